@@ -1,0 +1,1 @@
+"""Nova: a German-speaking companion server."""

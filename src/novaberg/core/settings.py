@@ -1,0 +1,161 @@
+"""Every threshold the specification names, with its value and section, and the NOVABERG_* environment.
+
+One place: modules import the constant or read `Settings`; nobody repeats a number.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from novaberg.core.errors import ConfigError
+
+__all__ = [
+    "Settings",
+    "load_settings",
+    "DEFAULT_TIMEZONE",
+    "PENDING_TTL_SECONDS",
+    "PROACTIVE_DAYS_BACK",
+    "PROACTIVE_DAYS_AHEAD",
+    "PIPELINE_LOG_RETENTION_DAYS",
+    "RESUBMISSION_DAYS",
+    "KZG_SALIENZ_MINIMUM",
+    "KZG_SALIENZ_MID",
+    "KZG_SALIENZ_HIGH",
+    "NOTES_WHERE_THRESHOLD",
+    "NOTES_POST_FILTER",
+    "NOTES_SEARCH_LIMIT",
+    "NOTES_CONTEXT_TURN_PAIRS",
+    "NOTES_NAME_WORDS",
+    "NOTES_SUMMARY_WORDS",
+    "TIMELINE_CHAIN_MAX_STEPS",
+    "TRIBUNAL_WARN",
+    "TRIBUNAL_REJECT",
+    "TRIBUNAL_DIRECTIVE_WARN",
+    "TRIBUNAL_DIRECTIVE_REJECT",
+    "MAX_CORRECTIONS",
+    "PROMOTION_MATCH_THRESHOLD",
+    "EMBED_DIMENSIONS",
+    "LLM_TIMEOUT_SECONDS",
+]
+
+# --- time (DESIGN.md "time"; timeline.md §9: UTC in the database, Europe/Berlin for people)
+DEFAULT_TIMEZONE = "Europe/Berlin"
+
+# --- pending questions (timeline.md §10 "Resume-TTL: 300s", notizen.md §7)
+PENDING_TTL_SECONDS = 300
+
+# --- proactive window (timeline.md §4.3: today −3 to +14 days, one source)
+PROACTIVE_DAYS_BACK = 3
+PROACTIVE_DAYS_AHEAD = 14
+
+# --- pipeline_log retention (issue 2: 365 days, raw turns kept for ever)
+PIPELINE_LOG_RETENTION_DAYS = 365
+
+# --- resubmission (timeline.md §8: one week after the moment)
+RESUBMISSION_DAYS = 7
+
+# --- salience bands (dateien.md §4b.1: effective = sin(raw·π/2)^0.5)
+KZG_SALIENZ_MINIMUM = 0.67379  # raw 0.3
+KZG_SALIENZ_MID = 0.84090  # raw 0.5
+KZG_SALIENZ_HIGH = 0.94393  # raw 0.7; also the limit for events of other persons (timeline.md §3a)
+
+# --- notes search (notizen.md §4: WHERE threshold per field, post-filter, score gap)
+NOTES_WHERE_THRESHOLD = 0.15
+NOTES_POST_FILTER = 0.3
+NOTES_SEARCH_LIMIT = 10
+NOTES_CONTEXT_TURN_PAIRS = 5  # notizen.md §3: content from the last five previous turn pairs
+NOTES_NAME_WORDS = 5  # notizen.md §5: name = first five words of the content
+NOTES_SUMMARY_WORDS = 20  # notizen.md §5: summary = first 20 words
+
+# --- timeline (issue 4 / timeline.md §5.2: follow the successor chain at most ten steps)
+TIMELINE_CHAIN_MAX_STEPS = 10
+
+# --- tribunal (tribunal.md §5.2; §4 "Korrektur-Grenze")
+TRIBUNAL_WARN = 0.7
+TRIBUNAL_REJECT = 0.9
+TRIBUNAL_DIRECTIVE_WARN = 0.5
+TRIBUNAL_DIRECTIVE_REJECT = 0.7
+MAX_CORRECTIONS = 2
+
+# --- promotion (synapsen-promotion.md §3b: match threshold against the pair's nodes)
+PROMOTION_MATCH_THRESHOLD = 0.82
+
+# --- embeddings (issue 2: hashing embedder, 768 dimensions)
+EMBED_DIMENSIONS = 768
+
+# --- model connectors (issue 2: time-outs and one retry)
+LLM_TIMEOUT_SECONDS = 60.0
+
+
+def _default_data_dir() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("novaberg", appauthor=False))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The settings of one process, read once from the environment at the outer layer."""
+
+    data_dir: Path = field(default_factory=_default_data_dir)
+    database_url: str | None = None
+    redis_url: str | None = None
+    llm: str = "offline"
+    llm_url: str | None = None
+    embedder: str = "hashing"
+    embed_url: str | None = None
+    timezone: str = DEFAULT_TIMEZONE
+    llm_timeout: float = LLM_TIMEOUT_SECONDS
+    prompt_dir: Path | None = None
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return zone_of(self.timezone)
+
+
+def zone_of(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as err:
+        raise ConfigError(f"unknown time zone {name!r} (NOVABERG_TIMEZONE)") from err
+
+
+def load_settings(env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
+    """Settings from NOVABERG_* variables; explicit overrides (CLI flags) win over the environment."""
+    env = os.environ if env is None else env
+    values: dict[str, object] = {}
+    if env.get("NOVABERG_DATA_DIR"):
+        values["data_dir"] = Path(env["NOVABERG_DATA_DIR"]).expanduser()
+    for key, name in (
+        ("database_url", "NOVABERG_DATABASE_URL"),
+        ("redis_url", "NOVABERG_REDIS_URL"),
+        ("llm", "NOVABERG_LLM"),
+        ("llm_url", "NOVABERG_LLM_URL"),
+        ("embedder", "NOVABERG_EMBEDDER"),
+        ("embed_url", "NOVABERG_EMBED_URL"),
+        ("timezone", "NOVABERG_TIMEZONE"),
+    ):
+        if env.get(name):
+            values[key] = env[name]
+    if env.get("NOVABERG_LLM_TIMEOUT"):
+        try:
+            values["llm_timeout"] = float(env["NOVABERG_LLM_TIMEOUT"])
+        except ValueError as err:
+            raise ConfigError(f"NOVABERG_LLM_TIMEOUT is not a number: {env['NOVABERG_LLM_TIMEOUT']!r}") from err
+    if env.get("NOVABERG_PROMPT_DIR"):
+        values["prompt_dir"] = Path(env["NOVABERG_PROMPT_DIR"]).expanduser()
+    for key, value in overrides.items():
+        if value is not None:
+            values[key] = Path(value).expanduser() if key in ("data_dir", "prompt_dir") else value
+    settings = Settings(**values)  # type: ignore[arg-type]
+    settings.zone  # noqa: B018 - validate the zone name early, loudly
+    return settings
+
+
+def local_zone() -> ZoneInfo:
+    """The display zone of this process (NOVABERG_TIMEZONE, default Europe/Berlin)."""
+    return zone_of(os.environ.get("NOVABERG_TIMEZONE") or DEFAULT_TIMEZONE)
