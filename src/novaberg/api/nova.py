@@ -1,0 +1,107 @@
+"""The Python facade: `Nova.open(...)`, `nova.turn(...)`, `nova.close()` (DESIGN.md public API)."""
+
+from __future__ import annotations
+
+import importlib
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from novaberg.core.clock import as_utc
+from novaberg.core.logs import PipelineLog
+from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS, Settings, load_settings
+from novaberg.embed.registry import make_embedder
+from novaberg.graph.deps import Deps
+from novaberg.graph.turn import turn_graph
+from novaberg.llm.ask import Asker
+from novaberg.llm.prompts import PromptLoader
+from novaberg.llm.registry import make_llm
+from novaberg.store.stack import Stack
+
+__all__ = ["Nova", "TurnResult", "EmptyTurnError", "SERVICE_MODULES"]
+
+# Agent packages that register their service and block readers at import.
+SERVICE_MODULES: tuple[str, ...] = ()
+
+
+class EmptyTurnError(ValueError):
+    """A turn text that is empty or only whitespace: no graph run."""
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    answer: str
+    services: list[dict[str, Any]]
+    verdict: str
+    turn_id: uuid.UUID
+    timings: dict[str, float] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"answer": self.answer, "services": self.services, "verdict": self.verdict,
+                "turn_id": str(self.turn_id)}
+
+
+def _load_services() -> None:
+    for module in SERVICE_MODULES:
+        importlib.import_module(module)
+
+
+class Nova:
+    """One running Nova: storage stack, model, embedder. Use `Nova.open` and close it (or `with`)."""
+
+    def __init__(self, stack: Stack, llm: Any, embedder: Any, settings: Settings) -> None:
+        self.stack = stack
+        self.llm = llm
+        self.embedder = embedder
+        self.settings = settings
+        self.log = PipelineLog(stack.db)
+        prompts = PromptLoader(settings.prompt_dir, getattr(llm, "model", None), llm.connector)
+        self.deps = Deps(db=stack.db, redis=stack.redis, asker=Asker(llm, prompts), embedder=embedder,
+                         log=self.log, zone=settings.zone)
+        _load_services()
+
+    @classmethod
+    def open(cls, data_dir: str | Path | None = None, llm: str | Any | None = None,
+             embedder: str | Any | None = None, settings: Settings | None = None) -> Nova:
+        """Start (or connect to) the storage stack and build the model and embedder connectors."""
+        settings = settings or load_settings(data_dir=data_dir, llm=llm if isinstance(llm, str) else None,
+                                             embedder=embedder if isinstance(embedder, str) else None)
+        llm_connector = make_llm(llm if llm is not None and not isinstance(llm, str) else settings.llm,
+                                 settings.llm_url, settings.llm_timeout)
+        embed = make_embedder(embedder if embedder is not None and not isinstance(embedder, str)
+                              else settings.embedder, settings.embed_url)
+        stack = Stack.open(settings)
+        return cls(stack, llm_connector, embed, settings)
+
+    def __enter__(self) -> Nova:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.stack.close()
+
+    def turn(self, user_id: str, character_id: str, text: str, now: datetime) -> TurnResult:
+        """One turn. Bad input is refused before anything is stored or run."""
+        if not isinstance(text, str) or not text.strip():
+            raise EmptyTurnError("the turn text is empty: nothing to answer, nothing was stored")
+        if not user_id or not character_id:
+            raise ValueError("a turn needs both user_id and character_id (the pair owns the data)")
+        if not isinstance(now, datetime) or now.tzinfo is None:
+            raise ValueError("now must be a timezone-aware datetime (the clock comes from the caller)")
+        started = time.perf_counter()
+        turn_id = uuid.uuid4()
+        history = self.log.recent_turns(user_id, character_id, NOTES_CONTEXT_TURN_PAIRS)
+        self.log.start_turn(turn_id, user_id, character_id, text, now)
+        state = turn_graph().invoke(
+            {"turn_id": turn_id, "user_id": user_id, "character_id": character_id, "text": text,
+             "now": as_utc(now).astimezone(self.settings.zone), "history": history},
+            context=self.deps,
+        )
+        self.log.finish_turn(turn_id, state["answer"], state["verdict"])
+        return TurnResult(state["answer"], state.get("services", []), state["verdict"], turn_id,
+                          {"turn_seconds": time.perf_counter() - started})

@@ -1,0 +1,65 @@
+"""Embedders backed by a model: Ollama's embed API, or sentence-transformers from a local path only."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from novaberg.core.errors import ConfigError, ModelError, ModelUnreachableError
+
+__all__ = ["OllamaEmbedder", "SentenceTransformerEmbedder"]
+
+
+class OllamaEmbedder:
+    name = "ollama"
+
+    def __init__(self, model: str, url: str | None = None, timeout: float = 60.0) -> None:
+        if not model:
+            raise ConfigError("the ollama embedder needs a model: --embedder ollama:<model>")
+        self.model = model
+        self.url = (url or "http://127.0.0.1:11434").rstrip("/")
+        self.timeout = timeout
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        try:
+            response = httpx.post(f"{self.url}/api/embed", json={"model": self.model, "input": list(texts)},
+                                  timeout=self.timeout)
+        except httpx.HTTPError as err:
+            raise ModelUnreachableError(f"ollama embedder at {self.url} is unreachable: {err}") from err
+        if response.status_code >= 400:
+            raise ModelError(f"ollama embedder answered HTTP {response.status_code}: {response.text[:200]}")
+        vectors = response.json().get("embeddings")
+        if not isinstance(vectors, list) or len(vectors) != len(texts):
+            raise ModelError("ollama embedder returned no embeddings for the input")
+        return vectors
+
+    def describe(self) -> dict[str, Any]:
+        return {"embedder": "ollama", "model": self.model, "url": self.url}
+
+
+class SentenceTransformerEmbedder:
+    """Loads a model from a local directory; never downloads (HF_HUB_OFFLINE is forced)."""
+
+    name = "sentence-transformers"
+
+    def __init__(self, path: str) -> None:
+        model_path = Path(path).expanduser()
+        if not model_path.is_dir():
+            raise ConfigError(f"sentence-transformers needs a local model directory; {model_path} is not one")
+        os.environ["HF_HUB_OFFLINE"] = "1"
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as err:
+            raise ConfigError("sentence-transformers is not installed: pip install 'novaberg[st]'") from err
+        self.path = model_path
+        self._model = SentenceTransformer(str(model_path), device="cpu")
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        return [list(map(float, v)) for v in self._model.encode(list(texts), normalize_embeddings=True)]
+
+    def describe(self) -> dict[str, Any]:
+        return {"embedder": "sentence-transformers", "path": str(self.path)}

@@ -1,0 +1,86 @@
+"""The contract between the turn and the agents (services): request in, result out, registered by name.
+
+An agent package registers itself with `register_service(...)` at import. The turn graph knows no
+agent by name; the router picks one, the planner runs it, the composer says what it reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+from uuid import UUID
+
+__all__ = [
+    "STATUSES",
+    "AgentRequest",
+    "ServiceResult",
+    "Service",
+    "register_service",
+    "registered_services",
+    "service_named",
+]
+
+# Status values are fixed by the specification (README digest "Turn pipeline").
+STATUSES = ("abgeschlossen", "rueckfrage", "fehler", "rejected", "dismissed")
+
+
+@dataclass(frozen=True)
+class AgentRequest:
+    user_id: str
+    character_id: str
+    text: str
+    now: datetime
+    turn_id: UUID
+    action: str = "agent"  # 'agent' (classify first) | 'resume' (answer to a pending question)
+    pending: dict[str, Any] | None = None
+    history: tuple[tuple[str, str], ...] = ()  # previous (person, Nova) turn pairs, oldest first
+    kontext: dict[str, Any] = field(default_factory=dict)  # [OBJEKT] / [ZUSTIMMUNG] material etc.
+
+
+@dataclass
+class ServiceResult:
+    name: str
+    status: str
+    answer: str
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    pending: dict[str, Any] | None = None  # resume state, stored when status == 'rueckfrage'
+    data: dict[str, Any] = field(default_factory=dict)  # e.g. timeline_id (clipboard), lines read
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"unknown service status {self.status!r}; one of {STATUSES}")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "status": self.status, "answer": self.answer, "steps": self.steps,
+                "data": self.data}
+
+
+class Service(Protocol):
+    name: str
+    description: str  # one German line for the router prompt
+
+    def run(self, request: AgentRequest, deps: Any) -> ServiceResult: ...
+
+
+@dataclass(frozen=True)
+class _Registration:
+    service: Service
+    route_hint: Callable[[str], float]  # offline router: 0 = not mine, higher = more sure
+
+
+_SERVICES: dict[str, _Registration] = {}
+
+
+def register_service(service: Service, route_hint: Callable[[str], float]) -> None:
+    _SERVICES[service.name] = _Registration(service, route_hint)
+
+
+def registered_services() -> dict[str, _Registration]:
+    return dict(_SERVICES)
+
+
+def service_named(name: str) -> Service | None:
+    registration = _SERVICES.get(name)
+    return registration.service if registration else None

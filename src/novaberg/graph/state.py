@@ -1,0 +1,24 @@
+"""The turn's typed state: each node returns a partial update."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, TypedDict
+from uuid import UUID
+
+__all__ = ["TurnState"]
+
+
+class TurnState(TypedDict, total=False):
+    turn_id: UUID
+    user_id: str
+    character_id: str
+    text: str
+    now: datetime
+    history: list[tuple[str, str]]
+    route: dict[str, Any]  # domain, management_action ('agent' | 'resume' | 'keine'), timeline_query
+    blocks: dict[str, str]  # prompt blocks for the composer, e.g. "[TERMINE]"
+    services: list[dict[str, Any]]
+    answer: str
+    verdict: str
+    clipboard: dict[str, Any]

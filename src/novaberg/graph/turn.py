@@ -1,0 +1,31 @@
+"""The turn graph (LangGraph): route → read_blocks → plan → compose → evaluate."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+
+from novaberg.graph.deps import Deps
+from novaberg.graph.nodes import compose_node, evaluate_node, plan_node, read_blocks_node, route_node
+from novaberg.graph.state import TurnState
+
+__all__ = ["turn_graph"]
+
+
+@lru_cache(maxsize=1)
+def turn_graph() -> Any:
+    graph = StateGraph(TurnState, context_schema=Deps)
+    graph.add_node("route", route_node)
+    graph.add_node("read_blocks", read_blocks_node)
+    graph.add_node("plan", plan_node)
+    graph.add_node("compose", compose_node)
+    graph.add_node("evaluate", evaluate_node)
+    graph.add_edge(START, "route")
+    graph.add_edge("route", "read_blocks")
+    graph.add_edge("read_blocks", "plan")
+    graph.add_edge("plan", "compose")
+    graph.add_edge("compose", "evaluate")
+    graph.add_edge("evaluate", END)
+    return graph.compile()

@@ -1,0 +1,39 @@
+"""One interface for every model: a named task, a rendered prompt and its structured input."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+__all__ = ["Prompt", "LLMResult", "LLM"]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What a real model reads: the system text and the user text, both rendered."""
+
+    system: str
+    user: str
+
+
+@dataclass(frozen=True)
+class LLMResult:
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    connector: str
+    model: str | None = None
+
+
+class LLM(Protocol):
+    """A connector. `offline` and `scripted` read `data`; real connectors send `prompt`."""
+
+    connector: str
+    model: str | None
+
+    def complete(self, task: str, prompt: Prompt, data: Mapping[str, Any]) -> LLMResult: ...
+
+    def describe(self) -> dict[str, Any]:
+        """What is used and whether it answers (for `novaberg doctor`)."""
+        ...

@@ -1,0 +1,124 @@
+"""Connectors to model servers: Ollama's native chat API and any OpenAI-compatible server.
+
+Both ask for JSON, time out, retry once on a connection error, and turn every failure into a
+`ModelUnreachableError` / `ModelError` with a clear message; the chat loop catches those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import httpx
+
+from novaberg.core.errors import ModelError, ModelUnreachableError
+from novaberg.llm.base import LLMResult, Prompt
+
+__all__ = ["OllamaLLM", "OpenAICompatibleLLM", "DEFAULT_OLLAMA_URL", "DEFAULT_OPENAI_URL"]
+
+DEFAULT_OLLAMA_URL = "http://127.0.0.1:11434"
+DEFAULT_OPENAI_URL = "http://127.0.0.1:8000/v1"
+_RETRYABLE = (httpx.ConnectError, httpx.ConnectTimeout, httpx.RemoteProtocolError)
+
+
+def _post(url: str, body: dict[str, Any], timeout: float, headers: dict[str, str] | None = None) -> dict[str, Any]:
+    last: Exception | None = None
+    for _attempt in range(2):  # one retry on connection errors only
+        try:
+            response = httpx.post(url, json=body, timeout=timeout, headers=headers)
+        except _RETRYABLE as err:
+            last = err
+            continue
+        except httpx.TimeoutException as err:
+            raise ModelUnreachableError(f"model server at {url} did not answer within {timeout:.0f} s") from err
+        except httpx.HTTPError as err:
+            raise ModelUnreachableError(f"model server at {url} failed: {err}") from err
+        if response.status_code >= 400:
+            raise ModelError(f"model server at {url} answered HTTP {response.status_code}: {response.text[:200]}")
+        try:
+            payload = response.json()
+        except ValueError as err:
+            raise ModelError(f"model server at {url} sent no JSON envelope") from err
+        if not isinstance(payload, dict):
+            raise ModelError(f"model server at {url} sent an unexpected envelope")
+        return payload
+    raise ModelUnreachableError(f"model server at {url} is unreachable ({last}); is it running?") from last
+
+
+class OllamaLLM:
+    connector = "ollama"
+
+    def __init__(self, model: str, url: str | None = None, timeout: float = 60.0, temperature: float = 0.0):
+        if not model:
+            raise ModelError("ollama needs a model name: --llm ollama:<model>")
+        self.model = model
+        self.url = (url or DEFAULT_OLLAMA_URL).rstrip("/")
+        self.timeout = timeout
+        self.temperature = temperature
+
+    def complete(self, task: str, prompt: Prompt, data: Mapping[str, Any]) -> LLMResult:
+        body = {
+            "model": self.model,
+            "messages": [{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
+            "stream": False,
+            "format": "json",
+            "options": {"temperature": self.temperature},
+        }
+        payload = _post(f"{self.url}/api/chat", body, self.timeout)
+        message = payload.get("message")
+        content = message.get("content") if isinstance(message, dict) else None
+        if not isinstance(content, str):
+            raise ModelError(f"ollama answer for task {task!r} has no message content")
+        return LLMResult(content, int(payload.get("prompt_eval_count") or 0), int(payload.get("eval_count") or 0),
+                         "ollama", self.model)
+
+    def describe(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"connector": "ollama", "model": self.model, "url": self.url}
+        try:
+            version = httpx.get(f"{self.url}/api/version", timeout=5).json().get("version")
+            info.update(reachable=True, version=version)
+        except (httpx.HTTPError, ValueError, AttributeError) as err:
+            info.update(reachable=False, error=str(err))
+        return info
+
+
+class OpenAICompatibleLLM:
+    connector = "openai"
+
+    def __init__(self, model: str, url: str | None = None, timeout: float = 60.0, temperature: float = 0.0,
+                 api_key: str | None = None):
+        if not model:
+            raise ModelError("openai needs a model name: --llm openai:<model>")
+        self.model = model
+        base = (url or DEFAULT_OPENAI_URL).rstrip("/")
+        self.url = base if base.endswith("/v1") else f"{base}/v1"
+        self.timeout = timeout
+        self.temperature = temperature
+        self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else None
+
+    def complete(self, task: str, prompt: Prompt, data: Mapping[str, Any]) -> LLMResult:
+        body = {
+            "model": self.model,
+            "messages": [{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
+            "temperature": self.temperature,
+            "response_format": {"type": "json_object"},
+        }
+        payload = _post(f"{self.url}/chat/completions", body, self.timeout, self._headers)
+        try:
+            content = payload["choices"][0]["message"]["content"]
+        except (KeyError, IndexError, TypeError) as err:
+            raise ModelError(f"openai answer for task {task!r} has no choices[0].message.content") from err
+        if not isinstance(content, str):
+            raise ModelError(f"openai answer for task {task!r} has no text content")
+        usage = payload.get("usage") if isinstance(payload.get("usage"), dict) else {}
+        return LLMResult(content, int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0),
+                         "openai", self.model)
+
+    def describe(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"connector": "openai", "model": self.model, "url": self.url}
+        try:
+            response = httpx.get(f"{self.url}/models", timeout=5, headers=self._headers)
+            info.update(reachable=response.status_code < 500, status=response.status_code)
+        except httpx.HTTPError as err:
+            info.update(reachable=False, error=str(err))
+        return info

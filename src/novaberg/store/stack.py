@@ -1,0 +1,80 @@
+"""The storage stack of one process: data directory, PostgreSQL (embedded or by URL), Redis, schema."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from novaberg.core.settings import Settings
+from novaberg.store.datadir import DataDir
+from novaberg.store.db import Database
+from novaberg.store.embedded import EmbeddedPostgres
+from novaberg.store.migrations import migrate
+from novaberg.store.redis_store import connect_redis
+
+__all__ = ["Stack"]
+
+
+@dataclass
+class Stack:
+    db: Database
+    redis: Any
+    data_dir: DataDir | None = None
+    embedded_pg: EmbeddedPostgres | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, settings: Settings) -> Stack:
+        """Start what is embedded, connect, migrate. On failure everything started so far is stopped."""
+        timings: dict[str, float] = {}
+        embedded = not settings.database_url or not settings.redis_url
+        data_dir = DataDir.open(settings.data_dir) if embedded else None
+        pg: EmbeddedPostgres | None = None
+        db: Database | None = None
+        try:
+            started = time.perf_counter()
+            if settings.database_url:
+                url = settings.database_url
+            else:
+                assert data_dir is not None
+                pg = EmbeddedPostgres(data_dir.pg_dir)
+                url = pg.url
+            timings["postgres_start"] = time.perf_counter() - started
+            started = time.perf_counter()
+            db = Database(url)
+            migrate(db)
+            timings["migrate"] = time.perf_counter() - started
+            started = time.perf_counter()
+            redis = connect_redis(settings.redis_url, data_dir.redis_file if data_dir else None)
+            timings["redis_start"] = time.perf_counter() - started
+        except BaseException:
+            if db is not None:
+                db.close()
+            if pg is not None:
+                pg.stop()
+            if data_dir is not None:
+                data_dir.release()
+            raise
+        return cls(db=db, redis=redis, data_dir=data_dir, embedded_pg=pg, timings=timings)
+
+    def close(self) -> None:
+        """Clean shutdown in reverse order; safe to call twice."""
+        if self.redis is not None:
+            try:
+                self.redis.close()
+                shutdown = getattr(self.redis, "_cleanup", None)
+                if callable(shutdown):
+                    shutdown()
+            except Exception:  # noqa: BLE001
+                pass
+            self.redis = None
+        if self.db is not None:
+            self.db.close()
+            self.db = None  # type: ignore[assignment]
+        if self.embedded_pg is not None:
+            self.embedded_pg.stop()
+            self.embedded_pg = None
+        if self.data_dir is not None:
+            self.data_dir.release()
+            self.data_dir = None

@@ -1,0 +1,159 @@
+"""German text utilities: words, signs, clauses, sentences, whole-word matching.
+
+Pure functions over `str`. A *word* is a maximal run of letters (any script, so ä, ö, ü, ß count)
+and digits, lower-cased after Unicode NFC. An *apostrophe* (`'` or `’`) is neither a word character
+nor a sign: callers choose whether it joins (*ger'ne* → *gerne*) or splits (*mach's* → *mach*, *s*).
+Every other character is a *sign*. Vocabulary is not kept here; callers pass their lists in.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Collection, Iterable
+from functools import cache
+from importlib import resources
+
+__all__ = [
+    "APOSTROPHES",
+    "CLAUSE_SEPARATORS",
+    "normalize",
+    "is_word_char",
+    "words",
+    "signs",
+    "contains_word",
+    "without_words",
+    "split_clauses",
+    "split_sentences",
+    "fold_umlauts",
+]
+
+APOSTROPHES = frozenset("'\u2019")
+CLAUSE_SEPARATORS = ",.!;:"
+
+_UMLAUT_FOLDS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+_SENTENCE_END = re.compile(r"[.!?…]+(?=\s|$)")
+
+
+def normalize(text: str) -> str:
+    """NFC, then lower case: decomposed umlauts (a + U+0308) compare equal to composed ones."""
+    return unicodedata.normalize("NFC", text).lower()
+
+
+def is_word_char(char: str) -> bool:
+    """Letters of any script and digits; never an apostrophe, a space or a sign."""
+    return char.isalnum()
+
+
+def _runs(text: str, join_apostrophes: bool) -> Iterable[str]:
+    current: list[str] = []
+    for char in normalize(text):
+        if is_word_char(char):
+            current.append(char)
+        elif char in APOSTROPHES and join_apostrophes:
+            continue
+        elif current:
+            yield "".join(current)
+            current = []
+    if current:
+        yield "".join(current)
+
+
+def words(text: str, *, join_apostrophes: bool = True) -> list[str]:
+    """The lower-cased words of `text` in order; apostrophes join by default, else they split."""
+    return list(_runs(text, join_apostrophes))
+
+
+def signs(text: str) -> list[str]:
+    """Every character of the normalised text that is neither a word character nor an apostrophe,
+    in order, spaces included (a lower-casing artefact such as U+0307 from *İ* counts as a sign)."""
+    return [c for c in normalize(text) if not is_word_char(c) and c not in APOSTROPHES]
+
+
+def contains_word(text: str, word: str) -> bool:
+    """Whether `word` (or a phrase of several words) occurs as whole words: *ja* is not in *Jahr*.
+
+    Apostrophes split here, so *mach's* contains *mach*.
+    """
+    needle = words(word, join_apostrophes=False)
+    if not needle:
+        return False
+    hay = words(text, join_apostrophes=False)
+    size = len(needle)
+    return any(hay[i : i + size] == needle for i in range(len(hay) - size + 1))
+
+
+def without_words(text: str, drop: Collection[str]) -> str:
+    """`text` normalised, with every whole word found in `drop` replaced by a space.
+
+    Apostrophes stay in the text and end a word, so *ger'ne* keeps both halves.
+    """
+    out: list[str] = []
+    current: list[str] = []
+
+    def flush() -> None:
+        if current:
+            word = "".join(current)
+            out.append(" " if word in drop else word)
+            current.clear()
+
+    for char in normalize(text):
+        if is_word_char(char):
+            current.append(char)
+        else:
+            flush()
+            out.append(char)
+    flush()
+    return "".join(out)
+
+
+def split_clauses(
+    text: str, separators: str = CLAUSE_SEPARATORS, conjunctions: Collection[str] = ()
+) -> list[list[str]]:
+    """The words of each clause. A clause ends at any character of `separators` and, when given,
+    before a whole word of `conjunctions` (which starts the next clause). Empty clauses are dropped.
+    Apostrophes join, as in `words`.
+    """
+    pieces = re.split("[" + re.escape(separators) + "]", text) if separators else [text]
+    clauses: list[list[str]] = []
+    for piece in pieces:
+        current: list[str] = []
+        for word in words(piece):
+            if word in conjunctions and current:
+                clauses.append(current)
+                current = []
+            current.append(word)
+        if current:
+            clauses.append(current)
+    return clauses
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of `text`, stripped, with their end signs. A sentence ends at `. ! ? …` before a
+    space or the end of text, but not after a number (*am 12. Oktober*) or a listed abbreviation.
+    """
+    sentences: list[str] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        before = text[start : match.start()].split()
+        last = before[-1].lstrip("([{\"'„“‚") if before else ""
+        if match.group() == "." and (last.isdigit() or normalize(last) in _abbreviations()):
+            continue
+        sentences.append(text[start : match.end()].strip())
+        start = match.end()
+    rest = text[start:].strip()
+    if rest:
+        sentences.append(rest)
+    return [s for s in sentences if s]
+
+
+def fold_umlauts(text: str) -> str:
+    """ä → ae, ö → oe, ü → ue, ß → ss: only for comparing with text that was typed without umlauts."""
+    return unicodedata.normalize("NFC", text).translate(_UMLAUT_FOLDS)
+
+
+@cache
+def _abbreviations() -> frozenset[str]:
+    raw = resources.files(__package__).joinpath("words_de.json").read_text(encoding="utf-8")
+    return frozenset(word.rstrip(".") for word in json.loads(raw)["abbreviations"])
