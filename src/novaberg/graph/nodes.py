@@ -60,6 +60,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     """Run the routed service once (the loop guard: a question on a question ends the turn)."""
     decision = state["route"]
     if decision["management_action"] == NO_DOMAIN:
+        _trace(runtime, state, "plan", "kein_dienst", {})
         return {"services": []}
     deps = runtime.context
     service = service_named(decision["domain"])

@@ -1,0 +1,56 @@
+"""The facade's turn: stored raw in `turns`, traced in `pipeline_log`, honest offline (issue 2 item 9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from novaberg.api.nova import EmptyTurnError
+from novaberg.graph.compose import OFFLINE_CAPABILITIES
+from tests.support import berlin
+
+
+def _count(db, sql, *args):
+    with db.transaction() as conn:
+        return conn.execute(sql, args).fetchone()["n"]
+
+
+def test_turn_stores_raw_text_and_traces_every_node(nova, db):
+    result = nova.turn("u1", "nova", "Hallo", berlin(2026, 11, 30, 10))
+    assert result.verdict == "ok"
+    assert result.services == []
+    with db.transaction() as conn:
+        row = conn.execute("SELECT * FROM turns WHERE turn_id = %s", (result.turn_id,)).fetchone()
+        nodes = {r["node"] for r in conn.execute("SELECT node FROM pipeline_log WHERE turn_id = %s",
+                                                  (result.turn_id,))}
+        raw = conn.execute("SELECT payload FROM pipeline_log WHERE turn_id = %s AND kind = 'turn_roh'",
+                           (result.turn_id,)).fetchone()
+    assert row["text"] == "Hallo" and row["answer"] == result.answer and row["verdict"] == "ok"
+    assert {"perceive", "route", "plan", "compose", "evaluate"} <= nodes
+    assert raw["payload"]["text"] == "Hallo"
+
+
+def test_offline_turn_no_agent_serves_says_honestly_what_works_offline(nova):
+    result = nova.turn("u1", "nova", "Wie war dein Tag?", berlin(2026, 11, 30, 10))
+    assert result.answer == OFFLINE_CAPABILITIES
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\t "])
+def test_empty_turn_runs_no_graph_and_stores_nothing(nova, db, text):
+    with pytest.raises(EmptyTurnError):
+        nova.turn("u1", "nova", text, berlin(2026, 11, 30, 10))
+    assert _count(db, "SELECT count(*) AS n FROM turns") == 0
+    assert _count(db, "SELECT count(*) AS n FROM pipeline_log") == 0
+
+
+def test_naive_now_is_refused(nova):
+    from datetime import datetime
+
+    with pytest.raises(ValueError, match="timezone-aware"):
+        nova.turn("u1", "nova", "Hallo", datetime(2026, 11, 30, 10))
+
+
+def test_history_is_per_pair(nova):
+    now = berlin(2026, 11, 30, 10)
+    nova.turn("u1", "nova", "Erster", now)
+    nova.turn("u1", "anna", "Anderer", now)
+    assert [t for t, _ in nova.log.recent_turns("u1", "nova", 5)] == ["Erster"]

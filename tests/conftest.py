@@ -1,0 +1,107 @@
+"""Shared fixtures: one PostgreSQL per test session, a fresh database per test (from a migrated template),
+one Redis per session flushed per test, a pinned time zone and fixed clocks."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from psycopg.conninfo import make_conninfo
+
+from novaberg.graph.deps import Deps
+from novaberg.llm.offline import OfflineLLM
+from novaberg.store.db import Database
+from novaberg.store.migrations import migrate
+from tests.support import make_deps, make_nova
+
+os.environ["NOVABERG_TIMEZONE"] = "Europe/Berlin"
+
+
+@pytest.fixture(scope="session")
+def pg_admin_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """NOVABERG_TEST_DATABASE_URL when given (a Postgres with pgvector, maybe pg_trgm), else pgserver."""
+    external = os.environ.get("NOVABERG_TEST_DATABASE_URL")
+    if external:
+        yield external
+        return
+    from novaberg.store.embedded import EmbeddedPostgres
+
+    server = EmbeddedPostgres(tmp_path_factory.mktemp("pg") / "data")
+    yield server.url
+    server.stop()
+
+
+def _admin(url: str) -> psycopg.Connection:
+    return psycopg.connect(url, autocommit=True)
+
+
+@pytest.fixture(scope="session")
+def template_db(pg_admin_url: str) -> Iterator[str]:
+    name = f"novaberg_tpl_{uuid.uuid4().hex[:8]}"
+    with _admin(pg_admin_url) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = make_conninfo(pg_admin_url, dbname=name)
+    db = Database(url, max_size=2)
+    migrate(db)
+    db.close()
+    yield name
+    with _admin(pg_admin_url) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def empty_db_url(pg_admin_url: str) -> Iterator[str]:
+    """A fresh database with nothing in it (for migration tests)."""
+    name = f"novaberg_e_{uuid.uuid4().hex[:10]}"
+    with _admin(pg_admin_url) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield make_conninfo(pg_admin_url, dbname=name)
+    with _admin(pg_admin_url) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def db(pg_admin_url: str, template_db: str) -> Iterator[Database]:
+    """A fresh, migrated database per test."""
+    name = f"novaberg_t_{uuid.uuid4().hex[:10]}"
+    with _admin(pg_admin_url) as conn:
+        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template_db}"')
+    database = Database(make_conninfo(pg_admin_url, dbname=name), max_size=4)
+    yield database
+    database.close()
+    with _admin(pg_admin_url) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from novaberg.store.redis_store import connect_redis
+
+    client = connect_redis(os.environ.get("NOVABERG_TEST_REDIS_URL"), tmp_path_factory.mktemp("redis") / "r.db")
+    yield client
+
+
+@pytest.fixture
+def redis(redis_server: Any) -> Any:
+    redis_server.flushdb()
+    return redis_server
+
+
+@pytest.fixture
+def offline_llm() -> OfflineLLM:
+    return OfflineLLM()
+
+
+@pytest.fixture
+def deps(db: Database, redis: Any, offline_llm: OfflineLLM) -> Deps:
+    return make_deps(db, redis, offline_llm)
+
+
+@pytest.fixture
+def nova(db: Database, redis: Any, offline_llm: OfflineLLM, tmp_path: Path) -> Any:
+    return make_nova(db, redis, offline_llm, tmp_path)

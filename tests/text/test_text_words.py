@@ -1,0 +1,89 @@
+"""novaberg.text.words: the German text utilities every reader of user text builds on."""
+
+from __future__ import annotations
+
+import pytest
+
+from novaberg.text.words import (
+    contains_word,
+    fold_umlauts,
+    is_word_char,
+    normalize,
+    signs,
+    split_clauses,
+    split_sentences,
+    without_words,
+    words,
+)
+
+
+def test_words_are_lower_case_runs_of_letters_and_digits_including_umlauts() -> None:
+    assert words("Äpfel, Öl & Süßes: 3x bis 10 Uhr!") == ["äpfel", "öl", "süßes", "3x", "bis", "10", "uhr"]
+
+
+def test_words_of_decomposed_umlauts_equal_composed_ones() -> None:
+    """A keyboard that sends a + U+0308 must not make *später* a different word."""
+    assert words("spa\u0308ter") == ["später"]
+    assert normalize("SPA\u0308TER") == "später"
+
+
+def test_apostrophe_joins_by_default_and_splits_on_request() -> None:
+    """notizen.md §7: the consent reads the text without apostrophes, the refusal with them."""
+    assert words("ger'ne") == ["gerne"]
+    assert words("mach’s") == ["machs"]
+    assert words("ger'ne", join_apostrophes=False) == ["ger", "ne"]
+
+
+def test_signs_are_everything_but_word_characters_and_apostrophes() -> None:
+    assert signs("Ja, ger'ne!") == [",", " ", "!"]
+    assert signs("ja 👍") == [" ", "👍"]
+    assert not is_word_char("'")
+    assert is_word_char("ß") and is_word_char("7")
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "expected"),
+    [
+        ("Ja, gerne", "ja", True),
+        ("Jahr", "ja", False),  # notizen.md §7: *ja* trifft *Jahr* nicht
+        ("erneut", "neu", False),  # notizen.md §7 Duplikat: *neu* trifft *erneut* nicht
+        ("Nein, lieber nicht.", "lieber nicht", True),
+        ("lieber doch nicht", "lieber nicht", False),
+        ("mach's", "mach", True),
+        ("egal", "", False),
+    ],
+)
+def test_contains_word_matches_whole_words_and_phrases_only(text: str, word: str, expected: bool) -> None:
+    assert contains_word(text, word) is expected
+
+
+def test_without_words_takes_out_whole_words_and_keeps_the_rest() -> None:
+    """notizen.md §7 `_without_words`: *gerne* goes, the *ne* of *neue* stays."""
+    assert without_words("Ja, gerne eine neue", {"ja", "gerne"}) == " ,   eine neue"
+    assert without_words("ger'ne", {"gerne"}) == "ger'ne"
+
+
+def test_split_clauses_ends_clauses_only_at_the_given_separators() -> None:
+    """notizen.md §7 (d): Satzteile enden nur an `, . ! ; :` — not at a dash or a space."""
+    assert split_clauses("Ja, ist das ok - gut; danke!") == [["ja"], ["ist", "das", "ok", "gut"], ["danke"]]
+    assert split_clauses(",,;") == []
+
+
+def test_split_clauses_can_also_split_before_conjunctions() -> None:
+    assert split_clauses("notiert und erledigt, aber spät", conjunctions={"und", "aber"}) == [
+        ["notiert"],
+        ["und", "erledigt"],
+        ["aber", "spät"],
+    ]
+
+
+def test_split_sentences_keeps_dates_and_abbreviations_together() -> None:
+    text = "Am 12. Okt. um 10 Uhr, z.B. beim Arzt. Notiert! Passt das? Gut…"
+    assert split_sentences(text) == ["Am 12. Okt. um 10 Uhr, z.B. beim Arzt.", "Notiert!", "Passt das?", "Gut…"]
+    assert split_sentences("  ") == []
+    assert split_sentences("ohne Ende") == ["ohne Ende"]
+
+
+def test_fold_umlauts_only_maps_umlauts_and_sharp_s() -> None:
+    assert fold_umlauts("Kümmel, Öl, Straße, Äpfel") == "Kuemmel, Oel, Strasse, Aepfel"
+    assert fold_umlauts("Ku\u0308mmel") == "Kuemmel"
