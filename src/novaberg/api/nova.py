@@ -24,7 +24,7 @@ from novaberg.store.stack import Stack
 __all__ = ["Nova", "TurnResult", "EmptyTurnError", "SERVICE_MODULES"]
 
 # Agent packages that register their service and block readers at import.
-SERVICE_MODULES: tuple[str, ...] = ()
+SERVICE_MODULES: tuple[str, ...] = ("novaberg.timeline.agent", "novaberg.notes.agent")
 
 
 class EmptyTurnError(ValueError):
@@ -75,6 +75,20 @@ class Nova:
                               else settings.embedder, settings.embed_url)
         stack = Stack.open(settings)
         return cls(stack, llm_connector, embed, settings)
+
+    @property
+    def timeline(self) -> Any:
+        """The pair's appointments: `nova.timeline.list(user_id, character_id, active_only=True)`."""
+        from novaberg.timeline.repository import TimelineRepository
+
+        return TimelineRepository(self.stack.db)
+
+    @property
+    def notes(self) -> Any:
+        """The person's notes: `nova.notes.list(user_id)`."""
+        from novaberg.notes.repository import NotesRepository
+
+        return NotesRepository(self.stack.db)
 
     def __enter__(self) -> Nova:
         return self
