@@ -15,7 +15,11 @@ NOTES_LIKE = ("notizen", "direktiven")
 
 
 def _each(services: tuple[str, ...], cases: list[tuple[str, str]]) -> list:
-    return [pytest.param(text, service, want, id=f"{service}:{text}") for service in services for text, want in cases]
+    return [
+        pytest.param(text, service, want, id=f"{service}:{text}")
+        for service in services
+        for text, want in cases
+    ]
 
 
 class TestRefusalFirst:
@@ -192,7 +196,7 @@ class TestClosedSigns:
             "Ja…",  # Preis: the ellipsis character
             "ja & gerne",
             "ja\u00a0gerne",  # no-break space is not ASCII whitespace
-            "ja \"gerne\"",
+            'ja "gerne"',
             "ok 😊",
             "ja/nein?",
         ],
@@ -203,7 +207,9 @@ class TestClosedSigns:
             assert read_consent(text, service) == UNKLAR
 
     @pytest.mark.parametrize("service", SERVICES)
-    @pytest.mark.parametrize("text", ["Ja...", "ja!", "(ja)", "ja - gerne", "ja;\tgerne:\n ok", "ja,\r\ngerne."])
+    @pytest.mark.parametrize(
+        "text", ["Ja...", "ja!", "(ja)", "ja - gerne", "ja;\tgerne:\n ok", "ja,\r\ngerne."]
+    )
     def test_dropped_signs_are_allowed_around_a_consent(self, text: str, service: str) -> None:
         assert read_consent(text, service) == ZUSTIMMUNG
 

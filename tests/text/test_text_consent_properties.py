@@ -19,7 +19,10 @@ def test_never_raises_on_any_str_and_returns_one_of_three(text: str, service: st
 
 
 @settings(max_examples=300)
-@given(text=st.text(alphabet=st.characters(codec="utf-8")) | st.text("jaJA nein?!.,'’ğİK\u0301\u00a0👍"), service=services)
+@given(
+    text=st.text(alphabet=st.characters(codec="utf-8")) | st.text("jaJA nein?!.,'’ğİK\u0301\u00a0👍"),
+    service=services,
+)
 def test_a_consent_always_has_a_consent_word_and_no_question_mark(text: str, service: str) -> None:
     """(a) and (c): no consent without a consent word, and never with a question mark."""
     if read_consent(text, service) == ZUSTIMMUNG:

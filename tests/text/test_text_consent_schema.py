@@ -92,7 +92,20 @@ def test_fillers_are_never_excluded_or_question_words_or_numbers(service: str) -
     assert not accepted & set(entry["excluded_words"])
     assert not accepted & set(entry["question_words"])
     assert not any(char.isdigit() for word in accepted for char in word)
-    spec_excluded = {"aber", "sondern", "statt", "erst", "nur", "noch", "lieber", "später", "morgen", "na", "nun", "also"}
+    spec_excluded = {
+        "aber",
+        "sondern",
+        "statt",
+        "erst",
+        "nur",
+        "noch",
+        "lieber",
+        "später",
+        "morgen",
+        "na",
+        "nun",
+        "also",
+    }
     assert spec_excluded <= set(entry["excluded_words"])
 
 
@@ -102,7 +115,9 @@ def test_spec_named_fillers_and_consent_words_are_present(service: str) -> None:
     examples use (*ja, gerne, meinetwegen, mach, ok, klar, bitte*). *gut* is neither (*„gut, ja“* asks again)."""
     entry = SERVICE_DATA[service]
     assert {"ist", "mal", "doch", "ruhig", "sehr", "danke", "das", "ich"} <= set(entry["filler_words"])
-    assert {"ja", "gerne", "meinetwegen", "mach", "ok", "klar", "bitte", "sicher"} <= set(entry["consent_words"])
+    assert {"ja", "gerne", "meinetwegen", "mach", "ok", "klar", "bitte", "sicher"} <= set(
+        entry["consent_words"]
+    )
     assert "gut" not in set(entry["consent_words"]) | set(entry["filler_words"])
 
 
@@ -134,7 +149,18 @@ def test_notizen_refusal_stems_are_the_spec_verbatim() -> None:
     """notizen.md §7 nicht_gefunden: REFUSAL_STEMS as substrings."""
     entry = SERVICE_DATA["notizen"]
     assert entry["refusal_match"] == "stem"
-    assert entry["refusal"] == ["nein", "ne", "nee", "nicht", "kein", "lass", "abbruch", "abbrech", "stopp", "stop"]
+    assert entry["refusal"] == [
+        "nein",
+        "ne",
+        "nee",
+        "nicht",
+        "kein",
+        "lass",
+        "abbruch",
+        "abbrech",
+        "stopp",
+        "stop",
+    ]
 
 
 def test_direktiven_take_the_same_lists_as_a_copy() -> None:

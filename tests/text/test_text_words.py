@@ -79,7 +79,12 @@ def test_split_clauses_can_also_split_before_conjunctions() -> None:
 
 def test_split_sentences_keeps_dates_and_abbreviations_together() -> None:
     text = "Am 12. Okt. um 10 Uhr, z.B. beim Arzt. Notiert! Passt das? Gut…"
-    assert split_sentences(text) == ["Am 12. Okt. um 10 Uhr, z.B. beim Arzt.", "Notiert!", "Passt das?", "Gut…"]
+    assert split_sentences(text) == [
+        "Am 12. Okt. um 10 Uhr, z.B. beim Arzt.",
+        "Notiert!",
+        "Passt das?",
+        "Gut…",
+    ]
     assert split_sentences("  ") == []
     assert split_sentences("ohne Ende") == ["ohne Ende"]
 
