@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,14 @@ class EmbeddedPostgres:
     """A private PostgreSQL 16 with pgvector, living under the data directory, stopped on close."""
 
     def __init__(self, pg_dir: Path) -> None:
-        import pgserver
+        with warnings.catch_warnings():  # platformdirs warns about XDG_RUNTIME_DIR on headless machines
+            warnings.simplefilter("ignore")
+            import pgserver
 
         try:
-            self._server = pgserver.get_server(str(pg_dir), cleanup_mode="stop")
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                self._server = pgserver.get_server(str(pg_dir), cleanup_mode="stop")
         except Exception as err:  # pgserver raises plain exceptions with the server log
             raise DatabaseError(f"could not start the embedded PostgreSQL under {pg_dir}: {err}") from err
         self.url: str = self._server.get_uri()

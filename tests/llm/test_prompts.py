@@ -1,0 +1,34 @@
+"""Prompt override order default → model → connector (tribunal.md §4, three levels)."""
+
+from __future__ import annotations
+
+import pytest
+
+from novaberg.core.errors import ConfigError
+from novaberg.llm.prompts import PromptLoader, render
+
+
+def test_default_comes_from_the_package():
+    assert "JSON" in PromptLoader().load("router", "system")
+
+
+def test_model_overrides_default_and_connector_overrides_model(tmp_path):
+    (tmp_path / "gemma_2b").mkdir()
+    (tmp_path / "gemma_2b" / "router.system.txt").write_text("modell")
+    loader = PromptLoader(tmp_path, model="gemma:2b", connector="ollama")
+    assert loader.load("router", "system") == "modell"
+    (tmp_path / "ollama").mkdir()
+    (tmp_path / "ollama" / "router.system.txt").write_text("connector")
+    assert loader.load("router", "system") == "connector"
+    assert loader.load("router", "user") == PromptLoader().load("router", "user")  # not overridden
+
+
+def test_unknown_prompt_is_loud():
+    with pytest.raises(ConfigError, match="no prompt file"):
+        PromptLoader().load("gibt_es_nicht", "system")
+
+
+def test_render_keeps_json_braces_and_refuses_missing_fields():
+    assert render('{"a": "$x"}', {"x": "1"}) == '{"a": "1"}'
+    with pytest.raises(ConfigError, match="needs y"):
+        render("$y", {})

@@ -1,0 +1,81 @@
+"""The data directory: created on first use, a clear error for corrupt or busy ones, nothing deleted."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from novaberg.core.errors import DataDirError, DataDirInUseError
+from novaberg.store.datadir import MARKER_NAME, DataDir
+
+
+def test_first_use_creates_and_marks(tmp_path):
+    data_dir = DataDir.open(tmp_path / "data")
+    try:
+        assert (tmp_path / "data" / MARKER_NAME).is_file()
+    finally:
+        data_dir.release()
+    DataDir.open(tmp_path / "data").release()  # reopening after release works
+
+
+def test_second_holder_gets_a_clear_message(tmp_path):
+    first = DataDir.open(tmp_path / "data")
+    try:
+        with pytest.raises(DataDirInUseError, match="in use by another novaberg process"):
+            DataDir.open(tmp_path / "data")
+    finally:
+        first.release()
+
+
+def test_second_process_cannot_share(tmp_path):
+    """Issue 2: a clear message when a second process cannot share the data directory."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys,time; from novaberg.store.datadir import DataDir; held = DataDir.open(sys.argv[1]); "
+         "print('held', flush=True); time.sleep(30)", str(tmp_path / "data")],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(DataDirInUseError, match=f"pid {holder.pid}"):
+            DataDir.open(tmp_path / "data")
+    finally:
+        holder.kill()
+        holder.wait()
+    time.sleep(0.05)
+    DataDir.open(tmp_path / "data").release()
+
+
+def test_corrupt_marker_is_refused_and_kept(tmp_path):
+    path = tmp_path / "data"
+    path.mkdir()
+    (path / MARKER_NAME).write_text("{not json")
+    (path / "pg").mkdir()
+    (path / "pg" / "precious").write_text("x")
+    with pytest.raises(DataDirError, match="corrupt"):
+        DataDir.open(path)
+    assert (path / "pg" / "precious").read_text() == "x"
+    assert (path / MARKER_NAME).read_text() == "{not json"
+
+
+def test_database_files_without_marker_are_refused(tmp_path):
+    path = tmp_path / "data"
+    (path / "pg").mkdir(parents=True)
+    (path / "pg" / "base").mkdir()
+    with pytest.raises(DataDirError, match="Nothing was changed"):
+        DataDir.open(path)
+    assert (path / "pg" / "base").is_dir()
+
+
+def test_a_file_is_not_a_data_directory(tmp_path):
+    (tmp_path / "data").write_text("x")
+    with pytest.raises(DataDirError, match="not a directory"):
+        DataDir.open(tmp_path / "data")
+
+
+def test_missing_parent_is_a_clear_error(tmp_path):
+    with pytest.raises(DataDirError, match="parent"):
+        DataDir.open(tmp_path / "no" / "such" / "data")
