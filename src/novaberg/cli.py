@@ -17,7 +17,7 @@ from novaberg.core.errors import NovabergError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Nova — a German-speaking companion.")
 console = Console()
-err_console = Console(stderr=True)
+err_console = Console(stderr=True, soft_wrap=True)
 
 DataDirOption = typer.Option(None, "--data-dir", help="data directory (default: NOVABERG_DATA_DIR, else XDG)")
 LlmOption = typer.Option(None, "--llm", help="offline | ollama:<model> | openai:<model> (default: NOVABERG_LLM)")

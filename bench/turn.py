@@ -1,0 +1,73 @@
+"""Cold start of the embedded stack and the warm turn overhead with the offline model.
+
+Run: .venv/bin/python -m bench.turn   (prints medians; nothing here is a test)
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+NOW = datetime(2026, 11, 30, 9, 30, tzinfo=ZoneInfo("Europe/Berlin"))
+_COLD = """
+import time, sys
+t = time.perf_counter()
+from novaberg import Nova
+nova = Nova.open(data_dir=sys.argv[1])
+opened = time.perf_counter() - t
+nova.close()
+print(opened)
+"""
+
+
+def cold_start(runs: int = 3) -> tuple[list[float], list[float]]:
+    """Fresh data directory (initdb) and warm directory (existing cluster), each in a new process."""
+    fresh, warm = [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            data = str(Path(tmp) / "data")
+            for bucket in (fresh, warm):
+                started = time.perf_counter()
+                subprocess.run([sys.executable, "-c", _COLD, data], check=True, capture_output=True)
+                bucket.append(time.perf_counter() - started)
+    return fresh, warm
+
+
+def warm_turns(texts: list[str], rounds: int = 30) -> dict[str, float]:
+    from novaberg import Nova
+
+    with tempfile.TemporaryDirectory() as tmp, Nova.open(data_dir=Path(tmp) / "data") as nova:
+        for text in texts:  # warm up
+            nova.turn("bench", "nova", text, NOW)
+        medians = {}
+        for text in texts:
+            samples = []
+            for _ in range(rounds):
+                started = time.perf_counter()
+                nova.turn("bench", "nova", text, NOW)
+                samples.append((time.perf_counter() - started) * 1000)
+            medians[text] = statistics.median(samples)
+        return medians
+
+
+def main() -> None:
+    fresh, warm = cold_start()
+    print("| cold start (new process, incl. imports) | median s | runs |")
+    print("|---|---|---|")
+    print(f"| fresh data directory (initdb) | {statistics.median(fresh):.2f} | {len(fresh)} |")
+    print(f"| existing data directory | {statistics.median(warm):.2f} | {len(warm)} |")
+    print()
+    print("| warm turn, offline model | median ms |")
+    print("|---|---|")
+    for text, ms in warm_turns(["Hallo", "Wie geht es dir?", "Was steht diese Woche an?"]).items():
+        print(f"| {text} | {ms:.1f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+"""An unreachable model never crashes the turn: a clear answer, nothing written (issue 2 item 4)."""
+
+from __future__ import annotations
+
+from novaberg.core.errors import ModelUnreachableError
+from tests.support import berlin, make_nova
+
+
+class _Down:
+    connector = "ollama"
+    model = "m"
+
+    def complete(self, task, prompt, data):
+        raise ModelUnreachableError("model server at http://127.0.0.1:1 is unreachable")
+
+    def describe(self):
+        return {"reachable": False}
+
+
+def test_unreachable_model_gives_a_clear_answer(db, redis, tmp_path):
+    nova = make_nova(db, redis, _Down(), tmp_path)
+    result = nova.turn("u1", "nova", "Trag mir morgen um 10 den Zahnarzt ein", berlin(2026, 11, 30, 9))
+    assert "nicht" in result.answer and "unreachable" in result.answer
+    assert "nichts eingetragen" in result.answer
+    with db.transaction() as conn:
+        kinds = [r["kind"] for r in conn.execute("SELECT kind FROM pipeline_log WHERE node = 'route'")]
+    assert "fehler" in kinds
+
+
+def test_pipeline_log_retention_keeps_raw_turns(nova, db):
+    old = berlin(2025, 1, 1, 10)
+    nova.turn("u1", "nova", "Hallo", old)
+    removed = nova.log.prune(berlin(2026, 11, 30, 10))
+    assert removed > 0
+    with db.transaction() as conn:
+        kinds = {r["kind"] for r in conn.execute("SELECT kind FROM pipeline_log")}
+        turns = conn.execute("SELECT count(*) AS n FROM turns").fetchone()["n"]
+    assert kinds == {"turn_roh"} and turns == 1
