@@ -111,11 +111,15 @@ class Nova:
         turn_id = uuid.uuid4()
         history = self.log.recent_turns(user_id, character_id, NOTES_CONTEXT_TURN_PAIRS)
         self.log.start_turn(turn_id, user_id, character_id, text, now)
-        state = turn_graph().invoke(
-            {"turn_id": turn_id, "user_id": user_id, "character_id": character_id, "text": text,
-             "now": as_utc(now).astimezone(self.settings.zone), "history": history},
-            context=self.deps,
-        )
+        try:
+            state = turn_graph().invoke(
+                {"turn_id": turn_id, "user_id": user_id, "character_id": character_id, "text": text,
+                 "now": as_utc(now).astimezone(self.settings.zone), "history": history},
+                context=self.deps,
+            )
+        except BaseException:
+            self.log.finish_turn(turn_id, None, None)  # the trace up to the failure is kept
+            raise
         self.log.finish_turn(turn_id, state["answer"], state["verdict"])
         return TurnResult(state["answer"], state.get("services", []), state["verdict"], turn_id,
                           {"turn_seconds": time.perf_counter() - started})

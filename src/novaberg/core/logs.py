@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -42,19 +43,30 @@ class PipelineLog:
 
     def __init__(self, db: Any) -> None:
         self._db = db
+        self._buffers: dict[UUID, list[tuple[Any, ...]]] = {}
+        self._lock = threading.Lock()
 
     def write(
         self, turn_id: UUID | None, node: str, kind: str, payload: dict[str, Any] | None, at: datetime, source: str = ""
     ) -> None:
+        """A trace row; rows of a running turn are kept and written with the turn's end in one transaction."""
+        row = (turn_id, node, kind, source, _json(payload), as_utc(at))
+        with self._lock:
+            buffer = self._buffers.get(turn_id) if turn_id is not None else None
+            if buffer is not None:
+                buffer.append(row)
+                return
         with self._db.transaction() as conn:
-            conn.execute(_INSERT_PIPELINE, (turn_id, node, kind, source, _json(payload), as_utc(at)))
+            conn.execute(_INSERT_PIPELINE, row)
 
     def background(self, task: str, status: str, payload: dict[str, Any] | None, at: datetime) -> None:
         with self._db.transaction() as conn:
             conn.execute(_INSERT_BACKGROUND, (task, status, _json(payload), as_utc(at)))
 
     def start_turn(self, turn_id: UUID, user_id: str, character_id: str, text: str, at: datetime) -> None:
-        """Store the raw turn for ever, and trace it as `turn_roh` in the same transaction."""
+        """Store the raw turn for ever, and trace it as `turn_roh` in the same transaction (before any node runs)."""
+        with self._lock:
+            self._buffers[turn_id] = []
         with self._db.transaction() as conn:
             conn.execute(_INSERT_TURN, (turn_id, user_id, character_id, text, as_utc(at)))
             conn.execute(
@@ -63,9 +75,16 @@ class PipelineLog:
                                                                 "text": text}), as_utc(at)),
             )
 
-    def finish_turn(self, turn_id: UUID, answer: str, verdict: str) -> None:
+    def finish_turn(self, turn_id: UUID, answer: str | None, verdict: str | None) -> None:
+        """Write the turn's trace rows and its answer together; also called when the turn failed (answer None)."""
+        with self._lock:
+            rows = self._buffers.pop(turn_id, [])
         with self._db.transaction() as conn:
-            conn.execute(_FINISH_TURN, (answer, verdict, turn_id))
+            if rows:
+                with conn.cursor() as cursor:
+                    cursor.executemany(_INSERT_PIPELINE, rows)
+            if answer is not None:
+                conn.execute(_FINISH_TURN, (answer, verdict, turn_id))
 
     def recent_turns(self, user_id: str, character_id: str, pairs: int) -> list[tuple[str, str]]:
         """The last finished turn pairs of this person with this figure, oldest first."""
