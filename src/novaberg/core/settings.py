@@ -32,6 +32,9 @@ __all__ = [
     "NOTES_NAME_WORDS",
     "NOTES_SUMMARY_WORDS",
     "TIMELINE_CHAIN_MAX_STEPS",
+    "TIMELINE_SEARCH_LIMIT",
+    "TIMELINE_SEARCH_LIMIT_MAX",
+    "TIMELINE_AGENT_SEARCH_LIMIT",
     "TRIBUNAL_WARN",
     "TRIBUNAL_REJECT",
     "TRIBUNAL_DIRECTIVE_WARN",
@@ -73,6 +76,11 @@ NOTES_SUMMARY_WORDS = 20  # notizen.md §5: summary = first 20 words
 
 # --- timeline (issue 4 / timeline.md §5.2: follow the successor chain at most ten steps)
 TIMELINE_CHAIN_MAX_STEPS = 10
+
+# --- timeline agent
+TIMELINE_SEARCH_LIMIT = 5  # timeline.md §4a "Fenster": a title search reads 5 by default
+TIMELINE_SEARCH_LIMIT_MAX = 10  # timeline.md §4a "Fenster": … and at most 10
+TIMELINE_AGENT_SEARCH_LIMIT = 10  # timeline.md §4.1/§4a: the agent's title search reads the most a search may
 
 # --- tribunal (tribunal.md §5.2; §4 "Korrektur-Grenze")
 TRIBUNAL_WARN = 0.7

@@ -1,0 +1,361 @@
+"""All SQL of the `timeline` table (timeline.md §9): the one place that reads and writes it.
+
+Every statement is a module constant and names the pair (`user_id`, `character_id`) in its condition;
+an empty part of the pair raises `ValueError` before a connection is taken. Moments go in and come
+out aware and in UTC; turning them into local time is the reader's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from novaberg.core.clock import as_utc
+from novaberg.core.errors import NovabergError
+from novaberg.core.settings import TIMELINE_CHAIN_MAX_STEPS
+from novaberg.timeline.types import (
+    MONTH_PRECISION,
+    NOT_APPOINTMENTS,
+    PRECISIONS,
+    event_type,
+    resubmission_at,
+    topics_of,
+)
+
+__all__ = ["TimelineRepository", "NewRow", "ChainError", "DIRECTIONS", "past_bounds"]
+
+DIRECTIONS = ("forward", "backward", "both")
+
+_COLUMNS = (
+    "id, user_id, character_id, event_time, event_ende, event_type, title, details, recurring, precision, "
+    "binding, remind, conflict_check, themen, created_at, aktiv, last_touched, wiedervorlage_am, "
+    "entitaet_ids, nachfolger_id"
+)
+
+INSERT = """
+INSERT INTO timeline (user_id, character_id, event_time, event_ende, event_type, title, details, recurring,
+                      precision, binding, remind, conflict_check, themen, created_at, last_touched,
+                      wiedervorlage_am, entitaet_ids)
+VALUES (%(user_id)s, %(character_id)s, %(event_time)s, %(event_ende)s, %(event_type)s, %(title)s, %(details)s,
+        %(recurring)s, %(precision)s, %(binding)s, %(remind)s, %(conflict_check)s, %(themen)s, %(now)s, %(now)s,
+        %(wiedervorlage_am)s, %(entitaet_ids)s)
+RETURNING id
+"""
+FIND_BY_ID = f"SELECT {_COLUMNS} FROM timeline WHERE id = %s AND user_id = %s AND character_id = %s"
+LIST_ACTIVE = f"""
+SELECT {_COLUMNS} FROM timeline WHERE user_id = %s AND character_id = %s AND aktiv ORDER BY event_time, id
+"""
+LIST_ALL = f"SELECT {_COLUMNS} FROM timeline WHERE user_id = %s AND character_id = %s ORDER BY event_time, id"
+# A `month` row stands in every window that overlaps its month (§4a *Lesen*): the scan starts at the
+# local month start of `start`, and only a month row may lie before `start`.
+FIND_BY_DATE_RANGE = f"""
+SELECT {_COLUMNS} FROM timeline
+WHERE user_id = %(user_id)s AND character_id = %(character_id)s
+  AND aktiv
+  AND event_time >= %(month_start)s AND event_time <= %(end)s
+  AND (event_time >= %(start)s OR precision = %(month)s)
+  AND NOT (event_type = ANY(%(excluded)s))
+ORDER BY event_time, id
+"""
+# "Past" as the reader sees it (§4a `_past_bounds`): with a clock time before now, a day before today
+# 00:00 local, a month before the start of the running month — with the turn's clock, never NOW().
+_PAST = (
+    "event_time < CASE precision WHEN 'minute' THEN %(now)s WHEN %(month)s THEN %(month_start)s "
+    "ELSE %(today_start)s END"
+)
+_FIND_BY_KEYWORD = f"""
+SELECT {_COLUMNS} FROM timeline
+WHERE user_id = %(user_id)s AND character_id = %(character_id)s
+  AND (aktiv OR NOT %(active_only)s)
+  AND title ILIKE %(pattern)s ESCAPE '\\'
+  AND NOT (event_type = ANY(%(excluded)s))
+  {{direction}}
+ORDER BY event_time {{order}}, id {{order}}
+LIMIT %(limit)s
+"""
+FIND_BY_KEYWORD = {
+    "forward": _FIND_BY_KEYWORD.format(direction=f"AND NOT ({_PAST})", order="ASC"),
+    "backward": _FIND_BY_KEYWORD.format(direction=f"AND {_PAST}", order="DESC"),
+    "both": _FIND_BY_KEYWORD.format(direction="", order="ASC"),
+}
+# The inventory check of a storage claim (§9 *Leser und Schreiber*): appointments only.
+FIND_AT_MOMENT = f"""
+SELECT {_COLUMNS} FROM timeline
+WHERE user_id = %(user_id)s AND character_id = %(character_id)s
+  AND aktiv
+  AND event_time >= %(day_start)s AND event_time < %(next_day)s
+  AND NOT (event_type = ANY(%(excluded)s))
+  AND (precision <> 'minute' OR date_trunc('minute', event_time) = %(minute)s)
+ORDER BY event_time, id
+"""
+LOCK_ACTIVE = f"""
+SELECT {_COLUMNS} FROM timeline WHERE id = %s AND user_id = %s AND character_id = %s FOR UPDATE
+"""
+INSERT_SUCCESSOR = """
+INSERT INTO timeline (user_id, character_id, event_time, event_ende, event_type, title, details, recurring,
+                      precision, binding, remind, conflict_check, themen, created_at, last_touched,
+                      wiedervorlage_am, entitaet_ids)
+SELECT user_id, character_id, %(event_time)s, %(event_ende)s, event_type, title, details, recurring,
+       %(precision)s, binding, remind, conflict_check, themen, %(now)s, %(now)s, %(wiedervorlage_am)s, entitaet_ids
+FROM timeline WHERE id = %(old_id)s AND user_id = %(user_id)s AND character_id = %(character_id)s
+RETURNING id
+"""
+RETIRE = """
+UPDATE timeline SET aktiv = FALSE, nachfolger_id = %s, last_touched = %s
+WHERE id = %s AND user_id = %s AND character_id = %s AND aktiv
+"""
+INVALIDATE = """
+UPDATE timeline SET aktiv = FALSE, last_touched = %s
+WHERE id = %s AND user_id = %s AND character_id = %s AND aktiv
+RETURNING id
+"""
+COUNT = "SELECT count(*) AS n FROM timeline WHERE user_id = %s AND character_id = %s AND (aktiv OR NOT %s)"
+
+
+class ChainError(NovabergError):
+    """The successor chain of a row is broken: a cycle, longer than allowed, or a gap (§5.2)."""
+
+
+@dataclass(frozen=True)
+class NewRow:
+    """A row to insert. `for_type` fills flags, topics and resubmission from the type source (§8)."""
+
+    event_time: datetime
+    event_type: str
+    title: str
+    precision: str
+    binding: bool
+    remind: bool
+    conflict_check: bool
+    wiedervorlage_am: datetime | None
+    themen: tuple[str, ...] = ()
+    details: str | None = None
+    event_ende: datetime | None = None
+    recurring: bool = False
+    entitaet_ids: tuple[int, ...] = field(default_factory=tuple)
+
+    @classmethod
+    def for_type(cls, type_name: str, *, title: str, event_time: datetime, precision: str,
+                 details: str | None = None, event_ende: datetime | None = None,
+                 entitaet_ids: Iterable[int] = ()) -> NewRow:
+        kind = event_type(type_name)
+        return cls(
+            event_time=event_time, event_type=kind.name, title=title, precision=precision,
+            binding=kind.binding, remind=kind.remind, conflict_check=kind.conflict_check,
+            wiedervorlage_am=resubmission_at(kind.remind, event_time), themen=tuple(topics_of(kind.name)),
+            details=details, event_ende=event_ende, entitaet_ids=tuple(entitaet_ids),
+        )
+
+
+def _check_pair(user_id: Any, character_id: Any) -> None:
+    """§9 `_check_pair`: both parts present, before any connection is taken."""
+    if not isinstance(user_id, str) or not user_id.strip():
+        raise ValueError("timeline: user_id is empty (the pair owns the data)")
+    if not isinstance(character_id, str) or not character_id.strip():
+        raise ValueError("timeline: character_id is empty (the pair owns the data; no default figure)")
+
+
+def _aware(moment: Any, name: str) -> datetime:
+    if not isinstance(moment, datetime) or moment.tzinfo is None:
+        raise ValueError(f"timeline: {name} must be an aware datetime")
+    return as_utc(moment)
+
+
+def _row(raw: dict[str, Any]) -> dict[str, Any]:
+    row = dict(raw)
+    for key in ("event_time", "event_ende", "created_at", "last_touched", "wiedervorlage_am"):
+        if row.get(key) is not None:
+            row[key] = as_utc(row[key])
+    row["themen"] = list(row["themen"]) if row.get("themen") is not None else None
+    row["entitaet_ids"] = list(row["entitaet_ids"]) if row.get("entitaet_ids") is not None else None
+    return row
+
+
+def _month_start(moment: datetime, zone: ZoneInfo) -> datetime:
+    local = moment.astimezone(zone)
+    return datetime.combine(date(local.year, local.month, 1), time(0, 0), tzinfo=zone)
+
+
+def past_bounds(now: datetime, zone: ZoneInfo) -> dict[str, datetime]:
+    """The three limits of *past* (§4a): now, today 00:00 local, the running month's start (UTC)."""
+    local = _aware(now, "now").astimezone(zone)
+    today_start = datetime.combine(local.date(), time(0, 0), tzinfo=zone)
+    return {"now": as_utc(local), "today_start": as_utc(today_start),
+            "month_start": as_utc(_month_start(local, zone))}
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+class TimelineRepository:
+    """The timeline of one database. Every method takes the pair first and checks it."""
+
+    def __init__(self, db: Any) -> None:
+        self._db = db
+
+    # --- writing ---------------------------------------------------------------------------------
+
+    def insert(self, user_id: str, character_id: str, row: NewRow, now: datetime) -> int:
+        """One new active row; returns its id. Type, title, precision and moments are checked first."""
+        _check_pair(user_id, character_id)
+        event_type(row.event_type)
+        if not isinstance(row.title, str) or not row.title.strip():
+            raise ValueError("timeline: the title is empty")
+        if row.precision not in PRECISIONS:
+            raise ValueError(f"timeline: unknown precision {row.precision!r}")
+        params = {
+            "user_id": user_id, "character_id": character_id,
+            "event_time": _aware(row.event_time, "event_time"),
+            "event_ende": _aware(row.event_ende, "event_ende") if row.event_ende is not None else None,
+            "event_type": row.event_type, "title": row.title.strip(), "details": row.details,
+            "recurring": row.recurring, "precision": row.precision, "binding": row.binding,
+            "remind": row.remind, "conflict_check": row.conflict_check, "themen": list(row.themen) or None,
+            "now": _aware(now, "now"),
+            "wiedervorlage_am": _aware(row.wiedervorlage_am, "wiedervorlage_am")
+            if row.wiedervorlage_am is not None else None,
+            "entitaet_ids": list(row.entitaet_ids) or None,
+        }
+        with self._db.transaction() as conn:
+            return int(conn.execute(INSERT, params).fetchone()["id"])
+
+    def verschieben(self, user_id: str, character_id: str, row_id: int, *, new_time: datetime, precision: str,
+                    now: datetime) -> int:
+        """§5.2 in one transaction: lock the active row, insert its successor, retire it with `nachfolger_id`.
+
+        The successor carries pair, type, title, details, flags, topics and entity ids of the old row;
+        an end moves by the same distance as the start. Any failure rolls back: the old row stays
+        active and no new row exists. Returns the new id.
+        """
+        _check_pair(user_id, character_id)
+        if precision not in PRECISIONS:
+            raise ValueError(f"timeline: unknown precision {precision!r}")
+        new_time = _aware(new_time, "new_time")
+        now = _aware(now, "now")
+        with self._db.transaction() as conn:
+            old = conn.execute(LOCK_ACTIVE, (row_id, user_id, character_id)).fetchone()
+            if old is None:
+                raise LookupError(f"timeline row {row_id} does not exist in this pair")
+            if not old["aktiv"]:
+                raise LookupError(f"timeline row {row_id} is not active; only an active row is moved")
+            if not old["user_id"] or not old["character_id"]:
+                raise ValueError(f"timeline row {row_id} has an incomplete pair")
+            kind = event_type(old["event_type"])
+            end = old["event_ende"]
+            new_end = new_time + (end - old["event_time"]) if end is not None else None
+            new_id = conn.execute(INSERT_SUCCESSOR, {
+                "event_time": new_time, "event_ende": new_end, "precision": precision, "now": now,
+                "wiedervorlage_am": resubmission_at(kind.remind, new_time), "old_id": row_id,
+                "user_id": user_id, "character_id": character_id,
+            }).fetchone()["id"]
+            retired = conn.execute(RETIRE, (new_id, now, row_id, user_id, character_id)).rowcount
+            if retired != 1:
+                raise LookupError(f"timeline row {row_id} could not be retired (changed meanwhile)")
+            return int(new_id)
+
+    def invalidate(self, user_id: str, character_id: str, row_id: int, now: datetime) -> bool:
+        """Soft delete (§5.3): `aktiv = FALSE`. False when no active row of the pair has that id."""
+        _check_pair(user_id, character_id)
+        with self._db.transaction() as conn:
+            return conn.execute(INVALIDATE, (_aware(now, "now"), row_id, user_id, character_id)).fetchone() \
+                is not None
+
+    # --- reading ---------------------------------------------------------------------------------
+
+    def find_by_id(self, user_id: str, character_id: str, row_id: int) -> dict[str, Any] | None:
+        _check_pair(user_id, character_id)
+        with self._db.transaction() as conn:
+            raw = conn.execute(FIND_BY_ID, (row_id, user_id, character_id)).fetchone()
+        return _row(raw) if raw else None
+
+    def list(self, user_id: str, character_id: str, active_only: bool = True) -> list[dict[str, Any]]:
+        """The pair's rows in time order (the facade's `nova.timeline.list`)."""
+        _check_pair(user_id, character_id)
+        with self._db.transaction() as conn:
+            rows = conn.execute(LIST_ACTIVE if active_only else LIST_ALL, (user_id, character_id)).fetchall()
+        return [_row(r) for r in rows]
+
+    def count(self, user_id: str, character_id: str, active_only: bool = True) -> int:
+        _check_pair(user_id, character_id)
+        with self._db.transaction() as conn:
+            return int(conn.execute(COUNT, (user_id, character_id, active_only)).fetchone()["n"])
+
+    def find_by_date_range(self, user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,
+                           exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """Active rows from `start` to `end` (inclusive); a `month` row in every window overlapping its month."""
+        _check_pair(user_id, character_id)
+        start, end = _aware(start, "start"), _aware(end, "end")
+        if end < start:
+            raise ValueError("timeline: the window ends before it starts")
+        params = {"user_id": user_id, "character_id": character_id, "start": start, "end": end,
+                  "month_start": as_utc(_month_start(start, zone)), "month": MONTH_PRECISION,
+                  "excluded": list(exclude_event_types)}
+        with self._db.transaction() as conn:
+            rows = conn.execute(FIND_BY_DATE_RANGE, params).fetchall()
+        return [_row(r) for r in rows]
+
+    def find_by_keyword(self, user_id: str, character_id: str, keyword: str, *, limit: int,
+                        exclude_event_types: Sequence[str] = (), direction: str = "both",
+                        now: datetime | None = None, zone: ZoneInfo | None = None,
+                        active_only: bool = True) -> list[dict[str, Any]]:
+        """Rows whose title contains `keyword` (ILIKE); excluded types are left out in the query, before the limit.
+
+        `forward` leaves out the past, `backward` the future — measured with the turn's clock `now`.
+        """
+        _check_pair(user_id, character_id)
+        if not isinstance(keyword, str) or not keyword.strip():
+            raise ValueError("timeline: the search keyword is empty")
+        if direction not in DIRECTIONS:
+            raise ValueError(f"timeline: unknown direction {direction!r}")
+        if not isinstance(limit, int) or limit < 1:
+            raise ValueError("timeline: the limit must be a positive number")
+        params: dict[str, Any] = {"user_id": user_id, "character_id": character_id, "active_only": active_only,
+                                  "pattern": f"%{_escape_like(keyword.strip())}%",
+                                  "excluded": list(exclude_event_types), "limit": limit, "month": MONTH_PRECISION}
+        if direction != "both":
+            if now is None or zone is None:
+                raise ValueError("timeline: a search with a direction needs the turn's clock and zone")
+            params.update(past_bounds(now, zone))
+        with self._db.transaction() as conn:
+            rows = conn.execute(FIND_BY_KEYWORD[direction], params).fetchall()
+        return [_row(r) for r in rows]
+
+    def find_at_moment(self, user_id: str, character_id: str, moment: datetime,
+                       zone: ZoneInfo) -> list[dict[str, Any]]:
+        """Appointments of the pair at that moment: a row of that local day without a clock time, or the same minute."""
+        _check_pair(user_id, character_id)
+        local = _aware(moment, "moment").astimezone(zone)
+        day = local.date()
+        start = datetime.combine(day, time(0, 0), tzinfo=zone)
+        following = datetime.combine(date.fromordinal(day.toordinal() + 1), time(0, 0), tzinfo=zone)
+        params = {"user_id": user_id, "character_id": character_id, "day_start": as_utc(start),
+                  "next_day": as_utc(following), "excluded": list(NOT_APPOINTMENTS),
+                  "minute": as_utc(local.replace(second=0, microsecond=0))}
+        with self._db.transaction() as conn:
+            rows = conn.execute(FIND_AT_MOMENT, params).fetchall()
+        return [_row(r) for r in rows]
+
+    def aktive_zeile(self, user_id: str, character_id: str, row_id: int) -> dict[str, Any]:
+        """Follow `nachfolger_id` to the active row (§5.2): at most ten steps; a cycle or a gap raises."""
+        _check_pair(user_id, character_id)
+        seen: list[int] = []
+        current = row_id
+        with self._db.transaction() as conn:
+            for _ in range(TIMELINE_CHAIN_MAX_STEPS + 1):
+                raw = conn.execute(FIND_BY_ID, (current, user_id, character_id)).fetchone()
+                if raw is None:
+                    where = f"after {seen[-1]}" if seen else "at the start"
+                    raise ChainError(f"timeline chain from {row_id}: row {current} missing {where}")
+                if raw["aktiv"]:
+                    return _row(raw)
+                seen.append(current)
+                successor = raw["nachfolger_id"]
+                if successor is None:
+                    raise ChainError(f"timeline chain from {row_id}: row {current} is inactive without successor")
+                if successor in seen:
+                    raise ChainError(f"timeline chain from {row_id} has a cycle at {successor}")
+                current = successor
+        raise ChainError(f"timeline chain from {row_id} is longer than {TIMELINE_CHAIN_MAX_STEPS} steps")
