@@ -1,0 +1,147 @@
+"""Calendar arithmetic in the local zone: the few rules every reader of time shares.
+
+Kept apart from the grammar so that the parser, the period reader, the reschedule check and the
+year-by-tense rule compute "next Friday" or "this week" the same way.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from novaberg.core.clock import to_local
+from novaberg.core.settings import local_zone
+
+__all__ = [
+    "DAYPART_CONFLICT",
+    "DAYPART_OPEN",
+    "add_months",
+    "at_local",
+    "day_start",
+    "day_end",
+    "last_weekday",
+    "local_now",
+    "month_bounds",
+    "next_date_without_year",
+    "next_weekday",
+    "resolve_daypart",
+    "week_monday",
+    "weekday_in_week",
+]
+
+DAYPART_OPEN = -1  # the daypart does not decide the half of day (*2 Uhr mittags*): ask
+DAYPART_CONFLICT = -2  # the daypart contradicts the hour (*16 Uhr morgens*): ask
+
+# How many years ahead a date without a year is looked for (29 February needs up to eight).
+_YEARS_AHEAD = 8
+
+
+def local_now(now: datetime, zone: ZoneInfo | None = None) -> datetime:
+    """`now` in the local zone; a naive `now` is refused (DESIGN.md: the zone is explicit)."""
+    if not isinstance(now, datetime):
+        raise TypeError(f"now must be a datetime, not {type(now).__name__}")
+    return to_local(now, zone or local_zone())
+
+
+def at_local(day: date, clock: time, zone: ZoneInfo) -> datetime | None:
+    """The aware local moment, or None when the wall time is skipped or doubled by a DST change.
+
+    *02:30* on 29 March 2026 does not exist in Berlin, on 25 October 2026 it exists twice;
+    either way the parser abstains rather than picking one.
+    """
+    naive = datetime.combine(day, clock)
+    first = naive.replace(tzinfo=zone, fold=0)
+    if first.utcoffset() != naive.replace(tzinfo=zone, fold=1).utcoffset():
+        return None
+    return first
+
+
+def day_start(day: date, zone: ZoneInfo) -> datetime:
+    """00:00 local (never inside a DST gap in Europe/Berlin, which switches at 02:00/03:00)."""
+    return datetime.combine(day, time(0, 0), tzinfo=zone)
+
+
+def day_end(day: date, zone: ZoneInfo) -> datetime:
+    """23:59:59 local: the inclusive end of a day window (DESIGN.md, `Period.end`)."""
+    return datetime.combine(day, time(23, 59, 59), tzinfo=zone)
+
+
+def next_weekday(base: date, weekday: int) -> date:
+    """The next such weekday strictly after `base` (today excluded)."""
+    return base + timedelta(days=(weekday - base.weekday() - 1) % 7 + 1)
+
+
+def last_weekday(base: date, weekday: int) -> date:
+    """The last such weekday strictly before `base`."""
+    return base - timedelta(days=(base.weekday() - weekday - 1) % 7 + 1)
+
+
+def week_monday(day: date) -> date:
+    return day - timedelta(days=day.weekday())
+
+
+def weekday_in_week(day: date, weekday: int, week_offset: int = 0) -> date:
+    """The weekday of the Monday–Sunday week of `day`, shifted by whole weeks."""
+    return week_monday(day) + timedelta(days=7 * week_offset + weekday)
+
+
+def add_months(day: date, months: int) -> date | None:
+    """The same day `months` later, or None when that month has no such day (no clamping guess)."""
+    index = day.year * 12 + day.month - 1 + months
+    try:
+        return day.replace(year=index // 12, month=index % 12 + 1)
+    except ValueError:
+        return None
+
+
+def month_bounds(year: int, month: int) -> tuple[date, date]:
+    """First and last day of a month."""
+    first = date(year, month, 1)
+    following = date(year + month // 12, month % 12 + 1, 1)
+    return first, following - timedelta(days=1)
+
+
+def next_date_without_year(day: int, month: int, today: date) -> date | None:
+    """The next such date, today included; None if it exists in none of the coming years."""
+    for year in range(today.year, today.year + _YEARS_AHEAD + 1):
+        try:
+            candidate = date(year, month, day)
+        except ValueError:
+            continue
+        if candidate >= today:
+            return candidate
+    return None
+
+
+def resolve_daypart(hour: int, half: str | None) -> int:
+    """The 24-hour hour for a stated hour and the half of day of a daypart word next to it.
+
+    Returns DAYPART_OPEN where the daypart does not settle the half (*mittags* and *nachts* at
+    1–11, any daypart at 12 except *mittags*/*nachts*), DAYPART_CONFLICT where it contradicts the
+    hour (*16 Uhr morgens*), §5.2 row *eine Stunde mit einer Tageszeit*.
+    """
+    if half is None:
+        return hour
+    if not 0 <= hour <= 23:
+        return DAYPART_CONFLICT
+    if half == "am":
+        if 1 <= hour <= 11:
+            return hour
+        return DAYPART_OPEN if hour == 12 else DAYPART_CONFLICT
+    if half == "pm":
+        if 1 <= hour <= 11:
+            return hour + 12
+        if hour == 12:
+            return DAYPART_OPEN
+        return hour if hour >= 13 else DAYPART_CONFLICT
+    if half == "noon":
+        if hour == 12 or hour in (13, 14):
+            return hour
+        return DAYPART_OPEN if 1 <= hour <= 11 else DAYPART_CONFLICT
+    if half == "night":
+        if hour in (0, 12):
+            return 0
+        if hour in (22, 23):
+            return hour
+        return DAYPART_OPEN if 1 <= hour <= 11 else DAYPART_CONFLICT
+    raise ValueError(f"unknown half of day {half!r}")

@@ -1,0 +1,182 @@
+"""`named_period(text, now) -> Period | None`: a named period is a window over the whole period.
+
+timeline.md §4.2: *im November* is every day of November, *nächste Woche* Monday to Sunday,
+*am Wochenende* Saturday and Sunday, *in zwei Wochen* the week that distance falls in, *morgen*
+that day. Without a prefix the running period counts — a month name is the current year's even
+when it is past; *nächsten* is the next occurrence, *letzten* the last one before. A text names a
+period only when it consists of period, prefix and filler; anything else (*morgen um 10*) is None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Literal
+
+from novaberg.timeparse.dates import add_months, day_end, day_start, local_now, month_bounds, week_monday
+from novaberg.timeparse.parse import parse
+from novaberg.timeparse.tokens import Token, prepare, tokenize
+from novaberg.timeparse.vocabulary import TIME_VOCABULARY as V
+
+__all__ = ["Period", "PeriodKind", "named_period"]
+
+PeriodKind = Literal["day", "week", "weekend", "month"]
+
+_SKIP = frozenset(V.fillers - {"in", "um", "uhr"})  # *in* starts a distance, *um*/*uhr* a clock time
+_END_PUNCT = frozenset({"?", "!", ".", ","})
+# *kommendes Wochenende* may mean this one or the next: only *nächstes* is decided (§4.2).
+_NEXT_WEEKEND = frozenset(w for w in V.prefixes if w.startswith(("nächst", "naechst")))
+_WEEKDAY_PREFIX = frozenset(V.prefixes)
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """A window from `start` (00:00 local) to `end` (23:59:59 local, inclusive)."""
+
+    start: datetime
+    end: datetime
+    kind: PeriodKind
+
+
+def named_period(text: str, now: datetime) -> Period | None:
+    """The period `text` names at `now`, or None. TypeError for a non-string."""
+    prepared = prepare(text)
+    now_local = local_now(now)
+    if not prepared:
+        return None
+    toks = [t for t in tokenize(prepared) if not _skipped(t)]
+    if not toks:
+        return None
+    today, zone = now_local.date(), now_local.tzinfo
+    span = _month_week_weekend(toks, today) or _distance(toks, today)
+    if span is None:
+        if not all(_day_token(t) for t in toks):
+            return None
+        vector = parse(text, now_local)
+        if vector.moment is None or not vector.tag_erkannt or vector.uhrzeit_erkannt:
+            return None
+        day = vector.moment.date()
+        span = (day, day, "day")
+    first, last, kind = span
+    return Period(day_start(first, zone), day_end(last, zone), kind)  # type: ignore[arg-type]
+
+
+def _skipped(t: Token) -> bool:
+    return (t.kind == "punct" and t.text in _END_PUNCT) or (t.kind == "word" and t.text in _SKIP)
+
+
+def _words(toks: list[Token]) -> list[str] | None:
+    if any(t.kind != "word" for t in toks):
+        return None
+    return [t.text for t in toks]
+
+
+def _month_week_weekend(toks: list[Token], today: date) -> tuple[date, date, PeriodKind] | None:
+    year = None
+    if len(toks) >= 2 and toks[-1].kind == "num" and len(toks[-1].text) == 4 and not toks[-1].dot:
+        year = int(toks[-1].text)  # *im November 2027*
+        toks = toks[:-1]
+    words = _words(toks)
+    if words is None:
+        return None
+    if words and words[0] == "in":
+        words = words[1:]  # *in der nächsten Woche*
+    if not words or len(words) > 2:
+        return None
+    prefix_word = words[0] if len(words) == 2 else None
+    prefix = V.prefixes.get(prefix_word) if prefix_word is not None else None
+    if prefix_word is not None and prefix is None:
+        return None
+    noun = words[-1]
+    month = V.months.get(noun)
+    if month is None and toks[-1].dot:
+        month = V.month_abbreviations.get(noun)  # *im Nov.*
+    if month is not None:
+        return _named_month(month, prefix, year, today)
+    if year is not None:
+        return None
+    if noun == "monat" and prefix is not None:
+        first = add_months(today.replace(day=1), _SHIFT[prefix])
+        assert first is not None
+        return (*month_bounds(first.year, first.month), "month")
+    if noun == "woche" and prefix is not None:
+        monday = week_monday(today) + timedelta(weeks=_SHIFT[prefix])
+        return monday, monday + timedelta(days=6), "week"
+    if noun == "wochenende":
+        return _weekend(today, prefix, prefix_word)
+    return None
+
+
+_SHIFT = {"this": 0, "next": 1, "last": -1}
+
+
+def _named_month(month: int, prefix: str | None, year: int | None, today: date) -> tuple[date, date, PeriodKind] | None:
+    if year is not None:
+        if prefix is not None:
+            return None
+    elif prefix == "next":
+        year = today.year if month > today.month else today.year + 1
+    elif prefix == "last":
+        year = today.year if month < today.month else today.year - 1
+    else:
+        year = today.year  # *im September*, asked in October: this September (§4.2)
+    return (*month_bounds(year, month), "month")
+
+
+def _weekend(today: date, prefix: str | None, prefix_word: str | None) -> tuple[date, date, PeriodKind] | None:
+    """The next weekend within 1–7 days; on Saturday and Sunday the running one (§4.2, 17.10.2026)."""
+    weekday = today.weekday()
+    saturday = today - timedelta(days=weekday - 5) if weekday >= 5 else today + timedelta(days=5 - weekday)
+    if prefix == "next":
+        if prefix_word not in _NEXT_WEEKEND:
+            return None
+        saturday += timedelta(weeks=1)
+    elif prefix == "last":
+        saturday -= timedelta(weeks=1)
+    return saturday, saturday + timedelta(days=1), "weekend"
+
+
+def _distance(toks: list[Token], today: date) -> tuple[date, date, PeriodKind] | None:
+    """*in zwei Wochen* → that week, *in drei Monaten* → that month, *in vier Tagen* → that day."""
+    if len(toks) != 3 or toks[0].text != "in" or toks[2].kind != "word":
+        return None
+    amount_tok, unit = toks[1], V.units.get(toks[2].text)
+    if amount_tok.kind == "num" and not amount_tok.dot:
+        amount = int(amount_tok.value)  # type: ignore[arg-type]
+    elif amount_tok.kind == "word" and amount_tok.text in V.numbers:
+        amount = V.numbers[amount_tok.text]
+    elif amount_tok.kind == "word" and amount_tok.text in V.article_one:
+        amount = 1
+    else:
+        return None
+    if unit == "days":
+        day = today + timedelta(days=amount)
+        return day, day, "day"
+    if unit == "weeks":
+        monday = week_monday(today + timedelta(weeks=amount))
+        return monday, monday + timedelta(days=6), "week"
+    if unit == "months":
+        first = add_months(today.replace(day=1), amount)
+        assert first is not None
+        return (*month_bounds(first.year, first.month), "month")
+    return None
+
+
+def _day_token(t: Token) -> bool:
+    """Tokens a single day may consist of: *am Freitag*, *morgen*, *am 17.10.*, *den 3. März 2027*."""
+    if t.kind in ("date", "pair"):
+        return True
+    if t.kind == "num":
+        return t.dot or len(t.text) == 4
+    if t.kind != "word":
+        return False
+    w = t.text
+    return (
+        w in V.weekdays
+        or w in V.day_words
+        or w in V.months
+        or w in V.ordinals
+        or w in _WEEKDAY_PREFIX
+        or w == "woche"
+        or (t.dot and (w in V.weekday_abbreviations or w in V.month_abbreviations))
+    )

@@ -1,0 +1,162 @@
+"""The German time vocabulary, loaded once from `vocabulary.json` into `TIME_VOCABULARY`.
+
+Words are data (STYLE.md 3); other modules — the positive form, the tribunal's naming check — read
+them through `TIME_VOCABULARY`, never through a private name of the parser (timeline.md §5.2).
+Every word is stored lower-case with its umlauts; the ASCII spellings (*uebermorgen*, *naechsten*,
+*maerz*) are derived here so the file keeps one spelling per word.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+__all__ = [
+    "TIME_VOCABULARY",
+    "RescheduleFormWords",
+    "TimeVocabulary",
+    "ascii_variants",
+    "load_raw_vocabulary",
+]
+
+_FILE = "vocabulary.json"
+_ASCII = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+# The canonical halves of the day a daypart word can carry (timeline.md §5.2, RawTimeForm.daypart).
+HALVES = ("am", "pm", "noon", "night")
+
+
+def ascii_variants(word: str) -> tuple[str, ...]:
+    """The word and, if it has umlauts or ß, its ASCII spelling — people type both."""
+    plain = word.translate(_ASCII)
+    return (word,) if plain == word else (word, plain)
+
+
+def _expand(mapping: Mapping[str, Any]) -> MappingProxyType[str, Any]:
+    out: dict[str, Any] = {}
+    for word, value in mapping.items():
+        for variant in ascii_variants(word):
+            out[variant] = value
+    return MappingProxyType(out)
+
+
+def _expand_words(words: Iterable[str]) -> frozenset[str]:
+    return frozenset(v for word in words for v in ascii_variants(word))
+
+
+def load_raw_vocabulary() -> dict[str, Any]:
+    """The data file as written, for the schema test and for tools; the parser reads `TIME_VOCABULARY`."""
+    text = resources.files(__package__).joinpath(_FILE).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@dataclass(frozen=True)
+class RescheduleFormWords:
+    """What may stand outside the time part of a reschedule request (§5.2, the positive form)."""
+
+    verbs: frozenset[str]  # stems: verschieb, verleg, leg, setz, änder, pack, mach
+    verb_endings: tuple[str, ...]
+    request_words: frozenset[str]  # articles, pronouns, *bitte*, *mal*, *Termin*, *beim*, *mit* …
+    function_words: frozenset[str]  # never a content word of a title
+    forbidden: frozenset[str]  # *oder*, *bis*, *zwischen*, *statt*, *nicht*: never outside the form
+    compound_tail: str  # *Zahnarzttermin*, *Zahnarztstermin*
+    min_content_letters: int
+
+
+@dataclass(frozen=True)
+class TimeVocabulary:
+    """Every word list of the time parser, with ASCII spellings added and ordinal endings expanded."""
+
+    weekdays: Mapping[str, int]  # Monday = 0
+    weekday_abbreviations: Mapping[str, int]  # only with a dot (*Fr.*), see tokens
+    months: Mapping[str, int]
+    month_abbreviations: Mapping[str, int]
+    day_words: Mapping[str, int]  # offset in days from today
+    numbers: Mapping[str, int]  # null … vierundzwanzig
+    article_one: frozenset[str]  # *in einer Woche*, *ein Uhr*
+    ordinals: Mapping[str, int]  # every inflected form: zweiten, zweiter, …
+    dayparts: Mapping[str, str]  # word → half of day: am | pm | noon | night
+    dayparts_after_day: Mapping[str, str]  # *heute morgen*: morgen after a day is the morning
+    prefixes: Mapping[str, str]  # word → this | next | last
+    fillers: frozenset[str]
+    units: Mapping[str, str]  # word → minutes | hours | days | weeks | months | years
+    periods: Mapping[str, str]  # word → week | weekend | month
+    time_prepositions: frozenset[str]
+    span_words: Mapping[str, str]  # opening word → closing word (von … bis, zwischen … und)
+    move_words: frozenset[str]  # von X auf/nach Y
+    blockers: frozenset[str]  # words that change a time's meaning: the parser abstains
+    reschedule_form: RescheduleFormWords
+
+    @property
+    def words(self) -> frozenset[str]:
+        """Every word of every list: what counts as a *time word* (§5.2, the positive form's title rule)."""
+        return _ALL_WORDS
+
+
+def _build(raw: Mapping[str, Any]) -> TimeVocabulary:
+    ordinals: dict[str, int] = {}
+    for stem, value in raw["ordinals"].items():
+        for ending in raw["ordinal_endings"]:
+            for variant in ascii_variants(stem + ending):
+                ordinals[variant] = value
+    prefixes: dict[str, str] = {}
+    for meaning, words in raw["prefixes"].items():
+        for word in words:
+            for variant in ascii_variants(word):
+                prefixes[variant] = meaning
+    return TimeVocabulary(
+        weekdays=_expand(raw["weekdays"]),
+        weekday_abbreviations=_expand(raw["weekday_abbreviations"]),
+        months=_expand(raw["months"]),
+        month_abbreviations=_expand(raw["month_abbreviations"]),
+        day_words=_expand(raw["day_words"]),
+        numbers=_expand(raw["numbers"]),
+        article_one=_expand_words(raw["article_one"]),
+        ordinals=MappingProxyType(ordinals),
+        dayparts=_expand(raw["dayparts"]),
+        dayparts_after_day=_expand(raw["dayparts_after_day"]),
+        prefixes=MappingProxyType(prefixes),
+        fillers=_expand_words(raw["fillers"]),
+        units=_expand(raw["units"]),
+        periods=_expand(raw["periods"]),
+        time_prepositions=_expand_words(raw["time_prepositions"]),
+        span_words=_expand(raw["span_words"]),
+        move_words=_expand_words(raw["move_words"]),
+        blockers=_expand_words(raw["blockers"]),
+        reschedule_form=_reschedule_form(raw["reschedule_form"]),
+    )
+
+
+def _reschedule_form(raw: Mapping[str, Any]) -> RescheduleFormWords:
+    return RescheduleFormWords(
+        verbs=_expand_words(raw["verbs"]),
+        verb_endings=tuple(raw["verb_endings"]),
+        request_words=_expand_words(raw["request_words"]),
+        function_words=_expand_words(raw["function_words"]),
+        forbidden=_expand_words(raw["forbidden"]),
+        compound_tail=raw["compound_tail"],
+        min_content_letters=int(raw["min_content_letters"]),
+    )
+
+
+TIME_VOCABULARY: TimeVocabulary = _build(load_raw_vocabulary())
+
+_ALL_WORDS: frozenset[str] = frozenset().union(
+    TIME_VOCABULARY.weekdays,
+    TIME_VOCABULARY.weekday_abbreviations,
+    TIME_VOCABULARY.months,
+    TIME_VOCABULARY.month_abbreviations,
+    TIME_VOCABULARY.day_words,
+    TIME_VOCABULARY.numbers,
+    TIME_VOCABULARY.ordinals,
+    TIME_VOCABULARY.dayparts,
+    TIME_VOCABULARY.dayparts_after_day,
+    TIME_VOCABULARY.prefixes,
+    TIME_VOCABULARY.units,
+    TIME_VOCABULARY.periods,
+    ("uhr",),
+)
