@@ -70,7 +70,7 @@ _FIND_BY_KEYWORD = f"""
 SELECT {_COLUMNS} FROM timeline
 WHERE user_id = %(user_id)s AND character_id = %(character_id)s
   AND (aktiv OR NOT %(active_only)s)
-  AND title ILIKE %(pattern)s ESCAPE '\\'
+  AND title ILIKE ALL(%(patterns)s)
   AND NOT (event_type = ANY(%(excluded)s))
   {{direction}}
 ORDER BY event_time {{order}}, id {{order}}
@@ -297,23 +297,25 @@ class TimelineRepository:
             rows = conn.execute(FIND_BY_DATE_RANGE, params).fetchall()
         return [_row(r) for r in rows]
 
-    def find_by_keyword(self, user_id: str, character_id: str, keyword: str, *, limit: int,
+    def find_by_keyword(self, user_id: str, character_id: str, keyword: str | Sequence[str], *, limit: int,
                         exclude_event_types: Sequence[str] = (), direction: str = "both",
                         now: datetime | None = None, zone: ZoneInfo | None = None,
                         active_only: bool = True) -> list[dict[str, Any]]:
-        """Rows whose title contains `keyword` (ILIKE); excluded types are left out in the query, before the limit.
+        """Rows whose title contains `keyword` — or every one of several — (ILIKE, backslash escapes);
+        excluded types are left out in the query, before the limit.
 
         `forward` leaves out the past, `backward` the future — measured with the turn's clock `now`.
         """
         _check_pair(user_id, character_id)
-        if not isinstance(keyword, str) or not keyword.strip():
+        terms = [keyword] if isinstance(keyword, str) else list(keyword)
+        if not terms or not all(isinstance(t, str) and t.strip() for t in terms):
             raise ValueError("timeline: the search keyword is empty")
         if direction not in DIRECTIONS:
             raise ValueError(f"timeline: unknown direction {direction!r}")
         if not isinstance(limit, int) or limit < 1:
             raise ValueError("timeline: the limit must be a positive number")
         params: dict[str, Any] = {"user_id": user_id, "character_id": character_id, "active_only": active_only,
-                                  "pattern": f"%{_escape_like(keyword.strip())}%",
+                                  "patterns": [f"%{_escape_like(t.strip())}%" for t in terms],
                                   "excluded": list(exclude_event_types), "limit": limit, "month": MONTH_PRECISION}
         if direction != "both":
             if now is None or zone is None:

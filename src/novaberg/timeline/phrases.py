@@ -1,0 +1,276 @@
+"""German phrasings of the timeline, read by rules: keyword hints, the literal time expression, the title.
+
+Used by the offline model's classification rule, by the keyword hints of §7.2 (Stufe A, computed
+before any model call) and by the `[TERMINE]` reader to tell a question about appointments from
+anything else. The words and patterns are data (`phrases_de.json`); time words come from the time
+parser's public vocabulary (`TIME_VOCABULARY`). Nothing here parses a moment — that is `timeparse`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from novaberg.timeparse.vocabulary import TIME_VOCABULARY
+
+__all__ = [
+    "Phrases",
+    "phrases",
+    "keyword_hints",
+    "action_of",
+    "time_spans",
+    "time_expression",
+    "title_of",
+    "is_title",
+    "title_words",
+    "keywords_of",
+    "is_read_question",
+    "is_past_tense",
+    "type_of",
+]
+
+_TOKEN = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}|\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?|\d{1,2}\.\d{2}|\d+\.?|[^\W\d_]+\.?"
+)
+_CORE_DIGITS = re.compile(r"^(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}|\d{1,2}\.\d{1,2}\.(\d{2,4})?|\d{1,2}\.\d{2}|\d{1,2}\.)$")
+_TIME_PREPOSITIONS = frozenset({"um", "gegen", "ab", "auf", "nach", "von", "vom", "bis", "zwischen", "und", "oder",
+                                "halb", "viertel", "dreiviertel"})
+_EDGE_LINKS = frozenset({"und", "oder", "den", "nicht", "statt", "bis", "zwischen", "von", "vom", "in", "im"})
+
+
+@dataclass(frozen=True)
+class Phrases:
+    action_patterns: dict[str, tuple[re.Pattern[str], ...]]
+    action_priority: tuple[str, ...]
+    past_tense_words: frozenset[str]
+    title_edge_words: frozenset[str]
+    not_a_title: frozenset[str]
+    title_suffixes: tuple[str, ...]
+    time_links: frozenset[str]
+    span_openers_dropped: frozenset[str]
+    type_words: dict[str, frozenset[str]]
+    reminder_pattern: re.Pattern[str]
+    stop_words: frozenset[str]
+
+
+def load_raw_phrases() -> dict[str, Any]:
+    """The data file as written (for its schema test)."""
+    return json.loads(resources.files("novaberg.timeline").joinpath("phrases_de.json").read_text(encoding="utf-8"))
+
+
+@cache
+def phrases() -> Phrases:
+    raw = load_raw_phrases()
+    return Phrases(
+        action_patterns={action: tuple(re.compile(p) for p in patterns)
+                         for action, patterns in raw["action_patterns"].items()},
+        action_priority=tuple(raw["action_priority"]),
+        past_tense_words=frozenset(raw["past_tense_words"]),
+        title_edge_words=frozenset(raw["title_edge_words"]),
+        not_a_title=frozenset(raw["not_a_title"]),
+        title_suffixes=tuple(raw["title_suffixes"]),
+        time_links=frozenset(raw["time_links"]),
+        span_openers_dropped=frozenset(raw["span_openers_dropped"]),
+        type_words={name: frozenset(words) for name, words in raw["type_words"].items()},
+        reminder_pattern=re.compile(raw["reminder_pattern"]),
+        stop_words=frozenset(raw["stop_words"]),
+    )
+
+
+# --- keyword hints (§7.2 Stufe A) ---------------------------------------------------------------------
+
+def keyword_hints(text: str) -> list[str]:
+    """The actions whose patterns match, in priority order; `create_with_time` counts only with a time."""
+    lowered = text.lower()
+    found: list[str] = []
+    for action in phrases().action_priority:
+        if any(p.search(lowered) for p in phrases().action_patterns.get(action, ())):
+            name = "create" if action == "create_with_time" else action
+            if action == "create_with_time" and not time_spans(text):
+                continue
+            if name not in found:
+                found.append(name)
+    return found
+
+
+def action_of(text: str) -> str | None:
+    """The order the text gives, by the hints' priority; None for a statement or anything else."""
+    hints = keyword_hints(text)
+    return hints[0] if hints else None
+
+
+def is_read_question(text: str) -> bool:
+    return "read" in keyword_hints(text)
+
+
+def is_past_tense(text: str) -> bool:
+    return any(w in phrases().past_tense_words for w in _words(text))
+
+
+def type_of(text: str) -> str:
+    """The event type the wording suggests; `termin` unless a word says otherwise."""
+    words = set(_words(text))
+    for name, markers in phrases().type_words.items():
+        if words & markers:
+            return name
+    if phrases().reminder_pattern.search(text.lower()):
+        return "erinnerung"
+    return "termin"
+
+
+# --- the literal time expression ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Tok:
+    text: str
+    word: str  # lower case, without a trailing dot
+    dotted: bool
+    start: int
+    end: int
+
+
+def _tokens(text: str) -> list[_Tok]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        raw = m.group()
+        dotted = raw.endswith(".")
+        out.append(_Tok(raw, raw.lower().rstrip(".") if not raw[:1].isdigit() else raw.lower(), dotted,
+                        m.start(), m.end()))
+    return out
+
+
+def _words(text: str) -> list[str]:
+    return [t.word for t in _tokens(text) if not t.word[:1].isdigit()]
+
+
+def _role(tok: _Tok, previous: str | None) -> str | None:
+    """core: a time on its own; num: a number that is a time only after a preposition; link: glue."""
+    v = TIME_VOCABULARY
+    w = tok.word
+    if w[:1].isdigit():
+        if _CORE_DIGITS.match(w):
+            return "core"
+        return "num"
+    if w in v.weekdays or w in v.months or w in v.day_words or w in v.dayparts or w in v.ordinals \
+            or w in v.periods or w == "uhr":
+        return "core"
+    if tok.dotted and (w in v.weekday_abbreviations or w in v.month_abbreviations):
+        return "core"
+    if w in v.units and previous == "num":
+        return "core"
+    if w in v.numbers:
+        return "num"
+    if w in v.prefixes or w in phrases().time_links:
+        return "link"
+    return None
+
+
+def time_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the time expressions in `text` (literal, nothing parsed)."""
+    toks = _tokens(text)
+    roles: list[str | None] = []
+    for tok in toks:
+        roles.append(_role(tok, roles[-1] if roles else None))
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(toks):
+        if roles[i] is None:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(toks) and roles[j + 1] is not None:
+            j += 1
+        run = list(range(i, j + 1))
+        i = j + 1
+        timed = any(roles[k] == "core" for k in run) or any(
+            roles[k] == "num" and k > run[0] and toks[k - 1].word in _TIME_PREPOSITIONS for k in run)
+        if not timed:
+            continue
+        while run and (roles[run[-1]] == "link" or toks[run[-1]].word in _EDGE_LINKS):
+            run.pop()
+        while run and toks[run[0]].word in {"und", "oder", "nicht", "statt", "bis", "den"}:
+            run.pop(0)
+        if run:
+            spans.append((toks[run[0]].start, toks[run[-1]].end))
+    return spans
+
+
+def time_expression(text: str, drop_opener: bool = False) -> str:
+    """The time expression as said (§3: literal). `drop_opener` turns *auf Freitag* into *Freitag*."""
+    parts = []
+    for start, end in time_spans(text):
+        part = text[start:end]
+        if drop_opener:
+            first, _, rest = part.partition(" ")
+            if rest and first.lower() in phrases().span_openers_dropped:
+                part = rest
+        parts.append(part)
+    return " ".join(parts)
+
+
+# --- the title ---------------------------------------------------------------------------------------
+
+def title_of(text: str) -> str:
+    """The words of the order that are neither time, verb nor filler — the appointment's name."""
+    spans = time_spans(text)
+    toks = [t for t in _tokens(text) if not any(s <= t.start < e for s, e in spans)]
+    edge = phrases().title_edge_words
+    content = [t for t in toks if t.word not in edge]
+    if not content:
+        return ""
+    first, last = content[0], content[-1]
+    pieces: list[str] = []
+    cursor = first.start
+    for s, e in spans:
+        if first.start < s and e <= last.end:
+            pieces.append(text[cursor:s])
+            cursor = e
+    pieces.append(text[cursor:last.end])
+    title = " ".join(" ".join(p.split()) for p in pieces if p.strip())
+    return title.strip(" ,;:!?\"'„“").rstrip(".") if not title.endswith(("Dr.", "Fr.", "Hr.")) else title
+
+
+def is_title(target: str) -> bool:
+    """Whether `target` names an appointment: a word of three letters or more that is no pronoun,
+    ordinal, consent word, filler or time word (*ihn*, *den zweiten*, *ja*, *am 9.* name nothing)."""
+    p = phrases()
+    for tok in _tokens(target or ""):
+        w = tok.word
+        if w[:1].isdigit() or len(w) < 3 or w in p.not_a_title or w in p.title_edge_words:
+            continue
+        if _role(tok, None) in ("core", "num", "link"):
+            continue
+        return True
+    return False
+
+
+def title_words(title: str) -> set[str]:
+    """The content words of a title, lower case (§4.4: a duplicate shares one of them)."""
+    p = phrases()
+    return {w for w in (_strip_suffix(t.word) for t in _tokens(title or "") if not t.word[:1].isdigit())
+            if len(w) >= 3 and w not in p.stop_words}
+
+
+def keywords_of(target: str) -> list[str]:
+    """The words a title search looks for (all must be in the title): content words, *Zahnarzttermin* → *zahnarzt*."""
+    p = phrases()
+    out: list[str] = []
+    for tok in _tokens(target or ""):
+        w = tok.word
+        if w[:1].isdigit() or w in p.stop_words or w in p.title_edge_words or len(w) < 2:
+            continue
+        w = _strip_suffix(w)
+        if w and w not in out:
+            out.append(w)
+    return out
+
+
+def _strip_suffix(word: str) -> str:
+    for suffix in phrases().title_suffixes:
+        if word.endswith(suffix) and len(word) >= len(suffix) + 4:
+            return word[: -len(suffix)]
+    return word

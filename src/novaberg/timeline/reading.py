@@ -1,0 +1,311 @@
+"""One reading path for appointments (timeline.md §4, §4a): the turn's `[TERMINE]` block and the agent's read.
+
+`read_appointments` reads a window of the pair — a range, a title search with direction and limit,
+or the proactive window — with the anchors excluded in the query; an anchor that still arrives is
+dropped loudly. Events of other persons are read, and stand apart under their own header.
+`appointment_line` is the one line format: weekday, date, local time or *ohne Uhrzeit*, title and
+the relation to today.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from novaberg.core.errors import NovabergError
+from novaberg.core.settings import PROACTIVE_DAYS_AHEAD, PROACTIVE_DAYS_BACK
+from novaberg.timeline.phrases import keywords_of
+from novaberg.timeline.types import (
+    ANCHOR_TYPE,
+    DAY_PRECISION,
+    EVENT_TYPES,
+    MINUTE_PRECISION,
+    MONTH_PRECISION,
+    is_marked,
+)
+
+__all__ = [
+    "EXCLUDED_EVENT_TYPES",
+    "BLOCK_HEADER",
+    "FAILED_SENTENCE",
+    "EVENTS_HEADER",
+    "WEEKDAY_NAMES",
+    "MONTH_NAMES",
+    "Appointment",
+    "Window",
+    "Reading",
+    "ReadingError",
+    "proactive_window",
+    "range_window",
+    "search_window",
+    "read_appointments",
+    "to_appointment",
+    "appointment_line",
+    "event_line",
+    "relation_to_today",
+    "day_label",
+    "month_label",
+    "window_header",
+    "empty_sentence",
+    "block_text",
+]
+
+_log = logging.getLogger(__name__)
+
+# §4: no reading path gives an anchor as an appointment; the event of another person is read.
+EXCLUDED_EVENT_TYPES = (ANCHOR_TYPE,)
+
+BLOCK_HEADER = "[TERMINE]"
+FAILED_SENTENCE = ("Die Termine konnten in diesem Turn nicht gelesen werden — über die Termine ist nichts bekannt, "
+                   "ebenso wenig über Ereignisse im Umfeld.")
+EVENTS_HEADER = "Ereignisse im Umfeld — Ereignisse anderer Personen, keine eigenen Termine:"
+NOT_ASKED = "Nach Terminen wurde nicht gezielt gefragt."
+UNREADABLE_QUERY = "Die Anfrage ließ sich keinem Zeitraum zuordnen."
+
+WEEKDAY_NAMES = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
+MONTH_NAMES = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
+               "November", "Dezember")
+
+
+class ReadingError(NovabergError):
+    """The reading failed or delivered what it must not (a row outside the window, more than the limit)."""
+
+
+@dataclass(frozen=True)
+class Appointment:
+    timeline_id: int
+    title: str
+    start: datetime  # local
+    precision: str
+    event_type: str
+    end: datetime | None = None  # local
+    persons: tuple[str, ...] = ()
+    marked: bool = False
+
+    def is_past(self, now: datetime) -> bool:
+        """§4a: with a clock time before now; without one before today; a month only after it ended."""
+        local_now = now.astimezone(self.start.tzinfo)
+        if self.precision == MINUTE_PRECISION:
+            return self.start < local_now
+        if self.precision == MONTH_PRECISION:
+            return (self.start.year, self.start.month) < (local_now.year, local_now.month)
+        return self.start.date() < local_now.date()
+
+
+@dataclass(frozen=True)
+class Window:
+    """What is read: `range` (start…end, local, inclusive), `search` (title, direction, limit) or `proactive`."""
+
+    kind: str
+    start: datetime | None = None
+    end: datetime | None = None
+    keyword: str = ""
+    direction: str = "both"
+    limit: int = 0
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Reading:
+    window: Window
+    appointments: tuple[Appointment, ...] = ()
+    events: tuple[Appointment, ...] = ()
+    read: int = 0
+    discarded: int = 0
+    log: dict[str, Any] = field(default_factory=dict)
+
+
+# --- windows ----------------------------------------------------------------------------------------
+
+def _day_start(day: date, zone: ZoneInfo) -> datetime:
+    return datetime.combine(day, time(0, 0), tzinfo=zone)
+
+
+def _day_end(day: date, zone: ZoneInfo) -> datetime:
+    return datetime.combine(day, time(23, 59, 59), tzinfo=zone)
+
+
+def proactive_window(now: datetime, zone: ZoneInfo, note: str = "") -> Window:
+    """§4.3: today −3 to +14 days, one source (`PROACTIVE_DAYS_*`)."""
+    today = now.astimezone(zone).date()
+    return Window("proactive", _day_start(today - timedelta(days=PROACTIVE_DAYS_BACK), zone),
+                  _day_end(today + timedelta(days=PROACTIVE_DAYS_AHEAD), zone), note=note)
+
+
+def range_window(start: datetime, end: datetime, direction: str = "both") -> Window:
+    if end < start:
+        raise ValueError("the window ends before it starts")
+    return Window("range", start, end, direction=direction)
+
+
+def search_window(keyword: str, direction: str, limit: int) -> Window:
+    return Window("search", keyword=keyword, direction=direction, limit=limit)
+
+
+# --- reading ----------------------------------------------------------------------------------------
+
+def to_appointment(row: dict[str, Any], zone: ZoneInfo) -> Appointment:
+    name = row["event_type"]
+    if name in EVENT_TYPES:
+        marked = is_marked(name)
+    else:
+        _log.error("timeline row %s has an unknown type %r; it stands unmarked", row.get("id"), name)
+        marked = False
+    persons = (row["details"].strip(),) if marked and row.get("details") and row["details"].strip() else ()
+    return Appointment(
+        timeline_id=row["id"], title=row["title"], start=row["event_time"].astimezone(zone),
+        precision=row["precision"], event_type=name,
+        end=row["event_ende"].astimezone(zone) if row.get("event_ende") else None, persons=persons, marked=marked,
+    )
+
+
+def _overlaps(appointment: Appointment, window: Window) -> bool:
+    assert window.start is not None and window.end is not None
+    if appointment.precision == MONTH_PRECISION:
+        first = appointment.start.date().replace(day=1)
+        following = (first + timedelta(days=32)).replace(day=1)
+        return first <= window.end.date() and following > window.start.date()
+    return window.start <= appointment.start <= window.end
+
+
+def read_appointments(repo: Any, user_id: str, character_id: str, window: Window, now: datetime,
+                      zone: ZoneInfo) -> Reading:
+    """Read the window for the pair. Raises ValueError for an empty pair part, ReadingError on failure."""
+    if window.kind in ("range", "proactive"):
+        assert window.start is not None and window.end is not None
+        rows = repo.find_by_date_range(user_id, character_id, window.start, window.end, zone,
+                                       exclude_event_types=EXCLUDED_EVENT_TYPES)
+    elif window.kind == "search":
+        terms = keywords_of(window.keyword) or [window.keyword]
+        rows = repo.find_by_keyword(user_id, character_id, terms, limit=window.limit,
+                                    exclude_event_types=EXCLUDED_EVENT_TYPES, direction=window.direction,
+                                    now=now, zone=zone)
+        if len(rows) > window.limit:
+            raise ReadingError(f"the search delivered {len(rows)} rows, more than its limit {window.limit}")
+    else:
+        raise ValueError(f"unknown window kind {window.kind!r}")
+    appointments: list[Appointment] = []
+    events: list[Appointment] = []
+    discarded = 0
+    for row in rows:
+        if row["event_type"] in EXCLUDED_EVENT_TYPES:
+            _log.error("timeline row %s is an anchor and reached a reading; it is dropped", row["id"])
+            discarded += 1
+            continue
+        item = to_appointment(row, zone)
+        if window.kind != "search" and not _overlaps(item, window):
+            raise ReadingError(f"timeline row {row['id']} lies outside the window that was read")
+        if window.direction == "forward" and item.is_past(now):
+            continue
+        if window.direction == "backward" and not item.is_past(now):
+            continue
+        (events if item.marked else appointments).append(item)
+    log = {"art": window.kind, "richtung": window.direction, "gelesen": len(rows),
+           "geliefert": len(appointments) + len(events), "verworfen": discarded}
+    return Reading(window, tuple(appointments), tuple(events), len(rows), discarded, log)
+
+
+# --- the line format ----------------------------------------------------------------------------------
+
+def day_label(moment: datetime) -> str:
+    return f"{WEEKDAY_NAMES[moment.weekday()]}, {moment:%d.%m.%Y}"
+
+
+def month_label(moment: datetime) -> str:
+    return f"{MONTH_NAMES[moment.month - 1]} {moment.year}"
+
+
+def _months_between(a: datetime, b: datetime) -> int:
+    return (b.year * 12 + b.month) - (a.year * 12 + a.month)
+
+
+def relation_to_today(item: Appointment, now: datetime) -> str:
+    """*heute*, *morgen*, *in 3 Tagen*, *vergangen, vor 1 Tag*; by calendar months for a month row."""
+    local_now = now.astimezone(item.start.tzinfo)
+    if item.precision == MONTH_PRECISION:
+        months = _months_between(local_now, item.start)
+        if months == 0:
+            return "diesen Monat"
+        if months == 1:
+            return "nächsten Monat"
+        if months > 1:
+            return f"in {months} Monaten"
+        return "vergangen, letzten Monat" if months == -1 else f"vergangen, vor {-months} Monaten"
+    days = (item.start.date() - local_now.date()).days
+    if days == 0:
+        return "heute, schon vorbei" if item.is_past(now) else "heute"
+    if days == 1:
+        return "morgen"
+    if days > 1:
+        return f"in {days} Tagen"
+    return "vergangen, vor 1 Tag" if days == -1 else f"vergangen, vor {-days} Tagen"
+
+
+def _when(item: Appointment) -> str:
+    if item.precision == MONTH_PRECISION:
+        return f"{month_label(item.start)}, ohne Tag"
+    if item.precision == DAY_PRECISION:
+        return f"{day_label(item.start)}, ohne Uhrzeit"
+    clock = f"{item.start:%H:%M}"
+    if item.end is not None and item.end.date() == item.start.date() and item.end > item.start:
+        clock = f"{clock}–{item.end:%H:%M}"
+    return f"{day_label(item.start)}, {clock} Uhr"
+
+
+def event_line(item: Appointment, now: datetime) -> str:
+    """An event of another person, marked, with the person (§4a *Block*)."""
+    who = f"{EVENT_TYPES[item.event_type].label} ({', '.join(item.persons)})" if item.persons \
+        else EVENT_TYPES[item.event_type].label
+    when = month_label(item.start) if item.precision == MONTH_PRECISION else _when(item)
+    return f"- {who}: {item.title} — {when} ({relation_to_today(item, now)})"
+
+
+def appointment_line(item: Appointment, now: datetime) -> str:
+    """One line per appointment; a marked event goes to `event_line` (every line stays the same elsewhere)."""
+    if item.marked:
+        return event_line(item, now)
+    return f"- {_when(item)}: {item.title} ({relation_to_today(item, now)})"
+
+
+# --- the block ----------------------------------------------------------------------------------------
+
+_DIRECTION_NOTE = {"forward": " — nur kommende Termine", "backward": " — nur vergangene Termine", "both": ""}
+
+
+def window_header(window: Window) -> str:
+    """The first line after the block header: what was read."""
+    if window.kind == "search":
+        return (f"Gelesen: Suche nach „{window.keyword}“{_DIRECTION_NOTE[window.direction]}, "
+                f"höchstens {window.limit} Treffer.")
+    assert window.start is not None and window.end is not None
+    span = f"{day_label(window.start)} bis {day_label(window.end)}"
+    if window.kind == "proactive":
+        note = f" {window.note}" if window.note else ""
+        return f"{NOT_ASKED}{note} Gelesen: die Tage von {span}."
+    return f"Gelesen: Zeitraum {span}{_DIRECTION_NOTE[window.direction]}."
+
+
+def empty_sentence(window: Window) -> str:
+    if window.kind == "search":
+        return f"keine Termine zu „{window.keyword}“"
+    assert window.start is not None and window.end is not None
+    return f"keine Termine vom {day_label(window.start)} bis {day_label(window.end)}"
+
+
+def block_text(reading: Reading | None, now: datetime) -> str:
+    """`[TERMINE]`: the header line, the appointments (or *keine …*), then the events under their header.
+    `None` means the reading failed: the failure sentence, never *keine*."""
+    if reading is None:
+        return f"{BLOCK_HEADER}\n{FAILED_SENTENCE}"
+    lines = [BLOCK_HEADER, window_header(reading.window)]
+    if reading.appointments:
+        lines.extend(appointment_line(item, now) for item in reading.appointments)
+    else:
+        lines.append(empty_sentence(reading.window))
+    if reading.events:
+        lines.append(EVENTS_HEADER)
+        lines.extend(event_line(item, now) for item in reading.events)
+    return "\n".join(lines)
