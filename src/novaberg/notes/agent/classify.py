@@ -1,0 +1,93 @@
+"""The classify node (notizen.md §3): action, target, target type and the instruction in the domain
+language, read checked; statements are `rejected` (end of notizen.md: only an explicit request writes,
+except that a statement of need extends a list that is running in the conversation).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from novaberg.core.errors import ModelAnswerError
+from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS
+from novaberg.graph.deps import Deps
+from novaberg.llm.reader import read_text
+from novaberg.notes.agent.const import ACTIONS, REJECTED, TARGET_TYPE_DEFAULT, TASK_CLASSIFY
+from novaberg.notes.agent.offline import operation_scope
+from novaberg.notes.agent.outcome import history_text, model_failure, recent_history, trace
+from novaberg.notes.agent.state import NotesState
+from novaberg.notes.agent.texts import say
+from novaberg.notes.search import TARGET_TYPES
+
+__all__ = ["classify", "read_classification", "UNKNOWN_ACTION", "NO_REASON", "TEXT_FIELDS"]
+
+_log = logging.getLogger("novaberg.notes")
+
+UNKNOWN_ACTION = "unbekannte_aktion"
+NO_REASON = "kein Grund angegeben"  # §3: `grund` only on `rejected`, default text
+# §3 "Die Antwort wird geprüft gelesen": the text fields and their defaults (`action` has its own way).
+TEXT_FIELDS: dict[str, str] = {
+    "target": "",
+    "target_typ": TARGET_TYPE_DEFAULT,
+    "normalisiert": "",
+    "neuer_name": "",
+    "inhalt": "",
+    "konfidenz": "",
+}
+
+
+def read_classification(fields: Mapping[str, Any]) -> dict[str, str]:
+    """The checked reading: null/missing → default, a text passes, any other type → ModelAnswerError.
+
+    `action` must be one of the nine actions or `rejected`; anything else is loud (`unbekannte_aktion`)
+    instead of the old silent fallback to `read` (§3 "Grenze").
+    """
+    action = read_text(fields, "action", "").strip()
+    if action == REJECTED:
+        return {"action": REJECTED, "grund": read_text(fields, "grund", NO_REASON).strip() or NO_REASON}
+    if action not in ACTIONS:
+        raise ModelAnswerError(UNKNOWN_ACTION, f"unknown notes action {action!r}")
+    reading = {"action": action}
+    for name, default in TEXT_FIELDS.items():
+        reading[name] = read_text(fields, name, default).strip()
+    if reading["target_typ"] not in TARGET_TYPES:
+        reading["target_typ"] = TARGET_TYPE_DEFAULT
+    return reading
+
+
+def classify(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
+    deps = runtime.context
+    history = recent_history(state, NOTES_CONTEXT_TURN_PAIRS)
+    data = {"text": state["text"], "kontext": history_text(history), "verlauf": [list(pair) for pair in history]}
+    fields: Mapping[str, Any] = {}
+    try:
+        fields = deps.asker.ask(TASK_CLASSIFY, data).fields
+        reading = read_classification(fields)
+    except ModelAnswerError as err:
+        trace(deps, state, "classify", "fehler", {"schritt": err.step, "fehler": str(err)})
+        if err.step == UNKNOWN_ACTION:
+            return {"status": "fehler", "answer": say(UNKNOWN_ACTION, action=fields.get("action")),
+                    "steps": [{"schritt": UNKNOWN_ACTION, "fehler": str(err)}]}
+        return model_failure(err.step)
+    if reading["action"] == REJECTED:
+        trace(deps, state, "classify", "kein_auftrag", {"grund": reading["grund"]})
+        return {"status": REJECTED, "answer": say("kein_auftrag"),
+                "steps": [{"schritt": "klassifikation", "action": REJECTED, "kein_auftrag": True,
+                           "grund": reading["grund"]}]}
+    steps: list[dict[str, Any]] = []
+    if reading["action"] == "delete" and operation_scope(state["text"]) == "inhalt":
+        # §3: a preposition (von/aus/auf/zu) before the note means its content, never the whole note.
+        steps.append({"schritt": "container_regel", "von": "delete", "zu": "remove_content"})
+        reading["action"] = "remove_content"
+    _log.debug("notes classification: %s", reading)
+    trace(deps, state, "classify", "klassifikation", dict(reading))
+    if len(reading["normalisiert"]) > len(state["text"]) + 20 and state["text"]:
+        _log.info("Inhalts-Auflösung erkannt: aufgabe=%d Zeichen, normalisiert=%d Zeichen", len(state["text"]),
+                  len(reading["normalisiert"]))
+        trace(deps, state, "classify", "inhalts_aufloesung",
+              {"aufgabe": len(state["text"]), "normalisiert": len(reading["normalisiert"])})
+    steps.insert(0, {"schritt": "klassifikation", **reading})
+    return {**reading, "aufgabe": state["text"], "steps": steps}

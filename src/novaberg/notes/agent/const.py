@@ -1,0 +1,51 @@
+"""Constants of the notes agent (notizen.md §2, §3, §7, §8)."""
+
+from __future__ import annotations
+
+__all__ = [
+    "SERVICE_NAME",
+    "ACTIONS",
+    "INPUT_ACTIONS",
+    "WRITE_ACTIONS",
+    "CONTENT_ACTIONS",
+    "NEEDS_TARGET",
+    "NOT_FOUND_ASKS",
+    "REJECTED",
+    "TASK_CLASSIFY",
+    "TASK_CREATE",
+    "TASK_REWRITE",
+    "TARGET_TYPE_DEFAULT",
+    "PENDING_NOT_FOUND",
+    "PENDING_CHOICE",
+    "PENDING_DUPLICATE",
+    "PENDING_MISSING",
+    "LIST_TYPES",
+    "DEFAULT_TYPE",
+]
+
+SERVICE_NAME = "notizen"  # the service name the router, the pending key and read_consent know
+
+# §3 "9 Aktionen"; the input validation also accepts the placeholder `agent` (§2) and `resume` (§7 Kette).
+ACTIONS = ("create", "read", "update", "append", "add_content", "remove_content", "clear_content", "rename", "delete")
+INPUT_ACTIONS = (*ACTIONS, "agent", "resume")
+REJECTED = "rejected"  # the classification's refusal of a statement (end of notizen.md: only a request writes)
+
+WRITE_ACTIONS = ("update", "append", "add_content", "remove_content", "clear_content", "rename", "delete")
+CONTENT_ACTIONS = ("update", "add_content", "remove_content")  # §5: a model rewrites the whole text
+NEEDS_TARGET = WRITE_ACTIONS
+NOT_FOUND_ASKS = ("add_content", "remove_content")  # §4 "Rueckfrage bei nicht gefundener Notiz"
+
+TASK_CLASSIFY = "notes_classify"
+TASK_CREATE = "notes_create"
+TASK_REWRITE = "notes_rewrite"
+
+TARGET_TYPE_DEFAULT = "titel"  # §3: `target_typ` defaults to `titel`
+
+# §7 "3 Pfade" plus the question for a missing piece (§7 Rueckfrage-Szenarien "Mir fehlt noch").
+PENDING_NOT_FOUND = "nicht_gefunden"
+PENDING_CHOICE = "auswahl"
+PENDING_DUPLICATE = "duplikat"
+PENDING_MISSING = "fehlt"
+
+LIST_TYPES = ("einkauf", "todo", "merkliste")  # §8: types whose text is one item per line
+DEFAULT_TYPE = "notiz"

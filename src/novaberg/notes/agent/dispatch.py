@@ -1,0 +1,71 @@
+"""The notes service: runs the subgraph for one request and registers itself with the turn.
+
+The offline router's hint (`route_hint`) claims lists and notes; appointments (Termin, eintragen,
+erinnern with a time) are the timeline's and score 0 here unless a list or note is named.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from novaberg.graph.services import AgentRequest, ServiceResult, register_service
+from novaberg.notes.agent.agent import notes_graph
+from novaberg.notes.agent.const import SERVICE_NAME
+from novaberg.notes.agent.offline import parse
+from novaberg.notes.agent.texts import say
+
+__all__ = ["NotesService", "route_hint", "SERVICE"]
+
+_NOTE_NOUN = re.compile(r"\w*(?:liste|listen|notiz|notizen|zettel|entwurf|entwürfe)\b", re.IGNORECASE)
+_NOTE_VERB = re.compile(r"\b(?:notier\w*|merk\w*\s+dir|schreib\w*\s+(?:das|es|sie|dir)\b.*\bauf)\b", re.IGNORECASE)
+_APPOINTMENT = re.compile(r"\b(?:termin\w*|kalender\w*|eintrag\w*|trag\w*\b.*\bein|erinner\w*|verschieb\w*)\b",
+                          re.IGNORECASE)
+_NEED = re.compile(r"\b(?:brauche|brauchen|fehlt|fehlen)\b|^\s*ach,?\s+und\b", re.IGNORECASE)
+
+
+def route_hint(text: str) -> float:
+    """The offline router's score for the notes: 0.9 a list or note named, 0.8 a note verb, 0.6 another
+    phrasing the offline rules read, 0.3 a statement of need (classified there, usually `rejected`)."""
+    if _NOTE_NOUN.search(text):
+        return 0.9
+    if _APPOINTMENT.search(text):
+        return 0.0
+    if _NOTE_VERB.search(text):
+        return 0.8
+    if parse(text, ()).action != "rejected":
+        return 0.6
+    if _NEED.search(text):
+        return 0.3
+    return 0.0
+
+
+class NotesService:
+    name = SERVICE_NAME
+    description = "Notizen und Listen: Einkaufslisten, Merkzettel, Ideen anlegen, lesen, ergänzen, streichen, umbenennen, löschen"
+
+    def run(self, request: AgentRequest, deps: Any) -> ServiceResult:
+        state = notes_graph().invoke(
+            {
+                "user_id": request.user_id,
+                "character_id": request.character_id,
+                "text": request.text,
+                "now": request.now,
+                "turn_id": request.turn_id,
+                "request_action": request.action,
+                "pending_in": request.pending,
+                "history": list(request.history),
+                "kontext": dict(request.kontext),
+                "steps": [],
+            },
+            context=deps,
+        )
+        status = state.get("status") or "fehler"
+        answer = state.get("answer") or (say("ungueltig", reason="kein Ergebnis") if status == "fehler" else "")
+        pending = state.get("pending_out") if status == "rueckfrage" else None
+        return ServiceResult(SERVICE_NAME, status, answer, list(state.get("steps") or []), pending,
+                             dict(state.get("data") or {}))
+
+
+SERVICE = NotesService()
+register_service(SERVICE, route_hint)

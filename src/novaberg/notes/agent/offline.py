@@ -1,0 +1,425 @@
+"""The offline model's rules for the notes tasks: the everyday phrasings of notizen.md §3 read with
+German patterns (`parse`), and the classification, create extraction and rewrite computed from them.
+
+A real model gets the prompts `notes_*.txt`; these rules read the same structured input instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from novaberg.consent import UNKLAR, read_consent
+from novaberg.llm.offline import offline_rule
+from novaberg.notes.agent.const import (
+    DEFAULT_TYPE,
+    LIST_TYPES,
+    REJECTED,
+    SERVICE_NAME,
+    TASK_CLASSIFY,
+    TASK_CREATE,
+    TASK_REWRITE,
+)
+from novaberg.notes.agent.vocabulary import vocabulary, words_of
+from novaberg.text.words import contains_word, normalize
+
+__all__ = ["Reading", "parse", "operation_scope", "running_list", "split_items", "type_for", "items_of_text",
+           "content_from_history", "normalized_instruction"]
+
+_QUOTES_OPEN = "'\"„‚»“‘"
+_QUOTES_CLOSE = "'\"“”‘’«"
+
+
+def _alt(words: Sequence[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def _stem(words: Sequence[str]) -> str:
+    """Verb stems: the stem plus any ending (setz → setze, setzt)."""
+    return rf"(?:{_alt(words)})\w*"
+
+
+_ART = rf"(?:(?:{_alt(words_of('articles'))})\s+)?"
+_CONTAINER = rf"(?P<c>[\w-]*?(?:{_alt(words_of('container_words'))}))\b"
+_QUOTED_NAME = rf"\s+[{_QUOTES_OPEN}](?P<q>[^{_QUOTES_CLOSE}]+)[{_QUOTES_CLOSE}]"
+_QUOTED = rf"(?:{_QUOTED_NAME})?"
+_NOT_A_NAME = (
+    "von", "vom", "aus", "auf", "zu", "zur", "zum", "in", "an", "dran", "drauf", "hinzu", "um", "runter", "raus", "weg",
+    "komplett", "ganz", "vor", "bitte", "noch", "mal", "für", "fuer", "mit", "und",
+)
+# A generic container may carry its name unquoted: "die Notiz Ideen".
+_BARE_NAME = rf"\s+(?!(?:{'|'.join(_NOT_A_NAME)})\b)(?P<n>[\w-]+)"
+_NAMED = rf"{_ART}{_CONTAINER}(?:{_QUOTED_NAME}|{_BARE_NAME})?"
+_PLEASE = r"(?:bitte\s+)?"
+_END = r"(?:\s+bitte)?\s*[.!]*\s*$"
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+_RENAME = _rx(rf"^{_PLEASE}{_stem(words_of('rename_verbs'))}\s+{_NAMED}\s+(?:um\s+)?(?:in\s+|zu\s+)?(?P<new>.+?)(?:\s+um)?{_END}")
+_CLEAR = _rx(rf"^{_PLEASE}{_stem(words_of('clear_verbs'))}\s+(?:mir\s+)?{_NAMED}\s*(?:komplett|ganz)?{_END}")
+_CLEAR_ALL = _rx(rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+alles\s+(?:von|auf|aus|in|vom)\s+{_NAMED}{_END}")
+_APPEND = _rx(rf"^{_PLEASE}{_stem(words_of('append_verbs'))}\s+(?:an|bei|unter)\s+{_NAMED}\s*(?:dran|an|hinzu)?\s*:\s*(?P<content>.+)$")
+_READ_ALL = _rx(
+    rf"^(?:{_PLEASE}(?:{_stem(words_of('read_verbs'))}|nenn\w*)\s+(?:mir\s+)?(?:mal\s+)?(?:bitte\s+)?(?:alle\s+)?(?:meine\s+)?"
+    rf"(?:alle\s+)?(?:notizen|listen)\b.*|welche\s+(?:notizen|listen)\s+(?:habe|hab)\s+ich.*"
+    rf"|was\s+(?:habe|hab)\s+ich\s+(?:alles\s+)?notiert.*)$"
+)
+_READ_ON = _rx(rf"^(?:und\s+)?was\s+steht\s+(?:alles\s+|noch\s+|denn\s+|jetzt\s+)*(?:auf|in)\s+{_NAMED}.*$")
+_READ_SHOW = _rx(rf"^{_PLEASE}{_stem(words_of('read_verbs'))}\s+(?:mir\s+)?(?:mal\s+)?{_NAMED}(?:\s+vor)?\s*[.!?]*\s*$")
+_UPDATE = _rx(rf"^{_PLEASE}{_stem(words_of('update_verbs'))}\s+{_NAMED}\s*:\s*(?P<content>.+)$")
+_NOTE_COLON = _rx(rf"^{_PLEASE}{_stem(words_of('note_openers'))}\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?:auf\s*)?:\s*(?P<content>.+)$")
+_NOTE_THAT = _rx(rf"^{_PLEASE}(?:merk|notier)\w*\s+(?:dir\b)?\s*(?:bitte\b)?\s*,?\s*dass\s+(?P<content>.+?)\s*[.!]*$")
+_REFERENCE = _rx(
+    rf"^{_PLEASE}(?:leg|schreib|notier|speicher|merk|nimm)\w*\s+(?:dir\s+)?(?:bitte\s+)?(?:{_alt(words_of('reference_words'))})"
+    rf"\s+(?:bitte\s+|doch\s+|mal\s+)*(?:(?:als|in|auf)\s+(?:eine\s+|ne\s+)?(?:neue\s+)?(?P<c>\w+)\s+)?(?:bitte\s+)?(?:an|auf|ab)?{_END}"
+)
+_CREATE = _rx(
+    rf"^{_PLEASE}{_stem(words_of('create_verbs'))}\s+(?:mir\s+)?(?:bitte\s+)?(?:(?:eine?n?|ne|'ne)\s+)?(?:neue[ns]?\s+)?"
+    rf"{_CONTAINER}{_QUOTED}(?:\s+(?:für|fuer|namens|mit\s+dem\s+namen|zum\s+thema)\s+(?:den|die|das|meinen|meine)?\s*"
+    rf"(?P<for>[^:]+?))?(?:\s+an)?\s*(?::\s*(?P<content>.+))?{_END}"
+)
+_NOTE_PLAIN = _rx(rf"^{_PLEASE}notier\w*\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?P<content>.+?){_END}")
+_ADD_ON = _rx(
+    rf"^{_PLEASE}{_stem(words_of('add_verbs'))}\s+(?:mir\s+|uns\s+)?(?:bitte\s+)?(?P<items>.+?)\s+(?:noch\s+|auch\s+|bitte\s+|mit\s+)*"
+    rf"(?:auf|in|zu|zur|zum)\s+{_NAMED}\s*(?:hinzu|drauf|dazu)?{_END}"
+)
+_ADD_HINZU = _rx(rf"^{_PLEASE}(?:füg|fueg|ergänz|ergaenz)\w*\s+(?:noch\s+|auch\s+)*(?P<items>.+?)\s+(?:hinzu|dazu){_END}")
+_ADD_DRAUF = _rx(rf"^{_PLEASE}{_stem(words_of('add_verbs'))}\s+(?:noch\s+|auch\s+|mal\s+)*(?P<items>.+?)\s+(?:mit\s+)?(?:drauf|darauf|dazu){_END}")
+_REMOVE_FROM = _rx(
+    rf"^{_PLEASE}{_stem(words_of('remove_verbs'))}\s+(?:mir\s+|uns\s+)?(?:bitte\s+)?(?P<items>.+?)\s+(?:von|aus|vom)\s+{_NAMED}"
+    rf"\s*(?:runter|raus|weg)?{_END}"
+)
+_REMOVE_OUT = _rx(rf"^{_PLEASE}{_stem(words_of('remove_verbs'))}\s+(?P<items>.+?)\s+(?:raus|runter|weg){_END}")
+_DELETE = _rx(rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+(?:mir\s+)?{_NAMED}\s*(?:komplett|ganz)?{_END}")
+_NEED = (
+    _rx(r"^(?:ach,?\s+)?(?:und\s+)?(?:ich|wir)\s+(?:brauche|brauchen)\s+(?:noch\s+|auch\s+|dringend\s+|unbedingt\s+)*(?P<items>.+?)\s*[.!]*$"),
+    _rx(r"^(?:ach,?\s+)?(?:uns|mir|es)\s+(?:fehlt|fehlen)\s+(?:noch\s+|auch\s+)*(?P<items>.+?)\s*[.!]*$"),
+    _rx(r"^(?P<items>.+?)\s+(?:brauche|brauchen)\s+(?:ich|wir)\s*(?:auch|noch)?\s*[.!]*$"),
+    _rx(r"^ach,?\s+und\s+(?:noch\s+)?(?P<items>[^?]+?)\s*[.!]*$"),
+)
+_CONTENT_MARK = re.compile(r"mit Inhalt:\s*(?P<content>.+)$", re.IGNORECASE | re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the offline rules read from one utterance."""
+
+    action: str  # one of ACTIONS, or REJECTED
+    target: str = ""
+    target_typ: str = "titel"
+    items: tuple[str, ...] = ()
+    content: str = ""
+    new_name: str = ""
+    typ: str = ""
+    reason: str = ""
+    named: bool = False  # the person gave the name (quoted or as the container word)
+    resolved: bool = False  # content or target came from the previous turns (§3 Inhalts-Auflösung)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.strip().split())
+
+
+def _unquote(text: str) -> str:
+    text = text.strip().rstrip(".!").strip()
+    if len(text) >= 2 and text[0] in _QUOTES_OPEN and text[-1] in _QUOTES_CLOSE:
+        text = text[1:-1]
+    return text.strip()
+
+
+def _title(word: str) -> str:
+    return word[:1].upper() + word[1:] if word else word
+
+
+def split_items(text: str) -> tuple[str, ...]:
+    """'Eier und die Butter, noch Salz' → ('Eier', 'Butter', 'Salz')."""
+    fillers = set(words_of("item_fillers"))
+    items: list[str] = []
+    for part in re.split(r",|;|\n|\s+und\s+|\s+sowie\s+|\s+&\s+", text, flags=re.IGNORECASE):
+        tokens = part.strip().strip(".!").split()
+        while tokens and normalize(tokens[0]) in fillers:
+            tokens.pop(0)
+        while tokens and normalize(tokens[-1]) in fillers:
+            tokens.pop()
+        item = " ".join(tokens).strip(" -")
+        if item:
+            items.append(_unquote(item))
+    return tuple(i for i in items if i)
+
+
+def items_of_text(text: str) -> list[str]:
+    """The items of a list text (one per line; a single comma-separated line also counts)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) == 1 and "," in lines[0]:
+        return [part.strip() for part in lines[0].split(",") if part.strip()]
+    return lines
+
+
+def type_for(*words: str) -> str:
+    """§8: the type from the words of a name ('Einkaufsliste' → einkauf); generic lists are merklisten."""
+    table: Mapping[str, str] = vocabulary()["type_by_word"]
+    for word in words:
+        low = normalize(word)
+        for key in sorted(table, key=len, reverse=True):
+            if key in low and table[key] not in ("merkliste", "notiz"):
+                return table[key]
+    for word in words:
+        low = normalize(word)
+        if low.endswith(("liste", "listen")):
+            return "merkliste"
+    return DEFAULT_TYPE
+
+
+def operation_scope(text: str) -> str:
+    """§3 Container vs. Inhalt: a preposition (von/aus/auf/zu) before the note, or a particle such as
+    *drauf*/*raus*, makes a content operation ('inhalt'); without one it is the container ('container')."""
+    prepositions = _alt(words_of("content_prepositions"))
+    if re.search(rf"\b(?:{prepositions})\s+{_NAMED}", text, re.IGNORECASE):
+        return "inhalt"
+    if any(contains_word(text, particle) for particle in words_of("content_particles")):
+        return "inhalt"
+    return "container"
+
+
+def _target(match: re.Match[str], history: Sequence[Sequence[str]]) -> tuple[str, bool, bool]:
+    """(name, named by the person, resolved from history) for a matched container phrase."""
+    quoted = match.groupdict().get("q")
+    if quoted:
+        return _clean(quoted), True, False
+    container = match.group("c")
+    bare = match.groupdict().get("n")
+    if bare and normalize(container) in words_of("generic_containers"):
+        return bare, True, False
+    if normalize(container) in words_of("generic_containers"):
+        running = running_list(history)
+        if running:
+            return running, False, True
+        return _title(container), False, False
+    return _title(container), True, False
+
+
+def running_list(history: Sequence[Sequence[str]]) -> str:
+    """The list the person just had something put on (end of notizen.md: the running-list exception)."""
+    for pair in reversed(list(history)):
+        person = str(pair[0]) if pair else ""
+        reading = parse(person, ())
+        if reading.action in ("add_content", "create") and reading.target and (
+            reading.typ in LIST_TYPES or normalize(reading.target).endswith("liste")
+        ):
+            return reading.target
+    return ""
+
+
+def content_from_history(history: Sequence[Sequence[str]]) -> str:
+    """§3 Inhalts-Auflösung: the content of the last turn that listed something and was no request."""
+    for pair in reversed(list(history)):
+        person, nova = (str(pair[0]), str(pair[1])) if len(pair) > 1 else (str(pair[0]), "")
+        if parse(person, ()).action != REJECTED or read_consent(person, SERVICE_NAME) != UNKLAR:
+            continue
+        source = nova if person.strip().endswith("?") else person
+        content = _enumeration(source)
+        if content:
+            return content
+    return ""
+
+
+def _enumeration(text: str) -> str:
+    """'Halloumi, Feta, Paneer kommen mir in den Sinn' → 'Halloumi, Feta, Paneer'."""
+    text = _clean(text)
+    if "," not in text:
+        return text.rstrip(".!")
+    parts = [p.strip() for p in re.split(r",|\s+und\s+", text) if p.strip()]
+    first_words = parts[0].split()
+    start = len(first_words)
+    while start > 0 and first_words[start - 1][:1].isupper():
+        start -= 1
+    parts[0] = " ".join(first_words[start:]) or parts[0]
+    last_words = parts[-1].split()
+    end = 0
+    while end < len(last_words) and last_words[end][:1].isupper():
+        end += 1
+    parts[-1] = " ".join(last_words[:end]) or parts[-1]
+    return ", ".join(p.rstrip(".!") for p in parts if p)
+
+
+def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
+    """The offline reading of one utterance (first matching rule wins; the order matters)."""
+    text = _clean(text)
+    if m := _RENAME.match(text):
+        target, named, resolved = _target(m, history)
+        return Reading("rename", target, new_name=_unquote(m.group("new")), named=named, resolved=resolved)
+    for rx in (_CLEAR, _CLEAR_ALL):
+        if m := rx.match(text):
+            target, named, resolved = _target(m, history)
+            return Reading("clear_content", target, named=named, resolved=resolved)
+    if m := _APPEND.match(text):
+        target, named, resolved = _target(m, history)
+        return Reading("append", target, content=m.group("content").strip(), named=named, resolved=resolved)
+    if _READ_ALL.match(text):
+        return Reading("read")
+    for rx in (_READ_ON, _READ_SHOW):
+        if m := rx.match(text):
+            target, named, resolved = _target(m, history)
+            return Reading("read", target, named=named, resolved=resolved)
+    if m := _UPDATE.match(text):
+        target, named, resolved = _target(m, history)
+        content = m.group("content").strip()
+        return Reading("update", target, content=content, items=split_items(content), named=named, resolved=resolved)
+    if m := _NOTE_THAT.match(text):
+        return Reading("create", content=_title(m.group("content").strip()), typ=DEFAULT_TYPE)
+    if m := _REFERENCE.match(text):
+        word = m.group("c") or ""
+        content = content_from_history(history)
+        typ = type_for(word) if word else DEFAULT_TYPE
+        return Reading("create", content=content, items=split_items(content) if typ in LIST_TYPES else (),
+                       typ=typ, resolved=bool(content))
+    if m := _NOTE_COLON.match(text):
+        return Reading("create", content=m.group("content").strip(), typ=DEFAULT_TYPE)
+    if m := _CREATE.match(text):
+        return _create_reading(m)
+    if m := _NOTE_PLAIN.match(text):
+        return Reading("create", content=m.group("content").strip(), typ=DEFAULT_TYPE)
+    if m := _ADD_ON.match(text):
+        target, named, resolved = _target(m, history)
+        return Reading("add_content", target, items=split_items(m.group("items")), named=named, resolved=resolved,
+                       typ=type_for(target))
+    if m := _REMOVE_FROM.match(text):
+        target, named, resolved = _target(m, history)
+        return Reading("remove_content", target, items=split_items(m.group("items")), named=named,
+                       resolved=resolved)
+    if m := _DELETE.match(text):
+        target, named, resolved = _target(m, history)
+        return Reading("delete", target, named=named, resolved=resolved)
+    for rx, action in ((_ADD_HINZU, "add_content"), (_ADD_DRAUF, "add_content"), (_REMOVE_OUT, "remove_content")):
+        if m := rx.match(text):
+            target = running_list(history)
+            return Reading(action, target, items=split_items(m.group("items")), resolved=bool(target),
+                           typ=type_for(target) if target else "")
+    for rx in _NEED:
+        if m := rx.match(text):
+            target = running_list(history)
+            if target:
+                return Reading("add_content", target, items=split_items(m.group("items")), resolved=True,
+                               typ=type_for(target))
+            return Reading(REJECTED, reason="Aussage über einen Bedarf, keine Bitte, und keine laufende Liste")
+    return Reading(REJECTED, reason="kein Notizauftrag erkannt")
+
+
+def _create_reading(m: re.Match[str]) -> Reading:
+    container = m.group("c")
+    quoted = m.group("q")
+    purpose = m.group("for")
+    content = (m.group("content") or "").strip()
+    if quoted:
+        name = _clean(quoted)
+    elif purpose:
+        name = _title(_clean(purpose))
+    elif normalize(container) in words_of("generic_containers"):
+        name = ""
+    else:
+        name = _title(container)
+    typ = type_for(container, purpose or "", quoted or "")
+    if typ == DEFAULT_TYPE and normalize(container).endswith(("liste", "listen")):
+        typ = "merkliste"
+    items = split_items(content) if typ in LIST_TYPES else ()
+    return Reading("create", name, content=content, items=items, typ=typ, named=bool(name))
+
+
+def normalized_instruction(reading: Reading) -> str:
+    """§3 [FACHSPRACHE]: '{action}: {beschreibung}' in the domain language."""
+    items = ", ".join(reading.items) or reading.content
+    name = reading.target
+    match reading.action:
+        case "create":
+            head = f"create: Neue Notiz '{name}'" if name else "create: Neue Notiz"
+            if reading.typ:
+                head += f" mit Typ '{reading.typ}'"
+            return head + (f" mit Inhalt: {items}" if items else " anlegen")
+        case "read":
+            return f"read: Notiz '{name}' anzeigen" if name else "read: alle aktiven Notizen anzeigen"
+        case "add_content":
+            return f"add_content: {items} zu Notiz '{name}' hinzufuegen"
+        case "remove_content":
+            return f"remove_content: {items} aus Notiz '{name}' entfernen"
+        case "clear_content":
+            return f"clear_content: gesamten Inhalt von Notiz '{name}' leeren"
+        case "rename":
+            return f"rename: Notiz '{name}' in '{reading.new_name}' umbenennen"
+        case "delete":
+            return f"delete: Notiz '{name}' deaktivieren"
+        case "append":
+            return f"append: an Notiz '{name}' anhaengen: {reading.content}"
+        case "update":
+            return f"update: Notiz '{name}' aendern: {reading.content}"
+    return ""
+
+
+# --- the rules the offline connector runs (registered at import, next to the prompts notes_*.txt)
+
+
+@offline_rule(TASK_CLASSIFY)
+def classify_rule(data: Mapping[str, Any]) -> dict[str, Any]:
+    reading = parse(str(data.get("text", "")), data.get("verlauf") or ())
+    if reading.action == REJECTED:
+        return {"action": REJECTED, "target": None, "target_typ": None, "normalisiert": "", "grund": reading.reason,
+                "konfidenz": "hoch"}
+    target = reading.target
+    return {
+        "action": reading.action,
+        "target": target,
+        "target_typ": "titel",
+        "konfidenz": "hoch" if reading.named or not target else "mittel",
+        "normalisiert": normalized_instruction(reading),
+        "neuer_name": reading.new_name,
+        "inhalt": reading.content or ", ".join(reading.items),
+    }
+
+
+@offline_rule(TASK_CREATE)
+def create_rule(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Type, text and topics of a new note: from the resolved content in `normalisiert`, else the request."""
+    history = data.get("verlauf") or ()
+    reading = parse(str(data.get("aufgabe", "")), history)
+    marked = _CONTENT_MARK.search(str(data.get("normalisiert", "")))
+    name = str(data.get("target", "") or reading.target)
+    typ = reading.typ if reading.typ and reading.typ != DEFAULT_TYPE else type_for(name) if name else DEFAULT_TYPE
+    if reading.action == "remove_content":
+        items: tuple[str, ...] = ()
+        content = ""
+    elif marked and not reading.items and not reading.content:
+        content = marked.group("content").strip()
+        items = split_items(content)
+    else:
+        items = reading.items
+        content = reading.content
+    if typ in LIST_TYPES:
+        text = "\n".join(items or split_items(content))
+    else:
+        text = content or ", ".join(items)
+    return {"typ": typ, "text": text, "themen": [name] if name and typ in LIST_TYPES else []}
+
+
+@offline_rule(TASK_REWRITE)
+def rewrite_rule(data: Mapping[str, Any]) -> dict[str, Any]:
+    """add/remove list items deterministically; `update` takes the text after the colon; else unchanged."""
+    current = str(data.get("aktuell", ""))
+    action = str(data.get("aktion", ""))
+    reading = parse(str(data.get("aenderung", "")), data.get("verlauf") or ())
+    items = list(reading.items) or list(split_items(reading.content))
+    lines = items_of_text(current)
+    if action == "add_content":
+        known = {normalize(line) for line in lines}
+        lines += [item for item in items if normalize(item) not in known]
+        return {"text": "\n".join(lines)}
+    if action == "remove_content":
+        kept = [line for line in lines if not any(contains_word(line, item) for item in items)]
+        return {"text": "\n".join(kept) if len(kept) != len(lines) else current}
+    if action == "update" and reading.action == "update" and reading.content:
+        return {"text": "\n".join(items) if "\n" in current or "," in reading.content else reading.content}
+    return {"text": current}

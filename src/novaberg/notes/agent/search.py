@@ -1,0 +1,62 @@
+"""The search node (notizen.md §4): find the note the request means, or ask.
+
+No hit: `read` says so, `add_content`/`remove_content` ask whether to create it (§4 "Rueckfrage bei nicht
+gefundener Notiz"), every other write ends `fehler`. More than one in the winner group: `read` takes
+the first (§5 Read), a write asks which one (§7 Rueckfrage-Szenarien).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from novaberg.graph.deps import Deps
+from novaberg.notes.agent.const import NOT_FOUND_ASKS, PENDING_CHOICE, PENDING_MISSING, PENDING_NOT_FOUND
+from novaberg.notes.agent.outcome import failure, question
+from novaberg.notes.agent.state import NotesState
+from novaberg.notes.agent.texts import quote_list, say
+from novaberg.notes.repository import NotesRepository
+from novaberg.notes.search import find_notes
+
+__all__ = ["search", "request_memory"]
+
+
+def request_memory(state: NotesState) -> dict[str, Any]:
+    """What a question keeps of the request, so the answer can finish it (JSON-safe)."""
+    return {
+        "action": state.get("action", ""),
+        "target": state.get("target", ""),
+        "target_typ": state.get("target_typ", "titel"),
+        "normalisiert": state.get("normalisiert", ""),
+        "neuer_name": state.get("neuer_name", ""),
+        "inhalt": state.get("inhalt", ""),
+        "original_aufgabe": state.get("aufgabe") or state.get("text", ""),
+    }
+
+
+def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
+    action = state["action"]
+    target = state.get("target", "").strip()
+    if not target:
+        return question(say("frage_fehlt", what=say("fehlt_ziel")),
+                        {"art": PENDING_MISSING, "feld": "target", **request_memory(state)},
+                        {"schritt": "suche", "fehlt": "target"})
+    outcome = find_notes(NotesRepository(runtime.context.db), state["user_id"], target,
+                         state.get("target_typ", "titel"))
+    step = {"schritt": "suche", "via": outcome.via, "treffer": len(outcome.notes),
+            "ids": [row["id"] for row in outcome.notes], "scores": [round(s, 4) for s in outcome.scores]}
+    if not outcome.notes:
+        if action == "read":
+            return {"status": "abgeschlossen", "answer": say("lesen_nicht_gefunden", target=target),
+                    "steps": [step, {"schritt": "nicht_gefunden"}]}
+        if action in NOT_FOUND_ASKS:
+            return question(say("frage_nicht_gefunden", target=target),
+                            {"art": PENDING_NOT_FOUND, **request_memory(state)}, step)
+        return {**failure("nicht_gefunden", say("nicht_gefunden", target=target)), "steps": [step,
+                {"schritt": "nicht_gefunden"}]}
+    if len(outcome.notes) == 1 or action == "read":
+        return {"note": outcome.notes[0], "steps": [step]}
+    candidates = [{"id": row["id"], "name": row["name"]} for row in outcome.notes]
+    return question(say("frage_auswahl", names=quote_list([c["name"] for c in candidates])),
+                    {"art": PENDING_CHOICE, "kandidaten": candidates, **request_memory(state)}, step)

@@ -1,0 +1,64 @@
+"""Every German sentence the notes agent says, keyed by step (one place, STYLE.md "Adopted here" 1)."""
+
+from __future__ import annotations
+
+__all__ = ["TEXTS", "say", "quote_list"]
+
+TEXTS: dict[str, str] = {
+    # create (§5 Create)
+    "angelegt": "Ich habe die Notiz '{name}' angelegt.",
+    "angelegt_liste": "Ich habe die Liste '{name}' angelegt. Darauf steht: {items}.",
+    "angelegt_leer": "Ich habe die Liste '{name}' angelegt; sie ist noch leer.",
+    # content (§5 Update / add_content / remove_content, append, clear_content)
+    "ergaenzt": "Auf '{name}' steht jetzt auch: {items}.",
+    "gestrichen": "Von '{name}' gestrichen: {items}.",
+    "geaendert": "Ich habe '{name}' geändert.",
+    "angehaengt": "Ich habe an '{name}' angehängt: {items}",
+    "unveraendert": "An '{name}' hat sich nichts geändert.",
+    "geleert": "'{name}' ist jetzt leer.",
+    "umbenannt": "'{old}' heißt jetzt '{new}'.",
+    "geloescht": "Ich habe '{name}' gelöscht.",
+    # read (§5 Read)
+    "liste_lesen": "Auf '{name}' steht: {items}.",
+    "notiz_lesen": "In '{name}' steht: {text}",
+    "leer_lesen": "'{name}' ist leer.",
+    "uebersicht": "Deine Notizen:\n{lines}",
+    "uebersicht_zeile": "- {name} ({typ}){summary}",
+    "keine_notizen": "Du hast gerade keine Notizen.",
+    "lesen_nicht_gefunden": "Ich finde keine Notiz zu '{target}'.",
+    # questions (§7 Rueckfrage-Szenarien)
+    "frage_fehlt": "Mir fehlt noch: {what}.",
+    "fehlt_inhalt": "Stichwort/Name oder Inhalt der Notiz",
+    "fehlt_ziel": "welche Notiz du meinst",
+    "fehlt_neuer_name": "der neue Name der Notiz",
+    "frage_duplikat": "Es gibt bereits eine Notiz '{name}'. Aktualisieren oder neu anlegen?",
+    "frage_auswahl": "Ich habe mehrere Notizen gefunden: {names}. Welche meinst du?",
+    "frage_nicht_gefunden": "'{target}' gibt es noch nicht. Soll ich sie anlegen?",
+    # endings without a write
+    "nicht_angelegt": "Okay, '{target}' wird nicht angelegt.",
+    "abgebrochen": "Okay, ich lasse es.",
+    "nicht_gefunden": "Ich finde keine Notiz '{target}'. Es wurde nichts geändert.",
+    "kein_auftrag": "Das habe ich nicht notiert. Wenn ich es festhalten soll, sag es mir ausdrücklich, "
+    "zum Beispiel: „Setz es auf die Einkaufsliste“.",
+    # loud failures (§6 "Laut statt Erfolg", §3 "Die Antwort wird geprüft gelesen")
+    "keine_zeile": "Das ist schiefgegangen: Notiz {note_id} – {rows} Zeilen getroffen statt einer. "
+    "Es wurde nichts geändert.",
+    "nicht_verifiziert": "Das ist schiefgegangen: Die Änderung an '{name}' ließ sich nicht bestätigen.",
+    "modell_antwort": "Das Sprachmodell hat unbrauchbar geantwortet ({step}). Es wurde nichts notiert und nichts geändert.",
+    "unbekannte_aktion": "Das Sprachmodell hat eine unbekannte Aktion genannt ('{action}'). "
+    "Es wurde nichts notiert und nichts geändert.",
+    "ungueltig": "Der Notizauftrag war unvollständig ({reason}). Es wurde nichts geändert.",
+    "rueckfrage_verloren": "Ich weiß nicht mehr, worauf sich deine Antwort bezieht. Es wurde nichts geändert.",
+}
+
+
+def say(key: str, **values: object) -> str:
+    return TEXTS[key].format(**values)
+
+
+def quote_list(names: list[str]) -> str:
+    """'A', 'B' und 'C'."""
+    quoted = [f"'{name}'" for name in names]
+    if len(quoted) < 2:
+        return "".join(quoted)
+    return ", ".join(quoted[:-1]) + " und " + quoted[-1]

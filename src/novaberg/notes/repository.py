@@ -1,0 +1,216 @@
+"""All SQL of `notizen` (notizen.md §9): one insert, a closed set of bound writes, bound reads, the search.
+
+Every statement that names a note by its id carries the person in the same condition
+(`WHERE id = %s AND user_id = %s`, §6 "Jede Kennung ist an den Menschen gebunden"). Writes go through
+`write(kind, values, note_id, user_id)`, which returns the number of rows it hit; no column and no
+condition ever comes from input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from novaberg.core.clock import as_utc
+from novaberg.core.settings import NOTES_SEARCH_LIMIT, NOTES_SUMMARY_WORDS
+
+__all__ = ["NotesRepository", "WRITES", "NOTE_TYPES", "summary_of", "escape_like"]
+
+NOTE_TYPES = ("einkauf", "todo", "merkliste", "notiz", "entwurf", "idee")  # §8
+
+_COLUMNS = (
+    "id, user_id, name, typ, text, zusammenfassung, themen, status, aktiv, entitaet_ids, timeline_id, "
+    "faellig_am, wiedervorlage_am, created_at, updated_at, last_touched"
+)
+
+_INSERT = f"""
+INSERT INTO notizen (user_id, name, typ, text, zusammenfassung, themen, faellig_am, timeline_id,
+                     created_at, updated_at, last_touched)
+VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
+RETURNING {_COLUMNS}
+"""
+
+# The closed set of writes (§6 "Schreiben, ein geschlossener Satz"): kind -> (statement, value count).
+# The values come first, then id and user_id. Only active notes are written.
+WRITES: dict[str, tuple[str, int]] = {
+    "inhalt": (
+        "UPDATE notizen SET text = %s, zusammenfassung = %s, updated_at = %s, last_touched = %s "
+        "WHERE id = %s AND user_id = %s AND aktiv",
+        4,
+    ),
+    "archiv": (
+        "UPDATE notizen SET aktiv = FALSE, status = 'archiviert', updated_at = %s, last_touched = %s "
+        "WHERE id = %s AND user_id = %s AND aktiv",
+        2,
+    ),
+    "name": (
+        "UPDATE notizen SET name = %s, updated_at = %s, last_touched = %s "
+        "WHERE id = %s AND user_id = %s AND aktiv",
+        3,
+    ),
+}
+
+_GET = f"SELECT {_COLUMNS} FROM notizen WHERE id = %s AND user_id = %s"
+_LIST_ACTIVE = f"SELECT {_COLUMNS} FROM notizen WHERE user_id = %s AND aktiv ORDER BY updated_at DESC, id DESC"
+_BY_NAME = f"""
+SELECT {_COLUMNS} FROM notizen
+WHERE user_id = %s AND aktiv AND lower(name) = lower(%s)
+ORDER BY updated_at DESC, id DESC
+"""
+# §4 Fallback-Kette 1: `find_by_stichwort`, ILIKE on the name (the pattern is escaped: an exact match).
+_BY_KEYWORD = f"""
+SELECT {_COLUMNS} FROM notizen
+WHERE user_id = %s AND aktiv AND name ILIKE %s ESCAPE '\\'
+ORDER BY updated_at DESC, id DESC LIMIT %s
+"""
+# §4 Fallback-Kette 2: `find_by_volltext`, the german tsvector.
+_BY_FULLTEXT = f"""
+SELECT {_COLUMNS}, ts_rank(suchtext, query) AS rank
+FROM notizen, plainto_tsquery('german', %s) AS query
+WHERE user_id = %s AND aktiv AND suchtext @@ query
+ORDER BY rank DESC, updated_at DESC, id DESC LIMIT %s
+"""
+
+# §4 SQL-Kern. The weights and the per-field threshold are parameters; the per-field scores are
+# computed once and filtered exactly as the specification writes it (`> threshold`).
+_SCORED = """
+SELECT {columns}, s.sim_name, s.sim_text, s.sim_themen,
+       s.sim_name * %(w_name)s + s.sim_text * %(w_text)s + s.sim_themen * %(w_themen)s AS score
+FROM notizen n
+CROSS JOIN LATERAL (
+    SELECT similarity(n.name, %(q)s) AS sim_name,
+           similarity(n.text, %(q)s) AS sim_text,
+           coalesce((SELECT max(similarity(t, %(q)s)) FROM unnest(n.themen) AS t), 0) AS sim_themen
+) AS s
+WHERE n.user_id = %(user_id)s AND n.aktiv {prefilter}
+  AND (s.sim_name > %(floor)s OR s.sim_text > %(floor)s OR s.sim_themen > %(floor)s)
+ORDER BY score DESC, n.updated_at DESC, n.id DESC
+LIMIT %(limit)s
+"""
+_SCORED_COLUMNS = ", ".join(f"n.{c.strip()}" for c in _COLUMNS.split(","))
+# With pg_trgm: the indexable operators narrow the rows first (a superset of the exact condition:
+# `%` is `>=` the threshold, and a topic's similarity never exceeds the word similarity of the query
+# in the joined topics), then the exact condition above decides.
+_SEARCH_TRGM = _SCORED.format(
+    columns=_SCORED_COLUMNS,
+    prefilter="AND (n.name %% %(q)s OR n.text %% %(q)s OR %(q)s <%% notizen_themen_text(n.themen))",
+)
+_SEARCH_FALLBACK = _SCORED.format(columns=_SCORED_COLUMNS, prefilter="")
+_SET_THRESHOLDS = (
+    "SELECT set_config('pg_trgm.similarity_threshold', %s, true), "
+    "set_config('pg_trgm.word_similarity_threshold', %s, true)"
+)
+_HAS_TRGM = "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS present"
+
+
+def summary_of(text: str, words: int = NOTES_SUMMARY_WORDS) -> str:
+    """§5 Create 3: the summary is the first 20 words."""
+    return " ".join(text.split()[:words])
+
+
+def escape_like(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _check_id(note_id: object) -> int:
+    if isinstance(note_id, bool) or not isinstance(note_id, int) or note_id <= 0:
+        raise ValueError(f"a note id is a positive integer, not {note_id!r}")
+    return note_id
+
+
+def _check_user(user_id: object) -> str:
+    if not isinstance(user_id, str) or not user_id.strip():
+        raise ValueError("a note belongs to a person: user_id must not be empty")
+    return user_id
+
+
+class NotesRepository:
+    """The one writer of `notizen`; rows come back as dicts."""
+
+    def __init__(self, db: Any) -> None:
+        self._db = db
+        self._trgm: bool | None = None
+
+    # --- public API (DESIGN.md): nova.notes.list(user_id)
+    def list(self, user_id: str) -> list[dict[str, Any]]:
+        """The active notes of the person, most recently changed first."""
+        _check_user(user_id)
+        with self._db.transaction() as conn:
+            return conn.execute(_LIST_ACTIVE, (user_id,)).fetchall()
+
+    def insert(self, user_id: str, name: str, typ: str, text: str, themen: Sequence[str], now: datetime,
+               faellig_am: datetime | None = None, timeline_id: int | None = None) -> dict[str, Any]:
+        _check_user(user_id)
+        if not name.strip():
+            raise ValueError("a note needs a name")
+        if typ not in NOTE_TYPES:
+            raise ValueError(f"unknown note type {typ!r}; one of {', '.join(NOTE_TYPES)}")
+        moment = as_utc(now)
+        due = as_utc(faellig_am) if faellig_am is not None else None
+        with self._db.transaction() as conn:
+            return conn.execute(
+                _INSERT,
+                (user_id, name, typ, text, summary_of(text), list(themen), due, timeline_id, moment, moment, moment),
+            ).fetchone()
+
+    def write(self, kind: str, values: Sequence[Any], note_id: int, user_id: str) -> int:
+        """One of the closed writes, bound to the person; returns the number of rows hit.
+
+        Raises ValueError before writing for an unknown kind, a wrong number of values, an unusable
+        id or an empty person; TypeError when the driver reports no row count.
+        """
+        if kind not in WRITES:
+            raise ValueError(f"unknown note write {kind!r}; one of {', '.join(WRITES)}")
+        statement, count = WRITES[kind]
+        if len(values) != count:
+            raise ValueError(f"note write {kind!r} takes {count} values, got {len(values)}")
+        params = (*values, _check_id(note_id), _check_user(user_id))
+        with self._db.transaction() as conn:
+            rows = conn.execute(statement, params).rowcount
+        if isinstance(rows, bool) or not isinstance(rows, int):
+            raise TypeError(f"note write {kind!r} returned {rows!r}, not a row count")
+        return rows
+
+    def get(self, note_id: int, user_id: str) -> dict[str, Any] | None:
+        """A note by its id, only if it belongs to the person (active or archived); else None."""
+        with self._db.transaction() as conn:
+            return conn.execute(_GET, (_check_id(note_id), _check_user(user_id))).fetchone()
+
+    def by_name(self, user_id: str, name: str) -> list[dict[str, Any]]:
+        """Active notes whose name equals `name` ignoring case (§5 Create 4, the duplicate check)."""
+        _check_user(user_id)
+        with self._db.transaction() as conn:
+            return conn.execute(_BY_NAME, (user_id, name)).fetchall()
+
+    def by_keyword(self, user_id: str, keyword: str, limit: int = NOTES_SEARCH_LIMIT) -> list[dict[str, Any]]:
+        _check_user(user_id)
+        with self._db.transaction() as conn:
+            return conn.execute(_BY_KEYWORD, (user_id, escape_like(keyword), limit)).fetchall()
+
+    def by_fulltext(self, user_id: str, query: str, limit: int = NOTES_SEARCH_LIMIT) -> list[dict[str, Any]]:
+        _check_user(user_id)
+        with self._db.transaction() as conn:
+            return conn.execute(_BY_FULLTEXT, (query, user_id, limit)).fetchall()
+
+    def scored(self, user_id: str, query: str, weights: tuple[float, float, float], floor: float,
+               limit: int = NOTES_SEARCH_LIMIT) -> list[dict[str, Any]]:
+        """§4 SQL-Kern: rows with `score`, best first; pg_trgm's indexes when the extension exists."""
+        _check_user(user_id)
+        w_name, w_text, w_themen = weights
+        params = {"q": query, "user_id": user_id, "w_name": w_name, "w_text": w_text, "w_themen": w_themen,
+                  "floor": floor, "limit": limit}
+        with self._db.transaction() as conn:
+            if self.uses_pg_trgm(conn):
+                conn.execute(_SET_THRESHOLDS, (str(floor), str(floor)))
+                return conn.execute(_SEARCH_TRGM, params).fetchall()
+            return conn.execute(_SEARCH_FALLBACK, params).fetchall()
+
+    def uses_pg_trgm(self, conn: Any = None) -> bool:
+        if self._trgm is None:
+            if conn is None:
+                with self._db.transaction() as own:
+                    self._trgm = bool(own.execute(_HAS_TRGM).fetchone()["present"])
+            else:
+                self._trgm = bool(conn.execute(_HAS_TRGM).fetchone()["present"])
+        return self._trgm
