@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import redis as redis_lib
+
+from novaberg.core.errors import DatabaseError
 from novaberg.core.settings import PENDING_TTL_SECONDS
 
 __all__ = ["pending_key", "store_pending", "load_pending", "clear_pending"]
+
+_log = logging.getLogger(__name__)
 
 
 def pending_key(user_id: str) -> str:
@@ -16,25 +24,39 @@ def pending_key(user_id: str) -> str:
     return f"pending_agent:{user_id}"
 
 
+@contextmanager
+def _redis_errors() -> Iterator[None]:
+    try:
+        yield
+    except redis_lib.RedisError as err:
+        raise DatabaseError(f"Redis failed while handling a pending question: {err}") from err
+
+
 def store_pending(redis: Any, user_id: str, character_id: str, agent: str, state: dict[str, Any]) -> None:
     payload = {"agent": agent, "character_id": character_id, "state": state}
-    redis.set(pending_key(user_id), json.dumps(payload, ensure_ascii=False, default=str), ex=PENDING_TTL_SECONDS)
+    with _redis_errors():
+        redis.set(pending_key(user_id), json.dumps(payload, ensure_ascii=False, default=str), ex=PENDING_TTL_SECONDS)
 
 
 def load_pending(redis: Any, user_id: str, character_id: str) -> dict[str, Any] | None:
-    """The waiting question of this person with this figure; an unreadable entry is dropped loudly."""
-    raw = redis.get(pending_key(user_id))
+    """The waiting question of this person with this figure; an unreadable entry is dropped with a warning."""
+    with _redis_errors():
+        raw = redis.get(pending_key(user_id))
     if raw is None:
         return None
     try:
         payload = json.loads(raw)
     except ValueError:
+        payload = None
+    if not isinstance(payload, dict) or not isinstance(payload.get("state"), dict) or not payload.get("agent"):
         clear_pending(redis, user_id)
-        raise ValueError(f"pending question of {user_id} was unreadable and was dropped") from None
+        _log.warning("pending question of %s was unreadable and was dropped: %.80r", user_id, raw)
+        return None
     if payload.get("character_id") != character_id:
         return None
     return payload
 
 
 def clear_pending(redis: Any, user_id: str) -> None:
-    redis.delete(pending_key(user_id))
+    with _redis_errors():
+        redis.delete(pending_key(user_id))
