@@ -71,6 +71,7 @@ class TimeReading:
     hours: tuple[StatedHour, ...] = ()
     days: tuple[StatedDay, ...] = ()
     doubts: tuple[str, ...] = ()
+    impossible: tuple[str, ...] = ()  # *27 Uhr*, *10:75*: no hour of a day
     move: bool = False  # the two hours stand as *von X auf/nach Y*
 
     @property
@@ -81,7 +82,7 @@ class TimeReading:
     def new_hour(self) -> StatedHour | None:
         """The new hour (§5.2): the only one (a bare number only behind *auf*/*nach*), or Y in
         *von X auf/nach Y*; None with a doubt or in any other situation with hours."""
-        if self.doubts:
+        if self.doubts or self.impossible:
             return None
         if len(self.hours) == 1:
             hour = self.hours[0]
@@ -115,6 +116,7 @@ class _Reader:
         self.hour_spans: list[tuple[int, int]] = []  # (first token, end token) per hour
         self.days: list[StatedDay] = []
         self.doubts: list[str] = []
+        self.impossible: list[str] = []
 
     def word(self, j: int) -> str | None:
         toks = self.toks
@@ -128,7 +130,7 @@ class _Reader:
         if len(self.hours) == 2:
             (a_first, a_end), (b_first, _b) = self.hour_spans
             move = self.word(a_first - 1) == "von" and self.word(b_first - 1) in V.move_words and b_first - 1 == a_end
-        return TimeReading(tuple(self.hours), tuple(self.days), tuple(self.doubts), move)
+        return TimeReading(tuple(self.hours), tuple(self.days), tuple(self.doubts), tuple(self.impossible), move)
 
     def step(self, i: int) -> int:  # noqa: C901 - one branch per token kind
         t = self.toks[i]
@@ -183,7 +185,7 @@ class _Reader:
             return i + 3
         if value > 24:
             if nxt == "uhr":
-                self.doubts.append(f"{t.text} uhr")  # *27 Uhr*: no hour of a day
+                self.impossible.append(f"{t.text} uhr")  # *27 Uhr*: no hour of a day
                 return i + 2
             return i + 1  # a year, a count
         return self.hour(i, value, 0, written=nxt == "uhr")
@@ -247,7 +249,7 @@ class _Reader:
                 self.doubts.append(f"{toks[i].text} uhr {toks[k].text}")  # *elf Uhr dreißig*
                 return k + 1
         if minute > 59 or hour > 24:
-            self.doubts.append(toks[i].text)
+            self.impossible.append(toks[i].text)
             return k
         half = None
         after = self.word(k)

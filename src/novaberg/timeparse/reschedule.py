@@ -20,11 +20,11 @@ Reasons, in the order they are checked:
 
 | reason | when (§5.2 table row) |
 |---|---|
-| `kein_datum` | neither day nor time; an impossible or self-contradicting day; a day the parser could not date |
+| `kein_datum` | neither day nor time; an impossible hour (*auf 27 Uhr*); an impossible or self-contradicting day; a day the parser could not date |
 | `keine_neue_uhrzeit` | a doubt (*auf 11.*, *halb elf*, *viertel nach 11*), two or more days of a month, hours but no single new one (*zwischen 10 und 11 Uhr*, *auf 10 oder 11 Uhr*), different new hours in expression and utterance (`_no_new_time`) |
 | `form_unbekannt` | the time is not one of the five forms, or a word outside the form is not admitted (*auf Fr. um 11 Uhr*, *auf Freitag nachmittag*, *auf 11h*) |
 | `form_lesung_uneinig` | reading and positive form name different clock times (`_raw_form_agrees`) |
-| `keine_eindeutige_zeit` | no form names a day, but the parser dated another day than the appointment's; or the new local time falls into a DST gap or fold |
+| `keine_eindeutige_zeit` | the raw text's form names no day, but the parser dated another day than the appointment's (*„4 Uhr morgens“* read as *morgen*); or the new local time falls into a DST gap or fold |
 | `tageszeit_widerspricht` | a daypart contradicts its hour (*16 Uhr morgens*) |
 | `tageshaelfte_offen` | a new hour 1..12 without a daypart at it (*auf 4 Uhr*, *auf Freitag um 11*), or *mittags*/*nachts* at 1..11; `hour`, `minute` and `choices` (the two readings) are set for the question |
 """
@@ -110,7 +110,7 @@ def reschedule_target(
 
     if not any(r.hours or r.days or r.doubts for r in readings) and vector.moment is None:
         return _ask(REASON_NO_DATE)
-    if any(r.days for r in readings) and not vector.tag_erkannt:
+    if any(r.impossible for r in readings) or (any(r.days for r in readings) and not vector.tag_erkannt):
         return _ask(REASON_NO_DATE)
     new_hour = _new_hour(readings)
     if new_hour is None:
@@ -119,7 +119,7 @@ def reschedule_target(
         return _ask(REASON_FORM_UNKNOWN)
     if not all(_agrees(f, r) for f, r in zip(forms, readings, strict=True)):
         return _ask(REASON_DISAGREE)
-    day = _new_day(forms, vector, old.date())
+    day = _new_day(forms[0], vector, old.date())
     if isinstance(day, str):
         return _ask(day)
     stated = new_hour if isinstance(new_hour, StatedHour) else None
@@ -141,10 +141,14 @@ def reschedule_target(
 def _vector(
     text: str, expression: str | None, forms: list[RawTimeForm], now: datetime, old: datetime
 ) -> ZeitVektor:
-    """The day reading (§6.1/§6.2): the expression first, the utterance as fallback (§5.1 step 3)."""
+    """The day reading (§6.1/§6.2): the expression first, the utterance as fallback (§5.1 step 3).
+
+    `forms[0]` is the utterance's form: when it names a day the expression does not carry, the
+    utterance is parsed instead.
+    """
     if expression:
         vector = parse(expression, now, reference=old)
-        if vector.moment is not None and (vector.tag_erkannt or not any(f.day_named for f in forms)):
+        if vector.moment is not None and (vector.tag_erkannt or not forms[0].day_named):
             return vector
     return parse(text, now, reference=old)
 
@@ -184,9 +188,13 @@ def _agrees(form: RawTimeForm, reading: TimeReading) -> bool:
     return form.time() is not None and form.time() == hour.time()
 
 
-def _new_day(forms: list[RawTimeForm], vector: ZeitVektor, old_day: date) -> date | str:
-    """The day to write on: the named one, or the old one when no form names a day (`day_allowed`)."""
-    if any(f.day_named for f in forms):
+def _new_day(utterance_form: RawTimeForm, vector: ZeitVektor, old_day: date) -> date | str:
+    """The day to write on: the named one, or the old one when the raw text names no day (`day_allowed`).
+
+    Only the raw utterance can name a day: a day that appears only in the model's expression
+    (*„4 Uhr morgens“* extracted as *„morgen 4 Uhr“*) is not one the person said.
+    """
+    if utterance_form.day_named:
         if not vector.tag_erkannt or vector.moment is None:
             return REASON_NO_DATE
         return vector.moment.date()
