@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from novaberg.consent import UNKLAR, read_consent
+from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.llm.offline import offline_rule
 from novaberg.notes.agent.const import (
     DEFAULT_TYPE,
@@ -23,7 +23,7 @@ from novaberg.notes.agent.const import (
     TASK_REWRITE,
 )
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
-from novaberg.text.words import contains_word, normalize
+from novaberg.text.words import contains_word, normalize, words
 
 __all__ = ["Reading", "parse", "operation_scope", "running_list", "split_items", "type_for", "items_of_text",
            "content_from_history", "normalized_instruction"]
@@ -220,13 +220,19 @@ def content_from_history(history: Sequence[Sequence[str]]) -> str:
     """§3 Inhalts-Auflösung: the content of the last turn that listed something and was no request."""
     for pair in reversed(list(history)):
         person, nova = (str(pair[0]), str(pair[1])) if len(pair) > 1 else (str(pair[0]), "")
-        if parse(person, ()).action != REJECTED or read_consent(person, SERVICE_NAME) != UNKLAR:
+        if parse(person, ()).action != REJECTED or _is_bare_answer(person):
             continue
         source = nova if person.strip().endswith("?") else person
         content = _enumeration(source)
         if content:
             return content
     return ""
+
+
+def _is_bare_answer(text: str) -> bool:
+    """A plain yes or no to a question is no content ("ja", "nein danke")."""
+    reading = read_consent(text, SERVICE_NAME)
+    return reading == ZUSTIMMUNG or (reading == ABLEHNUNG and len(words(text)) <= 3)
 
 
 def _enumeration(text: str) -> str:
