@@ -40,6 +40,8 @@ _ORDINAL = _alternation(V.ordinals)
 _TAG_PREFIX = _alternation(w for w, meaning in V.prefixes.items() if meaning in ("this", "next"))
 _DAY_WORDS = _alternation(w for w, offset in V.day_words.items() if offset >= 0)
 _SEP = r"(?:\s*,\s*|\s+)"
+_DAY_NUMBER = r"(?:0?[1-9]|[12]\d|3[01])"  # a date with a dot names a possible day and month only:
+_MONTH_NUMBER = r"(?:0?[1-9]|1[0-2])"  # *15.30.* is a clock time at the end of a sentence
 
 
 def _t(name: str) -> str:
@@ -55,8 +57,8 @@ def _t(name: str) -> str:
 _TAG = (
     rf"(?P<tag>(?:(?:{_TAG_PREFIX})\s+)?(?:{_WEEKDAY})(?![{_L}])"
     rf"|(?:{_DAY_WORDS})(?![{_L}])"
-    rf"|(?:den\s+)?(?<![\d.])\d{{1,2}}\.\d{{1,2}}\.(?:\d{{4}}|\d{{2}})?(?!\d)"
-    rf"|(?:den\s+)?(?<![\d.])\d{{1,2}}\.(?!\d)(?:\s+(?:{_MONTH})(?![{_L}])\.?)?"
+    rf"|(?:den\s+)?(?<![\d.]){_DAY_NUMBER}\.{_MONTH_NUMBER}\.(?:\d{{4}}|\d{{2}})?(?!\d)"
+    rf"|(?:den\s+)?(?<![\d.]){_DAY_NUMBER}\.(?!\d)(?:\s+(?:{_MONTH})(?![{_L}])\.?)?"
     rf"|(?:den\s+)?(?<![{_L}])(?:{_ORDINAL})(?![{_L}])(?:\s+(?:{_MONTH})(?![{_L}])\.?)?)"
 )
 _START = rf"(?<![{_L}\d])"

@@ -180,7 +180,7 @@ class _Reader:
             return i + 2
         if nxt in V.units:
             return i + 2  # *in 3 Stunden*: a distance, no hour
-        if nxt in _RELATIVE and i + 2 < len(self.toks) and self.is_number(i + 2):
+        if self.clock_phrase(i, nxt):
             self.doubts.append(f"{t.text} {nxt} {self.toks[i + 2].text}")  # *10 nach 11*
             return i + 3
         if value > 24:
@@ -220,7 +220,7 @@ class _Reader:
                 return i + 2
             value = V.numbers.get(w, 1)
             nxt = self.word(i + 1)
-            if nxt in _RELATIVE and i + 2 < len(self.toks) and self.is_number(i + 2):
+            if self.clock_phrase(i, nxt):
                 self.doubts.append(f"{w} {nxt} {self.toks[i + 2].text}")
                 return i + 3
             return self.hour(i, value, 0, written=nxt == "uhr")
@@ -231,6 +231,15 @@ class _Reader:
         if w is None:
             return None
         return V.months.get(w) or V.month_abbreviations.get(w)
+
+    def clock_phrase(self, i: int, nxt: str | None) -> bool:
+        """*10 nach 11*, *fünf vor zwölf*: minutes before or after an hour — but *von 10 nach 11* moves."""
+        return (
+            nxt in _RELATIVE
+            and i + 2 < len(self.toks)
+            and self.is_number(i + 2)
+            and not (nxt == "nach" and self.word(i - 1) == "von")
+        )
 
     def is_number(self, j: int) -> bool:
         t = self.toks[j]

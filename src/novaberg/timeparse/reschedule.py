@@ -204,22 +204,25 @@ def _new_day(utterance_form: RawTimeForm, vector: ZeitVektor, old_day: date) -> 
 
 
 def _half_of_day(forms: list[RawTimeForm], stated: StatedHour) -> RescheduleReading | None:
-    """The half-of-day question (§5.2, decided 17.10.2026, built 24.10.2026), or None."""
-    halves = [f.half for f in forms if f.hour is not None] + [stated.half]
-    for half in halves:
-        resolved = resolve_daypart(stated.hour, half)
+    """The half-of-day question (§5.2, decided 17.10.2026, built 24.10.2026), or None.
+
+    Every form is asked with its own hour: the model's *„4 Uhr“* for a sentence that said
+    *„4 Uhr nachmittags“* still asks, while *„16 Uhr“* for it does not.
+    """
+    said = [(f.hour, f.minute, f.half) for f in forms if f.hour is not None and f.minute is not None]
+    for hour, minute, half in [*said, (stated.hour, stated.minute, stated.half)]:
+        resolved = resolve_daypart(hour, half)
         if resolved == DAYPART_CONFLICT:
             return _ask(REASON_DAYPART_CONFLICT)
-        if (half is None and 1 <= stated.hour <= 12) or resolved == DAYPART_OPEN:
+        if (half is None and 1 <= hour <= 12) or resolved == DAYPART_OPEN:
             return RescheduleReading(
-                None, REASON_HALF_OF_DAY_OPEN, hour=stated.hour, minute=stated.minute, choices=_choices(stated)
+                None, REASON_HALF_OF_DAY_OPEN, hour=hour, minute=minute, choices=_choices(hour, minute)
             )
     return None
 
 
-def _choices(stated: StatedHour) -> tuple[time, time]:
+def _choices(hour: int, minute: int) -> tuple[time, time]:
     """The two readings the question offers: *4 Uhr* → 04:00 or 16:00, *12 Uhr* → 12:00 or 00:00."""
-    hour, minute = stated.hour % 12, stated.minute
-    if stated.hour == 12:
+    if hour == 12:
         return time(12, minute), time(0, minute)
-    return time(hour, minute), time(hour + 12, minute)
+    return time(hour % 12, minute), time(hour % 12 + 12, minute)
