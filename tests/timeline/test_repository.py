@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import psycopg
 import pytest
 
+from novaberg.core.errors import DatabaseError
 from novaberg.timeline.repository import ChainError, NewRow, TimelineRepository
 from novaberg.timeline.types import ANCHOR_TYPE, MONTH_PRECISION, NOT_APPOINTMENTS, OCCURRENCE_TYPE
 from tests.support import BERLIN, berlin
@@ -219,7 +219,7 @@ def test_section5_2_failure_after_the_insert_leaves_the_old_row_active_and_no_ne
     """§5.2: the successor is already inserted when the retiring UPDATE fails — the transaction rolls back."""
     old_id = add("Zahnarzt", berlin(2026, 12, 1, 10))
     _install_failing_trigger(db, "UPDATE")
-    with pytest.raises(psycopg.errors.RaiseException, match="refused in the middle"):
+    with pytest.raises(DatabaseError, match="refused in the middle"):
         repo.verschieben(USER, FIGURE, old_id, new_time=berlin(2026, 12, 4, 16), precision="minute", now=NOW)
     rows = repo.list(USER, FIGURE, active_only=False)
     assert [(r["id"], r["aktiv"], r["nachfolger_id"]) for r in rows] == [(old_id, True, None)]
@@ -228,7 +228,7 @@ def test_section5_2_failure_after_the_insert_leaves_the_old_row_active_and_no_ne
 def test_section5_2_failure_at_the_insert_leaves_the_old_row_active(db, repo, add):
     old_id = add("Zahnarzt", berlin(2026, 12, 1, 10))
     _install_failing_trigger(db, "INSERT")
-    with pytest.raises(psycopg.errors.RaiseException):
+    with pytest.raises(DatabaseError):
         repo.verschieben(USER, FIGURE, old_id, new_time=berlin(2026, 12, 4, 16), precision="minute", now=NOW)
     assert [(r["id"], r["aktiv"]) for r in repo.list(USER, FIGURE, active_only=False)] == [(old_id, True)]
 

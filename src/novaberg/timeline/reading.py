@@ -16,8 +16,21 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from novaberg.core.errors import NovabergError
-from novaberg.core.settings import PROACTIVE_DAYS_AHEAD, PROACTIVE_DAYS_BACK
-from novaberg.timeline.phrases import keywords_of
+from novaberg.core.settings import (
+    PROACTIVE_DAYS_AHEAD,
+    PROACTIVE_DAYS_BACK,
+    TIMELINE_SEARCH_LIMIT,
+    TIMELINE_SEARCH_LIMIT_MAX,
+)
+from novaberg.timeline.phrases import (
+    is_past_tense,
+    is_read_question,
+    is_title,
+    keywords_of,
+    time_expression,
+    title_of,
+)
+from novaberg.timeline.repository import DIRECTIONS
 from novaberg.timeline.types import (
     ANCHOR_TYPE,
     DAY_PRECISION,
@@ -26,6 +39,7 @@ from novaberg.timeline.types import (
     MONTH_PRECISION,
     is_marked,
 )
+from novaberg.timeparse import named_period, parse
 
 __all__ = [
     "EXCLUDED_EVENT_TYPES",
@@ -41,6 +55,8 @@ __all__ = [
     "proactive_window",
     "range_window",
     "search_window",
+    "period_of",
+    "appointment_window",
     "read_appointments",
     "to_appointment",
     "appointment_line",
@@ -106,6 +122,7 @@ class Window:
     direction: str = "both"
     limit: int = 0
     note: str = ""
+    asked: bool = False  # the turn asked for appointments (a proactive window can be the answer)
 
 
 @dataclass(frozen=True)
@@ -128,11 +145,11 @@ def _day_end(day: date, zone: ZoneInfo) -> datetime:
     return datetime.combine(day, time(23, 59, 59), tzinfo=zone)
 
 
-def proactive_window(now: datetime, zone: ZoneInfo, note: str = "") -> Window:
+def proactive_window(now: datetime, zone: ZoneInfo, note: str = "", asked: bool = False) -> Window:
     """§4.3: today −3 to +14 days, one source (`PROACTIVE_DAYS_*`)."""
     today = now.astimezone(zone).date()
     return Window("proactive", _day_start(today - timedelta(days=PROACTIVE_DAYS_BACK), zone),
-                  _day_end(today + timedelta(days=PROACTIVE_DAYS_AHEAD), zone), note=note)
+                  _day_end(today + timedelta(days=PROACTIVE_DAYS_AHEAD), zone), note=note, asked=asked)
 
 
 def range_window(start: datetime, end: datetime, direction: str = "both") -> Window:
@@ -143,6 +160,78 @@ def range_window(start: datetime, end: datetime, direction: str = "both") -> Win
 
 def search_window(keyword: str, direction: str, limit: int) -> Window:
     return Window("search", keyword=keyword, direction=direction, limit=limit)
+
+
+def period_of(expression: str, now: datetime, zone: ZoneInfo) -> tuple[datetime, datetime] | None:
+    """A named period is a window over the whole period (§4.2); a single day is that day; else None."""
+    period = named_period(expression, now)
+    if period is not None:
+        return period.start.astimezone(zone), period.end.astimezone(zone)
+    vector = parse(expression, now)
+    if vector.moment is None or not vector.tag_erkannt:
+        return None
+    day = vector.moment.astimezone(zone).date()
+    return _day_start(day, zone), _day_end(day, zone)
+
+
+def _query_window(query: Any, now: datetime, zone: ZoneInfo) -> Window:
+    """The router's `timeline_query` (§4a *Fenster*): `range` with from/to, `search` with keyword,
+    direction, limit (default 5, at most 10). Anything else is loud and gives the proactive window."""
+    try:
+        kind = query.get("art") or query.get("kind")
+        direction = query.get("direction") or query.get("richtung") or "both"
+        if direction not in DIRECTIONS:
+            raise ValueError(f"direction {direction!r}")
+        if kind == "range":
+            start = _local_bound(query["from"], zone, end=False)
+            end = _local_bound(query["to"], zone, end=True)
+            return range_window(start, end, direction)
+        if kind == "search":
+            keyword = str(query["keyword"]).strip()
+            limit = int(query.get("limit") or TIMELINE_SEARCH_LIMIT)
+            if not keyword or limit < 1:
+                raise ValueError("empty keyword or limit")
+            return search_window(keyword, direction, min(limit, TIMELINE_SEARCH_LIMIT_MAX))
+        raise ValueError(f"kind {kind!r}")
+    except (AttributeError, KeyError, TypeError, ValueError) as err:
+        _log.error("timeline_query %r could not be read (%s): the proactive window is read", query, err)
+        return proactive_window(now, zone, note=UNREADABLE_QUERY, asked=True)
+
+
+def _local_bound(value: Any, zone: ZoneInfo, end: bool) -> datetime:
+    """A bound of the router's range; a pure date (or 00:00 as `to`) stretches to 23:59:59 (§4a *Grenzen*)."""
+    text = str(value)
+    moment = datetime.fromisoformat(text)
+    moment = moment.replace(tzinfo=zone) if moment.tzinfo is None else moment.astimezone(zone)
+    if end and len(text) <= 10:
+        return _day_end(moment.date(), zone)
+    return moment
+
+
+def appointment_window(route: Any, text: str, now: datetime, zone: ZoneInfo) -> tuple[Window, bool]:
+    """The window the turn asked for, and whether it was asked at all (§4a *Fenster*).
+
+    The router's `timeline_query` wins. Without one, a question about appointments in the text is
+    read by rule: a named period → that range, a title → a search; the tense gives the direction.
+    Anything else reads the proactive window, which answers no question.
+    """
+    query = route.get("timeline_query") if isinstance(route, dict) else None
+    if query is not None:
+        return _query_window(query, now, zone), True
+    if not is_read_question(text):
+        return proactive_window(now, zone), False
+    direction = "backward" if is_past_tense(text) else "forward"
+    expression = time_expression(text)
+    if expression:
+        span = period_of(expression, now, zone)
+        if span is not None:
+            return range_window(*span, direction=direction), True
+    title = title_of(text)
+    if is_title(title):
+        return search_window(title, direction, TIMELINE_SEARCH_LIMIT), True
+    if expression:
+        return proactive_window(now, zone, note=UNREADABLE_QUERY, asked=True), True
+    return proactive_window(now, zone, asked=True), True
 
 
 # --- reading ----------------------------------------------------------------------------------------
@@ -283,8 +372,11 @@ def window_header(window: Window) -> str:
     assert window.start is not None and window.end is not None
     span = f"{day_label(window.start)} bis {day_label(window.end)}"
     if window.kind == "proactive":
-        note = f" {window.note}" if window.note else ""
-        return f"{NOT_ASKED}{note} Gelesen: die Tage von {span}."
+        if window.note:
+            return f"{window.note} Gelesen: die Tage von {span}."
+        if window.asked:
+            return f"Gelesen: die anstehenden Termine von {span}."
+        return f"{NOT_ASKED} Gelesen: die Tage von {span}."
     return f"Gelesen: Zeitraum {span}{_DIRECTION_NOTE[window.direction]}."
 
 

@@ -7,14 +7,17 @@ out aware and in UTC; turning them into local time is the reader's business.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import psycopg
+
 from novaberg.core.clock import as_utc
-from novaberg.core.errors import NovabergError
+from novaberg.core.errors import DatabaseError, NovabergError
 from novaberg.core.settings import TIMELINE_CHAIN_MAX_STEPS
 from novaberg.timeline.types import (
     MONTH_PRECISION,
@@ -197,6 +200,15 @@ class TimelineRepository:
     def __init__(self, db: Any) -> None:
         self._db = db
 
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        """The database's transaction; a driver error comes out as `DatabaseError` (after the rollback)."""
+        try:
+            with self._db.transaction() as conn:
+                yield conn
+        except psycopg.Error as err:
+            raise DatabaseError(f"timeline: {err}") from err
+
     # --- writing ---------------------------------------------------------------------------------
 
     def insert(self, user_id: str, character_id: str, row: NewRow, now: datetime) -> int:
@@ -219,7 +231,7 @@ class TimelineRepository:
             if row.wiedervorlage_am is not None else None,
             "entitaet_ids": list(row.entitaet_ids) or None,
         }
-        with self._db.transaction() as conn:
+        with self._transaction() as conn:
             return int(conn.execute(INSERT, params).fetchone()["id"])
 
     def verschieben(self, user_id: str, character_id: str, row_id: int, *, new_time: datetime, precision: str,
@@ -235,7 +247,7 @@ class TimelineRepository:
             raise ValueError(f"timeline: unknown precision {precision!r}")
         new_time = _aware(new_time, "new_time")
         now = _aware(now, "now")
-        with self._db.transaction() as conn:
+        with self._transaction() as conn:
             old = conn.execute(LOCK_ACTIVE, (row_id, user_id, character_id)).fetchone()
             if old is None:
                 raise LookupError(f"timeline row {row_id} does not exist in this pair")
@@ -259,7 +271,7 @@ class TimelineRepository:
     def invalidate(self, user_id: str, character_id: str, row_id: int, now: datetime) -> bool:
         """Soft delete (§5.3): `aktiv = FALSE`. False when no active row of the pair has that id."""
         _check_pair(user_id, character_id)
-        with self._db.transaction() as conn:
+        with self._transaction() as conn:
             return conn.execute(INVALIDATE, (_aware(now, "now"), row_id, user_id, character_id)).fetchone() \
                 is not None
 
@@ -267,20 +279,20 @@ class TimelineRepository:
 
     def find_by_id(self, user_id: str, character_id: str, row_id: int) -> dict[str, Any] | None:
         _check_pair(user_id, character_id)
-        with self._db.transaction() as conn:
+        with self._transaction() as conn:
             raw = conn.execute(FIND_BY_ID, (row_id, user_id, character_id)).fetchone()
         return _row(raw) if raw else None
 
     def list(self, user_id: str, character_id: str, active_only: bool = True) -> list[dict[str, Any]]:
         """The pair's rows in time order (the facade's `nova.timeline.list`)."""
         _check_pair(user_id, character_id)
-        with self._db.transaction() as conn:
+        with self._transaction() as conn:
             rows = conn.execute(LIST_ACTIVE if active_only else LIST_ALL, (user_id, character_id)).fetchall()
         return [_row(r) for r in rows]
 
     def count(self, user_id: str, character_id: str, active_only: bool = True) -> int:
         _check_pair(user_id, character_id)
-        with self._db.transaction() as conn:
+        with self._transaction() as conn:
             return int(conn.execute(COUNT, (user_id, character_id, active_only)).fetchone()["n"])
 
     def find_by_date_range(self, user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,
@@ -293,7 +305,7 @@ class TimelineRepository:
         params = {"user_id": user_id, "character_id": character_id, "start": start, "end": end,
                   "month_start": as_utc(_month_start(start, zone)), "month": MONTH_PRECISION,
                   "excluded": list(exclude_event_types)}
-        with self._db.transaction() as conn:
+        with self._transaction() as conn:
             rows = conn.execute(FIND_BY_DATE_RANGE, params).fetchall()
         return [_row(r) for r in rows]
 
@@ -321,7 +333,7 @@ class TimelineRepository:
             if now is None or zone is None:
                 raise ValueError("timeline: a search with a direction needs the turn's clock and zone")
             params.update(past_bounds(now, zone))
-        with self._db.transaction() as conn:
+        with self._transaction() as conn:
             rows = conn.execute(FIND_BY_KEYWORD[direction], params).fetchall()
         return [_row(r) for r in rows]
 
@@ -336,7 +348,7 @@ class TimelineRepository:
         params = {"user_id": user_id, "character_id": character_id, "day_start": as_utc(start),
                   "next_day": as_utc(following), "excluded": list(NOT_APPOINTMENTS),
                   "minute": as_utc(local.replace(second=0, microsecond=0))}
-        with self._db.transaction() as conn:
+        with self._transaction() as conn:
             rows = conn.execute(FIND_AT_MOMENT, params).fetchall()
         return [_row(r) for r in rows]
 
@@ -345,7 +357,7 @@ class TimelineRepository:
         _check_pair(user_id, character_id)
         seen: list[int] = []
         current = row_id
-        with self._db.transaction() as conn:
+        with self._transaction() as conn:
             for _ in range(TIMELINE_CHAIN_MAX_STEPS + 1):
                 raw = conn.execute(FIND_BY_ID, (current, user_id, character_id)).fetchone()
                 if raw is None:

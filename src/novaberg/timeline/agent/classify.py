@@ -1,0 +1,221 @@
+"""The classify node (timeline.md §3, §3a, §7.2, §7.3): five fields from the model, read checked.
+
+Keyword hints are computed before the model call (Stufe A) and go into the prompt as
+`[ERKENNUNGSHILFE]`; the confidence compares them with the model's action and is logged, read by
+no path (§7.3). `[OBJEKT]` and `[ZUSTIMMUNG]` carry the offered object of the conversation: a bare
+consent to the offer to enter it takes target and time from the object, a relative day resolved to
+the date on which it was said (end of timeline.md, *Zustimmung*).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from novaberg.consent import ZUSTIMMUNG, read_consent
+from novaberg.core.errors import ModelAnswerError, ModelError
+from novaberg.graph.deps import Deps
+from novaberg.llm.offline import offline_rule
+from novaberg.llm.reader import read_text
+from novaberg.timeline.agent import const
+from novaberg.timeline.agent.texts import say
+from novaberg.timeline.phrases import keyword_hints, time_expression, title_of, type_of
+from novaberg.timeline.reading import day_label
+from novaberg.timeline.types import CLASSIFIABLE, DEFAULT_TYPE, EVENT_TYPES
+from novaberg.timeparse import parse
+
+__all__ = ["Order", "classify", "classify_text", "confidence_of", "consent_fields", "carry_resolved_date",
+           "classification_data"]
+
+
+@dataclass(frozen=True)
+class Order:
+    action: str
+    target: str = ""
+    zeitausdruck: str = ""
+    event_type: str = DEFAULT_TYPE
+    normalisiert: str = ""
+    grund: str = ""
+    hints: list[str] = field(default_factory=list)
+    konfidenz: str = const.CONFIDENCE_LOW
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class ClassificationError(Exception):
+    """The answer was read and is unusable: `step` names why, `answer` is what the person hears."""
+
+    def __init__(self, step: str, answer: str) -> None:
+        super().__init__(answer)
+        self.step = step
+        self.answer = answer
+
+
+# --- the offline model's rule ------------------------------------------------------------------------
+
+@offline_rule(const.TASK_CLASSIFY)
+def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The everyday phrasings by rule (issue 4 item 4): an order by its verb, else `rejected`."""
+    consent = data.get("consent_fields")
+    if consent:
+        return {"action": "create", "target": consent["target"], "zeitausdruck": consent["zeitausdruck"],
+                "event_type": DEFAULT_TYPE, "normalisiert": f"create: Termin „{consent['target']}“ aus dem Angebot"}
+    text = str(data.get("text", ""))
+    hints = keyword_hints(text)
+    if not hints:
+        reason = "eine Mitteilung mit Zeitangabe, keine Bitte" if time_expression(text) else "kein Auftrag an die Termine"
+        return {"action": const.REJECTED, "grund": reason}
+    action = hints[0]
+    expression = time_expression(text, drop_opener=action in ("reschedule", "update"))
+    target = title_of(text)
+    kind = type_of(text)
+    return {"action": action, "target": target, "zeitausdruck": expression, "event_type": kind,
+            "normalisiert": f"{action}: Termin „{target}“ {expression}".strip() + f" (Typ: {kind})"}
+
+
+# --- prompt data ---------------------------------------------------------------------------------------
+
+def carry_resolved_date(expression: str, said_at: datetime) -> str:
+    """A relative day of the offer as the date on which it was said (*morgen um 10*, said on 29.11.,
+    → *am 30.11.2026 um 10:00 Uhr*); an expression the parser cannot date stays as said."""
+    vector = parse(expression, said_at)
+    if vector.moment is None or not vector.tag_erkannt:
+        return expression
+    text = f"am {vector.moment:%d.%m.%Y}"
+    return f"{text} um {vector.moment:%H:%M} Uhr" if vector.uhrzeit_erkannt else text
+
+
+def consent_fields(kontext: Mapping[str, Any], text: str, now: datetime) -> dict[str, str] | None:
+    """Target and time from the offered object when the answer is a bare consent to the offer; else None."""
+    obj = kontext.get("objekt_bezug")
+    if not isinstance(obj, Mapping) or not obj.get("angebot") or not obj.get("name"):
+        return None
+    if read_consent(text, const.CONSENT_LISTS) != ZUSTIMMUNG:
+        return None
+    said_at = _moment(obj.get("gesagt_am")) or now
+    expression = str(obj.get("zeitausdruck") or "")
+    return {"target": str(obj["name"]), "zeitausdruck": carry_resolved_date(expression, said_at) if expression else ""}
+
+
+def _moment(value: Any) -> datetime | None:
+    if isinstance(value, datetime):
+        return value
+    if isinstance(value, str) and value:
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            return None
+        return moment if moment.tzinfo else None
+    return None
+
+
+def _object_block(kontext: Mapping[str, Any]) -> str:
+    obj = kontext.get("objekt_bezug")
+    if not isinstance(obj, Mapping) or not obj.get("name"):
+        return ""
+    properties = obj.get("eigenschaften") or {}
+    known = "; ".join(f"{k}: {v}" for k, v in properties.items()) if isinstance(properties, Mapping) else ""
+    said = _moment(obj.get("gesagt_am"))
+    lines = ["", "[OBJEKT]", f"Worum es im Gespräch geht: „{obj['name']}“"
+             + (f" ({known})" if known else "")
+             + (f", Zeitangabe „{obj['zeitausdruck']}“" if obj.get("zeitausdruck") else "")
+             + (f", gesagt am {day_label(said)}" if said else "") + "."]
+    if obj.get("angebot"):
+        lines.append("Nova hat angeboten, es einzutragen. Stimmt der Mensch diesem Angebot zu, ist das ein Auftrag "
+                     "(create): target und zeitausdruck stammen dann aus dieser Sache.")
+    return "\n".join(lines) + "\n"
+
+
+def _consent_block(fields: Mapping[str, str] | None) -> str:
+    if not fields:
+        return ""
+    return ("\n[ZUSTIMMUNG]\nDer Mensch hat dem Angebot schlicht zugestimmt. Übernimm target "
+            f"„{fields['target']}“ und zeitausdruck „{fields['zeitausdruck']}“.\n")
+
+
+def classification_data(text: str, now: datetime, kontext: Mapping[str, Any],
+                        history: tuple[tuple[str, str], ...] | list[Any]) -> dict[str, Any]:
+    hints = keyword_hints(text)
+    consent = consent_fields(kontext, text, now)
+    return {
+        "text": text,
+        "heute": f"{day_label(now)}, {now:%H:%M} Uhr",
+        "typen": "\n".join(f"- {EVENT_TYPES[name].prompt_line}" for name in CLASSIFIABLE),
+        "erkennungshilfe": ("Die Wortwahl deutet auf: " + ", ".join(hints)) if hints else "Kein Hinweis aus der Wortwahl.",
+        "objekt": _object_block(kontext),
+        "zustimmung": _consent_block(consent),
+        "verlauf": "\n".join(f"Mensch: {p}\nNova: {n}" for p, n in list(history)[-5:]) or "(kein Verlauf)",
+        "hints": hints,
+        "consent_fields": consent,
+    }
+
+
+# --- reading the answer ----------------------------------------------------------------------------
+
+def confidence_of(action: str, hints: list[str]) -> str:
+    """§7.3: hint and model agree → high; no hint → low; they disagree → conflict."""
+    if action == const.REJECTED:
+        return const.CONFIDENCE_CONFLICT if hints else const.CONFIDENCE_HIGH
+    if not hints:
+        return const.CONFIDENCE_LOW
+    return const.CONFIDENCE_HIGH if action in hints else const.CONFIDENCE_CONFLICT
+
+
+def classify_text(deps: Deps, text: str, now: datetime, kontext: Mapping[str, Any] | None = None,
+                  history: tuple[tuple[str, str], ...] | list[Any] = ()) -> Order:
+    """Ask the model and read its answer checked. Raises ModelError / ModelAnswerError / ClassificationError."""
+    data = classification_data(text, now, kontext or {}, history)
+    fields = deps.asker.ask(const.TASK_CLASSIFY, data).fields
+    action = read_text(fields, "action", "").strip().lower()
+    hints = data["hints"]
+    if action == const.REJECTED:
+        return Order(action, grund=read_text(fields, "grund", "kein Grund angegeben"), hints=hints,
+                     konfidenz=confidence_of(action, hints))
+    if action not in const.ACTIONS:
+        raise ClassificationError("unbekannte_aktion", say("unknown_action", action=action or "leer"))
+    kind = read_text(fields, "event_type", "").strip().lower() or DEFAULT_TYPE
+    if kind not in CLASSIFIABLE:
+        raise ClassificationError("unbekannter_typ", say("unknown_type", type=kind))
+    return Order(
+        action=action,
+        target=read_text(fields, "target", "").strip(),
+        zeitausdruck=read_text(fields, "zeitausdruck", "").strip(),
+        event_type=kind,
+        normalisiert=read_text(fields, "normalisiert", ""),
+        hints=hints,
+        konfidenz=confidence_of(action, hints),
+    )
+
+
+def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    """Node `klassifizieren`: the order, or `rejected` / `fehler` with a clear reason (nothing written)."""
+    deps = runtime.context
+    now = state["now"]
+    try:
+        order = classify_text(deps, state["text"], now, state.get("kontext") or {}, state.get("history") or ())
+    except ModelAnswerError as err:
+        return _failed(err.step, say("model_answer_broken", reason=err.step), str(err))
+    except ModelError as err:
+        return _failed("modell_fehler", say("model_down", reason=err), str(err))
+    except ClassificationError as err:
+        return _failed(err.step, err.answer, err.step)
+    payload = order.as_dict()
+    deps.log.write(state.get("turn_id"), f"{const.SERVICE_NAME}.{const.NODE_CLASSIFY}", "klassifikation", payload, now,
+                   const.LOG_SOURCE)
+    step = {"schritt": const.NODE_CLASSIFY, "aktion": order.action, "ziel": order.target,
+            "zeitausdruck": order.zeitausdruck, "typ": order.event_type, "hinweise": order.hints,
+            "konfidenz": order.konfidenz}
+    if order.action == const.REJECTED:
+        step["grund"] = order.grund
+        return {"order": payload, "status": "rejected", "answer": say("rejected"), "steps": [step]}
+    return {"order": payload, "steps": [step]}
+
+
+def _failed(step: str, answer: str, detail: str) -> dict[str, Any]:
+    return {"status": "fehler", "answer": answer,
+            "steps": [{"schritt": const.NODE_CLASSIFY, "ausgang": step, "fehler": detail}]}

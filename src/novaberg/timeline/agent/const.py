@@ -1,0 +1,69 @@
+"""Names and fixed values of the timeline agent (timeline.md §2, §3, §4.5, §5.2, §7.3, §10)."""
+
+from __future__ import annotations
+
+__all__ = [
+    "SERVICE_NAME",
+    "SERVICE_DESCRIPTION",
+    "TASK_CLASSIFY",
+    "TASK_EVENTS",
+    "LOG_SOURCE",
+    "ACTIONS",
+    "WRITING_ACTIONS",
+    "REJECTED",
+    "PENDING_CLARIFICATION",
+    "PENDING_SELECTION",
+    "PENDING_TIME",
+    "OUTCOME_CREATED",
+    "OUTCOME_MOVED",
+    "OUTCOME_DELETED",
+    "OUTCOME_DUPLICATE",
+    "CONFIDENCE_HIGH",
+    "CONFIDENCE_LOW",
+    "CONFIDENCE_CONFLICT",
+    "CONSENT_LISTS",
+    "NODE_VALIDATE",
+    "NODE_RESUME",
+    "NODE_CLASSIFY",
+    "NODE_SEARCH",
+    "NODE_EXECUTE",
+    "NODE_CONFIRM",
+]
+
+SERVICE_NAME = "timeline"
+SERVICE_DESCRIPTION = ("Termine, Geburtstage, Fristen und Erinnerungen: eintragen, anzeigen, verschieben, löschen — "
+                       "nur auf ausdrücklichen Auftrag oder eine Frage nach Terminen")
+TASK_CLASSIFY = "timeline_classify"
+TASK_EVENTS = "timeline_events"
+LOG_SOURCE = "timeline"
+
+# §3 / §7.1: the five actions; `rejected` ends the agent (no order, §3a).
+ACTIONS = ("create", "read", "update", "delete", "reschedule")
+WRITING_ACTIONS = ("update", "delete", "reschedule")
+REJECTED = "rejected"
+
+# Pending questions (§4.5 Klärung and Auswahl, §5.2 the time question incl. `tageshaelfte_offen`).
+PENDING_CLARIFICATION = "klaerung"
+PENDING_SELECTION = "auswahl"
+PENDING_TIME = "zeit"
+
+# Outcomes of `ausfuehren` (§10 clipboard: `erstellt` → termin_id, `verschoben` → neuer_id).
+OUTCOME_CREATED = "erstellt"
+OUTCOME_MOVED = "verschoben"
+OUTCOME_DELETED = "geloescht"
+OUTCOME_DUPLICATE = "duplikat"
+
+# §7.3, computed and logged, read by no path (TIMELINE-KONFIDENZ-OHNE-LESER).
+CONFIDENCE_HIGH = "hoch"
+CONFIDENCE_LOW = "niedrig"
+CONFIDENCE_CONFLICT = "konflikt"
+
+# The closed consent reading has no list of its own for the timeline; it uses the notes' copy.
+CONSENT_LISTS = "notizen"
+
+NODE_VALIDATE = "validieren"
+NODE_RESUME = "resume"
+NODE_CLASSIFY = "klassifizieren"
+NODE_SEARCH = "suchen"
+NODE_EXECUTE = "ausfuehren"
+NODE_CONFIRM = "bestaetigen"

@@ -1,0 +1,190 @@
+"""The execute node (timeline.md §5): create, reschedule/update (one transaction), delete (soft).
+
+Every write is read back and compared with what was meant; only a verified write carries
+`verifiziert: True`, and only that lets `bestaetigen` report `abgeschlossen` (§7.4). Reschedule
+writes only what the two independent checks of §5.2 give (`reschedule_target`); otherwise it asks,
+the half-of-day question included, and writes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from langgraph.runtime import Runtime
+
+from novaberg.core.errors import DatabaseError
+from novaberg.graph.deps import Deps
+from novaberg.timeline.agent import const
+from novaberg.timeline.agent.search import row_ref, when_label
+from novaberg.timeline.agent.texts import half_of_day_words, say
+from novaberg.timeline.repository import NewRow, TimelineRepository
+from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION
+from novaberg.timeparse import RescheduleReading, reschedule_target
+
+__all__ = ["execute", "time_question", "moved_plan"]
+
+_log = logging.getLogger(__name__)
+
+_REASON_TEXT = {
+    "kein_datum": "time_question_no_date",
+    "tageszeit_widerspricht": "time_question_daypart",
+}
+
+
+def _step(outcome: str, **values: Any) -> dict[str, Any]:
+    return {"schritt": const.NODE_EXECUTE, "ausgang": outcome, **values}
+
+
+def _fail(step: str, answer: str, detail: str = "") -> dict[str, Any]:
+    return {"status": "fehler", "answer": answer, "steps": [_step(step, fehler=detail or step)]}
+
+
+# --- create --------------------------------------------------------------------------------------------
+
+def _create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    plan = state["plan"]
+    moment = datetime.fromisoformat(plan["event_time"])
+    end = datetime.fromisoformat(plan["event_ende"]) if plan.get("event_ende") else None
+    repo = TimelineRepository(deps.db)
+    row = NewRow.for_type(plan["event_type"], title=plan["title"], event_time=moment, precision=plan["precision"],
+                          event_ende=end)
+    new_id = repo.insert(state["user_id"], state["character_id"], row, state["now"])
+    back = repo.find_by_id(state["user_id"], state["character_id"], new_id)
+    problem = _mismatch(back, title=plan["title"], moment=moment, precision=plan["precision"], active=True)
+    if problem:
+        return _fail("nicht_verifiziert", say("not_verified", reason=problem), problem)
+    local = back["event_time"].astimezone(deps.zone)  # type: ignore[index]
+    return {"answer": say("created", title=plan["title"], when=when_label(local, plan["precision"])),
+            "steps": [_step(const.OUTCOME_CREATED, termin_id=new_id, verifiziert=True)]}
+
+
+def _mismatch(row: dict[str, Any] | None, *, title: str | None = None, moment: datetime | None = None,
+              precision: str | None = None, active: bool | None = None, successor: int | None = None) -> str:
+    """What the row read back says differently from what was written ('' when it agrees)."""
+    if row is None:
+        return "die Zeile ist nicht da"
+    if title is not None and row["title"] != title.strip():
+        return "der Titel weicht ab"
+    if moment is not None and row["event_time"] != moment:
+        return "der Zeitpunkt weicht ab"
+    if precision is not None and row["precision"] != precision:
+        return "die Genauigkeit weicht ab"
+    if active is not None and row["aktiv"] is not active:
+        return "der Zustand aktiv weicht ab"
+    if successor is not None and row["nachfolger_id"] != successor:
+        return "der Nachfolger fehlt"
+    return ""
+
+
+# --- delete --------------------------------------------------------------------------------------------
+
+def _delete(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    repo = TimelineRepository(deps.db)
+    ref = state["row"]
+    if not repo.invalidate(state["user_id"], state["character_id"], ref["id"], state["now"]):
+        return _fail("nicht_aktiv", say("write_failed", reason="der Termin war nicht mehr aktiv"))
+    back = repo.find_by_id(state["user_id"], state["character_id"], ref["id"])
+    problem = _mismatch(back, active=False)
+    if problem:
+        return _fail("nicht_verifiziert", say("not_verified", reason=problem), problem)
+    local = back["event_time"].astimezone(deps.zone)  # type: ignore[index]
+    return {"answer": say("deleted", title=ref["title"], when=when_label(local, back["precision"])),  # type: ignore[index]
+            "steps": [_step(const.OUTCOME_DELETED, termin_id=ref["id"], verifiziert=True)]}
+
+
+# --- reschedule and update (§5.2) ------------------------------------------------------------------------
+
+def time_question(reading: RescheduleReading, title: str) -> str:
+    """The question §5.2 asks instead of writing; for `tageshaelfte_offen` with title, hour and both readings."""
+    if reading.reason == "tageshaelfte_offen" and reading.choices and reading.hour is not None:
+        first_word, second_word = half_of_day_words(reading.hour)
+        hour = f"{reading.hour}" if not reading.minute else f"{reading.hour}:{reading.minute:02d}"
+        return say("half_of_day_question", title=title, hour=hour, first_word=first_word,
+                   first=f"{reading.choices[0]:%H:%M}", second_word=second_word, second=f"{reading.choices[1]:%H:%M}")
+    return say(_REASON_TEXT.get(reading.reason or "", "time_question"), title=title)
+
+
+def _new_precision(reading: RescheduleReading, old_precision: str) -> str:
+    if reading.clock_named:
+        return MINUTE_PRECISION
+    return DAY_PRECISION if old_precision == MONTH_PRECISION else old_precision
+
+
+def moved_plan(moment: datetime, precision: str) -> dict[str, Any]:
+    return {"moment": moment.isoformat(), "precision": precision}
+
+
+def _target(state: dict[str, Any], old: dict[str, Any], zone: ZoneInfo) -> dict[str, Any]:
+    """The plan {moment, precision}, or a finished update (question or failure) when nothing may be written."""
+    if state.get("plan"):
+        return {"plan": state["plan"]}
+    order = state["order"]
+    old_local = old["event_time"].astimezone(zone)  # §5.2 last paragraph: local time before any arithmetic
+    reading = reschedule_target(state["text"], old_local, state["now"], expression=order.get("zeitausdruck") or None,
+                                title=old["title"])
+    if reading.moment is None:
+        if order["action"] == "update" and reading.reason == "kein_datum":
+            return {"done": _fail("update_ohne_zeit", say("update_without_time"))}
+        pending = {"kind": const.PENDING_TIME, "action": order["action"], "row": row_ref(old),
+                   "reason": reading.reason, "hour": reading.hour, "minute": reading.minute,
+                   "choices": [f"{c:%H:%M}" for c in reading.choices] if reading.choices else None}
+        return {"done": {"status": "rueckfrage", "answer": time_question(reading, old["title"]),
+                         "pending_out": pending,
+                         "steps": [_step(reading.reason or "rueckfrage", termin_id=old["id"])]}}
+    return {"plan": moved_plan(reading.moment, _new_precision(reading, old["precision"]))}
+
+
+def _reschedule(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    repo = TimelineRepository(deps.db)
+    pair = (state["user_id"], state["character_id"])
+    old = repo.find_by_id(*pair, state["row"]["id"])
+    if old is None or not old["aktiv"]:
+        return _fail("nicht_aktiv", say("write_failed", reason="der Termin war nicht mehr aktiv"))
+    decided = _target(state, old, deps.zone)
+    if "done" in decided:
+        return decided["done"]
+    moment = datetime.fromisoformat(decided["plan"]["moment"])
+    precision = decided["plan"]["precision"]
+    old_local = old["event_time"].astimezone(deps.zone)
+    if moment == old["event_time"] and precision == old["precision"]:
+        return {"status": "abgeschlossen", "answer": say("already_there", title=old["title"],
+                                                         when=when_label(old_local, precision)),
+                "steps": [_step("unveraendert", termin_id=old["id"])]}
+    new_id = repo.verschieben(*pair, old["id"], new_time=moment, precision=precision, now=state["now"])
+    new, retired = repo.find_by_id(*pair, new_id), repo.find_by_id(*pair, old["id"])
+    problem = _mismatch(new, title=old["title"], moment=moment, precision=precision, active=True) or _mismatch(
+        retired, active=False, successor=new_id)
+    if problem:
+        return _fail("nicht_verifiziert", say("not_verified", reason=problem), problem)
+    return {"answer": say("moved", title=old["title"], old=when_label(old_local, old["precision"]),
+                          new=when_label(moment.astimezone(deps.zone), precision)),
+            "steps": [_step(const.OUTCOME_MOVED, alte_id=old["id"], neuer_id=new_id, verifiziert=True)]}
+
+
+def execute(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    """Node `ausfuehren`: one write, read back; a failed write says so (nothing entered, nothing changed)."""
+    deps = runtime.context
+    action = state["order"]["action"]
+    try:
+        if action == "create":
+            return _create(state, deps)
+        if action == "delete":
+            return _delete(state, deps)
+        if action in ("reschedule", "update"):
+            return _reschedule(state, deps)
+        return _fail("unbekannte_aktion", say("unknown_action", action=action))
+    except (DatabaseError, LookupError, ValueError) as err:
+        _log.error("timeline write failed: %s", err)
+        return _fail("schreibfehler", say("write_failed", reason=_reason(err)), str(err))
+
+
+def _reason(err: Exception) -> str:
+    if isinstance(err, DatabaseError):
+        return "die Datenbank hat den Schreibvorgang abgelehnt"
+    if isinstance(err, LookupError):
+        return "der Termin war nicht mehr aktiv"
+    return str(err)
+

@@ -1,0 +1,114 @@
+"""The timeline service in the turn: registration, the result, the clipboard id, the `[TERMINE]` block reader.
+
+Registered on import of `novaberg.timeline.agent` (the facade imports it at start). The offline
+router's hint mirrors the first lock of §3a ("Empfang"): an order or a question about appointments is
+mine; a statement with a day or a time is delivered in doubt at a low score, so that the second lock,
+the classification, rejects it; anything else is not mine.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+from novaberg.core.errors import DatabaseError
+from novaberg.graph.deps import Deps
+from novaberg.graph.readers import Block, register_block_reader
+from novaberg.graph.services import AgentRequest, ServiceResult, register_service
+from novaberg.timeline.agent import const
+from novaberg.timeline.agent.agent import run_agent
+from novaberg.timeline.phrases import keyword_hints, time_expression
+from novaberg.timeline.reading import (
+    BLOCK_HEADER,
+    ReadingError,
+    appointment_window,
+    block_text,
+    read_appointments,
+)
+from novaberg.timeline.repository import TimelineRepository
+from novaberg.timeparse import parse
+
+__all__ = ["TimelineService", "route_hint", "written_row_id", "termine_block", "register"]
+
+_log = logging.getLogger(__name__)
+
+HINT_ORDER = 0.9  # create, reschedule, delete, update by their verbs
+HINT_QUESTION = 0.8  # a question about appointments
+HINT_STATEMENT = 0.2  # a day or time without an order: delivered in doubt, rejected by the classification
+# The hint has no clock; it asks only whether an expression is a time at all, never which, so a fixed
+# moment serves (it is never written or shown).
+_ANY_MOMENT = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
+
+
+def route_hint(text: str) -> float:
+    hints = keyword_hints(text)
+    if hints:
+        return HINT_QUESTION if hints[0] == "read" else HINT_ORDER
+    expression = time_expression(text)
+    if expression:
+        vector = parse(expression, _ANY_MOMENT)
+        if vector.moment is not None:
+            return HINT_STATEMENT
+    return 0.0
+
+
+def written_row_id(steps: list[dict[str, Any]]) -> int | None:
+    """§10 clipboard: the id of the row that `ausfuehren` wrote — `erstellt` → its id, `verschoben` → the new id —
+    searched from the back; never a found row, never the last step's."""
+    for step in reversed(steps):
+        if step.get("schritt") != const.NODE_EXECUTE:
+            continue
+        if step.get("ausgang") == const.OUTCOME_CREATED:
+            value = step.get("termin_id")
+        elif step.get("ausgang") == const.OUTCOME_MOVED:
+            value = step.get("neuer_id")
+        else:
+            continue
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        _log.error("a writing step carries no integer id: %r", step)
+        return None
+    return None
+
+
+class TimelineService:
+    name = const.SERVICE_NAME
+    description = const.SERVICE_DESCRIPTION
+
+    def run(self, request: AgentRequest, deps: Deps) -> ServiceResult:
+        state = run_agent(request, deps)
+        status = state.get("status") or "fehler"
+        steps = list(state.get("steps", []))
+        data = dict(state.get("data") or {})
+        if status == "abgeschlossen":
+            row_id = written_row_id(steps)
+            if row_id is not None:
+                data["timeline_id"] = row_id
+        return ServiceResult(self.name, status, state.get("answer", ""), steps,
+                             pending=state.get("pending_out") if status == "rueckfrage" else None, data=data)
+
+
+def termine_block(state: dict[str, Any], deps: Deps) -> Block:
+    """The `[TERMINE]` block of every turn (§4a): the asked window, or the proactive one; a failure never reads *keine*."""
+    now = state["now"]
+    window, asked = appointment_window(state.get("route") or {}, state.get("text", ""), now, deps.zone)
+    try:
+        reading = read_appointments(TimelineRepository(deps.db), state.get("user_id", ""),
+                                    state.get("character_id", ""), window, now, deps.zone)
+    except (ReadingError, DatabaseError, ValueError) as err:
+        _log.error("the [TERMINE] block could not be read: %s", err)
+        deps.log.write(state.get("turn_id"), "read_blocks", "termine_block",
+                       {"art": window.kind, "termine": 0, "ausfall": True, "fehler": str(err)}, now, const.LOG_SOURCE)
+        return Block(BLOCK_HEADER, block_text(None, now), answers_question=asked)
+    deps.log.write(state.get("turn_id"), "read_blocks", "termine", reading.log, now, const.LOG_SOURCE)
+    deps.log.write(state.get("turn_id"), "read_blocks", "termine_block",
+                   {"art": window.kind, "termine": len(reading.appointments) + len(reading.events), "ausfall": False},
+                   now, const.LOG_SOURCE)
+    return Block(BLOCK_HEADER, block_text(reading, now), answers_question=asked)
+
+
+def register() -> None:
+    register_service(TimelineService(), route_hint)
+    register_block_reader("termine", termine_block)
+

@@ -1,0 +1,127 @@
+"""The resume node (timeline.md §2.2, §4.5, §5.2; notizen.md §7 *Kette*): the answer to a pending question.
+
+- A new order that names an appointment by title goes the way with a title — from any question.
+- No answer to the clarification over a period or to a selection writes (§4.5): not *ja*, not
+  *den zweiten*, not a date. A refusal ends the question (`dismissed`); anything else asks again.
+- An answer to the time question of §5.2 is read like a new reschedule text for the same row — the
+  same two checks decide (`reschedule_target`); to the half-of-day question the answer may also be
+  just one daypart word (*nachmittags*), which picks one of the two readings that were offered.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, time
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from novaberg.consent import ABLEHNUNG, read_consent
+from novaberg.core.errors import ModelAnswerError, ModelError
+from novaberg.graph.deps import Deps
+from novaberg.timeline.agent import const
+from novaberg.timeline.agent.classify import ClassificationError, classify_text
+from novaberg.timeline.agent.crud import moved_plan, time_question
+from novaberg.timeline.agent.texts import say
+from novaberg.timeline.phrases import is_title
+from novaberg.timeline.types import MINUTE_PRECISION
+from novaberg.timeparse import TIME_VOCABULARY, RescheduleReading, reschedule_target
+
+__all__ = ["resume", "half_of_day_choice"]
+
+_ANSWER_FILLERS = frozenset({"um", "uhr", "bitte", "ja", "gerne", "gern", "danke", "lieber", "dann", "also", "es",
+                             "ist", "soll", "sein", "eher", "doch"})
+_WORD = re.compile(r"[^\W\d_]+|\d+")
+
+
+def half_of_day_choice(text: str, pending: dict[str, Any]) -> time | None:
+    """The reading picked by a bare daypart word (*nachmittags*, *morgens bitte*); None for anything else."""
+    choices = pending.get("choices")
+    hour = pending.get("hour")
+    if not choices or hour is None:
+        return None
+    words = [w for w in _WORD.findall(text.lower()) if w not in _ANSWER_FILLERS and w != str(hour)]
+    if len(words) != 1 or words[0] not in TIME_VOCABULARY.dayparts:
+        return None
+    half = TIME_VOCABULARY.dayparts[words[0]]
+    first, second = (time.fromisoformat(c) for c in choices)
+    if hour == 12:
+        return {"noon": first, "night": second}.get(half)
+    if half == "am" and hour != 12:
+        return first
+    if half == "pm":
+        return second
+    return None
+
+
+def _new_order(state: dict[str, Any], deps: Deps) -> dict[str, Any] | None:
+    try:
+        order = classify_text(deps, state["text"], state["now"], {}, state.get("history") or ())
+    except (ModelAnswerError, ModelError, ClassificationError):
+        return None
+    return order.as_dict() if order.action in const.ACTIONS and is_title(order.target) else None
+
+
+def _ask_again(pending: dict[str, Any], answer: str, outcome: str) -> dict[str, Any]:
+    return {"status": "rueckfrage", "answer": answer, "pending_out": pending,
+            "steps": [{"schritt": const.NODE_RESUME, "ausgang": outcome, "art": pending.get("kind")}]}
+
+
+def _refused(text: str) -> bool:
+    return read_consent(text, const.CONSENT_LISTS) == ABLEHNUNG
+
+
+def _resume_time(state: dict[str, Any], pending: dict[str, Any]) -> dict[str, Any] | None:
+    """The §5.2 question: a daypart word or a new time for the same row, checked twice; None = not an answer."""
+    ref = pending["row"]
+    order = {"action": pending.get("action", "reschedule"), "target": ref["title"], "zeitausdruck": "",
+             "event_type": ref["event_type"]}
+    choice = half_of_day_choice(state["text"], pending) if pending.get("reason") == "tageshaelfte_offen" else None
+    old_local = datetime.fromisoformat(ref["event_time"]).astimezone(state["now"].tzinfo)
+    if choice is not None:
+        moment = datetime.combine(old_local.date(), choice, tzinfo=old_local.tzinfo)
+        return {"order": order, "row": ref, "plan": moved_plan(moment, MINUTE_PRECISION),
+                "steps": [{"schritt": const.NODE_RESUME, "ausgang": "tageshaelfte_gewaehlt"}]}
+    reading = reschedule_target(state["text"], old_local, state["now"], title=ref["title"])
+    if reading.moment is not None:
+        precision = MINUTE_PRECISION if reading.clock_named else ref["precision"]
+        return {"order": order, "row": ref, "plan": moved_plan(reading.moment, precision),
+                "steps": [{"schritt": const.NODE_RESUME, "ausgang": "neue_zeit"}]}
+    if reading.reason == "kein_datum":
+        return None  # the answer names no time at all: not an answer to this question
+    renewed = {**pending, "reason": reading.reason, "hour": reading.hour, "minute": reading.minute,
+               "choices": [f"{c:%H:%M}" for c in reading.choices] if reading.choices else None}
+    return _ask_again(renewed, time_question(reading, ref["title"]), reading.reason or "rueckfrage")
+
+
+def _pending_reading(pending: dict[str, Any]) -> RescheduleReading:
+    choices = pending.get("choices")
+    return RescheduleReading(None, pending.get("reason"), hour=pending.get("hour"), minute=pending.get("minute"),
+                             choices=tuple(time.fromisoformat(c) for c in choices) if choices else None)
+
+
+def resume(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    """Node `resume`: a new order with title, an answer to the time question, a refusal, or the question again."""
+    deps = runtime.context
+    pending = state.get("pending") or {}
+    kind = pending.get("kind")
+    if kind not in (const.PENDING_CLARIFICATION, const.PENDING_SELECTION, const.PENDING_TIME):
+        return {"status": "fehler", "answer": say("bad_request"),
+                "steps": [{"schritt": const.NODE_RESUME, "ausgang": "unbekannte_rueckfrage"}]}
+    order = _new_order(state, deps)
+    if order is not None:
+        return {"order": order, "steps": [{"schritt": const.NODE_RESUME, "ausgang": "neuer_auftrag"}]}
+    if kind == const.PENDING_TIME:
+        answered = _resume_time(state, pending)
+        if answered is not None:
+            return answered
+    if _refused(state["text"]):
+        return {"status": "dismissed", "answer": say("dismissed"),
+                "steps": [{"schritt": const.NODE_RESUME, "ausgang": "abgelehnt", "art": kind}]}
+    if kind == const.PENDING_SELECTION:
+        return _ask_again(pending, say("selection_again", lines="\n".join(pending.get("lines", []))), "keine_wahl")
+    if kind == const.PENDING_TIME:
+        return _ask_again(pending, time_question(_pending_reading(pending), pending["row"]["title"]), "keine_zeit")
+    example = say(f"example_{pending.get('action', 'delete')}") if pending.get("action") in const.WRITING_ACTIONS \
+        else say("example_delete")
+    return _ask_again(pending, say("clarify_again", example=example), "keine_antwort_schreibt")

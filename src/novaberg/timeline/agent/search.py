@@ -1,0 +1,254 @@
+"""The search node (timeline.md §2.2 "Jede Aktion geht über `suchen`", §4, §4.4, §4.5).
+
+A read is answered here and ends here. A create is checked for a duplicate here (same local day and
+a shared title word, never a non-appointment; a hit ends `abgeschlossen` without writing). Update,
+delete and reschedule need a hit: with a title the whole inventory is searched, several hits go to
+the single coming one or to a selection; without a title a period always ends in the clarification
+that lists the period's appointments — and no answer to either writes.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, time
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from langgraph.runtime import Runtime
+
+from novaberg.core.errors import DatabaseError
+from novaberg.core.settings import TIMELINE_AGENT_SEARCH_LIMIT
+from novaberg.graph.deps import Deps
+from novaberg.timeline.agent import const
+from novaberg.timeline.agent.texts import say
+from novaberg.timeline.phrases import is_title, keywords_of, title_words
+from novaberg.timeline.reading import (
+    Appointment,
+    Reading,
+    ReadingError,
+    Window,
+    appointment_line,
+    day_label,
+    event_line,
+    period_of,
+    proactive_window,
+    range_window,
+    read_appointments,
+    search_window,
+    to_appointment,
+)
+from novaberg.timeline.repository import TimelineRepository
+from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, NOT_APPOINTMENTS
+from novaberg.timeparse import parse
+
+__all__ = ["search", "read_answer", "find_duplicates", "create_plan", "row_ref", "when_label"]
+
+_log = logging.getLogger(__name__)
+
+
+def row_ref(row: dict[str, Any]) -> dict[str, Any]:
+    """What the agent keeps of a row between nodes and turns: JSON-safe, the id and what it says."""
+    return {"id": row["id"], "title": row["title"], "event_time": row["event_time"].isoformat(),
+            "precision": row["precision"], "event_type": row["event_type"]}
+
+
+def when_label(moment: datetime, precision: str) -> str:
+    if precision == MINUTE_PRECISION:
+        return f"{day_label(moment)}, {moment:%H:%M} Uhr"
+    return f"{day_label(moment)}, ohne Uhrzeit" if precision == DAY_PRECISION else day_label(moment)
+
+
+# --- read --------------------------------------------------------------------------------------------
+
+def _read_window(order: dict[str, Any], now: datetime, zone: ZoneInfo) -> Window | str:
+    if is_title(order["target"]):
+        return search_window(order["target"], "both", TIMELINE_AGENT_SEARCH_LIMIT)
+    if order["zeitausdruck"]:
+        span = period_of(order["zeitausdruck"], now, zone)
+        if span is None:
+            return say("period_unreadable", expression=order["zeitausdruck"])
+        return range_window(*span)
+    return proactive_window(now, zone)
+
+
+def read_answer(reading: Reading, now: datetime) -> str:
+    """The agent's read answer: the same lines as `[TERMINE]` (§4: `appointment_line`)."""
+    window = reading.window
+    if window.kind == "search":
+        header = say("read_header_search", keyword=window.keyword)
+        empty = say("read_empty_search", keyword=window.keyword)
+    else:
+        assert window.start is not None and window.end is not None
+        span = {"start": day_label(window.start), "end": day_label(window.end)}
+        header = say("read_header_proactive" if window.kind == "proactive" else "read_header_range", **span,
+                     direction="")
+        empty = say("read_empty_range", **span)
+    lines = [header, *(appointment_line(a, now) for a in reading.appointments)] if reading.appointments else [empty]
+    if reading.events:
+        lines += [say("read_events_header"), *(event_line(e, now) for e in reading.events)]
+    return "\n".join(lines)
+
+
+def _search_read(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    now, zone = state["now"], deps.zone
+    window = _read_window(state["order"], now, zone)
+    if isinstance(window, str):
+        return _end("fehler", window, {"schritt": const.NODE_SEARCH, "ausgang": "zeitraum_unlesbar"})
+    try:
+        reading = read_appointments(TimelineRepository(deps.db), state["user_id"], state["character_id"], window,
+                                    now, zone)
+    except (ReadingError, DatabaseError, ValueError) as err:
+        _log.error("timeline read failed: %s", err)
+        return _end("fehler", say("read_failed"), {"schritt": const.NODE_SEARCH, "ausgang": "lesefehler",
+                                                   "fehler": str(err)})
+    deps.log.write(state.get("turn_id"), f"{const.SERVICE_NAME}.{const.NODE_SEARCH}", "termine", reading.log, now,
+                   const.LOG_SOURCE)
+    lines = [appointment_line(a, now) for a in (*reading.appointments, *reading.events)]
+    return {"status": "abgeschlossen", "answer": read_answer(reading, now), "data": {"termine": lines},
+            "steps": [{"schritt": const.NODE_SEARCH, "modus": window.kind, "ausgang": "gelesen",
+                       "treffer": len(lines)}]}
+
+
+# --- create: the moment and the duplicate check (§4.4, §5.1) -------------------------------------------
+
+def create_plan(order: dict[str, Any], text: str, now: datetime) -> dict[str, Any] | tuple[str, str]:
+    """Title, moment, precision and end of a new appointment; or (step, answer) when something is missing."""
+    title = order["target"].strip()
+    if not is_title(title):
+        return "titel_fehlt", say("title_missing")
+    expression = order["zeitausdruck"]
+    vector = parse(expression, now) if expression else None
+    if vector is None or vector.moment is None or not (vector.tag_erkannt or vector.uhrzeit_erkannt):
+        fallback = parse(text, now)  # §5.1 step 3: the whole utterance when the expression is not readable
+        if fallback.moment is not None and (fallback.tag_erkannt or fallback.uhrzeit_erkannt):
+            vector = fallback
+        elif expression:
+            return "zeit_unlesbar", say("time_unreadable", expression=expression)
+        else:
+            return "zeit_fehlt", say("time_missing", title=title)
+    assert vector is not None and vector.moment is not None
+    precision = MINUTE_PRECISION if vector.uhrzeit_erkannt else DAY_PRECISION
+    return {"title": title, "event_time": vector.moment.isoformat(), "precision": precision,
+            "event_ende": vector.end.isoformat() if vector.end is not None else None,
+            "event_type": order["event_type"]}
+
+
+def find_duplicates(repo: TimelineRepository, user_id: str, character_id: str, moment: datetime, title: str,
+                    zone: ZoneInfo) -> list[dict[str, Any]]:
+    """§4.4 and *Seit dem 18.09.2026*: an active appointment on the same local day sharing a title word."""
+    day = moment.astimezone(zone).date()
+    start = datetime.combine(day, time(0, 0), tzinfo=zone)
+    end = datetime.combine(day, time(23, 59, 59), tzinfo=zone)
+    words = title_words(title)
+    rows = repo.find_by_date_range(user_id, character_id, start, end, zone, exclude_event_types=NOT_APPOINTMENTS)
+    return [row for row in rows if row["precision"] != "month" and words & title_words(row["title"])]
+
+
+def _search_create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    plan = create_plan(state["order"], state["text"], state["now"])
+    if isinstance(plan, tuple):
+        step, answer = plan
+        return _end("fehler", answer, {"schritt": const.NODE_SEARCH, "ausgang": step})
+    moment = datetime.fromisoformat(plan["event_time"])
+    try:
+        duplicates = find_duplicates(TimelineRepository(deps.db), state["user_id"], state["character_id"], moment,
+                                     plan["title"], deps.zone)
+    except (DatabaseError, ValueError) as err:
+        return _end("fehler", say("write_failed", reason="die Prüfung auf Doppelte scheiterte"),
+                    {"schritt": const.NODE_SEARCH, "ausgang": "lesefehler", "fehler": str(err)})
+    if duplicates:
+        row = duplicates[0]
+        local = row["event_time"].astimezone(deps.zone)
+        return _end("abgeschlossen", say("duplicate", title=row["title"], when=when_label(local, row["precision"])),
+                    {"schritt": const.NODE_SEARCH, "ausgang": const.OUTCOME_DUPLICATE, "termin_id": row["id"]})
+    return {"plan": plan, "steps": [{"schritt": const.NODE_SEARCH, "ausgang": "kein_duplikat"}]}
+
+
+# --- update, delete, reschedule (§4.1, §4.5) -------------------------------------------------------------
+
+def _example(action: str) -> str:
+    return say(f"example_{action}")
+
+
+def _search_with_title(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    order, now, zone = state["order"], state["now"], deps.zone
+    repo = TimelineRepository(deps.db)
+    rows = repo.find_by_keyword(state["user_id"], state["character_id"], keywords_of(order["target"]) or
+                                [order["target"]], limit=TIMELINE_AGENT_SEARCH_LIMIT)
+    if not rows:
+        return _end("fehler", say("not_found", title=order["target"]),
+                    {"schritt": const.NODE_SEARCH, "modus": "titel", "ausgang": "kein_treffer"})
+    if len(rows) == 1:
+        return {"row": row_ref(rows[0]), "steps": [{"schritt": const.NODE_SEARCH, "modus": "titel",
+                                                    "ausgang": "ein_treffer", "termin_id": rows[0]["id"]}]}
+    coming = [r for r in rows if not to_appointment(r, zone).is_past(now)]  # the turn's clock, not the system's
+    if len(coming) == 1:
+        return {"row": row_ref(coming[0]), "steps": [{"schritt": const.NODE_SEARCH, "modus": "titel",
+                                                      "ausgang": "einziger_kommender", "treffer": len(rows),
+                                                      "termin_id": coming[0]["id"]}]}
+    lines = _numbered([to_appointment(r, zone) for r in rows], now)
+    pending = {"kind": const.PENDING_SELECTION, "action": order["action"], "title": order["target"],
+               "candidates": [r["id"] for r in rows], "lines": lines}
+    return _end("rueckfrage", say("selection", title=order["target"], lines="\n".join(lines)),
+                {"schritt": const.NODE_SEARCH, "modus": "titel", "ausgang": "auswahl", "treffer": len(rows)},
+                pending)
+
+
+def _numbered(items: list[Appointment], now: datetime) -> list[str]:
+    return [f"{i}. {appointment_line(a, now)[2:]}" for i, a in enumerate(items, 1)]
+
+
+def _search_by_period(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    """§4.5: without a title, 0, 1 or many hits give the same clarification; an anchor is never a candidate."""
+    order, now, zone = state["order"], state["now"], deps.zone
+    example = _example(order["action"])
+    span = period_of(order["zeitausdruck"], now, zone) if order["zeitausdruck"] else None
+    if span is None:
+        pending = {"kind": const.PENDING_CLARIFICATION, "action": order["action"], "candidates": []}
+        return _end("rueckfrage", say("clarify_no_period", example=example),
+                    {"schritt": const.NODE_SEARCH, "modus": "zeitraum", "ausgang": "klaerung", "treffer": 0}, pending)
+    try:
+        reading = read_appointments(TimelineRepository(deps.db), state["user_id"], state["character_id"],
+                                    range_window(*span), now, zone)
+    except (ReadingError, DatabaseError) as err:
+        return _end("fehler", say("read_failed"), {"schritt": const.NODE_SEARCH, "ausgang": "lesefehler",
+                                                   "fehler": str(err)})
+    candidates = list(reading.appointments)
+    start, end = span
+    period = say("period_day", day=day_label(start)) if start.date() == end.date() else say(
+        "period_range", start=day_label(start), end=day_label(end))
+    lines = _numbered(candidates, now)
+    found = say("clarify_found_some", lines="\n".join(lines)) if candidates else say("clarify_found_none")
+    key = "clarify_period_reschedule" if order["action"] == "reschedule" else "clarify_period"
+    pending = {"kind": const.PENDING_CLARIFICATION, "action": order["action"], "candidates": [c.timeline_id
+                                                                                              for c in candidates]}
+    return _end("rueckfrage", say(key, period=period, found=found, example=example).replace("\n ", "\n"),
+                {"schritt": const.NODE_SEARCH, "modus": "zeitraum", "ausgang": "klaerung",
+                 "treffer": len(candidates)}, pending)
+
+
+def search(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    """Node `suchen`: every action comes here (§2.2)."""
+    deps = runtime.context
+    action = state["order"]["action"]
+    try:
+        if action == "read":
+            return _search_read(state, deps)
+        if action == "create":
+            return _search_create(state, deps)
+        if is_title(state["order"]["target"]):
+            return _search_with_title(state, deps)
+        return _search_by_period(state, deps)
+    except ValueError as err:  # an empty pair part: nothing read, nothing written
+        return _end("fehler", say("pair_missing"), {"schritt": const.NODE_SEARCH, "ausgang": "paar_unvollstaendig",
+                                                     "fehler": str(err)})
+    except DatabaseError as err:
+        return _end("fehler", say("read_failed"), {"schritt": const.NODE_SEARCH, "ausgang": "lesefehler",
+                                                   "fehler": str(err)})
+
+
+def _end(status: str, answer: str, step: dict[str, Any], pending: dict[str, Any] | None = None) -> dict[str, Any]:
+    update: dict[str, Any] = {"status": status, "answer": answer, "steps": [step]}
+    if pending is not None:
+        update["pending_out"] = pending
+    return update

@@ -1,0 +1,94 @@
+"""Every sentence the timeline agent says, in one place (STYLE.md 1), keyed by the situation.
+
+Placeholders are filled with `str.format`; titles stand in „…“. A failed order always says that
+nothing was entered and nothing changed (§5.2 *Ein gescheiterter Auftrag erreicht die Antwort*).
+"""
+
+from __future__ import annotations
+
+__all__ = ["TEXTS", "say", "half_of_day_words"]
+
+NOTHING_DONE = "Es wurde nichts eingetragen und nichts geändert."
+
+TEXTS: dict[str, str] = {
+    # validate
+    "pair_missing": "Ich kann die Termine gerade nicht zuordnen — mir fehlt, wem sie gehören. Nichts gelesen, "
+                    "nichts geschrieben.",
+    "bad_request": "Mit diesem Auftrag kann ich nichts anfangen. " + NOTHING_DONE,
+    # classify
+    "rejected": "Ich habe nichts eingetragen — das klang nach einer Mitteilung, nicht nach einem Auftrag. Wenn ich "
+                "es eintragen soll, sag es ausdrücklich, etwa: „Trag mir morgen um 10 Uhr den Zahnarzt ein.“",
+    "model_answer_broken": "Ich habe meinen eigenen Auftrag nicht sauber verstanden ({reason}). " + NOTHING_DONE,
+    "model_down": "Ich erreiche gerade mein Sprachmodell nicht ({reason}). " + NOTHING_DONE,
+    "unknown_action": "Ich weiß nicht, was ich mit dem Termin tun soll (Aktion „{action}“). " + NOTHING_DONE,
+    "unknown_type": "Die Art „{type}“ kenne ich für Termine nicht. " + NOTHING_DONE,
+    # create
+    "title_missing": "Mir fehlt, wie der Termin heißen soll. " + NOTHING_DONE + " Sag zum Beispiel: „Trag mir "
+                     "morgen um 10 Uhr den Zahnarzt ein.“",
+    "time_missing": "Mir fehlt, wann „{title}“ sein soll. " + NOTHING_DONE + " Nenne mir bitte Tag und Uhrzeit im "
+                    "Auftrag.",
+    "time_unreadable": "Die Zeitangabe „{expression}“ kann ich nicht sicher lesen. " + NOTHING_DONE
+                       + " Nenne mir bitte Tag und Uhrzeit, etwa „am Freitag um 15 Uhr“.",
+    "duplicate": "„{title}“ ist bereits eingetragen ({when}). Ich habe nichts doppelt eingetragen.",
+    "created": "Eingetragen: „{title}“ am {when}.",
+    # read
+    "read_header_range": "Deine Termine von {start} bis {end}{direction}:",
+    "read_header_search": "Deine Termine zu „{keyword}“:",
+    "read_header_proactive": "Deine Termine von {start} bis {end}:",
+    "read_empty_range": "Ich finde keine Termine vom {start} bis {end}.",
+    "read_empty_search": "Ich finde keinen Termin zu „{keyword}“.",
+    "read_events_header": "Ereignisse im Umfeld, keine eigenen Termine:",
+    "read_failed": "Ich konnte deine Termine gerade nicht lesen — ich weiß deshalb nicht, was eingetragen ist.",
+    "period_unreadable": "Den Zeitraum „{expression}“ kann ich nicht sicher lesen. Nenne ihn bitte anders, etwa "
+                         "„diese Woche“ oder „am Freitag“.",
+    # change, delete, reschedule (§4.5)
+    "not_found": "Ich finde keinen Termin „{title}“. " + NOTHING_DONE,
+    "clarify_period": "{period} {found} Welchen Termin meinst du? Nenne ihn bitte mit seinem Namen, "
+                      "etwa: „{example}“. " + NOTHING_DONE,
+    "clarify_period_reschedule": "{period} — dort soll der Termin hin — {found} Welchen Termin soll ich "
+                                 "verschieben? Nenne ihn bitte mit seinem Namen, etwa: „{example}“. " + NOTHING_DONE,
+    "period_day": "Am {day}",
+    "period_range": "Von {start} bis {end}",
+    "clarify_found_none": "finde ich keinen Termin.",
+    "clarify_found_some": "stehen:\n{lines}\n",
+    "clarify_no_period": "Welchen Termin meinst du? Nenne ihn bitte mit seinem Namen, etwa: „{example}“. "
+                         + NOTHING_DONE,
+    "example_delete": "Lösch den Zahnarzt",
+    "example_reschedule": "Verschieb den Zahnarzt auf Freitag um 15 Uhr",
+    "example_update": "Verschieb den Zahnarzt auf Freitag um 15 Uhr",
+    "clarify_again": "Ich ändere erst etwas, wenn du den Auftrag mit dem Namen des Termins gibst, etwa: „{example}“. "
+                     + NOTHING_DONE,
+    "selection": "Ich habe mehrere Termine „{title}“ gefunden:\n{lines}\nZwischen ihnen kann ich noch nicht "
+                 "auswählen — auch nicht über ein Datum in deiner Antwort. " + NOTHING_DONE,
+    "selection_again": "Zwischen diesen Terminen kann ich noch nicht auswählen:\n{lines}\n" + NOTHING_DONE,
+    "dismissed": "In Ordnung, ich lasse alles, wie es ist.",
+    "deleted": "Gelöscht: „{title}“ ({when}).",
+    "moved": "Verschoben: „{title}“ von {old} auf {new}.",
+    "already_there": "„{title}“ steht schon am {when} — ich habe nichts geändert.",
+    "update_without_time": "Einzelheiten eines Termins kann ich noch nicht ändern, nur seine Zeit. " + NOTHING_DONE,
+    # §5.2 questions
+    "time_question": "Ich konnte die neue Zeit nicht eindeutig erkennen. Wann soll „{title}“ stattfinden? "
+                     + NOTHING_DONE,
+    "time_question_no_date": "Ich konnte keinen neuen Zeitpunkt erkennen. Wann soll „{title}“ stattfinden? "
+                             + NOTHING_DONE,
+    "time_question_daypart": "Die Tageszeit passt nicht zur Stunde. Wann soll „{title}“ stattfinden? "
+                             + NOTHING_DONE,
+    "half_of_day_question": "Soll „{title}“ um {hour} Uhr {first_word} ({first}) oder um {hour} Uhr {second_word} "
+                            "({second}) stattfinden?",
+    # writes
+    "write_failed": "Das hat nicht geklappt ({reason}). " + NOTHING_DONE,
+    "not_verified": "Ich konnte nicht bestätigen, dass der Eintrag stimmt ({reason}). Bitte prüf es noch einmal.",
+}
+
+
+def say(key: str, **values: object) -> str:
+    return TEXTS[key].format(**values)
+
+
+def half_of_day_words(hour: int) -> tuple[str, str]:
+    """The two dayparts the half-of-day question names for an hour 1..12 (first = the earlier reading)."""
+    if hour == 12:
+        return "mittags", "nachts"
+    first = "nachts" if hour <= 3 else ("vormittags" if hour == 11 else "morgens")
+    second = "nachmittags" if hour <= 5 else "abends"
+    return first, second
