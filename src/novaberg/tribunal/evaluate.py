@@ -1,0 +1,207 @@
+"""The computed checks of `evaluate`: weekday against date, confirmation against the services'
+report, storage claim against a verified write — arithmetic in Python, no fourth model call.
+
+`computed_verdict` is pure: it reads the answer, the services of this turn and the local day, and
+returns what the node needs — a verdict that can only raise the judges' one, the orders that go on
+top of the corrector's summary, the findings, and the durable log entry's payload. The node writes
+that entry on every run, the silent one included (tribunal.md, "Der dauerhafte Eintrag").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from novaberg.tribunal.claims import StorageClaim, find_storage_claims
+from novaberg.tribunal.const import (
+    INVENTORY_NOT_ASKED,
+    RESULT_COVERED,
+    RESULT_NO_CLAIM,
+    RESULT_NOT_PROVEN,
+    RULE_VERSION,
+    VERDICTS,
+    WRITE_NOT_RECOGNISABLE,
+)
+from novaberg.tribunal.dates import (
+    ConfirmationMismatch,
+    WeekdayMismatch,
+    confirmation_mismatch,
+    format_date,
+    weekday_mismatches,
+)
+from novaberg.tribunal.services import ServiceOutcome, read_services, reported_dates
+from novaberg.tribunal.texts import (
+    CONFIRMATION_ORDER,
+    HEAD_TIME,
+    STORAGE_ORDER,
+    STORAGE_ORDER_LINE,
+    WEEKDAY_ORDER_LINE,
+    WEEKDAY_ORDER_LINE_UNREPORTED,
+)
+from novaberg.tribunal.vocabulary import VOCABULARY
+
+__all__ = ["ComputedCheck", "computed_verdict", "worse_verdict"]
+
+
+def worse_verdict(first: str, second: str) -> str:
+    """The worse of two verdicts: a computed finding raises a verdict, never lowers it."""
+    for verdict in (first, second):
+        if verdict not in VERDICTS:
+            raise ValueError(f"unknown verdict {verdict!r}; one of {VERDICTS}")
+    return max(first, second, key=VERDICTS.index)
+
+
+@dataclass(frozen=True)
+class ComputedCheck:
+    """The outcome of the computed checks for one answer."""
+
+    verdict: str  # 'ok' | 'warnung' — never 'ablehnen' on its own
+    orders: list[str]  # for the top of the corrector's summary; the storage order first
+    claims: list[StorageClaim]  # every storage claim found, covered or not
+    storage_result: str  # 'keine_behauptung' | 'gedeckt' | 'nicht_belegt'
+    weekday_findings: list[WeekdayMismatch]
+    confirmation: ConfirmationMismatch | None
+    services: list[ServiceOutcome]
+
+    @property
+    def uncovered_claims(self) -> list[StorageClaim]:
+        return list(self.claims) if self.storage_result == RESULT_NOT_PROVEN else []
+
+    @property
+    def findings(self) -> list[StorageClaim | WeekdayMismatch | ConfirmationMismatch]:
+        """Everything found, covered claims included; the verdict reflects only what is wrong."""
+        found: list[StorageClaim | WeekdayMismatch | ConfirmationMismatch] = [
+            *self.claims,
+            *self.weekday_findings,
+        ]
+        if self.confirmation is not None:
+            found.append(self.confirmation)
+        return found
+
+    def raise_verdict(self, judged: str) -> str:
+        """The judges' majority verdict, raised to this one where it is milder."""
+        return worse_verdict(judged, self.verdict)
+
+    def summary(self, judge_summary: str = "") -> str:
+        """The corrector's summary: these orders on top, then the judges' `[agent] reasoning` lines."""
+        parts = [*self.orders, judge_summary.strip()]
+        return "\n\n".join(part for part in parts if part)
+
+    def log_payload(
+        self, correction_round: int | None = None, max_corrections: int | None = None
+    ) -> dict[str, Any]:
+        """The durable entry (kind `berechnung`, node `evaluate`, source `speicherbehauptung`).
+
+        Forms and words, never the sentence: the sentence stays in the raw turn.
+        """
+        payload: dict[str, Any] = {
+            "ergebnis": self.storage_result,
+            "befunde": [{"form": claim.form, "wort": claim.word} for claim in self.claims],
+            "abgeschlossen": [s.name for s in self.services if s.completed],
+            "geschrieben": [s.name for s in self.services if s.covers],
+            "nicht_erkennbar": [s.name for s in self.services if s.write == WRITE_NOT_RECOGNISABLE],
+            "ausgaenge": [
+                {"dienst": s.name, "status": s.status, "schreibung": s.write} for s in self.services
+            ],
+            "zeitangabe": {
+                "wochentag": [
+                    {"datum": f.date.isoformat(), "genannt": f.stated_weekday, "richtig": f.correct_weekday}
+                    for f in self.weekday_findings
+                ],
+                "bestaetigung": None
+                if self.confirmation is None
+                else {
+                    "genannt": [d.date.isoformat() for d in self.confirmation.stated],
+                    "gemeldet": sorted({d.date.isoformat() for d in self.confirmation.reported}),
+                },
+            },
+            "bestandsabgleich": INVENTORY_NOT_ASKED,
+            "urteil": self.verdict,
+            "regelfassung": RULE_VERSION,
+        }
+        if correction_round is not None:
+            payload["runde"] = correction_round
+        if max_corrections is not None:
+            payload["grenze"] = max_corrections
+        return payload
+
+
+def computed_verdict(answer: str, services: list[dict], today: date) -> ComputedCheck:
+    """Check `answer` against itself and against the services of this turn, on the local day `today`.
+
+    A storage claim is covered only by a service with status `abgeschlossen` that carries a step
+    with `verifiziert: True`; uncovered, or a wrong weekday, or a confirmation that names none of
+    the reported dates, gives at least `warnung` with an order.
+    """
+    if not isinstance(answer, str):
+        raise TypeError(f"answer must be a str, got {type(answer).__name__}")
+    if not isinstance(today, date):
+        raise TypeError(f"today must be a date, got {type(today).__name__}")
+    if isinstance(today, datetime):
+        today = today.date()
+    outcomes = read_services(services)
+    claims = find_storage_claims(answer)
+    storage_result = _storage_result(claims, outcomes)
+    weekday = weekday_mismatches(answer, today)
+    confirmation = confirmation_mismatch(answer, reported_dates(services, today), today)
+
+    orders: list[str] = []
+    if storage_result == RESULT_NOT_PROVEN:
+        orders.append(_storage_order(claims))
+    if weekday:
+        orders.append(_weekday_order(weekday, confirmation))
+    if confirmation is not None:
+        orders.append(_confirmation_order(confirmation))
+    return ComputedCheck(
+        verdict="warnung" if orders else "ok",
+        orders=orders,
+        claims=claims,
+        storage_result=storage_result,
+        weekday_findings=weekday,
+        confirmation=confirmation,
+        services=outcomes,
+    )
+
+
+def _storage_result(claims: Sequence[StorageClaim], outcomes: Sequence[ServiceOutcome]) -> str:
+    if not claims:
+        return RESULT_NO_CLAIM
+    return RESULT_COVERED if any(o.covers for o in outcomes) else RESULT_NOT_PROVEN
+
+
+def _storage_order(claims: Sequence[StorageClaim]) -> str:
+    sentences = list(dict.fromkeys(claim.sentence for claim in claims))
+    return STORAGE_ORDER.format(lines="\n".join(STORAGE_ORDER_LINE.format(sentence=s) for s in sentences))
+
+
+def _weekday_order(findings: Sequence[WeekdayMismatch], confirmation: ConfirmationMismatch | None) -> str:
+    unreported = {d.date for d in confirmation.stated} if confirmation is not None else set()
+    lines = [
+        (WEEKDAY_ORDER_LINE_UNREPORTED if f.date in unreported else WEEKDAY_ORDER_LINE).format(
+            phrase=f.phrase,
+            date=f.date.strftime("%d.%m.%Y"),
+            correct=f.correct_weekday,
+            stated=f.stated_weekday,
+            corrected=f.corrected_phrase,
+        )
+        for f in findings
+    ]
+    return "\n".join([HEAD_TIME, *lines])
+
+
+def _confirmation_order(found: ConfirmationMismatch) -> str:
+    stated = _listing([f"den {format_date(d)}" for d in found.stated])
+    reported = _listing(
+        [
+            f"{VOCABULARY.weekday_names[d.date.weekday()]}, {format_date(d)}"
+            for d in sorted(found.reported, key=lambda d: d.date)
+        ]
+    )
+    return CONFIRMATION_ORDER.format(stated=stated, reported=reported)
+
+
+def _listing(items: Sequence[str]) -> str:
+    unique = list(dict.fromkeys(items))
+    return unique[0] if len(unique) == 1 else ", ".join(unique[:-1]) + f" und {unique[-1]}"
