@@ -1,0 +1,140 @@
+"""The service around the subgraph (§2): validation, routing, registration, the offline router's hint,
+the vocabulary as data, the demo scene, and the public `nova.notes.list`."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from novaberg.graph.services import registered_services
+from novaberg.llm.offline import OfflineLLM
+from novaberg.notes.agent import route_hint
+from novaberg.notes.agent.agent import NODES, notes_graph
+from novaberg.notes.agent.vocabulary import LIST_KEYS, MAP_KEYS, vocabulary
+from novaberg.notes.repository import NotesRepository
+from novaberg.text.words import normalize
+from tests.notes.helpers import NOW, all_rows, deps_with, notes, run
+
+
+def test_the_subgraph_has_the_six_nodes():
+    """§2: Validate → Resume? → Classify → Search → CRUD → Confirm."""
+    assert set(NODES) <= set(notes_graph().get_graph().nodes)
+
+
+def test_service_is_registered_under_notizen():
+    assert "notizen" in registered_services()
+
+
+@pytest.mark.parametrize(
+    ("action", "user", "problem"),
+    [("wegwerfen", "u1", "unbekannte Aktion"), ("read", "", "user_id fehlt"), ("resume", "u1", "resume ohne")],
+)
+def test_validation_ends_before_anything_runs(db, redis, action, user, problem):
+    result = run(deps_with(db, redis, OfflineLLM()), "Zeig meine Notizen", user=user, action=action)
+    assert result.status == "fehler" and problem in str(result.steps[-1]["probleme"])
+
+
+def test_direct_actions_go_straight_on(db, redis):
+    """§2 Routing: create/read/update/delete/append directly (backwards compatible), without classify."""
+    NotesRepository(db).insert("u1", "Ideen", "idee", "Garten", [], NOW)
+    deps = deps_with(db, redis, OfflineLLM())
+    result = run(deps, "Häng an: Teich anlegen", action="append", kontext={"target": "Ideen", "inhalt": "Teich anlegen"})
+    assert result.status == "abgeschlossen" and notes(db)[0]["text"] == "Garten\nTeich anlegen"
+    result = run(deps, "egal", action="delete", kontext={"target": "Ideen"})
+    assert result.status == "abgeschlossen" and notes(db) == []
+
+
+def test_not_found_for_delete_is_fehler_and_changes_nothing(db, redis):
+    result = run(deps_with(db, redis, OfflineLLM()), "Lösch die Packliste")
+    assert result.status == "fehler" and result.steps[-1]["schritt"] == "nicht_gefunden"
+    assert all_rows(db) == []
+
+
+def test_read_takes_the_first_hit(db, redis):
+    """§5 Read: for read the first hit is enough (no question)."""
+    repo = NotesRepository(db)
+    repo.insert("u1", "Packliste Sommer", "todo", "Zelt", [], NOW)
+    repo.insert("u1", "Packliste Winter", "todo", "Ski", [], NOW)
+    result = run(deps_with(db, redis, OfflineLLM()), "Was steht auf der Packliste?")
+    assert result.status == "abgeschlossen" and result.answer.startswith("Auf 'Packliste")
+
+
+def test_overview_when_there_are_no_notes(db, redis):
+    result = run(deps_with(db, redis, OfflineLLM()), "Zeig meine Notizen")
+    assert result.status == "abgeschlossen" and result.answer == "Du hast gerade keine Notizen."
+
+
+def test_nova_notes_list_is_the_public_view(nova, db):
+    """DESIGN.md public API: `nova.notes.list(user_id)` → the active notes as dicts."""
+    nova.turn("u1", "nova", "Erstelle eine Einkaufsliste: Milch", NOW)
+    [row] = nova.notes.list("u1")
+    assert row["name"] == "Einkaufsliste" and row["aktiv"] is True
+    assert nova.notes.list("u2") == []
+    with pytest.raises(ValueError):
+        nova.notes.list("")
+
+
+# --- the offline router: lists and notes are ours, appointments the timeline's
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Setz Milch auf die Einkaufsliste", "Was steht auf der Einkaufsliste?", "Zeig meine Notizen",
+     "Notier dir: Reifen wechseln", "Merk dir, dass ich morgen Mehl brauche", "Leg sie bitte als Notiz an",
+     "Schreib das auf", "Hau die Bananen raus", "Streich die Einkaufsliste"],
+)
+def test_route_hint_claims_notes_and_lists(text):
+    assert route_hint(text) >= 0.6
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Trag mir morgen um 10 den Zahnarzt ein", "Verschieb den Termin mit Anna auf Freitag",
+     "Erinnere mich um 8 an den Müll", "Hallo Nova!", "Wie war dein Tag?", "Was habe ich heute für Termine?"],
+)
+def test_route_hint_leaves_appointments_and_talk_alone(text):
+    assert route_hint(text) == 0.0
+
+
+def test_statement_of_need_gets_a_low_score_to_be_classified_there():
+    assert 0 < route_hint("Wir brauchen auch Mülltüten") < 0.6
+
+
+# --- vocabulary as data, with its schema test (STYLE.md "Adopted here" 3)
+
+
+def test_vocabulary_schema():
+    raw = json.loads(resources.files("novaberg.notes.agent").joinpath("vocabulary.json").read_text("utf-8"))
+    assert set(raw) - {"_comment"} == set(LIST_KEYS) | set(MAP_KEYS)
+    for key in LIST_KEYS:
+        assert raw[key] and all(isinstance(w, str) and w == normalize(w) and w.strip() == w for w in raw[key]), key
+        assert len(set(raw[key])) == len(raw[key]), key
+    assert all(v in ("einkauf", "todo", "merkliste", "notiz", "entwurf", "idee") for v in raw["type_by_word"].values())
+    assert sorted(raw["choice_ordinals"], key=int) == [str(i) for i in range(1, len(raw["choice_ordinals"]) + 1)]
+    assert vocabulary() == raw
+
+
+def test_duplicate_words_do_not_overlap():
+    assert not set(vocabulary()["duplicate_update"]) & set(vocabulary()["duplicate_new"])
+    assert "erneut" not in vocabulary()["duplicate_new"]
+
+
+# --- the demo scene (issue 5 item 9)
+
+
+def test_demo_scene_runs_the_shopping_list_dialogue(nova, db):
+    from novaberg.api.demo import DEMO_CHARACTER, DEMO_NOW, DEMO_USER
+    from novaberg.notes.demo import DEMO_SCENES
+
+    [(title, texts)] = DEMO_SCENES
+    statuses = []
+    for text in texts:
+        result = nova.turn(DEMO_USER, DEMO_CHARACTER, text, DEMO_NOW)
+        statuses += [s["status"] for s in result.services if s["name"] == "notizen"]
+    assert statuses == ["rueckfrage"] + ["abgeschlossen"] * 6
+    assert nova.notes.list(DEMO_USER) == []  # deleted at the end
+    with db.transaction() as conn:
+        [row] = conn.execute("SELECT name, text, aktiv FROM notizen").fetchall()
+    assert row == {"name": "Wocheneinkauf", "text": "Eier\nButter", "aktiv": False}
