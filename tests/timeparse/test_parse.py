@@ -157,6 +157,8 @@ def test_day_and_clock_time(text: str, expected: datetime) -> None:
         ("heute Morgen um 8", at(2026, 10, 14, 8), True),  # *morgen* after a day is the morning
         ("heute Abend um 8", at(2026, 10, 14, 20), True),
         ("morgen abends um 7", at(2026, 10, 15, 19), True),
+        ("am Montagmorgen um 9", at(2026, 10, 19, 9), True),
+        ("Freitagabend um 8", at(2026, 10, 16, 20), True),
         ("um 12 Uhr mittags", at(2026, 10, 14, 12), False),
         ("von 2 bis 4 Uhr nachmittags", at(2026, 10, 14, 14), False),
     ],
@@ -164,7 +166,8 @@ def test_day_and_clock_time(text: str, expected: datetime) -> None:
 def test_hour_with_a_daypart(text: str, expected: datetime, tag: bool) -> None:
     """issue 3: *4 Uhr nachmittags* 16:00, *um 8 abends* 20:00, *6 Uhr früh* 06:00;
     *morgens* is a daypart, never the day *morgen* (§5.2 row *eine Stunde mit einer Tageszeit*)."""
-    _minute(text, expected, tag=tag)
+    mode = "relativ" if text.lower().startswith(("am montag", "freitag")) else "absolut"
+    _minute(text, expected, tag=tag, mode=mode)
 
 
 @pytest.mark.parametrize(
@@ -312,6 +315,15 @@ def test_a_text_without_a_time_gives_no_moment_never_now(text: str) -> None:
         "heute Nacht um 12",
         "an Heiligabend um 18 Uhr",
         "morgen früh um 15 Uhr",
+        "Mach das so. 10 Uhr ist gut",  # *so.* or *So.* (Sunday)?
+        "Termin bei Fr. Müller morgen um 10",  # *Fr.* before a name is a Frau, not a Friday
+        "Fr 10 Uhr",
+        "Sonntagsbrunch um 11",
+        "am dritten Advent um 10",
+        "am 3. Advent um 10",
+        "in acht Tagen",  # a week, in German usage, or eight days
+        "um 10 Uhr 2 Personen",
+        "morgendlich um 10",
     ],
 )
 def test_where_german_is_ambiguous_the_parser_abstains(text: str) -> None:

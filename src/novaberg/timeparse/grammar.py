@@ -146,10 +146,10 @@ def _hour_at(toks: list[Token], j: int, prep: str | None) -> HourFact | str | No
         k += 1
         after = toks[k] if k < n else None
         if after is not None and minute == 0 and t.kind in ("num", "word"):
-            if after.kind == "num" and not after.dot:
+            if after.kind == "num" and not after.dot and len(after.text) == 2:
                 if _word(toks, k + 1) in V.units:
                     return _FAIL
-                minute = int(after.value)  # type: ignore[arg-type]
+                minute = int(after.value)  # type: ignore[arg-type]  # *10 Uhr 30*, never *10 Uhr 2 Personen*
                 k += 1
             elif after.kind == "word" and (
                 after.text in V.numbers or after.text.endswith(("zig", "ßig", "ssig"))
@@ -175,6 +175,10 @@ def _distance_at(toks: list[Token], j: int) -> tuple[int, str, int] | None:
     if unit is None or unit not in V.units:
         return None
     return amount, V.units[unit], j + 2
+
+
+# *in acht Tagen* and *in vierzehn Tagen* say a week and two weeks, not always 8 and 14 days.
+_IDIOMATIC_DAYS = frozenset({8, 14, 15})
 
 
 def _time_follows(toks: list[Token], j: int) -> bool:
@@ -262,6 +266,8 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 dist = _distance_at(toks, i + 1)
                 if dist is not None:
                     amount, unit, i = dist
+                    if unit == "days" and amount in _IDIOMATIC_DAYS:
+                        return None
                     amount = -amount if w == "vor" else amount
                     if unit in ("hours", "minutes"):
                         out.moments.append((amount, unit))
@@ -305,9 +311,20 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
             if w in V.weekdays:
                 i = _weekday(toks, i, V.weekdays[w], out)
                 continue
-            if w in V.weekday_abbreviations and t.dot and _abbreviation_context(toks, i + 1):
-                i = _weekday(toks, i, V.weekday_abbreviations[w], out)
+            if w.startswith(_DAY_NAME_STARTS) and w not in V.day_words and w not in V.dayparts:
+                compound = _weekday_compound(w)
+                if compound is None:
+                    return None  # *Sonntagsbrunch*, *morgendlich*: a day in a word the parser cannot read
+                weekday, half = compound
+                out.dayparts.append((i, half))  # *Montagmorgen*, *Freitagabend*
+                i = _weekday(toks, i, weekday, out)
                 continue
+            if w in V.weekday_abbreviations and (t.dot or w != "so"):
+                if _abbreviation_context(toks, i + 1):
+                    i = _weekday(toks, i, V.weekday_abbreviations[w], out)
+                    continue
+                if t.dot or _time_follows(toks, i + 1):
+                    return None  # *Fr. Müller* or *so.* — a Friday or not: the parser does not guess
             if w in V.day_words:
                 prev = _word(toks, i - 1)
                 if w in V.dayparts_after_day and prev is not None and (prev in V.day_words or prev in V.weekdays):
@@ -327,6 +344,8 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                     out.days.append(DayFact("date", V.ordinals[w], month[0], year))
                     continue
                 if _word(toks, i - 1) in DAY_PREPOSITIONS and _word(toks, i + 1) != "mal":
+                    if not _day_ends(toks, i + 1):
+                        return None  # *am dritten Advent*: an ordinal of something else
                     out.days.append(DayFact("dom", V.ordinals[w]))
                 i += 1
                 continue
@@ -374,11 +393,11 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 year, i = _year_at(toks, month[1])
                 out.days.append(DayFact("date", int(t.value), month[0], year))  # type: ignore[arg-type]
                 continue
-            if _word(toks, i - 1) in DAY_PREPOSITIONS:
+            if _word(toks, i - 1) in DAY_PREPOSITIONS and _day_ends(toks, i + 1):
                 out.days.append(DayFact("dom", int(t.value)))  # type: ignore[arg-type]
                 i += 1
                 continue
-            return None  # *auf 11.*, a lone *17.*: a day or an hour
+            return None  # *auf 11.*, a lone *17.*, *am 3. Advent*: a day, an hour, or something else
         if kind == "num":
             month = _month_at(toks, i + 1, False)
             if month is not None:
@@ -392,6 +411,32 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
         if i < 0:
             return None
     return out
+
+
+_DAY_NAME_STARTS = tuple(sorted({*V.weekdays, *(w for w, offset in V.day_words.items() if offset >= 0)}))
+_COMPOUND_DAYPARTS = {w: h for w, h in (*V.dayparts.items(), *V.dayparts_after_day.items()) if not w.endswith("s")}
+# What may follow a day of the month: the end, punctuation, or time words (*am 17. um 10*).
+_AFTER_DAY = frozenset({"um", "uhr", "ab", "bis", "gegen", "von", "zwischen", "und", *V.dayparts})
+
+
+def _weekday_compound(word: str) -> tuple[int, str] | None:
+    """*montagmorgen* → (0, am), *freitagabend* → (4, pm); any other word starting with a day: None."""
+    for name, weekday in V.weekdays.items():
+        if word.startswith(name):
+            half = _COMPOUND_DAYPARTS.get(word[len(name) :])
+            return (weekday, half) if half is not None else None
+    return None
+
+
+def _day_ends(toks: list[Token], j: int) -> bool:
+    if j >= len(toks):
+        return True
+    t = toks[j]
+    if t.kind == "punct":
+        return t.text in (",", ".", "!", "?", ";", "-", "–")
+    if t.kind in ("num", "clock", "pair"):
+        return True
+    return t.kind == "word" and (t.text in _AFTER_DAY or t.text in V.weekdays or t.text in V.day_words)
 
 
 def _is_dash_or_bis(toks: list[Token], j: int) -> bool:
@@ -412,12 +457,16 @@ def _add_hour(toks: list[Token], i: int, hour: HourFact, out: Scan) -> int:
 
 
 def _abbreviation_context(toks: list[Token], j: int) -> bool:
-    """*Fr.* is Friday only before a date or a time — *Fr. Müller* is a Frau."""
+    """*Fr.* is Friday only before a date (*Fr., 17.11.*, *Fr. den 17.*) — *Fr. Müller* is a Frau,
+    and *so. 10 Uhr* may end a sentence; both make the scan abstain instead."""
     if j < len(toks) and toks[j].text == ",":
         j += 1
-    if _word(toks, j) in ("den", "um", "am"):
-        return True
-    return j < len(toks) and toks[j].kind in ("date", "num", "clock", "pair")
+    if _word(toks, j) == "den":
+        j += 1
+    if j >= len(toks):
+        return False
+    t = toks[j]
+    return t.kind in ("date", "pair") or (t.kind == "num" and t.dot)
 
 
 def _weekday(toks: list[Token], i: int, weekday: int, out: Scan) -> int:
