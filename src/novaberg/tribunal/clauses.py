@@ -30,6 +30,8 @@ _PLACEHOLDER = re.compile(r"⟦zitat([a-z]+)⟧(?:\u2063\.)?")
 _NEXT_SENTENCE = re.compile(r"\s+[A-ZÄÖÜ]")
 # A comma before a date or a time continues the clause (*für Montag, 10 Uhr eingetragen*).
 _CLAUSE_BREAK = re.compile(r",(?!\s*(?:(?:den|dem|der|um|ab|gegen)\s+)?\d)|[;:()\[\]]|\s[-–—]\s|[–—]")
+_DATE_AT_END = re.compile(r"(?<![\w.])\d{1,2}\.\s?\d{1,2}\.$")
+_GOES_ON = re.compile(r"[a-zäöüß\d]")
 _SENTENCE_TAIL = " \t\n)]}\"'“”»«’"
 
 
@@ -121,12 +123,24 @@ def _is_question_clause(clause: list[str], is_last: bool) -> bool:
     return first in VOCABULARY.finite_openers or first in VOCABULARY.question_words
 
 
+def _sentences_keeping_dates(text: str) -> list[str]:
+    """`split_sentences`, but a date in digits (*am 20.08. um 14 Uhr*) does not end a sentence when
+    the text goes on in lower case or with a digit."""
+    merged: list[str] = []
+    for piece in split_sentences(text):
+        if merged and _DATE_AT_END.search(merged[-1]) and _GOES_ON.match(piece):
+            merged[-1] = f"{merged[-1]} {piece}"
+        else:
+            merged.append(piece)
+    return merged
+
+
 def sentences(text: str) -> list[Sentence]:
     """The sentences of an answer with their clauses, ready for the claim rules."""
     cleaned = _STAGE_DIRECTION.sub(" ", _BOLD.sub(r"\1", text))
     masked, quotes = _mask_quotes(cleaned)
     out: list[Sentence] = []
-    for raw in split_sentences(masked):
+    for raw in _sentences_keeping_dates(masked):
         is_question = raw.rstrip(_SENTENCE_TAIL).endswith("?")
         pieces: list[list[str]] = []
         for piece in _CLAUSE_BREAK.split(raw):
