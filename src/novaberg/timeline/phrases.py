@@ -222,7 +222,9 @@ def title_of(text: str) -> str:
     content = [t for t in toks if t.word not in edge]
     if not content:
         return ""
-    first, last = content[0], content[-1]
+    first = content[0]
+    clause_end = min((i for i in (text.find(sign, first.end) for sign in ",;!?") if i >= 0), default=len(text))
+    last = [t for t in content if t.start < clause_end][-1]
     pieces: list[str] = []
     cursor = first.start
     for s, e in spans:

@@ -55,7 +55,7 @@ class AgentState(TypedDict, total=False):
 
 def validate(state: AgentState) -> dict[str, Any]:
     """Node `validieren`: the pair, the action, the text — before anything is read or written."""
-    if not state.get("user_id") or not state.get("character_id"):
+    if not str(state.get("user_id") or "").strip() or not str(state.get("character_id") or "").strip():
         return {"status": "fehler", "answer": say("pair_missing"),
                 "steps": [{"schritt": const.NODE_VALIDATE, "fehler": "paar_unvollstaendig"}]}
     action = state.get("action")
