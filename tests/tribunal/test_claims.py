@@ -69,6 +69,8 @@ def test_kurz_participle_opening_a_clause_with_a_prepositional_phrase(text: str)
         ("Ich habe den Zahnarzt für Montag, den 3.3., um 10 Uhr eingetragen.", "eingetragen"),
         ("Ich hatte dir das schon angelegt.", "angelegt"),
         ("Ich habe es ohne Uhrzeit eingetragen.", "eingetragen"),
+        ("Hab's dir eingetragen 😊", "eingetragen"),
+        ("Habe es notiert.", "notiert"),
     ],
 )
 def test_erste_person_perfect_with_ich_or_wir(text: str, word: str) -> None:
@@ -320,6 +322,17 @@ def test_quoting_the_person_is_no_claim(text: str) -> None:
         "Ich habe gemerkt, dass du müde bist.",
         "Wie war dein Termin beim Zahnarzt?",
         "Ich habe mir deinen Termin angesehen.",
+        "Guten Morgen! Heute steht bei dir nur der Zahnarzt um 10 Uhr an.",
+        "In deinem Kalender steht für Freitag nichts.",
+        "Magst du mir sagen, wann genau? Dann kann ich es eintragen.",
+        "Du hast mir erzählt, dass dein Bruder am 3.3. Geburtstag hat. Möchtest du, dass ich das festhalte?",
+        "Ich kann mich leider nicht erinnern, ob ich das notiert habe.",
+        "Das habe ich noch nicht eingetragen – sag mir bitte die Uhrzeit.",
+        "Ich merke, dass dich das beschäftigt.",
+        "Ich nehme an, du meinst den Zahnarzt.",
+        "Ich halte dir die Daumen!",
+        "Ich richte mich nach dir.",
+        "Hab dich lieb.",
     ],
 )
 def test_everyday_sentences_are_silent(text: str) -> None:
@@ -353,3 +366,9 @@ def test_a_date_in_digits_does_not_end_the_sentence() -> None:
     text = "Ich habe dir den Zahnarzt am 20.08. um 14 Uhr eingetragen. Bis dann am 3.3. Morgen mehr."
     [claim] = find_storage_claims(text)
     assert claim.sentence == "Ich habe dir den Zahnarzt am 20.08. um 14 Uhr eingetragen."
+
+
+def test_named_limit_a_true_description_of_the_stock_counts() -> None:
+    """'Bestand, den der Turn ohne Dienst gelesen hat, deckt nichts … Beschreibt die Antwort diesen
+    Bestand wahrheitsgemäß im Zustandssatz, schlägt die Prüfung an' — kept as the specification says."""
+    assert _one("Auf deiner Einkaufsliste stehen Milch, Brot und Eier.") == ("zustand", "stehen")

@@ -8,7 +8,8 @@ Four sentence forms, at most one finding per sentence:
 - `kurz` — the clause consists of nothing else (*Notiert.*, *Alles klar, ist erledigt.*); also a
   participle that opens a clause and is followed only by a prepositional phrase (*Eingetragen für
   Freitag.*), because that is the same statement with its object added.
-- `erste_person` — perfect tense with *ich/wir*, in either order (*das habe ich mir notiert*).
+- `erste_person` — perfect tense with *ich/wir*, in either order (*das habe ich mir notiert*), and
+  the chat ellipsis without subject (*Hab's dir eingetragen*).
 - `zustand` — state or passive (*Morgen um 10 Uhr ist notiert*, *steht jetzt fest in der Timeline*,
   *bleibt auf der Liste*, *…, dass der Termin in deiner Timeline eingeplant ist*). A person as the
   subject excludes; in a subordinate clause only a storage place counts, and a wish or a
@@ -141,10 +142,17 @@ def _plain_participle(word: str, words: Sequence[str]) -> bool:
 
 
 def _first_person(words: Sequence[str], subordinate: bool, sentence: Sentence) -> tuple[str, str] | None:
-    if not (V.perfect_auxiliaries.first_in(words) and V.first_person_subjects.first_in(words)):
+    with_subject = V.perfect_auxiliaries.first_in(words) and V.first_person_subjects.first_in(words)
+    if not (with_subject or _opens_with_ellipsis(words)):
         return None
     participle = _valid_participle(words)
     return (FORM_FIRST_PERSON, participle) if participle else None
+
+
+def _opens_with_ellipsis(words: Sequence[str]) -> bool:
+    """*Hab's dir eingetragen*: a clause that opens with *hab/habe* and states is first person."""
+    content = [w for w in words if w not in V.bare_coordinators]
+    return bool(content) and content[0] in V.first_person_ellipsis_auxiliaries
 
 
 def _state(words: Sequence[str], subordinate: bool, sentence: Sentence) -> tuple[str, str] | None:

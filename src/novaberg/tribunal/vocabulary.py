@@ -91,6 +91,7 @@ class Vocabulary:
     short_participle_prepositions: WordSet
     short_fillers: WordSet
     perfect_auxiliaries: WordSet
+    first_person_ellipsis_auxiliaries: WordSet  # *Hab's eingetragen*: the subject left out
     state_auxiliaries: WordSet
     future_auxiliaries: WordSet
     location_verbs: WordSet
@@ -152,6 +153,7 @@ _WORD_LISTS = (
     "short_participle_prepositions",
     "short_fillers",
     "perfect_auxiliaries",
+    "first_person_ellipsis_auxiliaries",
     "state_auxiliaries",
     "future_auxiliaries",
     "location_verbs",
