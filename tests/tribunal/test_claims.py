@@ -185,6 +185,7 @@ def test_negation_excludes(text: str) -> None:
         "Soll ich dir das in den Kalender eintragen oder lieber als Notiz speichern?",
         "Möchtest du, dass ich das notiere?",
         "Ist notiert, oder?",
+        "Trage ich das ein, oder lieber nicht?",
     ],
 )
 def test_question_excludes(text: str) -> None:

@@ -126,13 +126,9 @@ def _short(words: Sequence[str], subordinate: bool, sentence: Sentence) -> tuple
     rest = content[1:]
     if all(w in V.short_only_participles or _plain_participle(w, words) for w in rest):
         return FORM_SHORT, head
-    if rest[0] in V.short_participle_prepositions and words.index(head) == _first_content(words):
+    if rest[0] in V.short_participle_prepositions:  # *Eingetragen für Freitag*
         return FORM_SHORT, head
     return None
-
-
-def _first_content(words: Sequence[str]) -> int:
-    return next(i for i, w in enumerate(words) if w not in V.short_fillers)
 
 
 def _plain_participle(word: str, words: Sequence[str]) -> bool:
@@ -161,7 +157,7 @@ def _state(words: Sequence[str], subordinate: bool, sentence: Sentence) -> tuple
     has_place = _storage_place_after_preposition(words)
     if V.state_auxiliaries.first_in(words):
         participle = _valid_participle(words)
-        if participle and (not subordinate or has_place or _storage_place(words)):
+        if participle and (not subordinate or _storage_place(words)):
             return FORM_STATE, participle
     verb = V.location_verbs.first_in(words)
     if verb and has_place:
@@ -205,8 +201,11 @@ def _companion_present(verb: StorageVerb, words: Sequence[str]) -> bool:
     return not verb.needs_one_of or any(w in verb.needs_one_of for w in words)
 
 
+_INFINITIVES = frozenset(v.infinitive for v in V.verbs if v.infinitive)
+
+
 def _is_verb_form(word: str) -> bool:
-    return word in V.participles or word in V.present_forms or any(word == v.infinitive for v in V.verbs)
+    return word in V.participles or word in V.present_forms or word in _INFINITIVES
 
 
 def _names(word: str, stems: frozenset[str]) -> bool:

@@ -120,7 +120,11 @@ def _is_question_clause(clause: list[str], is_last: bool) -> bool:
     if is_last:
         return True
     first = clause[0]
-    return first in VOCABULARY.finite_openers or first in VOCABULARY.question_words
+    return (
+        first in VOCABULARY.finite_openers
+        or first in VOCABULARY.present_forms
+        or first in VOCABULARY.question_words
+    )
 
 
 def _sentences_keeping_dates(text: str) -> list[str]:
