@@ -214,6 +214,20 @@ def _fixed() -> Iterator[Case]:
     yield _day("hard", "morgen Nachmittag", wed, tomorrow)
     yield _minute("hard", "um 12 Uhr mittags", sat, _next_clock(sat, 12))
     yield _minute("hard", "heute Abend um 9", sat, _local(sat.date(), 21))
+    # traps: words around a time that a parser must not skip (abbreviations, compounds, names, counts)
+    yield _minute("traps", "Ich treffe Fr. Müller morgen um 10", wed, _local(tomorrow, 10))
+    yield _minute("traps", "Mach das so. Um 10 Uhr passt es", wed, _next_clock(wed, 10))
+    yield _minute("traps", "am Montagmorgen um 9", wed, _local(_next_weekday(wed.date(), 0), 9))
+    yield _minute("traps", "Freitagabend um 8", wed, _local(fri, 20))
+    yield _minute("traps", "Sonntagsbrunch um 11", wed, _local(_next_weekday(wed.date(), 6), 11))
+    yield _minute("traps", "um 10 vor 12", wed, _next_clock(wed, 11, 50))
+    yield _day("traps", "heute in einer Woche", wed, wed.date() + timedelta(days=7))
+    yield _minute("traps", "2 Personen morgen um 19 Uhr", wed, _local(tomorrow, 19))
+    yield _minute("traps", "Termin mit Jan morgen um 10", wed, _local(tomorrow, 10))
+    yield _day("traps", "Die Uhr bringe ich morgen zur Reparatur", wed, tomorrow)
+    yield _minute("traps", "um 10 Uhr, nicht um 11", wed, _next_clock(wed, 10))
+    yield _minute("traps", "in 2 Std.", wed, _real_time(wed, hours=2))
+    yield _minute("traps", "Mo., 30.3., 9 Uhr", wed, _local(date(2026, 3, 30), 9))
     # no time at all: the right answer is no moment, never "now"
     for text in ("Zahnarzt", "Wie geht es dir?", "Trag mir den Friseur ein", "um die Ecke", "am Ende"):
         yield _none("no_time", text, wed)
@@ -226,7 +240,7 @@ _PER_NOW: list[Callable[[datetime], Iterator[Case]]] = [
 
 CATEGORIES = [
     "day_words", "weekdays", "clock_times", "day_and_time", "dates", "ordinals", "dayparts", "relative",
-    "spans", "contradictions", "impossible", "sentences", "dst", "hard", "no_time",
+    "spans", "contradictions", "impossible", "sentences", "dst", "hard", "traps", "no_time",
 ]
 
 

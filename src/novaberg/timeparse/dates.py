@@ -6,6 +6,8 @@ year-by-tense rule compute "next Friday" or "this week" the same way.
 
 from __future__ import annotations
 
+import functools
+import os
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -17,6 +19,7 @@ __all__ = [
     "DAYPART_OPEN",
     "add_months",
     "at_local",
+    "current_zone",
     "day_start",
     "day_end",
     "last_weekday",
@@ -36,11 +39,24 @@ DAYPART_CONFLICT = -2  # the daypart contradicts the hour (*16 Uhr morgens*): as
 _YEARS_AHEAD = 8
 
 
+@functools.cache
+def _zone_named(name: str | None) -> ZoneInfo:
+    return local_zone()  # reads the same variable; one ZoneInfo construction per value, not per call
+
+
+def current_zone() -> ZoneInfo:
+    """The display zone from settings (NOVABERG_TIMEZONE, default Europe/Berlin), cached per value."""
+    return _zone_named(os.environ.get("NOVABERG_TIMEZONE"))
+
+
 def local_now(now: datetime, zone: ZoneInfo | None = None) -> datetime:
     """`now` in the local zone; a naive `now` is refused (DESIGN.md: the zone is explicit)."""
     if not isinstance(now, datetime):
         raise TypeError(f"now must be a datetime, not {type(now).__name__}")
-    return to_local(now, zone or local_zone())
+    zone = zone or current_zone()
+    if now.tzinfo is zone:
+        return now
+    return to_local(now, zone)
 
 
 def at_local(day: date, clock: time, zone: ZoneInfo) -> datetime | None:

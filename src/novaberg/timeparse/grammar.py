@@ -11,41 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from novaberg.timeparse.tokens import Token
+from novaberg.timeparse.hours import FAIL, HourFact, TimeItem, dash_span, hour_at, is_dash_or_bis, two_hours
+from novaberg.timeparse.tokens import Token, month_at, word_at
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY as V
 
-__all__ = ["DayFact", "HourFact", "Scan", "TimeItem", "scan"]
+__all__ = ["DAY_PREPOSITIONS", "DayFact", "Scan", "scan"]
 
 # Words after which a dotted number or an ordinal is a day of the month (*am 17.*, *den dritten*).
 DAY_PREPOSITIONS = frozenset({"am", "den", "dem", "zum", "vom", "ab", "bis"})
-# Prepositions after which a bare number is an hour (§3a: the hour after *um* is a clock time).
-_BARE_HOUR_PREPS = frozenset({"um", "gegen", "ab", "auf", "von", "zwischen", "bis_span", "und", "span"})
-_DASHES = frozenset({"-", "–"})
 _ARTICLES = frozenset({"dem", "den", "der"})
 _UHR_OR_DAYPART = frozenset({"uhr", *V.dayparts})
-_FAIL = "fail"  # a time-like construct that is impossible or ambiguous: the whole scan abstains
-
-
-@dataclass(slots=True)
-class HourFact:
-    """A stated clock time. `half` is the half of day of a daypart word at it (am/pm/noon/night)."""
-
-    hour: int
-    minute: int
-    first: int  # index of the number token
-    end: int  # index after the last consumed token
-    written: bool  # with *Uhr*, a colon or a dot — not a bare number
-    prep: int | None = None  # index of the preposition before it, if any
-    half: str | None = None
-
-
-@dataclass(slots=True)
-class TimeItem:
-    """One time statement: a single hour, a span (*von 10 bis 12*) or a move (*von 10 auf 11*)."""
-
-    kind: str  # single | span | move
-    first: HourFact
-    second: HourFact | None = None
 
 
 @dataclass(slots=True)
@@ -68,24 +43,6 @@ class Scan:
     dayparts: list[tuple[int, str]] = field(default_factory=list)  # (token index, half)
 
 
-def _word(toks: list[Token], j: int) -> str | None:
-    if 0 <= j < len(toks) and toks[j].kind == "word":
-        return toks[j].text
-    return None
-
-
-def _month_at(toks: list[Token], j: int, abbreviations: bool) -> tuple[int, int] | None:
-    """(month, next index) for a month name at j; abbreviations only where a day number precedes."""
-    w = _word(toks, j)
-    if w is None:
-        return None
-    if w in V.months:
-        return V.months[w], j + 1
-    if abbreviations and w in V.month_abbreviations:
-        return V.month_abbreviations[w], j + 1
-    return None
-
-
 def _year_at(toks: list[Token], j: int) -> tuple[int | None, int]:
     if j < len(toks) and toks[j].kind == "num" and len(toks[j].text) == 4:
         return int(toks[j].text), j + 1
@@ -106,72 +63,11 @@ def _amount_at(toks: list[Token], j: int) -> int | None:
     return None
 
 
-def _hour_at(toks: list[Token], j: int, prep: str | None) -> HourFact | str | None:
-    """An hour starting at j, `_FAIL` for an impossible or doubtful one, None for no hour here."""
-    n = len(toks)
-    if j >= n:
-        return None
-    t = toks[j]
-    nxt = _word(toks, j + 1)
-    written = False
-    if t.kind == "clock":
-        hour, minute = t.value  # type: ignore[misc]
-        written = True
-    elif t.kind == "pair":
-        first, second, digits = t.value  # type: ignore[misc]
-        if digits == 2 and (prep in ("um", "gegen", "ab") or nxt == "uhr"):
-            hour, minute, written = first, second, True
-        elif prep is not None:
-            return _FAIL  # *auf 10.12*: a date or a time
-        else:
-            return None
-    elif t.kind == "num":
-        if t.dot:
-            if _month_at(toks, j + 1, True) is not None:
-                return None  # *11. März*: a date, read elsewhere
-            if prep not in ("um", "gegen"):
-                return _FAIL if prep is not None else None  # *auf 11.*: a day or an hour (§5.2 doubt)
-        hour, minute = int(t.value), 0  # type: ignore[arg-type]
-    elif t.kind == "word" and t.text in V.numbers:
-        hour, minute = V.numbers[t.text], 0
-    elif t.kind == "word" and t.text in V.article_one and nxt == "uhr":
-        hour, minute = 1, 0
-    else:
-        return None
-    k = j + 1
-    if nxt in V.units:
-        return _FAIL if prep is not None else None  # *um 3 Stunden* is a distance, not 03:00
-    if nxt == "uhr":
-        written = True
-        k += 1
-        after = toks[k] if k < n else None
-        if after is not None and minute == 0 and t.kind in ("num", "word"):
-            if after.kind == "num" and not after.dot and len(after.text) == 2:
-                if _word(toks, k + 1) in V.units:
-                    return _FAIL
-                minute = int(after.value)  # type: ignore[arg-type]  # *10 Uhr 30*, never *10 Uhr 2 Personen*
-                k += 1
-            elif after.kind == "word" and (
-                after.text in V.numbers or after.text.endswith(("zig", "ßig", "ssig"))
-            ):
-                return _FAIL  # *elf Uhr dreißig*: minutes in words are a doubt (§5.2)
-    half = None
-    w = _word(toks, k)
-    if w is not None and w in V.dayparts:
-        half = V.dayparts[w]
-        k += 1
-    if not written and half is None and prep not in _BARE_HOUR_PREPS:
-        return None  # a bare number is an hour only after a preposition (*um 10*)
-    if minute > 59 or hour > 24 or (hour == 24 and (minute or half)):
-        return _FAIL
-    return HourFact(hour, minute, j, k, written, None, half)
-
-
 def _distance_at(toks: list[Token], j: int) -> tuple[int, str, int] | None:
     amount = _amount_at(toks, j)
     if amount is None:
         return None
-    unit = _word(toks, j + 1)
+    unit = word_at(toks, j + 1)
     if unit is None or unit not in V.units:
         return None
     return amount, V.units[unit], j + 2
@@ -183,7 +79,7 @@ _IDIOMATIC_DAYS = frozenset({8, 14, 15})
 
 def _time_follows(toks: list[Token], j: int) -> bool:
     """After *nach*/*vor*: does a time follow (skipping an article)? *nach 10 Uhr* is no moment."""
-    if _word(toks, j) in _ARTICLES:
+    if word_at(toks, j) in _ARTICLES:
         j += 1
     if j >= len(toks):
         return False
@@ -195,52 +91,6 @@ def _time_follows(toks: list[Token], j: int) -> bool:
         w in V.numbers or w in V.weekdays or w in V.day_words or w in V.months or w in V.dayparts
         or w in V.periods or w in V.ordinals
     )
-
-
-def _two_hours(toks: list[Token], i: int, opener: str) -> TimeItem | str | None:
-    """*von 10 bis 12*, *zwischen 9 und 11*, *von 10 auf 11*; None when no hour follows *von*."""
-    first = _hour_at(toks, i + 1, opener)
-    if first is None or first == _FAIL:
-        return first
-    assert isinstance(first, HourFact)
-    first.prep = i
-    link = _word(toks, first.end)
-    if opener == "von" and link == "bis":
-        kind = "span"
-    elif opener == "von" and link in V.move_words:
-        kind = "move"
-    elif opener == "zwischen" and link == "und":
-        kind = "span"
-    else:
-        return _FAIL  # *von 10* without an end, *zwischen 9*: not one moment
-    second = _hour_at(toks, first.end + 1, "bis_span" if kind == "span" else "auf")
-    if not isinstance(second, HourFact):
-        return _FAIL
-    second.prep = first.end
-    _share_half(first, second)
-    return TimeItem(kind, first, second)
-
-
-def _share_half(first: HourFact, second: HourFact) -> None:
-    """*von 2 bis 4 Uhr nachmittags*: a daypart at one end of a span holds for both."""
-    if first.half is None and second.half is not None:
-        first.half = second.half
-    elif second.half is None and first.half is not None:
-        second.half = first.half
-
-
-def _dash_span(toks: list[Token], i: int, first: HourFact) -> TimeItem | str | None:
-    """*10-12 Uhr*, *10 bis 12 Uhr*, *10:00–12:00* starting at an hour without a preposition."""
-    link = toks[first.end] if first.end < len(toks) else None
-    if link is None or not (link.text in _DASHES or link.text == "bis"):
-        return None
-    second = _hour_at(toks, first.end + 1, "bis_span")
-    if not isinstance(second, HourFact):
-        return _FAIL
-    if not (first.written or second.written):
-        return _FAIL
-    _share_half(first, second)
-    return TimeItem("span", first, second)
 
 
 def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch per token kind
@@ -284,8 +134,8 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 i += 1
                 continue
             if w in V.span_words:
-                item = _two_hours(toks, i, w)
-                if item == _FAIL:
+                item = two_hours(toks, i, w)
+                if item == FAIL:
                     return None
                 if isinstance(item, TimeItem):
                     out.times.append(item)
@@ -296,8 +146,8 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 i += 1
                 continue
             if w in V.time_prepositions or w == "bis":
-                hour = _hour_at(toks, i + 1, w)
-                if hour == _FAIL:
+                hour = hour_at(toks, i + 1, w)
+                if hour == FAIL:
                     return None
                 if isinstance(hour, HourFact):
                     if w == "bis" and not hour.written:
@@ -326,7 +176,7 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 if t.dot or _time_follows(toks, i + 1):
                     return None  # *Fr. Müller* or *so.* — a Friday or not: the parser does not guess
             if w in V.day_words:
-                prev = _word(toks, i - 1)
+                prev = word_at(toks, i - 1)
                 if w in V.dayparts_after_day and prev is not None and (prev in V.day_words or prev in V.weekdays):
                     out.dayparts.append((i, V.dayparts_after_day[w]))  # *heute morgen*: this morning
                 else:
@@ -338,12 +188,12 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 i += 1
                 continue
             if w in V.ordinals:
-                month = _month_at(toks, i + 1, True)
+                month = month_at(toks, i + 1, True)
                 if month is not None:
                     year, i = _year_at(toks, month[1])
                     out.days.append(DayFact("date", V.ordinals[w], month[0], year))
                     continue
-                if _word(toks, i - 1) in DAY_PREPOSITIONS and _word(toks, i + 1) != "mal":
+                if word_at(toks, i - 1) in DAY_PREPOSITIONS and word_at(toks, i + 1) != "mal":
                     if not _day_ends(toks, i + 1):
                         return None  # *am dritten Advent*: an ordinal of something else
                     out.days.append(DayFact("dom", V.ordinals[w]))
@@ -357,9 +207,9 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                     return None
                 i = j
                 continue
-            if (w in V.numbers or w in V.article_one) and _word(toks, i + 1) in _UHR_OR_DAYPART:
-                hour = _hour_at(toks, i, None)
-                if hour == _FAIL:
+            if (w in V.numbers or w in V.article_one) and word_at(toks, i + 1) in _UHR_OR_DAYPART:
+                hour = hour_at(toks, i, None)
+                if hour == FAIL:
                     return None
                 if isinstance(hour, HourFact):
                     out.times.append(TimeItem("single", hour))
@@ -375,12 +225,12 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
             continue
         if kind == "pair":
             first, second, _digits = t.value  # type: ignore[misc]
-            if _word(toks, i - 1) in DAY_PREPOSITIONS:
+            if word_at(toks, i - 1) in DAY_PREPOSITIONS:
                 year, j = _year_at(toks, i + 1)
                 out.days.append(DayFact("date", first, second, year))
                 i = j
                 continue
-            hour = _hour_at(toks, i, None)
+            hour = hour_at(toks, i, None)
             if not isinstance(hour, HourFact):
                 return None
             i = _add_hour(toks, i, hour, out)
@@ -388,23 +238,23 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 return None
             continue
         if kind == "num" and t.dot:
-            month = _month_at(toks, i + 1, True)
+            month = month_at(toks, i + 1, True)
             if month is not None:
                 year, i = _year_at(toks, month[1])
                 out.days.append(DayFact("date", int(t.value), month[0], year))  # type: ignore[arg-type]
                 continue
-            if _word(toks, i - 1) in DAY_PREPOSITIONS and _day_ends(toks, i + 1):
+            if word_at(toks, i - 1) in DAY_PREPOSITIONS and _day_ends(toks, i + 1):
                 out.days.append(DayFact("dom", int(t.value)))  # type: ignore[arg-type]
                 i += 1
                 continue
             return None  # *auf 11.*, a lone *17.*, *am 3. Advent*: a day, an hour, or something else
         if kind == "num":
-            month = _month_at(toks, i + 1, False)
+            month = month_at(toks, i + 1, False)
             if month is not None:
                 year, i = _year_at(toks, month[1])
                 out.days.append(DayFact("date", int(t.value), month[0], year))  # type: ignore[arg-type]
                 continue
-        hour = _hour_at(toks, i, "span" if _is_dash_or_bis(toks, i + 1) else None)
+        hour = hour_at(toks, i, "span" if is_dash_or_bis(toks, i + 1) else None)
         if not isinstance(hour, HourFact):
             return None  # a number the parser cannot place
         i = _add_hour(toks, i, hour, out)
@@ -439,13 +289,9 @@ def _day_ends(toks: list[Token], j: int) -> bool:
     return t.kind == "word" and (t.text in _AFTER_DAY or t.text in V.weekdays or t.text in V.day_words)
 
 
-def _is_dash_or_bis(toks: list[Token], j: int) -> bool:
-    return j < len(toks) and (toks[j].text in _DASHES or toks[j].text == "bis")
-
-
 def _add_hour(toks: list[Token], i: int, hour: HourFact, out: Scan) -> int:
-    span = _dash_span(toks, i, hour)
-    if span == _FAIL:
+    span = dash_span(toks, i, hour)
+    if span == FAIL:
         return -1
     if isinstance(span, TimeItem):
         out.times.append(span)
@@ -461,7 +307,7 @@ def _abbreviation_context(toks: list[Token], j: int) -> bool:
     and *so. 10 Uhr* may end a sentence; both make the scan abstain instead."""
     if j < len(toks) and toks[j].text == ",":
         j += 1
-    if _word(toks, j) == "den":
+    if word_at(toks, j) == "den":
         j += 1
     if j >= len(toks):
         return False
@@ -471,9 +317,9 @@ def _abbreviation_context(toks: list[Token], j: int) -> bool:
 
 def _weekday(toks: list[Token], i: int, weekday: int, out: Scan) -> int:
     """A weekday with its prefix (*diesen*, *nächsten*, *letzten*) or its week (*nächste Woche*)."""
-    prev = _word(toks, i - 1)
+    prev = word_at(toks, i - 1)
     prefix = V.prefixes.get(prev) if prev is not None else None
-    after, week_word = _word(toks, i + 1), _word(toks, i + 2)
+    after, week_word = word_at(toks, i + 1), word_at(toks, i + 2)
     if after in V.prefixes and week_word == "woche" and prefix is None:
         out.days.append(DayFact("week_weekday", weekday, week=_WEEK_SHIFT[V.prefixes[after]]))
         return i + 3
@@ -488,13 +334,13 @@ def _week_weekday(toks: list[Token], i: int, out: Scan) -> int | None:
     """*nächste Woche Freitag*, *diese Woche am Montag*: a day. Any other period word: None."""
     if toks[i].text != "woche":
         return None
-    prev = _word(toks, i - 1)
+    prev = word_at(toks, i - 1)
     if prev is None or prev not in V.prefixes:
         return None
     j = i + 1
-    if _word(toks, j) == "am" or (j < len(toks) and toks[j].text == ","):
+    if word_at(toks, j) == "am" or (j < len(toks) and toks[j].text == ","):
         j += 1
-    w = _word(toks, j)
+    w = word_at(toks, j)
     if w is None or w not in V.weekdays:
         return None
     out.days.append(DayFact("week_weekday", V.weekdays[w], week=_WEEK_SHIFT[V.prefixes[prev]]))

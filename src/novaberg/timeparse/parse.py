@@ -25,7 +25,8 @@ from novaberg.timeparse.dates import (
     resolve_daypart,
     weekday_in_week,
 )
-from novaberg.timeparse.grammar import DayFact, HourFact, Scan, scan
+from novaberg.timeparse.grammar import DayFact, Scan, scan
+from novaberg.timeparse.hours import HourFact
 from novaberg.timeparse.tokens import Token, prepare, tokenize
 
 __all__ = ["ZeitVektor", "parse"]
