@@ -16,7 +16,7 @@ from novaberg.graph.router import NO_DOMAIN, route
 from novaberg.graph.services import AgentRequest, ServiceResult, service_named
 from novaberg.graph.state import TurnState
 
-__all__ = ["route_node", "read_blocks_node", "plan_node", "compose_node", "evaluate_node", "MODEL_DOWN_ANSWER"]
+__all__ = ["route_node", "read_blocks_node", "plan_node", "compose_node", "MODEL_DOWN_ANSWER"]
 
 _log = logging.getLogger(__name__)
 
@@ -107,10 +107,3 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         answer = MODEL_DOWN_ANSWER.format(reason=route_info["model_error"])
     _trace(runtime, state, "compose", "antwort", {"answer": answer})
     return {"answer": answer}
-
-
-def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
-    """The tribunal's place in the turn. Until it is built the verdict is 'ok', and the log says so."""
-    _trace(runtime, state, "evaluate", "berechnung", {"verdict": "ok", "tribunal": "nicht gebaut"},
-           source="tribunal")
-    return {"verdict": "ok"}

@@ -21,4 +21,7 @@ class TurnState(TypedDict, total=False):
     services: list[dict[str, Any]]
     answer: str
     verdict: str
+    correction_round: int
+    orders: list[str]  # the computed checks' orders for the corrector
+    findings: list[dict[str, str]]  # wrong weekday phrases and their corrections
     clipboard: dict[str, Any]
