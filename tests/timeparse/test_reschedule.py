@@ -308,6 +308,16 @@ def test_positive_form_admits_verb_fillers_and_title_words(text: str, title: str
     assert result.ok is ok
 
 
+def test_the_models_expression_cannot_add_what_the_person_did_not_say() -> None:
+    """Stricter than §5.2 (*ob ein genannter Tag der geschriebene ist, vergleicht die Prüfung nicht*):
+    a clock time or another day found only in the model's expression is not written."""
+    _asks("Verschieb den Zahnarzt auf Freitag", "form_lesung_uneinig", expression="Freitag 16 Uhr")
+    _asks(
+        "Verschieb den Zahnarzt auf Samstag um 16 Uhr", "keine_eindeutige_zeit", expression="Freitag um 16 Uhr"
+    )
+    _moved("Verschieb den Zahnarzt auf Samstag um 16 Uhr", at(2026, 10, 17, 16), expression="Samstag um 16 Uhr")
+
+
 def test_positive_form_reports_its_parts() -> None:
     form = raw_time_form("Verschieb den Zahnarzt auf Freitag von 10 auf 4 Uhr nachmittags", "Zahnarzt")
     assert (form.form, form.hour, form.minute, form.half, form.day_named) == ("tag_von_auf", 4, 0, "pm", True)

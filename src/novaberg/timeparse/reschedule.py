@@ -23,8 +23,8 @@ Reasons, in the order they are checked:
 | `kein_datum` | neither day nor time; an impossible hour (*auf 27 Uhr*); an impossible or self-contradicting day; a day the parser could not date |
 | `keine_neue_uhrzeit` | a doubt (*auf 11.*, *halb elf*, *viertel nach 11*), two or more days of a month, hours but no single new one (*zwischen 10 und 11 Uhr*, *auf 10 oder 11 Uhr*), different new hours in expression and utterance (`_no_new_time`) |
 | `form_unbekannt` | the time is not one of the five forms, or a word outside the form is not admitted (*auf Fr. um 11 Uhr*, *auf Freitag nachmittag*, *auf 11h*) |
-| `form_lesung_uneinig` | reading and positive form name different clock times (`_raw_form_agrees`) |
-| `keine_eindeutige_zeit` | the raw text's form names no day, but the parser dated another day than the appointment's (*„4 Uhr morgens“* read as *morgen*); or the new local time falls into a DST gap or fold |
+| `form_lesung_uneinig` | reading and positive form name different clock times (`_raw_form_agrees`); or only the model's expression names a clock time the utterance does not |
+| `keine_eindeutige_zeit` | the raw text's form names no day, but the parser dated another day than the appointment's (*„4 Uhr morgens“* read as *morgen*); expression and utterance date different days; or the new local time falls into a DST gap or fold |
 | `tageszeit_widerspricht` | a daypart contradicts its hour (*16 Uhr morgens*) |
 | `tageshaelfte_offen` | a new hour 1..12 without a daypart at it (*auf 4 Uhr*, *auf Freitag um 11*), or *mittags*/*nachts* at 1..11; `hour`, `minute` and `choices` (the two readings) are set for the question |
 """
@@ -119,9 +119,13 @@ def reschedule_target(
         return _ask(REASON_FORM_UNKNOWN)
     if not all(_agrees(f, r) for f, r in zip(forms, readings, strict=True)):
         return _ask(REASON_DISAGREE)
+    if new_hour is not True and readings[0].new_hour() is None:
+        return _ask(REASON_DISAGREE)  # a clock time only the model's expression names was not said
     day = _new_day(forms[0], vector, old.date())
     if isinstance(day, str):
         return _ask(day)
+    if expression and forms[0].day_named and not _same_day(text, vector, now, old):
+        return _ask(REASON_NO_CLEAR_TIME)  # expression and utterance name different days
     stated = new_hour if isinstance(new_hour, StatedHour) else None
     if stated is None:
         moment = at_local(day, old.time(), old.tzinfo)  # type: ignore[arg-type]
@@ -151,6 +155,14 @@ def _vector(
         if vector.moment is not None and (vector.tag_erkannt or not forms[0].day_named):
             return vector
     return parse(text, now, reference=old)
+
+
+def _same_day(text: str, vector: ZeitVektor, now: datetime, old: datetime) -> bool:
+    """The day read from the model's expression is the day the raw utterance names."""
+    said = parse(text, now, reference=old)
+    return said.tag_erkannt and said.moment is not None and vector.moment is not None and (
+        said.moment.date() == vector.moment.date()
+    )
 
 
 def _new_hour(readings: list[TimeReading]) -> StatedHour | bool | None:
