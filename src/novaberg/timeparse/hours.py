@@ -110,12 +110,10 @@ def two_hours(toks: list[Token], i: int, opener: str) -> TimeItem | str | None:
     assert isinstance(first, HourFact)
     first.prep = i
     link = word_at(toks, first.end)
-    if opener == "von" and link == "bis":
+    if link is not None and link == V.span_words[opener]:  # von … bis, zwischen … und
         kind = "span"
-    elif opener == "von" and link in V.move_words:
+    elif opener == "von" and link in V.move_words:  # von … auf/nach
         kind = "move"
-    elif opener == "zwischen" and link == "und":
-        kind = "span"
     else:
         return FAIL  # *von 10* without an end, *zwischen 9*: not one moment
     second = hour_at(toks, first.end + 1, "bis_span" if kind == "span" else "auf")

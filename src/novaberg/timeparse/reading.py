@@ -68,6 +68,12 @@ class StatedDay:
 
 @dataclass(frozen=True, slots=True)
 class TimeReading:
+    """Everything a sentence says about time, in order: hours, days, doubts, impossible hours.
+
+    The tribunal's naming check reads `hours` (every hour, `time()` with its daypart); the
+    reschedule check reads `new_hour()` / `clock_time()`, `days_of_month` and `doubts`.
+    """
+
     hours: tuple[StatedHour, ...] = ()
     days: tuple[StatedDay, ...] = ()
     doubts: tuple[str, ...] = ()

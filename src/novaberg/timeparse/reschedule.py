@@ -12,7 +12,10 @@
   unabhängige Prüfungen ergeben"): the reading (`read_time` on the text after
   `dotted_clock_times`, for the expression and the utterance) and the positive form of the raw
   text (`raw_time_form`). The day comes from the vector (`parse` with the old moment as reference,
-  §6.1/§6.2); a text naming no day keeps the old day, naming no clock time keeps the old time.
+  §6.1/§6.2: a bare or *nächsten* weekday counts from the old appointment, so its own weekday
+  means the next week); a text naming no day keeps the old day, naming no clock time the old time.
+  A clock time or a day found only in the model's expression, not in the utterance, is not written.
+- A naive `old_moment` or `now` raises ValueError, a non-string text TypeError.
 - `clock_named` tells whether the text named a new clock time (precision `minute`); without it the
   caller keeps the old precision.
 
@@ -22,7 +25,7 @@ Reasons, in the order they are checked:
 |---|---|
 | `kein_datum` | neither day nor time; an impossible hour (*auf 27 Uhr*); an impossible or self-contradicting day; a day the parser could not date |
 | `keine_neue_uhrzeit` | a doubt (*auf 11.*, *halb elf*, *viertel nach 11*), two or more days of a month, hours but no single new one (*zwischen 10 und 11 Uhr*, *auf 10 oder 11 Uhr*), different new hours in expression and utterance (`_no_new_time`) |
-| `form_unbekannt` | the time is not one of the five forms, or a word outside the form is not admitted (*auf Fr. um 11 Uhr*, *auf Freitag nachmittag*, *auf 11h*) |
+| `form_unbekannt` | the time is not one of the five forms, or a word outside the form is not admitted (*auf 11h*, *um 11 Uhr vorm.*, *auf Freitag nachmittag*, *auf nächste Woche um 11 Uhr*) |
 | `form_lesung_uneinig` | reading and positive form name different clock times (`_raw_form_agrees`); or only the model's expression names a clock time the utterance does not |
 | `keine_eindeutige_zeit` | the raw text's form names no day, but the parser dated another day than the appointment's (*„4 Uhr morgens“* read as *morgen*); expression and utterance date different days; or the new local time falls into a DST gap or fold |
 | `tageszeit_widerspricht` | a daypart contradicts its hour (*16 Uhr morgens*) |
