@@ -241,3 +241,14 @@ def test_bad_answer_or_day_raises() -> None:
 def test_a_moment_as_today_is_read_as_its_day() -> None:
     check = computed_verdict("Donnerstag, 20.08.", [], datetime(2026, 8, 17, 9, 0))
     assert check.verdict == "ok"
+def test_a_services_own_sentence_is_its_report_not_a_claim():
+    """A completed read lists the stock in its own words; repeating them is no unproven claim.
+    A read still does not cover a claimed write the composer adds (tribunal.md, "Ein Lesevorgang deckt nicht")."""
+    read = {"name": "notizen", "status": "abgeschlossen", "answer": "Auf 'Einkaufsliste' steht: Milch, Eier.",
+            "steps": [{"schritt": "gelesen"}], "data": {}}
+    assert computed_verdict("Auf 'Einkaufsliste' steht: Milch, Eier.", [read], date(2026, 11, 30)).verdict == "ok"
+    invented = computed_verdict("Auf 'Einkaufsliste' steht: Milch, Eier. Ich habe dir Brot notiert.", [read],
+                                date(2026, 11, 30))
+    assert invented.verdict == "warnung" and invented.storage_result == "nicht_belegt"
+    failed = dict(read, status="fehler")
+    assert computed_verdict("Auf 'Einkaufsliste' steht: Milch, Eier.", [failed], date(2026, 11, 30)).verdict == "warnung"

@@ -16,6 +16,7 @@ from typing import Any
 
 from novaberg.tribunal.claims import StorageClaim, find_storage_claims
 from novaberg.tribunal.const import (
+    COMPLETED,
     INVENTORY_NOT_ASKED,
     RESULT_COVERED,
     RESULT_NO_CLAIM,
@@ -142,7 +143,7 @@ def computed_verdict(answer: str, services: list[dict], today: date) -> Computed
     if isinstance(today, datetime):
         today = today.date()
     outcomes = read_services(services)
-    claims = find_storage_claims(answer)
+    claims = [c for c in find_storage_claims(answer) if not _said_by_a_service(c, services)]
     storage_result = _storage_result(claims, outcomes)
     weekday = weekday_mismatches(answer, today)
     confirmation = confirmation_mismatch(answer, reported_dates(services, today), today)
@@ -162,6 +163,21 @@ def computed_verdict(answer: str, services: list[dict], today: date) -> Computed
         weekday_findings=weekday,
         confirmation=confirmation,
         services=outcomes,
+    )
+
+
+def _said_by_a_service(claim: StorageClaim, services: Sequence[dict]) -> bool:
+    """A sentence a completed service of this turn wrote itself is its report, not the composer's claim.
+
+    Services speak from code after reading or writing the rows they name (a read lists what it read,
+    a write is verified before it is reported), so repeating their words proves itself. This keeps the
+    specification's rule — a read does not cover a *claimed write* — and stops a true listing
+    (*„Auf 'Einkaufsliste' steht: …“*) from being "corrected" into a false one.
+    """
+    sentence = " ".join(claim.sentence.split())
+    return bool(sentence) and any(
+        service.get("status") == COMPLETED and sentence in " ".join(str(service.get("answer") or "").split())
+        for service in services
     )
 
 
