@@ -92,3 +92,12 @@ def test_split_sentences_keeps_dates_and_abbreviations_together() -> None:
 def test_fold_umlauts_only_maps_umlauts_and_sharp_s() -> None:
     assert fold_umlauts("Kümmel, Öl, Straße, Äpfel") == "Kuemmel, Oel, Strasse, Aepfel"
     assert fold_umlauts("Ku\u0308mmel") == "Kuemmel"
+
+
+def test_a_date_without_year_does_not_end_a_sentence():
+    """The claim check reads sentences: *am 20.08. um 14 Uhr* is one (found by the tribunal checks)."""
+    from novaberg.text.words import split_sentences
+
+    assert split_sentences("Der Termin ist am 20.08. um 14 Uhr. Danach Kaffee.") == [
+        "Der Termin ist am 20.08. um 14 Uhr.", "Danach Kaffee."]
+    assert split_sentences("Am Dienstag, 1.12.2026. Soll ich?") == ["Am Dienstag, 1.12.2026.", "Soll ich?"]

@@ -131,14 +131,15 @@ def split_clauses(
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of `text`, stripped, with their end signs. A sentence ends at `. ! ? …` before a
-    space or the end of text, but not after a number (*am 12. Oktober*) or a listed abbreviation.
+    space or the end of text, but not after a number (*am 12. Oktober*), a date without year
+    (*am 20.08. um 14 Uhr*) or a listed abbreviation. A date with year (*1.12.2026.*) may end one.
     """
     sentences: list[str] = []
     start = 0
     for match in _SENTENCE_END.finditer(text):
         before = text[start : match.start()].split()
         last = before[-1].lstrip("([{\"'„“‚") if before else ""
-        if match.group() == "." and (last.isdigit() or normalize(last) in _abbreviations()):
+        if match.group() == "." and (last.isdigit() or _DAY_MONTH.match(last) or normalize(last) in _abbreviations()):
             continue
         sentences.append(text[start : match.end()].strip())
         start = match.end()
@@ -146,6 +147,9 @@ def split_sentences(text: str) -> list[str]:
     if rest:
         sentences.append(rest)
     return [s for s in sentences if s]
+
+
+_DAY_MONTH = re.compile(r"^\d{1,2}\.\d{1,2}$")
 
 
 def fold_umlauts(text: str) -> str:
