@@ -118,10 +118,12 @@ def test_long_and_control_text_returns_nothing_quickly(text: str) -> None:
 
 
 def test_the_longest_read_text_stays_fast() -> None:
-    """Below the length limit the work is linear: 2000 characters of time words in well under 50 ms."""
+    """Below the length limit the work stays linear: 2000 characters of time words take milliseconds
+    (the bound is loose for loaded machines; a backtracking regex would take seconds)."""
     text = ("morgen um 10 Uhr, " * 200)[:2000]
     start = time.perf_counter()
     parse(text, NOW)
     read_time(text)
     raw_time_form(text, "Zahnarzt")
-    assert time.perf_counter() - start < 0.05
+    raw_time_form("auf" + " " * 1990 + "x", "Zahnarzt")
+    assert time.perf_counter() - start < 0.25

@@ -72,6 +72,7 @@ _PATTERNS = {
     "uhrzeit": re.compile(rf"{_START}(?:(?:auf|um|nach|gegen)\s+)?{_t('new')}"),
 }
 _WORD = re.compile(rf"[{_L}]+|\d")
+_SPACES = re.compile(r"\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +112,7 @@ def raw_time_form(text: str, title: str | None = None) -> RawTimeForm:
     """Match the raw `text` against the five forms; `title` admits its content words outside."""
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
-    raw = text.lower()
+    raw = _SPACES.sub(" ", text.lower())  # one space between words: no backtracking over long gaps
     match, name = None, None
     for form, pattern in _PATTERNS.items():
         found = pattern.search(raw)
