@@ -39,6 +39,10 @@ _TOKEN = re.compile(
 _CORE_DIGITS = re.compile(r"^(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}|\d{1,2}\.\d{1,2}\.(\d{2,4})?|\d{1,2}\.\d{2}|\d{1,2}\.)$")
 _TIME_PREPOSITIONS = frozenset({"um", "gegen", "ab", "auf", "nach", "von", "vom", "bis", "zwischen", "und", "oder",
                                 "halb", "viertel", "dreiviertel"})
+_GRAMMAR_BLOCKERS = frozenset({"oder", "nicht", "kein", "keine", "keinen", "statt", "anstatt", "jeden", "jede", "jedem",
+                               "jeder", "alle", "allen", "seit", "kurz", "etwa", "ca", "circa", "zirka", "ungefähr",
+                               "ungefaehr", "danach", "davor", "vorher", "nachher", "ende", "anfang", "mitte",
+                               "spätestens", "spaetestens", "frühestens", "fruehestens"})
 _EDGE_LINKS = frozenset({"und", "oder", "den", "nicht", "statt", "bis", "zwischen", "von", "vom", "in", "im"})
 
 
@@ -166,6 +170,8 @@ def _role(tok: _Tok, previous: str | None) -> str | None:
         return "num"
     if w in v.prefixes or w in phrases().time_links:
         return "link"
+    if w in v.blockers:  # *irgendwann*, *bald*, *Ostern*: a time the parser refuses — still a time, not a title
+        return "link" if w in _GRAMMAR_BLOCKERS else "core"
     return None
 
 

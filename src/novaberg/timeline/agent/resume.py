@@ -23,9 +23,9 @@ from novaberg.timeline.agent import const
 from novaberg.timeline.agent.classify import ClassificationError, classify_text
 from novaberg.timeline.agent.crud import moved_plan, time_question
 from novaberg.timeline.agent.texts import say
-from novaberg.timeline.phrases import is_title
+from novaberg.timeline.phrases import is_title, keywords_of
 from novaberg.timeline.types import MINUTE_PRECISION
-from novaberg.timeparse import TIME_VOCABULARY, RescheduleReading, reschedule_target
+from novaberg.timeparse import TIME_VOCABULARY, RescheduleReading, read_time, reschedule_target
 
 __all__ = ["resume", "half_of_day_choice"]
 
@@ -55,11 +55,18 @@ def half_of_day_choice(text: str, pending: dict[str, Any]) -> time | None:
 
 
 def _new_order(state: dict[str, Any], deps: Deps) -> dict[str, Any] | None:
+    """A new order that names its appointment in the answer itself. A title the model took from the
+    conversation does not count: *„den zweiten“* must never become *„den Zahnarzt“* (§4.5)."""
     try:
         order = classify_text(deps, state["text"], state["now"], {}, state.get("history") or ())
     except (ModelAnswerError, ModelError, ClassificationError):
         return None
-    return order.as_dict() if order.action in const.ACTIONS and is_title(order.target) else None
+    if order.action not in const.ACTIONS or not is_title(order.target):
+        return None
+    said = state["text"].lower()
+    if not all(word in said for word in keywords_of(order.target)):
+        return None
+    return order.as_dict()
 
 
 def _ask_again(pending: dict[str, Any], answer: str, outcome: str) -> dict[str, Any]:
@@ -83,6 +90,8 @@ def _resume_time(state: dict[str, Any], pending: dict[str, Any]) -> dict[str, An
         return {"order": order, "row": ref, "plan": moved_plan(moment, MINUTE_PRECISION),
                 "steps": [{"schritt": const.NODE_RESUME, "ausgang": "tageshaelfte_gewaehlt"}]}
     reading = reschedule_target(state["text"], old_local, state["now"], title=ref["title"])
+    if reading.moment is not None and not _answers_the_question(state["text"], reading, pending):
+        return None
     if reading.moment is not None:
         precision = MINUTE_PRECISION if reading.clock_named else ref["precision"]
         return {"order": order, "row": ref, "plan": moved_plan(reading.moment, precision),
@@ -92,6 +101,17 @@ def _resume_time(state: dict[str, Any], pending: dict[str, Any]) -> dict[str, An
     renewed = {**pending, "reason": reading.reason, "hour": reading.hour, "minute": reading.minute,
                "choices": [f"{c:%H:%M}" for c in reading.choices] if reading.choices else None}
     return _ask_again(renewed, time_question(reading, ref["title"]), reading.reason or "rueckfrage")
+
+
+def _answers_the_question(text: str, reading: RescheduleReading, pending: dict[str, Any]) -> bool:
+    """An answer counts only with a clock time, or — to the plain time question — with a named day that is
+    more than an ordinal: *„den zweiten“* may mean the second reading offered, never silently the 2nd."""
+    if reading.clock_named:
+        return True
+    if pending.get("reason") == "tageshaelfte_offen":
+        return False
+    days = read_time(text).days
+    return bool(days) and all(day.kind != "day_of_month" for day in days)
 
 
 def _pending_reading(pending: dict[str, Any]) -> RescheduleReading:
