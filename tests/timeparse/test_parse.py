@@ -402,6 +402,11 @@ def test_dst_spring_day_skipped_hour_gives_none() -> None:
     assert parse("heute", now).moment.utcoffset().total_seconds() == 3600  # type: ignore[union-attr]
 
 
+def test_relative_hours_keep_minute_precision() -> None:
+    now = datetime(2026, 10, 14, 9, 0, 42, 123456, tzinfo=BERLIN)
+    assert parse("in 45 Minuten", now).moment == at(2026, 10, 14, 9, 45)
+
+
 def test_dst_spring_relative_hours_cross_the_change_in_real_time() -> None:
     now = at(2026, 3, 29, 1, 30)  # CET
     assert parse("in 1 Stunde", now).moment == at(2026, 3, 29, 3, 30)  # CEST: one real hour later

@@ -27,7 +27,7 @@ from novaberg.timeparse.dates import (
 )
 from novaberg.timeparse.grammar import DayFact, Scan, scan
 from novaberg.timeparse.hours import HourFact
-from novaberg.timeparse.tokens import Token, prepare, tokenize
+from novaberg.timeparse.tokens import prepare, tokenize
 
 __all__ = ["ZeitVektor", "parse"]
 
@@ -72,10 +72,10 @@ def parse(text: str, now: datetime, reference: datetime | None = None) -> ZeitVe
     facts = scan(toks)
     if facts is None:
         return _NOTHING
-    return _resolve(facts, toks, now_local, ref_local)
+    return _resolve(facts, now_local, ref_local)
 
 
-def _resolve(facts: Scan, toks: list[Token], now: datetime, ref: datetime | None) -> ZeitVektor:
+def _resolve(facts: Scan, now: datetime, ref: datetime | None) -> ZeitVektor:
     zone = now.tzinfo
     if facts.moments:
         return _relative_moment(facts, now)
@@ -117,7 +117,7 @@ def _relative_moment(facts: Scan, now: datetime) -> ZeitVektor:
         return _NOTHING
     amount, unit = facts.moments[0]
     delta = timedelta(hours=amount) if unit == "hours" else timedelta(minutes=amount)
-    moment = (now.astimezone(UTC) + delta).astimezone(now.tzinfo)
+    moment = (now.astimezone(UTC) + delta).astimezone(now.tzinfo).replace(second=0, microsecond=0)
     return ZeitVektor(moment, "minute", True, True, "absolut", None)
 
 
