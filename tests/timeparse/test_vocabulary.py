@@ -14,7 +14,8 @@ WORD = re.compile(r"^[a-zäöüß]+$")
 EXPECTED_KEYS = {
     "schema_version", "weekdays", "weekday_abbreviations", "months", "month_abbreviations", "day_words",
     "numbers", "article_one", "ordinals", "ordinal_endings", "dayparts", "dayparts_after_day", "prefixes",
-    "fillers", "units", "periods", "time_prepositions", "span_words", "move_words", "blockers",
+    "fillers", "units", "periods", "time_prepositions", "clock_prepositions", "day_prepositions", "fractions",
+    "span_words", "move_words", "blockers",
     "reschedule_form",
 }
 
@@ -87,6 +88,11 @@ def test_prefixes_and_fillers_of_the_issue() -> None:
     assert "diesen" in prefixes["this"] and "letzten" in prefixes["last"]
     assert {"nächsten", "kommenden"} <= set(prefixes["next"])
     assert {"um", "uhr", "am", "den"} <= set(RAW["fillers"])
+
+
+def test_fractions_are_blockers_of_the_parser() -> None:
+    """*halb elf* is 10:30: the parser abstains on a fraction, the reading records it as a doubt."""
+    assert set(RAW["fractions"]) <= set(RAW["blockers"])
 
 
 def test_no_word_is_in_two_groups_that_contradict() -> None:

@@ -15,10 +15,10 @@ from novaberg.timeparse.hours import FAIL, HourFact, TimeItem, dash_span, hour_a
 from novaberg.timeparse.tokens import Token, month_at, word_at
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY as V
 
-__all__ = ["DAY_PREPOSITIONS", "DayFact", "Scan", "scan"]
+__all__ = ["DayFact", "Scan", "scan"]
 
 # Words after which a dotted number or an ordinal is a day of the month (*am 17.*, *den dritten*).
-DAY_PREPOSITIONS = frozenset({"am", "den", "dem", "zum", "vom", "ab", "bis"})
+DAY_PREPOSITIONS = V.day_prepositions
 _ARTICLES = frozenset({"dem", "den", "der"})
 _UHR_OR_DAYPART = frozenset({"uhr", *V.dayparts})
 
@@ -201,7 +201,7 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 continue
             if w in V.months:
                 return None  # a month without a day is a period (named_period), not a moment
-            if w in V.periods or w in ("wochen", "monate", "monaten", "jahr", "jahre", "jahren"):
+            if w in V.periods or V.units.get(w) in ("weeks", "months", "years"):
                 j = _week_weekday(toks, i, out)
                 if j is None:
                     return None

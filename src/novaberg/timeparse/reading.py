@@ -21,9 +21,9 @@ from novaberg.timeparse.vocabulary import TIME_VOCABULARY as V
 
 __all__ = ["StatedDay", "StatedHour", "TimeReading", "read_time"]
 
-_DAY_PREPS = frozenset({"am", "den", "dem", "zum", "vom", "ab", "bis"})
-_CLOCK_PREPS = frozenset({"um", "gegen"})
-_FRACTIONS = frozenset({"halb", "viertel", "dreiviertel"})
+_DAY_PREPS = V.day_prepositions
+_CLOCK_PREPS = V.clock_prepositions
+_FRACTIONS = V.fractions
 _RELATIVE = frozenset({"nach", "vor"})
 _DAY_NAMES = frozenset({*V.day_words, *V.weekdays})
 _MINUTE_WORD_ENDINGS = ("zig", "ßig", "ssig")

@@ -86,6 +86,9 @@ class TimeVocabulary:
     units: Mapping[str, str]  # word → minutes | hours | days | weeks | months | years
     periods: Mapping[str, str]  # word → week | weekend | month
     time_prepositions: frozenset[str]
+    clock_prepositions: frozenset[str]  # after *um*/*gegen* a number is a clock time (§3a)
+    day_prepositions: frozenset[str]  # after *am*/*den*/… a dotted number or ordinal is a day
+    fractions: frozenset[str]  # *halb*, *viertel*: a clock time the readers do not compute
     span_words: Mapping[str, str]  # opening word → closing word (von … bis, zwischen … und)
     move_words: frozenset[str]  # von X auf/nach Y
     blockers: frozenset[str]  # words that change a time's meaning: the parser abstains
@@ -124,6 +127,9 @@ def _build(raw: Mapping[str, Any]) -> TimeVocabulary:
         units=_expand(raw["units"]),
         periods=_expand(raw["periods"]),
         time_prepositions=_expand_words(raw["time_prepositions"]),
+        clock_prepositions=_expand_words(raw["clock_prepositions"]),
+        day_prepositions=_expand_words(raw["day_prepositions"]),
+        fractions=_expand_words(raw["fractions"]),
         span_words=_expand(raw["span_words"]),
         move_words=_expand_words(raw["move_words"]),
         blockers=_expand_words(raw["blockers"]),
