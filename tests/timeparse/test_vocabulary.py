@@ -14,7 +14,7 @@ WORD = re.compile(r"^[a-zäöüß]+$")
 EXPECTED_KEYS = {
     "schema_version", "weekdays", "weekday_abbreviations", "months", "month_abbreviations", "day_words",
     "numbers", "article_one", "ordinals", "ordinal_endings", "dayparts", "dayparts_after_day", "prefixes",
-    "fillers", "units", "periods", "time_prepositions", "clock_prepositions", "day_prepositions", "fractions",
+    "fillers", "units", "idiomatic_day_counts", "periods", "time_prepositions", "clock_prepositions", "day_prepositions", "fractions",
     "span_words", "move_words", "blockers",
     "reschedule_form",
 }
@@ -36,7 +36,7 @@ def test_the_file_has_exactly_the_known_sections() -> None:
 def test_every_word_is_one_lower_case_german_word() -> None:
     sections = {k: v for k, v in RAW.items() if k not in ("schema_version", "reschedule_form")}
     sections.update({f"form.{k}": v for k, v in RAW["reschedule_form"].items() if isinstance(v, list)})
-    words = [w for v in sections.values() for w in _all_words(v)]
+    words = [w for v in sections.values() for w in _all_words(v) if isinstance(w, str)]
     words = [w for w in words if w not in ("this", "next", "last")]  # canonical keys of prefixes
     bad = [w for w in words if not WORD.match(w) and w != ""]
     assert bad == []

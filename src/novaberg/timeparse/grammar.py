@@ -73,9 +73,6 @@ def _distance_at(toks: list[Token], j: int) -> tuple[int, str, int] | None:
     return amount, V.units[unit], j + 2
 
 
-# *in acht Tagen* and *in vierzehn Tagen* say a week and two weeks, not always 8 and 14 days.
-_IDIOMATIC_DAYS = frozenset({8, 14, 15})
-
 
 def _time_follows(toks: list[Token], j: int) -> bool:
     """After *nach*/*vor*: does a time follow (skipping an article)? *nach 10 Uhr* is no moment."""
@@ -116,8 +113,8 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 dist = _distance_at(toks, i + 1)
                 if dist is not None:
                     amount, unit, i = dist
-                    if unit == "days" and amount in _IDIOMATIC_DAYS:
-                        return None
+                    if unit == "days" and amount in V.idiomatic_day_counts:
+                        return None  # *in acht Tagen*: a week or eight days
                     amount = -amount if w == "vor" else amount
                     if unit in ("hours", "minutes"):
                         out.moments.append((amount, unit))

@@ -26,7 +26,6 @@ _SKIP = frozenset(V.fillers - {"in", "um", "uhr"})  # *in* starts a distance, *u
 _END_PUNCT = frozenset({"?", "!", ".", ","})
 # *kommendes Wochenende* may mean this one or the next: only *nächstes* is decided (§4.2).
 _NEXT_WEEKEND = frozenset(w for w in V.prefixes if w.startswith(("nächst", "naechst")))
-_WEEKDAY_PREFIX = frozenset(V.prefixes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +149,8 @@ def _distance(toks: list[Token], today: date) -> tuple[date, date, PeriodKind] |
     else:
         return None
     if unit == "days":
+        if amount in V.idiomatic_day_counts:
+            return None  # *in acht Tagen*: a week or eight days — not decided
         day = today + timedelta(days=amount)
         return day, day, "day"
     if unit == "weeks":
@@ -176,7 +177,7 @@ def _day_token(t: Token) -> bool:
         or w in V.day_words
         or w in V.months
         or w in V.ordinals
-        or w in _WEEKDAY_PREFIX
+        or w in V.prefixes
         or w == "woche"
         or (t.dot and (w in V.weekday_abbreviations or w in V.month_abbreviations))
     )

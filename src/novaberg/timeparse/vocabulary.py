@@ -84,6 +84,7 @@ class TimeVocabulary:
     prefixes: Mapping[str, str]  # word → this | next | last
     fillers: frozenset[str]
     units: Mapping[str, str]  # word → minutes | hours | days | weeks | months | years
+    idiomatic_day_counts: frozenset[int]  # *in acht Tagen* is a week in German usage: not read
     periods: Mapping[str, str]  # word → week | weekend | month
     time_prepositions: frozenset[str]
     clock_prepositions: frozenset[str]  # after *um*/*gegen* a number is a clock time (§3a)
@@ -125,6 +126,7 @@ def _build(raw: Mapping[str, Any]) -> TimeVocabulary:
         prefixes=MappingProxyType(prefixes),
         fillers=_expand_words(raw["fillers"]),
         units=_expand(raw["units"]),
+        idiomatic_day_counts=frozenset(int(n) for n in raw["idiomatic_day_counts"]),
         periods=_expand(raw["periods"]),
         time_prepositions=_expand_words(raw["time_prepositions"]),
         clock_prepositions=_expand_words(raw["clock_prepositions"]),
