@@ -72,31 +72,85 @@ WHERE user_id = %s AND aktiv AND suchtext @@ query
 ORDER BY rank DESC, updated_at DESC, id DESC LIMIT %s
 """
 
-# §4 SQL-Kern. The weights and the per-field threshold are parameters; the per-field scores are
-# computed once and filtered exactly as the specification writes it (`> threshold`).
-_SCORED = """
+# §4 SQL-Kern. The weights and the per-field threshold are parameters; every candidate gets its three
+# similarities once, is kept only when one of them is above the threshold (`> threshold`, as written),
+# and is ranked by the weighted sum. Two forms compute the same thing:
+#
+# With pg_trgm, the indexable operators choose the candidates field by field (a superset of the exact
+# condition: `%` is `>=` the threshold; a long text whose similarity cannot exceed the threshold,
+# |text| * threshold >= |query|, is skipped; a topic's similarity never exceeds the word similarity of
+# the query in the joined topics), then the exact condition decides.
+_SEARCH_TRGM = """
+WITH cand AS (
+    SELECT id FROM notizen WHERE user_id = %(user_id)s AND aktiv AND name %% %(q)s
+    UNION
+    SELECT id FROM notizen
+    WHERE user_id = %(user_id)s AND aktiv AND text_trgm_n * %(floor)s < cardinality(show_trgm(%(q)s))
+      AND text %% %(q)s
+    UNION
+    SELECT id FROM notizen WHERE user_id = %(user_id)s AND aktiv AND %(q)s <%% notizen_themen_text(themen)
+)
 SELECT {columns}, s.sim_name, s.sim_text, s.sim_themen,
        s.sim_name * %(w_name)s + s.sim_text * %(w_text)s + s.sim_themen * %(w_themen)s AS score
-FROM notizen n
+FROM cand
+JOIN notizen n ON n.id = cand.id AND n.user_id = %(user_id)s AND n.aktiv
 CROSS JOIN LATERAL (
     SELECT similarity(n.name, %(q)s) AS sim_name,
            similarity(n.text, %(q)s) AS sim_text,
            coalesce((SELECT max(similarity(t, %(q)s)) FROM unnest(n.themen) AS t), 0) AS sim_themen
+    OFFSET 0
 ) AS s
-WHERE n.user_id = %(user_id)s AND n.aktiv {prefilter}
-  AND (s.sim_name > %(floor)s OR s.sim_text > %(floor)s OR s.sim_themen > %(floor)s)
+WHERE s.sim_name > %(floor)s OR s.sim_text > %(floor)s OR s.sim_themen > %(floor)s
+ORDER BY score DESC, n.updated_at DESC, n.id DESC
+LIMIT %(limit)s
+"""
+# With the SQL fallback, the trigram sets stored per note (002_search_support.sql) replace the fallback
+# function: |A ∩ Q| / |A ∪ Q| on arrays, the same semantics. Cheap counts first (name; a text short
+# enough to reach the threshold; the topics' union, which must share more than threshold·|Q| trigrams
+# for any one topic to pass), then the exact similarities for the rows that can still qualify.
+_SEARCH_FALLBACK = """
+WITH q AS (SELECT novaberg_trigrams(%(q)s) AS t),
+pre AS (
+    SELECT n.id, n.themen, q.t, cardinality(q.t) AS qn, n.name_trgm, n.text_trgm,
+           (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.name_trgm)) AS c_name,
+           CASE WHEN cardinality(n.text_trgm) * %(floor)s < cardinality(q.t)
+                THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.text_trgm)) ELSE 0 END AS c_short,
+           (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.themen_trgm)) AS c_themen
+    FROM notizen n CROSS JOIN q
+    WHERE n.user_id = %(user_id)s AND n.aktiv
+      AND (n.name_trgm && q.t OR n.text_trgm && q.t OR n.themen_trgm && q.t)
+    OFFSET 0
+),
+possible AS (
+    SELECT * FROM pre
+    WHERE coalesce(c_name::real / nullif(cardinality(name_trgm) + qn - c_name, 0), 0) > %(floor)s
+       OR coalesce(c_short::real / nullif(cardinality(text_trgm) + qn - c_short, 0), 0) > %(floor)s
+       OR c_themen > %(floor)s * qn
+    OFFSET 0
+),
+exact AS (
+    SELECT p.id,
+           coalesce(p.c_name::real / nullif(cardinality(p.name_trgm) + p.qn - p.c_name, 0), 0) AS sim_name,
+           (SELECT coalesce(c::real / nullif(cardinality(p.text_trgm) + p.qn - c, 0), 0)
+            FROM (SELECT count(*) AS c FROM unnest(p.t) AS x WHERE x = ANY (p.text_trgm)) AS z) AS sim_text,
+           (SELECT coalesce(max(coalesce(c::real / nullif(cardinality(tt) + p.qn - c, 0), 0)), 0)
+            FROM (SELECT tt, (SELECT count(*) FROM unnest(p.t) AS x WHERE x = ANY (tt)) AS c
+                  FROM (SELECT novaberg_trigrams(topic) AS tt FROM unnest(p.themen) AS topic OFFSET 0) AS a
+                  OFFSET 0) AS b) AS sim_themen
+    FROM possible p
+    OFFSET 0
+)
+SELECT {columns}, s.sim_name, s.sim_text, s.sim_themen,
+       s.sim_name * %(w_name)s + s.sim_text * %(w_text)s + s.sim_themen * %(w_themen)s AS score
+FROM exact s
+JOIN notizen n ON n.id = s.id AND n.user_id = %(user_id)s
+WHERE s.sim_name > %(floor)s OR s.sim_text > %(floor)s OR s.sim_themen > %(floor)s
 ORDER BY score DESC, n.updated_at DESC, n.id DESC
 LIMIT %(limit)s
 """
 _SCORED_COLUMNS = ", ".join(f"n.{c.strip()}" for c in _COLUMNS.split(","))
-# With pg_trgm: the indexable operators narrow the rows first (a superset of the exact condition:
-# `%` is `>=` the threshold, and a topic's similarity never exceeds the word similarity of the query
-# in the joined topics), then the exact condition above decides.
-_SEARCH_TRGM = _SCORED.format(
-    columns=_SCORED_COLUMNS,
-    prefilter="AND (n.name %% %(q)s OR n.text %% %(q)s OR %(q)s <%% notizen_themen_text(n.themen))",
-)
-_SEARCH_FALLBACK = _SCORED.format(columns=_SCORED_COLUMNS, prefilter="")
+_SEARCH_TRGM = _SEARCH_TRGM.format(columns=_SCORED_COLUMNS)
+_SEARCH_FALLBACK = _SEARCH_FALLBACK.format(columns=_SCORED_COLUMNS)
 _SET_THRESHOLDS = (
     "SELECT set_config('pg_trgm.similarity_threshold', %s, true), "
     "set_config('pg_trgm.word_similarity_threshold', %s, true)"

@@ -1,0 +1,188 @@
+"""Notes search latency (issue 5 "Done when"): p50/p95 of `find_notes` at 1,000 and 50,000 notes of one
+person, with the SQL fallback `similarity` (embedded pgserver, no contrib) and with pg_trgm.
+
+    python -m bench.notes.run                  # both backends where available
+    python -m bench.notes.run --sizes 1000 --queries 20
+
+pg_trgm: NOVABERG_BENCH_TRGM_URL (a Postgres with pg_trgm), else a throw-away cluster of the system's
+PostgreSQL (`/usr/lib/postgresql/*/bin`) when it ships pg_trgm; only the notes schema is applied there
+(the system package has no pgvector, which the full migration needs). Target: p95 < 30 ms at 50,000
+with pg_trgm.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+
+import psycopg
+from psycopg.conninfo import make_conninfo
+
+from novaberg.notes.repository import NotesRepository, summary_of
+from novaberg.notes.search import find_notes
+from novaberg.store.db import Database
+
+USER = "bench"
+NOW = datetime(2026, 11, 30, 8, 30, tzinfo=UTC)
+_STEMS = ("Einkauf", "Pack", "Baumarkt", "Drogerie", "Geschenk", "Lese", "Film", "Rezept", "Urlaub", "Garten",
+          "Umzug", "Steuer", "Arzt", "Auto", "Fahrrad", "Küche", "Keller", "Party", "Hochzeit", "Projekt")
+_KINDS = ("liste", "ideen", "notiz", "plan", "entwurf", "sammlung")
+_WORDS = ("Milch", "Eier", "Butter", "Brot", "Käse", "Tomaten", "Nudeln", "Reis", "Kaffee", "Tee", "Zucker",
+          "Mehl", "Hefe", "Schrauben", "Dübel", "Bohrer", "Farbe", "Pinsel", "Zelt", "Schlafsack", "Taschenlampe",
+          "Sonnencreme", "Buch", "Roman", "Krimi", "Termin", "Rechnung", "Versicherung", "Reifen", "Öl", "Kette",
+          "Blumen", "Samen", "Erde", "Dünger", "Kartons", "Klebeband", "Lampe", "Teppich", "Regal", "Geschirr",
+          "Gläser", "Servietten", "Kerzen", "Musik", "Einladung", "Gästeliste", "Angebot", "Präsentation", "Bericht")
+QUERIES = ("Einkaufsliste", "Packliste", "Baumarkt", "Gartenideen", "Rezept", "Urlaubsplan", "Steuer", "Drogerie",
+           "Geschenkliste", "Umzugsplan", "Milch", "Schrauben", "Fahradliste", "Kellerliste", "Partyplanung",
+           "Hochzeit", "Filmliste", "Leseliste", "Autonotiz", "Arztnotiz")
+
+
+def _notes(count: int, seed: int = 7) -> Iterator[tuple]:
+    rng = random.Random(seed)
+    for i in range(count):
+        name = f"{rng.choice(_STEMS)}{rng.choice(_KINDS)} {i}"
+        text = "\n".join(rng.sample(_WORDS, rng.randint(3, 25)))
+        themen = rng.sample(_STEMS, rng.randint(0, 3))
+        yield (USER, name, "notiz", text, summary_of(text), themen, NOW, NOW, NOW)
+
+
+def _fill(db: Database, count: int) -> None:
+    with db.transaction() as conn:
+        conn.execute("DELETE FROM notizen")
+        with conn.cursor().copy("COPY notizen (user_id, name, typ, text, zusammenfassung, themen, created_at, "
+                                "updated_at, last_touched) FROM STDIN") as copy:
+            for row in _notes(count):
+                copy.write_row(row)
+        conn.execute("ANALYZE notizen")
+
+
+def _measure(db: Database, queries: int) -> tuple[float, float, int]:
+    repo = NotesRepository(db)
+    find_notes(repo, USER, "Aufwärmen")  # warm the pool and the plan cache
+    timings = []
+    hits = 0
+    for query in (QUERIES * (queries // len(QUERIES) + 1))[:queries]:
+        started = time.perf_counter()
+        outcome = find_notes(repo, USER, query)
+        timings.append((time.perf_counter() - started) * 1000)
+        hits += bool(outcome.notes)
+    timings.sort()
+    p95 = timings[min(len(timings) - 1, max(0, round(0.95 * len(timings)) - 1))]
+    return statistics.median(timings), p95, hits
+
+
+@contextmanager
+def _database(admin_url: str, schema: str) -> Iterator[Database]:
+    name = f"bench_notes_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    db = Database(make_conninfo(admin_url, dbname=name), max_size=2)
+    try:
+        if schema == "migrate":
+            from novaberg.store.migrations import migrate
+
+            migrate(db)
+        else:
+            notes_sql = (resources.files("novaberg.store") / "schema" / "notes" / "001_notizen.sql").read_text()
+            with db.transaction() as conn:
+                conn.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+                conn.execute(notes_sql)
+        yield db
+    finally:
+        db.close()
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def _embedded() -> Iterator[str]:
+    from novaberg.store.embedded import EmbeddedPostgres
+
+    folder = Path(tempfile.mkdtemp(prefix="bench_notes_pg_"))
+    server = EmbeddedPostgres(folder / "data")
+    try:
+        yield server.url
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def _system_trgm() -> Iterator[str | None]:
+    """A throw-away cluster of the system PostgreSQL, if it has pg_trgm; else None."""
+    url = os.environ.get("NOVABERG_BENCH_TRGM_URL")
+    if url:
+        yield url
+        return
+    bins = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    shares = sorted(glob.glob("/usr/share/postgresql/*/extension/pg_trgm.control"))
+    if not bins or not shares:
+        yield None
+        return
+    bindir = Path(bins[-1]).parent
+    folder = Path(tempfile.mkdtemp(prefix="bench_notes_trgm_"))
+    os.chmod(folder, 0o777)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    data = folder / "data"
+    try:
+        subprocess.run([*as_user, str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
+                        "--encoding=utf8", "--locale=C.UTF-8"], check=True, capture_output=True)
+        subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"), "-o",
+                        f"-p {port} -k {folder} -c listen_addresses=''", "start"], check=True, capture_output=True)
+        yield f"postgresql://postgres@/postgres?host={folder}&port={port}"
+    except (subprocess.CalledProcessError, FileNotFoundError) as err:
+        print(f"(pg_trgm cluster could not start: {err})")
+        yield None
+    finally:
+        subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "stop"],
+                       capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 50000])
+    parser.add_argument("--queries", type=int, default=40, help="queries per size (the fallback at 50,000 uses 10)")
+    parser.add_argument("--backend", choices=("both", "fallback", "pg_trgm"), default="both")
+    args = parser.parse_args()
+    rows: list[tuple[str, int, int, float, float, int]] = []
+    backends = ("fallback", "pg_trgm") if args.backend == "both" else (args.backend,)
+    for backend in backends:
+        source = _embedded() if backend == "fallback" else _system_trgm()
+        with source as admin_url:
+            if admin_url is None:
+                print("pg_trgm: no Postgres with pg_trgm found (set NOVABERG_BENCH_TRGM_URL)")
+                continue
+            with _database(admin_url, "migrate" if backend == "fallback" else "notes") as db:
+                assert NotesRepository(db).uses_pg_trgm() == (backend == "pg_trgm")
+                for size in args.sizes:
+                    _fill(db, size)
+                    queries = args.queries if backend == "pg_trgm" or size <= 5000 else min(args.queries, 10)
+                    p50, p95, hits = _measure(db, queries)
+                    rows.append((backend, size, queries, p50, p95, hits))
+                    print(f"{backend:9} {size:>7} notes  {queries:>3} queries  p50 {p50:9.1f} ms  p95 {p95:9.1f} ms"
+                          f"  ({hits} with a hit)", flush=True)
+    print("\n| backend | notes | queries | p50 ms | p95 ms |\n|---|---:|---:|---:|---:|")
+    for backend, size, queries, p50, p95, _ in rows:
+        print(f"| {backend} | {size:,} | {queries} | {p50:.1f} | {p95:.1f} |")
+
+
+if __name__ == "__main__":
+    main()
