@@ -9,6 +9,7 @@ the classification, rejects it; anything else is not mine.
 from __future__ import annotations
 
 import logging
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -33,19 +34,24 @@ __all__ = ["TimelineService", "route_hint", "written_row_id", "termine_block", "
 
 _log = logging.getLogger(__name__)
 
-HINT_ORDER = 0.9  # create, reschedule, delete, update by their verbs
-HINT_QUESTION = 0.8  # a question about appointments
+HINT_ORDER = 0.95  # create, reschedule, delete, update by their verbs, with a time or an appointment word
+HINT_BARE_ORDER = 0.7  # the verb alone (*Lösch den Zahnarzt*): a named list or note (notes: 0.9) wins
+HINT_QUESTION = 0.85  # a question about appointments
 HINT_STATEMENT = 0.2  # a day or time without an order: delivered in doubt, rejected by the classification
+_APPOINTMENT_WORD = re.compile(r"termin|kalender|geburtstag|jahrestag|frist|deadline", re.IGNORECASE)
 # The hint has no clock; it asks only whether an expression is a time at all, never which, so a fixed
 # moment serves (it is never written or shown).
 _ANY_MOMENT = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
 
 
 def route_hint(text: str) -> float:
+    """The offline router's score (0 = not mine). Scores are shared with the other services' hints."""
     hints = keyword_hints(text)
-    if hints:
-        return HINT_QUESTION if hints[0] == "read" else HINT_ORDER
     expression = time_expression(text)
+    if hints:
+        if hints[0] == "read":
+            return HINT_QUESTION
+        return HINT_ORDER if expression or _APPOINTMENT_WORD.search(text) else HINT_BARE_ORDER
     if expression:
         vector = parse(expression, _ANY_MOMENT)
         if vector.moment is not None:

@@ -1,0 +1,35 @@
+"""The service's registration and the offline router's hint (timeline.md §3a *Empfang*; issue 4 item 8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from novaberg.graph.readers import block_readers
+from novaberg.graph.services import registered_services
+from novaberg.timeline.agent import const
+from novaberg.timeline.agent.dispatch import HINT_STATEMENT, route_hint
+
+
+def test_importing_the_package_registers_the_service_and_the_block_reader():
+    assert const.SERVICE_NAME in registered_services()
+    assert "termine" in [name for name, _ in block_readers()]
+
+
+@pytest.mark.parametrize("text", ["Trag mir morgen um 10 den Zahnarzt ein", "Verschieb den Zahnarzt auf Freitag",
+                                  "Lösch den Termin am Dienstag", "Merk dir den Elternabend am Donnerstag um 19 Uhr"])
+def test_orders_with_an_appointment_signal_score_highest(text):
+    assert route_hint(text) >= 0.9
+
+
+@pytest.mark.parametrize("text", ["Lösch die Liste Wocheneinkauf", "Streich die Milch von der Einkaufsliste"])
+def test_a_bare_delete_verb_leaves_named_lists_to_the_notes(text):
+    assert 0 < route_hint(text) < 0.9  # the notes claim a named list or note with 0.9
+
+
+def test_section3a_a_statement_with_a_time_is_delivered_in_doubt_at_a_low_score():
+    assert route_hint("Morgen um 10 habe ich Zahnarzt") == HINT_STATEMENT
+
+
+@pytest.mark.parametrize("text", ["Hallo Nova", "Wie war dein Tag?", "Ich mag Tee"])
+def test_other_talk_is_not_mine(text):
+    assert route_hint(text) == 0.0
