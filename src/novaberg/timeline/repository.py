@@ -73,6 +73,7 @@ _FIND_BY_KEYWORD = f"""
 SELECT {_COLUMNS} FROM timeline
 WHERE user_id = %(user_id)s AND character_id = %(character_id)s
   AND (aktiv OR NOT %(active_only)s)
+  AND timeline_trigrams(title) @> timeline_trigrams(%(terms)s)
   AND title ILIKE ALL(%(patterns)s)
   AND NOT (event_type = ANY(%(excluded)s))
   {{direction}}
@@ -115,6 +116,10 @@ UPDATE timeline SET aktiv = FALSE, last_touched = %s
 WHERE id = %s AND user_id = %s AND character_id = %s AND aktiv
 RETURNING id
 """
+ANALYZE = "ANALYZE timeline"
+# A bulk load at least this large refreshes the planner's statistics itself (what autovacuum would do later):
+# without them a fresh table of 100,000 rows is scanned through the wrong index.
+ANALYZE_AFTER_ROWS = 1000
 COUNT = "SELECT count(*) AS n FROM timeline WHERE user_id = %s AND character_id = %s AND (aktiv OR NOT %s)"
 
 
@@ -219,7 +224,13 @@ class TimelineRepository:
             raise ValueError("timeline: the title is empty")
         if row.precision not in PRECISIONS:
             raise ValueError(f"timeline: unknown precision {row.precision!r}")
-        params = {
+        params = self._params(user_id, character_id, row, now)
+        with self._transaction() as conn:
+            return int(conn.execute(INSERT, params).fetchone()["id"])
+
+    @staticmethod
+    def _params(user_id: str, character_id: str, row: NewRow, now: datetime) -> dict[str, Any]:
+        return {
             "user_id": user_id, "character_id": character_id,
             "event_time": _aware(row.event_time, "event_time"),
             "event_ende": _aware(row.event_ende, "event_ende") if row.event_ende is not None else None,
@@ -231,8 +242,22 @@ class TimelineRepository:
             if row.wiedervorlage_am is not None else None,
             "entitaet_ids": list(row.entitaet_ids) or None,
         }
-        with self._transaction() as conn:
-            return int(conn.execute(INSERT, params).fetchone()["id"])
+
+    def insert_many(self, user_id: str, character_id: str, rows: Iterable[NewRow], now: datetime) -> int:
+        """Many new rows in one transaction (bulk loads: imports, the benchmark); each checked like `insert`."""
+        _check_pair(user_id, character_id)
+        params = []
+        for row in rows:
+            event_type(row.event_type)
+            if not isinstance(row.title, str) or not row.title.strip() or row.precision not in PRECISIONS:
+                raise ValueError("timeline: a row of the batch has no title or an unknown precision")
+            params.append(self._params(user_id, character_id, row, now))
+        with self._transaction() as conn, conn.cursor() as cursor:
+            cursor.executemany(INSERT, params)
+        if len(params) >= ANALYZE_AFTER_ROWS:
+            with self._transaction() as conn:
+                conn.execute(ANALYZE)
+        return len(params)
 
     def verschieben(self, user_id: str, character_id: str, row_id: int, *, new_time: datetime, precision: str,
                     now: datetime) -> int:
@@ -328,6 +353,7 @@ class TimelineRepository:
             raise ValueError("timeline: the limit must be a positive number")
         params: dict[str, Any] = {"user_id": user_id, "character_id": character_id, "active_only": active_only,
                                   "patterns": [f"%{_escape_like(t.strip())}%" for t in terms],
+                                  "terms": " ".join(t.strip() for t in terms),
                                   "excluded": list(exclude_event_types), "limit": limit, "month": MONTH_PRECISION}
         if direction != "both":
             if now is None or zone is None:

@@ -1,0 +1,144 @@
+"""Timeline agent latency (issue 4 "Done when"): the median time of one agent run per action with the
+offline model, at 1,000 and 100,000 rows in the pair. Target: a read under 20 ms at 100,000 rows.
+
+    python -m bench.timeline.run                     # both sizes, 30 runs per action
+    python -m bench.timeline.run --sizes 1000 --runs 10
+
+What is timed: `TimelineService.run(request, deps)` — the whole subgraph (validate, the offline
+classification, search, execute, confirm, the log lines) against the embedded PostgreSQL of a
+throw-away data directory; and the `[TERMINE]` block reader of the turn. Not timed: the router and
+the composer of the turn. The rows of a pair: spread evenly over 40 years around the clock
+(≈ 7 per day at 100,000), titles from a pseudo-German vocabulary, 8 % anchors, 2 % events of other
+persons; a few named rows the actions use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+import uuid
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from novaberg.graph.services import AgentRequest
+from novaberg.timeline.agent.dispatch import TimelineService, termine_block
+from novaberg.timeline.repository import NewRow, TimelineRepository
+from novaberg.timeline.types import ANCHOR_TYPE, OCCURRENCE_TYPE
+
+BERLIN = ZoneInfo("Europe/Berlin")
+NOW = datetime(2026, 11, 30, 9, 30, tzinfo=BERLIN)  # Monday
+FIGURE = "nova"
+_SYLLABLES = ("ber", "gen", "kauf", "gar", "ten", "haus", "stein", "wald", "feld", "mann", "kin", "der", "laub",
+              "bau", "markt", "win", "ter", "som", "mer", "tisch", "lam", "pe", "brot", "tee", "kaf", "fee", "mehl")
+_KINDS = ("Treffen", "Besuch", "Kurs", "Probe", "Sitzung", "Abholung", "Training", "Essen")
+
+
+def _title(rng: random.Random) -> str:
+    word = "".join(rng.choice(_SYLLABLES) for _ in range(rng.randint(2, 3))).capitalize()
+    return f"{word}{rng.choice(_KINDS).lower()}" if rng.random() < 0.5 else f"{rng.choice(_KINDS)} {word}"
+
+
+def seed(repo: TimelineRepository, user: str, size: int) -> None:
+    rng = random.Random(size)
+    span_minutes = 40 * 365 * 24 * 60
+    start = NOW - timedelta(days=20 * 365)
+    rows = []
+    for _ in range(size):
+        moment = (start + timedelta(minutes=rng.randrange(span_minutes))).replace(second=0, microsecond=0)
+        roll = rng.random()
+        if roll < 0.08:
+            rows.append(NewRow.for_type(ANCHOR_TYPE, title=_title(rng), event_time=moment, precision="day"))
+        elif roll < 0.10:
+            rows.append(NewRow.for_type(OCCURRENCE_TYPE, title=_title(rng), event_time=moment, precision="day",
+                                        details="Lena"))
+        else:
+            rows.append(NewRow.for_type("termin", title=_title(rng), event_time=moment, precision="minute"))
+    repo.insert_many(user, FIGURE, rows, NOW)
+
+
+def _unique_names(count: int) -> list[str]:
+    letters = "bcdfghklmnprstvwz"
+    return [f"Probe{letters[i // len(letters) % len(letters)]}{letters[i % len(letters)]}a" for i in range(count)]
+
+
+def measure(nova, size: int, runs: int) -> dict[str, float]:
+    repo = TimelineRepository(nova.stack.db)
+    user = f"bench-{size}-{uuid.uuid4().hex[:6]}"
+    started = time.perf_counter()
+    seed(repo, user, size)
+    seeded = time.perf_counter() - started
+    service = TimelineService()
+    deps = nova.deps
+    repo.insert(user, FIGURE, NewRow.for_type("termin", title="Kieferorthopäde", event_time=NOW + timedelta(days=1),
+                                              precision="minute"), NOW)
+    deletions = _unique_names(runs + 2)
+    repo.insert_many(user, FIGURE, [NewRow.for_type("termin", title=name, event_time=NOW + timedelta(days=2, hours=i),
+                                                    precision="minute") for i, name in enumerate(deletions)], NOW)
+    creations = _unique_names(2 * runs + 4)
+    texts = {
+        "read: range (diese Woche)": lambda i: "Was steht diese Woche an?",
+        "read: overview (proactive)": lambda i: "Was steht an?",
+        "read: title search": lambda i: "Wann ist der Kieferorthopäde?",
+        "create": lambda i: f"Trag mir am Freitag um 10 Uhr den Termin {creations[i]}x ein",
+        "create: duplicate": lambda i: "Trag mir morgen um 10 Uhr den Kieferorthopäden Kieferorthopäde ein",
+        "reschedule": lambda i: f"Verschieb den Kieferorthopäde auf {'Freitag' if i % 2 else 'Donnerstag'} um 16 Uhr",
+        "reschedule: half-of-day question": lambda i: "Verschieb den Kieferorthopäde auf 4 Uhr",
+        "delete": lambda i: f"Lösch den {deletions[i]}",
+        "rejected statement": lambda i: "Morgen um 10 habe ich Zahnarzt",
+    }
+    results: dict[str, float] = {"_seed_seconds": seeded}
+    for name, make in texts.items():
+        samples = []
+        for i in range(-2, runs):  # two warm-up runs
+            request = AgentRequest(user_id=user, character_id=FIGURE, text=make(i + 2), now=NOW,
+                                   turn_id=uuid.uuid4())
+            began = time.perf_counter()
+            result = service.run(request, deps)
+            elapsed = (time.perf_counter() - began) * 1000
+            if i >= 0:
+                samples.append(elapsed)
+            if name == "create" and result.status != "abgeschlossen":
+                raise RuntimeError(f"bench create failed: {result.answer}")
+        results[name] = statistics.median(samples)
+    block_samples = []
+    for i in range(-2, runs):
+        state = {"text": "Hallo", "now": NOW, "user_id": user, "character_id": FIGURE, "route": {},
+                 "turn_id": uuid.uuid4()}
+        began = time.perf_counter()
+        termine_block(state, deps)
+        if i >= 0:
+            block_samples.append((time.perf_counter() - began) * 1000)
+    results["[TERMINE] block (proactive)"] = statistics.median(block_samples)
+    results["_rows"] = repo.count(user, FIGURE, active_only=False)
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 100_000])
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    from novaberg import Nova
+
+    with tempfile.TemporaryDirectory(prefix="novaberg-bench-") as tmp, \
+            Nova.open(data_dir=Path(tmp) / "data", llm="offline") as nova:
+        columns = {size: measure(nova, size, args.runs) for size in args.sizes}
+    names = [k for k in next(iter(columns.values())) if not k.startswith("_")]
+    print(f"Timeline agent, offline model, median ms of {args.runs} runs (embedded PostgreSQL)\n")
+    print("| action | " + " | ".join(f"{size:,} rows" for size in args.sizes) + " |")
+    print("|---|" + "---|" * len(args.sizes))
+    for name in names:
+        print(f"| {name} | " + " | ".join(f"{columns[s][name]:.1f}" for s in args.sizes) + " |")
+    print("| (rows in the pair at the end) | " + " | ".join(f"{columns[s]['_rows']:,}" for s in args.sizes) + " |")
+    print("| (seeding, s) | " + " | ".join(f"{columns[s]['_seed_seconds']:.1f}" for s in args.sizes) + " |")
+    read = columns[max(args.sizes)]["read: range (diese Woche)"]
+    print(f"\nTarget: a read under 20 ms at {max(args.sizes):,} rows — range read {read:.1f} ms: "
+          + ("met" if read < 20 else "MISSED"))
+
+
+if __name__ == "__main__":
+    main()
