@@ -291,3 +291,43 @@ def test_section5_2_aktive_zeile_does_not_cross_the_pair(db, repo, add):
     _link(db, own, foreign)
     with pytest.raises(ChainError):
         repo.aktive_zeile(USER, FIGURE, own)
+
+
+# --- the indexed title search (002) and the bulk insert ----------------------------------------------------
+
+def test_section4_1_title_search_finds_every_infix_the_index_prefilter_never_drops_a_match(db, repo, add):
+    """The trigram prefilter is only a necessary condition: each ILIKE match must survive it."""
+    titles = ["Zahnarzt Dr. Müller", "Kieferorthopäde", "Elternabend 3b", "Geburtstag Anna-Lena", "Straßenfest",
+              "ÄRZTEKAMMER", "Yoga", "x"]
+    for i, title in enumerate(titles):
+        add(title, berlin(2026, 12, 1 + i, 10))
+    probes = ["arzt", "zahn", "müll", "orthopäde", "ÄDE", "abend", "3b", "anna-lena", "lena", "straße", "ärzte",
+              "yog", "x", "Kammer", "nicht da"]
+    for probe in probes:
+        with db.transaction() as conn:
+            expected = {r["title"] for r in conn.execute(
+                "SELECT title FROM timeline WHERE title ILIKE %s", (f"%{probe}%",))}
+        found = {r["title"] for r in repo.find_by_keyword(USER, FIGURE, probe, limit=10)}
+        assert found == expected, probe
+
+
+def test_section4_1_title_search_uses_the_index(db, repo):
+    with db.transaction() as conn:
+        defs = {r["indexname"]: r["indexdef"] for r in conn.execute(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'timeline'")}
+        options = conn.execute("SELECT reloptions FROM pg_class WHERE relname = 'idx_timeline_title_trigrams'"
+                               ).fetchone()["reloptions"]
+    assert "gin (timeline_trigrams((title)::text))" in defs["idx_timeline_title_trigrams"]
+    assert options == ["fastupdate=off"]
+
+
+def test_insert_many_checks_every_row_and_the_pair_first(repo):
+    good = NewRow.for_type("termin", title="A", event_time=NOW, precision="minute")
+    bad = NewRow.for_type("termin", title=" ", event_time=NOW, precision="minute")
+    with pytest.raises(ValueError):
+        repo.insert_many(USER, FIGURE, [good, bad], NOW)
+    with pytest.raises(ValueError):
+        repo.insert_many(USER, "", [good], NOW)
+    assert repo.count(USER, FIGURE, active_only=False) == 0
+    assert repo.insert_many(USER, FIGURE, [good, good], NOW) == 2
+    assert repo.count(USER, FIGURE) == 2
