@@ -114,9 +114,12 @@ def demo(
 
     try:
         run_demo(nova, show)
-        _print_rows("Termine", nova.timeline.list(DEMO_USER, DEMO_CHARACTER, active_only=False),
-                    ("id", "event_type", "titel", "event_zeit", "aktiv"))
-        _print_rows("Notizen", nova.notes.list(DEMO_USER), ("id", "name", "typ", "inhalt"))
+        zone = nova.settings.zone
+        appointments = [dict(row, event_time=row["event_time"].astimezone(zone).strftime("%a %d.%m.%Y %H:%M"))
+                        for row in nova.timeline.list(DEMO_USER, DEMO_CHARACTER, active_only=False)]
+        _print_rows("Termine (alle Zeilen, auch verschobene und gelöschte)", appointments,
+                    ("id", "event_type", "title", "event_time", "precision", "aktiv", "nachfolger_id"))
+        _print_rows("Notizen (aktiv)", nova.notes.list(DEMO_USER), ("id", "name", "typ", "text"))
     finally:
         nova.close()
         if temporary is not None:
