@@ -146,3 +146,31 @@ def test_now_is_the_turns_clock(agent, add):
     add("Zahnarzt", berlin(2027, 3, 2, 10))
     answer = agent.run("Was steht morgen an?", now=berlin(2027, 3, 1, 9)).answer
     assert "Zahnarzt (morgen)" in answer and NOW.year == 2026
+
+
+def test_section4_1_a_long_past_of_the_same_title_never_hides_the_coming_one(agent, add, repo):
+    """The coming rows are read first: twelve past "Zahnarzt" rows do not push the next one out of the limit."""
+    for month in range(1, 13):
+        add("Zahnarzt", berlin(2025, month, 3, 10))
+    coming = add("Zahnarzt", berlin(2026, 12, 3, 10))
+    read = agent.run("Wann ist der Zahnarzt?")
+    assert read.answer.splitlines() == ["Deine Termine zu „Zahnarzt“ (die kommenden):",
+                                        "- Donnerstag, 03.12.2026, 10:00 Uhr: Zahnarzt (in 3 Tagen)"]
+    deleted = agent.run("Lösch den Zahnarzt")
+    assert steps_of(deleted, const.NODE_SEARCH)[0]["ausgang"] == "einziger_kommender"
+    assert repo.find_by_id(USER, FIGURE, coming)["aktiv"] is False
+    assert repo.count(USER, FIGURE) == 12
+
+
+def test_section4_1_with_nothing_coming_the_read_shows_the_latest_past(agent, add):
+    add("Zahnarzt", berlin(2026, 6, 3, 10))
+    add("Zahnarzt", berlin(2026, 9, 3, 10))
+    lines = agent.run("Wann ist der Zahnarzt?").answer.splitlines()
+    assert lines[0] == "Deine Termine zu „Zahnarzt“ (die vergangenen, die letzten zuerst):"
+    assert lines[1].startswith("- Donnerstag, 03.09.2026, 10:00 Uhr: Zahnarzt (vergangen")
+
+
+def test_section4_1_a_single_past_hit_is_acted_on(agent, add, repo):
+    row_id = add("Zahnarzt", berlin(2026, 11, 20, 10))
+    assert agent.run("Lösch den Zahnarzt").status == "abgeschlossen"
+    assert repo.find_by_id(USER, FIGURE, row_id)["aktiv"] is False

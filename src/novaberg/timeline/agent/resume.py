@@ -61,6 +61,8 @@ def _new_order(state: dict[str, Any], deps: Deps) -> dict[str, Any] | None:
         order = classify_text(deps, state["text"], state["now"], {}, state.get("history") or ())
     except (ModelAnswerError, ModelError, ClassificationError):
         return None
+    deps.log.write(state.get("turn_id"), f"{const.SERVICE_NAME}.{const.NODE_RESUME}", "klassifikation",
+                   {**order.as_dict(), "resume": True}, state["now"], const.LOG_SOURCE)
     if order.action not in const.ACTIONS or not is_title(order.target):
         return None
     said = state["text"].lower()

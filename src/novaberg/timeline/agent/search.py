@@ -21,7 +21,7 @@ from novaberg.core.settings import TIMELINE_AGENT_SEARCH_LIMIT
 from novaberg.graph.deps import Deps
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.texts import say
-from novaberg.timeline.phrases import is_title, keywords_of, title_words
+from novaberg.timeline.phrases import is_past_tense, is_title, keywords_of, title_words
 from novaberg.timeline.reading import (
     Appointment,
     Reading,
@@ -60,9 +60,10 @@ def when_label(moment: datetime, precision: str) -> str:
 
 # --- read --------------------------------------------------------------------------------------------
 
-def _read_window(order: dict[str, Any], now: datetime, zone: ZoneInfo) -> Window | str:
+def _read_window(order: dict[str, Any], now: datetime, zone: ZoneInfo, text: str) -> Window | str:
     if is_title(order["target"]):
-        return search_window(order["target"], "both", TIMELINE_AGENT_SEARCH_LIMIT)
+        direction = "backward" if is_past_tense(text) else "forward"
+        return search_window(order["target"], direction, TIMELINE_AGENT_SEARCH_LIMIT)
     if order["zeitausdruck"]:
         span = period_of(order["zeitausdruck"], now, zone)
         if span is None:
@@ -71,11 +72,14 @@ def _read_window(order: dict[str, Any], now: datetime, zone: ZoneInfo) -> Window
     return proactive_window(now, zone)
 
 
+_SEARCH_DIRECTION = {"forward": " (die kommenden)", "backward": " (die vergangenen, die letzten zuerst)", "both": ""}
+
+
 def read_answer(reading: Reading, now: datetime) -> str:
     """The agent's read answer: the same lines as `[TERMINE]` (§4: `appointment_line`)."""
     window = reading.window
     if window.kind == "search":
-        header = say("read_header_search", keyword=window.keyword)
+        header = say("read_header_search", keyword=window.keyword, direction=_SEARCH_DIRECTION[window.direction])
         empty = say("read_empty_search", keyword=window.keyword)
     else:
         assert window.start is not None and window.end is not None
@@ -91,12 +95,16 @@ def read_answer(reading: Reading, now: datetime) -> str:
 
 def _search_read(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     now, zone = state["now"], deps.zone
-    window = _read_window(state["order"], now, zone)
+    window = _read_window(state["order"], now, zone, state["text"])
     if isinstance(window, str):
         return _end("fehler", window, {"schritt": const.NODE_SEARCH, "ausgang": "zeitraum_unlesbar"})
+    repo = TimelineRepository(deps.db)
     try:
-        reading = read_appointments(TimelineRepository(deps.db), state["user_id"], state["character_id"], window,
-                                    now, zone)
+        reading = read_appointments(repo, state["user_id"], state["character_id"], window, now, zone)
+        if window.kind == "search" and not (reading.appointments or reading.events):
+            other = "forward" if window.direction == "backward" else "backward"  # nothing coming: the latest past
+            window = search_window(window.keyword, other, window.limit)
+            reading = read_appointments(repo, state["user_id"], state["character_id"], window, now, zone)
     except (ReadingError, DatabaseError, ValueError) as err:
         _log.error("timeline read failed: %s", err)
         return _end("fehler", say("read_failed"), {"schritt": const.NODE_SEARCH, "ausgang": "lesefehler",
@@ -171,21 +179,29 @@ def _example(action: str) -> str:
 
 
 def _search_with_title(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    """§4.1/§4.5 with a title, over the whole inventory: one hit acts; of several, the single coming one wins
+    (by the turn's clock, in the query); else a selection. The coming rows are read first, so a long past
+    of the same title can never push the coming one out of the limit."""
     order, now, zone = state["order"], state["now"], deps.zone
     repo = TimelineRepository(deps.db)
-    rows = repo.find_by_keyword(state["user_id"], state["character_id"], keywords_of(order["target"]) or
-                                [order["target"]], limit=TIMELINE_AGENT_SEARCH_LIMIT)
+    pair = (state["user_id"], state["character_id"])
+    terms = keywords_of(order["target"]) or [order["target"]]
+    coming = repo.find_by_keyword(*pair, terms, limit=TIMELINE_AGENT_SEARCH_LIMIT, direction="forward", now=now,
+                                  zone=zone)
+    if len(coming) == 1:
+        past = repo.find_by_keyword(*pair, terms, limit=1, direction="backward", now=now, zone=zone)
+        outcome = "einziger_kommender" if past else "ein_treffer"
+        return {"row": row_ref(coming[0]), "steps": [{"schritt": const.NODE_SEARCH, "modus": "titel",
+                                                      "ausgang": outcome, "termin_id": coming[0]["id"]}]}
+    rows = coming or repo.find_by_keyword(*pair, terms, limit=TIMELINE_AGENT_SEARCH_LIMIT, direction="backward",
+                                          now=now, zone=zone)
     if not rows:
         return _end("fehler", say("not_found", title=order["target"]),
                     {"schritt": const.NODE_SEARCH, "modus": "titel", "ausgang": "kein_treffer"})
     if len(rows) == 1:
         return {"row": row_ref(rows[0]), "steps": [{"schritt": const.NODE_SEARCH, "modus": "titel",
                                                     "ausgang": "ein_treffer", "termin_id": rows[0]["id"]}]}
-    coming = [r for r in rows if not to_appointment(r, zone).is_past(now)]  # the turn's clock, not the system's
-    if len(coming) == 1:
-        return {"row": row_ref(coming[0]), "steps": [{"schritt": const.NODE_SEARCH, "modus": "titel",
-                                                      "ausgang": "einziger_kommender", "treffer": len(rows),
-                                                      "termin_id": coming[0]["id"]}]}
+    rows = sorted(rows, key=lambda r: (r["event_time"], r["id"]))
     lines = _numbered([to_appointment(r, zone) for r in rows], now)
     pending = {"kind": const.PENDING_SELECTION, "action": order["action"], "title": order["target"],
                "candidates": [r["id"] for r in rows], "lines": lines}

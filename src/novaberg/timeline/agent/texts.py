@@ -33,7 +33,7 @@ TEXTS: dict[str, str] = {
     "created": "Eingetragen: „{title}“ am {when}.",
     # read
     "read_header_range": "Deine Termine von {start} bis {end}{direction}:",
-    "read_header_search": "Deine Termine zu „{keyword}“:",
+    "read_header_search": "Deine Termine zu „{keyword}“{direction}:",
     "read_header_proactive": "Deine Termine von {start} bis {end}:",
     "read_empty_range": "Ich finde keine Termine vom {start} bis {end}.",
     "read_empty_search": "Ich finde keinen Termin zu „{keyword}“.",
