@@ -115,7 +115,7 @@ def demo(
     try:
         run_demo(nova, show)
         zone = nova.settings.zone
-        appointments = [dict(row, event_time=row["event_time"].astimezone(zone).strftime("%a %d.%m.%Y %H:%M"))
+        appointments = [dict(row, event_time=_local(row["event_time"], zone))
                         for row in nova.timeline.list(DEMO_USER, DEMO_CHARACTER, active_only=False)]
         _print_rows("Termine (alle Zeilen, auch verschobene und gelöschte)", appointments,
                     ("id", "event_type", "title", "event_time", "precision", "aktiv", "nachfolger_id"))
@@ -124,6 +124,14 @@ def demo(
         nova.close()
         if temporary is not None:
             temporary.cleanup()
+
+
+_WEEKDAYS = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
+
+
+def _local(moment: Any, zone: Any) -> str:
+    local = moment.astimezone(zone)
+    return f"{_WEEKDAYS[local.weekday()]} {local:%d.%m.%Y %H:%M}"
 
 
 def _print_rows(title: str, rows: list[dict[str, Any]], columns: tuple[str, ...]) -> None:

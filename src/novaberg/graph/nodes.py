@@ -16,10 +16,11 @@ from novaberg.graph.router import NO_DOMAIN, route
 from novaberg.graph.services import AgentRequest, ServiceResult, service_named
 from novaberg.graph.state import TurnState
 
-__all__ = ["route_node", "read_blocks_node", "plan_node", "compose_node", "MODEL_DOWN_ANSWER"]
+__all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "compose_node", "MODEL_DOWN_ANSWER"]
 
 _log = logging.getLogger(__name__)
 
+_WEEKDAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
 MODEL_DOWN_ANSWER = "Ich erreiche gerade mein Sprachmodell nicht ({reason}). Es wurde nichts eingetragen und nichts geändert."
 
 
@@ -35,7 +36,8 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         decision = {"domain": pending["agent"], "management_action": "resume", "pending": pending["state"]}
     else:
         try:
-            decision = route(deps.asker, state["text"], state.get("history", []))
+            today = f"{_WEEKDAYS[state['now'].weekday()]}, {state['now']:%Y-%m-%d}"
+            decision = route(deps.asker, state["text"], state.get("history", []), today)
         except (ModelError, ModelAnswerError) as err:
             _trace(runtime, state, "route", "fehler", {"error": str(err)})
             decision = {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "model_error": str(err)}
@@ -89,6 +91,13 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if "timeline_id" in result.data:
         update["clipboard"] = {"timeline_id": result.data["timeline_id"]}
     return update
+
+
+def after_plan(state: TurnState) -> str:
+    """A service that wrote verifiably changed what the blocks show: read them again before composing."""
+    wrote = any(step.get("verifiziert") is True for service in state.get("services", [])
+                for step in service.get("steps", []) if isinstance(step, dict))
+    return "reread" if wrote else "compose"
 
 
 def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:

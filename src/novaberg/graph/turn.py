@@ -1,4 +1,5 @@
-"""The turn graph (LangGraph): route → read_blocks → plan → compose → evaluate (⇄ correct, bounded)."""
+"""The turn graph (LangGraph): route → read_blocks → plan → (read_blocks again after a verified write)
+→ compose → evaluate (⇄ correct, bounded)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from langgraph.graph import END, START, StateGraph
 
 from novaberg.graph.deps import Deps
 from novaberg.graph.evaluate import after_evaluate, correct_node, evaluate_node
-from novaberg.graph.nodes import compose_node, plan_node, read_blocks_node, route_node
+from novaberg.graph.nodes import after_plan, compose_node, plan_node, read_blocks_node, route_node
 from novaberg.graph.state import TurnState
 
 __all__ = ["turn_graph"]
@@ -21,13 +22,15 @@ def turn_graph() -> Any:
     graph.add_node("route", route_node)
     graph.add_node("read_blocks", read_blocks_node)
     graph.add_node("plan", plan_node)
+    graph.add_node("reread_blocks", read_blocks_node)
     graph.add_node("compose", compose_node)
     graph.add_node("evaluate", evaluate_node)
     graph.add_node("correct", correct_node)
     graph.add_edge(START, "route")
     graph.add_edge("route", "read_blocks")
     graph.add_edge("read_blocks", "plan")
-    graph.add_edge("plan", "compose")
+    graph.add_conditional_edges("plan", after_plan, {"reread": "reread_blocks", "compose": "compose"})
+    graph.add_edge("reread_blocks", "compose")
     graph.add_edge("compose", "evaluate")
     graph.add_conditional_edges("evaluate", after_evaluate, {"correct": "correct", "done": END})
     graph.add_edge("correct", "evaluate")
