@@ -38,25 +38,45 @@ from novaberg.store.db import Database
 
 USER = "bench"
 NOW = datetime(2026, 11, 30, 8, 30, tzinfo=UTC)
-_STEMS = ("Einkauf", "Pack", "Baumarkt", "Drogerie", "Geschenk", "Lese", "Film", "Rezept", "Urlaub", "Garten",
-          "Umzug", "Steuer", "Arzt", "Auto", "Fahrrad", "Küche", "Keller", "Party", "Hochzeit", "Projekt")
-_KINDS = ("liste", "ideen", "notiz", "plan", "entwurf", "sammlung")
-_WORDS = ("Milch", "Eier", "Butter", "Brot", "Käse", "Tomaten", "Nudeln", "Reis", "Kaffee", "Tee", "Zucker",
-          "Mehl", "Hefe", "Schrauben", "Dübel", "Bohrer", "Farbe", "Pinsel", "Zelt", "Schlafsack", "Taschenlampe",
-          "Sonnencreme", "Buch", "Roman", "Krimi", "Termin", "Rechnung", "Versicherung", "Reifen", "Öl", "Kette",
-          "Blumen", "Samen", "Erde", "Dünger", "Kartons", "Klebeband", "Lampe", "Teppich", "Regal", "Geschirr",
-          "Gläser", "Servietten", "Kerzen", "Musik", "Einladung", "Gästeliste", "Angebot", "Präsentation", "Bericht")
-QUERIES = ("Einkaufsliste", "Packliste", "Baumarkt", "Gartenideen", "Rezept", "Urlaubsplan", "Steuer", "Drogerie",
-           "Geschenkliste", "Umzugsplan", "Milch", "Schrauben", "Fahradliste", "Kellerliste", "Partyplanung",
-           "Hochzeit", "Filmliste", "Leseliste", "Autonotiz", "Arztnotiz")
+# A person's notes: pseudo-German words from syllables (onset, vowel, coda; a vocabulary of 20,000 words
+# used Zipf-like, so common words recur as in real text),
+# names of one to three words, sometimes a list or note word; texts of 3 to 60 words. A few real notes
+# carry the names the queries look for.
+_ONSETS = ("", "b", "br", "d", "dr", "f", "fl", "g", "gr", "h", "k", "kl", "kr", "l", "m", "n", "p", "pf", "r",
+           "s", "sch", "schw", "sp", "st", "t", "tr", "w", "z")
+_VOWELS = ("a", "e", "i", "o", "u", "ä", "ö", "ü", "au", "ei", "ie", "eu")
+_CODAS = ("", "n", "r", "l", "s", "t", "ch", "ck", "ng", "nd", "st", "rt", "m", "ft", "tz")
+_SYLLABLES = tuple(o + v + c for o in _ONSETS for v in _VOWELS for c in _CODAS)
+_KINDS = ("liste", "notiz", "ideen", "plan", "")
+REAL = ("Einkaufsliste", "Packliste Urlaub", "Gartenideen", "Rezept Lasagne", "Baumarkt", "Geschenke Oma",
+        "Winterreifen", "Steuererklärung", "Leseliste", "Umzugsplan")
+QUERIES = ("Einkaufsliste", "Packliste", "Gartenideen", "Rezept Lasagne", "Baumarkt", "Geschenke für Oma",
+           "Winterreifen", "Steuer", "Leseliste", "Umzug", "Einkaufslste", "Lasagne", "Oma", "Urlaub packen",
+           "Milch", "Gartenhaus", "Fahrradliste", "Kellerliste", "Partyplanung", "Hochzeit")
+
+
+def _vocabulary(rng: random.Random, size: int = 20000) -> list[str]:
+    words = set()
+    while len(words) < size:
+        words.add("".join(rng.choice(_SYLLABLES) for _ in range(rng.randint(1, 3))).capitalize())
+    return sorted(words)
 
 
 def _notes(count: int, seed: int = 7) -> Iterator[tuple]:
     rng = random.Random(seed)
+    vocabulary = _vocabulary(rng)
+    weights = [1 / (rank + 1) for rank in range(len(vocabulary))]  # Zipf-like
+
+    def pick(k: int) -> list[str]:
+        return rng.choices(vocabulary, weights, k=k)
+
     for i in range(count):
-        name = f"{rng.choice(_STEMS)}{rng.choice(_KINDS)} {i}"
-        text = "\n".join(rng.sample(_WORDS, rng.randint(3, 25)))
-        themen = rng.sample(_STEMS, rng.randint(0, 3))
+        if i < len(REAL):
+            name = REAL[i]
+        else:
+            name = " ".join(pick(rng.randint(1, 3))) + rng.choice(_KINDS)
+        text = " ".join(pick(rng.randint(3, 60)))
+        themen = pick(rng.randint(0, 3))
         yield (USER, name, "notiz", text, summary_of(text), themen, NOW, NOW, NOW)
 
 
@@ -97,10 +117,11 @@ def _database(admin_url: str, schema: str) -> Iterator[Database]:
 
             migrate(db)
         else:
-            notes_sql = (resources.files("novaberg.store") / "schema" / "notes" / "001_notizen.sql").read_text()
+            folder = resources.files("novaberg.store") / "schema" / "notes"
             with db.transaction() as conn:
                 conn.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
-                conn.execute(notes_sql)
+                for name in sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".sql")):
+                    conn.execute((folder / name).read_text())
         yield db
     finally:
         db.close()

@@ -13,7 +13,8 @@ from datetime import datetime
 from typing import Any
 
 from novaberg.core.clock import as_utc
-from novaberg.core.settings import NOTES_SEARCH_LIMIT, NOTES_SUMMARY_WORDS
+from novaberg.core.settings import NOTES_SEARCH_LIMIT, NOTES_SUMMARY_WORDS, NOTES_WHERE_THRESHOLD
+from novaberg.text.trigram import trigrams
 
 __all__ = ["NotesRepository", "WRITES", "NOTE_TYPES", "summary_of", "escape_like"]
 
@@ -82,24 +83,44 @@ ORDER BY rank DESC, updated_at DESC, id DESC LIMIT %s
 # the query in the joined topics), then the exact condition decides.
 _SEARCH_TRGM = """
 WITH cand AS (
-    SELECT id FROM notizen WHERE user_id = %(user_id)s AND aktiv AND name %% %(q)s
+    SELECT id, name, themen, text_trgm_n FROM notizen WHERE user_id = %(user_id)s AND aktiv AND name %% %(q)s
     UNION
-    SELECT id FROM notizen
-    WHERE user_id = %(user_id)s AND aktiv AND text_trgm_n * %(floor)s < cardinality(show_trgm(%(q)s))
-      AND text %% %(q)s
+    SELECT id, name, themen, text_trgm_n FROM notizen
+    WHERE user_id = %(user_id)s AND aktiv {short} AND text_trgm_n < cardinality(show_trgm(%(q)s)) / %(floor)s
+      AND {text} %% %(q)s
     UNION
-    SELECT id FROM notizen WHERE user_id = %(user_id)s AND aktiv AND %(q)s <%% notizen_themen_text(themen)
+    SELECT id, name, themen, text_trgm_n FROM notizen
+    WHERE user_id = %(user_id)s AND aktiv AND %(q)s <%% notizen_themen_text(themen)
+),
+-- Cheap first: name and topics exactly, the text only as a bound (similarity <= min(|T|,|Q|) / max(|T|,|Q|)).
+a AS (
+    SELECT c.id, c.text_trgm_n, similarity(c.name, %(q)s) AS sim_name,
+           coalesce((SELECT max(similarity(t, %(q)s)) FROM unnest(c.themen) AS t), 0) AS sim_themen,
+           cardinality(show_trgm(%(q)s)) AS qn
+    FROM cand c
+    OFFSET 0
+),
+b AS (
+    SELECT *, sim_name * %(w_name)s + sim_themen * %(w_themen)s AS low,
+           sim_name * %(w_name)s + sim_themen * %(w_themen)s
+           + %(w_text)s * coalesce(least(qn, text_trgm_n)::real / nullif(greatest(qn, text_trgm_n), 0), 0) AS high
+    FROM a
+),
+-- The limit-th best score of the notes that surely qualify is at least this; a note whose upper bound
+-- stays below it cannot be among the first `limit`, so its text is never compared.
+cut AS (
+    SELECT low FROM b WHERE sim_name > %(floor)s OR sim_themen > %(floor)s
+    ORDER BY low DESC OFFSET %(limit)s - 1 LIMIT 1
+),
+s AS (
+    SELECT b.id, b.sim_name, b.sim_themen, similarity(n.text, %(q)s) AS sim_text
+    FROM b JOIN notizen n ON n.id = b.id AND n.user_id = %(user_id)s
+    WHERE b.high >= coalesce((SELECT low FROM cut), 0)
+    OFFSET 0
 )
 SELECT {columns}, s.sim_name, s.sim_text, s.sim_themen,
        s.sim_name * %(w_name)s + s.sim_text * %(w_text)s + s.sim_themen * %(w_themen)s AS score
-FROM cand
-JOIN notizen n ON n.id = cand.id AND n.user_id = %(user_id)s AND n.aktiv
-CROSS JOIN LATERAL (
-    SELECT similarity(n.name, %(q)s) AS sim_name,
-           similarity(n.text, %(q)s) AS sim_text,
-           coalesce((SELECT max(similarity(t, %(q)s)) FROM unnest(n.themen) AS t), 0) AS sim_themen
-    OFFSET 0
-) AS s
+FROM s JOIN notizen n ON n.id = s.id AND n.user_id = %(user_id)s
 WHERE s.sim_name > %(floor)s OR s.sim_text > %(floor)s OR s.sim_themen > %(floor)s
 ORDER BY score DESC, n.updated_at DESC, n.id DESC
 LIMIT %(limit)s
@@ -149,13 +170,32 @@ ORDER BY score DESC, n.updated_at DESC, n.id DESC
 LIMIT %(limit)s
 """
 _SCORED_COLUMNS = ", ".join(f"n.{c.strip()}" for c in _COLUMNS.split(","))
-_SEARCH_TRGM = _SEARCH_TRGM.format(columns=_SCORED_COLUMNS)
+# 003_short_text_trigrams.sql: the texts under 50, 100, 200 and 400 trigrams have their own indexes; a query
+# of at most 6, 14, 29 or 59 trigrams (|text| < |query| / 0.15 <= the tier, one trigram to spare for how
+# the server counts multibyte words) only ever needs that tier.
+SHORT_TEXT_TIERS = ((6, 50), (14, 100), (29, 200), (59, 400))  # (query trigrams at most, texts under)
+_SEARCH_TRGM_TIERS = {
+    tier: _SEARCH_TRGM.format(columns=_SCORED_COLUMNS, short=f"AND text_trgm_n < {tier}",
+                              text=f"(text || '{' ' * (number + 1)}')")
+    for number, (_, tier) in enumerate(SHORT_TEXT_TIERS)
+}
+_SEARCH_TRGM = _SEARCH_TRGM.format(columns=_SCORED_COLUMNS, short="", text="text")
 _SEARCH_FALLBACK = _SEARCH_FALLBACK.format(columns=_SCORED_COLUMNS)
 _SET_THRESHOLDS = (
     "SELECT set_config('pg_trgm.similarity_threshold', %s, true), "
     "set_config('pg_trgm.word_similarity_threshold', %s, true)"
 )
 _HAS_TRGM = "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS present"
+
+
+def _trgm_statement(query: str, floor: float) -> str:
+    """The pg_trgm statement whose text index covers every text that can reach `floor` for `query`."""
+    if floor >= NOTES_WHERE_THRESHOLD:
+        size = len(trigrams(query))
+        for most, tier in SHORT_TEXT_TIERS:
+            if size <= most:
+                return _SEARCH_TRGM_TIERS[tier]
+    return _SEARCH_TRGM
 
 
 def summary_of(text: str, words: int = NOTES_SUMMARY_WORDS) -> str:
@@ -257,7 +297,7 @@ class NotesRepository:
         with self._db.transaction() as conn:
             if self.uses_pg_trgm(conn):
                 conn.execute(_SET_THRESHOLDS, (str(floor), str(floor)))
-                return conn.execute(_SEARCH_TRGM, params).fetchall()
+                return conn.execute(_trgm_statement(query, floor), params).fetchall()
             return conn.execute(_SEARCH_FALLBACK, params).fetchall()
 
     def uses_pg_trgm(self, conn: Any = None) -> bool:
