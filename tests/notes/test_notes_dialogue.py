@@ -168,3 +168,11 @@ def test_notes_are_per_person(nova, db):
     result, service = _say(nova, "Was steht auf der Einkaufsliste?", user="ben")
     assert "Ich finde keine Notiz" in result.answer
     assert [n["text"] for n in _notes(db, "anna")] == ["Milch"]
+
+
+def test_merk_bitte_with_a_time_reaches_the_notes_through_the_turn(nova, db):
+    """§1 "Die Grenze zur Timeline": *„Merk dir, dass ich morgen Mehl brauche“* is a note, not an appointment."""
+    _, service = _say(nova, "Merk dir, dass ich morgen Mehl brauche")
+    assert service is not None and service["status"] == "abgeschlossen"
+    [note] = _notes(db)
+    assert "Mehl" in note["text"] and note["faellig_am"] is not None

@@ -138,3 +138,32 @@ def test_demo_scene_runs_the_shopping_list_dialogue(nova, db):
     with db.transaction() as conn:
         [row] = conn.execute("SELECT name, text, aktiv FROM notizen").fetchall()
     assert row == {"name": "Wocheneinkauf", "text": "Eier\nButter", "aktiv": False}
+
+
+def test_merk_bitte_with_a_time_goes_to_the_notes_over_the_timeline():
+    """§1: a thing with a time relation is a note (*„Merk dir, dass ich morgen Mehl brauche“*); an event
+    at a clock time is the timeline's."""
+    assert route_hint("Merk dir, dass ich morgen Mehl brauche") > 0.95
+    assert route_hint("Merk dir, dass ich morgen um 10 zum Zahnarzt muss") <= 0.5
+
+
+def test_a_thing_with_a_time_carries_it_in_faellig_am(db, redis):
+    """§1: `faellig_am` is the time carrier of a thing with a time relation (from the time parser)."""
+    from novaberg.core.clock import to_local
+    from tests.support import BERLIN
+
+    result = run(deps_with(db, redis, OfflineLLM()), "Merk dir, dass ich morgen Mehl brauche")
+    assert result.status == "abgeschlossen"
+    [row] = all_rows(db)
+    assert row["faellig_am"] is not None and to_local(row["faellig_am"], BERLIN).date().isoformat() == "2026-12-01"
+    run(deps_with(db, redis, OfflineLLM()), "Notier dir: Reifen wechseln")
+    assert all_rows(db)[1]["faellig_am"] is None
+
+
+def test_timeline_id_references_the_timeline_when_it_exists(db):
+    """§1 "einem Anker ueber timeline_id": a foreign key to `timeline(id)` where the table exists."""
+    with db.transaction() as conn:
+        timeline = conn.execute("SELECT to_regclass('timeline') IS NOT NULL AS present").fetchone()["present"]
+        fk = conn.execute("SELECT count(*) AS n FROM pg_constraint WHERE conname = 'notizen_timeline_id_fkey'"
+                          ).fetchone()["n"]
+    assert fk == (1 if timeline else 0)

@@ -213,7 +213,7 @@ def _due_at(request: str, ctx: Context) -> datetime | None:
         return None
     try:
         vector = parse(request, ctx.now)
-    except ValueError:
+    except (ValueError, TypeError):
         return None
     moment = getattr(vector, "moment", None)
     return moment if getattr(vector, "tag_erkannt", False) and isinstance(moment, datetime) else None

@@ -21,18 +21,22 @@ _NOTE_NOUN = re.compile(r"\w*(?:liste|listen|notiz|notizen|zettel|entwurf|entwü
 _NOTE_VERB = re.compile(r"\b(?:notier\w*|merk\w*\s+dir|schreib\w*\s+(?:das|es|sie|dir)\b.*\bauf)\b", re.IGNORECASE)
 _APPOINTMENT = re.compile(r"\b(?:termin\w*|kalender\w*|eintrag\w*|trag\w*\b.*\bein|erinner\w*|verschieb\w*)\b",
                           re.IGNORECASE)
+_CLOCK_TIME = re.compile(r"\bum\s+\d{1,2}(?:[:.]\d{2})?\b|\b\d{1,2}(?:[:.]\d{2})?\s*uhr\b", re.IGNORECASE)
 _NEED = re.compile(r"\b(?:brauche|brauchen|fehlt|fehlen)\b|^\s*ach,?\s+und\b", re.IGNORECASE)
 
 
 def route_hint(text: str) -> float:
-    """The offline router's score for the notes: 0.9 a list or note named, 0.8 a note verb, 0.6 another
-    phrasing the offline rules read, 0.3 a statement of need (classified there, usually `rejected`)."""
+    """The offline router's score for the notes: 0.97 a note verb about a thing (notizen.md §1: *„Merk dir,
+    dass ich morgen Mehl brauche“* is a note even with its time), 0.9 a list or note named, 0.6 another
+    phrasing the offline rules read, 0.3 a statement of need (classified there, usually `rejected`).
+    An appointment word, or a note verb with a clock time (an event at a moment), leaves it to the timeline."""
+    appointment = bool(_APPOINTMENT.search(text))
+    if _NOTE_VERB.search(text) and not appointment:
+        return 0.5 if _CLOCK_TIME.search(text) else 0.97
     if _NOTE_NOUN.search(text):
         return 0.9
-    if _APPOINTMENT.search(text):
+    if appointment:
         return 0.0
-    if _NOTE_VERB.search(text):
-        return 0.8
     if parse(text, ()).action != "rejected":
         return 0.6
     if _NEED.search(text):
