@@ -335,7 +335,7 @@ def execute(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
     elif action == "append":
         addition = state.get("inhalt") or request.partition(":")[2]
         if not addition.strip():
-            return question(say("frage_fehlt", what=TEXTS["fehlt_inhalt"]),
+            return question(say("frage_fehlt", what=TEXTS["fehlt_anhang"]),
                             {"art": PENDING_MISSING, "feld": "inhalt", **request_memory(state),
                              "notiz": {"id": note["id"], "name": note["name"]}},
                             {"schritt": "append", "fehlt": "inhalt"})

@@ -31,6 +31,7 @@ TEXTS: dict[str, str] = {
     "fehlt_inhalt": "Stichwort/Name oder Inhalt der Notiz",
     "fehlt_ziel": "welche Notiz du meinst",
     "fehlt_neuer_name": "der neue Name der Notiz",
+    "fehlt_anhang": "was ich anhängen soll",
     "frage_duplikat": "Es gibt bereits eine Notiz '{name}'. Aktualisieren oder neu anlegen?",
     "frage_auswahl": "Ich habe mehrere Notizen gefunden: {names}. Welche meinst du?",
     "frage_nicht_gefunden": "'{target}' gibt es noch nicht. Soll ich sie anlegen?",
