@@ -51,3 +51,20 @@ def test_scored_search_equals_the_brute_force_formula(db, seed):
                 assert got[note_id] == pytest.approx(score, abs=1e-5), (query, target_typ, note_id)
             scores = [float(row["score"]) for row in rows]
             assert scores == sorted(scores, reverse=True)
+
+
+def test_the_first_ten_with_the_bound_cut_equal_the_full_ranking(db):
+    """The search compares a text in full only when its bound can still reach the first `limit`; the
+    first ten must be exactly the first ten of the full ranking."""
+    rng = random.Random(11)
+    repo = NotesRepository(db)
+    for i in range(150):
+        name = " ".join(rng.sample(_WORDS, rng.randint(1, 3))) + f" {i}"
+        text = " ".join(rng.choice(_WORDS) for _ in range(rng.randint(0, 40)))
+        repo.insert("u1", name, "notiz", text, rng.sample(_WORDS, rng.randint(0, 3)), NOW)
+    for query in ["Einkaufsliste", "Gartenhaus", "Tee", "Lasagne Rezept", "Oma", "Liste", "Winterreifen"]:
+        for target_typ, weights in SUCH_GEWICHTE.items():
+            full = [round(float(r["score"]), 5) for r in repo.scored("u1", query, weights, NOTES_WHERE_THRESHOLD,
+                                                                    limit=10_000)][:10]
+            top = [round(float(r["score"]), 5) for r in repo.scored("u1", query, weights, NOTES_WHERE_THRESHOLD)]
+            assert top == full, (query, target_typ)

@@ -79,8 +79,8 @@ ORDER BY rank DESC, updated_at DESC, id DESC LIMIT %s
 #
 # With pg_trgm, the indexable operators choose the candidates field by field (a superset of the exact
 # condition: `%` is `>=` the threshold; a long text whose similarity cannot exceed the threshold,
-# |text| * threshold >= |query|, is skipped; a topic's similarity never exceeds the word similarity of
-# the query in the joined topics), then the exact condition decides.
+# |text| * threshold >= |query|, is skipped; a topic is a whole-word extent of the joined topics, so its
+# similarity never exceeds the strict word similarity `<<%`), then the exact condition decides.
 _SEARCH_TRGM = """
 WITH cand AS (
     SELECT id, name, themen, text_trgm_n FROM notizen WHERE user_id = %(user_id)s AND aktiv AND name %% %(q)s
@@ -90,7 +90,7 @@ WITH cand AS (
       AND {text} %% %(q)s
     UNION
     SELECT id, name, themen, text_trgm_n FROM notizen
-    WHERE user_id = %(user_id)s AND aktiv AND %(q)s <%% notizen_themen_text(themen)
+    WHERE user_id = %(user_id)s AND aktiv AND %(q)s <<%% notizen_themen_text(themen)
 ),
 -- Cheap first: name and topics exactly, the text only as a bound (similarity <= min(|T|,|Q|) / max(|T|,|Q|)).
 a AS (
@@ -132,33 +132,50 @@ LIMIT %(limit)s
 _SEARCH_FALLBACK = """
 WITH q AS (SELECT novaberg_trigrams(%(q)s) AS t),
 pre AS (
-    SELECT n.id, n.themen, q.t, cardinality(q.t) AS qn, n.name_trgm, n.text_trgm,
-           (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.name_trgm)) AS c_name,
-           CASE WHEN cardinality(n.text_trgm) * %(floor)s < cardinality(q.t)
+    SELECT n.id, q.t, cardinality(q.t) AS qn, cardinality(n.name_trgm) AS name_n, n.text_trgm_n,
+           CASE WHEN n.name_trgm && q.t
+                THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.name_trgm)) ELSE 0 END AS c_name,
+           CASE WHEN n.text_trgm_n * %(floor)s < cardinality(q.t) AND n.text_trgm && q.t
                 THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.text_trgm)) ELSE 0 END AS c_short,
-           (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.themen_trgm)) AS c_themen
+           CASE WHEN n.themen_trgm && q.t
+                THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.themen_trgm)) ELSE 0 END AS c_themen
     FROM notizen n CROSS JOIN q
     WHERE n.user_id = %(user_id)s AND n.aktiv
-      AND (n.name_trgm && q.t OR n.text_trgm && q.t OR n.themen_trgm && q.t)
     OFFSET 0
 ),
 possible AS (
-    SELECT * FROM pre
-    WHERE coalesce(c_name::real / nullif(cardinality(name_trgm) + qn - c_name, 0), 0) > %(floor)s
-       OR coalesce(c_short::real / nullif(cardinality(text_trgm) + qn - c_short, 0), 0) > %(floor)s
+    SELECT *, coalesce(c_name::real / nullif(name_n + qn - c_name, 0), 0) AS sim_name,
+           coalesce(c_short::real / nullif(text_trgm_n + qn - c_short, 0), 0) AS sim_short
+    FROM pre
+    WHERE coalesce(c_name::real / nullif(name_n + qn - c_name, 0), 0) > %(floor)s
+       OR coalesce(c_short::real / nullif(text_trgm_n + qn - c_short, 0), 0) > %(floor)s
        OR c_themen > %(floor)s * qn
     OFFSET 0
 ),
+-- Bounds: a text's similarity is at most min(|T|,|Q|) / max(|T|,|Q|), a topic's at most its share of the
+-- topics' union count in |Q|. The limit-th best lower bound of the notes that surely qualify is a floor
+-- for the limit-th score; a note whose upper bound stays below it is never compared in full.
+bounded AS (
+    SELECT *, sim_name * %(w_name)s + sim_short * %(w_text)s AS low,
+           sim_name * %(w_name)s
+           + %(w_text)s * coalesce(least(qn, text_trgm_n)::real / nullif(greatest(qn, text_trgm_n), 0), 0)
+           + %(w_themen)s * least(1.0, c_themen::real / nullif(qn, 0)) AS high
+    FROM possible
+),
+cut AS (
+    SELECT low FROM bounded WHERE sim_name > %(floor)s OR sim_short > %(floor)s
+    ORDER BY low DESC OFFSET %(limit)s - 1 LIMIT 1
+),
 exact AS (
-    SELECT p.id,
-           coalesce(p.c_name::real / nullif(cardinality(p.name_trgm) + p.qn - p.c_name, 0), 0) AS sim_name,
-           (SELECT coalesce(c::real / nullif(cardinality(p.text_trgm) + p.qn - c, 0), 0)
-            FROM (SELECT count(*) AS c FROM unnest(p.t) AS x WHERE x = ANY (p.text_trgm)) AS z) AS sim_text,
+    SELECT p.id, p.sim_name,
+           (SELECT coalesce(c::real / nullif(p.text_trgm_n + p.qn - c, 0), 0)
+            FROM (SELECT count(*) AS c FROM unnest(p.t) AS x WHERE x = ANY (n.text_trgm)) AS z) AS sim_text,
            (SELECT coalesce(max(coalesce(c::real / nullif(cardinality(tt) + p.qn - c, 0), 0)), 0)
             FROM (SELECT tt, (SELECT count(*) FROM unnest(p.t) AS x WHERE x = ANY (tt)) AS c
-                  FROM (SELECT novaberg_trigrams(topic) AS tt FROM unnest(p.themen) AS topic OFFSET 0) AS a
+                  FROM (SELECT novaberg_trigrams(topic) AS tt FROM unnest(n.themen) AS topic OFFSET 0) AS a
                   OFFSET 0) AS b) AS sim_themen
-    FROM possible p
+    FROM bounded p JOIN notizen n ON n.id = p.id AND n.user_id = %(user_id)s
+    WHERE p.high >= coalesce((SELECT low FROM cut), 0)
     OFFSET 0
 )
 SELECT {columns}, s.sim_name, s.sim_text, s.sim_themen,
@@ -183,7 +200,7 @@ _SEARCH_TRGM = _SEARCH_TRGM.format(columns=_SCORED_COLUMNS, short="", text="text
 _SEARCH_FALLBACK = _SEARCH_FALLBACK.format(columns=_SCORED_COLUMNS)
 _SET_THRESHOLDS = (
     "SELECT set_config('pg_trgm.similarity_threshold', %s, true), "
-    "set_config('pg_trgm.word_similarity_threshold', %s, true)"
+    "set_config('pg_trgm.strict_word_similarity_threshold', %s, true)"
 )
 _HAS_TRGM = "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS present"
 
