@@ -146,3 +146,15 @@ def test_section4a_a_read_failure_in_the_block_says_the_failure_never_keine(nova
 def test_section4a_a_question_without_appointments_says_keine_with_the_window(nova_without_router):
     result = nova_without_router.turn(USER, FIGURE, "Habe ich nächste Woche Termine?", NOW)
     assert result.answer.splitlines()[-1] == "keine Termine vom Montag, 07.12.2026 bis Sonntag, 13.12.2026"
+
+
+def test_section4_5_a_read_question_during_the_clarification_is_answered_and_writes_nothing(nova, redis):
+    """No answer to the clarification writes (§4.5); a question that only reads is served, not dismissed."""
+    _turn(nova, "Trag mir morgen um 10 Uhr den Zahnarzt ein")
+    before = nova.timeline.list(USER, FIGURE, active_only=False)
+    assert _turn(nova, "Lösch meinen Termin im Dezember").services[0]["status"] == "rueckfrage"
+    result = _turn(nova, "Was habe ich diese Woche für Termine?")
+    assert result.services[0]["status"] == "abgeschlossen"
+    assert "Zahnarzt" in result.answer
+    assert nova.timeline.list(USER, FIGURE, active_only=False) == before
+    assert redis.get(pending_key(USER)) is None

@@ -1,6 +1,7 @@
 """The resume node (timeline.md §2.2, §4.5, §5.2; notizen.md §7 *Kette*): the answer to a pending question.
 
-- A new order that names an appointment by title goes the way with a title — from any question.
+- A new order that names an appointment by title goes the way with a title — from any question; a new
+  question that only reads (*„Was habe ich nächste Woche?“*) is answered, and the pending question ends.
 - No answer to the clarification over a period or to a selection writes (§4.5): not *ja*, not
   *den zweiten*, not a date. A refusal ends the question (`dismissed`); anything else asks again.
 - An answer to the time question of §5.2 is read like a new reschedule text for the same row — the
@@ -55,14 +56,17 @@ def half_of_day_choice(text: str, pending: dict[str, Any]) -> time | None:
 
 
 def _new_order(state: dict[str, Any], deps: Deps) -> dict[str, Any] | None:
-    """A new order that names its appointment in the answer itself. A title the model took from the
-    conversation does not count: *„den zweiten“* must never become *„den Zahnarzt“* (§4.5)."""
+    """A new order that names its appointment in the answer itself, or a question that only reads. A title
+    the model took from the conversation does not count: *„den zweiten“* must never become *„den Zahnarzt“*
+    (§4.5). A read is let through because no answer to a question may *write*; reading is not writing."""
     try:
         order = classify_text(deps, state["text"], state["now"], {}, state.get("history") or ())
     except (ModelAnswerError, ModelError, ClassificationError):
         return None
     deps.log.write(state.get("turn_id"), f"{const.SERVICE_NAME}.{const.NODE_RESUME}", "klassifikation",
                    {**order.as_dict(), "resume": True}, state["now"], const.LOG_SOURCE)
+    if order.action == "read":
+        return order.as_dict()  # a question about appointments writes nothing: answer it, whatever was pending
     if order.action not in const.ACTIONS or not is_title(order.target):
         return None
     said = state["text"].lower()
