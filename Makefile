@@ -26,6 +26,9 @@ test: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev
 	$(BIN)/pip install -q -e ".[bench]"
 	$(BIN)/python -m bench.timeparse.run
+	$(BIN)/python -m bench.turn
+	$(BIN)/python -m bench.timeline.run
+	$(BIN)/python -m bench.notes.run
 
 clean:
 	rm -rf $(VENV)
