@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from novaberg.timeparse.dates import next_date_without_year
 from novaberg.tribunal.vocabulary import VOCABULARY
 
 __all__ = [
@@ -29,7 +30,6 @@ __all__ = [
     "weekday_mismatches",
 ]
 
-_YEARS_AHEAD = 8  # enough to reach the next 29 February from any day
 
 
 def _alternation(words: Iterable[str]) -> str:
@@ -113,14 +113,7 @@ def resolve_year(day: int, month: int, year: int | None, today: date) -> date | 
             return date(year, month, day)
         except ValueError:
             return None
-    for candidate in range(today.year, today.year + _YEARS_AHEAD + 1):
-        try:
-            meant = date(candidate, month, day)
-        except ValueError:
-            continue
-        if meant >= today:
-            return meant
-    return None
+    return next_date_without_year(day, month, today)
 
 
 def _year(four: str | None, two: str | None) -> int | None:
