@@ -54,3 +54,17 @@ def test_history_is_per_pair(nova):
     nova.turn("u1", "nova", "Erster", now)
     nova.turn("u1", "anna", "Anderer", now)
     assert [t for t, _ in nova.log.recent_turns("u1", "nova", 5)] == ["Erster"]
+
+
+def test_a_settings_zone_that_differs_from_the_process_zone_is_loud(db, redis, tmp_path):
+    """The time parser reads NOVABERG_TIMEZONE; a facade in another zone would disagree with it silently."""
+    from novaberg.api.nova import Nova
+    from novaberg.core.errors import ConfigError
+    from novaberg.core.settings import Settings
+    from novaberg.embed.hashing import HashingEmbedder
+    from novaberg.llm.offline import OfflineLLM
+    from novaberg.store.stack import Stack
+
+    with pytest.raises(ConfigError, match="NOVABERG_TIMEZONE=America/New_York"):
+        Nova(Stack(db=db, redis=redis), OfflineLLM(), HashingEmbedder(),
+             Settings(data_dir=tmp_path, timezone="America/New_York"))

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from novaberg.core.clock import as_utc
+from novaberg.core.errors import ConfigError
 from novaberg.core.logs import PipelineLog
-from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS, Settings, load_settings
+from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS, Settings, load_settings, local_zone
 from novaberg.embed.registry import make_embedder
 from novaberg.graph.deps import Deps
 from novaberg.graph.turn import turn_graph
@@ -53,6 +54,12 @@ class Nova:
     """One running Nova: storage stack, model, embedder. Use `Nova.open` and close it (or `with`)."""
 
     def __init__(self, stack: Stack, llm: Any, embedder: Any, settings: Settings) -> None:
+        process_zone = local_zone()
+        if settings.zone.key != process_zone.key:
+            raise ConfigError(
+                f"settings name the time zone {settings.zone.key!r} but this process reads times in "
+                f"{process_zone.key!r} (NOVABERG_TIMEZONE); set NOVABERG_TIMEZONE={settings.zone.key}"
+            )
         self.stack = stack
         self.llm = llm
         self.embedder = embedder
