@@ -128,7 +128,7 @@ def test_demo_scene_runs_the_shopping_list_dialogue(nova, db):
     from novaberg.api.demo import DEMO_CHARACTER, DEMO_NOW, DEMO_USER
     from novaberg.notes.demo import DEMO_SCENES
 
-    [(title, texts)] = DEMO_SCENES
+    (title, texts), (_, staying) = DEMO_SCENES
     statuses = []
     for text in texts:
         result = nova.turn(DEMO_USER, DEMO_CHARACTER, text, DEMO_NOW)
@@ -138,6 +138,10 @@ def test_demo_scene_runs_the_shopping_list_dialogue(nova, db):
     with db.transaction() as conn:
         [row] = conn.execute("SELECT name, text, aktiv FROM notizen").fetchall()
     assert row == {"name": "Wocheneinkauf", "text": "Eier\nButter", "aktiv": False}
+    results = [nova.turn(DEMO_USER, DEMO_CHARACTER, text, DEMO_NOW) for text in staying]
+    assert [r.services[0]["status"] for r in results] == ["abgeschlossen", "abgeschlossen"]
+    assert [note["text"] for note in nova.notes.list(DEMO_USER)] == ["Ich morgen Mehl brauche"]
+    assert "Mehl" in results[1].answer
 
 
 def test_merk_bitte_with_a_time_goes_to_the_notes_over_the_timeline():

@@ -1,6 +1,7 @@
 """The notes scene of `novaberg demo` (issue 5 item 9): a shopping list by conversation.
 
-Not found → question → *ja* → created; add, remove, read, rename, delete.
+Not found → question → *ja* → created; add, remove, read, rename, delete; then a note that stays
+(a thing with a time relation is a note, notizen.md §1), so the demo's final table shows it.
 """
 
 DEMO_SCENES = [
@@ -15,5 +16,12 @@ DEMO_SCENES = [
             "Nenn die Einkaufsliste 'Wocheneinkauf'",
             "Lösch die Liste 'Wocheneinkauf'",
         ],
-    )
+    ),
+    (
+        "Notizen: eine Sache mit Zeitbezug bleibt",
+        [
+            "Merk dir, dass ich morgen Mehl brauche",
+            "Zeig meine Notizen",
+        ],
+    ),
 ]
