@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from novaberg.text.words import words
+from novaberg.timeparse import TIME_VOCABULARY
 from novaberg.tribunal.vocabulary import VOCABULARY, WordSet, ascii_variants, load_raw_vocabulary
 
 RAW = load_raw_vocabulary()
@@ -18,10 +19,6 @@ def test_schema_version_and_top_level_keys() -> None:
     assert RAW["schema_version"] == 1
     for key in (
         "weekday_names",
-        "weekdays",
-        "weekday_abbreviations",
-        "months",
-        "month_abbreviations",
         "storage_verbs",
         "negations",
         "short_fillers",
@@ -41,7 +38,14 @@ def test_word_lists_are_lower_case_unique_words(key: str) -> None:
         assert words(entry, join_apostrophes=False) == entry.split(), f"{key}: {entry!r} is not plain words"
 
 
-def test_weekdays_cover_the_week_and_names_are_monday_first() -> None:
+def test_weekday_and_month_words_are_the_time_parsers() -> None:
+    """One list of weekday and month words in the project: `novaberg.timeparse.TIME_VOCABULARY`."""
+    for key in ("weekdays", "weekday_abbreviations", "months", "month_abbreviations"):
+        assert key not in RAW, key
+        assert not hasattr(VOCABULARY, key), key
+
+
+def test_weekday_names_are_monday_first_and_read_back_by_the_time_parser() -> None:
     assert RAW["weekday_names"] == [
         "Montag",
         "Dienstag",
@@ -51,15 +55,8 @@ def test_weekdays_cover_the_week_and_names_are_monday_first() -> None:
         "Samstag",
         "Sonntag",
     ]
-    assert set(RAW["weekdays"].values()) == set(range(7))
-    assert set(RAW["weekday_abbreviations"].values()) == set(range(7))
     for index, name in enumerate(RAW["weekday_names"]):
-        assert RAW["weekdays"][name.lower()] == index
-
-
-def test_months_cover_the_year() -> None:
-    assert set(RAW["months"].values()) == set(range(1, 13))
-    assert all(1 <= m <= 12 for m in RAW["month_abbreviations"].values())
+        assert TIME_VOCABULARY.weekdays[name.lower()] == index
 
 
 def test_every_storage_verb_has_the_fields_and_a_unique_participle() -> None:
@@ -100,7 +97,6 @@ def test_ascii_spellings_are_derived() -> None:
     assert ascii_variants("gelöscht") == ("gelöscht", "geloescht")
     assert "geloescht" in VOCABULARY.participles
     assert "moechtest" in VOCABULARY.wishes_and_suppositions
-    assert VOCABULARY.months["maerz"] == 3
 
 
 def test_word_set_matches_phrases_as_runs_of_words() -> None:

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from novaberg.timeparse import TIME_VOCABULARY
 from novaberg.timeparse.dates import next_date_without_year
 from novaberg.tribunal.vocabulary import VOCABULARY
 
@@ -31,7 +32,6 @@ __all__ = [
 ]
 
 
-
 def _alternation(words: Iterable[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
@@ -41,7 +41,7 @@ _NOT_BEFORE_LETTER = r"(?![^\W\d_])"
 _NUMERIC = re.compile(
     _NOT_AFTER_WORD + r"(?P<d>\d{1,2})\.[ \t]?(?P<m>\d{1,2})\.(?:(?P<y4>[ \t]?\d{4})|(?P<y2>\d{2}))?(?!\d)"
 )
-_MONTH_NAMES = dict(VOCABULARY.months) | dict(VOCABULARY.month_abbreviations)
+_MONTH_NAMES = dict(TIME_VOCABULARY.months) | dict(TIME_VOCABULARY.month_abbreviations)
 _WRITTEN = re.compile(
     _NOT_AFTER_WORD
     + r"(?P<d>\d{1,2})(?:\.[ \t]*|[ \t]+)(?P<mon>"
@@ -52,14 +52,16 @@ _WRITTEN = re.compile(
     re.IGNORECASE,
 )
 _ISO = re.compile(r"(?<![\w.-])(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?![\w-])")
-_WEEKDAY_WORDS = dict(VOCABULARY.weekdays) | {a + ".": i for a, i in VOCABULARY.weekday_abbreviations.items()}
+_WEEKDAY_WORDS = dict(TIME_VOCABULARY.weekdays) | {
+    a + ".": i for a, i in TIME_VOCABULARY.weekday_abbreviations.items()
+}
 _WEEKDAY_BEFORE = re.compile(
     r"(?<![^\W\d_])(?P<wd>(?:"
-    + _alternation(VOCABULARY.weekdays)
+    + _alternation(TIME_VOCABULARY.weekdays)
     + r")"
     + _NOT_BEFORE_LETTER
     + r"|(?:"
-    + _alternation(VOCABULARY.weekday_abbreviations)
+    + _alternation(TIME_VOCABULARY.weekday_abbreviations)
     + r")\.)"
     + r"[ \t]*(?:[,(][ \t]*)?(?:(?:"
     + _alternation(VOCABULARY.date_articles.words)

@@ -1,8 +1,9 @@
 """The German words of the computed checks, loaded once from `vocabulary.json` into `VOCABULARY`.
 
 Words are data (STYLE.md 3); the checks are code. The file keeps one spelling per word, lower case
-with umlauts; the ASCII spellings (*geloescht*, *moechtest*) are derived here, because people and
-models type both. An entry of several words (*nehme an*, *bei mir*) is a phrase: it matches as a
+with umlauts; the ASCII spellings (*geloescht*, *moechtest*) are derived here with the time
+parser's `ascii_variants`, because people and models type both. Weekday and month words are not
+kept here: the date check reads them from `novaberg.timeparse.TIME_VOCABULARY`. An entry of several words (*nehme an*, *bei mir*) is a phrase: it matches as a
 run of whole words.
 """
 
@@ -15,16 +16,11 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from novaberg.timeparse.vocabulary import ascii_variants
+
 __all__ = ["VOCABULARY", "StorageVerb", "Vocabulary", "WordSet", "ascii_variants", "load_raw_vocabulary"]
 
 _FILE = "vocabulary.json"
-_ASCII = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
-
-
-def ascii_variants(word: str) -> tuple[str, ...]:
-    """The word and, if it has umlauts or ß, its ASCII spelling."""
-    plain = word.translate(_ASCII)
-    return (word,) if plain == word else (word, plain)
 
 
 def load_raw_vocabulary() -> dict[str, Any]:
@@ -81,10 +77,6 @@ class StorageVerb:
 @dataclass(frozen=True)
 class Vocabulary:
     weekday_names: tuple[str, ...]  # Monday = 0, as written in an order
-    weekdays: Mapping[str, int]
-    weekday_abbreviations: Mapping[str, int]  # only with a dot (*Di.*)
-    months: Mapping[str, int]
-    month_abbreviations: Mapping[str, int]
     date_articles: WordSet
     verbs: tuple[StorageVerb, ...]
     short_only_participles: WordSet
@@ -124,10 +116,6 @@ class Vocabulary:
     @property
     def present_forms(self) -> frozenset[str]:
         return _PRESENT_FORMS
-
-
-def _expand(mapping: Mapping[str, int]) -> MappingProxyType[str, int]:
-    return MappingProxyType({v: value for word, value in mapping.items() for v in ascii_variants(word)})
 
 
 def _verb(raw: Mapping[str, Any]) -> tuple[StorageVerb, ...]:
@@ -186,10 +174,6 @@ def _build(raw: Mapping[str, Any]) -> Vocabulary:
     lists = {name: WordSet.of(raw[name]) for name in _WORD_LISTS}
     return Vocabulary(
         weekday_names=tuple(raw["weekday_names"]),
-        weekdays=_expand(raw["weekdays"]),
-        weekday_abbreviations=_expand(raw["weekday_abbreviations"]),
-        months=_expand(raw["months"]),
-        month_abbreviations=_expand(raw["month_abbreviations"]),
         verbs=verbs,
         **lists,
     )
