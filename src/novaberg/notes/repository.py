@@ -8,12 +8,14 @@ condition ever comes from input.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from novaberg.core.clock import as_utc
 from novaberg.core.settings import NOTES_SEARCH_LIMIT, NOTES_SUMMARY_WORDS, NOTES_WHERE_THRESHOLD
+from novaberg.store.migrations import has_pg_trgm
 from novaberg.text.trigram import trigrams
 
 __all__ = ["NotesRepository", "WRITES", "NOTE_TYPES", "summary_of", "escape_like"]
@@ -202,7 +204,9 @@ _SET_THRESHOLDS = (
     "SELECT set_config('pg_trgm.similarity_threshold', %s, true), "
     "set_config('pg_trgm.strict_word_similarity_threshold', %s, true)"
 )
-_HAS_TRGM = "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS present"
+# Whether a database has the real pg_trgm, asked once per database: the migrations decided the search
+# columns by it (002_search_support.sql), so it does not change while the database object lives.
+_PG_TRGM: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
 
 
 def _trgm_statement(query: str, floor: float) -> str:
@@ -241,7 +245,6 @@ class NotesRepository:
 
     def __init__(self, db: Any) -> None:
         self._db = db
-        self._trgm: bool | None = None
 
     # --- public API (DESIGN.md): nova.notes.list(user_id)
     def list(self, user_id: str) -> list[dict[str, Any]]:
@@ -311,17 +314,16 @@ class NotesRepository:
         w_name, w_text, w_themen = weights
         params = {"q": query, "user_id": user_id, "w_name": w_name, "w_text": w_text, "w_themen": w_themen,
                   "floor": floor, "limit": limit}
+        trgm = self.uses_pg_trgm()
         with self._db.transaction() as conn:
-            if self.uses_pg_trgm(conn):
+            if trgm:
                 conn.execute(_SET_THRESHOLDS, (str(floor), str(floor)))
                 return conn.execute(_trgm_statement(query, floor), params).fetchall()
             return conn.execute(_SEARCH_FALLBACK, params).fetchall()
 
-    def uses_pg_trgm(self, conn: Any = None) -> bool:
-        if self._trgm is None:
-            if conn is None:
-                with self._db.transaction() as own:
-                    self._trgm = bool(own.execute(_HAS_TRGM).fetchone()["present"])
-            else:
-                self._trgm = bool(conn.execute(_HAS_TRGM).fetchone()["present"])
-        return self._trgm
+    def uses_pg_trgm(self) -> bool:
+        """True when the database has the real extension; asked once per database, not per search."""
+        present = _PG_TRGM.get(self._db)
+        if present is None:
+            present = _PG_TRGM[self._db] = has_pg_trgm(self._db)
+        return present
