@@ -148,6 +148,14 @@ def test_confirmation_utc_moment_counts_for_its_local_day() -> None:
     assert computed_verdict("Der Termin ist am 19.08.", [late], TODAY).orders == []
 
 
+def test_confirmation_local_day_is_the_configured_display_zone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The display zone is NOVABERG_TIMEZONE, the one the time parser reads, not a fixed Berlin:
+    02:30 UTC on the 19th is the evening of the 18th in New York."""
+    monkeypatch.setenv("NOVABERG_TIMEZONE", "America/New_York")
+    early = service(data={"event_start": "2026-08-19T02:30:00+00:00"})
+    assert computed_verdict("Der Termin ist am 18.08.", [early], TODAY).orders == []
+
+
 def test_wrong_weekday_of_an_unreported_date_does_not_suggest_that_date() -> None:
     """The measured case: fixing only the weekday would confirm the wrong day."""
     timeline = service(answer="Zahnarzt am 19.08.2026 um 14:00 Uhr angelegt.")

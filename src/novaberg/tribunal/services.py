@@ -12,16 +12,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from novaberg.core.settings import DEFAULT_TIMEZONE
+from novaberg.timeparse.dates import current_zone
 from novaberg.tribunal.const import COMPLETED, WRITE_NOT_RECOGNISABLE, WRITE_NOT_WRITTEN, WRITE_WRITTEN
 from novaberg.tribunal.dates import StatedDate, find_dates
 
 __all__ = ["ServiceOutcome", "read_services", "reported_dates"]
 
 _DEPTH = 4  # how deep `data` and `steps` are searched for dates
-_DISPLAY_ZONE = ZoneInfo(DEFAULT_TIMEZONE)
 
 
 @dataclass(frozen=True)
@@ -106,10 +104,11 @@ def _exact(day: date) -> StatedDate:
 
 def _moment_dates(moment: datetime) -> Iterator[StatedDate]:
     """A naive moment gives its own day; an aware one its day where it was written and in the
-    display zone, because the database keeps UTC and the person reads local time."""
+    display zone (NOVABERG_TIMEZONE, the zone the time parser reads), because the database keeps
+    UTC and the person reads local time."""
     yield _exact(moment.date())
     if moment.tzinfo is not None:
-        yield _exact(moment.astimezone(_DISPLAY_ZONE).date())
+        yield _exact(moment.astimezone(current_zone()).date())
 
 
 def _string_dates(text: str, today: date) -> Iterator[StatedDate]:
