@@ -2,8 +2,9 @@
 
 evaluate → ok: out. Otherwise → correct (a model call with the orders) → evaluate again, at most
 MAX_CORRECTIONS rounds (tribunal.md §4 "Korrektur-Grenze"). After the last round `warnung` sends the
-current answer, with the correction sentence appended once when a storage claim survived; `ablehnen`
-sends a fixed fallback text. The three model judges are not built: the verdict is the computed one.
+current answer, with the correction sentence appended once when a storage claim survived. The three model
+judges are not built: the verdict is the computed one, which is never `ablehnen` — the fixed fallback text
+for `ablehnen` after the last round comes with the judges.
 """
 
 from __future__ import annotations
@@ -22,10 +23,9 @@ from novaberg.llm.reader import read_text
 from novaberg.tribunal.correct import claim_survived, correction_sentence, surviving_claim_error
 from novaberg.tribunal.evaluate import computed_verdict
 
-__all__ = ["evaluate_node", "correct_node", "after_evaluate", "REJECTED_FALLBACK"]
+__all__ = ["evaluate_node", "correct_node", "after_evaluate"]
 
 TASK = "correct"
-REJECTED_FALLBACK = "Dazu kann ich dir gerade keine verlässliche Antwort geben. Magst du es anders formulieren?"
 
 
 def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -39,15 +39,12 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     verdict = check.verdict
     update: dict[str, Any] = {"verdict": verdict, "orders": check.orders,
                               "findings": [_finding(f) for f in check.weekday_findings]}
-    if verdict != "ok" and correction_round >= MAX_CORRECTIONS:
-        if verdict == "ablehnen":
-            update["answer"] = REJECTED_FALLBACK
-        if claim_survived(check, correction_round=correction_round, max_corrections=MAX_CORRECTIONS):
-            update["answer"] = correction_sentence(answer, check, correction_round=correction_round,
-                                                   max_corrections=MAX_CORRECTIONS)
-            runtime.context.log.write(state["turn_id"], "evaluate", "fehler",
-                                      {"fehler": surviving_claim_error(correction_round)}, state["now"],
-                                      "speicherbehauptung")
+    if claim_survived(check, correction_round=correction_round, max_corrections=MAX_CORRECTIONS):
+        update["answer"] = correction_sentence(answer, check, correction_round=correction_round,
+                                               max_corrections=MAX_CORRECTIONS)
+        runtime.context.log.write(state["turn_id"], "evaluate", "fehler",
+                                  {"fehler": surviving_claim_error(correction_round)}, state["now"],
+                                  "speicherbehauptung")
     return update
 
 
