@@ -23,13 +23,7 @@ DEMO_SCENE_MODULES = ("novaberg.api.demo_intro", "novaberg.timeline.demo", "nova
 def demo_scenes() -> list[tuple[str, list[str]]]:
     scenes: list[tuple[str, list[str]]] = []
     for name in DEMO_SCENE_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:
-                raise
-            continue
-        scenes.extend(module.DEMO_SCENES)
+        scenes.extend(importlib.import_module(name).DEMO_SCENES)
     return scenes
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from novaberg.core.errors import ModelError
 from novaberg.llm.base import LLMResult, Prompt
 
-__all__ = ["OfflineLLM", "offline_rule", "registered_tasks"]
+__all__ = ["OfflineLLM", "offline_rule"]
 
 Rule = Callable[[Mapping[str, Any]], dict[str, Any]]
 _RULES: dict[str, Rule] = {}
@@ -27,10 +27,6 @@ def offline_rule(task: str) -> Callable[[Rule], Rule]:
         return rule
 
     return register
-
-
-def registered_tasks() -> list[str]:
-    return sorted(_RULES)
 
 
 class OfflineLLM:
