@@ -12,7 +12,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from novaberg.core.clock import to_local
-from novaberg.core.settings import local_zone
+from novaberg.core.settings import DEFAULT_TIMEZONE, zone_of
 
 __all__ = [
     "DAYPART_CONFLICT",
@@ -41,7 +41,8 @@ _YEARS_AHEAD = 8
 
 @functools.cache
 def _zone_named(name: str | None) -> ZoneInfo:
-    return local_zone()  # reads the same variable; one ZoneInfo construction per value, not per call
+    """The zone of this variable value, as `core.settings.local_zone` reads it; built once per value."""
+    return zone_of(name or DEFAULT_TIMEZONE)
 
 
 def current_zone() -> ZoneInfo:
