@@ -126,12 +126,11 @@ def demo(
             temporary.cleanup()
 
 
-_WEEKDAYS = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
-
-
 def _local(moment: Any, zone: Any) -> str:
+    from novaberg.timeline.reading import WEEKDAY_NAMES
+
     local = moment.astimezone(zone)
-    return f"{_WEEKDAYS[local.weekday()]} {local:%d.%m.%Y %H:%M}"
+    return f"{WEEKDAY_NAMES[local.weekday()][:2]} {local:%d.%m.%Y %H:%M}"
 
 
 def _print_rows(title: str, rows: list[dict[str, Any]], columns: tuple[str, ...]) -> None:

@@ -15,12 +15,12 @@ from novaberg.graph.readers import block_readers
 from novaberg.graph.router import NO_DOMAIN, route
 from novaberg.graph.services import AgentRequest, ServiceResult, service_named
 from novaberg.graph.state import TurnState
+from novaberg.timeline.reading import WEEKDAY_NAMES
 
 __all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "compose_node", "MODEL_DOWN_ANSWER"]
 
 _log = logging.getLogger(__name__)
 
-_WEEKDAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
 MODEL_DOWN_ANSWER = "Ich erreiche gerade mein Sprachmodell nicht ({reason}). Es wurde nichts eingetragen und nichts geändert."
 
 
@@ -36,7 +36,7 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         decision = {"domain": pending["agent"], "management_action": "resume", "pending": pending["state"]}
     else:
         try:
-            today = f"{_WEEKDAYS[state['now'].weekday()]}, {state['now']:%Y-%m-%d}"
+            today = f"{WEEKDAY_NAMES[state['now'].weekday()]}, {state['now']:%Y-%m-%d}"
             decision = route(deps.asker, state["text"], state.get("history", []), today)
         except (ModelError, ModelAnswerError) as err:
             _trace(runtime, state, "route", "fehler", {"error": str(err)})
