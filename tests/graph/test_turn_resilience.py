@@ -36,3 +36,12 @@ def test_pipeline_log_retention_keeps_raw_turns(nova, db):
         kinds = {r["kind"] for r in conn.execute("SELECT kind FROM pipeline_log")}
         turns = conn.execute("SELECT count(*) AS n FROM turns").fetchone()["n"]
     assert kinds == {"turn_roh"} and turns == 1
+
+
+def test_background_log_rows_are_written(nova, db):
+    """`hintergrund_log` (issue 2 item 3): task, status, payload, time — the heartbeat's writer."""
+    nova.log.background("synapsen_promotion", "gestartet", {"paare": 0}, berlin(2026, 11, 30, 3))
+    with db.transaction() as conn:
+        row = conn.execute("SELECT task, status, payload, created_at FROM hintergrund_log").fetchone()
+    assert (row["task"], row["status"], row["payload"]) == ("synapsen_promotion", "gestartet", {"paare": 0})
+    assert row["created_at"] == berlin(2026, 11, 30, 3)
