@@ -10,6 +10,8 @@ from typing import Any
 import httpx
 
 from novaberg.core.errors import ConfigError, ModelError, ModelUnreachableError
+from novaberg.core.settings import LLM_TIMEOUT_SECONDS
+from novaberg.llm.http_connectors import DEFAULT_OLLAMA_URL
 
 __all__ = ["OllamaEmbedder", "SentenceTransformerEmbedder"]
 
@@ -17,11 +19,11 @@ __all__ = ["OllamaEmbedder", "SentenceTransformerEmbedder"]
 class OllamaEmbedder:
     name = "ollama"
 
-    def __init__(self, model: str, url: str | None = None, timeout: float = 60.0) -> None:
+    def __init__(self, model: str, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS) -> None:
         if not model:
             raise ConfigError("the ollama embedder needs a model: --embedder ollama:<model>")
         self.model = model
-        self.url = (url or "http://127.0.0.1:11434").rstrip("/")
+        self.url = (url or DEFAULT_OLLAMA_URL).rstrip("/")
         self.timeout = timeout
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:

@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 
 from novaberg.core.errors import ModelError, ModelUnreachableError
+from novaberg.core.settings import LLM_TIMEOUT_SECONDS
 from novaberg.llm.base import LLMResult, Prompt
 
 __all__ = ["OllamaLLM", "OpenAICompatibleLLM", "DEFAULT_OLLAMA_URL", "DEFAULT_OPENAI_URL"]
@@ -48,7 +49,7 @@ def _post(url: str, body: dict[str, Any], timeout: float, headers: dict[str, str
 class OllamaLLM:
     connector = "ollama"
 
-    def __init__(self, model: str, url: str | None = None, timeout: float = 60.0, temperature: float = 0.0):
+    def __init__(self, model: str, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS, temperature: float = 0.0):
         if not model:
             raise ModelError("ollama needs a model name: --llm ollama:<model>")
         self.model = model
@@ -85,7 +86,7 @@ class OllamaLLM:
 class OpenAICompatibleLLM:
     connector = "openai"
 
-    def __init__(self, model: str, url: str | None = None, timeout: float = 60.0, temperature: float = 0.0,
+    def __init__(self, model: str, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS, temperature: float = 0.0,
                  api_key: str | None = None):
         if not model:
             raise ModelError("openai needs a model name: --llm openai:<model>")

@@ -6,6 +6,7 @@ import os
 from typing import Any
 
 from novaberg.core.errors import ConfigError
+from novaberg.core.settings import LLM_TIMEOUT_SECONDS
 from novaberg.llm.http_connectors import OllamaLLM, OpenAICompatibleLLM
 from novaberg.llm.offline import OfflineLLM
 
@@ -14,7 +15,7 @@ __all__ = ["make_llm", "LLM_CHOICES"]
 LLM_CHOICES = ("offline", "ollama:<model>", "openai:<model>")
 
 
-def make_llm(spec: str | Any, url: str | None = None, timeout: float = 60.0) -> Any:
+def make_llm(spec: str | Any, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS) -> Any:
     """A connector from its name; an object that already is a connector passes through (tests)."""
     if not isinstance(spec, str):
         if hasattr(spec, "complete"):
