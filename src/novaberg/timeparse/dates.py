@@ -22,6 +22,7 @@ __all__ = [
     "current_zone",
     "day_start",
     "day_end",
+    "dated",
     "last_weekday",
     "local_now",
     "month_bounds",
@@ -128,6 +129,16 @@ def next_date_without_year(day: int, month: int, today: date) -> date | None:
         if candidate >= today:
             return candidate
     return None
+
+
+def dated(day: int, month: int, year: int | None, today: date) -> date | None:
+    """The date meant, or None when no such day exists; no year → `next_date_without_year`."""
+    if year is None:
+        return next_date_without_year(day, month, today)
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
 
 
 def resolve_daypart(hour: int, half: str | None) -> int:

@@ -17,10 +17,10 @@ from typing import Literal
 from novaberg.timeparse.dates import (
     add_months,
     at_local,
+    dated,
     day_start,
     last_weekday,
     local_now,
-    next_date_without_year,
     next_weekday,
     resolve_daypart,
     weekday_in_week,
@@ -248,12 +248,7 @@ def _anchor(fact: DayFact, today: date) -> date | None:
     if kind == "date":
         if not (1 <= fact.month <= 12 and 1 <= fact.value <= 31):
             return None
-        if fact.year is None:
-            return next_date_without_year(fact.value, fact.month, today)
-        try:
-            return date(fact.year, fact.month, fact.value)
-        except ValueError:
-            return None
+        return dated(fact.value, fact.month, fact.year, today)
     if kind == "dom":
         return _next_day_of_month(fact.value, today)
     if kind == "week_weekday":

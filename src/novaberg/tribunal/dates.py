@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from novaberg.timeparse import TIME_VOCABULARY
-from novaberg.timeparse.dates import next_date_without_year
+from novaberg.timeparse.dates import dated as resolve_year  # the time parser's rule, one copy
 from novaberg.tribunal.vocabulary import VOCABULARY
 
 __all__ = [
@@ -106,16 +106,6 @@ class ConfirmationMismatch:
 
     stated: tuple[StatedDate, ...]
     reported: tuple[StatedDate, ...]
-
-
-def resolve_year(day: int, month: int, year: int | None, today: date) -> date | None:
-    """The date meant, or None when no such day exists; no year → the next such date from today."""
-    if year is not None:
-        try:
-            return date(year, month, day)
-        except ValueError:
-            return None
-    return next_date_without_year(day, month, today)
 
 
 def _year(four: str | None, two: str | None) -> int | None:
