@@ -369,6 +369,12 @@ def test_a_date_in_digits_does_not_end_the_sentence() -> None:
     assert claim.sentence == "Ich habe dir den Zahnarzt am 20.08. um 14 Uhr eingetragen."
 
 
+def test_a_date_glued_to_a_comma_does_not_end_the_sentence() -> None:
+    """`split_sentences` keeps only a date that is a word of its own; the claim check joins this one."""
+    [claim] = find_storage_claims("Ich habe dir Mittwoch,20.08. um 14 Uhr eingetragen.")
+    assert claim.sentence == "Ich habe dir Mittwoch,20.08. um 14 Uhr eingetragen."
+
+
 def test_named_limit_a_true_description_of_the_stock_counts() -> None:
     """'Bestand, den der Turn ohne Dienst gelesen hat, deckt nichts … Beschreibt die Antwort diesen
     Bestand wahrheitsgemäß im Zustandssatz, schlägt die Prüfung an' — kept as the specification says."""

@@ -128,8 +128,10 @@ def _is_question_clause(clause: list[str], is_last: bool) -> bool:
 
 
 def _sentences_keeping_dates(text: str) -> list[str]:
-    """`split_sentences`, but a date in digits (*am 20.08. um 14 Uhr*) does not end a sentence when
-    the text goes on in lower case or with a digit."""
+    """`split_sentences`, which already keeps a date that is a word of its own (*am 20.08. um 14 Uhr*);
+    here also one glued to a sign (*Mittwoch,20.08. um 14 Uhr*) when the text goes on in lower case
+    or with a digit. Moving this into `split_sentences` would also join such a date with a following
+    capitalised sentence, a change of behaviour the claim check has not been measured with."""
     merged: list[str] = []
     for piece in split_sentences(text):
         if merged and _DATE_AT_END.search(merged[-1]) and _GOES_ON.match(piece):
