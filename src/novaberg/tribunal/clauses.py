@@ -33,6 +33,8 @@ _CLAUSE_BREAK = re.compile(r",(?!\s*(?:(?:den|dem|der|um|ab|gegen)\s+)?\d)|[;:()
 _DATE_AT_END = re.compile(r"(?<![\w.])\d{1,2}\.\s?\d{1,2}\.$")
 _GOES_ON = re.compile(r"[a-zäöüß\d]")
 _SENTENCE_TAIL = " \t\n)]}\"'“”»«’"
+# A clause is cut before these words unless they open it (see `_split_words`).
+_CUT_BEFORE = VOCABULARY.subordinators.words | VOCABULARY.clause_coordinators.words
 
 
 @dataclass(frozen=True)
@@ -90,11 +92,10 @@ def _restore(text: str, quotes: list[str]) -> str:
 
 def _split_words(piece: str) -> list[list[str]]:
     """Cut before a subordinating conjunction or *aber/sondern/denn* that does not open the piece."""
-    cut_before = VOCABULARY.subordinators.words | VOCABULARY.clause_coordinators.words
     clauses: list[list[str]] = []
     current: list[str] = []
     for word in words(piece, join_apostrophes=False):
-        if word in cut_before and current and not all(w in VOCABULARY.bare_coordinators for w in current):
+        if word in _CUT_BEFORE and current and not all(w in VOCABULARY.bare_coordinators for w in current):
             clauses.append(current)
             current = []
         current.append(word)
