@@ -35,6 +35,7 @@ from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import TEXTS, say
 from novaberg.notes.repository import NOTE_TYPES, NotesRepository, summary_of
 from novaberg.text.words import fold_umlauts, normalize, words
+from novaberg.timeparse import parse as parse_time
 
 __all__ = [
     "Context",
@@ -206,17 +207,9 @@ def create_note(ctx: Context, request: str, instruction: str, target: str, histo
 
 
 def _due_at(request: str, ctx: Context) -> datetime | None:
-    """§1: a thing with a time relation carries its time in `faellig_am` (the time parser, when built)."""
-    try:
-        from novaberg.timeparse import parse  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    try:
-        vector = parse(request, ctx.now)
-    except (ValueError, TypeError):
-        return None
-    moment = getattr(vector, "moment", None)
-    return moment if getattr(vector, "tag_erkannt", False) and isinstance(moment, datetime) else None
+    """§1: a thing with a time relation carries its time in `faellig_am` (a named day; timeparse)."""
+    vector = parse_time(request, ctx.now)
+    return vector.moment if vector.tag_erkannt else None
 
 
 # --- read (§5 Read)
