@@ -15,6 +15,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from novaberg.text.words import fold_umlauts
+
 __all__ = [
     "TIME_VOCABULARY",
     "RescheduleFormWords",
@@ -24,7 +26,6 @@ __all__ = [
 ]
 
 _FILE = "vocabulary.json"
-_ASCII = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 # The canonical halves of the day a daypart word can carry (timeline.md §5.2, RawTimeForm.daypart).
 HALVES = ("am", "pm", "noon", "night")
@@ -32,7 +33,7 @@ HALVES = ("am", "pm", "noon", "night")
 
 def ascii_variants(word: str) -> tuple[str, ...]:
     """The word and, if it has umlauts or ß, its ASCII spelling — people type both."""
-    plain = word.translate(_ASCII)
+    plain = fold_umlauts(word)
     return (word,) if plain == word else (word, plain)
 
 
