@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Literal
 
-from novaberg.timeparse.dates import add_months, day_end, day_start, local_now, month_bounds, week_monday
+from novaberg.timeparse.dates import (
+    add_months,
+    day_end,
+    day_start,
+    local_now,
+    month_bounds,
+    week_monday,
+    weekday_in_week,
+)
 from novaberg.timeparse.parse import parse
 from novaberg.timeparse.tokens import Token, prepare, tokenize
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY as V
@@ -124,8 +132,7 @@ def _named_month(month: int, prefix: str | None, year: int | None, today: date) 
 
 def _weekend(today: date, prefix: str | None, prefix_word: str | None) -> tuple[date, date, PeriodKind] | None:
     """The next weekend within 1–7 days; on Saturday and Sunday the running one (§4.2, 17.10.2026)."""
-    weekday = today.weekday()
-    saturday = today - timedelta(days=weekday - 5) if weekday >= 5 else today + timedelta(days=5 - weekday)
+    saturday = weekday_in_week(today, 5)  # this Monday–Sunday week's: ahead on weekdays, running on weekends
     if prefix == "next":
         if prefix_word not in _NEXT_WEEKEND:
             return None
