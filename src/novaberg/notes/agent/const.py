@@ -6,9 +6,6 @@ __all__ = [
     "SERVICE_NAME",
     "ACTIONS",
     "INPUT_ACTIONS",
-    "WRITE_ACTIONS",
-    "CONTENT_ACTIONS",
-    "NEEDS_TARGET",
     "NOT_FOUND_ASKS",
     "REJECTED",
     "TASK_CLASSIFY",
@@ -30,9 +27,6 @@ ACTIONS = ("create", "read", "update", "append", "add_content", "remove_content"
 INPUT_ACTIONS = (*ACTIONS, "agent", "resume")
 REJECTED = "rejected"  # the classification's refusal of a statement (end of notizen.md: only a request writes)
 
-WRITE_ACTIONS = ("update", "append", "add_content", "remove_content", "clear_content", "rename", "delete")
-CONTENT_ACTIONS = ("update", "add_content", "remove_content")  # §5: a model rewrites the whole text
-NEEDS_TARGET = WRITE_ACTIONS
 NOT_FOUND_ASKS = ("add_content", "remove_content")  # §4 "Rueckfrage bei nicht gefundener Notiz"
 
 TASK_CLASSIFY = "notes_classify"
