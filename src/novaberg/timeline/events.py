@@ -17,7 +17,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -30,6 +30,7 @@ from novaberg.timeline.reading import day_label
 from novaberg.timeline.repository import NewRow, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION, OCCURRENCE_TYPE
 from novaberg.timeparse import TIME_VOCABULARY, date_without_year, named_period, parse, year_by_tense
+from novaberg.timeparse.dates import day_end, day_start, month_bounds
 
 __all__ = ["TASK", "TENSE_ANNOUNCED", "TENSE_REPORTED", "EventTime", "EventCandidate", "EventOutcome",
            "above_limit", "classify_events", "event_time_of", "process_event_orders"]
@@ -189,13 +190,12 @@ def _month_row_to_move(repo: TimelineRepository, user_id: str, character_id: str
                        zone: ZoneInfo) -> dict[str, Any] | None:
     """The one active month row of the same person in that month, in the pair; None for none or several."""
     local = when.moment.astimezone(zone)
-    first = datetime(local.year, local.month, 1, tzinfo=zone)
-    following = datetime(local.year + local.month // 12, local.month % 12 + 1, 1, tzinfo=zone)
-    rows = [r for r in repo.find_by_date_range(user_id, character_id, first, following - timedelta(seconds=1), zone)
+    first, last = month_bounds(local.year, local.month)
+    rows = [r for r in repo.find_by_date_range(user_id, character_id, day_start(first, zone), day_end(last, zone), zone)
             if r["event_type"] == OCCURRENCE_TYPE and r["precision"] == MONTH_PRECISION
             and (r["details"] or "").strip().casefold() == person.casefold()]
     if len(rows) > 1:
-        _log.info("%d month rows of %s in %s: a new row instead of a move", len(rows), person, first.date())
+        _log.info("%d month rows of %s in %s: a new row instead of a move", len(rows), person, first)
     return rows[0] if len(rows) == 1 else None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -40,6 +40,7 @@ from novaberg.timeline.types import (
     is_marked,
 )
 from novaberg.timeparse import named_period, parse
+from novaberg.timeparse.dates import day_end, day_start, month_bounds
 
 __all__ = [
     "EXCLUDED_EVENT_TYPES",
@@ -137,19 +138,11 @@ class Reading:
 
 # --- windows ----------------------------------------------------------------------------------------
 
-def _day_start(day: date, zone: ZoneInfo) -> datetime:
-    return datetime.combine(day, time(0, 0), tzinfo=zone)
-
-
-def _day_end(day: date, zone: ZoneInfo) -> datetime:
-    return datetime.combine(day, time(23, 59, 59), tzinfo=zone)
-
-
 def proactive_window(now: datetime, zone: ZoneInfo, note: str = "", asked: bool = False) -> Window:
     """§4.3: today −3 to +14 days, one source (`PROACTIVE_DAYS_*`)."""
     today = now.astimezone(zone).date()
-    return Window("proactive", _day_start(today - timedelta(days=PROACTIVE_DAYS_BACK), zone),
-                  _day_end(today + timedelta(days=PROACTIVE_DAYS_AHEAD), zone), note=note, asked=asked)
+    return Window("proactive", day_start(today - timedelta(days=PROACTIVE_DAYS_BACK), zone),
+                  day_end(today + timedelta(days=PROACTIVE_DAYS_AHEAD), zone), note=note, asked=asked)
 
 
 def range_window(start: datetime, end: datetime, direction: str = "both") -> Window:
@@ -171,7 +164,7 @@ def period_of(expression: str, now: datetime, zone: ZoneInfo) -> tuple[datetime,
     if vector.moment is None or not vector.tag_erkannt:
         return None
     day = vector.moment.astimezone(zone).date()
-    return _day_start(day, zone), _day_end(day, zone)
+    return day_start(day, zone), day_end(day, zone)
 
 
 def _query_window(query: Any, now: datetime, zone: ZoneInfo) -> Window:
@@ -204,7 +197,7 @@ def _local_bound(value: Any, zone: ZoneInfo, end: bool) -> datetime:
     moment = datetime.fromisoformat(text)
     moment = moment.replace(tzinfo=zone) if moment.tzinfo is None else moment.astimezone(zone)
     if end and len(text) <= 10:
-        return _day_end(moment.date(), zone)
+        return day_end(moment.date(), zone)
     return moment
 
 
@@ -254,9 +247,8 @@ def to_appointment(row: dict[str, Any], zone: ZoneInfo) -> Appointment:
 def _overlaps(appointment: Appointment, window: Window) -> bool:
     assert window.start is not None and window.end is not None
     if appointment.precision == MONTH_PRECISION:
-        first = appointment.start.date().replace(day=1)
-        following = (first + timedelta(days=32)).replace(day=1)
-        return first <= window.end.date() and following > window.start.date()
+        first, last = month_bounds(appointment.start.year, appointment.start.month)
+        return first <= window.end.date() and last >= window.start.date()
     return window.start <= appointment.start <= window.end
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -27,6 +27,7 @@ from novaberg.timeline.types import (
     resubmission_at,
     topics_of,
 )
+from novaberg.timeparse.dates import day_start
 
 __all__ = ["TimelineRepository", "NewRow", "ChainError", "DIRECTIONS", "past_bounds"]
 
@@ -184,13 +185,13 @@ def _row(raw: dict[str, Any]) -> dict[str, Any]:
 
 def _month_start(moment: datetime, zone: ZoneInfo) -> datetime:
     local = moment.astimezone(zone)
-    return datetime.combine(date(local.year, local.month, 1), time(0, 0), tzinfo=zone)
+    return day_start(local.date().replace(day=1), zone)
 
 
 def past_bounds(now: datetime, zone: ZoneInfo) -> dict[str, datetime]:
     """The three limits of *past* (§4a): now, today 00:00 local, the running month's start (UTC)."""
     local = _aware(now, "now").astimezone(zone)
-    today_start = datetime.combine(local.date(), time(0, 0), tzinfo=zone)
+    today_start = day_start(local.date(), zone)
     return {"now": as_utc(local), "today_start": as_utc(today_start),
             "month_start": as_utc(_month_start(local, zone))}
 
@@ -369,8 +370,8 @@ class TimelineRepository:
         _check_pair(user_id, character_id)
         local = _aware(moment, "moment").astimezone(zone)
         day = local.date()
-        start = datetime.combine(day, time(0, 0), tzinfo=zone)
-        following = datetime.combine(date.fromordinal(day.toordinal() + 1), time(0, 0), tzinfo=zone)
+        start = day_start(day, zone)
+        following = day_start(day + timedelta(days=1), zone)
         params = {"user_id": user_id, "character_id": character_id, "day_start": as_utc(start),
                   "next_day": as_utc(following), "excluded": list(NOT_APPOINTMENTS),
                   "minute": as_utc(local.replace(second=0, microsecond=0))}

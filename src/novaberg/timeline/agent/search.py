@@ -10,7 +10,7 @@ that lists the period's appointments — and no answer to either writes.
 from __future__ import annotations
 
 import logging
-from datetime import datetime, time
+from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -38,8 +38,9 @@ from novaberg.timeline.reading import (
     to_appointment,
 )
 from novaberg.timeline.repository import TimelineRepository
-from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, NOT_APPOINTMENTS
+from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION, NOT_APPOINTMENTS
 from novaberg.timeparse import parse
+from novaberg.timeparse.dates import day_end, day_start
 
 __all__ = ["search", "read_answer", "find_duplicates", "create_plan", "row_ref", "when_label"]
 
@@ -145,11 +146,10 @@ def find_duplicates(repo: TimelineRepository, user_id: str, character_id: str, m
                     zone: ZoneInfo) -> list[dict[str, Any]]:
     """§4.4 and *Seit dem 18.09.2026*: an active appointment on the same local day sharing a title word."""
     day = moment.astimezone(zone).date()
-    start = datetime.combine(day, time(0, 0), tzinfo=zone)
-    end = datetime.combine(day, time(23, 59, 59), tzinfo=zone)
     words = title_words(title)
-    rows = repo.find_by_date_range(user_id, character_id, start, end, zone, exclude_event_types=NOT_APPOINTMENTS)
-    return [row for row in rows if row["precision"] != "month" and words & title_words(row["title"])]
+    rows = repo.find_by_date_range(user_id, character_id, day_start(day, zone), day_end(day, zone), zone,
+                                   exclude_event_types=NOT_APPOINTMENTS)
+    return [row for row in rows if row["precision"] != MONTH_PRECISION and words & title_words(row["title"])]
 
 
 def _search_create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
