@@ -14,6 +14,7 @@ from novaberg.notes.agent.agent import notes_graph
 from novaberg.notes.agent.const import SERVICE_NAME
 from novaberg.notes.agent.offline import parse
 from novaberg.notes.agent.texts import say
+from novaberg.notes.agent.vocabulary import words_of
 
 __all__ = ["NotesService", "route_hint", "SERVICE"]
 
@@ -22,7 +23,7 @@ _NOTE_VERB = re.compile(r"\b(?:notier\w*|merk\w*\s+dir|schreib\w*\s+(?:das|es|si
 _APPOINTMENT = re.compile(r"\b(?:termin\w*|kalender\w*|eintrag\w*|trag\w*\b.*\bein|erinner\w*|verschieb\w*)\b",
                           re.IGNORECASE)
 _CLOCK_TIME = re.compile(r"\bum\s+\d{1,2}(?:[:.]\d{2})?\b|\b\d{1,2}(?:[:.]\d{2})?\s*uhr\b", re.IGNORECASE)
-_NEED = re.compile(r"\b(?:brauche|brauchen|fehlt|fehlen)\b|^\s*ach,?\s+und\b", re.IGNORECASE)
+_NEED = re.compile(rf"\b(?:{'|'.join(words_of('need_verbs'))})\b|^\s*ach,?\s+und\b", re.IGNORECASE)
 
 
 def route_hint(text: str) -> float:
