@@ -25,6 +25,7 @@ from novaberg.notes.agent.const import (
     LIST_TYPES,
     PENDING_DUPLICATE,
     PENDING_MISSING,
+    SERVICE_NAME,
     TASK_CREATE,
     TASK_REWRITE,
 )
@@ -73,7 +74,7 @@ class Context:
         return NotesRepository(self.deps.db)
 
     def trace(self, node: str, kind: str, payload: dict[str, Any]) -> None:
-        self.deps.log.write(self.turn_id, node, kind, payload, self.now, "notizen")
+        self.deps.log.write(self.turn_id, node, kind, payload, self.now, SERVICE_NAME)
 
 
 # --- names (§5 Create 1)
