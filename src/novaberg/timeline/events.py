@@ -212,9 +212,8 @@ def _write_event(repo: TimelineRepository, user_id: str, character_id: str, even
                 if back is None or not back["aktiv"] or back["event_time"] != when.moment:
                     raise DatabaseError(f"moved event row {new_id} did not read back as written")
                 return "verschoben", month_row["id"]
-        row = NewRow(event_time=when.moment, event_type=OCCURRENCE_TYPE, title=event.titel, precision=when.precision,
-                     binding=False, remind=False, conflict_check=False, wiedervorlage_am=None,
-                     themen=(OCCURRENCE_TYPE,), details=event.person or None)
+        row = NewRow.for_type(OCCURRENCE_TYPE, title=event.titel, event_time=when.moment, precision=when.precision,
+                              details=event.person or None)
         new_id = repo.insert(user_id, character_id, row, now)
         back = repo.find_by_id(user_id, character_id, new_id)
         if back is None or back["event_type"] != OCCURRENCE_TYPE or back["user_id"] != user_id \
