@@ -25,6 +25,7 @@ from novaberg.notes.agent.const import (
     PENDING_MISSING,
     PENDING_NOT_FOUND,
     SERVICE_NAME,
+    TARGET_TYPE_DEFAULT,
 )
 from novaberg.notes.agent.outcome import failure, question
 from novaberg.notes.agent.state import NotesState
@@ -86,7 +87,7 @@ def _request(pending: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "action": action,
         "target": str(pending.get("target") or ""),
-        "target_typ": str(pending.get("target_typ") or "titel"),
+        "target_typ": str(pending.get("target_typ") or TARGET_TYPE_DEFAULT),
         "normalisiert": str(pending.get("normalisiert") or ""),
         "neuer_name": str(pending.get("neuer_name") or ""),
         "inhalt": str(pending.get("inhalt") or ""),

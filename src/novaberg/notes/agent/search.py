@@ -12,7 +12,13 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from novaberg.graph.deps import Deps
-from novaberg.notes.agent.const import NOT_FOUND_ASKS, PENDING_CHOICE, PENDING_MISSING, PENDING_NOT_FOUND
+from novaberg.notes.agent.const import (
+    NOT_FOUND_ASKS,
+    PENDING_CHOICE,
+    PENDING_MISSING,
+    PENDING_NOT_FOUND,
+    TARGET_TYPE_DEFAULT,
+)
 from novaberg.notes.agent.outcome import failure, question
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import quote_list, say
@@ -27,7 +33,7 @@ def request_memory(state: NotesState) -> dict[str, Any]:
     return {
         "action": state.get("action", ""),
         "target": state.get("target", ""),
-        "target_typ": state.get("target_typ", "titel"),
+        "target_typ": state.get("target_typ", TARGET_TYPE_DEFAULT),
         "normalisiert": state.get("normalisiert", ""),
         "neuer_name": state.get("neuer_name", ""),
         "inhalt": state.get("inhalt", ""),
@@ -43,7 +49,7 @@ def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
                         {"art": PENDING_MISSING, "feld": "target", **request_memory(state)},
                         {"schritt": "suche", "fehlt": "target"})
     outcome = find_notes(NotesRepository(runtime.context.db), state["user_id"], target,
-                         state.get("target_typ", "titel"))
+                         state.get("target_typ", TARGET_TYPE_DEFAULT))
     step = {"schritt": "suche", "via": outcome.via, "treffer": len(outcome.notes),
             "ids": [row["id"] for row in outcome.notes], "scores": [round(s, 4) for s in outcome.scores]}
     if not outcome.notes:
