@@ -6,7 +6,6 @@ __all__ = [
     "SERVICE_NAME",
     "SERVICE_DESCRIPTION",
     "TASK_CLASSIFY",
-    "TASK_EVENTS",
     "LOG_SOURCE",
     "ACTIONS",
     "WRITING_ACTIONS",
@@ -34,7 +33,6 @@ SERVICE_NAME = "timeline"
 SERVICE_DESCRIPTION = ("Termine, Geburtstage, Fristen und Erinnerungen: eintragen, anzeigen, verschieben, löschen — "
                        "nur auf ausdrücklichen Auftrag oder eine Frage nach Terminen")
 TASK_CLASSIFY = "timeline_classify"
-TASK_EVENTS = "timeline_events"
 LOG_SOURCE = "timeline"
 
 # §3 / §7.1: the five actions; `rejected` ends the agent (no order, §3a).

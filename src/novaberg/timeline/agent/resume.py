@@ -48,7 +48,7 @@ def half_of_day_choice(text: str, pending: dict[str, Any]) -> time | None:
     first, second = (time.fromisoformat(c) for c in choices)
     if hour == 12:
         return {"noon": first, "night": second}.get(half)
-    if half == "am" and hour != 12:
+    if half == "am":
         return first
     if half == "pm":
         return second
