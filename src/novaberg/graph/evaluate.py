@@ -20,6 +20,7 @@ from novaberg.graph.deps import Deps
 from novaberg.graph.state import TurnState
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
+from novaberg.tribunal.const import LOG_KIND, LOG_NODE, LOG_SOURCE
 from novaberg.tribunal.correct import claim_survived, correction_sentence, surviving_claim_error
 from novaberg.tribunal.evaluate import computed_verdict
 
@@ -33,18 +34,16 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     correction_round = state.get("correction_round", 0)
     answer = state["answer"]
     check = computed_verdict(answer, state.get("services", []), state["now"].date())
-    runtime.context.log.write(state["turn_id"], "evaluate", "berechnung",
-                              check.log_payload(correction_round, MAX_CORRECTIONS), state["now"],
-                              "speicherbehauptung")
+    runtime.context.log.write(state["turn_id"], LOG_NODE, LOG_KIND,
+                              check.log_payload(correction_round, MAX_CORRECTIONS), state["now"], LOG_SOURCE)
     verdict = check.verdict
     update: dict[str, Any] = {"verdict": verdict, "orders": check.orders,
                               "findings": [_finding(f) for f in check.weekday_findings]}
     if claim_survived(check, correction_round=correction_round, max_corrections=MAX_CORRECTIONS):
         update["answer"] = correction_sentence(answer, check, correction_round=correction_round,
                                                max_corrections=MAX_CORRECTIONS)
-        runtime.context.log.write(state["turn_id"], "evaluate", "fehler",
-                                  {"fehler": surviving_claim_error(correction_round)}, state["now"],
-                                  "speicherbehauptung")
+        runtime.context.log.write(state["turn_id"], LOG_NODE, "fehler",
+                                  {"fehler": surviving_claim_error(correction_round)}, state["now"], LOG_SOURCE)
     return update
 
 
