@@ -220,17 +220,18 @@ class TimelineRepository:
     def insert(self, user_id: str, character_id: str, row: NewRow, now: datetime) -> int:
         """One new active row; returns its id. Type, title, precision and moments are checked first."""
         _check_pair(user_id, character_id)
-        event_type(row.event_type)
-        if not isinstance(row.title, str) or not row.title.strip():
-            raise ValueError("timeline: the title is empty")
-        if row.precision not in PRECISIONS:
-            raise ValueError(f"timeline: unknown precision {row.precision!r}")
         params = self._params(user_id, character_id, row, now)
         with self._transaction() as conn:
             return int(conn.execute(INSERT, params).fetchone()["id"])
 
     @staticmethod
     def _params(user_id: str, character_id: str, row: NewRow, now: datetime) -> dict[str, Any]:
+        """The INSERT parameters of one row, after its type, title and precision are checked."""
+        event_type(row.event_type)
+        if not isinstance(row.title, str) or not row.title.strip():
+            raise ValueError("timeline: the title is empty")
+        if row.precision not in PRECISIONS:
+            raise ValueError(f"timeline: unknown precision {row.precision!r}")
         return {
             "user_id": user_id, "character_id": character_id,
             "event_time": _aware(row.event_time, "event_time"),
@@ -249,9 +250,6 @@ class TimelineRepository:
         _check_pair(user_id, character_id)
         params = []
         for row in rows:
-            event_type(row.event_type)
-            if not isinstance(row.title, str) or not row.title.strip() or row.precision not in PRECISIONS:
-                raise ValueError("timeline: a row of the batch has no title or an unknown precision")
             params.append(self._params(user_id, character_id, row, now))
         with self._transaction() as conn, conn.cursor() as cursor:
             cursor.executemany(INSERT, params)
