@@ -21,7 +21,6 @@ __all__ = [
     "Phrases",
     "phrases",
     "keyword_hints",
-    "action_of",
     "time_spans",
     "time_expression",
     "title_of",
@@ -99,12 +98,6 @@ def keyword_hints(text: str) -> list[str]:
             if name not in found:
                 found.append(name)
     return found
-
-
-def action_of(text: str) -> str | None:
-    """The order the text gives, by the hints' priority; None for a statement or anything else."""
-    hints = keyword_hints(text)
-    return hints[0] if hints else None
 
 
 def is_read_question(text: str) -> bool:
