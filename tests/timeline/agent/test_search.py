@@ -174,3 +174,13 @@ def test_section4_1_a_single_past_hit_is_acted_on(agent, add, repo):
     row_id = add("Zahnarzt", berlin(2026, 11, 20, 10))
     assert agent.run("Lösch den Zahnarzt").status == "abgeschlossen"
     assert repo.find_by_id(USER, FIGURE, row_id)["aktiv"] is False
+
+
+def test_section5_5_a_month_row_is_named_by_its_month_never_a_made_up_day():
+    """§4a/§5.5: precision `month` says the month; the first of the month is storage, not a date."""
+    from novaberg.timeline.agent.search import when_label
+    from tests.support import berlin
+
+    assert when_label(berlin(2026, 12, 1, 0), "month") == "Dezember 2026, ohne Tag"
+    assert when_label(berlin(2026, 12, 1, 0), "day") == "Dienstag, 01.12.2026, ohne Uhrzeit"
+    assert when_label(berlin(2026, 12, 1, 10), "minute") == "Dienstag, 01.12.2026, 10:00 Uhr"

@@ -30,6 +30,7 @@ from novaberg.timeline.reading import (
     appointment_line,
     day_label,
     event_line,
+    month_label,
     period_of,
     proactive_window,
     range_window,
@@ -54,8 +55,11 @@ def row_ref(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def when_label(moment: datetime, precision: str) -> str:
+    """The moment as precise as the row is: a `month` row names its month, never a day (§4a, §5.5)."""
     if precision == MINUTE_PRECISION:
         return f"{day_label(moment)}, {moment:%H:%M} Uhr"
+    if precision == MONTH_PRECISION:
+        return f"{month_label(moment)}, ohne Tag"
     return f"{day_label(moment)}, ohne Uhrzeit" if precision == DAY_PRECISION else day_label(moment)
 
 
