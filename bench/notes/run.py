@@ -13,13 +13,10 @@ with pg_trgm.
 from __future__ import annotations
 
 import argparse
-import glob
-import os
+import itertools
 import random
 import shutil
-import socket
 import statistics
-import subprocess
 import tempfile
 import time
 import uuid
@@ -35,6 +32,7 @@ from psycopg.conninfo import make_conninfo
 from novaberg.notes.repository import NotesRepository, summary_of
 from novaberg.notes.search import find_notes
 from novaberg.store.db import Database
+from novaberg.store.system_cluster import system_trgm_cluster
 
 USER = "bench"
 NOW = datetime(2026, 11, 30, 8, 30, tzinfo=UTC)
@@ -65,10 +63,10 @@ def _vocabulary(rng: random.Random, size: int = 20000) -> list[str]:
 def _notes(count: int, seed: int = 7) -> Iterator[tuple]:
     rng = random.Random(seed)
     vocabulary = _vocabulary(rng)
-    weights = [1 / (rank + 1) for rank in range(len(vocabulary))]  # Zipf-like
+    cumulative = list(itertools.accumulate(1 / (rank + 1) for rank in range(len(vocabulary))))  # Zipf-like
 
     def pick(k: int) -> list[str]:
-        return rng.choices(vocabulary, weights, k=k)
+        return rng.choices(vocabulary, cum_weights=cumulative, k=k)
 
     for i in range(count):
         if i < len(REAL):
@@ -87,7 +85,8 @@ def _fill(db: Database, count: int) -> None:
                                 "updated_at, last_touched) FROM STDIN") as copy:
             for row in _notes(count):
                 copy.write_row(row)
-        conn.execute("ANALYZE notizen")
+    # What autovacuum does to a table that has settled: statistics, visibility map, no GIN pending list.
+    db.maintain("VACUUM ANALYZE")
 
 
 def _measure(db: Database, queries: int) -> tuple[float, float, int]:
@@ -142,41 +141,6 @@ def _embedded() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@contextmanager
-def _system_trgm() -> Iterator[str | None]:
-    """A throw-away cluster of the system PostgreSQL, if it has pg_trgm; else None."""
-    url = os.environ.get("NOVABERG_BENCH_TRGM_URL")
-    if url:
-        yield url
-        return
-    bins = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    shares = sorted(glob.glob("/usr/share/postgresql/*/extension/pg_trgm.control"))
-    if not bins or not shares:
-        yield None
-        return
-    bindir = Path(bins[-1]).parent
-    folder = Path(tempfile.mkdtemp(prefix="bench_notes_trgm_"))
-    os.chmod(folder, 0o777)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    data = folder / "data"
-    try:
-        subprocess.run([*as_user, str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
-                        "--encoding=utf8", "--locale=C.UTF-8"], check=True, capture_output=True)
-        subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"), "-o",
-                        f"-p {port} -k {folder} -c listen_addresses=''", "start"], check=True, capture_output=True)
-        yield f"postgresql://postgres@/postgres?host={folder}&port={port}"
-    except (subprocess.CalledProcessError, FileNotFoundError) as err:
-        print(f"(pg_trgm cluster could not start: {err})")
-        yield None
-    finally:
-        subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "stop"],
-                       capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 50000])
@@ -186,7 +150,7 @@ def main() -> None:
     rows: list[tuple[str, int, int, float, float, int]] = []
     backends = ("fallback", "pg_trgm") if args.backend == "both" else (args.backend,)
     for backend in backends:
-        source = _embedded() if backend == "fallback" else _system_trgm()
+        source = _embedded() if backend == "fallback" else system_trgm_cluster()
         with source as admin_url:
             if admin_url is None:
                 print("pg_trgm: no Postgres with pg_trgm found (set NOVABERG_BENCH_TRGM_URL)")

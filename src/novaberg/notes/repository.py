@@ -14,18 +14,20 @@ from datetime import datetime
 from typing import Any
 
 from novaberg.core.clock import as_utc
-from novaberg.core.settings import NOTES_SEARCH_LIMIT, NOTES_SUMMARY_WORDS, NOTES_WHERE_THRESHOLD
-from novaberg.store.migrations import has_pg_trgm
-from novaberg.text.trigram import trigrams
+from novaberg.core.settings import NOTES_SEARCH_LIMIT, NOTES_SUMMARY_WORDS
+from novaberg.notes.search_sql import (
+    FALLBACK_STATEMENT,
+    NOTE_COLUMNS,
+    SET_THRESHOLD,
+    TRGM_SCORED,
+    candidate_statements,
+)
 
 __all__ = ["NotesRepository", "WRITES", "NOTE_TYPES", "summary_of", "escape_like"]
 
 NOTE_TYPES = ("einkauf", "todo", "merkliste", "notiz", "entwurf", "idee")  # §8
 
-_COLUMNS = (
-    "id, user_id, name, typ, text, zusammenfassung, themen, status, aktiv, entitaet_ids, timeline_id, "
-    "faellig_am, wiedervorlage_am, created_at, updated_at, last_touched"
-)
+_COLUMNS = ", ".join(NOTE_COLUMNS)
 
 _INSERT = f"""
 INSERT INTO notizen (user_id, name, typ, text, zusammenfassung, themen, faellig_am, timeline_id,
@@ -75,148 +77,10 @@ WHERE user_id = %s AND aktiv AND suchtext @@ query
 ORDER BY rank DESC, updated_at DESC, id DESC LIMIT %s
 """
 
-# §4 SQL-Kern. The weights and the per-field threshold are parameters; every candidate gets its three
-# similarities once, is kept only when one of them is above the threshold (`> threshold`, as written),
-# and is ranked by the weighted sum. Two forms compute the same thing:
-#
-# With pg_trgm, the indexable operators choose the candidates field by field (a superset of the exact
-# condition: `%` is `>=` the threshold; a long text whose similarity cannot exceed the threshold,
-# |text| * threshold >= |query|, is skipped; a topic is a whole-word extent of the joined topics, so its
-# similarity never exceeds the strict word similarity `<<%`), then the exact condition decides.
-_SEARCH_TRGM = """
-WITH cand AS (
-    SELECT id, name, themen, text_trgm_n FROM notizen WHERE user_id = %(user_id)s AND aktiv AND name %% %(q)s
-    UNION
-    SELECT id, name, themen, text_trgm_n FROM notizen
-    WHERE user_id = %(user_id)s AND aktiv {short} AND text_trgm_n < cardinality(show_trgm(%(q)s)) / %(floor)s
-      AND {text} %% %(q)s
-    UNION
-    SELECT id, name, themen, text_trgm_n FROM notizen
-    WHERE user_id = %(user_id)s AND aktiv AND %(q)s <<%% notizen_themen_text(themen)
-),
--- Cheap first: name and topics exactly, the text only as a bound (similarity <= min(|T|,|Q|) / max(|T|,|Q|)).
-a AS (
-    SELECT c.id, c.text_trgm_n, similarity(c.name, %(q)s) AS sim_name,
-           coalesce((SELECT max(similarity(t, %(q)s)) FROM unnest(c.themen) AS t), 0) AS sim_themen,
-           cardinality(show_trgm(%(q)s)) AS qn
-    FROM cand c
-    OFFSET 0
-),
-b AS (
-    SELECT *, sim_name * %(w_name)s + sim_themen * %(w_themen)s AS low,
-           sim_name * %(w_name)s + sim_themen * %(w_themen)s
-           + %(w_text)s * coalesce(least(qn, text_trgm_n)::real / nullif(greatest(qn, text_trgm_n), 0), 0) AS high
-    FROM a
-),
--- The limit-th best score of the notes that surely qualify is at least this; a note whose upper bound
--- stays below it cannot be among the first `limit`, so its text is never compared.
-cut AS (
-    SELECT low FROM b WHERE sim_name > %(floor)s OR sim_themen > %(floor)s
-    ORDER BY low DESC OFFSET %(limit)s - 1 LIMIT 1
-),
-s AS (
-    SELECT b.id, b.sim_name, b.sim_themen, similarity(n.text, %(q)s) AS sim_text
-    FROM b JOIN notizen n ON n.id = b.id AND n.user_id = %(user_id)s
-    WHERE b.high >= coalesce((SELECT low FROM cut), 0)
-    OFFSET 0
-)
-SELECT {columns}, s.sim_name, s.sim_text, s.sim_themen,
-       s.sim_name * %(w_name)s + s.sim_text * %(w_text)s + s.sim_themen * %(w_themen)s AS score
-FROM s JOIN notizen n ON n.id = s.id AND n.user_id = %(user_id)s
-WHERE s.sim_name > %(floor)s OR s.sim_text > %(floor)s OR s.sim_themen > %(floor)s
-ORDER BY score DESC, n.updated_at DESC, n.id DESC
-LIMIT %(limit)s
-"""
-# With the SQL fallback, the trigram sets stored per note (002_search_support.sql) replace the fallback
-# function: |A ∩ Q| / |A ∪ Q| on arrays, the same semantics. Cheap counts first (name; a text short
-# enough to reach the threshold; the topics' union, which must share more than threshold·|Q| trigrams
-# for any one topic to pass), then the exact similarities for the rows that can still qualify.
-_SEARCH_FALLBACK = """
-WITH q AS (SELECT novaberg_trigrams(%(q)s) AS t),
-pre AS (
-    SELECT n.id, q.t, cardinality(q.t) AS qn, cardinality(n.name_trgm) AS name_n, n.text_trgm_n,
-           CASE WHEN n.name_trgm && q.t
-                THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.name_trgm)) ELSE 0 END AS c_name,
-           CASE WHEN n.text_trgm_n * %(floor)s < cardinality(q.t) AND n.text_trgm && q.t
-                THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.text_trgm)) ELSE 0 END AS c_short,
-           CASE WHEN n.themen_trgm && q.t
-                THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.themen_trgm)) ELSE 0 END AS c_themen
-    FROM notizen n CROSS JOIN q
-    WHERE n.user_id = %(user_id)s AND n.aktiv
-    OFFSET 0
-),
-possible AS (
-    SELECT *, coalesce(c_name::real / nullif(name_n + qn - c_name, 0), 0) AS sim_name,
-           coalesce(c_short::real / nullif(text_trgm_n + qn - c_short, 0), 0) AS sim_short
-    FROM pre
-    WHERE coalesce(c_name::real / nullif(name_n + qn - c_name, 0), 0) > %(floor)s
-       OR coalesce(c_short::real / nullif(text_trgm_n + qn - c_short, 0), 0) > %(floor)s
-       OR c_themen > %(floor)s * qn
-    OFFSET 0
-),
--- Bounds: a text's similarity is at most min(|T|,|Q|) / max(|T|,|Q|), a topic's at most its share of the
--- topics' union count in |Q|. The limit-th best lower bound of the notes that surely qualify is a floor
--- for the limit-th score; a note whose upper bound stays below it is never compared in full.
-bounded AS (
-    SELECT *, sim_name * %(w_name)s + sim_short * %(w_text)s AS low,
-           sim_name * %(w_name)s
-           + %(w_text)s * coalesce(least(qn, text_trgm_n)::real / nullif(greatest(qn, text_trgm_n), 0), 0)
-           + %(w_themen)s * least(1.0, c_themen::real / nullif(qn, 0)) AS high
-    FROM possible
-),
-cut AS (
-    SELECT low FROM bounded WHERE sim_name > %(floor)s OR sim_short > %(floor)s
-    ORDER BY low DESC OFFSET %(limit)s - 1 LIMIT 1
-),
-exact AS (
-    SELECT p.id, p.sim_name,
-           (SELECT coalesce(c::real / nullif(p.text_trgm_n + p.qn - c, 0), 0)
-            FROM (SELECT count(*) AS c FROM unnest(p.t) AS x WHERE x = ANY (n.text_trgm)) AS z) AS sim_text,
-           (SELECT coalesce(max(coalesce(c::real / nullif(cardinality(tt) + p.qn - c, 0), 0)), 0)
-            FROM (SELECT tt, (SELECT count(*) FROM unnest(p.t) AS x WHERE x = ANY (tt)) AS c
-                  FROM (SELECT novaberg_trigrams(topic) AS tt FROM unnest(n.themen) AS topic OFFSET 0) AS a
-                  OFFSET 0) AS b) AS sim_themen
-    FROM bounded p JOIN notizen n ON n.id = p.id AND n.user_id = %(user_id)s
-    WHERE p.high >= coalesce((SELECT low FROM cut), 0)
-    OFFSET 0
-)
-SELECT {columns}, s.sim_name, s.sim_text, s.sim_themen,
-       s.sim_name * %(w_name)s + s.sim_text * %(w_text)s + s.sim_themen * %(w_themen)s AS score
-FROM exact s
-JOIN notizen n ON n.id = s.id AND n.user_id = %(user_id)s
-WHERE s.sim_name > %(floor)s OR s.sim_text > %(floor)s OR s.sim_themen > %(floor)s
-ORDER BY score DESC, n.updated_at DESC, n.id DESC
-LIMIT %(limit)s
-"""
-_SCORED_COLUMNS = ", ".join(f"n.{c.strip()}" for c in _COLUMNS.split(","))
-# 003_short_text_trigrams.sql: the texts under 50, 100, 200 and 400 trigrams have their own indexes; a query
-# of at most 6, 14, 29 or 59 trigrams (|text| < |query| / 0.15 <= the tier, one trigram to spare for how
-# the server counts multibyte words) only ever needs that tier.
-SHORT_TEXT_TIERS = ((6, 50), (14, 100), (29, 200), (59, 400))  # (query trigrams at most, texts under)
-_SEARCH_TRGM_TIERS = {
-    tier: _SEARCH_TRGM.format(columns=_SCORED_COLUMNS, short=f"AND text_trgm_n < {tier}",
-                              text=f"(text || '{' ' * (number + 1)}')")
-    for number, (_, tier) in enumerate(SHORT_TEXT_TIERS)
-}
-_SEARCH_TRGM = _SEARCH_TRGM.format(columns=_SCORED_COLUMNS, short="", text="text")
-_SEARCH_FALLBACK = _SEARCH_FALLBACK.format(columns=_SCORED_COLUMNS)
-_SET_THRESHOLDS = (
-    "SELECT set_config('pg_trgm.similarity_threshold', %s, true), "
-    "set_config('pg_trgm.strict_word_similarity_threshold', %s, true)"
-)
-# Whether a database has the real pg_trgm, asked once per database: the migrations decided the search
-# columns by it (002_search_support.sql), so it does not change while the database object lives.
+# Whether the notes search was built for pg_trgm (005_search_prefix.sql made the topic list), asked
+# once per database: it is what the migrations built that decides, not whether the extension exists now.
 _PG_TRGM: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
-
-
-def _trgm_statement(query: str, floor: float) -> str:
-    """The pg_trgm statement whose text index covers every text that can reach `floor` for `query`."""
-    if floor >= NOTES_WHERE_THRESHOLD:
-        size = len(trigrams(query))
-        for most, tier in SHORT_TEXT_TIERS:
-            if size <= most:
-                return _SEARCH_TRGM_TIERS[tier]
-    return _SEARCH_TRGM
+_BUILT_FOR_TRGM = "SELECT to_regclass('notizen_themen_verzeichnis') IS NOT NULL AS present"
 
 
 def summary_of(text: str, words: int = NOTES_SUMMARY_WORDS) -> str:
@@ -317,13 +181,17 @@ class NotesRepository:
         trgm = self.uses_pg_trgm()
         with self._db.transaction() as conn:
             if trgm:
-                conn.execute(_SET_THRESHOLDS, (str(floor), str(floor)))
-                return conn.execute(_trgm_statement(query, floor), params).fetchall()
-            return conn.execute(_SEARCH_FALLBACK, params).fetchall()
+                counted = conn.execute(SET_THRESHOLD, (str(floor), query)).fetchone()["query_trigrams"]
+                ids: set[int] = set()
+                for statement, extra in candidate_statements(query, floor, counted):
+                    ids.update(row["id"] for row in conn.execute(statement, {**params, **extra}))
+                return conn.execute(TRGM_SCORED, {**params, "ids": sorted(ids)}).fetchall()
+            return conn.execute(FALLBACK_STATEMENT, params).fetchall()
 
     def uses_pg_trgm(self) -> bool:
-        """True when the database has the real extension; asked once per database, not per search."""
+        """True when the search was built for pg_trgm; asked once per database, not per search."""
         present = _PG_TRGM.get(self._db)
         if present is None:
-            present = _PG_TRGM[self._db] = has_pg_trgm(self._db)
+            with self._db.transaction() as conn:
+                present = _PG_TRGM[self._db] = bool(conn.execute(_BUILT_FOR_TRGM).fetchone()["present"])
         return present

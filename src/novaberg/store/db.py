@@ -40,6 +40,15 @@ class Database:
         with self._pool.connection() as conn, conn.transaction():
             yield conn
 
+    def maintain(self, statement: str) -> None:
+        """Run a statement that cannot run inside a transaction (VACUUM), on a pooled connection."""
+        with self._pool.connection() as conn:
+            conn.autocommit = True
+            try:
+                conn.execute(statement)
+            finally:
+                conn.autocommit = False
+
     def close(self) -> None:
         self._pool.close()
 

@@ -1,0 +1,178 @@
+"""The statements of the notes search (notizen.md §4 SQL-Kern), one per backend; NotesRepository runs them.
+
+Both compute the specification's query exactly: every active note of the person with one of the three
+similarities above the threshold (`> threshold`, as written), scored
+sim(name)·w_name + sim(text)·w_text + max(sim(thema))·w_themen, best first, the first `limit`. They
+differ in how they find the candidates:
+
+* pg_trgm (`candidate_statements`, then `TRGM_SCORED` over their ids): per field and tier of trigram
+  count, the prefix filter of `trigram_prefix` over the tier's partial index (005_search_prefix.sql);
+  topics through the person's topic list. Small statements of fixed text, because one statement
+  naming every tier's partial index took the planner longer than the search. Then the cheap similarities (name, topics) for every candidate, an upper bound for the
+  text, and the full text similarity only where the bound can still reach the first `limit`.
+* the SQL fallback (`FALLBACK_STATEMENT`, the embedded server without contrib): the trigram sets stored
+  per note (002_search_support.sql) compared as arrays.
+"""
+
+from __future__ import annotations
+
+from novaberg.notes.trigram_prefix import NAME_TIERS, TEXT_TIERS, Tier, plan_tiers
+
+__all__ = ["NOTE_COLUMNS", "FALLBACK_STATEMENT", "SET_THRESHOLD", "TRGM_SCORED", "candidate_statements"]
+
+# The columns a note row is read with, everywhere (NotesRepository too).
+NOTE_COLUMNS = ("id", "user_id", "name", "typ", "text", "zusammenfassung", "themen", "status", "aktiv", "entitaet_ids",
+            "timeline_id", "faellig_am", "wiedervorlage_am", "created_at", "updated_at", "last_touched")
+_SCORED_COLUMNS = ", ".join(f"n.{column}" for column in NOTE_COLUMNS)
+
+# The `%` operator's threshold for this transaction, and the number of trigrams the server counts in the
+# query (the prefix filter is only used when it agrees with novaberg.text.trigram).
+SET_THRESHOLD = ("SELECT set_config('pg_trgm.similarity_threshold', %s, true), "
+                 "cardinality(show_trgm(%s)) AS query_trigrams")
+
+TOPIC_CANDIDATES = (
+    "SELECT id FROM notizen WHERE user_id = %(user_id)s AND aktiv AND themen && "
+    "(SELECT coalesce(array_agg(thema), '{}') FROM notizen_themen_verzeichnis "
+    "WHERE user_id = %(user_id)s AND thema %% %(q)s)"
+)
+_TRGM_TAIL = """
+-- Cheap first: name and topics exactly, the text only as a bound (similarity <= min(|T|,|Q|) / max(|T|,|Q|)).
+a AS (
+    SELECT c.id, c.text_trgm_n, similarity(c.name, %(q)s) AS sim_name,
+           coalesce((SELECT max(similarity(t, %(q)s)) FROM unnest(c.themen) AS t), 0) AS sim_themen,
+           cardinality(show_trgm(%(q)s)) AS qn
+    FROM cand c
+    OFFSET 0
+),
+b AS (
+    SELECT *, sim_name * %(w_name)s + sim_themen * %(w_themen)s AS low,
+           sim_name * %(w_name)s + sim_themen * %(w_themen)s
+           + %(w_text)s * coalesce(least(qn, text_trgm_n)::real / nullif(greatest(qn, text_trgm_n), 0), 0) AS high
+    FROM a
+),
+-- The limit-th best score of the notes that surely qualify is at least this; a note whose upper bound
+-- stays below it cannot be among the first `limit`, so its text is never compared.
+cut AS (
+    SELECT low FROM b WHERE sim_name > %(floor)s OR sim_themen > %(floor)s
+    ORDER BY low DESC OFFSET %(limit)s - 1 LIMIT 1
+),
+-- The text by its id, row by row (a join here lets the planner read every note of the person).
+s AS (
+    SELECT b.id, b.sim_name, b.sim_themen,
+           (SELECT similarity(n.text, %(q)s) FROM notizen n WHERE n.id = b.id AND n.user_id = %(user_id)s)
+           AS sim_text
+    FROM b
+    WHERE b.high >= coalesce((SELECT low FROM cut), 0)
+    OFFSET 0
+)
+SELECT {columns}, s.sim_name, s.sim_text, s.sim_themen,
+       s.sim_name * %(w_name)s + s.sim_text * %(w_text)s + s.sim_themen * %(w_themen)s AS score
+FROM s JOIN notizen n ON n.id = s.id AND n.user_id = %(user_id)s
+WHERE s.sim_name > %(floor)s OR s.sim_text > %(floor)s OR s.sim_themen > %(floor)s
+ORDER BY score DESC, n.updated_at DESC, n.id DESC
+LIMIT %(limit)s
+"""
+
+
+def _tier_statement(field: str, tier: Tier, with_pattern: bool) -> str:
+    """The candidates of one field and tier. The text is fixed per field, tier and variant (the tier's
+    bounds are literals, so the planner can prove the partial index; the pattern is a parameter), so a
+    connection plans it once."""
+    words, count = f"{field}_woerter", f"{field}_trgm_n"
+    below = "" if tier.hi is None else f" AND {count} < {tier.hi}"
+    # Both conditions hold for every note that can reach the threshold; the index intersects them.
+    pattern = f" AND {words} ~ %(pattern)s" if with_pattern else ""
+    return (f"SELECT id FROM notizen WHERE user_id = %(user_id)s AND aktiv AND {count} >= {tier.lo}{below} "
+            f"AND {words} %% %(q)s{pattern}")
+
+
+def candidate_statements(query: str, floor: float, server_query_trigrams: int) -> list[tuple[str, dict[str, str]]]:
+    """The statements (with their extra parameters) whose ids together hold every note that can reach
+    `floor` in a field: per name and text tier the prefix filter, then the topics.
+
+    `server_query_trigrams` is the server's count of the query's trigrams; when it differs from ours (a
+    character the two lower-case differently), the tiers are read with the exact operator alone.
+    """
+    names = plan_tiers(query, floor, NAME_TIERS)
+    texts = plan_tiers(query, floor, TEXT_TIERS)
+    trusted = names.query_trigrams == server_query_trigrams
+    statements: list[tuple[str, dict[str, str]]] = []
+    for field, plan in (("name", names), ("text", texts)):
+        for tier in plan.tiers:
+            with_pattern = trusted and tier.pattern is not None
+            extra = {"pattern": tier.pattern} if with_pattern and tier.pattern else {}
+            statements.append((_tier_statement(field, tier, with_pattern), extra))
+    statements.append((TOPIC_CANDIDATES, {}))
+    return statements
+
+
+TRGM_SCORED = """
+WITH cand AS (
+    SELECT id, name, themen, text_trgm_n FROM notizen
+    WHERE id = ANY(%(ids)s) AND user_id = %(user_id)s AND aktiv
+),
+""" + _TRGM_TAIL.format(columns=_SCORED_COLUMNS)
+
+
+# With the SQL fallback, the trigram sets stored per note (002_search_support.sql) replace the fallback
+# function: |A ∩ Q| / |A ∪ Q| on arrays, the same semantics. Cheap counts first (name; a text short
+# enough to reach the threshold; the topics' union, which must share more than threshold·|Q| trigrams
+# for any one topic to pass), then the exact similarities for the rows that can still qualify.
+FALLBACK_STATEMENT = """
+WITH q AS (SELECT novaberg_trigrams(%(q)s) AS t),
+pre AS (
+    SELECT n.id, q.t, cardinality(q.t) AS qn, cardinality(n.name_trgm) AS name_n, n.text_trgm_n,
+           CASE WHEN n.name_trgm && q.t
+                THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.name_trgm)) ELSE 0 END AS c_name,
+           CASE WHEN n.text_trgm_n * %(floor)s < cardinality(q.t) AND n.text_trgm && q.t
+                THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.text_trgm)) ELSE 0 END AS c_short,
+           CASE WHEN n.themen_trgm && q.t
+                THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.themen_trgm)) ELSE 0 END AS c_themen
+    FROM notizen n CROSS JOIN q
+    WHERE n.user_id = %(user_id)s AND n.aktiv
+    OFFSET 0
+),
+possible AS (
+    SELECT *, coalesce(c_name::real / nullif(name_n + qn - c_name, 0), 0) AS sim_name,
+           coalesce(c_short::real / nullif(text_trgm_n + qn - c_short, 0), 0) AS sim_short
+    FROM pre
+    WHERE coalesce(c_name::real / nullif(name_n + qn - c_name, 0), 0) > %(floor)s
+       OR coalesce(c_short::real / nullif(text_trgm_n + qn - c_short, 0), 0) > %(floor)s
+       OR c_themen > %(floor)s * qn
+    OFFSET 0
+),
+-- Bounds: a text's similarity is at most min(|T|,|Q|) / max(|T|,|Q|), a topic's at most its share of the
+-- topics' union count in |Q|. The limit-th best lower bound of the notes that surely qualify is a floor
+-- for the limit-th score; a note whose upper bound stays below it is never compared in full.
+bounded AS (
+    SELECT *, sim_name * %(w_name)s + sim_short * %(w_text)s AS low,
+           sim_name * %(w_name)s
+           + %(w_text)s * coalesce(least(qn, text_trgm_n)::real / nullif(greatest(qn, text_trgm_n), 0), 0)
+           + %(w_themen)s * least(1.0, c_themen::real / nullif(qn, 0)) AS high
+    FROM possible
+),
+cut AS (
+    SELECT low FROM bounded WHERE sim_name > %(floor)s OR sim_short > %(floor)s
+    ORDER BY low DESC OFFSET %(limit)s - 1 LIMIT 1
+),
+exact AS (
+    SELECT p.id, p.sim_name,
+           (SELECT coalesce(c::real / nullif(p.text_trgm_n + p.qn - c, 0), 0)
+            FROM (SELECT count(*) AS c FROM unnest(p.t) AS x WHERE x = ANY (n.text_trgm)) AS z) AS sim_text,
+           (SELECT coalesce(max(coalesce(c::real / nullif(cardinality(tt) + p.qn - c, 0), 0)), 0)
+            FROM (SELECT tt, (SELECT count(*) FROM unnest(p.t) AS x WHERE x = ANY (tt)) AS c
+                  FROM (SELECT novaberg_trigrams(topic) AS tt FROM unnest(n.themen) AS topic OFFSET 0) AS a
+                  OFFSET 0) AS b) AS sim_themen
+    FROM bounded p JOIN notizen n ON n.id = p.id AND n.user_id = %(user_id)s
+    WHERE p.high >= coalesce((SELECT low FROM cut), 0)
+    OFFSET 0
+)
+SELECT {columns}, s.sim_name, s.sim_text, s.sim_themen,
+       s.sim_name * %(w_name)s + s.sim_text * %(w_text)s + s.sim_themen * %(w_themen)s AS score
+FROM exact s
+JOIN notizen n ON n.id = s.id AND n.user_id = %(user_id)s
+WHERE s.sim_name > %(floor)s OR s.sim_text > %(floor)s OR s.sim_themen > %(floor)s
+ORDER BY score DESC, n.updated_at DESC, n.id DESC
+LIMIT %(limit)s
+"""
+FALLBACK_STATEMENT = FALLBACK_STATEMENT.format(columns=_SCORED_COLUMNS)

@@ -1,0 +1,127 @@
+"""§4 SQL-Kern on a real pg_trgm (the path for servers that have the extension; the embedded default has
+not): the tiered prefix filter and the topic list give exactly the brute-force formula, and the topic
+list follows every write. Runs on a throw-away cluster of the system's PostgreSQL; skipped without one."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from importlib import resources
+
+import psycopg
+import pytest
+from psycopg.conninfo import make_conninfo
+
+from novaberg.core.settings import NOTES_WHERE_THRESHOLD
+from novaberg.notes.repository import NotesRepository
+from novaberg.notes.search import SUCH_GEWICHTE, find_notes
+from novaberg.store.db import Database
+from novaberg.store.system_cluster import system_trgm_cluster
+from tests.notes.test_notes_search_exact import _reference
+from tests.support import berlin
+
+NOW = berlin(2026, 11, 30, 10)
+_WORDS = ["Einkauf", "Liste", "Einkaufsliste", "Milch", "Garten", "Gartenhaus", "Packliste", "Urlaub", "Rezept",
+          "Lasagne", "Baumarkt", "Schrauben", "Dübel", "Ideen", "Geschenk", "Oma", "Reifen", "Winter", "Küche", "Tee",
+          "Mach", "Bach", "Milchreis", "Ölwechsel", "Straße", "Oma-Geschenke", "2027", "To-do", "A"]
+
+
+@pytest.fixture(scope="module")
+def trgm_url():
+    with system_trgm_cluster() as url:
+        if url is None:
+            pytest.skip("no system PostgreSQL with pg_trgm")
+        yield url
+
+
+@pytest.fixture
+def trgm_db(trgm_url):
+    name = f"notes_trgm_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(trgm_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    db = Database(make_conninfo(trgm_url, dbname=name), max_size=2)
+    folder = resources.files("novaberg.store") / "schema" / "notes"
+    with db.transaction() as conn:
+        conn.execute("CREATE EXTENSION pg_trgm")
+        for entry in sorted(e.name for e in folder.iterdir() if e.name.endswith(".sql")):
+            conn.execute((folder / entry).read_text())
+    try:
+        yield db
+    finally:
+        db.close()
+        with psycopg.connect(trgm_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _corpus(repo, rng, count, user="u1"):
+    notes = []
+    for i in range(count):
+        name = " ".join(rng.sample(_WORDS, rng.randint(1, 3))) + (f" {i}" if rng.random() < 0.3 else "")
+        text = " ".join(rng.choice(_WORDS) for _ in range(rng.randint(0, 70)))
+        themen = rng.sample(_WORDS, rng.randint(0, 3))
+        notes.append(repo.insert(user, name[:255], "notiz", text, themen, NOW))
+    return notes
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_pg_trgm_search_equals_the_brute_force_formula(trgm_db, seed):
+    """§4: every note with a field above 0.15, scored by the weights, best first — no candidate lost."""
+    rng = random.Random(seed)
+    repo = NotesRepository(trgm_db)
+    assert repo.uses_pg_trgm()
+    notes = _corpus(repo, rng, 120)
+    _corpus(repo, rng, 20, user="u2")  # another person's notes never appear
+    queries = ["Einkaufsliste", "Milch", "Oma", "Gartenhaus", "Tee", "Lasagne Rezept", "Küche", "Straße",
+               "Oma Geschenk für Weihnachten", "Öl", "A", "2027", "Einkaufslste"]
+    for query in queries:
+        for target_typ, weights in SUCH_GEWICHTE.items():
+            expected = _reference(notes, query, weights)
+            rows = repo.scored("u1", query, weights, NOTES_WHERE_THRESHOLD, limit=10_000)
+            got = {row["id"]: float(row["score"]) for row in rows}
+            assert set(got) == set(expected), (query, target_typ)
+            for note_id, score in expected.items():
+                assert got[note_id] == pytest.approx(score, abs=1e-5), (query, target_typ, note_id)
+            top = [float(r["score"]) for r in repo.scored("u1", query, weights, NOTES_WHERE_THRESHOLD)]
+            best = sorted(expected.values(), reverse=True)[:10]
+            assert top == pytest.approx(best, abs=1e-5), (query, target_typ)
+
+
+def _topic_list(db, user):
+    with db.transaction() as conn:
+        rows = conn.execute("SELECT thema, anzahl FROM notizen_themen_verzeichnis WHERE user_id = %s", (user,))
+        return {row["thema"]: row["anzahl"] for row in rows}
+
+
+def _expected_topics(repo, user):
+    counts: dict[str, int] = {}
+    for note in repo.list(user):
+        for thema in set(note["themen"]):
+            counts[thema] = counts.get(thema, 0) + 1
+    return counts
+
+
+def test_the_topic_list_follows_every_write(trgm_db):
+    """The topic list counts the active notes per topic: insert, change of topics, archive, delete."""
+    repo = NotesRepository(trgm_db)
+    a = repo.insert("u1", "Einkauf", "notiz", "", ["Haushalt", "Küche", "Küche"], NOW)
+    b = repo.insert("u1", "Garten", "notiz", "", ["Haushalt"], NOW)
+    repo.insert("u2", "Fremd", "notiz", "", ["Haushalt"], NOW)
+    assert _topic_list(trgm_db, "u1") == {"Haushalt": 2, "Küche": 1} == _expected_topics(repo, "u1")
+    with trgm_db.transaction() as conn:
+        conn.execute("UPDATE notizen SET themen = %s WHERE id = %s", (["Garten"], b["id"]))
+    assert _topic_list(trgm_db, "u1") == {"Haushalt": 1, "Küche": 1, "Garten": 1}
+    with trgm_db.transaction() as conn:
+        conn.execute("UPDATE notizen SET aktiv = FALSE, status = 'archiviert' WHERE id = %s", (a["id"],))
+    assert _topic_list(trgm_db, "u1") == {"Garten": 1} == _expected_topics(repo, "u1")
+    with trgm_db.transaction() as conn:
+        conn.execute("DELETE FROM notizen WHERE user_id = 'u1'")
+    assert _topic_list(trgm_db, "u1") == {}
+    assert _topic_list(trgm_db, "u2") == {"Haushalt": 1}
+
+
+def test_a_topic_finds_its_note_through_the_list(trgm_db):
+    """§4 'thema': the topic weight counts; the note is found by a topic it carries."""
+    repo = NotesRepository(trgm_db)
+    note = repo.insert("u1", "Wochenplan", "notiz", "Montag Dienstag", ["Gartenarbeit"], NOW)
+    outcome = find_notes(repo, "u1", "Gartenarbeit", "thema")
+    assert [n["id"] for n in outcome.notes] == [note["id"]] and outcome.via == "gewichtet"

@@ -1,0 +1,101 @@
+"""§4 SQL-Kern with pg_trgm: the prefix filter (novaberg.notes.trigram_prefix) hands the index fewer
+candidates but never loses a note whose similarity reaches the threshold."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from novaberg.core.settings import NOTES_WHERE_THRESHOLD
+from novaberg.notes.trigram_prefix import (
+    NAME_TIERS,
+    TEXT_TIERS,
+    min_overlap,
+    plan_tiers,
+    prefix_pattern,
+    search_words,
+)
+from novaberg.text.trigram import similarity, trigrams
+
+_WORDS = st.text(alphabet="aeimnorstuchlkgäöüß", min_size=1, max_size=9)
+_TEXTS = st.lists(_WORDS, min_size=1, max_size=8).map(" ".join)
+
+
+def _tier_of(bounds, count):
+    plan_bounds = list(bounds)
+    lo = max(b for b in plan_bounds if b <= count)
+    return lo
+
+
+def _candidate(text: str, query: str, threshold: float, bounds) -> bool:
+    """What the search asks the index: the field's tier is planned and its pattern (if any) matches."""
+    plan = plan_tiers(query, threshold, bounds)
+    lo = _tier_of(bounds, len(trigrams(text)))
+    for tier in plan.tiers:
+        if tier.lo == lo:
+            return tier.pattern is None or re.search(tier.pattern, search_words(text)) is not None
+    return False
+
+
+@settings(max_examples=600, deadline=None)
+@given(field=_TEXTS, query=_TEXTS, threshold=st.sampled_from([NOTES_WHERE_THRESHOLD, 0.2, 0.3, 0.5]))
+def test_a_field_that_reaches_the_threshold_is_always_a_candidate(field, query, threshold):
+    """§4: the WHERE keeps similarity > 0.15 per field; the prefix filter is a superset of it."""
+    if similarity(field, query) >= threshold:
+        for bounds in (NAME_TIERS, TEXT_TIERS):
+            assert _candidate(field, query, threshold, bounds), (field, query, bounds)
+
+
+def test_the_filter_actually_filters():
+    """A long name that shares only the common word-start of 'Milch' is not asked for."""
+    assert not _candidate("Mandelkernbrötchen Montagsrunde", "Milch", NOTES_WHERE_THRESHOLD, NAME_TIERS)
+    assert _candidate("Milchreis", "Milch", NOTES_WHERE_THRESHOLD, NAME_TIERS)
+
+
+def test_min_overlap_is_the_smallest_count_that_can_reach_the_threshold():
+    """c / (n + q - c) >= t  <=>  c >= t (n + q) / (1 + t), exact in fractions."""
+    assert min_overlap(0.15, 0, 6) == 1
+    assert min_overlap(0.15, 17, 6) == 3  # 0.15 * 23 / 1.15 = 3.0 exactly: three shared reach 3/20 = 0.15
+    for n in range(0, 60):
+        for q in range(1, 20):
+            o = min_overlap(0.15, n, q)
+            if o <= min(n, q):
+                assert o / (n + q - o) >= 0.15 - 1e-12
+            if o - 1 >= 1:
+                assert (o - 1) / (n + q - (o - 1)) < 0.15
+
+
+def test_word_end_trigrams_are_never_in_a_pattern():
+    """The index cannot extract a word end ('ch ') from an expression; only inner and word-start grams."""
+    pattern = prefix_pattern(trigrams("Milch"), 1)
+    assert pattern is None  # all six needed, one of them is a word end
+    pattern = prefix_pattern(trigrams("Milch"), 2)  # five of six: the three inner and both word starts
+    assert re.search(pattern, "bach") is None  # shares only the word end 'ch '
+    for word in ("milbe", "filch", "mais", "walch"):
+        assert re.search(pattern, word) is not None, word
+
+
+def test_tiers_beyond_reach_are_left_out():
+    """similarity <= |Q| / |A|: a text of 48+ trigrams cannot reach 0.15 for a 6-trigram query."""
+    plan = plan_tiers("Milch", NOTES_WHERE_THRESHOLD, TEXT_TIERS)
+    assert plan.query_trigrams == 6 and max(t.lo for t in plan.tiers) <= 40
+
+
+def test_the_tiers_are_the_indexes_of_the_migration():
+    """005_search_prefix.sql has one partial index per tier, with the same bounds."""
+    sql = (resources.files("novaberg.store") / "schema" / "notes" / "005_search_prefix.sql").read_text()
+    for field, bounds in (("name", NAME_TIERS), ("text", TEXT_TIERS)):
+        for index, lo in enumerate(bounds):
+            hi = bounds[index + 1] if index + 1 < len(bounds) else None
+            predicate = f"{field}_trgm_n >= {lo}" + (f" AND {field}_trgm_n < {hi}'" if hi else "'")
+            assert f"idx_notizen_{field}_words_{lo} " in sql and predicate in sql, (field, lo)
+
+
+@pytest.mark.parametrize("text, words", [("Oma-Geschenke, 2027!", "oma geschenke 2027 "),
+                                         ("  Über_alles  ", " über alles ")])
+def test_search_words_is_the_sql_twin(text, words):
+    assert search_words(text) == words
