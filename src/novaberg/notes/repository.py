@@ -173,7 +173,7 @@ class NotesRepository:
 
     def scored(self, user_id: str, query: str, weights: tuple[float, float, float], floor: float,
                limit: int = NOTES_SEARCH_LIMIT) -> list[dict[str, Any]]:
-        """§4 SQL-Kern: rows with `score`, best first; pg_trgm's indexes when the extension exists."""
+        """§4 SQL-Kern: rows with `score`, best first; the pg_trgm statements when the search was built for it."""
         _check_user(user_id)
         w_name, w_text, w_themen = weights
         params = {"q": query, "user_id": user_id, "w_name": w_name, "w_text": w_text, "w_themen": w_themen,

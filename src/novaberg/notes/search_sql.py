@@ -76,8 +76,8 @@ LIMIT %(limit)s
 
 def _tier_statement(field: str, tier: Tier, with_pattern: bool) -> str:
     """The candidates of one field and tier. The text is fixed per field, tier and variant (the tier's
-    bounds are literals, so the planner can prove the partial index; the pattern is a parameter), so a
-    connection plans it once."""
+    bounds are literals, so the planner can prove the partial index; the pattern is a parameter), so the
+    driver prepares it after a few uses and the server can keep its plan."""
     words, count = f"{field}_woerter", f"{field}_trgm_n"
     below = "" if tier.hi is None else f" AND {count} < {tier.hi}"
     # Both conditions hold for every note that can reach the threshold; the index intersects them.
@@ -100,7 +100,7 @@ def candidate_statements(query: str, floor: float, server_query_trigrams: int) -
     for field, plan in (("name", names), ("text", texts)):
         for tier in plan.tiers:
             with_pattern = trusted and tier.pattern is not None
-            extra = {"pattern": tier.pattern} if with_pattern and tier.pattern else {}
+            extra = {"pattern": tier.pattern} if with_pattern and tier.pattern is not None else {}
             statements.append((_tier_statement(field, tier, with_pattern), extra))
     statements.append((TOPIC_CANDIDATES, {}))
     return statements
