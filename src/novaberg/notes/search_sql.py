@@ -8,8 +8,9 @@ differ in how they find the candidates:
 * pg_trgm (`candidate_statements`, then `TRGM_SCORED` over their ids): per field and tier of trigram
   count, the prefix filter of `trigram_prefix` over the tier's partial index (005_search_prefix.sql);
   topics through the person's topic list. Small statements of fixed text, because one statement
-  naming every tier's partial index took the planner longer than the search. Then the cheap similarities (name, topics) for every candidate, an upper bound for the
-  text, and the full text similarity only where the bound can still reach the first `limit`.
+  naming every tier's partial index took the planner longer than the search. Then the cheap
+  similarities (name, topics) for every candidate, an upper bound for the text, and the full text
+  similarity only where the bound can still reach the first `limit`.
 * the SQL fallback (`FALLBACK_STATEMENT`, the embedded server without contrib): the trigram sets stored
   per note (002_search_support.sql) compared as arrays.
 """
@@ -21,8 +22,9 @@ from novaberg.notes.trigram_prefix import NAME_TIERS, TEXT_TIERS, Tier, plan_tie
 __all__ = ["NOTE_COLUMNS", "FALLBACK_STATEMENT", "SET_THRESHOLD", "TRGM_SCORED", "candidate_statements"]
 
 # The columns a note row is read with, everywhere (NotesRepository too).
-NOTE_COLUMNS = ("id", "user_id", "name", "typ", "text", "zusammenfassung", "themen", "status", "aktiv", "entitaet_ids",
-            "timeline_id", "faellig_am", "wiedervorlage_am", "created_at", "updated_at", "last_touched")
+NOTE_COLUMNS = ("id", "user_id", "name", "typ", "text", "zusammenfassung", "themen", "status", "aktiv",
+                "entitaet_ids", "timeline_id", "faellig_am", "wiedervorlage_am", "created_at", "updated_at",
+                "last_touched")
 _SCORED_COLUMNS = ", ".join(f"n.{column}" for column in NOTE_COLUMNS)
 
 # The `%` operator's threshold for this transaction, and the number of trigrams the server counts in the
@@ -30,12 +32,17 @@ _SCORED_COLUMNS = ", ".join(f"n.{column}" for column in NOTE_COLUMNS)
 SET_THRESHOLD = ("SELECT set_config('pg_trgm.similarity_threshold', %s, true), "
                  "cardinality(show_trgm(%s)) AS query_trigrams")
 
-TOPIC_CANDIDATES = (
+_TOPIC_CANDIDATES = (
     "SELECT id FROM notizen WHERE user_id = %(user_id)s AND aktiv AND themen && "
     "(SELECT coalesce(array_agg(thema), '{}') FROM notizen_themen_verzeichnis "
     "WHERE user_id = %(user_id)s AND thema %% %(q)s)"
 )
-_TRGM_TAIL = """
+# The score over the candidates' ids.
+TRGM_SCORED = """
+WITH cand AS (
+    SELECT id, name, themen, text_trgm_n FROM notizen
+    WHERE id = ANY(%(ids)s) AND user_id = %(user_id)s AND aktiv
+),
 -- Cheap first: name and topics exactly, the text only as a bound (similarity <= min(|T|,|Q|) / max(|T|,|Q|)).
 a AS (
     SELECT c.id, c.text_trgm_n, similarity(c.name, %(q)s) AS sim_name,
@@ -102,16 +109,8 @@ def candidate_statements(query: str, floor: float, server_query_trigrams: int) -
             with_pattern = trusted and tier.pattern is not None
             extra = {"pattern": tier.pattern} if with_pattern and tier.pattern is not None else {}
             statements.append((_tier_statement(field, tier, with_pattern), extra))
-    statements.append((TOPIC_CANDIDATES, {}))
+    statements.append((_TOPIC_CANDIDATES, {}))
     return statements
-
-
-TRGM_SCORED = """
-WITH cand AS (
-    SELECT id, name, themen, text_trgm_n FROM notizen
-    WHERE id = ANY(%(ids)s) AND user_id = %(user_id)s AND aktiv
-),
-""" + _TRGM_TAIL.format(columns=_SCORED_COLUMNS)
 
 
 # With the SQL fallback, the trigram sets stored per note (002_search_support.sql) replace the fallback
@@ -176,3 +175,4 @@ ORDER BY score DESC, n.updated_at DESC, n.id DESC
 LIMIT %(limit)s
 """
 FALLBACK_STATEMENT = FALLBACK_STATEMENT.format(columns=_SCORED_COLUMNS)
+TRGM_SCORED = TRGM_SCORED.format(columns=_SCORED_COLUMNS)

@@ -23,7 +23,7 @@ BEGIN
         WITH weg AS (
             SELECT user_id, thema, count(DISTINCT id) AS n
             FROM alt, unnest(themen) AS thema WHERE aktiv GROUP BY user_id, thema
-        ), gezaehlt AS (
+        ), heruntergezaehlt AS (  -- a data-modifying CTE runs although nothing reads it
             UPDATE notizen_themen_verzeichnis v SET anzahl = v.anzahl - weg.n FROM weg
             WHERE v.user_id = weg.user_id AND v.thema = weg.thema AND v.anzahl > weg.n
             RETURNING v.user_id, v.thema
