@@ -9,7 +9,8 @@ condition ever comes from input.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -17,13 +18,17 @@ from novaberg.core.clock import as_utc
 from novaberg.core.settings import NOTES_SEARCH_LIMIT, NOTES_SUMMARY_WORDS
 from novaberg.notes.search_sql import (
     FALLBACK_STATEMENT,
+    GENERIC_PLANS,
     NOTE_COLUMNS,
+    QUERY_TRIGRAMS,
+    SEARCH_FIELDS,
     SET_THRESHOLD,
+    STAGE_BANDS,
     TRGM_SCORED,
-    candidate_statements,
+    field_statements,
 )
 
-__all__ = ["NotesRepository", "WRITES", "NOTE_TYPES", "summary_of", "escape_like"]
+__all__ = ["NotesRepository", "SearchStage", "WRITES", "NOTE_TYPES", "summary_of", "escape_like"]
 
 NOTE_TYPES = ("einkauf", "todo", "merkliste", "notiz", "entwurf", "idee")  # §8
 
@@ -96,6 +101,31 @@ def _check_id(note_id: object) -> int:
     if isinstance(note_id, bool) or not isinstance(note_id, int) or note_id <= 0:
         raise ValueError(f"a note id is a positive integer, not {note_id!r}")
     return note_id
+
+
+@dataclass(frozen=True)
+class SearchStage:
+    """What one stage of the §4 search scored: the best `limit` of its candidates (rows with `score`, best
+    first, in the complete search's order) and a strict upper bound of the score of every candidate it did
+    not score — None when it scored them all."""
+
+    rows: list[dict[str, Any]]
+    bound: float | None
+
+
+@dataclass
+class _StageReads:
+    """What the stages of one search transaction have read so far."""
+
+    query_trigrams: int | None = None
+    fields: dict[str, tuple[float, set[int]]] = field(default_factory=dict)
+    scored: set[int] = field(default_factory=set)
+    best: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _search_order(row: dict[str, Any]) -> tuple[float, float, int]:
+    """The order of TRGM_SCORED (score, then updated_at, then id, all descending) as a sort key."""
+    return (-float(row["score"]), -row["updated_at"].timestamp(), -row["id"])
 
 
 def _check_user(user_id: object) -> str:
@@ -173,20 +203,61 @@ class NotesRepository:
 
     def scored(self, user_id: str, query: str, weights: tuple[float, float, float], floor: float,
                limit: int = NOTES_SEARCH_LIMIT) -> list[dict[str, Any]]:
-        """§4 SQL-Kern: rows with `score`, best first; the pg_trgm statements when the search was built for it."""
+        """§4 SQL-Kern: every candidate's row with `score`, the best `limit`, best first."""
+        with self._db.transaction() as conn:
+            return self._stage(conn, user_id, query, weights, floor, limit, _StageReads(), floor).rows
+
+    def stages(self, user_id: str, query: str, weights: tuple[float, float, float], floor: float,
+               limit: int = NOTES_SEARCH_LIMIT) -> Iterator[SearchStage]:
+        """§4 SQL-Kern in stages, all in one transaction: the field(s) of the largest weight are read at
+        falling thresholds (`STAGE_BANDS`), the others at `floor` throughout; the last stage is `scored`.
+        Without pg_trgm there is only the last stage. Close the iterator when done with it."""
+        bands = [band for band in STAGE_BANDS if band > floor] if self.uses_pg_trgm() else []
+        read = _StageReads()
+        with self._db.transaction() as conn:
+            for band in [*bands, floor]:
+                yield self._stage(conn, user_id, query, weights, floor, limit, read, band)
+
+    def _stage(self, conn: Any, user_id: str, query: str, weights: tuple[float, float, float], floor: float,
+               limit: int, read: _StageReads, band: float) -> SearchStage:
+        """One stage: the candidates of each field at its threshold (`read` keeps what earlier stages of
+        the transaction read), then the scores of their union."""
         _check_user(user_id)
         w_name, w_text, w_themen = weights
         params = {"q": query, "user_id": user_id, "w_name": w_name, "w_text": w_text, "w_themen": w_themen,
                   "floor": floor, "limit": limit}
-        trgm = self.uses_pg_trgm()
-        with self._db.transaction() as conn:
-            if trgm:
-                counted = conn.execute(SET_THRESHOLD, (str(floor), query)).fetchone()["query_trigrams"]
-                ids: set[int] = set()
-                for statement, extra in candidate_statements(query, floor, counted):
-                    ids.update(row["id"] for row in conn.execute(statement, {**params, **extra}))
-                return conn.execute(TRGM_SCORED, {**params, "ids": sorted(ids)}).fetchall()
-            return conn.execute(FALLBACK_STATEMENT, params).fetchall()
+        if not self.uses_pg_trgm():
+            return SearchStage(conn.execute(FALLBACK_STATEMENT, params).fetchall(), None)
+        top = max(weights)
+        thresholds = {name: band if weight == top else floor for name, weight in zip(SEARCH_FIELDS, weights)}
+        if read.query_trigrams is None:
+            conn.execute(GENERIC_PLANS)
+            read.query_trigrams = conn.execute(QUERY_TRIGRAMS, (query,)).fetchone()["query_trigrams"]
+        for name, threshold in thresholds.items():
+            if name not in read.fields or read.fields[name][0] != threshold:
+                statements = field_statements(name, query, threshold, read.query_trigrams)
+                read.fields[name] = (threshold, self._candidates(conn, threshold, statements, params))
+        # Only the candidates no earlier stage scored; the best of a union are the best of the parts' best.
+        new = set().union(*(found for _, found in read.fields.values())) - read.scored
+        if new:
+            rows = conn.execute(TRGM_SCORED, {**params, "ids": sorted(new)}).fetchall()
+            read.scored |= new
+            read.best = sorted([*read.best, *rows], key=_search_order)[:limit]
+        rows = list(read.best)
+        if band <= floor:
+            return SearchStage(rows, None)
+        # A candidate not read has every field below its threshold; the margin covers the float sum.
+        bound = sum(weight * thresholds[name] for name, weight in zip(SEARCH_FIELDS, weights)) + 1e-9
+        return SearchStage(rows, bound)
+
+    @staticmethod
+    def _candidates(conn: Any, threshold: float, statements: list[tuple[str, dict[str, str]]],
+                    params: dict[str, Any]) -> set[int]:
+        """The ids the statements of one field find at `threshold`, in one round trip."""
+        with conn.pipeline():
+            conn.execute(SET_THRESHOLD, (str(threshold),))
+            cursors = [conn.execute(statement, {**params, **extra}, prepare=True) for statement, extra in statements]
+        return {row["id"] for cursor in cursors for row in cursor.fetchall()}
 
     def uses_pg_trgm(self) -> bool:
         """True when the search was built for pg_trgm; asked once per database, not per search."""

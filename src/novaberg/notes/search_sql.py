@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from novaberg.notes.trigram_prefix import NAME_TIERS, TEXT_TIERS, Tier, plan_tiers
 
-__all__ = ["NOTE_COLUMNS", "FALLBACK_STATEMENT", "SET_THRESHOLD", "TRGM_SCORED", "candidate_statements"]
+__all__ = ["NOTE_COLUMNS", "FALLBACK_STATEMENT", "SET_THRESHOLD", "QUERY_TRIGRAMS", "GENERIC_PLANS", "TRGM_SCORED",
+           "SEARCH_FIELDS", "STAGE_BANDS", "field_statements"]
 
 # The columns a note row is read with, everywhere (NotesRepository too).
 NOTE_COLUMNS = ("id", "user_id", "name", "typ", "text", "zusammenfassung", "themen", "status", "aktiv",
@@ -27,10 +28,20 @@ NOTE_COLUMNS = ("id", "user_id", "name", "typ", "text", "zusammenfassung", "them
                 "last_touched")
 _SCORED_COLUMNS = ", ".join(f"n.{column}" for column in NOTE_COLUMNS)
 
-# The `%` operator's threshold for this transaction, and the number of trigrams the server counts in the
-# query (the prefix filter is only used when it agrees with novaberg.text.trigram).
-SET_THRESHOLD = ("SELECT set_config('pg_trgm.similarity_threshold', %s, true), "
-                 "cardinality(show_trgm(%s)) AS query_trigrams")
+# The `%` operator's threshold for the rest of the transaction, and the number of trigrams the server
+# counts in the query (the prefix filter is only used when it agrees with novaberg.text.trigram).
+SET_THRESHOLD = "SELECT set_config('pg_trgm.similarity_threshold', %s, true)"
+QUERY_TRIGRAMS = "SELECT cardinality(show_trgm(%s)) AS query_trigrams"
+# The candidate statements are prepared once per connection with a generic plan: a custom plan estimates
+# `%` and `~` by running them over the column statistics (milliseconds per statement for long texts).
+GENERIC_PLANS = "SET LOCAL plan_cache_mode = force_generic_plan"
+
+# The fields, in the order of the weights (w_name, w_text, w_themen).
+SEARCH_FIELDS = ("name", "text", "themen")
+# The thresholds at which a search stage reads the most heavily weighted field(s); the other fields are
+# read at the specification's threshold from the start, and the last stage reads everything at it
+# (novaberg.notes.settled_group decides whether a stage suffices).
+STAGE_BANDS = (0.45, 0.3, 0.2)
 
 _TOPIC_CANDIDATES = (
     "SELECT id FROM notizen WHERE user_id = %(user_id)s AND aktiv AND themen && "
@@ -83,8 +94,8 @@ LIMIT %(limit)s
 
 def _tier_statement(field: str, tier: Tier, with_pattern: bool) -> str:
     """The candidates of one field and tier. The text is fixed per field, tier and variant (the tier's
-    bounds are literals, so the planner can prove the partial index; the pattern is a parameter), so the
-    driver prepares it after a few uses and the server can keep its plan."""
+    bounds are literals, so the planner can prove the partial index; the pattern is a parameter), so it
+    is prepared once per connection with a generic plan."""
     words, count = f"{field}_woerter", f"{field}_trgm_n"
     below = "" if tier.hi is None else f" AND {count} < {tier.hi}"
     # Both conditions hold for every note that can reach the threshold; the index intersects them.
@@ -93,23 +104,24 @@ def _tier_statement(field: str, tier: Tier, with_pattern: bool) -> str:
             f"AND {words} %% %(q)s{pattern}")
 
 
-def candidate_statements(query: str, floor: float, server_query_trigrams: int) -> list[tuple[str, dict[str, str]]]:
-    """The statements (with their extra parameters) whose ids together hold every note that can reach
-    `floor` in a field: per name and text tier the prefix filter, then the topics.
+def field_statements(field: str, query: str, threshold: float,
+                     server_query_trigrams: int) -> list[tuple[str, dict[str, str]]]:
+    """The statements (with their extra parameters) whose ids together hold every note whose `field`
+    ('name', 'text' or 'themen') reaches `threshold`; they run with the `%` threshold set to it
+    (`SET_THRESHOLD`). Names and texts: per tier the prefix filter; topics: through the topic list.
 
     `server_query_trigrams` is the server's count of the query's trigrams; when it differs from ours (a
     character the two lower-case differently), the tiers are read with the exact operator alone.
     """
-    names = plan_tiers(query, floor, NAME_TIERS)
-    texts = plan_tiers(query, floor, TEXT_TIERS)
-    trusted = names.query_trigrams == server_query_trigrams
+    if field == "themen":
+        return [(_TOPIC_CANDIDATES, {})]
+    plan = plan_tiers(query, threshold, NAME_TIERS if field == "name" else TEXT_TIERS)
+    trusted = plan.query_trigrams == server_query_trigrams
     statements: list[tuple[str, dict[str, str]]] = []
-    for field, plan in (("name", names), ("text", texts)):
-        for tier in plan.tiers:
-            with_pattern = trusted and tier.pattern is not None
-            extra = {"pattern": tier.pattern} if with_pattern and tier.pattern is not None else {}
-            statements.append((_tier_statement(field, tier, with_pattern), extra))
-    statements.append((_TOPIC_CANDIDATES, {}))
+    for tier in plan.tiers:
+        with_pattern = trusted and tier.pattern is not None
+        extra = {"pattern": tier.pattern} if with_pattern and tier.pattern is not None else {}
+        statements.append((_tier_statement(field, tier, with_pattern), extra))
     return statements
 
 
