@@ -17,10 +17,12 @@ differ in how they find the candidates:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from novaberg.notes.trigram_prefix import NAME_TIERS, TEXT_TIERS, Tier, plan_tiers
 
 __all__ = ["NOTE_COLUMNS", "FALLBACK_STATEMENT", "SET_THRESHOLD", "QUERY_TRIGRAMS", "GENERIC_PLANS", "TRGM_SCORED",
-           "SEARCH_FIELDS", "STAGE_BANDS", "field_statements"]
+           "SEARCH_FIELDS", "STAGE_BANDS", "STAGE_MIN_POSTINGS", "field_statements"]
 
 # The columns a note row is read with, everywhere (NotesRepository too).
 NOTE_COLUMNS = ("id", "user_id", "name", "typ", "text", "zusammenfassung", "themen", "status", "aktiv",
@@ -31,7 +33,12 @@ _SCORED_COLUMNS = ", ".join(f"n.{column}" for column in NOTE_COLUMNS)
 # The `%` operator's threshold for the rest of the transaction, and the number of trigrams the server
 # counts in the query (the prefix filter is only used when it agrees with novaberg.text.trigram).
 SET_THRESHOLD = "SELECT set_config('pg_trgm.similarity_threshold', %s, true)"
-QUERY_TRIGRAMS = "SELECT cardinality(show_trgm(%s)) AS query_trigrams"
+# With it, how many of the person's active note names carry each of the query's trigrams (`grams`).
+QUERY_TRIGRAMS = (
+    "SELECT cardinality(show_trgm(%(q)s)) AS query_trigrams, "
+    "(SELECT coalesce(jsonb_object_agg(trigramm, anzahl), '{}') FROM notizen_namen_trigramme "
+    "WHERE user_id = %(user_id)s AND trigramm = ANY(%(grams)s)) AS name_counts"
+)
 # The candidate statements are prepared once per connection with a generic plan: a custom plan estimates
 # `%` and `~` by running them over the column statistics (milliseconds per statement for long texts).
 GENERIC_PLANS = "SET LOCAL plan_cache_mode = force_generic_plan"
@@ -41,46 +48,74 @@ SEARCH_FIELDS = ("name", "text", "themen")
 # The thresholds at which a search stage reads the most heavily weighted field(s); the other fields are
 # read at the specification's threshold from the start, and the last stage reads everything at it
 # (novaberg.notes.settled_group decides whether a stage suffices).
-STAGE_BANDS = (0.45, 0.3, 0.2)
+STAGE_BANDS = (0.3, 0.2)
+# Below this estimate of the name index entries a search reads (NotesRepository), one stage is cheaper.
+STAGE_MIN_POSTINGS = 10_000
 
-_TOPIC_CANDIDATES = (
-    "SELECT id FROM notizen WHERE user_id = %(user_id)s AND aktiv AND themen && "
-    "(SELECT coalesce(array_agg(thema), '{}') FROM notizen_themen_verzeichnis "
-    "WHERE user_id = %(user_id)s AND thema %% %(q)s)"
+# The notes a topic finds, with their topic similarity: the best of the person's matching topics, each
+# compared once in the topic list (a note's other topics are below the threshold, so this is exact).
+_TOPIC_CANDIDATES = """
+WITH m AS (
+    SELECT thema, similarity(thema, %(q)s) AS sim FROM notizen_themen_verzeichnis
+    WHERE user_id = %(user_id)s AND thema %% %(q)s
 )
-# The score over the candidates' ids.
+SELECT n.id, max(m.sim) AS sim
+FROM notizen n CROSS JOIN LATERAL unnest(n.themen) AS t(thema) JOIN m ON m.thema = t.thema
+WHERE n.user_id = %(user_id)s AND n.aktiv AND n.themen && (SELECT coalesce(array_agg(thema), '{}') FROM m)
+GROUP BY n.id
+"""
+# The score over the candidates' ids. `topic_ids`, `topic_sims`: the notes a topic found at
+# `topic_bound` and their topic similarity; every other note has all its topics below the bound, so its
+# topic similarity is computed only where that matters.
 TRGM_SCORED = """
-WITH cand AS (
-    SELECT id, name, themen, text_trgm_n FROM notizen
-    WHERE id = ANY(%(ids)s) AND user_id = %(user_id)s AND aktiv
+WITH cand AS (  -- joined, not `id = ANY(...)` in the select list, which compares with every element
+    SELECT n.id, n.name, n.themen, n.text_trgm_n, f.id IS NOT NULL AS by_topic, coalesce(f.sim, 0) AS themen_low
+    FROM notizen n
+    LEFT JOIN unnest(%(topic_ids)s::integer[], %(topic_sims)s::real[]) AS f(id, sim) ON f.id = n.id
+    WHERE n.id = ANY(%(ids)s) AND n.user_id = %(user_id)s AND n.aktiv
 ),
--- Cheap first: name and topics exactly, the text only as a bound (similarity <= min(|T|,|Q|) / max(|T|,|Q|)).
+-- Cheap first: the name exactly, the topics of the notes a topic found (`topic_sims`, exact); bounds for
+-- the rest (a text's similarity is at most min(|T|,|Q|) / max(|T|,|Q|)).
 a AS (
-    SELECT c.id, c.text_trgm_n, similarity(c.name, %(q)s) AS sim_name,
-           coalesce((SELECT max(similarity(t, %(q)s)) FROM unnest(c.themen) AS t), 0) AS sim_themen,
-           cardinality(show_trgm(%(q)s)) AS qn
-    FROM cand c
+    SELECT c.id, c.themen, c.by_topic, c.themen_low, similarity(c.name, %(q)s) AS sim_name,
+           %(w_text)s * coalesce(least(q.n, c.text_trgm_n)::real / nullif(greatest(q.n, c.text_trgm_n), 0), 0)
+           AS text_high
+    FROM cand c, (SELECT cardinality(show_trgm(%(q)s)) AS n) AS q
     OFFSET 0
 ),
 b AS (
-    SELECT *, sim_name * %(w_name)s + sim_themen * %(w_themen)s AS low,
-           sim_name * %(w_name)s + sim_themen * %(w_themen)s
-           + %(w_text)s * coalesce(least(qn, text_trgm_n)::real / nullif(greatest(qn, text_trgm_n), 0), 0) AS high
+    SELECT *, sim_name * %(w_name)s + themen_low * %(w_themen)s AS low,
+           sim_name * %(w_name)s + text_high
+           + %(w_themen)s * CASE WHEN by_topic THEN themen_low ELSE %(topic_bound)s END AS high
     FROM a
 ),
 -- The limit-th best score of the notes that surely qualify is at least this; a note whose upper bound
--- stays below it cannot be among the first `limit`, so its text is never compared.
+-- stays below it cannot be among the first `limit`.
 cut AS (
-    SELECT low FROM b WHERE sim_name > %(floor)s OR sim_themen > %(floor)s
+    SELECT low FROM b WHERE sim_name > %(floor)s OR themen_low > %(floor)s
+    ORDER BY low DESC OFFSET %(limit)s - 1 LIMIT 1
+),
+-- The topics of the notes that can still reach it, then a sharper cut, then their texts.
+t AS (
+    SELECT b.id, b.sim_name, b.text_high,
+           CASE WHEN b.by_topic THEN b.themen_low
+                ELSE coalesce((SELECT max(similarity(x, %(q)s)) FROM unnest(b.themen) AS x), 0) END AS sim_themen
+    FROM b
+    WHERE b.high >= coalesce((SELECT low FROM cut), 0)
+    OFFSET 0
+),
+cut2 AS (
+    SELECT sim_name * %(w_name)s + sim_themen * %(w_themen)s AS low FROM t
+    WHERE sim_name > %(floor)s OR sim_themen > %(floor)s
     ORDER BY low DESC OFFSET %(limit)s - 1 LIMIT 1
 ),
 -- The text by its id, row by row (a join here lets the planner read every note of the person).
 s AS (
-    SELECT b.id, b.sim_name, b.sim_themen,
-           (SELECT similarity(n.text, %(q)s) FROM notizen n WHERE n.id = b.id AND n.user_id = %(user_id)s)
+    SELECT t.id, t.sim_name, t.sim_themen,
+           (SELECT similarity(n.text, %(q)s) FROM notizen n WHERE n.id = t.id AND n.user_id = %(user_id)s)
            AS sim_text
-    FROM b
-    WHERE b.high >= coalesce((SELECT low FROM cut), 0)
+    FROM t
+    WHERE t.sim_name * %(w_name)s + t.sim_themen * %(w_themen)s + t.text_high >= coalesce((SELECT low FROM cut2), 0)
     OFFSET 0
 )
 SELECT {columns}, s.sim_name, s.sim_text, s.sim_themen,
@@ -104,18 +139,22 @@ def _tier_statement(field: str, tier: Tier, with_pattern: bool) -> str:
             f"AND {words} %% %(q)s{pattern}")
 
 
-def field_statements(field: str, query: str, threshold: float,
-                     server_query_trigrams: int) -> list[tuple[str, dict[str, str]]]:
+def field_statements(field: str, query: str, threshold: float, server_query_trigrams: int,
+                     name_counts: Mapping[str, int] | None = None) -> list[tuple[str, dict[str, str]]]:
     """The statements (with their extra parameters) whose ids together hold every note whose `field`
     ('name', 'text' or 'themen') reaches `threshold`; they run with the `%` threshold set to it
     (`SET_THRESHOLD`). Names and texts: per tier the prefix filter; topics: through the topic list.
 
     `server_query_trigrams` is the server's count of the query's trigrams; when it differs from ours (a
     character the two lower-case differently), the tiers are read with the exact operator alone.
+    `name_counts`: how many of the person's names carry each query trigram (the rarity for names).
     """
     if field == "themen":
         return [(_TOPIC_CANDIDATES, {})]
-    plan = plan_tiers(query, threshold, NAME_TIERS if field == "name" else TEXT_TIERS)
+    if field == "name":
+        plan = plan_tiers(query, threshold, NAME_TIERS, name_counts)
+    else:
+        plan = plan_tiers(query, threshold, TEXT_TIERS)
     trusted = plan.query_trigrams == server_query_trigrams
     statements: list[tuple[str, dict[str, str]]] = []
     for tier in plan.tiers:

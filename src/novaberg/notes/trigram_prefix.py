@@ -11,7 +11,9 @@ count (one partial index per tier, `schema/notes/005_search_prefix.sql`); the lo
 more trigrams it must share and the fewer the index has to look up.
 
 The result is a superset of the notes the specification's condition keeps; the exact similarity decides
-afterwards. Which trigrams count as rare only decides the speed, never the result.
+afterwards. Which trigrams count as rare only decides the speed, never the result: for names the search
+knows how many of the person's names carry each trigram (006_name_trigram_counts.sql), for texts it
+estimates from German letter frequencies.
 
 A trigram the regular expression can express: one inside a word (`ilc`) or at its start (`  m`, ` mi`,
 written `(^| )m`, `(^| )mi` over the words joined by single spaces, `notizen_suchwoerter`). A trigram at
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -101,10 +103,15 @@ def _atom(gram: str) -> str | None:
     return f"(^| ){escaped}" if gram.startswith(" ") else escaped
 
 
-def prefix_pattern(query_grams: Sequence[str] | frozenset[str], overlap: int) -> str | None:
+def prefix_pattern(query_grams: Sequence[str] | frozenset[str], overlap: int,
+                   counts: Mapping[str, int] | None = None) -> str | None:
     """The rarest `|Q| - overlap + 1` query trigrams as one alternation, or None when too few of them can
-    be written as a pattern (then the tier is read with the exact operator)."""
-    grams = sorted(query_grams, key=lambda g: (_commonness(g), g))
+    be written as a pattern (then the tier is read with the exact operator). Rarity: `counts` (how many
+    fields have the trigram; a missing one counts as 0) when given, else German letter frequencies."""
+    if counts is None:
+        grams = sorted(query_grams, key=lambda g: (_commonness(g), g))
+    else:
+        grams = sorted(query_grams, key=lambda g: (counts.get(g, 0), g))
     need = len(grams) - overlap + 1
     atoms = [atom for atom in (_atom(g) for g in grams) if atom is not None]
     if need <= 0 or len(atoms) < need:
@@ -112,8 +119,10 @@ def prefix_pattern(query_grams: Sequence[str] | frozenset[str], overlap: int) ->
     return "|".join(atoms[:need])
 
 
-def plan_tiers(query: str, threshold: float, bounds: Sequence[int]) -> TierPlan:
-    """For each tier that can reach `threshold`: the pattern its candidates must match (or None)."""
+def plan_tiers(query: str, threshold: float, bounds: Sequence[int],
+               counts: Mapping[str, int] | None = None) -> TierPlan:
+    """For each tier that can reach `threshold`: the pattern its candidates must match (or None);
+    `counts` as for `prefix_pattern`."""
     grams = trigrams(query)
     q = len(grams)
     tiers: list[Tier] = []
@@ -128,5 +137,5 @@ def plan_tiers(query: str, threshold: float, bounds: Sequence[int]) -> TierPlan:
         overlap = min_overlap(threshold, lo, q)
         if overlap > q:
             break
-        tiers.append(Tier(lo, hi, prefix_pattern(grams, overlap)))
+        tiers.append(Tier(lo, hi, prefix_pattern(grams, overlap, counts)))
     return TierPlan(q, tuple(tiers))
