@@ -29,9 +29,9 @@ def _tier_of(bounds, count):
     return max(b for b in bounds if b <= count)
 
 
-def _candidate(text: str, query: str, threshold: float, bounds) -> bool:
+def _candidate(text: str, query: str, threshold: float, bounds, counts=None) -> bool:
     """What the search asks the index: the field's tier is planned and its pattern (if any) matches."""
-    plan = plan_tiers(query, threshold, bounds)
+    plan = plan_tiers(query, threshold, bounds, counts)
     lo = _tier_of(bounds, len(trigrams(text)))
     for tier in plan.tiers:
         if tier.lo == lo:
@@ -46,6 +46,27 @@ def test_a_field_that_reaches_the_threshold_is_always_a_candidate(field, query, 
     if similarity(field, query) >= threshold:
         for bounds in (NAME_TIERS, TEXT_TIERS):
             assert _candidate(field, query, threshold, bounds), (field, query, bounds)
+
+
+@settings(max_examples=400, deadline=None)
+@given(field=_TEXTS, query=_TEXTS, threshold=st.sampled_from([NOTES_WHERE_THRESHOLD, 0.2, 0.3]),
+       counts=st.dictionaries(st.text(alphabet=" aeimnorstuchlkgäöüß", min_size=3, max_size=3),
+                              st.integers(0, 50_000), max_size=40))
+def test_counted_rarity_changes_the_pattern_never_the_candidates(field, query, threshold, counts):
+    """006: the person's name trigram counts order the prefix filter; whatever they say, a field that
+    reaches the threshold stays a candidate (the counts decide speed, not the result)."""
+    counts.update({gram: len(gram.strip()) * 1000 for gram in trigrams(query) if gram not in counts})
+    if similarity(field, query) >= threshold:
+        for bounds in (NAME_TIERS, TEXT_TIERS):
+            assert _candidate(field, query, threshold, bounds, counts), (field, query, bounds)
+
+
+def test_counted_rarity_leaves_the_common_ending_out():
+    """With counts, the tier's pattern drops the trigrams most names share ("…liste"), not the ones German
+    letter frequencies guess."""
+    counts = {"lis": 11000, "ist": 11000, "ste": 11000, "kel": 40, "ell": 300, "lle": 500}
+    [tier] = [t for t in plan_tiers("Kellerliste", 0.3, NAME_TIERS, counts).tiers if t.lo == 10]
+    assert tier.pattern is not None and not {"lis", "ist", "ste"} & set(tier.pattern.split("|"))
 
 
 _NOTE_WORDS = ["Einkauf", "Einkaufsliste", "Milch", "Milchreis", "Mach", "Bach", "Garten", "Gartenhaus", "Packliste",

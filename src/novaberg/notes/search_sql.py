@@ -151,10 +151,7 @@ def field_statements(field: str, query: str, threshold: float, server_query_trig
     """
     if field == "themen":
         return [(_TOPIC_CANDIDATES, {})]
-    if field == "name":
-        plan = plan_tiers(query, threshold, NAME_TIERS, name_counts)
-    else:
-        plan = plan_tiers(query, threshold, TEXT_TIERS)
+    plan = plan_tiers(query, threshold, NAME_TIERS if field == "name" else TEXT_TIERS, name_counts)
     trusted = plan.query_trigrams == server_query_trigrams
     statements: list[tuple[str, dict[str, str]]] = []
     for tier in plan.tiers:
