@@ -89,7 +89,8 @@ def _fill(db: Database, count: int) -> None:
     db.maintain("VACUUM ANALYZE")
 
 
-def _measure(db: Database, queries: int) -> tuple[float, float, int]:
+def _measure(db: Database, queries: int) -> tuple[float, float, int, list[tuple[float, str]]]:
+    """p50 and p95 over the queries, how many found something, and the three slowest (ms, query)."""
     repo = NotesRepository(db)
     find_notes(repo, USER, "Aufwärmen")  # warm the pool and the plan cache
     timings = []
@@ -97,11 +98,12 @@ def _measure(db: Database, queries: int) -> tuple[float, float, int]:
     for query in (QUERIES * (queries // len(QUERIES) + 1))[:queries]:
         started = time.perf_counter()
         outcome = find_notes(repo, USER, query)
-        timings.append((time.perf_counter() - started) * 1000)
+        timings.append(((time.perf_counter() - started) * 1000, query))
         hits += bool(outcome.notes)
-    timings.sort()
-    p95 = timings[min(len(timings) - 1, max(0, round(0.95 * len(timings)) - 1))]
-    return statistics.median(timings), p95, hits
+    ordered = sorted(timings)
+    values = [ms for ms, _ in ordered]
+    p95 = values[min(len(values) - 1, max(0, round(0.95 * len(values)) - 1))]
+    return statistics.median(values), p95, hits, ordered[-3:][::-1]
 
 
 @contextmanager
@@ -147,7 +149,7 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=40, help="queries per size (the fallback at 50,000 uses 10)")
     parser.add_argument("--backend", choices=("both", "fallback", "pg_trgm"), default="both")
     args = parser.parse_args()
-    rows: list[tuple[str, int, int, float, float, int]] = []
+    rows: list[tuple[str, int, int, float, float, float]] = []
     backends = ("fallback", "pg_trgm") if args.backend == "both" else (args.backend,)
     for backend in backends:
         source = _embedded() if backend == "fallback" else system_trgm_cluster()
@@ -160,13 +162,14 @@ def main() -> None:
                 for size in args.sizes:
                     _fill(db, size)
                     queries = args.queries if backend == "pg_trgm" or size <= 5000 else min(args.queries, 10)
-                    p50, p95, hits = _measure(db, queries)
-                    rows.append((backend, size, queries, p50, p95, hits))
+                    p50, p95, hits, slowest = _measure(db, queries)
+                    rows.append((backend, size, queries, p50, p95, slowest[0][0]))
+                    worst = ", ".join(f"{query} {ms:.0f}" for ms, query in slowest)
                     print(f"{backend:9} {size:>7} notes  {queries:>3} queries  p50 {p50:9.1f} ms  p95 {p95:9.1f} ms"
-                          f"  ({hits} with a hit)", flush=True)
-    print("\n| backend | notes | queries | p50 ms | p95 ms |\n|---|---:|---:|---:|---:|")
-    for backend, size, queries, p50, p95, _ in rows:
-        print(f"| {backend} | {size:,} | {queries} | {p50:.1f} | {p95:.1f} |")
+                          f"  ({hits} with a hit; slowest: {worst})", flush=True)
+    print("\n| backend | notes | queries | p50 ms | p95 ms | max ms |\n|---|---:|---:|---:|---:|---:|")
+    for backend, size, queries, p50, p95, worst_ms in rows:
+        print(f"| {backend} | {size:,} | {queries} | {p50:.1f} | {p95:.1f} | {worst_ms:.1f} |")
 
 
 if __name__ == "__main__":

@@ -5,12 +5,13 @@ similarities above the threshold (`> threshold`, as written), scored
 sim(name)·w_name + sim(text)·w_text + max(sim(thema))·w_themen, best first, the first `limit`. They
 differ in how they find the candidates:
 
-* pg_trgm (`candidate_statements`, then `TRGM_SCORED` over their ids): per field and tier of trigram
-  count, the prefix filter of `trigram_prefix` over the tier's partial index (005_search_prefix.sql);
-  topics through the person's topic list. Small statements of fixed text, because one statement
-  naming every tier's partial index took the planner longer than the search. Then the cheap
-  similarities (name, topics) for every candidate, an upper bound for the text, and the full text
-  similarity only where the bound can still reach the first `limit`.
+* pg_trgm (`field_statements`, then `TRGM_SCORED` over their ids): per field and tier of trigram
+  count, the prefix filter of `trigram_prefix` over the tier's partial index (005_search_prefix.sql),
+  its rare trigrams chosen by the person's name trigram counts (006_name_trigram_counts.sql); topics
+  through the person's topic list. Small statements of fixed text, prepared with generic plans and sent
+  in one round trip per field. Then the cheap similarities (name, the topics a topic found) for every
+  candidate, bounds for the rest, and the full topic and text similarities only where the bounds can
+  still reach the first `limit`. NotesRepository may run this in stages (`STAGE_BANDS`).
 * the SQL fallback (`FALLBACK_STATEMENT`, the embedded server without contrib): the trigram sets stored
   per note (002_search_support.sql) compared as arrays.
 """
@@ -47,7 +48,7 @@ GENERIC_PLANS = "SET LOCAL plan_cache_mode = force_generic_plan"
 SEARCH_FIELDS = ("name", "text", "themen")
 # The thresholds at which a search stage reads the most heavily weighted field(s); the other fields are
 # read at the specification's threshold from the start, and the last stage reads everything at it
-# (novaberg.notes.settled_group decides whether a stage suffices).
+# (novaberg.notes.score_gap.settled_group decides whether a stage suffices).
 STAGE_BANDS = (0.3, 0.2)
 # Below this estimate of the name index entries a search reads (NotesRepository), one stage is cheaper.
 STAGE_MIN_POSTINGS = 10_000
