@@ -19,20 +19,16 @@ import shutil
 import statistics
 import tempfile
 import time
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
-
-import psycopg
-from psycopg.conninfo import make_conninfo
 
 from novaberg.notes.repository import NotesRepository, summary_of
 from novaberg.notes.search import find_notes
 from novaberg.store.db import Database
-from novaberg.store.system_cluster import system_trgm_cluster
+from novaberg.store.migrations import migrate
+from novaberg.store.system_cluster import apply_notes_schema, scratch_database, system_trgm_cluster
 
 USER = "bench"
 NOW = datetime(2026, 11, 30, 8, 30, tzinfo=UTC)
@@ -107,30 +103,6 @@ def _measure(db: Database, queries: int) -> tuple[float, float, int, list[tuple[
 
 
 @contextmanager
-def _database(admin_url: str, schema: str) -> Iterator[Database]:
-    name = f"bench_notes_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    db = Database(make_conninfo(admin_url, dbname=name), max_size=2)
-    try:
-        if schema == "migrate":
-            from novaberg.store.migrations import migrate
-
-            migrate(db)
-        else:
-            folder = resources.files("novaberg.store") / "schema" / "notes"
-            with db.transaction() as conn:
-                conn.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
-                for name in sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".sql")):
-                    conn.execute((folder / name).read_text())
-        yield db
-    finally:
-        db.close()
-        with psycopg.connect(admin_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@contextmanager
 def _embedded() -> Iterator[str]:
     from novaberg.store.embedded import EmbeddedPostgres
 
@@ -157,7 +129,7 @@ def main() -> None:
             if admin_url is None:
                 print("pg_trgm: no Postgres with pg_trgm found (set NOVABERG_BENCH_TRGM_URL)")
                 continue
-            with _database(admin_url, "migrate" if backend == "fallback" else "notes") as db:
+            with scratch_database(admin_url, migrate if backend == "fallback" else apply_notes_schema) as db:
                 assert NotesRepository(db).uses_pg_trgm() == (backend == "pg_trgm")
                 for size in args.sizes:
                     _fill(db, size)

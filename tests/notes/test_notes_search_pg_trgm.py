@@ -5,18 +5,13 @@ list follows every write. Runs on a throw-away cluster of the system's PostgreSQ
 from __future__ import annotations
 
 import random
-import uuid
-from importlib import resources
 
-import psycopg
 import pytest
-from psycopg.conninfo import make_conninfo
 
 from novaberg.core.settings import NOTES_WHERE_THRESHOLD
 from novaberg.notes.repository import NotesRepository
 from novaberg.notes.search import SUCH_GEWICHTE, find_notes
-from novaberg.store.db import Database
-from novaberg.store.system_cluster import system_trgm_cluster
+from novaberg.store.system_cluster import apply_notes_schema, scratch_database, system_trgm_cluster
 from novaberg.text.trigram import trigrams
 from tests.notes.test_notes_search_exact import _reference
 from tests.support import berlin
@@ -37,21 +32,8 @@ def trgm_url():
 
 @pytest.fixture
 def trgm_db(trgm_url):
-    name = f"notes_trgm_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(trgm_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    db = Database(make_conninfo(trgm_url, dbname=name), max_size=2)
-    folder = resources.files("novaberg.store") / "schema" / "notes"
-    with db.transaction() as conn:
-        conn.execute("CREATE EXTENSION pg_trgm")
-        for entry in sorted(e.name for e in folder.iterdir() if e.name.endswith(".sql")):
-            conn.execute((folder / entry).read_text())
-    try:
+    with scratch_database(trgm_url, apply_notes_schema) as db:
         yield db
-    finally:
-        db.close()
-        with psycopg.connect(trgm_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _corpus(repo, rng, count, user="u1"):
@@ -231,20 +213,7 @@ def test_name_trigram_counts_follow_every_write(trgm_db):
 def test_a_pool_of_one_connection_searches(trgm_url):
     """The staged search asks what the migrations built before it opens its transaction: with a single
     pooled connection it must not wait for a second one."""
-    name = f"notes_trgm_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(trgm_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    db = Database(make_conninfo(trgm_url, dbname=name), max_size=1)
-    try:
-        folder = resources.files("novaberg.store") / "schema" / "notes"
-        with db.transaction() as conn:
-            conn.execute("CREATE EXTENSION pg_trgm")
-            for entry in sorted(e.name for e in folder.iterdir() if e.name.endswith(".sql")):
-                conn.execute((folder / entry).read_text())
+    with scratch_database(trgm_url, apply_notes_schema, max_size=1) as db:
         repo = NotesRepository(db)
         note = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
         assert [n["id"] for n in find_notes(repo, "u1", "Einkaufsliste").notes] == [note["id"]]
-    finally:
-        db.close()
-        with psycopg.connect(trgm_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -12,11 +12,18 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+import uuid
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from importlib import resources
 from pathlib import Path
 
-__all__ = ["system_trgm_cluster"]
+import psycopg
+from psycopg.conninfo import make_conninfo
+
+from novaberg.store.db import Database
+
+__all__ = ["system_trgm_cluster", "scratch_database", "apply_notes_schema"]
 
 
 @contextmanager
@@ -52,3 +59,29 @@ def system_trgm_cluster() -> Iterator[str | None]:
         subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "stop"],
                        capture_output=True)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def scratch_database(admin_url: str, prepare: Callable[[Database], None], max_size: int = 2) -> Iterator[Database]:
+    """A database of its own on the server of `admin_url`, prepared by `prepare`, dropped afterwards."""
+    name = f"scratch_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    db = Database(make_conninfo(admin_url, dbname=name), max_size=max_size)
+    try:
+        prepare(db)
+        yield db
+    finally:
+        db.close()
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def apply_notes_schema(db: Database) -> None:
+    """pg_trgm and the notes module's schema alone (the system package has no pgvector, which the full
+    migration needs)."""
+    folder = resources.files("novaberg.store") / "schema" / "notes"
+    with db.transaction() as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+        for entry in sorted(e.name for e in folder.iterdir() if e.name.endswith(".sql")):
+            conn.execute((folder / entry).read_text())
