@@ -5,6 +5,7 @@ formula's (pg_trgm semantics, `novaberg.text.trigram`)."""
 from __future__ import annotations
 
 import random
+import struct
 
 import pytest
 
@@ -19,13 +20,20 @@ _WORDS = ["Einkauf", "Liste", "Einkaufsliste", "Milch", "Garten", "Gartenhaus", 
           "Lasagne", "Baumarkt", "Schrauben", "Dübel", "Ideen", "Geschenk", "Oma", "Reifen", "Winter", "Küche", "Tee"]
 
 
-def _reference(notes, query, weights):
+def _float4(value: float) -> float:
+    return struct.unpack("f", struct.pack("f", value))[0]
+
+
+def _reference(notes, query, weights, float4=False):
+    """The §4 formula in Python; `float4`: each similarity rounded as pg_trgm returns it (a similarity of
+    exactly 0.15 becomes 0.15000000596 and passes `> 0.15`)."""
     w_name, w_text, w_themen = weights
+    sim = (lambda a, b: _float4(similarity(a, b))) if float4 else similarity
     out = {}
     for note in notes:
-        s_name = similarity(note["name"], query)
-        s_text = similarity(note["text"], query)
-        s_themen = max((similarity(t, query) for t in note["themen"]), default=0.0)
+        s_name = sim(note["name"], query)
+        s_text = sim(note["text"], query)
+        s_themen = max((sim(t, query) for t in note["themen"]), default=0.0)
         if max(s_name, s_text, s_themen) > NOTES_WHERE_THRESHOLD:
             out[note["id"]] = s_name * w_name + s_text * w_text + s_themen * w_themen
     return out

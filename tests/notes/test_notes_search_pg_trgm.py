@@ -12,7 +12,6 @@ from novaberg.core.settings import NOTES_WHERE_THRESHOLD
 from novaberg.notes.repository import NotesRepository
 from novaberg.notes.search import SUCH_GEWICHTE, find_notes
 from novaberg.store.system_cluster import apply_notes_schema, scratch_database, system_trgm_cluster
-from novaberg.text.trigram import trigrams
 from tests.notes.test_notes_search_exact import _reference
 from tests.support import berlin
 
@@ -58,7 +57,7 @@ def test_pg_trgm_search_equals_the_brute_force_formula(trgm_db, seed):
                "Oma Geschenk für Weihnachten", "Öl", "A", "2027", "Einkaufslste"]
     for query in queries:
         for target_typ, weights in SUCH_GEWICHTE.items():
-            expected = _reference(notes, query, weights)
+            expected = _reference(notes, query, weights, float4=True)
             rows = repo.scored("u1", query, weights, NOTES_WHERE_THRESHOLD, limit=10_000)
             got = {row["id"]: float(row["score"]) for row in rows}
             assert set(got) == set(expected), (query, target_typ)
@@ -69,40 +68,67 @@ def test_pg_trgm_search_equals_the_brute_force_formula(trgm_db, seed):
             assert top == pytest.approx(best, abs=1e-5), (query, target_typ)
 
 
-def _topic_list(db, user):
+def _postings(db, user):
     with db.transaction() as conn:
-        rows = conn.execute("SELECT thema, anzahl FROM notizen_themen_verzeichnis WHERE user_id = %s", (user,))
-        return {row["thema"]: row["anzahl"] for row in rows}
+        rows = conn.execute("SELECT feld, trigramm, codes FROM notizen_trigramm_posten WHERE user_id = %s", (user,))
+        return {(row["feld"], row["trigramm"]): sorted(bytes(row["codes"])[i: i + 8]
+                                                      for i in range(0, len(row["codes"]), 8)) for row in rows}
 
 
-def _expected_topics(repo, user):
-    counts: dict[str, int] = {}
-    for note in repo.list(user):
-        for thema in set(note["themen"]):
-            counts[thema] = counts.get(thema, 0) + 1
-    return counts
+def _rebuilt(db, user):
+    """The postings as the migration builds them from the notes as they are now."""
+    with db.transaction() as conn:
+        rows = conn.execute(
+            "SELECT e.feld, e.trigramm, e.code FROM notizen_posten_eintraege("
+            "ARRAY(SELECT n FROM notizen n WHERE n.user_id = %s AND n.aktiv)) AS e", (user,))
+        result: dict[tuple[str, str], list[bytes]] = {}
+        for row in rows:
+            result.setdefault((row["feld"], row["trigramm"]), []).append(row["code"].to_bytes(8, "big"))
+        return {key: sorted(codes) for key, codes in result.items()}
 
 
-def test_the_topic_list_follows_every_write(trgm_db):
-    """The topic list counts the active notes per topic: insert, change of topics, archive, delete."""
+def test_the_postings_follow_every_write(trgm_db):
+    """006: per person, field and trigram, the codes of the active notes — after insert, rename, a text
+    edit (the text's size is in the codes), a change of topics, archive, delete of few and of many; another
+    person's notes apart."""
     repo = NotesRepository(trgm_db)
-    a = repo.insert("u1", "Einkauf", "notiz", "", ["Haushalt", "Küche", "Küche"], NOW)
-    b = repo.insert("u1", "Garten", "notiz", "", ["Haushalt"], NOW)
-    repo.insert("u2", "Fremd", "notiz", "", ["Haushalt"], NOW)
-    assert _topic_list(trgm_db, "u1") == {"Haushalt": 2, "Küche": 1} == _expected_topics(repo, "u1")
+    a = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", ["Haushalt", "Küche", "Küche"], NOW)
+    b = repo.insert("u1", "Packliste Urlaub", "notiz", "", ["Haushalt"], NOW)
+    repo.insert("u2", "Leseliste", "notiz", "", ["Haushalt"], NOW)
+    assert _postings(trgm_db, "u1") == _rebuilt(trgm_db, "u1") != {}
+    assert len(_postings(trgm_db, "u1")[("name", "ste")]) == 2
+    repo.write("name", ["Einkauf Oma", NOW, NOW], a["id"], "u1")
+    assert _postings(trgm_db, "u1") == _rebuilt(trgm_db, "u1")
+    repo.write("inhalt", ["Brot und Butter", "Brot und Butter", NOW, NOW], b["id"], "u1")
+    assert _postings(trgm_db, "u1") == _rebuilt(trgm_db, "u1")
     with trgm_db.transaction() as conn:
         conn.execute("UPDATE notizen SET themen = %s WHERE id = %s", (["Garten"], b["id"]))
-    assert _topic_list(trgm_db, "u1") == {"Haushalt": 1, "Küche": 1, "Garten": 1}
+    assert _postings(trgm_db, "u1") == _rebuilt(trgm_db, "u1")
+    repo.write("archiv", [NOW, NOW], b["id"], "u1")
+    assert _postings(trgm_db, "u1") == _rebuilt(trgm_db, "u1")
+    assert ("thema", " ga") not in _postings(trgm_db, "u1")
+    _corpus(repo, random.Random(9), 230)
     with trgm_db.transaction() as conn:
-        conn.execute("UPDATE notizen SET aktiv = FALSE, status = 'archiviert' WHERE id = %s", (a["id"],))
-    assert _topic_list(trgm_db, "u1") == {"Garten": 1} == _expected_topics(repo, "u1")
+        conn.execute("DELETE FROM notizen WHERE user_id = 'u1' AND id <> %s", (a["id"],))  # many at once
+    assert _postings(trgm_db, "u1") == _rebuilt(trgm_db, "u1") != {}
     with trgm_db.transaction() as conn:
         conn.execute("DELETE FROM notizen WHERE user_id = 'u1'")
-    assert _topic_list(trgm_db, "u1") == {}
-    assert _topic_list(trgm_db, "u2") == {"Haushalt": 1}
+    assert _postings(trgm_db, "u1") == {}
+    assert _postings(trgm_db, "u2") == _rebuilt(trgm_db, "u2") != {}
 
 
-def test_a_topic_finds_its_note_through_the_list(trgm_db):
+def test_postings_out_of_step_are_rebuilt(trgm_db):
+    """A code the postings miss (written around the triggers) rebuilds the person instead of failing."""
+    repo = NotesRepository(trgm_db)
+    a = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
+    repo.insert("u1", "Packliste", "notiz", "", [], NOW)
+    with trgm_db.transaction() as conn:
+        conn.execute("DELETE FROM notizen_trigramm_posten WHERE user_id = 'u1' AND trigramm = 'ste'")
+    repo.write("name", ["Leseliste", NOW, NOW], a["id"], "u1")
+    assert _postings(trgm_db, "u1") == _rebuilt(trgm_db, "u1")
+
+
+def test_a_topic_finds_its_note(trgm_db):
     """§4 'thema': the topic weight counts; the note is found by a topic it carries."""
     repo = NotesRepository(trgm_db)
     note = repo.insert("u1", "Wochenplan", "notiz", "Montag Dienstag", ["Gartenarbeit"], NOW)
@@ -111,7 +137,8 @@ def test_a_topic_finds_its_note_through_the_list(trgm_db):
 
 
 def _listy_corpus(repo, rng, count, user="u1"):
-    """Names that share their endings, as a person's lists do ("…liste", "…plan"): where stages pay."""
+    """Names that share their endings, as a person's lists do ("…liste", "…plan")."""
+    notes = []
     stems = ["Einkauf", "Pack", "Lese", "Keller", "Fahrrad", "Garten", "Party", "Bau", "Oma", "Wein", "Back", "Ack"]
     endings = ["liste", "sliste", "plan", "planung", "ideen", ""]
     for _ in range(count):
@@ -119,100 +146,33 @@ def _listy_corpus(repo, rng, count, user="u1"):
         if rng.random() < 0.2:
             name += f" {rng.choice(_WORDS)}"
         text = " ".join(rng.choice(_WORDS) for _ in range(rng.randint(0, 40)))
-        repo.insert(user, name, "notiz", text, rng.sample(_WORDS + stems, rng.randint(0, 2)), NOW)
+        notes.append(repo.insert(user, name, "notiz", text, rng.sample(_WORDS + stems, rng.randint(0, 2)), NOW))
+    return notes
 
 
-def test_the_stages_return_the_complete_searchs_winner_group(trgm_db, monkeypatch):
-    """§4 Score-Gap: a search that stops after a stage (score_gap.settled_group) returns exactly the group
-    the complete search returns — for every target type, and not only because it never stops early."""
-    rng = random.Random(3)
+@pytest.mark.parametrize("seed", [3, 4])
+def test_names_that_share_their_endings_are_scored_exactly(trgm_db, seed):
+    """§4 over names that share "…liste", "…plan": the postings and the bounds drop only notes that cannot
+    be among the best ten — the best ten and the complete candidate list equal the brute-force formula."""
+    rng = random.Random(seed)
     repo = NotesRepository(trgm_db)
-    _listy_corpus(repo, rng, 400)
+    notes = _listy_corpus(repo, rng, 300)
     _listy_corpus(repo, rng, 30, user="u2")
     queries = ["Einkaufsliste", "Packliste", "Kellerliste", "Fahrradliste", "Partyplanung", "Gartenideen", "Oma",
-               "Weinliste", "Bauplan", "Leseliste Urlaub", "Milch", "Backliste", "Einkaufslste"]
-    original = NotesRepository.stages
-    last_bounds: list[float | None] = []
-
-    def recording(self, *args, **kwargs):
-        for stage in original(self, *args, **kwargs):
-            last_bounds.append(stage.bound)
-            yield stage
-
-    monkeypatch.setattr(NotesRepository, "stages", recording)
-    stopped_early = 0
+               "Weinliste", "Bauplan", "Leseliste Urlaub", "Milch", "Backliste", "Einkaufslste", "Urlaub"]
     for query in queries:
-        for target_typ in SUCH_GEWICHTE:
-            monkeypatch.setattr("novaberg.notes.repository.STAGE_MIN_POSTINGS", 10**9)
-            complete = find_notes(repo, "u1", query, target_typ)
-            monkeypatch.setattr("novaberg.notes.repository.STAGE_MIN_POSTINGS", 0)
-            last_bounds.clear()
-            staged = find_notes(repo, "u1", query, target_typ)
-            stopped_early += last_bounds[-1] is not None
-            assert [n["id"] for n in staged.notes] == [n["id"] for n in complete.notes], (query, target_typ)
-            assert staged.scores == complete.scores and staged.via == complete.via, (query, target_typ)
-    assert stopped_early >= 5
-
-
-def test_every_stage_bound_holds(trgm_db, monkeypatch):
-    """What a stage calls sure (its rows at or above its bound) is exactly the complete search's first rows:
-    no note the stage has not scored reaches the bound."""
-    rng = random.Random(4)
-    repo = NotesRepository(trgm_db)
-    _listy_corpus(repo, rng, 400)
-    monkeypatch.setattr("novaberg.notes.repository.STAGE_MIN_POSTINGS", 0)
-    bounded = 0
-    for query in ["Einkaufsliste", "Kellerliste", "Packliste", "Bauplan", "Gartenideen", "Partyplanung", "Milch",
-                  "Oma Garten", "Weinplan", "Kellerideen", "Fahrradplanung", "Urlaub", "Backstube", "Lesen"]:
-        for weights in SUCH_GEWICHTE.values():
-            complete = repo.scored("u1", query, weights, NOTES_WHERE_THRESHOLD, limit=10_000)
-            for stage in repo.stages("u1", query, weights, NOTES_WHERE_THRESHOLD):
-                if stage.bound is None:
-                    assert [r["id"] for r in stage.rows] == [r["id"] for r in complete[:10]]
-                    continue
-                bounded += 1
-                sure = [r["id"] for r in stage.rows if float(r["score"]) >= stage.bound]
-                reaching = [r["id"] for r in complete if float(r["score"]) >= stage.bound]
-                assert sure == reaching[:10], (query, weights, stage.bound)
-    assert bounded >= 10
-
-
-def test_name_trigram_counts_follow_every_write(trgm_db):
-    """006: per person and trigram, the number of active names that carry it — after insert, rename, a
-    text change, archive and delete; another person's notes apart."""
-    repo = NotesRepository(trgm_db)
-    a = repo.insert("u1", "Einkaufsliste", "notiz", "Milch", [], NOW)
-    b = repo.insert("u1", "Packliste Urlaub", "notiz", "", [], NOW)
-    repo.insert("u2", "Leseliste", "notiz", "", [], NOW)
-
-    def counted(user):
-        with trgm_db.transaction() as conn:
-            rows = conn.execute("SELECT trigramm, anzahl FROM notizen_namen_trigramme WHERE user_id = %s", (user,))
-            return {row["trigramm"]: row["anzahl"] for row in rows}
-
-    def expected(user):
-        result: dict[str, int] = {}
-        for note in repo.list(user):
-            for gram in trigrams(note["name"]):
-                result[gram] = result.get(gram, 0) + 1
-        return result
-
-    assert counted("u1") == expected("u1") and counted("u1")["ste"] == 2
-    repo.write("name", ["Einkauf Oma", NOW, NOW], a["id"], "u1")
-    assert counted("u1") == expected("u1") and counted("u1")["ste"] == 1
-    repo.write("inhalt", ["Brot", "Brot", NOW, NOW], b["id"], "u1")
-    assert counted("u1") == expected("u1")
-    repo.write("archiv", [NOW, NOW], b["id"], "u1")
-    assert counted("u1") == expected("u1") and "ste" not in counted("u1")
-    with trgm_db.transaction() as conn:
-        conn.execute("DELETE FROM notizen WHERE user_id = 'u1'")
-    assert counted("u1") == {}
-    assert counted("u2") == expected("u2") != {}
+        for target_typ, weights in SUCH_GEWICHTE.items():
+            expected = _reference(notes, query, weights, float4=True)
+            best = sorted(expected.values(), reverse=True)[:10]
+            top = [float(r["score"]) for r in repo.scored("u1", query, weights, NOTES_WHERE_THRESHOLD)]
+            assert top == pytest.approx(best, abs=1e-5), (query, target_typ)
+            everything = repo.scored("u1", query, weights, NOTES_WHERE_THRESHOLD, limit=10_000)
+            assert {r["id"] for r in everything} == set(expected), (query, target_typ)
 
 
 def test_a_pool_of_one_connection_searches(trgm_url):
-    """The staged search asks what the migrations built before it opens its transaction: with a single
-    pooled connection it must not wait for a second one."""
+    """The search asks what the migrations built before it opens its transaction: with a single pooled
+    connection it must not wait for a second one."""
     with scratch_database(trgm_url, apply_notes_schema, max_size=1) as db:
         repo = NotesRepository(db)
         note = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)

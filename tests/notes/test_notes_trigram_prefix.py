@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from novaberg.core.settings import NOTES_WHERE_THRESHOLD
 from novaberg.notes.trigram_prefix import (
-    NAME_TIERS,
     TEXT_TIERS,
     min_overlap,
     plan_tiers,
@@ -21,6 +20,8 @@ from novaberg.notes.trigram_prefix import (
 )
 from novaberg.text.trigram import similarity, trigrams
 
+# Any tiering works for the filter; besides the texts' one, a finer one (the names' of 005) tests more bounds.
+_FINE_TIERS = (0, 6, 10, 14, 18, 24, 32, 48)
 _WORDS = st.text(alphabet="aeimnorstuchlkgäöüß", min_size=1, max_size=9)
 _TEXTS = st.lists(_WORDS, min_size=1, max_size=8).map(" ".join)
 
@@ -44,7 +45,7 @@ def _candidate(text: str, query: str, threshold: float, bounds, counts=None) -> 
 def test_a_field_that_reaches_the_threshold_is_always_a_candidate(field, query, threshold):
     """§4: the WHERE keeps similarity > 0.15 per field; the prefix filter is a superset of it."""
     if similarity(field, query) >= threshold:
-        for bounds in (NAME_TIERS, TEXT_TIERS):
+        for bounds in (_FINE_TIERS, TEXT_TIERS):
             assert _candidate(field, query, threshold, bounds), (field, query, bounds)
 
 
@@ -53,19 +54,19 @@ def test_a_field_that_reaches_the_threshold_is_always_a_candidate(field, query, 
        counts=st.dictionaries(st.text(alphabet=" aeimnorstuchlkgäöüß", min_size=3, max_size=3),
                               st.integers(0, 50_000), max_size=40))
 def test_counted_rarity_changes_the_pattern_never_the_candidates(field, query, threshold, counts):
-    """006: the person's name trigram counts order the prefix filter; whatever they say, a field that
-    reaches the threshold stays a candidate (the counts decide speed, not the result)."""
+    """The person's name trigram counts order the prefix filter; whatever they say, a field that reaches the
+    threshold stays a candidate (the counts decide speed, not the result)."""
     counts.update({gram: len(gram.strip()) * 1000 for gram in trigrams(query) if gram not in counts})
     if similarity(field, query) >= threshold:
-        for bounds in (NAME_TIERS, TEXT_TIERS):
+        for bounds in (_FINE_TIERS, TEXT_TIERS):
             assert _candidate(field, query, threshold, bounds, counts), (field, query, bounds)
 
 
 def test_counted_rarity_leaves_the_common_ending_out():
-    """With counts, the tier's pattern drops the trigrams most names share ("…liste"), not the ones German
+    """With counts, a tier's pattern drops the trigrams most names share ("…liste"), not the ones German
     letter frequencies guess."""
     counts = {"lis": 11000, "ist": 11000, "ste": 11000, "kel": 40, "ell": 300, "lle": 500}
-    [tier] = [t for t in plan_tiers("Kellerliste", 0.3, NAME_TIERS, counts).tiers if t.lo == 10]
+    [tier] = [t for t in plan_tiers("Kellerliste", 0.3, _FINE_TIERS, counts).tiers if t.lo == 10]
     assert tier.pattern is not None and not {"lis", "ist", "ste"} & set(tier.pattern.split("|"))
 
 
@@ -78,14 +79,14 @@ def test_every_pair_of_note_words_that_reaches_the_threshold_is_a_candidate():
     pairs = [(f, q) for f in _NOTE_WORDS for q in _NOTE_WORDS if similarity(f, q) > NOTES_WHERE_THRESHOLD]
     assert len(pairs) > 30
     for field, query in pairs:
-        for bounds in (NAME_TIERS, TEXT_TIERS):
+        for bounds in (_FINE_TIERS, TEXT_TIERS):
             assert _candidate(field, query, NOTES_WHERE_THRESHOLD, bounds), (field, query, bounds)
 
 
 def test_the_filter_actually_filters():
     """A long name that shares only the common word-start of 'Milch' is not asked for."""
-    assert not _candidate("Mandelkernbrötchen Montagsrunde", "Milch", NOTES_WHERE_THRESHOLD, NAME_TIERS)
-    assert _candidate("Milchreis", "Milch", NOTES_WHERE_THRESHOLD, NAME_TIERS)
+    assert not _candidate("Mandelkernbrötchen Montagsrunde", "Milch", NOTES_WHERE_THRESHOLD, _FINE_TIERS)
+    assert _candidate("Milchreis", "Milch", NOTES_WHERE_THRESHOLD, _FINE_TIERS)
 
 
 def test_min_overlap_is_the_smallest_count_that_can_reach_the_threshold():
@@ -118,9 +119,13 @@ def test_tiers_beyond_reach_are_left_out():
 
 
 def test_the_tiers_are_the_indexes_of_the_migration():
-    """005_search_prefix.sql has one partial index per tier, with the same bounds."""
-    sql = (resources.files("novaberg.store") / "schema" / "notes" / "005_search_prefix.sql").read_text()
-    for field, bounds in (("name", NAME_TIERS), ("text", TEXT_TIERS)):
+    """005_search_prefix.sql has one partial index per text tier, with the same bounds; the names' tier
+    indexes are dropped by 006, which replaces them with the postings."""
+    folder = resources.files("novaberg.store") / "schema" / "notes"
+    sql = (folder / "005_search_prefix.sql").read_text()
+    replaced = (folder / "006_trigram_postings.sql").read_text()
+    assert all(f"idx_notizen_name_words_{lo}" in replaced for lo in _FINE_TIERS)
+    for field, bounds in (("text", TEXT_TIERS),):
         for index, lo in enumerate(bounds):
             hi = bounds[index + 1] if index + 1 < len(bounds) else None
             predicate = f"{field}_trgm_n >= {lo}" + (f" AND {field}_trgm_n < {hi}'" if hi else "'")

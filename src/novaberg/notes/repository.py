@@ -9,10 +9,11 @@ condition ever comes from input.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
+
+import numpy as np
 
 from novaberg.core.clock import as_utc
 from novaberg.core.settings import NOTES_SEARCH_LIMIT, NOTES_SUMMARY_WORDS
@@ -20,17 +21,14 @@ from novaberg.notes.search_sql import (
     FALLBACK_STATEMENT,
     GENERIC_PLANS,
     NOTE_COLUMNS,
-    QUERY_TRIGRAMS,
-    SEARCH_FIELDS,
+    POSTINGS,
     SET_THRESHOLD,
-    STAGE_BANDS,
-    STAGE_MIN_POSTINGS,
     TRGM_SCORED,
-    field_statements,
+    text_statements,
 )
-from novaberg.text.trigram import trigrams
+from novaberg.notes.trigram_postings import name_similarities, topic_similarities, worth_scoring
 
-__all__ = ["NotesRepository", "SearchStage", "WRITES", "NOTE_TYPES", "summary_of", "escape_like"]
+__all__ = ["NotesRepository", "WRITES", "NOTE_TYPES", "summary_of", "escape_like"]
 
 NOTE_TYPES = ("einkauf", "todo", "merkliste", "notiz", "entwurf", "idee")  # §8
 
@@ -84,10 +82,10 @@ WHERE user_id = %s AND aktiv AND suchtext @@ query
 ORDER BY rank DESC, updated_at DESC, id DESC LIMIT %s
 """
 
-# Whether the notes search was built for pg_trgm (005_search_prefix.sql made the topic list), asked
+# Whether the notes search was built for pg_trgm (006_trigram_postings.sql made the postings), asked
 # once per database: it is what the migrations built that decides, not whether the extension exists now.
 _PG_TRGM: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
-_BUILT_FOR_TRGM = "SELECT to_regclass('notizen_themen_verzeichnis') IS NOT NULL AS present"
+_BUILT_FOR_TRGM = "SELECT to_regclass('notizen_trigramm_posten') IS NOT NULL AS present"
 
 
 def summary_of(text: str, words: int = NOTES_SUMMARY_WORDS) -> str:
@@ -103,39 +101,6 @@ def _check_id(note_id: object) -> int:
     if isinstance(note_id, bool) or not isinstance(note_id, int) or note_id <= 0:
         raise ValueError(f"a note id is a positive integer, not {note_id!r}")
     return note_id
-
-
-@dataclass(frozen=True)
-class SearchStage:
-    """What one stage of the §4 search scored: the best `limit` of its candidates (rows with `score`, best
-    first, in the complete search's order) and a strict upper bound of the score of every candidate it did
-    not score — None when it scored them all."""
-
-    rows: list[dict[str, Any]]
-    bound: float | None
-
-
-@dataclass
-class _StageReads:
-    """What the stages of one search transaction have read so far."""
-
-    query_trigrams: int | None = None
-    name_counts: dict[str, int] = field(default_factory=dict)
-    fields: dict[str, tuple[float, dict[int, float | None]]] = field(default_factory=dict)
-    scored: set[int] = field(default_factory=set)
-    best: list[dict[str, Any]] = field(default_factory=list)
-
-
-def _name_postings(query: str, name_counts: dict[str, int]) -> int:
-    """How many index entries the names' prefix filter may have to read, roughly: the names carrying the
-    query's usable trigrams (not a word's end), the most common one left out."""
-    counts = sorted((name_counts.get(gram, 0) for gram in trigrams(query) if not gram.endswith(" ")), reverse=True)
-    return sum(counts[1:])
-
-
-def _search_order(row: dict[str, Any]) -> tuple[float, float, int]:
-    """The order of TRGM_SCORED (score, then updated_at, then id, all descending) as a sort key."""
-    return (-float(row["score"]), -row["updated_at"].timestamp(), -row["id"])
 
 
 def _check_user(user_id: object) -> str:
@@ -214,83 +179,38 @@ class NotesRepository:
     def scored(self, user_id: str, query: str, weights: tuple[float, float, float], floor: float,
                limit: int = NOTES_SEARCH_LIMIT) -> list[dict[str, Any]]:
         """§4 SQL-Kern: every candidate's row with `score`, the best `limit`, best first."""
-        trgm = self.uses_pg_trgm()  # before the transaction: the first answer needs a connection of its own
-        with self._db.transaction() as conn:
-            return self._stage(conn, user_id, query, weights, floor, limit, _StageReads(), floor, trgm).rows
-
-    def stages(self, user_id: str, query: str, weights: tuple[float, float, float], floor: float,
-               limit: int = NOTES_SEARCH_LIMIT) -> Iterator[SearchStage]:
-        """§4 SQL-Kern in stages, all in one transaction; the last stage is `scored`. Close the iterator
-        when done with it.
-
-        Stages pay where many names share the query's common trigrams (a "…liste" among thousands): the
-        name, when it weighs most, is read at falling thresholds (`STAGE_BANDS`), text and topics at
-        `floor` from the start. Elsewhere (without pg_trgm, another target type, a rare query) there is
-        only the last stage."""
-        _check_user(user_id)
-        read = _StageReads()
-        trgm = self.uses_pg_trgm()  # before the transaction: the first answer needs a connection of its own
-        with self._db.transaction() as conn:
-            bands: list[float] = []
-            if trgm:
-                self._begin(conn, user_id, query, read)
-                if weights[0] == max(weights) and _name_postings(query, read.name_counts) >= STAGE_MIN_POSTINGS:
-                    bands = [band for band in STAGE_BANDS if band > floor]
-            for band in [*bands, floor]:
-                yield self._stage(conn, user_id, query, weights, floor, limit, read, band, trgm)
-
-    @staticmethod
-    def _begin(conn: Any, user_id: str, query: str, read: _StageReads) -> None:
-        """Generic plans for the transaction; the server's trigram count of the query and how many of
-        the person's names carry each query trigram."""
-        conn.execute(GENERIC_PLANS)
-        first = conn.execute(QUERY_TRIGRAMS, {"q": query, "user_id": user_id,
-                                              "grams": sorted(trigrams(query))}).fetchone()
-        read.query_trigrams, read.name_counts = first["query_trigrams"], first["name_counts"]
-
-    def _stage(self, conn: Any, user_id: str, query: str, weights: tuple[float, float, float], floor: float,
-               limit: int, read: _StageReads, band: float, trgm: bool) -> SearchStage:
-        """One stage: the candidates of each field at its threshold (`read` keeps what earlier stages of
-        the transaction read), then the scores of their union."""
         _check_user(user_id)
         w_name, w_text, w_themen = weights
         params = {"q": query, "user_id": user_id, "w_name": w_name, "w_text": w_text, "w_themen": w_themen,
                   "floor": floor, "limit": limit}
-        if not trgm:
-            return SearchStage(conn.execute(FALLBACK_STATEMENT, params).fetchall(), None)
-        top = max(weights)
-        thresholds = {name: band if weight == top else floor for name, weight in zip(SEARCH_FIELDS, weights, strict=True)}
-        if read.query_trigrams is None:
-            self._begin(conn, user_id, query, read)
-        for name, threshold in thresholds.items():
-            if name not in read.fields or read.fields[name][0] != threshold:
-                statements = field_statements(name, query, threshold, read.query_trigrams, read.name_counts)
-                read.fields[name] = (threshold, self._candidates(conn, threshold, statements, params))
-        # Only the candidates no earlier stage scored; the best of a union are the best of the parts' best.
-        new = set().union(*(found for _, found in read.fields.values())) - read.scored
-        if new:
-            topic_bound, by_topic = read.fields["themen"]
-            rows = conn.execute(TRGM_SCORED, {**params, "ids": sorted(new), "topic_ids": list(by_topic),
-                                              "topic_sims": list(by_topic.values()),
-                                              "topic_bound": topic_bound}).fetchall()
-            read.scored |= new
-            read.best = sorted([*read.best, *rows], key=_search_order)[:limit]
-        rows = list(read.best)
-        if band <= floor:
-            return SearchStage(rows, None)
-        # A candidate not read has every field below its threshold; the margin covers the float sum.
-        bound = sum(weight * thresholds[name] for name, weight in zip(SEARCH_FIELDS, weights, strict=True)) + 1e-9
-        return SearchStage(rows, bound)
+        trgm = self.uses_pg_trgm()  # before the transaction: the first answer needs a connection of its own
+        with self._db.transaction() as conn:
+            if not trgm:
+                return conn.execute(FALLBACK_STATEMENT, params).fetchall()
+            conn.execute(GENERIC_PLANS)
+            postings = conn.execute(POSTINGS, params).fetchall()
+            query_trigrams = postings[0]["query_trigrams"]
+            names = [bytes(row["codes"]) for row in postings if row["feld"] == "name"]
+            topics = [bytes(row["codes"]) for row in postings if row["feld"] == "thema"]
+            # How common each trigram is among the person's names: the rarity the text tiers are read by.
+            counts = {row["trigramm"]: len(row["codes"]) // 8 for row in postings if row["feld"] == "name"}
+            texts = self._candidates(conn, floor, text_statements(query, floor, query_trigrams, counts), params)
+            ids, topic_sims = worth_scoring(name_similarities(names, query_trigrams),
+                                            topic_similarities(topics, query_trigrams), texts, weights, floor,
+                                            query_trigrams, limit)
+            known = ~np.isnan(topic_sims)
+            return conn.execute(TRGM_SCORED, {**params, "ids": ids.tolist(), "topic_ids": ids[known].tolist(),
+                                              "topic_sims": topic_sims[known].tolist(),
+                                              "topic_bound": 1.0}).fetchall()
 
     @staticmethod
     def _candidates(conn: Any, threshold: float, statements: list[tuple[str, dict[str, str]]],
-                    params: dict[str, Any]) -> dict[int, float | None]:
-        """The ids the statements of one field find at `threshold` (with the field's similarity where a
-        statement gives it), in one round trip."""
+                    params: dict[str, Any]) -> set[int]:
+        """The ids the statements find at `threshold`, in one round trip."""
         with conn.pipeline():
             conn.execute(SET_THRESHOLD, (str(threshold),))
             cursors = [conn.execute(statement, {**params, **extra}, prepare=True) for statement, extra in statements]
-        return {row["id"]: row.get("sim") for cursor in cursors for row in cursor.fetchall()}
+        return {row["id"] for cursor in cursors for row in cursor.fetchall()}
 
     def uses_pg_trgm(self) -> bool:
         """True when the search was built for pg_trgm; asked once per database, not per search."""

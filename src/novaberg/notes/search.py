@@ -1,17 +1,16 @@
 """The notes search (notizen.md §4): weighted similarity over name, text and topics, the score-gap
 winner group, and the fallback chain (exact name, then full text).
 
-`find_notes` runs the chain over a repository; the winner group and its early decision are in score_gap.
+`find_notes` runs the chain over a repository; the winner group is in score_gap.
 """
 
 from __future__ import annotations
 
-from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
 from novaberg.core.settings import NOTES_POST_FILTER, NOTES_SEARCH_LIMIT, NOTES_WHERE_THRESHOLD
-from novaberg.notes.score_gap import GAP_TOLERANCE, settled_group, winner_group
+from novaberg.notes.score_gap import GAP_TOLERANCE, winner_group
 
 __all__ = ["SUCH_GEWICHTE", "TARGET_TYPES", "GAP_TOLERANCE", "SearchOutcome", "winner_group", "find_notes"]
 
@@ -39,17 +38,9 @@ def find_notes(repo: Any, user_id: str, query: str, target_typ: str = "titel",
     if not query:
         return SearchOutcome([], "keine")
     weights = SUCH_GEWICHTE.get(target_typ, SUCH_GEWICHTE["titel"])
-    # The stages stop as soon as the winner group of the complete search is certain (score_gap); the
-    # last one scores every candidate, so a group is always decided.
-    group: list[tuple[dict[str, Any], float]] | None = None
-    considered = 0
-    with closing(repo.stages(user_id, query, weights, NOTES_WHERE_THRESHOLD, limit)) as stages:
-        for stage in stages:
-            considered = len(stage.rows)
-            scored = [(row, float(row["score"])) for row in stage.rows]
-            group = settled_group(scored, stage.bound, limit, NOTES_POST_FILTER)
-            if group is not None:
-                break
+    rows = repo.scored(user_id, query, weights, NOTES_WHERE_THRESHOLD, limit)
+    considered = len(rows)
+    group = winner_group([(row, float(row["score"])) for row in rows if float(row["score"]) >= NOTES_POST_FILTER])
     if group:
         return SearchOutcome([row for row, _ in group], "gewichtet", considered, [score for _, score in group])
     by_name = repo.by_keyword(user_id, query, limit)

@@ -5,13 +5,13 @@ similarities above the threshold (`> threshold`, as written), scored
 sim(name)·w_name + sim(text)·w_text + max(sim(thema))·w_themen, best first, the first `limit`. They
 differ in how they find the candidates:
 
-* pg_trgm (`field_statements`, then `TRGM_SCORED` over their ids): per field and tier of trigram
-  count, the prefix filter of `trigram_prefix` over the tier's partial index (005_search_prefix.sql),
-  its rare trigrams chosen by the person's name trigram counts (006_name_trigram_counts.sql); topics
-  through the person's topic list. Small statements of fixed text, prepared with generic plans and sent
-  in one round trip per field. Then the cheap similarities (name, the topics a topic found) for every
-  candidate, bounds for the rest, and the full topic and text similarities only where the bounds can
-  still reach the first `limit`. NotesRepository may run this in stages (`STAGE_BANDS`).
+* pg_trgm: names and topics counted from the person's trigram postings (`POSTINGS`,
+  novaberg.notes.trigram_postings, 006_trigram_postings.sql), which also say which notes can still
+  reach the first `limit`; texts by the prefix filter of `trigram_prefix` over the tiers' partial
+  indexes (`text_statements`, 005_search_prefix.sql), small statements of fixed text, prepared with
+  generic plans, sent in one round trip. Then `TRGM_SCORED` over the remaining ids: the cheap
+  similarities first, bounds for the rest, the full topic and text similarities only where the bounds
+  can still reach the first `limit`.
 * the SQL fallback (`FALLBACK_STATEMENT`, the embedded server without contrib): the trigram sets stored
   per note (002_search_support.sql) compared as arrays.
 """
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from novaberg.notes.trigram_prefix import NAME_TIERS, TEXT_TIERS, Tier, plan_tiers
+from novaberg.notes.trigram_prefix import TEXT_TIERS, Tier, plan_tiers
 
-__all__ = ["NOTE_COLUMNS", "FALLBACK_STATEMENT", "SET_THRESHOLD", "QUERY_TRIGRAMS", "GENERIC_PLANS", "TRGM_SCORED",
-           "SEARCH_FIELDS", "STAGE_BANDS", "STAGE_MIN_POSTINGS", "field_statements"]
+__all__ = ["NOTE_COLUMNS", "FALLBACK_STATEMENT", "SET_THRESHOLD", "POSTINGS", "GENERIC_PLANS", "TRGM_SCORED",
+           "text_statements"]
 
 # The columns a note row is read with, everywhere (NotesRepository too).
 NOTE_COLUMNS = ("id", "user_id", "name", "typ", "text", "zusammenfassung", "themen", "status", "aktiv",
@@ -34,40 +34,21 @@ _SCORED_COLUMNS = ", ".join(f"n.{column}" for column in NOTE_COLUMNS)
 # The `%` operator's threshold for the rest of the transaction, and the number of trigrams the server
 # counts in the query (the prefix filter is only used when it agrees with novaberg.text.trigram).
 SET_THRESHOLD = "SELECT set_config('pg_trgm.similarity_threshold', %s, true)"
-# With it, how many of the person's active note names carry each of the query's trigrams (`grams`).
-QUERY_TRIGRAMS = (
-    "SELECT cardinality(show_trgm(%(q)s)) AS query_trigrams, "
-    "(SELECT coalesce(jsonb_object_agg(trigramm, anzahl), '{}') FROM notizen_namen_trigramme "
-    "WHERE user_id = %(user_id)s AND trigramm = ANY(%(grams)s)) AS name_counts"
-)
+# The query's trigrams as pg_trgm counts them, and the person's postings of them (006_trigram_postings.sql):
+# one row per field and trigram that has notes, at least one row.
+POSTINGS = """
+SELECT q.n AS query_trigrams, p.feld, p.trigramm, p.codes
+FROM (SELECT show_trgm(%(q)s) AS t, cardinality(show_trgm(%(q)s)) AS n) AS q
+LEFT JOIN notizen_trigramm_posten AS p
+       ON p.user_id = %(user_id)s AND p.feld IN ('name', 'thema') AND p.trigramm = ANY(q.t)
+"""
 # The candidate statements are prepared once per connection with a generic plan: a custom plan estimates
 # `%` and `~` by running them over the column statistics (milliseconds per statement for long texts).
 GENERIC_PLANS = "SET LOCAL plan_cache_mode = force_generic_plan"
 
-# The fields, in the order of the weights (w_name, w_text, w_themen).
-SEARCH_FIELDS = ("name", "text", "themen")
-# The thresholds at which a search stage reads the most heavily weighted field(s); the other fields are
-# read at the specification's threshold from the start, and the last stage reads everything at it
-# (novaberg.notes.score_gap.settled_group decides whether a stage suffices).
-STAGE_BANDS = (0.3, 0.2)
-# Below this estimate of the name index entries a search reads (NotesRepository), one stage is cheaper.
-STAGE_MIN_POSTINGS = 10_000
-
-# The notes a topic finds, with their topic similarity: the best of the person's matching topics, each
-# compared once in the topic list (a note's other topics are below the threshold, so this is exact).
-_TOPIC_CANDIDATES = """
-WITH m AS (
-    SELECT thema, similarity(thema, %(q)s) AS sim FROM notizen_themen_verzeichnis
-    WHERE user_id = %(user_id)s AND thema %% %(q)s
-)
-SELECT n.id, max(m.sim) AS sim
-FROM notizen n CROSS JOIN LATERAL unnest(n.themen) AS t(thema) JOIN m ON m.thema = t.thema
-WHERE n.user_id = %(user_id)s AND n.aktiv AND n.themen && (SELECT coalesce(array_agg(thema), '{}') FROM m)
-GROUP BY n.id
-"""
-# The score over the candidates' ids. `topic_ids`, `topic_sims`: the notes a topic found at
-# `topic_bound` and their topic similarity; every other note has all its topics below the bound, so its
-# topic similarity is computed only where that matters.
+# The score over the candidates' ids. `topic_ids`, `topic_sims`: notes whose topic similarity is known
+# (from the postings); every other note's stays below `topic_bound` and is computed only where that
+# matters.
 TRGM_SCORED = """
 WITH cand AS (  -- joined, not `id = ANY(...)` in the select list, which compares with every element
     SELECT n.id, n.name, n.themen, n.text_trgm_n, f.id IS NOT NULL AS by_topic, coalesce(f.sim, 0) AS themen_low
@@ -140,25 +121,22 @@ def _tier_statement(field: str, tier: Tier, with_pattern: bool) -> str:
             f"AND {words} %% %(q)s{pattern}")
 
 
-def field_statements(field: str, query: str, threshold: float, server_query_trigrams: int,
-                     name_counts: Mapping[str, int] | None = None) -> list[tuple[str, dict[str, str]]]:
-    """The statements (with their extra parameters) whose ids together hold every note whose `field`
-    ('name', 'text' or 'themen') reaches `threshold`; they run with the `%` threshold set to it
-    (`SET_THRESHOLD`). Names and texts: per tier the prefix filter; topics: through the topic list.
+def text_statements(query: str, threshold: float, server_query_trigrams: int,
+                    counts: Mapping[str, int] | None = None) -> list[tuple[str, dict[str, str]]]:
+    """The statements (with their extra parameters) whose ids together hold every note whose text
+    reaches `threshold`, run with the `%` threshold set to it (`SET_THRESHOLD`): per tier the prefix
+    filter, its rare trigrams chosen by `counts` (how many of the person's names carry each).
 
     `server_query_trigrams` is the server's count of the query's trigrams; when it differs from ours (a
     character the two lower-case differently), the tiers are read with the exact operator alone.
-    `name_counts`: how many of the person's names carry each query trigram (the rarity for names).
     """
-    if field == "themen":
-        return [(_TOPIC_CANDIDATES, {})]
-    plan = plan_tiers(query, threshold, NAME_TIERS if field == "name" else TEXT_TIERS, name_counts)
+    plan = plan_tiers(query, threshold, TEXT_TIERS, counts)
     trusted = plan.query_trigrams == server_query_trigrams
     statements: list[tuple[str, dict[str, str]]] = []
     for tier in plan.tiers:
         with_pattern = trusted and tier.pattern is not None
         extra = {"pattern": tier.pattern} if with_pattern and tier.pattern is not None else {}
-        statements.append((_tier_statement(field, tier, with_pattern), extra))
+        statements.append((_tier_statement("text", tier, with_pattern), extra))
     return statements
 
 

@@ -11,9 +11,9 @@ count (one partial index per tier, `schema/notes/005_search_prefix.sql`); the lo
 more trigrams it must share and the fewer the index has to look up.
 
 The result is a superset of the notes the specification's condition keeps; the exact similarity decides
-afterwards. Which trigrams count as rare only decides the speed, never the result: for names the search
-knows how many of the person's names carry each trigram (006_name_trigram_counts.sql), for texts it
-estimates from German letter frequencies.
+afterwards. Which trigrams count as rare only decides the speed, never the result: the search orders
+them by how many of the person's names carry them (the lengths of the name postings,
+006_trigram_postings.sql), else by German letter frequencies.
 
 A trigram the regular expression can express: one inside a word (`ilc`) or at its start (`  m`, ` mi`,
 written `(^| )m`, `(^| )mi` over the words joined by single spaces, `notizen_suchwoerter`). A trigram at
@@ -30,12 +30,12 @@ from fractions import Fraction
 
 from novaberg.text.trigram import trigrams
 
-__all__ = ["NAME_TIERS", "TEXT_TIERS", "Tier", "TierPlan", "min_overlap", "prefix_pattern", "plan_tiers",
+__all__ = ["TEXT_TIERS", "Tier", "TierPlan", "min_overlap", "prefix_pattern", "plan_tiers",
            "search_words"]
 
 # Lower bounds of the tiers in trigrams; a tier runs to the next bound (the last one has none). The
-# same numbers name the partial indexes of 005_search_prefix.sql; a test keeps the two in step.
-NAME_TIERS: tuple[int, ...] = (0, 6, 10, 14, 18, 24, 32, 48)
+# same numbers name the partial indexes of 005_search_prefix.sql; a test keeps the two in step. (Names
+# had tiers of their own there; 006_trigram_postings.sql replaced them.)
 TEXT_TIERS: tuple[int, ...] = (0, 16, 24, 32, 48, 64, 96, 128, 192, 256)
 
 # Relative frequency of letters in German text (per cent); a word boundary is as common as the most
