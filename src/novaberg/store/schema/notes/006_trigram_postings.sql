@@ -11,7 +11,8 @@
 -- (counts capped at 4095, positions at 255; the search treats a capped value as unknown). Written only
 -- by the statement triggers below. With the text's trigram count in every code, a text edit rewrites
 -- the note's codes too.
--- The name tier indexes and the topic list of 005 are replaced by it; the text tiers stay.
+-- The name tier indexes (with the columns they read) and the topic list of 005 are replaced by it;
+-- the text tiers stay.
 
 -- Writes a list without one code (at a position that is a multiple of eight); NULL when it is missing.
 CREATE FUNCTION notizen_posten_ohne(codes bytea, code bytea) RETURNS bytea
@@ -155,6 +156,7 @@ BEGIN
         EXECUTE 'DROP INDEX idx_notizen_name_words_0, idx_notizen_name_words_6, idx_notizen_name_words_10, '
                 'idx_notizen_name_words_14, idx_notizen_name_words_18, idx_notizen_name_words_24, '
                 'idx_notizen_name_words_32, idx_notizen_name_words_48';
+        EXECUTE 'ALTER TABLE notizen DROP COLUMN name_woerter, DROP COLUMN name_trgm_n';
     END IF;
 END
 $$;
