@@ -188,7 +188,7 @@ class NotesRepository:
             if not trgm:
                 return conn.execute(FALLBACK_STATEMENT, params).fetchall()
             conn.execute(GENERIC_PLANS)
-            postings = conn.execute(POSTINGS, params).fetchall()
+            postings = conn.cursor(binary=True).execute(POSTINGS, params).fetchall()  # bytes, not hex
             query_trigrams = postings[0]["query_trigrams"]
             names = [bytes(row["codes"]) for row in postings if row["feld"] == "name"]
             topics = [bytes(row["codes"]) for row in postings if row["feld"] == "thema"]
