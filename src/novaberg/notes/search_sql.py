@@ -31,10 +31,10 @@ NOTE_COLUMNS = ("id", "user_id", "name", "typ", "text", "zusammenfassung", "them
                 "last_touched")
 _SCORED_COLUMNS = ", ".join(f"n.{column}" for column in NOTE_COLUMNS)
 
-# The `%` operator's threshold for the rest of the transaction, and the number of trigrams the server
-# counts in the query (the prefix filter is only used when it agrees with novaberg.text.trigram).
+# The `%` operator's threshold for the rest of the transaction.
 SET_THRESHOLD = "SELECT set_config('pg_trgm.similarity_threshold', %s, true)"
-# The query's trigrams as pg_trgm counts them, and the person's postings of them (006_trigram_postings.sql):
+# How many trigrams pg_trgm counts in the query (the text tiers' prefix filter is used only when
+# novaberg.text.trigram agrees), and the person's postings of its trigrams (006_trigram_postings.sql):
 # one row per field and trigram that has notes, at least one row.
 POSTINGS = """
 SELECT q.n AS query_trigrams, p.feld, p.trigramm, p.codes
