@@ -200,8 +200,7 @@ class NotesRepository:
                                             query_trigrams, limit)
             known = ~np.isnan(topic_sims)
             return conn.execute(TRGM_SCORED, {**params, "ids": ids.tolist(), "topic_ids": ids[known].tolist(),
-                                              "topic_sims": topic_sims[known].tolist(),
-                                              "topic_bound": 1.0}).fetchall()
+                                              "topic_sims": topic_sims[known].tolist()}).fetchall()
 
     @staticmethod
     def _candidates(conn: Any, threshold: float, statements: list[tuple[str, dict[str, str]]],

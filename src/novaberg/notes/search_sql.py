@@ -9,9 +9,8 @@ differ in how they find the candidates:
   novaberg.notes.trigram_postings, 006_trigram_postings.sql), which also say which notes can still
   reach the first `limit`; texts by the prefix filter of `trigram_prefix` over the tiers' partial
   indexes (`text_statements`, 005_search_prefix.sql), small statements of fixed text, prepared with
-  generic plans, sent in one round trip. Then `TRGM_SCORED` over the remaining ids: the cheap
-  similarities first, bounds for the rest, the full topic and text similarities only where the bounds
-  can still reach the first `limit`.
+  generic plans, sent in one round trip. Then `TRGM_SCORED` over the remaining ids: pg_trgm's own
+  similarities, the texts only where a bound can still reach the first `limit`.
 * the SQL fallback (`FALLBACK_STATEMENT`, the embedded server without contrib): the trigram sets stored
   per note (002_search_support.sql) compared as arrays.
 """
@@ -46,58 +45,38 @@ LEFT JOIN notizen_trigramm_posten AS p
 # `%` and `~` by running them over the column statistics (milliseconds per statement for long texts).
 GENERIC_PLANS = "SET LOCAL plan_cache_mode = force_generic_plan"
 
-# The score over the candidates' ids. `topic_ids`, `topic_sims`: notes whose topic similarity is known
-# (from the postings); every other note's stays below `topic_bound` and is computed only where that
-# matters.
+# The score over the candidates' ids. `topic_ids`, `topic_sims`: the notes whose topic similarity the
+# postings gave (exact); any other's is computed here. The texts, the costly part, only where a bound
+# (a text's similarity is at most min(|T|,|Q|) / max(|T|,|Q|)) can still reach the first `limit`.
 TRGM_SCORED = """
 WITH cand AS (  -- joined, not `id = ANY(...)` in the select list, which compares with every element
-    SELECT n.id, n.name, n.themen, n.text_trgm_n, f.id IS NOT NULL AS by_topic, coalesce(f.sim, 0) AS themen_low
+    SELECT n.id, n.name, n.themen, n.text_trgm_n, f.sim AS known_themen
     FROM notizen n
     LEFT JOIN unnest(%(topic_ids)s::integer[], %(topic_sims)s::real[]) AS f(id, sim) ON f.id = n.id
     WHERE n.id = ANY(%(ids)s) AND n.user_id = %(user_id)s AND n.aktiv
 ),
--- Cheap first: the name exactly, the topics of the notes a topic found (`topic_sims`, exact); bounds for
--- the rest (a text's similarity is at most min(|T|,|Q|) / max(|T|,|Q|)).
 a AS (
-    SELECT c.id, c.themen, c.by_topic, c.themen_low, similarity(c.name, %(q)s) AS sim_name,
+    SELECT c.id, similarity(c.name, %(q)s) AS sim_name,
+           coalesce(c.known_themen, (SELECT max(similarity(x, %(q)s)) FROM unnest(c.themen) AS x), 0) AS sim_themen,
            %(w_text)s * coalesce(least(q.n, c.text_trgm_n)::real / nullif(greatest(q.n, c.text_trgm_n), 0), 0)
            AS text_high
     FROM cand c, (SELECT cardinality(show_trgm(%(q)s)) AS n) AS q
     OFFSET 0
 ),
-b AS (
-    SELECT *, sim_name * %(w_name)s + themen_low * %(w_themen)s AS low,
-           sim_name * %(w_name)s + text_high
-           + %(w_themen)s * CASE WHEN by_topic THEN themen_low ELSE %(topic_bound)s END AS high
-    FROM a
-),
 -- The limit-th best score of the notes that surely qualify is at least this; a note whose upper bound
--- stays below it cannot be among the first `limit`.
+-- stays below it cannot be among the first `limit`, so its text is never compared.
 cut AS (
-    SELECT low FROM b WHERE sim_name > %(floor)s OR themen_low > %(floor)s
-    ORDER BY low DESC OFFSET %(limit)s - 1 LIMIT 1
-),
--- The topics of the notes that can still reach it, then a sharper cut, then their texts.
-t AS (
-    SELECT b.id, b.sim_name, b.text_high,
-           CASE WHEN b.by_topic THEN b.themen_low
-                ELSE coalesce((SELECT max(similarity(x, %(q)s)) FROM unnest(b.themen) AS x), 0) END AS sim_themen
-    FROM b
-    WHERE b.high >= coalesce((SELECT low FROM cut), 0)
-    OFFSET 0
-),
-cut2 AS (
-    SELECT sim_name * %(w_name)s + sim_themen * %(w_themen)s AS low FROM t
+    SELECT sim_name * %(w_name)s + sim_themen * %(w_themen)s AS low FROM a
     WHERE sim_name > %(floor)s OR sim_themen > %(floor)s
     ORDER BY low DESC OFFSET %(limit)s - 1 LIMIT 1
 ),
 -- The text by its id, row by row (a join here lets the planner read every note of the person).
 s AS (
-    SELECT t.id, t.sim_name, t.sim_themen,
-           (SELECT similarity(n.text, %(q)s) FROM notizen n WHERE n.id = t.id AND n.user_id = %(user_id)s)
+    SELECT a.id, a.sim_name, a.sim_themen,
+           (SELECT similarity(n.text, %(q)s) FROM notizen n WHERE n.id = a.id AND n.user_id = %(user_id)s)
            AS sim_text
-    FROM t
-    WHERE t.sim_name * %(w_name)s + t.sim_themen * %(w_themen)s + t.text_high >= coalesce((SELECT low FROM cut2), 0)
+    FROM a
+    WHERE a.sim_name * %(w_name)s + a.sim_themen * %(w_themen)s + a.text_high >= coalesce((SELECT low FROM cut), 0)
     OFFSET 0
 )
 SELECT {columns}, s.sim_name, s.sim_text, s.sim_themen,
@@ -109,16 +88,15 @@ LIMIT %(limit)s
 """
 
 
-def _tier_statement(field: str, tier: Tier, with_pattern: bool) -> str:
-    """The candidates of one field and tier. The text is fixed per field, tier and variant (the tier's
-    bounds are literals, so the planner can prove the partial index; the pattern is a parameter), so it
-    is prepared once per connection with a generic plan."""
-    words, count = f"{field}_woerter", f"{field}_trgm_n"
-    below = "" if tier.hi is None else f" AND {count} < {tier.hi}"
+def _tier_statement(tier: Tier, with_pattern: bool) -> str:
+    """The text candidates of one tier. The statement is fixed per tier and variant (the tier's bounds are
+    literals, so the planner can prove the partial index; the pattern is a parameter), so it is prepared
+    once per connection with a generic plan."""
+    below = "" if tier.hi is None else f" AND text_trgm_n < {tier.hi}"
     # Both conditions hold for every note that can reach the threshold; the index intersects them.
-    pattern = f" AND {words} ~ %(pattern)s" if with_pattern else ""
-    return (f"SELECT id FROM notizen WHERE user_id = %(user_id)s AND aktiv AND {count} >= {tier.lo}{below} "
-            f"AND {words} %% %(q)s{pattern}")
+    pattern = " AND text_woerter ~ %(pattern)s" if with_pattern else ""
+    return (f"SELECT id FROM notizen WHERE user_id = %(user_id)s AND aktiv AND text_trgm_n >= {tier.lo}{below} "
+            f"AND text_woerter %% %(q)s{pattern}")
 
 
 def text_statements(query: str, threshold: float, server_query_trigrams: int,
@@ -136,7 +114,7 @@ def text_statements(query: str, threshold: float, server_query_trigrams: int,
     for tier in plan.tiers:
         with_pattern = trusted and tier.pattern is not None
         extra = {"pattern": tier.pattern} if with_pattern and tier.pattern is not None else {}
-        statements.append((_tier_statement("text", tier, with_pattern), extra))
+        statements.append((_tier_statement(tier, with_pattern), extra))
     return statements
 
 
