@@ -160,3 +160,6 @@ BEGIN
     END IF;
 END
 $$;
+
+-- The topic list's counting function of 005 has no trigger left (and never had one without pg_trgm).
+DROP FUNCTION notizen_themen_zaehlen();
