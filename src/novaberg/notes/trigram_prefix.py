@@ -107,11 +107,9 @@ def prefix_pattern(query_grams: Sequence[str] | frozenset[str], overlap: int,
                    counts: Mapping[str, int] | None = None) -> str | None:
     """The rarest `|Q| - overlap + 1` query trigrams as one alternation, or None when too few of them can
     be written as a pattern (then the tier is read with the exact operator). Rarity: `counts` (how many
-    fields have the trigram; a missing one counts as 0) when given, else German letter frequencies."""
-    if counts is None:
-        grams = sorted(query_grams, key=lambda g: (_commonness(g), g))
-    else:
-        grams = sorted(query_grams, key=lambda g: (counts.get(g, 0), g))
+    fields have the trigram; a missing one counts as 0), among equal counts German letter frequencies."""
+    known = counts or {}
+    grams = sorted(query_grams, key=lambda g: (known.get(g, 0), _commonness(g), g))
     need = len(grams) - overlap + 1
     atoms = [atom for atom in (_atom(g) for g in grams) if atom is not None]
     if need <= 0 or len(atoms) < need:
