@@ -8,6 +8,8 @@ __all__ = [
     "DataDirError",
     "DataDirInUseError",
     "DatabaseError",
+    "DatabaseUnavailableError",
+    "InputError",
     "ModelError",
     "ModelUnreachableError",
     "ModelAnswerError",
@@ -32,6 +34,14 @@ class DataDirInUseError(DataDirError):
 
 class DatabaseError(NovabergError):
     """The database could not be reached or a statement failed."""
+
+
+class DatabaseUnavailableError(DatabaseError):
+    """The database or Redis does not answer right now (HTTP 503); the pool recovers when it returns."""
+
+
+class InputError(NovabergError, ValueError):
+    """Input from outside (HTTP, CLI, facade, a model's answer) is refused: nothing was run or stored."""
 
 
 class ModelError(NovabergError):

@@ -43,6 +43,12 @@ __all__ = [
     "PROMOTION_MATCH_THRESHOLD",
     "EMBED_DIMENSIONS",
     "LLM_TIMEOUT_SECONDS",
+    "ID_MAX_CHARS",
+    "TEXT_MAX_CHARS",
+    "HTTP_BODY_MAX_BYTES",
+    "DATE_YEAR_MIN",
+    "DATE_YEAR_MAX",
+    "CONNECT_TIMEOUT_SECONDS",
 ]
 
 # --- time (DESIGN.md "time"; timeline.md §9: UTC in the database, Europe/Berlin for people)
@@ -96,7 +102,17 @@ PROMOTION_MATCH_THRESHOLD = 0.82
 EMBED_DIMENSIONS = 768
 
 # --- model connectors (issue 2: time-outs and one retry)
-LLM_TIMEOUT_SECONDS = 60.0
+LLM_TIMEOUT_SECONDS = 60.0  # a total per call, retry included (issue 10 "Faults")
+
+# --- the edge (issue 10 "Input limits"): what crosses HTTP, CLI, facade and a model's answer
+ID_MAX_CHARS = 200  # user_id, character_id: 1–200 printable characters
+TEXT_MAX_CHARS = 20_000  # one turn's text
+HTTP_BODY_MAX_BYTES = 256 * 1024  # a request body above this is refused with 413 before it is parsed
+DATE_YEAR_MIN = 1900  # dates outside these years are no dates: the parser abstains, a model's value is refused
+DATE_YEAR_MAX = 2199
+
+# --- faults (issue 10): an unreachable database or Redis is a clear error within this time
+CONNECT_TIMEOUT_SECONDS = 5.0
 
 
 def _default_data_dir() -> Path:
