@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from novaberg.core.clock import as_utc
+from novaberg.core.edge import EmptyTextError, check_turn
 from novaberg.core.errors import ConfigError
 from novaberg.core.logs import PipelineLog
 from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS, Settings, load_settings, local_zone
@@ -28,8 +29,9 @@ __all__ = ["Nova", "TurnResult", "EmptyTurnError", "SERVICE_MODULES"]
 SERVICE_MODULES: tuple[str, ...] = ("novaberg.timeline.agent", "novaberg.notes.agent")
 
 
-class EmptyTurnError(ValueError):
-    """A turn text that is empty or only whitespace: no graph run."""
+# A turn text that is empty or only whitespace: no graph run. The facade's public name for the edge's
+# EmptyTextError (an InputError, so still a ValueError).
+EmptyTurnError = EmptyTextError
 
 
 @dataclass(frozen=True)
@@ -108,10 +110,7 @@ class Nova:
 
     def turn(self, user_id: str, character_id: str, text: str, now: datetime) -> TurnResult:
         """One turn. Bad input is refused before anything is stored or run."""
-        if not isinstance(text, str) or not text.strip():
-            raise EmptyTurnError("the turn text is empty: nothing to answer, nothing was stored")
-        if not user_id or not character_id:
-            raise ValueError("a turn needs both user_id and character_id (the pair owns the data)")
+        check_turn(user_id, character_id, text)  # InputError (EmptyTurnError when empty) before anything runs
         if not isinstance(now, datetime) or now.tzinfo is None:
             raise ValueError("now must be a timezone-aware datetime (the clock comes from the caller)")
         started = time.perf_counter()
