@@ -12,7 +12,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from novaberg.core.clock import to_local
-from novaberg.core.settings import DEFAULT_TIMEZONE, zone_of
+from novaberg.core.settings import DATE_YEAR_MAX, DATE_YEAR_MIN, DEFAULT_TIMEZONE, zone_of
 
 __all__ = [
     "DAYPART_CONFLICT",
@@ -23,12 +23,15 @@ __all__ = [
     "day_start",
     "day_end",
     "dated",
+    "is_date",
+    "is_year",
     "last_weekday",
     "local_now",
     "month_bounds",
     "next_date_without_year",
     "next_weekday",
     "resolve_daypart",
+    "shift_days",
     "week_monday",
     "weekday_in_week",
 ]
@@ -38,6 +41,24 @@ DAYPART_CONFLICT = -2  # the daypart contradicts the hour (*16 Uhr morgens*): as
 
 # How many years ahead a date without a year is looked for (29 February needs up to eight).
 _YEARS_AHEAD = 8
+
+
+def is_year(year: int) -> bool:
+    """Issue 10 §4: only the years 1900–2199 are dates; a reader returns no moment outside them."""
+    return DATE_YEAR_MIN <= year <= DATE_YEAR_MAX
+
+
+def is_date(day: date) -> bool:
+    return is_year(day.year)
+
+
+def shift_days(day: date, days: int) -> date | None:
+    """`day` moved by whole days, or None when the result is no date (out of range, or beyond Python's calendar)."""
+    try:
+        moved = day + timedelta(days=days)
+    except OverflowError:
+        return None
+    return moved if is_date(moved) else None
 
 
 @functools.cache
@@ -107,34 +128,38 @@ def add_months(day: date, months: int) -> date | None:
     """The same day `months` later, or None when that month has no such day (no clamping guess)."""
     index = day.year * 12 + day.month - 1 + months
     try:
-        return day.replace(year=index // 12, month=index % 12 + 1)
-    except ValueError:
+        moved = day.replace(year=index // 12, month=index % 12 + 1)
+    except (ValueError, OverflowError):
         return None
+    return moved if is_date(moved) else None
 
 
 def month_bounds(year: int, month: int) -> tuple[date, date]:
-    """First and last day of a month."""
+    """First and last day of a month (of a year that is a date: check with `is_date` first)."""
     first = date(year, month, 1)
     following = date(year + month // 12, month % 12 + 1, 1)
     return first, following - timedelta(days=1)
 
 
 def next_date_without_year(day: int, month: int, today: date) -> date | None:
-    """The next such date, today included; None if it exists in none of the coming years."""
-    for year in range(today.year, today.year + _YEARS_AHEAD + 1):
+    """The next such date, today included; None if it exists in none of the coming years (or is no date)."""
+    for year in range(today.year, min(today.year + _YEARS_AHEAD, DATE_YEAR_MAX) + 1):
         try:
             candidate = date(year, month, day)
         except ValueError:
             continue
         if candidate >= today:
-            return candidate
+            return candidate if is_date(candidate) else None
     return None
 
 
 def dated(day: int, month: int, year: int | None, today: date) -> date | None:
-    """The date meant, or None when no such day exists; no year → `next_date_without_year`."""
+    """The date meant, or None when no such day exists or its year is outside 1900–2199 (issue 10 §4);
+    no year → `next_date_without_year`."""
     if year is None:
         return next_date_without_year(day, month, today)
+    if not is_year(year):
+        return None
     try:
         return date(year, month, day)
     except ValueError:

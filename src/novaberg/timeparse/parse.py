@@ -5,7 +5,8 @@ day is to be counted (`referenz_modus`, §6.3). With a `reference` — the old a
 rescheduling — the two phases of §6.1 run in one call: relative weekdays count from the reference,
 and the part the text does not name comes from it (§6.2). A text that contradicts itself, names an
 impossible date or hour, or says something the parser does not understand gives `moment=None`;
-a text without a time never gives "now".
+a text without a time never gives "now". A moment outside the years 1900–2199 is no date
+(issue 10 §4): the parser abstains, and no input makes it raise OverflowError.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ from novaberg.timeparse.dates import (
     at_local,
     dated,
     day_start,
+    is_date,
     last_weekday,
     local_now,
     next_weekday,
     resolve_daypart,
+    shift_days,
     weekday_in_week,
 )
 from novaberg.timeparse.grammar import DayFact, Scan, scan
@@ -72,7 +75,15 @@ def parse(text: str, now: datetime, reference: datetime | None = None) -> ZeitVe
     facts = scan(toks)
     if facts is None:
         return _NOTHING
-    return _resolve(facts, now_local, ref_local)
+    try:
+        vector = _resolve(facts, now_local, ref_local)
+    except OverflowError:  # calendar arithmetic beyond year 9999 (a `now` or reference far out): no date
+        return _NOTHING
+    if vector.moment is not None and not is_date(vector.moment):
+        return _NOTHING
+    if vector.end is not None and not is_date(vector.end):
+        return _NOTHING
+    return vector
 
 
 def _resolve(facts: Scan, now: datetime, ref: datetime | None) -> ZeitVektor:
@@ -116,8 +127,11 @@ def _relative_moment(facts: Scan, now: datetime) -> ZeitVektor:
     if len(facts.moments) > 1 or facts.days or facts.times:
         return _NOTHING
     amount, unit = facts.moments[0]
-    delta = timedelta(hours=amount) if unit == "hours" else timedelta(minutes=amount)
-    moment = (now.astimezone(UTC) + delta).astimezone(now.tzinfo).replace(second=0, microsecond=0)
+    try:
+        delta = timedelta(hours=amount) if unit == "hours" else timedelta(minutes=amount)
+        moment = (now.astimezone(UTC) + delta).astimezone(now.tzinfo).replace(second=0, microsecond=0)
+    except OverflowError:  # *in 99999999999 Stunden*
+        return _NOTHING
     return ZeitVektor(moment, "minute", True, True, "absolut", None)
 
 
@@ -244,7 +258,7 @@ def _day_of(days: list[DayFact], today: date, ref_day: date | None) -> tuple[dat
 def _anchor(fact: DayFact, today: date) -> date | None:
     kind = fact.kind
     if kind == "offset":
-        return today + timedelta(days=fact.value)
+        return shift_days(today, fact.value)
     if kind == "date":
         if not (1 <= fact.month <= 12 and 1 <= fact.value <= 31):
             return None
@@ -256,9 +270,9 @@ def _anchor(fact: DayFact, today: date) -> date | None:
     # shift: *in vier Tagen*, *vor zwei Wochen*, *in drei Monaten*
     unit, amount = fact.prefix, fact.value
     if unit == "days":
-        return today + timedelta(days=amount)
+        return shift_days(today, amount)
     if unit == "weeks":
-        return today + timedelta(weeks=amount)
+        return shift_days(today, 7 * amount)
     return add_months(today, amount * (12 if unit == "years" else 1))
 
 

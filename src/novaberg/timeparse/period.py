@@ -5,6 +5,7 @@ timeline.md §4.2: *im November* is every day of November, *nächste Woche* Mond
 that day. Without a prefix the running period counts — a month name is the current year's even
 when it is past; *nächsten* is the next occurrence, *letzten* the last one before. A text names a
 period only when it consists of period, prefix and filler; anything else (*morgen um 10*) is None.
+A period that reaches outside the years 1900–2199 is none (issue 10 §4).
 """
 
 from __future__ import annotations
@@ -17,8 +18,11 @@ from novaberg.timeparse.dates import (
     add_months,
     day_end,
     day_start,
+    is_date,
+    is_year,
     local_now,
     month_bounds,
+    shift_days,
     week_monday,
     weekday_in_week,
 )
@@ -55,7 +59,10 @@ def named_period(text: str, now: datetime) -> Period | None:
     if not toks:
         return None
     today, zone = now_local.date(), now_local.tzinfo
-    span = _month_week_weekend(toks, today) or _distance(toks, today)
+    try:
+        span = _month_week_weekend(toks, today) or _distance(toks, today)
+    except OverflowError:  # calendar arithmetic beyond year 9999 (a `now` far out): no period
+        return None
     if span is None:
         if not all(_day_token(t) for t in toks):
             return None
@@ -65,6 +72,8 @@ def named_period(text: str, now: datetime) -> Period | None:
         day = vector.moment.date()
         span = (day, day, "day")
     first, last, kind = span
+    if not (is_date(first) and is_date(last)):
+        return None
     return Period(day_start(first, zone), day_end(last, zone), kind)  # type: ignore[arg-type]
 
 
@@ -104,7 +113,8 @@ def _month_week_weekend(toks: list[Token], today: date) -> tuple[date, date, Per
         return None
     if noun == "monat" and prefix is not None:
         first = add_months(today.replace(day=1), _SHIFT[prefix])
-        assert first is not None
+        if first is None:
+            return None
         return (*month_bounds(first.year, first.month), "month")
     if noun == "woche" and prefix is not None:
         monday = week_monday(today) + timedelta(weeks=_SHIFT[prefix])
@@ -127,6 +137,8 @@ def _named_month(month: int, prefix: str | None, year: int | None, today: date) 
         year = today.year if month < today.month else today.year - 1
     else:
         year = today.year  # *im September*, asked in October: this September (§4.2)
+    if not is_year(year):
+        return None
     return (*month_bounds(year, month), "month")
 
 
@@ -158,14 +170,18 @@ def _distance(toks: list[Token], today: date) -> tuple[date, date, PeriodKind] |
     if unit == "days":
         if amount in V.idiomatic_day_counts:
             return None  # *in acht Tagen*: a week or eight days — not decided
-        day = today + timedelta(days=amount)
-        return day, day, "day"
+        day = shift_days(today, amount)
+        return (day, day, "day") if day is not None else None
     if unit == "weeks":
-        monday = week_monday(today + timedelta(weeks=amount))
+        target = shift_days(today, 7 * amount)
+        if target is None:
+            return None
+        monday = week_monday(target)
         return monday, monday + timedelta(days=6), "week"
     if unit == "months":
         first = add_months(today.replace(day=1), amount)
-        assert first is not None
+        if first is None:
+            return None
         return (*month_bounds(first.year, first.month), "month")
     return None
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, time
 
+from novaberg.timeparse.dates import is_year
 from novaberg.timeparse.grammar import scan
 from novaberg.timeparse.parse import stated_clock_times
 from novaberg.timeparse.tokens import Token, prepare, tokenize
@@ -68,7 +69,8 @@ def _skipped(t: Token) -> bool:
 def year_by_tense(month: int, day: int | None, tense: str, today: date) -> int:
     """Announced → the next such date (a month from the current month on, a day from today on);
     reported → the last one up to today. ValueError for an unknown tense, or a day that exists in
-    none of the two years looked at (*31. April*, *29. Februar* outside leap years) — loud, §5.5."""
+    none of the two years looked at (*31. April*, *29. Februar* outside leap years) — loud, §5.5;
+    likewise a year outside 1900–2199 (issue 10 §4)."""
     if tense not in TENSES:
         raise ValueError(f"unknown tense {tense!r}; expected one of {TENSES}")
     if not 1 <= month <= 12:
@@ -76,8 +78,12 @@ def year_by_tense(month: int, day: int | None, tense: str, today: date) -> int:
     announced = tense == "angekuendigt"
     if day is None:
         if announced:
-            return today.year if month >= today.month else today.year + 1
-        return today.year if month <= today.month else today.year - 1
+            year = today.year if month >= today.month else today.year + 1
+        else:
+            year = today.year if month <= today.month else today.year - 1
+        if not is_year(year):
+            raise ValueError(f"no date: year {year} is outside the years read as dates")
+        return year
     years = (today.year, today.year + 1) if announced else (today.year, today.year - 1)
     for year in years:
         try:
@@ -85,5 +91,7 @@ def year_by_tense(month: int, day: int | None, tense: str, today: date) -> int:
         except ValueError:
             continue
         if (candidate >= today) if announced else (candidate <= today):
+            if not is_year(year):
+                raise ValueError(f"no date: year {year} is outside the years read as dates")
             return year
     raise ValueError(f"no {day}.{month}. in {years[0]} or {years[1]} for {tense}")
