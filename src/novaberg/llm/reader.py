@@ -2,24 +2,54 @@
 
 Not an object → loud `kein_objekt`; `null` and a missing key → the default; a string, also an empty
 one, passes unchanged; any other type → loud `feld_falscher_typ`. Every module reads model fields here.
+`NaN`, `Infinity` and numbers beyond a float (`1e999`), which Python's json would accept, are wrong
+types wherever they stand in the answer (issue 10 §4); a number outside the range a field allows is too.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping
 from typing import Any
 
 from novaberg.core.errors import ModelAnswerError
 
-__all__ = ["read_object", "read_text", "read_number", "read_bool", "read_list_of_text", "NOT_AN_OBJECT",
-           "WRONG_FIELD_TYPE"]
+__all__ = ["read_object", "read_text", "read_number", "read_bool", "read_list_of_text", "loads_model_json",
+           "NOT_AN_OBJECT", "WRONG_FIELD_TYPE"]
 
 NOT_AN_OBJECT = "kein_objekt"
 WRONG_FIELD_TYPE = "feld_falscher_typ"
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
+
+
+class _NotFinite(Exception):
+    """A number JSON has no place for: NaN, ±Infinity, or a float beyond the double range."""
+
+
+def _refuse_constant(name: str) -> float:
+    raise _NotFinite(name)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotFinite(text)
+    return value
+
+
+def loads_model_json(raw: str) -> Any:
+    """Strict JSON of a model: `NaN`/`Infinity`/`1e999` → ModelAnswerError `feld_falscher_typ`;
+    anything that is not JSON (also nesting too deep for the parser) → `kein_objekt`."""
+    try:
+        return json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except _NotFinite as err:
+        raise ModelAnswerError(WRONG_FIELD_TYPE, f"model answer has the number {err} (not finite), expected a number") \
+            from None
+    except (ValueError, RecursionError) as err:
+        raise ModelAnswerError(NOT_AN_OBJECT, f"model answer is not JSON: {raw[:120]!r}") from err
 
 
 def read_object(text: str | None) -> dict[str, Any]:
@@ -28,10 +58,7 @@ def read_object(text: str | None) -> dict[str, Any]:
         raise ModelAnswerError(NOT_AN_OBJECT, f"model answer is {type(text).__name__}, not text")
     match = _FENCE.match(text)
     raw = match.group(1) if match else text
-    try:
-        value = json.loads(raw)
-    except ValueError as err:
-        raise ModelAnswerError(NOT_AN_OBJECT, f"model answer is not JSON: {text[:120]!r}") from err
+    value = loads_model_json(raw)
     if not isinstance(value, dict):
         raise ModelAnswerError(NOT_AN_OBJECT, f"model answer is JSON {type(value).__name__}, not an object")
     return value
@@ -46,13 +73,23 @@ def read_text(answer: Mapping[str, Any], key: str, default: str = "") -> str:
     raise ModelAnswerError(WRONG_FIELD_TYPE, f"field {key!r} is {type(value).__name__}, expected text")
 
 
-def read_number(answer: Mapping[str, Any], key: str, default: float = 0.0) -> float:
+def read_number(answer: Mapping[str, Any], key: str, default: float = 0.0, *, minimum: float | None = None,
+                maximum: float | None = None) -> float:
+    """A finite number; with `minimum`/`maximum` (inclusive) a value outside them is loud too (issue 10 §4)."""
     value = answer.get(key)
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ModelAnswerError(WRONG_FIELD_TYPE, f"field {key!r} is {type(value).__name__}, expected a number")
-    return float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an integer of hundreds of digits
+        number = math.inf
+    if not math.isfinite(number):
+        raise ModelAnswerError(WRONG_FIELD_TYPE, f"field {key!r} is not a finite number")
+    if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
+        raise ModelAnswerError(WRONG_FIELD_TYPE, f"field {key!r} is {number:g}, outside {minimum}–{maximum}")
+    return number
 
 
 def read_bool(answer: Mapping[str, Any], key: str, default: bool = False) -> bool:
