@@ -1,6 +1,5 @@
-"""§4 SQL-Kern on a real pg_trgm (the path for servers that have the extension; the embedded default has
-not): the tiered prefix filter and the topic list give exactly the brute-force formula, and the topic
-list follows every write. Runs on a throw-away cluster of the system's PostgreSQL; skipped without one."""
+"""§4 SQL-Kern on pg_trgm (every database has it, the embedded default included): the tiered prefix filter
+and the postings give exactly the brute-force formula, and the postings follow every write."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ import pytest
 from novaberg.core.settings import NOTES_WHERE_THRESHOLD
 from novaberg.notes.repository import NotesRepository
 from novaberg.notes.search import SUCH_GEWICHTE, find_notes
-from novaberg.store.system_cluster import apply_notes_schema, scratch_database, system_trgm_cluster
+from novaberg.store.db import Database
 from tests.notes.test_notes_search_exact import _reference
 from tests.support import berlin
 
@@ -21,18 +20,9 @@ _WORDS = ["Einkauf", "Liste", "Einkaufsliste", "Milch", "Garten", "Gartenhaus", 
           "Mach", "Bach", "Milchreis", "Ölwechsel", "Straße", "Oma-Geschenke", "2027", "To-do", "A"]
 
 
-@pytest.fixture(scope="module")
-def trgm_url():
-    with system_trgm_cluster() as url:
-        if url is None:
-            pytest.skip("no system PostgreSQL with pg_trgm")
-        yield url
-
-
 @pytest.fixture
-def trgm_db(trgm_url):
-    with scratch_database(trgm_url, apply_notes_schema) as db:
-        yield db
+def trgm_db(db):
+    return db
 
 
 def _corpus(repo, rng, count, user="u1"):
@@ -50,7 +40,6 @@ def test_pg_trgm_search_equals_the_brute_force_formula(trgm_db, seed):
     """§4: every note with a field above 0.15, scored by the weights, best first — no candidate lost."""
     rng = random.Random(seed)
     repo = NotesRepository(trgm_db)
-    assert repo.uses_pg_trgm()
     notes = _corpus(repo, rng, 120)
     _corpus(repo, rng, 20, user="u2")  # another person's notes never appear
     queries = ["Einkaufsliste", "Milch", "Oma", "Gartenhaus", "Tee", "Lasagne Rezept", "Küche", "Straße",
@@ -170,10 +159,12 @@ def test_names_that_share_their_endings_are_scored_exactly(trgm_db, seed):
             assert {r["id"] for r in everything} == set(expected), (query, target_typ)
 
 
-def test_a_pool_of_one_connection_searches(trgm_url):
-    """The search asks what the migrations built before it opens its transaction: with a single pooled
-    connection it must not wait for a second one."""
-    with scratch_database(trgm_url, apply_notes_schema, max_size=1) as db:
-        repo = NotesRepository(db)
+def test_a_pool_of_one_connection_searches(db):
+    """The search needs one connection only: with a single pooled connection it must not wait for a second."""
+    single = Database(db.url, max_size=1)
+    try:
+        repo = NotesRepository(single)
         note = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
         assert [n["id"] for n in find_notes(repo, "u1", "Einkaufsliste").notes] == [note["id"]]
+    finally:
+        single.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import subprocess
 import sys
 import time
@@ -76,6 +78,32 @@ def test_a_file_is_not_a_data_directory(tmp_path):
         DataDir.open(tmp_path / "data")
 
 
-def test_missing_parent_is_a_clear_error(tmp_path):
-    with pytest.raises(DataDirError, match="parent"):
-        DataDir.open(tmp_path / "no" / "such" / "data")
+def test_missing_parents_are_created(tmp_path):
+    """Issue 10 §8: a fresh machine has no ~/.local/share; the default data directory is created anyway."""
+    data_dir = DataDir.open(tmp_path / "no" / "such" / "data")
+    try:
+        assert (tmp_path / "no" / "such" / "data" / MARKER_NAME).is_file()
+    finally:
+        data_dir.release()
+
+
+def test_directory_is_private_whatever_the_umask(tmp_path):
+    """Issue 10 "Exposure": the data directory 0700, the files we keep in it 0600, also under umask 022 and
+    for a directory that existed with looser modes."""
+    path = tmp_path / "data"
+    path.mkdir(mode=0o755)
+    path.chmod(0o755)
+    (path / "redis.db").write_text("words of the person")
+    (path / "redis.db").chmod(0o644)
+    previous = os.umask(0o022)
+    try:
+        (path / MARKER_NAME).write_text('{"format": 1}\n')
+        data_dir = DataDir.open(path)
+    finally:
+        os.umask(previous)
+    try:
+        assert stat.S_IMODE(path.stat().st_mode) == 0o700
+        for entry in path.iterdir():
+            assert stat.S_IMODE(entry.stat().st_mode) == 0o600, entry.name
+    finally:
+        data_dir.release()

@@ -8,7 +8,6 @@ condition ever comes from input.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -18,7 +17,6 @@ import numpy as np
 from novaberg.core.clock import as_utc
 from novaberg.core.settings import NOTES_SEARCH_LIMIT, NOTES_SUMMARY_WORDS
 from novaberg.notes.search_sql import (
-    FALLBACK_STATEMENT,
     GENERIC_PLANS,
     NOTE_COLUMNS,
     POSTINGS,
@@ -81,11 +79,6 @@ FROM notizen, plainto_tsquery('german', %s) AS query
 WHERE user_id = %s AND aktiv AND suchtext @@ query
 ORDER BY rank DESC, updated_at DESC, id DESC LIMIT %s
 """
-
-# Whether the notes search was built for pg_trgm (006_trigram_postings.sql made the postings), asked
-# once per database: it is what the migrations built that decides, not whether the extension exists now.
-_PG_TRGM: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
-_BUILT_FOR_TRGM = "SELECT to_regclass('notizen_trigramm_posten') IS NOT NULL AS present"
 
 
 def summary_of(text: str, words: int = NOTES_SUMMARY_WORDS) -> str:
@@ -183,10 +176,7 @@ class NotesRepository:
         w_name, w_text, w_themen = weights
         params = {"q": query, "user_id": user_id, "w_name": w_name, "w_text": w_text, "w_themen": w_themen,
                   "floor": floor, "limit": limit}
-        trgm = self.uses_pg_trgm()  # before the transaction: the first answer needs a connection of its own
         with self._db.transaction() as conn:
-            if not trgm:
-                return conn.execute(FALLBACK_STATEMENT, params).fetchall()
             conn.execute(GENERIC_PLANS)
             postings = conn.cursor(binary=True).execute(POSTINGS, params).fetchall()  # bytes, not hex
             query_trigrams = postings[0]["query_trigrams"]
@@ -210,11 +200,3 @@ class NotesRepository:
             conn.execute(SET_THRESHOLD, (str(threshold),))
             cursors = [conn.execute(statement, {**params, **extra}, prepare=True) for statement, extra in statements]
         return {row["id"] for cursor in cursors for row in cursor.fetchall()}
-
-    def uses_pg_trgm(self) -> bool:
-        """True when the search was built for pg_trgm; asked once per database, not per search."""
-        present = _PG_TRGM.get(self._db)
-        if present is None:
-            with self._db.transaction() as conn:
-                present = _PG_TRGM[self._db] = bool(conn.execute(_BUILT_FOR_TRGM).fetchone()["present"])
-        return present

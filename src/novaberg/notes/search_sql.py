@@ -1,18 +1,14 @@
-"""The statements of the notes search (notizen.md §4 SQL-Kern), one per backend; NotesRepository runs them.
+"""The statements of the notes search (notizen.md §4 SQL-Kern) over pg_trgm; NotesRepository runs them.
 
-Both compute the specification's query exactly: every active note of the person with one of the three
+They compute the specification's query exactly: every active note of the person with one of the three
 similarities above the threshold (`> threshold`, as written), scored
-sim(name)·w_name + sim(text)·w_text + max(sim(thema))·w_themen, best first, the first `limit`. They
-differ in how they find the candidates:
-
-* pg_trgm: names and topics counted from the person's trigram postings (`POSTINGS`,
-  novaberg.notes.trigram_postings, 006_trigram_postings.sql), which also say which notes can still
-  reach the first `limit`; texts by the prefix filter of `trigram_prefix` over the tiers' partial
-  indexes (`text_statements`, 005_search_prefix.sql), small statements of fixed text, prepared with
-  generic plans, sent in one round trip. Then `TRGM_SCORED` over the remaining ids: pg_trgm's own
-  similarities, the texts only where a bound can still reach the first `limit`.
-* the SQL fallback (`FALLBACK_STATEMENT`, the embedded server without contrib): the trigram sets stored
-  per note (002_search_support.sql) compared as arrays.
+sim(name)·w_name + sim(text)·w_text + max(sim(thema))·w_themen, best first, the first `limit`:
+names and topics counted from the person's trigram postings (`POSTINGS`,
+novaberg.notes.trigram_postings, 006_trigram_postings.sql), which also say which notes can still
+reach the first `limit`; texts by the prefix filter of `trigram_prefix` over the tiers' partial
+indexes (`text_statements`, 005_search_prefix.sql), small statements of fixed text, prepared with
+generic plans, sent in one round trip. Then `TRGM_SCORED` over the remaining ids: pg_trgm's own
+similarities, the texts only where a bound can still reach the first `limit`.
 """
 
 from __future__ import annotations
@@ -21,7 +17,7 @@ from collections.abc import Mapping
 
 from novaberg.notes.trigram_prefix import TEXT_TIERS, Tier, plan_tiers
 
-__all__ = ["NOTE_COLUMNS", "FALLBACK_STATEMENT", "SET_THRESHOLD", "POSTINGS", "GENERIC_PLANS", "TRGM_SCORED",
+__all__ = ["NOTE_COLUMNS", "SET_THRESHOLD", "POSTINGS", "GENERIC_PLANS", "TRGM_SCORED",
            "text_statements"]
 
 # The columns a note row is read with, everywhere (NotesRepository too).
@@ -118,66 +114,4 @@ def text_statements(query: str, threshold: float, server_query_trigrams: int,
     return statements
 
 
-# With the SQL fallback, the trigram sets stored per note (002_search_support.sql) replace the fallback
-# function: |A ∩ Q| / |A ∪ Q| on arrays, the same semantics. Cheap counts first (name; a text short
-# enough to reach the threshold; the topics' union, which must share more than threshold·|Q| trigrams
-# for any one topic to pass), then the exact similarities for the rows that can still qualify.
-FALLBACK_STATEMENT = """
-WITH q AS (SELECT novaberg_trigrams(%(q)s) AS t),
-pre AS (
-    SELECT n.id, q.t, cardinality(q.t) AS qn, cardinality(n.name_trgm) AS name_n, n.text_trgm_n,
-           CASE WHEN n.name_trgm && q.t
-                THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.name_trgm)) ELSE 0 END AS c_name,
-           CASE WHEN n.text_trgm_n * %(floor)s < cardinality(q.t) AND n.text_trgm && q.t
-                THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.text_trgm)) ELSE 0 END AS c_short,
-           CASE WHEN n.themen_trgm && q.t
-                THEN (SELECT count(*) FROM unnest(q.t) AS x WHERE x = ANY (n.themen_trgm)) ELSE 0 END AS c_themen
-    FROM notizen n CROSS JOIN q
-    WHERE n.user_id = %(user_id)s AND n.aktiv
-    OFFSET 0
-),
-possible AS (
-    SELECT *, coalesce(c_name::real / nullif(name_n + qn - c_name, 0), 0) AS sim_name,
-           coalesce(c_short::real / nullif(text_trgm_n + qn - c_short, 0), 0) AS sim_short
-    FROM pre
-    WHERE coalesce(c_name::real / nullif(name_n + qn - c_name, 0), 0) > %(floor)s
-       OR coalesce(c_short::real / nullif(text_trgm_n + qn - c_short, 0), 0) > %(floor)s
-       OR c_themen > %(floor)s * qn
-    OFFSET 0
-),
--- Bounds: a text's similarity is at most min(|T|,|Q|) / max(|T|,|Q|), a topic's at most its share of the
--- topics' union count in |Q|. The limit-th best lower bound of the notes that surely qualify is a floor
--- for the limit-th score; a note whose upper bound stays below it is never compared in full.
-bounded AS (
-    SELECT *, sim_name * %(w_name)s + sim_short * %(w_text)s AS low,
-           sim_name * %(w_name)s
-           + %(w_text)s * coalesce(least(qn, text_trgm_n)::real / nullif(greatest(qn, text_trgm_n), 0), 0)
-           + %(w_themen)s * least(1.0, c_themen::real / nullif(qn, 0)) AS high
-    FROM possible
-),
-cut AS (
-    SELECT low FROM bounded WHERE sim_name > %(floor)s OR sim_short > %(floor)s
-    ORDER BY low DESC OFFSET %(limit)s - 1 LIMIT 1
-),
-exact AS (
-    SELECT p.id, p.sim_name,
-           (SELECT coalesce(c::real / nullif(p.text_trgm_n + p.qn - c, 0), 0)
-            FROM (SELECT count(*) AS c FROM unnest(p.t) AS x WHERE x = ANY (n.text_trgm)) AS z) AS sim_text,
-           (SELECT coalesce(max(coalesce(c::real / nullif(cardinality(tt) + p.qn - c, 0), 0)), 0)
-            FROM (SELECT tt, (SELECT count(*) FROM unnest(p.t) AS x WHERE x = ANY (tt)) AS c
-                  FROM (SELECT novaberg_trigrams(topic) AS tt FROM unnest(n.themen) AS topic OFFSET 0) AS a
-                  OFFSET 0) AS b) AS sim_themen
-    FROM bounded p JOIN notizen n ON n.id = p.id AND n.user_id = %(user_id)s
-    WHERE p.high >= coalesce((SELECT low FROM cut), 0)
-    OFFSET 0
-)
-SELECT {columns}, s.sim_name, s.sim_text, s.sim_themen,
-       s.sim_name * %(w_name)s + s.sim_text * %(w_text)s + s.sim_themen * %(w_themen)s AS score
-FROM exact s
-JOIN notizen n ON n.id = s.id AND n.user_id = %(user_id)s
-WHERE s.sim_name > %(floor)s OR s.sim_text > %(floor)s OR s.sim_themen > %(floor)s
-ORDER BY score DESC, n.updated_at DESC, n.id DESC
-LIMIT %(limit)s
-"""
-FALLBACK_STATEMENT = FALLBACK_STATEMENT.format(columns=_SCORED_COLUMNS)
 TRGM_SCORED = TRGM_SCORED.format(columns=_SCORED_COLUMNS)

@@ -32,12 +32,9 @@ class DataDir:
         if path.exists() and not path.is_dir():
             raise DataDirError(f"data directory {path} exists but is not a directory")
         if not path.exists():
-            if not path.parent.exists():
-                raise DataDirError(
-                    f"data directory {path} is missing and its parent {path.parent} does not exist; "
-                    "create the parent or choose another --data-dir"
-                )
-            path.mkdir(mode=0o700)
+            # the default lives under ~/.local/share, which a fresh machine may not have (issue 10 §8)
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            path.mkdir(mode=0o700, exist_ok=True)
         marker = path / MARKER_NAME
         if marker.exists():
             _check_marker(marker)
@@ -47,16 +44,21 @@ class DataDir:
                     f"data directory {path} holds database files but no {MARKER_NAME}: it looks corrupt or "
                     "belongs to another program. Nothing was changed; move it away or choose another --data-dir"
                 )
-        pg_dir = path / "pg"
-        if pg_dir.exists() and any(pg_dir.iterdir()) and not (pg_dir / "PG_VERSION").exists():
-            raise DataDirError(
-                f"{pg_dir} is not a PostgreSQL data directory (PG_VERSION missing): corrupt. Nothing was changed"
-            )
         data_dir = cls(path)
         data_dir._acquire()
         if not marker.exists():
             marker.write_text(json.dumps({"format": FORMAT_VERSION}) + "\n")
+        data_dir.make_private()
         return data_dir
+
+    def make_private(self) -> None:
+        """0700 for the directory, 0600 for the files we keep in it (issue 10 "Exposure"); the embedded
+        servers' own folders keep the modes their servers insist on (PostgreSQL: 0700 and 0600)."""
+        if self.path.stat().st_uid == os.geteuid():
+            self.path.chmod(0o700)
+        for entry in self.path.iterdir():
+            if entry.is_file() and not entry.is_symlink() and entry.stat().st_uid == os.geteuid():
+                entry.chmod(0o600)
 
     @property
     def pg_dir(self) -> Path:
@@ -67,7 +69,9 @@ class DataDir:
         return self.path / "redis.db"
 
     def _acquire(self) -> None:
-        lock_file = open(self.path / _LOCK_NAME, "a+")  # noqa: SIM115 - held for the process lifetime
+        lock_path = self.path / _LOCK_NAME
+        descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)
+        lock_file = os.fdopen(descriptor, "a+")  # held for the process lifetime
         try:
             fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError as err:

