@@ -93,3 +93,20 @@ def test_read_number_refuses_a_value_outside_its_range():
         with pytest.raises(ModelAnswerError) as err:
             read_number({"konfidenz": bad}, "konfidenz", minimum=0.0, maximum=1.0)
         assert err.value.step == "feld_falscher_typ"
+
+
+@pytest.mark.parametrize("text", ['{"target": "Zahn\\u0000arzt"}', '{"a": ["x\\ud800"]}', '{"\\u0000": "b"}'])
+def test_a_text_no_column_can_store_is_a_wrong_type(text):
+    """issue 10 "500s from model output": NUL or a lone surrogate in a model's text would fail the write
+    later; the checked reading refuses it at once."""
+    with pytest.raises(ModelAnswerError) as err:
+        read_object(text)
+    assert err.value.step == "feld_falscher_typ"
+
+
+def test_valid_unicode_passes():
+    """A raw NUL inside a JSON string is no JSON at all; escaped surrogate pairs are one valid character."""
+    with pytest.raises(ModelAnswerError) as err:
+        read_object('{"a": "\x00"}')
+    assert err.value.step == "kein_objekt"
+    assert read_object('{"a": "Grüße \\ud83d\\ude00 😀"}') == {"a": "Grüße 😀 😀"}

@@ -1,17 +1,28 @@
-"""The one writer of `pipeline_log`, `hintergrund_log` and `turns`."""
+"""The one writer of `pipeline_log`, `hintergrund_log` and `turns`.
+
+The writers never fail on what a model or a person said (issue 10 "500s from model output"): the
+JSON they store is strict (NaN/±Infinity become the strings "NaN"/"Infinity"/"-Infinity", values
+JSON has no type for become their text), and every text loses what PostgreSQL's text and jsonb
+refuse — NUL and lone surrogates become U+FFFD.
+"""
 
 from __future__ import annotations
 
 import json
+import math
+import re
 import threading
-from datetime import datetime, timedelta
+from collections.abc import Mapping
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from pathlib import PurePath
 from typing import Any
 from uuid import UUID
 
 from novaberg.core.clock import as_utc
 from novaberg.core.settings import PIPELINE_LOG_RETENTION_DAYS
 
-__all__ = ["PipelineLog", "RAW_TURN_KIND"]
+__all__ = ["PipelineLog", "RAW_TURN_KIND", "safe_json", "safe_text"]
 
 RAW_TURN_KIND = "turn_roh"  # dateien.md §4b: the raw turn is exempt from the retention
 
@@ -34,8 +45,57 @@ ORDER BY created_at DESC, id DESC LIMIT %s
 _PRUNE = "DELETE FROM pipeline_log WHERE created_at < %s AND kind <> %s"
 
 
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")  # NUL and lone surrogates: refused by PostgreSQL text/jsonb
+_MAX_DEPTH = 32
+_AS_TEXT = (datetime, date, time, timedelta, UUID, Decimal, PurePath)
+
+
+def safe_text(text: str | None) -> str | None:
+    """`text` as PostgreSQL stores it: NUL and lone surrogates replaced by U+FFFD."""
+    return _UNSTORABLE.sub("\ufffd", text) if text is not None else None
+
+
+def _plain(value: Any, path: frozenset[int] = frozenset()) -> Any:
+    """`value` as strict JSON types; never raises (a cycle or too deep a nesting ends in a marker text)."""
+    if value is None or isinstance(value, bool | int):
+        return value
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return value
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+    if isinstance(value, str):
+        return safe_text(value)
+    if isinstance(value, Mapping | list | tuple | set | frozenset):
+        if id(value) in path or len(path) >= _MAX_DEPTH:
+            return "…"
+        inner = path | {id(value)}
+        if isinstance(value, Mapping):
+            return {_key(k): _plain(v, inner) for k, v in value.items()}
+        return [_plain(item, inner) for item in value]
+    return safe_text(_text_of(value))
+
+
+def _key(key: Any) -> str:
+    if isinstance(key, str):
+        return safe_text(key)  # type: ignore[return-value]
+    plain = _plain(key) if isinstance(key, bool | int | float) or key is None else _text_of(key)
+    return safe_text(plain if isinstance(plain, str) else json.dumps(plain))  # type: ignore[return-value]
+
+
+def _text_of(value: Any) -> str:
+    try:
+        return str(value) if isinstance(value, _AS_TEXT) else repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not fail the log
+        return f"<{type(value).__name__}>"
+
+
+def safe_json(payload: Any) -> str:
+    """Strict JSON (no NaN/Infinity, no NUL, no lone surrogates) of any payload; never raises."""
+    return json.dumps(_plain(payload if payload is not None else {}), ensure_ascii=False, allow_nan=False)
+
+
 def _json(payload: dict[str, Any] | None) -> str:
-    return json.dumps(payload or {}, ensure_ascii=False, default=str)
+    return safe_json(payload or {})
 
 
 class PipelineLog:
@@ -50,7 +110,7 @@ class PipelineLog:
         self, turn_id: UUID | None, node: str, kind: str, payload: dict[str, Any] | None, at: datetime, source: str = ""
     ) -> None:
         """A trace row; rows of a running turn are kept and written with the turn's end in one transaction."""
-        row = (turn_id, node, kind, source, _json(payload), as_utc(at))
+        row = (turn_id, safe_text(node), safe_text(kind), safe_text(source), _json(payload), as_utc(at))
         with self._lock:
             buffer = self._buffers.get(turn_id) if turn_id is not None else None
             if buffer is not None:
@@ -61,14 +121,14 @@ class PipelineLog:
 
     def background(self, task: str, status: str, payload: dict[str, Any] | None, at: datetime) -> None:
         with self._db.transaction() as conn:
-            conn.execute(_INSERT_BACKGROUND, (task, status, _json(payload), as_utc(at)))
+            conn.execute(_INSERT_BACKGROUND, (safe_text(task), safe_text(status), _json(payload), as_utc(at)))
 
     def start_turn(self, turn_id: UUID, user_id: str, character_id: str, text: str, at: datetime) -> None:
         """Store the raw turn for ever, and trace it as `turn_roh` in the same transaction (before any node runs)."""
         with self._lock:
             self._buffers[turn_id] = []
         with self._db.transaction() as conn:
-            conn.execute(_INSERT_TURN, (turn_id, user_id, character_id, text, as_utc(at)))
+            conn.execute(_INSERT_TURN, (turn_id, safe_text(user_id), safe_text(character_id), safe_text(text), as_utc(at)))
             conn.execute(
                 _INSERT_PIPELINE,
                 (turn_id, "perceive", RAW_TURN_KIND, "", _json({"user_id": user_id, "character_id": character_id,
@@ -84,7 +144,7 @@ class PipelineLog:
                 with conn.cursor() as cursor:
                     cursor.executemany(_INSERT_PIPELINE, rows)
             if answer is not None:
-                conn.execute(_FINISH_TURN, (answer, verdict, turn_id))
+                conn.execute(_FINISH_TURN, (safe_text(answer), safe_text(verdict), turn_id))
 
     def recent_turns(self, user_id: str, character_id: str, pairs: int) -> list[tuple[str, str]]:
         """The last finished turn pairs of this person with this figure, oldest first."""

@@ -4,6 +4,7 @@ Not an object → loud `kein_objekt`; `null` and a missing key → the default; 
 one, passes unchanged; any other type → loud `feld_falscher_typ`. Every module reads model fields here.
 `NaN`, `Infinity` and numbers beyond a float (`1e999`), which Python's json would accept, are wrong
 types wherever they stand in the answer (issue 10 §4); a number outside the range a field allows is too.
+So is a text with NUL or a lone surrogate, which no database column can store.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ __all__ = ["read_object", "read_text", "read_number", "read_bool", "read_list_of
 NOT_AN_OBJECT = "kein_objekt"
 WRONG_FIELD_TYPE = "feld_falscher_typ"
 
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 
 
@@ -44,12 +46,29 @@ def loads_model_json(raw: str) -> Any:
     """Strict JSON of a model: `NaN`/`Infinity`/`1e999` → ModelAnswerError `feld_falscher_typ`;
     anything that is not JSON (also nesting too deep for the parser) → `kein_objekt`."""
     try:
-        return json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
+        value = json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
     except _NotFinite as err:
         raise ModelAnswerError(WRONG_FIELD_TYPE, f"model answer has the number {err} (not finite), expected a number") \
             from None
     except (ValueError, RecursionError) as err:
         raise ModelAnswerError(NOT_AN_OBJECT, f"model answer is not JSON: {raw[:120]!r}") from err
+    _check_texts(value)
+    return value
+
+
+def _check_texts(value: Any) -> None:
+    """Every text of the parsed answer (keys too) is storable: no NUL, no lone surrogate."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _UNSTORABLE.search(item):
+                raise ModelAnswerError(WRONG_FIELD_TYPE, "model answer has a text with NUL or a lone surrogate")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 def read_object(text: str | None) -> dict[str, Any]:
