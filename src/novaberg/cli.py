@@ -204,7 +204,24 @@ def serve(
         nova.close()
 
 
-def main() -> None:  # pragma: no cover
+class Terminated(SystemExit):
+    """A stop signal (SIGTERM, SIGHUP) turned into an exit, so every `finally` runs and closes Nova, which
+    stops the embedded servers. SIGINT is Python's KeyboardInterrupt, which unwinds the same way."""
+
+
+def _exit_on_signal(signum: int, _frame: object) -> None:
+    import signal
+
+    for stop_signal in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):  # a second signal must not cut
+        signal.signal(stop_signal, signal.SIG_IGN)                     # the shutdown short
+    raise Terminated(128 + signum)
+
+
+def main() -> None:  # pragma: no cover - run as a real process by tests/store/test_processes.py
+    import signal
+
+    for stop_signal in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(stop_signal, _exit_on_signal)
     try:
         app()
     except NovabergError as err:

@@ -25,6 +25,7 @@ __all__ = ["Database", "redact_url", "BUSY_POOL_WAIT_SECONDS"]
 
 BUSY_POOL_WAIT_SECONDS = 60.0  # how long a turn waits for a connection of a busy (not dead) pool
 _UNAVAILABLE = "the database does not answer right now"
+_WAIT_STEP_SECONDS = 0.5
 _log = logging.getLogger("novaberg.store")
 
 
@@ -90,22 +91,27 @@ class Database:
         self._pool.close()
 
     def _checkout(self) -> psycopg.Connection:
-        """A healthy connection; after the first wait, a probe decides between busy (wait on) and dead."""
-        deadline = time.monotonic() + BUSY_POOL_WAIT_SECONDS
-        retried = False
+        """A healthy connection. Waits in short steps: a dead embedded server is restarted at once (the
+        revive hook is cheap); after `connect_timeout` a probe decides between busy (wait on) and dead."""
+        started = time.monotonic()
+        revived = False
+        next_probe = self._connect_timeout
         while True:
             try:
-                return self._pool.getconn(timeout=self._connect_timeout)
+                return self._pool.getconn(timeout=_WAIT_STEP_SECONDS)
             except PoolTimeout as err:
-                if self._server_answers():
-                    if time.monotonic() < deadline:
-                        continue  # busy: every connection is in use by other turns
-                    raise DatabaseUnavailableError("the database is overloaded: no connection became free") from err
-                if not retried and self._revive():
-                    retried = True
+                if not revived and self._revive():
+                    revived = True
                     self._pool.check()  # drop the dead connections, open new ones now
                     continue
-                raise DatabaseUnavailableError(_UNAVAILABLE) from err
+                waited = time.monotonic() - started
+                if waited < next_probe:
+                    continue
+                next_probe = waited + self._connect_timeout  # a busy pool: probe again only after a while
+                if not self._server_answers():
+                    raise DatabaseUnavailableError(_UNAVAILABLE) from err
+                if waited >= BUSY_POOL_WAIT_SECONDS:
+                    raise DatabaseUnavailableError("the database is overloaded: no connection became free") from err
 
     def _server_answers(self) -> bool:
         try:
