@@ -1,0 +1,261 @@
+"""What guards the HTTP edge before a route runs: the API token, the web page's cookie, the Host allow-list
+and the body size limit (issue 10 §2, §4).
+
+Why each piece:
+- Token: any client that reaches the port could otherwise pick any `user_id` and read that person's data.
+  Compared with `hmac.compare_digest` so the time of a wrong guess says nothing about the token.
+- Cookie: the web page cannot hold a bearer header the browser adds by itself, so sign-in sets an
+  HttpOnly, SameSite=Strict cookie with an HMAC of the token (the token itself never sits in the browser).
+  A cookie is sent by the browser on its own, so a POST carrying only the cookie must also prove it comes
+  from the page itself (see `same_origin`).
+- Host allow-list: against DNS rebinding (a foreign name resolving to 127.0.0.1 makes the browser treat
+  this server as that site). Starlette's TrustedHostMiddleware drops the port before comparing; we
+  compare `name:port` exactly for entries that name a port, since the default list names the one port
+  we serve, and the name alone for entries without one (`--allowed-host nova.lan`).
+- Body limit: a 5 MB text took 16 s and was kept for ever; the limit is checked on Content-Length and
+  on the bytes actually streamed (a chunked body has no Content-Length), before anything parses it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from novaberg.core.settings import HTTP_BODY_MAX_BYTES
+
+__all__ = [
+    "TOKEN_FILE_NAME",
+    "TOKEN_ENV",
+    "COOKIE_NAME",
+    "PAGE_HEADER",
+    "load_or_create_token",
+    "tokens_match",
+    "session_value",
+    "same_origin",
+    "default_allowed_hosts",
+    "HostAllowListMiddleware",
+    "BodyLimitMiddleware",
+]
+
+TOKEN_FILE_NAME = "api-token"
+TOKEN_ENV = "NOVABERG_API_TOKEN"
+COOKIE_NAME = "novaberg_session"
+PAGE_HEADER = "x-novaberg"  # the page's fetch sends `X-Novaberg: 1`; a cross-site form cannot set a header
+_SESSION_CONTEXT = b"novaberg web session v1"
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+# --- the token -------------------------------------------------------------------------------------
+
+def load_or_create_token(data_dir: Path, env: dict[str, str] | None = None) -> tuple[str, bool]:
+    """The API token and whether it was created now (then the caller prints it, once).
+
+    `NOVABERG_API_TOKEN` wins; else `<data_dir>/api-token` (0600) is read, or written with a fresh
+    `secrets.token_urlsafe(32)`. The data directory (and its parents) is created 0700 when missing,
+    since with NOVABERG_DATABASE_URL and NOVABERG_REDIS_URL set nothing else creates it.
+    """
+    env = dict(os.environ) if env is None else env
+    if env.get(TOKEN_ENV, "").strip():
+        return env[TOKEN_ENV].strip(), False
+    data_dir = Path(data_dir).expanduser()
+    _make_private_dirs(data_dir)
+    path = data_dir / TOKEN_FILE_NAME
+    if path.exists():
+        os.chmod(path, 0o600)  # tighten what an older version or a copy left readable
+        token = path.read_text(encoding="utf-8").strip()
+        if token:
+            return token, False
+        path.unlink()  # an empty file holds no token: replace it with a new one
+    token = secrets.token_urlsafe(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(token + "\n")
+    return token, True
+
+
+def _make_private_dirs(path: Path) -> None:
+    missing: list[Path] = []
+    current = path
+    while not current.exists():
+        missing.append(current)
+        current = current.parent
+    for folder in reversed(missing):
+        folder.mkdir(mode=0o700)
+        os.chmod(folder, 0o700)  # mkdir's mode passes through the umask
+
+
+def tokens_match(given: str | None, token: str) -> bool:
+    """Constant-time comparison (bytes, so non-ASCII input is no TypeError)."""
+    if given is None:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), token.encode("utf-8"))
+
+
+def bearer_of(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header, else None."""
+    if not authorization:
+        return None
+    scheme, _, value = authorization.partition(" ")
+    return value.strip() if scheme.lower() == "bearer" and value.strip() else None
+
+
+def session_value(token: str) -> str:
+    """The cookie's value: an HMAC of the token, so the token itself never sits in the browser."""
+    return hmac.new(token.encode("utf-8"), _SESSION_CONTEXT, hashlib.sha256).hexdigest()
+
+
+def same_origin(headers: Any) -> bool:
+    """Whether a cookie-carrying request proves it comes from our own page.
+
+    Proof is the page's `X-Novaberg: 1` header (a cross-site form cannot send custom headers, and a
+    cross-site fetch with one needs a CORS preflight we never grant), or an Origin/Referer whose
+    host:port equals the Host header.
+    """
+    if headers.get(PAGE_HEADER) == "1":
+        return True
+    host = (headers.get("host") or "").lower()
+    if not host:
+        return False
+    for name in ("origin", "referer"):
+        value = headers.get(name)
+        if value and value != "null":
+            return urlsplit(value).netloc.lower() == host
+    return False
+
+
+# --- the Host allow-list -----------------------------------------------------------------------------
+
+def default_allowed_hosts(port: int, bind_host: str | None = None) -> list[str]:
+    """Loopback names on the served port, plus the bind host (IPv6 in brackets)."""
+    hosts = [f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"]
+    if bind_host:
+        name = f"[{bind_host}]" if ":" in bind_host and not bind_host.startswith("[") else bind_host
+        hosts.append(f"{name}:{port}")
+    return list(dict.fromkeys(hosts))
+
+
+def _split_host(value: str) -> tuple[str, str | None]:
+    value = value.strip().lower()
+    if value.startswith("["):
+        name, _, rest = value.partition("]")
+        name += "]"
+        return name, rest[1:] if rest.startswith(":") and rest[1:].isdigit() else None
+    name, sep, port = value.rpartition(":")
+    if sep and port.isdigit() and ":" not in name:
+        return name, port
+    return value, None
+
+
+class HostAllowListMiddleware:
+    """Refuse (400) any request whose Host header is not on the list; runs before routing."""
+
+    def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str]) -> None:
+        self.app = app
+        self.exact: set[tuple[str, str]] = set()
+        self.any_port: set[str] = set()
+        for entry in allowed_hosts:
+            name, port = _split_host(entry)
+            if port is None:
+                self.any_port.add(name)
+            else:
+                self.exact.add((name, port))
+
+    def allows(self, host: str) -> bool:
+        name, port = _split_host(host)
+        if not name:
+            return False
+        if name in self.any_port:
+            return True
+        if port is None:  # no port in Host: the scheme's default port
+            return (name, "80") in self.exact or (name, "443") in self.exact
+        return (name, port) in self.exact
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = _header(scope, b"host")
+            if host is None or not self.allows(host):
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008})
+                else:
+                    await _send_json(send, 400, "Host nicht erlaubt (not an allowed Host)")
+                return
+        await self.app(scope, receive, send)
+
+
+# --- the body limit ------------------------------------------------------------------------------------
+
+class BodyLimitMiddleware:
+    """413 for a body over `max_bytes`: by Content-Length up front, else while it streams in.
+
+    The body is read here (at most `max_bytes`) and replayed to the app, so the app never sees a part
+    of an over-long body and a 413 can still be sent before any response started.
+    """
+
+    def __init__(self, app: ASGIApp, max_bytes: int = HTTP_BODY_MAX_BYTES) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = _header(scope, b"content-length")
+        if length is not None:
+            if not length.strip().isdigit():
+                await _send_json(send, 400, "Content-Length ist keine Zahl")
+                return
+            if int(length) > self.max_bytes:
+                await _send_json(send, 413, f"Anfrage zu groß: höchstens {self.max_bytes} Bytes")
+                return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await _send_json(send, 413, f"Anfrage zu groß: höchstens {self.max_bytes} Bytes")
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return value.decode("latin-1")
+    return None
+
+
+async def _send_json(send: Send, status: int, detail: str) -> None:
+    body = json.dumps({"detail": detail}, ensure_ascii=False).encode("utf-8")
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
