@@ -5,15 +5,18 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from novaberg.core.clock import SystemClock
-from novaberg.core.errors import NovabergError
+from novaberg.core.edge import check_id, check_turn
+from novaberg.core.errors import InputError, NovabergError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Nova — a German-speaking companion.")
 console = Console()
@@ -34,6 +37,15 @@ def _open(data_dir: Path | None, llm: str | None, embedder: str | None) -> Any:
         raise typer.Exit(2) from err
 
 
+def _check_or_exit(check: Callable[[], object]) -> None:
+    """The edge validation (core/edge) before anything opens: bad input is exit code 2 with the rule."""
+    try:
+        check()
+    except InputError as err:
+        err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}", highlight=False)
+        raise typer.Exit(2) from err
+
+
 @app.command()
 def say(
     text: str = typer.Argument(..., help="what the person says"),
@@ -44,9 +56,7 @@ def say(
     embedder: str | None = EmbedderOption,
 ) -> None:
     """One turn; prints JSON with answer, services and verdict."""
-    if not text.strip():
-        err_console.print("[bold red]novaberg:[/] the text is empty: nothing to answer")
-        raise typer.Exit(2)
+    _check_or_exit(lambda: check_turn(user, character, text))
     nova = _open(data_dir, llm, embedder)
     try:
         result = nova.turn(user, character, text, SystemClock().now())
@@ -66,6 +76,7 @@ def chat(
     """Talk with Nova interactively (Ctrl-D to end)."""
     from novaberg.api.nova import EmptyTurnError
 
+    _check_or_exit(lambda: (check_id(user, "--user"), check_id(character, "--character")))
     nova = _open(data_dir, llm, embedder)
     clock = SystemClock()
     console.print("[dim]Nova hört zu. Strg-D beendet.[/]")
@@ -187,21 +198,76 @@ def doctor(
 
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host"),
+    host: str = typer.Option("127.0.0.1", "--host", help="bind address (default: loopback only)"),
     port: int = typer.Option(8765, "--port"),
     data_dir: Path | None = DataDirOption,
     llm: str | None = LlmOption,
+    allowed_host: list[str] = typer.Option(  # noqa: B008 - typer's way of declaring an option
+        [], "--allowed-host", help="another Host header to accept (name or name:port; repeatable)"),
+    no_auth: bool = typer.Option(False, "--no-auth", help="no API token (only with a loopback --host)"),
 ) -> None:
-    """The HTTP API and the small web page."""
+    """The HTTP API and the small web page, behind an API token (printed once on the first start)."""
     import uvicorn
 
     from novaberg.api.app import create_app
+    from novaberg.api.auth import default_allowed_hosts
 
+    if no_auth and not _is_loopback(host):
+        err_console.print(f"[bold red]novaberg:[/] --no-auth only with a loopback --host (127.0.0.1, ::1, "
+                          f"localhost), not {host!r}: anyone on the network could read and change every "
+                          "person's data", highlight=False)
+        raise typer.Exit(2)
     nova = _open(data_dir, llm, None)
     try:
-        uvicorn.run(create_app(nova, SystemClock()), host=host, port=port)
+        token = None if no_auth else _api_token(nova.settings.data_dir, host, port)
+        if no_auth:
+            err_console.print("[bold yellow]Warnung:[/] --no-auth: jedes Programm auf diesem Rechner kann "
+                              "ohne Token alle Daten lesen und ändern.", highlight=False)
+        web = create_app(nova, SystemClock(), token=token, auth=not no_auth, owns_nova=True,
+                         allowed_hosts=default_allowed_hosts(port, host) + list(allowed_host))
+        # Server.run, not uvicorn.run: the lifespan's shutdown closes Nova before uvicorn re-raises the
+        # signal it caught; the finally covers the paths that never reach the lifespan (close is idempotent).
+        server = uvicorn.Server(uvicorn.Config(web, host=host, port=port))
+        server.run()
+        if not server.started:
+            raise typer.Exit(1)
     finally:
         nova.close()
+
+
+def _is_loopback(host: str) -> bool:
+    import ipaddress
+
+    name = host.strip().strip("[]").lower()
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def _api_token(data_dir: Path, host: str, port: int) -> str:
+    """NOVABERG_API_TOKEN, else `<data_dir>/api-token`; a new token is printed this once, never again."""
+    from novaberg.api.auth import TOKEN_FILE_NAME, load_or_create_token
+
+    try:
+        token, created = load_or_create_token(data_dir)
+    except OSError as err:
+        err_console.print(f"[bold red]novaberg:[/] cannot read or write {data_dir / TOKEN_FILE_NAME}: "
+                          f"{err.strerror}", highlight=False)
+        raise typer.Exit(2) from err
+    if created:
+        where = f"[{host}]" if ":" in host else host
+        print(f"API token: {token}", flush=True)
+        console.print(f"Neuer API-Token, nur dieses eine Mal angezeigt (gespeichert in "
+                      f"{data_dir / TOKEN_FILE_NAME}, 0600). Verwendung:\n"
+                      f"  curl -H 'Authorization: Bearer <token>' -H 'Content-Type: application/json' "
+                      f"-d '{{\"user_id\":\"ich\",\"character_id\":\"nova\",\"text\":\"Hallo\"}}' "
+                      f"http://{where}:{port}/turn\n"
+                      f"  Webseite: http://{where}:{port}/ öffnen und mit dem Token anmelden.",
+                      highlight=False, markup=False, soft_wrap=True)
+    return token
 
 
 class Terminated(SystemExit):
