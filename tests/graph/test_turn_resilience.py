@@ -20,11 +20,13 @@ class _Down:
 def test_unreachable_model_gives_a_clear_answer(db, redis, tmp_path):
     nova = make_nova(db, redis, _Down(), tmp_path)
     result = nova.turn("u1", "nova", "Trag mir morgen um 10 den Zahnarzt ein", berlin(2026, 11, 30, 9))
-    assert "nicht" in result.answer and "unreachable" in result.answer
+    assert "nicht" in result.answer and "antwortet nicht" in result.answer
     assert "nichts eingetragen" in result.answer
+    assert "127.0.0.1" not in result.answer and "http" not in result.answer  # issue 10: no internal URL
     with db.transaction() as conn:
-        kinds = [r["kind"] for r in conn.execute("SELECT kind FROM pipeline_log WHERE node = 'route'")]
-    assert "fehler" in kinds
+        rows = conn.execute("SELECT kind, payload FROM pipeline_log WHERE node = 'route'").fetchall()
+    assert "fehler" in [r["kind"] for r in rows]
+    assert any("unreachable" in str(r["payload"]) for r in rows)  # the detail is kept for the operator
 
 
 def test_pipeline_log_retention_keeps_raw_turns(nova, db):

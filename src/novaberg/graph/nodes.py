@@ -7,7 +7,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from novaberg.core.errors import ModelAnswerError, ModelError
+from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.graph.compose import compose
 from novaberg.graph.deps import Deps
 from novaberg.graph.pending import clear_pending, load_pending, store_pending
@@ -17,11 +17,24 @@ from novaberg.graph.services import AgentRequest, ServiceResult, service_named
 from novaberg.graph.state import TurnState
 from novaberg.timeline.reading import WEEKDAY_NAMES
 
-__all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "compose_node", "MODEL_DOWN_ANSWER"]
+__all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "compose_node", "MODEL_DOWN_ANSWER",
+           "model_down_answer"]
 
 _log = logging.getLogger(__name__)
 
 MODEL_DOWN_ANSWER = "Ich erreiche gerade mein Sprachmodell nicht ({reason}). Es wurde nichts eingetragen und nichts geändert."
+
+
+def model_down_answer(err: BaseException | str) -> str:
+    """What the person reads when the model failed: the kind of failure in her words, never the library's
+    message (it can carry the server's address); the message itself goes to the trace and the log."""
+    if isinstance(err, ModelUnreachableError):
+        reason = "es antwortet nicht"
+    elif isinstance(err, ModelAnswerError):
+        reason = "seine Antwort war nicht lesbar"
+    else:
+        reason = "es meldet einen Fehler"
+    return MODEL_DOWN_ANSWER.format(reason=reason)
 
 
 def _trace(runtime: Runtime[Deps], state: TurnState, node: str, kind: str, payload: dict[str, Any],
@@ -40,7 +53,7 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
             decision = route(deps.asker, state["text"], state.get("history", []), today)
         except (ModelError, ModelAnswerError) as err:
             _trace(runtime, state, "route", "fehler", {"error": str(err)})
-            decision = {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "model_error": str(err)}
+            decision = {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "model_error": model_down_answer(err)}
     _trace(runtime, state, "route", "entscheidung", {k: v for k, v in decision.items() if k != "pending"})
     return {"route": decision}
 
@@ -82,7 +95,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         result = service.run(request, deps)
     except (ModelError, ModelAnswerError) as err:
         step = getattr(err, "step", "modell_fehler")
-        result = ServiceResult(service.name, "fehler", MODEL_DOWN_ANSWER.format(reason=err), [{"schritt": step,
+        result = ServiceResult(service.name, "fehler", model_down_answer(err), [{"schritt": step,
                                "fehler": str(err)}])
     if result.status == "rueckfrage" and result.pending is not None:
         store_pending(deps.redis, state["user_id"], state["character_id"], service.name, result.pending)
@@ -109,10 +122,10 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     except (ModelError, ModelAnswerError) as err:
         _trace(runtime, state, "compose", "fehler", {"error": str(err)})
         reports = [s["answer"] for s in services if s.get("answer")]
-        answer = "\n".join(reports) if reports else MODEL_DOWN_ANSWER.format(reason=err)
+        answer = "\n".join(reports) if reports else model_down_answer(err)
     if not answer:
         answer = "\n".join(s["answer"] for s in services if s.get("answer")) or "…"
     if route_info.get("model_error") and not services:
-        answer = MODEL_DOWN_ANSWER.format(reason=route_info["model_error"])
+        answer = route_info["model_error"]
     _trace(runtime, state, "compose", "antwort", {"answer": answer})
     return {"answer": answer}

@@ -10,7 +10,7 @@ from typing import Any
 
 import redis as redis_lib
 
-from novaberg.core.errors import DatabaseError
+from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
 from novaberg.core.settings import PENDING_TTL_SECONDS
 
 __all__ = ["pending_key", "store_pending", "load_pending", "clear_pending"]
@@ -28,8 +28,12 @@ def pending_key(user_id: str) -> str:
 def _redis_errors() -> Iterator[None]:
     try:
         yield
+    except (redis_lib.ConnectionError, redis_lib.TimeoutError) as err:
+        _log.error("Redis does not answer: %s", err)  # the detail (socket path, host) only in the log
+        raise DatabaseUnavailableError("Redis does not answer right now") from err
     except redis_lib.RedisError as err:
-        raise DatabaseError(f"Redis failed while handling a pending question: {err}") from err
+        _log.error("Redis failed while handling a pending question: %s", err)
+        raise DatabaseError("Redis failed while handling a pending question") from err
 
 
 def store_pending(redis: Any, user_id: str, character_id: str, agent: str, state: dict[str, Any]) -> None:
