@@ -1,0 +1,82 @@
+"""The log writers never fail on what a model or a person said (issue 10 "500s from model output")."""
+
+from __future__ import annotations
+
+import json
+import math
+from datetime import datetime
+from uuid import UUID, uuid4
+
+import pytest
+
+from novaberg.core.logs import PipelineLog, safe_json, safe_text
+from tests.support import berlin
+
+NOW = berlin(2026, 11, 30, 9, 30)
+
+
+class _BrokenRepr:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+def _strict(text: str) -> object:
+    """Parse as PostgreSQL would: NaN/Infinity are no JSON."""
+    def refuse(name: str) -> float:
+        raise ValueError(f"not strict JSON: {name}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_nan_and_infinity_become_text():
+    """issue 10: NaN/±Infinity in a payload are stored as the texts "NaN"/"Infinity"/"-Infinity", never as bare tokens."""
+    stored = _strict(safe_json({"limit": math.nan, "a": [math.inf, -math.inf], "ok": 1.5}))
+    assert stored == {"limit": "NaN", "a": ["Infinity", "-Infinity"], "ok": 1.5}
+
+
+def test_nul_and_lone_surrogates_are_replaced():
+    """issue 10: PostgreSQL text and jsonb refuse NUL and lone surrogates: both become U+FFFD, in keys too."""
+    stored = _strict(safe_json({"t": "a\x00b\ud800c", "x\x00": ["\udfff"]}))
+    assert stored == {"t": "a\ufffdb\ufffdc", "x\ufffd": ["\ufffd"]}
+    assert safe_text("Zahn\x00arzt") == "Zahn\ufffdarzt" and safe_text(None) is None
+
+
+def test_values_json_has_no_type_for_become_text():
+    """issue 10: datetimes and UUIDs as their text, other objects as their repr; a broken repr, a cycle and
+    non-text keys never fail."""
+    cyclic: dict[str, object] = {}
+    cyclic["self"] = cyclic
+    payload = {"at": datetime(2026, 1, 1, 9), "id": UUID(int=1), "obj": _BrokenRepr(), "set": {1}, "tuple": (1, 2),
+               "cyclic": cyclic, 3: "drei", None: "nichts", (1, 2): "paar", math.nan: "nan", "bytes": b"\x00"}
+    stored = _strict(safe_json(payload))
+    assert stored["at"] == "2026-01-01 09:00:00" and stored["id"] == str(UUID(int=1))
+    assert stored["obj"] == "<_BrokenRepr>" and stored["set"] == [1] and stored["tuple"] == [1, 2]
+    assert stored["cyclic"] == {"self": "…"}
+    assert (stored["3"], stored["null"], stored["(1, 2)"], stored["NaN"]) == ("drei", "nichts", "paar", "nan")
+    assert stored["bytes"] == "b'\\x00'"
+    assert safe_json(None) == "{}"
+
+
+def test_deep_nesting_is_cut_not_a_recursion_error():
+    deep: list[object] = []
+    for _ in range(5000):
+        deep = [deep]
+    assert "…" in safe_json({"deep": deep})
+
+
+@pytest.mark.parametrize("payload", [{"limit": math.nan}, {"t": "a\x00b"}, {"t": "\ud800"}, {"x": -math.inf}])
+def test_trace_rows_with_model_garbage_are_stored(db, payload):
+    """issue 10: a trace row carrying NaN, Infinity, NUL or a lone surrogate is written (buffered or direct)."""
+    log = PipelineLog(db)
+    log.write(None, "route", "entscheidung", payload, NOW)
+    turn_id = uuid4()
+    log.start_turn(turn_id, "u1", "nova", "Hallo", NOW)
+    log.write(turn_id, "route\x00", "entscheidung", payload, NOW, source="\ud800")
+    log.finish_turn(turn_id, "Antwort mit \x00 und \udc00", "ok")
+    log.background("aufgabe", "fehler", payload, NOW)
+    with db.transaction() as conn:
+        rows = conn.execute("SELECT payload FROM pipeline_log WHERE kind = 'entscheidung'").fetchall()
+        answer = conn.execute("SELECT answer FROM turns WHERE turn_id = %s", (turn_id,)).fetchone()["answer"]
+        background = conn.execute("SELECT payload FROM hintergrund_log").fetchone()["payload"]
+    assert len(rows) == 2 and rows[0]["payload"] == background
+    assert answer == "Antwort mit \ufffd und \ufffd"
