@@ -68,3 +68,25 @@ def test_a_settings_zone_that_differs_from_the_process_zone_is_loud(db, redis, t
     with pytest.raises(ConfigError, match="NOVABERG_TIMEZONE=America/New_York"):
         Nova(Stack(db=db, redis=redis), OfflineLLM(), HashingEmbedder(),
              Settings(data_dir=tmp_path, timezone="America/New_York"))
+
+
+@pytest.mark.parametrize(("user_id", "character_id", "text", "field"), [
+    ("u\x00", "nova", "Hallo", "user_id"),
+    ("u", "nova\ud800", "Hallo", "character_id"),
+    ("u" * 3000, "nova", "Hallo", "user_id"),
+    ("", "nova", "Hallo", "user_id"),
+    ("u", "nova", "Hallo\x00", "text"),
+    ("u", "nova", "Hallo \udc80", "text"),
+    ("u", "nova", float("nan"), "text"),
+    ("u", "nova", None, "text"),
+    ("u", "nova", "x" * 20_001, "text"),
+])
+def test_the_facade_refuses_bad_input_and_stores_nothing(nova, db, user_id, character_id, text, field):
+    """issue 10 §4: Nova.turn runs the edge validation first — InputError naming the field, no turn,
+    no trace, no appointment."""
+    from novaberg.core.errors import InputError
+
+    with pytest.raises(InputError, match=field):
+        nova.turn(user_id, character_id, text, berlin(2026, 11, 30, 10))
+    assert _count(db, "SELECT count(*) AS n FROM turns") == 0
+    assert _count(db, "SELECT count(*) AS n FROM pipeline_log") == 0
