@@ -228,11 +228,32 @@ def serve(
         # Server.run, not uvicorn.run: the lifespan's shutdown closes Nova before uvicorn re-raises the
         # signal it caught; the finally covers the paths that never reach the lifespan (close is idempotent).
         server = uvicorn.Server(uvicorn.Config(web, host=host, port=port))
-        server.run()
+        _run_until_signal(server)
         if not server.started:
             raise typer.Exit(1)
     finally:
         nova.close()
+
+
+def _run_until_signal(server: Any) -> None:
+    """uvicorn turns SIGINT/SIGTERM into a graceful shutdown (the lifespan closes Nova) and re-raises them
+    afterwards; SIGHUP it leaves alone, which would cut the event loop mid-flight (a traceback, no
+    lifespan). Here SIGHUP asks for the same graceful shutdown and is re-raised once it is done."""
+    import signal
+
+    caught: list[int] = []
+
+    def on_hangup(signum: int, _frame: object) -> None:
+        caught.append(signum)
+        server.should_exit = True
+
+    previous = signal.signal(signal.SIGHUP, on_hangup)
+    try:
+        server.run()
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+    if caught:
+        signal.raise_signal(signal.SIGHUP)
 
 
 def _is_loopback(host: str) -> bool:
@@ -268,6 +289,20 @@ def _api_token(data_dir: Path, host: str, port: int) -> str:
                       f"  Webseite: http://{where}:{port}/ öffnen und mit dem Token anmelden.",
                       highlight=False, markup=False, soft_wrap=True)
     return token
+
+
+@app.command("migrate-data")
+def migrate_data_command(data_dir: Path | None = DataDirOption) -> None:
+    """Copy an older data directory (PostgreSQL 16 of pgserver) into a new PostgreSQL 18 cluster; the old
+    cluster is kept as a backup folder."""
+    from novaberg.core.settings import load_settings
+    from novaberg.store.migrate_data import migrate_data
+
+    settings = load_settings(data_dir=data_dir)
+    report = migrate_data(settings.data_dir, say=lambda text: console.print(f"[dim]{text}[/]"))
+    console.print(f"PostgreSQL {report.old_major} → 18: "
+                  + ", ".join(f"{name} {count}" for name, count in sorted(report.rows.items()) if count)
+                  + f"; old cluster kept in {report.backup}")
 
 
 class Terminated(SystemExit):

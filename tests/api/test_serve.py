@@ -125,8 +125,9 @@ def _stop(process: subprocess.Popen, sig: int, data: Path) -> None:
 
 def test_serve_prints_the_token_once_it_works_and_signals_stop_everything(tmp_path):
     """issue 10 §2/§5: first start prints the token (0600 file), it opens POST /turn (401 without);
-    SIGTERM ends serve within 15 s and no postgres/redis-server of the data directory is left; the second
-    start prints no token, the same one works, and SIGINT stops it the same way."""
+    SIGTERM ends serve within 15 s and no postgres/redis-server of the data directory is left; later
+    starts print no token, the same one works, and SIGINT and SIGHUP stop them the same way (graceful
+    shutdown through the lifespan, no traceback)."""
     data = tmp_path / "data"
     port = _free_port()
     first = _start(data, port, tmp_path / "first.log")
@@ -145,11 +146,17 @@ def test_serve_prints_the_token_once_it_works_and_signals_stop_everything(tmp_pa
     finally:
         if first.poll() is None:
             _stop(first, signal.SIGTERM, data)
+    assert "Traceback" not in (tmp_path / "first.log").read_text()
 
-    second = _start(data, port, tmp_path / "second.log")
-    try:
-        assert token not in (tmp_path / "second.log").read_text()
-        assert _request(port, "/turn", {"user_id": "u", "character_id": "nova", "text": "Hallo"}, token)[0] == 200
-    finally:
-        if second.poll() is None:
-            _stop(second, signal.SIGINT, data)
+    for number, stop_signal in ((2, signal.SIGINT), (3, signal.SIGHUP)):
+        log = tmp_path / f"start{number}.log"
+        again = _start(data, port, log)
+        try:
+            assert token not in log.read_text()
+            turn = {"user_id": "u", "character_id": "nova", "text": "Hallo"}
+            assert _request(port, "/turn", turn, token)[0] == 200
+        finally:
+            if again.poll() is None:
+                _stop(again, stop_signal, data)
+        assert "Application shutdown complete" in log.read_text()  # the lifespan closed Nova
+        assert "Traceback" not in log.read_text()
