@@ -227,7 +227,8 @@ class EmbeddedPostgres:
         try:
             subprocess.run(command, check=True, capture_output=True, timeout=timeout, **self._as_user())
         except subprocess.CalledProcessError as err:
-            detail = (err.stderr or b"").decode(errors="replace").strip().splitlines()[-3:]
+            lines = (err.stderr or b"").decode(errors="replace").strip().splitlines()
+            detail = [line for line in lines if "error" in line.lower()][:2] or lines[-3:]
             raise DatabaseError(f"{Path(command[0]).name} failed: {' | '.join(detail)}") from err
         except (OSError, subprocess.TimeoutExpired) as err:
             raise DatabaseError(f"{Path(command[0]).name} failed: {err}") from err
