@@ -268,3 +268,12 @@ def test_no_docs_or_openapi_for_strangers(nova):
     """issue 10 §2: the API description is not served (it would be the one page without sign-in)."""
     client = _client(nova)
     assert client.get("/docs").status_code == 404 and client.get("/openapi.json").status_code == 404
+
+
+def test_the_default_allow_list_is_loopback_on_the_port_plus_the_bind_host():
+    """issue 10 §2: 127.0.0.1, localhost, [::1] on the served port, and the bind host (IPv6 bracketed)."""
+    from novaberg.api.auth import default_allowed_hosts
+
+    assert default_allowed_hosts(8765) == ["127.0.0.1:8765", "localhost:8765", "[::1]:8765"]
+    assert default_allowed_hosts(8765, "::1") == ["127.0.0.1:8765", "localhost:8765", "[::1]:8765"]
+    assert default_allowed_hosts(80, "192.168.1.5")[-1] == "192.168.1.5:80"
