@@ -122,6 +122,11 @@ ANALYZE = "ANALYZE timeline"
 # without them a fresh table of 100,000 rows is scanned through the wrong index.
 ANALYZE_AFTER_ROWS = 1000
 COUNT = "SELECT count(*) AS n FROM timeline WHERE user_id = %s AND character_id = %s AND (aktiv OR NOT %s)"
+# The pair's write lock (issue 10 §3): a transaction-scoped advisory lock on a hash of the pair, so that the
+# agent's check and write (duplicate check + insert, lock + move, invalidate) and their read-back run one pair
+# at a time. A hash collision only makes two pairs wait for each other. A waiter gives up after the time-out.
+PAIR_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
+PAIR_LOCK_TIMEOUT = "SET LOCAL lock_timeout = '10s'"
 
 
 class ChainError(NovabergError):
@@ -200,11 +205,41 @@ def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+class _OneConnection:
+    """A connection inside an open transaction, offered as a database: every "transaction" of a repository
+    over it is that same transaction (committed or rolled back by its owner, never in between)."""
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+
+    @contextmanager
+    def transaction(self) -> Iterator[Any]:
+        yield self._conn
+
+
+def pair_lock_key(user_id: str, character_id: str) -> str:
+    return f"timeline\x1f{user_id}\x1f{character_id}"
+
+
 class TimelineRepository:
     """The timeline of one database. Every method takes the pair first and checks it."""
 
     def __init__(self, db: Any) -> None:
         self._db = db
+
+    @contextmanager
+    def pair_locked(self, user_id: str, character_id: str) -> Iterator[TimelineRepository]:
+        """One transaction holding the pair's write lock; yields a repository whose every call runs in it.
+
+        Everything inside sees one state of the pair and is committed together at the end, or rolled
+        back together on any exception: a check, the write it allows and its read-back. Inside, use only
+        the yielded repository (a second pooled connection could wait for a connection held by a waiter).
+        """
+        _check_pair(user_id, character_id)
+        with self._transaction() as conn:
+            conn.execute(PAIR_LOCK_TIMEOUT)
+            conn.execute(PAIR_LOCK, (pair_lock_key(user_id, character_id),))
+            yield TimelineRepository(_OneConnection(conn))
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:

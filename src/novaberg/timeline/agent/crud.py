@@ -1,5 +1,8 @@
 """The execute node (timeline.md §5): create, reschedule/update (one transaction), delete (soft).
 
+Each write runs under the pair's write lock in one transaction with the check that allows it and its
+read-back (issue 10 §3, `TimelineRepository.pair_locked`); a read-back that disagrees rolls it back.
+
 Every write is read back and compared with what was meant; only a verified write carries
 `verifiziert: True`, and only that lets `bestaetigen` report `abgeschlossen` (§7.4). Reschedule
 writes only what the two independent checks of §5.2 give (`reschedule_target`); otherwise it asks,
@@ -18,7 +21,7 @@ from langgraph.runtime import Runtime
 from novaberg.core.errors import DatabaseError
 from novaberg.graph.deps import Deps
 from novaberg.timeline.agent import const
-from novaberg.timeline.agent.search import row_ref, when_label
+from novaberg.timeline.agent.search import duplicate_found, find_duplicates, row_ref, when_label
 from novaberg.timeline.agent.texts import half_of_day_words, say
 from novaberg.timeline.repository import NewRow, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION
@@ -44,18 +47,32 @@ def _fail(step: str, answer: str, detail: str = "") -> dict[str, Any]:
 
 # --- create --------------------------------------------------------------------------------------------
 
+class _Unverified(Exception):
+    """The read-back inside the locked section disagrees: raised to roll the write back."""
+
+
 def _create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    """§5.1 under the pair's lock (issue 10 §3): the duplicate check of §4.4 runs again inside, so of identical
+    parallel orders exactly one writes and the others are told it is already there; the read-back runs in the
+    same transaction, and a disagreeing one rolls the insert back."""
     plan = state["plan"]
+    pair = (state["user_id"], state["character_id"])
     moment = datetime.fromisoformat(plan["event_time"])
     end = datetime.fromisoformat(plan["event_ende"]) if plan.get("event_ende") else None
-    repo = TimelineRepository(deps.db)
     row = NewRow.for_type(plan["event_type"], title=plan["title"], event_time=moment, precision=plan["precision"],
                           event_ende=end)
-    new_id = repo.insert(state["user_id"], state["character_id"], row, state["now"])
-    back = repo.find_by_id(state["user_id"], state["character_id"], new_id)
-    problem = _mismatch(back, title=plan["title"], moment=moment, precision=plan["precision"], active=True)
-    if problem:
-        return _fail("nicht_verifiziert", say("not_verified", reason=problem), problem)
+    try:
+        with TimelineRepository(deps.db).pair_locked(*pair) as locked:
+            duplicates = find_duplicates(locked, *pair, moment, plan["title"], deps.zone)
+            if duplicates:
+                return duplicate_found(duplicates[0], deps.zone, const.NODE_EXECUTE)
+            new_id = locked.insert(*pair, row, state["now"])
+            back = locked.find_by_id(*pair, new_id)
+            problem = _mismatch(back, title=plan["title"], moment=moment, precision=plan["precision"], active=True)
+            if problem:
+                raise _Unverified(problem)
+    except _Unverified as err:
+        return _fail("nicht_verifiziert", say("not_verified", reason=str(err)), str(err))
     local = back["event_time"].astimezone(deps.zone)  # type: ignore[index]
     return {"answer": say("created", title=plan["title"], when=when_label(local, plan["precision"])),
             "steps": [_step(const.OUTCOME_CREATED, termin_id=new_id, verifiziert=True)]}
@@ -82,14 +99,19 @@ def _mismatch(row: dict[str, Any] | None, *, title: str | None = None, moment: d
 # --- delete --------------------------------------------------------------------------------------------
 
 def _delete(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
-    repo = TimelineRepository(deps.db)
+    """§5.3 under the pair's lock: invalidate and read back in one transaction."""
     ref = state["row"]
-    if not repo.invalidate(state["user_id"], state["character_id"], ref["id"], state["now"]):
-        return _fail("nicht_aktiv", say("write_failed", reason="der Termin war nicht mehr aktiv"))
-    back = repo.find_by_id(state["user_id"], state["character_id"], ref["id"])
-    problem = _mismatch(back, active=False)
-    if problem:
-        return _fail("nicht_verifiziert", say("not_verified", reason=problem), problem)
+    pair = (state["user_id"], state["character_id"])
+    try:
+        with TimelineRepository(deps.db).pair_locked(*pair) as locked:
+            if not locked.invalidate(*pair, ref["id"], state["now"]):
+                return _fail("nicht_aktiv", say("write_failed", reason="der Termin war nicht mehr aktiv"))
+            back = locked.find_by_id(*pair, ref["id"])
+            problem = _mismatch(back, active=False)
+            if problem:
+                raise _Unverified(problem)
+    except _Unverified as err:
+        return _fail("nicht_verifiziert", say("not_verified", reason=str(err)), str(err))
     local = back["event_time"].astimezone(deps.zone)  # type: ignore[index]
     return {"answer": say("deleted", title=ref["title"], when=when_label(local, back["precision"])),  # type: ignore[index]
             "steps": [_step(const.OUTCOME_DELETED, termin_id=ref["id"], verifiziert=True)]}
@@ -138,27 +160,32 @@ def _target(state: dict[str, Any], old: dict[str, Any], zone: ZoneInfo) -> dict[
 
 
 def _reschedule(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
-    repo = TimelineRepository(deps.db)
+    """§5.2 under the pair's lock: the row is read, the target decided, moved and both rows read back in one
+    transaction — a parallel move of the same row finds it inactive and writes nothing."""
     pair = (state["user_id"], state["character_id"])
-    old = repo.find_by_id(*pair, state["row"]["id"])
-    if old is None or not old["aktiv"]:
-        return _fail("nicht_aktiv", say("write_failed", reason="der Termin war nicht mehr aktiv"))
-    decided = _target(state, old, deps.zone)
-    if "done" in decided:
-        return decided["done"]
-    moment = datetime.fromisoformat(decided["plan"]["moment"])
-    precision = decided["plan"]["precision"]
-    old_local = old["event_time"].astimezone(deps.zone)
-    if moment == old["event_time"] and precision == old["precision"]:
-        return {"status": "abgeschlossen", "answer": say("already_there", title=old["title"],
-                                                         when=when_label(old_local, precision)),
-                "steps": [_step("unveraendert", termin_id=old["id"])]}
-    new_id = repo.verschieben(*pair, old["id"], new_time=moment, precision=precision, now=state["now"])
-    new, retired = repo.find_by_id(*pair, new_id), repo.find_by_id(*pair, old["id"])
-    problem = _mismatch(new, title=old["title"], moment=moment, precision=precision, active=True) or _mismatch(
-        retired, active=False, successor=new_id)
-    if problem:
-        return _fail("nicht_verifiziert", say("not_verified", reason=problem), problem)
+    try:
+        with TimelineRepository(deps.db).pair_locked(*pair) as locked:
+            old = locked.find_by_id(*pair, state["row"]["id"])
+            if old is None or not old["aktiv"]:
+                return _fail("nicht_aktiv", say("write_failed", reason="der Termin war nicht mehr aktiv"))
+            decided = _target(state, old, deps.zone)
+            if "done" in decided:
+                return decided["done"]
+            moment = datetime.fromisoformat(decided["plan"]["moment"])
+            precision = decided["plan"]["precision"]
+            old_local = old["event_time"].astimezone(deps.zone)
+            if moment == old["event_time"] and precision == old["precision"]:
+                return {"status": "abgeschlossen", "answer": say("already_there", title=old["title"],
+                                                                 when=when_label(old_local, precision)),
+                        "steps": [_step("unveraendert", termin_id=old["id"])]}
+            new_id = locked.verschieben(*pair, old["id"], new_time=moment, precision=precision, now=state["now"])
+            new, retired = locked.find_by_id(*pair, new_id), locked.find_by_id(*pair, old["id"])
+            problem = _mismatch(new, title=old["title"], moment=moment, precision=precision, active=True) or _mismatch(
+                retired, active=False, successor=new_id)
+            if problem:
+                raise _Unverified(problem)
+    except _Unverified as err:
+        return _fail("nicht_verifiziert", say("not_verified", reason=str(err)), str(err))
     return {"answer": say("moved", title=old["title"], old=when_label(old_local, old["precision"]),
                           new=when_label(moment.astimezone(deps.zone), precision)),
             "steps": [_step(const.OUTCOME_MOVED, alte_id=old["id"], neuer_id=new_id, verifiziert=True)]}

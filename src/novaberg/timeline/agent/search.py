@@ -43,7 +43,7 @@ from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECI
 from novaberg.timeparse import parse
 from novaberg.timeparse.dates import day_end, day_start
 
-__all__ = ["search", "read_answer", "find_duplicates", "create_plan", "row_ref", "when_label"]
+__all__ = ["search", "read_answer", "find_duplicates", "duplicate_found", "create_plan", "row_ref", "when_label"]
 
 _log = logging.getLogger(__name__)
 
@@ -156,6 +156,14 @@ def find_duplicates(repo: TimelineRepository, user_id: str, character_id: str, m
     return [row for row in rows if row["precision"] != MONTH_PRECISION and words & title_words(row["title"])]
 
 
+def duplicate_found(row: dict[str, Any], zone: ZoneInfo, node: str) -> dict[str, Any]:
+    """§4.4: the order ends `abgeschlossen` without writing and says the appointment is already there —
+    the same answer whether the search found it or the locked re-check in `ausfuehren` did."""
+    local = row["event_time"].astimezone(zone)
+    return _end("abgeschlossen", say("duplicate", title=row["title"], when=when_label(local, row["precision"])),
+                {"schritt": node, "ausgang": const.OUTCOME_DUPLICATE, "termin_id": row["id"]})
+
+
 def _search_create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     plan = create_plan(state["order"], state["text"], state["now"])
     if isinstance(plan, tuple):
@@ -169,10 +177,7 @@ def _search_create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
         return _end("fehler", say("write_failed", reason="die Prüfung auf Doppelte scheiterte"),
                     {"schritt": const.NODE_SEARCH, "ausgang": "lesefehler", "fehler": str(err)})
     if duplicates:
-        row = duplicates[0]
-        local = row["event_time"].astimezone(deps.zone)
-        return _end("abgeschlossen", say("duplicate", title=row["title"], when=when_label(local, row["precision"])),
-                    {"schritt": const.NODE_SEARCH, "ausgang": const.OUTCOME_DUPLICATE, "termin_id": row["id"]})
+        return duplicate_found(duplicates[0], deps.zone, const.NODE_SEARCH)
     return {"plan": plan, "steps": [{"schritt": const.NODE_SEARCH, "ausgang": "kein_duplikat"}]}
 
 
