@@ -18,6 +18,7 @@ __all__ = [
     "PENDING_MISSING",
     "LIST_TYPES",
     "DEFAULT_TYPE",
+    "REWRITE_ATTEMPTS",
 ]
 
 SERVICE_NAME = "notizen"  # the service name the router, the pending key and read_consent know
@@ -43,3 +44,7 @@ PENDING_MISSING = "fehlt"
 
 LIST_TYPES = ("einkauf", "todo", "merkliste")  # §8: types whose text is one item per line
 DEFAULT_TYPE = "notiz"
+
+# issue 10 §3: how often a rewrite is asked of the model again when the note changed meanwhile in a way
+# that cannot be moved onto the new text (a list change can: `writes.rebase_items`).
+REWRITE_ATTEMPTS = 3

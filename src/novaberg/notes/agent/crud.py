@@ -2,18 +2,21 @@
 
 Every write goes through `NotesRepository.write` (bound to the person, returns the row count); a write
 that does not hit exactly one row ends loudly with `keine_zeile`; every write is read back and compared
-before it may count (`verifiziert`).
+before it may count (`verifiziert`). Since issue 10 §3 each write runs in one transaction under the person's
+write lock with the check that allows it and its read-back (`writes.py`); a failure rolls it back.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+import psycopg
 from langgraph.runtime import Runtime
 
 from novaberg.core.errors import ModelAnswerError
@@ -25,6 +28,7 @@ from novaberg.notes.agent.const import (
     LIST_TYPES,
     PENDING_DUPLICATE,
     PENDING_MISSING,
+    REWRITE_ATTEMPTS,
     SERVICE_NAME,
     TASK_CREATE,
     TASK_REWRITE,
@@ -34,6 +38,17 @@ from novaberg.notes.agent.outcome import failure, history_text, model_failure, q
 from novaberg.notes.agent.search import request_memory
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import TEXTS, say
+from novaberg.notes.agent.writes import (
+    CONFLICT,
+    FAILED,
+    NO_ROW,
+    UNCHANGED,
+    Change,
+    Conflict,
+    LockedWrite,
+    rebase_items,
+    write_locked,
+)
 from novaberg.notes.repository import NOTE_TYPES, NotesRepository, summary_of
 from novaberg.text.words import fold_umlauts, normalize, words
 from novaberg.timeparse import parse as parse_time
@@ -56,8 +71,11 @@ __all__ = [
 
 _log = logging.getLogger("novaberg.notes")
 
-NO_ROW = "keine_zeile"
 _QUOTED = re.compile(r"['\"„‚»“‘]([^'\"“”‘’«]+)['\"“”‘’«]")
+
+
+class _RolledBack(Exception):  # noqa: N818
+    """The read-back of a new note disagrees: raised inside the locked section to roll the insert back."""
 
 
 @dataclass(frozen=True)
@@ -121,21 +139,37 @@ def _no_row(ctx: Context, note_id: int, rows: int, kind: str) -> dict[str, Any]:
             "steps": [{"schritt": NO_ROW, "notiz_id": note_id, "zeilen": rows, "art": kind}]}
 
 
-def _write_verified(ctx: Context, kind: str, values: tuple[Any, ...], note: dict[str, Any],
-                    expected: dict[str, Any], answer: str) -> dict[str, Any]:
-    rows = ctx.repo.write(kind, values, note["id"], ctx.user_id)
-    if rows != 1:
-        return _no_row(ctx, note["id"], rows, kind)
-    back = ctx.repo.get(note["id"], ctx.user_id)
-    mismatch = [key for key, value in expected.items() if back is None or back[key] != value]
-    steps = [{"schritt": "schreiben", "art": kind, "notiz_id": note["id"], "zeilen": rows},
-             {"schritt": "verifikation", "verifiziert": not mismatch, **({"abweichung": mismatch} if mismatch else {})}]
-    if mismatch:
-        _log.error("notes: write %s on %s not verified (%s)", kind, note["id"], mismatch)
-        return {"status": "fehler", "answer": say("nicht_verifiziert", name=note.get("name", note["id"])),
-                "wrote": True, "verified": False, "steps": steps}
-    return {"answer": answer, "wrote": True, "verified": True, "steps": steps,
-            "data": {"notiz_id": note["id"], "name": back["name"] if back else note.get("name")}}
+def _write(ctx: Context, note: dict[str, Any], plan: Callable[[dict[str, Any]], Change | None],
+           answer: Callable[[LockedWrite], str]) -> dict[str, Any] | LockedWrite:
+    """One locked write (`writes.write_locked`) as the node's result; a CONFLICT comes back as the
+    `LockedWrite` itself for the caller to make the change again."""
+    done = write_locked(ctx.repo, ctx.user_id, note["id"], plan)
+    if done.outcome == CONFLICT:
+        return done
+    if done.outcome == NO_ROW:
+        return _no_row(ctx, note["id"], done.rows, done.kind or "inhalt")
+    if done.outcome == FAILED:
+        ctx.trace("execute", FAILED, {"notiz_id": note["id"], "fehler": done.error})
+        return failure(FAILED, say("schreibfehler", name=note.get("name", note["id"])), notiz_id=note["id"])
+    name = (done.before or {}).get("name") or note.get("name", note["id"])
+    if done.outcome == UNCHANGED:
+        return {"status": "abgeschlossen", "answer": say("unveraendert", name=name),
+                "steps": [{"schritt": "unveraendert", "notiz_id": note["id"]}]}
+    steps = [{"schritt": "schreiben", "art": done.kind, "notiz_id": note["id"], "zeilen": done.rows},
+             {"schritt": "verifikation", "verifiziert": not done.mismatch,
+              **({"abweichung": list(done.mismatch), "zurueckgerollt": True} if done.mismatch else {})}]
+    if done.mismatch:
+        _log.error("notes: write %s on %s not verified (%s), rolled back", done.kind, note["id"], done.mismatch)
+        return {"status": "fehler", "answer": say("nicht_verifiziert", name=name), "wrote": False,
+                "verified": False, "steps": steps}
+    assert done.after is not None
+    return {"answer": answer(done), "wrote": True, "verified": True, "steps": steps,
+            "data": {"notiz_id": note["id"], "name": done.after["name"]}}
+
+
+def _content(text: str, now: datetime) -> Change:
+    summary = summary_of(text)
+    return Change("inhalt", (text, summary, now, now), {"text": text, "zusammenfassung": summary})
 
 
 def _items_text(items: list[str]) -> str:
@@ -181,22 +215,33 @@ def create_note(ctx: Context, request: str, instruction: str, target: str, histo
         return question(say("frage_fehlt", what=say("fehlt_inhalt")),
                         {"art": PENDING_MISSING, "feld": "inhalt", **memory, "action": "create"},
                         {"schritt": "create", "fehlt": "inhalt"})
-    if not skip_duplicate:
-        existing = ctx.repo.by_name(ctx.user_id, name)
-        if existing:
-            pending = {"art": PENDING_DUPLICATE, "notiz": {"id": existing[0]["id"], "name": existing[0]["name"]},
-                       "name": name, "offered": offered, "empty": empty, "content_override": content_override,
-                       **(memory or {}), "action": "create", "target": target}
-            return question(say("frage_duplikat", name=existing[0]["name"]), pending,
-                            {"schritt": "duplikat", "notiz_id": existing[0]["id"]})
-    row = ctx.repo.insert(ctx.user_id, name, typ, text, themen, ctx.now, faellig_am=_due_at(request, ctx))
-    back = ctx.repo.get(row["id"], ctx.user_id)
-    ok = back is not None and back["name"] == name and back["text"] == text and back["aktiv"]
-    steps += [{"schritt": "anlegen", "notiz_id": row["id"], "name": name, "typ": typ},
-              {"schritt": "verifikation", "verifiziert": ok}]
-    if not ok:
-        return {"status": "fehler", "answer": say("nicht_verifiziert", name=name), "wrote": True, "verified": False,
-                "steps": steps}
+    due = _due_at(request, ctx)
+    duplicate = None
+    try:  # issue 10 §3: the duplicate check, the insert and its read-back under the person's lock
+        with ctx.repo.person_locked(ctx.user_id) as locked:
+            existing = [] if skip_duplicate else locked.by_name(ctx.user_id, name)
+            if existing:
+                duplicate = existing[0]
+            else:
+                row = locked.insert(ctx.user_id, name, typ, text, themen, ctx.now, faellig_am=due)
+                back = locked.get(row["id"], ctx.user_id)
+                ok = back is not None and back["name"] == name and back["text"] == text and back["aktiv"]
+                steps += [{"schritt": "anlegen", "notiz_id": row["id"], "name": name, "typ": typ},
+                          {"schritt": "verifikation", "verifiziert": ok}]
+                if not ok:
+                    raise _RolledBack
+    except _RolledBack:
+        return {"status": "fehler", "answer": say("nicht_verifiziert", name=name), "wrote": False, "verified": False,
+                "steps": [*steps, {"schritt": "zurueckgerollt"}]}
+    except psycopg.Error as err:
+        _log.error("notes: create of %r failed and was rolled back: %s", name, err)
+        return failure(FAILED, say("schreibfehler", name=name), name=name)
+    if duplicate is not None:
+        pending = {"art": PENDING_DUPLICATE, "notiz": {"id": duplicate["id"], "name": duplicate["name"]},
+                   "name": name, "offered": offered, "empty": empty, "content_override": content_override,
+                   **(memory or {}), "action": "create", "target": target}
+        return question(say("frage_duplikat", name=duplicate["name"]), pending,
+                        {"schritt": "duplikat", "notiz_id": duplicate["id"]})
     if typ in LIST_TYPES:
         items = items_of_text(text)
         answer = say("angelegt_liste", name=name, items=_items_text(items)) if items else say("angelegt_leer",
@@ -246,63 +291,91 @@ def overview(ctx: Context) -> dict[str, Any]:
 
 def rewrite_note(ctx: Context, note: dict[str, Any], action: str, request: str, instruction: str,
                  history: list[tuple[str, str]]) -> dict[str, Any]:
-    """§5 Update / add_content / remove_content: the model rewrites the whole text."""
-    row = ctx.repo.get(note["id"], ctx.user_id)
-    if row is None or not row["aktiv"]:
-        return _no_row(ctx, note["id"], 0, "inhalt")
-    data = {"aktion": action, "name": row["name"], "aktuell": row["text"], "aenderung": request,
-            "normalisiert": instruction, "kontext": history_text(history), "verlauf": [list(p) for p in history]}
-    try:
-        new_text = read_text(ctx.deps.asker.ask(TASK_REWRITE, data).fields, "text", row["text"]).strip()
-    except ModelAnswerError as err:
-        return model_failure(err.step)
-    if new_text == row["text"].strip():
-        return {"status": "abgeschlossen", "answer": say("unveraendert", name=row["name"]),
-                "steps": [{"schritt": "unveraendert", "notiz_id": row["id"]}]}
-    old_items, new_items = items_of_text(row["text"]), items_of_text(new_text)
+    """§5 Update / add_content / remove_content: the model rewrites the whole text — outside the lock, on the
+    text as read. The write then happens under the lock: on that same text as it is; on a text changed
+    meanwhile, a pure list change is moved onto it (`rebase_items`), anything else is asked of the model
+    again (at most `REWRITE_ATTEMPTS` times, then a loud `fehler`; nothing written)."""
+    for _ in range(REWRITE_ATTEMPTS):
+        row = ctx.repo.get(note["id"], ctx.user_id)
+        if row is None or not row["aktiv"]:
+            return _no_row(ctx, note["id"], 0, "inhalt")
+        data = {"aktion": action, "name": row["name"], "aktuell": row["text"], "aenderung": request,
+                "normalisiert": instruction, "kontext": history_text(history), "verlauf": [list(p) for p in history]}
+        try:
+            new_text = read_text(ctx.deps.asker.ask(TASK_REWRITE, data).fields, "text", row["text"]).strip()
+        except ModelAnswerError as err:
+            return model_failure(err.step)
+        if new_text == row["text"].strip():
+            return {"status": "abgeschlossen", "answer": say("unveraendert", name=row["name"]),
+                    "steps": [{"schritt": "unveraendert", "notiz_id": row["id"]}]}
+        lists = row["typ"] in LIST_TYPES
+
+        def plan(current: dict[str, Any], base: str = row["text"], changed: str = new_text,
+                 lists: bool = lists) -> Change | None:
+            if current["text"] == base:
+                return _content(changed, ctx.now)
+            rebased = rebase_items(base, changed, current["text"]) if lists else None
+            if rebased is None:
+                raise Conflict
+            return None if rebased == current["text"] else _content(rebased, ctx.now)
+
+        result = _write(ctx, note, plan, lambda done: _rewrite_answer(action, done))
+        if not isinstance(result, LockedWrite):
+            return result
+        _log.info("notes: %s changed meanwhile; the change is made again", note["id"])
+    return failure(CONFLICT, say("gleichzeitig", name=note.get("name", note["id"])), notiz_id=note["id"])
+
+
+def _rewrite_answer(action: str, done: LockedWrite) -> str:
+    """What changed, measured between the text as locked and the text written."""
+    assert done.before is not None and done.after is not None
+    old_items, new_items = items_of_text(done.before["text"]), items_of_text(done.after["text"])
     added = [i for i in new_items if i not in old_items]
     removed = [i for i in old_items if i not in new_items]
+    name = done.after["name"]
     if action == "add_content" and added and not removed:
-        answer = say("ergaenzt", name=row["name"], items=_items_text(added))
-    elif action == "remove_content" and removed and not added:
-        answer = say("gestrichen", name=row["name"], items=_items_text(removed))
-    else:
-        answer = say("geaendert", name=row["name"])
-    summary = summary_of(new_text)
-    return _write_verified(ctx, "inhalt", (new_text, summary, ctx.now, ctx.now), row,
-                           {"text": new_text, "zusammenfassung": summary}, answer)
+        return say("ergaenzt", name=name, items=_items_text(added))
+    if action == "remove_content" and removed and not added:
+        return say("gestrichen", name=name, items=_items_text(removed))
+    return say("geaendert", name=name)
 
 
 def append_note(ctx: Context, note: dict[str, Any], addition: str) -> dict[str, Any]:
-    """§5 append: text added at the end, the existing version is not regenerated."""
+    """§5 append: text added at the end of the text as it is under the lock; the existing version is not
+    regenerated."""
     addition = addition.strip()
-    row = ctx.repo.get(note["id"], ctx.user_id)
-    if row is None or not row["aktiv"]:
-        return _no_row(ctx, note["id"], 0, "inhalt")
-    new_text = f"{row['text'].rstrip()}\n{addition}" if row["text"].strip() else addition
-    summary = summary_of(new_text)
-    return _write_verified(ctx, "inhalt", (new_text, summary, ctx.now, ctx.now), row,
-                           {"text": new_text, "zusammenfassung": summary},
-                           say("angehaengt", name=row["name"], items=addition))
+
+    def plan(current: dict[str, Any]) -> Change:
+        text = current["text"]
+        return _content(f"{text.rstrip()}\n{addition}" if text.strip() else addition, ctx.now)
+
+    return _done(_write(ctx, note, plan, lambda done: say("angehaengt", name=done.after["name"], items=addition)))
 
 
 def clear_note(ctx: Context, note: dict[str, Any]) -> dict[str, Any]:
     """§5 clear_content: deterministic, no model."""
-    return _write_verified(ctx, "inhalt", ("", "", ctx.now, ctx.now), note, {"text": "", "zusammenfassung": ""},
-                           say("geleert", name=note["name"]))
+    return _done(_write(ctx, note, lambda _: _content("", ctx.now),
+                        lambda done: say("geleert", name=done.after["name"])))
 
 
 def rename_note(ctx: Context, note: dict[str, Any], new_name: str) -> dict[str, Any]:
     """§5 rename, verified on the new name (§ "Seit dem 18.09.2026": the rename was the one unverified path)."""
     new_name = new_name.strip()[:255]
-    return _write_verified(ctx, "name", (new_name, ctx.now, ctx.now), note, {"name": new_name},
-                           say("umbenannt", old=note["name"], new=new_name))
+    change = Change("name", (new_name, ctx.now, ctx.now), {"name": new_name})
+    return _done(_write(ctx, note, lambda _: change, lambda done: say("umbenannt", old=done.before["name"],
+                                                                      new=new_name)))
 
 
 def delete_note(ctx: Context, note: dict[str, Any]) -> dict[str, Any]:
     """§5 Delete: soft, `status = 'archiviert'` and `aktiv = FALSE` together."""
-    return _write_verified(ctx, "archiv", (ctx.now, ctx.now), note, {"aktiv": False, "status": "archiviert"},
-                           say("geloescht", name=note["name"]))
+    change = Change("archiv", (ctx.now, ctx.now), {"aktiv": False, "status": "archiviert"})
+    return _done(_write(ctx, note, lambda _: change, lambda done: say("geloescht", name=done.before["name"])))
+
+
+def _done(result: dict[str, Any] | LockedWrite) -> dict[str, Any]:
+    """A plan that never conflicts gives a finished result."""
+    assert not isinstance(result, LockedWrite)
+    return result
 
 
 # --- the node

@@ -44,7 +44,11 @@ TEXTS: dict[str, str] = {
     # loud failures (§6 "Laut statt Erfolg", §3 "Die Antwort wird geprüft gelesen")
     "keine_zeile": "Das ist schiefgegangen: Notiz {note_id} – {rows} Zeilen getroffen statt einer. "
     "Es wurde nichts geändert.",
-    "nicht_verifiziert": "Das ist schiefgegangen: Die Änderung an '{name}' ließ sich nicht bestätigen.",
+    "nicht_verifiziert": "Das ist schiefgegangen: Die Änderung an '{name}' ließ sich nicht bestätigen. "
+    "Es wurde nichts geändert.",
+    "schreibfehler": "Das ist schiefgegangen: '{name}' ließ sich gerade nicht speichern. Es wurde nichts geändert.",
+    "gleichzeitig": "'{name}' wurde gerade gleichzeitig geändert, deine Änderung habe ich deshalb nicht gespeichert. "
+    "Sag es mir bitte noch einmal.",
     "modell_antwort": "Das Sprachmodell hat unbrauchbar geantwortet ({step}). Es wurde nichts notiert und nichts geändert.",
     "unbekannte_aktion": "Das Sprachmodell hat eine unbekannte Aktion genannt ('{action}'). "
     "Es wurde nichts notiert und nichts geändert.",
