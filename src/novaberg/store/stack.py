@@ -10,6 +10,7 @@ from novaberg.core.settings import Settings
 from novaberg.store.datadir import DataDir
 from novaberg.store.db import Database
 from novaberg.store.embedded import EmbeddedPostgres
+from novaberg.store.embedded_redis import EmbeddedRedis
 from novaberg.store.migrations import migrate
 from novaberg.store.redis_store import connect_redis
 
@@ -22,6 +23,7 @@ class Stack:
     redis: Any
     data_dir: DataDir | None = None
     embedded_pg: EmbeddedPostgres | None = None
+    embedded_redis: EmbeddedRedis | None = None
     timings: dict[str, float] = field(default_factory=dict)
 
     @classmethod
@@ -31,6 +33,7 @@ class Stack:
         embedded = not settings.database_url or not settings.redis_url
         data_dir = DataDir.open(settings.data_dir) if embedded else None
         pg: EmbeddedPostgres | None = None
+        redis_server: EmbeddedRedis | None = None
         db: Database | None = None
         try:
             started = time.perf_counter()
@@ -46,29 +49,35 @@ class Stack:
             migrate(db)
             timings["migrate"] = time.perf_counter() - started
             started = time.perf_counter()
-            redis = connect_redis(settings.redis_url, data_dir.redis_file if data_dir else None)
+            if not settings.redis_url:
+                assert data_dir is not None
+                redis_server = EmbeddedRedis(data_dir.redis_file)
+            redis = connect_redis(settings.redis_url, redis_server)
             timings["redis_start"] = time.perf_counter() - started
         except BaseException:
             if db is not None:
                 db.close()
+            if redis_server is not None:
+                redis_server.stop()
             if pg is not None:
                 pg.stop()
             if data_dir is not None:
                 data_dir.release()
             raise
-        return cls(db=db, redis=redis, data_dir=data_dir, embedded_pg=pg, timings=timings)
+        return cls(db=db, redis=redis, data_dir=data_dir, embedded_pg=pg, embedded_redis=redis_server,
+                   timings=timings)
 
     def close(self) -> None:
         """Clean shutdown in reverse order; safe to call twice."""
         if self.redis is not None:
             try:
                 self.redis.close()
-                shutdown = getattr(self.redis, "_cleanup", None)
-                if callable(shutdown):
-                    shutdown()
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - shutdown goes on
                 pass
             self.redis = None
+        if self.embedded_redis is not None:
+            self.embedded_redis.stop()
+            self.embedded_redis = None
         if self.db is not None:
             self.db.close()
             self.db = None  # type: ignore[assignment]

