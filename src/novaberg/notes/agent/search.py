@@ -1,6 +1,7 @@
 """The search node (notizen.md §4): find the note the request means, or ask.
 
-No hit: `read` says so, `add_content`/`remove_content` ask whether to create it (§4 "Rueckfrage bei nicht
+A hit whose name does not carry the distinguishing word of a named list (*Kühlschrankliste* is no
+*Packliste*, `names.names_agree`) is no hit. No hit: `read` says so, `add_content`/`remove_content` ask whether to create it (§4 "Rueckfrage bei nicht
 gefundener Notiz"), every other write ends `fehler`. More than one in the winner group: `read` takes
 the first (§5 Read), a write asks which one (§7 Rueckfrage-Szenarien).
 """
@@ -19,6 +20,7 @@ from novaberg.notes.agent.const import (
     PENDING_NOT_FOUND,
     TARGET_TYPE_DEFAULT,
 )
+from novaberg.notes.agent.names import names_agree
 from novaberg.notes.agent.outcome import failure, question
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import quote_list, say
@@ -52,6 +54,10 @@ def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
                          state.get("target_typ", TARGET_TYPE_DEFAULT))
     step = {"schritt": "suche", "via": outcome.via, "treffer": len(outcome.notes),
             "ids": [row["id"] for row in outcome.notes], "scores": [round(s, 4) for s in outcome.scores]}
+    named = [row for row in outcome.notes if names_agree(target, row["name"])]
+    if len(named) != len(outcome.notes):  # issue 10 "Wrong target": a named list is never another list
+        step["anderer_name"] = [row["id"] for row in outcome.notes if row not in named]
+        outcome.notes = named
     if not outcome.notes:
         if action == "read":
             return {"status": "abgeschlossen", "answer": say("lesen_nicht_gefunden", target=target),

@@ -1,0 +1,88 @@
+"""Does a found note carry the name the person said? (issue 10 "Wrong target"; notizen.md §4, §7 nicht_gefunden)
+
+The similarity search finds *Packliste* for *Kühlschrankliste*: both end in *liste*. A named list or
+note — a compound of a distinguishing word and a container word (*Kühlschrank|liste*, *Einkaufs|zettel*)
+— only means a note whose name carries that distinguishing word: one of the name's words, or the
+distinguishing word of one of its compounds, equal, one the start of the other (at least four letters:
+*Einkaufs* / *Einkauf*, *Pack* / *Packen*), or one letter off (at least five letters: a typo). Spelling
+does not count: case, umlauts (*ü* = *ue*) and a hyphen or space before the container word
+(*Einkaufs-Liste*) are folded away. *Einkaufszettel* therefore finds *Einkaufsliste*, *Wunschliste* does
+not. A target without a distinguishing word (*die Liste*) or without a container word (*Rezepte*) is
+left to the search as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from novaberg.notes.agent.vocabulary import words_of
+from novaberg.text.words import fold_umlauts
+
+__all__ = ["distinguishing_word", "names_agree"]
+
+_MIN_PREFIX = 4
+_MIN_TYPO = 5
+_NOT_LETTERS = re.compile(r"[\W_]+")
+
+
+def _fold(text: str) -> str:
+    return fold_umlauts(text.casefold())
+
+
+def _heads() -> tuple[str, ...]:
+    return tuple(sorted({_fold(w) for w in words_of("container_words")}, key=len, reverse=True))
+
+
+def _split(compact: str) -> str | None:
+    """The distinguishing word of a compound ending in a container word ('' for the bare container word),
+    None when the word does not end in one."""
+    for head in _heads():
+        if compact.endswith(head):
+            return compact[: -len(head)]
+    return None
+
+
+def distinguishing_word(target: str) -> str:
+    """'Kühlschrankliste' → 'kuehlschrank', 'Einkaufs-Liste' → 'einkaufs'; '' when there is none."""
+    compact = _NOT_LETTERS.sub("", _fold(target))
+    return _split(compact) or ""
+
+
+def _keys(name: str) -> set[str]:
+    """The words of a name that can carry a distinguishing word: each word, and of a compound its first part."""
+    keys: set[str] = set()
+    words = [w for w in _NOT_LETTERS.split(_fold(name)) if w]
+    for word in [*words, "".join(words)] if len(words) > 1 else words:
+        modifier = _split(word)
+        keys.add(word if modifier is None else modifier)
+    keys.discard("")
+    return keys
+
+
+def _one_off(a: str, b: str) -> bool:
+    """Levenshtein distance of at most one."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    for i in range(len(a)):
+        if a[i] != b[i]:
+            return a[i:] == b[i + 1:] if len(a) < len(b) else a[i + 1:] == b[i + 1:]
+    return True
+
+
+def _agree(word: str, key: str) -> bool:
+    if word == key:
+        return True
+    short, long = sorted((word, key), key=len)
+    if len(short) >= _MIN_PREFIX and long.startswith(short):
+        return True
+    return len(short) >= _MIN_TYPO and _one_off(word, key)
+
+
+def names_agree(target: str, name: str) -> bool:
+    """True when the note `name` may be what `target` names (always, when the target has no distinguishing word)."""
+    word = distinguishing_word(target)
+    if not word:
+        return True
+    return any(_agree(word, key) for key in _keys(name))
