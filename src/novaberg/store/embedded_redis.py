@@ -51,7 +51,7 @@ class EmbeddedRedis:
         self.socket.unlink(missing_ok=True)
         command = [str(_server_binary()), "--port", "0", "--unixsocket", str(socket), "--unixsocketperm", "700",
                    "--dir", str(self.path.parent), "--dbfilename", self.path.name, "--pidfile", str(self._pid_file),
-                   "--daemonize", "no", "--save", "60 1", "--appendonly", "no", "--loglevel", "warning",
+                   "--daemonize", "no", "--save", "60", "1", "--set-proc-title", "no", "--appendonly", "no", "--loglevel", "warning",
                    "--logfile", ""]
         on_main_thread = threading.current_thread() is threading.main_thread()
         self._log_file = self.path.with_name(self.path.name + ".log")

@@ -1,0 +1,110 @@
+"""Real processes (issue 10 §5): after kill -9 of an owner, or SIGTERM/SIGHUP/SIGINT to a CLI command, no
+embedded server is left running and the next open works."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from novaberg.core.settings import Settings
+from novaberg.store.stack import Stack
+
+_NOVABERG = Path(sys.executable).with_name("novaberg")
+
+
+def _servers_of(data: Path) -> list[int]:
+    """postgres and redis-server processes (not zombies) whose command line names `data`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        name = Path(command[0].decode(errors="replace")).name if command and command[0] else ""
+        if state != "Z" and name in ("postgres", "redis-server") and any(str(data).encode() in p for p in command):
+            found.append(int(entry.name))
+    return found
+
+
+def _wait_no_servers(data: Path, seconds: float = 20.0) -> list[int]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        left = _servers_of(data)
+        if not left:
+            return []
+        time.sleep(0.1)
+    return _servers_of(data)
+
+
+def test_kill_9_of_the_owner_leaves_no_server_and_the_next_open_works(tmp_path):
+    data = tmp_path / "data"
+    code = textwrap.dedent(f"""
+        import time
+        from pathlib import Path
+        from novaberg.core.settings import Settings
+        from novaberg.store.stack import Stack
+        stack = Stack.open(Settings(data_dir=Path({str(data)!r})))
+        stack.redis.set("k", "v")
+        print("READY", flush=True)
+        time.sleep(120)
+    """)
+    holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "READY"
+    assert len(_servers_of(data)) >= 2  # postgres (with its children) and redis-server
+    holder.kill()
+    holder.wait()
+    assert _wait_no_servers(data) == []
+    stack = Stack.open(Settings(data_dir=data))
+    try:
+        with stack.db.transaction() as conn:
+            assert conn.execute("SELECT 1 AS one").fetchone()["one"] == 1
+        assert stack.redis.ping()
+    finally:
+        stack.close()
+    assert _wait_no_servers(data) == []
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_signal_to_novaberg_chat_stops_the_servers(tmp_path, stop):
+    """SIGTERM/SIGHUP/SIGINT to a running CLI command: it ends and takes the embedded servers along."""
+    data = tmp_path / "data"
+    chat = subprocess.Popen([str(_NOVABERG), "chat", "--data-dir", str(data)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "COLUMNS": "200"})
+    assert chat.stdout is not None
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(_servers_of(data)) < 2:
+        time.sleep(0.1)
+    time.sleep(0.5)  # the prompt is waiting for input
+    chat.send_signal(stop)
+    try:
+        chat.wait(20)
+    except subprocess.TimeoutExpired:
+        chat.kill()
+        pytest.fail("novaberg chat did not end on the signal")
+    output = chat.stdout.read()
+    assert "Traceback" not in output
+    assert _wait_no_servers(data) == []
+
+
+def test_reopen_after_close_keeps_redis_data(tmp_path):
+    """The dump is saved on close: a pending question survives a restart of the process."""
+    settings = Settings(data_dir=tmp_path / "data")
+    stack = Stack.open(settings)
+    stack.redis.set("pending_agent:u", "frage", ex=300)
+    stack.close()
+    stack = Stack.open(settings)
+    try:
+        assert stack.redis.get("pending_agent:u") == "frage"
+    finally:
+        stack.close()
