@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import socket
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -58,3 +58,43 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+@contextmanager
+def raw_server(serve: Callable[[socket.socket, int], None]) -> Iterator[tuple[str, list[int]]]:
+    """A bare TCP server on loopback: `serve(connection, number)` runs per accepted connection (numbered
+    from 0) in its own thread — to hang, trickle or hang up. Yields (url, numbers of accepted connections)."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.settimeout(0.1)
+    accepted: list[int] = []
+    stop = threading.Event()
+    connections: list[socket.socket] = []
+
+    def accept_loop() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            connections.append(conn)
+            accepted.append(len(accepted))
+            threading.Thread(target=_serve_quietly, args=(serve, conn, accepted[-1]), daemon=True).start()
+
+    thread = threading.Thread(target=accept_loop, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}", accepted
+    finally:
+        stop.set()
+        thread.join(timeout=2)
+        listener.close()
+        for conn in connections:
+            with suppress(OSError):
+                conn.close()
+
+
+def _serve_quietly(serve: Callable[[socket.socket, int], None], conn: socket.socket, number: int) -> None:
+    with suppress(OSError):
+        serve(conn, number)

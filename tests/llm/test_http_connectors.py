@@ -55,13 +55,13 @@ def test_envelope_without_content_is_loud():
 @pytest.mark.parametrize("connector", [OllamaLLM, OpenAICompatibleLLM])
 def test_unreachable_server_is_clear_after_one_retry(connector, monkeypatch):
     calls = []
-    real_post = httpx.post
+    real_post = httpx.Client.post
 
-    def counting_post(*args, **kwargs):
+    def counting_post(self, *args, **kwargs):
         calls.append(args[0])
-        return real_post(*args, **kwargs)
+        return real_post(self, *args, **kwargs)
 
-    monkeypatch.setattr(httpx, "post", counting_post)
+    monkeypatch.setattr(httpx.Client, "post", counting_post)
     with pytest.raises(ModelUnreachableError, match="unreachable"):
         connector("m", f"http://127.0.0.1:{free_port()}", timeout=2).complete("router", PROMPT, {})
     assert len(calls) == 2  # the first try and one retry

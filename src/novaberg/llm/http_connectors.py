@@ -1,11 +1,14 @@
 """Connectors to model servers: Ollama's native chat API and any OpenAI-compatible server.
 
-Both ask for JSON, time out, retry once on a connection error, and turn every failure into a
-`ModelUnreachableError` / `ModelError` with a clear message; the chat loop catches those.
+Both ask for JSON and turn every failure into a `ModelUnreachableError` / `ModelError` with a clear
+message; the chat loop catches those. The time-out is a total per call (issue 10 §5): connecting,
+sending, waiting, reading and the one retry on a connection error all end by one deadline. Messages
+name no server URL (a person may read them); the log has the host without credentials.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,36 +17,47 @@ import httpx
 from novaberg.core.errors import ModelError, ModelUnreachableError
 from novaberg.core.settings import LLM_TIMEOUT_SECONDS
 from novaberg.llm.base import LLMResult, Prompt
+from novaberg.llm.deadline import Deadline, deadline_client, redact_url, scrub
 
 __all__ = ["OllamaLLM", "OpenAICompatibleLLM", "DEFAULT_OLLAMA_URL", "DEFAULT_OPENAI_URL"]
 
 DEFAULT_OLLAMA_URL = "http://127.0.0.1:11434"
 DEFAULT_OPENAI_URL = "http://127.0.0.1:8000/v1"
-_RETRYABLE = (httpx.ConnectError, httpx.ConnectTimeout, httpx.RemoteProtocolError)
+_RETRYABLE = (httpx.ConnectError, httpx.RemoteProtocolError)
+_log = logging.getLogger("novaberg.llm")
 
 
 def _post(url: str, body: dict[str, Any], timeout: float, headers: dict[str, str] | None = None) -> dict[str, Any]:
+    deadline = Deadline(timeout)
+    where = redact_url(url)
     last: Exception | None = None
-    for _attempt in range(2):  # one retry on connection errors only
+    for attempt in range(2):  # one retry on connection errors only, within the same deadline
         try:
-            response = httpx.post(url, json=body, timeout=timeout, headers=headers)
+            with deadline_client(deadline) as client:
+                response = client.post(url, json=body, headers=headers)
         except _RETRYABLE as err:
             last = err
+            _log.warning("model server %s: attempt %d failed: %s", where, attempt + 1, err)
+            if deadline.remaining() <= 0:
+                break
             continue
         except httpx.TimeoutException as err:
-            raise ModelUnreachableError(f"model server at {url} did not answer within {timeout:.0f} s") from err
+            _log.warning("model server %s did not answer within %g s", where, timeout)
+            raise ModelUnreachableError(f"the model server did not answer within {timeout:g} s") from err
         except httpx.HTTPError as err:
-            raise ModelUnreachableError(f"model server at {url} failed: {err}") from err
+            _log.warning("model server %s failed: %s", where, err)
+            raise ModelUnreachableError(f"the model server failed: {scrub(str(err))}") from err
         if response.status_code >= 400:
-            raise ModelError(f"model server at {url} answered HTTP {response.status_code}: {response.text[:200]}")
+            _log.warning("model server %s answered HTTP %d", where, response.status_code)
+            raise ModelError(f"the model server answered HTTP {response.status_code}: {scrub(response.text[:200])}")
         try:
             payload = response.json()
         except ValueError as err:
-            raise ModelError(f"model server at {url} sent no JSON envelope") from err
+            raise ModelError("the model server sent no JSON envelope") from err
         if not isinstance(payload, dict):
-            raise ModelError(f"model server at {url} sent an unexpected envelope")
+            raise ModelError("the model server sent an unexpected envelope")
         return payload
-    raise ModelUnreachableError(f"model server at {url} is unreachable ({last}); is it running?") from last
+    raise ModelUnreachableError(f"the model server is unreachable ({scrub(str(last))}); is it running?") from last
 
 
 class OllamaLLM:
@@ -74,12 +88,12 @@ class OllamaLLM:
                          "ollama", self.model)
 
     def describe(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"connector": "ollama", "model": self.model, "url": self.url}
+        info: dict[str, Any] = {"connector": "ollama", "model": self.model, "url": redact_url(self.url)}
         try:
             version = httpx.get(f"{self.url}/api/version", timeout=5).json().get("version")
             info.update(reachable=True, version=version)
         except (httpx.HTTPError, ValueError, AttributeError) as err:
-            info.update(reachable=False, error=str(err))
+            info.update(reachable=False, error=scrub(str(err)))
         return info
 
 
@@ -116,10 +130,10 @@ class OpenAICompatibleLLM:
                          "openai", self.model)
 
     def describe(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"connector": "openai", "model": self.model, "url": self.url}
+        info: dict[str, Any] = {"connector": "openai", "model": self.model, "url": redact_url(self.url)}
         try:
             response = httpx.get(f"{self.url}/models", timeout=5, headers=self._headers)
             info.update(reachable=response.status_code < 500, status=response.status_code)
         except httpx.HTTPError as err:
-            info.update(reachable=False, error=str(err))
+            info.update(reachable=False, error=scrub(str(err)))
         return info
