@@ -72,7 +72,7 @@ def _create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             if problem:
                 raise _Unverified(problem)
     except _Unverified as err:
-        return _fail("nicht_verifiziert", say("not_verified", reason=str(err)), str(err))
+        return _fail("nicht_verifiziert", say("rolled_back", reason=str(err)), str(err))
     local = back["event_time"].astimezone(deps.zone)  # type: ignore[index]
     return {"answer": say("created", title=plan["title"], when=when_label(local, plan["precision"])),
             "steps": [_step(const.OUTCOME_CREATED, termin_id=new_id, verifiziert=True)]}
@@ -111,7 +111,7 @@ def _delete(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             if problem:
                 raise _Unverified(problem)
     except _Unverified as err:
-        return _fail("nicht_verifiziert", say("not_verified", reason=str(err)), str(err))
+        return _fail("nicht_verifiziert", say("rolled_back", reason=str(err)), str(err))
     local = back["event_time"].astimezone(deps.zone)  # type: ignore[index]
     return {"answer": say("deleted", title=ref["title"], when=when_label(local, back["precision"])),  # type: ignore[index]
             "steps": [_step(const.OUTCOME_DELETED, termin_id=ref["id"], verifiziert=True)]}
@@ -185,7 +185,7 @@ def _reschedule(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             if problem:
                 raise _Unverified(problem)
     except _Unverified as err:
-        return _fail("nicht_verifiziert", say("not_verified", reason=str(err)), str(err))
+        return _fail("nicht_verifiziert", say("rolled_back", reason=str(err)), str(err))
     return {"answer": say("moved", title=old["title"], old=when_label(old_local, old["precision"]),
                           new=when_label(moment.astimezone(deps.zone), precision)),
             "steps": [_step(const.OUTCOME_MOVED, alte_id=old["id"], neuer_id=new_id, verifiziert=True)]}

@@ -78,6 +78,8 @@ TEXTS: dict[str, str] = {
     # writes
     "write_failed": "Das hat nicht geklappt ({reason}). " + NOTHING_DONE,
     "not_verified": "Ich konnte nicht bestätigen, dass der Eintrag stimmt ({reason}). Bitte prüf es noch einmal.",
+    "rolled_back": "Ich konnte nicht bestätigen, dass der Eintrag stimmt ({reason}), und habe ihn deshalb "
+                   "zurückgenommen. " + NOTHING_DONE,
 }
 
 
