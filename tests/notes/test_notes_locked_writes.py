@@ -116,3 +116,21 @@ def test_issue10_s3_a_create_whose_read_back_disagrees_leaves_no_row(db, redis, 
     monkeypatch.undo()
     assert result.status == "fehler" and "nichts geändert" in result.answer
     assert all_rows(db) == []
+
+
+def test_issue10_s3_a_write_that_fails_midway_is_fehler_and_leaves_nothing(db, redis, monkeypatch):
+    """issue 10 §3: the database fails after the UPDATE (at the read-back) — reported as failed, rolled back."""
+    import psycopg
+
+    repo = NotesRepository(db)
+    note = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
+
+    def broken(self, note_id, user_id):
+        raise psycopg.OperationalError("die Verbindung riss ab")
+
+    monkeypatch.setattr(NotesRepository, "get", broken)
+    result = append_note(Context(deps_with(db, redis, OfflineLLM()), "u1", NOW), note, "Brot")
+    monkeypatch.undo()
+    assert result["status"] == "fehler" and result["steps"][-1]["schritt"] == "schreibfehler"
+    assert "nichts geändert" in result["answer"] and "Brot" not in result["answer"]
+    assert repo.get(note["id"], "u1")["text"] == "Milch"

@@ -90,3 +90,17 @@ def test_issue10_s3_the_pair_lock_serialises_and_other_pairs_pass(db, repo):
     holder.join(5)
     waiter.join(5)
     assert order == ["other pair", "first", "second"]
+
+
+def test_issue10_s3_a_create_that_fails_midway_is_fehler_and_leaves_no_row(agent, repo, monkeypatch):
+    """The database fails after the INSERT (at the read-back): `fehler`, nothing entered, the insert rolled back."""
+    from novaberg.core.errors import DatabaseError
+
+    def broken(self, *args):
+        raise DatabaseError("timeline: die Verbindung riss ab")
+
+    monkeypatch.setattr(TimelineRepository, "find_by_id", broken)
+    result = agent.run("Trag mir morgen um 10 den Zahnarzt ein")
+    monkeypatch.undo()
+    assert result.status == "fehler" and "nichts eingetragen" in result.answer
+    assert repo.list(USER, FIGURE, active_only=False) == []

@@ -19,7 +19,7 @@ from uuid import UUID
 import psycopg
 from langgraph.runtime import Runtime
 
-from novaberg.core.errors import ModelAnswerError
+from novaberg.core.errors import DatabaseError, DatabaseUnavailableError, ModelAnswerError
 from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS, NOTES_NAME_WORDS
 from novaberg.graph.deps import Deps
 from novaberg.llm.reader import read_list_of_text, read_text
@@ -233,7 +233,9 @@ def create_note(ctx: Context, request: str, instruction: str, target: str, histo
     except _RolledBack:
         return {"status": "fehler", "answer": say("nicht_verifiziert", name=name), "wrote": False, "verified": False,
                 "steps": [*steps, {"schritt": "zurueckgerollt"}]}
-    except psycopg.Error as err:
+    except DatabaseUnavailableError:
+        raise  # the turn's 503: the database does not answer (rolled back all the same)
+    except (psycopg.Error, DatabaseError) as err:
         _log.error("notes: create of %r failed and was rolled back: %s", name, err)
         return failure(FAILED, say("schreibfehler", name=name), name=name)
     if duplicate is not None:

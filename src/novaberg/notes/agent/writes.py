@@ -18,7 +18,7 @@ from typing import Any
 
 import psycopg
 
-from novaberg.core.errors import DatabaseError
+from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
 from novaberg.notes.agent.offline import items_of_text
 from novaberg.notes.repository import NotesRepository
 from novaberg.text.words import normalize
@@ -94,6 +94,8 @@ def write_locked(repo: NotesRepository, user_id: str, note_id: int,
             return result
     except _RolledBack as rolled_back:
         return rolled_back.result
+    except DatabaseUnavailableError:
+        raise  # the turn's 503: the database does not answer (rolled back all the same)
     except (psycopg.Error, DatabaseError) as err:
         _log.error("notes: write on %s failed and was rolled back: %s", note_id, err)
         return LockedWrite(FAILED, error=str(err))
