@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import threading
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -17,7 +18,6 @@ from novaberg.core.logs import PipelineLog
 from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS, Settings, load_settings, local_zone
 from novaberg.embed.registry import make_embedder
 from novaberg.graph.deps import Deps
-from novaberg.graph.turn import turn_graph
 from novaberg.llm.ask import Asker
 from novaberg.llm.prompts import PromptLoader
 from novaberg.llm.registry import make_llm
@@ -47,9 +47,34 @@ class TurnResult:
                 "turn_id": str(self.turn_id)}
 
 
+# The turn graph and the agents (LangGraph and its dependencies are most of the start-up time).
+_TURN_MODULES: tuple[str, ...] = ("novaberg.graph.turn", *SERVICE_MODULES)
+
+
 def _load_services() -> None:
-    for module in SERVICE_MODULES:
+    for module in _TURN_MODULES:
         importlib.import_module(module)
+
+
+class _Preload:
+    """Imports the turn's modules on a side thread while the storage stack starts (a cold start waits on
+    the servers' processes, the imports on the CPU); `join()` re-raises what the import raised."""
+
+    def __init__(self) -> None:
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="novaberg-preload", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            _load_services()
+        except BaseException as err:  # noqa: BLE001 - handed to the caller in join()
+            self._error = err
+
+    def join(self) -> None:
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
 
 
 class Nova:
@@ -76,6 +101,7 @@ class Nova:
     def open(cls, data_dir: str | Path | None = None, llm: str | Any | None = None,
              embedder: str | Any | None = None, settings: Settings | None = None) -> Nova:
         """Start (or connect to) the storage stack and build the model and embedder connectors."""
+        preload = _Preload()
         settings = settings or load_settings(data_dir=data_dir, llm=llm if isinstance(llm, str) else None,
                                              embedder=embedder if isinstance(embedder, str) else None)
         llm_connector = make_llm(llm if llm is not None and not isinstance(llm, str) else settings.llm,
@@ -83,7 +109,12 @@ class Nova:
         embed = make_embedder(embedder if embedder is not None and not isinstance(embedder, str)
                               else settings.embedder, settings.embed_url)
         stack = Stack.open(settings)
-        return cls(stack, llm_connector, embed, settings)
+        try:
+            preload.join()
+            return cls(stack, llm_connector, embed, settings)
+        except BaseException:
+            stack.close()
+            raise
 
     @property
     def timeline(self) -> Any:
@@ -118,6 +149,8 @@ class Nova:
         history = self.log.recent_turns(user_id, character_id, NOTES_CONTEXT_TURN_PAIRS)
         self.log.start_turn(turn_id, user_id, character_id, text, now)
         try:
+            from novaberg.graph.turn import turn_graph
+
             state = turn_graph().invoke(
                 {"turn_id": turn_id, "user_id": user_id, "character_id": character_id, "text": text,
                  "now": as_utc(now).astimezone(self.settings.zone), "history": history},
