@@ -39,6 +39,23 @@ def cold_start(runs: int = 3) -> tuple[list[float], list[float]]:
     return fresh, warm
 
 
+def say_existing(runs: int = 5) -> list[float]:
+    """`novaberg say` end to end (process start, imports, servers, one turn, clean stop) on an existing data
+    directory — the figure of issue 10 §7 (target < 3 s)."""
+    cli = str(Path(sys.executable).with_name("novaberg"))
+    samples = []
+    with tempfile.TemporaryDirectory() as tmp:
+        data = str(Path(tmp) / "data")
+        command = [cli, "say", "--user", "bench", "--character", "nova", "--data-dir", data,
+                   "Trag mir morgen um 10 den Zahnarzt ein"]
+        subprocess.run(command, check=True, capture_output=True)  # makes the cluster
+        for _ in range(runs):
+            started = time.perf_counter()
+            subprocess.run(command, check=True, capture_output=True)
+            samples.append(time.perf_counter() - started)
+    return samples
+
+
 def warm_turns(texts: list[str], rounds: int = 30) -> dict[str, float]:
     from novaberg import Nova
 
@@ -62,6 +79,9 @@ def main() -> None:
     print("|---|---|---|")
     print(f"| fresh data directory (initdb) | {statistics.median(fresh):.2f} | {len(fresh)} |")
     print(f"| existing data directory | {statistics.median(warm):.2f} | {len(warm)} |")
+    say = say_existing()
+    print(f"| `novaberg say` on an existing data directory (open, turn, close) | {statistics.median(say):.2f} "
+          f"(max {max(say):.2f}) | {len(say)} |")
     print()
     print("| warm turn, offline model | median ms |")
     print("|---|---|")
