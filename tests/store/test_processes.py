@@ -108,3 +108,32 @@ def test_reopen_after_close_keeps_redis_data(tmp_path):
         assert stack.redis.get("pending_agent:u") == "frage"
     finally:
         stack.close()
+
+
+def test_servers_killed_under_a_running_nova_come_back(tmp_path):
+    """Issue 10 §5: the embedded PostgreSQL and Redis killed under a running process: at most the turn in
+    flight fails, with DatabaseUnavailableError (HTTP 503) and quickly; the next turn works and writes."""
+    from novaberg.api.nova import Nova
+    from novaberg.core.errors import DatabaseUnavailableError
+    from tests.support import berlin
+
+    nova = Nova.open(data_dir=tmp_path / "data")
+    try:
+        now = berlin(2026, 11, 30, 9)
+        nova.turn("u1", "nova", "Hallo", now)
+        for server in (nova.stack.embedded_pg, nova.stack.embedded_redis):
+            os.kill(server._process.pid, signal.SIGKILL)  # noqa: SLF001 - the fault under test
+            server._process.wait()  # noqa: SLF001
+        started = time.monotonic()
+        try:
+            nova.turn("u1", "nova", "Hallo", now)
+        except DatabaseUnavailableError:
+            pass
+        assert time.monotonic() - started < 12
+        result = nova.turn("u1", "nova", "Trag mir morgen um 10 den Zahnarzt ein", now)
+        assert "Zahnarzt" in result.answer
+        assert [row["title"] for row in nova.timeline.list("u1", "nova")] == ["Zahnarzt"]
+        assert nova.stack.embedded_pg.alive() and nova.stack.embedded_redis.alive()
+    finally:
+        nova.close()
+    assert _wait_no_servers(tmp_path / "data") == []

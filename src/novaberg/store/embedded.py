@@ -76,7 +76,8 @@ class EmbeddedPostgres:
         self._timeout = start_timeout
         self._user: ServiceUser | None = service_user() if os.geteuid() == 0 else None
         self._process: subprocess.Popen[bytes] | None = None
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # ensure_running → _start → a failed start stops under the lock
+        self._stopped = False
         self._log_file = self.pg_dir.parent / f"{self.pg_dir.name}.log"
         self._prepare()
         self._socket_dir = _socket_dir(self.pg_dir, self._user)
@@ -91,16 +92,18 @@ class EmbeddedPostgres:
     def ensure_running(self) -> bool:
         """Start the server again if it died under us (fault recovery); True when it had to be restarted."""
         with self._lock:
-            if self.alive():
+            if self._stopped or self.alive():
                 return False
             _log.warning("embedded PostgreSQL is not running (exit %s); starting it again",
                          None if self._process is None else self._process.returncode)
             self._start()
             return True
 
-    def stop(self, timeout: float = 15.0) -> None:
-        """Fast shutdown (SIGINT), then immediate (SIGQUIT), then kill; never raises."""
+    def stop(self, timeout: float = 15.0, final: bool = True) -> None:
+        """Fast shutdown (SIGINT), then immediate (SIGQUIT), then kill; never raises. After a final stop the
+        server is never restarted."""
         with self._lock:
+            self._stopped = self._stopped or final
             process, self._process = self._process, None
         if process is None or process.poll() is not None:
             return
@@ -206,7 +209,7 @@ class EmbeddedPostgres:
             if socket.exists() and _status(self.pg_dir) == "ready":
                 return
             time.sleep(0.02)
-        self.stop()
+        self.stop(final=False)
         raise DatabaseError(f"the embedded PostgreSQL did not start within {self._timeout:.0f} s: "
                             f"{self._log_tail()}")
 

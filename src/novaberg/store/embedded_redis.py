@@ -47,14 +47,21 @@ class EmbeddedRedis:
             self._temp_dir = tempfile.mkdtemp(prefix="novaberg-redis-")
             socket = Path(self._temp_dir) / "redis.sock"
         self.socket = socket
+        self._timeout = start_timeout
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._log_file = self.path.with_name(self.path.name + ".log")
         self._stop_orphan()
+        self._start()
+
+    def _start(self) -> None:
         self.socket.unlink(missing_ok=True)
+        socket = self.socket
         command = [str(_server_binary()), "--port", "0", "--unixsocket", str(socket), "--unixsocketperm", "700",
                    "--dir", str(self.path.parent), "--dbfilename", self.path.name, "--pidfile", str(self._pid_file),
-                   "--daemonize", "no", "--save", "60", "1", "--set-proc-title", "no", "--appendonly", "no", "--loglevel", "warning",
-                   "--logfile", ""]
+                   "--daemonize", "no", "--save", "60", "1", "--set-proc-title", "no", "--appendonly", "no",
+                   "--loglevel", "warning", "--logfile", ""]
         on_main_thread = threading.current_thread() is threading.main_thread()
-        self._log_file = self.path.with_name(self.path.name + ".log")
         with private_umask(), open(self._log_file, "ab") as log:
             try:
                 self._process = subprocess.Popen(
@@ -62,16 +69,27 @@ class EmbeddedRedis:
                     start_new_session=True, preexec_fn=stop_with_parent if on_main_thread else None)
             except OSError as err:
                 raise DatabaseError(f"could not start the embedded Redis: {err}") from err
-        self._wait_ready(start_timeout)
+        self._wait_ready(self._timeout)
 
     def client(self, **options: Any) -> redis.Redis:
-        return redis.Redis(unix_socket_path=str(self.socket), decode_responses=True, **options)
+        """A client that restarts this server once when it finds it dead (fault recovery)."""
+        return _RevivingRedis(self, unix_socket_path=str(self.socket), decode_responses=True, **options)
 
     def alive(self) -> bool:
         return self._process.poll() is None
 
-    def stop(self, timeout: float = 15.0) -> None:
-        """SIGTERM: Redis saves its dump and exits; then kill if it hangs. Never raises."""
+    def ensure_running(self) -> bool:
+        """Start the server again if it died under us; True when it had to be restarted."""
+        with self._lock:
+            if self._stopped or self.alive():
+                return False
+            self._start()
+            return True
+
+    def stop(self, timeout: float = 15.0, final: bool = True) -> None:
+        """SIGTERM: Redis saves its dump and exits; then kill if it hangs. Never raises. After a final stop
+        the server is never restarted."""
+        self._stopped = self._stopped or final
         process = self._process
         if process.poll() is None:
             for sig, wait in ((signal.SIGTERM, timeout), (signal.SIGKILL, 5.0)):
@@ -89,7 +107,7 @@ class EmbeddedRedis:
 
     def _wait_ready(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
-        probe = self.client(socket_timeout=1, socket_connect_timeout=1)
+        probe = redis.Redis(unix_socket_path=str(self.socket), socket_timeout=1, socket_connect_timeout=1)
         try:
             while time.monotonic() < deadline:
                 if self._process.poll() is not None:
@@ -101,7 +119,7 @@ class EmbeddedRedis:
                 time.sleep(0.01)
         finally:
             probe.close()
-        self.stop()
+        self.stop(final=False)
         raise DatabaseError(f"the embedded Redis did not start within {timeout:.0f} s")
 
     def _log_tail(self) -> str:
@@ -127,6 +145,23 @@ class EmbeddedRedis:
                 time.sleep(0.05)
             if not _is_redis_server(pid, self.path):
                 return
+
+
+class _RevivingRedis(redis.Redis):
+    """A command that finds the embedded server dead restarts it and runs once more. Only then: a command
+    sent to a dead server never ran, so running it again cannot run it twice."""
+
+    def __init__(self, server: EmbeddedRedis, **options: Any) -> None:
+        super().__init__(**options)
+        self._server = server
+
+    def execute_command(self, *args: Any, **options: Any) -> Any:
+        try:
+            return super().execute_command(*args, **options)
+        except redis.ConnectionError:
+            if not self._server.ensure_running():
+                raise
+            return super().execute_command(*args, **options)
 
 
 def _is_redis_server(pid: int, dump: Path) -> bool:
