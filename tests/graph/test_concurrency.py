@@ -96,14 +96,38 @@ def test_issue10_s3_fifty_identical_list_creates_write_one_list(nova, db):
                for r in others)
 
 
-def test_issue10_s3_parallel_creates_of_different_appointments_all_land(nova):
-    """issue 10 §3: 50 parallel creates of different appointments (same day, no shared title word) — each
-    confirmed, each present once."""
-    titles = sorted(DIFFERENT_TITLES)
+def test_issue10_s3_mixed_parallel_appointments_and_list_items_all_land(nova, db):
+    """issue 10 §3 mixed: 25 different appointments (same day, no shared title word) and 25 different items onto
+    one list, all parallel — each confirmed, each present once; the pair's and the person's locks do not block
+    each other's progress."""
+    repo = NotesRepository(db)
+    repo.insert(USER, "Einkaufsliste", "einkauf", "", [], NOW)
+    titles = sorted(DIFFERENT_TITLES)[: WORKERS // 2]
+    items = [f"Artikel-{i}" for i in range(1, WORKERS - len(titles) + 1)]
     texts = [f"Trag mir morgen um {8 + i % 10} Uhr {title} ein" for i, title in enumerate(titles)]
+    texts += [f"Schreib {item} auf die Einkaufsliste" for item in items]
     results = _burst(nova, texts)
 
+    assert sorted(r["title"] for r in nova.timeline.list(USER, FIGURE, active_only=False)) == titles
+    assert sorted(items_of_text(repo.list(USER)[0]["text"])) == sorted(items)
+    answers = [r.answer for r in results]
+    assert all(a.startswith("Eingetragen:") for a in answers[: len(titles)]), answers[: len(titles)]
+    assert all("steht jetzt auch" in a for a in answers[len(titles):]), answers[len(titles):]
+
+
+def test_issue10_s3_fifty_identical_moves_move_once(nova):
+    """issue 10 §3 and timeline.md §5.2: 50 parallel "Verschieb den Zahnarzt auf 16 Uhr" → one move (one
+    successor, one active row); the others find it already there (a row moved meanwhile is followed to its
+    successor) and write nothing."""
+    nova.turn(USER, FIGURE, "Trag mir morgen um 10 den Zahnarzt ein", NOW)
+    results = _burst(nova, ["Verschieb den Zahnarzt auf 16 Uhr"] * WORKERS)
+
     rows = nova.timeline.list(USER, FIGURE, active_only=False)
-    assert sorted(r["title"] for r in rows) == titles
-    assert all(r.answer.startswith("Eingetragen:") for r in results), [r.answer for r in results
-                                                                        if not r.answer.startswith("Eingetragen:")]
+    active = [r for r in rows if r["aktiv"]]
+    assert len(rows) == 2 and len(active) == 1 and active[0]["event_time"].astimezone(NOW.tzinfo).hour == 16
+    moved = [r for r in results if r.answer.startswith("Verschoben:")]
+    assert len(moved) == 1 and moved[0].services[0]["data"]["timeline_id"] == active[0]["id"]
+    for result in results:
+        if result not in moved:
+            assert "timeline_id" not in result.services[0]["data"]
+            assert _statuses(result) == ["abgeschlossen"] and "steht schon am" in result.answer, result.answer

@@ -23,7 +23,7 @@ from novaberg.graph.deps import Deps
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.search import duplicate_found, find_duplicates, row_ref, when_label
 from novaberg.timeline.agent.texts import half_of_day_words, say
-from novaberg.timeline.repository import NewRow, TimelineRepository
+from novaberg.timeline.repository import ChainError, NewRow, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION
 from novaberg.timeparse import RescheduleReading, reschedule_target
 
@@ -159,13 +159,25 @@ def _target(state: dict[str, Any], old: dict[str, Any], zone: ZoneInfo) -> dict[
     return {"plan": moved_plan(reading.moment, _new_precision(reading, old["precision"]))}
 
 
+def _current(locked: TimelineRepository, pair: tuple[str, str], row_id: int) -> dict[str, Any] | None:
+    """The row as it is now: a row moved meanwhile (by a parallel turn) is followed to its active successor."""
+    row = locked.find_by_id(*pair, row_id)
+    if row is not None and not row["aktiv"] and row["nachfolger_id"] is not None:
+        try:
+            return locked.aktive_zeile(*pair, row_id)
+        except ChainError:
+            return row
+    return row
+
+
 def _reschedule(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
-    """§5.2 under the pair's lock: the row is read, the target decided, moved and both rows read back in one
-    transaction — a parallel move of the same row finds it inactive and writes nothing."""
+    """§5.2 under the pair's lock: the row is read (a row moved meanwhile is followed to its successor), the
+    target decided, moved and both rows read back in one transaction — so of identical parallel moves one
+    moves, and the others find the appointment already there."""
     pair = (state["user_id"], state["character_id"])
     try:
         with TimelineRepository(deps.db).pair_locked(*pair) as locked:
-            old = locked.find_by_id(*pair, state["row"]["id"])
+            old = _current(locked, pair, state["row"]["id"])
             if old is None or not old["aktiv"]:
                 return _fail("nicht_aktiv", say("write_failed", reason="der Termin war nicht mehr aktiv"))
             decided = _target(state, old, deps.zone)
