@@ -23,7 +23,8 @@ __all__ = ["OllamaLLM", "OpenAICompatibleLLM", "DEFAULT_OLLAMA_URL", "DEFAULT_OP
 
 DEFAULT_OLLAMA_URL = "http://127.0.0.1:11434"
 DEFAULT_OPENAI_URL = "http://127.0.0.1:8000/v1"
-_RETRYABLE = (httpx.ConnectError, httpx.RemoteProtocolError)
+# connection errors: refused, reset or hung up before an answer (a time-out is not retried: the deadline is spent)
+_RETRYABLE = (httpx.ConnectError, httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError)
 _log = logging.getLogger("novaberg.llm")
 
 
