@@ -51,7 +51,7 @@ def test_scored_search_equals_the_brute_force_formula(db, seed):
         notes.append(repo.insert("u1", name, "notiz", text, themen, NOW))
     for query in ["Einkaufsliste", "Gartenhaus", "Tee", "Lasagne Rezept", "Oma Geschenk", "Küche", "Winterreifen"]:
         for target_typ, weights in SUCH_GEWICHTE.items():
-            expected = _reference(notes, query, weights)
+            expected = _reference(notes, query, weights, float4=True)  # pg_trgm returns float4
             rows = repo.scored("u1", query, weights, NOTES_WHERE_THRESHOLD, limit=1000)
             got = {row["id"]: float(row["score"]) for row in rows}
             assert set(got) == set(expected), (query, target_typ)
