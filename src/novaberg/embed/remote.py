@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,7 +12,10 @@ import httpx
 
 from novaberg.core.errors import ConfigError, ModelError, ModelUnreachableError
 from novaberg.core.settings import LLM_TIMEOUT_SECONDS
+from novaberg.llm.deadline import redact_url, scrub
 from novaberg.llm.http_connectors import DEFAULT_OLLAMA_URL
+
+_log = logging.getLogger(__name__)
 
 __all__ = ["OllamaEmbedder", "SentenceTransformerEmbedder"]
 
@@ -31,7 +35,8 @@ class OllamaEmbedder:
             response = httpx.post(f"{self.url}/api/embed", json={"model": self.model, "input": list(texts)},
                                   timeout=self.timeout)
         except httpx.HTTPError as err:
-            raise ModelUnreachableError(f"ollama embedder at {self.url} is unreachable: {err}") from err
+            _log.error("ollama embedder at %s is unreachable: %s", redact_url(self.url), err)
+            raise ModelUnreachableError(f"the ollama embedder is unreachable: {scrub(str(err))}") from err
         if response.status_code >= 400:
             raise ModelError(f"ollama embedder answered HTTP {response.status_code}: {response.text[:200]}")
         vectors = response.json().get("embeddings")
@@ -40,7 +45,7 @@ class OllamaEmbedder:
         return vectors
 
     def describe(self) -> dict[str, Any]:
-        return {"embedder": "ollama", "model": self.model, "url": self.url}
+        return {"embedder": "ollama", "model": self.model, "url": redact_url(self.url)}
 
 
 class SentenceTransformerEmbedder:

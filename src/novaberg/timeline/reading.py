@@ -17,6 +17,8 @@ from zoneinfo import ZoneInfo
 
 from novaberg.core.errors import NovabergError
 from novaberg.core.settings import (
+    DATE_YEAR_MAX,
+    DATE_YEAR_MIN,
     PROACTIVE_DAYS_AHEAD,
     PROACTIVE_DAYS_BACK,
     TIMELINE_SEARCH_LIMIT,
@@ -186,7 +188,7 @@ def _query_window(query: Any, now: datetime, zone: ZoneInfo) -> Window:
                 raise ValueError("empty keyword or limit")
             return search_window(keyword, direction, min(limit, TIMELINE_SEARCH_LIMIT_MAX))
         raise ValueError(f"kind {kind!r}")
-    except (AttributeError, KeyError, TypeError, ValueError) as err:
+    except (AttributeError, KeyError, TypeError, ValueError, OverflowError) as err:
         _log.error("timeline_query %r could not be read (%s): the proactive window is read", query, err)
         return proactive_window(now, zone, note=UNREADABLE_QUERY, asked=True)
 
@@ -195,6 +197,8 @@ def _local_bound(value: Any, zone: ZoneInfo, end: bool) -> datetime:
     """A bound of the router's range; a pure date (or 00:00 as `to`) stretches to 23:59:59 (§4a *Grenzen*)."""
     text = str(value)
     moment = datetime.fromisoformat(text)
+    if not DATE_YEAR_MIN <= moment.year <= DATE_YEAR_MAX:  # issue 10 §4: outside these years no date
+        raise ValueError(f"year {moment.year} outside {DATE_YEAR_MIN}–{DATE_YEAR_MAX}")
     moment = moment.replace(tzinfo=zone) if moment.tzinfo is None else moment.astimezone(zone)
     if end and len(text) <= 10:
         return day_end(moment.date(), zone)
