@@ -13,8 +13,6 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-import numpy as np
-
 from novaberg.core.clock import as_utc
 from novaberg.core.settings import NOTES_SEARCH_LIMIT, NOTES_SUMMARY_WORDS
 from novaberg.notes.search_sql import (
@@ -25,7 +23,6 @@ from novaberg.notes.search_sql import (
     TRGM_SCORED,
     text_statements,
 )
-from novaberg.notes.trigram_postings import name_similarities, topic_similarities, worth_scoring
 
 __all__ = ["NotesRepository", "WRITES", "NOTE_TYPES", "summary_of", "escape_like"]
 
@@ -213,6 +210,14 @@ class NotesRepository:
         w_name, w_text, w_themen = weights
         params = {"q": query, "user_id": user_id, "w_name": w_name, "w_text": w_text, "w_themen": w_themen,
                   "floor": floor, "limit": limit}
+        # numpy and the postings arithmetic load with the first search, not with every turn (issue 10 §7)
+        from novaberg.notes.trigram_postings import (
+            name_similarities,
+            scoring_parameters,
+            topic_similarities,
+            worth_scoring,
+        )
+
         with self._db.transaction() as conn:
             conn.execute(GENERIC_PLANS)
             postings = conn.cursor(binary=True).execute(POSTINGS, params).fetchall()  # bytes, not hex
@@ -225,9 +230,7 @@ class NotesRepository:
             ids, topic_sims = worth_scoring(name_similarities(names, query_trigrams),
                                             topic_similarities(topics, query_trigrams), texts, weights, floor,
                                             query_trigrams, limit)
-            known = ~np.isnan(topic_sims)
-            return conn.execute(TRGM_SCORED, {**params, "ids": ids.tolist(), "topic_ids": ids[known].tolist(),
-                                              "topic_sims": topic_sims[known].tolist()}).fetchall()
+            return conn.execute(TRGM_SCORED, {**params, **scoring_parameters(ids, topic_sims)}).fetchall()
 
     @staticmethod
     def _candidates(conn: Any, threshold: float, statements: list[tuple[str, dict[str, str]]],

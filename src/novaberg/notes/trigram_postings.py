@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-__all__ = ["FieldSimilarities", "name_similarities", "topic_similarities", "worth_scoring"]
+__all__ = ["FieldSimilarities", "name_similarities", "topic_similarities", "worth_scoring", "scoring_parameters"]
 
 _CAP = 4095
 _POSITION_CAP = 255
@@ -117,3 +118,9 @@ def worth_scoring(names: FieldSimilarities, topics: FieldSimilarities, text_ids:
     cut = surely[limit - 1] - _MARGIN if len(surely) >= limit else -np.inf
     keep = high >= cut
     return ids[keep], topic_sim[keep]
+
+
+def scoring_parameters(ids: np.ndarray, topic_sims: np.ndarray) -> dict[str, list[Any]]:
+    """The parameters of TRGM_SCORED: the ids to score, and the topic similarities the postings gave."""
+    known = ~np.isnan(topic_sims)
+    return {"ids": ids.tolist(), "topic_ids": ids[known].tolist(), "topic_sims": topic_sims[known].tolist()}
