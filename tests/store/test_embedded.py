@@ -22,30 +22,15 @@ from novaberg.store.embedded import PG_MAJOR, EmbeddedPostgres
 from novaberg.store.migrations import REQUIRED_EXTENSIONS, extension_versions, migrate
 from novaberg.store.redis_store import connect_redis
 from novaberg.store.stack import Stack
+from tests.store.processes import servers_of, wait_no_servers
 
 
 def _postgres_pids(folder: Path) -> list[int]:
-    """Postmasters whose command line names a cluster under `folder`."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            command = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if command and command[0].endswith(b"/postgres") and any(str(folder).encode() in part for part in command):
-            found.append(int(entry.name))
-    return found
+    return servers_of(folder, ("postgres",))
 
 
-def _wait_gone(folder: Path, seconds: float = 20.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if not _postgres_pids(folder):
-            return True
-        time.sleep(0.1)
-    return False
+def _wait_gone(folder: Path) -> bool:
+    return wait_no_servers(folder, names=("postgres",)) == []
 
 
 def _holder(pg_dir: Path, in_thread: bool = False) -> subprocess.Popen[str]:

@@ -15,35 +15,9 @@ import pytest
 
 from novaberg.core.settings import Settings
 from novaberg.store.stack import Stack
+from tests.store.processes import servers_of, wait_no_servers
 
 _NOVABERG = Path(sys.executable).with_name("novaberg")
-
-
-def _servers_of(data: Path) -> list[int]:
-    """postgres and redis-server processes (not zombies) whose command line names `data`."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            command = (entry / "cmdline").read_bytes().split(b"\0")
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (OSError, IndexError):
-            continue
-        name = Path(command[0].decode(errors="replace")).name if command and command[0] else ""
-        if state != "Z" and name in ("postgres", "redis-server") and any(str(data).encode() in p for p in command):
-            found.append(int(entry.name))
-    return found
-
-
-def _wait_no_servers(data: Path, seconds: float = 20.0) -> list[int]:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        left = _servers_of(data)
-        if not left:
-            return []
-        time.sleep(0.1)
-    return _servers_of(data)
 
 
 def test_kill_9_of_the_owner_leaves_no_server_and_the_next_open_works(tmp_path):
@@ -60,10 +34,10 @@ def test_kill_9_of_the_owner_leaves_no_server_and_the_next_open_works(tmp_path):
     """)
     holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     assert holder.stdout is not None and holder.stdout.readline().strip() == "READY"
-    assert len(_servers_of(data)) >= 2  # postgres (with its children) and redis-server
+    assert len(servers_of(data)) >= 2  # postgres (with its children) and redis-server
     holder.kill()
     holder.wait()
-    assert _wait_no_servers(data) == []
+    assert wait_no_servers(data) == []
     stack = Stack.open(Settings(data_dir=data))
     try:
         with stack.db.transaction() as conn:
@@ -71,7 +45,7 @@ def test_kill_9_of_the_owner_leaves_no_server_and_the_next_open_works(tmp_path):
         assert stack.redis.ping()
     finally:
         stack.close()
-    assert _wait_no_servers(data) == []
+    assert wait_no_servers(data) == []
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
@@ -83,7 +57,7 @@ def test_a_signal_to_novaberg_chat_stops_the_servers(tmp_path, stop):
                             env={**os.environ, "COLUMNS": "200"})
     assert chat.stdout is not None
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(_servers_of(data)) < 2:
+    while time.monotonic() < deadline and len(servers_of(data)) < 2:
         time.sleep(0.1)
     time.sleep(0.5)  # the prompt is waiting for input
     chat.send_signal(stop)
@@ -94,7 +68,7 @@ def test_a_signal_to_novaberg_chat_stops_the_servers(tmp_path, stop):
         pytest.fail("novaberg chat did not end on the signal")
     output = chat.stdout.read()
     assert "Traceback" not in output
-    assert _wait_no_servers(data) == []
+    assert wait_no_servers(data) == []
 
 
 def test_reopen_after_close_keeps_redis_data(tmp_path):
@@ -136,4 +110,4 @@ def test_servers_killed_under_a_running_nova_come_back(tmp_path):
         assert nova.stack.embedded_pg.alive() and nova.stack.embedded_redis.alive()
     finally:
         nova.close()
-    assert _wait_no_servers(tmp_path / "data") == []
+    assert wait_no_servers(tmp_path / "data") == []

@@ -46,16 +46,9 @@ def _has_surrogate(value: str) -> bool:
 
 def check_id(value: Any, name: str) -> str:
     """`value` if it is a valid id; else InputError naming `name` and the broken rule."""
-    if not isinstance(value, str):
-        raise InputError(f"{name} muss ein Text sein (ist {_type_name(value)})")
+    _check_string(value, name, ID_MAX_CHARS)
     if not value:
         raise InputError(f"{name} ist leer: 1 bis {ID_MAX_CHARS} Zeichen")
-    if len(value) > ID_MAX_CHARS:
-        raise InputError(f"{name} ist zu lang: höchstens {ID_MAX_CHARS} Zeichen (sind {len(value)})")
-    if "\x00" in value:
-        raise InputError(f"{name} enthält ein NUL-Zeichen: nicht erlaubt")
-    if _has_surrogate(value):
-        raise InputError(f"{name} enthält ein einzelnes Surrogat (kaputtes Unicode): nicht erlaubt")
     if not value.isprintable():
         raise InputError(f"{name} enthält Steuer- oder unsichtbare Zeichen: nur druckbarer Text")
     if not value.strip():
@@ -65,17 +58,22 @@ def check_id(value: Any, name: str) -> str:
 
 def check_text(value: Any, name: str = "text") -> str:
     """`value` if it is a valid turn text; else InputError (EmptyTextError when empty) naming the rule."""
+    _check_string(value, name, TEXT_MAX_CHARS)
+    if not value.strip():
+        raise EmptyTextError(f"{name} ist leer: nichts zu beantworten, nichts wurde gespeichert")
+    return value
+
+
+def _check_string(value: Any, name: str, limit: int) -> None:
+    """The rules ids and texts share: a str, at most `limit` characters, storable (no NUL, no lone surrogate)."""
     if not isinstance(value, str):
         raise InputError(f"{name} muss ein Text sein (ist {_type_name(value)})")
-    if len(value) > TEXT_MAX_CHARS:
-        raise InputError(f"{name} ist zu lang: höchstens {TEXT_MAX_CHARS} Zeichen (sind {len(value)})")
+    if len(value) > limit:
+        raise InputError(f"{name} ist zu lang: höchstens {limit} Zeichen (sind {len(value)})")
     if "\x00" in value:
         raise InputError(f"{name} enthält ein NUL-Zeichen: nicht erlaubt")
     if _has_surrogate(value):
         raise InputError(f"{name} enthält ein einzelnes Surrogat (kaputtes Unicode): nicht erlaubt")
-    if not value.strip():
-        raise EmptyTextError(f"{name} ist leer: nichts zu beantworten, nichts wurde gespeichert")
-    return value
 
 
 def check_turn(user_id: Any, character_id: Any, text: Any) -> tuple[str, str, str]:

@@ -23,6 +23,7 @@ from novaberg.notes.search_sql import (
     TRGM_SCORED,
     text_statements,
 )
+from novaberg.store.db import hold_lock
 
 __all__ = ["NotesRepository", "WRITES", "NOTE_TYPES", "summary_of", "escape_like"]
 
@@ -59,11 +60,6 @@ WRITES: dict[str, tuple[str, int]] = {
 
 _GET = f"SELECT {_COLUMNS} FROM notizen WHERE id = %s AND user_id = %s"
 _LOCK = f"SELECT {_COLUMNS} FROM notizen WHERE id = %s AND user_id = %s FOR UPDATE"
-# The person's write lock (issue 10 §3): a transaction-scoped advisory lock on a hash of the person, so that a
-# check and the write it allows (same name → no second note; the text a change was made on → the change) and
-# the read-back run one at a time per person. A hash collision only makes two people wait for each other.
-_PERSON_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
-_PERSON_LOCK_TIMEOUT = "SET LOCAL lock_timeout = '10s'"
 _LIST_ACTIVE = f"SELECT {_COLUMNS} FROM notizen WHERE user_id = %s AND aktiv ORDER BY updated_at DESC, id DESC"
 _BY_NAME = f"""
 SELECT {_COLUMNS} FROM notizen
@@ -106,18 +102,6 @@ def _check_user(user_id: object) -> str:
     return user_id
 
 
-class _OneConnection:
-    """A connection inside an open transaction, offered as a database: every "transaction" of a repository
-    over it is that same transaction (committed or rolled back by its owner, never in between)."""
-
-    def __init__(self, conn: Any) -> None:
-        self._conn = conn
-
-    @contextmanager
-    def transaction(self) -> Iterator[Any]:
-        yield self._conn
-
-
 class NotesRepository:
     """The one writer of `notizen`; rows come back as dicts."""
 
@@ -132,10 +116,8 @@ class NotesRepository:
         second pooled connection could wait for one held by a waiter of this very lock.
         """
         _check_user(user_id)
-        with self._db.transaction() as conn:
-            conn.execute(_PERSON_LOCK_TIMEOUT)
-            conn.execute(_PERSON_LOCK, (f"notizen\x1f{user_id}",))
-            yield NotesRepository(_OneConnection(conn))
+        with self._db.transaction() as conn:  # issue 10 §3: same name → no second note; a change on the text
+            yield NotesRepository(hold_lock(conn, f"notizen\x1f{user_id}"))  # it was made on
 
     def lock(self, note_id: int, user_id: str) -> dict[str, Any] | None:
         """The note by its id, bound to the person, locked for update until the transaction ends; else None."""

@@ -21,10 +21,14 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
 from novaberg.core.settings import CONNECT_TIMEOUT_SECONDS
 
-__all__ = ["Database", "redact_url", "BUSY_POOL_WAIT_SECONDS"]
+__all__ = ["Database", "OneTransaction", "hold_lock", "redact_url", "BUSY_POOL_WAIT_SECONDS"]
 
 BUSY_POOL_WAIT_SECONDS = 60.0  # how long a turn waits for a connection of a busy (not dead) pool
 _UNAVAILABLE = "the database does not answer right now"
+# Writers of one owner queue on an advisory lock on a hash of the owner for the rest of their transaction,
+# at most this long (a hash collision only makes two owners wait for each other).
+_LOCK_TIMEOUT = "SET LOCAL lock_timeout = '10s'"
+_ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
 _WAIT_STEP_SECONDS = 0.5
 _log = logging.getLogger("novaberg.store")
 
@@ -128,6 +132,27 @@ class Database:
         except Exception as err:  # noqa: BLE001 - recovery must not mask the fault being reported
             _log.error("restarting the database failed: %s", err)
             return False
+
+
+class OneTransaction:
+    """A connection inside an open transaction, offered as a database: every `transaction()` of a repository
+    over it is that same transaction (committed or rolled back by its owner, never in between)."""
+
+    def __init__(self, conn: psycopg.Connection) -> None:
+        self._conn = conn
+
+    @contextmanager
+    def transaction(self) -> Iterator[psycopg.Connection]:
+        yield self._conn
+
+
+def hold_lock(conn: psycopg.Connection, key: str) -> OneTransaction:
+    """Take the advisory lock `key` until `conn`'s transaction ends (the writers of one owner queue there:
+    check, write and read-back see one state) and offer the connection as a database. Inside, use only
+    what it returns: a second pooled connection could wait for one held by a waiter of this very lock."""
+    conn.execute(_LOCK_TIMEOUT)
+    conn.execute(_ADVISORY_LOCK, (key,))
+    return OneTransaction(conn)
 
 
 def _reason(err: BaseException) -> str:

