@@ -109,3 +109,25 @@ def test_migrate_data_copies_every_row_and_keeps_the_old_cluster(tmp_path, old_b
 def test_nothing_to_migrate_is_said_plainly(tmp_path):
     with pytest.raises(DataDirError, match="no database yet"):
         migrate_data(tmp_path / "fresh")
+
+
+def test_a_server_without_pg_trgm_is_a_clear_error_at_start(tmp_path, old_bins):
+    """Issue 10 §1: both extensions are required on every database; pgserver's PostgreSQL 16 has pgvector
+    but no pg_trgm — the migration names the missing extension and changes nothing."""
+    from novaberg.core.errors import DatabaseError
+    from novaberg.store.db import Database
+    from novaberg.store.migrations import migrate
+
+    server = EmbeddedPostgres(tmp_path / "pg", bin_dir=old_bins, major=16)
+    try:
+        db = Database(server.url, max_size=1)
+        try:
+            with pytest.raises(DatabaseError, match="'pg_trgm'") as caught:
+                migrate(db)
+            assert "'vector'" not in str(caught.value)
+            with db.transaction() as conn:
+                assert conn.execute("SELECT to_regclass('schema_migrations') AS t").fetchone()["t"] is None
+        finally:
+            db.close()
+    finally:
+        server.stop()
