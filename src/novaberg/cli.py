@@ -323,6 +323,7 @@ def main() -> None:  # pragma: no cover - run as a real process by tests/store/t
 
     for stop_signal in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(stop_signal, _exit_on_signal)
+    _configure_logging()
     code: int = 0
     try:
         app()
@@ -332,6 +333,15 @@ def main() -> None:  # pragma: no cover - run as a real process by tests/store/t
         err_console.print(f"[bold red]novaberg:[/] {err}")
         code = 2
     _leave(code)
+
+
+def _configure_logging() -> None:
+    """Warnings and errors to stderr, named; the pool's per-attempt connection warnings stay out (a failed
+    start ends in one clear message of ours)."""
+    import logging
+
+    logging.basicConfig(level=logging.WARNING, format="novaberg %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
 
 
 def _exit_code(code: object) -> int:

@@ -62,7 +62,7 @@ class Database:
         except (psycopg.Error, PoolTimeout) as err:
             self._pool.close()
             raise DatabaseError(f"cannot connect to the database at {redact_url(url)} within "
-                                f"{connect_timeout:.0f} s: {_reason(err)}") from err
+                                f"{connect_timeout:.0f} s: {self._why_not()}") from err
 
     @contextmanager
     def transaction(self) -> Iterator[psycopg.Connection]:
@@ -117,6 +117,14 @@ class Database:
                 if waited >= BUSY_POOL_WAIT_SECONDS:
                     raise DatabaseUnavailableError("the database is overloaded: no connection became free") from err
 
+    def _why_not(self) -> str:
+        """The server's own reason for refusing a connection (the pool only says it timed out)."""
+        try:
+            with psycopg.connect(self.url, connect_timeout=1):
+                return "the server answers now, but the pool could not fill in time"
+        except psycopg.Error as err:
+            return _reason(err)
+
     def _server_answers(self) -> bool:
         try:
             with psycopg.connect(self.url, connect_timeout=max(1, round(self._connect_timeout / 2))):
@@ -156,8 +164,8 @@ def hold_lock(conn: psycopg.Connection, key: str) -> OneTransaction:
 
 
 def _reason(err: BaseException) -> str:
-    """The library's message, credentials removed."""
-    text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    """The library's message on one line, credentials removed."""
+    text = " ".join(line.strip() for line in str(err).strip().splitlines()) or type(err).__name__
     return redact_url(text)
 
 
