@@ -1,20 +1,23 @@
-"""Evaluate and correct: the computed checks of the tribunal in the turn, and the bounded correction loop.
+"""Judge, evaluate and correct: the tribunal in the turn and the bounded correction loop.
 
-evaluate → ok: out. Otherwise → correct (a model call with the orders) → evaluate again, at most
-MAX_CORRECTIONS rounds (tribunal.md §4 "Korrektur-Grenze"). After the last round `warnung` sends the
-current answer, with the correction sentence appended once when a storage claim survived. The three model
-judges are not built: the verdict is the computed one, which is never `ablehnen` — the fixed fallback text
-for `ablehnen` after the last round comes with the judges.
+judge (three model judges at once, tribunal.md §3–§6) → evaluate (majority §5.4, raised by the computed
+checks and the checkable directives, never lowered) → ok: out. Otherwise → correct (a model call with the
+summary: computed orders on top, then `[agent] reasoning` of the non-ok votes, §5.5) → judge again, at most
+MAX_CORRECTIONS rounds (§4 "Korrektur-Grenze"). After the last round `warnung` sends the current answer (with
+the correction sentence appended once when a storage claim survived), `ablehnen` the fixed fallback text.
+Every vote is one durable log row (node `tribunal`, kind `votum`), every verdict one (kind `urteil`).
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Mapping
 from typing import Any
 
 from langgraph.runtime import Runtime
 
-from novaberg.core.errors import ModelAnswerError, ModelError
+from novaberg.core.errors import DatabaseError, ModelAnswerError, ModelError
 from novaberg.core.settings import MAX_CORRECTIONS
 from novaberg.graph.deps import Deps
 from novaberg.graph.state import TurnState
@@ -22,28 +25,98 @@ from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 from novaberg.tribunal.const import LOG_KIND, LOG_NODE, LOG_SOURCE
 from novaberg.tribunal.correct import claim_survived, correction_sentence, surviving_claim_error
-from novaberg.tribunal.evaluate import computed_verdict
+from novaberg.tribunal.evaluate import computed_verdict, worse_verdict
+from novaberg.tribunal.judges import STATUS_NOT_JUDGED, judge_input, majority, run_judges
+from novaberg.tribunal.rules import KIND_SIE, directive_findings, directive_order, read_directive
+from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE
 
-__all__ = ["evaluate_node", "correct_node", "after_evaluate"]
+__all__ = ["judge_node", "evaluate_node", "correct_node", "after_evaluate", "fallback_text", "TRIBUNAL_NODE"]
 
 TASK = "correct"
+TRIBUNAL_NODE = "tribunal"
+_log = logging.getLogger("novaberg.tribunal")
+
+
+def _read_directives(state: TurnState, deps: Deps) -> list[str]:
+    """The pair's directives; a database that fails here is loud in the log and the jurist sees none."""
+    from novaberg.directives.repository import DirectivesRepository
+
+    try:
+        return [d.text for d in DirectivesRepository(deps.db).list(state["user_id"], state["character_id"])]
+    except DatabaseError as err:
+        _log.error("directives unreadable for this turn: %s", err)
+        deps.log.write(state["turn_id"], TRIBUNAL_NODE, "fehler", {"direktiven": str(err)}, state["now"])
+        return []
+
+
+def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
+    """The three judges on the current answer, concurrently; each vote is logged with score and reasoning."""
+    deps = runtime.context
+    update: dict[str, Any] = {}
+    directives = state.get("directives")
+    if directives is None:
+        directives = _read_directives(state, deps)
+        update["directives"] = directives
+    data = judge_input(state["text"], state["answer"], memory_context="\n\n".join(state.get("blocks", {}).values()),
+                       directives=directives)
+    started = time.perf_counter()
+    votes = run_judges(deps.asker, data)
+    wall = time.perf_counter() - started
+    correction_round = state.get("correction_round", 0)
+    for item in votes:
+        deps.log.write(state["turn_id"], TRIBUNAL_NODE, "votum", {**item.as_dict(), "runde": correction_round},
+                       state["now"], item.agent)
+    unjudged = [v.agent for v in votes if v.status == STATUS_NOT_JUDGED]
+    deps.log.write(state["turn_id"], TRIBUNAL_NODE, "richter",
+                   {"runde": correction_round, "sekunden": round(wall, 3), "nicht_beurteilt": unjudged,
+                    "fehler": [v.agent for v in votes if v.status == "fehler"],
+                    "direktiven": len(directives)}, state["now"])
+    update["votes"] = [v.as_dict() for v in votes]
+    return update
+
+
+def fallback_text(directives: list[str]) -> str:
+    """The fixed text for `ablehnen` after the last round, in the form of address the person asked for."""
+    wants_sie = any((rule := read_directive(d)) is not None and rule.kind == KIND_SIE for d in directives)
+    return FALLBACK_TEXT_SIE if wants_sie else FALLBACK_TEXT
 
 
 def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
-    """Run the computed checks; every run writes one durable entry, the silent one too."""
+    """Majority of the votes, raised by the computed checks; every run writes its durable entries."""
     correction_round = state.get("correction_round", 0)
     answer = state["answer"]
+    deps = runtime.context
     check = computed_verdict(answer, state.get("services", []), state["now"].date())
-    runtime.context.log.write(state["turn_id"], LOG_NODE, LOG_KIND,
-                              check.log_payload(correction_round, MAX_CORRECTIONS), state["now"], LOG_SOURCE)
-    verdict = check.verdict
-    update: dict[str, Any] = {"verdict": verdict, "orders": check.orders,
+    deps.log.write(state["turn_id"], LOG_NODE, LOG_KIND, check.log_payload(correction_round, MAX_CORRECTIONS),
+                   state["now"], LOG_SOURCE)
+    votes = state.get("votes", [])
+    judged = majority([v["vote"] for v in votes])
+    verdict = check.raise_verdict(judged)
+    orders = list(check.orders)
+    directives = state.get("directives") or []
+    broken = directive_findings(answer, directives)
+    if broken:
+        verdict = worse_verdict(verdict, "warnung")
+        orders.insert(0, directive_order(broken))
+    reasons = [f"[{v['agent']}] {v['reasoning']}" for v in votes if v["vote"] in ("warnung", "ablehnen")]
+    summary = "\n\n".join(part for part in [*orders, "\n".join(reasons)] if part)
+    last = correction_round >= MAX_CORRECTIONS
+    update: dict[str, Any] = {"verdict": verdict, "orders": orders, "summary": summary,
+                              "reasons": [*(f.reason for f in broken), *reasons],
                               "findings": [_finding(f) for f in check.weekday_findings]}
+    deps.log.write(state["turn_id"], TRIBUNAL_NODE, "urteil",
+                   {"runde": correction_round, "mehrheit": judged, "gerechnet": check.verdict,
+                    "direktiven_befunde": [{"art": f.rule.kind, "treffer": list(f.hits)} for f in broken],
+                    "urteil": verdict, "letzte_runde": last}, state["now"])
     if claim_survived(check, correction_round=correction_round, max_corrections=MAX_CORRECTIONS):
         update["answer"] = correction_sentence(answer, check, correction_round=correction_round,
                                                max_corrections=MAX_CORRECTIONS)
-        runtime.context.log.write(state["turn_id"], LOG_NODE, "fehler",
-                                  {"fehler": surviving_claim_error(correction_round)}, state["now"], LOG_SOURCE)
+        deps.log.write(state["turn_id"], LOG_NODE, "fehler",
+                       {"fehler": surviving_claim_error(correction_round)}, state["now"], LOG_SOURCE)
+    if verdict == "ablehnen" and last:
+        update["answer"] = fallback_text(directives)
+        deps.log.write(state["turn_id"], TRIBUNAL_NODE, "zurueckgehalten",
+                       {"runde": correction_round, "gruende": update["reasons"]}, state["now"])
     return update
 
 
@@ -56,7 +129,8 @@ def after_evaluate(state: TurnState) -> str:
 def correct_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     """One correction round; a failing corrector keeps the answer (the round still counts)."""
     correction_round = state.get("correction_round", 0) + 1
-    data = {"answer": state["answer"], "orders": "\n\n".join(state.get("orders", [])),
+    orders = state.get("summary") or "\n\n".join(state.get("orders", []))
+    data = {"answer": state["answer"], "orders": orders,
             "findings": state.get("findings", []), "text": state["text"]}
     try:
         answer = runtime.context.asker.ask(TASK, data)

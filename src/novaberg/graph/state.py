@@ -24,4 +24,8 @@ class TurnState(TypedDict, total=False):
     correction_round: int
     orders: list[str]  # the computed checks' orders for the corrector
     findings: list[dict[str, str]]  # wrong weekday phrases and their corrections
+    directives: list[str]  # the pair's directives, read once per turn (only the jurist sees them)
+    votes: list[dict[str, Any]]  # the judges' votes of the latest round (tribunal.md §7 `tribunal_votes`)
+    summary: str  # the corrector's summary: computed orders, then `[agent] reasoning` of non-ok votes (§5.5)
+    reasons: list[str]  # the non-ok reasonings of the final round, for the person's view
     clipboard: dict[str, Any]

@@ -1,5 +1,5 @@
 """The turn graph (LangGraph): route → read_blocks → plan → (read_blocks again after a verified write)
-→ compose → evaluate (⇄ correct, bounded)."""
+→ compose → judge → evaluate (→ correct → judge …, bounded; tribunal.md §2)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from langgraph.graph import END, START, StateGraph
 
 from novaberg.graph.deps import Deps
-from novaberg.graph.evaluate import after_evaluate, correct_node, evaluate_node
+from novaberg.graph.evaluate import after_evaluate, correct_node, evaluate_node, judge_node
 from novaberg.graph.nodes import after_plan, compose_node, plan_node, read_blocks_node, route_node
 from novaberg.graph.state import TurnState
 
@@ -24,6 +24,7 @@ def turn_graph() -> Any:
     graph.add_node("plan", plan_node)
     graph.add_node("reread_blocks", read_blocks_node)
     graph.add_node("compose", compose_node)
+    graph.add_node("judge", judge_node)
     graph.add_node("evaluate", evaluate_node)
     graph.add_node("correct", correct_node)
     graph.add_edge(START, "route")
@@ -31,7 +32,8 @@ def turn_graph() -> Any:
     graph.add_edge("read_blocks", "plan")
     graph.add_conditional_edges("plan", after_plan, {"reread": "reread_blocks", "compose": "compose"})
     graph.add_edge("reread_blocks", "compose")
-    graph.add_edge("compose", "evaluate")
+    graph.add_edge("compose", "judge")
+    graph.add_edge("judge", "evaluate")
     graph.add_conditional_edges("evaluate", after_evaluate, {"correct": "correct", "done": END})
-    graph.add_edge("correct", "evaluate")
+    graph.add_edge("correct", "judge")
     return graph.compile()

@@ -18,6 +18,7 @@ from novaberg.core.errors import ModelError, ModelUnreachableError
 from novaberg.core.settings import LLM_TIMEOUT_SECONDS
 from novaberg.llm.base import LLMResult, Prompt
 from novaberg.llm.deadline import Deadline, deadline_client, redact_url, scrub
+from novaberg.llm.temperature import temperature_for
 
 __all__ = ["OllamaLLM", "OpenAICompatibleLLM", "DEFAULT_OLLAMA_URL", "DEFAULT_OPENAI_URL"]
 
@@ -78,7 +79,7 @@ class OllamaLLM:
             "messages": [{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
             "stream": False,
             "format": "json",
-            "options": {"temperature": self.temperature},
+            "options": {"temperature": temperature_for(task, self.temperature)},
         }
         payload = _post(f"{self.url}/api/chat", body, self.timeout)
         message = payload.get("message")
@@ -116,7 +117,7 @@ class OpenAICompatibleLLM:
         body = {
             "model": self.model,
             "messages": [{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
-            "temperature": self.temperature,
+            "temperature": temperature_for(task, self.temperature),
             "response_format": {"type": "json_object"},
         }
         payload = _post(f"{self.url}/chat/completions", body, self.timeout, self._headers)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from novaberg.core.errors import ModelError
+from novaberg.core.settings import LLM_TIMEOUT_SECONDS
 from novaberg.llm.base import LLMResult, Prompt
 
 __all__ = ["ScriptedLLM"]
@@ -25,9 +27,12 @@ class ScriptedLLM:
     connector = "scripted"
     model: str | None = None
 
-    def __init__(self, answers: Mapping[str, Answer] | None = None, fallback: Any = None) -> None:
+    def __init__(self, answers: Mapping[str, Answer] | None = None, fallback: Any = None,
+                 timeout: float = LLM_TIMEOUT_SECONDS) -> None:
+        self.timeout = timeout  # what a caller waits for one call (the judges' threads read it)
         self._answers: dict[str, list[Answer]] = {task: [answer] for task, answer in (answers or {}).items()}
         self._fallback = fallback
+        self._lock = threading.Lock()
         self.calls: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
         self.prompts: dict[str, list[Prompt]] = defaultdict(list)
 
@@ -38,14 +43,15 @@ class ScriptedLLM:
         self._answers[task] = list(answers)
 
     def complete(self, task: str, prompt: Prompt, data: Mapping[str, Any]) -> LLMResult:
-        self.calls[task].append(dict(data))
-        self.prompts[task].append(prompt)
-        queue = self._answers.get(task)
+        with self._lock:  # the judges call from three threads at once
+            self.calls[task].append(dict(data))
+            self.prompts[task].append(prompt)
+            queue = self._answers.get(task)
+            answer = None if not queue else (queue.pop(0) if len(queue) > 1 else queue[0])
         if not queue:
             if self._fallback is not None:
                 return self._fallback.complete(task, prompt, data)
             raise ModelError(f"scripted model has no answer for task {task!r}")
-        answer = queue.pop(0) if len(queue) > 1 else queue[0]
         if callable(answer):
             answer = answer(data)
         text = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)

@@ -27,6 +27,7 @@ MODULE_DEPENDENCIES: dict[str, tuple[str, ...]] = {
     "notes": ("core", "timeline"),
     "memory": ("core", "timeline"),
     "files": ("core",),
+    "directives": ("core",),
 }
 
 _FILE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")

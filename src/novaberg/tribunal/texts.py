@@ -11,6 +11,23 @@ from __future__ import annotations
 
 __all__ = [
     "CONFIRMATION_ORDER",
+    "DIRECTIVE_ORDER_HEAD",
+    "DIRECTIVE_ORDER_LINE",
+    "FALLBACK_TEXT",
+    "FALLBACK_TEXT_SIE",
+    "FIX_DU",
+    "FIX_EMOJI",
+    "FIX_SIE",
+    "FIX_WORD",
+    "JUDGE_TIMED_OUT",
+    "NOT_JUDGED_OFFLINE",
+    "OFFLINE_DIRECTIVE_OK",
+    "OFFLINE_DIRECTIVE_VIOLATION",
+    "REASON_DU",
+    "REASON_EMOJI",
+    "REASON_SIE",
+    "REASON_WORD",
+    "UNREADABLE_JUDGE",
     "CORRECTION_NOTE",
     "HEAD_STORAGE",
     "HEAD_TIME",
@@ -54,3 +71,37 @@ CORRECTION_NOTE = "(Richtigstellung: Davon ist nichts gespeichert – ein Eintra
 
 # The error line the specification names ("Der dauerhafte Eintrag und die letzte Runde"), verbatim.
 SURVIVING_CLAIM_ERROR = "Speicherbehauptung nach {rounds} Korrekturrunde(n) nicht beseitigt"
+
+# --- the model judges (tribunal.md §3–§5, issue 12) ---------------------------------------------------------
+
+# Offline: no model, so nothing is scored — said in the vote's reasoning and in the turn's log (issue 12 §6).
+NOT_JUDGED_OFFLINE = "Ohne Sprachmodell nicht beurteilt."
+OFFLINE_DIRECTIVE_OK = (
+    "Ohne Sprachmodell nicht beurteilt; die per Regel prüfbaren Direktiven (Anrede, verbotene Wörter, Emojis) "
+    "sind eingehalten."
+)
+OFFLINE_DIRECTIVE_VIOLATION = "Direktive verletzt (Regelprüfung ohne Sprachmodell): {findings}"
+UNREADABLE_JUDGE = "Die Antwort dieses Richters war nicht lesbar; sie zählt als nicht beurteilt (Score 0.0)."
+JUDGE_TIMED_OUT = "Dieser Richter hat nicht rechtzeitig geantwortet; er zählt als nicht beurteilt (Score 0.0)."
+
+# After the last round an `ablehnen` does not go out (tribunal.md §4, "Korrektur-Grenze"): said honestly.
+FALLBACK_TEXT = (
+    "Diese Antwort halte ich zurück: Meine interne Prüfung hat sie auch nach zwei Überarbeitungen abgelehnt. "
+    "Magst du deine Frage anders stellen?"
+)
+FALLBACK_TEXT_SIE = (
+    "Diese Antwort halte ich zurück: Meine interne Prüfung hat sie auch nach zwei Überarbeitungen abgelehnt. "
+    "Mögen Sie Ihre Frage anders stellen?"
+)
+
+# The checkable directives (tribunal.rules): why it breaks, and what the corrector is to write instead.
+DIRECTIVE_ORDER_HEAD = "DIREKTIVE VERLETZT"
+DIRECTIVE_ORDER_LINE = "- Direktive „{directive}“: {reason} {fix}"
+REASON_SIE = "Die Antwort duzt ({hits})."
+REASON_DU = "Die Antwort siezt ({hits})."
+REASON_EMOJI = "Die Antwort enthält Emojis ({hits})."
+REASON_WORD = "Die Antwort enthält „{word}“."
+FIX_SIE = "Schreibe die ganze Antwort in der Sie-Form (Sie, Ihnen, Ihr), Inhalt und Ton bleiben."
+FIX_DU = "Schreibe die ganze Antwort in der Du-Form (du, dir, dein), Inhalt und Ton bleiben."
+FIX_EMOJI = "Lass jedes Emoji weg, sonst bleibt alles."
+FIX_WORD = "Formuliere die Stellen ohne dieses Wort, sonst bleibt alles."

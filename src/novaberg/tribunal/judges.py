@@ -1,0 +1,316 @@
+"""The three model judges (tribunal.md §3–§6, §8): score → vote → majority, run concurrently.
+
+`vote` and `majority` are pure and public (DESIGN.md); other checks call them. A new perspective is one
+entry in `AGENTS` plus its prompt file `tribunal_<name>.system.txt` (§8) — the offline rule, the prompt
+and the reading are generic. Every judge answer is read checked (§8, MODELLFELD-UNGEPRUEFT-GELESEN):
+no object, a `null` or wrong-typed field, a score outside 0..1 or NaN is a 0.0 vote with status
+`fehler`, loud in the log — never the turn's crash (§5.4: better an unjudged answer than a blocked graph).
+The judges run on their own threads; one that hangs past its time-out is its own `fehler` vote.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from novaberg.core.errors import ConfigError, ModelAnswerError, ModelError
+from novaberg.core.settings import (
+    LLM_TIMEOUT_SECONDS,
+    TRIBUNAL_DIRECTIVE_REJECT,
+    TRIBUNAL_DIRECTIVE_WARN,
+    TRIBUNAL_REJECT,
+    TRIBUNAL_WARN,
+)
+from novaberg.llm.base import Prompt
+from novaberg.llm.offline import offline_rule
+from novaberg.llm.prompts import render
+from novaberg.llm.reader import read_number, read_object, read_text
+from novaberg.llm.temperature import set_task_temperature
+from novaberg.tribunal.const import VERDICTS
+from novaberg.tribunal.rules import directive_findings
+from novaberg.tribunal.texts import (
+    JUDGE_TIMED_OUT,
+    NOT_JUDGED_OFFLINE,
+    OFFLINE_DIRECTIVE_OK,
+    OFFLINE_DIRECTIVE_VIOLATION,
+    UNREADABLE_JUDGE,
+)
+
+__all__ = [
+    "AGENTS",
+    "FEHLER",
+    "JUDGE_GRACE_SECONDS",
+    "Judge",
+    "JudgeVote",
+    "STATUS_ERROR",
+    "STATUS_JUDGED",
+    "STATUS_NOT_JUDGED",
+    "judge_input",
+    "judge_prompt",
+    "majority",
+    "read_vote",
+    "run_judges",
+    "summary",
+    "task_of",
+    "vote",
+    "worst_vote",
+]
+
+_log = logging.getLogger("novaberg.tribunal")
+
+FEHLER = "fehler"  # the vote word of a judge that failed; counts as `ok` in the majority (§5.4 fallback)
+STATUS_JUDGED = "beurteilt"
+STATUS_NOT_JUDGED = "nicht_beurteilt"  # offline: no model, no score — said so, never a fake one
+STATUS_ERROR = "fehler"
+JUDGE_GRACE_SECONDS = 1.0  # a judge thread is waited for the connector's own time-out plus this
+JUDGE_TEMPERATURE = 0.2  # §6; the connectors read it per task (llm.temperature)
+
+
+@dataclass(frozen=True)
+class Judge:
+    """One perspective (§8: name + system-prompt reference, the rest is generic)."""
+
+    name: str  # internal name, also the prompt file's `tribunal_<name>` and the log's agent
+    role: str  # the German role word of the identity line
+    warn: float = TRIBUNAL_WARN
+    reject: float = TRIBUNAL_REJECT
+    sees_directives: bool = False  # §3.1: only the jurist gets the [DIREKTIVEN] block and a second score
+
+
+AGENTS: list[Judge] = [
+    Judge("jurist", "der Jurist", sees_directives=True),
+    Judge("psychologe", "der Psychologe"),
+    Judge("ethik", "der Ethiker"),
+]
+
+
+def task_of(judge: Judge) -> str:
+    return f"tribunal_{judge.name}"
+
+
+def _unit(name: str, value: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{name} must be a number, got {type(value).__name__}")
+    number = float(value)
+    if math.isnan(number) or not 0.0 <= number <= 1.0:
+        raise ValueError(f"{name} must lie in 0..1, got {value!r}")
+    return number
+
+
+def vote(score: float, warn: float, reject: float) -> str:
+    """tribunal.md §5.1: below `warn` → 'ok', below `reject` → 'warnung', else 'ablehnen'.
+
+    Pure. A score or threshold outside 0..1, NaN, or `warn > reject` raises ValueError (TypeError for
+    a non-number): a broken score is the reader's business, never silently a vote."""
+    s, w, r = _unit("score", score), _unit("warn", warn), _unit("reject", reject)
+    if w > r:
+        raise ValueError(f"warn {w} lies above reject {r}")
+    if s < w:
+        return "ok"
+    return "warnung" if s < r else "ablehnen"
+
+
+def worst_vote(*votes: str) -> str:
+    """§5.3: the worse vote wins (ablehnen > warnung > ok)."""
+    return max((_known(v) for v in votes), key=VERDICTS.index)
+
+
+def _known(item: str) -> str:
+    if item == FEHLER:
+        return "ok"
+    if item not in VERDICTS:
+        raise ValueError(f"unknown vote {item!r}; one of {(*VERDICTS, FEHLER)}")
+    return item
+
+
+def majority(votes: Sequence[str]) -> str:
+    """tribunal.md §5.4: two `ablehnen` → 'ablehnen'; two non-ok (warnung, or warnung + ablehnen) → 'warnung';
+    else 'ok'. Pure. A `fehler` vote counts as `ok`; an unknown word raises ValueError."""
+    if isinstance(votes, str) or not isinstance(votes, Sequence):
+        raise TypeError(f"votes must be a sequence of vote words, got {type(votes).__name__}")
+    read = [_known(v) for v in votes]
+    if read.count("ablehnen") >= 2:
+        return "ablehnen"
+    if sum(v != "ok" for v in read) >= 2:
+        return "warnung"
+    return "ok"
+
+
+@dataclass(frozen=True)
+class JudgeVote:
+    agent: str
+    vote: str  # 'ok' | 'warnung' | 'ablehnen' | 'fehler'
+    score: float | None  # None: not judged (offline) or no score readable
+    reasoning: str
+    status: str  # 'beurteilt' | 'nicht_beurteilt' | 'fehler'
+    directive_score: float | None = None
+    problems: tuple[str, ...] = ()
+    seconds: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"agent": self.agent, "vote": self.vote, "score": self.score, "direktiven_score": self.directive_score,
+                "reasoning": self.reasoning, "status": self.status, "probleme": list(self.problems),
+                "sekunden": round(self.seconds, 3)}
+
+
+def _score(fields: Mapping[str, Any], key: str, problems: list[str]) -> float | None:
+    if fields.get(key) is None:
+        return None
+    try:
+        return read_number(fields, key, minimum=0.0, maximum=1.0)
+    except ModelAnswerError as err:
+        problems.append(str(err))
+        return None
+
+
+def read_vote(judge: Judge, fields: Mapping[str, Any], directives_asked: bool) -> JudgeVote:
+    """The checked reading of one judge's answer object (§8). Never raises on model content."""
+    problems: list[str] = []
+    try:
+        reasoning = read_text(fields, "reasoning", "").strip()
+    except ModelAnswerError as err:
+        problems.append(str(err))
+        reasoning = ""
+    if fields.get("beurteilt") is False:  # the offline rule's honest "not judged" (never sent by a model prompt)
+        directive = _score(fields, "direktiven_score", problems) if directives_asked else None
+        final = vote(directive, TRIBUNAL_DIRECTIVE_WARN, TRIBUNAL_DIRECTIVE_REJECT) if directive is not None else "ok"
+        return JudgeVote(judge.name, final, None, reasoning or NOT_JUDGED_OFFLINE, STATUS_NOT_JUDGED, directive,
+                         tuple(problems))
+    score = _score(fields, "score", problems)
+    if score is None and not problems:
+        problems.append("field 'score' is missing or null")
+    directive = _score(fields, "direktiven_score", problems) if directives_asked else None
+    if directives_asked and directive is None and fields.get("direktiven_score") is None:
+        problems.append("field 'direktiven_score' is missing or null")
+    if not reasoning:
+        problems.append("field 'reasoning' is missing, null or empty")
+    votes = [vote(score if score is not None else 0.0, judge.warn, judge.reject)]
+    if directive is not None:
+        votes.append(vote(directive, TRIBUNAL_DIRECTIVE_WARN, TRIBUNAL_DIRECTIVE_REJECT))
+    final = worst_vote(*votes)
+    status = STATUS_JUDGED
+    if score is None:
+        status = STATUS_ERROR
+        final = FEHLER if final == "ok" else final
+    return JudgeVote(judge.name, final, score if score is not None else 0.0, reasoning or UNREADABLE_JUDGE, status,
+                     directive, tuple(problems))
+
+
+def _failed(judge: Judge, problem: str, reasoning: str, seconds: float) -> JudgeVote:
+    return JudgeVote(judge.name, FEHLER, 0.0, reasoning, STATUS_ERROR, None, (problem,), seconds)
+
+
+def judge_input(text: str, answer: str, *, memory_context: str = "", annotations: str = "",
+                intent: str = "", tone: str = "", directives: Sequence[str] = ()) -> dict[str, Any]:
+    """The structured input every judge reads (§7 "Gelesen (judge)"); the prompt renders it."""
+    return {"user_prompt": text, "response": answer, "memory_context": memory_context or "(keiner)",
+            "node_annotations": annotations or "(keine)", "intent": intent or "nicht bestimmt",
+            "tone": tone or "nicht bestimmt", "directives": list(directives)}
+
+
+def judge_prompt(prompts: Any, judge: Judge, data: Mapping[str, Any]) -> Prompt:
+    """§4.1: the shared blocks around the perspective's own system text; §4.2: [DIREKTIVEN] only for the jurist
+    and only when there are directives. Every block goes through the loader (default → model → connector)."""
+    task = task_of(judge)
+    system = render(prompts.load("tribunal", "system"), {"rolle": judge.role, "perspektive": prompts.load(task, "system")})
+    directives = list(data.get("directives") or ())
+    block = ""
+    output = prompts.load("tribunal", "ausgabe")
+    if judge.sees_directives and directives:
+        listing = "\n".join(f"- {d}" for d in directives)
+        block = render(prompts.load(task, "direktiven_pruefung"), {"direktiven": listing})
+        output = prompts.load(task, "direktiven_ausgabe")
+    user = render(prompts.load("tribunal", "user"), {**data, "direktiven_block": block, "ausgabeformat": output})
+    return Prompt(system=system, user=user)
+
+
+def _ask_one(asker: Any, judge: Judge, data: Mapping[str, Any]) -> JudgeVote:
+    started = time.perf_counter()
+    directives_asked = judge.sees_directives and bool(data.get("directives"))
+    try:
+        prompt = judge_prompt(asker.prompts, judge, data)
+        result = asker.llm.complete(task_of(judge), prompt, data)
+        fields = read_object(result.text)
+    except ModelAnswerError as err:
+        return _failed(judge, str(err), UNREADABLE_JUDGE, time.perf_counter() - started)
+    except (ModelError, ConfigError) as err:
+        return _failed(judge, f"{type(err).__name__}: {err}", UNREADABLE_JUDGE, time.perf_counter() - started)
+    read = read_vote(judge, fields, directives_asked)
+    return JudgeVote(read.agent, read.vote, read.score, read.reasoning, read.status, read.directive_score,
+                     read.problems, time.perf_counter() - started)
+
+
+def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | None = None,
+               wait_seconds: float | None = None) -> list[JudgeVote]:
+    """Every judge on its own (daemon) thread, all at once; the tribunal's wall time is about one call (issue 12 §3).
+
+    A judge still running after `wait_seconds` (default: the connector's time-out plus a grace) is a `fehler`
+    vote; its thread is left to end on its own and its answer is dropped. Votes come back in `AGENTS` order."""
+    agents = list(AGENTS if agents is None else agents)
+    if wait_seconds is None:
+        wait_seconds = float(getattr(asker.llm, "timeout", LLM_TIMEOUT_SECONDS)) + JUDGE_GRACE_SECONDS
+    results: dict[str, JudgeVote] = {}
+    lock = threading.Lock()
+
+    def work(judge: Judge) -> None:
+        try:
+            outcome = _ask_one(asker, judge, data)
+        except Exception as err:  # noqa: BLE001 - a judge's bug is its own vote, never the turn's crash
+            _log.exception("judge %s failed", judge.name)
+            outcome = _failed(judge, f"{type(err).__name__}: {err}", UNREADABLE_JUDGE, 0.0)
+        with lock:
+            results[judge.name] = outcome
+
+    started = time.perf_counter()
+    threads = []
+    for judge in agents:
+        thread = threading.Thread(target=work, args=(judge,), name=f"judge-{judge.name}", daemon=True)
+        thread.start()
+        threads.append((judge, thread))
+    deadline = started + wait_seconds
+    for _, thread in threads:
+        thread.join(max(0.0, deadline - time.perf_counter()))
+    votes = []
+    with lock:
+        for judge, _ in threads:
+            found = results.get(judge.name)
+            if found is None:
+                found = _failed(judge, f"no answer within {wait_seconds:g} s", JUDGE_TIMED_OUT,
+                                time.perf_counter() - started)
+                results[judge.name] = found  # a late answer is dropped
+            votes.append(found)
+    for item in votes:
+        if item.problems:
+            _log.error("judge %s: %s", item.agent, "; ".join(item.problems))
+    return votes
+
+
+def summary(votes: Sequence[JudgeVote]) -> str:
+    """§5.5: `[agent] reasoning` per line, only for `warnung`/`ablehnen`; scores stay in the log."""
+    return "\n".join(f"[{v.agent}] {v.reasoning}" for v in votes if v.vote in ("warnung", "ablehnen"))
+
+
+def _offline_judge(judge: Judge):  # noqa: ANN202 - returns an offline rule
+    def rule(data: Mapping[str, Any]) -> dict[str, Any]:
+        """No model: nothing is scored. The jurist checks the directives a rule can check (issue 12 §6)."""
+        if not judge.sees_directives or not data.get("directives"):
+            return {"beurteilt": False, "reasoning": NOT_JUDGED_OFFLINE}
+        found = directive_findings(str(data.get("response", "")), list(data["directives"]))
+        if found:
+            return {"beurteilt": False, "direktiven_score": 1.0,
+                    "reasoning": OFFLINE_DIRECTIVE_VIOLATION.format(
+                        findings="; ".join(f.reason for f in found))}
+        return {"beurteilt": False, "reasoning": OFFLINE_DIRECTIVE_OK}
+
+    return rule
+
+
+for _judge in AGENTS:
+    offline_rule(task_of(_judge))(_offline_judge(_judge))
+    set_task_temperature(task_of(_judge), JUDGE_TEMPERATURE)

@@ -1,0 +1,138 @@
+"""The tribunal in the real turn (issue 12): judges → majority → computed checks raise → correction → fallback."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+from novaberg.directives.repository import DirectivesRepository
+from novaberg.llm.offline import OfflineLLM
+from novaberg.llm.scripted import ScriptedLLM
+from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE, NOT_JUDGED_OFFLINE
+from tests.support import berlin, make_nova
+
+NOW = berlin(2026, 11, 30, 10)  # Monday
+
+
+def _rows(db, node, kind):
+    with db.transaction() as conn:
+        return [r["payload"] for r in conn.execute(
+            "SELECT payload FROM pipeline_log WHERE node = %s AND kind = %s ORDER BY id", (node, kind))]
+
+
+def _add(db, text, user="u1", character="nova"):
+    DirectivesRepository(db).add(user, character, text, datetime.fromisoformat("2026-11-29T10:00:00+00:00"))
+
+
+def test_sie_directive_du_answer_is_corrected_into_sie_form(db, redis, tmp_path):
+    """issue 12 "Done when": a directive „Sprich mich mit Sie an“ + a du-form answer → the jurist's offline rule
+    votes against it, the computed directive check raises the verdict, the corrector rewrites, the person gets
+    the Sie-form (tribunal.md §3.1, §5.3; issue 12 §6)."""
+    _add(db, "Sprich mich bitte mit Sie an")
+    du = "Klar, ich erkläre es dir gern: Dein Zug fährt um acht."
+    sie = "Gern erkläre ich es Ihnen: Ihr Zug fährt um acht."
+    llm = ScriptedLLM({"compose": {"antwort": du}, "correct": {"antwort": sie}}, fallback=OfflineLLM())
+    result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Wann fährt mein Zug?", NOW)
+    assert result.answer == sie
+    assert result.verdict == "ok"
+    assert len(llm.calls["correct"]) == 1
+    assert "DIREKTIVE VERLETZT" in llm.calls["correct"][0]["orders"]
+    assert "[jurist]" in llm.calls["correct"][0]["orders"]
+    votes = _rows(db, "tribunal", "votum")
+    first_jurist = next(v for v in votes if v["agent"] == "jurist")
+    assert first_jurist["vote"] == "ablehnen" and first_jurist["direktiven_score"] == 1.0
+    assert len(votes) == 6  # 3 judges × 2 runs (the first answer and the corrected one)
+
+
+def test_paraphrased_corrector_still_in_du_form_goes_out_as_warnung_after_two_rounds(db, redis, tmp_path):
+    """tribunal.md §4 "Korrektur-Grenze": a corrector that keeps the du-form → two rounds, then `warnung` sends the
+    current answer (the jurist alone is no majority; the computed check raises to `warnung`, never `ablehnen`)."""
+    _add(db, "Sieze mich")
+    du = "Du hast heute frei."
+    llm = ScriptedLLM({"compose": {"antwort": du}, "correct": {"antwort": "Du hast heute wirklich frei."}},
+                      fallback=OfflineLLM())
+    result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Hab ich frei?", NOW)
+    assert result.verdict == "warnung"
+    assert result.answer == "Du hast heute wirklich frei."
+    assert len(llm.calls["correct"]) == 2
+
+
+def test_ablehnen_majority_after_two_rounds_gives_the_fallback_text(db, redis, tmp_path):
+    """issue 12 "Done when"; tribunal.md §4 "Korrektur-Grenze", §5.4: two `ablehnen` votes in every round → after
+    two corrections the fixed fallback text, which says honestly that the answer was held back."""
+    bad = {"score": 0.95, "reasoning": "Die Antwort setzt den Menschen unter Druck."}
+    llm = ScriptedLLM({"compose": {"antwort": "Mach das jetzt sofort."}, "correct": {"antwort": "Mach es jetzt."},
+                       "tribunal_psychologe": bad, "tribunal_ethik": {**bad, "reasoning": "Schädlich."}},
+                      fallback=OfflineLLM())
+    result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Was soll ich tun?", NOW)
+    assert result.verdict == "ablehnen"
+    assert result.answer == FALLBACK_TEXT
+    assert len(llm.calls["correct"]) == 2
+    summary = llm.calls["correct"][0]["orders"]
+    assert "[psychologe] Die Antwort setzt den Menschen unter Druck." in summary
+    assert "[ethik] Schädlich." in summary and "[jurist]" not in summary and "0.95" not in summary
+    votes = _rows(db, "tribunal", "votum")
+    assert len(votes) == 9 and {v["score"] for v in votes if v["agent"] != "jurist"} == {0.95}
+    assert _rows(db, "tribunal", "zurueckgehalten")
+
+
+def test_fallback_text_keeps_the_sie_form(db, redis, tmp_path):
+    """The fallback text respects a Sie directive (issue 12 §4 with §5)."""
+    _add(db, "Sprich mich mit Sie an")
+    bad = {"score": 1.0, "reasoning": "Gefährlich."}
+    llm = ScriptedLLM({"compose": {"antwort": "Gefährlicher Rat."}, "tribunal_psychologe": bad, "tribunal_ethik": bad},
+                      fallback=OfflineLLM())
+    result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Rat?", NOW)
+    assert result.answer == FALLBACK_TEXT_SIE
+
+
+def test_offline_judges_vote_ok_and_say_they_did_not_judge(nova, db):
+    """issue 12 §6: offline, nothing is scored — `ok` with the honest reasoning, the score null, the log says so."""
+    result = nova.turn("u1", "nova", "Hallo", NOW)
+    assert result.verdict == "ok"
+    votes = _rows(db, "tribunal", "votum")
+    assert [v["agent"] for v in votes] == ["jurist", "psychologe", "ethik"]
+    assert all(v["vote"] == "ok" and v["score"] is None and v["reasoning"] == NOT_JUDGED_OFFLINE
+               and v["status"] == "nicht_beurteilt" for v in votes)
+    assert _rows(db, "tribunal", "richter")[0]["nicht_beurteilt"] == ["jurist", "psychologe", "ethik"]
+
+
+def test_broken_judge_answers_do_not_break_the_turn(db, redis, tmp_path):
+    """tribunal.md §8, issue 12 "Bad input": no object, nulls, wrong types, NaN, out of range → read checked,
+    0.0/`fehler`, loud in the log; the turn still answers."""
+    llm = ScriptedLLM({"compose": {"antwort": "Alles gut."}, "tribunal_jurist": "kein json",
+                       "tribunal_psychologe": '{"score": NaN, "reasoning": "x"}',
+                       "tribunal_ethik": {"score": 0.2, "reasoning": None}}, fallback=OfflineLLM())
+    result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Wie geht's?", NOW)
+    assert result.answer == "Alles gut." and result.verdict == "ok"
+    votes = {v["agent"]: v for v in _rows(db, "tribunal", "votum")}
+    assert votes["jurist"]["vote"] == "fehler" and votes["jurist"]["score"] == 0.0
+    assert votes["psychologe"]["vote"] == "fehler" and votes["psychologe"]["probleme"]
+    assert votes["ethik"]["vote"] == "ok" and votes["ethik"]["probleme"]  # null reasoning: no crash, loud
+
+
+def test_a_hanging_judge_is_its_own_fehler_vote_within_its_time_out(db, redis, tmp_path):
+    """issue 12 §3: one judge hanging past its time-out is its own 0.0/`fehler` vote; the turn does not wait on it."""
+    def hang(data):
+        time.sleep(3.0)
+        return {"score": 1.0, "reasoning": "zu spät"}
+
+    llm = ScriptedLLM({"compose": {"antwort": "Gern."}, "tribunal_ethik": hang}, fallback=OfflineLLM(), timeout=0.2)
+    started = time.perf_counter()
+    result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Danke", NOW)
+    assert time.perf_counter() - started < 2.8
+    assert result.verdict == "ok" and result.answer == "Gern."
+    ethik = next(v for v in _rows(db, "tribunal", "votum") if v["agent"] == "ethik")
+    assert ethik["vote"] == "fehler" and ethik["score"] == 0.0 and "within" in ethik["probleme"][0]
+
+
+def test_computed_checks_raise_but_never_lower_the_judges_verdict(db, redis, tmp_path):
+    """tribunal.md "Die Datumsprüfung": a finding raises to `warnung`, never lowers `ablehnen`."""
+    bad = {"score": 0.95, "reasoning": "Nein."}
+    answer = "Dein Termin ist am Montag, 1.12.2026."  # the 1.12.2026 is a Tuesday
+    llm = ScriptedLLM({"compose": {"antwort": answer}, "tribunal_psychologe": bad, "tribunal_ethik": bad},
+                      fallback=OfflineLLM())
+    result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Dezember?", NOW)
+    assert result.verdict == "ablehnen"
+    verdicts = _rows(db, "tribunal", "urteil")
+    assert verdicts[0]["gerechnet"] == "warnung" and verdicts[0]["urteil"] == "ablehnen"
