@@ -34,17 +34,19 @@ KIND_NO_EMOJI = "kein_emoji"
 KIND_WORD = "verbotenes_wort"
 
 _I = re.IGNORECASE
-_WANTS_SIE = re.compile(r"\bsiez\w*|\bmit\s+[„\"'»]?sie\b|\bsie\s*[-–]?\s*form\b|\bförmlich\b", _I)
-_WANTS_DU = re.compile(r"\bduz\w*|\bmit\s+[„\"'»]?du\b|\bdu\s*[-–]?\s*form\b|\bsag\w*\s+du\b", _I)
+_WANTS_SIE = re.compile(r"\b(?:ge)?siez\w*|\bmit\s+[„\"'»]?sie\b|\bsie\s*[-–]?\s*form\b|\bförmlich\b", _I)
+_WANTS_DU = re.compile(r"\b(?:ge)?duz\w*|\bmit\s+[„\"'»]?du\b|\bdu\s*[-–]?\s*form\b|\bsag\w*\s+du\b", _I)
 _NO_EMOJI = re.compile(r"\b(?:kein\w*|ohne|nie\w*|nicht)\b.*\b(?:emojis?|emoticons?|smileys?)\b", _I)
-_NEGATION = r"(?:nie(?:mals)?|nicht|kein\w*)"
+_NEGATION = r"(?i:nie(?:mals)?|nicht|kein\w*)"
+_VERB = r"(?i:erwähn\w*|nenn\w*|sag\w*|schreib\w*|benutz\w*|verwend\w*|sprich)"
+_FILLER = r"(?:(?i:mehr|wieder|das\s+wort|den\s+namen)\s+)*"
+_NAME = r"([A-ZÄÖÜ][\wäöüß-]{1,40})"
 _QUOTED = re.compile(r"[„\"'»‚‹]([^„“\"'«»‚‘‹›]{1,60})[“\"'«‘›]")
-_NAME_AFTER_VERB = re.compile(
-    rf"\b(?:erwähn\w*|nenn\w*|sag\w*|schreib\w*|benutz\w*|verwend\w*|sprich)\s+(?:mich\s+)?{_NEGATION}\s+"
-    r"(?:(?:mehr|wieder|das\s+wort|den\s+namen)\s+)*([A-ZÄÖÜ][\wäöüß-]{1,40})", re.UNICODE)
-_NAME_BEFORE_VERB = re.compile(
-    rf"\b{_NEGATION}\s+(?:(?:mehr|wieder|das\s+wort|den\s+namen)\s+)*([A-ZÄÖÜ][\wäöüß-]{{1,40}})\s+"
-    r"(?:erwähn\w*|nenn\w*|sag\w*|schreib\w*|benutz\w*|verwend\w*)", re.UNICODE)
+_NAME_PATTERNS = (
+    re.compile(rf"\b{_VERB}\s+(?:(?i:mich)\s+)?{_NEGATION}\s+{_FILLER}{_NAME}"),  # Erwähne nie Thomas
+    re.compile(rf"\b{_NEGATION}\s+{_FILLER}{_NAME}\s+{_VERB}"),  # nie mehr Thomas erwähnen
+    re.compile(rf"\b{_NAME}\s+{_NEGATION}\s+{_FILLER}{_VERB}"),  # Thomas nie mehr erwähnen
+)
 # Capitalised words that are no name: pronouns, articles, the form words themselves.
 _NOT_A_NAME = frozenset({"mich", "mir", "meine", "meinen", "meinem", "meiner", "mein", "den", "die", "das",
                          "dem", "der", "ein", "eine", "einen", "sie", "du", "ihn", "ihr", "es", "wieder", "mehr",
@@ -90,12 +92,12 @@ def read_directive(text: str) -> Rule | None:
         return Rule(KIND_DU, plain)
     if _NO_EMOJI.search(plain):
         return Rule(KIND_NO_EMOJI, plain)
-    if not re.search(rf"\b{_NEGATION}\b", plain, _I):
+    if not re.search(rf"\b{_NEGATION}\b", plain):
         return None
     quoted = _QUOTED.search(plain)
     if quoted and quoted.group(1).strip():
         return Rule(KIND_WORD, plain, quoted.group(1).strip())
-    for pattern in (_NAME_AFTER_VERB, _NAME_BEFORE_VERB):
+    for pattern in _NAME_PATTERNS:
         match = pattern.search(plain)
         if match and match.group(1).lower() not in _NOT_A_NAME:
             return Rule(KIND_WORD, plain, match.group(1))
