@@ -195,3 +195,11 @@ def test_offline_jurist_checks_checkable_directives_and_scores_nothing_else():
     assert all(v.vote == "ok" and v.score is None for v in votes[1:])
     clean = run_judges(asker, judge_input("a", "Guten Tag, wie geht es Ihnen?", directives=["Sprich mich mit Sie an"]))
     assert clean[0].vote == "ok" and clean[0].score is None and clean[0].directive_score is None
+
+
+def test_bench_ratio_of_tribunal_to_one_call():
+    """issue 12 §3: with a connector that sleeps per call, the tribunal's wall time over one call is ≤ 1.3."""
+    from bench.tribunal.run import measure
+
+    figure = measure(0.2, 3)
+    assert figure["ratio"] <= 1.3, figure
