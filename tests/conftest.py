@@ -23,6 +23,14 @@ from tests.support import make_deps, make_nova
 os.environ["NOVABERG_TIMEZONE"] = "Europe/Berlin"
 
 
+@pytest.fixture
+def tmp_path() -> Iterator[Path]:
+    """A temporary folder per test outside pytest's basetemp: a concurrent pytest run on the same machine
+    rotates old basetemps away, and with them the data directories of servers that are still running."""
+    with tempfile.TemporaryDirectory(prefix="novaberg-test-", ignore_cleanup_errors=True) as folder:
+        yield Path(folder)
+
+
 @pytest.fixture(scope="session")
 def pg_admin_url() -> Iterator[str]:
     """NOVABERG_TEST_DATABASE_URL when given (a PostgreSQL with pgvector and pg_trgm), else the embedded one."""
