@@ -292,15 +292,10 @@ def test_a_text_without_a_time_gives_no_moment_never_now(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "halb elf",
-        "um halb 11",
-        "viertel nach 10",
-        "10 nach 11",
         "nach 10 Uhr",
         "vor 10 Uhr",
         "nicht morgen",
         "Ende März",
-        "übernächsten Freitag",
         "montags um 10",
         "in ein paar Tagen um 10",
         "auf 11.",
@@ -313,7 +308,6 @@ def test_a_text_without_a_time_gives_no_moment_never_now(text: str) -> None:
         "in 1,5 Stunden",
         "17/11",
         "heute Nacht um 12",
-        "an Heiligabend um 18 Uhr",
         "morgen früh um 15 Uhr",
         "Mach das so. 10 Uhr ist gut",  # *so.* or *So.* (Sunday)?
         "Termin bei Fr. Müller morgen um 10",  # *Fr.* before a name is a Frau, not a Friday
@@ -321,9 +315,24 @@ def test_a_text_without_a_time_gives_no_moment_never_now(text: str) -> None:
         "Sonntagsbrunch um 11",
         "am dritten Advent um 10",
         "am 3. Advent um 10",
-        "in acht Tagen",  # a week, in German usage, or eight days
         "um 10 Uhr 2 Personen",
         "morgendlich um 10",
+        # issue 18 §6: still never a guess
+        "halb so wild",
+        "ein Viertel der Torte",
+        "Ostereier suchen",
+        "Anfang der Woche",
+        "Mitte der Woche",
+        "Ende der Woche",
+        "demnächst",
+        "bald",
+        "fünf vor halb drei",  # 2:25 — a form not read
+        "drei viertel zehn",
+        "nach Viertel nach zehn",
+        "45 nach 10",
+        "halb eins nachts",  # the midnight before or after the day
+        "letztes Ostern",
+        "an Weihnachten",
     ],
 )
 def test_where_german_is_ambiguous_the_parser_abstains(text: str) -> None:

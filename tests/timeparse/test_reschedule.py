@@ -237,7 +237,7 @@ def test_morgens_is_read_as_a_daypart_here() -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("Verschieb den Zahnarzt auf halb elf", "keine_neue_uhrzeit"),  # the reading doubts *halb*
+        ("Verschieb den Zahnarzt auf halb so spät", "keine_neue_uhrzeit"),  # the reading doubts *halb so*
         ("Verschieb den Zahnarzt auf 11h", "form_unbekannt"),
         ("Verschieb den Zahnarzt auf Fr. um 11 Uhr", "kein_datum"),  # the parser refuses *Fr.* before a time
         ("Verschieb den Zahnarzt um 11 Uhr vorm.", "form_unbekannt"),

@@ -15,7 +15,8 @@ EXPECTED_KEYS = {
     "schema_version", "weekdays", "weekday_abbreviations", "months", "month_abbreviations", "day_words",
     "numbers", "article_one", "ordinals", "ordinal_endings", "dayparts", "dayparts_after_day", "prefixes",
     "fillers", "units", "idiomatic_day_counts", "periods", "time_prepositions", "clock_prepositions", "day_prepositions", "fractions",
-    "span_words", "move_words", "blockers",
+    "clock_fractions", "quarter_word", "clock_relatives", "clock_minutes_max", "after_next", "calendar_week_words",
+    "holidays", "span_words", "move_words", "blockers",
     "reschedule_form",
 }
 

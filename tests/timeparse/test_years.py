@@ -25,6 +25,7 @@ TODAY = date(2026, 10, 22)  # the day the rule was built
         ("am zweiten April", DateWithoutYear(4, 2)),
         ("am 31. April", DateWithoutYear(4, 31)),  # refused later, by year_by_tense
         ("am 14. November um 4 Uhr nachmittags", DateWithoutYear(11, 14, time(16))),
+        ("am 3. März um halb elf", DateWithoutYear(3, 3, time(10, 30))),  # issue 18 §1
     ],
 )
 def test_date_without_year_reads_month_day_and_time(text: str, expected: DateWithoutYear) -> None:
@@ -41,7 +42,6 @@ def test_date_without_year_reads_month_day_and_time(text: str, expected: DateWit
         "morgen",
         "in drei Monaten",
         "am 3.3.2027",
-        "am 3. März um halb elf",
         "am 3. März oder 4. März",
         "Lena zieht im Mai nach Kassel",  # not the whole expression
         "am 32. März",

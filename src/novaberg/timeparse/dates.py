@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from novaberg.core.clock import to_local
 from novaberg.core.settings import DATE_YEAR_MAX, DATE_YEAR_MIN, DEFAULT_TIMEZONE, zone_of
+from novaberg.timeparse.vocabulary import Holiday
 
 __all__ = [
     "DAYPART_CONFLICT",
@@ -28,7 +29,10 @@ __all__ = [
     "last_weekday",
     "local_now",
     "month_bounds",
+    "easter_sunday",
+    "holiday_in",
     "next_date_without_year",
+    "next_holiday",
     "next_weekday",
     "resolve_daypart",
     "shift_days",
@@ -164,6 +168,42 @@ def dated(day: int, month: int, year: int | None, today: date) -> date | None:
         return date(year, month, day)
     except ValueError:
         return None
+
+
+def easter_sunday(year: int) -> date:
+    """Easter Sunday of a Gregorian year: the anonymous computus (Meeus/Jones/Butcher)."""
+    a = year % 19
+    b, c = divmod(year, 100)
+    d, e = divmod(b, 4)
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    leap = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * leap) // 451
+    month, day = divmod(h + leap - 7 * m + 114, 31)
+    return date(year, month, day + 1)
+
+
+def holiday_in(holiday: Holiday, year: int) -> date:
+    """The day of a holiday in one year: its fixed date, or Easter Sunday plus its offset."""
+    if holiday.month_day is not None:
+        return date(year, *holiday.month_day)
+    return easter_sunday(year) + timedelta(days=holiday.easter_offset or 0)
+
+
+def next_holiday(holiday: Holiday, today: date, year: int | None = None) -> date | None:
+    """The holiday in the year said, or the next one from today on (today included); None outside 1900–2199."""
+    if year is not None:
+        return holiday_in(holiday, year) if is_year(year) else None
+    if not is_year(today.year):
+        return None
+    day = holiday_in(holiday, today.year)
+    if day < today:
+        if not is_year(today.year + 1):
+            return None
+        day = holiday_in(holiday, today.year + 1)
+    return day
 
 
 def resolve_daypart(hour: int, half: str | None) -> int:

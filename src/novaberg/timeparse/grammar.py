@@ -21,17 +21,20 @@ __all__ = ["DayFact", "Scan", "scan"]
 DAY_PREPOSITIONS = V.day_prepositions
 _ARTICLES = frozenset({"dem", "den", "der"})
 _UHR_OR_DAYPART = frozenset({"uhr", *V.dayparts})
+_UHR_OR_DAYPART_OR_RELATIVE = _UHR_OR_DAYPART | V.clock_relatives.keys()
 
 
 @dataclass(slots=True)
 class DayFact:
-    """A stated day. kind: offset (day word) | weekday | week_weekday | date | dom | shift."""
+    """A stated day. kind: offset (day word) | weekday | week_weekday | date | dom | shift | holiday.
+
+    A holiday's `value` is its index in `TIME_VOCABULARY.holidays`, `year` the year said with it."""
 
     kind: str
     value: int = 0  # offset in days, weekday, day of month, or shift amount
     month: int = 0
     year: int | None = None
-    prefix: str | None = None  # this | next | last (weekday), or the unit of a shift
+    prefix: str | None = None  # this | next | last | after_next (weekday), or the unit of a shift
     week: int = 0  # week offset for week_weekday
 
 
@@ -85,7 +88,7 @@ def _time_follows(toks: list[Token], j: int) -> bool:
         return True
     w = t.text
     return t.kind == "word" and (
-        w in V.numbers or w in V.weekdays or w in V.day_words or w in V.months or w in V.dayparts
+        w in V.numbers or w in V.clock_fractions or w in V.weekdays or w in V.day_words or w in V.months or w in V.dayparts
         or w in V.periods or w in V.ordinals
     )
 
@@ -107,6 +110,29 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
             return None
         if kind == "word":
             w = t.text
+            if w in V.clock_fractions:  # *halb drei*, *Viertel nach zehn* (issue 18 §1); else a blocker
+                hour = hour_at(toks, i, None)
+                if not isinstance(hour, HourFact):
+                    return None
+                out.times.append(TimeItem("single", hour))
+                i = hour.end
+                continue
+            if w in _HOLIDAY_STARTS:
+                found = _holiday_at(toks, i)
+                if found is not None:
+                    if word_at(toks, i - 1) in _PREFIX_WORDS:
+                        return None  # *letztes Ostern*, *nächsten Heiligabend*: not read (issue 18 §4)
+                    index, j = found
+                    year, i = _year_at(toks, j)
+                    out.days.append(DayFact("holiday", index, year=year))
+                    continue
+            if w in V.after_next:  # *übernächsten Montag*: the one after the next (issue 18 §2)
+                weekday = V.weekdays.get(word_at(toks, i + 1) or "")
+                if weekday is None:
+                    return None  # *übernächste Woche* is a period (named_period), not a moment
+                out.days.append(DayFact("weekday", weekday, prefix="after_next"))
+                i += 2
+                continue
             if w in V.blockers or (w[-1:] == "s" and w[:-1] in V.weekdays):
                 return None  # *halb*, *oder*, *Ende* …; *montags* is every Monday
             if w == "in" or w == "vor":
@@ -172,6 +198,12 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                     continue
                 if t.dot or _time_follows(toks, i + 1):
                     return None  # *Fr. Müller* or *so.* — a Friday or not: the parser does not guess
+            if w in V.day_words and V.day_words[w] >= 0 and word_at(toks, i + 1) == "in":
+                dist = _distance_at(toks, i + 2)  # *heute in einer Woche*, *morgen in acht Tagen* (issue 18 §2)
+                if dist is not None and dist[1] in ("days", "weeks"):
+                    amount, unit, i = dist
+                    out.days.append(DayFact("offset", V.day_words[w] + amount * (7 if unit == "weeks" else 1)))
+                    continue
             if w in V.day_words:
                 prev = word_at(toks, i - 1)
                 if w in V.dayparts_after_day and prev is not None and (prev in V.day_words or prev in V.weekdays):
@@ -204,7 +236,7 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                     return None
                 i = j
                 continue
-            if (w in V.numbers or w in V.article_one) and word_at(toks, i + 1) in _UHR_OR_DAYPART:
+            if (w in V.numbers or w in V.article_one) and word_at(toks, i + 1) in _UHR_OR_DAYPART_OR_RELATIVE:
                 hour = hour_at(toks, i, None)
                 if hour == FAIL:
                     return None
@@ -258,6 +290,23 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
         if i < 0:
             return None
     return out
+
+
+_PREFIX_WORDS = frozenset({*V.prefixes, *V.after_next})
+_HOLIDAYS_BY_START: dict[str, list[int]] = {}
+for _index, _holiday in enumerate(V.holidays):
+    for _word in _holiday.words[0]:
+        _HOLIDAYS_BY_START.setdefault(_word, []).append(_index)
+_HOLIDAY_STARTS = frozenset(_HOLIDAYS_BY_START)
+
+
+def _holiday_at(toks: list[Token], i: int) -> tuple[int, int] | None:
+    """(index into `V.holidays`, index after it) of a holiday named from token i: *Heiligabend*, *Tag der Arbeit*."""
+    for index in _HOLIDAYS_BY_START.get(toks[i].text, ()):
+        words = V.holidays[index].words
+        if all(word_at(toks, i + n) in words[n] for n in range(len(words))):
+            return index, i + len(words)
+    return None
 
 
 _DAY_NAME_STARTS = tuple(sorted({*V.weekdays, *(w for w, offset in V.day_words.items() if offset >= 0)}))

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from novaberg.timeparse.clock_forms import FAIL, clock_form_at
 from novaberg.timeparse.tokens import Token, month_at, word_at
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY as V
 
 __all__ = ["FAIL", "HourFact", "TimeItem", "dash_span", "hour_at", "is_dash_or_bis", "two_hours"]
 
-FAIL = "fail"  # a time-like construct that is impossible or ambiguous: the whole scan abstains
+# FAIL: a time-like construct that is impossible or ambiguous: the whole scan abstains
 # Prepositions after which a bare number is an hour (§3a: the hour after *um* is a clock time).
 _BARE_HOUR_PREPS = frozenset({"um", "gegen", "ab", "auf", "von", "zwischen", "bis_span", "und", "span"})
 _DASHES = frozenset({"-", "–"})
@@ -47,6 +48,9 @@ def hour_at(toks: list[Token], j: int, prep: str | None) -> HourFact | str | Non
     if j >= n:
         return None
     t = toks[j]
+    form = clock_form_at(toks, j, relative=prep != "von")  # *halb drei*, *zehn nach elf* (issue 18 §1)
+    if form is not None:
+        return FAIL if form == FAIL else _spoken(toks, j, form)  # type: ignore[arg-type]
     nxt = word_at(toks, j + 1)
     written = False
     if t.kind == "clock":
@@ -100,6 +104,21 @@ def hour_at(toks: list[Token], j: int, prep: str | None) -> HourFact | str | Non
     if minute > 59 or hour > 24 or (hour == 24 and (minute or half)):
         return FAIL
     return HourFact(hour, minute, j, k, written, None, half)
+
+
+def _spoken(toks: list[Token], j: int, form: tuple[int, int, int]) -> HourFact | str:
+    """A spoken clock form with an optional *Uhr* and daypart after it; *halb drei Uhr 30* fails."""
+    hour, minute, k = form
+    if word_at(toks, k) == "uhr":
+        k += 1
+        if k < len(toks) and toks[k].kind in ("num", "clock"):
+            return FAIL
+    half = None
+    w = word_at(toks, k)
+    if w is not None and w in V.dayparts:
+        half = V.dayparts[w]
+        k += 1
+    return HourFact(hour, minute, j, k, True, None, half)
 
 
 def two_hours(toks: list[Token], i: int, opener: str) -> TimeItem | str | None:

@@ -23,6 +23,7 @@ from novaberg.timeparse.dates import (
     is_date,
     last_weekday,
     local_now,
+    next_holiday,
     next_weekday,
     resolve_daypart,
     shift_days,
@@ -31,6 +32,7 @@ from novaberg.timeparse.dates import (
 from novaberg.timeparse.grammar import DayFact, Scan, scan
 from novaberg.timeparse.hours import HourFact
 from novaberg.timeparse.tokens import prepare, tokenize
+from novaberg.timeparse.vocabulary import TIME_VOCABULARY as V
 
 __all__ = ["ZeitVektor", "parse"]
 
@@ -252,6 +254,8 @@ def _day_of(days: list[DayFact], today: date, ref_day: date | None) -> tuple[dat
     base = ref_day if ref_day is not None else today
     if first.prefix == "last":
         return last_weekday(base, first.value), "relativ_rueckwaerts"
+    if first.prefix == "after_next":
+        return next_weekday(base, first.value) + timedelta(days=7), "relativ"  # the one after the next
     return next_weekday(base, first.value), "relativ"
 
 
@@ -267,6 +271,8 @@ def _anchor(fact: DayFact, today: date) -> date | None:
         return _next_day_of_month(fact.value, today)
     if kind == "week_weekday":
         return weekday_in_week(today, fact.value, fact.week)
+    if kind == "holiday":
+        return next_holiday(V.holidays[fact.value], today, fact.year)
     # shift: *in vier Tagen*, *vor zwei Wochen*, *in drei Monaten*
     unit, amount = fact.prefix, fact.value
     if unit == "days":

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from datetime import time
 
+from novaberg.timeparse.clock_forms import clock_of
 from novaberg.timeparse.dates import resolve_daypart
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY as V
 
@@ -44,11 +45,22 @@ _DAY_NUMBER = r"(?:0?[1-9]|[12]\d|3[01])"  # a date with a dot names a possible 
 _MONTH_NUMBER = r"(?:0?[1-9]|1[0-2])"  # *15.30.* is a clock time at the end of a sentence
 
 
+# Spoken clock forms (issue 18 §1): *halb elf*, *Viertel nach 10*, *dreiviertel acht*, *zehn nach elf*.
+_ALL_NUMBER_WORDS = _alternation(V.numbers)
+_X = rf"(?:(?<![\d.:])(?:[01]?\d|2[0-4])(?![\d:]|\.\d)|(?<![{_L}])(?:{_ALL_NUMBER_WORDS})(?![{_L}]))"
+_N = rf"(?:(?<![\d.:])(?:[1-9]|[12]\d)(?![\d:.])|(?<![{_L}])(?:{_ALL_NUMBER_WORDS})(?![{_L}]))"
+_RELATIVE = _alternation(V.clock_relatives)
+_SPOKEN = (
+    rf"(?<![{_L}])(?:{_alternation(V.clock_fractions)})\s+(?:(?:{_RELATIVE})\s+)?{_X}"
+    rf"|{_N}\s+(?:{_RELATIVE})\s+{_X}"
+)
+
+
 def _t(name: str) -> str:
     """T: an hour with optional *Uhr* and an optional daypart before (*nachmittags um 4*) or after."""
     return (
         rf"(?:(?P<{name}_before>{_DAYPART})\s+um\s+)?"
-        rf"(?P<{name}>{_DIGIT_T}|(?<![{_L}])(?:{_NUMBER_WORDS})(?![{_L}]))"
+        rf"(?P<{name}>{_SPOKEN}|{_DIGIT_T}|(?<![{_L}])(?:{_NUMBER_WORDS})(?![{_L}]))"
         rf"(?:\s+uhr(?![{_L}]))?"
         rf"(?:\s+(?P<{name}_after>{_DAYPART})(?![{_L}]))?"
     )
@@ -128,13 +140,35 @@ def raw_time_form(text: str, title: str | None = None) -> RawTimeForm:
     new = groups.get("new")
     if new is None:
         return RawTimeForm(name, day_text=day_text)
-    hour, minute = _hour_minute(new)
+    clock = _hour_minute(new)
+    if clock is None:
+        return RawTimeForm(None, outside=new)
+    hour, minute = clock
     half_word = groups.get("new_before") or groups.get("new_after")
     half = V.dayparts[half_word] if half_word else None
     return RawTimeForm(name, hour, minute, half, day_text)
 
 
-def _hour_minute(t: str) -> tuple[int, int]:
+def _number(word: str) -> int:
+    return V.numbers[word] if word in V.numbers else int(word)
+
+
+def _hour_minute(t: str) -> tuple[int, int] | None:
+    """T as (hour, minute); a spoken form by its own words (None where it names no clock time)."""
+    words = t.split()
+    if len(words) >= 2:
+        first, *rest = words
+        if first in V.clock_fractions:
+            if rest[0] in V.clock_relatives:
+                if first != V.quarter_word:
+                    return None  # *halb nach 3*
+                return clock_of(-V.clock_relatives[rest[0]] * 15, _number(rest[1]))
+            hour = _number(rest[0])
+            return clock_of(60 - V.clock_fractions[first], hour) if 1 <= hour <= 12 else None
+        minutes = _number(first)
+        if not 1 <= minutes <= V.clock_minutes_max:
+            return None
+        return clock_of(-V.clock_relatives[rest[0]] * minutes, _number(rest[1]))
     if t in V.numbers:
         return V.numbers[t], 0
     for sep in (":", "."):

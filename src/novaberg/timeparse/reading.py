@@ -5,7 +5,8 @@ it: the reschedule check counts the hours to find the one *new* hour, and the tr
 check (tribunal.md "Die Nennung") asks whether *any* hour of a sentence is the appointment's.
 An hour is a written clock time (*11 Uhr*, *11:30*, *11.30*, *um 11*), a bare number 0..24 or a
 number word *null*…*vierundzwanzig*; a date and an ordinal are days (so *17.11.* is never an hour);
-*auf 11.*, *halb elf*, *viertel nach 11*, *elf Uhr dreißig*, *10 nach 11* are doubts.
+the spoken clock forms *halb elf*, *Viertel nach 11*, *10 nach 11* are hours (10:30, 11:15, 11:10 —
+issue 18 §1); *auf 11.*, *elf Uhr dreißig*, *halb so*, *45 nach 10* are doubts.
 It is a scanner of its own, not the parser's, so that the reschedule check has two independent
 readings of one text (§5.2 "Geschrieben wird nur, was zwei unabhängige Prüfungen ergeben").
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import time
 
+from novaberg.timeparse.clock_forms import clock_form_at
 from novaberg.timeparse.dates import resolve_daypart
 from novaberg.timeparse.tokens import Token, prepare, tokenize
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY as V
@@ -187,8 +189,7 @@ class _Reader:
         if nxt in V.units:
             return i + 2  # *in 3 Stunden*: a distance, no hour
         if self.clock_phrase(i, nxt):
-            self.doubts.append(f"{t.text} {nxt} {self.toks[i + 2].text}")  # *10 nach 11*
-            return i + 3
+            return self.spoken(i)  # *10 nach 11*
         if value > 24:
             if nxt == "uhr":
                 self.impossible.append(f"{t.text} uhr")  # *27 Uhr*: no hour of a day
@@ -199,6 +200,10 @@ class _Reader:
     def step_word(self, i: int, t: Token) -> int:
         w = t.text
         if w in _FRACTIONS:
+            form = clock_form_at(self.toks, i)
+            if isinstance(form, tuple):  # *halb elf* is 10:30 (issue 18 §1)
+                hour, minute, end = form
+                return self.hour(i, hour, minute, written=True, end=end)
             j = i + 1
             if self.word(j) in _RELATIVE:
                 j += 1
@@ -227,8 +232,7 @@ class _Reader:
             value = V.numbers.get(w, 1)
             nxt = self.word(i + 1)
             if self.clock_phrase(i, nxt):
-                self.doubts.append(f"{w} {nxt} {self.toks[i + 2].text}")
-                return i + 3
+                return self.spoken(i)  # *zehn nach elf*
             return self.hour(i, value, 0, written=nxt == "uhr")
         return i + 1
 
@@ -247,13 +251,23 @@ class _Reader:
             and not (nxt == "nach" and self.word(i - 1) == "von")
         )
 
+    def spoken(self, i: int) -> int:
+        """*N nach X*, *N vor X*: the clock time it names (issue 18 §1), or a doubt when it names none."""
+        form = clock_form_at(self.toks, i)
+        if isinstance(form, tuple):
+            hour, minute, end = form
+            return self.hour(i, hour, minute, written=True, end=end)
+        self.doubts.append(" ".join(tok.text for tok in self.toks[i : i + 3]))  # *45 nach 10*, *10 nach 11:30*
+        return i + 3
+
     def is_number(self, j: int) -> bool:
         t = self.toks[j]
         return t.kind in ("num", "clock") or (t.kind == "word" and t.text in V.numbers)
 
-    def hour(self, i: int, hour: int, minute: int, written: bool) -> int:
-        """Record an hour at token i: its *Uhr*, minutes after *Uhr* (a doubt), its daypart."""
-        toks, k = self.toks, i + 1
+    def hour(self, i: int, hour: int, minute: int, written: bool, end: int | None = None) -> int:
+        """Record an hour at token i (a spoken form runs to `end`): its *Uhr*, minutes after *Uhr* (a doubt),
+        its daypart."""
+        toks, k = self.toks, (i + 1 if end is None else end)
         prev = self.word(i - 1)
         if prev in _CLOCK_PREPS:
             written = True

@@ -19,6 +19,7 @@ from novaberg.text.words import fold_umlauts
 
 __all__ = [
     "TIME_VOCABULARY",
+    "Holiday",
     "RescheduleFormWords",
     "TimeVocabulary",
     "ascii_variants",
@@ -69,6 +70,15 @@ class RescheduleFormWords:
 
 
 @dataclass(frozen=True)
+class Holiday:
+    """A named day: its words in order (each a set of spellings), and either a fixed date or an Easter offset."""
+
+    words: tuple[frozenset[str], ...]
+    month_day: tuple[int, int] | None  # (month, day) of a fixed holiday
+    easter_offset: int | None  # days from Easter Sunday
+
+
+@dataclass(frozen=True)
 class TimeVocabulary:
     """Every word list of the time parser, with ASCII spellings added and ordinal endings expanded."""
 
@@ -90,7 +100,14 @@ class TimeVocabulary:
     time_prepositions: frozenset[str]
     clock_prepositions: frozenset[str]  # after *um*/*gegen* a number is a clock time (§3a)
     day_prepositions: frozenset[str]  # after *am*/*den*/… a dotted number or ordinal is a day
-    fractions: frozenset[str]  # *halb*, *viertel*: a clock time the readers do not compute
+    fractions: frozenset[str]  # *halb*, *viertel*, *dreiviertel*: outside a clock form a blocker
+    clock_fractions: Mapping[str, int]  # *halb X* → (X−1):30, *viertel X* → (X−1):15, *dreiviertel X* → (X−1):45
+    quarter_word: str  # *Viertel nach X* → X:15, *Viertel vor X* → (X−1):45
+    clock_relatives: Mapping[str, int]  # *N nach X* → +N minutes, *N vor X* → −N minutes
+    clock_minutes_max: int  # N of *N nach/vor X* runs from 1 to this
+    after_next: frozenset[str]  # *übernächsten Montag*: the one after the next
+    calendar_week_words: frozenset[str]  # *KW 3*, *Kalenderwoche 3* (named_period)
+    holidays: tuple[Holiday, ...]  # fixed and Easter-based days, computed per year
     span_words: Mapping[str, str]  # opening word → closing word (von … bis, zwischen … und)
     move_words: frozenset[str]  # von X auf/nach Y
     blockers: frozenset[str]  # words that change a time's meaning: the parser abstains
@@ -133,11 +150,27 @@ def _build(raw: Mapping[str, Any]) -> TimeVocabulary:
         clock_prepositions=_expand_words(raw["clock_prepositions"]),
         day_prepositions=_expand_words(raw["day_prepositions"]),
         fractions=_expand_words(raw["fractions"]),
+        clock_fractions=_expand(raw["clock_fractions"]),
+        quarter_word=raw["quarter_word"],
+        clock_relatives=_expand(raw["clock_relatives"]),
+        clock_minutes_max=int(raw["clock_minutes_max"]),
+        after_next=_expand_words(raw["after_next"]),
+        calendar_week_words=_expand_words(raw["calendar_week_words"]),
+        holidays=tuple(_holiday(entry) for entry in raw["holidays"]),
         span_words=_expand(raw["span_words"]),
         move_words=_expand_words(raw["move_words"]),
         blockers=_expand_words(raw["blockers"]),
         reschedule_form=_reschedule_form(raw["reschedule_form"]),
     )
+
+
+def _holiday(raw: Mapping[str, Any]) -> Holiday:
+    words = tuple(_expand_words(spellings) for spellings in raw["words"])
+    month_day = (int(raw["date"][0]), int(raw["date"][1])) if "date" in raw else None
+    offset = int(raw["easter"]) if "easter" in raw else None
+    if (month_day is None) == (offset is None):
+        raise ValueError(f"a holiday needs exactly one of date and easter: {raw!r}")
+    return Holiday(words, month_day, offset)
 
 
 def _reschedule_form(raw: Mapping[str, Any]) -> RescheduleFormWords:
@@ -167,5 +200,10 @@ _ALL_WORDS: frozenset[str] = frozenset().union(
     TIME_VOCABULARY.prefixes,
     TIME_VOCABULARY.units,
     TIME_VOCABULARY.periods,
+    TIME_VOCABULARY.clock_fractions,
+    TIME_VOCABULARY.after_next,
+    TIME_VOCABULARY.calendar_week_words,
+    # a one-word holiday, and the long last word of a longer one (*Himmelfahrt*); *Tag der Arbeit* has *tag*
+    (w for h in TIME_VOCABULARY.holidays for w in h.words[-1] if len(h.words) == 1 or len(w) >= 10),
     ("uhr",),
 )

@@ -95,8 +95,8 @@ def after_validate(state: AgentState) -> str:
 def after_resume(state: AgentState) -> str:
     if state.get("status"):
         return END
-    if state.get("plan") and state.get("row"):
-        return const.NODE_EXECUTE
+    if state.get("plan") and (state.get("row") or (state.get("order") or {}).get("action") == "create"):
+        return const.NODE_EXECUTE  # a moved row, or a create whose half of day the answer settled (issue 18 §5)
     return const.NODE_SEARCH
 
 

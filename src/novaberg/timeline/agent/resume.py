@@ -23,10 +23,12 @@ from novaberg.graph.deps import Deps
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.classify import ClassificationError, classify_text
 from novaberg.timeline.agent.crud import moved_plan, time_question
+from novaberg.timeline.agent.search import small_hour_question
 from novaberg.timeline.agent.texts import say
 from novaberg.timeline.phrases import is_title, keywords_of
 from novaberg.timeline.types import MINUTE_PRECISION
 from novaberg.timeparse import TIME_VOCABULARY, RescheduleReading, read_time, reschedule_target
+from novaberg.timeparse.dates import at_local
 
 __all__ = ["resume", "half_of_day_choice"]
 
@@ -109,6 +111,43 @@ def _resume_time(state: dict[str, Any], pending: dict[str, Any]) -> dict[str, An
     return _ask_again(renewed, time_question(reading, ref["title"]), reading.reason or "rueckfrage")
 
 
+def small_hour_choice(text: str, pending: dict[str, Any]) -> time | None:
+    """The reading an answer picks for an hour 1–6 of a create (issue 18 §5): a daypart word — *nachts*,
+    *morgens*, *früh* the first, *nachmittags*, *abends* the second — or one of the two clock times offered
+    said so that it is no longer open (*15 Uhr*, *um 3 Uhr nachts*)."""
+    choices = pending.get("choices")
+    if not choices:
+        return None
+    first, second = (time.fromisoformat(c) for c in choices)
+    words = [w for w in _WORD.findall(text.lower()) if w not in _ANSWER_FILLERS and w != str(pending.get("hour"))]
+    if len(words) == 1 and words[0] in TIME_VOCABULARY.dayparts:
+        return {"am": first, "night": first, "pm": second}.get(TIME_VOCABULARY.dayparts[words[0]])
+    hours = read_time(text).hours
+    if len(hours) == 1 and not hours[0].half_of_day_open:
+        said = hours[0].time()
+        return said if said in (first, second) else None
+    return None
+
+
+def _resume_create(state: dict[str, Any], pending: dict[str, Any]) -> dict[str, Any] | None:
+    """The answer to the half-of-day question of a create: the plan with the chosen clock time goes to
+    `ausfuehren` (which checks for duplicates again under the lock); None = not an answer."""
+    choice = small_hour_choice(state["text"], pending)
+    if choice is None:
+        return None
+    plan = dict(pending["plan"])
+    planned = datetime.fromisoformat(plan["event_time"]).astimezone(state["now"].tzinfo)
+    moment = at_local(planned.date(), choice, planned.tzinfo)  # type: ignore[arg-type]
+    if moment is None:
+        return None  # a DST gap or fold: ask again rather than pick
+    plan["event_time"] = moment.isoformat()
+    if plan.get("event_ende"):
+        plan["event_ende"] = (datetime.fromisoformat(plan["event_ende"]) + (moment - planned)).isoformat()
+    order = {"action": "create", "normalisiert": "", "hints": [], "konfidenz": const.CONFIDENCE_HIGH,
+             **pending["order"]}
+    return {"order": order, "plan": plan, "steps": [{"schritt": const.NODE_RESUME, "ausgang": "tageshaelfte_gewaehlt"}]}
+
+
 def _answers_the_question(text: str, reading: RescheduleReading, pending: dict[str, Any]) -> bool:
     """An answer counts only with a clock time, or — to the plain time question — with a named day that is
     more than an ordinal: *„den zweiten“* may mean the second reading offered, never silently the 2nd."""
@@ -137,7 +176,12 @@ def resume(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     order = _new_order(state, deps)
     if order is not None:
         return {"order": order, "steps": [{"schritt": const.NODE_RESUME, "ausgang": "neuer_auftrag"}]}
-    if kind == const.PENDING_TIME:
+    creating = kind == const.PENDING_TIME and pending.get("action") == "create"
+    if creating:
+        answered = _resume_create(state, pending)
+        if answered is not None:
+            return answered
+    elif kind == const.PENDING_TIME:
         answered = _resume_time(state, pending)
         if answered is not None:
             return answered
@@ -146,6 +190,10 @@ def resume(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
                 "steps": [{"schritt": const.NODE_RESUME, "ausgang": "abgelehnt", "art": kind}]}
     if kind == const.PENDING_SELECTION:
         return _ask_again(pending, say("selection_again", lines="\n".join(pending.get("lines", []))), "keine_wahl")
+    if creating:
+        plan = pending["plan"]
+        return _ask_again(pending, small_hour_question(pending["order"], plan, pending["hour"],
+                                                       pending["minute"])["answer"], "keine_zeit")
     if kind == const.PENDING_TIME:
         return _ask_again(pending, time_question(_pending_reading(pending), pending["row"]["title"]), "keine_zeit")
     example = say(f"example_{pending.get('action', 'delete')}") if pending.get("action") in const.WRITING_ACTIONS \

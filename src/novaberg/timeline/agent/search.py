@@ -10,7 +10,7 @@ that lists the period's appointments — and no answer to either writes.
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -20,7 +20,7 @@ from novaberg.core.errors import DatabaseError
 from novaberg.core.settings import TIMELINE_AGENT_SEARCH_LIMIT
 from novaberg.graph.deps import Deps
 from novaberg.timeline.agent import const
-from novaberg.timeline.agent.texts import say
+from novaberg.timeline.agent.texts import half_of_day_words, say
 from novaberg.timeline.phrases import is_past_tense, is_title, keywords_of, title_words
 from novaberg.timeline.reading import (
     Appointment,
@@ -40,10 +40,13 @@ from novaberg.timeline.reading import (
 )
 from novaberg.timeline.repository import TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION, NOT_APPOINTMENTS
-from novaberg.timeparse import parse
+from novaberg.timeparse import ZeitVektor, parse, read_time
 from novaberg.timeparse.dates import day_end, day_start
 
-__all__ = ["search", "read_answer", "find_duplicates", "duplicate_found", "create_plan", "row_ref", "when_label"]
+__all__ = ["search", "read_answer", "find_duplicates", "duplicate_found", "create_plan", "row_ref", "when_label",
+           "small_hour", "small_hour_choices", "small_hour_question", "SMALL_HOURS_MAX"]
+
+SMALL_HOURS_MAX = 6  # issue 18 §5: an hour 1..6 without a daypart asks morning-or-afternoon on create
 
 _log = logging.getLogger(__name__)
 
@@ -131,19 +134,37 @@ def create_plan(order: dict[str, Any], text: str, now: datetime) -> dict[str, An
         return "titel_fehlt", say("title_missing")
     expression = order["zeitausdruck"]
     vector = parse(expression, now) if expression else None
+    source = expression
     if vector is None or vector.moment is None or not (vector.tag_erkannt or vector.uhrzeit_erkannt):
         fallback = parse(text, now)  # §5.1 step 3: the whole utterance when the expression is not readable
         if fallback.moment is not None and (fallback.tag_erkannt or fallback.uhrzeit_erkannt):
-            vector = fallback
+            vector, source = fallback, text
         elif expression:
             return "zeit_unlesbar", say("time_unreadable", expression=expression)
         else:
             return "zeit_fehlt", say("time_missing", title=title)
     assert vector is not None and vector.moment is not None
     precision = MINUTE_PRECISION if vector.uhrzeit_erkannt else DAY_PRECISION
-    return {"title": title, "event_time": vector.moment.isoformat(), "precision": precision,
+    plan = {"title": title, "event_time": vector.moment.isoformat(), "precision": precision,
             "event_ende": vector.end.isoformat() if vector.end is not None else None,
             "event_type": order["event_type"]}
+    small = small_hour(source, vector)
+    if small is not None:
+        plan["small_hour"] = list(small)
+    return plan
+
+
+def small_hour(text: str, vector: ZeitVektor) -> tuple[int, int] | None:
+    """Issue 18 §5: (hour, minute) when the moment's clock time is an hour 1–6 said without a daypart
+    (*um 3*, *um 3 Uhr*, *halb vier*) — the half-of-day question comes before any write; else None.
+    Hours 7–12 keep their reading, 0 and 13–23 are unambiguous, a daypart decides (*um 3 nachts*)."""
+    if not vector.uhrzeit_erkannt or vector.moment is None:
+        return None
+    clock = (vector.moment.hour, vector.moment.minute)
+    for hour in read_time(text).hours:
+        if hour.half is None and 1 <= hour.hour <= SMALL_HOURS_MAX and (hour.hour, hour.minute) == clock:
+            return clock
+    return None
 
 
 def find_duplicates(repo: TimelineRepository, user_id: str, character_id: str, moment: datetime, title: str,
@@ -178,7 +199,29 @@ def _search_create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
                     {"schritt": const.NODE_SEARCH, "ausgang": "lesefehler", "fehler": str(err)})
     if duplicates:
         return duplicate_found(duplicates[0], deps.zone, const.NODE_SEARCH)
+    small = plan.pop("small_hour", None)
+    if small is not None:
+        return small_hour_question(state["order"], plan, *small)
     return {"plan": plan, "steps": [{"schritt": const.NODE_SEARCH, "ausgang": "kein_duplikat"}]}
+
+
+def small_hour_choices(hour: int, minute: int) -> tuple[time, time]:
+    """The two readings of an hour 1–6 said without a daypart: the night or morning one, and +12 hours."""
+    return time(hour, minute), time(hour + 12, minute)
+
+
+def small_hour_question(order: dict[str, Any], plan: dict[str, Any], hour: int, minute: int) -> dict[str, Any]:
+    """Issue 18 §5: ask the half of day (§5.2's question) and keep the plan as pending — nothing is written."""
+    first, second = small_hour_choices(hour, minute)
+    first_word, second_word = half_of_day_words(hour)
+    said = f"{hour}" if not minute else f"{hour}:{minute:02d}"
+    moment = datetime.fromisoformat(plan["event_time"])
+    answer = say("create_half_of_day_question", title=plan["title"], day=day_label(moment), hour=said,
+                 first_word=first_word, first=f"{first:%H:%M}", second_word=second_word, second=f"{second:%H:%M}")
+    pending = {"kind": const.PENDING_TIME, "action": "create", "reason": "tageshaelfte_offen", "hour": hour,
+               "minute": minute, "choices": [f"{first:%H:%M}", f"{second:%H:%M}"], "plan": plan,
+               "order": {k: order.get(k) for k in ("action", "target", "zeitausdruck", "event_type")}}
+    return _end("rueckfrage", answer, {"schritt": const.NODE_SEARCH, "ausgang": "tageshaelfte_offen"}, pending)
 
 
 # --- update, delete, reschedule (§4.1, §4.5) -------------------------------------------------------------

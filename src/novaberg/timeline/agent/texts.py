@@ -75,6 +75,8 @@ TEXTS: dict[str, str] = {
                              + NOTHING_DONE,
     "half_of_day_question": "Soll „{title}“ um {hour} Uhr {first_word} ({first}) oder um {hour} Uhr {second_word} "
                             "({second}) stattfinden?",
+    "create_half_of_day_question": "Soll ich „{title}“ am {day} um {hour} Uhr {first_word} ({first}) oder um {hour} "
+                                   "Uhr {second_word} ({second}) eintragen? Noch ist nichts eingetragen.",
     # writes
     "write_failed": "Das hat nicht geklappt ({reason}). " + NOTHING_DONE,
     "not_verified": "Ich konnte nicht bestätigen, dass der Eintrag stimmt ({reason}). Bitte prüf es noch einmal.",
