@@ -1,0 +1,250 @@
+"""Issue 18: spoken German time — clock forms, relative days, *übernächsten*, holidays — each pinned with
+expected values computed here by plain arithmetic (never by the parser), across three fixed clocks: a Sunday
+evening, New Year's Eve and a Thursday of the October daylight-saving week (plus the March one for the gap).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+
+import pytest
+
+from novaberg.timeparse import (
+    TIME_VOCABULARY,
+    named_period,
+    parse,
+    raw_time_form,
+    read_time,
+    reschedule_target,
+)
+from novaberg.timeparse.dates import easter_sunday
+from tests.timeparse.support import BERLIN, at
+
+SUNDAY_EVENING = at(2026, 11, 15, 20, 30)
+NEW_YEARS_EVE = at(2026, 12, 31, 23, 30)
+DST_WEEK = at(2026, 10, 22, 9, 0)  # Thursday; the clocks go back on Sunday 25.10.2026
+CLOCKS = [SUNDAY_EVENING, NEW_YEARS_EVE, DST_WEEK]
+MARCH_DST_WEEK = at(2026, 3, 25, 23, 30)  # Wednesday; Sunday 29.03.2026 has no 02:00–02:59
+
+WORDS = {v: w for w, v in TIME_VOCABULARY.numbers.items() if w.isascii() and w != "zwo" and "ue" not in w}
+WORDS.update({5: "fünf", 12: "zwölf"})
+WEEKDAYS = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]
+
+
+def _exists_once(day: date, clock: time) -> bool:
+    """The wall time occurs exactly once that day (not in a DST gap or fold)."""
+    naive = datetime.combine(day, clock)
+    a, b = naive.replace(tzinfo=BERLIN, fold=0), naive.replace(tzinfo=BERLIN, fold=1)
+    if a.utcoffset() != b.utcoffset():
+        return False
+    return a.astimezone(BERLIN).replace(tzinfo=None) == naive
+
+
+def _local(day: date, clock: time) -> datetime | None:
+    return datetime.combine(day, clock, tzinfo=BERLIN) if _exists_once(day, clock) else None
+
+
+def _next_clock(now: datetime, clock: time) -> datetime | None:
+    """A clock time without a day: today if this minute or later, else tomorrow."""
+    today = datetime.combine(now.date(), clock, tzinfo=BERLIN)
+    day = now.date() if today >= now.replace(second=0, microsecond=0) else now.date() + timedelta(days=1)
+    return _local(day, clock)
+
+
+def _minutes_to_clock(total: int) -> time:
+    """Minutes after midnight of a 12-hour dial reading as a clock time; an hour 0 is 12 (*halb eins*)."""
+    hour, minute = divmod(total, 60)
+    return time(hour or 12, minute)
+
+
+def _spoken_cases() -> list[tuple[str, time]]:
+    """(text, clock) for every form of issue 18 §1 and the hours 1..12, digits and words alike."""
+    cases = []
+    for x in range(1, 13):
+        for said in (str(x), WORDS[x]):
+            cases += [
+                (f"halb {said}", _minutes_to_clock(x * 60 - 30)),
+                (f"um viertel {said}", _minutes_to_clock(x * 60 - 45)),
+                (f"dreiviertel {said}", _minutes_to_clock(x * 60 - 15)),
+                (f"um Viertel vor {said}", _minutes_to_clock(x * 60 - 15)),
+                (f"Viertel nach {said} Uhr", _minutes_to_clock(x * 60 + 15)),
+                (f"um {WORDS[10]} nach {said}", _minutes_to_clock(x * 60 + 10)),
+                (f"5 vor {said}", _minutes_to_clock(x * 60 - 5)),
+            ]
+    return cases
+
+
+SPOKEN = _spoken_cases()
+
+
+@pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
+def test_issue18_1_clock_forms_are_read_at_their_minute(now: datetime) -> None:
+    """issue 18 §1: *halb X* (X−1):30, *viertel X* (X−1):15, *dreiviertel X* / *Viertel vor X* (X−1):45,
+    *Viertel nach X* X:15, *N nach X*, *N vor X* — with or without *um*/*Uhr*, the next such minute."""
+    for text, clock in SPOKEN:
+        vector = parse(text, now)
+        assert (vector.moment, vector.precision) == (_next_clock(now, clock), "minute"), text
+
+
+@pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
+def test_issue18_1_a_daypart_turns_the_clock_form_into_its_half_of_day(now: datetime) -> None:
+    """issue 18 §1: *halb drei nachmittags* is 14:30, *nachmittags um halb drei* too; *morgens* keeps the
+    morning; the same rules as the existing daypart handling (*mittags*/*nachts* at 1–11 stay open)."""
+    tomorrow = now.date() + timedelta(days=1)
+    for x in range(2, 13):  # *halb eins* is 12:30 — a daypart at 12 is the midnight/noon rule, below
+        clock = _minutes_to_clock(x * 60 - 30)
+        afternoon = time(clock.hour + 12, clock.minute)
+        assert parse(f"morgen um halb {WORDS[x]} nachmittags", now).moment == _local(tomorrow, afternoon)
+        assert parse(f"morgen nachmittags um halb {x}", now).moment == _local(tomorrow, afternoon)
+        assert parse(f"morgen um halb {x} abends", now).moment == _local(tomorrow, afternoon)
+        assert parse(f"morgen früh um halb {x}", now).moment == _local(tomorrow, clock)
+        assert parse(f"morgen um halb {x} nachts", now).moment is None  # §5.2: *nachts* at 1–11 is open
+    assert parse("morgen um halb eins mittags", now).moment == _local(tomorrow, time(12, 30))
+    assert parse("morgen um halb eins nachts", now).moment is None  # the midnight before or after the day
+
+
+def test_issue18_1_the_dst_gap_and_fold_still_abstain() -> None:
+    """A clock form on the day of a change that falls into the skipped or doubled hour gives no moment."""
+    march_sunday, october_sunday = date(2026, 3, 29), date(2026, 10, 25)
+    assert parse("Sonntag um halb drei", MARCH_DST_WEEK).moment == _local(march_sunday, time(2, 30))
+    assert _local(march_sunday, time(2, 30)) is None
+    assert parse("Sonntag um halb drei nachmittags", MARCH_DST_WEEK).moment == _local(march_sunday, time(14, 30))
+    assert parse("Sonntag um Viertel nach zwei", DST_WEEK).moment is None  # 02:15 happens twice
+    assert _local(october_sunday, time(2, 15)) is None
+
+
+@pytest.mark.parametrize("text", ["halb so wild", "ein Viertel der Torte", "drei viertel zehn", "fünf vor halb drei",
+                                  "nach Viertel nach zehn", "vor halb drei", "45 nach 10", "halb 15", "halb drei Uhr 30"])
+def test_issue18_6_fraction_words_that_name_no_clock_time_abstain(text: str) -> None:
+    """issue 18 §6: words that only look like time are never read; a form not in §1 is not guessed."""
+    for now in CLOCKS:
+        assert parse(text, now).moment is None, text
+
+
+def test_issue18_1_read_time_returns_the_spoken_hours() -> None:
+    """issue 18 §1: `read_time` gives the hour of a spoken form as meant (10:30 for *halb elf*) with its
+    daypart, so the tribunal's naming and the §5.2 checks can use it."""
+    for text, clock in SPOKEN:
+        hours = read_time(f"auf {text}").hours
+        assert [(h.hour, h.minute, h.written) for h in hours] == [(clock.hour, clock.minute, True)], text
+    (hour,) = read_time("nachmittags um halb drei").hours
+    assert (hour.half, hour.time()) == ("pm", time(14, 30))
+    assert read_time("halb so wild").hours == () and read_time("halb so wild").doubts
+
+
+def test_issue18_1_reschedule_accepts_auf_halb_elf_through_both_checks() -> None:
+    """issue 18 §1 with timeline.md §5.2: *auf halb elf* passes reading and positive form alike, and the
+    half-of-day question stays (10 is an hour 1–12 without daypart); with a daypart it moves."""
+    old, now = at(2026, 10, 23, 9, 30), DST_WEEK
+    asked = reschedule_target("Verschieb den Zahnarzt auf halb elf", old, now, title="Zahnarzt")
+    assert (asked.reason, asked.hour, asked.minute, asked.choices) == (
+        "tageshaelfte_offen", 10, 30, (time(10, 30), time(22, 30)))
+    assert raw_time_form("Verschieb den Zahnarzt auf halb elf", "Zahnarzt").time() == time(10, 30)
+    moved = reschedule_target("Verschieb den Zahnarzt auf halb drei nachmittags", old, now, title="Zahnarzt")
+    assert moved.moment == _local(old.date(), time(14, 30))
+    moved = reschedule_target("Verschieb den Zahnarzt auf Viertel nach 14 Uhr", old, now, title="Zahnarzt")
+    assert moved.moment == _local(old.date(), time(14, 15))
+    assert reschedule_target("Verschieb den Zahnarzt von 10 nach 11", old, now, title="Zahnarzt").reason == (
+        "tageshaelfte_offen")  # still a move from 10 to 11, never 11:10
+
+
+# --- §2 relative days -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
+def test_issue18_2_relative_days_with_and_without_a_clock_time(now: datetime) -> None:
+    """issue 18 §2: *in N Tagen/Wochen* (digits or words; *acht Tage* = 8, *vierzehn Tage* = 14),
+    *heute/morgen in einer Woche*, each with an optional clock time."""
+    today = now.date()
+    cases = {
+        "in acht Tagen": 8, "in 8 Tagen": 8, "in vierzehn Tagen": 14, "in drei Tagen": 3,
+        "in einer Woche": 7, "in zwei Wochen": 14, "heute in einer Woche": 7, "morgen in einer Woche": 8,
+        "übermorgen in zwei Wochen": 16, "heute in acht Tagen": 8,
+    }
+    for text, days in cases.items():
+        day = today + timedelta(days=days)
+        assert parse(text, now).moment == datetime.combine(day, time(0), tzinfo=BERLIN), text
+        assert parse(f"{text} um 9", now).moment == _local(day, time(9)), text
+        assert parse(f"{text} um halb zehn abends", now).moment == _local(day, time(21, 30)), text
+
+
+@pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
+def test_issue18_2_uebernaechsten_weekday_is_the_one_after_the_next(now: datetime) -> None:
+    """issue 18 §2: *übernächsten Montag* is the Monday after the next one (today excluded, as *nächsten*)."""
+    today = now.date()
+    for weekday, name in enumerate(WEEKDAYS):
+        following = [today + timedelta(days=n) for n in range(1, 15) if (today + timedelta(days=n)).weekday() == weekday]
+        day = following[1]
+        assert parse(f"übernächsten {name}", now).moment == datetime.combine(day, time(0), tzinfo=BERLIN), name
+        assert parse(f"übernächsten {name} um 10 Uhr", now).moment == _local(day, time(10)), name
+    assert parse("übernächste Woche", SUNDAY_EVENING).moment is None  # a period, not a moment
+
+
+# --- §4 holidays -------------------------------------------------------------------------------------------
+
+def _gauss_easter(year: int) -> date:
+    """Easter Sunday by Gauss's formula with Lichtenberg's corrections — independent of the parser's computus."""
+    k = year // 100
+    m = 15 + (3 * k + 3) // 4 - (8 * k + 13) // 25
+    s = 2 - (3 * k + 3) // 4
+    a = year % 19
+    d = (19 * a + m) % 30
+    r = (d + a // 11) // 29
+    og = 21 + d - r
+    sz = 7 - (year + year // 4 + s) % 7
+    oe = 7 - (og - sz) % 7
+    return date(year, 3, 1) + timedelta(days=og + oe - 1)
+
+
+EASTER_OFFSETS = {"Karfreitag": -2, "Ostern": 0, "Ostersonntag": 0, "Ostermontag": 1, "Christi Himmelfahrt": 39,
+                  "Pfingsten": 49, "Pfingstsonntag": 49, "Pfingstmontag": 50, "Fronleichnam": 60}
+FIXED = {"Neujahr": (1, 1), "Tag der Arbeit": (5, 1), "Tag der Deutschen Einheit": (10, 3), "Nikolaus": (12, 6),
+         "Nikolaustag": (12, 6), "Heiligabend": (12, 24), "erster Weihnachtsfeiertag": (12, 25),
+         "am zweiten Weihnachtsfeiertag": (12, 26), "Silvester": (12, 31)}
+
+
+def test_issue18_4_the_computus_agrees_with_gauss_for_2026_to_2035() -> None:
+    """issue 18 Done when: holidays checked against the computus for 2026–2035 (an independent algorithm)."""
+    for year in range(2026, 2036):
+        assert easter_sunday(year) == _gauss_easter(year), year
+        for name, offset in EASTER_OFFSETS.items():
+            expected = _gauss_easter(year) + timedelta(days=offset)
+            assert parse(f"{name} {year}", SUNDAY_EVENING).moment == datetime.combine(
+                expected, time(0), tzinfo=BERLIN), (name, year)
+
+
+@pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
+def test_issue18_4_a_holiday_is_the_next_such_day_today_included(now: datetime) -> None:
+    """issue 18 §4: fixed and Easter-based holidays, computed per year, the next one from today on, with an
+    optional clock time."""
+    today = now.date()
+    for name, (month, day) in FIXED.items():
+        expected = date(today.year, month, day)
+        expected = expected if expected >= today else date(today.year + 1, month, day)
+        assert parse(name, now).moment == datetime.combine(expected, time(0), tzinfo=BERLIN), name
+        assert parse(f"{name} um 18 Uhr", now).moment == _local(expected, time(18)), name
+    for name, offset in EASTER_OFFSETS.items():
+        expected = _gauss_easter(today.year) + timedelta(days=offset)
+        if expected < today:
+            expected = _gauss_easter(today.year + 1) + timedelta(days=offset)
+        assert parse(f"an {name} um halb elf", now).moment == _local(expected, time(10, 30)), name
+
+
+def test_issue18_4_and_6_holidays_are_never_guessed_where_they_are_not_said() -> None:
+    """issue 18 §6: *Ostereier* is no Easter, *letztes Ostern* is not read, a holiday against a weekday that
+    is not its own contradicts, a year outside 1900–2199 is no date."""
+    now = SUNDAY_EVENING
+    assert parse("Ostereier um 10", now).moment == _next_clock(now, time(10))
+    assert parse("letztes Ostern", now).moment is None
+    christmas_eve = date(now.year, 12, 24)
+    wrong = WEEKDAYS[(christmas_eve.weekday() + 1) % 7]
+    assert parse(f"Heiligabend am {wrong}", now).moment is None
+    assert parse(f"Heiligabend am {WEEKDAYS[christmas_eve.weekday()]}", now).moment is not None
+    assert parse("Ostern 2300", now).moment is None and parse("Silvester 1899", now).moment is None
+
+
+def test_issue18_period_in_acht_tagen_is_that_day() -> None:
+    """issue 18 §2 for `named_period`: *in acht Tagen* is the day eight days on."""
+    for now in CLOCKS:
+        period = named_period("in acht Tagen", now)
+        assert period is not None and period.kind == "day"
+        assert period.start.date() == now.date() + timedelta(days=8)
