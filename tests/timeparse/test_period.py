@@ -101,8 +101,10 @@ def test_week_over_the_dst_change_in_march() -> None:
 )
 def test_row_the_weekend_is_the_next_upcoming_one_on_weekends_the_running_one(now: datetime, first: date) -> None:
     """§4.2 row *das Wochenende*, entschieden am 17.10.2026: *am Wochenende* und *dieses Wochenende*
-    sind das nächst anstehende binnen 1 bis 7 Tagen; am Samstag und Sonntag das laufende."""
-    for text in ("am Wochenende", "dieses Wochenende", "Wochenende", "an diesem Wochenende"):
+    sind das nächst anstehende binnen 1 bis 7 Tagen; am Samstag und Sonntag das laufende. Issue 18 §3:
+    *kommendes Wochenende* is the coming one, as *kommenden Montag* is the coming Monday."""
+    for text in ("am Wochenende", "dieses Wochenende", "Wochenende", "an diesem Wochenende", "kommendes Wochenende",
+                 "am kommenden Wochenende"):
         _window(text, first, date.fromordinal(first.toordinal() + 1), "weekend", now=now)
 
 
@@ -120,9 +122,9 @@ def test_naechstes_wochenende_is_the_one_after(now: datetime, first: date) -> No
     _window("am nächsten Wochenende", first, date.fromordinal(first.toordinal() + 1), "weekend", now=now)
 
 
-def test_kommendes_wochenende_is_not_decided() -> None:
-    """Only *am*/*dieses*/*nächstes Wochenende* are decided (17.10.2026): no window is guessed."""
-    assert named_period("kommendes Wochenende", NOW) is None
+def test_uebernaechstes_wochenende_is_not_decided() -> None:
+    """Only *am*/*dieses*/*kommendes*/*nächstes Wochenende* are decided: no window is guessed."""
+    assert named_period("übernächstes Wochenende", NOW) is None
 
 
 # Row: einen Abstand (*in zwei Wochen*, *in drei Monaten*) → die Woche bzw. der Monat
@@ -179,7 +181,7 @@ def test_a_day_on_the_dst_day_spans_23_hours() -> None:
         "nächste Woche um 10",
         "Woche",
         "Monat",
-        "übernächste Woche",
+        "übernächste Woche um 10",
         "im November oder Dezember",
         "",
         "Zahnarzt",

@@ -248,3 +248,30 @@ def test_issue18_period_in_acht_tagen_is_that_day() -> None:
         period = named_period("in acht Tagen", now)
         assert period is not None and period.kind == "day"
         assert period.start.date() == now.date() + timedelta(days=8)
+
+
+# --- §3 periods ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
+def test_issue18_3_uebernaechste_woche_and_calendar_weeks(now: datetime) -> None:
+    """issue 18 §3: *übernächste Woche* is Monday–Sunday two weeks on; *KW N*, *Kalenderwoche N*, *in der N.
+    Kalenderwoche* the ISO week N, the next such one from this week on (this one included)."""
+    today = now.date()
+    monday = today - timedelta(days=today.weekday())
+    for text in ("übernächste Woche", "in der übernächsten Woche"):
+        period = named_period(text, now)
+        assert period is not None and period.kind == "week", text
+        assert (period.start.date(), period.end.date()) == (monday + timedelta(days=14), monday + timedelta(days=20))
+    for number in (1, 3, 10, 26, 50, 52):
+        # the ISO week `number`: its Monday is the Monday of the week holding 4 January, plus number−1 weeks
+        candidates = []
+        for year in (today.year - 1, today.year, today.year + 1, today.year + 2):
+            jan4 = date(year, 1, 4)
+            candidates.append(jan4 - timedelta(days=jan4.weekday()) + timedelta(weeks=number - 1))
+        expected = min(c for c in candidates if c >= monday)
+        for text in (f"KW {number}", f"Kalenderwoche {number}", f"in der {number}. Kalenderwoche", f"in KW {number}"):
+            period = named_period(text, now)
+            assert period is not None and period.kind == "week", text
+            assert (period.start.date(), period.end.date()) == (expected, expected + timedelta(days=6)), text
+    assert named_period("KW 0", now) is None and named_period("KW 54", now) is None
+    assert parse("KW 3", now).moment is None  # a week is a period, not a moment

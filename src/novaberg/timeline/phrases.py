@@ -42,6 +42,10 @@ _GRAMMAR_BLOCKERS = frozenset({"oder", "nicht", "kein", "keine", "keinen", "stat
                                "jeder", "alle", "allen", "seit", "kurz", "etwa", "ca", "circa", "zirka", "ungefähr",
                                "ungefaehr", "danach", "davor", "vorher", "nachher", "ende", "anfang", "mitte",
                                "spätestens", "spaetestens", "frühestens", "fruehestens"})
+_HOLIDAYS_BY_START: dict[str, list[Any]] = {}
+for _holiday in TIME_VOCABULARY.holidays:
+    for _word in _holiday.words[0]:
+        _HOLIDAYS_BY_START.setdefault(_word, []).append(_holiday)
 _EDGE_LINKS = frozenset({"und", "oder", "den", "nicht", "statt", "bis", "zwischen", "von", "vom", "in", "im"})
 
 
@@ -161,11 +165,26 @@ def _role(tok: _Tok, previous: str | None) -> str | None:
         return "core"
     if w in v.numbers:
         return "num"
-    if w in v.prefixes or w in phrases().time_links:
+    if w in v.prefixes or w in v.after_next or w in phrases().time_links:
         return "link"
     if w in v.blockers:  # *irgendwann*, *bald*, *Ostern*: a time the parser refuses — still a time, not a title
         return "link" if w in _GRAMMAR_BLOCKERS else "core"
     return None
+
+
+def _mark_phrases(toks: list[_Tok], roles: list[str | None]) -> None:
+    """Times of several words (issue 18): a holiday (*Tag der Arbeit*, *Christi Himmelfahrt*) is a time, and
+    *in einer Woche* is a distance like *in zwei Wochen*."""
+    v = TIME_VOCABULARY
+    words = [t.word for t in toks]
+    for i, word in enumerate(words):
+        if word in v.article_one and i > 0 and words[i - 1] == "in" and i + 1 < len(words) and words[i + 1] in v.units:
+            roles[i], roles[i + 1] = "num", "core"
+        for holiday in _HOLIDAYS_BY_START.get(word, ()):
+            size = len(holiday.words)
+            if all(i + n < len(words) and words[i + n] in holiday.words[n] for n in range(size)):
+                roles[i : i + size] = ["core"] * size
+                break
 
 
 def time_spans(text: str) -> list[tuple[int, int]]:
@@ -174,6 +193,7 @@ def time_spans(text: str) -> list[tuple[int, int]]:
     roles: list[str | None] = []
     for tok in toks:
         roles.append(_role(tok, roles[-1] if roles else None))
+    _mark_phrases(toks, roles)
     spans: list[tuple[int, int]] = []
     i = 0
     while i < len(toks):

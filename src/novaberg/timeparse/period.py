@@ -36,8 +36,10 @@ PeriodKind = Literal["day", "week", "weekend", "month"]
 
 _SKIP = frozenset(V.fillers - {"in", "um", "uhr"})  # *in* starts a distance, *um*/*uhr* a clock time
 _END_PUNCT = frozenset({"?", "!", ".", ","})
-# *kommendes Wochenende* may mean this one or the next: only *nächstes* is decided (§4.2).
+# §4.2: *nächstes Wochenende* is the one after the coming one; *kommendes Wochenende* (issue 18 §3) is
+# the coming one, as *am*/*dieses Wochenende* — *kommenden Montag* is the coming Monday, too.
 _NEXT_WEEKEND = frozenset(w for w in V.prefixes if w.startswith(("nächst", "naechst")))
+_COMING_WEEKEND = frozenset(w for w in V.prefixes if w.startswith("kommend"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +62,7 @@ def named_period(text: str, now: datetime) -> Period | None:
         return None
     today, zone = now_local.date(), now_local.tzinfo
     try:
-        span = _month_week_weekend(toks, today) or _distance(toks, today)
+        span = _month_week_weekend(toks, today) or _distance(toks, today) or _calendar_week(toks, today)
     except OverflowError:  # calendar arithmetic beyond year 9999 (a `now` far out): no period
         return None
     if span is None:
@@ -100,6 +102,11 @@ def _month_week_weekend(toks: list[Token], today: date) -> tuple[date, date, Per
     if not words or len(words) > 2:
         return None
     prefix_word = words[0] if len(words) == 2 else None
+    if prefix_word in V.after_next and year is None:  # *übernächste Woche* (issue 18 §3)
+        if words[1] != "woche":
+            return None
+        monday = week_monday(today) + timedelta(weeks=2)
+        return monday, monday + timedelta(days=6), "week"
     prefix = V.prefixes.get(prefix_word) if prefix_word is not None else None
     if prefix_word is not None and prefix is None:
         return None
@@ -125,6 +132,7 @@ def _month_week_weekend(toks: list[Token], today: date) -> tuple[date, date, Per
 
 
 _SHIFT = {"this": 0, "next": 1, "last": -1}
+_HOLIDAY_WORDS = frozenset(w for holiday in V.holidays for spellings in holiday.words for w in spellings)
 
 
 def _named_month(month: int, prefix: str | None, year: int | None, today: date) -> tuple[date, date, PeriodKind] | None:
@@ -146,6 +154,8 @@ def _weekend(today: date, prefix: str | None, prefix_word: str | None) -> tuple[
     """The next weekend within 1–7 days; on Saturday and Sunday the running one (§4.2, 17.10.2026)."""
     saturday = weekday_in_week(today, 5)  # this Monday–Sunday week's: ahead on weekdays, running on weekends
     if prefix == "next":
+        if prefix_word in _COMING_WEEKEND:
+            return saturday, saturday + timedelta(days=1), "weekend"
         if prefix_word not in _NEXT_WEEKEND:
             return None
         saturday += timedelta(weeks=1)
@@ -186,6 +196,32 @@ def _distance(toks: list[Token], today: date) -> tuple[date, date, PeriodKind] |
     return None
 
 
+def _calendar_week(toks: list[Token], today: date) -> tuple[date, date, PeriodKind] | None:
+    """*KW 3*, *Kalenderwoche 3*, *in der 50. Kalenderwoche* (issue 18 §3): that ISO week, the next such one
+    from this week on (this one included); a week number no year of the two has is None."""
+    if toks and toks[0].kind == "word" and toks[0].text == "in":
+        toks = toks[1:]
+    if len(toks) != 2:
+        return None
+    first, second = toks
+    if first.kind == "word" and first.text in V.calendar_week_words and second.kind == "num" and not second.dot:
+        number = int(second.value)  # type: ignore[arg-type]
+    elif first.kind == "num" and first.dot and second.kind == "word" and second.text in V.calendar_week_words:
+        number = int(first.value)  # type: ignore[arg-type]
+    else:
+        return None
+    this_monday = week_monday(today)
+    iso_year = today.isocalendar().year
+    for year in (iso_year, iso_year + 1):
+        try:
+            monday = date.fromisocalendar(year, number, 1)
+        except ValueError:
+            continue
+        if monday >= this_monday:
+            return monday, monday + timedelta(days=6), "week"
+    return None
+
+
 def _day_token(t: Token) -> bool:
     """Tokens a single day may consist of: *am Freitag*, *morgen*, *am 17.10.*, *den 3. März 2027*."""
     if t.kind in ("date", "pair"):
@@ -197,6 +233,8 @@ def _day_token(t: Token) -> bool:
     w = t.text
     return (
         w in V.weekdays
+        or w in _HOLIDAY_WORDS
+        or w in V.after_next
         or w in V.day_words
         or w in V.months
         or w in V.ordinals
