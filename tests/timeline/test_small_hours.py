@@ -82,3 +82,22 @@ def test_issue18_hours_outside_1_to_6_or_with_a_daypart_write_without_the_questi
     else:
         assert result.services[0]["status"] == "abgeschlossen"
         assert [r["event_time"] for r in rows] == [_at(*expected)]
+
+
+@pytest.mark.parametrize(("said", "small"), [
+    ("morgen um 3", [3, 0]),
+    ("morgen um halb vier", [3, 30]),
+    ("morgen um 3 Uhr nachmittags", None),
+    ("morgen um 15 Uhr", None),
+    ("morgen um 9", None),
+])
+def test_issue18_5_the_offer_path_asks_the_same_question(said, small):
+    """issue 18 §5: the offer/consent path carries the time as a date (*am 12.11.2026 um 03:00 Uhr*, end of
+    timeline.md *Zustimmung*); an hour 1–6 said without a daypart still asks before the write."""
+    from novaberg.timeline.agent.classify import carry_resolved_date
+    from novaberg.timeline.agent.search import create_plan
+
+    expression = carry_resolved_date(said, NOW)
+    plan = create_plan({"target": "Friseur", "zeitausdruck": expression, "event_type": "termin"}, "ja", NOW)
+    assert isinstance(plan, dict)
+    assert plan.get("small_hour") == small, expression
