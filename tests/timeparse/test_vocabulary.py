@@ -116,3 +116,39 @@ def test_reschedule_form_words_are_data_too() -> None:
     assert set(form["forbidden"]) == {"oder", "bis", "zwischen", "statt", "nicht"}  # §5.2 verbatim
     assert {"verschieb", "verleg", "leg", "setz", "änder", "pack", "mach"} == set(form["verbs"])
     assert form["min_content_letters"] == 4 and form["compound_tail"] == "termin"
+
+
+def test_issue18_clock_forms_are_data() -> None:
+    """issue 18 §1: *halb X* (X−1):30, *viertel X* (X−1):15, *dreiviertel X* (X−1):45; *nach* adds, *vor*
+    subtracts; N of *N nach/vor X* runs to 29; the fraction words stay blockers outside a clock form."""
+    assert RAW["clock_fractions"] == {"halb": 30, "viertel": 15, "dreiviertel": 45}
+    assert RAW["quarter_word"] in RAW["clock_fractions"]
+    assert RAW["clock_relatives"] == {"nach": 1, "vor": -1}
+    assert RAW["clock_minutes_max"] == 29
+    assert set(RAW["clock_fractions"]) == set(RAW["fractions"]) <= set(RAW["blockers"])
+
+
+def test_issue18_after_next_and_calendar_weeks_are_data() -> None:
+    assert all(w.startswith("übernächst") for w in RAW["after_next"])
+    assert "übernächsten" in TIME_VOCABULARY.after_next and "uebernaechsten" in TIME_VOCABULARY.after_next
+    assert not set(RAW["after_next"]) & set(RAW["blockers"])  # read by the scan itself (issue 18 §2)
+    assert set(RAW["calendar_week_words"]) == {"kw", "kalenderwoche"}
+
+
+def test_issue18_holidays_have_words_and_exactly_one_rule() -> None:
+    """issue 18 §4: a holiday is a fixed date or an offset from Easter Sunday, never a list per year."""
+    names = set()
+    for entry in RAW["holidays"]:
+        assert set(entry) in ({"words", "date"}, {"words", "easter"}), entry
+        assert all(spellings and all(WORD.match(w) for w in spellings) for spellings in entry["words"])
+        if "date" in entry:
+            month, day = entry["date"]
+            assert 1 <= month <= 12 and 1 <= day <= 31
+        else:
+            assert -7 <= entry["easter"] <= 70
+        names.add(" ".join(entry["words"][-1][0:1]))
+    assert {"heiligabend", "silvester", "ostern", "pfingsten", "fronleichnam", "himmelfahrt"} <= names
+    single = {w for entry in RAW["holidays"] if len(entry["words"]) == 1 for w in entry["words"][0]}
+    assert not single & set(RAW["blockers"])  # read now; *Weihnachten* and *Feiertag* stay blockers
+    assert {"weihnachten", "feiertag"} <= set(RAW["blockers"])
+    assert single <= TIME_VOCABULARY.words  # a text naming a holiday has a time word (the property tests)
