@@ -1,10 +1,11 @@
 """Tokens → facts: what days and hours an expression states, or None where the parser must abstain.
 
-The scanner is strict on purpose. A word that changes a time's meaning (*halb*, *oder*, *nicht*,
-*Ende*, *nach 10 Uhr*), a number it cannot place, an impossible hour or a period word
-(*Woche*, *Monat*) ends the scan with None: `parse` then returns no moment instead of a guess
+The scanner is strict on purpose. A word that changes a time's meaning (*oder*, *nicht*, *Ende*,
+*nach 10 Uhr*, a *halb* that is no clock form), a number it cannot place, an impossible hour or a period
+word (*Woche*, *Monat*) ends the scan with None: `parse` then returns no moment instead of a guess
 (issue 3: zero wrong answers, abstaining is allowed). Dates are checked later, in `parse`, against
-the calendar; here only their shape is read.
+the calendar; here only their shape is read. Issue 18 adds the spoken clock forms (`clock_forms`),
+*heute/morgen in einer Woche*, *übernächsten ‹Wochentag›* and the holidays (`TIME_VOCABULARY.holidays`).
 """
 
 from __future__ import annotations
@@ -134,13 +135,13 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 i += 2
                 continue
             if w in V.blockers or (w[-1:] == "s" and w[:-1] in V.weekdays):
-                return None  # *halb*, *oder*, *Ende* …; *montags* is every Monday
+                return None  # *oder*, *Ende*, *bald* …; *montags* is every Monday
             if w == "in" or w == "vor":
                 dist = _distance_at(toks, i + 1)
                 if dist is not None:
                     amount, unit, i = dist
                     if unit == "days" and amount in V.idiomatic_day_counts:
-                        return None  # *in acht Tagen*: a week or eight days
+                        return None  # *in fünfzehn Tagen*: two weeks or fifteen days (*acht*/*vierzehn*: issue 18)
                     amount = -amount if w == "vor" else amount
                     if unit in ("hours", "minutes"):
                         out.moments.append((amount, unit))

@@ -179,7 +179,7 @@ def _distance(toks: list[Token], today: date) -> tuple[date, date, PeriodKind] |
         return None
     if unit == "days":
         if amount in V.idiomatic_day_counts:
-            return None  # *in acht Tagen*: a week or eight days — not decided
+            return None  # *in fünfzehn Tagen*: two weeks or fifteen days — not decided
         day = shift_days(today, amount)
         return (day, day, "day") if day is not None else None
     if unit == "weeks":

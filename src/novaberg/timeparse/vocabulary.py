@@ -95,7 +95,7 @@ class TimeVocabulary:
     prefixes: Mapping[str, str]  # word → this | next | last
     fillers: frozenset[str]
     units: Mapping[str, str]  # word → minutes | hours | days | weeks | months | years
-    idiomatic_day_counts: frozenset[int]  # *in acht Tagen* is a week in German usage: not read
+    idiomatic_day_counts: frozenset[int]  # *in fünfzehn Tagen*: not read (*acht*/*vierzehn Tage*: 8/14, issue 18)
     periods: Mapping[str, str]  # word → week | weekend | month
     time_prepositions: frozenset[str]
     clock_prepositions: frozenset[str]  # after *um*/*gegen* a number is a clock time (§3a)
