@@ -163,6 +163,7 @@ def doctor(
     """Database, Redis, model and embedder: what is used, whether it answers, versions; the embedder probe."""
     from novaberg.embed.probe import probe_embedder
     from novaberg.store.migrations import extension_versions
+    from novaberg.tribunal.judges import describe as describe_judges
 
     started = time.perf_counter()
     nova = _open(data_dir, llm, embedder)
@@ -184,6 +185,7 @@ def doctor(
         healthy &= bool(model.get("reachable"))
         table.add_row("model", json.dumps(model, ensure_ascii=False))
         table.add_row("embedder", json.dumps(nova.embedder.describe(), ensure_ascii=False))
+        table.add_row("tribunal", describe_judges(nova.llm))
         probe = probe_embedder(nova.embedder)
         healthy &= not probe.blind
         table.add_row("embedder probe", ("[bold red]" if probe.blind else "") + probe.message())
@@ -289,6 +291,70 @@ def _api_token(data_dir: Path, host: str, port: int) -> str:
                       f"  Webseite: http://{where}:{port}/ öffnen und mit dem Token anmelden.",
                       highlight=False, markup=False, soft_wrap=True)
     return token
+
+
+directives_app = typer.Typer(no_args_is_help=True, help="The person's directives for one figure (list, add, remove).")
+app.add_typer(directives_app, name="directives")
+
+
+@directives_app.command("list")
+def directives_list(
+    user: str = typer.Option(..., "--user", help="person id"),
+    character: str = typer.Option(..., "--character", help="figure id"),
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """The active directives of this pair as JSON (id, text, created_at)."""
+    from novaberg.directives.repository import DirectivesRepository
+
+    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
+    nova = _open(data_dir, "offline", None)
+    try:
+        rows = DirectivesRepository(nova.stack.db).list(user, character)
+        print(json.dumps([d.as_dict() for d in rows], ensure_ascii=False, indent=2))
+    finally:
+        nova.close()
+
+
+@directives_app.command("add")
+def directives_add(
+    text: str = typer.Argument(..., help="the directive, 1–500 characters"),
+    user: str = typer.Option(..., "--user", help="person id"),
+    character: str = typer.Option(..., "--character", help="figure id"),
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """Add one directive (written, then read back bound to the pair); an empty or too long one is exit 2."""
+    from novaberg.directives.repository import DirectivesRepository, check_directive_text
+
+    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character"), check_directive_text(text)))
+    nova = _open(data_dir, "offline", None)
+    try:
+        directive, created = DirectivesRepository(nova.stack.db).add(user, character, text, SystemClock().now())
+        print(json.dumps({**directive.as_dict(), "neu": created}, ensure_ascii=False, indent=2))
+    finally:
+        nova.close()
+
+
+@directives_app.command("remove")
+def directives_remove(
+    directive_id: int = typer.Argument(..., help="the id `directives list` shows"),
+    user: str = typer.Option(..., "--user", help="person id"),
+    character: str = typer.Option(..., "--character", help="figure id"),
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """Remove one directive of this pair; an id of another pair or none at all is exit 1, nothing changed."""
+    from novaberg.directives.repository import DirectivesRepository
+
+    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
+    nova = _open(data_dir, "offline", None)
+    try:
+        removed = DirectivesRepository(nova.stack.db).remove(user, character, directive_id, SystemClock().now())
+    finally:
+        nova.close()
+    if not removed:
+        err_console.print(f"[bold red]novaberg:[/] keine aktive Direktive {directive_id} für {escape(user)}/"
+                          f"{escape(character)}; nichts geändert", highlight=False)
+        raise typer.Exit(1)
+    print(json.dumps({"id": directive_id, "entfernt": True}))
 
 
 @app.command("migrate-data")

@@ -203,3 +203,21 @@ def test_bench_ratio_of_tribunal_to_one_call():
 
     figure = measure(0.2, 3)
     assert figure["ratio"] <= 1.3, figure
+
+
+def test_a_model_cannot_claim_not_judged():
+    """issue 12 §6 "No fake scores" both ways: only the offline rule may say it did not judge; a model's
+    `beurteilt: false` without a score is a missing score, loud."""
+    read = read_vote(PSYCHOLOGE, {"beurteilt": False, "reasoning": "keine Lust"}, False)
+    assert read.status == "fehler" and read.problems
+    offline = read_vote(PSYCHOLOGE, {"beurteilt": False, "reasoning": "x"}, False, offline=True)
+    assert offline.status == "nicht_beurteilt" and offline.score is None and offline.vote == "ok"
+
+
+def test_doctor_line_names_the_judges_and_their_connector():
+    """issue 12 §7: `novaberg doctor` shows which judges run and their connector."""
+    from novaberg.llm.http_connectors import OllamaLLM
+    from novaberg.tribunal.judges import describe
+
+    assert describe(OllamaLLM("gemma3")) == "jurist, psychologe, ethik on ollama:gemma3, concurrently, temperature 0.2"
+    assert "not judged without a model" in describe(OfflineLLM())

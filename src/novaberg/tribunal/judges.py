@@ -51,6 +51,7 @@ __all__ = [
     "STATUS_JUDGED",
     "STATUS_NOT_JUDGED",
     "judge_input",
+    "describe",
     "judge_prompt",
     "majority",
     "read_vote",
@@ -169,15 +170,18 @@ def _score(fields: Mapping[str, Any], key: str, problems: list[str]) -> float | 
         return None
 
 
-def read_vote(judge: Judge, fields: Mapping[str, Any], directives_asked: bool) -> JudgeVote:
-    """The checked reading of one judge's answer object (§8). Never raises on model content."""
+def read_vote(judge: Judge, fields: Mapping[str, Any], directives_asked: bool, offline: bool = False) -> JudgeVote:
+    """The checked reading of one judge's answer object (§8). Never raises on model content.
+
+    `beurteilt: false` (no score, said honestly) is read only from the offline connector's rule; from a model
+    it is ignored and a missing score is the model's error."""
     problems: list[str] = []
     try:
         reasoning = read_text(fields, "reasoning", "").strip()
     except ModelAnswerError as err:
         problems.append(str(err))
         reasoning = ""
-    if fields.get("beurteilt") is False:  # the offline rule's honest "not judged" (never sent by a model prompt)
+    if offline and fields.get("beurteilt") is False:  # the offline rule's honest "not judged"
         directive = _score(fields, "direktiven_score", problems) if directives_asked else None
         final = vote(directive, TRIBUNAL_DIRECTIVE_WARN, TRIBUNAL_DIRECTIVE_REJECT) if directive is not None else "ok"
         return JudgeVote(judge.name, final, None, reasoning or NOT_JUDGED_OFFLINE, STATUS_NOT_JUDGED, directive,
@@ -241,7 +245,7 @@ def _ask_one(asker: Any, judge: Judge, data: Mapping[str, Any]) -> JudgeVote:
         return _failed(judge, str(err), UNREADABLE_JUDGE, time.perf_counter() - started)
     except (ModelError, ConfigError) as err:
         return _failed(judge, f"{type(err).__name__}: {err}", UNREADABLE_JUDGE, time.perf_counter() - started)
-    read = read_vote(judge, fields, directives_asked)
+    read = read_vote(judge, fields, directives_asked, offline=result.connector == "offline")
     return JudgeVote(read.agent, read.vote, read.score, read.reasoning, read.status, read.directive_score,
                      read.problems, time.perf_counter() - started)
 
@@ -314,3 +318,15 @@ def _offline_judge(judge: Judge):  # noqa: ANN202 - returns an offline rule
 for _judge in AGENTS:
     offline_rule(task_of(_judge))(_offline_judge(_judge))
     set_task_temperature(task_of(_judge), JUDGE_TEMPERATURE)
+
+
+def describe(llm: Any) -> str:
+    """One line for `novaberg doctor`: which judges run, on which connector, how (issue 12 §7)."""
+    connector = getattr(llm, "connector", "?")
+    model = getattr(llm, "model", None)
+    where = f"{connector}:{model}" if model else str(connector)
+    names = ", ".join(j.name for j in AGENTS)
+    if connector == "offline":
+        return (f"{names} on offline — not judged without a model (vote ok, said in the log); "
+                "checkable directives (Sie/du, forbidden word, emoji) by rule")
+    return f"{names} on {where}, concurrently, temperature {JUDGE_TEMPERATURE}"

@@ -119,6 +119,9 @@ def directive_findings(answer: str, directives: Sequence[str]) -> list[Directive
     """Every checkable directive the answer breaks (exact wording only, §3.1: in doubt no breach)."""
     if not isinstance(answer, str):
         raise TypeError(f"answer must be a str, got {type(answer).__name__}")
+    for text in directives:  # quoting a rule (a confirmation, a listing) is not breaking it
+        if isinstance(text, str) and text.strip():
+            answer = answer.replace(text, " ")
     found = []
     for text in directives:
         rule = read_directive(text)
