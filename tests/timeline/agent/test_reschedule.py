@@ -177,12 +177,29 @@ def test_section5_2_row_morgens_never_moves_to_the_next_day(move, rest):
 
 
 # Row "eine Zeit außerhalb der fünf Formen oder ein nicht zugelassenes Wort außerhalb der Form".
-@pytest.mark.parametrize("rest", ["auf halb elf", "auf 11h", "auf Fr. um 11 Uhr", "um 11 Uhr vorm.",
-                                  "auf Freitag nachmittag", "auf nächste Woche um 11 Uhr", "auf viertel nach 11",
+@pytest.mark.parametrize("rest", ["auf halb so spät", "auf 11h", "auf Fr. um 11 Uhr", "um 11 Uhr vorm.",
+                                  "auf Freitag nachmittag", "auf nächste Woche um 11 Uhr", "auf fünf vor halb elf",
                                   "auf 11.", "auf in drei Tagen um 10 Uhr", "auf 15 Uhr beim Bäcker"])
 def test_section5_2_row_outside_the_five_forms_asks(move, repo, rest):
     result, rows, before = move(rest)
     _asked(result, rows, before, repo)
+
+
+# Issue 18 §1: a spoken clock form passes both checks; an hour 1–12 without daypart still asks the half of day.
+@pytest.mark.parametrize("rest,hour,minute", [("auf halb elf", 10, 30), ("auf viertel nach 11", 11, 15),
+                                              ("auf zehn nach elf", 11, 10), ("auf dreiviertel neun", 8, 45)])
+def test_issue18_spoken_clock_forms_ask_only_the_half_of_day(move, repo, rest, hour, minute):
+    result, rows, before = move(rest)
+    _asked(result, rows, before, repo, "tageshaelfte_offen")
+    assert (result.pending["hour"], result.pending["minute"]) == (hour, minute)
+
+
+@pytest.mark.parametrize("rest,hour,minute", [("auf halb drei nachmittags", 14, 30),
+                                              ("auf Viertel vor acht abends", 19, 45),
+                                              ("auf Viertel nach 14 Uhr", 14, 15)])
+def test_issue18_spoken_clock_forms_with_their_half_of_day_move(move, rest, hour, minute):
+    result, rows, _ = move(rest)
+    _written(result, rows, berlin(2026, 12, 1, hour, minute))
 
 
 # Row "weder Tag noch Uhrzeit, eine unmögliche Uhrzeit, ein Tag, der sich widerspricht".
