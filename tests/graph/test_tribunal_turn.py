@@ -136,3 +136,49 @@ def test_computed_checks_raise_but_never_lower_the_judges_verdict(db, redis, tmp
     assert result.verdict == "ablehnen"
     verdicts = _rows(db, "tribunal", "urteil")
     assert verdicts[0]["gerechnet"] == "warnung" and verdicts[0]["urteil"] == "ablehnen"
+
+
+def test_only_the_jurist_sees_the_pairs_directives_in_the_turn(db, redis, tmp_path):
+    """tribunal.md §3.1/§4.2: the jurist's [DIREKTIVEN] block lists the pair's directives; the others see none;
+    another pair's directives are not listed."""
+    _add(db, "Erwähne nie meine Ex")
+    _add(db, "Keine Emojis", user="u2")
+    ok = {"score": 0.0, "direktiven_score": 0.0, "reasoning": "unauffällig"}
+    llm = ScriptedLLM({"compose": {"antwort": "Schönen Abend!"}, "tribunal_jurist": ok,
+                       "tribunal_psychologe": ok, "tribunal_ethik": ok}, fallback=OfflineLLM())
+    result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Gute Nacht", NOW)
+    assert result.verdict == "ok"
+    jurist = llm.prompts["tribunal_jurist"][0].user
+    assert "[DIREKTIVEN]" in jurist and "Erwähne nie meine Ex" in jurist and "Keine Emojis" not in jurist
+    assert "direktiven_score" in jurist
+    for other in ("tribunal_psychologe", "tribunal_ethik"):
+        assert "[DIREKTIVEN]" not in llm.prompts[other][0].user and "Erwähne" not in llm.prompts[other][0].user
+
+
+def test_without_directives_the_directives_score_is_not_asked(db, redis, tmp_path):
+    """issue 12 §5: with no directives the jurist gets no [DIREKTIVEN] block and no direktiven_score."""
+    ok = {"score": 0.1, "reasoning": "unauffällig"}
+    llm = ScriptedLLM({"compose": {"antwort": "Hallo!"}, "tribunal_jurist": ok, "tribunal_psychologe": ok,
+                       "tribunal_ethik": ok}, fallback=OfflineLLM())
+    make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Hallo", NOW)
+    jurist = llm.prompts["tribunal_jurist"][0].user
+    assert "[DIREKTIVEN]" not in jurist and "direktiven_score" not in jurist
+    assert _rows(db, "tribunal", "fehler") == []  # a missing direktiven_score is not an error when not asked
+
+
+def test_a_model_that_is_down_is_not_asked_three_more_times(db, redis, tmp_path):
+    """When the turn already says its model failed, the judges are skipped (and the log says so)."""
+    llm = ScriptedLLM({})  # every task fails: router, compose, judges
+    result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Hallo", NOW)
+    assert "Sprachmodell nicht" in result.answer and result.verdict == "ok"
+    assert not any(task.startswith("tribunal_") for task in llm.calls)
+    assert _rows(db, "tribunal", "richter")[0]["uebersprungen"] == "modell_nicht_erreichbar"
+
+
+def test_broken_judges_are_countable_error_rows(db, redis, tmp_path):
+    """tribunal.md §8: every broken judge answer is one `fehler` row of node `tribunal` — loud and countable."""
+    llm = ScriptedLLM({"compose": {"antwort": "Gut."}, "tribunal_jurist": [1, 2],
+                       "tribunal_psychologe": {"score": 7, "reasoning": "x"}}, fallback=OfflineLLM())
+    make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Na?", NOW)
+    errors = _rows(db, "tribunal", "fehler")
+    assert sorted(e["richter"] for e in errors) == ["jurist", "psychologe"]

@@ -20,13 +20,14 @@ from langgraph.runtime import Runtime
 from novaberg.core.errors import DatabaseError, ModelAnswerError, ModelError
 from novaberg.core.settings import MAX_CORRECTIONS
 from novaberg.graph.deps import Deps
+from novaberg.graph.nodes import MODEL_DOWN_ANSWER
 from novaberg.graph.state import TurnState
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 from novaberg.tribunal.const import LOG_KIND, LOG_NODE, LOG_SOURCE
 from novaberg.tribunal.correct import claim_survived, correction_sentence, surviving_claim_error
 from novaberg.tribunal.evaluate import computed_verdict, worse_verdict
-from novaberg.tribunal.judges import STATUS_NOT_JUDGED, judge_input, majority, run_judges
+from novaberg.tribunal.judges import STATUS_ERROR, STATUS_NOT_JUDGED, judge_input, majority, run_judges
 from novaberg.tribunal.rules import KIND_SIE, directive_findings, directive_order, read_directive
 from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE
 
@@ -57,15 +58,23 @@ def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if directives is None:
         directives = _read_directives(state, deps)
         update["directives"] = directives
+    correction_round = state.get("correction_round", 0)
+    if _model_down(state["answer"]):  # the code's own sentence that the model failed: nothing for a judge
+        deps.log.write(state["turn_id"], TRIBUNAL_NODE, "richter",
+                       {"runde": correction_round, "uebersprungen": "modell_nicht_erreichbar"}, state["now"])
+        return {**update, "votes": []}
     data = judge_input(state["text"], state["answer"], memory_context="\n\n".join(state.get("blocks", {}).values()),
                        directives=directives)
     started = time.perf_counter()
     votes = run_judges(deps.asker, data)
     wall = time.perf_counter() - started
-    correction_round = state.get("correction_round", 0)
     for item in votes:
         deps.log.write(state["turn_id"], TRIBUNAL_NODE, "votum", {**item.as_dict(), "runde": correction_round},
                        state["now"], item.agent)
+        if item.status == STATUS_ERROR:  # broken or missing answer: loud and countable (§8)
+            deps.log.write(state["turn_id"], TRIBUNAL_NODE, "fehler",
+                           {"richter": item.agent, "probleme": list(item.problems), "runde": correction_round},
+                           state["now"], item.agent)
     unjudged = [v.agent for v in votes if v.status == STATUS_NOT_JUDGED]
     deps.log.write(state["turn_id"], TRIBUNAL_NODE, "richter",
                    {"runde": correction_round, "sekunden": round(wall, 3), "nicht_beurteilt": unjudged,
@@ -73,6 +82,12 @@ def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                     "direktiven": len(directives)}, state["now"])
     update["votes"] = [v.as_dict() for v in votes]
     return update
+
+
+def _model_down(answer: str) -> bool:
+    """The fixed sentence the turn says when its model failed (graph.nodes.MODEL_DOWN_ANSWER, any reason)."""
+    prefix, _, suffix = MODEL_DOWN_ANSWER.partition("{reason}")
+    return answer.startswith(prefix) and answer.endswith(suffix)
 
 
 def fallback_text(directives: list[str]) -> str:
