@@ -235,6 +235,8 @@ def test_issue18_4_and_6_holidays_are_never_guessed_where_they_are_not_said() ->
     now = SUNDAY_EVENING
     assert parse("Ostereier um 10", now).moment == _next_clock(now, time(10))
     assert parse("letztes Ostern", now).moment is None
+    for text in ("um 3 nach Ostern", "vor Heiligabend", "nach dem Tag der Arbeit", "nach übernächsten Montag"):
+        assert parse(text, now).moment is None, text  # after or before a day is no moment
     christmas_eve = date(now.year, 12, 24)
     wrong = WEEKDAYS[(christmas_eve.weekday() + 1) % 7]
     assert parse(f"Heiligabend am {wrong}", now).moment is None

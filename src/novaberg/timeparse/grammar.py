@@ -89,7 +89,7 @@ def _time_follows(toks: list[Token], j: int) -> bool:
         return True
     w = t.text
     return t.kind == "word" and (
-        w in V.numbers or w in V.clock_fractions or w in V.weekdays or w in V.day_words or w in V.months or w in V.dayparts
+        w in V.numbers or w in V.clock_fractions or w in _HOLIDAY_STARTS or w in V.after_next or w in V.weekdays or w in V.day_words or w in V.months or w in V.dayparts
         or w in V.periods or w in V.ordinals
     )
 
