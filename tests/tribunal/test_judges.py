@@ -221,3 +221,14 @@ def test_doctor_line_names_the_judges_and_their_connector():
 
     assert describe(OllamaLLM("gemma3")) == "jurist, psychologe, ethik on ollama:gemma3, concurrently, temperature 0.2"
     assert "not judged without a model" in describe(OfflineLLM())
+
+
+def test_bench_ratio_over_http():
+    """issue 12 §3 over the real Ollama connector against a loopback server sleeping per request: ≤ 1.3."""
+    from bench.tribunal.run import measure, sleeping_server
+
+    from novaberg.llm.http_connectors import OllamaLLM
+
+    with sleeping_server(0.2) as url:
+        figure = measure(0.2, 3, OllamaLLM("bench", url, timeout=5))
+    assert figure["ratio"] <= 1.3, figure
