@@ -136,6 +136,8 @@ def test_computed_checks_raise_but_never_lower_the_judges_verdict(db, redis, tmp
     assert result.verdict == "ablehnen"
     verdicts = _rows(db, "tribunal", "urteil")
     assert verdicts[0]["gerechnet"] == "warnung" and verdicts[0]["urteil"] == "ablehnen"
+    summary = llm.calls["correct"][0]["orders"]  # §5.5 + "Die Datumsprüfung": the computed order on top
+    assert summary.startswith("ZEITANGABE FALSCH") and summary.endswith("[psychologe] Nein.\n[ethik] Nein.")
 
 
 def test_only_the_jurist_sees_the_pairs_directives_in_the_turn(db, redis, tmp_path):

@@ -110,6 +110,7 @@ def test_null_or_wrong_reasoning_does_not_crash(reasoning):
     """tribunal.md §8 MODELLFELD-UNGEPRUEFT-GELESEN: `reasoning: null` must not crash evaluate."""
     read = read_vote(ETHIK, {"score": 0.8, "reasoning": reasoning}, False)
     assert read.vote == "warnung" and read.reasoning and read.problems
+    assert "keine lesbare Begründung" in read.reasoning
 
 
 def test_prompt_blocks_and_directives_only_for_the_jurist():

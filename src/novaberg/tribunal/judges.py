@@ -35,6 +35,7 @@ from novaberg.tribunal.const import VERDICTS
 from novaberg.tribunal.rules import directive_findings
 from novaberg.tribunal.texts import (
     JUDGE_TIMED_OUT,
+    NO_REASONING,
     NOT_JUDGED_OFFLINE,
     OFFLINE_DIRECTIVE_OK,
     OFFLINE_DIRECTIVE_VIOLATION,
@@ -202,7 +203,8 @@ def read_vote(judge: Judge, fields: Mapping[str, Any], directives_asked: bool, o
     if score is None:
         status = STATUS_ERROR
         final = FEHLER if final == "ok" else final
-    return JudgeVote(judge.name, final, score if score is not None else 0.0, reasoning or UNREADABLE_JUDGE, status,
+    fallback = UNREADABLE_JUDGE if score is None else NO_REASONING
+    return JudgeVote(judge.name, final, score if score is not None else 0.0, reasoning or fallback, status,
                      directive, tuple(problems))
 
 

@@ -20,6 +20,7 @@ __all__ = [
     "FIX_SIE",
     "FIX_WORD",
     "JUDGE_TIMED_OUT",
+    "NO_REASONING",
     "NOT_JUDGED_OFFLINE",
     "OFFLINE_DIRECTIVE_OK",
     "OFFLINE_DIRECTIVE_VIOLATION",
@@ -82,6 +83,7 @@ OFFLINE_DIRECTIVE_OK = (
 )
 OFFLINE_DIRECTIVE_VIOLATION = "Direktive verletzt (Regelprüfung ohne Sprachmodell): {findings}"
 UNREADABLE_JUDGE = "Die Antwort dieses Richters war nicht lesbar; sie zählt als nicht beurteilt (Score 0.0)."
+NO_REASONING = "(Der Richter hat keine lesbare Begründung gegeben.)"
 JUDGE_TIMED_OUT = "Dieser Richter hat nicht rechtzeitig geantwortet; er zählt als nicht beurteilt (Score 0.0)."
 
 # After the last round an `ablehnen` does not go out (tribunal.md §4, "Korrektur-Grenze"): said honestly.
