@@ -101,3 +101,26 @@ def test_issue18_5_the_offer_path_asks_the_same_question(said, small):
     plan = create_plan({"target": "Friseur", "zeitausdruck": expression, "event_type": "termin"}, "ja", NOW)
     assert isinstance(plan, dict)
     assert plan.get("small_hour") == small, expression
+
+
+def _following(weekday: int, nth: int):
+    days = [NOW.date() + timedelta(days=n) for n in range(1, 22) if (NOW.date() + timedelta(days=n)).weekday() == weekday]
+    return days[nth - 1]
+
+
+@pytest.mark.parametrize(("text", "title", "day", "clock"), [
+    ("Trag mir in acht Tagen um 9 den Friseur ein", "Friseur", NOW.date() + timedelta(days=8), (9, 0)),
+    ("Trag mir morgen um Viertel nach zehn den Friseur ein", "Friseur", NOW.date() + timedelta(days=1), (10, 15)),
+    ("Trag mir übernächsten Montag um 10 den Friseur ein", "Friseur", _following(0, 2), (10, 0)),
+    ("Trag mir heute in einer Woche um elf den Friseur ein", "Friseur", NOW.date() + timedelta(days=7), (11, 0)),
+    ("Trag mir Heiligabend um 18 Uhr die Bescherung ein", "Bescherung", NOW.date().replace(month=12, day=24), (18, 0)),
+    ("Trag mir in vierzehn Tagen um zehn nach elf den Friseur ein", "Friseur", NOW.date() + timedelta(days=14),
+     (11, 10)),
+])
+def test_issue18_the_everyday_requests_of_the_issue_are_written(nova, text, title, day, clock):
+    """issue 18 (the tries of a new user): *in acht Tagen um 9*, *morgen um Viertel nach zehn*, *übernächsten
+    Montag*, *heute in einer Woche*, *Heiligabend* — written as said, no refusal."""
+    result = _turn(nova, text)
+    assert result.services[0]["status"] == "abgeschlossen", result.answer
+    rows = nova.timeline.list(USER, FIGURE)
+    assert [(r["title"], r["event_time"]) for r in rows] == [(title, berlin(day.year, day.month, day.day, *clock))]
