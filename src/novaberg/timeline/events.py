@@ -201,28 +201,37 @@ def _month_row_to_move(repo: TimelineRepository, user_id: str, character_id: str
 
 def _write_event(repo: TimelineRepository, user_id: str, character_id: str, event: EventCandidate, when: EventTime,
                  now: datetime, zone: ZoneInfo) -> tuple[str, int | None]:
-    """(outcome, mapped id): `verschoben` to the first row of a moved month row, `eingetragen`, or `ereignis_fehlt`."""
+    """(outcome, mapped id): `verschoben` to the first row of a moved month row, `eingetragen`, or `ereignis_fehlt`.
+
+    The month-row check, the write and its read-back run under the pair's write lock in one transaction
+    (issue 10 §3): a read-back that disagrees rolls the write back."""
     try:
-        if when.precision != MONTH_PRECISION:
-            month_row = _month_row_to_move(repo, user_id, character_id, when, event.person, zone)
-            if month_row is not None:
-                new_id = repo.verschieben(user_id, character_id, month_row["id"], new_time=when.moment,
-                                          precision=when.precision, now=now)
-                back = repo.find_by_id(user_id, character_id, new_id)
-                if back is None or not back["aktiv"] or back["event_time"] != when.moment:
-                    raise DatabaseError(f"moved event row {new_id} did not read back as written")
-                return "verschoben", month_row["id"]
-        row = NewRow.for_type(OCCURRENCE_TYPE, title=event.titel, event_time=when.moment, precision=when.precision,
-                              details=event.person or None)
-        new_id = repo.insert(user_id, character_id, row, now)
-        back = repo.find_by_id(user_id, character_id, new_id)
-        if back is None or back["event_type"] != OCCURRENCE_TYPE or back["user_id"] != user_id \
-                or back["character_id"] != character_id:
-            raise DatabaseError(f"event row {new_id} did not read back with its pair and type")
-        return "eingetragen", new_id
+        with repo.pair_locked(user_id, character_id) as locked:
+            return _write_locked(locked, user_id, character_id, event, when, now, zone)
     except (DatabaseError, LookupError, ValueError) as err:
         _log.error("event of candidate %s could not be written: %s", event.kandidat, err)
         return "ereignis_fehlt", None
+
+
+def _write_locked(repo: TimelineRepository, user_id: str, character_id: str, event: EventCandidate,
+                  when: EventTime, now: datetime, zone: ZoneInfo) -> tuple[str, int | None]:
+    if when.precision != MONTH_PRECISION:
+        month_row = _month_row_to_move(repo, user_id, character_id, when, event.person, zone)
+        if month_row is not None:
+            new_id = repo.verschieben(user_id, character_id, month_row["id"], new_time=when.moment,
+                                      precision=when.precision, now=now)
+            back = repo.find_by_id(user_id, character_id, new_id)
+            if back is None or not back["aktiv"] or back["event_time"] != when.moment:
+                raise DatabaseError(f"moved event row {new_id} did not read back as written")
+            return "verschoben", month_row["id"]
+    row = NewRow.for_type(OCCURRENCE_TYPE, title=event.titel, event_time=when.moment, precision=when.precision,
+                          details=event.person or None)
+    new_id = repo.insert(user_id, character_id, row, now)
+    back = repo.find_by_id(user_id, character_id, new_id)
+    if back is None or back["event_type"] != OCCURRENCE_TYPE or back["user_id"] != user_id \
+            or back["character_id"] != character_id:
+        raise DatabaseError(f"event row {new_id} did not read back with its pair and type")
+    return "eingetragen", new_id
 
 
 def process_event_orders(order: Mapping[str, Any], deps: Any, now: datetime) -> EventOutcome:
