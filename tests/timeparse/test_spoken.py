@@ -197,7 +197,7 @@ def _gauss_easter(year: int) -> date:
 
 EASTER_OFFSETS = {"Karfreitag": -2, "Ostern": 0, "Ostersonntag": 0, "Ostermontag": 1, "Christi Himmelfahrt": 39,
                   "Pfingsten": 49, "Pfingstsonntag": 49, "Pfingstmontag": 50, "Fronleichnam": 60}
-FIXED = {"Neujahr": (1, 1), "Tag der Arbeit": (5, 1), "Tag der Deutschen Einheit": (10, 3), "Nikolaus": (12, 6),
+FIXED = {"Neujahr": (1, 1), "Tag der Arbeit": (5, 1), "Tag der Deutschen Einheit": (10, 3), "an Nikolaus": (12, 6),
          "Nikolaustag": (12, 6), "Heiligabend": (12, 24), "erster Weihnachtsfeiertag": (12, 25),
          "am zweiten Weihnachtsfeiertag": (12, 26), "Silvester": (12, 31)}
 
@@ -235,6 +235,8 @@ def test_issue18_4_and_6_holidays_are_never_guessed_where_they_are_not_said() ->
     now = SUNDAY_EVENING
     assert parse("Ostereier um 10", now).moment == _next_clock(now, time(10))
     assert parse("letztes Ostern", now).moment is None
+    assert parse("morgen um 10 mit Nikolaus", now).moment == _local(now.date() + timedelta(days=1), time(10))
+    assert parse("Nikolaus um 10", now).moment is None  # the person or the day: no guess
     for text in ("um 3 nach Ostern", "vor Heiligabend", "nach dem Tag der Arbeit", "nach übernächsten Montag"):
         assert parse(text, now).moment is None, text  # after or before a day is no moment
     christmas_eve = date(now.year, 12, 24)

@@ -182,8 +182,11 @@ def _mark_phrases(toks: list[_Tok], roles: list[str | None]) -> None:
             roles[i], roles[i + 1] = "num", "core"
         for holiday in _HOLIDAYS_BY_START.get(word, ()):
             size = len(holiday.words)
-            if all(i + n < len(words) and words[i + n] in holiday.words[n] for n in range(size)):
+            if holiday.said_at(words[i - 1] if i > 0 else None) and all(
+                    i + n < len(words) and words[i + n] in holiday.words[n] for n in range(size)):
                 roles[i : i + size] = ["core"] * size
+                if holiday.only_after:
+                    roles[i - 1] = "core"  # *an Nikolaus*: without its *an* the words name a person
                 break
 
 

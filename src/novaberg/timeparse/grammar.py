@@ -45,6 +45,7 @@ class Scan:
     times: list[TimeItem] = field(default_factory=list)
     moments: list[tuple[int, str]] = field(default_factory=list)  # *in 3 Stunden*: (±amount, unit)
     dayparts: list[tuple[int, str]] = field(default_factory=list)  # (token index, half)
+    name_or_holiday: bool = False  # a holiday word that may be a name (*Nikolaus*) stood without its *an*
 
 
 def _year_at(toks: list[Token], j: int) -> tuple[int | None, int]:
@@ -127,6 +128,8 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                     year, i = _year_at(toks, j)
                     out.days.append(DayFact("holiday", index, year=year))
                     continue
+                if w in _NAME_OR_HOLIDAY:
+                    out.name_or_holiday = True  # *Nikolaus* without *an*: the person, or the day?
             if w in V.after_next:  # *übernächsten Montag*: the one after the next (issue 18 §2)
                 weekday = V.weekdays.get(word_at(toks, i + 1) or "")
                 if weekday is None:
@@ -299,13 +302,15 @@ for _index, _holiday in enumerate(V.holidays):
     for _word in _holiday.words[0]:
         _HOLIDAYS_BY_START.setdefault(_word, []).append(_index)
 _HOLIDAY_STARTS = frozenset(_HOLIDAYS_BY_START)
+_NAME_OR_HOLIDAY = frozenset(w for h in V.holidays if h.only_after for w in h.words[0])
 
 
 def _holiday_at(toks: list[Token], i: int) -> tuple[int, int] | None:
     """(index into `V.holidays`, index after it) of a holiday named from token i: *Heiligabend*, *Tag der Arbeit*."""
     for index in _HOLIDAYS_BY_START.get(toks[i].text, ()):
-        words = V.holidays[index].words
-        if all(word_at(toks, i + n) in words[n] for n in range(len(words))):
+        holiday = V.holidays[index]
+        words = holiday.words
+        if holiday.said_at(word_at(toks, i - 1)) and all(word_at(toks, i + n) in words[n] for n in range(len(words))):
             return index, i + len(words)
     return None
 

@@ -90,6 +90,8 @@ def parse(text: str, now: datetime, reference: datetime | None = None) -> ZeitVe
 
 def _resolve(facts: Scan, now: datetime, ref: datetime | None) -> ZeitVektor:
     zone = now.tzinfo
+    if facts.name_or_holiday and not facts.days:
+        return _NOTHING  # *Nikolaus um 10*: St Nicholas' day or a person — another named day decides (issue 18 §6)
     if facts.moments:
         return _relative_moment(facts, now)
     clocks = stated_clock_times(facts)

@@ -76,6 +76,11 @@ class Holiday:
     words: tuple[frozenset[str], ...]
     month_day: tuple[int, int] | None  # (month, day) of a fixed holiday
     easter_offset: int | None  # days from Easter Sunday
+    only_after: frozenset[str] = frozenset()  # *an Nikolaus* is the day, *mit Nikolaus* a person: a word before it
+
+    def said_at(self, previous: str | None) -> bool:
+        """Whether the words name the day here: always, or only after one of `only_after`."""
+        return not self.only_after or previous in self.only_after
 
 
 @dataclass(frozen=True)
@@ -170,7 +175,7 @@ def _holiday(raw: Mapping[str, Any]) -> Holiday:
     offset = int(raw["easter"]) if "easter" in raw else None
     if (month_day is None) == (offset is None):
         raise ValueError(f"a holiday needs exactly one of date and easter: {raw!r}")
-    return Holiday(words, month_day, offset)
+    return Holiday(words, month_day, offset, _expand_words(raw.get("after", ())))
 
 
 def _reschedule_form(raw: Mapping[str, Any]) -> RescheduleFormWords:
