@@ -15,6 +15,11 @@ from novaberg.core.errors import ConfigError
 
 __all__ = [
     "Settings",
+    "FILES_BOUNDARY_ENV",
+    "FILES_EXTENSIONS",
+    "FILES_MAX_BYTES",
+    "FILES_EXCERPT_SENTENCES",
+    "FILES_KEYWORDS",
     "load_settings",
     "DEFAULT_TIMEZONE",
     "PENDING_TTL_SECONDS",
@@ -183,3 +188,11 @@ def load_settings(env: Mapping[str, str] | None = None, **overrides: object) -> 
 def local_zone() -> ZoneInfo:
     """The display zone of this process (NOVABERG_TIMEZONE, default Europe/Berlin)."""
     return zone_of(os.environ.get("NOVABERG_TIMEZONE") or DEFAULT_TIMEZONE)
+
+
+# --- files (dateien.md §5, §5.5a, §7): the outer boundary, the readable formats, the size limit
+FILES_BOUNDARY_ENV = "NOVABERG_FILES_BOUNDARY"  # os.pathsep-separated directories; default: home directory
+FILES_EXTENSIONS: tuple[str, ...] = (".txt", ".md", ".rst", ".org", ".csv", ".json", ".html", ".htm")
+FILES_MAX_BYTES = 2_000_000  # a bigger file is seen and skipped with reason 'zu_gross' (§5.5a)
+FILES_EXCERPT_SENTENCES = 3  # offline summary: the first sentences
+FILES_KEYWORDS = 8  # offline keywords: the most distinctive words
