@@ -184,3 +184,13 @@ def test_broken_judges_are_countable_error_rows(db, redis, tmp_path):
     make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Na?", NOW)
     errors = _rows(db, "tribunal", "fehler")
     assert sorted(e["richter"] for e in errors) == ["jurist", "psychologe"]
+
+
+def test_offline_corrector_rewrites_into_the_sie_form(db, redis, tmp_path):
+    """issue 12 §6 + "Done when", wholly offline: jurist rule → computed directive check → the offline corrector
+    rewrites the du-forms it knows → the person gets the Sie-form, `ok` after one round."""
+    _add(db, "Bitte siezen Sie mich")
+    llm = ScriptedLLM({"compose": {"antwort": "Du hast morgen frei, ich wünsche dir einen schönen Tag."}}, fallback=OfflineLLM())
+    result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Hab ich morgen frei?", NOW)
+    assert result.answer == "Sie haben morgen frei, ich wünsche Ihnen einen schönen Tag."
+    assert result.verdict == "ok" and len(llm.calls["correct"]) == 1

@@ -24,12 +24,13 @@ from novaberg.graph.nodes import MODEL_DOWN_ANSWER
 from novaberg.graph.state import TurnState
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
+from novaberg.tribunal.address import to_sie_form, without_emoji
 from novaberg.tribunal.const import LOG_KIND, LOG_NODE, LOG_SOURCE
 from novaberg.tribunal.correct import claim_survived, correction_sentence, surviving_claim_error
 from novaberg.tribunal.evaluate import computed_verdict, worse_verdict
 from novaberg.tribunal.judges import STATUS_ERROR, STATUS_NOT_JUDGED, judge_input, majority, run_judges
 from novaberg.tribunal.rules import KIND_SIE, directive_findings, directive_order, read_directive
-from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE
+from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE, FIX_EMOJI, FIX_SIE
 
 __all__ = ["judge_node", "evaluate_node", "correct_node", "after_evaluate", "fallback_text", "TRIBUNAL_NODE"]
 
@@ -167,8 +168,14 @@ def _offline_corrector(data: Mapping[str, Any]) -> dict[str, Any]:
     """Deterministic part of a correction: a wrong weekday before a date is replaced by the right one.
 
     A storage claim is not rewritten offline (that needs a model); it survives to the correction sentence.
+    A directive order for the Sie-form or against emojis is carried out as far as a table can (issue 12 §6).
     """
     answer = str(data.get("answer", ""))
     for found in data.get("findings", []):
         answer = answer.replace(found["phrase"], found["corrected"])
+    orders = str(data.get("orders", ""))
+    if FIX_SIE in orders:  # a Sie directive: the forms the offline table knows (tribunal.address)
+        answer = to_sie_form(answer)
+    if FIX_EMOJI in orders:
+        answer = without_emoji(answer)
     return {"antwort": answer}

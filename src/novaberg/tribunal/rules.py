@@ -25,7 +25,7 @@ from novaberg.tribunal.texts import (
     REASON_WORD,
 )
 
-__all__ = ["Rule", "DirectiveFinding", "read_directive", "directive_findings", "directive_order",
+__all__ = ["EMOJI", "Rule", "DirectiveFinding", "read_directive", "directive_findings", "directive_order",
            "KIND_SIE", "KIND_DU", "KIND_NO_EMOJI", "KIND_WORD"]
 
 KIND_SIE = "sie_form"
@@ -54,7 +54,7 @@ _NOT_A_NAME = frozenset({"mich", "mir", "meine", "meinen", "meinem", "meiner", "
 
 _DU_WORDS = re.compile(r"\b(?:du|dich|dir|dein|deine|deinen|deinem|deiner|deines|duzen)\b", _I)
 _SIE_FORMAL = re.compile(r"\b(?:Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b|(?<=[a-zäöüß,] )Sie\b")
-_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B50\u2B55\u2300-\u23FF\uFE0F\u200d]")
+EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B50\u2B55\u2300-\u23FF\uFE0F\u200d]")
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def _hits(rule: Rule, answer: str) -> list[str]:
     if rule.kind == KIND_DU:
         return [m.group(0) for m in _SIE_FORMAL.finditer(answer)]
     if rule.kind == KIND_NO_EMOJI:
-        return [m.group(0) for m in _EMOJI.finditer(answer) if m.group(0) not in ("\ufe0f", "\u200d")]
+        return [m.group(0) for m in EMOJI.finditer(answer) if m.group(0) not in ("\ufe0f", "\u200d")]
     pattern = re.compile(rf"(?<![\wäöüß]){re.escape(rule.word)}(?![\wäöüß])", _I)
     return [m.group(0) for m in pattern.finditer(answer)]
 
