@@ -130,6 +130,15 @@ class Nova:
 
         return NotesRepository(self.stack.db)
 
+    @property
+    def files(self) -> Any:
+        """The shared directories (dateien.md): `nova.files.grant/roots/index(...)`; boundary from the environment."""
+        if getattr(self, "_files", None) is None:
+            from novaberg.files.service import FilesService
+
+            self._files = FilesService(self.stack.db, self.embedder, self.log)
+        return self._files
+
     def __enter__(self) -> Nova:
         return self
 

@@ -1,0 +1,139 @@
+"""Text and structure of one file (dateien.md §4 `struktur`, §5.1): read-only, no write function here.
+
+`extract(data, suffix)` → (text, struktur). `struktur` has three states (§4): a list is the heading map,
+`[]` means looked and found no headings, `None` means not taken (no recogniser for the format, or the
+markup does not close — an open code fence).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+__all__ = ["ParseError", "extract", "decode"]
+
+
+class ParseError(ValueError):
+    """The file cannot be read as text of its format; the watcher skips it with its reason."""
+
+
+def decode(data: bytes) -> str:
+    if b"\x00" in data:
+        raise ParseError("binäre Daten (NUL-Byte)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    return text
+
+
+_MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_ORG_HEADING = re.compile(r"^(\*{1,6})\s+(.+?)\s*$")
+_RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+]){3,}\s*$")
+
+
+def _markdown(text: str) -> list[dict[str, Any]] | None:
+    headings: list[dict[str, Any]] = []
+    fenced = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if not fenced and (match := _MD_HEADING.match(line)):
+            headings.append({"ebene": len(match.group(1)), "titel": match.group(2), "zeile": number})
+    return None if fenced else headings  # an open fence: the markup does not close → not taken
+
+
+def _org(text: str) -> list[dict[str, Any]]:
+    return [{"ebene": len(m.group(1)), "titel": m.group(2), "zeile": n}
+            for n, line in enumerate(text.splitlines(), start=1) if (m := _ORG_HEADING.match(line))]
+
+
+def _rst(text: str) -> list[dict[str, Any]]:
+    lines = text.splitlines()
+    levels: list[str] = []
+    headings: list[dict[str, Any]] = []
+    for index in range(1, len(lines)):
+        title, under = lines[index - 1].strip(), lines[index]
+        if title and _RST_UNDERLINE.match(under) and len(under.strip()) >= len(title) \
+                and not _RST_UNDERLINE.match(lines[index - 1]):
+            char = under.strip()[0]
+            if char not in levels:
+                levels.append(char)
+            headings.append({"ebene": levels.index(char) + 1, "titel": title, "zeile": index})
+    return headings
+
+
+class _HTML(HTMLParser):
+    _SKIP = {"script", "style", "head", "title"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.headings: list[dict[str, Any]] = []
+        self._stack: list[str] = []
+        self._heading: list[str] | None = None
+        self._level = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._stack.append(tag)
+        if re.fullmatch(r"h[1-6]", tag):
+            self._heading, self._level = [], int(tag[1])
+        if tag in {"p", "br", "div", "li", "tr"} or re.fullmatch(r"h[1-6]", tag):
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._stack and self._stack[-1] == tag:
+            self._stack.pop()
+        if self._heading is not None and re.fullmatch(r"h[1-6]", tag):
+            title = " ".join("".join(self._heading).split())
+            if title:
+                self.headings.append({"ebene": self._level, "titel": title, "zeile": self.getpos()[0]})
+            self._heading = None
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if any(tag in self._SKIP for tag in self._stack):
+            return
+        self.parts.append(data)
+        if self._heading is not None:
+            self._heading.append(data)
+
+
+def extract(data: bytes, suffix: str) -> tuple[str, list[dict[str, Any]] | None]:
+    """(text, struktur) of a file's bytes; ParseError when the format does not read."""
+    text = decode(data)
+    suffix = suffix.lower()
+    if suffix in (".md", ".markdown"):
+        return text, _markdown(text)
+    if suffix == ".org":
+        return text, _org(text)
+    if suffix == ".rst":
+        return text, _rst(text)
+    if suffix in (".html", ".htm"):
+        parser = _HTML()
+        try:
+            parser.feed(text)
+            parser.close()
+        except Exception as err:  # noqa: BLE001 - html.parser's own faults: skipped with the reason
+            raise ParseError(f"HTML nicht lesbar: {err}") from err
+        plain = re.sub(r"\n\s*\n+", "\n\n", "".join(parser.parts)).strip()
+        return plain, parser.headings
+    if suffix == ".json":
+        try:
+            json.loads(text)
+        except ValueError as err:
+            raise ParseError(f"kein gültiges JSON: {err}") from err
+        return text, None
+    if suffix == ".csv":
+        try:
+            rows = list(csv.reader(io.StringIO(text)))
+        except csv.Error as err:
+            raise ParseError(f"kein lesbares CSV: {err}") from err
+        return "\n".join(" ".join(cell for cell in row) for row in rows), None
+    return text, None

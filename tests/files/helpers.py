@@ -1,0 +1,52 @@
+"""Shared helpers of the files tests: a real temporary tree and a FilesService bound to it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from novaberg.core.logs import PipelineLog
+from novaberg.embed.hashing import HashingEmbedder
+from novaberg.files.metadata import OfflineDescriber
+from novaberg.files.service import FilesService
+
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+LATER = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
+
+
+class CountingDescriber(OfflineDescriber):
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def describe(self, name: str, text: str, struktur: Any) -> dict[str, Any]:
+        self.calls += 1
+        return super().describe(name, text, struktur)
+
+
+class CountingEmbedder(HashingEmbedder):
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = 0
+
+    def embed(self, texts: Any) -> list[list[float]]:
+        self.calls += 1
+        return super().embed(texts)
+
+
+def service(db: Any, boundary: Path, describer: Any = None, embedder: Any = None) -> FilesService:
+    return FilesService(db, embedder or CountingEmbedder(), PipelineLog(db), boundary=[boundary],
+                        describer=describer or CountingDescriber())
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def rows_by_path(svc: FilesService, root_id: int, user: str = "u1", character: str = "nova") -> dict[str, Any]:
+    return {row["pfad"]: row for row in svc.index_rows(root_id, user, character)}
