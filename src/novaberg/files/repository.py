@@ -193,7 +193,7 @@ class IndexRepository:
         with self._db.transaction() as conn:
             conn.execute(_UPSERT, params)
 
-    def touch(self, items: Sequence[tuple[int, datetime, int]], root_id: int, now: datetime) -> None:
+    def keep(self, items: Sequence[tuple[int, datetime, int]], root_id: int, now: datetime) -> None:
         """Same hash: store the new mtime and size; an inactive row comes back (§5.5b)."""
         if not items:
             return

@@ -292,7 +292,7 @@ class IndexWatcher:
                 untouched.add(candidate.rel)
             if progress is not None:
                 progress(done, total, str(path))
-        self.index.touch(touches, root_id, now)
+        self.index.keep(touches, root_id, now)
         retire: list[tuple[int, str]] = []
         for rel, row in state.items():
             if rel in evaluated or rel in untouched:
