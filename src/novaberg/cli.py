@@ -357,6 +357,106 @@ def directives_remove(
     print(json.dumps({"id": directive_id, "entfernt": True}))
 
 
+roots_app = typer.Typer(no_args_is_help=True, help="Shared directories of one pair (list, add, disable, forget).")
+app.add_typer(roots_app, name="roots")
+
+
+def _files_call(data_dir: Path | None, call: Callable[[Any], Any]) -> Any:
+    """Open Nova, run one call on `nova.files`; a refused path or unknown root is exit 1, nothing changed."""
+    from novaberg.files.paths import OutsideBoundaryError, RootNotUsableError
+    from novaberg.files.service import RootWriteError
+    from novaberg.files.watcher import EmbedderBlindError
+
+    nova = _open(data_dir, "offline", None)
+    try:
+        return call(nova.files)
+    except (OutsideBoundaryError, RootNotUsableError, RootWriteError, EmbedderBlindError, ValueError) as err:
+        err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}; nichts geändert", highlight=False)
+        raise typer.Exit(1) from err
+    finally:
+        nova.close()
+
+
+def _print_json(value: Any) -> None:
+    print(json.dumps(value, ensure_ascii=False, indent=2, default=str))
+
+
+@roots_app.command("list")
+def roots_list(
+    user: str = typer.Option(..., "--user", help="person id"),
+    character: str = typer.Option(..., "--character", help="figure id"),
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """All shared directories of this pair as JSON (active and inactive)."""
+    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
+    _print_json(_files_call(data_dir, lambda files: files.roots(user, character)))
+
+
+@roots_app.command("add")
+def roots_add(
+    path: str = typer.Argument(..., help="the directory; resolved, then checked against NOVABERG_FILES_BOUNDARY"),
+    user: str = typer.Option(..., "--user", help="person id"),
+    character: str = typer.Option(..., "--character", help="figure id"),
+    eigentum: str = typer.Option("nutzer", "--eigentum", help="nutzer | figur | gemischt (dateien.md §1a.5)"),
+    bezeichnung: str | None = typer.Option(None, "--bezeichnung", help="how the person calls it"),
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """Share a directory (outside the boundary: exit 1, never granted); the same one twice adds no row."""
+    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
+    _print_json(_files_call(data_dir, lambda files: files.grant(user, character, path, eigentum=eigentum,
+                                                                 bezeichnung=bezeichnung, now=SystemClock().now())))
+
+
+@roots_app.command("disable")
+def roots_disable(
+    root_id: int = typer.Argument(..., help="the id `roots list` shows"),
+    user: str = typer.Option(..., "--user", help="person id"),
+    character: str = typer.Option(..., "--character", help="figure id"),
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """Stilllegen (§2a.3): the root inactive, its index rows kept."""
+    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
+    _print_json(_files_call(data_dir, lambda files: files.disable(root_id, user, character, now=SystemClock().now())))
+
+
+@roots_app.command("forget")
+def roots_forget(
+    root_id: int = typer.Argument(..., help="the id `roots list` shows"),
+    user: str = typer.Option(..., "--user", help="person id"),
+    character: str = typer.Option(..., "--character", help="figure id"),
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """Vergessen (§2a.3): the index rows deleted, the root inactive."""
+    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
+    _print_json(_files_call(data_dir, lambda files: files.forget(root_id, user, character, now=SystemClock().now())))
+
+
+@app.command("index")
+def index_command(
+    user: str | None = typer.Option(None, "--user", help="only this person's roots"),
+    character: str | None = typer.Option(None, "--character", help="only this figure (with --user)"),
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """One index watcher pass over the active roots with a progress bar; prints the report as JSON."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    if user is not None:
+        _check_or_exit(lambda: check_id(user, "user"))
+    if character is not None:
+        _check_or_exit(lambda: check_id(character, "character"))
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err_console, transient=True) as bar:
+        task = bar.add_task("Index", total=None)
+
+        def progress(done: int, total: int, root: str) -> None:
+            bar.update(task, completed=done, total=total, description=escape(root))
+
+        report = _files_call(data_dir, lambda files: files.index(SystemClock().now(), user, character, progress))
+    _print_json(report)
+    if report.get("status") != "ok":
+        raise typer.Exit(1)
+
+
 @app.command("migrate-data")
 def migrate_data_command(data_dir: Path | None = DataDirOption) -> None:
     """Copy an older data directory (PostgreSQL 16 of pgserver) into a new PostgreSQL 18 cluster; the old
