@@ -47,19 +47,22 @@ DELETE FROM dateien_index WHERE wurzel_id = (
 """
 
 _INDEX_STATE = """
-SELECT id, pfad, groesse, geaendert_am, inhalt_hash, aktiv, grund FROM dateien_index WHERE wurzel_id = %s
+SELECT id, pfad, groesse, geaendert_am, status_geaendert_ns, inhalt_hash, aktiv, grund FROM dateien_index
+WHERE wurzel_id = %s
 """
 _UPSERT = """
 INSERT INTO dateien_index (wurzel_id, pfad, name, thema, zusammenfassung, stichwoerter, themen_embedding,
-    struktur, groesse, zeilen, inhalt_hash, geaendert_am, indiziert_am, aktiv, grund, grund_am, suchtext)
+    struktur, groesse, zeilen, inhalt_hash, geaendert_am, status_geaendert_ns, indiziert_am, aktiv, grund,
+    grund_am, suchtext)
 VALUES (%(wurzel_id)s, %(pfad)s, %(name)s, %(thema)s, %(zusammenfassung)s, %(stichwoerter)s,
-    %(embedding)s::vector, %(struktur)s, %(groesse)s, %(zeilen)s, %(inhalt_hash)s, %(geaendert_am)s, %(now)s,
+    %(embedding)s::vector, %(struktur)s, %(groesse)s, %(zeilen)s, %(inhalt_hash)s, %(geaendert_am)s, %(ctime_ns)s, %(now)s,
     TRUE, %(grund)s, %(now)s, to_tsvector('german', %(suchtext)s))
 ON CONFLICT ON CONSTRAINT dateien_index_wurzel_pfad DO UPDATE SET
     name = EXCLUDED.name, thema = EXCLUDED.thema, zusammenfassung = EXCLUDED.zusammenfassung,
     stichwoerter = EXCLUDED.stichwoerter, themen_embedding = EXCLUDED.themen_embedding,
     struktur = EXCLUDED.struktur, groesse = EXCLUDED.groesse, zeilen = EXCLUDED.zeilen,
-    inhalt_hash = EXCLUDED.inhalt_hash, geaendert_am = EXCLUDED.geaendert_am, indiziert_am = EXCLUDED.indiziert_am,
+    inhalt_hash = EXCLUDED.inhalt_hash, geaendert_am = EXCLUDED.geaendert_am,
+    status_geaendert_ns = EXCLUDED.status_geaendert_ns, indiziert_am = EXCLUDED.indiziert_am,
     aktiv = TRUE, grund = EXCLUDED.grund, grund_am = EXCLUDED.grund_am, suchtext = EXCLUDED.suchtext,
     -- §5.5b: a new file at the place of a deleted one inherits neither relations nor learning state
     entitaet_ids = CASE WHEN %(fresh)s THEN NULL ELSE dateien_index.entitaet_ids END,
@@ -68,7 +71,7 @@ ON CONFLICT ON CONSTRAINT dateien_index_wurzel_pfad DO UPDATE SET
 """
 # Same content: only the mtime moves; a row out of the index comes back (§5.5b continuation).
 _TOUCH = """
-UPDATE dateien_index SET geaendert_am = %s, groesse = %s,
+UPDATE dateien_index SET geaendert_am = %s, status_geaendert_ns = %s, groesse = %s,
     grund = CASE WHEN aktiv THEN grund ELSE 'changed' END,
     grund_am = CASE WHEN aktiv THEN grund_am ELSE %s END, aktiv = TRUE
 WHERE id = %s AND wurzel_id = %s
@@ -180,7 +183,7 @@ class IndexRepository:
         self._db = db
 
     def state(self, root_id: int) -> dict[str, dict[str, Any]]:
-        """pfad → (id, groesse, geaendert_am, inhalt_hash, aktiv, grund) of every row of the root."""
+        """pfad → (id, groesse, geaendert_am, status_geaendert_ns, inhalt_hash, aktiv, grund) of the root's rows."""
         with self._db.transaction() as conn:
             return {row["pfad"]: row for row in conn.execute(_INDEX_STATE, (_check_id(root_id),)).fetchall()}
 
@@ -193,13 +196,14 @@ class IndexRepository:
         with self._db.transaction() as conn:
             conn.execute(_UPSERT, params)
 
-    def keep(self, items: Sequence[tuple[int, datetime, int]], root_id: int, now: datetime) -> None:
+    def keep(self, items: Sequence[tuple[int, datetime, int, int]], root_id: int, now: datetime) -> None:
         """Same hash: store the new mtime and size; an inactive row comes back (§5.5b)."""
         if not items:
             return
         moment = as_utc(now)
         with self._db.transaction() as conn, conn.cursor() as cur:
-            cur.executemany(_TOUCH, [(as_utc(mtime), size, moment, row_id, root_id) for row_id, mtime, size in items])
+            cur.executemany(_TOUCH, [(as_utc(mtime), ctime_ns, size, moment, row_id, root_id)
+                                      for row_id, mtime, size, ctime_ns in items])
 
     def retire(self, items: Sequence[tuple[int, str]], root_id: int, now: datetime) -> None:
         """(row id, 'deleted'|'excluded'): out of the index with its reason (§5.5, §5.5a)."""

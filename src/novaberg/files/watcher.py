@@ -1,6 +1,6 @@
 """The index watcher (dateien.md §5, §8.3): brings `dateien_index` to the state of the shared roots.
 
-Four cases (§5.1): new, changed (mtime as pre-filter, the content hash decides, §5.2), deleted (only
+Four cases (§5.1): new, changed (mtime, size and ctime as pre-filter, the content hash decides, §5.2), deleted (only
 when the file is really gone from disk) and excluded (on disk, not evaluated by this run, §5.5a). Dot
 directories are not entered and reported once each; hidden files are skipped with their own reason
 before the extension check. A root that vanished or became unreadable ends in „Wurzel nicht lesbar"
@@ -59,6 +59,7 @@ class _Candidate:
     real: Path
     size: int
     mtime: datetime
+    ctime_ns: int
 
 
 @dataclass
@@ -132,7 +133,7 @@ def walk_root(root: Path, config: WatcherConfig) -> WalkResult:
             if reason:
                 result.skipped.append((rel, reason))
             else:
-                result.candidates.append(_Candidate(rel, real, st.st_size, mtime_of(st)))
+                result.candidates.append(_Candidate(rel, real, st.st_size, mtime_of(st), st.st_ctime_ns))
     return result
 
 
@@ -271,7 +272,7 @@ class IndexWatcher:
         state = self.index.state(root_id)
         evaluated: set[str] = set()
         untouched: set[str] = set()
-        touches: list[tuple[int, datetime, int]] = []
+        touches: list[tuple[int, datetime, int, int]] = []
         for rel, reason in walk.skipped_dirs:
             report["verzeichnisse"].append({"wurzel_id": root_id, "pfad": rel, "grund": reason})
             if reason == "verzeichnis_nicht_lesbar":
@@ -317,10 +318,10 @@ class IndexWatcher:
         return "excluded"
 
     def _one_file(self, root_id: int, root: Path, candidate: _Candidate, row: dict[str, Any] | None,
-                  now: datetime, report: dict[str, Any], touches: list[tuple[int, datetime, int]]) -> str | None:
+                  now: datetime, report: dict[str, Any], touches: list[tuple[int, datetime, int, int]]) -> str | None:
         """None when evaluated, else the reason it was skipped."""
         if (row is not None and row["aktiv"] and row["geaendert_am"] == candidate.mtime
-                and row["groesse"] == candidate.size):
+                and row["groesse"] == candidate.size and row["status_geaendert_ns"] == candidate.ctime_ns):
             report["unveraendert"] += 1  # §5.2: mtime as the pre-filter — not even read
             return None
         try:
@@ -335,7 +336,7 @@ class IndexWatcher:
             return "zu_gross"  # it grew while we looked; the next run decides again
         digest = hashlib.sha256(data).hexdigest()
         if row is not None and row["inhalt_hash"] == digest:
-            touches.append((row["id"], candidate.mtime, len(data)))  # same content: no model, no embedding
+            touches.append((row["id"], candidate.mtime, len(data), candidate.ctime_ns))  # same content: no model, no embedding
             report["unveraendert" if row["aktiv"] else "wieder_aufgenommen"] += 1
             return None
         name = os.path.basename(candidate.rel)
@@ -363,7 +364,7 @@ class IndexWatcher:
             "zusammenfassung": meta["zusammenfassung"], "stichwoerter": meta["stichwoerter"],
             "embedding": embedding, "struktur": struktur, "groesse": len(data),
             "zeilen": data.count(b"\n") + (1 if not data.endswith(b"\n") else 0),
-            "inhalt_hash": digest, "geaendert_am": candidate.mtime, "now": now,
+            "inhalt_hash": digest, "geaendert_am": candidate.mtime, "ctime_ns": candidate.ctime_ns, "now": now,
             "grund": "created" if fresh else "changed", "fresh": fresh, "suchtext": search,
         })
         return None
