@@ -29,3 +29,16 @@ REASONS = {
     "nicht_lesbar": "Datei nicht lesbar",
     "nicht_auswertbar": "Inhalt nicht auswertbar",
 }
+
+# §2a.2 / §1a.5 / §2a.3: what the roots conversation says
+GATE_QUESTION = "Ich habe {count} Dateien unter {pfad} gefunden — freigeben?"
+GATE_UNCLEAR = "Ich gebe das Verzeichnis nur frei, wenn du klar zustimmst. Soll ich {pfad} freigeben?"
+GATE_DECLINED = "Gut, ich gebe {pfad} nicht frei."
+OWNERSHIP_QUESTION = "Wessen Material liegt in diesem Verzeichnis — deins, meins, oder beides?"
+OWNERSHIP_AGAIN = "Das habe ich nicht eindeutig verstanden: Ist es deins, meins, oder beides?"
+OUTSIDE_REFUSAL = ("{pfad} liegt außerhalb des zulässigen Bereichs — das gebe ich auch auf Bestätigung nicht "
+                   "frei. Freigeben kann ich unter: {grenze}.")
+NOT_USABLE = "Das kann ich nicht freigeben: {grund}."
+REVOKE_QUESTION = ("Soll ich {pfad} nur stilllegen (ich lese dort nicht mehr, behalte aber, was ich darüber "
+                   "weiß) oder vergessen (alles, was ich über die Dateien dort weiß, wird gelöscht)?")
+REVOKE_AGAIN = "Bitte sag mir genau: stilllegen oder vergessen?"
