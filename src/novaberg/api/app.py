@@ -54,7 +54,10 @@ headers:{'Content-Type':'application/json','X-Novaberg':'1'},
 body:JSON.stringify({user_id:'ich',character_id:'nova',text:t.value})});
 if(r.status===401){location.reload();return;}
 const j=await r.json();
-const a=document.createElement('p');a.className='n';a.textContent='nova: '+(j.answer||j.detail);log.append(a);t.value='';};
+const a=document.createElement('p');a.className='n';a.textContent='nova: '+(j.answer||j.detail);
+if(j.verdict&&j.verdict!=='ok'){const b=document.createElement('small');
+b.textContent=' [Prüfung: '+j.verdict+((j.reasons||[]).length?' – '+j.reasons.join(' · '):'')+']';a.append(b);}
+log.append(a);t.value='';};
 </script></html>"""
 
 _LOGIN = """<!doctype html><html lang="de"><meta charset="utf-8"><title>Nova – Anmelden</title>

@@ -41,10 +41,11 @@ class TurnResult:
     verdict: str
     turn_id: uuid.UUID
     timings: dict[str, float] = field(default_factory=dict)
+    reasons: list[str] = field(default_factory=list)  # the tribunal's non-ok reasonings and computed orders
 
     def as_dict(self) -> dict[str, Any]:
         return {"answer": self.answer, "services": self.services, "verdict": self.verdict,
-                "turn_id": str(self.turn_id)}
+                "reasons": self.reasons, "turn_id": str(self.turn_id)}
 
 
 # The turn graph and the agents (LangGraph and its dependencies are most of the start-up time).
@@ -170,4 +171,4 @@ class Nova:
             raise
         self.log.finish_turn(turn_id, state["answer"], state["verdict"])
         return TurnResult(state["answer"], state.get("services", []), state["verdict"], turn_id,
-                          {"turn_seconds": time.perf_counter() - started})
+                          {"turn_seconds": time.perf_counter() - started}, list(state.get("reasons") or []))

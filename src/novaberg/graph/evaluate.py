@@ -118,7 +118,7 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     summary = "\n\n".join(part for part in [*orders, "\n".join(reasons)] if part)
     last = correction_round >= MAX_CORRECTIONS
     update: dict[str, Any] = {"verdict": verdict, "orders": orders, "summary": summary,
-                              "reasons": [*(f.reason for f in broken), *reasons],
+                              "reasons": [*check.orders, *(f.reason for f in broken), *reasons],
                               "findings": [_finding(f) for f in check.weekday_findings]}
     deps.log.write(state["turn_id"], TRIBUNAL_NODE, "urteil",
                    {"runde": correction_round, "mehrheit": judged, "gerechnet": check.verdict,
