@@ -188,13 +188,22 @@ class IndexRepository:
             return {row["pfad"]: row for row in conn.execute(_INDEX_STATE, (_check_id(root_id),)).fetchall()}
 
     def upsert(self, values: dict[str, Any]) -> None:
-        params = dict(values)
-        params["struktur"] = None if values["struktur"] is None else Jsonb(values["struktur"])
-        params["embedding"] = vector_literal(values.get("embedding"))
-        params["geaendert_am"] = as_utc(values["geaendert_am"])
-        params["now"] = as_utc(values["now"])
-        with self._db.transaction() as conn:
-            conn.execute(_UPSERT, params)
+        self.upsert_many([values])
+
+    def upsert_many(self, batch: Sequence[dict[str, Any]]) -> None:
+        """Rows of the watcher in one transaction; the unique (wurzel_id, pfad) keeps a re-run duplicate-free."""
+        if not batch:
+            return
+        rows = []
+        for values in batch:
+            params = dict(values)
+            params["struktur"] = None if values["struktur"] is None else Jsonb(values["struktur"])
+            params["embedding"] = vector_literal(values.get("embedding"))
+            params["geaendert_am"] = as_utc(values["geaendert_am"])
+            params["now"] = as_utc(values["now"])
+            rows.append(params)
+        with self._db.transaction() as conn, conn.cursor() as cur:
+            cur.executemany(_UPSERT, rows)
 
     def keep(self, items: Sequence[tuple[int, datetime, int, int]], root_id: int, now: datetime) -> None:
         """Same hash: store the new mtime and size; an inactive row comes back (§5.5b)."""

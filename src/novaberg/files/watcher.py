@@ -37,6 +37,7 @@ __all__ = ["IndexWatcher", "WatcherConfig", "EmbedderBlindError", "walk_root", "
 TASK = "dateien_index"
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 # Reasons that mean "seen, not evaluated by policy" (→ excluded) vs "could not be read now" (→ untouched).
+_BATCH = 200  # index rows per transaction: a killed run loses at most this much work, never duplicates
 _ERROR_REASONS = frozenset({"nicht_lesbar", "nicht_auswertbar", "verknuepfungs_schleife"})
 
 Progress = Callable[[int, int, str], None]
@@ -282,17 +283,28 @@ class IndexWatcher:
             skipped[reason] += 1
             if reason in _ERROR_REASONS:
                 untouched.add(rel)
-        for candidate in walk.candidates:
-            done += 1
-            row = state.get(candidate.rel)
-            outcome = self._one_file(root_id, path, candidate, row, now, report, touches)
-            if outcome is None:
-                evaluated.add(candidate.rel)
-            else:
-                skipped[outcome] += 1
-                untouched.add(candidate.rel)
-            if progress is not None:
-                progress(done, total, str(path))
+        self._batch: list[dict[str, Any]] = []
+        try:
+            for candidate in walk.candidates:
+                done += 1
+                row = state.get(candidate.rel)
+                outcome = self._one_file(root_id, path, candidate, row, now, report, touches)
+                if outcome is None:
+                    evaluated.add(candidate.rel)
+                else:
+                    skipped[outcome] += 1
+                    untouched.add(candidate.rel)
+                if len(self._batch) >= _BATCH:
+                    self._flush()
+                if progress is not None:
+                    progress(done, total, str(path))
+        except BaseException:
+            try:  # an interrupted run keeps what it finished; the next run completes the rest
+                self._flush()
+            except Exception:  # noqa: BLE001 - the original error is the one to raise
+                pass
+            raise
+        self._flush()
         self.index.keep(touches, root_id, now)
         retire: list[tuple[int, str]] = []
         for rel, row in state.items():
@@ -305,6 +317,10 @@ class IndexWatcher:
             report["verschwunden" if grund == "deleted" else "ausserhalb"] += 1
         self.index.retire(retire, root_id, now)
         return done
+
+    def _flush(self) -> None:
+        batch, self._batch = self._batch, []
+        self.index.upsert_many(batch)
 
     @staticmethod
     def _probe(path: Path) -> str | None:
@@ -359,7 +375,7 @@ class IndexWatcher:
         else:
             report["wieder_aufgenommen"] += 1
         search = " ".join([name, meta["thema"], meta["zusammenfassung"], *meta["stichwoerter"]])
-        self.index.upsert({
+        self._batch.append({
             "wurzel_id": root_id, "pfad": candidate.rel, "name": name, "thema": meta["thema"],
             "zusammenfassung": meta["zusammenfassung"], "stichwoerter": meta["stichwoerter"],
             "embedding": embedding, "struktur": struktur, "groesse": len(data),
