@@ -383,3 +383,33 @@ def test_no_write_function_for_files() -> None:
                 assert node.value not in {"w", "wb", "a", "ab", "r+", "w+"}, f"{module.name}: open mode"
             if isinstance(node, ast.Attribute) and node.attr.startswith("O_"):
                 assert node.attr in {"O_RDONLY", "O_NOFOLLOW", "O_CLOEXEC"}, f"{module.name}: {node.attr}"
+
+
+def _docx_bytes(paragraphs: list[tuple[str | None, str]]) -> bytes:
+    import io
+    import zipfile
+
+    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    def styled(style: str | None) -> str:
+        return f"<w:pPr><w:pStyle w:val='{style}'/></w:pPr>" if style else ""
+
+    body = "".join(f"<w:p>{styled(style)}<w:r><w:t>{text}</w:t></w:r></w:p>" for style, text in paragraphs)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("word/document.xml", f'<w:document xmlns:w="{w}"><w:body>{body}</w:body></w:document>')
+    return buffer.getvalue()
+
+
+def test_docx_read_with_headings(db: Any, tmp_path: Path) -> None:
+    """Issue 15 formats: .docx text and headings (standard library: zip + WordprocessingML); a broken one is
+    skipped with its reason."""
+    svc, root, path = _setup(db, tmp_path)
+    write(path / "bericht.docx", _docx_bytes([("Heading1", "Jahresbericht Bienen"), (None, "Die Bienen flogen."),
+                                              ("Heading2", "Honig"), (None, "Viel Honig.")]))
+    write(path / "kaputt.docx", b"PK nicht wirklich")
+    report = svc.index(NOW)
+    assert report["neu"] == 1 and report["uebergangen"] == {"nicht_auswertbar": 1}
+    row = rows_by_path(svc, root["id"])["bericht.docx"]
+    assert row["thema"] == "Jahresbericht Bienen"
+    assert [(h["ebene"], h["titel"]) for h in row["struktur"]] == [(1, "Jahresbericht Bienen"), (2, "Honig")]
+    assert "Bienen" in row["zusammenfassung"]

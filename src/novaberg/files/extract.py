@@ -11,8 +11,10 @@ import csv
 import io
 import json
 import re
+import zipfile
 from html.parser import HTMLParser
 from typing import Any
+from xml.etree import ElementTree
 
 __all__ = ["ParseError", "extract", "decode"]
 
@@ -105,10 +107,41 @@ class _HTML(HTMLParser):
             self._heading.append(data)
 
 
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_DOCX_MAX_XML = 50_000_000  # the unpacked document part; a zip bomb is refused, not unpacked
+_HEADING_STYLE = re.compile(r"^(?:heading|berschrift|überschrift)\s*(\d)$", re.IGNORECASE)
+
+
+def _docx(data: bytes) -> tuple[str, list[dict[str, Any]]]:
+    """Text and headings of a .docx with the standard library (zip + the WordprocessingML part)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            info = archive.getinfo("word/document.xml")
+            if info.file_size > _DOCX_MAX_XML:
+                raise ParseError("DOCX-Dokumentteil zu groß")
+            root = ElementTree.fromstring(archive.read(info))
+    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, OSError, RuntimeError) as err:
+        raise ParseError(f"kein lesbares DOCX: {err}") from err
+    lines: list[str] = []
+    headings: list[dict[str, Any]] = []
+    for paragraph in root.iter(f"{_W}p"):
+        text = "".join(node.text or "" for node in paragraph.iter(f"{_W}t")).strip()
+        if not text:
+            continue
+        lines.append(text)
+        style = paragraph.find(f"{_W}pPr/{_W}pStyle")
+        name = (style.get(f"{_W}val") or "") if style is not None else ""
+        if (match := _HEADING_STYLE.match(name.replace("Ü", "ü"))) or name.lower() == "title":
+            headings.append({"ebene": int(match.group(1)) if match else 1, "titel": text, "zeile": len(lines)})
+    return "\n".join(lines), headings
+
+
 def extract(data: bytes, suffix: str) -> tuple[str, list[dict[str, Any]] | None]:
     """(text, struktur) of a file's bytes; ParseError when the format does not read."""
-    text = decode(data)
     suffix = suffix.lower()
+    if suffix == ".docx":
+        return _docx(data)
+    text = decode(data)
     if suffix in (".md", ".markdown"):
         return text, _markdown(text)
     if suffix == ".org":
