@@ -413,3 +413,34 @@ def test_docx_read_with_headings(db: Any, tmp_path: Path) -> None:
     assert row["thema"] == "Jahresbericht Bienen"
     assert [(h["ebene"], h["titel"]) for h in row["struktur"]] == [(1, "Jahresbericht Bienen"), (2, "Honig")]
     assert "Bienen" in row["zusammenfassung"]
+
+
+def test_reactivation_needs_no_reindexing(db: Any, tmp_path: Path) -> None:
+    """§2a.3: stilllegen keeps the rows, so a later re-activation makes no model call."""
+    describer = CountingDescriber()
+    svc, root, path = _setup(db, tmp_path, describer=describer)
+    write(path / "a.md", "# A\n\nx.")
+    svc.index(NOW)
+    svc.disable(root["id"], "u1", "nova", now=NOW)
+    assert svc.index(NOW)["wurzeln"] == []
+    svc.reactivate(root["id"], "u1", "nova", now=LATER)
+    report = svc.index(LATER)
+    assert report["unveraendert"] == 1 and report["model_calls"] == 0 and describer.calls == 1
+
+
+def test_extension_setting_change_is_excluded_not_deleted(db: Any, tmp_path: Path) -> None:
+    """§5.5a: a file whose extension left the list lies on disk — 'excluded', never a tombstone 'deleted';
+    back in the list it continues without a model call (§5.5b)."""
+    describer = CountingDescriber()
+    svc, root, path = _setup(db, tmp_path, describer=describer)
+    write(path / "daten.csv", "a,b\n1,2\n")
+    svc.index(NOW)
+    full = svc.config
+    svc.config = type(full)((".md",), full.max_bytes, full.boundary)
+    report = svc.index(LATER)
+    row = rows_by_path(svc, root["id"])["daten.csv"]
+    assert report["ausserhalb"] == 1 and row["grund"] == "excluded" and not row["aktiv"]
+    svc.config = full
+    report = svc.index(LATER)
+    assert report["wieder_aufgenommen"] == 1 and describer.calls == 1
+    assert rows_by_path(svc, root["id"])["daten.csv"]["aktiv"]
