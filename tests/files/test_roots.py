@@ -102,3 +102,10 @@ def test_facade_on_nova(nova: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert [r["id"] for r in nova.files.roots("u1", "nova")] == [row["id"]]
     report = nova.files.index(NOW, user_id="u1", character_id="nova")
     assert report["neu"] == 1 and report["model_calls"] == 1
+
+
+def test_index_figure_without_person_refused(db: Any, tmp_path: Path) -> None:
+    """§2a.1: roots belong to a pair — an index run for a figure without its person is refused, not widened."""
+    svc = service(db, tmp_path)
+    with pytest.raises(ValueError):
+        svc.index(NOW, character_id="nova")

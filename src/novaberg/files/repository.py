@@ -138,6 +138,9 @@ class RootsRepository:
             return conn.execute(_GET, params).fetchone()
 
     def active(self, user_id: str | None = None, character_id: str | None = None) -> list[dict[str, Any]]:
+        """Active roots of all pairs, of one person, or of one pair; a figure without its person is refused."""
+        if character_id is not None and user_id is None:
+            raise ValueError("a figure's roots are a pair's: give user_id with character_id")
         with self._db.transaction() as conn:
             if user_id is not None and character_id is not None:
                 return conn.execute(_ACTIVE_PAIR, _check_pair(user_id, character_id)).fetchall()
