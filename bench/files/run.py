@@ -11,24 +11,16 @@ pg_trgm) instead of a throw-away embedded one.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import shutil
 import tempfile
-import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import psycopg
-from psycopg.conninfo import make_conninfo
-
+from bench.database import bench_database
 from novaberg.core.logs import PipelineLog
 from novaberg.embed.hashing import HashingEmbedder
 from novaberg.files.service import FilesService
-from novaberg.store.db import Database
-from novaberg.store.migrations import migrate
 
 NOW = datetime(2026, 11, 30, 8, 30, tzinfo=UTC)
 _WORDS = ("Projekt", "Bericht", "Garten", "Rezept", "Reise", "Steuer", "Vertrag", "Musik", "Fuge", "Bienen",
@@ -66,37 +58,6 @@ def generate(root: Path, count: int, seed: int = 15) -> list[Path]:
     return paths
 
 
-@contextmanager
-def _server() -> Iterator[str]:
-    if os.environ.get("NOVABERG_BENCH_DATABASE_URL"):
-        yield os.environ["NOVABERG_BENCH_DATABASE_URL"]
-        return
-    from novaberg.store.embedded import EmbeddedPostgres
-
-    folder = Path(tempfile.mkdtemp(prefix="bench_files_pg_"))
-    server = EmbeddedPostgres(folder / "pg")
-    try:
-        yield server.url
-    finally:
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-@contextmanager
-def _scratch(admin_url: str) -> Iterator[Database]:
-    name = f"bench_files_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    db = Database(make_conninfo(admin_url, dbname=name), max_size=2)
-    try:
-        migrate(db)
-        yield db
-    finally:
-        db.close()
-        with psycopg.connect(admin_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 def _line(label: str, report: dict) -> str:
     return (f"{label:<22} {report['seconds']:>8.2f} s  neu {report['neu']:>6}  geändert {report['geaendert']:>5}  "
             f"unverändert {report['unveraendert']:>6}  model_calls {report['model_calls']:>6}  "
@@ -110,7 +71,7 @@ def main() -> None:
     tree = Path(tempfile.mkdtemp(prefix="bench_files_tree_"))
     try:
         paths = generate(tree / "docs", args.files)
-        with _server() as admin_url, _scratch(admin_url) as db:
+        with bench_database("bench_files") as db:
             files = FilesService(db, HashingEmbedder(), PipelineLog(db), boundary=[tree])
             files.grant("bench", "nova", str(tree / "docs"), now=NOW)
             first = files.index(NOW)

@@ -13,25 +13,16 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
 import random
-import shutil
 import statistics
-import tempfile
 import time
-import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
-from pathlib import Path
 
-import psycopg
-from psycopg.conninfo import make_conninfo
-
+from bench.database import bench_database
 from novaberg.notes.repository import NotesRepository, summary_of
 from novaberg.notes.search import find_notes
 from novaberg.store.db import Database
-from novaberg.store.migrations import migrate
 
 USER = "bench"
 NOW = datetime(2026, 11, 30, 8, 30, tzinfo=UTC)
@@ -128,46 +119,13 @@ def _writes(db: Database, rounds: int = 9) -> dict[str, float]:
     return {label: statistics.median(values) for label, values in timings.items()}
 
 
-@contextmanager
-def _server() -> Iterator[str]:
-    """NOVABERG_BENCH_DATABASE_URL, else a throw-away embedded server."""
-    if os.environ.get("NOVABERG_BENCH_DATABASE_URL"):
-        yield os.environ["NOVABERG_BENCH_DATABASE_URL"]
-        return
-    from novaberg.store.embedded import EmbeddedPostgres
-
-    folder = Path(tempfile.mkdtemp(prefix="bench_notes_pg_"))
-    server = EmbeddedPostgres(folder / "pg")
-    try:
-        yield server.url
-    finally:
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-@contextmanager
-def _scratch(admin_url: str) -> Iterator[Database]:
-    """A migrated database of its own on the server, dropped afterwards."""
-    name = f"bench_notes_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    db = Database(make_conninfo(admin_url, dbname=name), max_size=2)
-    try:
-        migrate(db)
-        yield db
-    finally:
-        db.close()
-        with psycopg.connect(admin_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 50000])
     parser.add_argument("--queries", type=int, default=40, help="queries per size")
     args = parser.parse_args()
     rows: list[tuple[int, int, float, float, float]] = []
-    with _server() as admin_url, _scratch(admin_url) as db:
+    with bench_database("bench_notes") as db:
         for size in args.sizes:
             _fill(db, size)
             p50, p95, hits, slowest = _measure(db, args.queries)
