@@ -29,6 +29,8 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.turn
 	$(BIN)/python -m bench.timeline.run
 	$(BIN)/python -m bench.notes.run
+	$(BIN)/python -m bench.tribunal.run
+	$(BIN)/python -m bench.files.run
 
 clean:
 	rm -rf $(VENV)
