@@ -131,3 +131,26 @@ def test_issue10_s3_fifty_identical_moves_move_once(nova):
         if result not in moved:
             assert "timeline_id" not in result.services[0]["data"]
             assert _statuses(result) == ["abgeschlossen"] and "steht schon am" in result.answer, result.answer
+
+
+def test_issue10_s3_fifty_identical_directives_and_grants_write_one_row_each(db, tmp_path):
+    """issue 10 §3 for the newer writers: 50 parallel identical directives (issue 12) and 50 parallel grants of
+    the same directory (issue 15) — one row each, exactly one call reports it as new, none raises."""
+    from novaberg.directives.repository import DirectivesRepository
+    from tests.files.helpers import NOW as FILES_NOW
+    from tests.files.helpers import service, write
+
+    repo = DirectivesRepository(db)
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        added = list(pool.map(lambda _: repo.add(USER, FIGURE, "Sprich mich mit Sie an", NOW), range(WORKERS)))
+    assert [d.text for d in repo.list(USER, FIGURE)] == ["Sprich mich mit Sie an"]
+    assert sum(created for _, created in added) == 1
+
+    write(tmp_path / "docs" / "a.md", "# A")
+    files = service(db, tmp_path)
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        grants = list(pool.map(lambda _: files.grant(USER, FIGURE, str(tmp_path / "docs"), now=FILES_NOW),
+                               range(WORKERS)))
+    assert len(files.roots(USER, FIGURE)) == 1
+    assert sum(bool(g["neu"]) for g in grants) == 1
+    assert len({g["id"] for g in grants}) == 1
