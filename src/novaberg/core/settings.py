@@ -192,7 +192,8 @@ def local_zone() -> ZoneInfo:
 
 # --- files (dateien.md §5, §5.5a, §7): the outer boundary, the readable formats, the size limit
 FILES_BOUNDARY_ENV = "NOVABERG_FILES_BOUNDARY"  # os.pathsep-separated directories; default: home directory
-FILES_EXTENSIONS: tuple[str, ...] = (".txt", ".md", ".rst", ".org", ".csv", ".json", ".html", ".htm", ".docx")
+FILES_EXTENSIONS: tuple[str, ...] = (".txt", ".md", ".rst", ".org", ".csv", ".json", ".html", ".htm", ".docx",
+                                     ".pdf")
 FILES_MAX_BYTES = 2_000_000  # a bigger file is seen and skipped with reason 'zu_gross' (§5.5a)
 FILES_EXCERPT_SENTENCES = 3  # offline summary: the first sentences
 FILES_KEYWORDS = 8  # offline keywords: the most distinctive words

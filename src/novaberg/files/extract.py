@@ -136,11 +136,46 @@ def _docx(data: bytes) -> tuple[str, list[dict[str, Any]]]:
     return "\n".join(lines), headings
 
 
+_PDF_MAX_PAGES = 500  # a longer PDF is read up to here (the size limit keeps most far below)
+
+
+def _pdf(data: bytes) -> tuple[str, list[dict[str, Any]]]:
+    """Text of every page and the outline (bookmarks) as headings, through pypdf (pure Python, no system
+    library). Any fault of the parser on a broken or hostile file is a ParseError: skipped with its reason."""
+    import pypdf  # loaded only when a PDF is read
+
+    try:
+        reader = pypdf.PdfReader(io.BytesIO(data))
+        if reader.is_encrypted:
+            raise ParseError("PDF ist verschlüsselt")
+        pages = [page.extract_text() or "" for page in reader.pages[:_PDF_MAX_PAGES]]
+        outline = reader.outline
+    except ParseError:
+        raise
+    except Exception as err:  # noqa: BLE001 - pypdf raises many kinds on broken files
+        raise ParseError(f"kein lesbares PDF: {type(err).__name__}") from err
+    text = "\n".join(page.strip() for page in pages if page.strip())
+    return text, _pdf_headings(outline, 1)
+
+
+def _pdf_headings(items: Any, level: int) -> list[dict[str, Any]]:
+    """The outline as headings: a nested list is the next level down; `zeile` is unknown in a PDF (None)."""
+    headings: list[dict[str, Any]] = []
+    for item in items or []:
+        if isinstance(item, list):
+            headings.extend(_pdf_headings(item, level + 1))
+        elif getattr(item, "title", None):
+            headings.append({"ebene": level, "titel": str(item.title).strip(), "zeile": None})
+    return headings
+
+
 def extract(data: bytes, suffix: str) -> tuple[str, list[dict[str, Any]] | None]:
     """(text, struktur) of a file's bytes; ParseError when the format does not read."""
     suffix = suffix.lower()
     if suffix == ".docx":
         return _docx(data)
+    if suffix == ".pdf":
+        return _pdf(data)
     text = decode(data)
     if suffix in (".md", ".markdown"):
         return text, _markdown(text)
