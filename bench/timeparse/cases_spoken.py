@@ -3,7 +3,7 @@ look like time, with fixed clocks and expected values computed by code (never by
 
 A second case file next to `cases.py` (same `Case`, same clocks plus a Sunday evening and New Year's Eve).
 An expected moment that falls into a DST gap or fold is `None`: no moment is the right answer there.
-Easter is computed here by Gauss's formula, not by the parser's computus.
+Easter is computed by Gauss's formula in `oracle.py`, not by the parser's computus.
 """
 
 from __future__ import annotations
@@ -12,6 +12,10 @@ from collections.abc import Callable, Iterator
 from datetime import date, datetime, time, timedelta
 
 from bench.timeparse.cases import BERLIN, NOWS, WEEKDAYS, Case
+from bench.timeparse.oracle import dial as _dial
+from bench.timeparse.oracle import gauss_easter as _gauss_easter
+from bench.timeparse.oracle import local_at as _at
+from bench.timeparse.oracle import next_clock as _next_clock
 
 __all__ = ["CATEGORIES", "SPOKEN_NOWS", "build_cases"]
 
@@ -24,47 +28,12 @@ WORDS = {1: "eins", 2: "zwei", 3: "drei", 4: "vier", 5: "fünf", 6: "sechs", 7: 
          10: "zehn", 11: "elf", 12: "zwölf"}
 
 
-def _exists_once(day: date, clock: time) -> bool:
-    naive = datetime.combine(day, clock)
-    a, b = naive.replace(tzinfo=BERLIN, fold=0), naive.replace(tzinfo=BERLIN, fold=1)
-    return a.utcoffset() == b.utcoffset() and a.astimezone(BERLIN).replace(tzinfo=None) == naive
-
-
-def _at(day: date, clock: time) -> datetime | None:
-    return datetime.combine(day, clock, tzinfo=BERLIN) if _exists_once(day, clock) else None
-
-
-def _next_clock(now: datetime, clock: time) -> datetime | None:
-    today = datetime.combine(now.date(), clock, tzinfo=BERLIN)
-    day = now.date() if today >= now.replace(second=0, microsecond=0) else now.date() + timedelta(days=1)
-    return _at(day, clock)
-
-
-def _dial(total_minutes: int) -> time:
-    """Minutes after midnight on a 12-hour dial; an hour 0 is 12 (*halb eins* is 12:30)."""
-    hour, minute = divmod(total_minutes, 60)
-    return time(hour or 12, minute)
-
-
 def _minute(category: str, text: str, now: datetime, moment: datetime | None) -> Case:
     return Case(category, text, now, moment, "minute" if moment is not None else None)
 
 
 def _day(category: str, text: str, now: datetime, day: date) -> Case:
     return Case(category, text, now, datetime.combine(day, time(0), tzinfo=BERLIN), "day")
-
-
-def _gauss_easter(year: int) -> date:
-    k = year // 100
-    m = 15 + (3 * k + 3) // 4 - (8 * k + 13) // 25
-    s = 2 - (3 * k + 3) // 4
-    a = year % 19
-    d = (19 * a + m) % 30
-    r = (d + a // 11) // 29
-    og = 21 + d - r
-    sz = 7 - (year + year // 4 + s) % 7
-    oe = 7 - (og - sz) % 7
-    return date(year, 3, 1) + timedelta(days=og + oe - 1)
 
 
 def _clock_forms(now: datetime) -> Iterator[Case]:

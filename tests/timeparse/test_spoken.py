@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 
 import pytest
+from bench.timeparse.oracle import dial, gauss_easter, local_at, next_clock
 
 from novaberg.timeparse import (
     TIME_VOCABULARY,
@@ -31,45 +32,19 @@ WORDS.update({5: "fünf", 12: "zwölf"})
 WEEKDAYS = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]
 
 
-def _exists_once(day: date, clock: time) -> bool:
-    """The wall time occurs exactly once that day (not in a DST gap or fold)."""
-    naive = datetime.combine(day, clock)
-    a, b = naive.replace(tzinfo=BERLIN, fold=0), naive.replace(tzinfo=BERLIN, fold=1)
-    if a.utcoffset() != b.utcoffset():
-        return False
-    return a.astimezone(BERLIN).replace(tzinfo=None) == naive
-
-
-def _local(day: date, clock: time) -> datetime | None:
-    return datetime.combine(day, clock, tzinfo=BERLIN) if _exists_once(day, clock) else None
-
-
-def _next_clock(now: datetime, clock: time) -> datetime | None:
-    """A clock time without a day: today if this minute or later, else tomorrow."""
-    today = datetime.combine(now.date(), clock, tzinfo=BERLIN)
-    day = now.date() if today >= now.replace(second=0, microsecond=0) else now.date() + timedelta(days=1)
-    return _local(day, clock)
-
-
-def _minutes_to_clock(total: int) -> time:
-    """Minutes after midnight of a 12-hour dial reading as a clock time; an hour 0 is 12 (*halb eins*)."""
-    hour, minute = divmod(total, 60)
-    return time(hour or 12, minute)
-
-
 def _spoken_cases() -> list[tuple[str, time]]:
     """(text, clock) for every form of issue 18 §1 and the hours 1..12, digits and words alike."""
     cases = []
     for x in range(1, 13):
         for said in (str(x), WORDS[x]):
             cases += [
-                (f"halb {said}", _minutes_to_clock(x * 60 - 30)),
-                (f"um viertel {said}", _minutes_to_clock(x * 60 - 45)),
-                (f"dreiviertel {said}", _minutes_to_clock(x * 60 - 15)),
-                (f"um Viertel vor {said}", _minutes_to_clock(x * 60 - 15)),
-                (f"Viertel nach {said} Uhr", _minutes_to_clock(x * 60 + 15)),
-                (f"um {WORDS[10]} nach {said}", _minutes_to_clock(x * 60 + 10)),
-                (f"5 vor {said}", _minutes_to_clock(x * 60 - 5)),
+                (f"halb {said}", dial(x * 60 - 30)),
+                (f"um viertel {said}", dial(x * 60 - 45)),
+                (f"dreiviertel {said}", dial(x * 60 - 15)),
+                (f"um Viertel vor {said}", dial(x * 60 - 15)),
+                (f"Viertel nach {said} Uhr", dial(x * 60 + 15)),
+                (f"um {WORDS[10]} nach {said}", dial(x * 60 + 10)),
+                (f"5 vor {said}", dial(x * 60 - 5)),
             ]
     return cases
 
@@ -83,7 +58,7 @@ def test_issue18_1_clock_forms_are_read_at_their_minute(now: datetime) -> None:
     *Viertel nach X* X:15, *N nach X*, *N vor X* — with or without *um*/*Uhr*, the next such minute."""
     for text, clock in SPOKEN:
         vector = parse(text, now)
-        assert (vector.moment, vector.precision) == (_next_clock(now, clock), "minute"), text
+        assert (vector.moment, vector.precision) == (next_clock(now, clock), "minute"), text
 
 
 @pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
@@ -92,25 +67,25 @@ def test_issue18_1_a_daypart_turns_the_clock_form_into_its_half_of_day(now: date
     morning; the same rules as the existing daypart handling (*mittags*/*nachts* at 1–11 stay open)."""
     tomorrow = now.date() + timedelta(days=1)
     for x in range(2, 13):  # *halb eins* is 12:30 — a daypart at 12 is the midnight/noon rule, below
-        clock = _minutes_to_clock(x * 60 - 30)
+        clock = dial(x * 60 - 30)
         afternoon = time(clock.hour + 12, clock.minute)
-        assert parse(f"morgen um halb {WORDS[x]} nachmittags", now).moment == _local(tomorrow, afternoon)
-        assert parse(f"morgen nachmittags um halb {x}", now).moment == _local(tomorrow, afternoon)
-        assert parse(f"morgen um halb {x} abends", now).moment == _local(tomorrow, afternoon)
-        assert parse(f"morgen früh um halb {x}", now).moment == _local(tomorrow, clock)
+        assert parse(f"morgen um halb {WORDS[x]} nachmittags", now).moment == local_at(tomorrow, afternoon)
+        assert parse(f"morgen nachmittags um halb {x}", now).moment == local_at(tomorrow, afternoon)
+        assert parse(f"morgen um halb {x} abends", now).moment == local_at(tomorrow, afternoon)
+        assert parse(f"morgen früh um halb {x}", now).moment == local_at(tomorrow, clock)
         assert parse(f"morgen um halb {x} nachts", now).moment is None  # §5.2: *nachts* at 1–11 is open
-    assert parse("morgen um halb eins mittags", now).moment == _local(tomorrow, time(12, 30))
+    assert parse("morgen um halb eins mittags", now).moment == local_at(tomorrow, time(12, 30))
     assert parse("morgen um halb eins nachts", now).moment is None  # the midnight before or after the day
 
 
 def test_issue18_1_the_dst_gap_and_fold_still_abstain() -> None:
     """A clock form on the day of a change that falls into the skipped or doubled hour gives no moment."""
     march_sunday, october_sunday = date(2026, 3, 29), date(2026, 10, 25)
-    assert parse("Sonntag um halb drei", MARCH_DST_WEEK).moment == _local(march_sunday, time(2, 30))
-    assert _local(march_sunday, time(2, 30)) is None
-    assert parse("Sonntag um halb drei nachmittags", MARCH_DST_WEEK).moment == _local(march_sunday, time(14, 30))
+    assert parse("Sonntag um halb drei", MARCH_DST_WEEK).moment == local_at(march_sunday, time(2, 30))
+    assert local_at(march_sunday, time(2, 30)) is None
+    assert parse("Sonntag um halb drei nachmittags", MARCH_DST_WEEK).moment == local_at(march_sunday, time(14, 30))
     assert parse("Sonntag um Viertel nach zwei", DST_WEEK).moment is None  # 02:15 happens twice
-    assert _local(october_sunday, time(2, 15)) is None
+    assert local_at(october_sunday, time(2, 15)) is None
 
 
 @pytest.mark.parametrize("text", ["halb so wild", "ein Viertel der Torte", "drei viertel zehn", "fünf vor halb drei",
@@ -141,9 +116,9 @@ def test_issue18_1_reschedule_accepts_auf_halb_elf_through_both_checks() -> None
         "tageshaelfte_offen", 10, 30, (time(10, 30), time(22, 30)))
     assert raw_time_form("Verschieb den Zahnarzt auf halb elf", "Zahnarzt").time() == time(10, 30)
     moved = reschedule_target("Verschieb den Zahnarzt auf halb drei nachmittags", old, now, title="Zahnarzt")
-    assert moved.moment == _local(old.date(), time(14, 30))
+    assert moved.moment == local_at(old.date(), time(14, 30))
     moved = reschedule_target("Verschieb den Zahnarzt auf Viertel nach 14 Uhr", old, now, title="Zahnarzt")
-    assert moved.moment == _local(old.date(), time(14, 15))
+    assert moved.moment == local_at(old.date(), time(14, 15))
     assert reschedule_target("Verschieb den Zahnarzt von 10 nach 11", old, now, title="Zahnarzt").reason == (
         "tageshaelfte_offen")  # still a move from 10 to 11, never 11:10
 
@@ -163,8 +138,8 @@ def test_issue18_2_relative_days_with_and_without_a_clock_time(now: datetime) ->
     for text, days in cases.items():
         day = today + timedelta(days=days)
         assert parse(text, now).moment == datetime.combine(day, time(0), tzinfo=BERLIN), text
-        assert parse(f"{text} um 9", now).moment == _local(day, time(9)), text
-        assert parse(f"{text} um halb zehn abends", now).moment == _local(day, time(21, 30)), text
+        assert parse(f"{text} um 9", now).moment == local_at(day, time(9)), text
+        assert parse(f"{text} um halb zehn abends", now).moment == local_at(day, time(21, 30)), text
 
 
 @pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
@@ -175,25 +150,11 @@ def test_issue18_2_uebernaechsten_weekday_is_the_one_after_the_next(now: datetim
         following = [today + timedelta(days=n) for n in range(1, 15) if (today + timedelta(days=n)).weekday() == weekday]
         day = following[1]
         assert parse(f"übernächsten {name}", now).moment == datetime.combine(day, time(0), tzinfo=BERLIN), name
-        assert parse(f"übernächsten {name} um 10 Uhr", now).moment == _local(day, time(10)), name
+        assert parse(f"übernächsten {name} um 10 Uhr", now).moment == local_at(day, time(10)), name
     assert parse("übernächste Woche", SUNDAY_EVENING).moment is None  # a period, not a moment
 
 
 # --- §4 holidays -------------------------------------------------------------------------------------------
-
-def _gauss_easter(year: int) -> date:
-    """Easter Sunday by Gauss's formula with Lichtenberg's corrections — independent of the parser's computus."""
-    k = year // 100
-    m = 15 + (3 * k + 3) // 4 - (8 * k + 13) // 25
-    s = 2 - (3 * k + 3) // 4
-    a = year % 19
-    d = (19 * a + m) % 30
-    r = (d + a // 11) // 29
-    og = 21 + d - r
-    sz = 7 - (year + year // 4 + s) % 7
-    oe = 7 - (og - sz) % 7
-    return date(year, 3, 1) + timedelta(days=og + oe - 1)
-
 
 EASTER_OFFSETS = {"Karfreitag": -2, "Ostern": 0, "Ostersonntag": 0, "Ostermontag": 1, "Christi Himmelfahrt": 39,
                   "Pfingsten": 49, "Pfingstsonntag": 49, "Pfingstmontag": 50, "Fronleichnam": 60}
@@ -205,9 +166,9 @@ FIXED = {"Neujahr": (1, 1), "Tag der Arbeit": (5, 1), "Tag der Deutschen Einheit
 def test_issue18_4_the_computus_agrees_with_gauss_for_2026_to_2035() -> None:
     """issue 18 Done when: holidays checked against the computus for 2026–2035 (an independent algorithm)."""
     for year in range(2026, 2036):
-        assert easter_sunday(year) == _gauss_easter(year), year
+        assert easter_sunday(year) == gauss_easter(year), year
         for name, offset in EASTER_OFFSETS.items():
-            expected = _gauss_easter(year) + timedelta(days=offset)
+            expected = gauss_easter(year) + timedelta(days=offset)
             assert parse(f"{name} {year}", SUNDAY_EVENING).moment == datetime.combine(
                 expected, time(0), tzinfo=BERLIN), (name, year)
 
@@ -221,21 +182,21 @@ def test_issue18_4_a_holiday_is_the_next_such_day_today_included(now: datetime) 
         expected = date(today.year, month, day)
         expected = expected if expected >= today else date(today.year + 1, month, day)
         assert parse(name, now).moment == datetime.combine(expected, time(0), tzinfo=BERLIN), name
-        assert parse(f"{name} um 18 Uhr", now).moment == _local(expected, time(18)), name
+        assert parse(f"{name} um 18 Uhr", now).moment == local_at(expected, time(18)), name
     for name, offset in EASTER_OFFSETS.items():
-        expected = _gauss_easter(today.year) + timedelta(days=offset)
+        expected = gauss_easter(today.year) + timedelta(days=offset)
         if expected < today:
-            expected = _gauss_easter(today.year + 1) + timedelta(days=offset)
-        assert parse(f"an {name} um halb elf", now).moment == _local(expected, time(10, 30)), name
+            expected = gauss_easter(today.year + 1) + timedelta(days=offset)
+        assert parse(f"an {name} um halb elf", now).moment == local_at(expected, time(10, 30)), name
 
 
 def test_issue18_4_and_6_holidays_are_never_guessed_where_they_are_not_said() -> None:
     """issue 18 §6: *Ostereier* is no Easter, *letztes Ostern* is not read, a holiday against a weekday that
     is not its own contradicts, a year outside 1900–2199 is no date."""
     now = SUNDAY_EVENING
-    assert parse("Ostereier um 10", now).moment == _next_clock(now, time(10))
+    assert parse("Ostereier um 10", now).moment == next_clock(now, time(10))
     assert parse("letztes Ostern", now).moment is None
-    assert parse("morgen um 10 mit Nikolaus", now).moment == _local(now.date() + timedelta(days=1), time(10))
+    assert parse("morgen um 10 mit Nikolaus", now).moment == local_at(now.date() + timedelta(days=1), time(10))
     assert parse("Nikolaus um 10", now).moment is None  # the person or the day: no guess
     for text in ("um 3 nach Ostern", "vor Heiligabend", "nach dem Tag der Arbeit", "nach übernächsten Montag"):
         assert parse(text, now).moment is None, text  # after or before a day is no moment
