@@ -53,3 +53,13 @@ def test_a_pdf_in_a_root_is_indexed_and_broken_ones_are_skipped(db: Any, tmp_pat
     row = rows_by_path(svc, root["id"])["umzug.pdf"]
     assert row["thema"] == "Umzugsplan"
     assert "Hamburg" in row["zusammenfassung"]
+
+
+def test_a_pdf_whose_text_or_outline_holds_nul_is_refused_not_stored():
+    """PostgreSQL text and jsonb hold no NUL: pypdf's text or outline with one is a ParseError (skipped)."""
+    import pytest
+
+    from novaberg.files.extract import ParseError
+
+    with pytest.raises(ParseError):
+        extract(_pdf_bytes(["Umzug"], ["Umzugs\x00plan"]), ".pdf")

@@ -136,6 +136,7 @@ def _docx(data: bytes) -> tuple[str, list[dict[str, Any]]]:
     return "\n".join(lines), headings
 
 
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 _PDF_MAX_PAGES = 500  # a longer PDF is read up to here (the size limit keeps most far below)
 
 
@@ -155,7 +156,12 @@ def _pdf(data: bytes) -> tuple[str, list[dict[str, Any]]]:
     except Exception as err:  # noqa: BLE001 - pypdf raises many kinds on broken files
         raise ParseError(f"kein lesbares PDF: {type(err).__name__}") from err
     text = "\n".join(page.strip() for page in pages if page.strip())
-    return text, _pdf_headings(outline, 1)
+    headings = _pdf_headings(outline, 1)
+    # pypdf maps glyphs to whatever the font says, NUL and lone surrogates included: neither is storable
+    # (the outline goes to `struktur`), and like a NUL in a text file the PDF is refused, not cleaned.
+    if any(_UNSTORABLE.search(value) for value in (text, *(h["titel"] for h in headings))):
+        raise ParseError("PDF-Text mit NUL-Zeichen oder kaputtem Unicode")
+    return text, headings
 
 
 def _pdf_headings(items: Any, level: int) -> list[dict[str, Any]]:

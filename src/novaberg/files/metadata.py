@@ -31,6 +31,9 @@ the and for with that this from are was were have has not but you your our can w
 """.split())
 _MAX_SUMMARY = 600
 _MAX_TOPIC = 200
+_MAX_KEYWORDS = 32  # a model's answer is bounded like topic and summary: no unbounded text[] / tsvector
+_MAX_KEYWORD = 100
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")  # PostgreSQL text holds no NUL; a lone surrogate no UTF-8
 
 
 def check_description(fields: Any) -> dict[str, Any]:
@@ -46,8 +49,10 @@ def check_description(fields: Any) -> dict[str, Any]:
         words = []
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
         raise ValueError("stichwoerter is not a list of texts")
+    if any(_UNSTORABLE.search(text) for text in (thema, summary or "", *words)):
+        raise ValueError("describer answered a text with NUL or a lone surrogate")  # refused, never cleaned
     return {"thema": thema.strip()[:_MAX_TOPIC], "zusammenfassung": (summary or "").strip()[:_MAX_SUMMARY],
-            "stichwoerter": [w.strip() for w in words if w.strip()]}
+            "stichwoerter": [w.strip()[:_MAX_KEYWORD] for w in words if w.strip()][:_MAX_KEYWORDS]}
 
 
 class OfflineDescriber:
