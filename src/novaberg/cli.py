@@ -46,6 +46,11 @@ def _check_or_exit(check: Callable[[], object]) -> None:
         raise typer.Exit(2) from err
 
 
+def _check_pair(user: str, character: str) -> None:
+    """The --user/--character ids of a pair command, checked like every edge id (exit 2)."""
+    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
+
+
 @app.command()
 def say(
     text: str = typer.Argument(..., help="what the person says"),
@@ -306,7 +311,7 @@ def directives_list(
     """The active directives of this pair as JSON (id, text, created_at)."""
     from novaberg.directives.repository import DirectivesRepository
 
-    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
+    _check_pair(user, character)
     nova = _open(data_dir, "offline", None)
     try:
         rows = DirectivesRepository(nova.stack.db).list(user, character)
@@ -344,7 +349,7 @@ def directives_remove(
     """Remove one directive of this pair; an id of another pair or none at all is exit 1, nothing changed."""
     from novaberg.directives.repository import DirectivesRepository
 
-    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
+    _check_pair(user, character)
     nova = _open(data_dir, "offline", None)
     try:
         removed = DirectivesRepository(nova.stack.db).remove(user, character, directive_id, SystemClock().now())
@@ -381,6 +386,12 @@ def _print_json(value: Any) -> None:
     print(json.dumps(value, ensure_ascii=False, indent=2, default=str))
 
 
+def _pair_files_call(user: str, character: str, data_dir: Path | None, call: Callable[[Any], Any]) -> None:
+    """A `roots` command: the pair's ids checked (exit 2), then one `nova.files` call, its result as JSON."""
+    _check_pair(user, character)
+    _print_json(_files_call(data_dir, call))
+
+
 @roots_app.command("list")
 def roots_list(
     user: str = typer.Option(..., "--user", help="person id"),
@@ -388,8 +399,7 @@ def roots_list(
     data_dir: Path | None = DataDirOption,
 ) -> None:
     """All shared directories of this pair as JSON (active and inactive)."""
-    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
-    _print_json(_files_call(data_dir, lambda files: files.roots(user, character)))
+    _pair_files_call(user, character, data_dir, lambda files: files.roots(user, character))
 
 
 @roots_app.command("add")
@@ -402,9 +412,8 @@ def roots_add(
     data_dir: Path | None = DataDirOption,
 ) -> None:
     """Share a directory (outside the boundary: exit 1, never granted); the same one twice adds no row."""
-    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
-    _print_json(_files_call(data_dir, lambda files: files.grant(user, character, path, eigentum=eigentum,
-                                                                 bezeichnung=bezeichnung, now=SystemClock().now())))
+    _pair_files_call(user, character, data_dir, lambda files: files.grant(
+        user, character, path, eigentum=eigentum, bezeichnung=bezeichnung, now=SystemClock().now()))
 
 
 @roots_app.command("disable")
@@ -415,8 +424,7 @@ def roots_disable(
     data_dir: Path | None = DataDirOption,
 ) -> None:
     """Stilllegen (§2a.3): the root inactive, its index rows kept."""
-    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
-    _print_json(_files_call(data_dir, lambda files: files.disable(root_id, user, character, now=SystemClock().now())))
+    _pair_files_call(user, character, data_dir, lambda files: files.disable(root_id, user, character, now=SystemClock().now()))
 
 
 @roots_app.command("forget")
@@ -427,8 +435,7 @@ def roots_forget(
     data_dir: Path | None = DataDirOption,
 ) -> None:
     """Vergessen (§2a.3): the index rows deleted, the root inactive."""
-    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
-    _print_json(_files_call(data_dir, lambda files: files.forget(root_id, user, character, now=SystemClock().now())))
+    _pair_files_call(user, character, data_dir, lambda files: files.forget(root_id, user, character, now=SystemClock().now()))
 
 
 @app.command("index")
