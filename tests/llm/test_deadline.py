@@ -11,7 +11,6 @@ import pytest
 
 from novaberg.core.errors import ModelError, ModelUnreachableError
 from novaberg.llm.base import Prompt
-from novaberg.llm.deadline import redact_url, scrub
 from novaberg.llm.http_connectors import OllamaLLM, OpenAICompatibleLLM
 from tests.llm.fake_server import fake_server, free_port, raw_server
 
@@ -114,12 +113,6 @@ def test_an_http_error_names_no_url():
         with pytest.raises(ModelError, match="HTTP 500") as err:
             OllamaLLM("m", url).complete("router", PROMPT, {})
     assert "://" not in str(err.value) and "pw@" not in str(err.value)
-
-
-def test_redact_and_scrub():
-    assert redact_url("http://u:p@host:8000/v1") == "http://***@host:8000/v1"
-    assert redact_url("https://host/v1") == "https://host/v1"
-    assert scrub("failed at http://u:p@host:1/api and https://x/y.") == "failed at <URL> and <URL>"
 
 
 @pytest.mark.parametrize("connector", [OllamaLLM, OpenAICompatibleLLM])

@@ -11,8 +11,8 @@ from typing import Any
 import httpx
 
 from novaberg.core.errors import ConfigError, ModelError, ModelUnreachableError
+from novaberg.core.redact import redact_credentials, scrub_urls
 from novaberg.core.settings import LLM_TIMEOUT_SECONDS
-from novaberg.llm.deadline import redact_url, scrub
 from novaberg.llm.http_connectors import DEFAULT_OLLAMA_URL
 
 _log = logging.getLogger(__name__)
@@ -35,8 +35,8 @@ class OllamaEmbedder:
             response = httpx.post(f"{self.url}/api/embed", json={"model": self.model, "input": list(texts)},
                                   timeout=self.timeout)
         except httpx.HTTPError as err:
-            _log.error("ollama embedder at %s is unreachable: %s", redact_url(self.url), err)
-            raise ModelUnreachableError(f"the ollama embedder is unreachable: {scrub(str(err))}") from err
+            _log.error("ollama embedder at %s is unreachable: %s", redact_credentials(self.url), err)
+            raise ModelUnreachableError(f"the ollama embedder is unreachable: {scrub_urls(str(err))}") from err
         if response.status_code >= 400:
             raise ModelError(f"ollama embedder answered HTTP {response.status_code}: {response.text[:200]}")
         vectors = response.json().get("embeddings")
@@ -45,7 +45,7 @@ class OllamaEmbedder:
         return vectors
 
     def describe(self) -> dict[str, Any]:
-        return {"embedder": "ollama", "model": self.model, "url": redact_url(self.url)}
+        return {"embedder": "ollama", "model": self.model, "url": redact_credentials(self.url)}
 
 
 class SentenceTransformerEmbedder:

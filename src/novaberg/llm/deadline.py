@@ -9,16 +9,14 @@ the next operation fails at once with a time-out. Also here: URLs out of message
 from __future__ import annotations
 
 import functools
-import re
 import ssl
 import time
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import httpcore
 import httpx
 
-__all__ = ["Deadline", "deadline_client", "redact_url", "scrub"]
+__all__ = ["Deadline", "deadline_client"]
 
 
 class Deadline:
@@ -97,24 +95,3 @@ def _ssl_context() -> ssl.SSLContext:
 def deadline_client(deadline: Deadline) -> httpx.Client:
     """A client whose every socket operation ends by `deadline` (no proxies from the environment)."""
     return httpx.Client(transport=_Transport(deadline), timeout=httpx.Timeout(deadline.seconds), trust_env=False)
-
-
-def redact_url(url: str) -> str:
-    """The URL without user and password (`http://user:pw@host/` → `http://***@host/`); for the log."""
-    try:
-        parts = urlsplit(url)
-        if parts.username is None and parts.password is None:
-            return url
-        host = parts.hostname or ""
-        netloc = f"***@{host}" + (f":{parts.port}" if parts.port else "")
-        return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
-    except ValueError:
-        return "<URL>"
-
-
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://\S+")
-
-
-def scrub(text: str) -> str:
-    """`text` with every URL replaced by `<URL>`: messages a person may read name no server (issue 10 §6)."""
-    return _URL.sub("<URL>", text)

@@ -15,9 +15,10 @@ from typing import Any
 import httpx
 
 from novaberg.core.errors import ModelError, ModelUnreachableError
+from novaberg.core.redact import redact_credentials, scrub_urls
 from novaberg.core.settings import LLM_TIMEOUT_SECONDS
 from novaberg.llm.base import LLMResult, Prompt
-from novaberg.llm.deadline import Deadline, deadline_client, redact_url, scrub
+from novaberg.llm.deadline import Deadline, deadline_client
 from novaberg.llm.temperature import temperature_for
 
 __all__ = ["OllamaLLM", "OpenAICompatibleLLM", "DEFAULT_OLLAMA_URL", "DEFAULT_OPENAI_URL"]
@@ -31,7 +32,7 @@ _log = logging.getLogger("novaberg.llm")
 
 def _post(url: str, body: dict[str, Any], timeout: float, headers: dict[str, str] | None = None) -> dict[str, Any]:
     deadline = Deadline(timeout)
-    where = redact_url(url)
+    where = redact_credentials(url)
     last: Exception | None = None
     for attempt in range(2):  # one retry on connection errors only, within the same deadline
         try:
@@ -48,10 +49,10 @@ def _post(url: str, body: dict[str, Any], timeout: float, headers: dict[str, str
             raise ModelUnreachableError(f"the model server did not answer within {timeout:g} s") from err
         except httpx.HTTPError as err:
             _log.warning("model server %s failed: %s", where, err)
-            raise ModelUnreachableError(f"the model server failed: {scrub(str(err))}") from err
+            raise ModelUnreachableError(f"the model server failed: {scrub_urls(str(err))}") from err
         if response.status_code >= 400:
             _log.warning("model server %s answered HTTP %d", where, response.status_code)
-            raise ModelError(f"the model server answered HTTP {response.status_code}: {scrub(response.text[:200])}")
+            raise ModelError(f"the model server answered HTTP {response.status_code}: {scrub_urls(response.text[:200])}")
         try:
             payload = response.json()
         except ValueError as err:
@@ -59,7 +60,7 @@ def _post(url: str, body: dict[str, Any], timeout: float, headers: dict[str, str
         if not isinstance(payload, dict):
             raise ModelError("the model server sent an unexpected envelope")
         return payload
-    raise ModelUnreachableError(f"the model server is unreachable ({scrub(str(last))}); is it running?") from last
+    raise ModelUnreachableError(f"the model server is unreachable ({scrub_urls(str(last))}); is it running?") from last
 
 
 class OllamaLLM:
@@ -90,12 +91,12 @@ class OllamaLLM:
                          "ollama", self.model)
 
     def describe(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"connector": "ollama", "model": self.model, "url": redact_url(self.url)}
+        info: dict[str, Any] = {"connector": "ollama", "model": self.model, "url": redact_credentials(self.url)}
         try:
             version = httpx.get(f"{self.url}/api/version", timeout=5).json().get("version")
             info.update(reachable=True, version=version)
         except (httpx.HTTPError, ValueError, AttributeError) as err:
-            info.update(reachable=False, error=scrub(str(err)))
+            info.update(reachable=False, error=scrub_urls(str(err)))
         return info
 
 
@@ -132,10 +133,10 @@ class OpenAICompatibleLLM:
                          "openai", self.model)
 
     def describe(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"connector": "openai", "model": self.model, "url": redact_url(self.url)}
+        info: dict[str, Any] = {"connector": "openai", "model": self.model, "url": redact_credentials(self.url)}
         try:
             response = httpx.get(f"{self.url}/models", timeout=5, headers=self._headers)
             info.update(reachable=response.status_code < 500, status=response.status_code)
         except httpx.HTTPError as err:
-            info.update(reachable=False, error=scrub(str(err)))
+            info.update(reachable=False, error=scrub_urls(str(err)))
         return info

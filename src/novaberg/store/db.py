@@ -9,7 +9,6 @@ after the first wait a direct probe tells a busy pool from a dead server.
 from __future__ import annotations
 
 import logging
-import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,9 +18,10 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
+from novaberg.core.redact import redact_credentials
 from novaberg.core.settings import CONNECT_TIMEOUT_SECONDS
 
-__all__ = ["Database", "OneTransaction", "hold_lock", "redact_url", "BUSY_POOL_WAIT_SECONDS"]
+__all__ = ["Database", "OneTransaction", "hold_lock", "BUSY_POOL_WAIT_SECONDS"]
 
 BUSY_POOL_WAIT_SECONDS = 60.0  # how long a turn waits for a connection of a busy (not dead) pool
 _UNAVAILABLE = "the database does not answer right now"
@@ -61,7 +61,7 @@ class Database:
             self._pool.open(wait=True, timeout=connect_timeout)
         except (psycopg.Error, PoolTimeout) as err:
             self._pool.close()
-            raise DatabaseError(f"cannot connect to the database at {redact_url(url)} within "
+            raise DatabaseError(f"cannot connect to the database at {redact_credentials(url)} within "
                                 f"{connect_timeout:.0f} s: {self._why_not()}") from err
 
     @contextmanager
@@ -166,14 +166,4 @@ def hold_lock(conn: psycopg.Connection, key: str) -> OneTransaction:
 def _reason(err: BaseException) -> str:
     """The library's message on one line, credentials removed."""
     text = " ".join(line.strip() for line in str(err).strip().splitlines()) or type(err).__name__
-    return redact_url(text)
-
-
-_CREDENTIALS = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*://)[^/@\s]*@", re.IGNORECASE)
-_PASSWORD_PARAM = re.compile(r"(password\s*=\s*)('[^']*'|\S+)", re.IGNORECASE)
-
-
-def redact_url(text: str) -> str:
-    """Every `user:password@` of a URL and every `password=…` of a conninfo in `text` replaced by ***."""
-    text = _CREDENTIALS.sub(lambda m: f"{m.group('scheme')}***@", text)
-    return _PASSWORD_PARAM.sub(lambda m: f"{m.group(1)}***", text)
+    return redact_credentials(text)

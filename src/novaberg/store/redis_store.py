@@ -7,8 +7,8 @@ from typing import Any
 import redis
 
 from novaberg.core.errors import DatabaseError
+from novaberg.core.redact import redact_credentials
 from novaberg.core.settings import CONNECT_TIMEOUT_SECONDS
-from novaberg.store.db import redact_url
 
 __all__ = ["connect_redis", "CLIENT_OPTIONS"]
 
@@ -24,7 +24,7 @@ def connect_redis(url: str | None = None, server: Any = None) -> Any:
         try:
             client = redis.Redis.from_url(url, decode_responses=True, **CLIENT_OPTIONS)
         except ValueError as err:
-            raise DatabaseError(f"NOVABERG_REDIS_URL is not a Redis URL: {redact_url(str(err))}") from err
+            raise DatabaseError(f"NOVABERG_REDIS_URL is not a Redis URL: {redact_credentials(str(err))}") from err
     elif server is not None:
         client = server.client(**CLIENT_OPTIONS)
     else:
@@ -32,6 +32,6 @@ def connect_redis(url: str | None = None, server: Any = None) -> Any:
     try:
         client.ping()
     except redis.RedisError as err:
-        where = redact_url(url) if url else "embedded"
-        raise DatabaseError(f"cannot reach Redis ({where}): {redact_url(str(err))}") from err
+        where = redact_credentials(url) if url else "embedded"
+        raise DatabaseError(f"cannot reach Redis ({where}): {redact_credentials(str(err))}") from err
     return client
