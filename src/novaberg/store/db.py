@@ -62,7 +62,9 @@ class Database:
         except (psycopg.Error, PoolTimeout) as err:
             self._pool.close()
             raise DatabaseError(f"cannot connect to the database at {redact_credentials(url)} within "
-                                f"{connect_timeout:.0f} s: {self._why_not()}") from err
+                                f"{connect_timeout:.0f} s: "
+                                f"{self._probe(1) or 'the server answers now, but the pool could not fill in time'}"
+                                ) from err
 
     @contextmanager
     def transaction(self) -> Iterator[psycopg.Connection]:
@@ -112,25 +114,18 @@ class Database:
                 if waited < next_probe:
                     continue
                 next_probe = waited + self._connect_timeout  # a busy pool: probe again only after a while
-                if not self._server_answers():
+                if self._probe(self._connect_timeout / 2) is not None:
                     raise DatabaseUnavailableError(_UNAVAILABLE) from err
                 if waited >= BUSY_POOL_WAIT_SECONDS:
                     raise DatabaseUnavailableError("the database is overloaded: no connection became free") from err
 
-    def _why_not(self) -> str:
-        """The server's own reason for refusing a connection (the pool only says it timed out)."""
+    def _probe(self, timeout: float) -> str | None:
+        """None when the server accepts a connection of its own (outside the pool), else its reason."""
         try:
-            with psycopg.connect(self.url, connect_timeout=1):
-                return "the server answers now, but the pool could not fill in time"
+            with psycopg.connect(self.url, connect_timeout=max(1, round(timeout))):
+                return None
         except psycopg.Error as err:
             return _reason(err)
-
-    def _server_answers(self) -> bool:
-        try:
-            with psycopg.connect(self.url, connect_timeout=max(1, round(self._connect_timeout / 2))):
-                return True
-        except psycopg.Error:
-            return False
 
     def _revive(self) -> bool:
         if self.on_unavailable is None:
