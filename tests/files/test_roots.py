@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from novaberg.files.paths import OutsideBoundaryError
+from novaberg.files.paths import OutsideBoundaryError, RootNotUsableError
 from novaberg.files.service import RootWriteError
 from tests.files.helpers import NOW, service, write
 
@@ -109,3 +110,26 @@ def test_index_figure_without_person_refused(db: Any, tmp_path: Path) -> None:
     svc = service(db, tmp_path)
     with pytest.raises(ValueError):
         svc.index(NOW, character_id="nova")
+
+
+def test_edge_text_of_a_root_is_refused_before_the_database(db: Any, tmp_path: Path) -> None:
+    """NUL / lone surrogate in a label or an id, and an undecodable directory name, are refused; nothing is written."""
+    write(tmp_path / "d" / "a.txt", "Text")
+    svc = service(db, tmp_path)
+    for bad in ("Bie\x00nen", "Bie\ud800nen"):
+        with pytest.raises(ValueError):
+            svc.grant("u1", "nova", str(tmp_path / "d"), bezeichnung=bad, now=NOW)
+    with pytest.raises(ValueError):
+        svc.grant("u\x001", "nova", str(tmp_path / "d"), now=NOW)
+    assert svc.roots("u1", "nova") == []
+    row = svc.grant("u1", "nova", str(tmp_path / "d"), bezeichnung="Bienen", now=NOW)
+    with pytest.raises(ValueError):
+        svc.rename(row["id"], "u1", "nova", "Wes\x00pen", now=NOW)
+    assert svc.roots("u1", "nova")[0]["bezeichnung"] == "Bienen"
+    with pytest.raises(ValueError):
+        svc.index(NOW, user_id="u\x001")
+    undecodable = os.fsdecode(os.fsencode(str(tmp_path)) + b"/kaputt\xff")
+    os.mkdir(undecodable)
+    with pytest.raises(RootNotUsableError):
+        svc.grant("u1", "nova", undecodable, now=NOW)
+    assert len(svc.roots("u1", "nova")) == 1

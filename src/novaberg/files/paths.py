@@ -89,6 +89,8 @@ def resolve_root(raw: str, boundary: Sequence[Path]) -> Path:
         raise RootNotUsableError(raw, err.strerror or type(err).__name__) from err
     if not any(inside(resolved, b) for b in bounds):
         raise OutsideBoundaryError(resolved, bounds)
+    if any("\ud800" <= char <= "\udfff" for char in str(resolved)):  # undecodable bytes: not storable as text
+        raise RootNotUsableError(raw, "Pfad ist kein gültiges UTF-8")
     if not resolved.is_dir():
         raise RootNotUsableError(raw, f"{resolved} ist kein Verzeichnis")
     if not os.access(resolved, os.R_OK | os.X_OK):

@@ -14,6 +14,7 @@ from typing import Any
 from psycopg.types.json import Jsonb
 
 from novaberg.core.clock import as_utc
+from novaberg.core.edge import check_id, check_text
 
 __all__ = ["RootsRepository", "IndexRepository", "OWNERSHIP", "ROOT_WRITES", "vector_literal"]
 
@@ -100,10 +101,14 @@ def _check_id(root_id: object) -> int:
 
 
 def _check_pair(user_id: object, character_id: object) -> tuple[str, str]:
-    for value, what in ((user_id, "user_id"), (character_id, "character_id")):
-        if not isinstance(value, str) or not value.strip():
-            raise ValueError(f"a root belongs to a pair: {what} must not be empty")
-    return user_id, character_id  # type: ignore[return-value]
+    """The pair through the edge's id rule (core/edge): empty, NUL, surrogate or overlong → InputError."""
+    return check_id(user_id, "user_id"), check_id(character_id, "character_id")
+
+
+def _check_label(bezeichnung: object) -> None:
+    """The person's name for a root is edge text: no NUL, no lone surrogate, bounded (core/edge)."""
+    if bezeichnung is not None:
+        check_text(bezeichnung, "bezeichnung")
 
 
 class RootsRepository:
@@ -118,6 +123,7 @@ class RootsRepository:
         _check_pair(user_id, character_id)
         if eigentum not in OWNERSHIP:
             raise ValueError(f"unknown eigentum {eigentum!r}; one of {', '.join(OWNERSHIP)}")
+        _check_label(bezeichnung)
         moment = as_utc(now)
         with self._db.transaction() as conn:
             row = conn.execute(_INSERT_ROOT, (user_id, character_id, pfad, bezeichnung, eigentum, moment,
@@ -145,7 +151,7 @@ class RootsRepository:
             if user_id is not None and character_id is not None:
                 return conn.execute(_ACTIVE_PAIR, _check_pair(user_id, character_id)).fetchall()
             if user_id is not None:
-                return conn.execute(_ACTIVE_USER, (user_id,)).fetchall()
+                return conn.execute(_ACTIVE_USER, (check_id(user_id, "user_id"),)).fetchall()
             return conn.execute(_ACTIVE_ALL).fetchall()
 
     def write(self, column: str, value: Any, root_id: int, user_id: str, character_id: str,
@@ -153,6 +159,8 @@ class RootsRepository:
         """One closed write bound to the pair; the number of rows hit (§2a.1 `_zeile_schreiben`)."""
         if column not in ROOT_WRITES:
             raise ValueError(f"unknown root write {column!r}; one of {', '.join(ROOT_WRITES)}")
+        if column == "bezeichnung":
+            _check_label(value)
         params = (value, as_utc(now), _check_id(root_id), *_check_pair(user_id, character_id))
         with self._db.transaction() as conn:
             rows = conn.execute(ROOT_WRITES[column], params).rowcount
