@@ -85,6 +85,5 @@ class Stack:
             self.embedded_pg.stop()
             self.embedded_pg = None
         if self.data_dir is not None:
-            self.data_dir.make_private()  # files the servers wrote while running (redis.db on save)
             self.data_dir.release()
             self.data_dir = None
