@@ -14,6 +14,7 @@ left to the search as it is.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from novaberg.notes.agent.vocabulary import words_of
 from novaberg.text.words import fold_umlauts
@@ -29,7 +30,9 @@ def _fold(text: str) -> str:
     return fold_umlauts(text.casefold())
 
 
+@cache
 def _heads() -> tuple[str, ...]:
+    """The container words, folded, longest first (the vocabulary is fixed: computed once)."""
     return tuple(sorted({_fold(w) for w in words_of("container_words")}, key=len, reverse=True))
 
 
