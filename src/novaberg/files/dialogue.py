@@ -110,7 +110,7 @@ def answer_gate(files: Any, pending: dict[str, Any], answer: str, user_id: str, 
                 done={"status": "abgeschlossen", "wurzel_id": row["id"], "neu": row["neu"]})
 
 
-def start_revoke(files: Any, root_id: int, user_id: str, character_id: str, answer: str | None = None) -> Step:
+def start_revoke(files: Any, root_id: int, user_id: str, character_id: str) -> Step:
     row = files.repo.get(root_id, user_id, character_id)
     if row is None:
         return Step(texts.ROOT_UNKNOWN.format(id=root_id), done={"status": "fehler", "grund": "keine_zeile"})

@@ -198,9 +198,6 @@ class IndexRepository:
         with self._db.transaction() as conn:
             return {row["pfad"]: row for row in conn.execute(_INDEX_STATE, (_check_id(root_id),)).fetchall()}
 
-    def upsert(self, values: dict[str, Any]) -> None:
-        self.upsert_many([values])
-
     def upsert_many(self, batch: Sequence[dict[str, Any]]) -> None:
         """Rows of the watcher in one transaction; the unique (wurzel_id, pfad) keeps a re-run duplicate-free."""
         if not batch:

@@ -29,7 +29,7 @@ from novaberg.embed.probe import probe_embedder
 from novaberg.files import texts
 from novaberg.files.extract import ParseError, extract
 from novaberg.files.metadata import check_description
-from novaberg.files.paths import OutsideBoundaryError, inside
+from novaberg.files.paths import OutsideBoundaryError, inside, resolve_inside
 from novaberg.files.repository import IndexRepository, RootsRepository
 
 __all__ = ["IndexWatcher", "WatcherConfig", "EmbedderBlindError", "walk_root", "count_files", "TASK"]
@@ -124,10 +124,7 @@ def walk_root(root: Path, config: WatcherConfig) -> WalkResult:
                 else:
                     result.skipped.append((rel, "keine_datei"))
                     continue
-            except PermissionError:
-                result.skipped.append((rel, "nicht_lesbar"))
-                continue
-            except OSError:
+            except OSError:  # PermissionError included
                 result.skipped.append((rel, "nicht_lesbar"))
                 continue
             reason = _policy(name, st.st_size, extensions, config.max_bytes)
@@ -185,9 +182,7 @@ def count_files(root: Path, config: WatcherConfig) -> int:
 
 def _read(candidate: _Candidate, root: Path, max_bytes: int) -> bytes:
     """The file's bytes, opened only after its real path is checked inside the root, never through a link."""
-    real = candidate.real.resolve(strict=True)
-    if not inside(real, root):
-        raise OutsideBoundaryError(real, [root])
+    real = resolve_inside(candidate.real, root)
     fd = os.open(real, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
     with os.fdopen(fd, "rb") as handle:
         return handle.read(max_bytes + 1)
@@ -204,6 +199,7 @@ class IndexWatcher:
         self.log = log
         self.config = config
         self._probed = False
+        self._batch: list[dict[str, Any]] = []
 
     def run(self, now: datetime, user_id: str | None = None, character_id: str | None = None,
             progress: Progress | None = None) -> dict[str, Any]:
@@ -283,7 +279,7 @@ class IndexWatcher:
             skipped[reason] += 1
             if reason in _ERROR_REASONS:
                 untouched.add(rel)
-        self._batch: list[dict[str, Any]] = []
+        self._batch = []
         try:
             for candidate in walk.candidates:
                 done += 1
