@@ -49,6 +49,19 @@ def test_naive_now_is_refused(nova):
         nova.turn("u1", "nova", "Hallo", datetime(2026, 11, 30, 10))
 
 
+@pytest.mark.parametrize("year", [1, 1899, 2200, 9999])
+def test_a_clock_outside_the_years_is_refused_and_nothing_stored(nova, db, year):
+    """Issue 10 §4: a `now` at year 1 or 9999 is no date (and would overflow the conversion to UTC)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from novaberg.core.errors import InputError
+
+    with pytest.raises(InputError, match="1900"):
+        nova.turn("u1", "nova", "Hallo", datetime(year, 1, 1, 0, 30, tzinfo=ZoneInfo("Europe/Berlin")))
+    assert _count(db, "SELECT count(*) AS n FROM turns") == 0
+
+
 def test_history_is_per_pair(nova):
     now = berlin(2026, 11, 30, 10)
     nova.turn("u1", "nova", "Erster", now)

@@ -13,9 +13,16 @@ from typing import Any
 
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import EmptyTextError, check_turn
-from novaberg.core.errors import ConfigError
+from novaberg.core.errors import ConfigError, InputError
 from novaberg.core.logs import PipelineLog
-from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS, Settings, load_settings, local_zone
+from novaberg.core.settings import (
+    DATE_YEAR_MAX,
+    DATE_YEAR_MIN,
+    NOTES_CONTEXT_TURN_PAIRS,
+    Settings,
+    load_settings,
+    local_zone,
+)
 from novaberg.embed.registry import make_embedder
 from novaberg.graph.deps import Deps
 from novaberg.llm.ask import Asker
@@ -154,6 +161,8 @@ class Nova:
         check_turn(user_id, character_id, text)  # InputError (EmptyTurnError when empty) before anything runs
         if not isinstance(now, datetime) or now.tzinfo is None:
             raise ValueError("now must be a timezone-aware datetime (the clock comes from the caller)")
+        if not DATE_YEAR_MIN <= now.year <= DATE_YEAR_MAX:  # issue 10 §4: no dates outside these years
+            raise InputError(f"now must lie in the years {DATE_YEAR_MIN}–{DATE_YEAR_MAX}, not {now.year}")
         started = time.perf_counter()
         turn_id = uuid.uuid4()
         history = self.log.recent_turns(user_id, character_id, NOTES_CONTEXT_TURN_PAIRS)
