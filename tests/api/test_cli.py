@@ -68,6 +68,22 @@ def test_chat_refuses_a_bad_id_before_opening_anything(tmp_path):
     assert not (tmp_path / "data").exists()
 
 
+@pytest.mark.parametrize(("args", "rule"), [
+    (["directives", "add", "--user", "u", "--character", "nova", "Sie\udcffn"], "text"),
+    (["roots", "add", "--user", "u", "--character", "nova", "/tmp/\udcff"], "path"),
+    (["roots", "add", "--user", "u", "--character", "nova", "--bezeichnung", "Fotos\udcff", "/tmp"],
+     "--bezeichnung"),
+    (["roots", "add", "--user", "u", "--character", "nova", "/tmp/a\x00b"], "path"),
+])
+def test_free_texts_of_the_pair_commands_must_be_storable(tmp_path, args, rule):
+    """issue 10 §4: a non-UTF-8 argument arrives as lone surrogates (surrogateescape); it is refused at the
+    edge (exit 2 naming the field) before anything opens, never a UnicodeEncodeError from PostgreSQL."""
+    result = runner.invoke(app, [*args, "--data-dir", str(tmp_path / "data")])
+    assert result.exit_code == 2, result.output
+    assert rule in result.output
+    assert not (tmp_path / "data").exists()
+
+
 @pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.5", "nova.lan", "::"])
 def test_serve_no_auth_is_refused_off_loopback(tmp_path, host):
     """issue 10 §2: --no-auth only with a loopback bind; otherwise exit 2 with a clear message, nothing opened."""
