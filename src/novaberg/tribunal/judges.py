@@ -15,7 +15,7 @@ import math
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from novaberg.core.errors import ConfigError, ModelAnswerError, ModelError
@@ -153,7 +153,6 @@ class JudgeVote:
     directive_score: float | None = None
     problems: tuple[str, ...] = ()
     seconds: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {"agent": self.agent, "vote": self.vote, "score": self.score, "direktiven_score": self.directive_score,
