@@ -134,3 +134,55 @@ def test_issue10_s3_a_write_that_fails_midway_is_fehler_and_leaves_nothing(db, r
     assert result["status"] == "fehler" and result["steps"][-1]["schritt"] == "schreibfehler"
     assert "nichts geändert" in result["answer"] and "Brot" not in result["answer"]
     assert repo.get(note["id"], "u1")["text"] == "Milch"
+
+
+def test_issue10_s3_the_person_lock_serialises_and_other_persons_pass(db):
+    """Parallel turns of one person: a second locked section of the same person waits for the first, another
+    person's does not (the lock every notes write runs under)."""
+    import threading
+
+    repo = NotesRepository(db)
+    entered, release = threading.Event(), threading.Event()
+    order: list[str] = []
+
+    def first() -> None:
+        with repo.person_locked("u1"):
+            entered.set()
+            release.wait(5)
+            order.append("first")
+
+    def second() -> None:
+        with repo.person_locked("u1"):
+            order.append("second")
+
+    holder = threading.Thread(target=first)
+    holder.start()
+    assert entered.wait(5)
+    waiter = threading.Thread(target=second)
+    waiter.start()
+    with repo.person_locked("u2"):  # another person is not held up
+        order.append("other person")
+    release.set()
+    holder.join(5)
+    waiter.join(5)
+    assert order == ["other person", "first", "second"]
+
+
+def test_issue10_s3_parallel_appends_of_one_person_keep_both(db, redis):
+    """Two turns of one person append to the same note at once: both additions stay, none is lost."""
+    import threading
+
+    repo = NotesRepository(db)
+    note = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
+    start = threading.Barrier(2)
+
+    def turn(item: str) -> None:
+        start.wait(5)
+        append_note(Context(deps_with(db, redis, OfflineLLM()), "u1", NOW), note, item)
+
+    threads = [threading.Thread(target=turn, args=(item,)) for item in ("Eier", "Brot")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert sorted(repo.get(note["id"], "u1")["text"].split("\n")) == ["Brot", "Eier", "Milch"]
