@@ -53,6 +53,7 @@ def test_a_pdf_in_a_root_is_indexed_and_broken_ones_are_skipped(db: Any, tmp_pat
     row = rows_by_path(svc, root["id"])["umzug.pdf"]
     assert row["thema"] == "Umzugsplan"
     assert "Hamburg" in row["zusammenfassung"]
+    assert row["zeilen"] == 1  # §4: the lines of the PDF's text, not newlines counted in its binary
 
 
 def test_a_pdf_whose_text_or_outline_holds_nul_is_refused_not_stored():

@@ -175,6 +175,15 @@ def _policy(name: str, size: int, extensions: set[str], max_bytes: int) -> str |
     return None
 
 
+_CONTAINERS = (".pdf", ".docx")  # binary containers: their lines are the extracted text's, not the bytes'
+
+
+def _line_count(content: bytes | str) -> int:
+    """§4 `zeilen`, the unit `datei_grep` answers in: a last line without a newline counts too."""
+    newline = b"\n" if isinstance(content, bytes) else "\n"
+    return content.count(newline) + (1 if content and not content.endswith(newline) else 0)  # type: ignore[arg-type]
+
+
 def count_files(root: Path, config: WatcherConfig) -> int:
     """The number of files the watcher would index under `root` (the gate's number, §2a.2)."""
     return len(walk_root(root, config).candidates)
@@ -375,7 +384,7 @@ class IndexWatcher:
             "wurzel_id": root_id, "pfad": candidate.rel, "name": name, "thema": meta["thema"],
             "zusammenfassung": meta["zusammenfassung"], "stichwoerter": meta["stichwoerter"],
             "embedding": embedding, "struktur": struktur, "groesse": len(data),
-            "zeilen": data.count(b"\n") + (1 if not data.endswith(b"\n") else 0),
+            "zeilen": _line_count(text if name.lower().endswith(_CONTAINERS) else data),
             "inhalt_hash": digest, "geaendert_am": candidate.mtime, "ctime_ns": candidate.ctime_ns, "now": now,
             "grund": "created" if fresh else "changed", "fresh": fresh, "suchtext": search,
         })
