@@ -28,7 +28,14 @@ from novaberg.tribunal.address import to_sie_form, without_emoji
 from novaberg.tribunal.const import LOG_KIND, LOG_NODE, LOG_SOURCE
 from novaberg.tribunal.correct import claim_survived, correction_sentence, surviving_claim_error
 from novaberg.tribunal.evaluate import computed_verdict, worse_verdict
-from novaberg.tribunal.judges import STATUS_ERROR, STATUS_NOT_JUDGED, judge_input, majority, run_judges
+from novaberg.tribunal.judges import (
+    STATUS_ERROR,
+    STATUS_NOT_JUDGED,
+    judge_input,
+    majority,
+    reason_lines,
+    run_judges,
+)
 from novaberg.tribunal.rules import KIND_SIE, directive_findings, directive_order, read_directive
 from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE, FIX_EMOJI, FIX_SIE
 
@@ -108,14 +115,14 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     votes = state.get("votes", [])
     judged = majority([v["vote"] for v in votes])
     verdict = check.raise_verdict(judged)
-    orders = list(check.orders)
     directives = state.get("directives") or []
     broken = directive_findings(answer, directives)
+    head = [directive_order(broken)] if broken else []  # the directive order on top of the computed ones
     if broken:
         verdict = worse_verdict(verdict, "warnung")
-        orders.insert(0, directive_order(broken))
-    reasons = [f"[{v['agent']}] {v['reasoning']}" for v in votes if v["vote"] in ("warnung", "ablehnen")]
-    summary = "\n\n".join(part for part in [*orders, "\n".join(reasons)] if part)
+    orders = [*head, *check.orders]
+    reasons = reason_lines(votes)
+    summary = "\n\n".join(part for part in [*head, check.summary("\n".join(reasons))] if part)
     last = correction_round >= MAX_CORRECTIONS
     update: dict[str, Any] = {"verdict": verdict, "orders": orders, "summary": summary,
                               "reasons": [*check.orders, *(f.reason for f in broken), *reasons],

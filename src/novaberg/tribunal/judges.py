@@ -57,7 +57,7 @@ __all__ = [
     "majority",
     "read_vote",
     "run_judges",
-    "summary",
+    "reason_lines",
     "task_of",
     "vote",
     "worst_vote",
@@ -296,9 +296,10 @@ def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | No
     return votes
 
 
-def summary(votes: Sequence[JudgeVote]) -> str:
-    """§5.5: `[agent] reasoning` per line, only for `warnung`/`ablehnen`; scores stay in the log."""
-    return "\n".join(f"[{v.agent}] {v.reasoning}" for v in votes if v.vote in ("warnung", "ablehnen"))
+def reason_lines(votes: Sequence[Mapping[str, Any]]) -> list[str]:
+    """§5.5: `[agent] reasoning`, only for `warnung`/`ablehnen`; scores stay in the log. Reads the votes as the
+    turn holds them (`JudgeVote.as_dict()`)."""
+    return [f"[{v['agent']}] {v['reasoning']}" for v in votes if v["vote"] in ("warnung", "ablehnen")]
 
 
 def _offline_judge(judge: Judge):  # noqa: ANN202 - returns an offline rule
