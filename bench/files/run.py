@@ -69,6 +69,7 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=10_000)
     args = parser.parse_args()
     tree = Path(tempfile.mkdtemp(prefix="bench_files_tree_"))
+    ok = False
     try:
         paths = generate(tree / "docs", args.files)
         with bench_database("bench_files") as db:
@@ -88,6 +89,8 @@ def main() -> None:
             print(f"unchanged re-run < 2 s with 0 model calls; {len(touched)} changed found: {'ok' if ok else 'MISSED'}")
     finally:
         shutil.rmtree(tree, ignore_errors=True)
+    if not ok:
+        raise SystemExit(1)  # a missed target is a failed bench, not a printed word under exit code 0
 
 
 if __name__ == "__main__":
