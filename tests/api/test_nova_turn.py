@@ -103,3 +103,11 @@ def test_the_facade_refuses_bad_input_and_stores_nothing(nova, db, user_id, char
         nova.turn(user_id, character_id, text, berlin(2026, 11, 30, 10))
     assert _count(db, "SELECT count(*) AS n FROM turns") == 0
     assert _count(db, "SELECT count(*) AS n FROM pipeline_log") == 0
+
+
+def test_an_id_of_200_characters_writes_an_appointment(nova):
+    """Issue 10 §4: what the edge accepts (ids up to 200 characters) the tables hold — no failure at insert."""
+    figure = "f" * 200
+    result = nova.turn("u" * 200, figure, "Trag mir morgen um 10 den Zahnarzt ein", berlin(2026, 11, 30, 10))
+    assert result.services[0]["status"] == "abgeschlossen"
+    assert [row["title"] for row in nova.timeline.list("u" * 200, figure)] == ["Zahnarzt"]

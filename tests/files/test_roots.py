@@ -133,3 +133,11 @@ def test_edge_text_of_a_root_is_refused_before_the_database(db: Any, tmp_path: P
     with pytest.raises(RootNotUsableError):
         svc.grant("u1", "nova", undecodable, now=NOW)
     assert len(svc.roots("u1", "nova")) == 1
+
+
+def test_a_figure_id_of_200_characters_is_held(db: Any, tmp_path: Path) -> None:
+    """Issue 10 §4: the edge accepts ids of up to 200 characters; the roots table holds them."""
+    write(tmp_path / "docs" / "a.md", "# A")
+    svc = service(db, tmp_path)
+    root = svc.grant("u1", "f" * 200, str(tmp_path / "docs"), now=NOW)
+    assert [r["id"] for r in svc.roots("u1", "f" * 200)] == [root["id"]]
