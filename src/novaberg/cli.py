@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from novaberg.core.clock import SystemClock
-from novaberg.core.edge import check_id, check_storable, check_turn
+from novaberg.core.edge import check_id, check_text, check_turn
 from novaberg.core.errors import InputError, NovabergError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Nova — a German-speaking companion.")
@@ -331,7 +331,7 @@ def directives_add(
     from novaberg.directives.repository import DirectivesRepository, check_directive_text
 
     _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character"), check_directive_text(text),
-                            check_storable(text, "text")))
+                            check_text(text)))  # check_text adds the one rule left: no lone surrogate
     nova = _open(data_dir, "offline", None)
     try:
         directive, created = DirectivesRepository(nova.stack.db).add(user, character, text, SystemClock().now())
@@ -413,8 +413,6 @@ def roots_add(
     data_dir: Path | None = DataDirOption,
 ) -> None:
     """Share a directory (outside the boundary: exit 1, never granted); the same one twice adds no row."""
-    _check_or_exit(lambda: (check_storable(path, "path"),
-                            bezeichnung is None or check_storable(bezeichnung, "--bezeichnung")))
     _pair_files_call(user, character, data_dir, lambda files: files.grant(
         user, character, path, eigentum=eigentum, bezeichnung=bezeichnung, now=SystemClock().now()))
 

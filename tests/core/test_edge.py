@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from novaberg.core.edge import EmptyTextError, check_id, check_storable, check_text, check_turn
+from novaberg.core.edge import EmptyTextError, check_id, check_text, check_turn
 from novaberg.core.errors import InputError
 from novaberg.core.settings import ID_MAX_CHARS, TEXT_MAX_CHARS
 
@@ -100,20 +100,3 @@ def test_a_turn_checks_ids_before_the_text():
     """issue 10 §4: the more basic error (who) is named first."""
     with pytest.raises(InputError, match="character_id"):
         check_turn("u", "", "")
-
-
-@given(_ANYTHING)
-def test_a_storable_text_is_bounded_encodable_text_or_an_input_error(value):
-    """check_storable passes any string PostgreSQL can keep (empty too), else InputError naming the field."""
-    try:
-        checked = check_storable(value, "path", limit=100)
-    except InputError as err:
-        assert "path" in str(err)
-        return
-    assert checked is value and isinstance(checked, str) and len(checked) <= 100
-    assert "\x00" not in checked
-    checked.encode("utf-8")
-
-
-def test_a_storable_text_may_be_empty():
-    assert check_storable("", "--bezeichnung") == ""

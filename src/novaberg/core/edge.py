@@ -24,7 +24,7 @@ from typing import Any
 from novaberg.core.errors import InputError
 from novaberg.core.settings import ID_MAX_CHARS, TEXT_MAX_CHARS
 
-__all__ = ["EmptyTextError", "check_id", "check_storable", "check_text", "check_turn"]
+__all__ = ["EmptyTextError", "check_id", "check_text", "check_turn"]
 
 
 class EmptyTextError(InputError):
@@ -61,14 +61,6 @@ def check_text(value: Any, name: str = "text") -> str:
     _check_string(value, name, TEXT_MAX_CHARS)
     if not value.strip():
         raise EmptyTextError(f"{name} ist leer: nichts zu beantworten, nichts wurde gespeichert")
-    return value
-
-
-def check_storable(value: Any, name: str, limit: int = TEXT_MAX_CHARS) -> str:
-    """`value` if PostgreSQL can store it as text (a str, at most `limit` characters, no NUL, no lone
-    surrogate; empty is allowed); for free texts whose own rules live elsewhere (a directive, a label,
-    a path). A CLI argument in a non-UTF-8 encoding arrives as lone surrogates (surrogateescape)."""
-    _check_string(value, name, limit)
     return value
 
 
