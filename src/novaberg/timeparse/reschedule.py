@@ -53,6 +53,7 @@ __all__ = [
     "REASON_NO_DATE",
     "REASON_NO_NEW_TIME",
     "RescheduleReading",
+    "half_of_day_choices",
     "reschedule_target",
 ]
 
@@ -231,12 +232,12 @@ def _half_of_day(forms: list[RawTimeForm], stated: StatedHour) -> RescheduleRead
             return _ask(REASON_DAYPART_CONFLICT)
         if (half is None and 1 <= hour <= 12) or resolved == DAYPART_OPEN:
             return RescheduleReading(
-                None, REASON_HALF_OF_DAY_OPEN, hour=hour, minute=minute, choices=_choices(hour, minute)
+                None, REASON_HALF_OF_DAY_OPEN, hour=hour, minute=minute, choices=half_of_day_choices(hour, minute)
             )
     return None
 
 
-def _choices(hour: int, minute: int) -> tuple[time, time]:
+def half_of_day_choices(hour: int, minute: int) -> tuple[time, time]:
     """The two readings the question offers: *4 Uhr* → 04:00 or 16:00, *12 Uhr* → 12:00 or 00:00."""
     if hour == 12:
         return time(12, minute), time(0, minute)

@@ -10,7 +10,7 @@ that lists the period's appointments — and no answer to either writes.
 from __future__ import annotations
 
 import logging
-from datetime import datetime, time
+from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -42,9 +42,10 @@ from novaberg.timeline.repository import TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION, NOT_APPOINTMENTS
 from novaberg.timeparse import ZeitVektor, parse, read_time
 from novaberg.timeparse.dates import day_end, day_start
+from novaberg.timeparse.reschedule import half_of_day_choices
 
 __all__ = ["search", "read_answer", "find_duplicates", "duplicate_found", "create_plan", "row_ref", "when_label",
-           "small_hour", "small_hour_choices", "small_hour_question", "SMALL_HOURS_MAX"]
+           "small_hour", "small_hour_question", "SMALL_HOURS_MAX"]
 
 SMALL_HOURS_MAX = 6  # issue 18 §5: an hour 1..6 without a daypart asks morning-or-afternoon on create
 
@@ -205,14 +206,9 @@ def _search_create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     return {"plan": plan, "steps": [{"schritt": const.NODE_SEARCH, "ausgang": "kein_duplikat"}]}
 
 
-def small_hour_choices(hour: int, minute: int) -> tuple[time, time]:
-    """The two readings of an hour 1–6 said without a daypart: the night or morning one, and +12 hours."""
-    return time(hour, minute), time(hour + 12, minute)
-
-
 def small_hour_question(order: dict[str, Any], plan: dict[str, Any], hour: int, minute: int) -> dict[str, Any]:
     """Issue 18 §5: ask the half of day (§5.2's question) and keep the plan as pending — nothing is written."""
-    first, second = small_hour_choices(hour, minute)
+    first, second = half_of_day_choices(hour, minute)  # the §5.2 question's readings
     first_word, second_word = half_of_day_words(hour)
     said = f"{hour}" if not minute else f"{hour}:{minute:02d}"
     moment = datetime.fromisoformat(plan["event_time"])
