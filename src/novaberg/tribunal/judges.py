@@ -255,6 +255,9 @@ def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | No
                wait_seconds: float | None = None) -> list[JudgeVote]:
     """Every judge on its own (daemon) thread, all at once; the tribunal's wall time is about one call (issue 12 §3).
 
+    This departs from tribunal.md §6 ("Sequenziell … kein paralleles Ausführen", the single-GPU constraint): the
+    three calls are sent at once here, and whether the model server queues them is the server's.
+
     A judge still running after `wait_seconds` (default: the connector's time-out plus a grace) is a `fehler`
     vote; its thread is left to end on its own and its answer is dropped. Votes come back in `AGENTS` order."""
     agents = list(AGENTS if agents is None else agents)
