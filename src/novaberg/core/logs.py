@@ -94,10 +94,6 @@ def safe_json(payload: Any) -> str:
     return json.dumps(_plain(payload if payload is not None else {}), ensure_ascii=False, allow_nan=False)
 
 
-def _json(payload: dict[str, Any] | None) -> str:
-    return safe_json(payload or {})
-
-
 class PipelineLog:
     """Writes log rows; every method takes the moment explicitly (the clock comes from the turn)."""
 
@@ -110,7 +106,7 @@ class PipelineLog:
         self, turn_id: UUID | None, node: str, kind: str, payload: dict[str, Any] | None, at: datetime, source: str = ""
     ) -> None:
         """A trace row; rows of a running turn are kept and written with the turn's end in one transaction."""
-        row = (turn_id, safe_text(node), safe_text(kind), safe_text(source), _json(payload), as_utc(at))
+        row = (turn_id, safe_text(node), safe_text(kind), safe_text(source), safe_json(payload), as_utc(at))
         with self._lock:
             buffer = self._buffers.get(turn_id) if turn_id is not None else None
             if buffer is not None:
@@ -121,7 +117,7 @@ class PipelineLog:
 
     def background(self, task: str, status: str, payload: dict[str, Any] | None, at: datetime) -> None:
         with self._db.transaction() as conn:
-            conn.execute(_INSERT_BACKGROUND, (safe_text(task), safe_text(status), _json(payload), as_utc(at)))
+            conn.execute(_INSERT_BACKGROUND, (safe_text(task), safe_text(status), safe_json(payload), as_utc(at)))
 
     def start_turn(self, turn_id: UUID, user_id: str, character_id: str, text: str, at: datetime) -> None:
         """Store the raw turn for ever, and trace it as `turn_roh` in the same transaction (before any node runs)."""
@@ -131,7 +127,7 @@ class PipelineLog:
             conn.execute(_INSERT_TURN, (turn_id, safe_text(user_id), safe_text(character_id), safe_text(text), as_utc(at)))
             conn.execute(
                 _INSERT_PIPELINE,
-                (turn_id, "perceive", RAW_TURN_KIND, "", _json({"user_id": user_id, "character_id": character_id,
+                (turn_id, "perceive", RAW_TURN_KIND, "", safe_json({"user_id": user_id, "character_id": character_id,
                                                                 "text": text}), as_utc(at)),
             )
 
