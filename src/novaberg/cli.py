@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from novaberg.core.clock import SystemClock
-from novaberg.core.edge import check_id, check_text, check_turn
+from novaberg.core.edge import check_id, check_turn
 from novaberg.core.errors import InputError, NovabergError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Nova — a German-speaking companion.")
@@ -330,8 +330,7 @@ def directives_add(
     """Add one directive (written, then read back bound to the pair); an empty or too long one is exit 2."""
     from novaberg.directives.repository import DirectivesRepository, check_directive_text
 
-    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character"), check_directive_text(text),
-                            check_text(text)))  # check_text adds the one rule left: no lone surrogate
+    _check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character"), check_directive_text(text)))
     nova = _open(data_dir, "offline", None)
     try:
         directive, created = DirectivesRepository(nova.stack.db).add(user, character, text, SystemClock().now())

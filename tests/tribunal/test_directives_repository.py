@@ -41,3 +41,19 @@ def test_exactly_500_characters_is_allowed(db):
 def test_a_directive_needs_the_pair(db, user, character):
     with pytest.raises(InputError):
         DirectivesRepository(db).add(user, character, "Sieze mich", NOW)  # type: ignore[arg-type]
+
+
+def test_the_one_writer_refuses_unstorable_text_and_ids(db):
+    """Issue 10 §4 in the table's one writer (not only at the CLI): NUL, a lone surrogate, a 201-character id."""
+    import pytest
+
+    from novaberg.core.errors import InputError
+    from novaberg.directives.repository import DirectivesRepository
+    from tests.support import berlin
+
+    repo = DirectivesRepository(db)
+    for user, figure, text in (("u1", "nova", "Keine\x00Emojis"), ("u1", "nova", "Keine \ud800 Emojis"),
+                               ("u" * 201, "nova", "Keine Emojis"), ("u1", "nova\x07", "Keine Emojis")):
+        with pytest.raises(InputError):
+            repo.add(user, figure, text, berlin(2026, 11, 30, 10))
+    assert repo.list("u1", "nova") == []

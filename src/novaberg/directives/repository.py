@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from novaberg.core.clock import as_utc
+from novaberg.core.edge import check_id, check_text
 from novaberg.core.errors import DatabaseError, InputError
 from novaberg.directives.texts import EMPTY, NO_PAIR, TOO_LONG
 
@@ -46,10 +47,11 @@ class Directive:
 
 
 def check_pair(user_id: object, character_id: object) -> tuple[str, str]:
+    """The pair by the edge's id rules (issue 10 §4), checked in the table's one writer for every caller."""
     if not isinstance(user_id, str) or not user_id.strip() or not isinstance(character_id, str) \
             or not character_id.strip():
         raise InputError(NO_PAIR)
-    return user_id, character_id
+    return check_id(user_id, "user_id"), check_id(character_id, "character_id")
 
 
 def check_directive_text(text: object) -> str:
@@ -59,9 +61,7 @@ def check_directive_text(text: object) -> str:
     cleaned = " ".join(text.split())
     if len(cleaned) > MAX_DIRECTIVE_CHARS:
         raise InputError(TOO_LONG.format(limit=MAX_DIRECTIVE_CHARS, length=len(cleaned)))
-    if "\x00" in cleaned:
-        raise InputError(EMPTY)
-    return cleaned
+    return check_text(cleaned)  # storable: no NUL, no lone surrogate (the edge's rules, refused not cleaned)
 
 
 def _row(row: dict[str, Any]) -> Directive:
