@@ -24,7 +24,10 @@ def test_section9_columns_and_types(db):
     by_name = {r["column_name"]: r for r in rows}
     assert by_name["character_id"]["is_nullable"] == "NO"
     assert by_name["character_id"]["column_default"] is None  # §9: no default figure
-    assert by_name["character_id"]["character_maximum_length"] == 50
+    # §9 gave VARCHAR(50); issue 10 §4 lets ids be 200 characters at every edge, so the column is text
+    # (timeline/003): pinned as strictly as before, to the new rule.
+    assert by_name["character_id"]["data_type"] == "text"
+    assert by_name["character_id"]["character_maximum_length"] is None
     assert by_name["precision"]["character_maximum_length"] == 15
     assert "'day'" in by_name["precision"]["column_default"]
     assert by_name["event_time"]["data_type"] == "timestamp with time zone"
