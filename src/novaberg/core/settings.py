@@ -197,3 +197,23 @@ FILES_EXTENSIONS: tuple[str, ...] = (".txt", ".md", ".rst", ".org", ".csv", ".js
 FILES_MAX_BYTES = 2_000_000  # a bigger file is seen and skipped with reason 'zu_gross' (§5.5a)
 FILES_EXCERPT_SENTENCES = 3  # offline summary: the first sentences
 FILES_KEYWORDS = 8  # offline keywords: the most distinctive words
+
+
+# --- memory and heartbeat (issue 14; synapsen-promotion.md, dateien.md §4b.1, timeline.md §5.5)
+KZG_TTL_DAYS_MINIMUM = 7  # dateien.md §4b.1b: a short-term entry lives 7 to 30 days, by band
+KZG_TTL_DAYS_MID = 14
+KZG_TTL_DAYS_HIGH = 30
+PROMOTION_MAX_ATTEMPTS = 3  # §3: after this many failed attempts an order goes to `:gescheitert` (logged)
+PROMOTION_CANDIDATES = 10  # §3b: the pair's nearest nodes (inactive included) matched and linked by edges
+MEMORY_BLOCK_CAP = 5  # [ERINNERUNGEN]: at most this many entries per turn
+MEMORY_BLOCK_FLOOR = 0.35  # [ERINNERUNGEN]: a long-term node below this cosine to the turn is not shown
+MEMORY_ABOUT_ME_CAP = 10  # "Was weißt du über mich?": the pair's nodes listed, newest first
+PIXIE_LOCK_SECONDS = 60.0  # the heartbeat's Redis lock expires after this unless renewed (every third)
+PIXIE_TICK_SECONDS = 30.0  # the foreground heartbeat looks for due jobs this often
+PIXIE_JOB_INTERVALS: dict[str, float] = {  # seconds between two runs of a background job
+    "synapsen_promotion": 300.0,  # issue 14 §5: every 5 minutes
+    "ereignisse": 60.0,  # timeline.md §5.5: the passive orders of events of other persons
+    "wiedervorlage": 3600.0,  # timeline.md §8: due resubmissions → the proactive mention
+    "log_bereinigung": 86400.0,  # 365 days, `turn_roh` kept
+    "dateien_index": 3600.0,  # dateien.md §8.3 / issue 15 item 4: the index watcher on a schedule
+}
