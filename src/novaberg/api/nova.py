@@ -142,9 +142,11 @@ class Nova:
     def files(self) -> Any:
         """The shared directories (dateien.md): `nova.files.grant/roots/index(...)`; boundary from the environment."""
         if getattr(self, "_files", None) is None:
+            from novaberg.files.metadata import ModelDescriber
             from novaberg.files.service import FilesService
 
-            self._files = FilesService(self.stack.db, self.embedder, self.log)
+            self._files = FilesService(self.stack.db, self.embedder, self.log,
+                                       describer=ModelDescriber(self.deps.asker))
         return self._files
 
     def __enter__(self) -> Nova:

@@ -1,8 +1,9 @@
 """Topic, summary and keywords of one file (dateien.md §4, §5.3).
 
 A describer is anything with `describe(name, text, struktur) -> {"thema", "zusammenfassung",
-"stichwoerter"}`; each call is one model call in the watcher's report. `OfflineDescriber` is the
-offline rule: the first heading or the file name, the first sentences, the most distinctive words.
+"stichwoerter"}`; each call is one model call in the watcher's report. `ModelDescriber` asks the model
+(task `files_describe`); `OfflineDescriber` is that task's offline rule: the first heading or the file
+name, the first sentences, the most distinctive words.
 """
 
 from __future__ import annotations
@@ -12,9 +13,14 @@ from collections import Counter
 from pathlib import PurePath
 from typing import Any
 
+from novaberg.core.errors import ModelAnswerError
 from novaberg.core.settings import FILES_EXCERPT_SENTENCES, FILES_KEYWORDS
+from novaberg.llm.offline import offline_rule
 
-__all__ = ["OfflineDescriber", "check_description"]
+__all__ = ["OfflineDescriber", "ModelDescriber", "check_description", "TASK", "EXCERPT_CHARS"]
+
+TASK = "files_describe"
+EXCERPT_CHARS = 6000  # what the model reads of one file: the beginning carries title, purpose and first sections
 
 _WORD = re.compile(r"[^\W\d_][\w\-]*[^\W_]|[^\W\d_]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -88,3 +94,33 @@ def _keywords(text: str) -> list[str]:
             spelling[key] = word
     ranked = sorted(counts, key=lambda k: (-(counts[k] * (1 + min(len(k), 12) / 6)), k))
     return [spelling[k] for k in ranked[:FILES_KEYWORDS]]
+
+
+class ModelDescriber:
+    """Topic, summary and keywords by the model (task `files_describe`); an unusable answer is a
+    ModelAnswerError (the watcher skips that file), a model that does not answer a ModelError (the run stops)."""
+
+    name = "model"
+
+    def __init__(self, asker: Any) -> None:
+        self.asker = asker
+
+    def describe(self, name: str, text: str, struktur: list[dict[str, Any]] | None) -> dict[str, Any]:
+        outline = "\n".join(f"{'  ' * (int(h.get('ebene', 1)) - 1)}- {h.get('titel', '')}"
+                             for h in (struktur or [])[:40]) or "(keine Überschriften)"
+        data = {"name": name, "text": text, "struktur": struktur or [], "gliederung": outline,
+                "auszug": text[:EXCERPT_CHARS]}
+        answer = self.asker.ask(TASK, data)
+        fields = dict(answer.fields)
+        if isinstance(fields.get("stichwoerter"), str):  # a model that lists words in one string
+            fields["stichwoerter"] = [w for w in re.split(r"[,;\n]", fields["stichwoerter"]) if w.strip()]
+        try:
+            return check_description(fields)
+        except ValueError as err:
+            raise ModelAnswerError("beschreibung_unbrauchbar", str(err)) from err
+
+
+@offline_rule(TASK)
+def _offline_describe(data: Any) -> dict[str, Any]:
+    struktur = data.get("struktur") if isinstance(data.get("struktur"), list) else None
+    return OfflineDescriber().describe(str(data.get("name", "")), str(data.get("text", "")), struktur)

@@ -11,6 +11,8 @@ ROOT_NOT_HIT = "Die Aenderung an der Freigabe ist nicht angekommen: ID {id} traf
 ROOT_DISABLED = "Stillgelegt: {pfad} (Nummer {id}); die Indexzeilen bleiben und sind unerreichbar."
 ROOT_FORGOTTEN = "Vergessen: {pfad} (Nummer {id}); {rows} Indexzeilen gelöscht."
 EMBEDDER_BLIND = "Der Index-Lauf bricht ab: {message}"
+DESCRIBER_DOWN = ("Der Index-Lauf hält an, weil das Sprachmodell die Dateien nicht beschreiben kann ({message}); "
+                  "was schon beschrieben ist, bleibt, der nächste Lauf macht weiter.")
 
 # §5.1 / §5.5a: reasons a file or directory was seen and not evaluated
 REASONS = {
@@ -28,6 +30,7 @@ REASONS = {
     "verknuepfungs_schleife": "Verknüpfungsschleife",
     "nicht_lesbar": "Datei nicht lesbar",
     "nicht_auswertbar": "Inhalt nicht auswertbar",
+    "beschreibung_unlesbar": "die Beschreibung des Sprachmodells war nicht lesbar",
 }
 
 # §2a.2 / §1a.5 / §2a.3: what the roots conversation says

@@ -24,6 +24,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from novaberg.core.errors import ModelAnswerError, ModelError
+from novaberg.core.redact import redact_credentials
 from novaberg.core.settings import FILES_EXTENSIONS, FILES_MAX_BYTES
 from novaberg.embed.probe import probe_embedder
 from novaberg.files import texts
@@ -32,19 +34,23 @@ from novaberg.files.metadata import check_description
 from novaberg.files.paths import OutsideBoundaryError, inside, resolve_inside
 from novaberg.files.repository import IndexRepository, RootsRepository
 
-__all__ = ["IndexWatcher", "WatcherConfig", "EmbedderBlindError", "walk_root", "count_files", "TASK"]
+__all__ = ["IndexWatcher", "WatcherConfig", "EmbedderBlindError", "DescriberDownError", "walk_root", "count_files", "TASK"]
 
 TASK = "dateien_index"
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 # Reasons that mean "seen, not evaluated by policy" (→ excluded) vs "could not be read now" (→ untouched).
 _BATCH = 200  # index rows per transaction: a killed run loses at most this much work, never duplicates
-_ERROR_REASONS = frozenset({"nicht_lesbar", "nicht_auswertbar", "verknuepfungs_schleife"})
+_ERROR_REASONS = frozenset({"nicht_lesbar", "nicht_auswertbar", "beschreibung_unlesbar", "verknuepfungs_schleife"})
 
 Progress = Callable[[int, int, str], None]
 
 
 class EmbedderBlindError(RuntimeError):
     """§5.4: the embedder does not tell two topics apart; the run stops before the first embedding."""
+
+
+class DescriberDownError(RuntimeError):
+    """The model that describes the files does not answer: the run stops; what it finished is kept."""
 
 
 @dataclass(frozen=True)
@@ -216,8 +222,10 @@ class IndexWatcher:
         report: dict[str, Any] = {
             "status": "ok", "neu": 0, "geaendert": 0, "unveraendert": 0, "wieder_aufgenommen": 0,
             "verschwunden": 0, "ausserhalb": 0, "uebergangen": {}, "uebergangene_verzeichnisse": 0,
-            "verzeichnisse": [], "wurzeln": [], "model_calls": 0, "embedding_calls": 0, "seconds": 0.0,
+            "verzeichnisse": [], "wurzeln": [], "model_calls": 0, "embedding_calls": 0, "embedding_batches": 0,
+            "seconds": 0.0,
         }
+        self._report = report
         skipped: Counter[str] = Counter()
         try:
             walks: list[tuple[dict[str, Any], Path, WalkResult]] = []
@@ -247,6 +255,11 @@ class IndexWatcher:
             report["fehler"] = texts.EMBEDDER_BLIND.format(message=err)
             self._finish(report, skipped, started, now)
             raise
+        except DescriberDownError as err:
+            report["status"] = "fehler"  # loud in the report and the log; the next run goes on from here
+            report["fehler"] = texts.DESCRIBER_DOWN.format(message=redact_credentials(str(err)))
+            self._finish(report, skipped, started, now)
+            return report
         self._finish(report, skipped, started, now)
         return report
 
@@ -324,7 +337,13 @@ class IndexWatcher:
         return done
 
     def _flush(self) -> None:
+        """The batch's embeddings in one embedder call (§5.4: over topic + keywords), then one transaction."""
         batch, self._batch = self._batch, []
+        if not batch:
+            return
+        vectors = self._embed([row.pop("embed_text") for row in batch])
+        for row, vector in zip(batch, vectors, strict=True):
+            row["embedding"] = vector
         self.index.upsert_many(batch)
 
     @staticmethod
@@ -368,9 +387,12 @@ class IndexWatcher:
         report["model_calls"] += 1
         try:
             meta = check_description(self.describer.describe(name, text, struktur))
+        except ModelAnswerError:
+            return "beschreibung_unlesbar"  # this file only; the next run asks again (no row written)
+        except ModelError as err:
+            raise DescriberDownError(str(err)) from err  # every further file would wait for the same model
         except (ValueError, TypeError):
-            return "nicht_auswertbar"
-        embedding = self._embed(meta)
+            return "beschreibung_unlesbar"
         report["embedding_calls"] += 1
         fresh = row is None or (not row["aktiv"] and row["grund"] == "deleted")  # §5.5b
         if row is None:
@@ -383,17 +405,21 @@ class IndexWatcher:
         self._batch.append({
             "wurzel_id": root_id, "pfad": candidate.rel, "name": name, "thema": meta["thema"],
             "zusammenfassung": meta["zusammenfassung"], "stichwoerter": meta["stichwoerter"],
-            "embedding": embedding, "struktur": struktur, "groesse": len(data),
+            "embed_text": " ".join([meta["thema"], *meta["stichwoerter"]]), "struktur": struktur, "groesse": len(data),
             "zeilen": _line_count(text if name.lower().endswith(_CONTAINERS) else data),
             "inhalt_hash": digest, "geaendert_am": candidate.mtime, "ctime_ns": candidate.ctime_ns, "now": now,
             "grund": "created" if fresh else "changed", "fresh": fresh, "suchtext": search,
         })
         return None
 
-    def _embed(self, meta: dict[str, Any]) -> Sequence[float]:
+    def _embed(self, texts_: list[str]) -> list[Sequence[float]]:
         if not self._probed:
             result = probe_embedder(self.embedder)
             if result.blind:
                 raise EmbedderBlindError(result.message())
             self._probed = True
-        return self.embedder.embed([" ".join([meta["thema"], *meta["stichwoerter"]])])[0]
+        vectors = list(self.embedder.embed(texts_))
+        if len(vectors) != len(texts_):
+            raise EmbedderBlindError(f"the embedder answered {len(vectors)} vectors for {len(texts_)} texts")
+        self._report["embedding_batches"] += 1
+        return vectors
