@@ -15,6 +15,7 @@ from psycopg.types.json import Jsonb
 
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id, check_text
+from novaberg.files.sections import SectionsWriter
 
 __all__ = ["RootsRepository", "IndexRepository", "OWNERSHIP", "ROOT_WRITES", "vector_literal"]
 
@@ -212,6 +213,7 @@ class IndexRepository:
             rows.append(params)
         with self._db.transaction() as conn, conn.cursor() as cur:
             cur.executemany(_UPSERT, rows)
+            SectionsWriter.replace(cur, batch)  # the content channel's sections, same transaction
 
     def keep(self, items: Sequence[tuple[int, datetime, int, int]], root_id: int, now: datetime) -> None:
         """Same hash: store the new mtime and size; an inactive row comes back (§5.5b)."""
