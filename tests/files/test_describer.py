@@ -128,7 +128,7 @@ def test_each_row_gets_its_own_vector(db: Any, tmp_path: Path) -> None:
     svc.index(NOW)
     with db.transaction() as conn:
         stored = {r["pfad"]: r for r in conn.execute(
-            "SELECT pfad, thema, stichwoerter, embedding::text AS v FROM dateien_index").fetchall()}
+            "SELECT pfad, thema, stichwoerter, themen_embedding::text AS v FROM dateien_index").fetchall()}
     for row in stored.values():
         expected = embedder.embed([" ".join([row["thema"], *row["stichwoerter"]])])[0]
         got = [float(x) for x in row["v"].strip("[]").split(",")]
