@@ -1,0 +1,36 @@
+"""Routing and action accuracy of the offline model on the generated phrasing corpus (issue 13).
+
+Run: .venv/bin/python -m bench.offline.run [--failures N]
+Prints the accuracy, the target accuracy, the writes from statements or questions, and per group the errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from bench.offline.score import score
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--failures", type=int, default=15, help="how many wrong sentences to print")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    report = score()
+    took = time.perf_counter() - started
+    print(f"corpus: {report.total} sentences ({took:.1f} s)")
+    print(f"routing+action accuracy: {report.correct}/{report.total} = {report.accuracy:.1%}")
+    if report.target_checked:
+        print(f"target accuracy (of correct requests with a target): {report.target_correct}/{report.target_checked}"
+              f" = {report.target_correct / report.target_checked:.1%}")
+    print(f"writes from a statement or a question: {report.writes_from_statements_or_questions}")
+    for group, total in sorted(report.by_group.items()):
+        wrong = report.wrong_by_group.get(group, 0)
+        print(f"  {'/'.join(group):40} {total - wrong:4}/{total:<4}")
+    for case, outcome in report.failures[: args.failures]:
+        print(f"  WRONG {case.text!r}: expected {case.domain}/{case.action}, got {outcome.domain}/{outcome.action}")
+
+
+if __name__ == "__main__":
+    main()
