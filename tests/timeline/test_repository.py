@@ -177,8 +177,18 @@ def test_section9_inventory_check_sees_appointments_only(repo, add):
     add("Fremd", berlin(2026, 12, 1, 10), figure="anna")
     assert not set(NOT_APPOINTMENTS) & {r["event_type"] for r in repo.find_at_moment(USER, FIGURE,
                                                                                     berlin(2026, 12, 1, 10), BERLIN)}
-    assert _titles(repo.find_at_moment(USER, FIGURE, berlin(2026, 12, 1, 10), BERLIN)) == [
-        "Geburtstag Anna", "Zahnarzt"]
+    assert _titles(repo.find_at_moment(USER, FIGURE, berlin(2026, 12, 1, 10), BERLIN)) == ["Zahnarzt"]
+
+
+def test_inventory_check_is_minute_exact(repo, add):
+    """issue 11 §2, tribunal.md „Der Bestandsabgleich“ (minutengenau, ohne Toleranz): a row of the day without a
+    clock time is no appointment at 10:00, and 10:01 finds nothing; the twin at 10:00 finds the timed row."""
+    add("Zahnarzt", berlin(2026, 12, 1, 10))
+    add("Geburtstag Anna", berlin(2026, 12, 1), "geburtstag", timed=False)
+    assert repo.find_at_moment(USER, FIGURE, berlin(2026, 12, 1, 10, 1), BERLIN) == []
+    assert repo.find_at_moment(USER, FIGURE, berlin(2026, 12, 1, 0), BERLIN) == []
+    assert repo.find_at_moment(USER, FIGURE, berlin(2026, 12, 1, 12), BERLIN) == []
+    assert _titles(repo.find_at_moment(USER, FIGURE, berlin(2026, 12, 1, 10), BERLIN)) == ["Zahnarzt"]
 
 
 # --- verschieben ----------------------------------------------------------------------------------

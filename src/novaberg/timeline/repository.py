@@ -87,14 +87,16 @@ FIND_BY_KEYWORD = {
     "backward": _FIND_BY_KEYWORD.format(direction=f"AND {_PAST}", order="DESC"),
     "both": _FIND_BY_KEYWORD.format(direction="", order="ASC"),
 }
-# The inventory check of a storage claim (§9 *Leser und Schreiber*): appointments only.
+# The inventory check of a storage claim (§9 *Leser und Schreiber*; tribunal.md „Der Bestandsabgleich“):
+# appointments only, with clock-time precision, at exactly that minute — a row of the day without a clock
+# time is no appointment *at that minute* (issue 11 §2).
 FIND_AT_MOMENT = f"""
 SELECT {_COLUMNS} FROM timeline
 WHERE user_id = %(user_id)s AND character_id = %(character_id)s
   AND aktiv
-  AND event_time >= %(day_start)s AND event_time < %(next_day)s
+  AND event_time >= %(minute)s AND event_time < %(next_minute)s
   AND NOT (event_type = ANY(%(excluded)s))
-  AND (precision <> 'minute' OR date_trunc('minute', event_time) = %(minute)s)
+  AND precision = 'minute'
 ORDER BY event_time, id
 """
 LOCK_ACTIVE = f"""
@@ -381,15 +383,13 @@ class TimelineRepository:
 
     def find_at_moment(self, user_id: str, character_id: str, moment: datetime,
                        zone: ZoneInfo) -> list[dict[str, Any]]:
-        """Appointments of the pair at that moment: a row of that local day without a clock time, or the same minute."""
+        """Active appointments of the pair with a clock time at exactly that minute (minute-exact, no tolerance;
+        a row of that day without a clock time does not count — tribunal.md „Der Bestandsabgleich“)."""
         _check_pair(user_id, character_id)
         local = _aware(moment, "moment").astimezone(zone)
-        day = local.date()
-        start = day_start(day, zone)
-        following = day_start(day + timedelta(days=1), zone)
-        params = {"user_id": user_id, "character_id": character_id, "day_start": as_utc(start),
-                  "next_day": as_utc(following), "excluded": list(NOT_APPOINTMENTS),
-                  "minute": as_utc(local.replace(second=0, microsecond=0))}
+        minute = as_utc(local.replace(second=0, microsecond=0))
+        params = {"user_id": user_id, "character_id": character_id, "minute": minute,
+                  "next_minute": minute + timedelta(minutes=1), "excluded": list(NOT_APPOINTMENTS)}
         with self._transaction() as conn:
             rows = conn.execute(FIND_AT_MOMENT, params).fetchall()
         return [_row(r) for r in rows]
