@@ -55,4 +55,4 @@ LOG_NODE = "evaluate"
 LOG_SOURCE = "speicherbehauptung"
 
 # Raised whenever a rule or a word list changes meaning, so entries of two versions are not mixed.
-RULE_VERSION = "novaberg-rechnung-1"
+RULE_VERSION = "novaberg-rechnung-2"

@@ -77,6 +77,8 @@ class StorageVerb:
 @dataclass(frozen=True)
 class Vocabulary:
     weekday_names: tuple[str, ...]  # Monday = 0, as written in an order
+    # service → write action → the participles that report it (issue 11 §4: every write the services make)
+    write_actions: Mapping[str, Mapping[str, tuple[str, ...]]]
     date_articles: WordSet
     verbs: tuple[StorageVerb, ...]
     short_only_participles: WordSet
@@ -174,6 +176,10 @@ def _build(raw: Mapping[str, Any]) -> Vocabulary:
     lists = {name: WordSet.of(raw[name]) for name in _WORD_LISTS}
     return Vocabulary(
         weekday_names=tuple(raw["weekday_names"]),
+        write_actions=MappingProxyType({
+            service: MappingProxyType({action: tuple(words) for action, words in actions.items()})
+            for service, actions in raw["write_actions"].items()
+        }),
         verbs=verbs,
         **lists,
     )
