@@ -197,6 +197,13 @@ FILES_EXTENSIONS: tuple[str, ...] = (".txt", ".md", ".rst", ".org", ".csv", ".js
 FILES_MAX_BYTES = 2_000_000  # a bigger file is seen and skipped with reason 'zu_gross' (§5.5a)
 FILES_EXCERPT_SENTENCES = 3  # offline summary: the first sentences
 FILES_KEYWORDS = 8  # offline keywords: the most distinctive words
+# retrieval (issue 16; dateien.md §3.0a, §3.0a-bis, §6.3a): the cap is the assurance, the threshold the fine-tuning
+FILES_HITS_CAP = 5  # K: entries of one turn's block, and the rank whose cosine is tracked every turn
+FILES_DENSE_START = 0.55  # §3.0a "Erstens": the start value until the pair's own distribution has samples
+FILES_DENSE_FLOOR = 0.30  # §3.0a-bis: the absolute floor („ob überhaupt"), never moved by the quantile
+FILES_DENSE_MIN_SAMPLES = 5  # tracked K-th cosines before the pair's own quantile replaces the start value
+FILES_QUERY_MAX_CHARS = 2_000  # the part of a question the search reads (a 10,000-character question is cut)
+FILES_QUERY_MAX_TERMS = 24  # lexemes of one question the channels match (the most frequent first)
 
 
 # --- memory and heartbeat (issue 14; synapsen-promotion.md, dateien.md §4b.1, timeline.md §5.5)

@@ -213,7 +213,7 @@ class IndexRepository:
             rows.append(params)
         with self._db.transaction() as conn, conn.cursor() as cur:
             cur.executemany(_UPSERT, rows)
-            SectionsWriter.replace(cur, batch)  # the content channel's sections, same transaction
+            SectionsWriter.store(cur, batch)  # the content channel's sections, same transaction
 
     def keep(self, items: Sequence[tuple[int, datetime, int, int]], root_id: int, now: datetime) -> None:
         """Same hash: store the new mtime and size; an inactive row comes back (§5.5b)."""

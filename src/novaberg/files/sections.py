@@ -95,7 +95,7 @@ class SectionsWriter:
     """The one writer of `dateien_abschnitte`; called with the watcher's cursor inside its transaction."""
 
     @staticmethod
-    def replace(cur: Any, batch: Sequence[dict[str, Any]]) -> None:
+    def store(cur: Any, batch: Sequence[dict[str, Any]]) -> None:
         """Each row of the batch that carries `abschnitte` gets exactly these sections (old ones go)."""
         carrying = [row for row in batch if row.get("abschnitte") is not None]
         if not carrying:

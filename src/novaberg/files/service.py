@@ -109,3 +109,10 @@ class FilesService:
         """One watcher pass over the active roots → report (also written to `hintergrund_log`)."""
         watcher = IndexWatcher(self._db, self.embedder, self.describer, self.log, self.config)
         return watcher.run(now, user_id, character_id, progress)
+
+    def search(self, user_id: str, character_id: str, query: str, k: int = 5,
+               now: datetime | None = None) -> list[Any]:
+        """Issue 16: the pair's hybrid search → hits (`path` absolute, `root_id`, `thema`, `score`, `channels`)."""
+        from novaberg.files.retrieval import Retriever
+
+        return Retriever(self._db, self.embedder, self.log).search(user_id, character_id, query, self._now(now), k)

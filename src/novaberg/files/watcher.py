@@ -33,6 +33,7 @@ from novaberg.files.extract import ParseError, extract
 from novaberg.files.metadata import check_description
 from novaberg.files.paths import OutsideBoundaryError, inside, resolve_inside
 from novaberg.files.repository import IndexRepository, RootsRepository
+from novaberg.files.sections import split_sections
 
 __all__ = ["IndexWatcher", "WatcherConfig", "EmbedderBlindError", "DescriberDownError", "walk_root", "count_files", "TASK"]
 
@@ -409,6 +410,7 @@ class IndexWatcher:
             "zeilen": _line_count(text if name.lower().endswith(_CONTAINERS) else data),
             "inhalt_hash": digest, "geaendert_am": candidate.mtime, "ctime_ns": candidate.ctime_ns, "now": now,
             "grund": "created" if fresh else "changed", "fresh": fresh, "suchtext": search,
+            "abschnitte": split_sections(text, struktur, os.path.splitext(name)[1]),  # issue 16: content channel
         })
         return None
 

@@ -1,0 +1,192 @@
+"""Hybrid retrieval over the shared files (dateien.md §3.0a, §3.0a-bis, §6, §6.3, §6.3a; issue 16).
+
+`Retriever.search(user_id, character_id, query, now, k)` runs the enricher source's one statement
+(`search_sql.SEARCH`: the sharp lexical channel, the dense channel with the pair's filter before the
+similarity, the content channel over sections), applies the computed dense threshold with its absolute
+floor, and fuses the channels by their ranks (Reciprocal Rank Fusion, §6.2: ranks, not values — two
+channels have two scales). No model call; the question is embedded once with the turn's embedder.
+
+Every search logs the number of hits and the worst delivered cosine (§3.0a "Drittens"): a hit count
+that sits on the cap all the time says the threshold is unproven.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import PurePosixPath
+from typing import Any
+from uuid import UUID
+
+from novaberg.core.clock import as_utc
+from novaberg.core.edge import check_id, check_text
+from novaberg.core.settings import FILES_HITS_CAP, FILES_QUERY_MAX_CHARS, FILES_QUERY_MAX_TERMS
+from novaberg.files.repository import vector_literal
+from novaberg.files.search_sql import SEARCH, TRACK_KEEP
+from novaberg.files.threshold import DenseThreshold, threshold
+
+__all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "fuse", "has_words"]
+
+logger = logging.getLogger(__name__)
+
+CHANNELS = ("scharf", "dicht", "inhalt")  # sharp lexical, dense, content — the order of precedence (§6)
+RRF_K = 60  # the usual constant of Reciprocal Rank Fusion
+MAX_K = 50
+_WORD = re.compile(r"[^\W_]", re.UNICODE)
+
+
+def has_words(text: str) -> bool:
+    """Whether a question has a letter or digit at all (punctuation and emoji only: nothing to search)."""
+    return bool(_WORD.search(text))
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One file found for the pair. `path` is absolute (root + relative path)."""
+
+    path: str
+    root_id: int
+    thema: str
+    score: float
+    channels: tuple[str, ...]
+    relative: str = ""
+    eigentum: str = "nutzer"
+    zusammenfassung: str = ""
+    zeilen: int = 0
+    groesse: int = 0
+    lines: tuple[int, int] | None = None  # the best section's line range (content channel), if any
+    cosine: float | None = None
+    index_id: int = 0
+
+    def __getitem__(self, key: str) -> Any:  # hits read like rows too: hit["path"]
+        return getattr(self, key)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "root_id": self.root_id, "thema": self.thema, "score": self.score,
+                "channels": list(self.channels), "relative": self.relative, "eigentum": self.eigentum,
+                "zusammenfassung": self.zusammenfassung, "zeilen": self.zeilen, "groesse": self.groesse,
+                "lines": list(self.lines) if self.lines else None, "cosine": self.cosine}
+
+
+@dataclass
+class SearchResult:
+    hits: list[Hit]
+    ranked: dict[str, list[int]] = field(default_factory=dict)  # channel → index ids in rank order (thresholded)
+    threshold: DenseThreshold | None = None
+    dense_top: list[float] = field(default_factory=list)  # the top-K cosines before the threshold
+    tracked: bool = False
+
+    @property
+    def worst_cosine(self) -> float | None:
+        values = [hit.cosine for hit in self.hits if hit.cosine is not None]
+        return min(values) if values else None
+
+
+def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K) -> list[tuple[int, float]]:
+    """Reciprocal Rank Fusion: score = Σ 1 / (rrf_k + rank); ties go to the channel of higher precedence."""
+    scores: dict[int, float] = {}
+    first_seen: dict[int, tuple[int, int]] = {}
+    for precedence, channel in enumerate(CHANNELS):
+        for rank, item in enumerate(ranked.get(channel, ()), start=1):
+            scores[item] = scores.get(item, 0.0) + 1.0 / (rrf_k + rank)
+            first_seen.setdefault(item, (precedence, rank))
+    return sorted(scores.items(), key=lambda pair: (-pair[1], first_seen[pair[0]], pair[0]))
+
+
+def _check_k(k: Any) -> int:
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+        raise ValueError(f"k must be an integer from 1 to {MAX_K}, not {k!r}")
+    return k
+
+
+class Retriever:
+    """The enricher source of the files (§3.0): reads the index, never a file, never a model."""
+
+    def __init__(self, db: Any, embedder: Any, log: Any = None, cap: int = FILES_HITS_CAP) -> None:
+        self._db = db
+        self.embedder = embedder
+        self.log = log
+        self.cap = cap
+
+    def _vector(self, text: str) -> str | None:
+        try:
+            return vector_literal(self.embedder.embed([text])[0])
+        except Exception as err:  # noqa: BLE001 - the dense channel falls out; the sharp ones still run
+            logger.error("dateien: embedding of the question failed, dense channel off: %s", err)
+            return None
+
+    def run(self, user_id: str, character_id: str, query: str, now: datetime, k: int = FILES_HITS_CAP,
+            turn_id: UUID | None = None, track: bool = True) -> SearchResult:
+        """The search with every channel's ranked list (the bench compares them); `hits` are the fused top k."""
+        check_id(user_id, "user_id")
+        check_id(character_id, "character_id")
+        check_text(query, "query")
+        k = _check_k(k)
+        text = query[:FILES_QUERY_MAX_CHARS]
+        if not has_words(text):
+            result = SearchResult([])
+            self._log(result, user_id, character_id, now, turn_id)
+            return result
+        limit = max(k, self.cap)
+        params = {"user_id": user_id, "character_id": character_id, "text": text, "vector": self._vector(text),
+                  "max_terms": FILES_QUERY_MAX_TERMS, "limit": limit, "dense_k": limit, "track": track,
+                  "keep": TRACK_KEEP, "now": as_utc(now)}
+        with self._db.transaction() as conn:
+            rows = conn.execute(SEARCH, params).fetchall()
+        result = self._result(rows, k, limit)
+        self._log(result, user_id, character_id, now, turn_id)
+        return result
+
+    def search(self, user_id: str, character_id: str, query: str, now: datetime, k: int = FILES_HITS_CAP,
+               turn_id: UUID | None = None) -> list[Hit]:
+        return self.run(user_id, character_id, query, now, k, turn_id).hits
+
+    def _result(self, rows: Sequence[dict[str, Any]], k: int, limit: int) -> SearchResult:
+        files: dict[int, dict[str, Any]] = {}
+        lists: dict[str, list[tuple[int, float]]] = {channel: [] for channel in CHANNELS}
+        tracked: Sequence[float] | None = None
+        wrote = False
+        for row in rows:
+            files.setdefault(row["id"], row)
+            lists[row["kanal"]].append((row["id"], float(row["wert"])))
+            tracked = row["verlauf"]
+            wrote = wrote or bool(row["verfolgt"])
+        dense_top = [value for _, value in lists["dicht"]]
+        limit_value = threshold(tracked)
+        cosines = {item: value for item, value in lists["dicht"]}
+        ranked = {
+            "scharf": [item for item, _ in lists["scharf"]],
+            "dicht": [item for item, value in lists["dicht"] if math.isfinite(value) and value >= limit_value.value],
+            "inhalt": [item for item, _ in lists["inhalt"]],
+        }
+        hits = []
+        for item, score in fuse(ranked)[:k]:
+            row = files[item]
+            channels = tuple(channel for channel in CHANNELS if item in ranked[channel])
+            lines = (row["zeile_von"], row["zeile_bis"]) if row["zeile_von"] is not None else None
+            hits.append(Hit(
+                path=str(PurePosixPath(row["wurzel_pfad"]) / row["pfad"]), root_id=row["root_id"],
+                thema=row["thema"] or row["pfad"], score=round(score, 6), channels=channels, relative=row["pfad"],
+                eigentum=row["eigentum"], zusammenfassung=row["zusammenfassung"] or "", zeilen=row["zeilen"],
+                groesse=row["groesse"], lines=lines,
+                cosine=round(cosines[item], 4) if item in cosines and "dicht" in channels else None,
+                index_id=item))
+        return SearchResult(hits, ranked, limit_value, dense_top, wrote)
+
+    def _log(self, result: SearchResult, user_id: str, character_id: str, now: datetime,
+             turn_id: UUID | None) -> None:
+        """§3.0a "Drittens": hit count and the worst delivered cosine, every search."""
+        payload = {
+            "treffer": len(result.hits), "kappung": self.cap, "auf_kappung": len(result.hits) >= self.cap,
+            "schlechtester_kosinus": result.worst_cosine,
+            "schwelle": round(result.threshold.value, 4) if result.threshold else None,
+            "schwelle_quelle": result.threshold.source if result.threshold else None,
+            "kanaele": {channel: len(items) for channel, items in result.ranked.items()},
+        }
+        logger.info("dateien_suche %s/%s: %s", user_id, character_id, payload)
+        if self.log is not None and turn_id is not None:
+            self.log.write(turn_id, "read_blocks", "dateien_suche", payload, now, "dateien")

@@ -1,0 +1,107 @@
+"""The one statement of the enricher source (dateien.md §3.0, §3.0a-bis, §6.3, §6.3a): all channels at once.
+
+Owned SQL of the retrieval (the repository of the search). One round trip, no model call:
+
+* `scharf` — the sharp lexical channel (§6.3a): a lexeme of the question hits the full-text index
+  (`suchtext`) **and** one of the keywords taken at indexing („Seltenheit ist nicht Einschlägigkeit").
+* `dicht` — the dense channel over the topic embeddings. The pair's filter comes *before* the similarity
+  (§6.3): the candidate set is the pair's active rows, and the distance is computed inside it — the
+  `+ 0` keeps the HNSW index (which would filter afterwards and silently return fewer than K) out of this
+  path. It returns the top K cosines unthresholded: the caller applies the threshold and the floor.
+* `inhalt` — the content channel over the sections (issue 16: the metadata channels are the floor):
+  each section scores the BM25 weight (idf) of the question's lexemes it carries; a file scores its best
+  section, which is also the location's line range.
+* The K-th cosine of this turn is appended to the pair's tracked distribution by a data-modifying CTE in
+  the same statement (§3.0a-bis „Die wahre Paarung fällt umsonst an"); the statement reads the values of
+  the earlier turns.
+
+A question without one content lexeme (only stop words, punctuation, an emoji) runs no channel (§6.3a:
+*„Wie war dein Tag?" ergibt keins*).
+"""
+
+from __future__ import annotations
+
+__all__ = ["SEARCH", "TRACK_KEEP"]
+
+TRACK_KEEP = 200  # the tracked K-th cosines kept per pair: the distribution of today's stock (§3.0a-bis)
+
+SEARCH = """
+WITH wurzeln AS MATERIALIZED (
+    SELECT id, pfad, eigentum FROM dateien_wurzeln
+    WHERE user_id = %(user_id)s AND character_id = %(character_id)s AND aktiv
+),
+lex AS MATERIALIZED (
+    SELECT lexeme, to_tsquery('simple', quote_literal(lexeme)) AS tq
+    FROM unnest(to_tsvector('german', %(text)s))
+    ORDER BY cardinality(positions) DESC, lexeme LIMIT %(max_terms)s
+),
+q AS MATERIALIZED (
+    SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS tsq, count(*) AS n FROM lex
+),
+scharf AS (
+    SELECT i.id, kw.treffer::float8 + ts_rank(i.suchtext, q.tsq) AS wert
+    FROM q, dateien_index i JOIN wurzeln w ON w.id = i.wurzel_id
+    CROSS JOIN LATERAL (
+        SELECT count(*) AS treffer FROM unnest(i.stichwoerter) s(wort) WHERE to_tsvector('german', s.wort) @@ q.tsq
+    ) kw
+    WHERE q.n > 0 AND i.aktiv AND i.suchtext @@ q.tsq AND kw.treffer > 0
+    ORDER BY wert DESC, i.id LIMIT %(limit)s
+),
+dicht_alle AS (
+    SELECT i.id, 1 - (i.themen_embedding <=> %(vector)s::vector) AS wert,
+           row_number() OVER (ORDER BY (i.themen_embedding <=> %(vector)s::vector) + 0, i.id) AS rang
+    FROM q, dateien_index i JOIN wurzeln w ON w.id = i.wurzel_id
+    WHERE q.n > 0 AND %(vector)s::vector IS NOT NULL AND i.aktiv AND i.themen_embedding IS NOT NULL
+    ORDER BY (i.themen_embedding <=> %(vector)s::vector) + 0, i.id LIMIT %(dense_k)s
+),
+verfolgt AS (
+    INSERT INTO dateien_schwelle AS s (user_id, character_id, werte, geaendert_am)
+    SELECT %(user_id)s, %(character_id)s, ARRAY[wert::real], %(now)s FROM dicht_alle
+    WHERE rang = %(dense_k)s AND %(track)s
+    ON CONFLICT (user_id, character_id) DO UPDATE
+    SET werte = (s.werte || EXCLUDED.werte)[greatest(1, cardinality(s.werte) + 2 - %(keep)s):],
+        geaendert_am = EXCLUDED.geaendert_am
+    RETURNING 1
+),
+abschnitte AS MATERIALIZED (
+    SELECT a.index_id, a.zeile_von, a.zeile_bis, a.suchtext
+    FROM q, dateien_abschnitte a JOIN dateien_index i ON i.id = a.index_id JOIN wurzeln w ON w.id = i.wurzel_id
+    WHERE q.n > 0 AND i.aktiv AND a.suchtext @@ q.tsq
+),
+treffer AS MATERIALIZED (
+    SELECT a.index_id, a.zeile_von, a.zeile_bis, l.lexeme FROM abschnitte a JOIN lex l ON a.suchtext @@ l.tq
+),
+gesamt AS (
+    SELECT greatest(count(*), 1)::float8 AS n
+    FROM q, dateien_abschnitte a JOIN dateien_index i ON i.id = a.index_id JOIN wurzeln w ON w.id = i.wurzel_id
+    WHERE q.n > 0 AND i.aktiv
+),
+idf AS (
+    SELECT t.lexeme, ln(1 + (g.n - count(*) + 0.5) / (count(*) + 0.5)) AS gewicht
+    FROM treffer t, gesamt g GROUP BY t.lexeme, g.n
+),
+bewertet AS (
+    SELECT t.index_id, t.zeile_von, t.zeile_bis, sum(d.gewicht) AS wert
+    FROM treffer t JOIN idf d ON d.lexeme = t.lexeme GROUP BY t.index_id, t.zeile_von, t.zeile_bis
+),
+beste_stelle AS (
+    SELECT DISTINCT ON (index_id) index_id, zeile_von, zeile_bis, wert
+    FROM bewertet ORDER BY index_id, wert DESC, zeile_von
+),
+inhalt AS (
+    SELECT index_id AS id, wert FROM beste_stelle ORDER BY wert DESC, index_id LIMIT %(limit)s
+),
+kanaele AS (
+    SELECT 'scharf' AS kanal, id, row_number() OVER (ORDER BY wert DESC, id) AS rang, wert FROM scharf
+    UNION ALL SELECT 'dicht', id, rang, wert FROM dicht_alle
+    UNION ALL SELECT 'inhalt', id, row_number() OVER (ORDER BY wert DESC, id), wert FROM inhalt
+)
+SELECT k.kanal, k.id, k.rang, k.wert, w.id AS root_id, w.pfad AS wurzel_pfad, w.eigentum, i.pfad, i.thema,
+       i.zusammenfassung, i.zeilen, i.groesse, b.zeile_von, b.zeile_bis,
+       (SELECT werte FROM dateien_schwelle WHERE user_id = %(user_id)s AND character_id = %(character_id)s)
+           AS verlauf,
+       (SELECT count(*) FROM verfolgt) AS verfolgt
+FROM kanaele k JOIN dateien_index i ON i.id = k.id JOIN wurzeln w ON w.id = i.wurzel_id
+LEFT JOIN beste_stelle b ON b.index_id = k.id
+ORDER BY k.kanal, k.rang
+"""
