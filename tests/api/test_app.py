@@ -19,6 +19,7 @@ TOKEN = "test-token-0123456789abcdefghijklmnop"
 BASE = "http://127.0.0.1:8765"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 TURN = {"user_id": "u", "character_id": "nova", "text": "Hallo"}
+CHAT_PAGE = 'src="/web/app.js"'  # the chat page loads its module; the sign-in page does not
 
 
 def _client(nova, **options) -> TestClient:
@@ -155,7 +156,7 @@ def test_the_page_asks_for_sign_in_first(nova):
     """issue 10 §2: GET / without a valid cookie shows only the sign-in form, not the chat."""
     client = _client(nova)
     page = client.get("/")
-    assert page.status_code == 200 and 'action="/login"' in page.text and "fetch('/turn'" not in page.text
+    assert page.status_code == 200 and 'action="/login"' in page.text and CHAT_PAGE not in page.text
     client.cookies.set(COOKIE_NAME, "geraten")
     assert 'action="/login"' in client.get("/").text
 
@@ -169,7 +170,7 @@ def test_sign_in_sets_a_strict_httponly_cookie_and_the_page_can_post(nova):
     cookie = response.headers["set-cookie"]
     assert "httponly" in cookie.lower() and "samesite=strict" in cookie.lower()
     assert TOKEN not in cookie
-    assert "fetch('/turn'" in client.get("/").text
+    assert CHAT_PAGE in client.get("/").text
     turn = client.post("/turn", json=TURN, headers={"X-Novaberg": "1"})
     assert turn.status_code == 200 and turn.json()["answer"]
     same_origin = client.post("/turn", json=TURN, headers={"Origin": BASE})
@@ -205,7 +206,7 @@ def test_a_foreign_origin_is_refused_even_with_the_token_or_without_auth(nova, d
     assert open_client.post("/turn", json=TURN, headers=evil).status_code == 403
     assert _stored(db) == (0, 0)
     assert open_client.post("/turn", json=TURN).status_code == 200
-    assert "fetch('/turn'" in open_client.get("/").text
+    assert CHAT_PAGE in open_client.get("/").text
 
 
 def test_no_internal_row_ids_in_the_response(nova):

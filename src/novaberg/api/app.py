@@ -1,4 +1,15 @@
-"""The FastAPI app: one turn per POST, and a small chat page behind a sign-in (issue 10 §2, §4, §5, §6).
+"""The FastAPI app: one turn per POST, the web app and its JSON views behind a sign-in (issue 10 §2, §4,
+§5, §6; issue 17).
+
+The web app is plain HTML, CSS and a few small ES modules under `api/web/`, served as they are (no
+build step). Why ES modules and not HTMX: the views already exist as JSON endpoints (documented in
+OpenAPI for other clients too), so the page only has to render JSON; HTMX would need a second set of
+HTML-fragment routes and a vendored third-party script, and the parts that matter here — the typing
+indicator, keeping the text after an error, the verdict badge that loads its reasons on demand — are a
+few lines of plain JavaScript. Everything a model or a person wrote is put into the page as text nodes
+(never innerHTML), and the Content-Security-Policy allows scripts from this server only.
+Its German texts come from `api/texts.py`: the server fills the page's `{{key}}` placeholders and
+serves the same dictionary as `/web/texts.js`.
 
 Order of the guards, outermost first: Host allow-list (400), body limit (413), then per route the token
 (401) or the page's cookie with a same-origin proof (403), then the edge validation (422). The body is
@@ -8,28 +19,39 @@ a client sends (invalid, NaN, nested too deep, a lone surrogate) can become a 50
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from novaberg.api import texts
 from novaberg.api.auth import (
     COOKIE_NAME,
+    OPERATOR_PERSON,
     BodyLimitMiddleware,
     HostAllowListMiddleware,
+    PersonTokens,
+    Principal,
     bearer_of,
+    person_session_value,
+    principal_of_session,
     same_origin,
     session_value,
     tokens_match,
 )
+from novaberg.api.views import build_views
 from novaberg.core.edge import check_turn
 from novaberg.core.errors import DatabaseUnavailableError, InputError, NovabergError
 from novaberg.core.settings import HTTP_BODY_MAX_BYTES
@@ -39,34 +61,16 @@ __all__ = ["create_app", "public_view", "LOOPBACK_HOSTS"]
 logger = logging.getLogger("novaberg.api")
 
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")  # default allow-list of create_app: any port
+_WEB_DIR = Path(__file__).parent / "web"
+# The pages load only their own scripts and styles: no inline script, nothing from elsewhere, no framing.
+_PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+}
 _KEPT_IDS = frozenset({"turn_id", "user_id", "character_id"})  # ids the person knows or can use
-
-_PAGE = """<!doctype html><html lang="de"><meta charset="utf-8"><title>Nova</title>
-<style>body{font:16px system-ui;max-width:40em;margin:2em auto}#log p{margin:.3em 0}.n{color:#a0a}</style>
-<h1>Nova</h1><div id="log"></div>
-<form id="f"><input id="t" size="50" autofocus placeholder="Sag etwas…"><button>Senden</button></form>
-<script>
-const log=document.getElementById('log');
-document.getElementById('f').onsubmit=async e=>{e.preventDefault();const t=document.getElementById('t');
-const p=document.createElement('p');p.textContent='du: '+t.value;log.append(p);
-const r=await fetch('/turn',{method:'POST',credentials:'same-origin',
-headers:{'Content-Type':'application/json','X-Novaberg':'1'},
-body:JSON.stringify({user_id:'ich',character_id:'nova',text:t.value})});
-if(r.status===401){location.reload();return;}
-const j=await r.json();
-const a=document.createElement('p');a.className='n';a.textContent='nova: '+(j.answer||j.detail);
-if(j.verdict&&j.verdict!=='ok'){const b=document.createElement('small');
-b.textContent=' [Prüfung: '+j.verdict+((j.reasons||[]).length?' – '+j.reasons.join(' · '):'')+']';a.append(b);}
-log.append(a);t.value='';};
-</script></html>"""
-
-_LOGIN = """<!doctype html><html lang="de"><meta charset="utf-8"><title>Nova – Anmelden</title>
-<style>body{{font:16px system-ui;max-width:40em;margin:2em auto}}.e{{color:#b00}}</style>
-<h1>Nova</h1>{message}
-<form method="post" action="/login"><label>Zugangsschlüssel (api-token):
-<input name="token" type="password" size="50" autofocus autocomplete="current-password"></label>
-<button>Anmelden</button></form></html>"""
-
 
 def public_view(value: Any) -> Any:
     """`value` without internal row ids (`id`, `termin_id`, `ids`, `nachfolger_id`, …) at any depth.
@@ -99,14 +103,30 @@ def _foreign_origin(request: Request) -> bool:
     return urlsplit(origin).netloc.lower() != (request.headers.get("host") or "").lower()
 
 
+def _page(name: str, **extra: str) -> str:
+    """A page of `api/web/` with its `{{key}}` placeholders filled from texts.UI (HTML-escaped) and `extra`."""
+    page = (_WEB_DIR / name).read_text(encoding="utf-8")
+    for key, value in {**texts.UI, **extra}.items():
+        page = page.replace("{{" + key + "}}", value if key in extra else html.escape(value))
+    return page
+
+
+def _html(body: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(body, status_code=status, headers=_PAGE_HEADERS)
+
+
 def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts: Iterable[str] | None = None,
-               auth: bool = True, owns_nova: bool = False, max_body_bytes: int = HTTP_BODY_MAX_BYTES) -> FastAPI:
+               auth: bool = True, owns_nova: bool = False, max_body_bytes: int = HTTP_BODY_MAX_BYTES,
+               person_tokens: PersonTokens | None = None) -> FastAPI:
     """The app. Safe by default: with `auth` and no `token` a random one is made (`app.state.api_token`),
     so nothing answers without it; `allowed_hosts` defaults to the loopback names on any port.
+    `person_tokens`: the per-person tokens people sign in with (`novaberg token create`); without them
+    only the API token signs in (as the operator).
     `owns_nova`: the lifespan's shutdown closes `nova` (what `novaberg serve` wants, not a test)."""
     if auth and not token:
         token = secrets.token_urlsafe(32)
     session = session_value(token) if auth and token else ""
+    operator = Principal(OPERATOR_PERSON, operator=True)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -116,39 +136,72 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
             if owns_nova:
                 await run_in_threadpool(nova.close)  # stops the embedded servers even when a signal ends us
 
-    app = FastAPI(title="novaberg", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app = FastAPI(title="novaberg", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None, description="Nova's HTTP API: turns and the read-only views of the web app.")
     app.state.api_token = token if auth else None
     app.add_middleware(BodyLimitMiddleware, max_bytes=max_body_bytes)
     app.add_middleware(HostAllowListMiddleware,
                        allowed_hosts=list(allowed_hosts) if allowed_hosts is not None else LOOPBACK_HOSTS)
 
-    def signed_in(request: Request) -> bool:
-        return not auth or tokens_match(request.cookies.get(COOKIE_NAME), session)
+    def session_principal(request: Request) -> Principal | None:
+        if not auth:
+            return operator
+        return principal_of_session(request.cookies.get(COOKIE_NAME), token or "", person_tokens)
 
-    def refusal(request: Request) -> JSONResponse | None:
-        """None when the request may run a turn, else the answer that refuses it."""
+    def resolve(request: Request) -> Principal | JSONResponse:
+        """Who the request speaks for, or the answer that refuses it."""
         if _foreign_origin(request):
             return _detail(403, "fremde Herkunft (Origin): abgelehnt")
         if not auth:
-            return None
-        bearer = bearer_of(request.headers.get("authorization"))
-        if bearer is not None:
-            return None if tokens_match(bearer, token or "") else _detail(401, "Token falsch (wrong token)")
-        if request.cookies.get(COOKIE_NAME) is not None:
-            if not signed_in(request):
-                return _detail(401, "Anmeldung ungültig: bitte neu anmelden (invalid session)")
-            if not same_origin(request.headers):
-                return _detail(403, "Cookie ohne Herkunftsnachweis (X-Novaberg oder Origin): abgelehnt")
-            return None
+            return operator
+        try:
+            bearer = bearer_of(request.headers.get("authorization"))
+            if bearer is not None:
+                if tokens_match(bearer, token or ""):
+                    return operator
+                user = person_tokens.find(bearer) if person_tokens is not None else None
+                return Principal(user, operator=False) if user else _detail(401, "Token falsch (wrong token)")
+            if request.cookies.get(COOKIE_NAME) is not None:
+                who = session_principal(request)
+                if who is None:
+                    return _detail(401, "Anmeldung ungültig: bitte neu anmelden (invalid session)")
+                if not same_origin(request.headers):
+                    return _detail(403, "Cookie ohne Herkunftsnachweis (X-Novaberg oder Origin): abgelehnt")
+                return who
+        except ValueError:  # an unreadable person-tokens file: loud, and nobody gets in by it
+            logger.error("person tokens unreadable", exc_info=True)
+            return _detail(503, texts.ERR_BROKEN_TOKENS)
         return _detail(401, "Token fehlt: Authorization: Bearer <token> (token required)")
 
-    @app.get("/", response_class=HTMLResponse)
-    def page(request: Request) -> HTMLResponse:
-        if signed_in(request):
-            return HTMLResponse(_PAGE)
-        return HTMLResponse(_LOGIN.format(message=""))
+    def principal(request: Request) -> Principal:
+        """The views' dependency: the resolved principal, else the refusal as an HTTPException."""
+        who = resolve(request)
+        if isinstance(who, JSONResponse):
+            raise HTTPException(who.status_code, json.loads(who.body)["detail"])
+        return who
 
-    @app.post("/login")
+    def signed_in(request: Request) -> Principal | None:
+        try:
+            return session_principal(request)
+        except ValueError:
+            logger.error("person tokens unreadable", exc_info=True)
+            return None
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def page(request: Request) -> HTMLResponse:
+        who = signed_in(request)
+        if who is None:
+            return _html(_page("login.html", message=""))
+        return _html(_page("index.html", user=html.escape(who.user_id)))
+
+    @app.get("/web/texts.js", include_in_schema=False)
+    def texts_module() -> Response:
+        body = "export const T = " + json.dumps(texts.UI, ensure_ascii=False) + ";\n"
+        return Response(body, media_type="text/javascript; charset=utf-8")
+
+    app.mount("/web", StaticFiles(directory=_WEB_DIR, html=False), name="web")
+
+    @app.post("/login", include_in_schema=False)
     async def login(request: Request) -> Response:
         if _foreign_origin(request):
             return _detail(403, "fremde Herkunft (Origin): abgelehnt")
@@ -156,25 +209,38 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
             return RedirectResponse("/", status_code=303)
         form = parse_qs((await request.body()).decode("utf-8", "replace"))
         given = (form.get("token") or [""])[0].strip()
-        if not tokens_match(given, token or ""):
-            message = '<p class="e">Der Schlüssel stimmt nicht.</p>'
-            return HTMLResponse(_LOGIN.format(message=message), status_code=401)
+        value = None
+        if tokens_match(given, token or ""):
+            value = session
+        elif person_tokens is not None and given:
+            try:
+                user = person_tokens.find(given)
+                digest = person_tokens.digest_of(user) if user else None
+            except ValueError:
+                logger.error("person tokens unreadable", exc_info=True)
+                return _html(_page("login.html", message=_error(texts.ERR_BROKEN_TOKENS)), 503)
+            if user and digest:
+                value = person_session_value(token or "", user, digest)
+        if value is None:
+            return _html(_page("login.html", message=_error(texts.LOGIN_WRONG)), 401)
         response = RedirectResponse("/", status_code=303)
-        response.set_cookie(COOKIE_NAME, session, httponly=True, samesite="strict", path="/",
+        response.set_cookie(COOKIE_NAME, value, httponly=True, samesite="strict", path="/",
                             secure=request.url.scheme == "https")
         return response
 
-    @app.post("/logout")
+    @app.post("/logout", include_in_schema=False)
     def logout() -> Response:
         response = RedirectResponse("/", status_code=303)
         response.delete_cookie(COOKIE_NAME, path="/")
         return response
 
-    @app.post("/turn")
+    @app.post("/turn", response_model=TurnOut, summary="One turn of a person with a figure",
+              openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
+                  "schema": TurnIn.model_json_schema()}}}})
     async def turn(request: Request) -> JSONResponse:
-        refused = refusal(request)
-        if refused is not None:
-            return refused
+        who = resolve(request)
+        if isinstance(who, JSONResponse):
+            return who
         try:
             payload = json.loads(await request.body())
         except (ValueError, RecursionError):
@@ -186,18 +252,45 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
             return _detail(422, f"{', '.join(missing)} fehlt")
         try:
             user_id, character_id, text = check_turn(payload["user_id"], payload["character_id"], payload["text"])
+            if not who.may_act_for(user_id):
+                return _detail(403, texts.ERR_FOREIGN_PERSON)
             result = await run_in_threadpool(nova.turn, user_id, character_id, text, clock.now())
             return JSONResponse(public_view(jsonable_encoder(result.as_dict())))
         except InputError as err:
             return _detail(422, str(err))
         except DatabaseUnavailableError:
             logger.warning("turn: database or Redis unavailable", exc_info=True)
-            return _detail(503, "Die Datenbank antwortet gerade nicht. Bitte gleich noch einmal versuchen.")
+            return _detail(503, texts.ERR_DATABASE)
         except NovabergError:
             logger.error("turn failed", exc_info=True)
-            return _detail(503, "Nova kann gerade nicht antworten. Bitte gleich noch einmal versuchen.")
+            return _detail(503, texts.ERR_MODEL)
         except Exception:  # never a traceback or an internal path to the client; the log has it
             logger.exception("turn: unexpected error")
-            return _detail(500, "Interner Fehler. Die Einzelheiten stehen im Server-Log.")
+            return _detail(500, texts.ERR_INTERNAL)
+
+    app.include_router(build_views(nova, clock, principal))
+
+    @app.get("/api/openapi.json", include_in_schema=False)
+    def openapi(_: Principal = Depends(principal)) -> JSONResponse:  # noqa: B008 - FastAPI's dependency
+        """The API description, for signed-in callers only (strangers learn nothing of the routes)."""
+        return JSONResponse(app.openapi())
 
     return app
+
+
+def _error(message: str) -> str:
+    return f'<p class="error" role="alert">{html.escape(message)}</p>'
+
+
+class TurnIn(BaseModel):
+    user_id: str = Field(description="the person (a person's own token may only name itself)")
+    character_id: str = Field(description="the figure")
+    text: str = Field(description="what the person says (1–20,000 characters)")
+
+
+class TurnOut(BaseModel):
+    answer: str
+    services: list[dict[str, Any]]
+    verdict: str = Field(description="ok | warnung | ablehnen")
+    reasons: list[str] = Field(description="the tribunal's non-ok reasonings and computed orders of the last round")
+    turn_id: str

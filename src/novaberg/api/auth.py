@@ -14,16 +14,24 @@ Why each piece:
   we serve, and the name alone for entries without one (`--allowed-host nova.lan`).
 - Body limit: a 5 MB text took 16 s and was kept for ever; the limit is checked on Content-Length and
   on the bytes actually streamed (a chunked body has no Content-Length), before anything parses it.
+- Per-person tokens (issue 17): the API token is the operator's key to every person's data; a person
+  signs in to the web app with a token of their own that an operator creates (`novaberg token create
+  --user U`). Only its SHA-256 is kept, in `<data_dir>/person-tokens` (0600, replaced atomically); a new
+  token for the same person replaces the old one, which then stops working — sessions included, since a
+  person's cookie is an HMAC over the stored hash. A person's session or bearer token is bound to that
+  person's `user_id`: every view reads only that person's rows, and a turn for another id is refused.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
 import os
 import secrets
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -42,6 +50,12 @@ __all__ = [
     "default_allowed_hosts",
     "HostAllowListMiddleware",
     "BodyLimitMiddleware",
+    "PERSON_TOKENS_FILE_NAME",
+    "OPERATOR_PERSON",
+    "Principal",
+    "PersonTokens",
+    "person_session_value",
+    "principal_of_session",
 ]
 
 TOKEN_FILE_NAME = "api-token"
@@ -49,6 +63,9 @@ TOKEN_ENV = "NOVABERG_API_TOKEN"
 COOKIE_NAME = "novaberg_session"
 PAGE_HEADER = "x-novaberg"  # the page's fetch sends `X-Novaberg: 1`; a cross-site form cannot set a header
 _SESSION_CONTEXT = b"novaberg web session v1"
+_PERSON_SESSION_CONTEXT = b"novaberg person session v1"
+PERSON_TOKENS_FILE_NAME = "person-tokens"
+OPERATOR_PERSON = "ich"  # whose chat the operator sees after signing in with the API token (like `novaberg chat`)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -133,6 +150,123 @@ def same_origin(headers: Any) -> bool:
         if value and value != "null":
             return urlsplit(value).netloc.lower() == host
     return False
+
+
+# --- who is signed in ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Principal:
+    """Who a request speaks for: the operator (API token, or no auth) may act for any person and starts
+    as OPERATOR_PERSON; a person (their own token) only ever for `user_id`."""
+
+    user_id: str
+    operator: bool
+
+    def may_act_for(self, user_id: str) -> bool:
+        return self.operator or user_id == self.user_id
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class PersonTokens:
+    """The per-person tokens of one data directory: `{"personen": {user_id: {"sha256": …, "erstellt": …}}}`.
+
+    Read on every sign-in (a token created while the server runs works at once, a replaced one stops at
+    once); written only by the CLI, through a temporary file and `os.replace` so a reader never sees half.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+
+    @classmethod
+    def of(cls, data_dir: Path) -> PersonTokens:
+        return cls(Path(data_dir).expanduser() / PERSON_TOKENS_FILE_NAME)
+
+    def _read(self) -> dict[str, dict[str, str]]:
+        try:
+            raw = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError) as err:
+            raise ValueError(f"{self.path} is not readable as person tokens: {err}") from err
+        persons = raw.get("personen") if isinstance(raw, dict) else None
+        if not isinstance(persons, dict):
+            raise ValueError(f"{self.path} is not readable as person tokens: no object 'personen'")
+        return {user: entry for user, entry in persons.items()
+                if isinstance(user, str) and isinstance(entry, dict) and isinstance(entry.get("sha256"), str)}
+
+    def persons(self) -> list[str]:
+        return sorted(self._read())
+
+    def digest_of(self, user_id: str) -> str | None:
+        entry = self._read().get(user_id)
+        return entry["sha256"] if entry else None
+
+    def find(self, token: str | None) -> str | None:
+        """The person whose token this is, else None (every entry is compared, in constant time each)."""
+        if not token:
+            return None
+        given = _digest(token)
+        found = None
+        for user, entry in self._read().items():
+            if hmac.compare_digest(given, entry["sha256"]):
+                found = user
+        return found
+
+    def create(self, user_id: str, created: str) -> str:
+        """A new token for `user_id` (replacing any old one); returned once, only its hash is kept."""
+        token = secrets.token_urlsafe(32)
+        persons = self._read()
+        persons[user_id] = {"sha256": _digest(token), "erstellt": created}
+        self._write(persons)
+        return token
+
+    def revoke(self, user_id: str) -> bool:
+        persons = self._read()
+        if persons.pop(user_id, None) is None:
+            return False
+        self._write(persons)
+        return True
+
+    def _write(self, persons: dict[str, dict[str, str]]) -> None:
+        _make_private_dirs(self.path.parent)
+        temporary = self.path.with_name(f".{self.path.name}.{secrets.token_hex(4)}")
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump({"personen": persons}, handle, ensure_ascii=False, indent=1)
+        os.replace(temporary, self.path)
+
+
+def person_session_value(token: str, user_id: str, digest: str) -> str:
+    """A person's cookie: `p.<user id, base64url>.<HMAC(API token; user id, stored hash)>`.
+
+    Keyed with the server's API token (never in the browser); bound to the stored hash, so a replaced
+    or revoked person token ends that person's sessions too."""
+    name = base64.urlsafe_b64encode(user_id.encode("utf-8")).decode("ascii").rstrip("=")
+    mac = hmac.new(token.encode("utf-8"), _PERSON_SESSION_CONTEXT + b"\0" + user_id.encode("utf-8") + b"\0"
+                   + digest.encode("ascii"), hashlib.sha256).hexdigest()
+    return f"p.{name}.{mac}"
+
+
+def principal_of_session(value: str | None, token: str, tokens: PersonTokens | None) -> Principal | None:
+    """Who a cookie signs in: the operator's HMAC, a valid person session, else None."""
+    if not value or not token:
+        return None
+    if tokens_match(value, session_value(token)):
+        return Principal(OPERATOR_PERSON, operator=True)
+    if tokens is None or not value.startswith("p.") or value.count(".") != 2:
+        return None
+    _, name, _ = value.split(".")
+    try:
+        user_id = base64.urlsafe_b64decode(name + "=" * (-len(name) % 4)).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    digest = tokens.digest_of(user_id)
+    if digest is None or not tokens_match(value, person_session_value(token, user_id, digest)):
+        return None
+    return Principal(user_id, operator=False)
 
 
 # --- the Host allow-list -----------------------------------------------------------------------------

@@ -1,0 +1,94 @@
+"""Every German text of the web app in one place (issue 17): the server fills the page's `{{key}}`
+placeholders from `UI`, and the ES modules import the same dictionary from `/web/texts.js`."""
+
+from __future__ import annotations
+
+from novaberg.core.settings import TEXT_MAX_CHARS
+
+__all__ = ["UI", "LOGIN_WRONG", "ERR_FOREIGN_PERSON", "ERR_NO_SUCH_TURN", "ERR_DATABASE", "ERR_MODEL",
+           "ERR_INTERNAL", "ERR_BROKEN_TOKENS", "VERDICT_LABELS"]
+
+VERDICT_LABELS = {"ok": "geprüft", "korrigiert": "korrigiert", "warnung": "Warnung", "ablehnen": "zurückgehalten"}
+
+UI: dict[str, str] = {
+    "app_title": "Nova",
+    "login_title": "Nova – Anmelden",
+    "login_label": "Dein Zugangsschlüssel",
+    "login_hint": "Den Schlüssel bekommst du von der Person, die Nova betreibt (novaberg token create --user …).",
+    "login_button": "Anmelden",
+    "logout": "Abmelden",
+    "nav_chat": "Chat",
+    "nav_appointments": "Termine",
+    "nav_notes": "Notizen",
+    "nav_memory": "Gedächtnis",
+    "nav_roots": "Ordner",
+    "figure_label": "Figur",
+    "signed_in_as": "Angemeldet als",
+    "input_label": "Nachricht an Nova",
+    "input_placeholder": "Schreib Nova etwas … (Enter sendet, Umschalt+Enter: neue Zeile)",
+    "send": "Senden",
+    "you": "Du",
+    "typing": "Nova schreibt",
+    "empty_history": "Noch kein Gespräch mit dieser Figur. Sag einfach Hallo.",
+    "pending_badge": "Rückfrage",
+    "pending_hint": "Nova wartet auf deine Antwort auf ihre Rückfrage.",
+    "verdict_ok": VERDICT_LABELS["ok"],
+    "verdict_korrigiert": VERDICT_LABELS["korrigiert"],
+    "verdict_warnung": VERDICT_LABELS["warnung"],
+    "verdict_ablehnen": VERDICT_LABELS["ablehnen"],
+    "verdict_title": "Die Prüfung dieser Antwort",
+    "verdict_open": "Warum? – Begründung anzeigen",
+    "review_round": "Runde",
+    "review_first": "erste Antwort",
+    "review_correction": "nach Korrektur",
+    "review_computed": "Gerechnete Prüfung",
+    "review_directive": "Deine Vorgabe verletzt",
+    "review_held_back": "Zurückgehalten, weil",
+    "review_now": "Gründe der letzten Runde",
+    "review_none": "Keine Einwände aufgezeichnet.",
+    "err_empty": "Bitte schreib zuerst etwas – eine leere Nachricht kann Nova nicht beantworten.",
+    "err_too_long": f"Die Nachricht ist zu lang: höchstens {TEXT_MAX_CHARS} Zeichen.",
+    "err_model": "Nova kann gerade nicht antworten (das Sprachmodell ist nicht erreichbar). "
+                 "Dein Text ist noch da – versuch es gleich noch einmal.",
+    "err_database": "Die Datenbank antwortet gerade nicht. Dein Text ist noch da – versuch es gleich noch einmal.",
+    "err_network": "Der Server ist nicht erreichbar. Dein Text ist noch da.",
+    "err_session": "Deine Anmeldung ist abgelaufen. Bitte melde dich neu an.",
+    "err_forbidden": "Das ist nicht erlaubt.",
+    "err_input": "Das konnte Nova so nicht annehmen:",
+    "err_internal": "Etwas ist schiefgegangen. Dein Text ist noch da.",
+    "err_load": "Konnte nicht geladen werden:",
+    "week": "Woche",
+    "month": "Monat",
+    "previous": "Zurück",
+    "next": "Weiter",
+    "today": "Heute",
+    "week_of": "Woche vom",
+    "no_appointments": "Keine Termine in diesem Zeitraum.",
+    "all_day": "ganztägig",
+    "status_verschoben": "verschoben",
+    "status_geloescht": "gelöscht",
+    "moved_from": "vorher",
+    "moved_to": "verschoben auf",
+    "deleted_at": "gelöscht am",
+    "show_history": "Verschobene und gelöschte zeigen",
+    "no_notes": "Noch keine Notizen oder Listen.",
+    "list_items": "Einträge",
+    "due": "fällig",
+    "updated": "geändert",
+    "memory_short": "Kurzzeitgedächtnis",
+    "memory_long": "Langzeitgedächtnis",
+    "memory_empty": "Noch nichts gespeichert.",
+    "roots_empty": "Keine geteilten Ordner.",
+    "root_active": "aktiv",
+    "root_inactive": "stillgelegt",
+    "weekdays": "Mo,Di,Mi,Do,Fr,Sa,So",
+    "months": "Januar,Februar,März,April,Mai,Juni,Juli,August,September,Oktober,November,Dezember",
+}
+
+LOGIN_WRONG = "Der Schlüssel stimmt nicht."
+ERR_FOREIGN_PERSON = "Diese Daten gehören einer anderen Person."
+ERR_NO_SUCH_TURN = "Diese Antwort gibt es hier nicht."
+ERR_DATABASE = "Die Datenbank antwortet gerade nicht. Bitte gleich noch einmal versuchen."
+ERR_MODEL = "Nova kann gerade nicht antworten. Bitte gleich noch einmal versuchen."
+ERR_INTERNAL = "Interner Fehler. Die Einzelheiten stehen im Server-Log."
+ERR_BROKEN_TOKENS = "Die Anmeldung ist gerade gestört (Schlüsseldatei unlesbar). Die Einzelheiten stehen im Server-Log."
