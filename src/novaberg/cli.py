@@ -217,7 +217,7 @@ def serve(
     import uvicorn
 
     from novaberg.api.app import create_app
-    from novaberg.api.auth import default_allowed_hosts
+    from novaberg.api.auth import PersonTokens, default_allowed_hosts
 
     if no_auth and not _is_loopback(host):
         err_console.print(f"[bold red]novaberg:[/] --no-auth only with a loopback --host (127.0.0.1, ::1, "
@@ -231,6 +231,7 @@ def serve(
             err_console.print("[bold yellow]Warnung:[/] --no-auth: jedes Programm auf diesem Rechner kann "
                               "ohne Token alle Daten lesen und ändern.", highlight=False)
         web = create_app(nova, SystemClock(), token=token, auth=not no_auth, owns_nova=True,
+                         person_tokens=PersonTokens.of(nova.settings.data_dir),
                          allowed_hosts=default_allowed_hosts(port, host) + list(allowed_host))
         # Server.run, not uvicorn.run: the lifespan's shutdown closes Nova before uvicorn re-raises the
         # signal it caught; the finally covers the paths that never reach the lifespan (close is idempotent).
@@ -296,6 +297,44 @@ def _api_token(data_dir: Path, host: str, port: int) -> str:
                       f"  Webseite: http://{where}:{port}/ öffnen und mit dem Token anmelden.",
                       highlight=False, markup=False, soft_wrap=True)
     return token
+
+
+token_app = typer.Typer(no_args_is_help=True, help="Per-person sign-in tokens for the web app (create, revoke, list).")
+app.add_typer(token_app, name="token")
+
+
+def _person_tokens(data_dir: Path | None) -> Any:
+    from novaberg.api.auth import PersonTokens
+    from novaberg.core.settings import load_settings
+
+    return PersonTokens.of(load_settings(data_dir=data_dir).data_dir)
+
+
+@token_app.command("create")
+def token_create(user: str = typer.Option(..., "--user", help="person id"), data_dir: Path | None = DataDirOption) -> None:
+    """A new token for one person (printed once; replaces and ends the person's old token and sessions)."""
+    _check_or_exit(lambda: check_id(user, "user"))
+    token = _person_tokens(data_dir).create(user, SystemClock().now().isoformat(timespec="seconds"))
+    print(f"Token für {user}: {token}", flush=True)
+    console.print("Nur dieses eine Mal angezeigt; damit meldet sich die Person auf der Webseite an und sieht "
+                  "nur ihre eigenen Daten.", highlight=False, markup=False)
+
+
+@token_app.command("revoke")
+def token_revoke(user: str = typer.Option(..., "--user", help="person id"), data_dir: Path | None = DataDirOption) -> None:
+    """End a person's token and sessions."""
+    _check_or_exit(lambda: check_id(user, "user"))
+    if not _person_tokens(data_dir).revoke(user):
+        err_console.print(f"[bold red]novaberg:[/] {escape(user)} hat keinen Token", highlight=False)
+        raise typer.Exit(1)
+    console.print(f"Token von {user} widerrufen.", highlight=False, markup=False)
+
+
+@token_app.command("list")
+def token_list(data_dir: Path | None = DataDirOption) -> None:
+    """The persons that have a token (never the tokens)."""
+    for person in _person_tokens(data_dir).persons():
+        print(person)
 
 
 directives_app = typer.Typer(no_args_is_help=True, help="The person's directives for one figure (list, add, remove).")
