@@ -1,5 +1,5 @@
 """The turn graph (LangGraph): route → read_blocks → plan → (read_blocks again after a verified write)
-→ compose → judge → evaluate (→ correct → judge …, bounded; tribunal.md §2)."""
+→ compose → judge → evaluate (→ correct → judge …, bounded; tribunal.md §2) → salience (short-term memory)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from novaberg.graph.deps import Deps
 from novaberg.graph.evaluate import after_evaluate, correct_node, evaluate_node, judge_node
 from novaberg.graph.nodes import after_plan, compose_node, plan_node, read_blocks_node, route_node
 from novaberg.graph.state import TurnState
+from novaberg.memory.turn_step import salience_node
 
 __all__ = ["turn_graph"]
 
@@ -27,6 +28,7 @@ def turn_graph() -> Any:
     graph.add_node("judge", judge_node)
     graph.add_node("evaluate", evaluate_node)
     graph.add_node("correct", correct_node)
+    graph.add_node("salience", salience_node)
     graph.add_edge(START, "route")
     graph.add_edge("route", "read_blocks")
     graph.add_edge("read_blocks", "plan")
@@ -34,6 +36,7 @@ def turn_graph() -> Any:
     graph.add_edge("reread_blocks", "compose")
     graph.add_edge("compose", "judge")
     graph.add_edge("judge", "evaluate")
-    graph.add_conditional_edges("evaluate", after_evaluate, {"correct": "correct", "done": END})
+    graph.add_conditional_edges("evaluate", after_evaluate, {"correct": "correct", "done": "salience"})
+    graph.add_edge("salience", END)
     graph.add_edge("correct", "judge")
     return graph.compile()

@@ -1,0 +1,125 @@
+"""The block `[ERINNERUNGEN]` (the Enricher's memory context): each turn the pair's long-term nodes nearest
+to what was said (one query, above a floor, capped) and the fresh short-term entries above MID.
+
+No model call. The block answers the turn (`answers_question`) only when the person asks about herself
+— "Was weißt du über mich?" lists what is known, "Wie heißt mein Hund?" keeps only the nearest entries,
+so an answer built from the block carries the fact. Every delivery is logged: count and worst similarity.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from datetime import datetime
+from typing import Any
+
+import psycopg
+import redis as redis_lib
+
+from novaberg.core.errors import DatabaseError, ModelError
+from novaberg.core.settings import MEMORY_ABOUT_ME_CAP, MEMORY_BLOCK_CAP, MEMORY_BLOCK_FLOOR
+from novaberg.graph.readers import Block, register_block_reader
+from novaberg.memory.repository import LongTermRepository
+from novaberg.memory.short_term import ShortTermMemory
+from novaberg.memory.texts import (
+    BLOCK_HEADER,
+    BLOCK_INTRO,
+    BLOCK_NOTHING_YET,
+    LONG_TERM_LINE,
+    SHORT_TERM_LINE,
+)
+
+__all__ = ["READER", "read_memory_block", "question_kind", "ABOUT_ME", "ABOUT_HERSELF"]
+
+READER = "erinnerungen"
+ABOUT_ME, ABOUT_HERSELF = "ueber_mich", "frage_zu_ihr"
+_FOCUS_MARGIN = 0.12  # a question about one thing keeps the entries this close to the best one
+_FOCUS_CAP = 3
+_ABOUT_ME = re.compile(r"\b(was\s+weißt\s+du\s+(alles\s+)?(über|von)\s+mich|was\s+weisst\s+du\s+(alles\s+)?(ueber|über|von)"
+                       r"\s+mich|was\s+hast\s+du\s+dir\s+(über\s+mich\s+)?gemerkt|woran\s+erinnerst\s+du\s+dich|"
+                       r"was\s+habe\s+ich\s+dir\s+(alles\s+)?erzählt)\b", re.IGNORECASE)
+_OWN = re.compile(r"\b(mein|meine|meinem|meinen|meiner|meines|ich|mir|mich)\b", re.IGNORECASE)
+_log = logging.getLogger("novaberg.memory")
+
+
+def question_kind(text: str) -> str | None:
+    """ABOUT_ME for "what do you know about me", ABOUT_HERSELF for a question about her own things."""
+    if _ABOUT_ME.search(text):
+        return ABOUT_ME
+    if text.strip().endswith("?") and _OWN.search(text):
+        return ABOUT_HERSELF
+    return None
+
+
+def _cosine(a: list[float], b: list[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norm if norm else 0.0
+
+
+def _day(moment: Any, zone: Any) -> str:
+    return moment.astimezone(zone).strftime("%d.%m.%Y") if isinstance(moment, datetime) else "?"
+
+
+def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
+    text, now = str(state.get("text", "")), state["now"]
+    user_id, character_id = state["user_id"], state["character_id"]
+    kind = question_kind(text)
+    entries: list[tuple[float, str]] = []  # (similarity, line)
+    seen: set[str] = set()
+    query: list[float] | None = None
+    try:
+        repo = LongTermRepository(deps.db)
+        if kind == ABOUT_ME:
+            nodes = [{**n, "cosine": 1.0} for n in repo.recent(user_id, character_id, MEMORY_ABOUT_ME_CAP)]
+        else:
+            query = deps.embedder.embed([text])[0]
+            dims = repo.dimensions_for(deps.embedder, now)
+            nodes = [n for n in repo.similar(user_id, character_id, query, dims, MEMORY_BLOCK_CAP)
+                     if n["cosine"] >= MEMORY_BLOCK_FLOOR]
+        for node in nodes:
+            seen.add(node["inhalt"].strip())
+            entries.append((float(node["cosine"]), LONG_TERM_LINE.format(
+                inhalt=node["inhalt"].strip(), tag=_day(node["kzg_erstellt_am"], deps.zone))))
+    except (DatabaseError, psycopg.Error, ModelError) as err:
+        _log.error("long-term memory unreadable this turn: %s", err)
+        deps.log.write(state["turn_id"], READER, "fehler", {"lzg": str(err)}, now, "memory")
+    try:
+        fresh = [e for e in ShortTermMemory(deps.redis).fresh_above_mid(user_id, character_id, now)
+                 if e["inhalt"].strip() and e["inhalt"].strip() not in seen and not e.get("lzg_id")
+                 and e.get("turn_id") != str(state["turn_id"])]
+    except redis_lib.RedisError as err:
+        _log.error("short-term memory unreachable this turn: %s", err)
+        deps.log.write(state["turn_id"], READER, "fehler", {"kzg": str(err)}, now, "memory")
+        fresh = []
+    if fresh:
+        if kind == ABOUT_ME:
+            scores = [1.0] * len(fresh)
+        else:
+            vectors = deps.embedder.embed([text, *(e["inhalt"] for e in fresh)]) if query is None \
+                else [query, *deps.embedder.embed([e["inhalt"] for e in fresh])]
+            scores = [_cosine(vectors[0], v) for v in vectors[1:]]
+        for score, entry in zip(scores, fresh, strict=True):
+            if kind == ABOUT_ME or score >= MEMORY_BLOCK_FLOOR:
+                seen.add(entry["inhalt"].strip())
+                entries.append((score, SHORT_TERM_LINE.format(inhalt=entry["inhalt"].strip(),
+                                                              tag=_day(entry["erstellt_am"], deps.zone))))
+    entries.sort(key=lambda item: -item[0])
+    if kind == ABOUT_HERSELF and entries:
+        best = entries[0][0]
+        entries = [e for e in entries if e[0] >= best - _FOCUS_MARGIN][:_FOCUS_CAP]
+    else:
+        entries = entries[: MEMORY_ABOUT_ME_CAP if kind == ABOUT_ME else MEMORY_BLOCK_CAP]
+    deps.log.write(state["turn_id"], READER, "geliefert",
+                   {"anzahl": len(entries), "schlechteste_aehnlichkeit": round(entries[-1][0], 4) if entries else None,
+                    "frage": kind}, now, "memory")
+    if not entries:
+        if kind == ABOUT_ME:
+            return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_NOTHING_YET}", answers_question=True)
+        return None
+    body = "\n".join(line for _, line in entries)
+    return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_INTRO}\n{body}", answers_question=kind is not None)
+
+
+register_block_reader(READER, read_memory_block)

@@ -1,0 +1,263 @@
+"""The long-term memory's SQL (`lzg_knoten`, `lzg_kanten`, `lzg_embedder`): the one writer of these tables.
+
+Every statement is bound to the pair (user_id, character_id); a statement by id touches exactly one
+row of that pair or raises. The embedding dimension follows the embedder recorded in `lzg_embedder`:
+the first use records it and builds the HNSW index for its dimension; a different embedder later is
+refused (`EmbedderChangedError`) until `reembed` moved every node to it — never a silent mix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from novaberg.core.clock import as_utc
+from novaberg.core.errors import DatabaseError
+from novaberg.core.logs import safe_text
+
+__all__ = ["LongTermRepository", "NewNode", "EmbedderChangedError", "embedder_identity", "vector_text"]
+
+
+class EmbedderChangedError(DatabaseError):
+    """The long-term memory was embedded with another embedder; `novaberg memory reembed` moves it."""
+
+
+@dataclass(frozen=True)
+class NewNode:
+    inhalt: str
+    embedding: Sequence[float]
+    salienz: float
+    kzg_schluessel: str
+    kzg_erstellt_am: datetime
+    turn_id: str | None
+
+
+_COLUMNS = ("id, user_id, character_id, inhalt, aktiv, gewicht_decay, salienz, kzg_schluessel, kzg_erstellt_am, "
+            "turn_id, erstellt_am, aktualisiert_am")
+_READ_EMBEDDER = "SELECT kennung, dimensionen FROM lzg_embedder WHERE id"
+_WRITE_EMBEDDER = """
+INSERT INTO lzg_embedder (id, kennung, dimensionen, geaendert_am) VALUES (TRUE, %s, %s, %s)
+ON CONFLICT (id) DO UPDATE SET kennung = EXCLUDED.kennung, dimensionen = EXCLUDED.dimensionen,
+    geaendert_am = EXCLUDED.geaendert_am
+"""
+_INDEX = ("CREATE INDEX IF NOT EXISTS idx_lzg_knoten_embedding_{dims} ON lzg_knoten "
+          "USING hnsw ((embedding::vector({dims})) vector_cosine_ops)")
+_DROP_INDEX = "DROP INDEX IF EXISTS idx_lzg_knoten_embedding_{dims}"
+# §3b: the pair's nearest nodes, inactive ones included (a match may wake one).
+_CANDIDATES = """
+SELECT id, inhalt, aktiv, gewicht_decay, 1 - (embedding::vector({dims}) <=> %(v)s::vector({dims})) AS cosine
+FROM lzg_knoten WHERE user_id = %(u)s AND character_id = %(c)s
+ORDER BY embedding::vector({dims}) <=> %(v)s::vector({dims}) LIMIT %(k)s
+"""
+# [ERINNERUNGEN]: the active nodes nearest to the turn, above the floor — one query.
+_SIMILAR = """
+SELECT id, inhalt, gewicht_decay, erstellt_am, kzg_erstellt_am,
+       1 - (embedding::vector({dims}) <=> %(v)s::vector({dims})) AS cosine
+FROM lzg_knoten WHERE user_id = %(u)s AND character_id = %(c)s AND aktiv
+ORDER BY embedding::vector({dims}) <=> %(v)s::vector({dims}) LIMIT %(k)s
+"""
+_RECENT = f"""
+SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND aktiv
+ORDER BY kzg_erstellt_am DESC, id DESC LIMIT %s
+"""
+_BY_KEY = f"SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND kzg_schluessel = %s"
+_INSERT_NODE = """
+INSERT INTO lzg_knoten (user_id, character_id, inhalt, embedding, salienz, kzg_schluessel, kzg_erstellt_am, turn_id,
+                        erstellt_am, aktualisiert_am)
+VALUES (%(u)s, %(c)s, %(inhalt)s, %(v)s::vector, %(salienz)s, %(key)s, %(kzg_at)s, %(turn)s, %(now)s, %(now)s)
+RETURNING id
+"""
+# Edges only between nodes of the same pair: the target is selected inside the pair.
+_INSERT_EDGE = """
+INSERT INTO lzg_kanten (user_id, character_id, von_id, nach_id, gewicht, erstellt_am)
+SELECT %(u)s, %(c)s, %(von)s, k.id, %(w)s, %(now)s FROM lzg_knoten k
+WHERE k.id = %(nach)s AND k.user_id = %(u)s AND k.character_id = %(c)s
+ON CONFLICT (von_id, nach_id) DO NOTHING
+"""
+_REACTIVATE = """
+UPDATE lzg_knoten SET aktiv = TRUE, gewicht_decay = gewicht_decay / 2, aktualisiert_am = %s
+WHERE id = %s AND user_id = %s AND character_id = %s AND NOT aktiv
+"""
+_LIST = f"SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s {{only}} ORDER BY id"
+_EDGES_OF = """
+SELECT von_id, nach_id, gewicht FROM lzg_kanten WHERE user_id = %s AND character_id = %s ORDER BY von_id, nach_id
+"""
+_COUNT = "SELECT count(*) AS n FROM lzg_knoten WHERE user_id = %s AND character_id = %s"
+_ALL_NODES = "SELECT id, inhalt FROM lzg_knoten ORDER BY id"
+_SET_EMBEDDING = "UPDATE lzg_knoten SET embedding = %s::vector WHERE id = %s"
+_REWEIGH_EDGES = """
+UPDATE lzg_kanten e SET gewicht = 1 - (a.embedding <=> b.embedding)
+FROM lzg_knoten a, lzg_knoten b WHERE a.id = e.von_id AND b.id = e.nach_id
+"""
+
+
+def vector_text(values: Sequence[float]) -> str:
+    return "[" + ",".join(f"{float(v):.7g}" for v in values) + "]"
+
+
+def embedder_identity(embedder: Any) -> tuple[str, int]:
+    """What names an embedder's vector space: its kind, model or path, and the dimension it yields."""
+    probe = embedder.embed(["Hund"])[0]
+    described = embedder.describe() if hasattr(embedder, "describe") else {}
+    name = str(described.get("embedder") or getattr(embedder, "name", type(embedder).__name__))
+    model = described.get("model") or described.get("path") or ""
+    return f"{name}:{model}:{len(probe)}", len(probe)
+
+
+def _pair(user_id: Any, character_id: Any) -> None:
+    if not isinstance(user_id, str) or not user_id or not isinstance(character_id, str) or not character_id:
+        raise ValueError("the long-term memory is read and written only within a complete pair")
+
+
+class LongTermRepository:
+    def __init__(self, db: Any) -> None:
+        self._db = db
+        self._checked: tuple[str, int] | None = None
+        self._identities: dict[int, tuple[Any, tuple[str, int]]] = {}
+
+    def _identity(self, embedder: Any) -> tuple[str, int]:
+        known = self._identities.get(id(embedder))
+        if known is None or known[0] is not embedder:
+            known = (embedder, embedder_identity(embedder))
+            self._identities[id(embedder)] = known
+        return known[1]
+
+    @contextmanager
+    def _tx(self) -> Iterator[Any]:
+        with self._db.transaction() as conn:
+            yield conn
+
+    # --- the embedder ------------------------------------------------------------------------------
+
+    def dimensions_for(self, embedder: Any, now: datetime) -> int:
+        """The dimension to query with; records the embedder on first use, refuses a changed one loudly."""
+        identity, dims = self._identity(embedder)
+        if self._checked == (identity, dims):
+            return dims
+        with self._tx() as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('lzg_embedder', 0))")
+            row = conn.execute(_READ_EMBEDDER).fetchone()
+            if row is None:
+                conn.execute(_WRITE_EMBEDDER, (identity, dims, as_utc(now)))
+                conn.execute(_INDEX.format(dims=int(dims)))
+            elif row["kennung"] != identity or row["dimensionen"] != dims:
+                raise EmbedderChangedError(
+                    f"the long-term memory was embedded with {row['kennung']!r}, this process uses {identity!r}; "
+                    "run 'novaberg memory reembed' before it is read or written again")
+        self._checked = (identity, dims)
+        return dims
+
+    def recorded_embedder(self) -> dict[str, Any] | None:
+        with self._tx() as conn:
+            row = conn.execute(_READ_EMBEDDER).fetchone()
+        return dict(row) if row else None
+
+    def reembed(self, embedder: Any, now: datetime, batch: int = 256) -> int:
+        """Every node embedded anew with `embedder`, the edges re-weighed, the index rebuilt — one transaction."""
+        identity, dims = embedder_identity(embedder)
+        with self._tx() as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('lzg_embedder', 0))")
+            old = conn.execute(_READ_EMBEDDER).fetchone()
+            rows = conn.execute(_ALL_NODES).fetchall()
+            for start in range(0, len(rows), batch):
+                part = rows[start:start + batch]
+                vectors = embedder.embed([r["inhalt"] for r in part])
+                with conn.cursor() as cursor:
+                    cursor.executemany(_SET_EMBEDDING, [(vector_text(v), r["id"]) for v, r in zip(vectors, part,
+                                                                                                   strict=True)])
+            conn.execute(_REWEIGH_EDGES)
+            if old is not None and old["dimensionen"] != dims:
+                conn.execute(_DROP_INDEX.format(dims=int(old["dimensionen"])))
+            conn.execute(_INDEX.format(dims=int(dims)))
+            conn.execute(_WRITE_EMBEDDER, (identity, dims, as_utc(now)))
+        self._checked = (identity, dims)
+        return len(rows)
+
+    # --- reading -----------------------------------------------------------------------------------
+
+    def candidates(self, user_id: str, character_id: str, vector: Sequence[float], dims: int,
+                   limit: int) -> list[dict[str, Any]]:
+        _pair(user_id, character_id)
+        with self._tx() as conn:
+            conn.execute("SET LOCAL hnsw.iterative_scan = 'relaxed_order'")
+            return [dict(r) for r in conn.execute(_CANDIDATES.format(dims=int(dims)),
+                                                  {"v": vector_text(vector), "u": user_id, "c": character_id,
+                                                   "k": limit}).fetchall()]
+
+    def similar(self, user_id: str, character_id: str, vector: Sequence[float], dims: int,
+                limit: int) -> list[dict[str, Any]]:
+        _pair(user_id, character_id)
+        with self._tx() as conn:
+            conn.execute("SET LOCAL hnsw.iterative_scan = 'relaxed_order'")
+            return [dict(r) for r in conn.execute(_SIMILAR.format(dims=int(dims)),
+                                                  {"v": vector_text(vector), "u": user_id, "c": character_id,
+                                                   "k": limit}).fetchall()]
+
+    def recent(self, user_id: str, character_id: str, limit: int) -> list[dict[str, Any]]:
+        _pair(user_id, character_id)
+        with self._tx() as conn:
+            return [dict(r) for r in conn.execute(_RECENT, (user_id, character_id, limit)).fetchall()]
+
+    def node_for_key(self, user_id: str, character_id: str, key: str) -> dict[str, Any] | None:
+        _pair(user_id, character_id)
+        with self._tx() as conn:
+            row = conn.execute(_BY_KEY, (user_id, character_id, key)).fetchone()
+        return dict(row) if row else None
+
+    def list(self, user_id: str, character_id: str, active_only: bool = True) -> list[dict[str, Any]]:
+        _pair(user_id, character_id)
+        with self._tx() as conn:
+            rows = conn.execute(_LIST.format(only="AND aktiv" if active_only else ""),
+                                (user_id, character_id)).fetchall()
+        return [dict(r) for r in rows]
+
+    def edges(self, user_id: str, character_id: str) -> list[dict[str, Any]]:
+        _pair(user_id, character_id)
+        with self._tx() as conn:
+            return [dict(r) for r in conn.execute(_EDGES_OF, (user_id, character_id)).fetchall()]
+
+    def count(self, user_id: str, character_id: str) -> int:
+        _pair(user_id, character_id)
+        with self._tx() as conn:
+            return int(conn.execute(_COUNT, (user_id, character_id)).fetchone()["n"])
+
+    # --- writing (the promotion agent only) ----------------------------------------------------------
+
+    def create_node(self, user_id: str, character_id: str, node: NewNode, edges: Sequence[tuple[int, float]],
+                    now: datetime) -> int:
+        """§3b *Neuanlage*: the node and its edges (weight = cosine) in one transaction, read back by key."""
+        _pair(user_id, character_id)
+        params = {"u": user_id, "c": character_id, "inhalt": safe_text(node.inhalt), "v": vector_text(node.embedding),
+                  "salienz": node.salienz, "key": node.kzg_schluessel, "kzg_at": as_utc(node.kzg_erstellt_am),
+                  "turn": node.turn_id, "now": as_utc(now)}
+        with self._tx() as conn:
+            node_id = conn.execute(_INSERT_NODE, params).fetchone()["id"]
+            with conn.cursor() as cursor:
+                cursor.executemany(_INSERT_EDGE, [{"u": user_id, "c": character_id, "von": node_id, "nach": target,
+                                                   "w": weight, "now": as_utc(now)} for target, weight in edges])
+            back = conn.execute(_BY_KEY, (user_id, character_id, node.kzg_schluessel)).fetchone()
+            if back is None or back["id"] != node_id:
+                raise DatabaseError(f"node {node_id} did not read back in its pair")
+        return int(node_id)
+
+    def reactivate(self, user_id: str, character_id: str, node_id: int, now: datetime) -> None:
+        """§3b *Halbreaktivierung*: an inactive node of the pair awake with half its decay weight."""
+        _pair(user_id, character_id)
+        with self._tx() as conn:
+            count = conn.execute(_REACTIVATE, (as_utc(now), node_id, user_id, character_id)).rowcount
+            if count != 1:
+                raise DatabaseError(f"reactivating node {node_id} touched {count} rows of the pair, not one")
+
+    def deactivate(self, user_id: str, character_id: str, node_id: int, now: datetime) -> None:
+        """Decay's end (and the tests' way to an inactive node): exactly one active node of the pair."""
+        _pair(user_id, character_id)
+        with self._tx() as conn:
+            count = conn.execute("UPDATE lzg_knoten SET aktiv = FALSE, aktualisiert_am = %s "
+                                 "WHERE id = %s AND user_id = %s AND character_id = %s AND aktiv",
+                                 (as_utc(now), node_id, user_id, character_id)).rowcount
+            if count != 1:
+                raise DatabaseError(f"deactivating node {node_id} touched {count} rows of the pair, not one")
+

@@ -1,0 +1,113 @@
+"""Salience (dateien.md §4b.1): the model rates what the person said on the raw scale 0..1; the curve
+`sin(raw·π/2)^0.5` gives the effective value the short-term memory stores and its bands compare with.
+
+The offline rule rates the everyday sentences a companion must remember high (names, relationships,
+personal facts, plans, feelings, events of other persons) and small talk, questions and commands low.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from novaberg.core.errors import ModelAnswerError
+from novaberg.core.settings import (
+    KZG_SALIENZ_HIGH,
+    KZG_SALIENZ_MID,
+    KZG_SALIENZ_MINIMUM,
+    KZG_TTL_DAYS_HIGH,
+    KZG_TTL_DAYS_MID,
+    KZG_TTL_DAYS_MINIMUM,
+)
+from novaberg.llm.offline import offline_rule
+from novaberg.llm.reader import read_number, read_text
+
+__all__ = ["TASK", "Rating", "effective", "band_ttl_days", "rate"]
+
+TASK = "salience"
+
+
+def effective(raw: float) -> float:
+    """`sin(raw·π/2)^0.5` (dateien.md §4b.1); a value outside 0..1, NaN or no number raises ValueError."""
+    if isinstance(raw, bool) or not isinstance(raw, int | float):
+        raise ValueError(f"raw salience must be a number in 0..1, got {type(raw).__name__}")
+    if math.isnan(raw) or not 0.0 <= raw <= 1.0:
+        raise ValueError(f"raw salience must lie in 0..1, got {raw!r}")
+    return math.sin(raw * math.pi / 2) ** 0.5
+
+
+def band_ttl_days(value: float) -> int | None:
+    """Days a short-term entry of this effective salience lives; None below `KZG_SALIENZ_MINIMUM` (no entry)."""
+    if value >= KZG_SALIENZ_HIGH:
+        return KZG_TTL_DAYS_HIGH
+    if value >= KZG_SALIENZ_MID:
+        return KZG_TTL_DAYS_MID
+    if value >= KZG_SALIENZ_MINIMUM:
+        return KZG_TTL_DAYS_MINIMUM
+    return None
+
+
+@dataclass(frozen=True)
+class Rating:
+    raw: float
+    reason: str
+
+    @property
+    def effective(self) -> float:
+        return effective(self.raw)
+
+
+def rate(asker: Any, text: str, history: list[tuple[str, str]] | None = None) -> Rating:
+    """One model call; the answer is read checked (a raw value outside 0..1 is a loud ModelAnswerError)."""
+    previous = "\n".join(f"Mensch: {said}" for said, _ in (history or [])[-2:]) or "(kein früherer Turn)"
+    fields = asker.ask(TASK, {"text": text, "verlauf": previous}).fields
+    raw = read_number(fields, "salienz", math.nan, minimum=0.0, maximum=1.0)
+    if math.isnan(raw):
+        raise ModelAnswerError("feld_fehlt", "field 'salienz' is missing")
+    return Rating(raw, read_text(fields, "grund", "").strip())
+
+
+# --- the offline rule --------------------------------------------------------------------------------
+
+_COMMAND_START = re.compile(
+    r"^\s*(bitte\s+)?(trag|notier|schreib|merk\s+dir\s+den\s+termin|zeig|lösch|loesch|entfern|verschieb|"
+    r"erinner|such|leg|mach|öffne|oeffne|gib|sag\s+mir|liste|füge|fuege|streich|ändere|aendere)\w*\b",
+    re.IGNORECASE)
+_SMALL_TALK = re.compile(r"^\s*(hallo|hi|hey|moin|servus|guten\s+(morgen|tag|abend)|danke|ok|okay|ja|nein|"
+                         r"tschüss|tschuess|bis\s+bald|gute\s+nacht)\b[\s!.,]*$", re.IGNORECASE)
+_RULES: tuple[tuple[re.Pattern[str], float, str], ...] = (
+    (re.compile(r"\b(mein|meine|meinem|meinen|meiner)\s+\w+\s+(heißt|heisst)\b", re.I), 0.85, "ein Name aus ihrem Leben"),
+    (re.compile(r"\b(ich\s+heiße|ich\s+heisse|mein\s+name\s+ist)\b", re.I), 0.9, "ihr eigener Name"),
+    (re.compile(r"\b(geburtstag|geboren|hochzeit|heiratet|schwanger|gestorben|verstorben|beerdigung|"
+                r"umzug|zieht|ziehen|operation|operiert|diagnose|krank)\b", re.I), 0.8,
+     "ein Ereignis mit Gewicht"),
+    (re.compile(r"\b(mutter|vater|mama|papa|bruder|schwester|sohn|tochter|frau|mann|freund|freundin|partner|"
+                r"partnerin|oma|opa|kind|kinder|hund|katze|kollege|kollegin|chef|chefin)\b", re.I), 0.75,
+     "eine Beziehung"),
+    (re.compile(r"\bich\s+(wohne|lebe|arbeite|studiere|bin\s+\w+(in|er)\b|bin\s+allergisch|habe\s+(einen|eine|ein)\b)",
+                re.I), 0.75, "eine Tatsache über sie"),
+    (re.compile(r"\bich\s+(bin|fühle\s+mich|fuehle\s+mich)\s+(so\s+|sehr\s+|total\s+|gerade\s+)?"
+                r"(traurig|glücklich|gluecklich|müde|muede|einsam|wütend|wuetend|nervös|nervoes|ängstlich|"
+                r"aengstlich|gestresst|froh|verliebt|enttäuscht|enttaeuscht)\b", re.I), 0.6, "ein Gefühl"),
+    (re.compile(r"\bich\s+(will|möchte|moechte|plane|werde|habe\s+vor)\b", re.I), 0.55, "ein Vorhaben"),
+    (re.compile(r"\bich\s+(mag|liebe|hasse|esse\s+gern|trinke\s+gern|spiele\s+gern)\b|\blieblings", re.I), 0.55,
+     "eine Vorliebe"),
+)
+
+
+@offline_rule(TASK)
+def _offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Commands and small talk low, questions low, personal facts and events high (issue 14 item 1)."""
+    text = str(data.get("text", "")).strip()
+    if not text or _SMALL_TALK.match(text):
+        return {"salienz": 0.05, "grund": "Gruß oder Floskel"}
+    if _COMMAND_START.match(text):
+        return {"salienz": 0.05, "grund": "ein Auftrag, keine Erinnerung"}
+    if text.endswith("?"):
+        return {"salienz": 0.1, "grund": "eine Frage"}
+    best = max(((score, reason) for pattern, score, reason in _RULES if pattern.search(text)),
+               default=(0.15, "Alltagsgespräch"))
+    return {"salienz": best[0], "grund": best[1]}

@@ -1,0 +1,127 @@
+"""The short-term memory (KZG) in Redis: one hash `kzg:<pair>:<turn>` per remembered turn, with a TTL by band.
+
+The one writer of `kzg:` hashes, the pair's index and the promotion queue's producer side
+(synapsen-promotion.md §2): at `KZG_SALIENZ_HIGH` the key is queued in `queue:{pair}` once — a second
+order for the same key is refused in Redis itself (one script), since the agent reads the salience
+fresh from the hash and a duplicate could add nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from novaberg.core.clock import as_utc
+from novaberg.core.settings import KZG_SALIENZ_HIGH, KZG_SALIENZ_MID, KZG_TTL_DAYS_HIGH
+from novaberg.memory import keys
+from novaberg.memory.salience import band_ttl_days
+
+__all__ = ["ShortTermEntry", "ShortTermMemory", "PUSH_ONCE"]
+
+_DAY = 86400
+# KEYS: queue, work list; ARGV: kzg key. Pushed only when the key waits in neither list.
+PUSH_ONCE = """
+if redis.call('LPOS', KEYS[1], ARGV[1]) or redis.call('LPOS', KEYS[2], ARGV[1]) then return 0 end
+redis.call('RPUSH', KEYS[1], ARGV[1])
+return 1
+"""
+
+
+@dataclass(frozen=True)
+class ShortTermEntry:
+    key: str
+    queued: bool
+    ttl_days: int
+
+
+class ShortTermMemory:
+    def __init__(self, redis: Any) -> None:
+        self._redis = redis
+        self._push = redis.register_script(PUSH_ONCE)
+
+    def write(self, user_id: str, character_id: str, turn_id: str, inhalt: str, salience: float, raw: float,
+              reason: str, now: datetime) -> ShortTermEntry | None:
+        """The entry for this turn (None below the minimum band). The same turn twice writes one hash."""
+        ttl_days = band_ttl_days(salience)
+        if ttl_days is None:
+            return None
+        key = keys.kzg_key(user_id, character_id, turn_id)
+        created = as_utc(now).timestamp()
+        fields = {"inhalt": inhalt, "salienz": repr(salience), "salienz_roh": repr(raw), "grund": reason,
+                  "erstellt_am": repr(created), "ablauf_am": repr(created + ttl_days * _DAY),
+                  "turn_id": turn_id, "user_id": user_id, "character_id": character_id}
+        index = keys.kzg_index(user_id, character_id)
+        with self._redis.pipeline(transaction=True) as pipe:
+            pipe.hset(key, mapping=fields)
+            pipe.expire(key, ttl_days * _DAY)
+            pipe.zadd(index, {key: created})
+            pipe.expire(index, KZG_TTL_DAYS_HIGH * _DAY)
+            pipe.execute()
+        queued = False
+        if salience >= KZG_SALIENZ_HIGH:
+            queued = self.queue_once(user_id, character_id, key)
+        return ShortTermEntry(key, queued, ttl_days)
+
+    def queue_once(self, user_id: str, character_id: str, key: str) -> bool:
+        """§2: one order per key — refused while the key waits in the queue or sits in the work list."""
+        return bool(self._push(keys=[keys.queue(user_id, character_id), keys.work_list(user_id, character_id)],
+                               args=[key]))
+
+    def entries(self, user_id: str, character_id: str, now: datetime | None = None,
+                min_salience: float = 0.0) -> list[dict[str, Any]]:
+        """The pair's entries, newest first, with salience and remaining TTL; with `now` those past their
+        end by that clock are left out (Redis expires by the wall clock, the turn's clock may run ahead)."""
+        index = keys.kzg_index(user_id, character_id)
+        names = self._redis.zrevrange(index, 0, -1)
+        if not names:
+            return []
+        with self._redis.pipeline(transaction=False) as pipe:
+            for name in names:
+                pipe.hgetall(name)
+                pipe.ttl(name)
+            raw = pipe.execute()
+        cutoff = as_utc(now).timestamp() if now is not None else None
+        out: list[dict[str, Any]] = []
+        gone: list[str] = []
+        for name, fields, ttl in zip(names, raw[0::2], raw[1::2], strict=True):
+            if not fields:
+                gone.append(name)
+                continue
+            if fields.get("user_id") != user_id or fields.get("character_id") != character_id:
+                continue  # never another pair's entry, whatever the index says
+            entry = _entry(name, fields, ttl)
+            if entry["salienz"] < min_salience:
+                continue
+            if cutoff is not None and (entry["_ablauf"] <= cutoff or entry["_erstellt"] > cutoff):
+                continue
+            out.append({k: v for k, v in entry.items() if not k.startswith("_")})
+        if gone:
+            self._redis.zrem(index, *gone)
+        return out
+
+    def fresh_above_mid(self, user_id: str, character_id: str, now: datetime) -> list[dict[str, Any]]:
+        return self.entries(user_id, character_id, now, KZG_SALIENZ_MID)
+
+
+def _number(value: Any) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return math.nan
+    return number
+
+
+def _entry(key: str, fields: dict[str, str], ttl: int) -> dict[str, Any]:
+    created = _number(fields.get("erstellt_am"))
+    ends = _number(fields.get("ablauf_am"))
+    readable = math.isfinite(created) and created > 0
+    return {
+        "key": key, "inhalt": fields.get("inhalt", ""), "salienz": _number(fields.get("salienz")),
+        "salienz_roh": _number(fields.get("salienz_roh")), "grund": fields.get("grund", ""),
+        "erstellt_am": datetime.fromtimestamp(created, UTC) if readable else None,
+        "ttl_sekunden": ttl if isinstance(ttl, int) and ttl >= 0 else None,
+        "turn_id": fields.get("turn_id"), "lzg_id": fields.get("lzg_id"),
+        "_erstellt": created if readable else math.inf, "_ablauf": ends if math.isfinite(ends) else math.inf,
+    }

@@ -1,0 +1,13 @@
+"""Every German text of the memory in one place (what the composer and the judges read, and `memory show`)."""
+
+from __future__ import annotations
+
+__all__ = ["BLOCK_HEADER", "BLOCK_INTRO", "BLOCK_NOTHING_YET", "LONG_TERM_LINE", "SHORT_TERM_LINE"]
+
+BLOCK_HEADER = "[ERINNERUNGEN]"
+# Said as what the person told, never as Nova's own knowledge: the composer repeats it in her words.
+BLOCK_INTRO = "Das hat Person B Nova in früheren Gesprächen erzählt (ihre eigenen Worte):"
+# "Was weißt du über mich?" with nothing remembered: an honest nothing, never an invention.
+BLOCK_NOTHING_YET = "Über Person B ist noch nichts gemerkt — aus früheren Gesprächen ist nichts bekannt."
+LONG_TERM_LINE = "- „{inhalt}“ (erzählt am {tag})"
+SHORT_TERM_LINE = "- „{inhalt}“ (erzählt am {tag}, frisch)"

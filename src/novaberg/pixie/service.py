@@ -1,0 +1,46 @@
+"""`Nova.pixie`: the heartbeat of one Nova — `tick(now)` for tests and scripts, `run` for the CLI, and
+`start_background(clock)` for `novaberg serve` (a daemon thread, stopped before Nova closes)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from datetime import datetime
+from typing import Any
+
+from novaberg.core.settings import PIXIE_LOCK_SECONDS
+from novaberg.pixie.heartbeat import Heartbeat
+from novaberg.pixie.jobs import build_jobs
+
+__all__ = ["PixieService", "BackgroundHeartbeat"]
+
+_log = logging.getLogger("novaberg.pixie")
+
+
+class BackgroundHeartbeat:
+    def __init__(self, heartbeat: Heartbeat, clock: Any) -> None:
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=heartbeat.run, args=(clock, self._stop),
+                                        kwargs={"say": lambda text: _log.warning("%s", text)},
+                                        name="novaberg-pixie", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 30.0) -> None:
+        self._stop.set()
+        self._thread.join(timeout)
+
+
+class PixieService:
+    def __init__(self, nova: Any, lock_seconds: float = PIXIE_LOCK_SECONDS,
+                 intervals: dict[str, float] | None = None) -> None:
+        self.heartbeat = Heartbeat(nova.deps.redis, build_jobs(nova, intervals), nova.deps.log, lock_seconds)
+
+    def tick(self, now: datetime) -> dict[str, Any]:
+        """Every due background job once with this clock (HeartbeatBusyError while another process runs it)."""
+        return self.heartbeat.tick(now)
+
+    def run(self, clock: Any, stop: threading.Event, say: Any = print, once: bool = False) -> dict[str, Any]:
+        return self.heartbeat.run(clock, stop, say, once=once)
+
+    def start_background(self, clock: Any) -> BackgroundHeartbeat:
+        return BackgroundHeartbeat(self.heartbeat, clock)
