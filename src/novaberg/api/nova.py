@@ -56,7 +56,8 @@ class TurnResult:
 
 
 # The turn graph and the agents (LangGraph and its dependencies are most of the start-up time).
-_TURN_MODULES: tuple[str, ...] = ("novaberg.graph.turn", *SERVICE_MODULES)
+_TURN_MODULES: tuple[str, ...] = ("novaberg.graph.turn", *SERVICE_MODULES, "novaberg.memory.block",
+                                  "novaberg.pixie.resubmission")
 
 
 def _load_services() -> None:
@@ -148,6 +149,24 @@ class Nova:
             self._files = FilesService(self.stack.db, self.embedder, self.log,
                                        describer=ModelDescriber(self.deps.asker))
         return self._files
+
+    @property
+    def memory(self) -> Any:
+        """The pair's memory (issue 14): `nova.memory.short_term(u, c)`, `nova.memory.long_term(u, c, active_only)`."""
+        if getattr(self, "_memory", None) is None:
+            from novaberg.memory.service import MemoryService
+
+            self._memory = MemoryService(self.stack.db, self.stack.redis, self.embedder)
+        return self._memory
+
+    @property
+    def pixie(self) -> Any:
+        """The heartbeat (issue 14): `nova.pixie.tick(now)` runs every due background job once with this clock."""
+        if getattr(self, "_pixie", None) is None:
+            from novaberg.pixie.service import PixieService
+
+            self._pixie = PixieService(self)
+        return self._pixie
 
     def __enter__(self) -> Nova:
         return self
