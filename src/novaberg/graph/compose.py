@@ -27,10 +27,25 @@ def _offline_composer(data: Mapping[str, Any]) -> dict[str, Any]:
         return {"antwort": "\n".join(reports)}
     blocks: Mapping[str, str] = data.get("block_map", {})
     if data.get("answer_from_blocks") and blocks:
-        return {"antwort": "\n\n".join(blocks.values())}
+        return {"antwort": _cited_findings(blocks) or "\n\n".join(blocks.values())}
     text = str(data.get("text", "")).strip().lower()
     greeting = "Hallo! " if text.startswith(_GREETINGS) else ""
     return {"antwort": greeting + OFFLINE_CAPABILITIES}
+
+
+# dateien.md §1a.2/§1a.5: a finding from the files is said with its origin and its location, never bare
+_FILE_BLOCKS = (("[AUFZEICHNUNGEN]", "In deinen Unterlagen steht dazu:"),
+                ("[EIGENE FUNDE]", "Das habe ich selbst nachgelesen und abgelegt:"))
+
+
+def _cited_findings(blocks: Mapping[str, str]) -> str:
+    """The entries of the files' blocks (after their framing), each `- <location>: <topic> — <excerpt>`."""
+    parts = []
+    for header, origin in _FILE_BLOCKS:
+        entries = [line for line in blocks.get(header, "").rsplit("\n\n", 1)[-1].splitlines() if line.startswith("- ")]
+        if entries:
+            parts.append("\n".join([origin, *entries]))
+    return "\n\n".join(parts)
 
 
 def compose(asker: Any, text: str, services: list[dict[str, Any]], blocks: dict[str, str],
