@@ -9,7 +9,12 @@ __all__ = [
     "FORM_STATE",
     "FORM_UNDERTAKING",
     "FORMS",
+    "INVENTORY_FAILED",
+    "INVENTORY_FOUND",
+    "INVENTORY_NO_OBJECT",
     "INVENTORY_NOT_ASKED",
+    "INVENTORY_NOT_FOUND",
+    "INVENTORY_NOT_NAMED",
     "LOG_KIND",
     "LOG_NODE",
     "LOG_SOURCE",
@@ -46,8 +51,14 @@ WRITE_WRITTEN = "geschrieben"
 WRITE_NOT_WRITTEN = "nicht_geschrieben"
 WRITE_NOT_RECOGNISABLE = "nicht_erkennbar"
 
-# The inventory check needs the timeline; these pure checks never ask it ("Der Bestandsabgleich").
+# The inventory check ("Der Bestandsabgleich"): its outcomes, verbatim for the durable entry; `nicht_gefragt`
+# only when there is no claim to check.
 INVENTORY_NOT_ASKED = "nicht_gefragt"
+INVENTORY_FOUND = "gefunden"
+INVENTORY_NOT_NAMED = "gefunden_nicht_genannt"
+INVENTORY_NOT_FOUND = "nicht_gefunden"
+INVENTORY_NO_OBJECT = "kein_akutes_objekt_mit_zeit"
+INVENTORY_FAILED = "abfrage_gescheitert"
 
 # Where the durable entry goes: kind `berechnung`, node `evaluate`, source `speicherbehauptung`.
 LOG_KIND = "berechnung"

@@ -7,7 +7,6 @@ out with it — not silently: a correction sentence is appended once, the claimi
 
 from __future__ import annotations
 
-from novaberg.tribunal.const import RESULT_NOT_PROVEN
 from novaberg.tribunal.evaluate import ComputedCheck
 from novaberg.tribunal.texts import CORRECTION_NOTE, SURVIVING_CLAIM_ERROR
 
@@ -23,7 +22,7 @@ def _rounds(correction_round: int, max_corrections: int) -> None:
 def claim_survived(check: ComputedCheck, *, correction_round: int, max_corrections: int) -> bool:
     """An unproven storage claim after the last round: no corrector will see it again."""
     _rounds(correction_round, max_corrections)
-    return check.storage_result == RESULT_NOT_PROVEN and correction_round >= max_corrections
+    return bool(check.uncovered_claims) and correction_round >= max_corrections
 
 
 def correction_sentence(

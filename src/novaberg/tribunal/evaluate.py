@@ -9,6 +9,7 @@ that entry on every run, the silent one included (tribunal.md, "Der dauerhafte E
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -17,6 +18,7 @@ from typing import Any
 from novaberg.tribunal.claims import StorageClaim, find_storage_claims
 from novaberg.tribunal.const import (
     COMPLETED,
+    INVENTORY_FAILED,
     INVENTORY_NOT_ASKED,
     RESULT_COVERED,
     RESULT_NO_CLAIM,
@@ -32,6 +34,13 @@ from novaberg.tribunal.dates import (
     format_date,
     weekday_mismatches,
 )
+from novaberg.tribunal.inventory import (
+    InventoryResult,
+    InventorySource,
+    check_inventory,
+    note_covers,
+    reading_covers,
+)
 from novaberg.tribunal.services import ServiceOutcome, read_services, reported_dates
 from novaberg.tribunal.texts import (
     CONFIRMATION_ORDER,
@@ -42,6 +51,8 @@ from novaberg.tribunal.texts import (
     WEEKDAY_ORDER_LINE_UNREPORTED,
 )
 from novaberg.tribunal.vocabulary import VOCABULARY
+
+_log = logging.getLogger("novaberg.tribunal")
 
 __all__ = ["ComputedCheck", "computed_verdict", "worse_verdict"]
 
@@ -65,10 +76,18 @@ class ComputedCheck:
     weekday_findings: list[WeekdayMismatch]
     confirmation: ConfirmationMismatch | None
     services: list[ServiceOutcome]
+    inventory: InventoryResult | None = None  # the inventory check, when a claim had no writing service
+    covered_by_reading: tuple[int, ...] = ()  # claim indexes a read of this turn covers (issue 11 §3)
+    covered_by_notes: tuple[int, ...] = ()  # claim indexes a note's current content covers (issue 11 §3)
 
     @property
     def uncovered_claims(self) -> list[StorageClaim]:
-        return list(self.claims) if self.storage_result == RESULT_NOT_PROVEN else []
+        """The claims the corrector must restate: none when a writing service covers, none when the inventory
+        check found and named every appointment; else those neither a read nor a note covers."""
+        if self.storage_result != RESULT_NOT_PROVEN or (self.inventory is not None and self.inventory.covered):
+            return []
+        taken = {*self.covered_by_reading, *self.covered_by_notes}
+        return [claim for index, claim in enumerate(self.claims) if index not in taken]
 
     @property
     def findings(self) -> list[StorageClaim | WeekdayMismatch | ConfirmationMismatch]:
@@ -118,7 +137,12 @@ class ComputedCheck:
                     "gemeldet": sorted({d.date.isoformat() for d in self.confirmation.reported}),
                 },
             },
-            "bestandsabgleich": INVENTORY_NOT_ASKED,
+            "bestandsabgleich": INVENTORY_NOT_ASKED if self.inventory is None else self.inventory.outcome,
+            "abgleich_zeitpunkte": [] if self.inventory is None else list(self.inventory.moments),
+            "abgleich_fehler": [] if self.inventory is None else list(self.inventory.errors),
+            "abgleich_nennung": [] if self.inventory is None else [list(w) for w in self.inventory.naming],
+            "gedeckt_durch_lesung": len(self.covered_by_reading),
+            "gedeckt_durch_notiz": len(self.covered_by_notes),
             "urteil": self.verdict,
             "regelfassung": RULE_VERSION,
         }
@@ -129,12 +153,15 @@ class ComputedCheck:
         return payload
 
 
-def computed_verdict(answer: str, services: list[dict], today: date) -> ComputedCheck:
+def computed_verdict(answer: str, services: list[dict], today: date,
+                     inventory: InventorySource | None = None) -> ComputedCheck:
     """Check `answer` against itself and against the services of this turn, on the local day `today`.
 
-    A storage claim is covered only by a service with status `abgeschlossen` that carries a step
-    with `verifiziert: True`; uncovered, or a wrong weekday, or a confirmation that names none of
-    the reported dates, gives at least `warnung` with an order.
+    A storage claim is covered by a service with status `abgeschlossen` that carries a step with
+    `verifiziert: True`. Without one, and with an `inventory` to ask, the claim is held against the stored
+    state before any correction (tribunal.md „Der Bestandsabgleich“; issue 11 §3 for reads and notes).
+    An uncovered claim, a wrong weekday, or a confirmation that names none of the reported dates gives at
+    least `warnung` with an order.
     """
     if not isinstance(answer, str):
         raise TypeError(f"answer must be a str, got {type(answer).__name__}")
@@ -148,9 +175,14 @@ def computed_verdict(answer: str, services: list[dict], today: date) -> Computed
     weekday = weekday_mismatches(answer, today)
     confirmation = confirmation_mismatch(answer, reported_dates(services, today), today)
 
+    held = _held_against_inventory(claims, inventory, today) if storage_result == RESULT_NOT_PROVEN else None
+    result, by_reading, by_notes = held if held is not None else (None, (), ())
+    check = ComputedCheck("ok", [], claims, storage_result, weekday, confirmation, outcomes, result, by_reading,
+                          by_notes)
+    uncovered = check.uncovered_claims
     orders: list[str] = []
-    if storage_result == RESULT_NOT_PROVEN:
-        orders.append(_storage_order(claims))
+    if uncovered:
+        orders.append(_storage_order(uncovered))
     if weekday:
         orders.append(_weekday_order(weekday, confirmation))
     if confirmation is not None:
@@ -163,7 +195,34 @@ def computed_verdict(answer: str, services: list[dict], today: date) -> Computed
         weekday_findings=weekday,
         confirmation=confirmation,
         services=outcomes,
+        inventory=result,
+        covered_by_reading=by_reading,
+        covered_by_notes=by_notes,
     )
+
+
+def _held_against_inventory(claims: Sequence[StorageClaim], source: InventorySource | None,
+                            today: date) -> tuple[InventoryResult, tuple[int, ...], tuple[int, ...]] | None:
+    """Reads and notes first (issue 11 §3), then the timeline for the rest (the specification's check)."""
+    if source is None or not claims:
+        return None
+    by_reading = tuple(i for i, c in enumerate(claims) if reading_covers(c, source.read_rows, today, source.zone))
+    by_notes: tuple[int, ...] = ()
+    rest = [i for i in range(len(claims)) if i not in by_reading]
+    if rest:
+        try:
+            notes = list(source.notes())
+        except Exception as err:  # noqa: BLE001 - a read error is loud and never a finding
+            _log.error("inventory check: the notes could not be read: %s", err)
+            notes = []
+        by_notes = tuple(i for i in rest if note_covers(claims[i], notes))
+    rest = [i for i in rest if i not in by_notes]
+    asked = [claims[i] for i in rest] or list(claims)
+    try:
+        result = check_inventory(asked, source.moments, source.lookup, today, source.zone)
+    except ValueError as err:
+        result = InventoryResult(INVENTORY_FAILED, (), (str(err),))
+    return result, by_reading, by_notes
 
 
 def _said_by_a_service(claim: StorageClaim, services: Sequence[dict]) -> bool:

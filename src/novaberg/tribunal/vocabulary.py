@@ -93,6 +93,7 @@ class Vocabulary:
     storage_places: WordSet
     references: WordSet
     reference_phrases: WordSet
+    not_items: WordSet  # capitalised words of a sentence that are no item of a note (issue 11 §3)
     first_person_subjects: WordSet
     person_subjects: WordSet
     person_verbs: WordSet
@@ -151,6 +152,7 @@ _WORD_LISTS = (
     "storage_places",
     "references",
     "reference_phrases",
+    "not_items",
     "first_person_subjects",
     "person_subjects",
     "person_verbs",
