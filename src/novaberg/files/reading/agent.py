@@ -1,0 +1,24 @@
+"""Registers the files' reading side in the turn (imported by the facade, `SERVICE_MODULES`): the reading
+service `dateien` (§8.1) and the block readers of `[AUFZEICHNUNGEN]` and `[EIGENE FUNDE]` (§1a.2, §1a.5)."""
+
+from __future__ import annotations
+
+from novaberg.files.blocks import aufzeichnungen_block, eigene_funde_block
+from novaberg.files.reading.service import ReadingService, route_hint
+from novaberg.graph.readers import block_readers, register_block_reader
+from novaberg.graph.services import register_service, registered_services
+
+__all__ = ["register"]
+
+
+def register() -> None:
+    if "dateien" not in registered_services():
+        register_service(ReadingService(), route_hint)
+    names = {name for name, _ in block_readers()}
+    if "aufzeichnungen" not in names:
+        register_block_reader("aufzeichnungen", aufzeichnungen_block)
+    if "eigene_funde" not in names:
+        register_block_reader("eigene_funde", eigene_funde_block)
+
+
+register()

@@ -1,0 +1,197 @@
+"""The reading service `dateien` (dateien.md §3.1, §6.4, §8.1, §8.1b, §8.2): answer a question from the
+shared files — find, read, give locations. It writes nothing, in no zone.
+
+The order is the zoom: narrow first (the hybrid search over the index), then the content (§8.1 "sucht
+nicht im Inhalt ohne vorherige Einschränkung"). The needle tries the classified terms one after another
+(German compounds, §8.1b); each opened file is read once, and a file is opened only for a term not yet
+tried, so there is at most one file access per term and the number of terms is capped. Every path goes
+through `zoom.open_indexed` — the watcher's boundary and root check (§7 rule 1).
+
+The fourth exit (§8.2) is an answer, not a dead end: no passage → the nearest finding with its location
+and a proposal; nothing at all → how many files were searched and what to try instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+from novaberg.files.blocks import location
+from novaberg.files.labels import is_archived
+from novaberg.files.paths import OutsideBoundaryError, boundary_from_env
+from novaberg.files.reading import texts
+from novaberg.files.reading.classify import TASK, read_classification
+from novaberg.files.reading.repository import ReadingRepository
+from novaberg.files.reading.zoom import (
+    MAX_TERMS,
+    FileGoneError,
+    FileUnreadableError,
+    GrepHit,
+    datei_grep,
+    file_map,
+    open_indexed,
+)
+from novaberg.files.repository import RootsRepository
+from novaberg.files.retrieval import Hit, Retriever
+from novaberg.graph.services import AgentRequest, ServiceResult
+
+__all__ = ["ReadingService", "SERVICE_NAME", "route_hint", "HINT_RECORDS", "HINT_KNOW"]
+
+logger = logging.getLogger(__name__)
+
+SERVICE_NAME = "dateien"
+SERVICE_DESCRIPTION = ("Sucht in den freigegebenen Unterlagen der Person nach einem Thema, einer Datei oder einer "
+                       "Textstelle und nennt die Fundstelle; legt nichts ab und ändert nichts.")
+CANDIDATES = 3
+HINT_RECORDS = 0.9  # a question about stored text (§8.1 Aushang)
+HINT_KNOW = 0.55  # „Weißt du was über X" (§3.0c): the files are one of the stores asked
+_RECORDS = re.compile(
+    r"unterlagen|aufzeichnung|in (meinen|deinen|den|der|meiner|einer) (datei|dateien|dokument\w*|texte?n?)\b|"
+    r"steht (das|da|dazu|etwas|was)? ?(irgendwo|in)\b|such (mal |bitte )?(in|nach)\b|was haben wir zu|"
+    r"\b[\w\-]+\.(md|txt|rst|org|pdf|docx|html?)\b", re.IGNORECASE)
+_KNOW = re.compile(r"wei(ß|ss)t du (et)?was (über|zu|von)", re.IGNORECASE)
+# the roots agent's object (a directory as a whole, §8.2a) and the writing requests (§8.1 Negativfälle)
+_NOT_MINE = re.compile(r"verzeichnis|freigeb|freigab|zugriff|darfst|ablegen|\bleg\w*\b.*\bab\b|speicher|merk dir|notier",
+                       re.IGNORECASE)
+
+
+def route_hint(text: str) -> float:
+    if _NOT_MINE.search(text):
+        return 0.0
+    if _RECORDS.search(text):
+        return HINT_RECORDS
+    if _KNOW.search(text):
+        return HINT_KNOW
+    return 0.0
+
+
+def _needle_lines(found: list[GrepHit]) -> list[str]:
+    return [f"  · {texts.LINE.format(zeile=hit.line)}: {hit.text}" for hit in found]
+
+
+class ReadingService:
+    name = SERVICE_NAME
+    description = SERVICE_DESCRIPTION
+
+    def __init__(self, boundary: Any = None) -> None:
+        self._boundary = boundary
+
+    def _bounds(self) -> tuple[Path, ...]:
+        return tuple(self._boundary) if self._boundary is not None else boundary_from_env()
+
+    def run(self, request: AgentRequest, deps: Any) -> ServiceResult:
+        steps: list[dict[str, Any]] = []
+        if not RootsRepository(deps.db).active(request.user_id, request.character_id):
+            return ServiceResult(self.name, "rejected", texts.NO_ROOTS, [{"schritt": "wurzeln", "anzahl": 0}])
+        reading = read_classification(deps.asker.ask(TASK, {"text": request.text}).fields)
+        terms = reading["begriffe"][:MAX_TERMS]
+        steps.append({"schritt": "klassifizieren", **reading, "versucht": terms})
+        repo = ReadingRepository(deps.db)
+        if reading["datei"] and (reading["art"] == "karte" or not terms):
+            return self._map(request, repo, reading["datei"], steps)
+        if not terms and not reading["datei"]:
+            return ServiceResult(self.name, "rejected", texts.NOTHING_ASKED, steps)
+        hits = self._narrow(request, deps, repo, terms, reading["datei"])
+        steps.append({"schritt": "eingrenzen", "kandidaten": [hit.path for hit in hits]})
+        if not hits:
+            total = repo.count(request.user_id, request.character_id)
+            answer = texts.NOTHING_FOUND.format(begriffe=", ".join(terms or [reading["datei"] or ""]), dateien=total)
+            return ServiceResult(self.name, "rejected", answer, steps, data={"dateien": total})
+        return self._needle(hits, terms, steps)
+
+    def _narrow(self, request: AgentRequest, deps: Any, repo: ReadingRepository, terms: list[str],
+                name: str | None) -> list[Hit]:
+        """Stage 0: the candidates — a named file first, else the hybrid search over the index."""
+        if name:
+            rows = repo.named(request.user_id, request.character_id, name)
+            if rows:
+                return [Hit(path=str(Path(row["wurzel_pfad"]) / row["pfad"]), root_id=row["root_id"],
+                            thema=row["thema"] or row["name"], score=1.0, channels=("scharf",),
+                            relative=row["pfad"], eigentum=row["eigentum"],
+                            zusammenfassung=row["zusammenfassung"] or "", zeilen=row["zeilen"],
+                            groesse=row["groesse"], index_id=row["id"]) for row in rows]
+        query = " ".join(terms) if terms else (name or request.text)
+        result = Retriever(deps.db, deps.embedder).run(request.user_id, request.character_id, query, request.now,
+                                                       k=CANDIDATES, track=False)
+        return result.hits
+
+    def _map(self, request: AgentRequest, repo: ReadingRepository, name: str,
+             steps: list[dict[str, Any]]) -> ServiceResult:
+        """Stage 1 from the index alone (no file access)."""
+        rows = repo.named(request.user_id, request.character_id, name)
+        if not rows:
+            total = repo.count(request.user_id, request.character_id)
+            return ServiceResult(self.name, "rejected", texts.NOTHING_FOUND.format(begriffe=name, dateien=total), steps)
+        row = rows[0]
+        place = str(Path(row["wurzel_pfad"]) / row["pfad"]) + (" " + texts.ARCHIVED if is_archived(row["pfad"]) else "")
+        sections = file_map(row)
+        if sections is None:
+            answer = texts.MAP_UNKNOWN.format(fundstelle=place)
+        elif not sections:
+            answer = texts.MAP_NONE.format(fundstelle=place, zeilen=row["zeilen"])
+        else:
+            lines = [texts.MAP_LINE.format(titel=s["titel"], zeilen=texts.LINES.format(von=s["von"], bis=s["bis"])
+                                           if s["von"] else "?") for s in sections]
+            answer = "\n".join([texts.MAP_HEAD.format(fundstelle=place), *lines])
+        steps.append({"schritt": "karte", "datei": place})
+        return ServiceResult(self.name, "abgeschlossen", answer, steps, data={"fundstellen": [place]})
+
+    def _needle(self, hits: list[Hit], terms: list[str], steps: list[dict[str, Any]]) -> ServiceResult:
+        """Stage 3 with the compound rule: terms in turn, each opened file read once, ≤ one access per term."""
+        boundary = self._bounds()
+        problems: list[str] = []
+        budget = max(1, len(terms))  # §8.1b: at most one file access per term, the terms capped
+        accesses = 0
+        found: list[tuple[Hit, list[GrepHit]]] = []
+        for hit in hits[:budget]:
+            accesses += 1
+            try:
+                opened = open_indexed(_root_of(hit), hit.relative, boundary)
+            except FileGoneError:
+                problems.append(texts.FILE_GONE.format(pfad=hit.path))
+                continue
+            except OutsideBoundaryError:
+                problems.append(texts.FILE_OUTSIDE.format(pfad=hit.path))
+                continue
+            except FileUnreadableError as err:
+                problems.append(texts.FILE_UNREADABLE.format(pfad=hit.path, grund=err))
+                continue
+            for term in terms:  # one after another until one hits (German compounds)
+                lines = datei_grep(opened, term)
+                steps.append({"schritt": "nadel", "begriff": term, "datei": hit.path, "treffer": len(lines)})
+                if lines:
+                    found.append((hit, lines))
+                    break
+            if found:
+                break
+        steps.append({"schritt": "zugriffe", "anzahl": accesses})
+        if found:
+            hit, lines = found[0]
+            head = texts.ANSWER_OWN_HEAD if hit.eigentum == "figur" else texts.ANSWER_HEAD
+            body = [head, f"- {location(_at(hit, lines))}: {hit.thema}", *_needle_lines(lines), *problems]
+            return ServiceResult(self.name, "abgeschlossen", "\n".join(body), steps,
+                                 data={"fundstellen": [hit.path], "zeilen": [line.line for line in lines]})
+        if problems and not any(step.get("schritt") == "nadel" for step in steps):
+            return ServiceResult(self.name, "rejected", "\n".join(problems), steps, data={"fehlend": problems})
+        nearest = hits[0]
+        answer = texts.NEEDLE_MISSED.format(begriffe=", ".join(terms), kandidaten=len(hits), versucht=len(terms),
+                                            fundstelle=location(nearest), thema=nearest.thema)
+        return ServiceResult(self.name, "rejected", "\n".join([answer, *problems]), steps,
+                             data={"naechster_fund": nearest.path, "vorschlag": "vorlesen"})
+
+
+def _root_of(hit: Hit) -> str:
+    """The root directory of a hit (absolute path minus its relative part)."""
+    path = Path(hit.path)
+    for _ in Path(hit.relative).parts:
+        path = path.parent
+    return str(path)
+
+
+def _at(hit: Hit, lines: list[GrepHit]) -> Hit:
+    """The hit with the needle's line range as its location."""
+    from dataclasses import replace as with_fields
+
+    return with_fields(hit, lines=(lines[0].line, lines[-1].line))
