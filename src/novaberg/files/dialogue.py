@@ -1,7 +1,6 @@
 """The rules of the roots conversation (dateien.md §1a.5, §2a.2, §2a.3, §7), as pure steps.
 
-Not yet wired into the turn graph (that needs the agent package, its prompt and the router entry); these
-are the decisions the agent's `resume`/`confirm` will call:
+The roots agent (`novaberg.files.agent`) calls these decisions from its first turn and its resume:
 
 - `start_grant`: resolve first, refuse outside the boundary (with the resolved path and the boundary),
   ask the ownership when it is not given, then the gate with the **resolved** path and the file count.
