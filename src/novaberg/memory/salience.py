@@ -89,7 +89,7 @@ _RULES: tuple[tuple[re.Pattern[str], float, str], ...] = (
      "eine Beziehung"),
     (re.compile(r"\bich\s+(wohne|lebe|arbeite|studiere|bin\s+\w+(in|er)\b|bin\s+allergisch|habe\s+(einen|eine|ein)\b)",
                 re.I), 0.75, "eine Tatsache über sie"),
-    (re.compile(r"\bich\s+(bin|fühle\s+mich|fuehle\s+mich)\s+(so\s+|sehr\s+|total\s+|gerade\s+)?"
+    (re.compile(r"\bich\s+(bin|fühle\s+mich|fuehle\s+mich)\s+(\w+\s+){0,3}"
                 r"(traurig|glücklich|gluecklich|müde|muede|einsam|wütend|wuetend|nervös|nervoes|ängstlich|"
                 r"aengstlich|gestresst|froh|verliebt|enttäuscht|enttaeuscht)\b", re.I), 0.6, "ein Gefühl"),
     (re.compile(r"\bich\s+(will|möchte|moechte|plane|werde|habe\s+vor)\b", re.I), 0.55, "ein Vorhaben"),

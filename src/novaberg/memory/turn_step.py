@@ -26,6 +26,7 @@ __all__ = ["NODE", "salience_node", "remember_turn"]
 
 NODE = "salienz"
 USER_SPEAKER = "nutzer"
+STATEMENT = "rejected"  # a service found a statement, not a request (timeline.md §3a): it may be a memory
 _log = logging.getLogger("novaberg.memory")
 
 
@@ -50,7 +51,8 @@ def _remember(state: dict[str, Any], deps: Any) -> dict[str, Any]:
     route = state.get("route") or {}
     if route.get("model_error"):
         return {"ausgang": "modell_fehler"}
-    if state.get("services") or route.get("management_action") == "resume":
+    commands = [s for s in state.get("services") or [] if s.get("status") != STATEMENT]
+    if commands or route.get("management_action") == "resume":
         return {"ausgang": "dienstauftrag"}  # a command or a question to a service is no memory
     text = str(state.get("text", "")).strip()
     try:
