@@ -236,7 +236,11 @@ def serve(
         # Server.run, not uvicorn.run: the lifespan's shutdown closes Nova before uvicorn re-raises the
         # signal it caught; the finally covers the paths that never reach the lifespan (close is idempotent).
         server = uvicorn.Server(uvicorn.Config(web, host=host, port=port))
-        _run_until_signal(server)
+        heartbeat = nova.pixie.start_background(SystemClock())  # issue 14: one heartbeat across processes
+        try:
+            _run_until_signal(server)
+        finally:
+            heartbeat.stop()
         if not server.started:
             raise typer.Exit(1)
     finally:
@@ -501,6 +505,59 @@ def index_command(
     _print_json(report)
     if report.get("status") != "ok":
         raise typer.Exit(1)
+
+
+memory_app = typer.Typer(no_args_is_help=True, help="The memory of one pair (show), and re-embedding it (reembed).")
+app.add_typer(memory_app, name="memory")
+
+
+@memory_app.command("show")
+def memory_show(
+    user: str = typer.Option(..., "--user", help="person id"),
+    character: str = typer.Option(..., "--character", help="figure id"),
+    data_dir: Path | None = DataDirOption,
+    embedder: str | None = EmbedderOption,
+) -> None:
+    """Short-term entries (salience, TTL) and long-term nodes (weights, edges) of this pair as JSON."""
+    _check_pair(user, character)
+    nova = _open(data_dir, "offline", embedder)
+    try:
+        _print_json(nova.memory.show(user, character))
+    finally:
+        nova.close()
+
+
+@memory_app.command("reembed")
+def memory_reembed(data_dir: Path | None = DataDirOption, embedder: str | None = EmbedderOption) -> None:
+    """Embed every long-term node anew with this embedder (after changing it); nothing is mixed."""
+    nova = _open(data_dir, "offline", embedder)
+    try:
+        count = nova.memory.reembed(SystemClock().now())
+        _print_json({"neu_eingebettet": count, "embedder": nova.embedder.describe()})
+    finally:
+        nova.close()
+
+
+@app.command("pixie")
+def pixie_command(
+    once: bool = typer.Option(False, "--once", help="one tick of every due job, then exit"),
+    data_dir: Path | None = DataDirOption,
+    llm: str | None = LlmOption,
+    embedder: str | None = EmbedderOption,
+) -> None:
+    """The heartbeat in the foreground: promotion, events of other persons, resubmission, log pruning, index."""
+    import threading
+
+    nova = _open(data_dir, llm, embedder)
+    stop = threading.Event()
+    try:
+        report = nova.pixie.run(SystemClock(), stop, say=lambda text: print(text, flush=True), once=once)
+        if once:
+            _print_json(report)
+    except KeyboardInterrupt:
+        stop.set()
+    finally:
+        nova.close()
 
 
 @app.command("migrate-data")

@@ -20,10 +20,19 @@ _log = logging.getLogger("novaberg.pixie")
 class BackgroundHeartbeat:
     def __init__(self, heartbeat: Heartbeat, clock: Any) -> None:
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=heartbeat.run, args=(clock, self._stop),
-                                        kwargs={"say": lambda text: _log.warning("%s", text)},
-                                        name="novaberg-pixie", daemon=True)
+        self._heartbeat = heartbeat
+        self._clock = clock
+        self._thread = threading.Thread(target=self._run, name="novaberg-pixie", daemon=True)
         self._thread.start()
+
+    def _run(self) -> None:
+        """A server that shuts down closes Nova under the thread: what was running stays in `:arbeit`
+        and is put back by the next heartbeat (synapsen-promotion.md §3); here it only ends, logged."""
+        try:
+            self._heartbeat.run(self._clock, self._stop, say=lambda text: _log.warning("%s", text))
+        except Exception as err:  # noqa: BLE001 - a background thread has nobody to raise to
+            if not self._stop.is_set():
+                _log.error("the background heartbeat ended: %s", err, exc_info=True)
 
     def stop(self, timeout: float = 30.0) -> None:
         self._stop.set()
