@@ -25,7 +25,7 @@ from novaberg.core.settings import (
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_number, read_text
 
-__all__ = ["TASK", "Rating", "effective", "band_ttl_days", "rate"]
+__all__ = ["TASK", "Rating", "effective", "reaches", "band_ttl_days", "rate"]
 
 TASK = "salience"
 
@@ -39,13 +39,18 @@ def effective(raw: float) -> float:
     return math.sin(raw * math.pi / 2) ** 0.5
 
 
+def reaches(value: float, threshold: float) -> bool:
+    """The thresholds are the curve's values on five places (§4b.1): raw 0.7 reaches HIGH, 0.69 does not."""
+    return round(value, 5) >= threshold
+
+
 def band_ttl_days(value: float) -> int | None:
     """Days a short-term entry of this effective salience lives; None below `KZG_SALIENZ_MINIMUM` (no entry)."""
-    if value >= KZG_SALIENZ_HIGH:
+    if reaches(value, KZG_SALIENZ_HIGH):
         return KZG_TTL_DAYS_HIGH
-    if value >= KZG_SALIENZ_MID:
+    if reaches(value, KZG_SALIENZ_MID):
         return KZG_TTL_DAYS_MID
-    if value >= KZG_SALIENZ_MINIMUM:
+    if reaches(value, KZG_SALIENZ_MINIMUM):
         return KZG_TTL_DAYS_MINIMUM
     return None
 

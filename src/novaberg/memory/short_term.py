@@ -16,7 +16,7 @@ from typing import Any
 from novaberg.core.clock import as_utc
 from novaberg.core.settings import KZG_SALIENZ_HIGH, KZG_SALIENZ_MID, KZG_TTL_DAYS_HIGH
 from novaberg.memory import keys
-from novaberg.memory.salience import band_ttl_days
+from novaberg.memory.salience import band_ttl_days, reaches
 
 __all__ = ["ShortTermEntry", "ShortTermMemory", "PUSH_ONCE"]
 
@@ -60,7 +60,7 @@ class ShortTermMemory:
             pipe.expire(index, KZG_TTL_DAYS_HIGH * _DAY)
             pipe.execute()
         queued = False
-        if salience >= KZG_SALIENZ_HIGH:
+        if reaches(salience, KZG_SALIENZ_HIGH):
             queued = self.queue_once(user_id, character_id, key)
         return ShortTermEntry(key, queued, ttl_days)
 
@@ -92,7 +92,7 @@ class ShortTermMemory:
             if fields.get("user_id") != user_id or fields.get("character_id") != character_id:
                 continue  # never another pair's entry, whatever the index says
             entry = _entry(name, fields, ttl)
-            if entry["salienz"] < min_salience:
+            if not reaches(entry["salienz"], min_salience):
                 continue
             if cutoff is not None and (entry["_ablauf"] <= cutoff or entry["_erstellt"] > cutoff):
                 continue

@@ -19,7 +19,7 @@ import redis as redis_lib
 from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.core.settings import KZG_SALIENZ_HIGH
 from novaberg.memory import keys
-from novaberg.memory.salience import rate
+from novaberg.memory.salience import rate, reaches
 from novaberg.memory.short_term import ShortTermMemory
 
 __all__ = ["NODE", "salience_node", "remember_turn"]
@@ -69,9 +69,9 @@ def _remember(state: dict[str, Any], deps: Any) -> dict[str, Any]:
         if entry is None:
             return {**outcome, "ausgang": "unter_minimum"}
         outcome.update(ausgang="gemerkt", schluessel=entry.key, ttl_tage=entry.ttl_days, eingereiht=entry.queued)
-        if value >= KZG_SALIENZ_HIGH:  # timeline.md §5.5 *Grenze*: on the curved scale
+        if reaches(value, KZG_SALIENZ_HIGH):  # timeline.md §5.5 *Grenze*: on the curved scale
             order = {"turn_id": str(state["turn_id"]), "user_id": user_id, "character_id": character_id,
-                     "salienz": value, "kandidaten": [{"nummer": 1, "text": text, "sprecher": USER_SPEAKER}],
+                     "salienz": round(value, 5), "kandidaten": [{"nummer": 1, "text": text, "sprecher": USER_SPEAKER}],
                      "erstellt_am": state["now"].isoformat()}
             deps.redis.rpush(keys.EVENT_ORDERS, json.dumps(order, ensure_ascii=False))
             outcome["ereignis_auftrag"] = True
