@@ -1,0 +1,127 @@
+"""Issue 14 "Bad input and faults": the heartbeat killed at any point of a promotion run. After a restart every
+order is either promoted or back in the queue, no `kzg:` hash is deleted without its node, and no node exists
+twice for one hash (synapsen-promotion.md §3: the work list, put back at the next start).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from novaberg.memory import keys
+from novaberg.memory.promotion import STEPS
+from tests.memory.helpers import NOW, agent, lists, node_count, remember
+
+LATER = NOW + timedelta(minutes=5)
+TEXTS = ("Mein Hund heißt Bello.", "Meine Schwester heißt Lena.", "Mein Hund heißt Bello!")  # new, new, duplicate
+
+
+class Injected(Exception):
+    pass
+
+
+def _seed(redis) -> list[str]:
+    return [remember(redis, text, f"t{i}") for i, text in enumerate(TEXTS)]
+
+
+def _invariants(db, redis, order_keys: list[str], finished: bool) -> None:
+    state = lists(redis)
+    with db.transaction() as conn:
+        per_key = {r["kzg_schluessel"]: r["n"] for r in conn.execute(
+            "SELECT kzg_schluessel, count(*) AS n FROM lzg_knoten GROUP BY kzg_schluessel").fetchall()}
+    assert all(n == 1 for n in per_key.values()), per_key  # never two nodes of one hash
+    for key in order_keys:
+        if not redis.exists(key):
+            assert per_key.get(key) == 1, f"{key} deleted without its node"
+        waiting = key in state["queue"] or key in state["arbeit"]
+        if finished:
+            assert not waiting, f"{key} still waits after the restart"
+        else:
+            assert waiting or key in per_key or redis.hget(key, "lzg_id"), f"{key} lost"
+    assert state["gescheitert"] == []
+
+
+def _final(db, redis, order_keys):
+    _invariants(db, redis, order_keys, finished=True)
+    assert node_count(db) == 2  # Bello and Lena; the second Bello is a duplicate
+    assert not redis.exists(order_keys[0]) and not redis.exists(order_keys[1]) and redis.exists(order_keys[2])
+
+
+@pytest.mark.parametrize("step", STEPS)
+@pytest.mark.parametrize("nth", [1, 3])  # the first entry (new node) and the third (duplicate)
+def test_an_injected_failure_between_every_two_steps(db, redis, step, nth):
+    order_keys = _seed(redis)
+    seen = {"count": 0}
+
+    def fail(at: str) -> None:
+        if at == step:
+            seen["count"] += 1
+            if seen["count"] == nth:
+                raise Injected(at)
+
+    agent(db, redis, checkpoint=fail).run(LATER)
+    _invariants(db, redis, order_keys, finished=False)
+    report = agent(db, redis).run(LATER + timedelta(minutes=5))
+    assert report["status"] == "erledigt"
+    _final(db, redis, order_keys)
+
+
+_CHILD = textwrap.dedent("""
+    import sys, time
+    from datetime import datetime, timezone
+    import redis
+    from novaberg.core.logs import PipelineLog
+    from novaberg.embed.hashing import HashingEmbedder
+    from novaberg.memory.promotion import PromotionAgent
+    from novaberg.store.db import Database
+
+    db_url, redis_path, step, marker = sys.argv[1:5]
+    client = redis.Redis(unix_socket_path=redis_path, decode_responses=True)
+    db = Database(db_url, max_size=2)
+
+    def hang(at):
+        if at == step:
+            open(marker, "w").close()
+            time.sleep(120)
+
+    PromotionAgent(client, db, HashingEmbedder(), PipelineLog(db), checkpoint=hang).run(
+        datetime(2026, 12, 1, 9, 5, tzinfo=timezone.utc))
+""")
+
+
+@pytest.mark.parametrize("step", ["geschrieben", "geloescht"])
+def test_kill_minus_nine_of_a_process_running_promotion(db, redis, tmp_path: Path, step):
+    """A real `kill -9` between the node's write and the hash's deletion (and between DEL and LREM)."""
+    socket_path = redis.connection_pool.connection_kwargs.get("path")
+    if not socket_path:
+        pytest.skip("needs the embedded Redis' socket")
+    order_keys = _seed(redis)
+    marker = tmp_path / "in-step"
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, db.url, socket_path, step, str(marker)],
+                             cwd=Path(__file__).resolve().parents[2], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while not marker.exists():
+            assert child.poll() is None, child.communicate()[1].decode()[-2000:]
+            assert time.monotonic() < deadline, "the child never reached the step"
+            time.sleep(0.05)
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(10)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == -signal.SIGKILL
+    assert redis.lrange(keys.work_list("u1", "nova"), 0, -1) == [order_keys[0]]  # the killed run's rest
+    _invariants(db, redis, order_keys, finished=False)
+    report = agent(db, redis).run(LATER + timedelta(minutes=5))
+    assert report["zurueckgelegt"] == 1
+    _final(db, redis, order_keys)
