@@ -27,14 +27,14 @@ import redis as redis_lib
 from novaberg.core.errors import DatabaseError, DatabaseUnavailableError, ModelUnreachableError
 from novaberg.core.settings import PROMOTION_CANDIDATES, PROMOTION_MATCH_THRESHOLD, PROMOTION_MAX_ATTEMPTS
 from novaberg.memory import keys
-from novaberg.memory.repository import LongTermRepository, NewNode
+from novaberg.memory.repository import EmbedderChangedError, LongTermRepository, NewNode
 
 __all__ = ["TASK", "PromotionAgent", "STEPS", "NEW_NODE", "DUPLICATE", "HALF_REACTIVATION", "DISCARDED"]
 
 TASK = "synapsen_promotion"
 NEW_NODE, DUPLICATE, HALF_REACTIVATION, DISCARDED = "neuanlage", "dublette", "halbreaktivierung", "verworfen"
 STEPS = ("verschoben", "gelesen", "eingebettet", "abgeglichen", "geschrieben", "gebruecke", "geloescht", "fertig")
-_INFRASTRUCTURE = (DatabaseUnavailableError, psycopg.OperationalError, ModelUnreachableError,
+_INFRASTRUCTURE = (DatabaseUnavailableError, psycopg.OperationalError, ModelUnreachableError, EmbedderChangedError,
                    redis_lib.ConnectionError, redis_lib.TimeoutError)
 # The bridge: the node's id into the hash — only while the hash still stands (never a hash without `inhalt`).
 _BRIDGE = """
