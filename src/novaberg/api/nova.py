@@ -34,7 +34,7 @@ __all__ = ["Nova", "TurnResult", "EmptyTurnError", "SERVICE_MODULES"]
 
 # Agent packages that register their service and block readers at import.
 SERVICE_MODULES: tuple[str, ...] = ("novaberg.timeline.agent", "novaberg.notes.agent", "novaberg.directives.agent",
-                                    "novaberg.files.agent")
+                                    "novaberg.files.agent", "novaberg.files.reading.agent")
 
 
 # A turn text that is empty or only whitespace: no graph run. The facade's public name for the edge's
