@@ -25,12 +25,14 @@ Why each piece:
 from __future__ import annotations
 
 import base64
+import fcntl
 import hashlib
 import hmac
 import json
 import os
 import secrets
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -218,17 +220,30 @@ class PersonTokens:
     def create(self, user_id: str, created: str) -> str:
         """A new token for `user_id` (replacing any old one); returned once, only its hash is kept."""
         token = secrets.token_urlsafe(32)
-        persons = self._read()
-        persons[user_id] = {"sha256": _digest(token), "erstellt": created}
-        self._write(persons)
+        with self._locked():
+            persons = self._read()
+            persons[user_id] = {"sha256": _digest(token), "erstellt": created}
+            self._write(persons)
         return token
 
     def revoke(self, user_id: str) -> bool:
-        persons = self._read()
-        if persons.pop(user_id, None) is None:
-            return False
-        self._write(persons)
+        with self._locked():
+            persons = self._read()
+            if persons.pop(user_id, None) is None:
+                return False
+            self._write(persons)
         return True
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """One writer at a time (two `token create` at once must not lose one person): flock on a side file."""
+        _make_private_dirs(self.path.parent)
+        fd = os.open(self.path.with_name(f".{self.path.name}.lock"), os.O_WRONLY | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing releases the lock
 
     def _write(self, persons: dict[str, dict[str, str]]) -> None:
         _make_private_dirs(self.path.parent)

@@ -22,7 +22,7 @@ from novaberg.api.auth import Principal
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id
 from novaberg.core.errors import DatabaseUnavailableError, InputError
-from novaberg.core.settings import TEXT_MAX_CHARS
+from novaberg.core.settings import DATE_YEAR_MAX, DATE_YEAR_MIN, TEXT_MAX_CHARS
 from novaberg.core.turn_history import HISTORY_MAX, TurnHistory
 
 __all__ = ["build_views", "appointments_window", "appointment_views", "note_views", "features_of"]
@@ -293,6 +293,8 @@ def build_views(nova: Any, clock: Any, principal: Callable[..., Principal]) -> A
         user = person(who, user_id)
         character = _checked(character_id, "character_id")
         today = clock.now().astimezone(zone).date()
+        if day is not None and not DATE_YEAR_MIN <= day.year <= DATE_YEAR_MAX:  # issue 10 §4: no year 1 or 9999
+            raise HTTPException(422, f"date muss in den Jahren {DATE_YEAR_MIN}–{DATE_YEAR_MAX} liegen")
         first, last = appointments_window(view, day or today)
         rows = await run(lambda: nova.timeline.list(user, character, active_only=False))
         return Appointments(user_id=user, character_id=character, view=view, first_day=first, last_day=last,

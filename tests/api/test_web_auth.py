@@ -1,0 +1,176 @@
+"""Issue 17 §3: per-person sign-in — a token an operator creates with the CLI, kept as a hash, an HttpOnly
+SameSite=Strict cookie bound to it; one person never sees or acts for another; the OpenAPI description
+only for signed-in callers."""
+
+from __future__ import annotations
+
+import json
+import stat
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from novaberg.api.app import create_app
+from novaberg.api.auth import COOKIE_NAME, PERSON_TOKENS_FILE_NAME, PersonTokens, person_session_value
+from novaberg.core.clock import FixedClock
+from tests.support import berlin
+
+TOKEN = "operator-token-0123456789abcdefghij"
+BASE = "http://127.0.0.1:8765"
+PAGE = {"X-Novaberg": "1"}
+NOW = berlin(2026, 11, 30, 10)
+
+
+@pytest.fixture
+def tokens(tmp_path) -> PersonTokens:
+    return PersonTokens.of(tmp_path)
+
+
+def _client(nova, tokens) -> TestClient:
+    app = create_app(nova, FixedClock(NOW), token=TOKEN, person_tokens=tokens)
+    return TestClient(app, base_url=BASE, raise_server_exceptions=False)
+
+
+def _signed_in(nova, tokens, token: str) -> TestClient:
+    client = _client(nova, tokens)
+    response = client.post("/login", data={"token": token}, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    return client
+
+
+def _turns(db) -> list[tuple[str, str]]:
+    with db.transaction() as conn:
+        return [(r["user_id"], r["text"]) for r in conn.execute("SELECT user_id, text FROM turns ORDER BY id")]
+
+
+def test_a_person_token_signs_in_as_that_person_with_a_strict_httponly_cookie(nova, tokens):
+    """§3: the cookie is HttpOnly, SameSite=Strict, holds neither the token nor its hash; /api/me names the person."""
+    anna = tokens.create("anna", NOW.isoformat())
+    client = _client(nova, tokens)
+    response = client.post("/login", data={"token": anna}, follow_redirects=False)
+    cookie = response.headers["set-cookie"]
+    assert response.status_code == 303 and "httponly" in cookie.lower() and "samesite=strict" in cookie.lower()
+    assert anna not in cookie and tokens.digest_of("anna") not in cookie
+    me = client.get("/api/me", headers=PAGE).json()
+    assert me["user_id"] == "anna" and me["operator"] is False
+    assert 'data-user="anna"' in client.get("/").text
+
+
+def test_only_the_hash_is_stored_0600(tokens, tmp_path):
+    anna = tokens.create("anna", NOW.isoformat())
+    path = tmp_path / PERSON_TOKENS_FILE_NAME
+    assert anna not in path.read_text() and stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert tokens.find(anna) == "anna" and tokens.find("falsch") is None and tokens.find("") is None
+
+
+def test_a_person_cannot_run_a_turn_for_another_person(nova, db, tokens):
+    """§3 "one person never sees another's data": cookie or bearer of anna, user_id bob → 403, nothing stored."""
+    anna = tokens.create("anna", NOW.isoformat())
+    client = _signed_in(nova, tokens, anna)
+    turn = {"user_id": "bob", "character_id": "nova", "text": "Was steht bei dir an?"}
+    assert client.post("/turn", json=turn, headers=PAGE).status_code == 403
+    bearer = _client(nova, tokens).post("/turn", json=turn, headers={"Authorization": f"Bearer {anna}"})
+    assert bearer.status_code == 403 and "anderen Person" in bearer.json()["detail"]
+    assert _turns(db) == []
+    own = client.post("/turn", json={**turn, "user_id": "anna"}, headers=PAGE)
+    assert own.status_code == 200
+    assert _turns(db) == [("anna", "Was steht bei dir an?")]
+
+
+@pytest.mark.parametrize("path", ["/api/history?user_id=bob", "/api/appointments?user_id=bob", "/api/notes?user_id=bob",
+                                  "/api/history?user_id=bob&character_id=nova", "/api/roots?user_id=bob"])
+def test_a_person_cannot_read_another_persons_views(nova, tokens, path):
+    client = _signed_in(nova, tokens, tokens.create("anna", NOW.isoformat()))
+    response = client.get(path, headers=PAGE)
+    assert response.status_code == 403 and "anderen Person" in response.json()["detail"]
+
+
+def test_the_operator_starts_as_ich_and_may_view_any_person(nova, tokens):
+    client = _signed_in(nova, tokens, TOKEN)
+    me = client.get("/api/me", headers=PAGE).json()
+    assert me["user_id"] == "ich" and me["operator"] is True
+    assert client.get("/api/notes?user_id=bob", headers=PAGE).json()["user_id"] == "bob"
+
+
+def test_a_new_or_revoked_token_ends_the_old_sessions(nova, tokens):
+    """§3: a person's cookie is bound to the stored hash — replacing or revoking the token signs them out."""
+    client = _signed_in(nova, tokens, tokens.create("anna", NOW.isoformat()))
+    assert client.get("/api/me", headers=PAGE).status_code == 200
+    new = tokens.create("anna", NOW.isoformat())
+    assert client.get("/api/me", headers=PAGE).status_code == 401
+    assert 'action="/login"' in client.get("/").text
+    client = _signed_in(nova, tokens, new)
+    tokens.revoke("anna")
+    assert client.get("/api/me", headers=PAGE).status_code == 401
+    assert _client(nova, tokens).post("/login", data={"token": new}).status_code == 401
+
+
+def test_a_forged_person_cookie_is_refused(nova, tokens):
+    """A cookie for bob made with a wrong key, or anna's MAC under bob's name, is 401."""
+    tokens.create("anna", NOW.isoformat())
+    tokens.create("bob", NOW.isoformat())
+    anna_cookie = person_session_value(TOKEN, "anna", tokens.digest_of("anna"))
+    for forged in (person_session_value("wrong-key", "bob", tokens.digest_of("bob")),
+                   "p.Ym9i." + anna_cookie.split(".")[2], "p.!!!.00", "p.x", "p..", "0" * 64):
+        client = _client(nova, tokens)
+        client.cookies.set(COOKIE_NAME, forged)
+        assert client.get("/api/me", headers=PAGE).status_code == 401, forged
+
+
+def test_views_need_sign_in_and_a_same_origin_proof(nova, tokens):
+    client = _client(nova, tokens)
+    for path in ("/api/me", "/api/history", "/api/appointments", "/api/notes", "/api/openapi.json"):
+        assert client.get(path).status_code == 401, path
+    client = _signed_in(nova, tokens, tokens.create("anna", NOW.isoformat()))
+    assert client.get("/api/notes").status_code == 403  # a cookie alone: no proof it comes from our page
+    assert client.get("/api/notes", headers={"Origin": "https://evil.example"}).status_code == 403
+    assert client.get("/api/notes", headers={"Origin": BASE}).status_code == 200
+
+
+def test_openapi_documents_the_views_for_signed_in_callers(nova, tokens):
+    """§3: the JSON endpoints are documented in OpenAPI (with their response models); strangers get 401."""
+    assert _client(nova, tokens).get("/api/openapi.json").status_code == 401
+    spec = _client(nova, tokens).get("/api/openapi.json", headers={"Authorization": f"Bearer {TOKEN}"}).json()
+    for path, model in (("/api/appointments", "Appointments"), ("/api/notes", "Notes"), ("/api/history", "History"),
+                        ("/api/turns/{turn_id}/review", "Review"), ("/api/me", "Me")):
+        schema = spec["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+        assert schema["$ref"].endswith(f"/{model}"), path
+    assert "/turn" in spec["paths"]
+    assert "/login" not in spec["paths"]
+
+
+def test_an_unreadable_token_file_lets_nobody_in_and_says_so(nova, tokens, tmp_path):
+    (tmp_path / PERSON_TOKENS_FILE_NAME).write_text("{kaputt")
+    client = _client(nova, tokens)
+    response = client.post("/login", data={"token": "irgendwas"})
+    assert response.status_code == 503 and "Schlüsseldatei" in response.text
+    assert client.get("/api/me", headers={"Authorization": "Bearer irgendwas"}).status_code == 503
+    assert _client(nova, tokens).post("/login", data={"token": TOKEN}, follow_redirects=False).status_code == 303
+
+
+def test_parallel_token_creation_loses_no_person(tokens):
+    """Every write path with parallel calls: 24 `token create` at once → every person kept, every token works."""
+    users = [f"person-{i}" for i in range(24)]
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        created = list(pool.map(lambda user: tokens.create(user, NOW.isoformat()), users))
+    assert tokens.persons() == sorted(users)
+    assert [tokens.find(token) for token in created] == users
+
+
+def test_the_cli_creates_lists_and_revokes_person_tokens(tmp_path):
+    from novaberg.cli import app
+
+    runner = CliRunner()
+    created = runner.invoke(app, ["token", "create", "--user", "anna", "--data-dir", str(tmp_path)])
+    assert created.exit_code == 0, created.output
+    token = next(line for line in created.output.splitlines() if line.startswith("Token für anna: ")).split(": ")[1]
+    assert PersonTokens.of(tmp_path).find(token.strip()) == "anna"
+    listed = runner.invoke(app, ["token", "list", "--data-dir", str(tmp_path)])
+    assert listed.output.split() == ["anna"] and token not in listed.output
+    assert runner.invoke(app, ["token", "revoke", "--user", "anna", "--data-dir", str(tmp_path)]).exit_code == 0
+    assert runner.invoke(app, ["token", "revoke", "--user", "anna", "--data-dir", str(tmp_path)]).exit_code == 1
+    bad = runner.invoke(app, ["token", "create", "--user", "an\x00na", "--data-dir", str(tmp_path)])
+    assert bad.exit_code == 2 and PersonTokens.of(tmp_path).persons() == []
+    assert json.loads((tmp_path / PERSON_TOKENS_FILE_NAME).read_text()) == {"personen": {}}
