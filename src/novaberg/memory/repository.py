@@ -161,6 +161,8 @@ class LongTermRepository:
         with self._tx() as conn:
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('lzg_embedder', 0))")
             old = conn.execute(_READ_EMBEDDER).fetchone()
+            if old is not None and old["dimensionen"] != dims:  # its expression casts to the old dimension
+                conn.execute(_DROP_INDEX.format(dims=int(old["dimensionen"])))
             rows = conn.execute(_ALL_NODES).fetchall()
             for start in range(0, len(rows), batch):
                 part = rows[start:start + batch]
@@ -169,8 +171,6 @@ class LongTermRepository:
                     cursor.executemany(_SET_EMBEDDING, [(vector_text(v), r["id"]) for v, r in zip(vectors, part,
                                                                                                    strict=True)])
             conn.execute(_REWEIGH_EDGES)
-            if old is not None and old["dimensionen"] != dims:
-                conn.execute(_DROP_INDEX.format(dims=int(old["dimensionen"])))
             conn.execute(_INDEX.format(dims=int(dims)))
             conn.execute(_WRITE_EMBEDDER, (identity, dims, as_utc(now)))
         self._checked = (identity, dims)
