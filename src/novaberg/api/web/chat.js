@@ -8,8 +8,7 @@ const input = () => document.getElementById("text");
 let busy = false;
 
 function scrollDown() {
-  const bottom = document.querySelector(".bottom");
-  (bottom || log()).scrollIntoView({ block: "end" });
+  window.scrollTo(0, document.documentElement.scrollHeight);  // the input box is sticky: scroll the page itself
 }
 
 function badgeKind(verdict, corrections) {
