@@ -24,6 +24,7 @@ from novaberg.graph.nodes import MODEL_DOWN_ANSWER
 from novaberg.graph.state import TurnState
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
+from novaberg.situation.turn import inventory_source, keep_offer, situation_of
 from novaberg.tribunal.address import to_sie_form, without_emoji
 from novaberg.tribunal.const import LOG_KIND, LOG_NODE, LOG_SOURCE
 from novaberg.tribunal.correct import claim_survived, correction_sentence, surviving_claim_error
@@ -109,7 +110,9 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     correction_round = state.get("correction_round", 0)
     answer = state["answer"]
     deps = runtime.context
-    check = computed_verdict(answer, state.get("services", []), state["now"].date())
+    situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
+    check = computed_verdict(answer, state.get("services", []), state["now"].date(),
+                             inventory_source(situation, deps.db, deps.zone))
     deps.log.write(state["turn_id"], LOG_NODE, LOG_KIND, check.log_payload(correction_round, MAX_CORRECTIONS),
                    state["now"], LOG_SOURCE)
     votes = state.get("votes", [])
@@ -140,6 +143,12 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         update["answer"] = fallback_text(directives)
         deps.log.write(state["turn_id"], TRIBUNAL_NODE, "zurueckgehalten",
                        {"runde": correction_round, "gruende": update["reasons"]}, state["now"])
+    if verdict == "ok" or last:  # the answer that goes out: an offer in it becomes the Lage's [OBJEKT]
+        offer = keep_offer(deps.redis, situation, update.get("answer", answer), state["text"], state["now"],
+                           deps.zone)
+        if offer is not None:
+            update["angebot"] = offer
+            deps.log.write(state["turn_id"], "sachlage", "angebot", offer, state["now"])
     return update
 
 

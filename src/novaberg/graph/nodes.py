@@ -7,20 +7,28 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.graph.compose import compose
 from novaberg.graph.deps import Deps
 from novaberg.graph.pending import clear_pending, load_pending, store_pending
 from novaberg.graph.readers import block_readers
-from novaberg.graph.router import NO_DOMAIN, route
+from novaberg.graph.router import NO_DOMAIN, is_new_request, route
 from novaberg.graph.services import AgentRequest, ServiceResult, service_named
 from novaberg.graph.state import TurnState
+from novaberg.situation.lage import Situation, peek_offer, take_offer
+from novaberg.situation.offers import consent_reading, is_answer_to_offer, mention_offer, offer_request
+from novaberg.situation.texts import OFFER_EXPIRED, OFFER_GONE, OFFER_OTHER_FIGURE, OFFER_REFUSED
+from novaberg.situation.turn import begin_situation, record_services, refuse_offer, situation_of
 from novaberg.timeline.reading import WEEKDAY_NAMES
 
 __all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "compose_node", "MODEL_DOWN_ANSWER",
            "model_down_answer"]
 
 _log = logging.getLogger(__name__)
+
+OFFER_DOMAIN = "sachlage"  # the Lage answers an offer itself, or hands it to the offered service
+OFFER_ACTION = "angebot"
 
 MODEL_DOWN_ANSWER = "Ich erreiche gerade mein Sprachmodell nicht ({reason}). Es wurde nichts eingetragen und nichts geändert."
 
@@ -43,19 +51,34 @@ def _trace(runtime: Runtime[Deps], state: TurnState, node: str, kind: str, paylo
 
 
 def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
+    """The Lage of the turn begins here; then a waiting question, an open offer, or the router decides.
+
+    A waiting question ends with `dismissed` when the turn is clearly a new request (issue 11 §6); a bare consent
+    or refusal with an open offer answers the offer (issue 11 §5)."""
     deps = runtime.context
+    situation = begin_situation(deps.redis, state["user_id"], state["character_id"], state["text"], state["now"],
+                                deps.zone)
     pending = load_pending(deps.redis, state["user_id"], state["character_id"])
-    if pending is not None:
+    decision: dict[str, Any] | None = None
+    dismissed = None
+    if pending is not None and is_new_request(state["text"], pending["agent"]):
+        clear_pending(deps.redis, state["user_id"])
+        dismissed = pending["agent"]
+    elif pending is not None:
         decision = {"domain": pending["agent"], "management_action": "resume", "pending": pending["state"]}
-    else:
+    if decision is None and is_answer_to_offer(state["text"]) and peek_offer(deps.redis, state["user_id"]):
+        decision = {"domain": OFFER_DOMAIN, "management_action": OFFER_ACTION}
+    if decision is None:
         try:
             today = f"{WEEKDAY_NAMES[state['now'].weekday()]}, {state['now']:%Y-%m-%d}"
             decision = route(deps.asker, state["text"], state.get("history", []), today)
         except (ModelError, ModelAnswerError) as err:
             _trace(runtime, state, "route", "fehler", {"error": str(err)})
             decision = {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "model_error": model_down_answer(err)}
+    if dismissed is not None:
+        decision["pending_dismissed"] = dismissed
     _trace(runtime, state, "route", "entscheidung", {k: v for k, v in decision.items() if k != "pending"})
-    return {"route": decision}
+    return {"route": decision, "sachlage": situation.as_dict()}
 
 
 def read_blocks_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -71,39 +94,92 @@ def read_blocks_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]
     return {"blocks": blocks, "route": {**state["route"], "answer_from_blocks": answers}}
 
 
-def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
-    """Run the routed service once (the loop guard: a question on a question ends the turn)."""
-    decision = state["route"]
-    if decision["management_action"] == NO_DOMAIN:
-        _trace(runtime, state, "plan", "kein_dienst", {})
-        return {"services": []}
-    deps = runtime.context
-    service = service_named(decision["domain"])
-    if service is None:
-        _trace(runtime, state, "plan", "fehler", {"unknown_service": decision["domain"]})
-        clear_pending(deps.redis, state["user_id"])
-        return {"services": []}
-    resume = decision["management_action"] == "resume"
-    if resume:
-        clear_pending(deps.redis, state["user_id"])
-    request = AgentRequest(
-        user_id=state["user_id"], character_id=state["character_id"], text=state["text"], now=state["now"],
-        turn_id=state["turn_id"], action="resume" if resume else "agent",
-        pending=decision.get("pending") if resume else None, history=tuple(state.get("history", [])),
-    )
+def _run(service: Any, request: AgentRequest, deps: Deps) -> ServiceResult:
     try:
-        result = service.run(request, deps)
+        return service.run(request, deps)
     except (ModelError, ModelAnswerError) as err:
         step = getattr(err, "step", "modell_fehler")
-        result = ServiceResult(service.name, "fehler", model_down_answer(err), [{"schritt": step,
-                               "fehler": str(err)}])
-    if result.status == "rueckfrage" and result.pending is not None:
-        store_pending(deps.redis, state["user_id"], state["character_id"], service.name, result.pending)
-    _trace(runtime, state, "plan", "dienst", result.as_dict(), source=service.name)
-    update: dict[str, Any] = {"services": [result.as_dict()]}
-    if "timeline_id" in result.data:
-        update["clipboard"] = {"timeline_id": result.data["timeline_id"]}
+        return ServiceResult(service.name, "fehler", model_down_answer(err), [{"schritt": step, "fehler": str(err)}])
+
+
+def _runs(state: TurnState) -> list[tuple[str, str]]:
+    """(service, text) in the order said: the router's orders when it found two or more (issue 11 §8)."""
+    decision = state["route"]
+    orders = decision.get("auftraege") if decision["management_action"] == "agent" else None
+    if orders:
+        return [(order["domain"], order["text"]) for order in orders]
+    return [(decision["domain"], state["text"])]
+
+
+def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
+    """Run the routed services in the order said (a question stops the run and waits; a `rejected` moves on to
+    the next), or answer an open offer; then the rows they touched become acute objects of the Lage."""
+    decision = state["route"]
+    deps = runtime.context
+    situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
+    results: list[ServiceResult] = []
+    if decision.get("pending_dismissed"):
+        results.append(ServiceResult(decision["pending_dismissed"], "dismissed", "",
+                                     [{"schritt": "rueckfrage_verworfen", "grund": "neuer_auftrag"}]))
+    if decision["management_action"] == OFFER_ACTION:
+        results.append(_answer_offer(state, deps, situation))
+    elif decision["management_action"] == NO_DOMAIN:
+        _trace(runtime, state, "plan", "kein_dienst", {})
+    else:
+        resume = decision["management_action"] == "resume"
+        if resume:
+            clear_pending(deps.redis, state["user_id"])
+        for name, text in _runs(state):
+            service = service_named(name)
+            if service is None:
+                _trace(runtime, state, "plan", "fehler", {"unknown_service": name})
+                clear_pending(deps.redis, state["user_id"])
+                continue
+            request = AgentRequest(
+                user_id=state["user_id"], character_id=state["character_id"], text=text, now=state["now"],
+                turn_id=state["turn_id"], action="resume" if resume else "agent",
+                pending=decision.get("pending") if resume else None, history=tuple(state.get("history", [])),
+            )
+            result = _run(service, request, deps)
+            results.append(result)
+            if result.status == "rueckfrage" and result.pending is not None:
+                store_pending(deps.redis, state["user_id"], state["character_id"], service.name, result.pending)
+                break  # the question waits for its answer; later orders are not run on a guess
+    for result in results:
+        _trace(runtime, state, "plan", "dienst", result.as_dict(), source=result.name)
+    services = [r.as_dict() for r in results]
+    situation = record_services(deps.redis, deps.db, situation, services, deps.zone)
+    update: dict[str, Any] = {"services": services, "sachlage": situation.as_dict()}
+    written = [r.data["timeline_id"] for r in results if "timeline_id" in r.data]
+    if written:
+        update["clipboard"] = {"timeline_id": written[-1]}
     return update
+
+
+def _answer_offer(state: TurnState, deps: Deps, situation: Situation) -> ServiceResult:
+    """A consent executes exactly the offer through its service; a refusal drops it and marks the object; an
+    offer that expired or belongs to another figure writes nothing, and the answer says so (issue 11 §5)."""
+    taken = take_offer(deps.redis, state["user_id"], state["character_id"], state["now"], situation.turn)
+    offer = taken.offer
+    refused = consent_reading(state["text"]) == ABLEHNUNG
+    if offer is None:
+        return ServiceResult(OFFER_DOMAIN, "fehler", OFFER_GONE, [{"schritt": "angebot", "ausgang": "keines"}])
+    if taken.reason == "andere_figur":
+        return ServiceResult(OFFER_DOMAIN, "fehler", OFFER_OTHER_FIGURE,
+                             [{"schritt": "angebot", "ausgang": "andere_figur"}])
+    if refused:
+        refuse_offer(deps.redis, situation, offer.key)
+        return ServiceResult(OFFER_DOMAIN, "dismissed", OFFER_REFUSED.format(title=offer.target),
+                             [{"schritt": "angebot", "ausgang": "abgelehnt", "dienst": offer.service}])
+    if taken.reason:
+        return ServiceResult(OFFER_DOMAIN, "fehler", OFFER_EXPIRED.format(title=offer.target),
+                             [{"schritt": "angebot", "ausgang": taken.reason}])
+    service = service_named(offer.service)
+    if service is None:
+        return ServiceResult(OFFER_DOMAIN, "fehler", OFFER_GONE, [{"schritt": "angebot", "ausgang": "kein_dienst"}])
+    request = offer_request(offer, state["user_id"], state["text"], state["now"], state["turn_id"],
+                            tuple(state.get("history", [])))
+    return _run(service, request, deps)
 
 
 def after_plan(state: TurnState) -> str:
@@ -127,5 +203,9 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         answer = "\n".join(s["answer"] for s in services if s.get("answer")) or "…"
     if route_info.get("model_error") and not services:
         answer = route_info["model_error"]
+    situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
+    offer = mention_offer(state["text"], services, situation, state["now"], runtime.context.zone)
+    if offer and offer not in answer:  # timeline.md §3a: a mentioned coming appointment is offered, not entered
+        answer = f"{answer.rstrip()} {offer}"
     _trace(runtime, state, "compose", "antwort", {"answer": answer})
     return {"answer": answer}

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import re
 from collections.abc import Mapping
 from datetime import datetime
+from functools import cache
+from importlib import resources
 from typing import Any
 
+from novaberg.consent import UNKLAR, read_consent
 from novaberg.core.errors import ModelAnswerError
 from novaberg.graph.services import registered_services
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
 from novaberg.timeparse.dates import is_year
+from novaberg.timeparse.vocabulary import ascii_variants
 
-__all__ = ["route", "NO_DOMAIN"]
+__all__ = ["route", "NO_DOMAIN", "split_orders", "best_service", "is_new_request", "order_words",
+           "ORDER_SCORE", "NEW_REQUEST_SCORE"]
+
+ORDER_SCORE = 0.5  # a route hint from here on is a plausible order (graph.services, the shared scale)
+NEW_REQUEST_SCORE = 0.85  # an order or question naming the service's own object
 
 NO_DOMAIN = "keine"
 TASK = "router"
@@ -22,14 +32,73 @@ UNREADABLE_KIND = "unlesbar"  # a query kind the window reader refuses loudly (p
 _log = logging.getLogger("novaberg.graph")
 
 
-@offline_rule(TASK)
-def _offline_router(data: Mapping[str, Any]) -> dict[str, Any]:
-    text = str(data.get("text", ""))
+@cache
+def order_words() -> dict[str, frozenset[str]]:
+    """The planner's words (`orders.json`), ASCII spellings included."""
+    raw = json.loads(resources.files(__package__).joinpath("orders.json").read_text(encoding="utf-8"))
+    return {key: frozenset(v for word in raw[key] for v in ascii_variants(word))
+            for key in ("order_openers", "order_joiners")}
+
+
+def best_service(text: str) -> tuple[str, float]:
+    """The service whose offline route hint scores highest, with its score (a tie: the first registered)."""
     best, best_score = NO_DOMAIN, 0.0
     for name, registration in registered_services().items():
         score = registration.route_hint(text)
         if score > best_score:
             best, best_score = name, score
+    return best, best_score
+
+
+_JOINER = re.compile(r"\s*(?:,|;)?\s+(?:und\s+dann|und\s+außerdem|und\s+ausserdem|und|dann|außerdem|ausserdem)\s+"
+                     r"|\s*;\s*", re.IGNORECASE)
+
+
+def split_orders(text: str) -> list[dict[str, str]]:
+    """issue 11 §8: two or more orders in one utterance, in the order said — each part after a joiner opens
+    with an imperative (`orders.json`) and each part is an order of a service; else [] (one order or none)."""
+    openers = order_words()["order_openers"]
+    parts: list[str] = []
+    start = 0
+    for match in _JOINER.finditer(text):
+        following = text[match.end():].split(maxsplit=1)
+        if following and following[0].lower().strip(",.!") in openers:
+            parts.append(text[start:match.start()])
+            start = match.end()
+    parts.append(text[start:])
+    if len(parts) < 2:
+        return []
+    orders = []
+    for part in parts:
+        domain, score = best_service(part.strip())
+        if domain == NO_DOMAIN or score < ORDER_SCORE:
+            return []
+        orders.append({"domain": domain, "text": part.strip()})
+    return orders
+
+
+def is_new_request(text: str, pending_agent: str) -> bool:
+    """issue 11 §6: while a question waits, a turn that is clearly a new request — an order of another service,
+    or an order of the same service with its own action word and object — ends the question; a consent, a
+    refusal, a choice or anything less clear is an answer to it."""
+    if read_consent(text, "notizen") != UNKLAR:
+        return False
+    domain, score = best_service(text)
+    if domain == NO_DOMAIN or score < ORDER_SCORE:
+        return False
+    if domain != pending_agent:
+        return True
+    words = [w.lower().strip(",.!?") for w in text.split()]
+    return score >= NEW_REQUEST_SCORE and bool(words) and words[0] in order_words()["order_openers"]
+
+
+@offline_rule(TASK)
+def _offline_router(data: Mapping[str, Any]) -> dict[str, Any]:
+    text = str(data.get("text", ""))
+    orders = split_orders(text)
+    if orders:
+        return {"domain": orders[0]["domain"], "management_action": "agent", "auftraege": orders}
+    best, _ = best_service(text)
     return {"domain": best, "management_action": "agent" if best != NO_DOMAIN else NO_DOMAIN}
 
 
@@ -55,7 +124,28 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str) -> 
             _log.error("router timeline_query refused: %s", refused)
             query = {"art": UNREADABLE_KIND, "grund": refused}
         decision["timeline_query"] = query  # read checked by the timeline's window reader (timeline.md §4a)
+    orders = _orders(answer.fields.get("auftraege"), services)
+    if orders:
+        decision["auftraege"] = orders
     return decision
+
+
+def _orders(value: Any, services: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The model's `auftraege`, read checked: a list of {domain, text}; an unknown domain drops the list (loud)."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise ModelAnswerError(WRONG_FIELD_TYPE, f"auftraege is {type(value).__name__}, expected a list of objects")
+    orders = []
+    for item in value:
+        domain, text = item.get("domain"), item.get("text")
+        if not isinstance(domain, str) or not isinstance(text, str) or not text.strip():
+            raise ModelAnswerError(WRONG_FIELD_TYPE, "an entry of auftraege lacks domain or text")
+        if domain not in services:
+            _log.error("router auftraege names an unknown service %.40r; the turn runs one order", domain)
+            return []
+        orders.append({"domain": domain, "text": text.strip()})
+    return orders if len(orders) >= 2 else []
 
 
 def _bound_outside_years(query: Mapping[str, Any]) -> str | None:

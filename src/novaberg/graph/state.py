@@ -29,3 +29,5 @@ class TurnState(TypedDict, total=False):
     summary: str  # the corrector's summary: computed orders, then `[agent] reasoning` of non-ok votes (§5.5)
     reasons: list[str]  # the non-ok reasonings of the final round, for the person's view
     clipboard: dict[str, Any]
+    sachlage: dict[str, Any]  # the Lage of the turn (novaberg.situation): acute objects, refusals (issue 11 §1)
+    angebot: dict[str, Any]  # the offer the answer that went out made, kept as [OBJEKT] (issue 11 §5)

@@ -27,13 +27,16 @@ from zoneinfo import ZoneInfo
 from novaberg.timeparse import TIME_VOCABULARY, read_time
 
 __all__ = ["TitleWords", "title_words", "names_appointment", "names", "content_words", "DAY_WORDS",
-           "WAY_TIME", "WAY_DAY", "WAY_TITLE", "REVERSE_PREFIX_MIN", "STEM_MIN"]
+           "WAY_TIME", "WAY_DAY", "WAY_TITLE", "WAY_CONTRADICTION", "REVERSE_PREFIX_MIN", "STEM_MIN"]
 
 _log = logging.getLogger("novaberg.tribunal")
 
 WAY_TIME = "uhrzeit"
 WAY_DAY = "tag"
 WAY_TITLE = "titel"
+# Beyond the specification (issue 11 §3, stricter): a sentence that states a day or a written hour, none of
+# which is the appointment's, speaks of another moment — *„… auf Montag umgelegt“* against a row on Friday.
+WAY_CONTRADICTION = "widerspruch"
 STEM_MIN = 4  # `_STEM_MIN`: a title word shorter than this after cutting the kind is dropped
 REVERSE_PREFIX_MIN = 7  # `_REVERSE_PREFIX_MIN`: the reverse direction needs this many letters of the sentence word
 CONTENT_MIN = 4  # an Inhaltswort: capitalised, at least four letters
@@ -147,10 +150,15 @@ def names_appointment(sentence: str, row: dict, today: date, zone: ZoneInfo) -> 
         raise ValueError("the row's event_time is no aware moment")
     local = moment.astimezone(zone)
     ways: list[str] = []
-    if row.get("precision") == MINUTE and _names_time(sentence, local):
+    timed = row.get("precision") == MINUTE
+    if timed and _names_time(sentence, local):
         ways.append(WAY_TIME)
     if _names_day(sentence, local.date(), today):
         ways.append(WAY_DAY)
+    elif _states_day(sentence):
+        ways.append(WAY_CONTRADICTION)
+    if timed and WAY_TIME not in ways and any(h.written for h in read_time(sentence).hours):
+        ways.append(WAY_CONTRADICTION)
     try:
         words_of_title = title_words(row.get("title"), row.get("event_type"))
     except ValueError as err:  # loud, and the row is named only by its hour
@@ -161,6 +169,11 @@ def names_appointment(sentence: str, row: dict, today: date, zone: ZoneInfo) -> 
     return tuple(ways)
 
 
+def _states_day(sentence: str) -> bool:
+    return bool(_DIGIT_DATE.search(sentence) or read_time(sentence).days)
+
+
 def names(ways: tuple[str, ...]) -> bool:
-    """A day names only together with the hour or a title word („Die Nennung, geschärft“)."""
-    return WAY_TIME in ways or WAY_TITLE in ways
+    """A day names only together with the hour or a title word („Die Nennung, geschärft“); a sentence that
+    states another day or hour does not name it (issue 11 §3)."""
+    return (WAY_TIME in ways or WAY_TITLE in ways) and WAY_CONTRADICTION not in ways

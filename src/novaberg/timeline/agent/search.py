@@ -104,6 +104,11 @@ def read_answer(reading: Reading, now: datetime) -> str:
 
 def _search_read(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     now, zone = state["now"], deps.zone
+    order = state["order"]
+    if order["target"].strip() and not is_title(order["target"]) and not order["zeitausdruck"]:
+        # issue 13: a target of fillers only (*„Wann ist das nochmal?“*) names nothing — ask, never „none“
+        return _end("rueckfrage", say("read_which"), {"schritt": const.NODE_SEARCH, "ausgang": "ziel_unklar",
+                                                      "ziel": order["target"]})
     window = _read_window(state["order"], now, zone, state["text"])
     if isinstance(window, str):
         return _end("fehler", window, {"schritt": const.NODE_SEARCH, "ausgang": "zeitraum_unlesbar"})
@@ -121,7 +126,8 @@ def _search_read(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     deps.log.write(state.get("turn_id"), f"{const.SERVICE_NAME}.{const.NODE_SEARCH}", "termine", reading.log, now,
                    const.LOG_SOURCE)
     lines = [appointment_line(a, now) for a in (*reading.appointments, *reading.events)]
-    return {"status": "abgeschlossen", "answer": read_answer(reading, now), "data": {"termine": lines},
+    ids = [a.timeline_id for a in (*reading.appointments, *reading.events)]  # the Lage's objects (issue 11 §1)
+    return {"status": "abgeschlossen", "answer": read_answer(reading, now), "data": {"termine": lines, "termin_ids": ids},
             "steps": [{"schritt": const.NODE_SEARCH, "modus": window.kind, "ausgang": "gelesen",
                        "treffer": len(lines)}]}
 
