@@ -33,7 +33,6 @@ CANNED = {
         "gesprochen hast\n\nSoll ich dir für eins davon etwas eintragen?",
 }
 CONVERSATION = (
-    "Guten Morgen! Was könnte ich heute Schönes machen?",
     "Trag mir morgen um 10 den Zahnarzt ein",
     "Verschieb den Zahnarzt auf Donnerstag um 15 Uhr",
     "Trag mir Mittwoch um 18:30 den Chor ein",
@@ -45,6 +44,7 @@ CONVERSATION = (
     "Mach eine Notiz: WLAN-Schlüssel klebt unter dem Router",
     "Schreib Buch für Oma auf die Merkliste Geschenke",
     "Ja",
+    "Guten Morgen! Was könnte ich heute Schönes machen?",
 )
 
 
