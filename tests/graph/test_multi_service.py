@@ -1,0 +1,109 @@
+"""The planner runs more than one service per turn (issue 11 §8), and a waiting question hands over to a clearly
+new request (issue 11 §6; notizen.md §7 „Kette“, timeline.md §10 pending)."""
+
+from __future__ import annotations
+
+from novaberg.graph.pending import load_pending
+from novaberg.graph.router import is_new_request, split_orders
+from novaberg.llm.offline import OfflineLLM
+from novaberg.llm.scripted import ScriptedLLM
+from novaberg.notes.repository import NotesRepository
+from novaberg.timeline.repository import TimelineRepository
+from tests.support import berlin, make_nova
+
+NOW = berlin(2026, 11, 30, 10)
+
+
+def _nova(db, redis, tmp_path, llm=None):
+    return make_nova(db, redis, llm or OfflineLLM(), tmp_path)
+
+
+def test_section8_two_orders_run_in_the_order_said_each_verified(db, redis, tmp_path):
+    """issue 11 §8: „Trag den Zahnarzt … ein und schreib Zahnseide auf die Einkaufsliste“ → timeline, then notes."""
+    nova = _nova(db, redis, tmp_path)
+    nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot", NOW)
+    result = nova.turn("u1", "nova",
+                       "Trag mir morgen um 10 Uhr den Zahnarzt ein und schreib Zahnseide auf die Einkaufsliste",
+                       berlin(2026, 11, 30, 10, 1))
+    assert [s["name"] for s in result.services] == ["timeline", "notizen"]
+    for service in result.services:
+        assert service["status"] == "abgeschlossen", service
+        assert any(step.get("verifiziert") is True for step in service["steps"]), service
+    assert [r["title"] for r in TimelineRepository(db).list("u1", "nova")] == ["Zahnarzt"]
+    assert "Zahnseide" in NotesRepository(db).list("u1")[0]["text"]
+    assert result.verdict == "ok"
+
+
+def test_section8_the_issue_sentence_without_a_time_runs_both_services(db, redis, tmp_path):
+    """The issue's own sentence: both services run, in the order said (the timeline decides what it needs)."""
+    nova = _nova(db, redis, tmp_path)
+    nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot", NOW)
+    result = nova.turn("u1", "nova", "Trag den Zahnarzt ein und schreib Zahnseide auf die Einkaufsliste",
+                       berlin(2026, 11, 30, 10, 1))
+    names = [s["name"] for s in result.services]
+    assert names[0] == "timeline"
+    if result.services[0]["status"] != "rueckfrage":  # a question stops the run and waits for its answer
+        assert names == ["timeline", "notizen"]
+        assert "Zahnseide" in NotesRepository(db).list("u1")[0]["text"]
+
+
+def test_section8_a_rejected_moves_on_to_the_next(db, redis, tmp_path):
+    """issue 11 §8: the first order is a statement (`rejected`), the second still runs."""
+    llm = ScriptedLLM({"timeline_classify": {"action": "rejected", "grund": "Mitteilung"}}, fallback=OfflineLLM())
+    nova = _nova(db, redis, tmp_path, llm)
+    nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot", NOW)
+    result = nova.turn("u1", "nova", "Trag den Zahnarzt ein und schreib Zahnseide auf die Einkaufsliste",
+                       berlin(2026, 11, 30, 10, 1))
+    assert [(s["name"], s["status"]) for s in result.services] == [("timeline", "rejected"),
+                                                                   ("notizen", "abgeschlossen")]
+    assert "Zahnseide" in NotesRepository(db).list("u1")[0]["text"]
+
+
+def test_twin_one_order_with_und_is_one_order():
+    """The twin: „Schreib Äpfel und Milch auf die Einkaufsliste“ is one order (no imperative after „und“)."""
+    _nova_services()
+    assert split_orders("Schreib Äpfel und Milch auf die Einkaufsliste") == []
+    assert [o["domain"] for o in split_orders("Trag den Zahnarzt ein und schreib Zahnseide auf die Einkaufsliste")] \
+        == ["timeline", "notizen"]
+
+
+def _nova_services():
+    from novaberg.api.nova import _load_services
+
+    _load_services()
+
+
+def test_section6_a_new_request_ends_the_pending_question_with_dismissed(db, redis, tmp_path):
+    """issue 11: while the list question waits, „Trag mir Samstag um 14 Uhr den Flohmarkt ein“ is a new request —
+    the question ends with `dismissed` and the Flohmarkt is entered (no list question again)."""
+    nova = _nova(db, redis, tmp_path)
+    first = nova.turn("u1", "nova", "Schreib Pass auf die Packliste", NOW)
+    assert first.services[0]["status"] == "rueckfrage"
+    result = nova.turn("u1", "nova", "Trag mir Samstag um 14 Uhr den Flohmarkt ein", berlin(2026, 11, 30, 10, 1))
+    assert [(s["name"], s["status"]) for s in result.services] == [("notizen", "dismissed"),
+                                                                   ("timeline", "abgeschlossen")]
+    assert [r["title"] for r in TimelineRepository(db).list("u1", "nova")] == ["Flohmarkt"]
+    assert "Packliste" not in result.answer
+    assert load_pending(redis, "u1", "nova") is None
+
+
+def test_twin_section6_an_answer_to_the_question_resumes_it(db, redis, tmp_path):
+    """The twin: „Ja“ answers the waiting question — it resumes and the list is created."""
+    nova = _nova(db, redis, tmp_path)
+    nova.turn("u1", "nova", "Schreib Pass auf die Packliste", NOW)
+    result = nova.turn("u1", "nova", "Ja", berlin(2026, 11, 30, 10, 1))
+    assert [(s["name"], s["status"]) for s in result.services] == [("notizen", "abgeschlossen")]
+    assert NotesRepository(db).list("u1")[0]["name"] == "Packliste"
+
+
+def test_section6_what_counts_as_a_new_request():
+    """Another domain's order, or the same service's order opening with its own action word, is new; a consent,
+    a refusal, a choice or a bare object is an answer."""
+    _nova_services()
+    assert is_new_request("Trag mir Samstag um 14 Uhr den Flohmarkt ein", "notizen")
+    assert is_new_request("Schreib Milch auf die Einkaufsliste", "notizen")
+    assert not is_new_request("Ja, gerne", "notizen")
+    assert not is_new_request("Nein", "timeline")
+    assert not is_new_request("die Packliste", "notizen")
+    assert not is_new_request("den am Freitag", "timeline")
+    assert not is_new_request("die zweite", "timeline")
