@@ -162,3 +162,51 @@ def test_a_cycle_in_the_successor_chain_ends_the_walk():
             {"id": 2, "event_time": moment, "aktiv": False, "nachfolger_id": 1, "title": "A", "precision": "minute"}]
     found = appointment_views(rows, date(2026, 11, 30), date(2026, 12, 6), BERLIN)
     assert [a.status for a in found] == ["verschoben", "verschoben"]
+
+
+def test_roots_with_their_index_status_and_the_features(nova, tmp_path, monkeypatch):
+    """§2: shared roots with their index status, for the pair only; /api/me says which views exist."""
+    monkeypatch.setenv("NOVABERG_FILES_BOUNDARY", str(tmp_path))
+    shared = tmp_path / "geteilt"
+    shared.mkdir()
+    (shared / "rezept.txt").write_text("Apfelkuchen: Äpfel, Mehl, Zucker\n")
+    nova.files.grant("anna", "nova", str(shared), bezeichnung="Rezepte", now=NOW)
+    client = _client(nova)
+    before = _get(client, "/api/roots?user_id=anna")["roots"]
+    assert [(r["label"], r["active"], r["files_indexed"], r["last_indexed"]) for r in before] == \
+        [("Rezepte", True, 0, None)]
+    nova.files.index(NOW, user_id="anna", character_id="nova")
+    after = _get(client, "/api/roots?user_id=anna")["roots"][0]
+    assert after["files_indexed"] == 1 and after["last_indexed"] == "2026-11-30T10:00+01:00"
+    assert _get(client, "/api/roots?user_id=bob")["roots"] == []
+    assert _get(client, "/api/roots?user_id=anna&character_id=luna")["roots"] == []
+    assert '"id"' not in json.dumps(after)
+    assert _get(client, "/api/me")["features"] == {"memory": True, "roots": True}
+
+
+def test_features_are_off_where_a_facade_is_missing():
+    from novaberg.api.views import features_of
+
+    class Bare:
+        pass
+
+    class Broken:
+        @property
+        def memory(self):
+            raise RuntimeError("not built")
+
+    assert features_of(Bare()).model_dump() == {"memory": False, "roots": False}
+    assert features_of(Broken()).memory is False
+
+
+def test_the_review_names_a_wrong_weekday_in_german(db, redis, tmp_path):
+    """tribunal.md §5.3 (computed date check): an answer that calls Tuesday 1.12.2026 a Wednesday — the review's
+    computed findings say so in German (the trace keeps only the finding, not the order text)."""
+    llm = ScriptedLLM({"compose": {"antwort": "Am Mittwoch, dem 01.12.2026, hast du frei."},
+                       "correct": {"antwort": "Am Mittwoch, dem 01.12.2026, hast du wirklich frei."}},
+                      fallback=OfflineLLM())
+    nova = make_nova(db, redis, llm, tmp_path)
+    result = nova.turn("anna", "nova", "Wann habe ich frei?", NOW)
+    review = _get(_client(nova), f"/api/turns/{result.turn_id}/review?user_id=anna")
+    findings = [f for r in review["rounds"] for f in r["computed_findings"]]
+    assert "Der 1.12.2026 ist ein Dienstag, nicht ein Mittwoch." in findings

@@ -148,3 +148,29 @@ def test_the_badge_of_a_corrected_answer_opens_its_reason(web, browser, db):
     assert "[jurist]" in review.text
     assert "Deine Vorgabe verletzt" in review.text
     assert badge.get_attribute("aria-expanded") == "true"
+
+
+def test_phone_width_chat_and_views_fit_and_a_too_long_text_stays(web, browser):
+    """Issue 17 §1/§4: at 390×844 the chat works without sideways scrolling, the input stays on screen,
+    the memory view (issue 14's facade exists) opens; a text over the limit gets a German error and stays."""
+    browser.set_window_size(390, 844)
+    site = web(ScriptedLLM({"compose": {"antwort": LINES}}, fallback=OfflineLLM()))
+    sign_in(browser, site.base, site.token_for("anna"))
+    for _ in range(3):
+        answer = say(browser, "Was mache ich heute?")
+    assert answer.find_elements(By.CSS_SELECTOR, ".answer ul li")
+    width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], width
+    box = browser.find_element(By.ID, "text")
+    top = browser.execute_script("return arguments[0].getBoundingClientRect().bottom", box)
+    assert 0 < top <= browser.execute_script("return window.innerHeight")
+    browser.execute_script("arguments[0].value = 'x'.repeat(20001)", box)
+    box.send_keys(Keys.ENTER)
+    error = browser.find_element(By.ID, "error")
+    wait_for(browser, lambda d: error.is_displayed())
+    assert "zu lang" in error.text and len(box.get_attribute("value")) == 20001  # kept, Enter added no line
+    open_view(browser, "gedaechtnis")
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#memory .card"))
+    assert "Kurzzeitgedächtnis" in browser.find_element(By.ID, "memory").text
+    width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], width

@@ -6,7 +6,7 @@ from __future__ import annotations
 from novaberg.core.settings import TEXT_MAX_CHARS
 
 __all__ = ["UI", "LOGIN_WRONG", "ERR_FOREIGN_PERSON", "ERR_NO_SUCH_TURN", "ERR_DATABASE", "ERR_MODEL",
-           "ERR_INTERNAL", "ERR_BROKEN_TOKENS", "VERDICT_LABELS"]
+           "ERR_INTERNAL", "ERR_BROKEN_TOKENS", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY"]
 
 VERDICT_LABELS = {"ok": "geprüft", "korrigiert": "korrigiert", "warnung": "Warnung", "ablehnen": "zurückgehalten"}
 
@@ -79,7 +79,13 @@ UI: dict[str, str] = {
     "memory_short": "Kurzzeitgedächtnis",
     "memory_long": "Langzeitgedächtnis",
     "memory_empty": "Noch nichts gespeichert.",
+    "memory_salience": "Gewicht",
+    "memory_links": "Verbindungen",
     "roots_empty": "Keine geteilten Ordner.",
+    "root_files": "Dateien im Index",
+    "root_not_evaluated": "nicht ausgewertet",
+    "root_last_indexed": "zuletzt gelesen",
+    "root_never_indexed": "noch nicht gelesen",
     "root_active": "aktiv",
     "root_inactive": "stillgelegt",
     "weekdays": "Mo,Di,Mi,Do,Fr,Sa,So",
@@ -93,3 +99,5 @@ ERR_DATABASE = "Die Datenbank antwortet gerade nicht. Bitte gleich noch einmal v
 ERR_MODEL = "Nova kann gerade nicht antworten. Bitte gleich noch einmal versuchen."
 ERR_INTERNAL = "Interner Fehler. Die Einzelheiten stehen im Server-Log."
 ERR_BROKEN_TOKENS = "Die Anmeldung ist gerade gestört (Schlüsseldatei unlesbar). Die Einzelheiten stehen im Server-Log."
+REVIEW_UNPROVEN_CLAIM = "Die Antwort sagt „{word}“, aber in diesem Zug wurde nichts gespeichert."
+REVIEW_WRONG_WEEKDAY = "Der {day} ist ein {correct}, nicht ein {said}."

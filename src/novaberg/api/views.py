@@ -66,9 +66,10 @@ class History(BaseModel):
 class ReviewRound(BaseModel):
     round: int
     verdict: str
-    computed: str | None
-    reasons: list[str]
+    computed: str | None = Field(description="the computed checks' own verdict")
+    reasons: list[str] = Field(description="the judges' non-ok reasonings, `[judge] text`")
     directive_findings: list[str]
+    computed_findings: list[str] = Field(description="the computed checks' findings, in German")
 
 
 class Review(BaseModel):
@@ -131,6 +132,9 @@ class Root(BaseModel):
     ownership: str | None
     active: bool
     changed: str | None
+    files_indexed: int = Field(description="files of the root in the index (active rows)")
+    files_not_evaluated: int = Field(description="files seen but not evaluated (a reason is recorded)")
+    last_indexed: str | None = Field(description="when the watcher last indexed a file of the root (local ISO)")
 
 
 class Roots(BaseModel):
@@ -211,10 +215,12 @@ def note_views(rows: list[dict[str, Any]], zone: Any) -> list[Note]:
 
 def features_of(nova: Any) -> Features:
     """Show memory and shared roots only where their facades exist (issues 14 and 16)."""
-    return Features(memory=_has(nova, "memory", "short_term", "long_term"), roots=_has(nova, "files", "roots"))
+    return Features(memory=_has(nova, "memory", "short_term", "long_term"),
+                    roots=_has(nova, "files", "roots", "index_rows"))
 
 
 def _has(nova: Any, facade: str, *methods: str) -> bool:
+    """Whether `nova.<facade>` exists and has these methods (memory: issue 14, roots: issue 16)."""
     try:
         found = getattr(nova, facade, None)
     except Exception:  # noqa: BLE001 - a facade that cannot be built is simply not shown
@@ -282,7 +288,8 @@ def build_views(nova: Any, clock: Any, principal: Callable[..., Principal]) -> A
         return Review(turn_id=str(found.turn_id), verdict=found.verdict, corrections=found.corrections,
                       held_back=found.held_back,
                       rounds=[ReviewRound(round=r.round, verdict=r.verdict, computed=r.computed, reasons=r.reasons,
-                                          directive_findings=r.directive_findings) for r in found.rounds])
+                                          directive_findings=r.directive_findings,
+                                          computed_findings=_computed_findings(r)) for r in found.rounds])
 
     @router.get("/appointments", response_model=Appointments,
                 summary="Appointments of a week or month, with moved and deleted versions")
@@ -312,12 +319,38 @@ def build_views(nova: Any, clock: Any, principal: Callable[..., Principal]) -> A
         character = _checked(character_id, "character_id")
         if not features_of(nova).roots:
             raise HTTPException(404, "nicht verfügbar")
-        rows = await run(lambda: nova.files.roots(user, character))
-        return Roots(user_id=user, character_id=character, roots=[
-            Root(path=str(r.get("pfad") or ""), label=r.get("bezeichnung"), ownership=r.get("eigentum"),
-                 active=bool(r.get("aktiv")), changed=_local(r.get("geaendert_am"), zone)) for r in rows])
+
+        def read() -> list[Root]:
+            found = []
+            for root in nova.files.roots(user, character):
+                index = nova.files.index_rows(root["id"], user, character)
+                indexed = [i for i in index if i.get("aktiv")]
+                times = [i["indiziert_am"] for i in index if isinstance(i.get("indiziert_am"), datetime)]
+                found.append(Root(path=str(root.get("pfad") or ""), label=root.get("bezeichnung"),
+                                  ownership=root.get("eigentum"), active=bool(root.get("aktiv")),
+                                  changed=_local(root.get("geaendert_am"), zone), files_indexed=len(indexed),
+                                  files_not_evaluated=sum(1 for i in index if i.get("grund")),
+                                  last_indexed=_local(max(times), zone) if times else None))
+            return found
+
+        return Roots(user_id=user, character_id=character, roots=await run(read))
 
     return router
+
+
+def _computed_findings(found: Any) -> list[str]:
+    lines = [texts.REVIEW_UNPROVEN_CLAIM.format(word=word) for word in found.unproven_claims]
+    lines += [texts.REVIEW_WRONG_WEEKDAY.format(day=_german_day(day), said=said, correct=correct)
+              for day, said, correct in found.weekday_findings]
+    return lines
+
+
+def _german_day(iso: str) -> str:
+    try:
+        day = date.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return f"{day.day}.{day.month}.{day.year}"
 
 
 def _checked(value: str, name: str) -> str:

@@ -42,7 +42,8 @@ _TRACE = """
 SELECT p.kind, p.source, p.payload FROM pipeline_log p
 JOIN turns t ON t.turn_id = p.turn_id
 WHERE t.turn_id = %s AND t.user_id = %s AND t.character_id = %s
-  AND p.node = %s AND p.kind IN ('votum', 'urteil', 'zurueckgehalten')
+  AND ((p.node = %s AND p.kind IN ('votum', 'urteil', 'zurueckgehalten'))
+       OR (p.node = 'evaluate' AND p.kind = 'berechnung'))
 ORDER BY p.id
 """
 
@@ -64,6 +65,8 @@ class TribunalRound:
     computed: str | None  # the computed checks' own verdict
     reasons: list[str] = field(default_factory=list)  # "[judge] reasoning" of each non-ok vote
     directive_findings: list[str] = field(default_factory=list)  # "art: treffer, …"
+    unproven_claims: list[str] = field(default_factory=list)  # storage words no service of the turn backs
+    weekday_findings: list[tuple[str, str, str]] = field(default_factory=list)  # (date, said, correct weekday)
 
 
 @dataclass(frozen=True)
@@ -122,12 +125,15 @@ class TurnHistory:
 
 def _review(turn_id: UUID, verdict: str | None, trace: list[dict[str, Any]]) -> TurnReview:
     reasons: dict[int, list[str]] = {}
+    computed: dict[int, dict[str, Any]] = {}
     rounds: list[TribunalRound] = []
     held_back: list[str] = []
     for row in trace:
         payload = row["payload"] if isinstance(row["payload"], dict) else {}
         number = payload.get("runde") if isinstance(payload.get("runde"), int) else 0
-        if row["kind"] == "votum":
+        if row["kind"] == "berechnung":  # tribunal.md §5.3: the computed checks of this round
+            computed[number] = payload
+        elif row["kind"] == "votum":
             vote = payload.get("vote")
             reasoning = payload.get("reasoning")
             if vote not in (None, "ok") and isinstance(reasoning, str) and reasoning.strip():
@@ -136,10 +142,15 @@ def _review(turn_id: UUID, verdict: str | None, trace: list[dict[str, Any]]) -> 
         elif row["kind"] == "urteil":
             findings = [f"{f.get('art')}: {', '.join(str(t) for t in f.get('treffer') or [])}"
                         for f in payload.get("direktiven_befunde") or [] if isinstance(f, dict)]
-            computed = payload.get("gerechnet")
+            own = payload.get("gerechnet")
+            check = computed.get(number, {})
+            claims = [str(c.get("wort")) for c in check.get("befunde") or [] if isinstance(c, dict)] \
+                if check.get("ergebnis") == "nicht_belegt" else []
+            weekdays = [(str(w.get("datum")), str(w.get("genannt")), str(w.get("richtig")))
+                        for w in (check.get("zeitangabe") or {}).get("wochentag") or [] if isinstance(w, dict)]
             rounds.append(TribunalRound(number, str(payload.get("urteil") or "ok"),
-                                        computed if isinstance(computed, str) else None,
-                                        reasons.get(number, []), findings))
+                                        own if isinstance(own, str) else None,
+                                        reasons.get(number, []), findings, claims, weekdays))
         elif row["kind"] == "zurueckgehalten":
             held_back = [str(g) for g in payload.get("gruende") or []]
     return TurnReview(turn_id, verdict, rounds, held_back)

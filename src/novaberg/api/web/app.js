@@ -4,10 +4,10 @@ import { getJSON } from "/web/api.js";
 import { el, showError } from "/web/render.js";
 import { loadChat, setupChat } from "/web/chat.js";
 import { loadCalendar, setupCalendar } from "/web/calendar.js";
-import { loadNotes, loadRoots } from "/web/notes.js";
+import { loadMemory, loadNotes, loadRoots } from "/web/notes.js";
 
 const state = { user: document.body.dataset.user, asUser: null, character: "nova", textMax: 20000 };
-const loaders = { chat: loadChat, termine: loadCalendar, notizen: loadNotes, ordner: loadRoots };
+const loaders = { chat: loadChat, termine: loadCalendar, notizen: loadNotes, gedaechtnis: loadMemory, ordner: loadRoots };
 
 function currentView() {
   const name = location.hash.slice(1);
@@ -43,6 +43,7 @@ async function start() {
     state.textMax = me.text_max;
     setFigures(me.characters.length ? me.characters : [me.character_id]);
     document.querySelector('.tabs a[data-view="ordner"]').hidden = !me.features.roots;
+    document.querySelector('.tabs a[data-view="gedaechtnis"]').hidden = !me.features.memory;
   } catch (error) {
     showError(document.getElementById("view-chat"), `${T.err_load} ${error.message}`);
   }

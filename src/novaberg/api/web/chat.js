@@ -21,21 +21,26 @@ function reviewPanel(state, turn, review) {
   const panel = el("div", { class: "review", role: "region", "aria-label": T.verdict_title });
   panel.append(el("h4", {}, T.verdict_title));
   let shown = 0;
+  const said = new Set();
   for (const round of review.rounds) {
-    const lines = [...round.reasons, ...round.directive_findings.map((f) => `${T.review_directive}: ${f}`)];
-    if (round.computed && round.computed !== "ok") lines.push(`${T.review_computed}: ${round.computed}`);
+    const lines = [...round.reasons, ...round.directive_findings.map((f) => `${T.review_directive}: ${f}`),
+      ...round.computed_findings.map((f) => `${T.review_computed}: ${f}`)];
     if (round.verdict === "ok" && lines.length === 0) continue;
     const label = round.round === 0 ? T.review_first : `${T.review_correction} ${round.round}`;
     panel.append(el("p", {}, `${T.review_round} ${round.round + 1} (${label}): `, el("strong", {}, round.verdict)));
+    lines.forEach((line) => said.add(line));
     if (lines.length) panel.append(el("ul", {}, lines.map((line) => el("li", {}, line))));
     shown += 1;
   }
   if (review.held_back.length) {
-    panel.append(el("p", {}, T.review_held_back), el("ul", {}, review.held_back.map((g) => el("li", {}, g))));
+    const held = review.held_back.filter((line) => !said.has(line));
+    held.forEach((line) => said.add(line));
+    panel.append(el("p", {}, T.review_held_back), el("ul", {}, held.map((g) => el("li", {}, g))));
     shown += 1;
   }
-  if (turn.reasons && turn.reasons.length && !shown) {
-    panel.append(el("p", {}, T.review_now), el("ul", {}, turn.reasons.map((g) => el("li", {}, g))));
+  const rest = (turn.reasons || []).filter((line) => !said.has(line));
+  if (rest.length) {  // a live answer: the last round's computed orders, which the trace keeps only as findings
+    panel.append(el("p", {}, T.review_now), el("ul", {}, rest.map((g) => el("li", {}, g))));
     shown += 1;
   }
   if (!shown) panel.append(el("p", { class: "empty" }, T.review_none));
