@@ -175,7 +175,11 @@ def computed_verdict(answer: str, services: list[dict], today: date,
     weekday = weekday_mismatches(answer, today)
     confirmation = confirmation_mismatch(answer, reported_dates(services, today), today)
 
-    held = _held_against_inventory(claims, inventory, today) if storage_result == RESULT_NOT_PROVEN else None
+    # With a writing service the claim is covered already; the inventory is still asked for the durable entry,
+    # so that `nicht_gefragt` stands only where there is no claim (issue 11 §2).
+    held = _held_against_inventory(claims, inventory, today) if claims else None
+    if held is not None and storage_result != RESULT_NOT_PROVEN:
+        held = (held[0], (), ())
     result, by_reading, by_notes = held if held is not None else (None, (), ())
     check = ComputedCheck("ok", [], claims, storage_result, weekday, confirmation, outcomes, result, by_reading,
                           by_notes)

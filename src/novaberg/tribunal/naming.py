@@ -101,9 +101,9 @@ def title_words(title: object, event_type: object) -> TitleWords:
         if cut is None:
             stems.add(lowered)
             continue
-        whole.add(lowered)
-        if len(cut) >= STEM_MIN:
+        if len(cut) >= STEM_MIN:  # a shorter rest drops the word, whole form included (the bare *Termin*)
             stems.add(cut)
+            whole.add(lowered)
     return TitleWords(frozenset(stems), frozenset(whole))
 
 
