@@ -1,0 +1,256 @@
+"""A small German request grammar for the offline rules (issue 13): fillers out, mood in, verb named.
+
+`analyse(text)` strips openers (*ach, also, hm*, *sag mal,*) and particles of politeness (*bitte, mal,
+noch, doch, halt, nochmal*), turns a polite frame into the bare order (*„Kannst du mir X eintragen?“*
+→ *„trag mir X ein“*, *„Ich möchte X anlegen“* → *„leg X an“*) and tells an order from a question and
+a statement: only an order may write (`timeline.md` §3a, end of `notizen.md`). The words are data
+(`grammar_de.json`); time words are not kept here — the time parser owns them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from novaberg.text.words import normalize
+
+__all__ = ["REQUEST", "QUESTION", "STATEMENT", "Lexeme", "Utterance", "grammar", "load_raw_grammar", "analyse",
+           "strip_particles", "verb_of", "lexeme_of_word", "is_question", "verb_key"]
+
+REQUEST, QUESTION, STATEMENT = "request", "question", "statement"
+
+_WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*", re.UNICODE)
+_END_SIGNS = " \t\n.!?…,;:"
+_INDEFINITE = re.compile(r"^(?:eine[nrm]?|ein|ne|'ne)\s", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Lexeme:
+    key: str
+    imperative: tuple[str, ...]
+    particle: str
+    infinitive: tuple[str, ...]
+    actions: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Grammar:
+    interjections: frozenset[str]
+    particles: frozenset[str]
+    particle_phrases: tuple[str, ...]
+    modal_openers: tuple[str, ...]
+    wish_openers: tuple[str, ...]
+    question_words: frozenset[str]
+    question_verbs: frozenset[str]
+    subject_words: frozenset[str]
+    subject_pronouns: frozenset[str]
+    lexicon: tuple[Lexeme, ...]
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One utterance read by the grammar. `core` is the order in imperative word order without fillers
+    (for a question or a statement: the text without fillers); `verb` the lexeme key ('' when none)."""
+
+    text: str
+    core: str
+    mood: str
+    verb: str = ""
+    verb_word: str = ""  # the verb form as said, lower case: what a learned mapping is keyed by
+    polite: bool = False  # a frame of politeness was turned into the order (*kannst du … ?*)
+
+
+def load_raw_grammar() -> dict[str, Any]:
+    """The data file as written (for its schema test)."""
+    return json.loads(resources.files(__package__).joinpath("grammar_de.json").read_text(encoding="utf-8"))
+
+
+@cache
+def grammar() -> Grammar:
+    raw = load_raw_grammar()
+    return Grammar(
+        interjections=frozenset(raw["interjections"]),
+        particles=frozenset(raw["particles"]),
+        particle_phrases=tuple(sorted(raw["particle_phrases"], key=len, reverse=True)),
+        modal_openers=tuple(sorted(raw["modal_openers"], key=len, reverse=True)),
+        wish_openers=tuple(sorted(raw["wish_openers"], key=len, reverse=True)),
+        question_words=frozenset(raw["question_words"]),
+        question_verbs=frozenset(raw["question_verbs"]),
+        subject_words=frozenset(raw["subject_words"]),
+        subject_pronouns=frozenset(raw["subject_pronouns"]),
+        lexicon=tuple(Lexeme(e["key"], tuple(e["imperative"]), e["particle"], tuple(e["infinitive"]),
+                             dict(e["actions"])) for e in raw["lexicon"]),
+    )
+
+
+# --- fillers -----------------------------------------------------------------------------------------
+
+_ALWAYS_OPENERS = frozenset({"ach", "also", "hm", "hmm", "ähm", "äh", "oh", "na", "naja", "und", "dann", "bitte",
+                             "übrigens", "uebrigens", "ok", "okay", "so", "jetzt"})
+
+
+def _strip_openers(text: str) -> str:
+    """Leading interjections: *Ach, also* always; a leading clause of interjections before a comma
+    (*Sag mal, …*, *Hey Nova, …*, *Ja gut, …*)."""
+    g = grammar()
+    while True:
+        head, sep, rest = text.partition(",")
+        if sep and rest.strip() and _WORD.findall(head) and all(
+                normalize(w) in g.interjections for w in _WORD.findall(head)):
+            text = rest.strip()
+            continue
+        match = _WORD.match(text.lstrip())
+        if match and normalize(match.group()) in _ALWAYS_OPENERS and text.lstrip()[match.end():].strip(" ,"):
+            text = text.lstrip()[match.end():].lstrip(" ,")
+            continue
+        return text.strip()
+
+
+def strip_particles(text: str) -> str:
+    """The text without particles of politeness and filler phrases (whole words, any position)."""
+    g = grammar()
+    lowered = normalize(text)
+    for phrase in g.particle_phrases:
+        lowered_pattern = re.compile(rf"(?<![^\W_]){re.escape(phrase)}(?![^\W_])", re.IGNORECASE)
+        if lowered_pattern.search(lowered):
+            text = lowered_pattern.sub(" ", text)
+            lowered = normalize(text)
+    out = _WORD.sub(lambda m: "" if normalize(m.group()) in g.particles else m.group(), text)
+    out = re.sub(r"\s+([,.!?;:])", r"\1", " ".join(out.split()))
+    return re.sub(r"^[,;:\s]+|([,;])(?=[,;])", "", out).strip()
+
+
+# --- verbs -------------------------------------------------------------------------------------------
+
+def lexeme_of_word(word: str) -> Lexeme | None:
+    """The lexeme an infinitive names (*eintragen* → eintragen)."""
+    low = normalize(word)
+    for lexeme in grammar().lexicon:
+        if low in lexeme.infinitive:
+            return lexeme
+    return None
+
+
+def verb_of(core: str) -> tuple[Lexeme | None, str]:
+    """(lexeme, the verb as said) of an order in imperative word order: the first word, with its
+    separable particle among the following words when the lexeme has one (*leg … an* is anlegen,
+    *leg … auf Freitag* is legen)."""
+    words = [normalize(w) for w in _WORD.findall(core)]
+    if not words:
+        return None, ""
+    first = words[0]
+    candidates = [lx for lx in grammar().lexicon if first in lx.imperative]
+    if not candidates:
+        return None, first
+    for lexeme in candidates:
+        if lexeme.particle and words[-1] == lexeme.particle:
+            return lexeme, first
+    for lexeme in candidates:  # the particle before the content: *leg eine Packliste an mit Pass*, *an: …*
+        if lexeme.particle and re.search(rf"\b{lexeme.particle}\s*(?::|\bmit\b)", normalize(core)):
+            return lexeme, first
+    plain = [lx for lx in candidates if not lx.particle]
+    return (plain[0] if plain else candidates[0]), first
+
+
+def _to_imperative(rest: str) -> tuple[str, str] | None:
+    """`rest` holds an infinitive of the lexicon: (the order in imperative word order, the infinitive)."""
+    tokens = rest.split()
+    for i, token in enumerate(tokens):
+        word = token.strip(_END_SIGNS)
+        lexeme = lexeme_of_word(word)
+        if lexeme is None:
+            continue
+        tail = token[len(token.rstrip(_END_SIGNS)):].strip("?")
+        before, after = tokens[:i], tokens[i + 1:]
+        parts = [lexeme.imperative[0], *before]
+        if lexeme.particle:
+            parts.append(lexeme.particle)
+        order = " ".join(p for p in parts if p) + tail + (" " + " ".join(after) if after else "")
+        return order.strip().rstrip("?").strip(), normalize(word)
+    return None
+
+
+# --- mood --------------------------------------------------------------------------------------------
+
+def is_question(text: str) -> bool:
+    """A question mark, a question word first, or the verb first with a subject after it (*hab ich*,
+    *steht der Zahnarzt*)."""
+    if text.rstrip().endswith("?"):
+        return True
+    words = [normalize(w) for w in _WORD.findall(text)]
+    if not words:
+        return False
+    g = grammar()
+    if words[0] in g.question_words:
+        return True
+    return words[0] in g.question_verbs and len(words) > 1 and words[1] in g.subject_words
+
+
+def _opener(lowered: str, openers: tuple[str, ...]) -> str | None:
+    for opener in openers:
+        if lowered == opener or lowered.startswith(opener + " ") or lowered.startswith(opener + ","):
+            return opener
+    return None
+
+
+def analyse(text: str) -> Utterance:
+    """Read one utterance: mood, the bare order and its verb."""
+    said = " ".join(str(text).split())
+    body = strip_particles(_strip_openers(said))
+    lowered = normalize(body)
+    g = grammar()
+    framed = _opener(lowered, g.modal_openers) or _opener(lowered, g.wish_openers)
+    if framed:
+        rest = body[len(framed):].lstrip(" ,")
+        rest = re.sub(r"^(?:dass|das)\s+du\s+", "", rest, flags=re.IGNORECASE)
+        converted = _to_imperative(rest)
+        if converted is None and _opener(lowered, g.wish_openers) and _INDEFINITE.match(rest):
+            converted = ("mach mir " + rest.rstrip("?!. "), "machen")  # *ich hätte gern eine Liste mit …*
+        if converted is not None:
+            core, _infinitive = converted
+            lexeme, word = verb_of(core)
+            return Utterance(said, core, REQUEST, lexeme.key if lexeme else "", word, polite=True)
+    lexeme, word = verb_of(body)
+    words = [normalize(w) for w in _WORD.findall(body)]
+    if lexeme is not None and not (words and words[0] in g.question_words) and not _verb_then_subject(words):
+        return Utterance(said, body.rstrip("?!. "), REQUEST, lexeme.key, word)
+    if is_question(body) or is_question(said):
+        return Utterance(said, body, QUESTION)
+    bare = _bare_infinitive_order(body, words)
+    if bare is not None:
+        lexeme, word = verb_of(bare)
+        return Utterance(said, bare, REQUEST, lexeme.key if lexeme else "", word)
+    return Utterance(said, body, STATEMENT)
+
+
+def _verb_then_subject(words: list[str]) -> bool:
+    """*Schreibst du …*, *Trägst du …* would be questions; an imperative has no subject after it, except
+    the polite *du* of *merk du dir*."""
+    return len(words) > 1 and words[1] in ("ich", "wir", "er", "man")
+
+
+def _bare_infinitive_order(body: str, words: list[str]) -> str | None:
+    """*„Morgen um 10 Zahnarzt eintragen“*: an order in the infinitive — no subject, the last word an
+    infinitive of the lexicon (a statement says who: *ich muss … eintragen*)."""
+    if not words or set(words) & grammar().subject_pronouns:
+        return None
+    lexeme = lexeme_of_word(words[-1])
+    if lexeme is None or len(words) < 2:
+        return None
+    converted = _to_imperative(body)
+    return converted[0] if converted else None
+
+
+def verb_key(text: str) -> str:
+    """The verb a learned mapping is keyed by (timeline.md §7.2, notizen.md §6 Stufe B): the order's verb as
+    said (*klemm* of *„Klemm mir morgen den Zahnarzt rein“*), lower case; '' when the text has none."""
+    utterance = analyse(text)
+    if utterance.verb_word:
+        return utterance.verb_word
+    first = utterance.core.split()[:1]
+    word = normalize(first[0].strip(".,!?:;")) if first else ""
+    return word if word.isalpha() else ""
