@@ -38,7 +38,7 @@ _TIMES = ("morgen um 10", "am Freitag um 11 Uhr", "übermorgen um 15 Uhr", "näc
           "am 20.11. um 14 Uhr")
 _NEW_TIMES = ("auf Freitag um 15 Uhr", "auf morgen um 16 Uhr", "auf Montag", "auf den 20.11. um 14 Uhr")
 _PERIODS = ("morgen", "am Freitag", "übermorgen", "diese Woche", "diesen Monat", "nächste Woche")
-_POLITE = ("", "Bitte ", "Ach, ", "Hm, ", "Also, ")
+_POLITE = ("", "Bitte ", "Ach, ", "Hm, ", "Also, ", "Sag mal, ", "Ok, ")
 _POLITE_END = ("", " bitte")
 
 _TIMELINE_REQUESTS = (  # (action, template); {p} politeness, {e} end
@@ -48,6 +48,10 @@ _TIMELINE_REQUESTS = (  # (action, template); {p} politeness, {e} end
     ("create", "{p}könntest du {t} {time} in meinen Kalender eintragen?"),
     ("create", "{p}schreib mir {time} {t} in den Kalender{e}"),
     ("create", "{p}hau mir {time} {t} rein{e}"),
+    ("create", "{p}ich möchte {time} {t} eintragen{e}"),
+    ("create", "{p}sei so gut und trag {time} {t} ein"),
+    ("create", "{p}würdest du mir {time} {t} in den Kalender schreiben?"),
+    ("create", "{p}leg mir {time} {t} an{e}"),
     ("reschedule", "{p}verschieb {t} {new}{e}"),
     ("reschedule", "{p}verleg {t} {new}{e}"),
     ("reschedule", "{p}leg {t} {new}{e}"),
@@ -60,8 +64,14 @@ _TIMELINE_REQUESTS = (  # (action, template); {p} politeness, {e} end
     ("delete", "{p}sag {t} ab{e}"),
     ("delete", "{p}nimm {t} aus dem Kalender{e}"),
     ("delete", "{p}kannst du {t} löschen?"),
+    ("delete", "{p}könntest du {t} absagen?"),
+    ("delete", "{p}ich möchte {t} löschen{e}"),
 )
 _TIMELINE_QUESTIONS = (
+    "Sag mal, was hab ich {period}?",
+    "Habe ich {period} Termine?",
+    "Steht {period} was an?",
+    "Gibt es {period} Termine?",
     "Was hab ich {period}?",
     "Was habe ich {period} noch?",
     "Was steht {period} an?",
@@ -75,6 +85,18 @@ _TIMELINE_TARGET_QUESTIONS = (
     "Wann ist nochmal {t}?",
     "Wann war {t}?",
     "Wann hab ich {t}?",
+    "Steht {t} am Freitag um 11 drin?",
+    "Ist {t} diese Woche?",
+    "Weißt du noch, wann ich {t} habe?",
+)
+_TIMELINE_CLAIMS = (  # issue 11: claims of a write — statements, never an order
+    "Ich habe {t} auf Montag umgelegt.",
+    "Ich hab {t} schon verschoben.",
+    "Klar, {t} ist schon verlegt!",
+    "Ich habe {t} gestern eingetragen.",
+    "{t_cap} habe ich gelöscht.",
+    "Ich muss {t} noch eintragen.",
+    "Du hast {t} vergessen.",
 )
 _TIMELINE_STATEMENTS = (
     "{Time} habe ich {t_nom}",
@@ -107,6 +129,9 @@ def _timeline() -> list[Case]:
         out.append(Case(_sentence(template.format(period=period, p=p)), TIMELINE, "read", QUESTION))
     for template, (phrase, key) in itertools.product(_TIMELINE_TARGET_QUESTIONS, _APPOINTMENTS):
         out.append(Case(_sentence(template.format(t=phrase)), TIMELINE, "read", QUESTION, key))
+    for template, (phrase, _key) in itertools.product(_TIMELINE_CLAIMS, _APPOINTMENTS):
+        text = template.format(t=phrase, t_cap=phrase[:1].upper() + phrase[1:])
+        out.append(Case(_sentence(text), TIMELINE, "rejected", STATEMENT))
     for template, (bare, dat, nom), moment in itertools.product(_TIMELINE_STATEMENTS, _STATEMENT_TARGETS, _TIMES):
         text = template.format(Time=moment[:1].upper() + moment[1:], time=moment, t_nom=bare, t_dat=dat,
                                t_nom_art=nom)
@@ -139,6 +164,15 @@ _NOTES_REQUESTS = (  # (action, template, needs items)
     ("delete", "{p}kannst du {acc} löschen?"),
     ("clear_content", "{p}leer {acc}{e}"),
     ("read", "{p}zeig mir {acc}{e}"),
+    ("add_content", "{p}ich möchte {items} auf {acc} schreiben{e}"),
+    ("add_content", "{p}nimm {items} mit auf {acc}{e}"),
+    ("remove_content", "{p}nimm {items} von {dat} runter{e}"),
+    ("remove_content", "{p}streich bitte {items} von {dat}{e}"),
+    ("clear_content", "{p}kannst du {acc} leeren?"),
+    ("clear_content", "{p}mach {acc} leer{e}"),
+    ("rename", "{p}benenn {acc} in Wocheneinkauf um{e}"),
+    ("rename", "{p}kannst du {acc} in Wocheneinkauf umbenennen?"),
+    ("delete", "{p}ich möchte {acc} löschen{e}"),
 )
 _NOTES_CREATE = (
     "{p}mach mir mal {new} mit {items}{e}",
@@ -146,8 +180,14 @@ _NOTES_CREATE = (
     "{p}erstell {new}: {items}{e}",
     "{p}kannst du mir {new} anlegen mit {items}?",
     "{p}mach mir {new}{e}",
+    "{p}ich hätte gern {new} mit {items}{e}",
+    "{p}notier mir {new}: {items}{e}",
+    "{p}schreib mir {new} auf: {items}{e}",
+    "{p}könntest du {new} erstellen?",
 )
 _NOTES_QUESTIONS = (
+    "Was hab ich auf {dat}?",
+    "Welche Sachen stehen auf {dat}?",
     "Was steht auf {dat}?",
     "Was steht noch auf {dat}?",
     "Steht {item} auf {dat}?",
@@ -157,6 +197,11 @@ _NOTES_STATEMENTS = (
     "Ich habe {items} gekauft",
     "Auf {dat} steht {items}",
     "Ach, {items} haben wir noch",
+    "Ich habe {items} auf die Liste geschrieben.",
+    "Ich habe {items} von der Liste genommen.",
+    "Hab die Liste komplett geleert.",
+    "Ich hab die Liste in Wocheneinkauf umbenannt.",
+    "Auf deiner Packliste stehen {items}.",
 )
 
 

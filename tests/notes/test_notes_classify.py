@@ -112,8 +112,9 @@ def test_offline_rename(text, new_name):
     assert (reading.action, reading.target, reading.new_name) == ("rename", "Einkaufsliste", new_name)
 
 
-def test_merk_dir_content_is_the_dass_clause():
-    assert parse("Merk dir, dass ich morgen Mehl brauche").content == "Ich morgen Mehl brauche"
+def test_merk_dir_content_is_the_dass_clause_in_main_clause_order():
+    """Issue 13: the content keeps German word order (the finite verb second)."""
+    assert parse("Merk dir, dass ich morgen Mehl brauche").content == "Ich brauche morgen Mehl"
 
 
 # --- [FACHSPRACHE]

@@ -140,7 +140,7 @@ def test_demo_scene_runs_the_shopping_list_dialogue(nova, db):
     assert row == {"name": "Wocheneinkauf", "text": "Eier\nButter", "aktiv": False}
     results = [nova.turn(DEMO_USER, DEMO_CHARACTER, text, DEMO_NOW) for text in staying]
     assert [r.services[0]["status"] for r in results] == ["abgeschlossen", "abgeschlossen"]
-    assert [note["text"] for note in nova.notes.list(DEMO_USER)] == ["Ich morgen Mehl brauche"]
+    assert [note["text"] for note in nova.notes.list(DEMO_USER)] == ["Ich brauche morgen Mehl"]
     assert "Mehl" in results[1].answer
 
 

@@ -26,7 +26,8 @@ def test_data_file_schema():
     raw = load_raw_phrases()
     assert raw["schema_version"] == 1
     assert set(raw["action_patterns"]) == set(raw["action_priority"])
-    assert set(raw["action_priority"]) == {"reschedule", "delete", "update", "create", "create_with_time", "read"}
+    assert set(raw["action_priority"]) == {"reschedule", "reschedule_with_time", "delete", "update", "create",
+                                           "create_with_time", "read"}
     for patterns in raw["action_patterns"].values():
         assert patterns and all(isinstance(p, str) for p in patterns)
         for pattern in patterns:

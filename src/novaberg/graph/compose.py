@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
+from novaberg.text.words import contains_word, words
 
-__all__ = ["compose", "OFFLINE_CAPABILITIES"]
+__all__ = ["compose", "OFFLINE_CAPABILITIES", "REPORT_MAX_CHARS", "small_talk", "small_talk_templates", "capped_reports"]
 
 TASK = "compose"
 
@@ -16,21 +20,58 @@ OFFLINE_CAPABILITIES = (
     "Ohne Sprachmodell kann ich Termine eintragen, anzeigen, verschieben und löschen und Notizen und Listen "
     "führen. Für ein freies Gespräch brauche ich ein Sprachmodell (--llm ollama:<modell> oder openai:<modell>)."
 )
-_GREETINGS = ("hallo", "hi", "hey", "guten morgen", "guten tag", "guten abend", "moin", "servus")
+REPORT_MAX_CHARS = 600  # issue 13: a monologue gets a short answer — the reports capped, each line once
+
+
+@cache
+def small_talk_templates() -> dict[str, Any]:
+    """The small-talk templates (data, `smalltalk_de.json`)."""
+    return json.loads(resources.files(__package__).joinpath("smalltalk_de.json").read_text(encoding="utf-8"))
+
+
+def small_talk(text: str) -> str:
+    """The template answer to everyday small talk (*Hallo*, *Danke*, *Gute Nacht*, *Wie geht's*), or ''."""
+    data = small_talk_templates()
+    said = words(text)
+    if not said or len(said) > data["max_words"]:
+        return ""
+    answers = [t["answer"] for t in data["templates"] if any(contains_word(text, p) for p in t["phrases"])]
+    if not answers:
+        return ""
+    greeting_only = answers == [data["templates"][1]["answer"]]
+    return " ".join(answers) + (" " + data["offline_note"] if greeting_only else "")
+
+
+def capped_reports(reports: list[str], limit: int = REPORT_MAX_CHARS) -> str:
+    """The services' reports, each line once, cut at a line end near `limit` (never mid-sentence)."""
+    lines: list[str] = []
+    for report in reports:
+        for line in report.splitlines():
+            if line.strip() and line not in lines:
+                lines.append(line)
+    out: list[str] = []
+    used = 0
+    for line in lines:
+        if out and used + len(line) + 1 > limit:
+            out.append("…")
+            break
+        out.append(line if len(line) <= limit else line[: limit - 1].rsplit(" ", 1)[0] + " …")
+        used += len(line) + 1
+    return "\n".join(out)
 
 
 @offline_rule(TASK)
 def _offline_composer(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Say what the services reported, else what the blocks hold, else honestly what works offline."""
+    """Say what the services reported (capped), else what the blocks hold, else small talk from the
+    templates, else honestly what works offline."""
     reports = [s["answer"] for s in data.get("service_reports", []) if s.get("answer")]
     if reports:
-        return {"antwort": "\n".join(reports)}
+        return {"antwort": capped_reports(reports)}
     blocks: Mapping[str, str] = data.get("block_map", {})
     if data.get("answer_from_blocks") and blocks:
         return {"antwort": _cited_findings(blocks) or "\n\n".join(blocks.values())}
-    text = str(data.get("text", "")).strip().lower()
-    greeting = "Hallo! " if text.startswith(_GREETINGS) else ""
-    return {"antwort": greeting + OFFLINE_CAPABILITIES}
+    text = str(data.get("text", "")).strip()
+    return {"antwort": small_talk(text) or OFFLINE_CAPABILITIES}
 
 
 # dateien.md §1a.2/§1a.5: a finding from the files is said with its origin and its location, never bare

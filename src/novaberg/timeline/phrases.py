@@ -15,12 +15,14 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.text.grammar import QUESTION, STATEMENT, analyse
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY
 
 __all__ = [
     "Phrases",
     "phrases",
     "keyword_hints",
+    "order_hints",
     "time_spans",
     "time_expression",
     "title_of",
@@ -91,17 +93,29 @@ def phrases() -> Phrases:
 # --- keyword hints (§7.2 Stufe A) ---------------------------------------------------------------------
 
 def keyword_hints(text: str) -> list[str]:
-    """The actions whose patterns match, in priority order; `create_with_time` counts only with a time."""
-    lowered = text.lower()
+    """The actions whose patterns match, in priority order; a `…_with_time` group counts only with a time."""
+    lowered = text.lower().strip()
     found: list[str] = []
     for action in phrases().action_priority:
         if any(p.search(lowered) for p in phrases().action_patterns.get(action, ())):
-            name = "create" if action == "create_with_time" else action
-            if action == "create_with_time" and not time_spans(text):
+            name = action.removesuffix("_with_time")
+            if name != action and not time_spans(text):
                 continue
             if name not in found:
                 found.append(name)
     return found
+
+
+def order_hints(text: str) -> list[str]:
+    """§7.2 Stufe A read through the request grammar (issue 13): an order's hints come from its bare
+    form (*„Kannst du … verschieben?“* → reschedule); a question hints `read`; a statement hints nothing —
+    only an explicit request writes (§3a)."""
+    utterance = analyse(text)
+    if utterance.mood == QUESTION:
+        return ["read"]
+    if utterance.mood == STATEMENT:
+        return []
+    return keyword_hints(utterance.core)
 
 
 def is_read_question(text: str) -> bool:
@@ -222,15 +236,17 @@ def time_spans(text: str) -> list[tuple[int, int]]:
 
 
 def time_expression(text: str, drop_opener: bool = False) -> str:
-    """The time expression as said (§3: literal). `drop_opener` turns *auf Freitag* into *Freitag*."""
-    parts = []
+    """The time expression as said (§3: literal). `drop_opener` turns *auf Freitag* into *Freitag*;
+    a phrase said twice is kept once (a monologue repeating *morgen um 10* is one time, issue 13)."""
+    parts: list[str] = []
     for start, end in time_spans(text):
         part = text[start:end]
         if drop_opener:
             first, _, rest = part.partition(" ")
             if rest and first.lower() in phrases().span_openers_dropped:
                 part = rest
-        parts.append(part)
+        if part not in parts:
+            parts.append(part)
     return " ".join(parts)
 
 

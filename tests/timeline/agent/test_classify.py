@@ -121,12 +121,24 @@ def test_section7_2_hints_and_confidence_are_computed_and_logged(agent, scripted
     assert logs[2]["hints"] == [] and logs[2]["konfidenz"] == "niedrig"
 
 
-def test_section7_3_confidence_is_read_by_no_path(scripted, repo):
-    """§7.3: a conflict is logged, not asked about — the order goes on to `suchen` (TIMELINE-KONFIDENZ-OHNE-LESER)."""
+def test_section7_3_a_conflict_asks_and_never_writes(scripted, repo):
+    """§7.3 (issue 11 item 7): hint *delete* against a model that says *create* is `konflikt` → a question,
+    nothing written (TIMELINE-KONFIDENZ-OHNE-LESER closed)."""
     runner = scripted({"action": "create", "target": "Zahnarzt", "zeitausdruck": "morgen um 10"})
     result = runner.run("Lösch morgen um 10 den Zahnarzt")
     assert steps_of(result, const.NODE_CLASSIFY)[0]["konfidenz"] == "konflikt"
-    assert result.status == "abgeschlossen"
+    assert result.status == "rueckfrage" and "„Zahnarzt“" in result.answer
+    assert result.pending["kind"] == const.PENDING_CONFIRM
+    assert repo.list(USER, FIGURE) == []
+
+
+def test_section7_3_hint_and_model_agree_goes_on_without_a_question(scripted, repo):
+    """The twin: a paraphrasing model that agrees with the hint (*create*) writes without asking."""
+    runner = scripted({"action": "create", "target": "Zahnarzt", "zeitausdruck": "morgen um 10",
+                       "normalisiert": "Anlegen: Zahnarzt, morgen 10 Uhr"})
+    result = runner.run("Kannst du mir morgen um 10 den Zahnarzt eintragen?")
+    assert steps_of(result, const.NODE_CLASSIFY)[0]["konfidenz"] == "hoch"
+    assert result.status == "abgeschlossen" and len(repo.list(USER, FIGURE)) == 1
 
 
 def test_section7_2_hints_reach_the_prompt(scripted):
@@ -188,3 +200,38 @@ def test_carry_resolved_date():
     assert carry_resolved_date("morgen um 10", berlin(2026, 11, 29, 20)) == "am 30.11.2026 um 10:00 Uhr"
     assert carry_resolved_date("übermorgen", berlin(2026, 11, 29, 20)) == "am 01.12.2026"
     assert carry_resolved_date("irgendwann", berlin(2026, 11, 29, 20)) == "irgendwann"
+
+
+_KLEMM = ("Klemm mir morgen um 10 den Zahnarzt rein", "Klemm mir übermorgen um 10 den Friseur rein",
+          "Klemm mir am Freitag um 10 die Physiotherapie rein", "Klemm mir am Samstag um 10 das Kino rein")
+_KLEMM_ORDERS = [{"action": "create", "target": t, "zeitausdruck": z}
+                 for t, z in (("Zahnarzt", "morgen um 10"), ("Friseur", "übermorgen um 10"),
+                              ("Physiotherapie", "am Freitag um 10"), ("Kino", "am Samstag um 10"))]
+
+
+def test_section7_2_stage_b_three_confirmations_learn_the_verb(scripted, repo):
+    """§7.2 Stufe B, notizen.md §10: an unknown verb (no hint) asks; each *Ja* writes and counts once; from
+    3 confirmations on the same verb goes through without a question."""
+    runner = scripted(*_KLEMM_ORDERS)
+    for i, text in enumerate(_KLEMM[:3]):
+        asked = runner.run(text)
+        assert asked.status == "rueckfrage" and steps_of(asked, const.NODE_CLASSIFY)[0]["konfidenz"] == "niedrig"
+        assert repo.count(USER, FIGURE) == i
+        done = runner.answer("Ja")
+        assert done.status == "abgeschlossen", done.answer
+        assert [s["bestaetigungen"] for s in steps_of(done, const.NODE_RESUME)] == [i + 1]
+    learned = runner.run(_KLEMM[3])
+    assert learned.status == "abgeschlossen" and steps_of(learned, const.NODE_CLASSIFY)[0]["konfidenz"] == "hoch_gelernt"
+    assert repo.count(USER, FIGURE) == 4
+
+
+def test_section7_2_a_mapping_is_learned_per_pair_and_a_refusal_teaches_nothing(scripted, repo):
+    """The twins: a *Nein* ends the question (`dismissed`), writes and learns nothing; another figure of the
+    same person still gets the question."""
+    runner = scripted(*(_KLEMM_ORDERS[:1] * 5))
+    for _ in range(3):
+        runner.run(_KLEMM[0])
+        assert runner.answer("Nein").status == "dismissed"
+    assert repo.count(USER, FIGURE) == 0
+    assert runner.run(_KLEMM[0]).status == "rueckfrage"
+    assert runner.run(_KLEMM[0], figure="anna").status == "rueckfrage"

@@ -56,14 +56,15 @@ def test_section4_anchors_never_appear_in_the_agents_reading(agent, add):
 def test_section4a_the_read_answer_marks_events_of_other_persons(agent, add):
     add("Umzug nach Kassel", berlin(2026, 12, 1), OCCURRENCE_TYPE, precision=MONTH_PRECISION, details="Lena")
     answer = agent.run("Was steht im Dezember an?").answer
-    assert answer.splitlines() == ["Ich finde keine Termine vom Dienstag, 01.12.2026 bis Donnerstag, 31.12.2026.",
+    assert answer.splitlines() == ["Von Dienstag, 01.12.2026 bis Donnerstag, 31.12.2026 ist nichts eingetragen — "
+                                   "gesucht habe ich alle deine Termine in diesem Zeitraum.",
                                    "Ereignisse im Umfeld, keine eigenen Termine:",
                                    "- Ereignis (Lena): Umzug nach Kassel — Dezember 2026 (nächsten Monat)"]
 
 
 def test_section9_an_appointment_of_another_figure_is_invisible(agent, add, repo):
     add("Zahnarzt", berlin(2026, 12, 1, 10), figure="anna")
-    assert "keine Termine" in agent.run("Was steht diese Woche an?").answer
+    assert "ist nichts eingetragen — gesucht habe ich" in agent.run("Was steht diese Woche an?").answer
     assert agent.run("Lösch den Zahnarzt").status == "fehler"
     assert agent.run("Verschieb den Zahnarzt auf Freitag").status == "fehler"
     assert repo.list(USER, "anna")[0]["aktiv"] is True

@@ -6,7 +6,7 @@ except that a statement of need extends a list that is running in the conversati
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -15,14 +15,24 @@ from novaberg.core.errors import ModelAnswerError
 from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS
 from novaberg.graph.deps import Deps
 from novaberg.llm.reader import read_text
-from novaberg.notes.agent.const import ACTIONS, REJECTED, TARGET_TYPE_DEFAULT, TASK_CLASSIFY
-from novaberg.notes.agent.offline import operation_scope
-from novaberg.notes.agent.outcome import history_text, model_failure, recent_history, trace
+from novaberg.notes.agent.const import (
+    ACTIONS,
+    PENDING_CONFIRM,
+    REJECTED,
+    SERVICE_NAME,
+    TARGET_TYPE_DEFAULT,
+    TASK_CLASSIFY,
+)
+from novaberg.notes.agent.offline import operation_scope, parse
+from novaberg.notes.agent.outcome import history_text, model_failure, question, recent_history, trace
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import say
 from novaberg.notes.search import TARGET_TYPES
+from novaberg.notes.verb_mappings import learned
+from novaberg.text.grammar import verb_key
 
-__all__ = ["classify", "read_classification", "UNKNOWN_ACTION", "NO_REASON", "TEXT_FIELDS"]
+__all__ = ["classify", "read_classification", "keyword_hints", "confidence_of", "UNKNOWN_ACTION", "NO_REASON",
+           "TEXT_FIELDS"]
 
 _log = logging.getLogger("novaberg.notes")
 
@@ -89,5 +99,52 @@ def classify(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
                   len(reading["normalisiert"]))
         trace(deps, state, "classify", "inhalts_aufloesung",
               {"aufgabe": len(state["text"]), "normalisiert": len(reading["normalisiert"])})
-    steps.insert(0, {"schritt": "klassifikation", **reading})
+    hints = keyword_hints(state["text"], history)
+    confidence = confidence_of(reading["action"], hints, reading.get("konfidenz", ""))
+    steps.insert(0, {"schritt": "klassifikation", **reading, "hinweise": hints, "konfidenz": confidence})
+    if reading["action"] != "read" and confidence in UNSURE:
+        verb = verb_key(state["text"])
+        if verb and learned(deps.db, state["user_id"], state["character_id"], SERVICE_NAME, verb, reading["action"]):
+            steps[0]["konfidenz"] = CONFIDENCE_LEARNED
+        else:
+            return _confirmation_question(state, reading, verb, steps)
     return {**reading, "aufgabe": state["text"], "steps": steps}
+
+
+# --- §6 Stufe A/B/C and the confidence table (issue 11 item 7) ---------------------------------------
+
+CONFIDENCE_HIGH = "hoch"
+CONFIDENCE_LOW = "niedrig"
+CONFIDENCE_CONFLICT = "konflikt"
+CONFIDENCE_LEARNED = "hoch_gelernt"
+UNSURE = (CONFIDENCE_LOW, CONFIDENCE_CONFLICT)
+
+
+def keyword_hints(text: str, history: Sequence[Sequence[str]] = ()) -> list[str]:
+    """§6 Stufe A, before any model answer is read: the action the German patterns (vocabulary.json,
+    read through the request grammar) give the text; none for a statement or an unknown verb."""
+    reading = parse(text, history)
+    return [] if reading.action == REJECTED else [reading.action]
+
+
+def confidence_of(action: str, hints: list[str], model_says: str = "") -> str:
+    """§6 *Konfidenz*: hint and model agree → hoch; no hint → niedrig; they disagree → konflikt. A model
+    that calls itself unsure (`niedrig`/`konflikt`) is taken at its word."""
+    if not hints:
+        own = CONFIDENCE_LOW
+    else:
+        own = CONFIDENCE_HIGH if action in hints else CONFIDENCE_CONFLICT
+    if own == CONFIDENCE_HIGH and model_says.strip().lower() in UNSURE:
+        return model_says.strip().lower()
+    return own
+
+
+def _confirmation_question(state: NotesState, reading: dict[str, str], verb: str,
+                           steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """§6: low confidence or a conflict → a question (art `bestaetigung`), never a write."""
+    target = reading.get("target") or "die Notiz"
+    answer = say("bestaetigung", aktion=say(f"tut_{reading['action']}"), target=target)
+    pending = {"art": PENDING_CONFIRM, "verb": verb, "original_aufgabe": state["text"],
+               **{k: reading.get(k, "") for k in ("action", "target", "target_typ", "normalisiert", "neuer_name",
+                                                   "inhalt")}}
+    return question(answer, pending, {**steps[0], "ausgang": "unsicher_rueckfrage"})

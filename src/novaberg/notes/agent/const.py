@@ -16,6 +16,7 @@ __all__ = [
     "PENDING_CHOICE",
     "PENDING_DUPLICATE",
     "PENDING_MISSING",
+    "PENDING_CONFIRM",
     "LIST_TYPES",
     "DEFAULT_TYPE",
     "REWRITE_ATTEMPTS",
@@ -41,6 +42,7 @@ PENDING_NOT_FOUND = "nicht_gefunden"
 PENDING_CHOICE = "auswahl"
 PENDING_DUPLICATE = "duplikat"
 PENDING_MISSING = "fehlt"
+PENDING_CONFIRM = "bestaetigung"  # §6: low confidence or a conflict asks before any write
 
 LIST_TYPES = ("einkauf", "todo", "merkliste")  # §8: types whose text is one item per line
 DEFAULT_TYPE = "notiz"

@@ -19,7 +19,7 @@ from functools import cache
 from novaberg.notes.agent.vocabulary import words_of
 from novaberg.text.words import fold_umlauts
 
-__all__ = ["distinguishing_word", "names_agree"]
+__all__ = ["distinguishing_word", "names_agree", "main_clause", "note_name_of_clause"]
 
 _MIN_PREFIX = 4
 _MIN_TYPO = 5
@@ -89,3 +89,61 @@ def names_agree(target: str, name: str) -> bool:
     if not word:
         return True
     return any(_agree(word, key) for key in _keys(name))
+
+
+# --- a note's content and name from a *dass*-clause (issue 13: German word order) -------------------
+
+_SUBJECTS = ("ich", "wir", "du", "man")
+_FINITE_AUX = frozenset({"muss", "müssen", "muessen", "soll", "sollen", "sollte", "will", "wollen", "möchte",
+                         "moechte", "möchten", "darf", "dürfen", "kann", "können", "werde", "werden", "habe", "haben",
+                         "bin", "sind", "wollte", "musste", "mag"})
+_TIME_LINKS = frozenset({"am", "im", "um", "an", "in", "zum", "ab", "bis", "jeden", "jede", "jedes", "über", "ueber",
+                         "uhr"})
+_NAME_WORDS_MAX = 6
+
+
+def _is_time_word(word: str) -> bool:
+    from novaberg.timeparse.vocabulary import TIME_VOCABULARY as v
+
+    low = word.casefold().rstrip(".,")
+    return (low in _TIME_LINKS or low in v.weekdays or low in v.months or low in v.day_words or low in v.dayparts
+            or low in v.periods or low in v.prefixes or low[:1].isdigit())
+
+
+def _clause_parts(clause: str) -> tuple[str, str, list[str]] | None:
+    """(subject, finite verb, the words between) of *ich am Wochenende Blumen gießen muss*; None when the
+    clause does not start with a personal subject."""
+    tokens = clause.strip().rstrip(".!").split()
+    if len(tokens) < 3 or tokens[0].casefold() not in _SUBJECTS:
+        return None
+    return tokens[0], tokens[-1], tokens[1:-1]
+
+
+def main_clause(clause: str) -> str:
+    """*ich am Wochenende Blumen gießen muss* → *Ich muss am Wochenende Blumen gießen* (the verb second);
+    a clause without a personal subject stays as said, with a capital first letter."""
+    parts = _clause_parts(clause)
+    if parts is None:
+        text = clause.strip().rstrip(".!")
+        return text[:1].upper() + text[1:]
+    subject, verb, middle = parts
+    return " ".join([subject[:1].upper() + subject[1:], verb, *middle])
+
+
+def note_name_of_clause(clause: str) -> str:
+    """The name of a note from a *dass*-clause, in German word order: the thing first, its time after —
+    *ich am Wochenende Blumen gießen muss* → *Blumen gießen am Wochenende*. '' when the clause has no
+    personal subject (the name then comes from the content's first words, notizen.md §5 *Create*)."""
+    parts = _clause_parts(clause)
+    if parts is None:
+        return ""
+    _subject, verb, middle = parts
+    if verb.casefold() not in _FINITE_AUX:  # *ich morgen Mehl brauche*: no infinitive to name the thing by
+        return ""
+    words = middle
+    lead = 0
+    while lead < len(words) and _is_time_word(words[lead]):
+        lead += 1
+    ordered = [*words[lead:], *words[:lead]] if 0 < lead < len(words) else words
+    name = " ".join(ordered[:_NAME_WORDS_MAX])
+    return name[:1].upper() + name[1:]

@@ -22,7 +22,9 @@ from novaberg.notes.agent.const import (
     TASK_CREATE,
     TASK_REWRITE,
 )
+from novaberg.notes.agent.names import main_clause, note_name_of_clause
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
+from novaberg.text.grammar import QUESTION, STATEMENT, analyse
 from novaberg.text.words import contains_word, normalize, words
 
 __all__ = ["Reading", "parse", "operation_scope", "running_list", "split_items", "type_for", "items_of_text",
@@ -62,6 +64,7 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 _RENAME = _rx(rf"^{_PLEASE}{_stem(words_of('rename_verbs'))}\s+{_NAMED}\s+(?:um\s+)?(?:in\s+|zu\s+)?(?P<new>.+?)(?:\s+um)?{_END}")
 _CLEAR = _rx(rf"^{_PLEASE}{_stem(words_of('clear_verbs'))}\s+(?:mir\s+)?{_NAMED}\s*(?:komplett|ganz)?{_END}")
+_CLEAR_MAKE = _rx(rf"^{_PLEASE}mach\w*\s+(?:mir\s+)?{_NAMED}\s+(?:komplett\s+|ganz\s+)?leer{_END}")
 _CLEAR_ALL = _rx(rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+alles\s+(?:von|auf|aus|in|vom)\s+{_NAMED}{_END}")
 _APPEND = _rx(rf"^{_PLEASE}{_stem(words_of('append_verbs'))}\s+(?:an|bei|unter)\s+{_NAMED}\s*(?:dran|an|hinzu)?\s*:\s*(?P<content>.+)$")
 _READ_ALL = _rx(
@@ -70,6 +73,8 @@ _READ_ALL = _rx(
     rf"|was\s+(?:habe|hab)\s+ich\s+(?:alles\s+)?notiert.*)$"
 )
 _READ_ON = _rx(rf"^(?:und\s+)?was\s+steht\s+(?:alles\s+|noch\s+|denn\s+|jetzt\s+)*(?:auf|in)\s+{_NAMED}.*$")
+_ASK_ON = _rx(rf"^(?:steht|stehen|ist|sind|hab\w*)\s+.+?\s+(?:auf|in)\s+{_NAMED}.*$")
+_ASK_ANY = _rx(rf"^(?:was|welche\w*|wie\s*viele?)\b.*?\s(?:auf|in)\s+{_NAMED}\s*$")
 _READ_SHOW = _rx(rf"^{_PLEASE}{_stem(words_of('read_verbs'))}\s+(?:mir\s+)?(?:mal\s+)?{_NAMED}(?:\s+vor)?\s*[.!?]*\s*$")
 _UPDATE = _rx(rf"^{_PLEASE}{_stem(words_of('update_verbs'))}\s+{_NAMED}\s*:\s*(?P<content>.+)$")
 _NOTE_COLON = _rx(rf"^{_PLEASE}{_stem(words_of('note_openers'))}\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?:auf\s*)?:\s*(?P<content>.+)$")
@@ -81,7 +86,7 @@ _REFERENCE = _rx(
 _CREATE = _rx(
     rf"^{_PLEASE}{_stem(words_of('create_verbs'))}\s+(?:mir\s+)?(?:bitte\s+)?(?:(?:eine?n?|ne|'ne)\s+)?(?:neue[ns]?\s+)?"
     rf"{_CONTAINER}{_QUOTED}(?:\s+(?:für|fuer|namens|mit\s+dem\s+namen|zum\s+thema)\s+(?:den|die|das|meinen|meine)?\s*"
-    rf"(?P<for>[^:]+?))?(?:\s+an)?\s*(?::\s*(?P<content>.+))?{_END}"
+    rf"(?P<for>[^:]+?))?(?:\s+(?:an|auf))?\s*(?:(?::|\bmit\b)\s*(?P<content>.+?))?{_END}"
 )
 _NOTE_PLAIN = _rx(rf"^{_PLEASE}notier\w*\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?P<content>.+?){_END}")
 _ADD_ON = _rx(
@@ -255,12 +260,53 @@ def _enumeration(text: str) -> str:
 
 
 def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
-    """The offline reading of one utterance (first matching rule wins; the order matters)."""
+    """The offline reading of one utterance through the request grammar (issue 13): an order is read
+    from its bare form (*„Kannst du mir eine Packliste anlegen mit Pass?“* → *„leg mir eine Packliste an
+    mit Pass“*); a question only reads; a statement writes nothing, except a statement of need while a
+    list is running (end of notizen.md)."""
     text = _clean(text)
+    utterance = analyse(text)
+    if utterance.mood == QUESTION:
+        return _question(text, utterance.core, history)
+    if utterance.mood == STATEMENT:
+        return _statement(text, history)
+    reading = _order(_clean(utterance.core), history)
+    if reading.action == REJECTED and utterance.core != text:
+        reading = _order(text, history)
+    return reading
+
+
+def _question(text: str, core: str, history: Sequence[Sequence[str]]) -> Reading:
+    """A question reads a note or all notes; it never writes."""
+    for candidate in (core, text):
+        candidate = _clean(candidate).rstrip("?").strip()
+        if _READ_ALL.match(candidate):
+            return Reading("read")
+        for rx in (_READ_ON, _READ_SHOW, _ASK_ON, _ASK_ANY):
+            if m := rx.match(candidate):
+                target, named, resolved = _target(m, history)
+                return Reading("read", target, named=named, resolved=resolved)
+    return Reading(REJECTED, reason="eine Frage, kein Notizauftrag")
+
+
+def _statement(text: str, history: Sequence[Sequence[str]]) -> Reading:
+    """A statement writes nothing — unless it is a need while a list is running (end of notizen.md)."""
+    for rx in _NEED:
+        if m := rx.match(text):
+            target = running_list(history)
+            if target:
+                return Reading("add_content", target, items=split_items(m.group("items")), resolved=True,
+                               typ=type_for(target))
+            return Reading(REJECTED, reason="Aussage über einen Bedarf, keine Bitte, und keine laufende Liste")
+    return Reading(REJECTED, reason="eine Mitteilung, keine Bitte")
+
+
+def _order(text: str, history: Sequence[Sequence[str]]) -> Reading:
+    """The order rules (first matching rule wins; the order matters)."""
     if m := _RENAME.match(text):
         target, named, resolved = _target(m, history)
         return Reading("rename", target, new_name=_unquote(m.group("new")), named=named, resolved=resolved)
-    for rx in (_CLEAR, _CLEAR_ALL):
+    for rx in (_CLEAR, _CLEAR_MAKE, _CLEAR_ALL):
         if m := rx.match(text):
             target, named, resolved = _target(m, history)
             return Reading("clear_content", target, named=named, resolved=resolved)
@@ -278,7 +324,8 @@ def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
         content = m.group("content").strip()
         return Reading("update", target, content=content, items=split_items(content), named=named, resolved=resolved)
     if m := _NOTE_THAT.match(text):
-        return Reading("create", content=_title(m.group("content").strip()), typ=DEFAULT_TYPE)
+        clause = m.group("content").strip()
+        return Reading("create", note_name_of_clause(clause), content=main_clause(clause), typ=DEFAULT_TYPE)
     if m := _REFERENCE.match(text):
         word = m.group("c") or ""
         content = content_from_history(history)

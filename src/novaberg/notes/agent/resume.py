@@ -21,6 +21,7 @@ from novaberg.graph.deps import Deps
 from novaberg.notes.agent.const import (
     ACTIONS,
     PENDING_CHOICE,
+    PENDING_CONFIRM,
     PENDING_DUPLICATE,
     PENDING_MISSING,
     PENDING_NOT_FOUND,
@@ -31,6 +32,7 @@ from novaberg.notes.agent.outcome import failure, question
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import say
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
+from novaberg.notes.verb_mappings import confirm
 from novaberg.text.words import contains_word, words
 
 __all__ = ["resume", "choose_candidate", "read_duplicate_answer", "UPDATE", "NEW"]
@@ -159,12 +161,38 @@ def _missing(answer: str, pending: Mapping[str, Any]) -> dict[str, Any]:
     return failure("rueckfrage_verloren", say("rueckfrage_verloren"))
 
 
+def _confirmation(state: NotesState, pending: Mapping[str, Any], deps: Deps) -> dict[str, Any]:
+    """§6 Stufe B: the answer to the question asked because the agent was unsure. A closed consent runs the
+    asked request and learns the verb (one confirmation more, `notes.verb_mappings`); a refusal ends it
+    (`dismissed`); anything else asks again — nothing is written without the consent."""
+    reading = read_consent(state["text"], SERVICE_NAME)
+    if reading == ABLEHNUNG:
+        return {"status": "dismissed", "answer": say("abgebrochen"),
+                "steps": [{"schritt": "resume", "pfad": PENDING_CONFIRM, "deutung": ABLEHNUNG}]}
+    if reading != ZUSTIMMUNG:
+        return question(say("bestaetigung_nochmal"), dict(pending),
+                        {"schritt": "resume", "pfad": PENDING_CONFIRM, "deutung": reading})
+    request = _request(pending)
+    count = 0
+    verb = str(pending.get("verb") or "")
+    if verb:
+        try:
+            count = confirm(deps.db, state["user_id"], state["character_id"], SERVICE_NAME, verb, request["action"],
+                            state["now"])
+        except ValueError:
+            count = 0
+    return {**request, "steps": [{"schritt": "resume", "pfad": PENDING_CONFIRM, "deutung": ZUSTIMMUNG,
+                                  "verb": verb, "bestaetigungen": count}]}
+
+
 _PATHS = {PENDING_NOT_FOUND: _not_found, PENDING_CHOICE: _choice, PENDING_DUPLICATE: _duplicate,
           PENDING_MISSING: _missing}
 
 
 def resume(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
     pending = state.get("pending_in") or {}
+    if str(pending.get("art")) == PENDING_CONFIRM and str(pending.get("action") or "") in ACTIONS:
+        return _confirmation(state, pending, runtime.context)
     path = _PATHS.get(str(pending.get("art")))
     if path is None or str(pending.get("action") or "") not in ACTIONS:
         return failure("rueckfrage_verloren", say("rueckfrage_verloren"), art=pending.get("art"))

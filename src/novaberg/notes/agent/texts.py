@@ -54,6 +54,18 @@ TEXTS: dict[str, str] = {
     "Es wurde nichts notiert und nichts geändert.",
     "ungueltig": "Der Notizauftrag war unvollständig ({reason}). Es wurde nichts geändert.",
     "rueckfrage_verloren": "Ich weiß nicht mehr, worauf sich deine Antwort bezieht. Es wurde nichts geändert.",
+    # §6: unsure → a question, never a write (issue 11 item 7)
+    "bestaetigung": "Ich bin nicht sicher, ob ich dich richtig verstehe: Soll ich {aktion} („{target}“)? Noch ist "
+                    "nichts geändert.",
+    "bestaetigung_nochmal": "Soll ich es so machen? Antworte bitte mit Ja oder Nein. Noch ist nichts geändert.",
+    "tut_create": "eine neue Notiz anlegen",
+    "tut_update": "die Notiz ändern",
+    "tut_append": "etwas an die Notiz anhängen",
+    "tut_add_content": "etwas auf die Notiz setzen",
+    "tut_remove_content": "etwas von der Notiz streichen",
+    "tut_clear_content": "die Notiz leeren",
+    "tut_rename": "die Notiz umbenennen",
+    "tut_delete": "die Notiz löschen",
 }
 
 

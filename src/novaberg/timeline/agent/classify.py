@@ -21,15 +21,17 @@ from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.graph.deps import Deps
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
+from novaberg.notes.verb_mappings import learned
+from novaberg.text.grammar import QUESTION, REQUEST, analyse, verb_key
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.texts import say
-from novaberg.timeline.phrases import keyword_hints, time_expression, title_of, type_of
+from novaberg.timeline.phrases import is_title, keyword_hints, order_hints, time_expression, title_of, type_of
 from novaberg.timeline.reading import day_label
 from novaberg.timeline.types import CLASSIFIABLE, DEFAULT_TYPE, EVENT_TYPES
 from novaberg.timeparse import parse
 
 __all__ = ["Order", "classify", "classify_text", "confidence_of", "consent_fields", "carry_resolved_date",
-           "classification_data"]
+           "classification_data", "confirmation_question"]
 
 
 @dataclass(frozen=True)
@@ -60,20 +62,29 @@ class ClassificationError(Exception):
 
 @offline_rule(const.TASK_CLASSIFY)
 def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The everyday phrasings by rule (issue 4 item 4): an order by its verb, else `rejected`."""
+    """The everyday phrasings by rule (issue 4 item 4, issue 13): the request grammar tells an order from
+    a question and a statement; an order acts by its verb, a question reads, a statement is `rejected`."""
     consent = data.get("consent_fields")
     if consent:
         return {"action": "create", "target": consent["target"], "zeitausdruck": consent["zeitausdruck"],
                 "event_type": DEFAULT_TYPE, "normalisiert": f"create: Termin „{consent['target']}“ aus dem Angebot"}
     text = str(data.get("text", ""))
-    hints = keyword_hints(text)
+    utterance = analyse(text)
+    core = utterance.core
+    if utterance.mood == QUESTION:
+        target = title_of(core)
+        target = target if is_title(target) else ""
+        expression = time_expression(core)
+        return {"action": "read", "target": target, "zeitausdruck": expression, "event_type": DEFAULT_TYPE,
+                "normalisiert": f"read: Termine {target or expression or 'anstehend'}".strip()}
+    hints = keyword_hints(core) if utterance.mood == REQUEST else []
     if not hints:
         reason = "eine Mitteilung mit Zeitangabe, keine Bitte" if time_expression(text) else "kein Auftrag an die Termine"
         return {"action": const.REJECTED, "grund": reason}
     action = hints[0]
-    expression = time_expression(text, drop_opener=action in ("reschedule", "update"))
-    target = title_of(text)
-    kind = type_of(text)
+    expression = time_expression(core, drop_opener=action in ("reschedule", "update"))
+    target = title_of(core)
+    kind = type_of(core)
     return {"action": action, "target": target, "zeitausdruck": expression, "event_type": kind,
             "normalisiert": f"{action}: Termin „{target}“ {expression}".strip() + f" (Typ: {kind})"}
 
@@ -140,7 +151,7 @@ def _consent_block(fields: Mapping[str, str] | None) -> str:
 
 def classification_data(text: str, now: datetime, kontext: Mapping[str, Any],
                         history: tuple[tuple[str, str], ...] | list[Any]) -> dict[str, Any]:
-    hints = keyword_hints(text)
+    hints = order_hints(text)
     consent = consent_fields(kontext, text, now)
     return {
         "text": text,
@@ -173,6 +184,8 @@ def classify_text(deps: Deps, text: str, now: datetime, kontext: Mapping[str, An
     fields = deps.asker.ask(const.TASK_CLASSIFY, data).fields
     action = read_text(fields, "action", "").strip().lower()
     hints = data["hints"]
+    if data["consent_fields"] and action == "create":  # a consent to the offer to enter it is the order itself
+        hints = ["create"]
     if action == const.REJECTED:
         return Order(action, grund=read_text(fields, "grund", "kein Grund angegeben"), hints=hints,
                      konfidenz=confidence_of(action, hints))
@@ -213,7 +226,23 @@ def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     if order.action == const.REJECTED:
         step["grund"] = order.grund
         return {"order": payload, "status": "rejected", "answer": say("rejected"), "steps": [step]}
+    if order.action != "read" and order.konfidenz in const.UNSURE:
+        verb = verb_key(state["text"])
+        if verb and learned(deps.db, state["user_id"], state["character_id"], const.SERVICE_NAME, verb, order.action):
+            payload["konfidenz"] = step["konfidenz"] = const.CONFIDENCE_LEARNED
+        else:
+            return confirmation_question(payload, verb, step)
     return {"order": payload, "steps": [step]}
+
+
+def confirmation_question(order: dict[str, Any], verb: str, step: dict[str, Any]) -> dict[str, Any]:
+    """§7.3: low confidence or a conflict between hint and model → a question, never a write."""
+    action = order["action"]
+    answer = say(f"confirm_{action}", title=order.get("target") or "den Termin",
+                 when=order.get("zeitausdruck") or "den genannten Tag")
+    pending = {"kind": const.PENDING_CONFIRM, "action": action, "order": order, "verb": verb}
+    return {"order": order, "status": "rueckfrage", "answer": answer, "pending_out": pending,
+            "steps": [{**step, "ausgang": "unsicher_rueckfrage"}]}
 
 
 def _failed(step: str, answer: str, detail: str) -> dict[str, Any]:

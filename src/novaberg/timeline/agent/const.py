@@ -13,6 +13,7 @@ __all__ = [
     "PENDING_CLARIFICATION",
     "PENDING_SELECTION",
     "PENDING_TIME",
+    "PENDING_CONFIRM",
     "OUTCOME_CREATED",
     "OUTCOME_MOVED",
     "OUTCOME_DELETED",
@@ -20,6 +21,9 @@ __all__ = [
     "CONFIDENCE_HIGH",
     "CONFIDENCE_LOW",
     "CONFIDENCE_CONFLICT",
+    "CONFIDENCE_LEARNED",
+    "CONFIDENCE_CONFIRMED",
+    "UNSURE",
     "CONSENT_LISTS",
     "NODE_VALIDATE",
     "NODE_RESUME",
@@ -44,6 +48,7 @@ REJECTED = "rejected"
 PENDING_CLARIFICATION = "klaerung"
 PENDING_SELECTION = "auswahl"
 PENDING_TIME = "zeit"
+PENDING_CONFIRM = "bestaetigung"  # §7.3: low confidence or a conflict asks before any write
 
 # Outcomes of `ausfuehren` (§10 clipboard: `erstellt` → termin_id, `verschoben` → neuer_id).
 OUTCOME_CREATED = "erstellt"
@@ -51,10 +56,13 @@ OUTCOME_MOVED = "verschoben"
 OUTCOME_DELETED = "geloescht"
 OUTCOME_DUPLICATE = "duplikat"
 
-# §7.3, computed and logged, read by no path (TIMELINE-KONFIDENZ-OHNE-LESER).
+# §7.3, computed and logged; `niedrig` and `konflikt` ask before a write (issue 11 item 7).
 CONFIDENCE_HIGH = "hoch"
 CONFIDENCE_LOW = "niedrig"
 CONFIDENCE_CONFLICT = "konflikt"
+CONFIDENCE_LEARNED = "hoch_gelernt"  # a learned verb mapping (≥ 3 confirmations, §7.2 Stufe B) agrees
+CONFIDENCE_CONFIRMED = "bestaetigt"  # the person confirmed the question
+UNSURE = (CONFIDENCE_LOW, CONFIDENCE_CONFLICT)
 
 # The closed consent reading has no list of its own for the timeline; it uses the notes' copy.
 CONSENT_LISTS = "notizen"

@@ -17,6 +17,7 @@ from novaberg.core.errors import DatabaseError
 from novaberg.graph.deps import Deps
 from novaberg.graph.readers import Block, register_block_reader
 from novaberg.graph.services import AgentRequest, ServiceResult, register_service
+from novaberg.text.grammar import QUESTION, REQUEST, analyse
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.agent import run_agent
 from novaberg.timeline.phrases import keyword_hints, time_expression
@@ -28,7 +29,7 @@ from novaberg.timeline.reading import (
     read_appointments,
 )
 from novaberg.timeline.repository import TimelineRepository
-from novaberg.timeparse import parse
+from novaberg.timeparse import named_period, parse
 
 __all__ = ["TimelineService", "route_hint", "written_row_id", "termine_block", "register"]
 
@@ -39,15 +40,26 @@ HINT_BARE_ORDER = 0.7  # the verb alone (*Lösch den Zahnarzt*): a named list or
 HINT_QUESTION = 0.85  # a question about appointments
 HINT_STATEMENT = 0.2  # a day or time without an order: delivered in doubt, rejected by the classification
 _APPOINTMENT_WORD = re.compile(r"termin|kalender|geburtstag|jahrestag|frist|deadline", re.IGNORECASE)
+_WHEN = re.compile(r"\bwann\b", re.IGNORECASE)
 # The hint has no clock; it asks only whether an expression is a time at all, never which, so a fixed
 # moment serves (it is never written or shown).
 _ANY_MOMENT = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
 
 
 def route_hint(text: str) -> float:
-    """The offline router's score (0 = not mine). Scores are shared with the other services' hints."""
-    hints = keyword_hints(text)
-    expression = time_expression(text)
+    """The offline router's score (0 = not mine). Scores are shared with the other services' hints.
+    Read through the request grammar (issue 13): a question with a time, an appointment word or *wann*
+    is mine; an order by its verb; a statement with a time only in doubt (the classification rejects it)."""
+    utterance = analyse(text)
+    expression = time_expression(utterance.core)
+    if utterance.mood == QUESTION:
+        if expression and (parse(expression, _ANY_MOMENT).moment is not None
+                           or named_period(expression, _ANY_MOMENT) is not None):
+            return HINT_QUESTION
+        if _APPOINTMENT_WORD.search(text) or _WHEN.search(utterance.core) or keyword_hints(text)[:1] == ["read"]:
+            return HINT_QUESTION
+        return 0.0
+    hints = keyword_hints(utterance.core) if utterance.mood == REQUEST else []
     if hints:
         if hints[0] == "read":
             return HINT_QUESTION

@@ -17,9 +17,10 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from novaberg.consent import ABLEHNUNG, read_consent
+from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.graph.deps import Deps
+from novaberg.notes.verb_mappings import confirm
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.classify import ClassificationError, classify_text
 from novaberg.timeline.agent.crud import moved_plan, time_question
@@ -30,7 +31,7 @@ from novaberg.timeline.types import MINUTE_PRECISION
 from novaberg.timeparse import TIME_VOCABULARY, RescheduleReading, read_time, reschedule_target
 from novaberg.timeparse.dates import at_local
 
-__all__ = ["resume", "half_of_day_choice"]
+__all__ = ["resume", "half_of_day_choice", "resume_confirmation"]
 
 _ANSWER_FILLERS = frozenset({"um", "uhr", "bitte", "ja", "gerne", "gern", "danke", "lieber", "dann", "also", "es",
                              "ist", "soll", "sein", "eher", "doch"})
@@ -159,6 +160,34 @@ def _answers_the_question(text: str, reading: RescheduleReading, pending: dict[s
     return bool(days) and all(day.kind != "day_of_month" for day in days)
 
 
+def resume_confirmation(state: dict[str, Any], pending: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    """§7.3 and §7.2 Stufe B: the answer to the question asked because the agent was unsure. A closed
+    consent runs the asked order and learns the verb (one confirmation more); a refusal ends it; a new
+    order goes its own way; anything else asks again — nothing is written without the consent."""
+    reading = read_consent(state["text"], const.CONSENT_LISTS)
+    order = pending.get("order") or {}
+    if reading == ZUSTIMMUNG and order.get("action") in const.ACTIONS:
+        verb = str(pending.get("verb") or "")
+        count = 0
+        if verb:
+            try:
+                count = confirm(deps.db, state["user_id"], state["character_id"], const.SERVICE_NAME, verb,
+                                order["action"], state["now"])
+            except ValueError as err:
+                deps.log.write(state.get("turn_id"), f"{const.SERVICE_NAME}.{const.NODE_RESUME}", "verb_mapping",
+                               {"fehler": str(err)}, state["now"], const.LOG_SOURCE)
+        confirmed = {**order, "konfidenz": const.CONFIDENCE_CONFIRMED}
+        return {"order": confirmed, "steps": [{"schritt": const.NODE_RESUME, "ausgang": "bestaetigt", "verb": verb,
+                                                "bestaetigungen": count}]}
+    if reading == ABLEHNUNG:
+        return {"status": "dismissed", "answer": say("dismissed"),
+                "steps": [{"schritt": const.NODE_RESUME, "ausgang": "abgelehnt", "art": const.PENDING_CONFIRM}]}
+    new = _new_order(state, deps)
+    if new is not None:
+        return {"order": new, "steps": [{"schritt": const.NODE_RESUME, "ausgang": "neuer_auftrag"}]}
+    return _ask_again(pending, say("confirm_again"), "unklar")
+
+
 def _pending_reading(pending: dict[str, Any]) -> RescheduleReading:
     choices = pending.get("choices")
     return RescheduleReading(None, pending.get("reason"), hour=pending.get("hour"), minute=pending.get("minute"),
@@ -170,9 +199,11 @@ def resume(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     deps = runtime.context
     pending = state.get("pending") or {}
     kind = pending.get("kind")
-    if kind not in (const.PENDING_CLARIFICATION, const.PENDING_SELECTION, const.PENDING_TIME):
+    if kind not in (const.PENDING_CLARIFICATION, const.PENDING_SELECTION, const.PENDING_TIME, const.PENDING_CONFIRM):
         return {"status": "fehler", "answer": say("bad_request"),
                 "steps": [{"schritt": const.NODE_RESUME, "ausgang": "unbekannte_rueckfrage"}]}
+    if kind == const.PENDING_CONFIRM:
+        return resume_confirmation(state, pending, deps)
     order = _new_order(state, deps)
     if order is not None:
         return {"order": order, "steps": [{"schritt": const.NODE_RESUME, "ausgang": "neuer_auftrag"}]}

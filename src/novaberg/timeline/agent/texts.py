@@ -35,14 +35,20 @@ TEXTS: dict[str, str] = {
     "read_header_range": "Deine Termine von {start} bis {end}{direction}:",
     "read_header_search": "Deine Termine zu „{keyword}“{direction}:",
     "read_header_proactive": "Deine Termine von {start} bis {end}:",
-    "read_empty_range": "Ich finde keine Termine vom {start} bis {end}.",
-    "read_empty_search": "Ich finde keinen Termin zu „{keyword}“.",
+    # §4a / issue 13: an empty read says what was searched, so an empty answer cannot pass for a false „none“.
+    "read_empty_range": "Von {start} bis {end} ist nichts eingetragen — gesucht habe ich alle deine Termine in "
+                        "diesem Zeitraum.",
+    "read_empty_search": "Unter dem Titel „{keyword}“ ist nichts eingetragen — gesucht habe ich in deinen "
+                         "kommenden und vergangenen Terminen nach „{keyword}“.",
+    "read_which": "Welchen Termin meinst du? Nenne mir bitte seinen Namen oder den Tag, etwa: „Wann ist der "
+                  "Zahnarzt?“ oder „Was habe ich am Freitag?“",
     "read_events_header": "Ereignisse im Umfeld, keine eigenen Termine:",
     "read_failed": "Ich konnte deine Termine gerade nicht lesen — ich weiß deshalb nicht, was eingetragen ist.",
     "period_unreadable": "Den Zeitraum „{expression}“ kann ich nicht sicher lesen. Nenne ihn bitte anders, etwa "
                          "„diese Woche“ oder „am Freitag“.",
     # change, delete, reschedule (§4.5)
-    "not_found": "Ich finde keinen Termin „{title}“. " + NOTHING_DONE,
+    "not_found": "Einen Termin „{title}“ finde ich in deinem Kalender nicht — gesucht habe ich nach diesem Titel in "
+                 "allen deinen Terminen. " + NOTHING_DONE,
     "clarify_period": "{period} {found} Welchen Termin meinst du? Nenne ihn bitte mit seinem Namen, "
                       "etwa: „{example}“. " + NOTHING_DONE,
     "clarify_period_reschedule": "{period} — dort soll der Termin hin — {found} Welchen Termin soll ich "
@@ -77,6 +83,16 @@ TEXTS: dict[str, str] = {
                             "({second}) stattfinden?",
     "create_half_of_day_question": "Soll ich „{title}“ am {day} um {hour} Uhr {first_word} ({first}) oder um {hour} "
                                    "Uhr {second_word} ({second}) eintragen? Noch ist nichts eingetragen.",
+    # §7.3: unsure → a question, never a write
+    "confirm_create": "Ich bin nicht sicher, ob ich dich richtig verstehe: Soll ich „{title}“ {when} eintragen? "
+                      "Noch ist nichts eingetragen.",
+    "confirm_reschedule": "Ich bin nicht sicher, ob ich dich richtig verstehe: Soll ich „{title}“ auf {when} "
+                          "verschieben? Noch ist nichts geändert.",
+    "confirm_delete": "Ich bin nicht sicher, ob ich dich richtig verstehe: Soll ich „{title}“ löschen? Noch ist "
+                      "nichts geändert.",
+    "confirm_update": "Ich bin nicht sicher, ob ich dich richtig verstehe: Soll ich „{title}“ ändern? Noch ist "
+                      "nichts geändert.",
+    "confirm_again": "Soll ich es so machen? Antworte bitte mit Ja oder Nein. " + NOTHING_DONE,
     # writes
     "write_failed": "Das hat nicht geklappt ({reason}). " + NOTHING_DONE,
     "not_verified": "Ich konnte nicht bestätigen, dass der Eintrag stimmt ({reason}). Bitte prüf es noch einmal.",

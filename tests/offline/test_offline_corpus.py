@@ -1,0 +1,46 @@
+"""Issue 13 item 2: the generated phrasing corpus (politeness × verb form × target × time phrase ×
+request/question/statement, expected results computed by the generator) at ≥ 98 % correct routing and
+action, and 0 writes from a statement or a question (`timeline.md` §3a, end of `notizen.md`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from bench.offline.corpus import NOTES, QUESTION, REQUEST, STATEMENT, TIMELINE, Case, corpus
+from bench.offline.score import score
+
+
+@pytest.fixture(scope="module")
+def report():
+    return score()
+
+
+def test_the_corpus_is_large_and_covers_both_services_and_all_moods():
+    cases = corpus()
+    assert len(cases) >= 500 and len({c.text for c in cases}) == len(cases)
+    kinds = Counter((c.domain, c.kind) for c in cases)
+    for domain in (TIMELINE, NOTES):
+        for kind in (REQUEST, QUESTION, STATEMENT):
+            assert kinds[(domain, kind)] >= 10, (domain, kind)
+
+
+def test_issue13_routing_and_action_at_least_98_percent(report):
+    wrong = [f"{c.text!r}: {o.domain}/{o.action}" for c, o in report.failures[:20]]
+    assert report.accuracy >= 0.98, wrong
+
+
+def test_section3a_no_write_from_a_statement_or_a_question(report):
+    assert report.writes_from_statements_or_questions == 0
+
+
+def test_the_target_of_a_correct_order_is_the_named_thing(report):
+    assert report.target_correct / report.target_checked >= 0.98
+
+
+def test_the_scorer_can_fail():
+    """A twin: a case with a wrong expectation is counted wrong (the scorer does not echo its input)."""
+    wrong = score([Case("Trag mir morgen um 10 den Zahnarzt ein", TIMELINE, "delete", REQUEST)])
+    assert wrong.correct == 0 and wrong.failures
+    statement = score([Case("Morgen um 10 habe ich Zahnarzt", TIMELINE, "rejected", STATEMENT)])
+    assert statement.correct == 1 and statement.writes_from_statements_or_questions == 0
