@@ -36,6 +36,8 @@ logger = logging.getLogger(__name__)
 CHANNELS = ("scharf", "dicht", "inhalt")  # sharp lexical, dense, content — the order of precedence (§6)
 RRF_K = 60  # the usual constant of Reciprocal Rank Fusion
 MAX_K = 50
+DEPTH_FACTOR = 4  # each channel hands the fusion this many times the cap; the result is cut to k
+ITERATIVE_SCAN = "SET LOCAL hnsw.iterative_scan = strict_order"
 _WORD = re.compile(r"[^\W_]", re.UNICODE)
 
 
@@ -78,6 +80,7 @@ class SearchResult:
     ranked: dict[str, list[int]] = field(default_factory=dict)  # channel → index ids in rank order (thresholded)
     threshold: DenseThreshold | None = None
     dense_top: list[float] = field(default_factory=list)  # the top-K cosines before the threshold
+    dense_ids: list[int] = field(default_factory=list)  # the dense top K before the threshold (the bench compares)
     tracked: bool = False
 
     @property
@@ -131,13 +134,16 @@ class Retriever:
             result = SearchResult([])
             self._log(result, user_id, character_id, now, turn_id)
             return result
-        limit = max(k, self.cap)
+        depth = max(k, self.cap) * DEPTH_FACTOR
         params = {"user_id": user_id, "character_id": character_id, "text": text, "vector": self._vector(text),
-                  "max_terms": FILES_QUERY_MAX_TERMS, "limit": limit, "dense_k": limit, "track": track,
-                  "keep": TRACK_KEEP, "now": as_utc(now)}
+                  "max_terms": FILES_QUERY_MAX_TERMS, "limit": depth, "dense_k": depth, "cap": self.cap,
+                  "track": track, "keep": TRACK_KEEP, "now": as_utc(now)}
         with self._db.transaction() as conn:
+            # §6.3: the pair's filter is applied inside the HNSW scan, which goes on until enough rows pass
+            # (pgvector's iterative scan) — not a post-filter that silently returns fewer than K.
+            conn.execute(ITERATIVE_SCAN)
             rows = conn.execute(SEARCH, params).fetchall()
-        result = self._result(rows, k, limit)
+        result = self._result(rows, k)
         self._log(result, user_id, character_id, now, turn_id)
         return result
 
@@ -145,7 +151,7 @@ class Retriever:
                turn_id: UUID | None = None) -> list[Hit]:
         return self.run(user_id, character_id, query, now, k, turn_id).hits
 
-    def _result(self, rows: Sequence[dict[str, Any]], k: int, limit: int) -> SearchResult:
+    def _result(self, rows: Sequence[dict[str, Any]], k: int) -> SearchResult:
         files: dict[int, dict[str, Any]] = {}
         lists: dict[str, list[tuple[int, float]]] = {channel: [] for channel in CHANNELS}
         tracked: Sequence[float] | None = None
@@ -158,9 +164,13 @@ class Retriever:
         dense_top = [value for _, value in lists["dicht"]]
         limit_value = threshold(tracked)
         cosines = {item: value for item, value in lists["dicht"]}
+        others = {item for channel in ("scharf", "inhalt") for item, _ in lists[channel]}
         ranked = {
             "scharf": [item for item, _ in lists["scharf"]],
-            "dicht": [item for item, value in lists["dicht"] if math.isfinite(value) and value >= limit_value.value],
+            # §3.0a-bis: a dense hit alone must reach the computed threshold; one another channel found too
+            # needs only the absolute floor („gegenseitige Absicherung", §6.3a) — the floor always holds
+            "dicht": [item for item, value in lists["dicht"] if math.isfinite(value) and value >= limit_value.floor
+                      and (value >= limit_value.value or item in others)],
             "inhalt": [item for item, _ in lists["inhalt"]],
         }
         hits = []
@@ -175,7 +185,7 @@ class Retriever:
                 groesse=row["groesse"], lines=lines,
                 cosine=round(cosines[item], 4) if item in cosines and "dicht" in channels else None,
                 index_id=item))
-        return SearchResult(hits, ranked, limit_value, dense_top, wrote)
+        return SearchResult(hits, ranked, limit_value, dense_top, [item for item, _ in lists["dicht"]], wrote)
 
     def _log(self, result: SearchResult, user_id: str, character_id: str, now: datetime,
              turn_id: UUID | None) -> None:

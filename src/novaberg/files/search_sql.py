@@ -2,12 +2,15 @@
 
 Owned SQL of the retrieval (the repository of the search). One round trip, no model call:
 
-* `scharf` — the sharp lexical channel (§6.3a): a lexeme of the question hits the full-text index
-  (`suchtext`) **and** one of the keywords taken at indexing („Seltenheit ist nicht Einschlägigkeit").
+* `scharf` — the sharp lexical channel (§6.3a): a lexeme of the question hits one of the keywords taken at
+  indexing („Seltenheit ist nicht Einschlägigkeit"), through the GIN index over their lexemes
+  (`stichwort_lexeme`, schema 005). `suchtext` is built from name, topic, summary *and* the keywords, so a
+  keyword lexeme always lies in the full-text index too: the spec's AND holds by construction.
 * `dicht` — the dense channel over the topic embeddings. The pair's filter comes *before* the similarity
-  (§6.3): the candidate set is the pair's active rows, and the distance is computed inside it — the
-  `+ 0` keeps the HNSW index (which would filter afterwards and silently return fewer than K) out of this
-  path. It returns the top K cosines unthresholded: the caller applies the threshold and the floor.
+  (§6.3): it is a condition inside the HNSW scan, and the caller switches on pgvector's iterative scan
+  (`hnsw.iterative_scan = strict_order`), so the scan goes on until enough of the pair's rows passed —
+  not a post-filter that silently returns fewer than K. It returns the top cosines unthresholded: the
+  caller applies the threshold and the floor.
 * `inhalt` — the content channel over the sections (issue 16: the metadata channels are the floor):
   each section scores the BM25 weight (idf) of the question's lexemes it carries; a file scores its best
   section, which is also the location's line range.
@@ -39,45 +42,44 @@ q AS MATERIALIZED (
     SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS tsq, count(*) AS n FROM lex
 ),
 scharf AS (
-    SELECT i.id, kw.treffer::float8 + ts_rank(i.suchtext, q.tsq) AS wert
-    FROM q, dateien_index i JOIN wurzeln w ON w.id = i.wurzel_id
-    CROSS JOIN LATERAL (
-        SELECT count(*) AS treffer FROM unnest(i.stichwoerter) s(wort) WHERE to_tsvector('german', s.wort) @@ q.tsq
-    ) kw
-    WHERE q.n > 0 AND i.aktiv AND i.suchtext @@ q.tsq AND kw.treffer > 0
+    SELECT i.id, ts_rank(i.stichwort_lexeme, q.tsq) AS wert
+    FROM q, dateien_index i
+    WHERE q.n > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv AND i.stichwort_lexeme @@ q.tsq
     ORDER BY wert DESC, i.id LIMIT %(limit)s
 ),
 dicht_alle AS (
-    SELECT i.id, 1 - (i.themen_embedding <=> %(vector)s::vector) AS wert,
-           row_number() OVER (ORDER BY (i.themen_embedding <=> %(vector)s::vector) + 0, i.id) AS rang
-    FROM q, dateien_index i JOIN wurzeln w ON w.id = i.wurzel_id
-    WHERE q.n > 0 AND %(vector)s::vector IS NOT NULL AND i.aktiv AND i.themen_embedding IS NOT NULL
-    ORDER BY (i.themen_embedding <=> %(vector)s::vector) + 0, i.id LIMIT %(dense_k)s
+    SELECT id, wert, row_number() OVER (ORDER BY wert DESC, id) AS rang FROM (
+        SELECT i.id, 1 - (i.themen_embedding <=> %(vector)s::vector) AS wert
+        FROM dateien_index i
+        WHERE (SELECT n FROM q) > 0 AND %(vector)s::vector IS NOT NULL
+          AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv AND i.themen_embedding IS NOT NULL
+        ORDER BY i.themen_embedding <=> %(vector)s::vector LIMIT %(dense_k)s
+    ) nah
 ),
 verfolgt AS (
     INSERT INTO dateien_schwelle AS s (user_id, character_id, werte, geaendert_am)
     SELECT %(user_id)s, %(character_id)s, ARRAY[wert::real], %(now)s FROM dicht_alle
-    WHERE rang = %(dense_k)s AND %(track)s
+    WHERE rang = %(cap)s AND %(track)s
     ON CONFLICT (user_id, character_id) DO UPDATE
     SET werte = (s.werte || EXCLUDED.werte)[greatest(1, cardinality(s.werte) + 2 - %(keep)s):],
         geaendert_am = EXCLUDED.geaendert_am
     RETURNING 1
 ),
 abschnitte AS MATERIALIZED (
-    SELECT a.index_id, a.zeile_von, a.zeile_bis, a.suchtext
-    FROM q, dateien_abschnitte a JOIN dateien_index i ON i.id = a.index_id JOIN wurzeln w ON w.id = i.wurzel_id
-    WHERE q.n > 0 AND i.aktiv AND a.suchtext @@ q.tsq
+    SELECT a.index_id, a.zeile_von, a.zeile_bis, a.suchtext || ''::tsvector AS suchtext
+    FROM q, dateien_abschnitte a JOIN dateien_index i ON i.id = a.index_id
+    WHERE q.n > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv AND a.suchtext @@ q.tsq
 ),
 treffer AS MATERIALIZED (
-    SELECT a.index_id, a.zeile_von, a.zeile_bis, l.lexeme FROM abschnitte a JOIN lex l ON a.suchtext @@ l.tq
+    SELECT a.index_id, a.zeile_von, a.zeile_bis, l.lexeme
+    FROM abschnitte a CROSS JOIN LATERAL (SELECT lexeme FROM lex WHERE a.suchtext @@ lex.tq) l
 ),
-gesamt AS (
-    SELECT greatest(count(*), 1)::float8 AS n
-    FROM q, dateien_abschnitte a JOIN dateien_index i ON i.id = a.index_id JOIN wurzeln w ON w.id = i.wurzel_id
-    WHERE q.n > 0 AND i.aktiv
+gesamt AS MATERIALIZED (
+    SELECT greatest(count(*), 1)::float8 AS n FROM dateien_index i
+    WHERE (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
 ),
-idf AS (
-    SELECT t.lexeme, ln(1 + (g.n - count(*) + 0.5) / (count(*) + 0.5)) AS gewicht
+idf AS MATERIALIZED (
+    SELECT t.lexeme, ln(1 + (g.n - count(DISTINCT t.index_id) + 0.5) / (count(DISTINCT t.index_id) + 0.5)) AS gewicht
     FROM treffer t, gesamt g GROUP BY t.lexeme, g.n
 ),
 bewertet AS (

@@ -1,0 +1,158 @@
+"""The zone `knowledge/` under the data directory: only Nova writes here, and every write is an edit with
+its history (dateien.md §3a, §3a.2a, §3a.3, §4b.3).
+
+* The zone check decides, not the caller (§3a.3): a name is resolved (`..`, links) and must lie inside the
+  zone; anything else — a shared root above all — is refused and logged, never bent into place.
+* Every write: under the zone's lock, read the current text, apply the edit, check the anchor invariant on
+  the result (`versions.check_invariant`; a violation is loud and writes nothing), write through a
+  temporary file and an atomic rename, read back and compare.
+* A proposed paragraph must bring a new sentence (`novelty.brings_new`); a copy is answered with
+  `steht_schon_da` and nothing is written.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from novaberg.files.knowledge import versions
+from novaberg.files.knowledge.novelty import Judge, Verdict, brings_new
+from novaberg.files.knowledge.versions import AnchorInvariantError, Document, check_invariant, parse, render
+
+__all__ = ["KnowledgeZone", "ZoneError", "EditResult", "SUFFIXES", "zone_of"]
+
+logger = logging.getLogger(__name__)
+
+SUFFIXES = (".md", ".txt")
+_NAME = re.compile(r"^[\w\-. /äöüÄÖÜß]+$")
+
+
+class ZoneError(ValueError):
+    """The path does not lie inside `knowledge/` after resolution (or is no usable text file name)."""
+
+
+@dataclass(frozen=True)
+class EditResult:
+    status: str  # 'geschrieben' | 'steht_schon_da'
+    path: Path
+    version: int | None
+    verdict: Verdict | None = None
+
+
+def zone_of(data_dir: Path) -> Path:
+    return Path(data_dir) / "knowledge"
+
+
+class KnowledgeZone:
+    def __init__(self, root: Path, judge: Judge | None = None) -> None:
+        self.root = Path(root)
+        self.judge = judge
+
+    def _real_root(self) -> Path:
+        self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return Path(os.path.realpath(self.root))
+
+    def path(self, name: str) -> Path:
+        """The file `name` inside the zone; ZoneError for anything that resolves outside or is no text file."""
+        if not isinstance(name, str) or not name.strip() or "\x00" in name or not _NAME.match(name):
+            raise ZoneError(f"{name!r} ist kein zulässiger Name in knowledge/")
+        root = self._real_root()
+        candidate = Path(os.path.realpath(root / name.strip()))
+        if candidate == root or root not in candidate.parents:
+            logger.error("knowledge: write outside the zone refused: %s → %s", name, candidate)
+            raise ZoneError(f"{candidate} liegt außerhalb von {root}")
+        if candidate.suffix.lower() not in SUFFIXES:
+            raise ZoneError(f"{candidate.name}: nur {', '.join(SUFFIXES)} in knowledge/")
+        return candidate
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        fd = os.open(self._real_root() / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+
+    def read(self, name: str) -> Document:
+        target = self.path(name)
+        return parse(target.read_text(encoding="utf-8")) if target.exists() else Document()
+
+    def text(self, name: str) -> str:
+        target = self.path(name)
+        return target.read_text(encoding="utf-8") if target.exists() else ""
+
+    def history(self, name: str) -> list[dict[str, Any]]:
+        """The versions of a text, oldest first: number, kind, day, the archived wording."""
+        return [{"version": e.number, "art": {"c": "geändert", "d": "gelöscht", "i": "eingefügt"}[e.kind],
+                 "tag": e.day, "alter_text": e.text} for e in versions.versions(self.read(name))]
+
+    def _write(self, target: Path, doc: Document) -> None:
+        text = render(doc)
+        check_invariant(parse(text))  # §3a.2a: checked on what would be written, before anything is
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.neu")
+        target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with open(temporary, "x", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+        if target.read_text(encoding="utf-8") != text:  # read back (DESIGN.md: success only after it)
+            raise OSError(f"{target}: the written text does not read back")
+
+    def _edit(self, name: str, apply: Any, proposed: str | None = None) -> EditResult:
+        with self._locked():
+            target = self.path(name)
+            current = target.read_text(encoding="utf-8") if target.exists() else ""
+            doc = parse(current)
+            check_invariant(doc)  # a broken file is not edited further: loud
+            verdict = None
+            if proposed is not None and current.strip():
+                verdict = brings_new(proposed, "\n\n".join(doc.paragraphs), self.judge)
+                if not verdict.new:
+                    logger.info("knowledge: %s brings no new sentence (weakest similarity %s), not written",
+                                target.name, verdict.weakest)
+                    return EditResult("steht_schon_da", target, None, verdict)
+            number = apply(doc)
+            self._write(target, doc)
+            return EditResult("geschrieben", target, number, verdict)
+
+    def insert(self, name: str, text: str, now: datetime, after: int | None = -1) -> EditResult:
+        """A new paragraph (`after` = index of the paragraph before it; -1 = at the end, None = at the start)."""
+        def apply(doc: Document) -> int:
+            position = (len(doc.paragraphs) - 1 if doc.paragraphs else None) if after == -1 else after
+            return versions.insert(doc, position, text, now.date())
+        return self._edit(name, apply, proposed=text)
+
+    def change(self, name: str, position: int, text: str, now: datetime) -> EditResult:
+        return self._edit(name, lambda doc: versions.change(doc, position, text, now.date()), proposed=text)
+
+    def delete(self, name: str, position: int, now: datetime) -> EditResult:
+        return self._edit(name, lambda doc: versions.delete(doc, position, now.date()))
+
+    def revert(self, name: str) -> EditResult:
+        """Undo the newest version of the text (`novaberg knowledge revert`)."""
+        return self._edit(name, versions.revert_last)
+
+    def write_raw(self, name: str, text: str) -> EditResult:
+        """Replace a text as a whole — only if the result keeps the invariant (used for imports and tests)."""
+        doc = parse(text)
+        try:
+            check_invariant(doc)
+        except AnchorInvariantError:
+            logger.error("knowledge: %s refused, the anchors do not pair", name)
+            raise
+
+        def apply(current: Document) -> int:
+            current.paragraphs, current.archive = doc.paragraphs, doc.archive
+            return doc.last_version
+        return self._edit(name, apply)
