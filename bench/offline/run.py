@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from bench.offline.heldout import HELD_OUT
 from bench.offline.score import score
 
 
@@ -29,6 +30,11 @@ def main() -> None:
         wrong = report.wrong_by_group.get(group, 0)
         print(f"  {'/'.join(group):40} {total - wrong:4}/{total:<4}")
     for case, outcome in report.failures[: args.failures]:
+        print(f"  WRONG {case.text!r}: expected {case.domain}/{case.action}, got {outcome.domain}/{outcome.action}")
+    held = score(list(HELD_OUT))
+    print(f"held-out sentences (hand-written, not tuned against): {held.correct}/{held.total} = {held.accuracy:.1%}, "
+          f"writes from a statement or a question: {held.writes_from_statements_or_questions}")
+    for case, outcome in held.failures[: args.failures]:
         print(f"  WRONG {case.text!r}: expected {case.domain}/{case.action}, got {outcome.domain}/{outcome.action}")
 
 
