@@ -128,3 +128,25 @@ def test_a_monologue_of_20000_characters_gets_a_short_answer_and_writes_nothing(
     assert len(result.answer) <= 600, len(result.answer)
     assert result.answer.count("morgen um 10") <= 1
     assert nova.timeline.list("u-long", FIGURE) == [] and nova.notes.list("u-long") == []
+
+
+def test_section4a_a_read_that_finds_nothing_says_what_it_searched(nova):
+    """§4a, issue 13 item 3: title and period searched are named; never a bare „keine“."""
+    _seeded(nova, "u-none")
+    by_title = nova.turn("u-none", FIGURE, "Wann ist die Massage?", NOW)
+    assert _only(by_title, "timeline")["status"] == "abgeschlossen"
+    assert "„Massage“" in by_title.answer and "gesucht habe ich" in by_title.answer
+    by_period = nova.turn("u-none", FIGURE, "Was hab ich nächste Woche?", berlin(2026, 12, 20, 9))
+    assert "bis" in by_period.answer and "gesucht habe ich" in by_period.answer
+    for answer in (by_title.answer, by_period.answer):
+        assert "keine" not in answer.lower().split()
+    found = nova.turn("u-none", FIGURE, "Wann ist die Physiotherapie?", NOW)  # the twin: it is there
+    assert "Physiotherapie" in found.answer and "gesucht habe ich" not in found.answer
+
+
+def test_a_question_whose_target_is_only_a_filler_asks_what_is_meant(nova):
+    """Issue 13 item 3: *„Wann ist das nochmal?“* names nothing — a question back, not a window, not „none“."""
+    _seeded(nova, "u-what")
+    result = nova.turn("u-what", FIGURE, "Wann ist das nochmal?", NOW)
+    assert _only(result, "timeline")["status"] == "rueckfrage"
+    assert "Welchen Termin meinst du?" in result.answer

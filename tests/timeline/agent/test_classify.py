@@ -235,3 +235,14 @@ def test_section7_2_a_mapping_is_learned_per_pair_and_a_refusal_teaches_nothing(
     assert repo.count(USER, FIGURE) == 0
     assert runner.run(_KLEMM[0]).status == "rueckfrage"
     assert runner.run(_KLEMM[0], figure="anna").status == "rueckfrage"
+
+
+def test_section3a_and_7_3_a_model_that_writes_a_statement_is_asked_first(scripted, repo):
+    """§3a with §7.3: a model that reads a statement as *create* has no hint behind it (`niedrig`) — the
+    agent asks, and nothing is written without the answer."""
+    runner = scripted({"action": "create", "target": "Zahnarzt", "zeitausdruck": "morgen um 10"})
+    result = runner.run("Morgen um 10 habe ich Zahnarzt")
+    assert steps_of(result, const.NODE_CLASSIFY)[0]["konfidenz"] == "niedrig"
+    assert result.status == "rueckfrage" and repo.count(USER, FIGURE, active_only=False) == 0
+    assert runner.answer("Hm, weiß nicht").status == "rueckfrage"  # unclear: asked again, still nothing
+    assert repo.count(USER, FIGURE, active_only=False) == 0

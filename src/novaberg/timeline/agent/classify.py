@@ -9,6 +9,7 @@ the date on which it was said (end of timeline.md, *Zustimmung*).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
@@ -73,8 +74,11 @@ def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     core = utterance.core
     if utterance.mood == QUESTION:
         target = title_of(core)
-        target = target if is_title(target) else ""
         expression = time_expression(core)
+        if not is_title(target):
+            # *„Wann ist das?“*: the words that stand for the appointment name nothing — kept, so that the
+            # search asks what is meant instead of answering with a window (issue 13 item 3)
+            target = _pronoun_target(core) if _WHEN.match(core) and not expression else ""
         return {"action": "read", "target": target, "zeitausdruck": expression, "event_type": DEFAULT_TYPE,
                 "normalisiert": f"read: Termine {target or expression or 'anstehend'}".strip()}
     hints = keyword_hints(core) if utterance.mood == REQUEST else []
@@ -87,6 +91,16 @@ def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     kind = type_of(core)
     return {"action": action, "target": target, "zeitausdruck": expression, "event_type": kind,
             "normalisiert": f"{action}: Termin „{target}“ {expression}".strip() + f" (Typ: {kind})"}
+
+
+_WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
+_PRONOUNS = ("das", "der", "die", "es", "den", "ihn", "sie", "dieser", "diese", "dieses", "er")
+
+
+def _pronoun_target(core: str) -> str:
+    """The pronoun a *wann*-question asks about (*das*, *der*), or ''."""
+    words = [w.strip("?!.,").lower() for w in core.split()[1:]]
+    return next((w for w in words if w in _PRONOUNS), "")
 
 
 # --- prompt data ---------------------------------------------------------------------------------------
