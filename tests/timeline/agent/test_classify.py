@@ -244,5 +244,5 @@ def test_section3a_and_7_3_a_model_that_writes_a_statement_is_asked_first(script
     result = runner.run("Morgen um 10 habe ich Zahnarzt")
     assert steps_of(result, const.NODE_CLASSIFY)[0]["konfidenz"] == "niedrig"
     assert result.status == "rueckfrage" and repo.count(USER, FIGURE, active_only=False) == 0
-    assert runner.answer("Hm, weiß nicht").status == "rueckfrage"  # unclear: asked again, still nothing
+    assert runner.answer("Wie bitte?").status == "rueckfrage"  # unclear: asked again, still nothing
     assert repo.count(USER, FIGURE, active_only=False) == 0
