@@ -74,14 +74,24 @@ def test_twin_section3a_a_mentioned_coming_appointment_is_offered(db, redis, tmp
 
 
 def test_bad_input_a_consent_after_the_offer_expired_writes_nothing_and_says_so(db, redis, tmp_path):
-    """issue 11 "Bad input": the consent comes two turns later — nothing written, the answer says so."""
+    """issue 11 "Bad input": the consent comes in the next turn, but after the offer's time ran out — nothing
+    written, the answer says so."""
     nova, llm, _ = _offered(db, redis, tmp_path)
     llm.script("compose", lambda data: {"antwort": "\n".join(s["answer"] for s in data["service_reports"]) or "Hm."})
-    nova.turn("u1", "nova", "Wie wird das Wetter?", berlin(2026, 11, 30, 10, 1))
-    # the offer still lies in Redis, but its turn is gone
-    late = nova.turn("u1", "nova", "Ja", berlin(2026, 11, 30, 10, 2))
+    late = nova.turn("u1", "nova", "Ja", berlin(2026, 11, 30, 10, 6))  # the offer was valid for 5 minutes
     assert _titles(db) == []
     assert late.answer.startswith(OFFER_EXPIRED.format(title="Flohmarkt"))
+    assert peek_offer(redis, "u1") is None
+
+
+def test_twin_an_answer_counts_only_in_the_first_turn_after_the_offer(db, redis, tmp_path):
+    """The offer counts only in the turn right after it: a „Ja“ two turns later answers something else and writes
+    nothing (the offer was dropped in between)."""
+    nova, llm, _ = _offered(db, redis, tmp_path)
+    llm.script("compose", {"antwort": "Gern erzähle ich dir mehr."})
+    nova.turn("u1", "nova", "Wie wird das Wetter?", berlin(2026, 11, 30, 10, 1))
+    later = nova.turn("u1", "nova", "Ja", berlin(2026, 11, 30, 10, 2))
+    assert _titles(db) == [] and later.answer == "Gern erzähle ich dir mehr."
     assert peek_offer(redis, "u1") is None
 
 

@@ -16,7 +16,7 @@ from novaberg.graph.readers import block_readers
 from novaberg.graph.router import NO_DOMAIN, is_new_request, route
 from novaberg.graph.services import AgentRequest, ServiceResult, service_named
 from novaberg.graph.state import TurnState
-from novaberg.situation.lage import Situation, peek_offer, take_offer
+from novaberg.situation.lage import Situation, drop_stale_offer, peek_offer, take_offer
 from novaberg.situation.offers import consent_reading, is_answer_to_offer, mention_offer, offer_request
 from novaberg.situation.texts import OFFER_EXPIRED, OFFER_GONE, OFFER_OTHER_FIGURE, OFFER_REFUSED
 from novaberg.situation.turn import begin_situation, record_services, refuse_offer, situation_of
@@ -58,6 +58,7 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     deps = runtime.context
     situation = begin_situation(deps.redis, state["user_id"], state["character_id"], state["text"], state["now"],
                                 deps.zone)
+    drop_stale_offer(deps.redis, state["user_id"], state["character_id"], situation.turn)
     pending = load_pending(deps.redis, state["user_id"], state["character_id"])
     decision: dict[str, Any] | None = None
     dismissed = None

@@ -44,6 +44,7 @@ __all__ = [
     "load_situation",
     "update_situation",
     "store_offer",
+    "drop_stale_offer",
     "peek_offer",
     "take_offer",
 ]
@@ -266,8 +267,30 @@ def update_situation(redis: Any, user_id: str, character_id: str,
 
 
 def store_offer(redis: Any, user_id: str, offer: Offer) -> None:
+    """Kept twice as long as it is valid, so that a late consent can still be told that it expired."""
     with _redis_errors():
-        redis.set(offer_key(user_id), json.dumps(offer.as_dict(), ensure_ascii=False), ex=OFFER_TTL_SECONDS)
+        redis.set(offer_key(user_id), json.dumps(offer.as_dict(), ensure_ascii=False), ex=2 * OFFER_TTL_SECONDS)
+
+
+def drop_stale_offer(redis: Any, user_id: str, character_id: str, turn: int) -> bool:
+    """An answer counts only in the first turn after the offer: from the second turn on, this figure's offer is
+    dropped (a later „Ja“ answers something else). Returns whether one was dropped."""
+    key = offer_key(user_id)
+    for _ in range(_RETRIES):
+        with _redis_errors(), redis.pipeline() as pipe:
+            try:
+                pipe.watch(key)
+                offer = _read_offer(pipe.get(key), user_id)
+                if offer is None or offer.character_id != character_id or turn <= offer.turn + 1:
+                    pipe.unwatch()
+                    return False
+                pipe.multi()
+                pipe.delete(key)
+                pipe.execute()
+                return True
+            except redis_lib.WatchError:
+                continue
+    raise DatabaseError("the open offer changed under every attempt to drop it")
 
 
 def _read_offer(raw: Any, user_id: str) -> Offer | None:
