@@ -145,7 +145,7 @@ def test_postgres_down_leaves_the_order_in_work_uncounted(db, redis, monkeypatch
     def down(*args, **kwargs):
         raise DatabaseUnavailableError("the database does not answer right now")
 
-    monkeypatch.setattr(LongTermRepository, "candidates", down)
+    monkeypatch.setattr(LongTermRepository, "match", down)
     for _ in range(PROMOTION_MAX_ATTEMPTS + 1):
         agent(db, redis).run(LATER)
     state = lists(redis)
@@ -362,6 +362,32 @@ class FailingDelete:
 
     def delete(self, *names):
         raise redis_lib.ConnectionError("connection dropped")
+
+    def pipeline(self, *args, **kwargs):
+        return _FailingDeletePipe(self._real.pipeline(*args, **kwargs))
+
+
+class _FailingDeletePipe:
+    def __init__(self, real) -> None:
+        self._real, self._deleting = real, False
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._real.reset()
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+    def delete(self, *names):
+        self._deleting = True
+        return self._real.delete(*names)
+
+    def execute(self):
+        if self._deleting:
+            raise redis_lib.ConnectionError("connection dropped")
+        return self._real.execute()
 
 
 def test_a_failing_delete_never_raises_and_writes_one_error_line(db, redis):

@@ -9,11 +9,11 @@ so an answer built from the block carries the fact. Every delivery is logged: co
 from __future__ import annotations
 
 import logging
-import math
 import re
 from datetime import datetime
 from typing import Any
 
+import numpy as np
 import psycopg
 import redis as redis_lib
 
@@ -52,10 +52,27 @@ def question_kind(text: str) -> str | None:
     return None
 
 
-def _cosine(a: list[float], b: list[float]) -> float:
-    dot = sum(x * y for x, y in zip(a, b, strict=True))
-    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
-    return dot / norm if norm else 0.0
+def _cosines(query: list[float], vectors: list[list[float]]) -> list[float]:
+    matrix = np.asarray(vectors, dtype=np.float64)
+    q = np.asarray(query, dtype=np.float64)
+    norms = np.linalg.norm(matrix, axis=1) * np.linalg.norm(q)
+    dots = matrix @ q
+    return [float(d / n) if n else 0.0 for d, n in zip(dots, norms, strict=True)]
+
+
+_VECTORS: dict[tuple[int, str], tuple[Any, list[float]]] = {}  # short-term texts embedded in this process
+_VECTORS_MAX = 4096
+
+
+def _vectors_of(embedder: Any, texts: list[str]) -> list[list[float]]:
+    """The fresh entries come back turn after turn: each text is embedded once per process and embedder."""
+    missing = [t for t in dict.fromkeys(texts) if _VECTORS.get((id(embedder), t), (None,))[0] is not embedder]
+    if missing:
+        if len(_VECTORS) + len(missing) > _VECTORS_MAX:
+            _VECTORS.clear()
+        for t, vector in zip(missing, embedder.embed(missing), strict=True):
+            _VECTORS[(id(embedder), t)] = (embedder, vector)
+    return [_VECTORS[(id(embedder), t)][1] for t in texts]
 
 
 def _day(moment: Any, zone: Any) -> str:
@@ -97,9 +114,9 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
         if kind == ABOUT_ME:
             scores = [1.0] * len(fresh)
         else:
-            vectors = deps.embedder.embed([text, *(e["inhalt"] for e in fresh)]) if query is None \
-                else [query, *deps.embedder.embed([e["inhalt"] for e in fresh])]
-            scores = [_cosine(vectors[0], v) for v in vectors[1:]]
+            if query is None:
+                query = deps.embedder.embed([text])[0]
+            scores = _cosines(query, _vectors_of(deps.embedder, [e["inhalt"] for e in fresh]))
         for score, entry in zip(scores, fresh, strict=True):
             if kind == ABOUT_ME or score >= MEMORY_BLOCK_FLOOR:
                 seen.add(entry["inhalt"].strip())

@@ -25,9 +25,11 @@ import psycopg
 import redis as redis_lib
 
 from novaberg.core.errors import DatabaseError, DatabaseUnavailableError, ModelUnreachableError
+from novaberg.core.logs import PipelineLog
 from novaberg.core.settings import PROMOTION_CANDIDATES, PROMOTION_MATCH_THRESHOLD, PROMOTION_MAX_ATTEMPTS
 from novaberg.memory import keys
 from novaberg.memory.repository import EmbedderChangedError, LongTermRepository, NewNode
+from novaberg.store.db import OneTransaction
 
 __all__ = ["TASK", "PromotionAgent", "STEPS", "NEW_NODE", "DUPLICATE", "HALF_REACTIVATION", "DISCARDED"]
 
@@ -57,6 +59,7 @@ class PromotionAgent:
                  checkpoint: Callable[[str], None] | None = None, max_attempts: int = PROMOTION_MAX_ATTEMPTS,
                  threshold: float = PROMOTION_MATCH_THRESHOLD, candidates: int = PROMOTION_CANDIDATES) -> None:
         self._redis = redis
+        self._db = db
         self._repo = LongTermRepository(db)
         self._embedder = embedder
         self._log = log
@@ -112,13 +115,17 @@ class PromotionAgent:
             self._audit(f"{TASK}:{left}", "zurueckgelegt", {"schluessel": left}, now)
         while (key := self._redis.lmove(queue, work, "LEFT", "RIGHT")) is not None:
             self._checkpoint("verschoben")
-            tries = int(self._redis.hincrby(attempts, key, 1))
+            with self._redis.pipeline(transaction=False) as pipe:
+                pipe.hincrby(attempts, key, 1)
+                pipe.hgetall(key) if key.startswith(keys.KZG_PREFIX) else pipe.exists(key)
+                counted, raw = pipe.execute()
+            tries = int(counted)
             if tries > self._max_attempts:
                 self._give_up(user_id, character_id, key, tries - 1, now)
                 counters["endgueltig"] += 1
                 continue
             try:
-                action = self._entry(user_id, character_id, key, now)
+                action = self._entry(user_id, character_id, key, raw if isinstance(raw, dict) else {}, now)
             except _Discard as gone:
                 counters["fehler"] += 1
                 self._discarded(key, gone, now)
@@ -148,21 +155,26 @@ class PromotionAgent:
 
     # --- one entry ------------------------------------------------------------------------------------
 
-    def _entry(self, user_id: str, character_id: str, key: str, now: datetime) -> str:
+    def _entry(self, user_id: str, character_id: str, key: str, raw: dict[str, str], now: datetime) -> str:
         if not key or not key.startswith(keys.KZG_PREFIX):
             raise _Discard("ohne_schluessel", schluessel=key)
-        written = self._repo.node_for_key(user_id, character_id, key)
-        if written is not None:  # a run killed after the write: the node stands, finish step 4 only
-            deleted = self._delete(key, {"turn_id": written["turn_id"]}, now) if self._redis.exists(key) else True
-            self._audit(f"{TASK}:{key}", NEW_NODE, {"lzg_id": written["id"], "wiederaufnahme": True,
-                                                    "kzg_geloescht": "ja" if deleted else "nein"}, now)
-            return NEW_NODE
-        fields = self._read(user_id, character_id, key)
-        self._checkpoint("gelesen")
-        vector = self._embedder.embed([fields["inhalt"]])[0]
-        self._checkpoint("eingebettet")
+        if raw:
+            fields = self._read(user_id, character_id, key, raw)
+            self._checkpoint("gelesen")
+            vector = self._embedder.embed([fields["inhalt"]])[0]
+            self._checkpoint("eingebettet")
+        else:
+            fields, vector = {"turn_id": None}, None
         dims = self._repo.dimensions_for(self._embedder, now)
-        candidates = self._repo.candidates(user_id, character_id, vector, dims, self._candidates)
+        written, candidates = self._repo.match(user_id, character_id, key, vector or [0.0] * dims, dims,
+                                               self._candidates if vector else 0)
+        if written is not None:  # a run killed after the write: the node stands, finish step 4 only
+            deleted = self._delete(key, {"turn_id": written["turn_id"]}, now) if raw else True
+            self._closing(key, NEW_NODE, deleted and bool(raw), {
+                "lzg_id": written["id"], "wiederaufnahme": True, "kzg_geloescht": "ja" if deleted else "nein"}, now)
+            return NEW_NODE
+        if not raw:
+            raise _Discard("hash_fort", schluessel=key)
         self._checkpoint("abgeglichen")
         best = candidates[0] if candidates and candidates[0]["cosine"] >= self._threshold else None
         if best is not None and not best["aktiv"]:
@@ -179,16 +191,13 @@ class PromotionAgent:
         self._bridge(keys=[key], args=[str(node_id)])
         self._checkpoint("gebruecke")
         deleted = self._delete(key, fields, now) if action == NEW_NODE else False
-        self._audit(f"{TASK}:{key}", action, {
+        self._closing(key, action, deleted, {
             "lzg_id": node_id, "cosine": round(float(candidates[0]["cosine"]), 4) if candidates else None,
             "turn_id": fields["turn_id"], "kzg_geloescht": "ja" if deleted else "nein"}, now)
         return action
 
-    def _read(self, user_id: str, character_id: str, key: str) -> dict[str, Any]:
-        """§3a: the four preconditions, before anything is embedded."""
-        raw = self._redis.hgetall(key)
-        if not raw:
-            raise _Discard("hash_fort", schluessel=key)
+    def _read(self, user_id: str, character_id: str, key: str, raw: dict[str, str]) -> dict[str, Any]:
+        """§3a: the preconditions of a standing hash, before anything is embedded (a gone hash: see _entry)."""
         if raw.get("user_id") != user_id or raw.get("character_id") != character_id:
             raise _Discard("fremdes_paar", schluessel=key)
         inhalt = (raw.get("inhalt") or "").strip()
@@ -210,16 +219,18 @@ class PromotionAgent:
             self._error_line(key, "kzg_loeschen", "schluessel ohne kzg:", fields.get("turn_id"), now)
             return False
         try:
-            self._redis.delete(key)
+            with self._redis.pipeline(transaction=False) as pipe:
+                pipe.delete(key)
+                pipe.exists(key)
+                _, still = pipe.execute()
             self._checkpoint("geloescht")
-            if self._redis.exists(key):
+            if still:
                 self._error_line(key, "kzg_loeschen", "der Schlüssel steht nach DEL noch", fields.get("turn_id"), now)
                 return False
         except redis_lib.RedisError as err:
             _log.error("deleting %s failed: %s (it falls back on its TTL)", key, err)
             self._error_line(key, "kzg_loeschen", f"{type(err).__name__}: {err}", fields.get("turn_id"), now)
             return False
-        self._audit(f"{TASK}:{key}", "kzg_geloescht", {"schluessel": key}, now)
         return True
 
     # --- the audit ------------------------------------------------------------------------------------
@@ -235,6 +246,19 @@ class PromotionAgent:
             self._log.write(_uuid(turn_id), TASK, "fehler", payload, now, "memory")
         except (DatabaseError, psycopg.Error) as err:
             _log.error("pipeline_log line for %s not written: %s", key, err)
+
+    def _closing(self, key: str, action: str, deleted: bool, payload: dict[str, Any], now: datetime) -> None:
+        """§3b: a deletion without error writes its own line `kzg_geloescht`, then the closing line of the
+        entry carries `kzg_geloescht` — both in one transaction of the log's writer."""
+        task = f"{TASK}:{key}"
+        try:
+            with self._db.transaction() as conn:
+                log = PipelineLog(OneTransaction(conn))
+                if deleted:
+                    log.background(task, "kzg_geloescht", {"schluessel": key}, now)
+                log.background(task, action, payload, now)
+        except (DatabaseError, psycopg.Error) as err:  # the audit must not turn a green step red
+            _log.error("hintergrund_log %s %s not written: %s", task, action, err)
 
     def _audit(self, task: str, status: str, payload: dict[str, Any], now: datetime) -> None:
         try:

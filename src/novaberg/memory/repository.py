@@ -107,6 +107,11 @@ def embedder_identity(embedder: Any) -> tuple[str, int]:
     return f"{name}:{model}:{len(probe)}", len(probe)
 
 
+# (database, embedder) already checked against `lzg_embedder` in this process: the check is one transaction
+# with a lock, and the turn's block would pay it every turn. Both objects are kept, so an id is never reused.
+_CHECKED: dict[tuple[int, int], tuple[Any, Any, tuple[str, int]]] = {}
+
+
 def _pair(user_id: Any, character_id: Any) -> None:
     if not isinstance(user_id, str) or not user_id or not isinstance(character_id, str) or not character_id:
         raise ValueError("the long-term memory is read and written only within a complete pair")
@@ -115,7 +120,6 @@ def _pair(user_id: Any, character_id: Any) -> None:
 class LongTermRepository:
     def __init__(self, db: Any) -> None:
         self._db = db
-        self._checked: tuple[str, int] | None = None
         self._identities: dict[int, tuple[Any, tuple[str, int]]] = {}
 
     def _identity(self, embedder: Any) -> tuple[str, int]:
@@ -134,9 +138,10 @@ class LongTermRepository:
 
     def dimensions_for(self, embedder: Any, now: datetime) -> int:
         """The dimension to query with; records the embedder on first use, refuses a changed one loudly."""
+        known = _CHECKED.get((id(self._db), id(embedder)))
+        if known is not None and known[0] is self._db and known[1] is embedder:
+            return known[2][1]
         identity, dims = self._identity(embedder)
-        if self._checked == (identity, dims):
-            return dims
         with self._tx() as conn:
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('lzg_embedder', 0))")
             row = conn.execute(_READ_EMBEDDER).fetchone()
@@ -147,7 +152,7 @@ class LongTermRepository:
                 raise EmbedderChangedError(
                     f"the long-term memory was embedded with {row['kennung']!r}, this process uses {identity!r}; "
                     "run 'novaberg memory reembed' before it is read or written again")
-        self._checked = (identity, dims)
+        _CHECKED[(id(self._db), id(embedder))] = (self._db, embedder, (identity, dims))
         return dims
 
     def recorded_embedder(self) -> dict[str, Any] | None:
@@ -173,7 +178,9 @@ class LongTermRepository:
             conn.execute(_REWEIGH_EDGES)
             conn.execute(_INDEX.format(dims=int(dims)))
             conn.execute(_WRITE_EMBEDDER, (identity, dims, as_utc(now)))
-        self._checked = (identity, dims)
+        for cached in [k for k, v in _CHECKED.items() if v[0] is self._db]:
+            del _CHECKED[cached]
+        _CHECKED[(id(self._db), id(embedder))] = (self._db, embedder, (identity, dims))
         return len(rows)
 
     # --- reading -----------------------------------------------------------------------------------
@@ -186,6 +193,19 @@ class LongTermRepository:
             return [dict(r) for r in conn.execute(_CANDIDATES.format(dims=int(dims)),
                                                   {"v": vector_text(vector), "u": user_id, "c": character_id,
                                                    "k": limit}).fetchall()]
+
+    def match(self, user_id: str, character_id: str, key: str, vector: Sequence[float], dims: int,
+              limit: int) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+        """The node already made of `key` (a retry after a kill), else the candidates — one transaction."""
+        _pair(user_id, character_id)
+        with self._tx() as conn:
+            written = conn.execute(_BY_KEY, (user_id, character_id, key)).fetchone()
+            if written is not None:
+                return dict(written), []
+            conn.execute("SET LOCAL hnsw.iterative_scan = 'relaxed_order'")
+            return None, [dict(r) for r in conn.execute(_CANDIDATES.format(dims=int(dims)),
+                                                        {"v": vector_text(vector), "u": user_id, "c": character_id,
+                                                         "k": limit}).fetchall()]
 
     def similar(self, user_id: str, character_id: str, vector: Sequence[float], dims: int,
                 limit: int) -> list[dict[str, Any]]:

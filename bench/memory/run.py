@@ -1,0 +1,150 @@
+"""Memory timings (issue 14 "Done when"): promotion throughput at 10,000 long-term nodes of one pair with the
+hashing embedder (target ≥ 100 entries/s) and the read latency of the block `[ERINNERUNGEN]` (target p95 < 10 ms).
+
+    python -m bench.memory.run
+    python -m bench.memory.run --nodes 10000 --entries 300 --rounds 3 --reads 300
+
+A throw-away embedded PostgreSQL 18 and Redis (NOVABERG_BENCH_DATABASE_URL names another PostgreSQL). The
+nodes are seeded in bulk, then short-term entries are written the way the turn writes them and promoted
+by the real agent; the block is read the way the turn reads it (its trace rows buffered, as in a turn).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from bench.database import bench_database
+from novaberg.core.logs import PipelineLog
+from novaberg.embed.hashing import HashingEmbedder
+from novaberg.graph.deps import Deps
+from novaberg.llm.ask import Asker
+from novaberg.llm.scripted import ScriptedLLM
+from novaberg.memory.block import read_memory_block
+from novaberg.memory.promotion import PromotionAgent
+from novaberg.memory.repository import LongTermRepository, vector_text
+from novaberg.memory.salience import effective
+from novaberg.memory.short_term import ShortTermMemory
+from novaberg.store.embedded_redis import EmbeddedRedis
+from novaberg.store.redis_store import connect_redis
+
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+USER, CHARACTER = "bench", "nova"
+TARGET_RATE = 100.0
+TARGET_P95_MS = 10.0
+_NAMES = ("Anna", "Jan", "Lena", "Tom", "Inge", "Paul", "Marta", "Ole", "Rita", "Karl", "Nina", "Ben", "Sofie", "Emil")
+_RELATIONS = ("Schwester", "Bruder", "Kollegin", "Kollege", "Nachbarin", "Nachbar", "Tante", "Onkel", "Freundin")
+_CITIES = ("Kassel", "Leipzig", "Bremen", "Hamburg", "Erfurt", "Dresden", "Kiel", "Passau", "Ulm", "Trier")
+_THINGS = ("Schach", "Geige", "Tomaten", "Bienen", "Orgel", "Fahrräder", "Kakteen", "Jazz", "Segeln", "Keramik")
+_QUESTIONS = ("Wie heißt meine Schwester?", "Wo wohnt mein Bruder?", "Was mag meine Kollegin?", "Wie heißt mein Hund?",
+              "Was weißt du über mich?", "Wer spielt bei mir Geige?", "Mein Nachbar zieht nach Kiel.")
+_INSERT = """
+INSERT INTO lzg_knoten (user_id, character_id, inhalt, embedding, salienz, kzg_schluessel, kzg_erstellt_am, turn_id,
+                        erstellt_am, aktualisiert_am)
+VALUES (%s, %s, %s, %s::vector, %s, %s, %s, %s, %s, %s)
+"""
+
+
+def _sentence(rng: random.Random, i: int) -> str:
+    return (f"Meine {rng.choice(_RELATIONS)} {rng.choice(_NAMES)} aus {rng.choice(_CITIES)} mag "
+            f"{rng.choice(_THINGS)} und {rng.choice(_THINGS)} seit {1950 + i % 70} Nummer {i}.")
+
+
+class _BufferedLog(PipelineLog):
+    """Trace rows kept in memory as in a running turn (written at the turn's end, outside the block's time)."""
+
+    def write(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def _seed(db: Any, count: int, rng: random.Random, embedder: HashingEmbedder) -> float:
+    started = time.perf_counter()
+    texts = [_sentence(rng, i) for i in range(count)]
+    vectors = embedder.embed(texts)
+    with db.transaction() as conn, conn.cursor() as cursor:
+        cursor.executemany(_INSERT, [(USER, CHARACTER, text, vector_text(v), 0.97, f"kzg:seed:{i}",
+                                      NOW - timedelta(days=30), None, NOW - timedelta(days=30),
+                                      NOW - timedelta(days=30)) for i, (text, v) in enumerate(zip(texts, vectors,
+                                                                                                     strict=True))])
+    LongTermRepository(db).dimensions_for(embedder, NOW)  # records the embedder, builds the HNSW index
+    db.maintain("ANALYZE lzg_knoten")  # what autovacuum does after a bulk change
+    return time.perf_counter() - started
+
+
+def _promotion_round(db: Any, redis: Any, embedder: Any, entries: int, offset: int, rng: random.Random) -> dict:
+    memory = ShortTermMemory(redis)
+    for i in range(entries):
+        text = f"{_sentence(rng, offset + i)} Außerdem {rng.choice(_NAMES)}{offset + i} {rng.random():.6f}."
+        memory.write(USER, CHARACTER, f"r{offset + i}", text, effective(0.8), 0.8, "bench", NOW)
+    agent = PromotionAgent(redis, db, embedder, PipelineLog(db))
+    started = time.perf_counter()
+    report = agent.run(NOW + timedelta(minutes=5), USER, CHARACTER)
+    seconds = time.perf_counter() - started
+    return {"seconds": seconds, "rate": report["promotet"] / seconds, **{k: report[k] for k in
+                                                                           ("promotet", "neuanlage", "dublette",
+                                                                            "fehler")}}
+
+
+def _reads(db: Any, redis: Any, embedder: Any, count: int) -> list[float]:
+    deps = Deps(db=db, redis=redis, asker=Asker(ScriptedLLM()), embedder=embedder, log=_BufferedLog(db),
+                zone=__import__("zoneinfo").ZoneInfo("Europe/Berlin"))
+    memory = ShortTermMemory(redis)
+    for i in range(5):  # a few fresh short-term entries above MID, as a real pair has
+        memory.write(USER, CHARACTER, f"fresh{i}", f"Mein Hund Nummer {i} heißt Bello.", effective(0.6), 0.6, "b", NOW)
+    times = []
+    for i in range(count):
+        state = {"turn_id": uuid.uuid4(), "user_id": USER, "character_id": CHARACTER,
+                 "text": _QUESTIONS[i % len(_QUESTIONS)], "now": NOW + timedelta(days=1)}
+        started = time.perf_counter()
+        read_memory_block(state, deps)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nodes", type=int, default=10_000)
+    parser.add_argument("--entries", type=int, default=300, help="short-term entries promoted per round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--reads", type=int, default=300)
+    args = parser.parse_args()
+    rng = random.Random(14)
+    embedder = HashingEmbedder()
+    with tempfile.TemporaryDirectory(prefix="bench_memory_redis_") as folder, bench_database("bench_memory") as db:
+        server = EmbeddedRedis(Path(folder) / "r.db")
+        redis = connect_redis(server=server)
+        try:
+            seeded = _seed(db, args.nodes, rng, embedder)
+            print(f"seeded {args.nodes} long-term nodes of one pair in {seeded:.1f} s (bulk insert + HNSW index)")
+            rounds = []
+            for r in range(args.rounds):
+                result = _promotion_round(db, redis, embedder, args.entries, 100_000 + r * args.entries, rng)
+                rounds.append(result)
+                print(f"round {r + 1}: {result['promotet']} promoted ({result['neuanlage']} new, {result['dublette']} "
+                      f"duplicates, {result['fehler']} errors) in {result['seconds']:.2f} s = {result['rate']:.0f}/s")
+            rate = statistics.median(r["rate"] for r in rounds)
+            nodes = LongTermRepository(db).count(USER, CHARACTER)
+            times = sorted(_reads(db, redis, embedder, args.reads))
+            p50 = statistics.median(times)
+            p95 = times[max(0, int(round(0.95 * len(times))) - 1)]
+        finally:
+            redis.close()
+            server.stop()
+    rate_ok, read_ok = rate >= TARGET_RATE, p95 < TARGET_P95_MS
+    print(f"promotion at {args.nodes}+ nodes (now {nodes}): median {rate:.0f} entries/s "
+          f"(target ≥ {TARGET_RATE:.0f}): {'ok' if rate_ok else 'MISSED'}")
+    print(f"[ERINNERUNGEN] read over {args.reads} turns: p50 {p50:.2f} ms, p95 {p95:.2f} ms, max {times[-1]:.2f} ms "
+          f"(target p95 < {TARGET_P95_MS:.0f} ms): {'ok' if read_ok else 'MISSED'}")
+    if not (rate_ok and read_ok):
+        raise SystemExit(1)  # a missed target is a failed bench
+
+
+if __name__ == "__main__":
+    main()
