@@ -164,3 +164,32 @@ def test_pixie_once_runs_every_job_and_exits(db, redis, tmp_path):
                             env=_env(db, redis, tmp_path), timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "synapsen_promotion" in result.stdout and "dateien_index" in result.stdout
+
+
+def test_serve_runs_the_heartbeat_in_the_background(db, redis, tmp_path):
+    """Issue 14 item 5: `novaberg serve` starts the heartbeat — it holds the lock while it serves."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**_env(db, redis, tmp_path), "NOVABERG_API_TOKEN": "test-token-0123456789abcdefghij"}
+    server = subprocess.Popen([str(_NOVABERG), "serve", "--port", str(port)], stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (redis.get("pixie:lock") or "").count(f":{server.pid}:"):
+            assert server.poll() is None, server.communicate()[0][-2000:]
+            time.sleep(0.2)
+        assert f":{server.pid}:" in (redis.get("pixie:lock") or "")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not redis.hget("pixie:letzter_lauf", "synapsen_promotion"):
+            time.sleep(0.2)
+        assert redis.hget("pixie:letzter_lauf", "synapsen_promotion")  # its first tick ran
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
