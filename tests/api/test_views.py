@@ -70,7 +70,7 @@ def test_the_review_of_a_corrected_answer_names_the_objection_and_is_owner_bound
     first = review["rounds"][0]
     assert first["round"] == 0 and first["verdict"] != "ok"
     assert any(reason.startswith("[jurist] ") for reason in first["reasons"])
-    assert first["directive_findings"]
+    assert first["directive_findings"] == ["Anrede mit „Sie“ (dich)"]
     assert review["rounds"][-1]["verdict"] == "ok"
     assert _get(client, "/api/history?user_id=anna")["turns"][0]["corrections"] == 1
     assert client.get(f"/api/turns/{result.turn_id}/review?user_id=bob", headers=AUTH).status_code == 404

@@ -1,5 +1,5 @@
-"""Screenshots of the web app for the issue's closing note (issue 17): chat, week view and notes at
-1280×800 and 390×844, written as PNG files to docs/screenshots/.
+"""Screenshots of the web app for the issue's closing note (issue 17): chat, week view, notes and an
+opened verdict badge at 1280×800 and 390×844, written as PNG files to docs/screenshots/.
 
     python -m tests.browser.screenshots [out_dir]
 
@@ -16,9 +16,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from selenium.webdriver.common.keys import Keys
+
 from novaberg.api.app import create_app
 from novaberg.api.auth import PersonTokens
 from novaberg.core.clock import FixedClock
+from novaberg.directives.repository import DirectivesRepository
 from novaberg.llm.base import LLMResult
 from novaberg.llm.offline import OfflineLLM
 from tests.browser.support import chromium, open_view, serving, sign_in, wait_for
@@ -48,6 +51,14 @@ CONVERSATION = (
 )
 
 
+# A second figure the person asked to be addressed with „Sie“: its du-form answer is corrected by the
+# tribunal, and the review screenshot shows the badge opened (tribunal.md §3.1, §5.3).
+REVIEW_FIGURE = "luna"
+REVIEW_QUESTION = "Wann fährt morgen mein Zug nach Leipzig?"
+DU_ANSWER = "Dein Zug fährt um 8:12 Uhr, plan dir also etwas Puffer ein."
+SIE_ANSWER = "Ihr Zug fährt um 8:12 Uhr – planen Sie am besten etwas Puffer ein."
+
+
 class CannedSmallTalk:
     """The offline model, except for the canned small-talk answers above (the offline composer is terse)."""
 
@@ -59,8 +70,13 @@ class CannedSmallTalk:
         self.timeout = getattr(self.offline, "timeout", 30)
 
     def complete(self, task: str, prompt: Any, data: Any) -> Any:
-        if task == "compose" and data.get("text") in CANNED:
-            return LLMResult(json.dumps({"antwort": CANNED[data["text"]]}, ensure_ascii=False), 0, 0, "scripted")
+        canned = CANNED.get(data.get("text")) if task == "compose" else None
+        if task == "compose" and data.get("text") == REVIEW_QUESTION:
+            canned = DU_ANSWER
+        if task == "correct" and data.get("text") == REVIEW_QUESTION:
+            canned = SIE_ANSWER
+        if canned is not None:
+            return LLMResult(json.dumps({"antwort": canned}, ensure_ascii=False), 0, 0, "scripted")
         return self.offline.complete(task, prompt, data)
 
     def describe(self) -> dict[str, Any]:
@@ -75,6 +91,10 @@ def take(out: Path) -> list[Path]:
     with tempfile.TemporaryDirectory(prefix="novaberg-shots-") as folder:
         nova = Nova.open(data_dir=Path(folder) / "data", llm=CannedSmallTalk(), embedder="hashing")
         try:
+            earlier = NOW.replace(hour=9)  # before the main chat: the page opens with the most recent figure
+            DirectivesRepository(nova.stack.db).add("anna", REVIEW_FIGURE, "Sprich mich bitte mit Sie an", earlier)
+            nova.turn("anna", REVIEW_FIGURE, "Hallo Luna", earlier.replace(minute=30))
+            nova.turn("anna", REVIEW_FIGURE, REVIEW_QUESTION, earlier.replace(minute=31))
             for minute, text in enumerate(CONVERSATION):
                 nova.turn("anna", "nova", text, NOW.replace(minute=minute))
             tokens = PersonTokens.of(Path(folder))
@@ -93,11 +113,25 @@ def take(out: Path) -> list[Path]:
                         written.append(_shot(driver, out / f"week-{width}x{height}.png"))
                         open_view(driver, "notizen")
                         written.append(_shot(driver, out / f"notes-{width}x{height}.png"))
+                        written.append(_review(driver, out / f"review-{width}x{height}.png"))
                     finally:
                         driver.quit()
         finally:
             nova.close()
     return written
+
+
+def _review(driver: Any, path: Path) -> Path:
+    """The chat with the second figure, the badge of the corrected answer opened."""
+    open_view(driver, "chat")
+    figure = driver.find_element("id", "figure")
+    figure.send_keys(Keys.CONTROL, "a")  # select the old name and type over it (clear() would fire a change)
+    figure.send_keys(REVIEW_FIGURE, Keys.TAB)
+    badge = wait_for(driver, lambda d: d.find_element("css selector", "#log .badge.korrigiert"))
+    badge.click()
+    wait_for(driver, lambda d: d.find_elements("css selector", "#log .review li"))
+    driver.execute_script("document.activeElement.blur()")
+    return _shot(driver, path)
 
 
 def _shot(driver: Any, path: Path) -> Path:

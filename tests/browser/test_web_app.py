@@ -146,7 +146,7 @@ def test_the_badge_of_a_corrected_answer_opens_its_reason(web, browser, db):
     badge.click()
     review = wait_for(browser, lambda d: answer.find_element(By.CSS_SELECTOR, ".review"))
     assert "[jurist]" in review.text
-    assert "Deine Vorgabe verletzt" in review.text
+    assert "Deine Vorgabe verletzt: Anrede mit „Sie“ (dir, Dein)" in review.text
     assert badge.get_attribute("aria-expanded") == "true"
 
 

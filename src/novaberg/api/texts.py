@@ -6,7 +6,8 @@ from __future__ import annotations
 from novaberg.core.settings import TEXT_MAX_CHARS
 
 __all__ = ["UI", "LOGIN_WRONG", "ERR_FOREIGN_PERSON", "ERR_NO_SUCH_TURN", "ERR_DATABASE", "ERR_MODEL",
-           "ERR_INTERNAL", "ERR_BROKEN_TOKENS", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY"]
+           "ERR_INTERNAL", "ERR_BROKEN_TOKENS", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY",
+           "DIRECTIVE_KINDS"]
 
 VERDICT_LABELS = {"ok": "geprüft", "korrigiert": "korrigiert", "warnung": "Warnung", "ablehnen": "zurückgehalten"}
 
@@ -101,3 +102,6 @@ ERR_INTERNAL = "Interner Fehler. Die Einzelheiten stehen im Server-Log."
 ERR_BROKEN_TOKENS = "Die Anmeldung ist gerade gestört (Schlüsseldatei unlesbar). Die Einzelheiten stehen im Server-Log."
 REVIEW_UNPROVEN_CLAIM = "Die Antwort sagt „{word}“, aber in diesem Zug wurde nichts gespeichert."
 REVIEW_WRONG_WEEKDAY = "Der {day} ist ein {correct}, nicht ein {said}."
+# tribunal/rules.py KIND_*: what the person asked for, as the review names it
+DIRECTIVE_KINDS = {"sie_form": "Anrede mit „Sie“", "du_form": "Anrede mit „du“", "kein_emoji": "keine Emojis",
+                   "verbotenes_wort": "ein Wort, das nicht fallen soll"}

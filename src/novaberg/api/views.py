@@ -288,7 +288,8 @@ def build_views(nova: Any, clock: Any, principal: Callable[..., Principal]) -> A
         return Review(turn_id=str(found.turn_id), verdict=found.verdict, corrections=found.corrections,
                       held_back=found.held_back,
                       rounds=[ReviewRound(round=r.round, verdict=r.verdict, computed=r.computed, reasons=r.reasons,
-                                          directive_findings=r.directive_findings,
+                                          directive_findings=[_directive(art, hits) for art, hits in
+                                                              r.directive_findings],
                                           computed_findings=_computed_findings(r)) for r in found.rounds])
 
     @router.get("/appointments", response_model=Appointments,
@@ -343,6 +344,11 @@ def _computed_findings(found: Any) -> list[str]:
     lines += [texts.REVIEW_WRONG_WEEKDAY.format(day=_german_day(day), said=said, correct=correct)
               for day, said, correct in found.weekday_findings]
     return lines
+
+
+def _directive(kind: str, hits: tuple[str, ...]) -> str:
+    rule = texts.DIRECTIVE_KINDS.get(kind, kind)
+    return f"{rule} ({', '.join(hits)})" if hits else rule
 
 
 def _german_day(iso: str) -> str:

@@ -64,7 +64,7 @@ class TribunalRound:
     verdict: str  # the round's verdict after the computed checks raised the judges' majority
     computed: str | None  # the computed checks' own verdict
     reasons: list[str] = field(default_factory=list)  # "[judge] reasoning" of each non-ok vote
-    directive_findings: list[str] = field(default_factory=list)  # "art: treffer, …"
+    directive_findings: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # (art, treffer)
     unproven_claims: list[str] = field(default_factory=list)  # storage words no service of the turn backs
     weekday_findings: list[tuple[str, str, str]] = field(default_factory=list)  # (date, said, correct weekday)
 
@@ -140,7 +140,7 @@ def _review(turn_id: UUID, verdict: str | None, trace: list[dict[str, Any]]) -> 
                 agent = payload.get("agent") or row["source"] or "?"
                 reasons.setdefault(number, []).append(f"[{agent}] {reasoning.strip()}")
         elif row["kind"] == "urteil":
-            findings = [f"{f.get('art')}: {', '.join(str(t) for t in f.get('treffer') or [])}"
+            findings = [(str(f.get("art")), tuple(str(t) for t in f.get("treffer") or []))
                         for f in payload.get("direktiven_befunde") or [] if isinstance(f, dict)]
             own = payload.get("gerechnet")
             check = computed.get(number, {})
