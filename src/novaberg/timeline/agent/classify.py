@@ -73,6 +73,8 @@ def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     utterance = analyse(text)
     core = utterance.core
     if utterance.mood == QUESTION:
+        embedded = _WHEN_CLAUSE.search(core)  # *„Weißt du noch, wann ich den Zahnarzt habe?“*
+        core = core[embedded.start():] if embedded else core
         target = title_of(core)
         expression = time_expression(core)
         if not is_title(target):
@@ -94,6 +96,7 @@ def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
+_WHEN_CLAUSE = re.compile(r"(?<=[,;:]\s)wann\b", re.IGNORECASE)
 _PRONOUNS = ("das", "der", "die", "es", "den", "ihn", "sie", "dieser", "diese", "dieses", "er")
 
 
