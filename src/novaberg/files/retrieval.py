@@ -89,15 +89,26 @@ class SearchResult:
         return min(values) if values else None
 
 
-def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K) -> list[tuple[int, float]]:
-    """Reciprocal Rank Fusion: score = Σ 1 / (rrf_k + rank); ties go to the channel of higher precedence."""
+def _rrf(lists: Sequence[Sequence[int]], rrf_k: int) -> list[tuple[int, float]]:
     scores: dict[int, float] = {}
     first_seen: dict[int, tuple[int, int]] = {}
-    for precedence, channel in enumerate(CHANNELS):
-        for rank, item in enumerate(ranked.get(channel, ()), start=1):
+    for precedence, items in enumerate(lists):
+        for rank, item in enumerate(items, start=1):
             scores[item] = scores.get(item, 0.0) + 1.0 / (rrf_k + rank)
             first_seen.setdefault(item, (precedence, rank))
     return sorted(scores.items(), key=lambda pair: (-pair[1], first_seen[pair[0]], pair[0]))
+
+
+def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K) -> list[tuple[int, float]]:
+    """Reciprocal Rank Fusion over the two kinds of evidence (§6.2: ranks, not values).
+
+    The sharp channel and the content channel read the same evidence — the question's lexemes — so they
+    are fused into one lexical ranking first (sharp before content on a tie, §6 „der scharfe kommt
+    zuerst"), and that ranking is fused with the dense one. Counted as two independent votes, the same
+    word would outvote the meaning twice over.
+    """
+    lexical = [item for item, _ in _rrf([ranked.get("scharf", ()), ranked.get("inhalt", ())], rrf_k)]
+    return _rrf([lexical, ranked.get("dicht", ())], rrf_k)
 
 
 def _check_k(k: Any) -> int:

@@ -1,0 +1,225 @@
+"""Retrieval quality and latency of the files' enricher source (issue 16 "Performance").
+
+    python -m bench.files.retrieval
+    python -m bench.files.retrieval --files 2000 --queries 100
+
+A generated German corpus (default 10,000 files: subject × aspect × place, each with a body-only detail
+such as a firm's name) is indexed by the watcher (offline describer, hashing embedder). The queries
+*paraphrase*: the subject compound is split or re-formed (*Heizungsanlage* → *die Heizung*), the aspect
+noun becomes a verb (*Wartung* → *warten*), and only sometimes is the document's own word or the body's
+detail used. Each query has exactly one relevant file. Reported: p50/p95 latency of the enricher
+source (target p95 < 50 ms), NDCG@5 and recall@5 of the fused result, of each channel alone (the dense one
+before and after its threshold), and of Okapi BM25 over the full text with the Snowball German stemmer
+(`rank-bm25`, `snowballstemmer`, in the `bench` extra). Targets: fused ≥ best single channel + 5 % and
+≥ BM25 + 5 % (relative). A missed target exits 1. NOVABERG_BENCH_DATABASE_URL names another server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import re
+import shutil
+import statistics
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bench.database import bench_database
+from novaberg.core.logs import PipelineLog
+from novaberg.embed.hashing import HashingEmbedder
+from novaberg.files.retrieval import Retriever
+from novaberg.files.service import FilesService
+
+NOW = datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
+K = 5
+
+# (document's compound, paraphrases a person would say)
+SUBJECTS = [
+    ("Heizungsanlage", ["die Heizung", "das Heizen"]), ("Dachrinne", ["die Rinne am Dach", "die Regenrinne oben"]),
+    ("Waschmaschine", ["die Maschine zum Waschen", "das Wäschewaschen"]),
+    ("Fahrradkette", ["die Kette vom Fahrrad", "die Kette am Rad"]), ("Gartenteich", ["den Teich im Garten", "das Teichwasser"]),
+    ("Kaffeemaschine", ["die Maschine für Kaffee", "das Kaffeekochen"]),
+    ("Wohnungsschlüssel", ["die Schlüssel der Wohnung", "den Schlüssel für die Wohnung"]),
+    ("Steuererklärung", ["die Steuern", "das Erklären der Steuer"]),
+    ("Zahnarztpraxis", ["den Zahnarzt", "die Praxis für Zähne"]), ("Katzenfutter", ["das Futter der Katze", "Futter für Katzen"]),
+    ("Autoversicherung", ["die Versicherung fürs Auto", "das Auto versichern"]),
+    ("Mietvertrag", ["den Vertrag über die Miete", "die Miete"]), ("Stromrechnung", ["die Rechnung für Strom", "den Strom"]),
+    ("Kinderzimmer", ["das Zimmer der Kinder", "das Zimmer für die Kinder"]),
+    ("Hochzeitsfeier", ["die Feier zur Hochzeit", "das Hochzeitsfest"]),
+    ("Geburtstagsgeschenk", ["das Geschenk zum Geburtstag", "Geschenke für den Geburtstag"]),
+    ("Bienenvolk", ["die Bienen", "das Volk der Bienen"]), ("Tomatenpflanzen", ["die Tomaten", "die Pflanzen der Tomaten"]),
+    ("Küchenschrank", ["den Schrank in der Küche", "die Küchenschränke"]),
+    ("Badezimmerfliesen", ["die Fliesen im Bad", "das Bad"]), ("Kellerfenster", ["das Fenster im Keller", "den Keller"]),
+    ("Rasenmäher", ["den Mäher für den Rasen", "das Rasenmähen"]),
+    ("Gasherd", ["den Herd mit Gas", "das Kochen mit Gas"]), ("Dachboden", ["den Boden unterm Dach", "das Dach"]),
+    ("Gartenzaun", ["den Zaun am Garten", "den Zaun"]), ("Wasserleitung", ["die Leitung für Wasser", "das Wasserrohr"]),
+    ("Haustür", ["die Tür vom Haus", "die Eingangstür"]), ("Balkonpflanzen", ["die Pflanzen auf dem Balkon", "den Balkon"]),
+    ("Kühlschrank", ["den Schrank zum Kühlen", "das Kühlen"]), ("Hundeleine", ["die Leine vom Hund", "den Hund"]),
+    ("Klavierunterricht", ["den Unterricht am Klavier", "das Klavierspielen"]),
+    ("Sportverein", ["den Verein für Sport", "den Verein"]), ("Bibliotheksausweis", ["den Ausweis der Bibliothek", "die Bücherei"]),
+    ("Reisepass", ["den Pass für Reisen", "den Pass"]), ("Krankenkasse", ["die Kasse für Kranke", "die Krankenversicherung"]),
+    ("Gasthermen", ["die Therme mit Gas", "die Therme"]), ("Solaranlage", ["die Anlage für Solarstrom", "das Solardach"]),
+    ("Regenfass", ["das Fass für Regen", "das Regenwasser"]), ("Holzofen", ["den Ofen mit Holz", "das Heizen mit Holz"]),
+    ("Elternabend", ["den Abend mit den Eltern", "das Treffen der Eltern"]),
+]
+# (document's noun, the verb a person would use)
+ASPECTS = [
+    ("Reparatur", ["reparieren", "reparieren lassen"]), ("Wartung", ["warten", "warten lassen"]),
+    ("Reinigung", ["reinigen", "sauber machen"]), ("Anschaffung", ["anschaffen", "neu anschaffen"]),
+    ("Kündigung", ["kündigen", "kündigen lassen"]), ("Entsorgung", ["entsorgen", "wegbringen und entsorgen"]),
+    ("Planung", ["planen", "vorausplanen"]), ("Bezahlung", ["bezahlen", "zahlen"]),
+    ("Überprüfung", ["überprüfen", "prüfen"]), ("Lieferung", ["liefern", "liefern lassen"]),
+    ("Einrichtung", ["einrichten", "neu einrichten"]), ("Beantragung", ["beantragen", "neu beantragen"]),
+    ("Verlängerung", ["verlängern", "verlängern lassen"]), ("Bewässerung", ["bewässern", "gießen und bewässern"]),
+    ("Lagerung", ["lagern", "einlagern"]), ("Montage", ["montieren", "montieren lassen"]),
+]
+PLACES = ["Leipzig", "Bregenz", "Görlitz", "Husum", "Passau", "Erfurt", "Lindau", "Bautzen", "Kassel", "Wismar",
+          "Coburg", "Emden", "Konstanz", "Gotha", "Rostock", "Speyer"]
+FIRMS = ["Kaltenbach", "Oberreiter", "Schwarzmann", "Lindqvist", "Brandauer", "Hollerbusch", "Pfeiffenberger",
+         "Tannhäuser", "Wendelin", "Quadflieg", "Riemenschneider", "Zinnecker", "Mayrhofer", "Eckenroth", "Fröhlke",
+         "Gruberbauer", "Hasselkamp", "Isenbügel", "Jankowiak", "Kuhlenkampf", "Lorenzoni", "Möllendorf",
+         "Nittenauer", "Ostertag", "Plöchinger", "Rautenstrauch", "Sauerbier", "Trautwein", "Uhlenbrock", "Vogelsang"]
+FILLER = [
+    "Die Kosten lagen am Ende etwas höher als gedacht.", "Die Rechnung liegt im blauen Ordner.",
+    "Ein Termin im Frühjahr wäre besser gewesen.", "Beim nächsten Mal früher anfangen.",
+    "Das Angebot kam per Post.", "Die Nachbarn hatten denselben Handwerker.", "Alles hat etwa zwei Stunden gedauert.",
+    "Bezahlt wurde bar.", "Die Garantie läuft zwei Jahre.", "Fotos davon sind auf dem Laptop.",
+    "Es gab kleine Schwierigkeiten mit dem Zugang.", "Die Unterlagen kamen vollständig an.",
+]
+
+
+def _document(rng: random.Random, subject: str, aspect: str, place: str, firm: str) -> str:
+    lines = [f"# {aspect} {subject} {place}", "",
+             f"Notizen zur {aspect} der {subject} in {place}.", ""]
+    body = rng.sample(FILLER, 6)
+    body.insert(rng.randrange(2, 5), f"Erledigt hat das die Firma {firm}.")
+    lines += [body[0], body[1], body[2], "", body[3], body[4], body[5], body[6]]
+    lines += ["", f"Zur {subject}: {rng.choice(FILLER)}", f"Nächste {aspect} frühestens in einem Jahr."]
+    return "\n".join(lines) + "\n"
+
+
+def generate(root: Path, count: int, seed: int = 16) -> list[tuple[Path, tuple[int, int, int], str]]:
+    rng = random.Random(seed)
+    combos = [(s, a, p) for s in range(len(SUBJECTS)) for a in range(len(ASPECTS)) for p in range(len(PLACES))]
+    rng.shuffle(combos)
+    files = []
+    for number, (s, a, p) in enumerate(combos[:count]):
+        firm = rng.choice(FIRMS)
+        path = root / f"bereich{number % 25:02d}" / f"notiz{number:05d}.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_document(rng, SUBJECTS[s][0], ASPECTS[a][0], PLACES[p], firm), encoding="utf-8")
+        files.append((path, (s, a, p), firm))
+    return files
+
+
+def make_query(rng: random.Random, combo: tuple[int, int, int], firm: str) -> str:
+    s, a, p = combo
+    subject = SUBJECTS[s][0] if rng.random() < 0.2 else rng.choice(SUBJECTS[s][1])
+    if rng.random() < 0.2:
+        query = f"Was war mit der {ASPECTS[a][0]} für {subject} in {PLACES[p]}?"
+    else:
+        query = f"Wann sollte ich {subject} in {PLACES[p]} {rng.choice(ASPECTS[a][1])}?"
+    if rng.random() < 0.3:
+        query += f" Das hatte doch {firm} gemacht."
+    return query
+
+
+def ndcg_at(ranked: list[str], relevant: str, k: int = K) -> float:
+    for rank, item in enumerate(ranked[:k], start=1):
+        if item == relevant:
+            return 1.0 / math.log2(rank + 1)
+    return 0.0
+
+
+_TOKEN = re.compile(r"[^\W\d_]+")
+
+
+def bm25_index(texts: list[str]):  # noqa: ANN201 - optional dependency types
+    import snowballstemmer
+    from rank_bm25 import BM25Okapi
+
+    stemmer = snowballstemmer.stemmer("german")
+
+    def tokens(text: str) -> list[str]:
+        return stemmer.stemWords([t.lower() for t in _TOKEN.findall(text)])
+
+    return BM25Okapi([tokens(t) for t in texts]), tokens
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", type=int, default=10_000)
+    parser.add_argument("--queries", type=int, default=200)
+    args = parser.parse_args()
+    tree = Path(tempfile.mkdtemp(prefix="bench_retrieval_tree_"))
+    ok = False
+    try:
+        files = generate(tree / "docs", args.files)
+        rng = random.Random(7)
+        sample = rng.sample(files, min(args.queries, len(files)))
+        queries = [(make_query(rng, combo, firm), str(path)) for path, combo, firm in sample]
+        with bench_database("bench_retrieval") as db:
+            service = FilesService(db, HashingEmbedder(), PipelineLog(db), boundary=[tree])
+            root = service.grant("bench", "nova", str(tree / "docs"), now=NOW)
+            started = time.perf_counter()
+            report = service.index(NOW)
+            print(f"indexed {report['neu']} files in {time.perf_counter() - started:.1f} s "
+                  f"(model_calls {report['model_calls']})")
+            db.maintain("VACUUM ANALYZE dateien_index, dateien_abschnitte")  # what autovacuum does in service
+            by_id = {row["id"]: str(tree / "docs" / row["pfad"]) for row in service.index_rows(root["id"], "bench", "nova")}
+            retriever = Retriever(db, service.embedder)
+            for query, _ in queries[:20]:  # warm-up: caches, and the pair's tracked distribution fills
+                retriever.run("bench", "nova", query, NOW)
+            seconds: list[float] = []
+            scores: dict[str, list[float]] = {}
+            recall: dict[str, list[float]] = {}
+            bm25, tokens = bm25_index([path.read_text(encoding="utf-8") for path, _, _ in files])
+            paths = [str(path) for path, _, _ in files]
+            thresholds = []
+            for query, relevant in queries:
+                begun = time.perf_counter()
+                result = retriever.run("bench", "nova", query, NOW)
+                seconds.append(time.perf_counter() - begun)
+                thresholds.append(result.threshold.value if result.threshold else float("nan"))
+                lists = {
+                    "fused": [hit.path for hit in result.hits],
+                    "scharf": [by_id[i] for i in result.ranked.get("scharf", [])],
+                    "dicht (nach Schwelle)": [by_id[i] for i in result.ranked.get("dicht", [])],
+                    "dicht (roh, top K)": [by_id[i] for i in result.dense_ids],
+                    "inhalt": [by_id[i] for i in result.ranked.get("inhalt", [])],
+                }
+                bm_scores = bm25.get_scores(tokens(query))
+                top = sorted(range(len(paths)), key=lambda i: -bm_scores[i])[:K]
+                lists["BM25 Volltext (Snowball)"] = [paths[i] for i in top]
+                for name, ranked in lists.items():
+                    scores.setdefault(name, []).append(ndcg_at(ranked, relevant))
+                    recall.setdefault(name, []).append(1.0 if relevant in ranked[:K] else 0.0)
+            seconds.sort()
+            p50 = statistics.median(seconds) * 1000
+            p95 = seconds[min(len(seconds) - 1, math.ceil(0.95 * len(seconds)) - 1)] * 1000
+            print(f"enricher source latency over {len(seconds)} queries: p50 {p50:.1f} ms, p95 {p95:.1f} ms (target < 50 ms)")
+            print(f"dense threshold after tracking: median {statistics.median(thresholds):.3f}")
+            print(f"{'channel':<28} {'NDCG@5':>7} {'recall@5':>9}")
+            means = {name: (statistics.mean(values), statistics.mean(recall[name])) for name, values in scores.items()}
+            for name, (ndcg, rec) in means.items():
+                print(f"{name:<28} {ndcg:>7.3f} {rec:>9.3f}")
+            fused = means["fused"][0]
+            best_single = max(means[name][0] for name in ("scharf", "dicht (nach Schwelle)", "dicht (roh, top K)", "inhalt"))
+            bm = means["BM25 Volltext (Snowball)"][0]
+            gain_single = (fused / best_single - 1) * 100 if best_single else float("inf")
+            gain_bm = (fused / bm - 1) * 100 if bm else float("inf")
+            print(f"fused vs best single channel: {gain_single:+.1f} % (target ≥ +5 %)")
+            print(f"fused vs BM25 full text:      {gain_bm:+.1f} % (target ≥ +5 %)")
+            ok = p95 < 50 and gain_single >= 5 and gain_bm >= 5
+            print("targets:", "ok" if ok else "MISSED")
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
+    if not ok:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()
