@@ -252,7 +252,7 @@ class PromotionAgent:
         entry carries `kzg_geloescht` — both in one transaction of the log's writer."""
         task = f"{TASK}:{key}"
         try:
-            with self._db.transaction() as conn:
+            with self._db.transaction() as conn, conn.pipeline():
                 log = PipelineLog(OneTransaction(conn))
                 if deleted:
                     log.background(task, "kzg_geloescht", {"schluessel": key}, now)

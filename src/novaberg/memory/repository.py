@@ -64,18 +64,22 @@ SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND a
 ORDER BY kzg_erstellt_am DESC, id DESC LIMIT %s
 """
 _BY_KEY = f"SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND kzg_schluessel = %s"
+# §3b *Neuanlage*: the node and its edges in one statement; edges only to nodes of the same pair (the
+# targets are selected inside the pair), weight = cosine.
 _INSERT_NODE = """
-INSERT INTO lzg_knoten (user_id, character_id, inhalt, embedding, salienz, kzg_schluessel, kzg_erstellt_am, turn_id,
-                        erstellt_am, aktualisiert_am)
-VALUES (%(u)s, %(c)s, %(inhalt)s, %(v)s::vector, %(salienz)s, %(key)s, %(kzg_at)s, %(turn)s, %(now)s, %(now)s)
-RETURNING id
-"""
-# Edges only between nodes of the same pair: the target is selected inside the pair.
-_INSERT_EDGE = """
-INSERT INTO lzg_kanten (user_id, character_id, von_id, nach_id, gewicht, erstellt_am)
-SELECT %(u)s, %(c)s, %(von)s, k.id, %(w)s, %(now)s FROM lzg_knoten k
-WHERE k.id = %(nach)s AND k.user_id = %(u)s AND k.character_id = %(c)s
-ON CONFLICT (von_id, nach_id) DO NOTHING
+WITH node AS (
+    INSERT INTO lzg_knoten (user_id, character_id, inhalt, embedding, salienz, kzg_schluessel, kzg_erstellt_am,
+                            turn_id, erstellt_am, aktualisiert_am)
+    VALUES (%(u)s, %(c)s, %(inhalt)s, %(v)s::vector, %(salienz)s, %(key)s, %(kzg_at)s, %(turn)s, %(now)s, %(now)s)
+    RETURNING id
+), edges AS (
+    INSERT INTO lzg_kanten (user_id, character_id, von_id, nach_id, gewicht, erstellt_am)
+    SELECT %(u)s, %(c)s, node.id, k.id, e.w, %(now)s
+    FROM node, unnest(%(targets)s::bigint[], %(weights)s::float8[]) AS e(nach, w)
+    JOIN lzg_knoten k ON k.id = e.nach AND k.user_id = %(u)s AND k.character_id = %(c)s
+    ON CONFLICT (von_id, nach_id) DO NOTHING
+)
+SELECT id FROM node
 """
 _REACTIVATE = """
 UPDATE lzg_knoten SET aktiv = TRUE, gewicht_decay = gewicht_decay / 2, aktualisiert_am = %s
@@ -198,19 +202,19 @@ class LongTermRepository:
               limit: int) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
         """The node already made of `key` (a retry after a kill), else the candidates — one transaction."""
         _pair(user_id, character_id)
-        with self._tx() as conn:
-            written = conn.execute(_BY_KEY, (user_id, character_id, key)).fetchone()
-            if written is not None:
-                return dict(written), []
+        with self._tx() as conn, conn.pipeline():  # one round trip for the three statements
+            by_key = conn.execute(_BY_KEY, (user_id, character_id, key))
             conn.execute("SET LOCAL hnsw.iterative_scan = 'relaxed_order'")
-            return None, [dict(r) for r in conn.execute(_CANDIDATES.format(dims=int(dims)),
-                                                        {"v": vector_text(vector), "u": user_id, "c": character_id,
-                                                         "k": limit}).fetchall()]
+            nearest = conn.execute(_CANDIDATES.format(dims=int(dims)),
+                                   {"v": vector_text(vector), "u": user_id, "c": character_id, "k": limit})
+            written = by_key.fetchone()
+            candidates = [dict(r) for r in nearest.fetchall()]
+        return (dict(written), []) if written is not None else (None, candidates)
 
     def similar(self, user_id: str, character_id: str, vector: Sequence[float], dims: int,
                 limit: int) -> list[dict[str, Any]]:
         _pair(user_id, character_id)
-        with self._tx() as conn:
+        with self._tx() as conn, conn.pipeline():
             conn.execute("SET LOCAL hnsw.iterative_scan = 'relaxed_order'")
             return [dict(r) for r in conn.execute(_SIMILAR.format(dims=int(dims)),
                                                   {"v": vector_text(vector), "u": user_id, "c": character_id,
@@ -253,12 +257,13 @@ class LongTermRepository:
         params = {"u": user_id, "c": character_id, "inhalt": safe_text(node.inhalt), "v": vector_text(node.embedding),
                   "salienz": node.salienz, "key": node.kzg_schluessel, "kzg_at": as_utc(node.kzg_erstellt_am),
                   "turn": node.turn_id, "now": as_utc(now)}
-        with self._tx() as conn:
-            node_id = conn.execute(_INSERT_NODE, params).fetchone()["id"]
-            with conn.cursor() as cursor:
-                cursor.executemany(_INSERT_EDGE, [{"u": user_id, "c": character_id, "von": node_id, "nach": target,
-                                                   "w": weight, "now": as_utc(now)} for target, weight in edges])
-            back = conn.execute(_BY_KEY, (user_id, character_id, node.kzg_schluessel)).fetchone()
+        params["targets"] = [int(target) for target, _ in edges]
+        params["weights"] = [float(weight) for _, weight in edges]
+        with self._tx() as conn, conn.pipeline():
+            inserted = conn.execute(_INSERT_NODE, params)
+            read = conn.execute(_BY_KEY, (user_id, character_id, node.kzg_schluessel))
+            node_id = inserted.fetchone()["id"]
+            back = read.fetchone()
             if back is None or back["id"] != node_id:
                 raise DatabaseError(f"node {node_id} did not read back in its pair")
         return int(node_id)
