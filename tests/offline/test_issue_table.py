@@ -86,6 +86,14 @@ def test_vergiss_deletes_the_named_appointment(nova):
     assert "Kino mit Jonas" not in {r["title"] for r in nova.timeline.list("u-forget", FIGURE)}
 
 
+def test_a_negated_order_deletes_nothing(nova):
+    """The twin of *vergiss*: *„Vergiss das Kino mit Jonas nicht!“* asks for nothing to be done (§3a)."""
+    rows = _seeded(nova, "u-keep")
+    result = nova.turn("u-keep", FIGURE, "Vergiss das Kino mit Jonas nicht!", NOW)
+    assert all(s["status"] != "abgeschlossen" for s in result.services)
+    assert {r["id"] for r in nova.timeline.list("u-keep", FIGURE)} == {r["id"] for r in rows.values()}
+
+
 def test_items_for_a_list_that_does_not_exist_ask_to_create_it_and_a_yes_writes_them(nova):
     """Issue 13 table, notizen.md §7 nicht_gefunden: the polite order is read; the missing list is offered."""
     result = nova.turn("u-list", FIGURE, "Schreib bitte noch Äpfel und Bananen auf meine Einkaufsliste", NOW)

@@ -80,6 +80,8 @@ def test_a_polite_frame_is_an_order_in_imperative_word_order(text, core, verb):
     ("Ich hab die Liste in Wocheneinkauf umbenannt.", STATEMENT),
     ("Ich brauche noch Mehl und Hefe", STATEMENT),
     ("Ich muss morgen den Zahnarzt eintragen", STATEMENT),
+    ("Vergiss den Zahnarzt nicht!", STATEMENT),
+    ("Lösch die Einkaufsliste bloß nicht", STATEMENT),
 ])
 def test_mood_separates_an_order_from_a_question_and_a_statement(text, mood):
     """§3a: only an order may write; a question reads; a statement writes nothing."""

@@ -25,6 +25,7 @@ REQUEST, QUESTION, STATEMENT = "request", "question", "statement"
 
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*", re.UNICODE)
 _END_SIGNS = " \t\n.!?…,;:"
+_NEGATIONS = frozenset({"nicht", "niemals", "nie", "keinesfalls"})
 _INDEFINITE = re.compile(r"^(?:eine[nrm]?|ein|ne|'ne)\s", re.IGNORECASE)
 
 
@@ -216,6 +217,8 @@ def analyse(text: str) -> Utterance:
             return Utterance(said, core, REQUEST, lexeme.key if lexeme else "", word, polite=True)
     lexeme, word = verb_of(body)
     words = [normalize(w) for w in _WORD.findall(body)]
+    if lexeme is not None and words and words[-1] in _NEGATIONS:
+        return Utterance(said, body, STATEMENT)  # *„Vergiss den Zahnarzt nicht!“* asks for nothing to be done
     if lexeme is not None and not (words and words[0] in g.question_words) and not _verb_then_subject(words):
         return Utterance(said, body.rstrip("?!. "), REQUEST, lexeme.key, word)
     if is_question(body) or is_question(said):
