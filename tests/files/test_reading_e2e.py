@@ -55,3 +55,18 @@ def test_block_reaches_the_composer_with_its_location(nova: Any, home: Path, db:
         kinds = [row["kind"] for row in conn.execute(
             "SELECT kind FROM pipeline_log WHERE turn_id = %s ORDER BY id", (turn.turn_id,)).fetchall()]
     assert "dateien_suche" in kinds  # §3.0a "Drittens": hit count and worst cosine logged every turn
+
+
+def test_know_question_asks_every_store_with_labels(nova: Any, home: Path, db: Any) -> None:
+    """§3.0c: „Weißt du was über X" is one request over notes, appointments and files, each part labelled."""
+    from novaberg.notes.repository import NotesRepository
+
+    _share(nova, home)
+    NotesRepository(db).insert("u1", "Gastherme", "notiz", "Gastherme zeigt Fehler F28 nach dem Stromausfall", [],
+                               NOW)
+    nova.turn("u1", "nova", "Trag mir morgen um 10 die Gastherme Wartung ein", NOW)
+    answer = nova.turn("u1", "nova", "Weißt du was über die Gastherme?", NOW).answer
+    assert "In deinen Notizen:" in answer and "F28" in answer
+    assert "In deinem Kalender:" in answer
+    assert "In deinen Unterlagen steht dazu:" in answer and str(home / "docs" / "haus" / "heizung.md") in answer
+    assert answer.index("In deinen Notizen:") < answer.index("In deinen Unterlagen")

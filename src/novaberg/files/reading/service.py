@@ -23,6 +23,7 @@ from novaberg.files.labels import is_archived
 from novaberg.files.paths import OutsideBoundaryError, boundary_from_env
 from novaberg.files.reading import texts
 from novaberg.files.reading.classify import TASK, read_classification
+from novaberg.files.reading.overview import other_stores
 from novaberg.files.reading.repository import ReadingRepository
 from novaberg.files.reading.zoom import (
     MAX_TERMS,
@@ -98,8 +99,21 @@ class ReadingService:
         if not hits:
             total = repo.count(request.user_id, request.character_id)
             answer = texts.NOTHING_FOUND.format(begriffe=", ".join(terms or [reading["datei"] or ""]), dateien=total)
-            return ServiceResult(self.name, "rejected", answer, steps, data={"dateien": total})
-        return self._needle(hits, terms, steps)
+            result = ServiceResult(self.name, "rejected", answer, steps, data={"dateien": total})
+        else:
+            result = self._needle(hits, terms, steps)
+        if _KNOW.search(request.text) and terms:
+            return self._overview(request, deps, terms, result)
+        return result
+
+    def _overview(self, request: AgentRequest, deps: Any, terms: list[str], files: ServiceResult) -> ServiceResult:
+        """§3.0c: „Weißt du was über X" asks every store; each part says where it comes from."""
+        others = other_stores(deps, request.user_id, request.character_id, terms)
+        files.steps.append({"schritt": "bestaende", "gefunden": len(others)})
+        if not others:
+            return files
+        part = files.answer if files.status == "abgeschlossen" else texts.OVERVIEW_FILES_NONE
+        return ServiceResult(self.name, "abgeschlossen", "\n\n".join([*others, part]), files.steps, data=files.data)
 
     def _narrow(self, request: AgentRequest, deps: Any, repo: ReadingRepository, terms: list[str],
                 name: str | None) -> list[Hit]:

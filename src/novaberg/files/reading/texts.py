@@ -30,3 +30,8 @@ NEEDLE_MISSED = ("Der Wortlaut „{begriffe}“ steht in keiner der {kandidaten}
 FILE_GONE = "Die Datei {pfad} ist nicht mehr da; der Index kennt sie noch, gelesen werden kann sie nicht."
 FILE_UNREADABLE = "Die Datei {pfad} kann ich gerade nicht lesen ({grund})."
 FILE_OUTSIDE = "Den Pfad {pfad} lese ich nicht: er liegt außerhalb der freigegebenen Verzeichnisse."
+
+# „Weißt du was über X" (§3.0c): every store labelled
+OVERVIEW_NOTES = "In deinen Notizen:"
+OVERVIEW_APPOINTMENTS = "In deinem Kalender:"
+OVERVIEW_FILES_NONE = "In deinen Unterlagen finde ich dazu nichts."
