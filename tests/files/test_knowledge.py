@@ -152,3 +152,26 @@ def test_knowledge_zone_lives_under_the_data_directory(tmp_path: Path) -> None:
     assert zone_of(tmp_path) == tmp_path / "knowledge"
 
 
+
+
+def test_early_gate_opens_on_absence_thinness_and_contradiction(zone: KnowledgeZone) -> None:
+    """§3.0d: a gap is absence OR contradiction; only a covering text keeps the file closed; a failed
+    judgement opens it."""
+    from novaberg.files.knowledge.gate import early_gate
+
+    summary = "Die Gastherme wurde 2019 eingebaut und wird jährlich im Oktober gewartet."
+    llm = ScriptedLLM({"knowledge_gap": {"luecke": "widerspruch"}})
+    asker = Asker(llm)
+    assert early_gate(zone, ["Gastherme"], summary, asker).gap == "abwesenheit"
+    zone.insert("gastherme.md", "Die Gastherme ist alt.", NOW)
+    assert early_gate(zone, ["Gastherme"], summary, asker).gap == "ergaenzung"  # thin: no model call
+    assert llm.calls["knowledge_gap"] == []
+    zone.insert("gastherme.md", "Die Gastherme im Keller wurde im Jahr 2015 von einem Fachbetrieb eingebaut und "
+                "seither jedes Frühjahr im April gewartet; der Schornsteinfeger misst einmal im Jahr die "
+                "Abgaswerte, und die letzte Messung war ohne Befund.", NOW)
+    decision = early_gate(zone, ["Gastherme"], summary, asker)
+    assert decision.open and decision.gap == "widerspruch" and decision.source == "gastherme.md"
+    llm.script("knowledge_gap", {"luecke": "abgedeckt"})
+    assert not early_gate(zone, ["Gastherme"], summary, asker).open
+    llm.script("knowledge_gap", {"luecke": 3})
+    assert early_gate(zone, ["Gastherme"], summary, asker).open  # unreadable judgement: the file opens
