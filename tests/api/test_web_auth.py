@@ -174,3 +174,29 @@ def test_the_cli_creates_lists_and_revokes_person_tokens(tmp_path):
     bad = runner.invoke(app, ["token", "create", "--user", "an\x00na", "--data-dir", str(tmp_path)])
     assert bad.exit_code == 2 and PersonTokens.of(tmp_path).persons() == []
     assert json.loads((tmp_path / PERSON_TOKENS_FILE_NAME).read_text()) == {"personen": {}}
+
+
+def test_the_pages_allow_only_their_own_scripts_and_the_static_files_stay_inside_web(nova, tokens):
+    """The page puts model text in as text nodes and forbids inline and foreign scripts (CSP); the static
+    mount serves api/web only; the German texts come from api/texts.py as one module."""
+    from novaberg.api.texts import UI
+
+    client = _signed_in(nova, tokens, tokens.create("anna", NOW.isoformat()))
+    for page in (client.get("/"), _client(nova, tokens).get("/")):
+        policy = page.headers["content-security-policy"]
+        assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+        assert "<script>" not in page.text and "{{" not in page.text
+    module = client.get("/web/texts.js")
+    assert module.headers["content-type"].startswith("text/javascript")
+    assert json.loads(module.text.removeprefix("export const T = ").rstrip().rstrip(";")) == UI
+    assert client.get("/web/app.js").status_code == 200
+    for path in ("/web/../auth.py", "/web/%2e%2e/auth.py", "/web/..%2fauth.py"):
+        assert client.get(path).status_code == 404, path
+    source = "".join(client.get(f"/web/{name}").text for name in ("app.js", "chat.js", "calendar.js", "notes.js"))
+    assert "innerHTML" not in source
+
+
+def test_a_user_id_with_markup_is_shown_as_text(nova, tokens):
+    client = _signed_in(nova, tokens, tokens.create('<img src=x onerror="alert(1)">', NOW.isoformat()))
+    page = client.get("/").text
+    assert "<img src=x" not in page and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in page
