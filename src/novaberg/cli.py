@@ -507,6 +507,38 @@ def index_command(
         raise typer.Exit(1)
 
 
+knowledge_app = typer.Typer(no_args_is_help=True, help="Nova's own knowledge texts in knowledge/ (history, revert).")
+app.add_typer(knowledge_app, name="knowledge")
+
+
+def _knowledge_call(data_dir: Path | None, call: Callable[[Any], Any]) -> None:
+    """One call on the zone knowledge/ under the data directory (dateien.md §3a.2a); refused → exit 1."""
+    from novaberg.core.settings import load_settings
+    from novaberg.files.knowledge import AnchorInvariantError, KnowledgeZone, ZoneError
+    from novaberg.files.knowledge.zone import zone_of
+
+    zone = KnowledgeZone(zone_of(data_dir or load_settings().data_dir))
+    try:
+        _print_json(call(zone))
+    except (ZoneError, AnchorInvariantError, ValueError) as err:
+        err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}; nichts geändert", highlight=False)
+        raise typer.Exit(1) from err
+
+
+@knowledge_app.command("history")
+def knowledge_history(name: str = typer.Argument(..., help="a text in knowledge/, e.g. napoleon.md"),
+                      data_dir: Path | None = DataDirOption) -> None:
+    """The versions of one knowledge text as JSON, oldest first (kind, day, the archived wording)."""
+    _knowledge_call(data_dir, lambda zone: zone.history(name))
+
+
+@knowledge_app.command("revert")
+def knowledge_revert(name: str = typer.Argument(..., help="a text in knowledge/, e.g. napoleon.md"),
+                     data_dir: Path | None = DataDirOption) -> None:
+    """Take back the newest version of one knowledge text (the anchors keep every step reversible)."""
+    _knowledge_call(data_dir, lambda zone: {"datei": name, "zurueckgenommen": zone.revert(name).version})
+
+
 memory_app = typer.Typer(no_args_is_help=True, help="The memory of one pair (show), and re-embedding it (reembed).")
 app.add_typer(memory_app, name="memory")
 
