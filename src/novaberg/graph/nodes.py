@@ -58,7 +58,9 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     deps = runtime.context
     situation = begin_situation(deps.redis, state["user_id"], state["character_id"], state["text"], state["now"],
                                 deps.zone)
-    drop_stale_offer(deps.redis, state["user_id"], state["character_id"], situation.turn)
+    answers_offer = is_answer_to_offer(state["text"])
+    if not answers_offer:  # an offer counts only for the turn right after it (a later „Ja“ answers something else)
+        drop_stale_offer(deps.redis, state["user_id"], state["character_id"], situation.turn)
     pending = load_pending(deps.redis, state["user_id"], state["character_id"])
     decision: dict[str, Any] | None = None
     dismissed = None
@@ -67,7 +69,7 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         dismissed = pending["agent"]
     elif pending is not None:
         decision = {"domain": pending["agent"], "management_action": "resume", "pending": pending["state"]}
-    if decision is None and is_answer_to_offer(state["text"]) and peek_offer(deps.redis, state["user_id"]):
+    if decision is None and answers_offer and peek_offer(deps.redis, state["user_id"]):
         decision = {"domain": OFFER_DOMAIN, "management_action": OFFER_ACTION}
     if decision is None:
         try:

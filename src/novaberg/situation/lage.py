@@ -273,15 +273,15 @@ def store_offer(redis: Any, user_id: str, offer: Offer) -> None:
 
 
 def drop_stale_offer(redis: Any, user_id: str, character_id: str, turn: int) -> bool:
-    """An answer counts only in the first turn after the offer: from the second turn on, this figure's offer is
-    dropped (a later „Ja“ answers something else). Returns whether one was dropped."""
+    """A turn after the offer that does not answer it ends it: the caller calls this only for a turn that is no
+    consent and no refusal, so a later „Ja“ answers something else. Returns whether one was dropped."""
     key = offer_key(user_id)
     for _ in range(_RETRIES):
         with _redis_errors(), redis.pipeline() as pipe:
             try:
                 pipe.watch(key)
                 offer = _read_offer(pipe.get(key), user_id)
-                if offer is None or offer.character_id != character_id or turn <= offer.turn + 1:
+                if offer is None or offer.character_id != character_id or turn <= offer.turn:
                     pipe.unwatch()
                     return False
                 pipe.multi()
@@ -311,8 +311,9 @@ def peek_offer(redis: Any, user_id: str) -> Offer | None:
 
 
 def take_offer(redis: Any, user_id: str, character_id: str, now: datetime, turn: int) -> TakenOffer:
-    """Take the open offer for executing or refusing it: only this figure's, only in the first turn after it
-    was made and before it expired. Taken atomically — of two parallel consents exactly one gets it."""
+    """Take the open offer for executing or refusing it: only this figure's, only in a turn after the one that made
+    it (a turn between that did not answer it has dropped it, `drop_stale_offer`) and before it expired. Taken
+    atomically — of parallel consents exactly one gets it."""
     key = offer_key(user_id)
     for _ in range(_RETRIES):
         with _redis_errors(), redis.pipeline() as pipe:
@@ -330,7 +331,7 @@ def take_offer(redis: Any, user_id: str, character_id: str, now: datetime, turn:
                 pipe.execute()
             except redis_lib.WatchError:
                 continue
-        if now > datetime.fromisoformat(offer.expires_at) or turn != offer.turn + 1:
+        if now > datetime.fromisoformat(offer.expires_at) or turn <= offer.turn:
             return TakenOffer(offer, "abgelaufen")
         return TakenOffer(offer)
     raise DatabaseError("the open offer changed under every attempt to take it")
