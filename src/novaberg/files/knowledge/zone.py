@@ -109,7 +109,7 @@ class KnowledgeZone:
         if target.read_text(encoding="utf-8") != text:  # read back (DESIGN.md: success only after it)
             raise OSError(f"{target}: the written text does not read back")
 
-    def _edit(self, name: str, apply: Any, proposed: str | None = None) -> EditResult:
+    def _edit(self, name: str, apply: Any, proposed: str | None = None, replacing: int | None = None) -> EditResult:
         with self._locked():
             target = self.path(name)
             current = target.read_text(encoding="utf-8") if target.exists() else ""
@@ -117,7 +117,9 @@ class KnowledgeZone:
             check_invariant(doc)  # a broken file is not edited further: loud
             verdict = None
             if proposed is not None and current.strip():
-                verdict = brings_new(proposed, "\n\n".join(doc.paragraphs), self.judge)
+                # a change is compared with the rest of the text, not with the paragraph it replaces
+                rest = [p for i, p in enumerate(doc.paragraphs) if i != replacing]
+                verdict = brings_new(proposed, "\n\n".join(rest), self.judge)
                 if not verdict.new:
                     logger.info("knowledge: %s brings no new sentence (weakest similarity %s), not written",
                                 target.name, verdict.weakest)
@@ -134,7 +136,8 @@ class KnowledgeZone:
         return self._edit(name, apply, proposed=text)
 
     def change(self, name: str, position: int, text: str, now: datetime) -> EditResult:
-        return self._edit(name, lambda doc: versions.change(doc, position, text, now.date()), proposed=text)
+        return self._edit(name, lambda doc: versions.change(doc, position, text, now.date()), proposed=text,
+                          replacing=position)
 
     def delete(self, name: str, position: int, now: datetime) -> EditResult:
         return self._edit(name, lambda doc: versions.delete(doc, position, now.date()))
