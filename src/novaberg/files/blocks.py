@@ -111,14 +111,14 @@ def block_text(header: str, hits: Sequence[Hit], framing: str) -> str | None:
 
 
 # One search per turn for both readers (and the re-read after a write): keyed by the turn id.
-_TURN_CACHE: OrderedDict[tuple[Any, str], list[Hit]] = OrderedDict()
+_TURN_CACHE: OrderedDict[tuple[Any, ...], list[Hit]] = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 _CACHE_SIZE = 64
 
 
 def turn_hits(state: dict[str, Any], deps: Any) -> list[Hit]:
     """The turn's hits (cached per turn); a failing search is logged and gives no block, never an error."""
-    key = (state.get("turn_id"), state.get("text", ""))
+    key = (state.get("turn_id"), state.get("user_id"), state.get("character_id"), state.get("text", ""))
     with _CACHE_LOCK:
         if key in _TURN_CACHE:
             return _TURN_CACHE[key]
