@@ -19,7 +19,13 @@ from novaberg.graph.state import TurnState
 from novaberg.situation.lage import Situation, drop_stale_offer, peek_offer, take_offer
 from novaberg.situation.offers import consent_reading, is_answer_to_offer, mention_offer, offer_request
 from novaberg.situation.texts import OFFER_EXPIRED, OFFER_GONE, OFFER_OTHER_FIGURE, OFFER_REFUSED
-from novaberg.situation.turn import begin_situation, record_services, refuse_offer, situation_of
+from novaberg.situation.turn import (
+    begin_situation,
+    object_reference,
+    record_services,
+    refuse_offer,
+    situation_of,
+)
 from novaberg.timeline.reading import WEEKDAY_NAMES
 
 __all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "compose_node", "MODEL_DOWN_ANSWER",
@@ -142,6 +148,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                 user_id=state["user_id"], character_id=state["character_id"], text=text, now=state["now"],
                 turn_id=state["turn_id"], action="resume" if resume else "agent",
                 pending=decision.get("pending") if resume else None, history=tuple(state.get("history", [])),
+                kontext=object_reference(situation, name),
             )
             result = _run(service, request, deps)
             results.append(result)

@@ -18,7 +18,8 @@ from novaberg.situation.objects import named_objects, rows_read, service_objects
 from novaberg.situation.offers import offer_in_answer
 from novaberg.tribunal.inventory import InventorySource, NoteView
 
-__all__ = ["begin_situation", "record_services", "keep_offer", "refuse_offer", "situation_of", "inventory_source"]
+__all__ = ["begin_situation", "record_services", "keep_offer", "refuse_offer", "situation_of", "inventory_source",
+           "object_reference"]
 
 _log = logging.getLogger("novaberg.situation")
 
@@ -100,3 +101,17 @@ def inventory_source(situation: Situation, db: Any, zone: ZoneInfo) -> Inventory
 
     return InventorySource(situation.moments(zone), lookup, zone, tuple(rows_read(read_now, db, user_id,
                                                                                   character_id)), notes)
+
+
+def object_reference(situation: Situation, service: str) -> dict[str, Any]:
+    """The agents' `kontext`: the Lage's latest acute appointment as `objekt_bezug` (timeline.md „Der Objektbezug in
+    der Klassifikation“) — no offer in it (`angebot` only when the person answers an offer), so it only tells the
+    classification what the conversation is about. Other services get nothing."""
+    if service != "timeline":
+        return {}
+    rows = [o for o in situation.objects if o.kind == "termin" and o.day]
+    if not rows:
+        return {}
+    latest = max(rows, key=lambda o: o.turn)
+    properties = {"tag": latest.day, **({"uhrzeit": latest.time} if latest.time else {})}
+    return {"objekt_bezug": {"name": latest.name, "eigenschaften": properties}}
