@@ -128,3 +128,15 @@ def test_section5_a_note_offer_is_executed_on_its_list(db, redis, tmp_path):
     assert notes and notes[0]["status"] == "abgeschlossen"
     text = NotesRepository(db).list("u1")[0]["text"]
     assert "Zahnseide" in text and "Äpfel" in text
+
+
+def test_section3a_the_composers_own_offer_is_kept_and_not_doubled(db, redis, tmp_path):
+    """A model that offers by itself: its offer is the [OBJEKT], no second offer is appended; „Ja“ executes it."""
+    own = "Klingt gut! Soll ich dir den Flohmarkt am Samstag um 14 Uhr eintragen?"
+    llm = ScriptedLLM({"compose": {"antwort": own}}, fallback=OfflineLLM())
+    nova = make_nova(db, redis, llm, tmp_path)
+    first = nova.turn("u1", "nova", "Am Samstag um 14 Uhr ist übrigens Flohmarkt.", NOW)
+    assert first.answer == own and first.answer.count("Soll ich") == 1
+    llm.script("compose", {"antwort": "Ist drin."})
+    nova.turn("u1", "nova", "Ja", berlin(2026, 11, 30, 10, 1))
+    assert _titles(db) == [("Flohmarkt", berlin(2026, 12, 5, 14))]

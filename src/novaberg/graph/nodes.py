@@ -17,7 +17,13 @@ from novaberg.graph.router import NO_DOMAIN, is_new_request, route
 from novaberg.graph.services import AgentRequest, ServiceResult, service_named
 from novaberg.graph.state import TurnState
 from novaberg.situation.lage import Situation, drop_stale_offer, peek_offer, take_offer
-from novaberg.situation.offers import consent_reading, is_answer_to_offer, mention_offer, offer_request
+from novaberg.situation.offers import (
+    consent_reading,
+    is_answer_to_offer,
+    mention_offer,
+    offer_request,
+    offers_a_write,
+)
 from novaberg.situation.texts import OFFER_EXPIRED, OFFER_GONE, OFFER_OTHER_FIGURE, OFFER_REFUSED
 from novaberg.situation.turn import (
     begin_situation,
@@ -215,7 +221,7 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         answer = route_info["model_error"]
     situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
     offer = mention_offer(state["text"], services, situation, state["now"], runtime.context.zone)
-    if offer and offer not in answer:  # timeline.md §3a: a mentioned coming appointment is offered, not entered
+    if offer and not offers_a_write(answer):  # timeline.md §3a: a mentioned coming appointment is offered
         answer = f"{answer.rstrip()} {offer}"
     _trace(runtime, state, "compose", "antwort", {"answer": answer})
     return {"answer": answer}

@@ -25,8 +25,8 @@ from novaberg.timeparse import TIME_VOCABULARY, parse
 from novaberg.tribunal.naming import DAY_WORDS, content_words
 from novaberg.tribunal.vocabulary import VOCABULARY
 
-__all__ = ["CONSENT_LISTS", "consent_reading", "offer_in_answer", "mention_offer", "offer_request",
-           "offer_title", "WEEKDAYS"]
+__all__ = ["CONSENT_LISTS", "consent_reading", "offer_in_answer", "offers_a_write", "mention_offer",
+           "offer_request", "offer_title", "is_answer_to_offer", "WEEKDAYS"]
 
 CONSENT_LISTS = "notizen"  # the closed reading has one copy per service; the timeline uses the notes' copy
 WEEKDAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
@@ -75,6 +75,11 @@ def _moment(text: str, now: datetime, zone: ZoneInfo) -> datetime | None:
 def _offer_sentences(answer: str) -> list[str]:
     return [s for s in split_sentences(answer)
             if s.rstrip().endswith("?") and _OFFER.search(s) and set(_words(s)) & _VERB_WORDS]
+
+
+def offers_a_write(answer: str) -> bool:
+    """Whether the answer already asks to write something (then no second offer is appended)."""
+    return bool(_offer_sentences(answer))
 
 
 def offer_in_answer(answer: str, person_text: str, situation: Situation, now: datetime,
