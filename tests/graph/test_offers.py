@@ -140,3 +140,15 @@ def test_section3a_the_composers_own_offer_is_kept_and_not_doubled(db, redis, tm
     llm.script("compose", {"antwort": "Ist drin."})
     nova.turn("u1", "nova", "Ja", berlin(2026, 11, 30, 10, 1))
     assert _titles(db) == [("Flohmarkt", berlin(2026, 12, 5, 14))]
+
+
+def test_section3a_a_mention_the_router_gives_to_no_service_is_offered_too(db, redis, tmp_path):
+    """A model router sends a statement with a time to no service (timeline.md §3a „Empfang“); the mention is still
+    offered. Twin: a past moment is not offered."""
+    llm = ScriptedLLM({"router": {"domain": "keine", "management_action": "keine"}, "compose": {"antwort": "Schön."}},
+                      fallback=OfflineLLM())
+    nova = make_nova(db, redis, llm, tmp_path)
+    coming = nova.turn("u1", "nova", "Am Samstag um 14 Uhr ist übrigens Flohmarkt.", NOW)
+    assert coming.answer.endswith("Soll ich „Flohmarkt“ am Samstag, 05.12. um 14:00 Uhr eintragen?")
+    past = nova.turn("u2", "nova", "Gestern um 14 Uhr war übrigens Flohmarkt.", NOW)
+    assert past.answer == "Schön."

@@ -113,9 +113,10 @@ def offer_in_answer(answer: str, person_text: str, situation: Situation, now: da
 
 def mention_offer(text: str, services: Sequence[Mapping[str, Any]], situation: Situation, now: datetime,
                   zone: ZoneInfo) -> str | None:
-    """§3a: the person mentioned a coming appointment with day and time without asking (the timeline answered
-    `rejected`): the sentence offering to enter it — unless the object was refused in this conversation."""
-    if not any(s.get("name") == "timeline" and s.get("status") == "rejected" for s in services):
+    """§3a: the person mentioned a coming appointment with day and time without asking (no service took it as an
+    order: none ran, or each answered `rejected`): the sentence offering to enter it — unless the object was
+    refused in this conversation."""
+    if any(s.get("status") not in ("rejected", "dismissed") for s in services):
         return None
     if consent_reading(text) != "unklar":
         return None
