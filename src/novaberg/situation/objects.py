@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 
 from novaberg.core.errors import NovabergError
 from novaberg.situation.lage import KIND_APPOINTMENT, KIND_MOMENT, KIND_NOTE, AcuteObject
+from novaberg.timeline.phrases import time_expression
 from novaberg.timeparse import parse
 
 __all__ = ["named_objects", "service_objects", "row_object", "rows_read", "read_ids"]
@@ -40,7 +41,7 @@ def named_objects(text: str, now: datetime, zone: ZoneInfo) -> list[AcuteObject]
     if vector.moment is None or not vector.tag_erkannt:
         return []
     local = vector.moment.astimezone(zone)
-    return [AcuteObject(KIND_MOMENT, text.strip()[:80], "genannt", 0, local.date().isoformat(),
+    return [AcuteObject(KIND_MOMENT, time_expression(text)[:80], "genannt", 0, local.date().isoformat(),
                         local.strftime("%H:%M") if vector.uhrzeit_erkannt else None)]
 
 
