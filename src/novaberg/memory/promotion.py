@@ -31,11 +31,12 @@ from novaberg.memory import keys
 from novaberg.memory.repository import EmbedderChangedError, LongTermRepository, NewNode
 from novaberg.store.db import OneTransaction
 
-__all__ = ["TASK", "PromotionAgent", "STEPS", "NEW_NODE", "DUPLICATE", "HALF_REACTIVATION", "DISCARDED"]
+__all__ = ["TASK", "AUDIT_BATCH", "PromotionAgent", "STEPS", "NEW_NODE", "DUPLICATE", "HALF_REACTIVATION", "DISCARDED"]
 
 TASK = "synapsen_promotion"
 NEW_NODE, DUPLICATE, HALF_REACTIVATION, DISCARDED = "neuanlage", "dublette", "halbreaktivierung", "verworfen"
 STEPS = ("verschoben", "gelesen", "eingebettet", "abgeglichen", "geschrieben", "gebruecke", "geloescht", "fertig")
+AUDIT_BATCH = 50  # green audit lines written per transaction (a kill -9 loses at most these lines, never data)
 _INFRASTRUCTURE = (DatabaseUnavailableError, psycopg.OperationalError, ModelUnreachableError, EmbedderChangedError,
                    redis_lib.ConnectionError, redis_lib.TimeoutError)
 # The bridge: the node's id into the hash — only while the hash still stands (never a hash without `inhalt`).
@@ -68,6 +69,7 @@ class PromotionAgent:
         self._threshold = threshold
         self._candidates = candidates
         self._bridge = redis.register_script(_BRIDGE)
+        self._green: list[tuple[str, str, dict[str, Any], datetime]] = []
 
     # --- the run --------------------------------------------------------------------------------------
 
@@ -84,7 +86,10 @@ class PromotionAgent:
             for pair in pairs:
                 counters["paare"] += 1
                 try:
-                    self._pair(pair[0], pair[1], now, counters)  # type: ignore[arg-type]
+                    try:
+                        self._pair(pair[0], pair[1], now, counters)  # type: ignore[arg-type]
+                    finally:
+                        self.flush()
                 except Exception as err:  # noqa: BLE001 - §2a: one pair's error does not stop the others
                     counters["paare_fehler"] += 1
                     _log.error("promotion of pair %r stopped: %s", pair, err)
@@ -249,16 +254,26 @@ class PromotionAgent:
 
     def _closing(self, key: str, action: str, deleted: bool, payload: dict[str, Any], now: datetime) -> None:
         """§3b: a deletion without error writes its own line `kzg_geloescht`, then the closing line of the
-        entry carries `kzg_geloescht` — both in one transaction of the log's writer."""
+        entry carries `kzg_geloescht`. Green lines are written in batches (`flush`): one transaction per
+        AUDIT_BATCH entries instead of one per entry; error lines are written at once."""
         task = f"{TASK}:{key}"
+        if deleted:
+            self._green.append((task, "kzg_geloescht", {"schluessel": key}, now))
+        self._green.append((task, action, payload, now))
+        if len(self._green) >= AUDIT_BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        lines, self._green = self._green, []
+        if not lines:
+            return
         try:
             with self._db.transaction() as conn, conn.pipeline():
                 log = PipelineLog(OneTransaction(conn))
-                if deleted:
-                    log.background(task, "kzg_geloescht", {"schluessel": key}, now)
-                log.background(task, action, payload, now)
+                for task, status, payload, now in lines:
+                    log.background(task, status, payload, now)
         except (DatabaseError, psycopg.Error) as err:  # the audit must not turn a green step red
-            _log.error("hintergrund_log %s %s not written: %s", task, action, err)
+            _log.error("%d hintergrund_log lines not written: %s", len(lines), err)
 
     def _audit(self, task: str, status: str, payload: dict[str, Any], now: datetime) -> None:
         try:
