@@ -36,10 +36,13 @@ function eventItem(item) {
   return node;
 }
 
-function dayBox(day, items, today, extraClass = "") {
+function dayBox(day, items, today) {
   const mine = items.filter((item) => dayOf(item.start) === day);
-  const box = el("div", { class: `day ${extraClass}${day === today ? " today" : ""}${mine.length ? " has" : ""}`,
-    "data-day": day }, el("h3", {}, germanDate(day, true, T)));
+  // the month grid shows the day's number; the full date where days stand in a list (week, phone width)
+  const title = el("h3", {}, el("span", { class: "num" }, String(Number(day.slice(8, 10)))),
+    el("span", { class: "full" }, germanDate(day, true, T)));
+  const box = el("div", { class: `day${day === today ? " today" : ""}${mine.length ? " has" : ""}`,
+    "data-day": day }, title);
   mine.forEach((item) => box.append(eventItem(item)));
   return box;
 }
