@@ -158,3 +158,13 @@ def test_a_question_whose_target_is_only_a_filler_asks_what_is_meant(nova):
     result = nova.turn("u-what", FIGURE, "Wann ist das nochmal?", NOW)
     assert _only(result, "timeline")["status"] == "rueckfrage"
     assert "Welchen Termin meinst du?" in result.answer
+
+
+def test_a_monologue_ending_in_an_order_acts_on_the_order(nova):
+    """Issue 13 item 3: the part that matters — the order at the end of a long text is carried out, once."""
+    sentence = "Also, ich wollte dir erzählen, morgen um 10 habe ich Zahnarzt und danach gehe ich einkaufen. "
+    text = sentence * 40 + "Trag mir bitte übermorgen um 16 Uhr den Friseur ein."
+    result = nova.turn("u-long2", FIGURE, text, NOW)
+    assert _only(result, "timeline")["status"] == "abgeschlossen", result.answer
+    assert [r["title"] for r in nova.timeline.list("u-long2", FIGURE)] == ["Friseur"]
+    assert len(result.answer) <= 600

@@ -99,3 +99,13 @@ def test_mood_separates_an_order_from_a_question_and_a_statement(text, mood):
 def test_a_separable_verb_is_read_with_its_particle(core, key):
     lexeme, _ = verb_of(core)
     assert lexeme is not None and lexeme.key == key
+
+
+def test_a_long_text_is_read_for_its_last_order_else_its_last_question():
+    """Issue 13: a monologue gets an answer about the part that matters."""
+    talk = "Also, ich wollte dir erzählen, morgen um 10 habe ich Zahnarzt. " * 10
+    assert analyse(talk).mood == STATEMENT
+    ordered = analyse(talk + "Trag mir bitte übermorgen um 16 Uhr den Friseur ein.")
+    assert (ordered.mood, ordered.core) == (REQUEST, "Trag mir übermorgen um 16 Uhr den Friseur ein")
+    asked = analyse(talk + "Was hab ich eigentlich am Freitag?")
+    assert (asked.mood, asked.core) == (QUESTION, "Was hab ich am Freitag?")

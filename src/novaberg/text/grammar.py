@@ -16,9 +16,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from novaberg.text.words import normalize
+from novaberg.text.words import normalize, split_sentences
 
-__all__ = ["REQUEST", "QUESTION", "STATEMENT", "Lexeme", "Utterance", "grammar", "load_raw_grammar", "analyse",
+__all__ = ["REQUEST", "QUESTION", "STATEMENT", "LONG_TEXT_CHARS", "Lexeme", "Utterance", "grammar", "load_raw_grammar", "analyse",
            "strip_particles", "verb_of", "lexeme_of_word", "is_question", "verb_key"]
 
 REQUEST, QUESTION, STATEMENT = "request", "question", "statement"
@@ -198,9 +198,25 @@ def _opener(lowered: str, openers: tuple[str, ...]) -> str | None:
     return None
 
 
+LONG_TEXT_CHARS = 280  # issue 13: past this, a text is read sentence by sentence for the part that matters
+
+
 def analyse(text: str) -> Utterance:
-    """Read one utterance: mood, the bare order and its verb."""
+    """Read one utterance: mood, the bare order and its verb. A long text (a monologue) is read for the
+    part that matters: its last order, else its last question, else it is a statement."""
     said = " ".join(str(text).split())
+    if len(said) > LONG_TEXT_CHARS:
+        sentences = [_analyse_one(s) for s in split_sentences(said)]
+        for mood in (REQUEST, QUESTION):
+            focus = [u for u in sentences if u.mood == mood]
+            if focus:
+                last = focus[-1]
+                return Utterance(said, last.core, last.mood, last.verb, last.verb_word, last.polite)
+        return Utterance(said, sentences[-1].core if sentences else said, STATEMENT)
+    return _analyse_one(said)
+
+
+def _analyse_one(said: str) -> Utterance:
     body = strip_particles(_strip_openers(said))
     lowered = normalize(body)
     g = grammar()

@@ -24,7 +24,7 @@ from novaberg.notes.agent.const import (
 )
 from novaberg.notes.agent.names import main_clause, note_name_of_clause
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
-from novaberg.text.grammar import QUESTION, STATEMENT, analyse
+from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
 from novaberg.text.words import contains_word, normalize, words
 
 __all__ = ["Reading", "parse", "operation_scope", "running_list", "split_items", "type_for", "items_of_text",
@@ -266,6 +266,8 @@ def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
     list is running (end of notizen.md)."""
     text = _clean(text)
     utterance = analyse(text)
+    if len(text) > LONG_TEXT_CHARS:  # a monologue: the rules read the sentence that matters (issue 13)
+        text = _clean(utterance.core)
     if utterance.mood == QUESTION:
         return _question(text, utterance.core, history)
     if utterance.mood == STATEMENT:
