@@ -12,6 +12,7 @@ by the real agent; the block is read the way the turn reads it (its trace rows b
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import tempfile
@@ -108,6 +109,22 @@ def _reads(db: Any, redis: Any, embedder: Any, count: int) -> list[float]:
     return times
 
 
+def _calibration(db: Any, redis: Any) -> tuple[float, float]:
+    """What one round trip costs here now: the numbers below scale with it (a loaded machine inflates them)."""
+    pings = []
+    for _ in range(200):
+        started = time.perf_counter()
+        redis.ping()
+        pings.append((time.perf_counter() - started) * 1000)
+    reads = []
+    for _ in range(100):
+        started = time.perf_counter()
+        with db.transaction() as conn:
+            conn.execute("SELECT 1")
+        reads.append((time.perf_counter() - started) * 1000)
+    return statistics.median(pings), statistics.median(reads)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=10_000)
@@ -121,6 +138,9 @@ def main() -> None:
         server = EmbeddedRedis(Path(folder) / "r.db")
         redis = connect_redis(server=server)
         try:
+            ping, tx = _calibration(db, redis)
+            print(f"this machine now: Redis round trip median {ping:.2f} ms, PostgreSQL read transaction median "
+                  f"{tx:.2f} ms, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
             seeded = _seed(db, args.nodes, rng, embedder)
             print(f"seeded {args.nodes} long-term nodes of one pair in {seeded:.1f} s (bulk insert + HNSW index)")
             rounds = []

@@ -45,6 +45,16 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'lzg_id', ARGV[1], 'hash_dirty', '1')
 return 1
 """
+# §3: the order *moved* to the work list, its attempt counted in the side hash, and its hash read — atomically,
+# one round trip. KEYS: queue, work list, attempts; ARGV: the kzg prefix. Nil when the queue is empty.
+_TAKE = """
+local key = redis.call('LMOVE', KEYS[1], KEYS[2], 'LEFT', 'RIGHT')
+if not key then return nil end
+local tries = redis.call('HINCRBY', KEYS[3], key, 1)
+local fields = {}
+if string.sub(key, 1, string.len(ARGV[1])) == ARGV[1] then fields = redis.call('HGETALL', key) end
+return {key, tries, fields}
+"""
 _log = logging.getLogger("novaberg.memory.promotion")
 
 
@@ -69,6 +79,7 @@ class PromotionAgent:
         self._threshold = threshold
         self._candidates = candidates
         self._bridge = redis.register_script(_BRIDGE)
+        self._take = redis.register_script(_TAKE)
         self._green: list[tuple[str, str, dict[str, Any], datetime]] = []
 
     # --- the run --------------------------------------------------------------------------------------
@@ -118,19 +129,16 @@ class PromotionAgent:
         while (left := self._redis.lmove(work, queue, "RIGHT", "LEFT")) is not None:  # §3: put back at the front
             counters["zurueckgelegt"] += 1
             self._audit(f"{TASK}:{left}", "zurueckgelegt", {"schluessel": left}, now)
-        while (key := self._redis.lmove(queue, work, "LEFT", "RIGHT")) is not None:
+        while (taken := self._take(keys=[queue, work, attempts], args=[keys.KZG_PREFIX])):
+            key, tries = taken[0], int(taken[1])
+            raw = dict(zip(taken[2][0::2], taken[2][1::2], strict=True))
             self._checkpoint("verschoben")
-            with self._redis.pipeline(transaction=False) as pipe:
-                pipe.hincrby(attempts, key, 1)
-                pipe.hgetall(key) if key.startswith(keys.KZG_PREFIX) else pipe.exists(key)
-                counted, raw = pipe.execute()
-            tries = int(counted)
             if tries > self._max_attempts:
                 self._give_up(user_id, character_id, key, tries - 1, now)
                 counters["endgueltig"] += 1
                 continue
             try:
-                action = self._entry(user_id, character_id, key, raw if isinstance(raw, dict) else {}, now)
+                action = self._entry(user_id, character_id, key, raw, now)
             except _Discard as gone:
                 counters["fehler"] += 1
                 self._discarded(key, gone, now)
