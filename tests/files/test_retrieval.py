@@ -177,3 +177,22 @@ def test_sections_follow_headings_and_blank_lines() -> None:
     assert all(p["zeile_bis"] - p["zeile_von"] < 40 for p in chunks)
     assert chunks[0]["zeile_von"] == 1 and chunks[-1]["zeile_bis"] == len(long.splitlines())
     assert split_sections("", None, ".txt") == []
+
+
+def test_parallel_searches_keep_every_tracked_value(db: Any, tmp_path: Path) -> None:
+    """The one write of the search (the K-th cosine, §3.0a-bis): parallel turns of one pair lose no value."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    root = tmp_path / "viele"
+    for number in range(8):
+        write(root / f"notiz{number}.md", f"# Notiz {number}\n\nHeizung Wartung Termin {number}.\n")
+    svc = service(db, tmp_path)
+    svc.grant("u1", "nova", str(root))
+    svc.index(NOW)
+    retriever = Retriever(db, svc.embedder)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: retriever.run("u1", "nova", "Heizung warten", NOW), range(8)))
+    assert all(result.tracked for result in results)
+    with db.transaction() as conn:
+        row = conn.execute("SELECT werte FROM dateien_schwelle WHERE user_id = 'u1'").fetchone()
+    assert len(row["werte"]) == 8

@@ -103,12 +103,18 @@ def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K) -> list[tuple[int
     """Reciprocal Rank Fusion over the two kinds of evidence (§6.2: ranks, not values).
 
     The sharp channel and the content channel read the same evidence — the question's lexemes — so they
-    are fused into one lexical ranking first (sharp before content on a tie, §6 „der scharfe kommt
-    zuerst"), and that ranking is fused with the dense one. Counted as two independent votes, the same
-    word would outvote the meaning twice over.
+    are fused into one lexical ranking first, and that ranking is fused with the dense one: counted as
+    two independent votes, the same word would outvote the meaning twice over. A tie goes by the
+    channel an item came from — sharp before dense before content (§6 „der scharfe kommt zuerst";
+    §6.3 the cosine decides among what the words alone found).
     """
     lexical = [item for item, _ in _rrf([ranked.get("scharf", ()), ranked.get("inhalt", ())], rrf_k)]
-    return _rrf([lexical, ranked.get("dicht", ())], rrf_k)
+    scores = dict(_rrf([lexical, ranked.get("dicht", ())], rrf_k))
+    best: dict[int, tuple[int, int]] = {}
+    for precedence, channel in enumerate(CHANNELS):
+        for rank, item in enumerate(ranked.get(channel, ()), start=1):
+            best[item] = min(best.get(item, (precedence, rank)), (precedence, rank))
+    return sorted(scores.items(), key=lambda pair: (-round(pair[1], 12), best[pair[0]], pair[0]))
 
 
 def _check_k(k: Any) -> int:

@@ -18,6 +18,11 @@ Owned SQL of the retrieval (the repository of the search). One round trip, no mo
   the same statement (§3.0a-bis „Die wahre Paarung fällt umsonst an"); the statement reads the values of
   the earlier turns.
 
+Both lexical channels share one rule of evidence (issue 16, a decision of this build, measured in
+bench/files/retrieval): a file or section counts when it carries two of the question's lexemes, or one
+that at most K of the pair's files carry (sharp in the literal sense, §6.3a: *„sieben trafen genau eine
+Datei"*). One word that hundreds of files carry — a town, a common noun — is no evidence of relevance.
+
 A question without one content lexeme (only stop words, punctuation, an emoji) runs no channel (§6.3a:
 *„Wie war dein Tag?" ergibt keins*).
 """
@@ -41,10 +46,21 @@ lex AS MATERIALIZED (
 q AS MATERIALIZED (
     SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS tsq, count(*) AS n FROM lex
 ),
+scharf_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it among their keywords
+    SELECT l.lexeme, count(*) AS n
+    FROM lex l JOIN dateien_index i ON i.stichwort_lexeme @@ l.tq
+    WHERE (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
+    GROUP BY l.lexeme
+),
 scharf AS (
-    SELECT i.id, ts_rank(i.stichwort_lexeme, q.tsq) AS wert
+    SELECT i.id, treffer.anzahl + ts_rank(i.stichwort_lexeme, q.tsq) AS wert
     FROM q, dateien_index i
+    CROSS JOIN LATERAL (
+        SELECT count(*) AS anzahl, bool_or(d.n <= %(cap)s) AS selten
+        FROM scharf_df d JOIN lex l ON l.lexeme = d.lexeme WHERE i.stichwort_lexeme @@ l.tq
+    ) treffer
     WHERE q.n > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv AND i.stichwort_lexeme @@ q.tsq
+      AND (treffer.anzahl >= least(2, q.n) OR treffer.selten)  -- one common word is no evidence
     ORDER BY wert DESC, i.id LIMIT %(limit)s
 ),
 dicht_alle AS (
@@ -79,12 +95,16 @@ gesamt AS MATERIALIZED (
     WHERE (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
 ),
 idf AS MATERIALIZED (
-    SELECT t.lexeme, ln(1 + (g.n - count(DISTINCT t.index_id) + 0.5) / (count(DISTINCT t.index_id) + 0.5)) AS gewicht
+    SELECT t.lexeme, count(DISTINCT t.index_id) AS df,
+           ln(1 + (g.n - count(DISTINCT t.index_id) + 0.5) / (count(DISTINCT t.index_id) + 0.5)) AS gewicht
     FROM treffer t, gesamt g GROUP BY t.lexeme, g.n
 ),
 bewertet AS (
     SELECT t.index_id, t.zeile_von, t.zeile_bis, sum(d.gewicht) AS wert
-    FROM treffer t JOIN idf d ON d.lexeme = t.lexeme GROUP BY t.index_id, t.zeile_von, t.zeile_bis
+    FROM treffer t JOIN idf d ON d.lexeme = t.lexeme, q
+    GROUP BY t.index_id, t.zeile_von, t.zeile_bis, q.n
+    -- one common word is no evidence: two of the question's lexemes, or one that few files carry
+    HAVING count(*) >= least(2, q.n) OR bool_or(d.df <= %(cap)s)
 ),
 beste_stelle AS (
     SELECT DISTINCT ON (index_id) index_id, zeile_von, zeile_bis, wert
