@@ -17,6 +17,7 @@ export async function loadNotes(state) {
       if (note.is_list) card.append(el("ul", {}, note.items.map((item) => el("li", {}, item))));
       else card.append(el("p", {}, note.text));
       const facts = [];
+      if (note.status && note.status !== "aktiv") facts.push(note.status);
       if (note.due) facts.push(`${T.due} ${germanDate(dayOf(note.due), true, T)}`);
       if (note.updated) facts.push(`${T.updated} ${germanDate(dayOf(note.updated), false)}`);
       if (facts.length) card.append(el("small", {}, facts.join(" · ")));
