@@ -84,13 +84,20 @@ def _promotion_round(db: Any, redis: Any, embedder: Any, entries: int, offset: i
     for i in range(entries):
         text = f"{_sentence(rng, offset + i)} Außerdem {rng.choice(_NAMES)}{offset + i} {rng.random():.6f}."
         memory.write(USER, CHARACTER, f"r{offset + i}", text, effective(0.8), 0.8, "bench", NOW)
-    agent = PromotionAgent(redis, db, embedder, PipelineLog(db))
-    started = time.perf_counter()
+    spans: dict[str, list[float]] = {}
+    last = [time.perf_counter(), "start"]
+
+    def step(name: str) -> None:  # the agent's checkpoints: where the time of an entry goes
+        now = time.perf_counter()
+        spans.setdefault(f"{last[1]} -> {name}", []).append((now - last[0]) * 1000)
+        last[0], last[1] = now, name
+
+    agent = PromotionAgent(redis, db, embedder, PipelineLog(db), checkpoint=step)
+    started = last[0] = time.perf_counter()
     report = agent.run(NOW + timedelta(minutes=5), USER, CHARACTER)
     seconds = time.perf_counter() - started
-    return {"seconds": seconds, "rate": report["promotet"] / seconds, **{k: report[k] for k in
-                                                                           ("promotet", "neuanlage", "dublette",
-                                                                            "fehler")}}
+    return {"seconds": seconds, "rate": report["promotet"] / seconds, "spans": spans,
+            **{k: report[k] for k in ("promotet", "neuanlage", "dublette", "fehler")}}
 
 
 def _reads(db: Any, redis: Any, embedder: Any, count: int) -> list[float]:
@@ -149,6 +156,9 @@ def main() -> None:
                 rounds.append(result)
                 print(f"round {r + 1}: {result['promotet']} promoted ({result['neuanlage']} new, {result['dublette']} "
                       f"duplicates, {result['fehler']} errors) in {result['seconds']:.2f} s = {result['rate']:.0f}/s")
+            steps = sorted(rounds[-1]["spans"].items(), key=lambda item: -sum(item[1]))[:4]
+            print("last round, where an entry's time goes (median per step): "
+                  + "; ".join(f"{name} {statistics.median(values):.1f} ms" for name, values in steps))
             rate = statistics.median(r["rate"] for r in rounds)
             nodes = LongTermRepository(db).count(USER, CHARACTER)
             times = sorted(_reads(db, redis, embedder, args.reads))
