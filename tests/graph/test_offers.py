@@ -8,7 +8,7 @@ from __future__ import annotations
 from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.repository import NotesRepository
-from novaberg.situation.lage import offer_key, peek_offer, situation_key
+from novaberg.situation.lage import load_situation, offer_key, peek_offer, situation_key
 from novaberg.situation.texts import OFFER_EXPIRED, OFFER_OTHER_FIGURE, OFFER_REFUSED
 from novaberg.timeline.repository import TimelineRepository
 from tests.support import berlin, make_nova
@@ -152,3 +152,20 @@ def test_section3a_a_mention_the_router_gives_to_no_service_is_offered_too(db, r
     assert coming.answer.endswith("Soll ich „Flohmarkt“ am Samstag, 05.12. um 14:00 Uhr eintragen?")
     past = nova.turn("u2", "nova", "Gestern um 14 Uhr war übrigens Flohmarkt.", NOW)
     assert past.answer == "Schön."
+
+
+def test_an_order_with_a_refusal_stem_is_no_answer_to_the_offer(db, redis, tmp_path):
+    """E3 is a *bare* no: „Lösch den Termin am Donnerstag“ holds the stem *ne* (Donnerstag) but is an order of its
+    own — it runs, and the offer is dropped unrefused. Twin: „Nein, danke“ refuses. The offer names the thing from
+    its own phrase on, not from the example quoted before it."""
+    nova = make_nova(db, redis, OfflineLLM(), tmp_path)
+    first = nova.turn("u1", "nova", "Morgen um 11 habe ich Friseur", NOW)
+    assert first.answer.endswith("Soll ich „Friseur“ am Dienstag, 01.12. um 11:00 Uhr eintragen?")
+    assert peek_offer(redis, "u1").target == "Friseur"
+    order = nova.turn("u1", "nova", "Lösch den Termin am Donnerstag", berlin(2026, 11, 30, 10, 1))
+    assert [s["name"] for s in order.services] == ["timeline"]
+    assert peek_offer(redis, "u1") is None and load_situation(redis, "u1", "nova").refused == ()
+    nova.turn("u2", "nova", "Morgen um 11 habe ich Friseur", NOW)
+    refused = nova.turn("u2", "nova", "Nein, danke", berlin(2026, 11, 30, 10, 1))
+    assert refused.answer.startswith(OFFER_REFUSED.format(title="Friseur"))
+    assert load_situation(redis, "u2", "nova").refused

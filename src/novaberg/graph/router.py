@@ -11,7 +11,6 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from novaberg.consent import UNKLAR, read_consent
 from novaberg.core.errors import ModelAnswerError
 from novaberg.graph.services import registered_services
 from novaberg.llm.offline import offline_rule
@@ -81,7 +80,9 @@ def is_new_request(text: str, pending_agent: str) -> bool:
     """issue 11 §6: while a question waits, a turn that is clearly a new request — an order of another service,
     or an order of the same service with its own action word and object — ends the question; a consent, a
     refusal, a choice or anything less clear is an answer to it."""
-    if read_consent(text, "notizen") != UNKLAR:
+    from novaberg.situation.offers import is_answer_to_offer
+
+    if is_answer_to_offer(text):
         return False
     domain, score = best_service(text)
     if domain == NO_DOMAIN or score < ORDER_SCORE:

@@ -73,8 +73,14 @@ def _moment(text: str, now: datetime, zone: ZoneInfo) -> datetime | None:
 
 
 def _offer_sentences(answer: str) -> list[str]:
-    return [s for s in split_sentences(answer)
-            if s.rstrip().endswith("?") and _OFFER.search(s) and set(_words(s)) & _VERB_WORDS]
+    """The asking sentences that offer a write, each from its offer phrase on (what stands before it — a quoted
+    example, a condition — is not the offer)."""
+    found = []
+    for sentence in split_sentences(answer):
+        match = _OFFER.search(sentence)
+        if sentence.rstrip().endswith("?") and match and set(_words(sentence[match.start():])) & _VERB_WORDS:
+            found.append(sentence[match.start():])
+    return found
 
 
 def offers_a_write(answer: str) -> bool:
@@ -152,5 +158,23 @@ def offer_request(offer: Offer, user_id: str, text: str, now: datetime, turn_id:
                         kontext=kontext)
 
 
+BARE_REFUSAL_WORDS = 4  # E3: a *bare* no — „Nein, danke“, „Nein, lass mal“ — not an order that contains a stem
+
+
 def is_answer_to_offer(text: str) -> bool:
-    return consent_reading(text) in (ZUSTIMMUNG, ABLEHNUNG)
+    """A consent (the closed reading), or a bare refusal: a refusal stem in a short answer that is no order of
+    its own. The closed reading finds its stems anywhere (*Donnerstag* holds *ne*), which is the safe side for
+    a gate question, but an order like „Lösch den Termin am Donnerstag“ is no answer to an offer."""
+    reading = consent_reading(text)
+    if reading == ZUSTIMMUNG:
+        return True
+    if reading != ABLEHNUNG:
+        return False
+    words = _words(text)
+    return 0 < len(words) <= BARE_REFUSAL_WORDS and words[0] not in _order_openers()
+
+
+def _order_openers() -> frozenset[str]:
+    from novaberg.graph.router import order_words
+
+    return order_words()["order_openers"]
