@@ -14,6 +14,7 @@ new and is logged as an error: a doubled paragraph is visible and revertible, a 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -45,7 +46,10 @@ class Verdict:
 
 
 def _sentences(text: str) -> list[str]:
-    return [s for s in (strip_marks(part) for part in split_sentences(strip_marks(text))) if trigrams(s)]
+    """Sentences, anchors left out; a paragraph's end is always a sentence's end (a paragraph ending in
+    a year — *begann 1806.* — would otherwise run into the next one)."""
+    return [s for paragraph in re.split(r"\n\s*\n", text)
+            for s in (strip_marks(part) for part in split_sentences(strip_marks(paragraph))) if trigrams(s)]
 
 
 def brings_new(proposed: str, existing: str, judge: Judge | None = None) -> Verdict:
