@@ -9,6 +9,9 @@ everything else); its last answer is labelled *wahr* (what it says about the sto
 
 The corrector keeps the answer (a model that holds its sentence), so an uncorrected claim shows as such.
 
+Measured (main before issue 11, 4621102: false corrections 4 of 10, uncovered false claims 6 of 11;
+after issue 11: 0 of 10 and 0 of 11).
+
 Run: .venv/bin/python -m bench.tribunal.claims [-v]   (prints the counts; not a test)
 """
 
