@@ -48,10 +48,11 @@ SERVICE_DESCRIPTION = ("Sucht in den freigegebenen Unterlagen der Person nach ei
 CANDIDATES = 3
 HINT_RECORDS = 0.9  # a question about stored text (§8.1 Aushang)
 HINT_KNOW = 0.55  # „Weißt du was über X" (§3.0c): the files are one of the stores asked
+_STORED = r"(unterlagen|aufzeichnungen|dateien|datei|dokumenten|dokumente|texten)"
 _RECORDS = re.compile(
-    r"unterlagen|aufzeichnung|in (meinen|deinen|den|der|meiner|einer) (datei|dateien|dokument\w*|texte?n?)\b|"
-    r"steht (das|da|dazu|etwas|was)? ?(irgendwo|in)\b|such (mal |bitte )?(in|nach)\b|was haben wir zu|"
-    r"\b[\w\-]+\.(md|txt|rst|org|pdf|docx|html?)\b", re.IGNORECASE)
+    r"unterlagen|aufzeichnung|in (meinen|deinen|den|der|meiner|einer) (datei|dateien|dokument\w*)\b|"
+    rf"steht (das|da|dazu|etwas|was)? ?irgendwo|such\w* (mal |bitte )?in (meinen|deinen|den) {_STORED}\b|"
+    r"was haben wir zu|\b[\w\-]+\.(md|txt|rst|org|pdf|docx|html?)\b", re.IGNORECASE)
 _KNOW = re.compile(r"wei(ß|ss)t du (et)?was (über|zu|von)", re.IGNORECASE)
 # the roots agent's object (a directory as a whole, §8.2a) and the writing requests (§8.1 Negativfälle)
 _NOT_MINE = re.compile(r"verzeichnis|freigeb|freigab|zugriff|darfst|ablegen|\bleg\w*\b.*\bab\b|speicher|merk dir|notier",
