@@ -144,6 +144,12 @@ class _RevivingRedis(redis.Redis):
                 raise
             return super().execute_command(*args, **options)
 
+    def pipeline(self, transaction: bool = True, shard_hint: Any = None) -> Any:
+        """A pipeline (also WATCH … MULTI/EXEC) sends through its own connection, not `execute_command`: the
+        server is revived before it starts, never re-run after (a failed EXEC lost its WATCH)."""
+        self._server.ensure_running()
+        return super().pipeline(transaction, shard_hint)
+
 
 def _is_redis_server(pid: int, dump: Path) -> bool:
     """A live redis-server (not a zombie) whose dump file is `dump`."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import redis
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
 
 from novaberg.core.errors import DatabaseError
 from novaberg.core.redact import redact_credentials
@@ -13,8 +15,13 @@ from novaberg.core.settings import CONNECT_TIMEOUT_SECONDS
 __all__ = ["connect_redis", "CLIENT_OPTIONS"]
 
 # Every client, embedded or not: a server that does not answer is an error within seconds, not a hang.
+# A refused connection is tried twice more within ~0.1 s (redis-py's own default backs off for up to ~7 s
+# per command, which made one turn during an outage wait for every Redis call in turn); a time-out is not
+# retried — the server that did not answer in CONNECT_TIMEOUT_SECONDS will not answer the next try either.
 CLIENT_OPTIONS: dict[str, Any] = {"socket_timeout": CONNECT_TIMEOUT_SECONDS,
-                                  "socket_connect_timeout": CONNECT_TIMEOUT_SECONDS, "health_check_interval": 30}
+                                  "socket_connect_timeout": CONNECT_TIMEOUT_SECONDS, "health_check_interval": 30,
+                                  "retry": Retry(ExponentialBackoff(cap=0.05, base=0.02), 2,
+                                                 supported_errors=(redis.ConnectionError,))}
 
 
 def connect_redis(url: str | None = None, server: Any = None) -> Any:
