@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -11,8 +11,10 @@ from typing import Any
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 from novaberg.text.words import contains_word, words
+from novaberg.tribunal.rules import KIND_SIE, read_directive
 
-__all__ = ["compose", "OFFLINE_CAPABILITIES", "REPORT_MAX_CHARS", "small_talk", "small_talk_templates", "capped_reports"]
+__all__ = ["compose", "OFFLINE_CAPABILITIES", "REPORT_MAX_CHARS", "small_talk", "small_talk_templates", "capped_reports",
+           "address_form", "ADDRESS_DU", "ADDRESS_SIE"]
 
 TASK = "compose"
 
@@ -21,6 +23,14 @@ OFFLINE_CAPABILITIES = (
     "führen. Für ein freies Gespräch brauche ich ein Sprachmodell (--llm ollama:<modell> oder openai:<modell>)."
 )
 REPORT_MAX_CHARS = 600  # issue 13: a monologue gets a short answer — the reports capped, each line once
+ADDRESS_DU = "du"
+ADDRESS_SIE = "Sie"
+
+
+def address_form(directives: Sequence[str]) -> str:
+    """`Sie` when one of the pair's directives asks for the Sie-form (tribunal.md §3.1), else `du`."""
+    wants_sie = any((rule := read_directive(d)) is not None and rule.kind == KIND_SIE for d in directives)
+    return ADDRESS_SIE if wants_sie else ADDRESS_DU
 
 
 @cache
@@ -29,17 +39,20 @@ def small_talk_templates() -> dict[str, Any]:
     return json.loads(resources.files(__package__).joinpath("smalltalk_de.json").read_text(encoding="utf-8"))
 
 
-def small_talk(text: str) -> str:
-    """The template answer to everyday small talk (*Hallo*, *Danke*, *Gute Nacht*, *Wie geht's*), or ''."""
+def small_talk(text: str, address: str = ADDRESS_DU) -> str:
+    """The template answer to everyday small talk (*Hallo*, *Danke*, *Gute Nacht*, *Wie geht's*), or '';
+    in the Sie-form when `address` is `Sie`."""
     data = small_talk_templates()
     said = words(text)
     if not said or len(said) > data["max_words"]:
         return ""
-    answers = [t["answer"] for t in data["templates"] if any(contains_word(text, p) for p in t["phrases"])]
-    if not answers:
+    sie = address == ADDRESS_SIE
+    found = [t for t in data["templates"] if any(contains_word(text, p) for p in t["phrases"])]
+    if not found:
         return ""
-    greeting_only = answers == [data["templates"][1]["answer"]]
-    return " ".join(answers) + (" " + data["offline_note"] if greeting_only else "")
+    answers = " ".join(t["answer_sie"] if sie else t["answer"] for t in found)
+    greeting_only = [t["kind"] for t in found] == ["gruss"]
+    return answers + (" " + data["offline_note_sie" if sie else "offline_note"] if greeting_only else "")
 
 
 def capped_reports(reports: list[str], limit: int = REPORT_MAX_CHARS) -> str:
@@ -71,7 +84,7 @@ def _offline_composer(data: Mapping[str, Any]) -> dict[str, Any]:
     if data.get("answer_from_blocks") and blocks:
         return {"antwort": _cited_findings(blocks) or "\n\n".join(blocks.values())}
     text = str(data.get("text", "")).strip()
-    return {"antwort": small_talk(text) or OFFLINE_CAPABILITIES}
+    return {"antwort": small_talk(text, str(data.get("anrede", ADDRESS_DU))) or OFFLINE_CAPABILITIES}
 
 
 # dateien.md §1a.2/§1a.5: a finding from the files is said with its origin and its location, never bare
@@ -90,7 +103,7 @@ def _cited_findings(blocks: Mapping[str, str]) -> str:
 
 
 def compose(asker: Any, text: str, services: list[dict[str, Any]], blocks: dict[str, str],
-            answer_from_blocks: bool) -> str:
+            answer_from_blocks: bool, address: str = ADDRESS_DU) -> str:
     reports = [{"name": s["name"], "status": s["status"], "answer": s["answer"]} for s in services]
     data = {
         "text": text,
@@ -99,6 +112,7 @@ def compose(asker: Any, text: str, services: list[dict[str, Any]], blocks: dict[
         "block_map": blocks,
         "blocks": "\n\n".join(blocks.values()) or "(keine)",
         "answer_from_blocks": answer_from_blocks,
+        "anrede": address,  # tribunal.md §3.1: the form of address the pair's directives demand
     }
     answer = asker.ask(TASK, data)
     return read_text(answer.fields, "antwort", "").strip()

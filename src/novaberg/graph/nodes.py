@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 
 from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
-from novaberg.graph.compose import compose
+from novaberg.graph.compose import address_form, compose
 from novaberg.graph.deps import Deps
 from novaberg.graph.pending import clear_pending, load_pending, store_pending
 from novaberg.graph.readers import block_readers
@@ -208,9 +208,14 @@ def after_plan(state: TurnState) -> str:
 def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     services = state.get("services", [])
     route_info = state.get("route", {})
+    directives = state.get("directives")
+    if directives is None:  # read once per turn; the tribunal's jurist gets the same list (tribunal.md §3.1)
+        from novaberg.graph.evaluate import _read_directives  # evaluate imports this module
+
+        directives = _read_directives(state, runtime.context)
     try:
         answer = compose(runtime.context.asker, state["text"], services, state.get("blocks", {}),
-                         bool(route_info.get("answer_from_blocks")))
+                         bool(route_info.get("answer_from_blocks")), address_form(directives))
     except (ModelError, ModelAnswerError) as err:
         _trace(runtime, state, "compose", "fehler", {"error": str(err)})
         reports = [s["answer"] for s in services if s.get("answer")]
@@ -224,4 +229,4 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if offer and not offers_a_write(answer):  # timeline.md §3a: a mentioned coming appointment is offered
         answer = f"{answer.rstrip()} {offer}"
     _trace(runtime, state, "compose", "antwort", {"answer": answer})
-    return {"answer": answer}
+    return {"answer": answer, "directives": directives}
