@@ -51,6 +51,7 @@ from novaberg.api.auth import (
     session_value,
     tokens_match,
 )
+from novaberg.api.memory_routes import build_memory_routes
 from novaberg.api.views import build_views
 from novaberg.core.edge import check_turn
 from novaberg.core.errors import DatabaseUnavailableError, InputError, NovabergError
@@ -269,7 +270,7 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
             return _detail(500, texts.ERR_INTERNAL)
 
     app.include_router(build_views(nova, clock, principal))
-    app.include_router(__import__("novaberg.api.memory_routes", fromlist=["x"]).build_memory_routes(nova, principal))
+    app.include_router(build_memory_routes(nova, principal))
 
     @app.get("/api/openapi.json", include_in_schema=False)
     def openapi(_: Principal = Depends(principal)) -> JSONResponse:  # noqa: B008 - FastAPI's dependency
