@@ -37,7 +37,8 @@ def test_issue10_wrong_target_a_named_list_needs_its_distinguishing_word(target,
 
 def test_distinguishing_word_folds_spelling():
     assert distinguishing_word("Kühlschrank-Liste") == distinguishing_word("kuehlschrankliste") == "kuehlschrank"
-    assert distinguishing_word("Merkzettel") == distinguishing_word("Notizen") == ""
+    assert distinguishing_word("Zettel") == distinguishing_word("Notizen") == ""
+    assert distinguishing_word("Merkzettel") == distinguishing_word("Merkliste") == "merk"  # a name of its own
 
 
 @pytest.mark.parametrize(

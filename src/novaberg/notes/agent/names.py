@@ -8,7 +8,8 @@ distinguishing word of one of its compounds, equal, one the start of the other (
 does not count: case, umlauts (*ü* = *ue*) and a hyphen or space before the container word
 (*Einkaufs-Liste*) are folded away. *Einkaufszettel* therefore finds *Einkaufsliste*, *Wunschliste* does
 not. A target without a distinguishing word (*die Liste*) or without a container word (*Rezepte*) is
-left to the search as it is.
+left to the search as it is. *Merkliste* and *Merkzettel* are names (*merk*), not the bare container word:
+„auf die Merkliste“ never lands on the Einkaufsliste (notizen.md §7 Rueckfrage-Szenarien).
 """
 
 from __future__ import annotations
@@ -38,11 +39,15 @@ def _heads() -> tuple[str, ...]:
 
 def _split(compact: str) -> str | None:
     """The distinguishing word of a compound ending in a container word ('' for the bare container word),
-    None when the word does not end in one."""
+    None when the word does not end in one. A container word that is itself a compound of a shorter one
+    (*Merk|liste*, *Merk|zettel*) names a list of its own: its distinguishing word is *merk*."""
+    found = None
     for head in _heads():
-        if compact.endswith(head):
+        if compact == head:
+            found = ""
+        elif compact.endswith(head):
             return compact[: -len(head)]
-    return None
+    return found
 
 
 def distinguishing_word(target: str) -> str:

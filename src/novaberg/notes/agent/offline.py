@@ -22,7 +22,7 @@ from novaberg.notes.agent.const import (
     TASK_CREATE,
     TASK_REWRITE,
 )
-from novaberg.notes.agent.names import main_clause, note_name_of_clause
+from novaberg.notes.agent.names import distinguishing_word, main_clause, note_name_of_clause
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
 from novaberg.text.words import contains_word, normalize, words
@@ -201,8 +201,8 @@ def _target(match: re.Match[str], history: Sequence[Sequence[str]]) -> tuple[str
     bare = match.groupdict().get("n")
     if bare and normalize(container) in words_of("generic_containers"):
         return bare, True, False
-    if normalize(container) in words_of("generic_containers"):
-        running = running_list(history)
+    if normalize(container) in words_of("generic_containers") and not distinguishing_word(container):
+        running = running_list(history)  # *die Liste*, never *die Merkliste* (a name of its own)
         if running:
             return running, False, True
         return _title(container), False, False
