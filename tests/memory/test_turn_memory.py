@@ -148,3 +148,21 @@ def test_a_due_resubmission_is_mentioned_once(nova, db):
     nova.turn("u1", "nova", "Hallo", NOW + timedelta(hours=4))
     assert len([p for p in _trace(db, "read_blocks", "block") if p["header"] == "[WIEDERVORLAGE]"]) == 1
     assert nova.turn("u2", "nova", "Hallo", NOW + timedelta(hours=4)).answer  # another person: nothing
+
+
+def test_the_offline_answer_is_said_to_the_person_not_the_prompt_block(nova, db):
+    """Issue 14 §4: the offline composer answers *Wie heißt mein Hund?* from `[ERINNERUNGEN]` alone — no
+    block header, no prompt framing („Person B“), no unrelated `[TERMINE]` lines; a told fact is acknowledged
+    without a claim to have stored it."""
+    TimelineRepository(db).insert("u1", "nova", NewRow.for_type("termin", title="Zahnarzt",
+                                                                 event_time=NOW + timedelta(days=2),
+                                                                 precision="minute"), NOW)
+    told = nova.turn("u1", "nova", "Mein Hund heißt Bello.", NOW)
+    assert told.answer == "Gut zu wissen — danke." and told.verdict == "ok"
+    answer = nova.turn("u1", "nova", "Wie heißt mein Hund?", NOW + timedelta(hours=1)).answer
+    assert "Bello" in answer
+    assert "[" not in answer and "Person B" not in answer and "Zahnarzt" not in answer
+    nothing = nova.turn("u2", "nova", "Was weißt du über mich?", NOW).answer
+    assert "noch nichts gemerkt" in nothing and "Person B" not in nothing
+    unknown = nova.turn("u1", "nova", "Erzähl mir was über Kant", NOW).answer
+    assert "Gut zu wissen" not in unknown  # an unknown imperative is no statement

@@ -127,8 +127,7 @@ def test_section4a_the_offline_composer_answers_from_the_termine_block(nova_with
                                                        precision="minute"), NOW)
     result = nova.turn(USER, FIGURE, "Was steht diese Woche an?", NOW)
     assert result.services == []
-    assert result.answer.splitlines() == [
-        "[TERMINE]",
+    assert result.answer.splitlines() == [  # to the person: the block's lines without its header
         "Gelesen: Zeitraum Montag, 30.11.2026 bis Sonntag, 06.12.2026 — nur kommende Termine.",
         "- Dienstag, 01.12.2026, 10:00 Uhr: Zahnarzt (morgen)",
     ]

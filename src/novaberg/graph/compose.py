@@ -10,6 +10,7 @@ from typing import Any
 
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
+from novaberg.text.grammar import STATEMENT, analyse
 from novaberg.text.words import contains_word, words
 from novaberg.tribunal.rules import KIND_SIE, read_directive
 
@@ -22,6 +23,9 @@ OFFLINE_CAPABILITIES = (
     "Ohne Sprachmodell kann ich Termine eintragen, anzeigen, verschieben und löschen und Notizen und Listen "
     "führen. Für ein freies Gespräch brauche ich ein Sprachmodell (--llm ollama:<modell> oder openai:<modell>)."
 )
+# Offline, a statement of the person is acknowledged in words that fit du and Sie alike and claim nothing
+# (whether it is remembered is the salience step's decision, after the answer).
+STATEMENT_NOTED = "Gut zu wissen — danke."
 REPORT_MAX_CHARS = 600  # issue 13: a monologue gets a short answer — the reports capped, each line once
 ADDRESS_DU = "du"
 ADDRESS_SIE = "Sie"
@@ -82,9 +86,27 @@ def _offline_composer(data: Mapping[str, Any]) -> dict[str, Any]:
         return {"antwort": capped_reports(reports)}
     blocks: Mapping[str, str] = data.get("block_map", {})
     if data.get("answer_from_blocks") and blocks:
-        return {"antwort": _cited_findings(blocks) or "\n\n".join(blocks.values())}
+        answering = [a for a in data.get("block_answers", ()) if a]  # only the blocks that answer, to the person
+        return {"antwort": _cited_findings(blocks) or "\n\n".join(answering) or "\n\n".join(blocks.values())}
     text = str(data.get("text", "")).strip()
-    return {"antwort": small_talk(text, str(data.get("anrede", ADDRESS_DU))) or OFFLINE_CAPABILITIES}
+    chat = small_talk(text, str(data.get("anrede", ADDRESS_DU)))
+    if chat:
+        return {"antwort": chat}
+    if text and analyse(text).mood == STATEMENT and _subject_first(text):
+        return {"antwort": STATEMENT_NOTED}  # something she was told: acknowledged, no claim to have stored it
+    return {"antwort": OFFLINE_CAPABILITIES}
+
+
+# A told sentence starts with its subject or a time (verb second); an unknown imperative (*Erzähl mir …*)
+# starts with its verb and is no statement, whatever the grammar's lexicon knows.
+_SUBJECT_STARTS = frozenset("""ich wir mein meine meinem meinen meiner meines unser unsere unserem unseren
+unserer der die das dem den des ein eine einem einen einer er sie es man heute gestern morgen letzte letzten
+letztes nächste nächsten nächstes am im seit""".split())
+
+
+def _subject_first(text: str) -> bool:
+    first = words(text)[:1]
+    return bool(first) and first[0] in _SUBJECT_STARTS
 
 
 # dateien.md §1a.2/§1a.5: a finding from the files is said with its origin and its location, never bare
@@ -103,7 +125,7 @@ def _cited_findings(blocks: Mapping[str, str]) -> str:
 
 
 def compose(asker: Any, text: str, services: list[dict[str, Any]], blocks: dict[str, str],
-            answer_from_blocks: bool, address: str = ADDRESS_DU) -> str:
+            answer_from_blocks: bool, address: str = ADDRESS_DU, block_answers: Sequence[str] = ()) -> str:
     reports = [{"name": s["name"], "status": s["status"], "answer": s["answer"]} for s in services]
     data = {
         "text": text,
@@ -112,6 +134,7 @@ def compose(asker: Any, text: str, services: list[dict[str, Any]], blocks: dict[
         "block_map": blocks,
         "blocks": "\n\n".join(blocks.values()) or "(keine)",
         "answer_from_blocks": answer_from_blocks,
+        "block_answers": list(block_answers),  # the answering blocks, said to the person (the offline rule's)
         "anrede": address,  # tribunal.md §3.1: the form of address the pair's directives demand
     }
     answer = asker.ask(TASK, data)

@@ -98,15 +98,17 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
 
 def read_blocks_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     blocks: dict[str, str] = {}
-    answers = False
+    answering: list[str] = []
     for name, reader in block_readers():
         block = reader(dict(state), runtime.context)
         if block is not None:
             blocks[block.header] = block.text
-            answers = answers or block.answers_question
+            if block.answers_question:
+                answering.append(block.offline_answer())
             _trace(runtime, state, "read_blocks", "block", {"reader": name, "header": block.header,
                                                              "lines": block.text.count("\n") + 1})
-    return {"blocks": blocks, "route": {**state["route"], "answer_from_blocks": answers}}
+    return {"blocks": blocks, "route": {**state["route"], "answer_from_blocks": bool(answering),
+                                        "block_answers": answering}}
 
 
 def _run(service: Any, request: AgentRequest, deps: Deps) -> ServiceResult:
@@ -215,7 +217,8 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         directives = _read_directives(state, runtime.context)
     try:
         answer = compose(runtime.context.asker, state["text"], services, state.get("blocks", {}),
-                         bool(route_info.get("answer_from_blocks")), address_form(directives))
+                         bool(route_info.get("answer_from_blocks")), address_form(directives),
+                         route_info.get("block_answers", ()))
     except (ModelError, ModelAnswerError) as err:
         _trace(runtime, state, "compose", "fehler", {"error": str(err)})
         reports = [s["answer"] for s in services if s.get("answer")]

@@ -27,6 +27,9 @@ from novaberg.memory.texts import (
     BLOCK_INTRO,
     BLOCK_NOTHING_YET,
     LONG_TERM_LINE,
+    REPLY_INTRO,
+    REPLY_LINE,
+    REPLY_NOTHING_YET,
     SHORT_TERM_LINE,
 )
 
@@ -83,7 +86,7 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
     text, now = str(state.get("text", "")), state["now"]
     user_id, character_id = state["user_id"], state["character_id"]
     kind = question_kind(text)
-    entries: list[tuple[float, str]] = []  # (similarity, line)
+    entries: list[tuple[float, str, str]] = []  # (similarity, line for the model, line for the person)
     seen: set[str] = set()
     query: list[float] | None = None
     try:
@@ -97,8 +100,9 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
                      if n["cosine"] >= MEMORY_BLOCK_FLOOR]
         for node in nodes:
             seen.add(node["inhalt"].strip())
-            entries.append((float(node["cosine"]), LONG_TERM_LINE.format(
-                inhalt=node["inhalt"].strip(), tag=_day(node["kzg_erstellt_am"], deps.zone))))
+            said, day = node["inhalt"].strip(), _day(node["kzg_erstellt_am"], deps.zone)
+            entries.append((float(node["cosine"]), LONG_TERM_LINE.format(inhalt=said, tag=day),
+                            REPLY_LINE.format(inhalt=said, tag=day)))
     except (DatabaseError, psycopg.Error, ModelError) as err:
         _log.error("long-term memory unreadable this turn: %s", err)
         deps.log.write(state["turn_id"], READER, "fehler", {"lzg": str(err)}, now, "memory")
@@ -120,8 +124,9 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
         for score, entry in zip(scores, fresh, strict=True):
             if kind == ABOUT_ME or score >= MEMORY_BLOCK_FLOOR:
                 seen.add(entry["inhalt"].strip())
-                entries.append((score, SHORT_TERM_LINE.format(inhalt=entry["inhalt"].strip(),
-                                                              tag=_day(entry["erstellt_am"], deps.zone))))
+                said, day = entry["inhalt"].strip(), _day(entry["erstellt_am"], deps.zone)
+                entries.append((score, SHORT_TERM_LINE.format(inhalt=said, tag=day),
+                                REPLY_LINE.format(inhalt=said, tag=day)))
     entries.sort(key=lambda item: -item[0])
     if kind == ABOUT_HERSELF and entries:
         best = entries[0][0]
@@ -133,10 +138,13 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
                     "frage": kind}, now, "memory")
     if not entries:
         if kind == ABOUT_ME:
-            return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_NOTHING_YET}", answers_question=True)
+            return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_NOTHING_YET}", answers_question=True,
+                         reply=REPLY_NOTHING_YET)
         return None
-    body = "\n".join(line for _, line in entries)
-    return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_INTRO}\n{body}", answers_question=kind is not None)
+    body = "\n".join(line for _, line, _ in entries)
+    reply = "\n".join([REPLY_INTRO, *(said for _, _, said in entries)])
+    return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_INTRO}\n{body}", answers_question=kind is not None,
+                 reply=reply)
 
 
 register_block_reader(READER, read_memory_block)

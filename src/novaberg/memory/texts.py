@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-__all__ = ["BLOCK_HEADER", "BLOCK_INTRO", "BLOCK_NOTHING_YET", "LONG_TERM_LINE", "SHORT_TERM_LINE"]
+__all__ = ["BLOCK_HEADER", "BLOCK_INTRO", "BLOCK_NOTHING_YET", "LONG_TERM_LINE", "SHORT_TERM_LINE", "REPLY_INTRO",
+           "REPLY_LINE", "REPLY_NOTHING_YET"]
 
 BLOCK_HEADER = "[ERINNERUNGEN]"
 # Said as what the person told, never as Nova's own knowledge: the composer repeats it in her words.
@@ -11,3 +12,9 @@ BLOCK_INTRO = "Das hat Person B Nova in früheren Gesprächen erzählt (ihre eig
 BLOCK_NOTHING_YET = "Über Person B ist noch nichts gemerkt — aus früheren Gesprächen ist nichts bekannt."
 LONG_TERM_LINE = "- „{inhalt}“ (erzählt am {tag})"
 SHORT_TERM_LINE = "- „{inhalt}“ (erzählt am {tag}, frisch)"
+
+# The offline composer's answer from the block (the lines above are for a model): in words that fit du and
+# Sie alike — the block does not know the pair's form of address.
+REPLY_INTRO = "Aus unseren Gesprächen weiß ich:"
+REPLY_LINE = "- {inhalt} (am {tag})"
+REPLY_NOTHING_YET = "Aus unseren bisherigen Gesprächen habe ich mir noch nichts gemerkt."
