@@ -17,8 +17,10 @@ NOW = berlin(2026, 12, 1, 10)
 
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("NOVABERG_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
+    """The zone lies in the running Nova's data directory (the `nova` fixture's is tmp_path) — never in the
+    one the environment names."""
+    monkeypatch.setenv("NOVABERG_DATA_DIR", str(tmp_path / "elsewhere"))
+    return tmp_path
 
 
 def test_order_is_read() -> None:
@@ -53,3 +55,10 @@ def test_an_anchor_in_the_order_is_refused(nova: Any, data_dir: Path) -> None:
     service = next(s for s in result.services if s["name"] == "wissen")
     assert service["status"] == "fehler" and "nichts geändert" in result.answer
     assert not (data_dir / "knowledge" / "napoleon.md").exists()
+
+
+def test_the_zone_follows_the_running_nova_not_the_environment(nova: Any, data_dir: Path) -> None:
+    """Nova.open(data_dir=…) keeps her own zone there: a NOVABERG_DATA_DIR of another instance is not written."""
+    nova.turn("u1", "nova", "Merk dir in deinem Wissen zu Napoleon: Er wurde 1769 auf Korsika geboren.", NOW)
+    assert (data_dir / "knowledge" / "napoleon.md").is_file()
+    assert not (data_dir / "elsewhere").exists()

@@ -104,7 +104,7 @@ class Nova:
         self.log = PipelineLog(stack.db)
         prompts = PromptLoader(settings.prompt_dir, getattr(llm, "model", None), llm.connector)
         self.deps = Deps(db=stack.db, redis=stack.redis, asker=Asker(llm, prompts), embedder=embedder,
-                         log=self.log, zone=settings.zone)
+                         log=self.log, zone=settings.zone, data_dir=settings.data_dir)
         _load_services()
 
     @classmethod

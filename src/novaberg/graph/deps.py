@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -20,3 +21,4 @@ class Deps:
     embedder: Any
     log: PipelineLog
     zone: ZoneInfo
+    data_dir: Path | None = None  # the running Nova's data directory (Nova's own zone knowledge/ lies in it)

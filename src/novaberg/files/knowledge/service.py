@@ -2,7 +2,8 @@
 Wissen (zu X): …" — an explicit order, so it writes (no gate: the text goes into *her* zone, never into a
 shared root, §3a.3). The paragraph passes the novelty check; the write is versioned and read back.
 
-The zone lies under the data directory (`NOVABERG_DATA_DIR`, else the settings' default).
+The zone lies under the running Nova's data directory (`Deps.data_dir`; without one `NOVABERG_DATA_DIR`,
+else the settings' default).
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ class KnowledgeService:
         topic, paragraph = parse_order(request.text)
         if not paragraph:
             return ServiceResult(self.name, "rejected", ASK_CONTENT, [{"schritt": "lesen", "inhalt": None}])
-        zone = KnowledgeZone(self._root or knowledge_root(), judge=model_judge(deps.asker))
+        root = self._root or (zone_of(deps.data_dir) if getattr(deps, "data_dir", None) else knowledge_root())
+        zone = KnowledgeZone(root, judge=model_judge(deps.asker))
         name = file_name(topic, paragraph)
         steps: list[dict[str, Any]] = [{"schritt": "lesen", "thema": topic, "datei": name}]
         try:
