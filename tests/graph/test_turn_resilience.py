@@ -40,6 +40,16 @@ def test_pipeline_log_retention_keeps_raw_turns(nova, db):
     assert kinds == {"turn_roh"} and turns == 1
 
 
+def test_background_log_retention(nova, db):
+    """Issue 14 §5 log pruning: background reports older than the retention go, younger ones stay."""
+    nova.log.background("dateien_index", "ok", {"neu": 1}, berlin(2025, 1, 1, 3))
+    nova.log.background("dateien_index", "ok", {"neu": 2}, berlin(2026, 11, 1, 3))
+    assert nova.log.prune_background(berlin(2026, 11, 30, 10)) == 1
+    with db.transaction() as conn:
+        left = [r["payload"]["neu"] for r in conn.execute("SELECT payload FROM hintergrund_log")]
+    assert left == [2]
+
+
 def test_background_log_rows_are_written(nova, db):
     """`hintergrund_log` (issue 2 item 3): task, status, payload, time — the heartbeat's writer."""
     nova.log.background("synapsen_promotion", "gestartet", {"paare": 0}, berlin(2026, 11, 30, 3))

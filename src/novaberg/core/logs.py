@@ -43,6 +43,7 @@ WHERE user_id = %s AND character_id = %s AND answer IS NOT NULL
 ORDER BY created_at DESC, id DESC LIMIT %s
 """
 _PRUNE = "DELETE FROM pipeline_log WHERE created_at < %s AND kind <> %s"
+_PRUNE_BACKGROUND = "DELETE FROM hintergrund_log WHERE created_at < %s"
 
 
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")  # NUL and lone surrogates: refused by PostgreSQL text/jsonb
@@ -153,3 +154,9 @@ class PipelineLog:
         cutoff = as_utc(now) - timedelta(days=PIPELINE_LOG_RETENTION_DAYS)
         with self._db.transaction() as conn:
             return conn.execute(_PRUNE, (cutoff, RAW_TURN_KIND)).rowcount
+
+    def prune_background(self, now: datetime) -> int:
+        """Drop background run reports (`hintergrund_log`) older than the same retention."""
+        cutoff = as_utc(now) - timedelta(days=PIPELINE_LOG_RETENTION_DAYS)
+        with self._db.transaction() as conn:
+            return conn.execute(_PRUNE_BACKGROUND, (cutoff,)).rowcount

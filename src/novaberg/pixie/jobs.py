@@ -31,7 +31,7 @@ def build_jobs(nova: Any, intervals: dict[str, float] | None = None) -> list[Job
         return queue_due(deps.db, deps.redis, now)
 
     def prune(now: datetime) -> dict[str, Any]:
-        return {"geloescht": deps.log.prune(now)}
+        return {"geloescht": deps.log.prune(now), "hintergrund_geloescht": deps.log.prune_background(now)}
 
     def files_index(now: datetime) -> dict[str, Any]:
         report = nova.files.index(now)
