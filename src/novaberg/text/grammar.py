@@ -26,6 +26,7 @@ REQUEST, QUESTION, STATEMENT = "request", "question", "statement"
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*", re.UNICODE)
 _END_SIGNS = " \t\n.!?…,;:"
 _NEGATIONS = frozenset({"nicht", "niemals", "nie", "keinesfalls"})
+_PARTICIPLE_AUX = frozenset({"haben", "bekommen", "lassen"})
 _INDEFINITE = re.compile(r"^(?:eine[nrm]?|ein|ne|'ne)\s", re.IGNORECASE)
 
 
@@ -50,6 +51,7 @@ class Grammar:
     subject_words: frozenset[str]
     subject_pronouns: frozenset[str]
     lexicon: tuple[Lexeme, ...]
+    participles: dict[str, str]  # past participle → infinitive (*eingetragen* → *eintragen*)
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,7 @@ def grammar() -> Grammar:
         subject_pronouns=frozenset(raw["subject_pronouns"]),
         lexicon=tuple(Lexeme(e["key"], tuple(e["imperative"]), e["particle"], tuple(e["infinitive"]),
                              dict(e["actions"])) for e in raw["lexicon"]),
+        participles=dict(raw.get("participles", {})),
     )
 
 
@@ -157,16 +160,23 @@ def verb_of(core: str) -> tuple[Lexeme | None, str]:
     return (plain[0] if plain else candidates[0]), first
 
 
-def _to_imperative(rest: str) -> tuple[str, str] | None:
-    """`rest` holds an infinitive of the lexicon: (the order in imperative word order, the infinitive)."""
+def _to_imperative(rest: str, participles: bool = False) -> tuple[str, str] | None:
+    """`rest` holds an infinitive of the lexicon (or, with `participles`, a past participle: the wish
+    *ich hätte gern X eingetragen*): (the order in imperative word order, the infinitive)."""
     tokens = rest.split()
     for i, token in enumerate(tokens):
         word = token.strip(_END_SIGNS)
         lexeme = lexeme_of_word(word)
+        participle = False
+        if lexeme is None and participles:
+            lexeme = lexeme_of_word(grammar().participles.get(normalize(word), ""))
+            participle = lexeme is not None
         if lexeme is None:
             continue
         tail = token[len(token.rstrip(_END_SIGNS)):].strip("?")
         before, after = tokens[:i], tokens[i + 1:]
+        if participle and after and normalize(after[-1].strip(_END_SIGNS)) in _PARTICIPLE_AUX:
+            after = after[:-1]  # *ich möchte den Zahnarzt gelöscht haben*
         parts = [lexeme.imperative[0], *before]
         if lexeme.particle:
             parts.append(lexeme.particle)
@@ -225,14 +235,23 @@ def _analyse_one(said: str) -> Utterance:
         rest = body[len(framed):].lstrip(" ,")
         rest = re.sub(r"^(?:dass|das)\s+du\s+", "", rest, flags=re.IGNORECASE)
         converted = _to_imperative(rest)
+        if converted is None and _opener(lowered, g.wish_openers):  # *ich hätte gern X eingetragen*
+            converted = _to_imperative(rest, participles=True)
         if converted is None and _opener(lowered, g.wish_openers) and _INDEFINITE.match(rest):
             converted = ("mach mir " + rest.rstrip("?!. "), "machen")  # *ich hätte gern eine Liste mit …*
         if converted is not None:
             core, _infinitive = converted
             lexeme, word = verb_of(core)
             return Utterance(said, core, REQUEST, lexeme.key if lexeme else "", word, polite=True)
+    reordered = _topicalised_modal(body) or _second_person_order(body)
+    if reordered is not None:
+        lexeme, word = verb_of(reordered)
+        return Utterance(said, reordered, REQUEST, lexeme.key if lexeme else "", word, polite=True)
     lexeme, word = verb_of(body)
     words = [normalize(w) for w in _WORD.findall(body)]
+    asked = _indirect_question(body, lexeme)
+    if asked is not None:
+        return Utterance(said, asked, QUESTION)
     if lexeme is not None and words and words[-1] in _NEGATIONS:
         return Utterance(said, body, STATEMENT)  # *„Vergiss den Zahnarzt nicht!“* asks for nothing to be done
     if lexeme is not None and not (words and words[0] in g.question_words) and not _verb_then_subject(words):
@@ -244,6 +263,65 @@ def _analyse_one(said: str) -> Utterance:
         lexeme, word = verb_of(bare)
         return Utterance(said, bare, REQUEST, lexeme.key if lexeme else "", word)
     return Utterance(said, body, STATEMENT)
+
+
+def _topicalised_modal(body: str) -> str | None:
+    """*„Den Friseur kannst du löschen“*: the object first, the modal frame second, the infinitive last →
+    *lösch den Friseur* (the same order as *kannst du den Friseur löschen*). Not after a question word."""
+    g = grammar()
+    tokens = body.rstrip("?!. ").split()
+    lowered = [normalize(t.strip(_END_SIGNS)) for t in tokens]
+    if len(tokens) < 4 or lowered[0] in g.question_words or lexeme_of_word(lowered[-1]) is None:
+        return None
+    for i in range(1, len(tokens) - 2):
+        if f"{lowered[i]} {lowered[i + 1]}" in g.modal_openers:
+            before = tokens[:i]
+            if lowered[0] in g.subject_words:  # an article or pronoun loses the capital of the sentence start
+                before = [before[0].lower(), *before[1:]]
+            converted = _to_imperative(" ".join([*before, *tokens[i + 2:]]))
+            return converted[0] if converted else None
+    return None
+
+
+def _second_person_forms(lexeme: Lexeme) -> set[str]:
+    """*pack* → *packst*, *setz* → *setzt*, *trag* → *trägst* (the umlaut of a strong verb), *lies* → *liest*."""
+    forms = set()
+    for imperative in lexeme.imperative:
+        stem = imperative[:-1] if imperative.endswith("e") and len(imperative) > 3 else imperative
+        ending = "t" if stem.endswith(("s", "ß", "z", "x")) else "st"
+        forms.add(stem + ending)
+        umlauted = re.sub(r"a(?=[^aeiouäöü]*$)", "ä", stem)
+        if umlauted != stem:
+            forms.add(umlauted + ending)
+    return forms
+
+
+def _second_person_order(body: str) -> str | None:
+    """*„Packst du mir Zahnbürste auf die Packliste?“*: a verb of the lexicon in the du-form, then *du* —
+    a request in the form of a question → *pack mir Zahnbürste auf die Packliste*."""
+    tokens = body.rstrip("?!. ").split()
+    if len(tokens) < 3 or normalize(tokens[1].strip(_END_SIGNS)) != "du":
+        return None
+    first = normalize(tokens[0].strip(_END_SIGNS))
+    for lexeme in grammar().lexicon:
+        if first in _second_person_forms(lexeme):
+            order = " ".join([lexeme.imperative[0], *tokens[2:]])
+            return order if verb_of(order)[0] is not None else None
+    return None
+
+
+def _indirect_question(body: str, lexeme: Lexeme | None) -> str | None:
+    """*„Zeig mir, was ich im Dezember vorhabe“*: an order to show or tell (a verb whose every action is
+    `read`) whose object is a w-clause asks that clause's question; the clause is returned."""
+    if lexeme is None or set(lexeme.actions.values()) != {"read"}:
+        return None
+    head, sep, clause = body.partition(",")
+    first = _WORD.findall(clause)[:1]
+    if not sep or not first or normalize(first[0]) not in grammar().question_words:
+        return None
+    if any(normalize(w) in grammar().question_words for w in _WORD.findall(head)):
+        return None
+    return clause.strip()
 
 
 def _verb_then_subject(words: list[str]) -> bool:
