@@ -42,6 +42,7 @@ class Lexeme:
 @dataclass(frozen=True)
 class Grammar:
     interjections: frozenset[str]
+    greetings: tuple[str, ...]  # a leading greeting clause (*Guten Morgen, …*) is no part of the request
     particles: frozenset[str]
     particle_phrases: tuple[str, ...]
     modal_openers: tuple[str, ...]
@@ -77,6 +78,7 @@ def grammar() -> Grammar:
     raw = load_raw_grammar()
     return Grammar(
         interjections=frozenset(raw["interjections"]),
+        greetings=tuple(sorted(raw["greetings"], key=len, reverse=True)),
         particles=frozenset(raw["particles"]),
         particle_phrases=tuple(sorted(raw["particle_phrases"], key=len, reverse=True)),
         modal_openers=tuple(sorted(raw["modal_openers"], key=len, reverse=True)),
@@ -102,6 +104,10 @@ def _strip_openers(text: str) -> str:
     (*Sag mal, …*, *Hey Nova, …*, *Ja gut, …*)."""
     g = grammar()
     while True:
+        greeting = _greeting_clause(text, g.greetings)
+        if greeting:
+            text = text[greeting:].lstrip(" ,!.")
+            continue
         head, sep, rest = text.partition(",")
         if sep and rest.strip() and _WORD.findall(head) and all(
                 normalize(w) in g.interjections for w in _WORD.findall(head)):
@@ -112,6 +118,19 @@ def _strip_openers(text: str) -> str:
             text = text.lstrip()[match.end():].lstrip(" ,")
             continue
         return text.strip()
+
+
+def _greeting_clause(text: str, greetings: tuple[str, ...]) -> int:
+    """The length of a leading greeting (with an optional name: *Guten Morgen Nova*) that ends its clause
+    (comma, !, . or the end), else 0 — *Guten Morgen* is a greeting, never the time *morgen*."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # the index must fit the text as said
+        return 0
+    for phrase in greetings:
+        match = re.match(rf"\s*{re.escape(phrase)}(?:\s+nova)?\s*(?:[,!.]|$)", lowered)
+        if match:
+            return match.end()
+    return 0
 
 
 def strip_particles(text: str) -> str:

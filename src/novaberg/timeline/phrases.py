@@ -204,12 +204,19 @@ def _mark_phrases(toks: list[_Tok], roles: list[str | None]) -> None:
                 break
 
 
+_GREETING_ADJECTIVES = frozenset({"guten", "gute", "gut'n", "n'"})
+_GREETING_NOUNS = frozenset({"morgen", "abend", "tag", "nacht", "mittag"})
+
+
 def time_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the time expressions in `text` (literal, nothing parsed)."""
     toks = _tokens(text)
     roles: list[str | None] = []
     for tok in toks:
         roles.append(_role(tok, roles[-1] if roles else None))
+    for k in range(1, len(toks)):  # *Guten Morgen*, *guten Abend*, *gute Nacht*: a greeting, not a time
+        if toks[k - 1].word in _GREETING_ADJECTIVES and toks[k].word in _GREETING_NOUNS:
+            roles[k] = None
     _mark_phrases(toks, roles)
     spans: list[tuple[int, int]] = []
     i = 0
