@@ -17,6 +17,7 @@ before and after its threshold), and of Okapi BM25 over the full text with the S
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import re
@@ -153,6 +154,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=10_000)
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--dump", type=Path, default=None,
+                        help="write every query's channel lists (index ids) as JSON lines, to compare fusions offline")
     args = parser.parse_args()
     tree = Path(tempfile.mkdtemp(prefix="bench_retrieval_tree_"))
     ok = False
@@ -179,6 +182,8 @@ def main() -> None:
             bm25, tokens = bm25_index([path.read_text(encoding="utf-8") for path, _, _ in files])
             paths = [str(path) for path, _, _ in files]
             thresholds = []
+            ids = {path: item for item, path in by_id.items()}
+            dump = args.dump.open("w", encoding="utf-8") if args.dump else None
             for query, relevant in queries:
                 begun = time.perf_counter()
                 result = retriever.run("bench", "nova", query, NOW)
@@ -194,9 +199,17 @@ def main() -> None:
                 bm_scores = bm25.get_scores(tokens(query))
                 top = sorted(range(len(paths)), key=lambda i: -bm_scores[i])[:K]
                 lists["BM25 Volltext (Snowball)"] = [paths[i] for i in top]
+                if dump is not None:
+                    dump.write(json.dumps({"query": query, "relevant": ids.get(relevant), "ranked": result.ranked, "values": result.values,
+                                           "dense_ids": result.dense_ids, "dense_top": result.dense_top,
+                                           "threshold": result.threshold.value if result.threshold else None,
+                                           "fused": [hit.index_id for hit in result.hits],
+                                           "bm25": [ids.get(p) for p in lists["BM25 Volltext (Snowball)"]]}) + "\n")
                 for name, ranked in lists.items():
                     scores.setdefault(name, []).append(ndcg_at(ranked, relevant))
                     recall.setdefault(name, []).append(1.0 if relevant in ranked[:K] else 0.0)
+            if dump is not None:
+                dump.close()
             seconds.sort()
             p50 = statistics.median(seconds) * 1000
             p95 = seconds[min(len(seconds) - 1, math.ceil(0.95 * len(seconds)) - 1)] * 1000

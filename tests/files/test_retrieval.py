@@ -156,6 +156,17 @@ def test_rrf_fuses_ranks_not_values() -> None:
     assert CHANNELS == ("scharf", "dicht", "inhalt")
 
 
+def test_rrf_gives_equally_scored_items_one_rank() -> None:
+    """§6.2 ranks, not values — but a tie is one rank: files a lexical channel scores equally (the same
+    words of the question) get the same vote, and the dense channel orders them, not their ids."""
+    ranked = {"scharf": [], "dicht": [99, 30, 10], "inhalt": [10, 20, 30]}
+    order = [item for item, _ in fuse(ranked, values={"dicht": [0.9, 0.8, 0.7], "inhalt": [2.5, 2.5, 2.5]})]
+    assert order.index(30) < order.index(10)  # the tie is one rank: the dense channel decides
+    assert [item for item, _ in fuse(ranked)].index(10) < 2  # by position alone, id order in the tie won
+    order = [item for item, _ in fuse(ranked, values={"dicht": [0.9, 0.8, 0.7], "inhalt": [3.0, 2.5, 2.0]})]
+    assert order.index(10) < order.index(30)  # a real lexical lead still counts
+
+
 def test_bad_arguments_are_refused(indexed: Any) -> None:
     db, svc, _ = indexed
     retriever = Retriever(db, svc.embedder)

@@ -82,6 +82,7 @@ class SearchResult:
     dense_top: list[float] = field(default_factory=list)  # the top-K cosines before the threshold
     dense_ids: list[int] = field(default_factory=list)  # the dense top K before the threshold (the bench compares)
     tracked: bool = False
+    values: dict[str, list[float]] = field(default_factory=dict)  # channel → scores, aligned with `ranked`
 
     @property
     def worst_cosine(self) -> float | None:
@@ -89,27 +90,54 @@ class SearchResult:
         return min(values) if values else None
 
 
-def _rrf(lists: Sequence[Sequence[int]], rrf_k: int) -> list[tuple[int, float]]:
+def _ranks(items: Sequence[int], values: Sequence[float] | None) -> list[float]:
+    """The rank of each item; items of equal value share the mean rank of their group (fractional ranking).
+
+    A channel's order inside a tie is the id's, not evidence: forty files that carry the same two words
+    of the question are equally good to that channel, and a rank by id among them would hand the first
+    a vote the channel never cast."""
+    if values is None or len(values) != len(items):
+        return [float(rank) for rank in range(1, len(items) + 1)]
+    ranks: list[float] = []
+    start = 0
+    while start < len(items):
+        end = start
+        while end + 1 < len(items) and round(values[end + 1], 9) == round(values[start], 9):
+            end += 1
+        ranks.extend([(start + end) / 2 + 1] * (end - start + 1))
+        start = end + 1
+    return ranks
+
+
+def _rrf(lists: Sequence[Sequence[int]], rrf_k: int,
+         values: Sequence[Sequence[float] | None] | None = None) -> list[tuple[int, float]]:
     scores: dict[int, float] = {}
     first_seen: dict[int, tuple[int, int]] = {}
     for precedence, items in enumerate(lists):
-        for rank, item in enumerate(items, start=1):
+        for position, (item, rank) in enumerate(zip(items, _ranks(items, values[precedence] if values else None),
+                                                    strict=True), start=1):
             scores[item] = scores.get(item, 0.0) + 1.0 / (rrf_k + rank)
-            first_seen.setdefault(item, (precedence, rank))
-    return sorted(scores.items(), key=lambda pair: (-pair[1], first_seen[pair[0]], pair[0]))
+            first_seen.setdefault(item, (precedence, position))
+    return sorted(scores.items(), key=lambda pair: (-round(pair[1], 12), first_seen[pair[0]], pair[0]))
 
 
-def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K) -> list[tuple[int, float]]:
+def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K,
+         values: dict[str, Sequence[float]] | None = None) -> list[tuple[int, float]]:
     """Reciprocal Rank Fusion over the two kinds of evidence (§6.2: ranks, not values).
 
     The sharp channel and the content channel read the same evidence — the question's lexemes — so they
     are fused into one lexical ranking first, and that ranking is fused with the dense one: counted as
-    two independent votes, the same word would outvote the meaning twice over. A tie goes by the
-    channel an item came from — sharp before dense before content (§6 „der scharfe kommt zuerst";
-    §6.3 the cosine decides among what the words alone found).
+    two independent votes, the same word would outvote the meaning twice over. With `values` (each
+    channel's scores, aligned with `ranked`), items a channel scores equally share one rank (`_ranks`).
+    A tie goes by the channel an item came from — sharp before dense before content (§6 „der scharfe
+    kommt zuerst"; §6.3 the cosine decides among what the words alone found).
     """
-    lexical = [item for item, _ in _rrf([ranked.get("scharf", ()), ranked.get("inhalt", ())], rrf_k)]
-    scores = dict(_rrf([lexical, ranked.get("dicht", ())], rrf_k))
+    values = values or {}
+    lexical_pairs = _rrf([ranked.get("scharf", ()), ranked.get("inhalt", ())], rrf_k,
+                         [values.get("scharf"), values.get("inhalt")])
+    lexical = [item for item, _ in lexical_pairs]
+    scores = dict(_rrf([lexical, ranked.get("dicht", ())], rrf_k,
+                       [[score for _, score in lexical_pairs] if values else None, values.get("dicht")]))
     best: dict[int, tuple[int, int]] = {}
     for precedence, channel in enumerate(CHANNELS):
         for rank, item in enumerate(ranked.get(channel, ()), start=1):
@@ -190,8 +218,10 @@ class Retriever:
                       and (value >= limit_value.value or item in others)],
             "inhalt": [item for item, _ in lists["inhalt"]],
         }
+        values = {channel: [value for item, value in lists[channel] if item in set(ranked[channel])]
+                  for channel in CHANNELS}
         hits = []
-        for item, score in fuse(ranked)[:k]:
+        for item, score in fuse(ranked, values=values)[:k]:
             row = files[item]
             channels = tuple(channel for channel in CHANNELS if item in ranked[channel])
             lines = (row["zeile_von"], row["zeile_bis"]) if row["zeile_von"] is not None else None
@@ -202,7 +232,8 @@ class Retriever:
                 groesse=row["groesse"], lines=lines,
                 cosine=round(cosines[item], 4) if item in cosines and "dicht" in channels else None,
                 index_id=item))
-        return SearchResult(hits, ranked, limit_value, dense_top, [item for item, _ in lists["dicht"]], wrote)
+        return SearchResult(hits, ranked, limit_value, dense_top, [item for item, _ in lists["dicht"]], wrote,
+                            values)
 
     def _log(self, result: SearchResult, user_id: str, character_id: str, now: datetime,
              turn_id: UUID | None) -> None:
