@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
-import redis as redis_lib
-
-from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
 from novaberg.core.settings import PENDING_TTL_SECONDS
+from novaberg.store.redis_store import redis_errors
 
 __all__ = ["pending_key", "store_pending", "load_pending", "clear_pending"]
 
@@ -24,27 +20,15 @@ def pending_key(user_id: str) -> str:
     return f"pending_agent:{user_id}"
 
 
-@contextmanager
-def _redis_errors() -> Iterator[None]:
-    try:
-        yield
-    except (redis_lib.ConnectionError, redis_lib.TimeoutError) as err:
-        _log.error("Redis does not answer: %s", err)  # the detail (socket path, host) only in the log
-        raise DatabaseUnavailableError("Redis does not answer right now") from err
-    except redis_lib.RedisError as err:
-        _log.error("Redis failed while handling a pending question: %s", err)
-        raise DatabaseError("Redis failed while handling a pending question") from err
-
-
 def store_pending(redis: Any, user_id: str, character_id: str, agent: str, state: dict[str, Any]) -> None:
     payload = {"agent": agent, "character_id": character_id, "state": state}
-    with _redis_errors():
+    with redis_errors("a pending question"):
         redis.set(pending_key(user_id), json.dumps(payload, ensure_ascii=False, default=str), ex=PENDING_TTL_SECONDS)
 
 
 def load_pending(redis: Any, user_id: str, character_id: str) -> dict[str, Any] | None:
     """The waiting question of this person with this figure; an unreadable entry is dropped with a warning."""
-    with _redis_errors():
+    with redis_errors("a pending question"):
         raw = redis.get(pending_key(user_id))
     if raw is None:
         return None
@@ -62,5 +46,5 @@ def load_pending(redis: Any, user_id: str, character_id: str) -> dict[str, Any] 
 
 
 def clear_pending(redis: Any, user_id: str) -> None:
-    with _redis_errors():
+    with redis_errors("a pending question"):
         redis.delete(pending_key(user_id))

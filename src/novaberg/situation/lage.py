@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from datetime import date, datetime, time
 from typing import Any
@@ -28,8 +27,9 @@ from zoneinfo import ZoneInfo
 
 import redis as redis_lib
 
-from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
+from novaberg.core.errors import DatabaseError
 from novaberg.core.settings import PENDING_TTL_SECONDS
+from novaberg.store.redis_store import redis_errors
 
 __all__ = [
     "AcuteObject",
@@ -215,20 +215,6 @@ def offer_key(user_id: str) -> str:
     return f"sachlage_angebot:{user_id}"
 
 
-@contextmanager
-def _redis_errors() -> Iterator[None]:
-    try:
-        yield
-    except (redis_lib.ConnectionError, redis_lib.TimeoutError) as err:
-        _log.error("Redis does not answer: %s", err)
-        raise DatabaseUnavailableError("Redis does not answer right now") from err
-    except redis_lib.WatchError:
-        raise
-    except redis_lib.RedisError as err:
-        _log.error("Redis failed while handling the Lage: %s", err)
-        raise DatabaseError("Redis failed while handling the Lage") from err
-
-
 def _parse(raw: Any, user_id: str, character_id: str) -> Situation:
     empty = Situation(user_id, character_id)
     if raw is None:
@@ -242,7 +228,7 @@ def _parse(raw: Any, user_id: str, character_id: str) -> Situation:
 
 def load_situation(redis: Any, user_id: str, character_id: str) -> Situation:
     """The pair's Lage; an empty one when there is none, or when the stored one is corrupt (logged)."""
-    with _redis_errors():
+    with redis_errors("the Lage"):
         raw = redis.get(situation_key(user_id, character_id))
     return _parse(raw, user_id, character_id)
 
@@ -252,7 +238,7 @@ def update_situation(redis: Any, user_id: str, character_id: str,
     """Read, change and write the Lage in one optimistic transaction (retried when a parallel turn wrote)."""
     key = situation_key(user_id, character_id)
     for _ in range(_RETRIES):
-        with _redis_errors(), redis.pipeline() as pipe:
+        with redis_errors("the Lage"), redis.pipeline() as pipe:
             try:
                 pipe.watch(key)
                 current = _parse(pipe.get(key), user_id, character_id)
@@ -268,7 +254,7 @@ def update_situation(redis: Any, user_id: str, character_id: str,
 
 def store_offer(redis: Any, user_id: str, offer: Offer) -> None:
     """Kept twice as long as it is valid, so that a late consent can still be told that it expired."""
-    with _redis_errors():
+    with redis_errors("the Lage"):
         redis.set(offer_key(user_id), json.dumps(offer.as_dict(), ensure_ascii=False), ex=2 * OFFER_TTL_SECONDS)
 
 
@@ -277,7 +263,7 @@ def drop_stale_offer(redis: Any, user_id: str, character_id: str, turn: int) -> 
     consent and no refusal, so a later „Ja“ answers something else. Returns whether one was dropped."""
     key = offer_key(user_id)
     for _ in range(_RETRIES):
-        with _redis_errors(), redis.pipeline() as pipe:
+        with redis_errors("the Lage"), redis.pipeline() as pipe:
             try:
                 pipe.watch(key)
                 offer = _read_offer(pipe.get(key), user_id)
@@ -305,7 +291,7 @@ def _read_offer(raw: Any, user_id: str) -> Offer | None:
 
 def peek_offer(redis: Any, user_id: str) -> Offer | None:
     """The person's open offer (of any figure) without taking it; a corrupt one is logged and ignored."""
-    with _redis_errors():
+    with redis_errors("the Lage"):
         raw = redis.get(offer_key(user_id))
     return _read_offer(raw, user_id)
 
@@ -316,7 +302,7 @@ def take_offer(redis: Any, user_id: str, character_id: str, now: datetime, turn:
     atomically — of parallel consents exactly one gets it."""
     key = offer_key(user_id)
     for _ in range(_RETRIES):
-        with _redis_errors(), redis.pipeline() as pipe:
+        with redis_errors("the Lage"), redis.pipeline() as pipe:
             try:
                 pipe.watch(key)
                 offer = _read_offer(pipe.get(key), user_id)

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import redis
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
-from novaberg.core.errors import DatabaseError
+from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
 from novaberg.core.redact import redact_credentials
 from novaberg.core.settings import CONNECT_TIMEOUT_SECONDS
 
-__all__ = ["connect_redis", "CLIENT_OPTIONS"]
+__all__ = ["connect_redis", "CLIENT_OPTIONS", "redis_errors"]
 
 # Every client, embedded or not: a server that does not answer is an error within seconds, not a hang.
 # A refused connection is tried twice more within ~0.1 s (redis-py's own default backs off for up to ~7 s
@@ -42,3 +45,23 @@ def connect_redis(url: str | None = None, server: Any = None) -> Any:
         where = redact_credentials(url) if url else "embedded"
         raise DatabaseError(f"cannot reach Redis ({where}): {redact_credentials(str(err))}") from err
     return client
+
+
+_log = logging.getLogger("novaberg.store")
+
+
+@contextmanager
+def redis_errors(what: str) -> Iterator[None]:
+    """Redis failures as the product's errors: unreachable → DatabaseUnavailableError (503), any other →
+    DatabaseError naming `what`; the detail (socket path, host) only in the log. A WatchError passes through
+    (the caller's optimistic transaction retries)."""
+    try:
+        yield
+    except (redis.ConnectionError, redis.TimeoutError) as err:
+        _log.error("Redis does not answer (%s): %s", what, err)
+        raise DatabaseUnavailableError("Redis does not answer right now") from err
+    except redis.WatchError:
+        raise
+    except redis.RedisError as err:
+        _log.error("Redis failed while handling %s: %s", what, err)
+        raise DatabaseError(f"Redis failed while handling {what}") from err

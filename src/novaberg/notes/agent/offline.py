@@ -291,8 +291,8 @@ def _question(text: str, core: str, history: Sequence[Sequence[str]]) -> Reading
     return Reading(REJECTED, reason="eine Frage, kein Notizauftrag")
 
 
-def _statement(text: str, history: Sequence[Sequence[str]]) -> Reading:
-    """A statement writes nothing — unless it is a need while a list is running (end of notizen.md)."""
+def _need(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
+    """*Ich brauche noch Milch*: an item for the running list, else a statement about a need; None: no need."""
     for rx in _NEED:
         if m := rx.match(text):
             target = running_list(history)
@@ -300,6 +300,14 @@ def _statement(text: str, history: Sequence[Sequence[str]]) -> Reading:
                 return Reading("add_content", target, items=split_items(m.group("items")), resolved=True,
                                typ=type_for(target))
             return Reading(REJECTED, reason="Aussage über einen Bedarf, keine Bitte, und keine laufende Liste")
+    return None
+
+
+def _statement(text: str, history: Sequence[Sequence[str]]) -> Reading:
+    """A statement writes nothing — unless it is a need while a list is running (end of notizen.md)."""
+    need = _need(text, history)
+    if need is not None:
+        return need
     return Reading(REJECTED, reason="eine Mitteilung, keine Bitte")
 
 
@@ -356,13 +364,9 @@ def _order(text: str, history: Sequence[Sequence[str]]) -> Reading:
             target = running_list(history)
             return Reading(action, target, items=split_items(m.group("items")), resolved=bool(target),
                            typ=type_for(target) if target else "")
-    for rx in _NEED:
-        if m := rx.match(text):
-            target = running_list(history)
-            if target:
-                return Reading("add_content", target, items=split_items(m.group("items")), resolved=True,
-                               typ=type_for(target))
-            return Reading(REJECTED, reason="Aussage über einen Bedarf, keine Bitte, und keine laufende Liste")
+    need = _need(text, history)
+    if need is not None:
+        return need
     return Reading(REJECTED, reason="kein Notizauftrag erkannt")
 
 
