@@ -25,6 +25,7 @@ from uuid import UUID
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id, check_text
 from novaberg.core.settings import FILES_HITS_CAP, FILES_QUERY_MAX_CHARS, FILES_QUERY_MAX_TERMS
+from novaberg.embed.cache import embed_cached
 from novaberg.files.repository import vector_literal
 from novaberg.files.search_sql import SEARCH, TRACK_KEEP
 from novaberg.files.threshold import DenseThreshold, threshold
@@ -162,7 +163,7 @@ class Retriever:
 
     def _vector(self, text: str) -> str | None:
         try:
-            return vector_literal(self.embedder.embed([text])[0])
+            return vector_literal(embed_cached(self.embedder, [text])[0])
         except Exception as err:  # noqa: BLE001 - the dense channel falls out; the sharp ones still run
             logger.error("dateien: embedding of the question failed, dense channel off: %s", err)
             return None

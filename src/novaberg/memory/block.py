@@ -18,6 +18,7 @@ import redis as redis_lib
 
 from novaberg.core.errors import DatabaseError, ModelError
 from novaberg.core.settings import MEMORY_ABOUT_ME_CAP, MEMORY_BLOCK_CAP, MEMORY_BLOCK_FLOOR
+from novaberg.embed.cache import embed_cached
 from novaberg.graph.readers import Block, register_block_reader
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.short_term import ShortTermMemory
@@ -64,21 +65,6 @@ def _cosines(query: list[float], vectors: list[list[float]]) -> list[float]:
     return [float(d / n) if n else 0.0 for d, n in zip(dots, norms, strict=True)]
 
 
-_VECTORS: dict[tuple[int, str], tuple[Any, list[float]]] = {}  # short-term texts embedded in this process
-_VECTORS_MAX = 4096
-
-
-def _vectors_of(embedder: Any, texts: list[str]) -> list[list[float]]:
-    """The fresh entries come back turn after turn: each text is embedded once per process and embedder."""
-    missing = [t for t in dict.fromkeys(texts) if _VECTORS.get((id(embedder), t), (None,))[0] is not embedder]
-    if missing:
-        if len(_VECTORS) + len(missing) > _VECTORS_MAX:
-            _VECTORS.clear()
-        for t, vector in zip(missing, embedder.embed(missing), strict=True):
-            _VECTORS[(id(embedder), t)] = (embedder, vector)
-    return [_VECTORS[(id(embedder), t)][1] for t in texts]
-
-
 def _day(moment: Any, zone: Any) -> str:
     return moment.astimezone(zone).strftime("%d.%m.%Y") if isinstance(moment, datetime) else "?"
 
@@ -95,7 +81,7 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
         if kind == ABOUT_ME:
             nodes = [{**n, "cosine": 1.0} for n in repo.recent(user_id, character_id, MEMORY_ABOUT_ME_CAP)]
         else:
-            query = deps.embedder.embed([text])[0]
+            query = embed_cached(deps.embedder, [text])[0]
             dims = repo.dimensions_for(deps.embedder, now)
             nodes = [n for n in repo.similar(user_id, character_id, query, dims, MEMORY_BLOCK_CAP)
                      if n["cosine"] >= MEMORY_BLOCK_FLOOR]
@@ -120,8 +106,8 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
             scores = [1.0] * len(fresh)
         else:
             if query is None:
-                query = deps.embedder.embed([text])[0]
-            scores = _cosines(query, _vectors_of(deps.embedder, [e["inhalt"] for e in fresh]))
+                query = embed_cached(deps.embedder, [text])[0]
+            scores = _cosines(query, embed_cached(deps.embedder, [e["inhalt"] for e in fresh]))
         for score, entry in zip(scores, fresh, strict=True):
             if kind == ABOUT_ME or score >= MEMORY_BLOCK_FLOOR:
                 seen.add(entry["inhalt"].strip())

@@ -1,0 +1,46 @@
+"""A text is embedded once per process and embedder: the turn's question serves the memory block and the files'
+retrieval from one embedding."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from novaberg.core.settings import Settings
+from novaberg.embed.cache import embed_cached
+from novaberg.embed.hashing import HashingEmbedder
+from novaberg.llm.offline import OfflineLLM
+from tests.support import berlin
+
+
+class _Counting(HashingEmbedder):
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: Counter[str] = Counter()
+
+    def embed(self, texts: Any) -> list[list[float]]:
+        self.texts.update(texts)
+        return super().embed(texts)
+
+
+def test_only_missing_texts_are_embedded_and_order_is_kept() -> None:
+    embedder = _Counting()
+    first = embed_cached(embedder, ["Hund", "Katze"])
+    again = embed_cached(embedder, ["Katze", "Maus", "Hund"])
+    assert again[0] == first[1] and again[2] == first[0] and again[1] == HashingEmbedder().embed(["Maus"])[0]
+    assert embedder.texts == Counter({"Hund": 1, "Katze": 1, "Maus": 1})
+    other = _Counting()  # another embedder never gets this one's vectors
+    embed_cached(other, ["Hund"])
+    assert other.texts == Counter({"Hund": 1})
+
+
+def test_a_turn_embeds_its_question_once(db: Any, redis: Any, tmp_path: Path) -> None:
+    from novaberg.api.nova import Nova
+    from novaberg.store.stack import Stack
+
+    embedder = _Counting()
+    nova = Nova(Stack(db=db, redis=redis), OfflineLLM(), embedder, Settings(data_dir=tmp_path))
+    question = "Was weiß ich noch über die Heizung im Keller?"
+    nova.turn("u1", "nova", question, berlin(2026, 12, 1, 10))
+    assert embedder.texts[question] == 1
