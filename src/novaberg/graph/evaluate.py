@@ -17,11 +17,12 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from novaberg.core.errors import DatabaseError, ModelAnswerError, ModelError
+from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.core.settings import MAX_CORRECTIONS
 from novaberg.graph.deps import Deps
 from novaberg.graph.nodes import MODEL_DOWN_ANSWER
 from novaberg.graph.state import TurnState
+from novaberg.graph.turn_directives import read_directives
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 from novaberg.situation.turn import inventory_source, keep_offer, situation_of
@@ -47,25 +48,13 @@ TRIBUNAL_NODE = "tribunal"
 _log = logging.getLogger("novaberg.tribunal")
 
 
-def _read_directives(state: TurnState, deps: Deps) -> list[str]:
-    """The pair's directives; a database that fails here is loud in the log and the jurist sees none."""
-    from novaberg.directives.repository import DirectivesRepository
-
-    try:
-        return [d.text for d in DirectivesRepository(deps.db).list(state["user_id"], state["character_id"])]
-    except DatabaseError as err:
-        _log.error("directives unreadable for this turn: %s", err)
-        deps.log.write(state["turn_id"], TRIBUNAL_NODE, "fehler", {"direktiven": str(err)}, state["now"])
-        return []
-
-
 def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     """The three judges on the current answer, concurrently; each vote is logged with score and reasoning."""
     deps = runtime.context
     update: dict[str, Any] = {}
     directives = state.get("directives")
     if directives is None:
-        directives = _read_directives(state, deps)
+        directives = read_directives(state, deps)
         update["directives"] = directives
     correction_round = state.get("correction_round", 0)
     if _model_down(state["answer"]):  # the code's own sentence that the model failed: nothing for a judge

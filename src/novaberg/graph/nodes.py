@@ -16,6 +16,7 @@ from novaberg.graph.readers import block_readers
 from novaberg.graph.router import NO_DOMAIN, is_new_request, route
 from novaberg.graph.services import AgentRequest, ServiceResult, service_named
 from novaberg.graph.state import TurnState
+from novaberg.graph.turn_directives import read_directives
 from novaberg.situation.lage import Situation, drop_stale_offer, peek_offer, take_offer
 from novaberg.situation.offers import (
     consent_reading,
@@ -212,9 +213,7 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     route_info = state.get("route", {})
     directives = state.get("directives")
     if directives is None:  # read once per turn; the tribunal's jurist gets the same list (tribunal.md §3.1)
-        from novaberg.graph.evaluate import _read_directives  # evaluate imports this module
-
-        directives = _read_directives(state, runtime.context)
+        directives = read_directives(state, runtime.context)
     try:
         answer = compose(runtime.context.asker, state["text"], services, state.get("blocks", {}),
                          bool(route_info.get("answer_from_blocks")), address_form(directives),
