@@ -216,7 +216,7 @@ def note_views(rows: list[dict[str, Any]], zone: Any) -> list[Note]:
 def features_of(nova: Any) -> Features:
     """Show memory and shared roots only where their facades exist (issues 14 and 16)."""
     return Features(memory=_has(nova, "memory", "short_term", "long_term"),
-                    roots=_has(nova, "files", "roots", "index_rows"))
+                    roots=_has(nova, "files", "roots", "index_status"))
 
 
 def _has(nova: Any, facade: str, *methods: str) -> bool:
@@ -324,14 +324,13 @@ def build_views(nova: Any, clock: Any, principal: Callable[..., Principal]) -> A
         def read() -> list[Root]:
             found = []
             for root in nova.files.roots(user, character):
-                index = nova.files.index_rows(root["id"], user, character)
-                indexed = [i for i in index if i.get("aktiv")]
-                times = [i["indiziert_am"] for i in index if isinstance(i.get("indiziert_am"), datetime)]
+                status = nova.files.index_status(root["id"], user, character)
+                last = status["zuletzt"]
                 found.append(Root(path=str(root.get("pfad") or ""), label=root.get("bezeichnung"),
                                   ownership=root.get("eigentum"), active=bool(root.get("aktiv")),
-                                  changed=_local(root.get("geaendert_am"), zone), files_indexed=len(indexed),
-                                  files_not_evaluated=sum(1 for i in index if i.get("grund")),
-                                  last_indexed=_local(max(times), zone) if times else None))
+                                  changed=_local(root.get("geaendert_am"), zone), files_indexed=status["aktiv"],
+                                  files_not_evaluated=status["mit_grund"],
+                                  last_indexed=_local(last, zone) if isinstance(last, datetime) else None))
             return found
 
         return Roots(user_id=user, character_id=character, roots=await run(read))

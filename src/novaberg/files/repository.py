@@ -82,6 +82,11 @@ _RETIRE = """
 UPDATE dateien_index SET aktiv = FALSE, grund = %s, grund_am = %s
 WHERE id = %s AND wurzel_id = %s AND (aktiv OR grund <> %s)
 """
+_STATUS_OF_ROOT = """
+SELECT count(*) FILTER (WHERE i.aktiv) AS aktiv, count(i.grund) AS mit_grund, max(i.indiziert_am) AS zuletzt
+FROM dateien_index i JOIN dateien_wurzeln w ON w.id = i.wurzel_id
+WHERE w.id = %s AND w.user_id = %s AND w.character_id = %s
+"""
 _ROWS_OF_ROOT = """
 SELECT i.id, i.pfad, i.name, i.thema, i.zusammenfassung, i.stichwoerter, i.struktur, i.groesse, i.zeilen,
        i.inhalt_hash, i.geaendert_am, i.indiziert_am, i.aktiv, i.grund, i.grund_am,
@@ -186,6 +191,12 @@ class RootsRepository:
         params = (_check_id(root_id), *_check_pair(user_id, character_id))
         with self._db.transaction() as conn:
             return conn.execute(_ROWS_OF_ROOT, params).fetchall()
+
+    def index_status(self, root_id: int, user_id: str, character_id: str) -> dict[str, Any]:
+        """One root's index in numbers, counted by the database: `aktiv` rows, rows `mit_grund`, `zuletzt` indexed."""
+        params = (_check_id(root_id), *_check_pair(user_id, character_id))
+        with self._db.transaction() as conn:
+            return dict(conn.execute(_STATUS_OF_ROOT, params).fetchone())
 
 
 class IndexRepository:

@@ -104,6 +104,10 @@ class FilesService:
     def index_rows(self, root_id: int, user_id: str, character_id: str) -> list[dict[str, Any]]:
         return self.repo.index_rows(root_id, user_id, character_id)
 
+    def index_status(self, root_id: int, user_id: str, character_id: str) -> dict[str, Any]:
+        """`aktiv`, `mit_grund`, `zuletzt` of one root's index — counted, not fetched row by row."""
+        return self.repo.index_status(root_id, user_id, character_id)
+
     def index(self, now: datetime, user_id: str | None = None, character_id: str | None = None,
               progress: Progress | None = None) -> dict[str, Any]:
         """One watcher pass over the active roots → report (also written to `hintergrund_log`)."""

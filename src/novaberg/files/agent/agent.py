@@ -53,7 +53,7 @@ def _listing(files: FilesService, rows: list[dict[str, Any]], request: AgentRequ
     lines = []
     for row in rows:
         label = f" „{row['bezeichnung']}“" if row.get("bezeichnung") else ""
-        indexed = sum(1 for r in files.index_rows(row["id"], request.user_id, request.character_id) if r["aktiv"])
+        indexed = files.index_status(row["id"], request.user_id, request.character_id)["aktiv"]
         lines.append(texts.LISTING_LINE.format(
             id=row["id"], pfad=row["pfad"], bezeichnung=label,
             eigentum=texts.OWNERSHIP_NAMES.get(row["eigentum"], row["eigentum"]),
