@@ -178,6 +178,11 @@ def test_roots_with_their_index_status_and_the_features(nova, tmp_path, monkeypa
     nova.files.index(NOW, user_id="anna", character_id="nova")
     after = _get(client, "/api/roots?user_id=anna")["roots"][0]
     assert after["files_indexed"] == 1 and after["last_indexed"] == "2026-11-30T10:00+01:00"
+    assert after["files_not_evaluated"] == 0  # an indexed file carries grund 'created' — it was evaluated
+    (shared / "rezept.txt").write_text("")  # §5.5a: still on disk, now excluded (empty)
+    nova.files.index(NOW, user_id="anna", character_id="nova")
+    excluded = _get(client, "/api/roots?user_id=anna")["roots"][0]
+    assert (excluded["files_indexed"], excluded["files_not_evaluated"]) == (0, 1)
     assert _get(client, "/api/roots?user_id=bob")["roots"] == []
     assert _get(client, "/api/roots?user_id=anna&character_id=luna")["roots"] == []
     assert '"id"' not in json.dumps(after)

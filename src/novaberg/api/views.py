@@ -329,7 +329,7 @@ def build_views(nova: Any, clock: Any, principal: Callable[..., Principal]) -> A
                 found.append(Root(path=str(root.get("pfad") or ""), label=root.get("bezeichnung"),
                                   ownership=root.get("eigentum"), active=bool(root.get("aktiv")),
                                   changed=_local(root.get("geaendert_am"), zone), files_indexed=status["aktiv"],
-                                  files_not_evaluated=status["mit_grund"],
+                                  files_not_evaluated=status["nicht_ausgewertet"],
                                   last_indexed=_local(last, zone) if isinstance(last, datetime) else None))
             return found
 

@@ -83,7 +83,9 @@ UPDATE dateien_index SET aktiv = FALSE, grund = %s, grund_am = %s
 WHERE id = %s AND wurzel_id = %s AND (aktiv OR grund <> %s)
 """
 _STATUS_OF_ROOT = """
-SELECT count(*) FILTER (WHERE i.aktiv) AS aktiv, count(i.grund) AS mit_grund, max(i.indiziert_am) AS zuletzt
+SELECT count(*) FILTER (WHERE i.aktiv) AS aktiv,
+       count(*) FILTER (WHERE NOT i.aktiv AND i.grund = 'excluded') AS nicht_ausgewertet,
+       max(i.indiziert_am) AS zuletzt
 FROM dateien_index i JOIN dateien_wurzeln w ON w.id = i.wurzel_id
 WHERE w.id = %s AND w.user_id = %s AND w.character_id = %s
 """
@@ -193,7 +195,8 @@ class RootsRepository:
             return conn.execute(_ROWS_OF_ROOT, params).fetchall()
 
     def index_status(self, root_id: int, user_id: str, character_id: str) -> dict[str, Any]:
-        """One root's index in numbers, counted by the database: `aktiv` rows, rows `mit_grund`, `zuletzt` indexed."""
+        """One root's index in numbers, counted by the database: `aktiv` rows, rows `nicht_ausgewertet` (on disk,
+        excluded by this run, §5.5a), `zuletzt` indexed."""
         params = (_check_id(root_id), *_check_pair(user_id, character_id))
         with self._db.transaction() as conn:
             return dict(conn.execute(_STATUS_OF_ROOT, params).fetchone())

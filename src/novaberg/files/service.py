@@ -105,7 +105,7 @@ class FilesService:
         return self.repo.index_rows(root_id, user_id, character_id)
 
     def index_status(self, root_id: int, user_id: str, character_id: str) -> dict[str, Any]:
-        """`aktiv`, `mit_grund`, `zuletzt` of one root's index — counted, not fetched row by row."""
+        """`aktiv`, `nicht_ausgewertet`, `zuletzt` of one root's index — counted, not fetched row by row."""
         return self.repo.index_status(root_id, user_id, character_id)
 
     def index(self, now: datetime, user_id: str | None = None, character_id: str | None = None,
