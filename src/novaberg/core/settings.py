@@ -212,6 +212,7 @@ KZG_TTL_DAYS_MID = 14
 KZG_TTL_DAYS_HIGH = 30
 PROMOTION_MAX_ATTEMPTS = 3  # §3: after this many failed attempts an order goes to `:gescheitert` (logged)
 PROMOTION_CANDIDATES = 10  # §3b: the pair's nearest nodes (inactive included) matched and linked by edges
+PROMOTION_BATCH = 25  # §3: orders taken into `:arbeit` and written in one transaction (a retried order goes alone)
 MEMORY_BLOCK_CAP = 5  # [ERINNERUNGEN]: at most this many entries per turn
 MEMORY_BLOCK_FLOOR = 0.35  # [ERINNERUNGEN]: a long-term node below this cosine to the turn is not shown
 MEMORY_ABOUT_ME_CAP = 10  # "Was weißt du über mich?": the pair's nodes listed, newest first
