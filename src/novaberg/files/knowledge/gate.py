@@ -21,7 +21,7 @@ from novaberg.files.knowledge.zone import KnowledgeZone
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 
-__all__ = ["TASK", "GAPS", "GateDecision", "early_gate", "THIN_WORDS"]
+__all__ = ["TASK", "GAPS", "GateDecision", "early_gate", "topic_text", "THIN_WORDS"]
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +47,9 @@ def _offline(data: Mapping[str, Any]) -> dict[str, Any]:
     return {"luecke": "abgedeckt" if share >= 0.8 else "ergaenzung"}
 
 
-def _topic_text(zone: KnowledgeZone, terms: Sequence[str]) -> tuple[str, str] | None:
+def topic_text(zone: KnowledgeZone, terms: Sequence[str]) -> tuple[str, str] | None:
+    """Her knowledge text on the topic: the first file of the zone whose name or text carries a term —
+    (file name, text without the version marks) — or None."""
     root = zone.root
     if not root.is_dir():
         return None
@@ -63,9 +65,15 @@ def _topic_text(zone: KnowledgeZone, terms: Sequence[str]) -> tuple[str, str] | 
     return None
 
 
-def early_gate(zone: KnowledgeZone, terms: Sequence[str], summary: str, asker: Any) -> GateDecision:
-    """Open the file unless her knowledge text on the topic covers the index summary."""
-    found = _topic_text(zone, terms)
+_UNREAD: Any = object()
+
+
+def early_gate(zone: KnowledgeZone, terms: Sequence[str], summary: str, asker: Any,
+               found: Any = _UNREAD) -> GateDecision:
+    """Open the file unless her knowledge text on the topic covers the index summary (`found`: the
+    caller's `topic_text` result, so the zone is read once per turn)."""
+    if found is _UNREAD:
+        found = topic_text(zone, terms)
     if found is None:
         return GateDecision(True, "abwesenheit")
     name, body = found

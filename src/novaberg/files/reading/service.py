@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from novaberg.files.blocks import location
+from novaberg.files.knowledge.gate import early_gate, topic_text
+from novaberg.files.knowledge.zone import KnowledgeZone, zone_of
 from novaberg.files.labels import is_archived
 from novaberg.files.paths import OutsideBoundaryError, boundary_from_env
 from novaberg.files.reading import texts
@@ -85,12 +87,18 @@ class ReadingService:
 
     def run(self, request: AgentRequest, deps: Any) -> ServiceResult:
         steps: list[dict[str, Any]] = []
-        if not RootsRepository(deps.db).active(request.user_id, request.character_id):
+        knows = bool(_KNOW.search(request.text))
+        has_roots = bool(RootsRepository(deps.db).active(request.user_id, request.character_id))
+        if not has_roots and not knows:  # §3.0c: „Weißt du was über X" asks the other stores without roots too
             return ServiceResult(self.name, "rejected", texts.NO_ROOTS, [{"schritt": "wurzeln", "anzahl": 0}])
         reading = read_classification(deps.asker.ask(TASK, {"text": request.text}).fields)
         terms = reading["begriffe"][:MAX_TERMS]
         steps.append({"schritt": "klassifizieren", **reading, "versucht": terms})
         repo = ReadingRepository(deps.db)
+        if knows and terms:
+            return self._overview(request, deps, repo, terms, steps, has_roots)
+        if not has_roots:
+            return ServiceResult(self.name, "rejected", texts.NO_ROOTS, steps)
         if reading["datei"] and (reading["art"] == "karte" or not terms):
             return self._map(request, repo, reading["datei"], steps)
         if not terms and not reading["datei"]:
@@ -98,23 +106,56 @@ class ReadingService:
         hits = self._narrow(request, deps, repo, terms, reading["datei"])
         steps.append({"schritt": "eingrenzen", "kandidaten": [hit.path for hit in hits]})
         if not hits:
-            total = repo.count(request.user_id, request.character_id)
-            answer = texts.NOTHING_FOUND.format(begriffe=", ".join(terms or [reading["datei"] or ""]), dateien=total)
-            result = ServiceResult(self.name, "rejected", answer, steps, data={"dateien": total})
-        else:
-            result = self._needle(hits, terms, steps)
-        if _KNOW.search(request.text) and terms:
-            return self._overview(request, deps, terms, result)
-        return result
+            return self._nothing_found(request, repo, terms or [reading["datei"] or ""], steps)
+        return self._needle(hits, terms, steps)
 
-    def _overview(self, request: AgentRequest, deps: Any, terms: list[str], files: ServiceResult) -> ServiceResult:
-        """§3.0c: „Weißt du was über X" asks every store; each part says where it comes from."""
-        others = other_stores(deps, request.user_id, request.character_id, terms)
-        files.steps.append({"schritt": "bestaende", "gefunden": len(others)})
-        if not others:
-            return files
-        part = files.answer if files.status == "abgeschlossen" else texts.OVERVIEW_FILES_NONE
-        return ServiceResult(self.name, "abgeschlossen", "\n\n".join([*others, part]), files.steps, data=files.data)
+    def _nothing_found(self, request: AgentRequest, repo: ReadingRepository, terms: list[str],
+                       steps: list[dict[str, Any]]) -> ServiceResult:
+        total = repo.count(request.user_id, request.character_id)
+        answer = texts.NOTHING_FOUND.format(begriffe=", ".join(terms), dateien=total)
+        return ServiceResult(self.name, "rejected", answer, steps, data={"dateien": total})
+
+    def _overview(self, request: AgentRequest, deps: Any, repo: ReadingRepository, terms: list[str],
+                  steps: list[dict[str, Any]], has_roots: bool) -> ServiceResult:
+        """§3.0c: „Weißt du was über X" asks every store, each part labelled with where it comes from.
+        §3.0d: before a shared file is opened, the early gate compares her own knowledge text on the topic
+        with what the index says about the file; only a gap (absence, thinness, contradiction) opens it."""
+        zone = KnowledgeZone(_knowledge_root(deps))
+        knowledge = topic_text(zone, terms)
+        others = other_stores(deps, request.user_id, request.character_id, terms, request.now, knowledge)
+        steps.append({"schritt": "bestaende", "gefunden": len(others)})
+        files: ServiceResult | None = None
+        if has_roots:
+            hits = self._narrow(request, deps, repo, terms, None)
+            steps.append({"schritt": "eingrenzen", "kandidaten": [hit.path for hit in hits]})
+            files = self._gated(hits, terms, steps, zone, knowledge, deps) if hits else \
+                self._nothing_found(request, repo, terms, steps)
+        found_in_files = files is not None and files.status == "abgeschlossen"
+        if not others and files is None:
+            nothing = texts.OVERVIEW_NOTHING.format(begriffe=", ".join(terms))
+            return ServiceResult(self.name, "rejected", nothing, steps)
+        if files is not None and (found_in_files or not others):
+            parts, data = [*others, files.answer], files.data
+        else:
+            parts, data = [*others, texts.OVERVIEW_FILES_NONE] if has_roots else others, {}
+        status = "abgeschlossen" if others or found_in_files else "rejected"
+        return ServiceResult(self.name, status, "\n\n".join(parts), steps, data=data)
+
+    def _gated(self, hits: list[Hit], terms: list[str], steps: list[dict[str, Any]], zone: KnowledgeZone,
+               knowledge: tuple[str, str] | None, deps: Any) -> ServiceResult:
+        """The early gate on the best candidate (§3.0d): covered → the index's word without a file access."""
+        best = hits[0]
+        decision = early_gate(zone, terms, best.zusammenfassung or best.thema, deps.asker, found=knowledge)
+        steps.append({"schritt": "fruehes_tor", "luecke": decision.gap, "geoeffnet": decision.open,
+                      "wissen": decision.source, "datei": best.path})
+        if decision.open:
+            return self._needle(hits, terms, steps)
+        steps.append({"schritt": "zugriffe", "anzahl": 0})
+        head = texts.ANSWER_OWN_HEAD if best.eigentum == "figur" else texts.ANSWER_HEAD
+        line = texts.GATE_COVERED.format(fundstelle=location(best), thema=best.thema, wissen=decision.source,
+                                         auszug=" ".join((best.zusammenfassung or "").split())[:200])
+        return ServiceResult(self.name, "abgeschlossen", "\n".join([head, line]), steps,
+                             data={"fundstellen": [best.path], "nicht_geoeffnet": True})
 
     def _narrow(self, request: AgentRequest, deps: Any, repo: ReadingRepository, terms: list[str],
                 name: str | None) -> list[Hit]:
@@ -195,6 +236,15 @@ class ReadingService:
                                             fundstelle=location(nearest), thema=nearest.thema)
         return ServiceResult(self.name, "rejected", "\n".join([answer, *problems]), steps,
                              data={"naechster_fund": nearest.path, "vorschlag": "vorlesen"})
+
+
+def _knowledge_root(deps: Any) -> Path:
+    """Her own zone: under the running Nova's data directory, else where the settings put it."""
+    if getattr(deps, "data_dir", None):
+        return zone_of(deps.data_dir)
+    from novaberg.files.knowledge.service import knowledge_root
+
+    return knowledge_root()
 
 
 def _root_of(hit: Hit) -> str:

@@ -35,3 +35,11 @@ FILE_OUTSIDE = "Den Pfad {pfad} lese ich nicht: er liegt außerhalb der freigege
 OVERVIEW_NOTES = "In deinen Notizen:"
 OVERVIEW_APPOINTMENTS = "In deinem Kalender:"
 OVERVIEW_FILES_NONE = "In deinen Unterlagen finde ich dazu nichts."
+OVERVIEW_MEMORY = "Aus dem, was du mir erzählt hast:"
+OVERVIEW_MEMORY_DAY = " (am {tag})"
+OVERVIEW_KNOWLEDGE = "In meinem eigenen Wissen:"
+OVERVIEW_NOTHING = ("Zu „{begriffe}“ habe ich nichts: weder in deinen Notizen noch im Kalender, in dem, was du mir "
+                    "erzählt hast, oder in meinem eigenen Wissen. Verzeichnisse hast du mir keine freigegeben.")
+# the early gate (§3.0d): her own text covers what the index says about the file — the file stays closed
+GATE_COVERED = ("- {fundstelle}: {thema} — laut Verzeichnis: {auszug} (nicht geöffnet: mein eigenes Wissen in "
+                "knowledge/{wissen} deckt das schon ab)")
