@@ -24,6 +24,7 @@ from typing import Any
 
 from bench.database import bench_database
 from novaberg.core.logs import PipelineLog
+from novaberg.core.settings import PROMOTION_BATCH
 from novaberg.embed.hashing import HashingEmbedder
 from novaberg.graph.deps import Deps
 from novaberg.llm.ask import Asker
@@ -156,9 +157,10 @@ def main() -> None:
                 rounds.append(result)
                 print(f"round {r + 1}: {result['promotet']} promoted ({result['neuanlage']} new, {result['dublette']} "
                       f"duplicates, {result['fehler']} errors) in {result['seconds']:.2f} s = {result['rate']:.0f}/s")
-            steps = sorted(rounds[-1]["spans"].items(), key=lambda item: -sum(item[1]))[:4]
-            print("last round, where an entry's time goes (median per step): "
-                  + "; ".join(f"{name} {statistics.median(values):.1f} ms" for name, values in steps))
+            last = rounds[-1]
+            steps = sorted(last["spans"].items(), key=lambda item: -sum(item[1]))[:5]
+            print(f"last round, where an entry's time goes (per entry, the agent works in batches of {PROMOTION_BATCH}): "
+                  + "; ".join(f"{name} {sum(values) / max(1, last['promotet']):.2f} ms" for name, values in steps))
             rate = statistics.median(r["rate"] for r in rounds)
             nodes = LongTermRepository(db).count(USER, CHARACTER)
             times = sorted(_reads(db, redis, embedder, args.reads))

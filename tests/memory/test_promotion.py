@@ -145,7 +145,7 @@ def test_postgres_down_leaves_the_order_in_work_uncounted(db, redis, monkeypatch
     def down(*args, **kwargs):
         raise DatabaseUnavailableError("the database does not answer right now")
 
-    monkeypatch.setattr(LongTermRepository, "match", down)
+    monkeypatch.setattr(LongTermRepository, "promotion_batch", down)
     for _ in range(PROMOTION_MAX_ATTEMPTS + 1):
         agent(db, redis).run(LATER)
     state = lists(redis)
@@ -158,8 +158,17 @@ def test_work_list_holds_one_entry_while_running(db, redis):
     for i in range(3):
         remember(redis, f"Mein Kollege Nummer {i} heißt Jan {i}.", f"t{i}")
     seen = []
-    agent(db, redis, checkpoint=lambda step: seen.append(redis.llen(keys.work_list("u1", "nova")))).run(LATER)
+    agent(db, redis, batch=1, checkpoint=lambda step: seen.append(redis.llen(keys.work_list("u1", "nova")))).run(LATER)
     assert set(seen) <= {0, 1} and 1 in seen
+
+
+def test_work_list_holds_the_batch_while_running(db, redis):
+    """§3 with batches: `:arbeit` holds exactly the orders in flight — at most one batch, never the whole queue."""
+    for i in range(5):
+        remember(redis, f"Mein Kollege Nummer {i} heißt Jan {i}.", f"t{i}")
+    seen = []
+    agent(db, redis, batch=2, checkpoint=lambda step: seen.append(redis.llen(keys.work_list("u1", "nova")))).run(LATER)
+    assert set(seen) <= {0, 1, 2} and 2 in seen and node_count(db) == 5
 
 
 # --- §2: one order per key -------------------------------------------------------------------------------------

@@ -56,8 +56,13 @@ def _final(db, redis, order_keys):
 
 
 @pytest.mark.parametrize("step", STEPS)
-@pytest.mark.parametrize("nth", [1, 3])  # the first entry (new node) and the third (duplicate)
-def test_an_injected_failure_between_every_two_steps(db, redis, step, nth):
+@pytest.mark.parametrize(("batch", "nth"), [
+    (1, 1), (1, 3),  # one order per batch: the first entry (new node) and the third (duplicate)
+    (2, 1), (2, 2),  # two batches: [new, new] and [duplicate of the first batch's node]
+    (3, 1),  # one batch: the third order duplicates a node made in its own batch
+])
+def test_an_injected_failure_between_every_two_steps(db, redis, step, batch, nth):
+    """§3 with batches: a failure at any step of any batch leaves every order promoted or in `:arbeit`."""
     order_keys = _seed(redis)
     seen = {"count": 0}
 
@@ -67,7 +72,7 @@ def test_an_injected_failure_between_every_two_steps(db, redis, step, nth):
             if seen["count"] == nth:
                 raise Injected(at)
 
-    agent(db, redis, checkpoint=fail).run(LATER)
+    agent(db, redis, checkpoint=fail, batch=batch).run(LATER)
     _invariants(db, redis, order_keys, finished=False)
     report = agent(db, redis).run(LATER + timedelta(minutes=5))
     assert report["status"] == "erledigt"
@@ -83,7 +88,7 @@ _CHILD = textwrap.dedent("""
     from novaberg.memory.promotion import PromotionAgent
     from novaberg.store.db import Database
 
-    db_url, redis_path, step, marker = sys.argv[1:5]
+    db_url, redis_path, step, marker, batch = sys.argv[1:6]
     client = redis.Redis(unix_socket_path=redis_path, decode_responses=True)
     db = Database(db_url, max_size=2)
 
@@ -92,20 +97,23 @@ _CHILD = textwrap.dedent("""
             open(marker, "w").close()
             time.sleep(120)
 
-    PromotionAgent(client, db, HashingEmbedder(), PipelineLog(db), checkpoint=hang).run(
+    PromotionAgent(client, db, HashingEmbedder(), PipelineLog(db), checkpoint=hang, batch=int(batch)).run(
         datetime(2026, 12, 1, 9, 5, tzinfo=timezone.utc))
 """)
 
 
-@pytest.mark.parametrize("step", ["geschrieben", "geloescht"])
-def test_kill_minus_nine_of_a_process_running_promotion(db, redis, tmp_path: Path, step):
-    """A real `kill -9` between the node's write and the hash's deletion (and between DEL and LREM)."""
+@pytest.mark.parametrize(("step", "batch"), [("geschrieben", 1), ("geloescht", 1), ("abgeglichen", 3),
+                                           ("geschrieben", 3), ("geloescht", 3)])
+def test_kill_minus_nine_of_a_process_running_promotion(db, redis, tmp_path: Path, step, batch):
+    """A real `kill -9` inside the batch's open transaction, between the nodes' write and the hashes' deletion,
+    and between DEL and LREM — with one order per batch and with all three in one batch."""
     socket_path = redis.connection_pool.connection_kwargs.get("path")
     if not socket_path:
         pytest.skip("needs the embedded Redis' socket")
     order_keys = _seed(redis)
     marker = tmp_path / "in-step"
-    child = subprocess.Popen([sys.executable, "-c", _CHILD, db.url, socket_path, step, str(marker)],
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, db.url, socket_path, step, str(marker),
+                              str(batch)],
                              cwd=Path(__file__).resolve().parents[2], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 60
@@ -120,8 +128,9 @@ def test_kill_minus_nine_of_a_process_running_promotion(db, redis, tmp_path: Pat
             child.kill()
             child.wait()
     assert child.returncode == -signal.SIGKILL
-    assert redis.lrange(keys.work_list("u1", "nova"), 0, -1) == [order_keys[0]]  # the killed run's rest
+    rest = order_keys[:batch]  # the killed run's batch
+    assert redis.lrange(keys.work_list("u1", "nova"), 0, -1) == rest
     _invariants(db, redis, order_keys, finished=False)
     report = agent(db, redis).run(LATER + timedelta(minutes=5))
-    assert report["zurueckgelegt"] == 1
+    assert report["zurueckgelegt"] == len(rest)
     _final(db, redis, order_keys)

@@ -17,8 +17,9 @@ from typing import Any
 from novaberg.core.clock import as_utc
 from novaberg.core.errors import DatabaseError
 from novaberg.core.logs import safe_text
+from novaberg.store.db import hold_lock
 
-__all__ = ["LongTermRepository", "NewNode", "EmbedderChangedError", "embedder_identity", "vector_text"]
+__all__ = ["LongTermRepository", "NewNode", "PromotionWrite", "EmbedderChangedError", "embedder_identity", "vector_text"]
 
 
 class EmbedderChangedError(DatabaseError):
@@ -28,7 +29,7 @@ class EmbedderChangedError(DatabaseError):
 @dataclass(frozen=True)
 class NewNode:
     inhalt: str
-    embedding: Sequence[float]
+    embedding: Sequence[float] | str  # the floats, or their `vector_text`
     salienz: float
     kzg_schluessel: str
     kzg_erstellt_am: datetime
@@ -69,22 +70,29 @@ SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND a
 ORDER BY kzg_erstellt_am DESC, id DESC LIMIT %s
 """
 _BY_KEY = f"SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND kzg_schluessel = %s"
-# §3b *Neuanlage*: the node and its edges in one statement; edges only to nodes of the same pair (the
-# targets are selected inside the pair), weight = cosine.
-_INSERT_NODE = """
-WITH node AS (
-    INSERT INTO lzg_knoten (user_id, character_id, inhalt, embedding, salienz, kzg_schluessel, kzg_erstellt_am,
-                            turn_id, erstellt_am, aktualisiert_am)
-    VALUES (%(u)s, %(c)s, %(inhalt)s, %(v)s::vector, %(salienz)s, %(key)s, %(kzg_at)s, %(turn)s, %(now)s, %(now)s)
-    RETURNING id
-), edges AS (
-    INSERT INTO lzg_kanten (user_id, character_id, von_id, nach_id, gewicht, erstellt_am)
-    SELECT %(u)s, %(c)s, node.id, k.id, e.w, %(now)s
-    FROM node, unnest(%(targets)s::bigint[], %(weights)s::float8[]) AS e(nach, w)
-    JOIN lzg_knoten k ON k.id = e.nach AND k.user_id = %(u)s AND k.character_id = %(c)s
-    ON CONFLICT (von_id, nach_id) DO NOTHING
-)
-SELECT id FROM node
+_WRITTEN = f"SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND kzg_schluessel = ANY(%s)"
+# §3b *Neuanlage* for a batch of one pair: the nodes in one statement (their ids come back by key), then the edges
+# in one statement — edges only to nodes of the same pair (the targets are joined inside the pair), weight = cosine.
+_INSERT_NODES = """
+INSERT INTO lzg_knoten (user_id, character_id, inhalt, embedding, salienz, kzg_schluessel, kzg_erstellt_am,
+                        turn_id, erstellt_am, aktualisiert_am)
+SELECT %(u)s, %(c)s, n.inhalt, n.v::vector, n.salienz, n.key, n.kzg_at, n.turn, %(now)s, %(now)s
+FROM unnest(%(inhalt)s::text[], %(v)s::text[], %(salienz)s::float8[], %(key)s::text[], %(kzg_at)s::timestamptz[],
+            %(turn)s::text[]) WITH ORDINALITY AS n(inhalt, v, salienz, key, kzg_at, turn, ord)
+ORDER BY n.ord
+RETURNING id, kzg_schluessel
+"""
+_INSERT_EDGES = """
+INSERT INTO lzg_kanten (user_id, character_id, von_id, nach_id, gewicht, erstellt_am)
+SELECT %(u)s, %(c)s, von.id, nach.id, e.w, %(now)s
+FROM unnest(%(von)s::bigint[], %(nach)s::bigint[], %(w)s::float8[]) AS e(von, nach, w)
+JOIN lzg_knoten von ON von.id = e.von AND von.user_id = %(u)s AND von.character_id = %(c)s
+JOIN lzg_knoten nach ON nach.id = e.nach AND nach.user_id = %(u)s AND nach.character_id = %(c)s
+ON CONFLICT (von_id, nach_id) DO NOTHING
+"""
+_REACTIVATE_MANY = """
+UPDATE lzg_knoten SET aktiv = TRUE, gewicht_decay = gewicht_decay / 2, aktualisiert_am = %s
+WHERE id = ANY(%s) AND user_id = %s AND character_id = %s AND NOT aktiv
 """
 _REACTIVATE = """
 UPDATE lzg_knoten SET aktiv = TRUE, gewicht_decay = gewicht_decay / 2, aktualisiert_am = %s
@@ -103,7 +111,10 @@ FROM lzg_knoten a, lzg_knoten b WHERE a.id = e.von_id AND b.id = e.nach_id
 """
 
 
-def vector_text(values: Sequence[float]) -> str:
+def vector_text(values: Sequence[float] | str) -> str:
+    """The vector as pgvector's text; a text already made is passed on (a batch formats each vector once)."""
+    if isinstance(values, str):
+        return values
     return "[" + ",".join(f"{float(v):.7g}" for v in values) + "]"
 
 
@@ -204,20 +215,6 @@ class LongTermRepository:
                                                   {"v": vector_text(vector), "u": user_id, "c": character_id,
                                                    "k": limit}).fetchall()]
 
-    def match(self, user_id: str, character_id: str, key: str, vector: Sequence[float], dims: int,
-              limit: int) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-        """The node already made of `key` (a retry after a kill), else the candidates — one transaction."""
-        _pair(user_id, character_id)
-        with self._tx() as conn, conn.pipeline():  # one round trip for the three statements
-            by_key = conn.execute(_BY_KEY, (user_id, character_id, key))
-            for setting in _NEAREST_SETTINGS:
-                conn.execute(setting)
-            nearest = conn.execute(_CANDIDATES.format(dims=int(dims)),
-                                   {"v": vector_text(vector), "u": user_id, "c": character_id, "k": limit})
-            written = by_key.fetchone()
-            candidates = [dict(r) for r in nearest.fetchall()]
-        return (dict(written), []) if written is not None else (None, candidates)
-
     def similar(self, user_id: str, character_id: str, vector: Sequence[float], dims: int,
                 limit: int) -> list[dict[str, Any]]:
         _pair(user_id, character_id)
@@ -258,23 +255,14 @@ class LongTermRepository:
 
     # --- writing (the promotion agent only) ----------------------------------------------------------
 
-    def create_node(self, user_id: str, character_id: str, node: NewNode, edges: Sequence[tuple[int, float]],
-                    now: datetime) -> int:
-        """§3b *Neuanlage*: the node and its edges (weight = cosine) in one transaction, read back by key."""
+    @contextmanager
+    def promotion_batch(self, user_id: str, character_id: str) -> Iterator[PromotionWrite]:
+        """One transaction for a batch of the pair's orders (§3b), its writers queued on the pair's advisory lock:
+        a second run of the same pair waits here and then sees every node of the first (never one twice)."""
         _pair(user_id, character_id)
-        params = {"u": user_id, "c": character_id, "inhalt": safe_text(node.inhalt), "v": vector_text(node.embedding),
-                  "salienz": node.salienz, "key": node.kzg_schluessel, "kzg_at": as_utc(node.kzg_erstellt_am),
-                  "turn": node.turn_id, "now": as_utc(now)}
-        params["targets"] = [int(target) for target, _ in edges]
-        params["weights"] = [float(weight) for _, weight in edges]
-        with self._tx() as conn, conn.pipeline():
-            inserted = conn.execute(_INSERT_NODE, params)
-            read = conn.execute(_BY_KEY, (user_id, character_id, node.kzg_schluessel))
-            node_id = inserted.fetchone()["id"]
-            back = read.fetchone()
-            if back is None or back["id"] != node_id:
-                raise DatabaseError(f"node {node_id} did not read back in its pair")
-        return int(node_id)
+        with self._tx() as conn:
+            hold_lock(conn, f"lzg_knoten:{len(user_id)}:{user_id}:{character_id}")
+            yield PromotionWrite(conn, user_id, character_id)
 
     def reactivate(self, user_id: str, character_id: str, node_id: int, now: datetime) -> None:
         """§3b *Halbreaktivierung*: an inactive node of the pair awake with half its decay weight."""
@@ -294,3 +282,56 @@ class LongTermRepository:
             if count != 1:
                 raise DatabaseError(f"deactivating node {node_id} touched {count} rows of the pair, not one")
 
+
+
+class PromotionWrite:
+    """The statements of one promotion batch inside `promotion_batch`'s transaction (the promotion agent only)."""
+
+    def __init__(self, conn: Any, user_id: str, character_id: str) -> None:
+        self._conn, self._u, self._c = conn, user_id, character_id
+
+    def match(self, keys: Sequence[str], vectors: Sequence[Sequence[float] | str], dims: int,
+              limit: int) -> tuple[dict[str, dict[str, Any]], list[list[dict[str, Any]]]]:
+        """The nodes already made of `keys` (a retry after a kill) and, per vector, the pair's nearest nodes
+        (inactive ones included, §3b) — one round trip: each vector's own index query, pipelined."""
+        conn = self._conn
+        with conn.pipeline():
+            by_key = conn.execute(_WRITTEN, (self._u, self._c, list(keys)))
+            for setting in _NEAREST_SETTINGS:
+                conn.execute(setting)
+            nearest = [conn.execute(_CANDIDATES.format(dims=int(dims)),
+                                    {"v": vector_text(v), "u": self._u, "c": self._c, "k": limit})
+                       for v in vectors] if limit > 0 else []
+            written = {r["kzg_schluessel"]: dict(r) for r in by_key.fetchall()}
+            found = [[dict(r) for r in cursor.fetchall()] for cursor in nearest]
+        return written, found if limit > 0 else [[] for _ in vectors]
+
+    def create_nodes(self, nodes: Sequence[NewNode], now: datetime) -> dict[str, int]:
+        """§3b *Neuanlage*: the nodes of the batch in one statement; their ids by `kzg_schluessel`."""
+        if not nodes:
+            return {}
+        params = {"u": self._u, "c": self._c, "now": as_utc(now),
+                  "inhalt": [safe_text(n.inhalt) for n in nodes], "v": [vector_text(n.embedding) for n in nodes],
+                  "salienz": [float(n.salienz) for n in nodes], "key": [n.kzg_schluessel for n in nodes],
+                  "kzg_at": [as_utc(n.kzg_erstellt_am) for n in nodes], "turn": [n.turn_id for n in nodes]}
+        ids = {r["kzg_schluessel"]: int(r["id"]) for r in self._conn.execute(_INSERT_NODES, params).fetchall()}
+        if set(ids) != {n.kzg_schluessel for n in nodes} or len(ids) != len(nodes):
+            raise DatabaseError(f"{len(nodes)} nodes written, {len(ids)} came back by their keys")
+        return ids
+
+    def link(self, edges: Sequence[tuple[int, int, float]], now: datetime) -> int:
+        """The edges (from, to, cosine) of new nodes, both ends inside the pair."""
+        if not edges:
+            return 0
+        return int(self._conn.execute(_INSERT_EDGES, {
+            "u": self._u, "c": self._c, "now": as_utc(now), "von": [int(e[0]) for e in edges],
+            "nach": [int(e[1]) for e in edges], "w": [float(e[2]) for e in edges]}).rowcount)
+
+    def reactivate(self, node_ids: Sequence[int], now: datetime) -> None:
+        """§3b *Halbreaktivierung*: inactive nodes of the pair awake with half their decay weight — each exactly once."""
+        if not node_ids:
+            return
+        ids = sorted({int(i) for i in node_ids})
+        count = self._conn.execute(_REACTIVATE_MANY, (as_utc(now), ids, self._u, self._c)).rowcount
+        if count != len(ids):
+            raise DatabaseError(f"reactivating nodes {ids} touched {count} rows of the pair, not {len(ids)}")
