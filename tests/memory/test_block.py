@@ -118,3 +118,29 @@ def test_a_changed_embedder_is_refused_until_reembed(db, redis):
 def _pipeline(db, node: str) -> list[dict]:
     with db.transaction() as conn:
         return [dict(r) for r in conn.execute("SELECT kind, payload FROM pipeline_log WHERE node = %s", (node,))]
+
+
+def test_the_turns_one_round_trip_read_agrees_with_the_full_read(redis):
+    """The block reads the fresh entries in one round trip and only the fields it shows: the same entries in the
+    same order as the full read (newest first, above MID, alive by the turn's clock, only the pair's own); a hash
+    gone from Redis is dropped from the pair's index on the way."""
+    from novaberg.core.settings import KZG_SALIENZ_MID
+    from novaberg.memory import keys
+    from novaberg.memory.short_term import ShortTermMemory
+
+    remember(redis, "Mein Hund heißt Bello.", "t1", raw=0.6)
+    remember(redis, "Ich mag Jazz.", "t2", raw=0.4)  # below MID
+    gone = remember(redis, "Meine Schwester heißt Lena.", "t3", raw=0.9)
+    strange = remember(redis, "Mein Bruder heißt Jan.", "t4", raw=0.9)
+    remember(redis, "Meine Katze heißt Mimi.", "t5", raw=0.9, now=NOW + timedelta(minutes=1))
+    redis.delete(gone)
+    redis.hset(strange, "user_id", "jemand")  # whatever the index says: never another pair's entry
+    memory = ShortTermMemory(redis)
+    turn = memory.fresh_above_mid("u1", "nova", LATER)
+    assert redis.zcard(keys.kzg_index("u1", "nova")) == 4
+
+    def seen(entries):
+        return [(e["key"], e["inhalt"], e["salienz"], e["erstellt_am"], e["turn_id"], e["lzg_id"]) for e in entries]
+
+    assert seen(turn) == seen(memory.entries("u1", "nova", LATER, KZG_SALIENZ_MID))
+    assert [e["inhalt"] for e in turn] == ["Meine Katze heißt Mimi.", "Mein Hund heißt Bello."]

@@ -36,10 +36,35 @@ class ShortTermEntry:
     ttl_days: int
 
 
+# KEYS: the pair's index. Its keys newest first, each with its fields and its TTL: {key, fields, ttl, key, …}.
+_READ_INDEX = """
+local out = {}
+for _, name in ipairs(redis.call('ZREVRANGE', KEYS[1], 0, -1)) do
+  out[#out + 1] = name
+  out[#out + 1] = redis.call('HGETALL', name)
+  out[#out + 1] = redis.call('TTL', name)
+end
+return out
+"""
+
+# KEYS: the pair's index; ARGV: field names. Its keys newest first, each with those fields' values: {key, values, …}.
+_READ_FOR_TURN = """
+local out = {}
+for _, name in ipairs(redis.call('ZREVRANGE', KEYS[1], 0, -1)) do
+  out[#out + 1] = name
+  out[#out + 1] = redis.call('HMGET', name, unpack(ARGV))
+end
+return out
+"""
+_TURN_FIELDS = ("inhalt", "salienz", "erstellt_am", "ablauf_am", "turn_id", "user_id", "character_id", "lzg_id")
+
+
 class ShortTermMemory:
     def __init__(self, redis: Any) -> None:
         self._redis = redis
         self._push = redis.register_script(PUSH_ONCE)
+        self._read = redis.register_script(_READ_INDEX)
+        self._read_for_turn = redis.register_script(_READ_FOR_TURN)
 
     def write(self, user_id: str, character_id: str, turn_id: str, inhalt: str, salience: float, raw: float,
               reason: str, now: datetime) -> ShortTermEntry | None:
@@ -70,18 +95,23 @@ class ShortTermMemory:
                                args=[key]))
 
     def entries(self, user_id: str, character_id: str, now: datetime | None = None,
-                min_salience: float = 0.0) -> list[dict[str, Any]]:
+                min_salience: float = 0.0, *, for_turn: bool = False) -> list[dict[str, Any]]:
         """The pair's entries, newest first, with salience and remaining TTL; with `now` those past their
-        end by that clock are left out (Redis expires by the wall clock, the turn's clock may run ahead)."""
+        end by that clock are left out (Redis expires by the wall clock, the turn's clock may run ahead).
+        `for_turn`: only the fields a turn reads (`_TURN_FIELDS`, no TTL) — half the reply to parse."""
         index = keys.kzg_index(user_id, character_id)
-        names = self._redis.zrevrange(index, 0, -1)
+        if for_turn:  # one round trip
+            listed = self._read_for_turn(keys=[index], args=list(_TURN_FIELDS))
+            names = listed[0::2]
+            raw = [part for values in listed[1::2]
+                   for part in ({f: v for f, v in zip(_TURN_FIELDS, values, strict=True) if v is not None}, None)]
+        else:
+            listed = self._read(keys=[index])
+            names = listed[0::3]
+            raw = [part for fields, ttl in zip(listed[1::3], listed[2::3], strict=True)
+                   for part in (dict(zip(fields[0::2], fields[1::2], strict=True)), ttl)]
         if not names:
             return []
-        with self._redis.pipeline(transaction=False) as pipe:
-            for name in names:
-                pipe.hgetall(name)
-                pipe.ttl(name)
-            raw = pipe.execute()
         cutoff = as_utc(now).timestamp() if now is not None else None
         out: list[dict[str, Any]] = []
         gone: list[str] = []
@@ -102,7 +132,9 @@ class ShortTermMemory:
         return out
 
     def fresh_above_mid(self, user_id: str, character_id: str, now: datetime) -> list[dict[str, Any]]:
-        return self.entries(user_id, character_id, now, KZG_SALIENZ_MID)
+        """The entries a turn shows (above MID, alive by `now`): `inhalt`, `salienz`, `erstellt_am`, `turn_id`,
+        `lzg_id` — without the TTL, the raw salience and the reason."""
+        return self.entries(user_id, character_id, now, KZG_SALIENZ_MID, for_turn=True)
 
 
 def _number(value: Any) -> float:
