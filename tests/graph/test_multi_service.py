@@ -34,17 +34,39 @@ def test_section8_two_orders_run_in_the_order_said_each_verified(db, redis, tmp_
     assert result.verdict == "ok"
 
 
-def test_section8_the_issue_sentence_without_a_time_runs_both_services(db, redis, tmp_path):
-    """The issue's own sentence: both services run, in the order said (the timeline decides what it needs)."""
+def test_section8_the_issue_sentence_without_a_time_asks_and_the_second_order_waits(db, redis, tmp_path):
+    """The issue's own sentence: the timeline asks „Wann?“, the notes order waits behind the question (the answer
+    says so) and runs after the answer — never on a guess before it, never lost."""
     nova = _nova(db, redis, tmp_path)
     nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot", NOW)
-    result = nova.turn("u1", "nova", "Trag den Zahnarzt ein und schreib Zahnseide auf die Einkaufsliste",
-                       berlin(2026, 11, 30, 10, 1))
-    names = [s["name"] for s in result.services]
-    assert names[0] == "timeline"
-    if result.services[0]["status"] != "rueckfrage":  # a question stops the run and waits for its answer
-        assert names == ["timeline", "notizen"]
-        assert "Zahnseide" in NotesRepository(db).list("u1")[0]["text"]
+    asked = nova.turn("u1", "nova", "Trag den Zahnarzt ein und schreib Zahnseide auf die Einkaufsliste",
+                      berlin(2026, 11, 30, 10, 1))
+    assert [(s["name"], s["status"]) for s in asked.services] == [("timeline", "rueckfrage")]
+    assert "Zahnseide" in asked.answer and "wartet" in asked.answer, asked.answer
+    assert "Zahnseide" not in NotesRepository(db).list("u1")[0]["text"]
+    assert TimelineRepository(db).list("u1", "nova") == []
+    assert asked.verdict == "ok", asked.reasons
+    done = nova.turn("u1", "nova", "Am Freitag um 10", berlin(2026, 11, 30, 10, 2))
+    assert [(s["name"], s["status"]) for s in done.services] == [("timeline", "abgeschlossen"),
+                                                                  ("notizen", "abgeschlossen")]
+    assert [(r["title"], r["event_time"]) for r in TimelineRepository(db).list("u1", "nova")] == [
+        ("Zahnarzt", berlin(2026, 12, 4, 10))]
+    assert "Zahnseide" in NotesRepository(db).list("u1")[0]["text"]
+    assert load_pending(redis, "u1", "nova") is None
+
+
+def test_the_waiting_order_waits_again_when_the_answer_asks_again(db, redis, tmp_path):
+    """An answer that is no time asks again — the waiting order stays behind the question."""
+    nova = _nova(db, redis, tmp_path)
+    nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot", NOW)
+    nova.turn("u1", "nova", "Trag den Zahnarzt ein und schreib Zahnseide auf die Einkaufsliste",
+              berlin(2026, 11, 30, 10, 1))
+    again = nova.turn("u1", "nova", "Hmm, gute Frage", berlin(2026, 11, 30, 10, 2))
+    assert [(s["name"], s["status"]) for s in again.services] == [("timeline", "rueckfrage")]
+    assert load_pending(redis, "u1", "nova")["spaeter"] == [
+        {"domain": "notizen", "text": "schreib Zahnseide auf die Einkaufsliste"}]
+    nova.turn("u1", "nova", "Freitag um 10 Uhr", berlin(2026, 11, 30, 10, 3))
+    assert "Zahnseide" in NotesRepository(db).list("u1")[0]["text"]
 
 
 def test_section8_a_rejected_moves_on_to_the_next(db, redis, tmp_path):

@@ -8,7 +8,8 @@ from novaberg.graph.pending import clear_pending, load_pending, pending_key, sto
 def test_store_load_clear_with_ttl(redis):
     store_pending(redis, "u1", "nova", "timeline", {"frage": "x"})
     assert 0 < redis.ttl(pending_key("u1")) <= 300
-    assert load_pending(redis, "u1", "nova") == {"agent": "timeline", "character_id": "nova", "state": {"frage": "x"}}
+    assert load_pending(redis, "u1", "nova") == {"agent": "timeline", "character_id": "nova", "state": {"frage": "x"},
+                                              "spaeter": []}
     assert load_pending(redis, "u1", "anna") is None  # another figure's question is not this pair's
     clear_pending(redis, "u1")
     assert load_pending(redis, "u1", "nova") is None

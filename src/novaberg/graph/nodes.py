@@ -25,7 +25,13 @@ from novaberg.situation.offers import (
     offer_request,
     offers_a_write,
 )
-from novaberg.situation.texts import OFFER_EXPIRED, OFFER_GONE, OFFER_OTHER_FIGURE, OFFER_REFUSED
+from novaberg.situation.texts import (
+    OFFER_EXPIRED,
+    OFFER_GONE,
+    OFFER_OTHER_FIGURE,
+    OFFER_REFUSED,
+    ORDERS_WAITING,
+)
 from novaberg.situation.turn import (
     begin_situation,
     object_reference,
@@ -81,7 +87,8 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         clear_pending(deps.redis, state["user_id"])
         dismissed = pending["agent"]
     elif pending is not None:
-        decision = {"domain": pending["agent"], "management_action": "resume", "pending": pending["state"]}
+        decision = {"domain": pending["agent"], "management_action": "resume", "pending": pending["state"],
+                    "spaeter": pending["spaeter"]}
     if decision is None and answers_offer and peek_offer(deps.redis, state["user_id"]):
         decision = {"domain": OFFER_DOMAIN, "management_action": OFFER_ACTION}
     if decision is None:
@@ -120,13 +127,24 @@ def _run(service: Any, request: AgentRequest, deps: Deps) -> ServiceResult:
         return ServiceResult(service.name, "fehler", model_down_answer(err), [{"schritt": step, "fehler": str(err)}])
 
 
-def _runs(state: TurnState) -> list[tuple[str, str]]:
-    """(service, text) in the order said: the router's orders when it found two or more (issue 11 §8)."""
+def _runs(state: TurnState) -> list[tuple[str, str, str]]:
+    """(service, text, action) in the order said: the router's orders when it found two or more (issue 11 §8);
+    for an answer to a waiting question, the resume first, then the orders that waited behind it."""
     decision = state["route"]
+    if decision["management_action"] == "resume":
+        return [(decision["domain"], state["text"], "resume"),
+                *((order["domain"], order["text"], "agent") for order in decision.get("spaeter") or ())]
     orders = decision.get("auftraege") if decision["management_action"] == "agent" else None
     if orders:
-        return [(order["domain"], order["text"]) for order in orders]
-    return [(decision["domain"], state["text"])]
+        return [(order["domain"], order["text"], "agent") for order in orders]
+    return [(decision["domain"], state["text"], "agent")]
+
+
+def _waiting(result: ServiceResult, later: list[dict[str, str]]) -> ServiceResult:
+    """The question's answer says which orders wait behind it (nothing of them is done yet)."""
+    said = ", ".join(f"„{order['text'].strip()}“" for order in later)
+    return ServiceResult(result.name, result.status, f"{result.answer}\n{ORDERS_WAITING.format(auftraege=said)}",
+                         result.steps + [{"schritt": "wartet", "auftraege": later}], result.pending, result.data)
 
 
 def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -147,7 +165,8 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         resume = decision["management_action"] == "resume"
         if resume:
             clear_pending(deps.redis, state["user_id"])
-        for name, text in _runs(state):
+        runs = _runs(state)
+        for index, (name, text, action) in enumerate(runs):
             service = service_named(name)
             if service is None:
                 _trace(runtime, state, "plan", "fehler", {"unknown_service": name})
@@ -155,15 +174,19 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                 continue
             request = AgentRequest(
                 user_id=state["user_id"], character_id=state["character_id"], text=text, now=state["now"],
-                turn_id=state["turn_id"], action="resume" if resume else "agent",
-                pending=decision.get("pending") if resume else None, history=tuple(state.get("history", [])),
+                turn_id=state["turn_id"], action=action,
+                pending=decision.get("pending") if action == "resume" else None,
+                history=tuple(state.get("history", [])),
                 kontext=object_reference(situation, name),
             )
             result = _run(service, request, deps)
-            results.append(result)
             if result.status == "rueckfrage" and result.pending is not None:
-                store_pending(deps.redis, state["user_id"], state["character_id"], service.name, result.pending)
-                break  # the question waits for its answer; later orders are not run on a guess
+                later = [{"domain": n, "text": t} for n, t, _ in runs[index + 1:]]
+                store_pending(deps.redis, state["user_id"], state["character_id"], service.name, result.pending,
+                              later)
+                results.append(_waiting(result, later) if later else result)
+                break  # the question waits for its answer; the later orders wait with it, never run on a guess
+            results.append(result)
     for result in results:
         _trace(runtime, state, "plan", "dienst", result.as_dict(), source=result.name)
     services = [r.as_dict() for r in results]

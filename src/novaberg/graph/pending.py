@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from novaberg.core.settings import PENDING_TTL_SECONDS
@@ -20,8 +21,13 @@ def pending_key(user_id: str) -> str:
     return f"pending_agent:{user_id}"
 
 
-def store_pending(redis: Any, user_id: str, character_id: str, agent: str, state: dict[str, Any]) -> None:
-    payload = {"agent": agent, "character_id": character_id, "state": state}
+def store_pending(redis: Any, user_id: str, character_id: str, agent: str, state: dict[str, Any],
+                  later: Sequence[Mapping[str, str]] = ()) -> None:
+    """The question of `agent` waits; `later` are the orders said after it in the same turn (issue 11 §8),
+    run once the question is answered — never on a guess before."""
+    payload: dict[str, Any] = {"agent": agent, "character_id": character_id, "state": state}
+    if later:
+        payload["spaeter"] = [{"domain": str(o["domain"]), "text": str(o["text"])} for o in later]
     with redis_errors("a pending question"):
         redis.set(pending_key(user_id), json.dumps(payload, ensure_ascii=False, default=str), ex=PENDING_TTL_SECONDS)
 
@@ -42,6 +48,12 @@ def load_pending(redis: Any, user_id: str, character_id: str) -> dict[str, Any] 
         return None
     if payload.get("character_id") != character_id:
         return None
+    later = payload.get("spaeter", [])
+    if not isinstance(later, list) or not all(
+            isinstance(o, dict) and isinstance(o.get("domain"), str) and isinstance(o.get("text"), str) for o in later):
+        _log.warning("the orders waiting behind the question of %s were unreadable and were dropped", user_id)
+        later = []
+    payload["spaeter"] = later
     return payload
 
 

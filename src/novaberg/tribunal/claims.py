@@ -20,7 +20,8 @@ Four sentence forms, at most one finding per sentence:
 The coupling is tight because a false alarm sends a right answer into the correction round: an
 ambiguous participle (*verankert, fixiert, gesetzt, …*) counts only with a reference in the same
 clause (a storage place or service object, *bei mir*, *für mich*, or a time with a digit).
-Negation, question, condition, offer and thought experiment exclude.
+Negation, question, condition, offer and thought experiment exclude; a condition is also an order to
+the person followed by *dann/und* (*Nenne mir die Uhrzeit, dann trage ich es ein*).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ __all__ = ["StorageClaim", "find_storage_claims"]
 
 V = VOCABULARY
 _INFLECTION = ("", "e", "n", "en", "s", "es", "er", "ern")
+_CONSEQUENCE = frozenset({"dann", "und", "so"})  # *Sag mir X, dann/und ich …*: what follows an order
 _PLACE_REACH = 3  # words between a preposition and its storage place (*in deiner neuen Timeline*)
 
 
@@ -76,6 +78,8 @@ def _excluded_clauses(sentence: Sentence) -> set[int]:
     for index, clause in enumerate(clauses):
         if clause.question or clause.opener in V.open_subordinators or clause.words[0] in V.question_words:
             excluded.add(index)
+        if index > 0 and clause.words[0] in _CONSEQUENCE and any(_imperative(c) for c in clauses[:index]):
+            excluded.add(index)  # *Nenne mir die Uhrzeit, dann trage ich es ein*: the order is the condition
         if clause.opener not in V.conditions:
             continue
         after = clauses[index + 1] if index + 1 < len(clauses) else None
@@ -88,6 +92,13 @@ def _excluded_clauses(sentence: Sentence) -> set[int]:
         if 0 <= main < len(clauses):
             excluded.add(main)
     return excluded
+
+
+def _imperative(clause: Clause) -> bool:
+    """A clause that asks the person to do something (*nenne mir …*, *sag Bescheid*) — read by the grammar."""
+    from novaberg.text.grammar import REQUEST, analyse
+
+    return analyse(" ".join(clause.words)).mood == REQUEST
 
 
 def _opens_with_verb(clause: Clause) -> bool:

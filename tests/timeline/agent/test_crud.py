@@ -62,8 +62,13 @@ def test_section8_the_new_row_carries_the_type_flags_and_resubmission(agent, rep
     ({"action": "create", "target": "Zahnarzt", "zeitausdruck": ""}, "zeit_fehlt"),
 ])
 def test_bad_input_create_without_title_or_readable_time_writes_nothing(scripted, repo, answer, step):
+    """Without a title: a failure that says so. Without a readable time: the question „Wann soll X sein?“
+    (the order waits as pending) — either way nothing is written."""
     result = scripted(answer).run("Trag mir was ein")
-    assert result.status == "fehler" and "nichts eingetragen" in result.answer
+    expected = "fehler" if step == "titel_fehlt" else "rueckfrage"
+    assert result.status == expected and "nichts eingetragen" in result.answer
+    if expected == "rueckfrage":
+        assert "Zahnarzt" in result.answer and result.pending["reason"] == step
     assert steps_of(result, const.NODE_SEARCH)[0]["ausgang"] == step
     assert repo.count(USER, FIGURE, active_only=False) == 0
 

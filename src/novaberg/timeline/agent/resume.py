@@ -36,6 +36,7 @@ __all__ = ["resume", "half_of_day_choice", "resume_confirmation"]
 _ANSWER_FILLERS = frozenset({"um", "uhr", "bitte", "ja", "gerne", "gern", "danke", "lieber", "dann", "also", "es",
                              "ist", "soll", "sein", "eher", "doch"})
 _WORD = re.compile(r"[^\W\d_]+|\d+")
+_ASKED_WHEN = ("zeit_fehlt", "zeit_unlesbar")  # the create's question „Wann soll X sein?“ (search.time_missing_question)
 
 
 def half_of_day_choice(text: str, pending: dict[str, Any]) -> time | None:
@@ -149,6 +150,18 @@ def _resume_create(state: dict[str, Any], pending: dict[str, Any]) -> dict[str, 
     return {"order": order, "plan": plan, "steps": [{"schritt": const.NODE_RESUME, "ausgang": "tageshaelfte_gewaehlt"}]}
 
 
+def _resume_missing_time(state: dict[str, Any], pending: dict[str, Any]) -> dict[str, Any] | None:
+    """The answer to „Wann soll X sein?“ (a create without a readable time): an answer that names a day or a
+    clock time completes the order, which goes through `suchen` again — the duplicate check and the
+    half-of-day question apply as to any create. None = the answer names no time."""
+    said = read_time(state["text"])
+    if not (said.days or said.hours):
+        return None
+    order = {"action": "create", "normalisiert": "", "hints": [], "konfidenz": const.CONFIDENCE_HIGH,
+             **pending["order"], "zeitausdruck": state["text"]}
+    return {"order": order, "steps": [{"schritt": const.NODE_RESUME, "ausgang": "zeit_genannt"}]}
+
+
 def _answers_the_question(text: str, reading: RescheduleReading, pending: dict[str, Any]) -> bool:
     """An answer counts only with a clock time, or — to the plain time question — with a named day that is
     more than an ordinal: *„den zweiten“* may mean the second reading offered, never silently the 2nd."""
@@ -208,7 +221,12 @@ def resume(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     if order is not None:
         return {"order": order, "steps": [{"schritt": const.NODE_RESUME, "ausgang": "neuer_auftrag"}]}
     creating = kind == const.PENDING_TIME and pending.get("action") == "create"
-    if creating:
+    asked_when = creating and pending.get("reason") in _ASKED_WHEN
+    if asked_when:
+        answered = _resume_missing_time(state, pending)
+        if answered is not None:
+            return answered
+    elif creating:
         answered = _resume_create(state, pending)
         if answered is not None:
             return answered
@@ -221,6 +239,8 @@ def resume(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
                 "steps": [{"schritt": const.NODE_RESUME, "ausgang": "abgelehnt", "art": kind}]}
     if kind == const.PENDING_SELECTION:
         return _ask_again(pending, say("selection_again", lines="\n".join(pending.get("lines", []))), "keine_wahl")
+    if asked_when:
+        return _ask_again(pending, say("time_question_create", title=pending["order"]["target"]), "keine_zeit")
     if creating:
         plan = pending["plan"]
         return _ask_again(pending, small_hour_question(pending["order"], plan, pending["hour"],

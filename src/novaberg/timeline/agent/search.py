@@ -45,7 +45,7 @@ from novaberg.timeparse.dates import day_end, day_start
 from novaberg.timeparse.reschedule import half_of_day_choices
 
 __all__ = ["search", "read_answer", "find_duplicates", "duplicate_found", "create_plan", "row_ref", "when_label",
-           "small_hour", "small_hour_question", "SMALL_HOURS_MAX"]
+           "small_hour", "small_hour_question", "time_missing_question", "SMALL_HOURS_MAX"]
 
 SMALL_HOURS_MAX = 6  # issue 18 §5: an hour 1..6 without a daypart asks morning-or-afternoon on create
 
@@ -196,6 +196,8 @@ def _search_create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     plan = create_plan(state["order"], state["text"], state["now"])
     if isinstance(plan, tuple):
         step, answer = plan
+        if step in _TIME_QUESTIONS:
+            return time_missing_question(state["order"], step)
         return _end("fehler", answer, {"schritt": const.NODE_SEARCH, "ausgang": step})
     moment = datetime.fromisoformat(plan["event_time"])
     try:
@@ -210,6 +212,21 @@ def _search_create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     if small is not None:
         return small_hour_question(state["order"], plan, *small)
     return {"plan": plan, "steps": [{"schritt": const.NODE_SEARCH, "ausgang": "kein_duplikat"}]}
+
+
+_TIME_QUESTIONS = ("zeit_fehlt", "zeit_unlesbar")
+
+
+def time_missing_question(order: dict[str, Any], reason: str) -> dict[str, Any]:
+    """A new appointment without a readable time is a question, not a failure: „Wann soll X sein?“ — the
+    order waits as pending (nothing is written) and the answer's day or clock time completes it."""
+    title = order["target"].strip()
+    expression = str(order.get("zeitausdruck") or "").strip()
+    answer = say("time_unreadable_question", expression=expression, title=title) if reason == "zeit_unlesbar" \
+        else say("time_question_create", title=title)
+    pending = {"kind": const.PENDING_TIME, "action": "create", "reason": reason,
+               "order": {k: order.get(k) for k in ("action", "target", "zeitausdruck", "event_type")}}
+    return _end("rueckfrage", answer, {"schritt": const.NODE_SEARCH, "ausgang": reason}, pending)
 
 
 def small_hour_question(order: dict[str, Any], plan: dict[str, Any], hour: int, minute: int) -> dict[str, Any]:

@@ -27,6 +27,10 @@ TEXTS: dict[str, str] = {
                      "morgen um 10 Uhr den Zahnarzt ein.“",
     "time_missing": "Mir fehlt, wann „{title}“ sein soll. " + NOTHING_DONE + " Nenne mir bitte Tag und Uhrzeit im "
                     "Auftrag.",
+    "time_question_create": "Wann soll „{title}“ sein? Noch ist nichts eingetragen — nenne mir Tag und Uhrzeit, "
+                            "dann trage ich es ein.",
+    "time_unreadable_question": "Die Zeitangabe „{expression}“ kann ich nicht sicher lesen, noch ist nichts "
+                                "eingetragen. Wann soll „{title}“ sein — etwa „am Freitag um 15 Uhr“?",
     "time_unreadable": "Die Zeitangabe „{expression}“ kann ich nicht sicher lesen. " + NOTHING_DONE
                        + " Nenne mir bitte Tag und Uhrzeit, etwa „am Freitag um 15 Uhr“.",
     "duplicate": "„{title}“ ist bereits eingetragen ({when}). Ich habe nichts doppelt eingetragen.",
