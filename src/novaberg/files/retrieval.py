@@ -38,6 +38,8 @@ CHANNELS = ("scharf", "dicht", "inhalt")  # sharp lexical, dense, content — th
 RRF_K = 60  # the usual constant of Reciprocal Rank Fusion
 MAX_K = 50
 DEPTH_FACTOR = 4  # each channel hands the fusion this many times the cap; the result is cut to k
+DF_PROBE = 64  # a lexeme's document frequency is counted up to this many files; beyond it the word is common
+PREFIX_MIN = 3  # a question's lexeme of this length also matches as the start of a compound (Bad → Badezimmer)
 ITERATIVE_SCAN = "SET LOCAL hnsw.iterative_scan = strict_order"
 _WORD = re.compile(r"[^\W_]", re.UNICODE)
 
@@ -84,6 +86,7 @@ class SearchResult:
     dense_ids: list[int] = field(default_factory=list)  # the dense top K before the threshold (the bench compares)
     tracked: bool = False
     values: dict[str, list[float]] = field(default_factory=dict)  # channel → scores, aligned with `ranked`
+    ranks: dict[str, list[float]] = field(default_factory=dict)  # lexical channel → its own ranks (ties shared)
 
     @property
     def worst_cosine(self) -> float | None:
@@ -110,20 +113,22 @@ def _ranks(items: Sequence[int], values: Sequence[float] | None) -> list[float]:
     return ranks
 
 
-def _rrf(lists: Sequence[Sequence[int]], rrf_k: int,
-         values: Sequence[Sequence[float] | None] | None = None) -> list[tuple[int, float]]:
+def _rrf(lists: Sequence[Sequence[int]], rrf_k: int, values: Sequence[Sequence[float] | None] | None = None,
+         ranks: Sequence[Sequence[float] | None] | None = None) -> list[tuple[int, float]]:
     scores: dict[int, float] = {}
     first_seen: dict[int, tuple[int, int]] = {}
     for precedence, items in enumerate(lists):
-        for position, (item, rank) in enumerate(zip(items, _ranks(items, values[precedence] if values else None),
-                                                    strict=True), start=1):
+        given = ranks[precedence] if ranks else None
+        channel_ranks = (list(given) if given is not None and len(given) == len(items)
+                         else _ranks(items, values[precedence] if values else None))
+        for position, (item, rank) in enumerate(zip(items, channel_ranks, strict=True), start=1):
             scores[item] = scores.get(item, 0.0) + 1.0 / (rrf_k + rank)
             first_seen.setdefault(item, (precedence, position))
     return sorted(scores.items(), key=lambda pair: (-round(pair[1], 12), first_seen[pair[0]], pair[0]))
 
 
-def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K,
-         values: dict[str, Sequence[float]] | None = None) -> list[tuple[int, float]]:
+def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str, Sequence[float]] | None = None,
+         ranks: dict[str, Sequence[float]] | None = None) -> list[tuple[int, float]]:
     """Reciprocal Rank Fusion over the two kinds of evidence (§6.2: ranks, not values).
 
     The sharp channel and the content channel read the same evidence — the question's lexemes — so they
@@ -134,8 +139,9 @@ def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K,
     kommt zuerst"; §6.3 the cosine decides among what the words alone found).
     """
     values = values or {}
+    ranks = ranks or {}
     lexical_pairs = _rrf([ranked.get("scharf", ()), ranked.get("inhalt", ())], rrf_k,
-                         [values.get("scharf"), values.get("inhalt")])
+                         [values.get("scharf"), values.get("inhalt")], [ranks.get("scharf"), ranks.get("inhalt")])
     lexical = [item for item, _ in lexical_pairs]
     scores = dict(_rrf([lexical, ranked.get("dicht", ())], rrf_k,
                        [[score for _, score in lexical_pairs] if values else None, values.get("dicht")]))
@@ -183,12 +189,15 @@ class Retriever:
         depth = max(k, self.cap) * DEPTH_FACTOR
         params = {"user_id": user_id, "character_id": character_id, "text": text, "vector": self._vector(text),
                   "max_terms": FILES_QUERY_MAX_TERMS, "limit": depth, "dense_k": depth, "cap": self.cap,
+                  "prefix_min": PREFIX_MIN, "df_probe": DF_PROBE,
                   "track": track, "keep": TRACK_KEEP, "now": as_utc(now)}
         with self._db.transaction() as conn:
             # §6.3: the pair's filter is applied inside the HNSW scan, which goes on until enough rows pass
             # (pgvector's iterative scan) — not a post-filter that silently returns fewer than K.
             conn.execute(ITERATIVE_SCAN)
-            rows = conn.execute(SEARCH, params).fetchall()
+            # never a prepared statement: psycopg prepares a statement after its fifth run, and PostgreSQL's
+            # generic plan for it (the question's tsqueries unknown) is several times slower than a fresh one
+            rows = conn.execute(SEARCH, params, prepare=False).fetchall()
         result = self._result(rows, k)
         self._log(result, user_id, character_id, now, turn_id)
         return result
@@ -200,29 +209,36 @@ class Retriever:
     def _result(self, rows: Sequence[dict[str, Any]], k: int) -> SearchResult:
         files: dict[int, dict[str, Any]] = {}
         lists: dict[str, list[tuple[int, float]]] = {channel: [] for channel in CHANNELS}
+        places: dict[str, list[float]] = {channel: [] for channel in CHANNELS}  # each channel's own rank
+        corroborated: set[int] = set()  # dense candidates whose keywords carry a lexeme of the question
         tracked: Sequence[float] | None = None
         wrote = False
         for row in rows:
             files.setdefault(row["id"], row)
             lists[row["kanal"]].append((row["id"], float(row["wert"])))
+            places[row["kanal"]].append(float(row["rang"]))
+            if row["kanal"] == "dicht" and row["belegt"]:
+                corroborated.add(row["id"])
             tracked = row["verlauf"]
             wrote = wrote or bool(row["verfolgt"])
         dense_top = [value for _, value in lists["dicht"]]
         limit_value = threshold(tracked)
         cosines = {item: value for item, value in lists["dicht"]}
-        others = {item for channel in ("scharf", "inhalt") for item, _ in lists[channel]}
+        others = {item for channel in ("scharf", "inhalt") for item, _ in lists[channel]} | corroborated
         ranked = {
             "scharf": [item for item, _ in lists["scharf"]],
-            # §3.0a-bis: a dense hit alone must reach the computed threshold; one another channel found too
-            # needs only the absolute floor („gegenseitige Absicherung", §6.3a) — the floor always holds
+            # §3.0a-bis: a dense hit alone must reach the computed threshold; one another channel found too, or
+            # whose keywords carry a lexeme of the question (the sharp channel's evidence, one word is enough
+            # to vouch for a cosine), needs only the absolute floor („gegenseitige Absicherung", §6.3a)
             "dicht": [item for item, value in lists["dicht"] if math.isfinite(value) and value >= limit_value.floor
                       and (value >= limit_value.value or item in others)],
             "inhalt": [item for item, _ in lists["inhalt"]],
         }
         values = {channel: [value for item, value in lists[channel] if item in set(ranked[channel])]
                   for channel in CHANNELS}
+        ranks = {channel: places[channel] for channel in ("scharf", "inhalt")}  # over all it found, not the list
         hits = []
-        for item, score in fuse(ranked, values=values)[:k]:
+        for item, score in fuse(ranked, values=values, ranks=ranks)[:k]:
             row = files[item]
             channels = tuple(channel for channel in CHANNELS if item in ranked[channel])
             lines = (row["zeile_von"], row["zeile_bis"]) if row["zeile_von"] is not None else None
@@ -234,7 +250,7 @@ class Retriever:
                 cosine=round(cosines[item], 4) if item in cosines and "dicht" in channels else None,
                 index_id=item))
         return SearchResult(hits, ranked, limit_value, dense_top, [item for item, _ in lists["dicht"]], wrote,
-                            values)
+                            values, ranks)
 
     def _log(self, result: SearchResult, user_id: str, character_id: str, now: datetime,
              turn_id: UUID | None) -> None:

@@ -22,6 +22,22 @@ Both lexical channels share one rule of evidence (issue 16, a decision of this b
 bench/files/retrieval): a file or section counts when it carries two of the question's lexemes, or one
 that at most K of the pair's files carry (sharp in the literal sense, §6.3a: *„sieben trafen genau eine
 Datei"*). One word that hundreds of files carry — a town, a common noun — is no evidence of relevance.
+"Two lexemes" is one tsquery of all pairs (`(a & b) | (a & c) | …`) that the GIN index answers on its own,
+so only the files with evidence are read from the heap, not every file that carries a town's name; a
+lexeme's document frequency is counted up to `df_probe` files (beyond that it is common, and its idf is
+that of `df_probe` files).
+
+German compounds (§8.1b: *„deutsche Komposita tun das nicht"*): a lexeme of at least `prefix_min`
+characters also matches as the start of a longer one — *Bad* finds *Badezimmerfliesen*, *Heizung*
+*Heizungsanlage*, the verb stem *wart* (warten) the noun *Wartung*. The head of a compound (*Fliesen* in
+*Badezimmerfliesen*) is not found this way. A prefix that many files carry gets a low idf like any
+common word.
+
+The lexical channels vote with their own ranks: files a channel scores equally share the mean rank of
+their whole group (counted over everything the channel found, not over the part that fits in the list),
+and each lexical list carries, besides its head, the channel's rank of every dense candidate it found
+further down — so inside a group of equally scored files the dense channel decides (§6.3: *„Der Kosinus
+entscheidet innerhalb dieser Menge"*), by the fusion and not by a second score.
 
 A question without one content lexeme (only stop words, punctuation, an emoji) runs no channel (§6.3a:
 *„Wie war dein Tag?" ergibt keins*).
@@ -38,36 +54,46 @@ WITH wurzeln AS MATERIALIZED (
     SELECT id, pfad, eigentum FROM dateien_wurzeln
     WHERE user_id = %(user_id)s AND character_id = %(character_id)s AND aktiv
 ),
-lex AS MATERIALIZED (
-    SELECT lexeme, to_tsquery('simple', quote_literal(lexeme)) AS tq
+lex AS MATERIALIZED (  -- the question's lexemes; one long enough also matches as the start of a compound
+    SELECT lexeme, (quote_literal(replace(lexeme, '\\', '\\\\'))
+                    || CASE WHEN length(lexeme) >= %(prefix_min)s THEN ':*' ELSE '' END)::tsquery AS tq
     FROM unnest(to_tsvector('german', %(text)s))
     ORDER BY cardinality(positions) DESC, lexeme LIMIT %(max_terms)s
 ),
-q AS MATERIALIZED (
-    SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS tsq, count(*) AS n FROM lex
+q AS MATERIALIZED (  -- any lexeme; and two of them (each pair) — tsqueries the GIN indexes answer alone
+    SELECT string_agg(tq::text, ' | ')::tsquery AS tsq, count(*) AS n,
+           coalesce((SELECT string_agg('(' || a.tq::text || ' & ' || b.tq::text || ')', ' | ')::tsquery
+                     FROM lex a JOIN lex b ON a.lexeme < b.lexeme), string_agg(tq::text, ' | ')::tsquery) AS zwei
+    FROM lex
+),
+gesamt AS MATERIALIZED (  -- N of the idf: the pair's active files
+    SELECT greatest(count(*), 1)::float8 AS n FROM dateien_index i
+    WHERE (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
 ),
 scharf_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it among their keywords
-    SELECT l.lexeme, count(*) AS n
-    FROM lex l JOIN dateien_index i ON i.stichwort_lexeme @@ l.tq
-    WHERE (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
-    GROUP BY l.lexeme
+    SELECT l.lexeme, l.tq, x.df FROM lex l CROSS JOIN LATERAL (
+        SELECT count(*) AS df FROM (
+            SELECT 1 FROM dateien_index i WHERE i.stichwort_lexeme @@ l.tq
+              AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv LIMIT %(df_probe)s) p
+    ) x
 ),
-scharf AS (
-    SELECT i.id, treffer.anzahl + ts_rank(i.stichwort_lexeme, q.tsq) AS wert
-    FROM q, dateien_index i
-    CROSS JOIN LATERAL (
-        SELECT count(*) AS anzahl, bool_or(d.n <= %(cap)s) AS selten
-        FROM scharf_df d JOIN lex l ON l.lexeme = d.lexeme WHERE i.stichwort_lexeme @@ l.tq
-    ) treffer
-    WHERE q.n > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv AND i.stichwort_lexeme @@ q.tsq
-      AND (treffer.anzahl >= least(2, q.n) OR treffer.selten)  -- one common word is no evidence
-    ORDER BY wert DESC, i.id LIMIT %(limit)s
+scharf_treffer AS MATERIALIZED (  -- (file, lexeme) of the files with evidence: two lexemes, or one rare one
+    SELECT i.id, d.lexeme, d.df
+    FROM q, dateien_index i JOIN scharf_df d ON i.stichwort_lexeme @@ d.tq
+    WHERE q.n > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
+      AND (i.stichwort_lexeme @@ q.zwei
+           OR i.stichwort_lexeme @@ coalesce((SELECT string_agg(tq::text, ' | ')::tsquery FROM scharf_df
+                                              WHERE df <= %(cap)s), ''::tsquery))
+),
+scharf_bewertet AS MATERIALIZED (
+    SELECT t.id, sum(ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
+    FROM scharf_treffer t, gesamt g GROUP BY t.id
 ),
 dicht_alle AS (
-    SELECT id, wert, row_number() OVER (ORDER BY wert DESC, id) AS rang FROM (
-        SELECT i.id, 1 - (i.themen_embedding <=> %(vector)s::vector) AS wert
-        FROM dateien_index i
-        WHERE (SELECT n FROM q) > 0 AND %(vector)s::vector IS NOT NULL
+    SELECT id, wert, belegt, row_number() OVER (ORDER BY wert DESC, id) AS rang FROM (
+        SELECT i.id, 1 - (i.themen_embedding <=> %(vector)s::vector) AS wert, i.stichwort_lexeme @@ q.tsq AS belegt
+        FROM q, dateien_index i
+        WHERE q.n > 0 AND %(vector)s::vector IS NOT NULL
           AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv AND i.themen_embedding IS NOT NULL
         ORDER BY i.themen_embedding <=> %(vector)s::vector LIMIT %(dense_k)s
     ) nah
@@ -81,44 +107,52 @@ verfolgt AS (
         geaendert_am = EXCLUDED.geaendert_am
     RETURNING 1
 ),
-abschnitte AS MATERIALIZED (
-    SELECT a.index_id, a.zeile_von, a.zeile_bis, a.suchtext || ''::tsvector AS suchtext
-    FROM q, dateien_abschnitte a JOIN dateien_index i ON i.id = a.index_id
-    WHERE q.n > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv AND a.suchtext @@ q.tsq
+inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it in a section
+    SELECT l.lexeme, l.tq, x.df FROM lex l CROSS JOIN LATERAL (
+        SELECT CASE WHEN count(*) >= %(df_probe)s THEN %(df_probe)s ELSE count(DISTINCT p.index_id) END AS df FROM (
+            SELECT a.index_id FROM dateien_abschnitte a JOIN dateien_index i ON i.id = a.index_id
+            WHERE a.suchtext @@ l.tq AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
+            LIMIT %(df_probe)s) p
+    ) x
 ),
-treffer AS MATERIALIZED (
-    SELECT a.index_id, a.zeile_von, a.zeile_bis, l.lexeme
-    FROM abschnitte a CROSS JOIN LATERAL (SELECT lexeme FROM lex WHERE a.suchtext @@ lex.tq) l
-),
-gesamt AS MATERIALIZED (
-    SELECT greatest(count(*), 1)::float8 AS n FROM dateien_index i
-    WHERE (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
-),
-idf AS MATERIALIZED (
-    SELECT t.lexeme, count(DISTINCT t.index_id) AS df,
-           ln(1 + (g.n - count(DISTINCT t.index_id) + 0.5) / (count(DISTINCT t.index_id) + 0.5)) AS gewicht
-    FROM treffer t, gesamt g GROUP BY t.lexeme, g.n
+treffer AS MATERIALIZED (  -- (section, lexeme) of the sections with evidence
+    SELECT a.index_id, a.zeile_von, a.zeile_bis, d.lexeme, d.df
+    FROM q, dateien_abschnitte a JOIN inhalt_df d ON a.suchtext @@ d.tq JOIN dateien_index i ON i.id = a.index_id
+    WHERE q.n > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
+      AND (a.suchtext @@ q.zwei
+           OR a.suchtext @@ coalesce((SELECT string_agg(tq::text, ' | ')::tsquery FROM inhalt_df
+                                      WHERE df <= %(cap)s), ''::tsquery))
 ),
 bewertet AS (
-    SELECT t.index_id, t.zeile_von, t.zeile_bis, sum(d.gewicht) AS wert
-    FROM treffer t JOIN idf d ON d.lexeme = t.lexeme, q
-    GROUP BY t.index_id, t.zeile_von, t.zeile_bis, q.n
-    -- one common word is no evidence: two of the question's lexemes, or one that few files carry
-    HAVING count(*) >= least(2, q.n) OR bool_or(d.df <= %(cap)s)
+    SELECT t.index_id, t.zeile_von, t.zeile_bis, sum(ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
+    FROM treffer t, gesamt g GROUP BY t.index_id, t.zeile_von, t.zeile_bis
 ),
-beste_stelle AS (
+beste_stelle AS MATERIALIZED (
     SELECT DISTINCT ON (index_id) index_id, zeile_von, zeile_bis, wert
     FROM bewertet ORDER BY index_id, wert DESC, zeile_von
 ),
-inhalt AS (
-    SELECT index_id AS id, wert FROM beste_stelle ORDER BY wert DESC, index_id LIMIT %(limit)s
+scharf_rang AS MATERIALIZED (  -- files a channel scores equally share one rank: the mean of their places
+    SELECT id, wert, rank() OVER (ORDER BY round(wert::numeric, 9) DESC)
+                     + (count(*) OVER (PARTITION BY round(wert::numeric, 9)) - 1) / 2.0 AS rang
+    FROM scharf_bewertet
 ),
-kanaele AS (
-    SELECT 'scharf' AS kanal, id, row_number() OVER (ORDER BY wert DESC, id) AS rang, wert FROM scharf
-    UNION ALL SELECT 'dicht', id, rang, wert FROM dicht_alle
-    UNION ALL SELECT 'inhalt', id, row_number() OVER (ORDER BY wert DESC, id), wert FROM inhalt
+inhalt_rang AS MATERIALIZED (
+    SELECT index_id AS id, wert, rank() OVER (ORDER BY round(wert::numeric, 9) DESC)
+                     + (count(*) OVER (PARTITION BY round(wert::numeric, 9)) - 1) / 2.0 AS rang
+    FROM beste_stelle
+),
+kanaele AS (  -- each lexical channel: its head, and its rank of every dense candidate it found too
+    SELECT 'scharf' AS kanal, id, rang, wert, belegt FROM (
+        SELECT s.id, s.rang, s.wert, TRUE AS belegt, row_number() OVER (ORDER BY s.rang, s.id) AS platz
+        FROM scharf_rang s
+    ) s WHERE platz <= %(limit)s OR id IN (SELECT id FROM dicht_alle WHERE rang <= %(limit)s)
+    UNION ALL SELECT 'dicht', id, rang, wert, belegt FROM dicht_alle
+    UNION ALL SELECT 'inhalt', id, rang, wert, belegt FROM (
+        SELECT s.id, s.rang, s.wert, TRUE AS belegt, row_number() OVER (ORDER BY s.rang, s.id) AS platz
+        FROM inhalt_rang s
+    ) s WHERE platz <= %(limit)s OR id IN (SELECT id FROM dicht_alle WHERE rang <= %(limit)s)
 )
-SELECT k.kanal, k.id, k.rang, k.wert, w.id AS root_id, w.pfad AS wurzel_pfad, w.eigentum, i.pfad, i.thema,
+SELECT k.kanal, k.id, k.rang, k.wert, k.belegt, w.id AS root_id, w.pfad AS wurzel_pfad, w.eigentum, i.pfad, i.thema,
        i.zusammenfassung, i.zeilen, i.groesse, b.zeile_von, b.zeile_bis,
        (SELECT werte FROM dateien_schwelle WHERE user_id = %(user_id)s AND character_id = %(character_id)s)
            AS verlauf,
