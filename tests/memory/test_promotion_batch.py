@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 
+from novaberg.core.errors import DatabaseError
 from novaberg.core.logs import PipelineLog
 from novaberg.core.settings import PROMOTION_MAX_ATTEMPTS
 from novaberg.embed.hashing import HashingEmbedder
@@ -261,3 +262,15 @@ def test_two_heartbeats_at_once_run_the_promotion_once(db, redis):
 def test_a_batch_holds_at_least_one_order(db, redis, batch):
     with pytest.raises(ValueError, match="at least one"):
         agent(db, redis, batch=batch)
+
+
+def test_an_edge_to_another_pairs_node_is_refused_loudly_and_the_batch_rolled_back(db):
+    """§3b: edges only between nodes of the same pair — an edge leaving the pair is an error, not a silent skip."""
+    repo, vector = LongTermRepository(db), HashingEmbedder().embed(["Mein Hund heißt Bello."])[0]
+    repo.dimensions_for(HashingEmbedder(), NOW)
+    with repo.promotion_batch("a", "nova") as batch:
+        foreign = batch.create_nodes([NewNode("Mein Hund heißt Bello.", vector, 0.9, "kzg:a|nova:1", NOW, "1")], NOW)
+    with pytest.raises(DatabaseError, match="not the pair's"), repo.promotion_batch("b", "nova") as batch:
+        own = batch.create_nodes([NewNode("Mein Hund heißt Bello.", vector, 0.9, "kzg:b|nova:1", NOW, "1")], NOW)
+        batch.link([(own["kzg:b|nova:1"], foreign["kzg:a|nova:1"], 1.0)], NOW)
+    assert node_count(db, "b") == 0 and repo.edges("a", "nova") == []
