@@ -10,7 +10,7 @@ from typing import Any
 
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
-from novaberg.text.grammar import STATEMENT, analyse
+from novaberg.text.grammar import STATEMENT, analyse, statement_adverb_first
 from novaberg.text.words import contains_word, words
 from novaberg.tribunal.rules import KIND_SIE, read_directive
 
@@ -105,8 +105,10 @@ letztes nächste nächsten nächstes am im seit""".split())
 
 
 def _subject_first(text: str) -> bool:
-    first = words(text)[:1]
-    return bool(first) and first[0] in _SUBJECT_STARTS
+    """Told, not ordered: the subject (or a time) first once the openers are left out (*Ach übrigens, meine
+    Schwester heißt Lena*), or an adverb of telling first with the verb second (*Übrigens heißt …*)."""
+    first = words(analyse(text).core)[:1]
+    return (bool(first) and first[0] in _SUBJECT_STARTS) or statement_adverb_first(text)
 
 
 # dateien.md §1a.2/§1a.5: a finding from the files is said with its origin and its location, never bare

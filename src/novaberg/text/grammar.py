@@ -18,7 +18,7 @@ from typing import Any
 
 from novaberg.text.words import normalize, split_sentences
 
-__all__ = ["REQUEST", "QUESTION", "STATEMENT", "LONG_TEXT_CHARS", "Lexeme", "Utterance", "grammar", "load_raw_grammar", "analyse",
+__all__ = ["REQUEST", "QUESTION", "STATEMENT", "LONG_TEXT_CHARS", "Lexeme", "Utterance", "grammar", "load_raw_grammar", "analyse", "statement_adverb_first",
            "strip_particles", "verb_of", "lexeme_of_word", "is_question", "verb_key"]
 
 REQUEST, QUESTION, STATEMENT = "request", "question", "statement"
@@ -53,6 +53,8 @@ class Grammar:
     subject_pronouns: frozenset[str]
     lexicon: tuple[Lexeme, ...]
     participles: dict[str, str]  # past participle → infinitive (*eingetragen* → *eintragen*)
+    supposition_openers: tuple[str, ...] = ()  # *ich glaub(e)*, *ich denke*: a frame, not the content
+    statement_adverbs: frozenset[str] = frozenset()  # *übrigens*, *außerdem* first, then the verb: told
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,8 @@ def grammar() -> Grammar:
         lexicon=tuple(Lexeme(e["key"], tuple(e["imperative"]), e["particle"], tuple(e["infinitive"]),
                              dict(e["actions"])) for e in raw["lexicon"]),
         participles=dict(raw.get("participles", {})),
+        supposition_openers=tuple(sorted(raw.get("supposition_openers", ()), key=len, reverse=True)),
+        statement_adverbs=frozenset(raw.get("statement_adverbs", ())),
     )
 
 
@@ -117,7 +121,33 @@ def _strip_openers(text: str) -> str:
         if match and normalize(match.group()) in _ALWAYS_OPENERS and text.lstrip()[match.end():].strip(" ,"):
             text = text.lstrip()[match.end():].lstrip(" ,")
             continue
+        supposed = _supposition(text.strip(), g.supposition_openers)
+        if supposed is not None:
+            text = supposed
+            continue
         return text.strip()
+
+
+def _supposition(text: str, openers: tuple[str, ...]) -> str | None:
+    """What follows a leading supposition (*Ich glaub, ich hab Freitag Yoga*, *Ich denke, dass …*), else
+    None: the frame says how sure she is, the rest is what she says."""
+    lowered = normalize(text)
+    for opener in openers:
+        if lowered.startswith(opener) and (len(lowered) == len(opener) or not lowered[len(opener)].isalpha()):
+            rest = text[len(opener):].lstrip(" ,")
+            rest = re.sub(r"^(?:dass|das|ob)\s+", "", rest, flags=re.IGNORECASE)
+            return rest if _WORD.search(rest) else None
+    return None
+
+
+def statement_adverb_first(text: str) -> bool:
+    """Whether `text` (openers of interjection left out) starts with an adverb of telling (*übrigens*,
+    *außerdem*) — the verb after it stands second: *Übrigens heißt meine Schwester Lena* is told."""
+    g = grammar()
+    said = [normalize(w) for w in _WORD.findall(text)]
+    while said and said[0] in g.interjections and said[0] not in g.statement_adverbs:
+        said = said[1:]
+    return bool(said) and said[0] in g.statement_adverbs
 
 
 def _greeting_clause(text: str, greetings: tuple[str, ...]) -> int:
@@ -261,6 +291,9 @@ def _analyse_one(said: str) -> Utterance:
         if converted is not None:
             core, _infinitive = converted
             lexeme, word = verb_of(core)
+            asked = _indirect_question(core, lexeme)  # *Kannst du schauen, ob ich Freitag was hab?*
+            if asked is not None:
+                return Utterance(said, asked, QUESTION)
             return Utterance(said, core, REQUEST, lexeme.key if lexeme else "", word, polite=True)
     reordered = _topicalised_modal(body) or _second_person_order(body)
     if reordered is not None:
@@ -330,14 +363,17 @@ def _second_person_order(body: str) -> str | None:
 
 
 def _indirect_question(body: str, lexeme: Lexeme | None) -> str | None:
-    """*„Zeig mir, was ich im Dezember vorhabe“*: an order to show or tell (a verb whose every action is
-    `read`) whose object is a w-clause asks that clause's question; the clause is returned."""
+    """*„Zeig mir, was ich im Dezember vorhabe“*, *„Schau mal, ob ich Freitag was hab“*: an order to show,
+    tell or look (a verb whose every action is `read`) whose object is a w- or ob-clause asks that clause's
+    question; the clause is returned (without its *ob*)."""
     if lexeme is None or set(lexeme.actions.values()) != {"read"}:
         return None
     head, sep, clause = body.partition(",")
     first = _WORD.findall(clause)[:1]
-    if not sep or not first or normalize(first[0]) not in grammar().question_words:
+    if not sep or not first or normalize(first[0]) not in (*grammar().question_words, "ob"):
         return None
+    if normalize(first[0]) == "ob":  # *schau, ob ich Freitag was hab*: the yes/no question itself
+        clause = clause.strip()[len(first[0]):]
     if any(normalize(w) in grammar().question_words for w in _WORD.findall(head)):
         return None
     return clause.strip()

@@ -1,0 +1,68 @@
+"""The offline model reads everyday German (issue 13: a grammar, not a phrase list) — sentences found after
+the issue was closed, each through `Nova.turn`: a supposition frame (*Ich glaub, …*), a look-verb with an
+ob-clause (*Kannst du schauen, ob …*), an adverb of telling first (*Übrigens heißt …*), *wieder* as filler."""
+
+from __future__ import annotations
+
+import pytest
+
+from novaberg.graph.compose import OFFLINE_CAPABILITIES, STATEMENT_NOTED
+from novaberg.llm.offline import OfflineLLM
+from novaberg.notes.repository import NotesRepository
+from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse
+from novaberg.timeline.repository import TimelineRepository
+from tests.support import berlin, make_nova
+
+NOW = berlin(2026, 12, 1, 9, 30)  # Tuesday
+
+
+@pytest.fixture
+def nova(db, redis, tmp_path):
+    return make_nova(db, redis, OfflineLLM(), tmp_path)
+
+
+@pytest.mark.parametrize("text,mood,core", [
+    ("Ich glaub ich hab am Freitag Yoga, oder?", QUESTION, "ich hab am Freitag Yoga, oder?"),
+    ("Ich glaube, dass ich am Freitag Yoga habe.", STATEMENT, "ich am Freitag Yoga habe."),
+    ("Ich denke, ich muss den Zahnarzt absagen", STATEMENT, "ich muss den Zahnarzt absagen"),
+    ("Ich glaub, trag mir lieber den Zahnarzt ein", REQUEST, "trag mir lieber den Zahnarzt ein"),
+    ("Kannst du mal schauen, ob ich nächste Woche was hab?", QUESTION, "ich nächste Woche was hab"),
+    ("Schau mal nach, ob ich morgen was vorhabe", QUESTION, "ich morgen was vorhabe"),
+    ("Kannst du prüfen, wann ich Yoga habe?", QUESTION, "wann ich Yoga habe"),
+    ("Guck mal, was auf meiner Einkaufsliste steht", QUESTION, "was auf meiner Einkaufsliste steht"),
+])
+def test_frames_around_the_content_are_read_as_frames(text, mood, core):
+    utterance = analyse(text)
+    assert (utterance.mood, utterance.core) == (mood, core)
+
+
+def test_a_supposed_appointment_is_looked_up_by_its_name(nova, db):
+    nova.turn("u1", "nova", "Trag mir Freitag um 9 Yoga ein", NOW)
+    answer = nova.turn("u1", "nova", "Ich glaub ich hab am Freitag Yoga, oder?", NOW).answer
+    assert "Freitag, 04.12.2026, 09:00 Uhr: Yoga" in answer, answer
+    assert len(TimelineRepository(db).list("u1", "nova")) == 1  # a question never writes
+
+
+def test_look_verb_with_ob_reads_the_period(nova):
+    nova.turn("u1", "nova", "Trag mir am 9.12. um 15 Uhr den Friseur ein", NOW)
+    answer = nova.turn("u1", "nova", "Kannst du mal schauen, ob ich nächste Woche was hab?", NOW).answer
+    assert "Friseur" in answer and "schauen" not in answer, answer
+
+
+@pytest.mark.parametrize("text", ["Ach übrigens, meine Schwester heißt Lena.", "Übrigens heißt meine Schwester Lena.",
+                                  "Außerdem wohnt mein Bruder jetzt in Kiel."])
+def test_told_with_an_adverb_first_is_acknowledged(nova, text):
+    turn = nova.turn("u1", "nova", text, NOW)
+    assert turn.answer == STATEMENT_NOTED and turn.services == [], turn.answer
+
+
+def test_twin_an_unknown_imperative_is_not_acknowledged_as_told(nova):
+    assert nova.turn("u1", "nova", "Erzähl mir einen Witz", NOW).answer == OFFLINE_CAPABILITIES
+
+
+def test_wieder_is_filler_when_an_item_is_taken_off(nova, db):
+    nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Milch und Eier", NOW)
+    turn = nova.turn("u1", "nova", "Nimm die Milch wieder von der Liste", NOW)
+    assert "Milch" in turn.answer and turn.services[0]["status"] == "abgeschlossen", turn.answer
+    text = NotesRepository(db).list("u1")[0]["text"]
+    assert "Milch" not in text and "Eier" in text
