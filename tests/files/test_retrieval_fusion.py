@@ -100,3 +100,17 @@ def test_odd_questions_raise_nothing(db: Any, tmp_path: Path, query: str) -> Non
     svc.index(NOW)
     result = _retriever(db, svc).run("u1", "nova", query, NOW)
     assert isinstance(result.hits, list)
+
+
+def test_compound_in_the_question_finds_its_first_part(db: Any, tmp_path: Path) -> None:
+    """§8.1b, the other direction: the question says *Dachziegel*, the file's keywords say *Dach* — a long
+    question word's leading part (four letters or more, a tail of four left) matches as a word."""
+    root = tmp_path / "haus"
+    write(root / "dach.md", "# Dach und Rinne\n\nIm Frühjahr war Laub in den Rinnen. Firma Brandauer kam.\n")
+    write(root / "garten.md", "# Garten\n\nTomaten brauchen viel Sonne.\n")
+    svc = service(db, tmp_path)
+    svc.grant("u1", "nova", str(root))
+    svc.index(NOW)
+    hits = _retriever(db, svc).run("u1", "nova", "Was ist mit den Dachziegeln?", NOW).hits
+    assert hits and hits[0].path == str(root / "dach.md")
+    assert "scharf" in hits[0].channels

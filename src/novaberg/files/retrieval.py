@@ -39,8 +39,13 @@ RRF_K = 60  # the usual constant of Reciprocal Rank Fusion
 MAX_K = 50
 DEPTH_FACTOR = 4  # each channel hands the fusion this many times the cap; the result is cut to k
 DF_PROBE = 64  # a lexeme's document frequency is counted up to this many files; beyond it the word is common
+PART_MIN = 4  # a long question word's leading part of this length or more matches as a word (Dachziegel → Dach)
+PART_MAX = 24  # … and of at most this length: a 2,000-letter "word" gives no 2,000 parts
 PREFIX_MIN = 3  # a question's lexeme of this length also matches as the start of a compound (Bad → Badezimmer)
-ITERATIVE_SCAN = "SET LOCAL hnsw.iterative_scan = strict_order"
+# one round trip before the search: pgvector's iterative scan (§6.3), and no wait for the disk at commit —
+# the search's one write is a sample of the pair's running distribution (§3.0a-bis), not a person's
+# confirmed write; a crash loses at most the last few samples of two hundred
+ITERATIVE_SCAN = "SET LOCAL hnsw.iterative_scan = strict_order; SET LOCAL synchronous_commit = off"
 _WORD = re.compile(r"[^\W_]", re.UNICODE)
 
 
@@ -189,7 +194,7 @@ class Retriever:
         depth = max(k, self.cap) * DEPTH_FACTOR
         params = {"user_id": user_id, "character_id": character_id, "text": text, "vector": self._vector(text),
                   "max_terms": FILES_QUERY_MAX_TERMS, "limit": depth, "dense_k": depth, "cap": self.cap,
-                  "prefix_min": PREFIX_MIN, "df_probe": DF_PROBE,
+                  "prefix_min": PREFIX_MIN, "part_min": PART_MIN, "part_max": PART_MAX, "df_probe": DF_PROBE,
                   "track": track, "keep": TRACK_KEEP, "now": as_utc(now)}
         with self._db.transaction() as conn:
             # §6.3: the pair's filter is applied inside the HNSW scan, which goes on until enough rows pass
@@ -219,7 +224,8 @@ class Retriever:
             places[row["kanal"]].append(float(row["rang"]))
             if row["kanal"] == "dicht" and row["belegt"]:
                 corroborated.add(row["id"])
-            tracked = row["verlauf"]
+            if row["verlauf"] is not None:  # the tracked distribution comes with the first row only
+                tracked = row["verlauf"]
             wrote = wrote or bool(row["verfolgt"])
         dense_top = [value for _, value in lists["dicht"]]
         limit_value = threshold(tracked)

@@ -29,9 +29,11 @@ that of `df_probe` files).
 
 German compounds (§8.1b: *„deutsche Komposita tun das nicht"*): a lexeme of at least `prefix_min`
 characters also matches as the start of a longer one — *Bad* finds *Badezimmerfliesen*, *Heizung*
-*Heizungsanlage*, the verb stem *wart* (warten) the noun *Wartung*. The head of a compound (*Fliesen* in
-*Badezimmerfliesen*) is not found this way. A prefix that many files carry gets a low idf like any
-common word.
+*Heizungsanlage*, the verb stem *wart* (warten) the noun *Wartung*; and a long lexeme's leading parts
+(`part_min` to `part_max` letters, a tail of `part_min` left) match as words — *Dachziegel* finds *Dach*.
+Each lexeme with its forms is one tsquery and counts once. The head of a compound (*Fliesen* in
+*Badezimmerfliesen*, *Frist* in *Kündigungsfrist*) is not found this way. A form that many files carry
+gets a low idf like any common word.
 
 The lexical channels vote with their own ranks: files a channel scores equally share the mean rank of
 their whole group (counted over everything the channel found, not over the part that fits in the list),
@@ -54,15 +56,22 @@ WITH wurzeln AS MATERIALIZED (
     SELECT id, pfad, eigentum FROM dateien_wurzeln
     WHERE user_id = %(user_id)s AND character_id = %(character_id)s AND aktiv
 ),
-lex AS MATERIALIZED (  -- the question's lexemes; one long enough also matches as the start of a compound
-    SELECT lexeme, (quote_literal(replace(lexeme, '\\', '\\\\'))
-                    || CASE WHEN length(lexeme) >= %(prefix_min)s THEN ':*' ELSE '' END)::tsquery AS tq
-    FROM unnest(to_tsvector('german', %(text)s))
+woerter AS MATERIALIZED (
+    SELECT lexeme, quote_literal(replace(lexeme, '\\', '\\\\')) AS wort FROM unnest(to_tsvector('german', %(text)s))
     ORDER BY cardinality(positions) DESC, lexeme LIMIT %(max_terms)s
+),
+lex AS MATERIALIZED (  -- the question's lexemes, each with its compound forms (one tsquery per lexeme):
+    -- a lexeme also matches as the start of a longer one (Bad → Badezimmerfliesen), and a long one's
+    -- leading parts match as words (Dachziegel → Dach)
+    SELECT w.lexeme, ('(' || w.wort || CASE WHEN length(w.lexeme) >= %(prefix_min)s THEN ':*' ELSE '' END
+                      || coalesce((SELECT string_agg(' | ' || quote_literal(replace(left(w.lexeme, n), '\\', '\\\\')), '')
+                                   FROM generate_series(%(part_min)s, least(length(w.lexeme) - %(part_min)s, %(part_max)s)) n), '')
+                      || ')')::tsquery AS tq
+    FROM woerter w
 ),
 q AS MATERIALIZED (  -- any lexeme; and two of them (each pair) — tsqueries the GIN indexes answer alone
     SELECT string_agg(tq::text, ' | ')::tsquery AS tsq, count(*) AS n,
-           coalesce((SELECT string_agg('(' || a.tq::text || ' & ' || b.tq::text || ')', ' | ')::tsquery
+           coalesce((SELECT string_agg('((' || a.tq::text || ') & (' || b.tq::text || '))', ' | ')::tsquery
                      FROM lex a JOIN lex b ON a.lexeme < b.lexeme), string_agg(tq::text, ' | ')::tsquery) AS zwei
     FROM lex
 ),
@@ -154,10 +163,11 @@ kanaele AS (  -- each lexical channel: its head, and its rank of every dense can
 )
 SELECT k.kanal, k.id, k.rang, k.wert, k.belegt, w.id AS root_id, w.pfad AS wurzel_pfad, w.eigentum, i.pfad, i.thema,
        i.zusammenfassung, i.zeilen, i.groesse, b.zeile_von, b.zeile_bis,
-       (SELECT werte FROM dateien_schwelle WHERE user_id = %(user_id)s AND character_id = %(character_id)s)
-           AS verlauf,
+       CASE WHEN row_number() OVER (ORDER BY k.kanal, k.rang, k.id) = 1 THEN  -- once, not on every row
+           (SELECT werte FROM dateien_schwelle WHERE user_id = %(user_id)s AND character_id = %(character_id)s)
+       END AS verlauf,
        (SELECT count(*) FROM verfolgt) AS verfolgt
 FROM kanaele k JOIN dateien_index i ON i.id = k.id JOIN wurzeln w ON w.id = i.wurzel_id
 LEFT JOIN beste_stelle b ON b.index_id = k.id
-ORDER BY k.kanal, k.rang
+ORDER BY k.kanal, k.rang, k.id
 """
