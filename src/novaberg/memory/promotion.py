@@ -39,7 +39,7 @@ from novaberg.core.settings import (
     PROMOTION_MAX_ATTEMPTS,
 )
 from novaberg.memory import keys
-from novaberg.memory.repository import EmbedderChangedError, LongTermRepository, NewNode, vector_text
+from novaberg.memory.repository import EmbedderChangedError, LongTermRepository, NewNode, PgVector
 from novaberg.store.db import OneTransaction
 
 __all__ = ["TASK", "AUDIT_BATCH", "PromotionAgent", "STEPS", "NEW_NODE", "DUPLICATE", "HALF_REACTIVATION", "DISCARDED"]
@@ -94,7 +94,7 @@ class _Item:
     key: str
     fields: dict[str, Any] | None  # None: the hash is gone
     vector: Any = None
-    text: str = ""
+    packed: PgVector | None = None
     nearest: list[dict[str, Any]] = field(default_factory=list)
     action: str | None = None
     node_id: int | None = None
@@ -229,17 +229,17 @@ class PromotionAgent:
             if len(vectors) != len(standing):
                 raise ValueError(f"the embedder answered {len(vectors)} vectors for {len(standing)} texts")
             for item, vector in zip(standing, vectors, strict=True):
-                item.vector, item.text = vector, vector_text(vector)  # formatted once for the match and the write
+                item.vector, item.packed = vector, PgVector(vector)  # packed once for the match and the write
             self._checkpoint("eingebettet")
         dims = self._repo.dimensions_for(self._embedder, now)
         with self._repo.promotion_batch(user_id, character_id) as batch:
-            written, nearest = batch.match([item.key for item in items], [item.text for item in standing], dims,
+            written, nearest = batch.match([item.key for item in items], [item.packed for item in standing], dims,
                                            self._candidates)
             for item, found in zip(standing, nearest, strict=True):
                 item.nearest = found
             self._checkpoint("abgeglichen")
             fresh, woken = self._decide(items, written)
-            ids = batch.create_nodes([NewNode(item.fields["inhalt"], item.text, item.fields["salienz"],  # type: ignore[index]
+            ids = batch.create_nodes([NewNode(item.fields["inhalt"], item.packed, item.fields["salienz"],  # type: ignore[index]
                                               item.key, item.fields["erstellt_am"], item.fields["turn_id"])  # type: ignore[index]
                                       for item in fresh], now)
             placeholder = {-(j + 1): ids[item.key] for j, item in enumerate(fresh)}
