@@ -60,8 +60,9 @@ def _cosines(query: list[float], vectors: list[list[float]]) -> list[float]:
 
     matrix = np.asarray(vectors, dtype=np.float64)
     q = np.asarray(query, dtype=np.float64)
-    norms = np.linalg.norm(matrix, axis=1) * np.linalg.norm(q)
-    dots = matrix @ q
+    # elementwise, no matrix product: OpenBLAS may run even a small one on threads (slow on a busy machine)
+    norms = np.sqrt((matrix * matrix).sum(axis=1)) * float(np.sqrt((q * q).sum()))
+    dots = (matrix * q).sum(axis=1)
     return [float(d / n) if n else 0.0 for d, n in zip(dots, norms, strict=True)]
 
 
