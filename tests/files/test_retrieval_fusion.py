@@ -114,3 +114,27 @@ def test_compound_in_the_question_finds_its_first_part(db: Any, tmp_path: Path) 
     hits = _retriever(db, svc).run("u1", "nova", "Was ist mit den Dachziegeln?", NOW).hits
     assert hits and hits[0].path == str(root / "dach.md")
     assert "scharf" in hits[0].channels
+
+
+@pytest.mark.parametrize("exact_max", [0, 200])
+def test_small_stock_keeps_its_nearest_files_next_to_a_large_one(db: Any, tmp_path: Path, monkeypatch: Any,
+                                                                  exact_max: int) -> None:
+    """§6.3 filter first, both ways the dense channel runs: through the HNSW index with the pair's filter inside
+    the scan (exact_max 0), and exactly for a small stock (the default) — three files of one pair next to
+    sixty near-identical files of another pair all come back as the pair's dense candidates."""
+    from novaberg.files import retrieval
+
+    monkeypatch.setattr(retrieval, "DENSE_EXACT_MAX", exact_max)
+    mine = tmp_path / "meins"
+    for name in ("heizung", "therme", "ofen"):
+        write(mine / f"{name}.md", f"# {name.title()}\n\nDie {name.title()} im Keller, Wartung im Oktober.\n")
+    theirs = tmp_path / "fremd"
+    for number in range(60):
+        write(theirs / f"heizung{number}.md", f"# Heizung {number}\n\nDie Heizung im Keller, Wartung {number}.\n")
+    svc = service(db, tmp_path)
+    svc.grant("u1", "nova", str(mine))
+    svc.grant("u2", "nova", str(theirs))
+    svc.index(NOW)
+    result = _retriever(db, svc).run("u1", "nova", "Wartung der Heizung im Keller", NOW)
+    assert len(result.dense_ids) == 3
+    assert {Path(hit.path).parent for hit in result.hits} == {mine}

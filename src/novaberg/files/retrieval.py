@@ -39,6 +39,7 @@ RRF_K = 60  # the usual constant of Reciprocal Rank Fusion
 MAX_K = 50
 DEPTH_FACTOR = 4  # each channel hands the fusion this many times the cap; the result is cut to k
 DF_PROBE = 64  # a lexeme's document frequency is counted up to this many files; beyond it the word is common
+DENSE_EXACT_MAX = 200  # a pair with at most this many files is compared exactly, not through the HNSW index
 PART_MIN = 4  # a long question word's leading part of this length or more matches as a word (Dachziegel → Dach)
 PART_MAX = 24  # … and of at most this length: a 2,000-letter "word" gives no 2,000 parts
 PREFIX_MIN = 3  # a question's lexeme of this length also matches as the start of a compound (Bad → Badezimmer)
@@ -194,7 +195,7 @@ class Retriever:
         depth = max(k, self.cap) * DEPTH_FACTOR
         params = {"user_id": user_id, "character_id": character_id, "text": text, "vector": self._vector(text),
                   "max_terms": FILES_QUERY_MAX_TERMS, "limit": depth, "dense_k": depth, "cap": self.cap,
-                  "prefix_min": PREFIX_MIN, "part_min": PART_MIN, "part_max": PART_MAX, "df_probe": DF_PROBE,
+                  "prefix_min": PREFIX_MIN, "part_min": PART_MIN, "part_max": PART_MAX, "exact_max": DENSE_EXACT_MAX, "df_probe": DF_PROBE,
                   "track": track, "keep": TRACK_KEEP, "now": as_utc(now)}
         with self._db.transaction() as conn:
             # §6.3: the pair's filter is applied inside the HNSW scan, which goes on until enough rows pass
