@@ -80,6 +80,28 @@ def _seed(db: Any, count: int, rng: random.Random, embedder: HashingEmbedder) ->
     return time.perf_counter() - started
 
 
+def _cpu(db: Any, redis: Any) -> dict[str, float]:
+    """CPU milliseconds used so far by this process, the database's backends and Redis: what the work costs,
+    whatever else the shared machine runs (wall time waits for the others; CPU time does not)."""
+    with db.transaction() as conn:
+        pids = [r["pid"] for r in conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database()").fetchall()]
+    postgres = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            postgres += (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            continue
+    used = redis.info("cpu")
+    return {"python": time.process_time() * 1000, "postgres": postgres,
+            "redis": (float(used["used_cpu_user"]) + float(used["used_cpu_sys"])) * 1000}
+
+
+def _per(before: dict[str, float], after: dict[str, float], count: int) -> dict[str, float]:
+    return {k: (after[k] - before[k]) / max(1, count) for k in before}
+
+
 def _promotion_round(db: Any, redis: Any, embedder: Any, entries: int, offset: int, rng: random.Random) -> dict:
     memory = ShortTermMemory(redis)
     for i in range(entries):
@@ -94,31 +116,35 @@ def _promotion_round(db: Any, redis: Any, embedder: Any, entries: int, offset: i
         last[0], last[1] = now, name
 
     agent = PromotionAgent(redis, db, embedder, PipelineLog(db), checkpoint=step)
+    cpu = _cpu(db, redis)
     started = last[0] = time.perf_counter()
     report = agent.run(NOW + timedelta(minutes=5), USER, CHARACTER)
     seconds = time.perf_counter() - started
     return {"seconds": seconds, "rate": report["promotet"] / seconds, "spans": spans,
+            "cpu": _per(cpu, _cpu(db, redis), report["promotet"]),
             **{k: report[k] for k in ("promotet", "neuanlage", "dublette", "fehler")}}
 
 
-def _reads(db: Any, redis: Any, embedder: Any, count: int) -> list[float]:
+def _reads(db: Any, redis: Any, embedder: Any, count: int) -> tuple[list[float], dict[str, float]]:
     deps = Deps(db=db, redis=redis, asker=Asker(ScriptedLLM()), embedder=embedder, log=_BufferedLog(db),
                 zone=__import__("zoneinfo").ZoneInfo("Europe/Berlin"))
     memory = ShortTermMemory(redis)
     for i in range(5):  # a few fresh short-term entries above MID, as a real pair has
         memory.write(USER, CHARACTER, f"fresh{i}", f"Mein Hund Nummer {i} heißt Bello.", effective(0.6), 0.6, "b", NOW)
     times = []
+    cpu = _cpu(db, redis)
     for i in range(count):
         state = {"turn_id": uuid.uuid4(), "user_id": USER, "character_id": CHARACTER,
                  "text": _QUESTIONS[i % len(_QUESTIONS)], "now": NOW + timedelta(days=1)}
         started = time.perf_counter()
         read_memory_block(state, deps)
         times.append((time.perf_counter() - started) * 1000)
-    return times
+    return times, _per(cpu, _cpu(db, redis), count)
 
 
-def _calibration(db: Any, redis: Any) -> tuple[float, float]:
-    """What one round trip costs here now: the numbers below scale with it (a loaded machine inflates them)."""
+def _calibration(db: Any, redis: Any) -> str:
+    """What one round trip and a fixed piece of CPU work cost here now: the numbers below scale with them (the
+    machine is shared — a loaded one inflates them; round trips alone do not show a busy CPU)."""
     pings = []
     for _ in range(200):
         started = time.perf_counter()
@@ -130,7 +156,27 @@ def _calibration(db: Any, redis: Any) -> tuple[float, float]:
         with db.transaction() as conn:
             conn.execute("SELECT 1")
         reads.append((time.perf_counter() - started) * 1000)
-    return statistics.median(pings), statistics.median(reads)
+    python_work, sql_work = [], []
+    texts = [_sentence(random.Random(i), i) for i in range(100)]
+    for _ in range(3):
+        started = time.perf_counter()
+        HashingEmbedder().embed(texts)
+        python_work.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        with db.transaction() as conn:
+            conn.execute("SELECT sum(i) FROM generate_series(1, 1000000) AS i").fetchone()
+        sql_work.append((time.perf_counter() - started) * 1000)
+    return (f"Redis round trip median {statistics.median(pings):.2f} ms, PostgreSQL read transaction median "
+            f"{statistics.median(reads):.2f} ms, CPU work: Python (100 sentences embedded) "
+            f"{statistics.median(python_work):.0f} ms, PostgreSQL (sum of 10^6) {statistics.median(sql_work):.0f} ms, "
+            f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+def _cpu_line(cpu: dict[str, float], what: str = "entry") -> str:
+    total = sum(cpu.values())
+    return (f"CPU per {what}: Python {cpu['python']:.2f} ms, PostgreSQL {cpu['postgres']:.2f} ms, Redis "
+            f"{cpu['redis']:.2f} ms = {total:.2f} ms (one after the other on free cores: ≤ {1000 / total:.0f}/s)"
+            if total > 0 else f"CPU per {what}: not measurable")
 
 
 def main() -> None:
@@ -146,9 +192,7 @@ def main() -> None:
         server = EmbeddedRedis(Path(folder) / "r.db")
         redis = connect_redis(server=server)
         try:
-            ping, tx = _calibration(db, redis)
-            print(f"this machine now: Redis round trip median {ping:.2f} ms, PostgreSQL read transaction median "
-                  f"{tx:.2f} ms, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+            print(f"this machine now: {_calibration(db, redis)}")
             seeded = _seed(db, args.nodes, rng, embedder)
             print(f"seeded {args.nodes} long-term nodes of one pair in {seeded:.1f} s (bulk insert + HNSW index)")
             rounds = []
@@ -156,16 +200,20 @@ def main() -> None:
                 result = _promotion_round(db, redis, embedder, args.entries, 100_000 + r * args.entries, rng)
                 rounds.append(result)
                 print(f"round {r + 1}: {result['promotet']} promoted ({result['neuanlage']} new, {result['dublette']} "
-                      f"duplicates, {result['fehler']} errors) in {result['seconds']:.2f} s = {result['rate']:.0f}/s")
+                      f"duplicates, {result['fehler']} errors) in {result['seconds']:.2f} s = {result['rate']:.0f}/s; "
+                      f"{_cpu_line(result['cpu'])}")
             last = rounds[-1]
             steps = sorted(last["spans"].items(), key=lambda item: -sum(item[1]))[:5]
             print(f"last round, where an entry's time goes (per entry, the agent works in batches of {PROMOTION_BATCH}): "
                   + "; ".join(f"{name} {sum(values) / max(1, last['promotet']):.2f} ms" for name, values in steps))
             rate = statistics.median(r["rate"] for r in rounds)
             nodes = LongTermRepository(db).count(USER, CHARACTER)
-            times = sorted(_reads(db, redis, embedder, args.reads))
+            times, read_cpu = _reads(db, redis, embedder, args.reads)
+            times.sort()
+            print(f"[ERINNERUNGEN] read, {_cpu_line(read_cpu, 'read')}")
             p50 = statistics.median(times)
             p95 = times[max(0, int(round(0.95 * len(times))) - 1)]
+            print(f"this machine at the end: {_calibration(db, redis)}")
         finally:
             redis.close()
             server.stop()

@@ -50,8 +50,9 @@ _COLUMNS = ("id, user_id, character_id, inhalt, aktiv, gewicht_decay, salienz, k
 # A small pair still goes by its btree index; `relaxed_order` lets HNSW scan on past other pairs' nodes. The
 # statement is prepared after a few runs (psycopg): a generic plan, blind to the vector, sorts the pair's every
 # node (measured at 10,000 nodes: 71 ms instead of ~3 ms) — so the plan is made for each vector.
-_NEAREST_SETTINGS = ("SET LOCAL hnsw.iterative_scan = 'relaxed_order'", "SET LOCAL enable_seqscan = off",
-                     "SET LOCAL plan_cache_mode = force_custom_plan")
+# One statement (each costs the client a round of work): set_config(…, true) is SET LOCAL.
+_NEAREST_SETTINGS = ("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), "
+                     "set_config('enable_seqscan', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)",)
 _READ_EMBEDDER = "SELECT kennung, dimensionen FROM lzg_embedder WHERE id"
 _WRITE_EMBEDDER = """
 INSERT INTO lzg_embedder (id, kennung, dimensionen, geaendert_am) VALUES (TRUE, %s, %s, %s)
