@@ -111,7 +111,9 @@ def test_vocabulary_schema():
     for key in LIST_KEYS:
         assert raw[key] and all(isinstance(w, str) and w == normalize(w) and w.strip() == w for w in raw[key]), key
         assert len(set(raw[key])) == len(raw[key]), key
-    assert all(v in ("einkauf", "todo", "merkliste", "notiz", "entwurf", "idee") for v in raw["type_by_word"].values())
+    kinds = ("einkauf", "todo", "merkliste", "notiz", "entwurf", "idee")
+    assert all(v in kinds for v in raw["type_by_word"].values())
+    assert all(v in raw["list_of_type"] for v in raw["activity_words"].values()) and set(raw["list_of_type"]) <= set(kinds)
     assert sorted(raw["choice_ordinals"], key=int) == [str(i) for i in range(1, len(raw["choice_ordinals"]) + 1)]
     assert vocabulary() == raw
 

@@ -66,3 +66,40 @@ def test_wieder_is_filler_when_an_item_is_taken_off(nova, db):
     assert "Milch" in turn.answer and turn.services[0]["status"] == "abgeschlossen", turn.answer
     text = NotesRepository(db).list("u1")[0]["text"]
     assert "Milch" not in text and "Eier" in text
+
+
+@pytest.mark.parametrize("question", ["Um wie viel Uhr ist der Zahnarzt?", "Um welche Uhrzeit hab ich morgen Zahnarzt?",
+                                      "Weißt du, um wieviel Uhr der Zahnarzt ist?"])
+def test_wie_viel_uhr_asks_wann(nova, question):
+    """*um wie viel Uhr* is *wann* in other words — the appointment by its name, not the period „Uhr“."""
+    nova.turn("u1", "nova", "Trag mir morgen um 14 Uhr Zahnarzt ein", NOW)
+    answer = nova.turn("u1", "nova", question, NOW).answer
+    assert "14:00 Uhr: Zahnarzt" in answer, answer
+
+
+def test_wie_viel_uhr_about_nothing_named_asks_which(nova):
+    turn = nova.turn("u1", "nova", "Um wie viel Uhr ist das?", NOW)
+    assert turn.services[0]["status"] == "rueckfrage" and "Zeitraum" not in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize("question", ["Was muss ich morgen machen?", "Was ist morgen los?"])
+def test_what_is_on_is_a_window_read(nova, question):
+    nova.turn("u1", "nova", "Trag mir morgen um 14 Uhr Zahnarzt ein", NOW)
+    answer = nova.turn("u1", "nova", question, NOW).answer
+    assert "Deine Termine von Mittwoch, 02.12.2026" in answer and "Zahnarzt" in answer, answer
+
+
+@pytest.mark.parametrize("question", ["Was muss ich noch einkaufen?", "Was brauch ich noch vom Supermarkt?",
+                                      "Was soll ich besorgen?"])
+def test_what_to_buy_reads_the_shopping_list(nova, db, question):
+    nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot und Käse", NOW)
+    turn = nova.turn("u1", "nova", question, NOW)
+    assert "Brot" in turn.answer and "Käse" in turn.answer, turn.answer
+    assert [s["name"] for s in turn.services] == ["notizen"]
+    assert NotesRepository(db).list("u1")[0]["text"].count("Brot") == 1  # a question never writes
+
+
+def test_twin_a_statement_about_buying_writes_nothing(nova, db):
+    nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot", NOW)
+    nova.turn("u1", "nova", "Ich muss noch einkaufen.", NOW)
+    assert NotesRepository(db).list("u1")[0]["text"].count("Brot") == 1

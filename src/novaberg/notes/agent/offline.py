@@ -288,7 +288,28 @@ def _question(text: str, core: str, history: Sequence[Sequence[str]]) -> Reading
             if m := rx.match(candidate):
                 target, named, resolved = _target(m, history)
                 return Reading("read", target, named=named, resolved=resolved)
+    activity = _activity_list(_clean(core).rstrip("?").strip())
+    if activity:
+        return Reading("read", activity)
     return Reading(REJECTED, reason="eine Frage, kein Notizauftrag")
+
+
+_WHAT_FOR_ME = _rx(r"^was\s+(?:muss|müssen|muessen|soll|sollte|brauch\w*)\s+(?:ich|wir)\b(?P<rest>.*)$")
+
+
+def _activity_list(question: str) -> str:
+    """*Was muss ich noch einkaufen?*, *Was brauch ich vom Supermarkt?*: a question about what is still to
+    do for an activity or at a place reads the list of that kind (its usual name), or ''."""
+    m = _WHAT_FOR_ME.match(question)
+    if not m:
+        return ""
+    vocab = vocabulary()
+    for word in words(m.group("rest")):
+        kind = vocab["activity_words"].get(word) or next(
+            (typ for stem, typ in vocab["type_by_word"].items() if word.startswith(stem) and typ != "merkliste"), "")
+        if kind in vocab["list_of_type"]:
+            return str(vocab["list_of_type"][kind])
+    return ""
 
 
 def _need(text: str, history: Sequence[Sequence[str]]) -> Reading | None:

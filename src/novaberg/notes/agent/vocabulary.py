@@ -15,7 +15,7 @@ LIST_KEYS = (
     "update_verbs", "append_verbs", "create_verbs", "note_openers", "reference_words", "need_verbs",
     "choice_two_first", "choice_two_second", "duplicate_update", "duplicate_new", "missing_refusal",
 )
-MAP_KEYS = ("type_by_word", "choice_ordinals")
+MAP_KEYS = ("type_by_word", "choice_ordinals", "activity_words", "list_of_type")
 
 
 @cache

@@ -73,6 +73,7 @@ def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     utterance = analyse(text)
     core = utterance.core
     if utterance.mood == QUESTION:
+        core = _WHEN_IN_OTHER_WORDS.sub("wann", core)  # *Um wie viel Uhr ist das?* asks *wann*, names no time
         embedded = _WHEN_CLAUSE.search(core)  # *„Weißt du noch, wann ich den Zahnarzt habe?“*
         core = core[embedded.start():] if embedded else core
         target = title_of(core)
@@ -96,6 +97,7 @@ def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
+_WHEN_IN_OTHER_WORDS = re.compile(r"\b(?:um\s+)?(?:wie\s?viel\s+uhr|welche[mr]?\s+uhrzeit)\b", re.IGNORECASE)
 _WHEN_CLAUSE = re.compile(r"(?<=[,;:]\s)wann\b", re.IGNORECASE)
 _PRONOUNS = ("das", "der", "die", "es", "den", "ihn", "sie", "dieser", "diese", "dieses", "er")
 

@@ -40,7 +40,7 @@ HINT_BARE_ORDER = 0.7  # the verb alone (*Lösch den Zahnarzt*): a named list or
 HINT_QUESTION = 0.85  # a question about appointments
 HINT_STATEMENT = 0.2  # a day or time without an order: delivered in doubt, rejected by the classification
 _APPOINTMENT_WORD = re.compile(r"termin|kalender|geburtstag|jahrestag|frist|deadline", re.IGNORECASE)
-_WHEN = re.compile(r"\bwann\b", re.IGNORECASE)
+_WHEN = re.compile(r"\bwann\b|\bwie ?viel uhr\b|\bwelche[mr]? uhrzeit\b", re.IGNORECASE)  # *wann* in other words
 # The hint has no clock; it asks only whether an expression is a time at all, never which, so a fixed
 # moment serves (it is never written or shown).
 _ANY_MOMENT = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
