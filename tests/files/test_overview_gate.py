@@ -164,3 +164,13 @@ def test_an_explicit_records_question_always_opens(db: Any, redis: Any, tmp_path
     turn = nova.turn("u1", "nova", "Was steht in meinen Unterlagen über die Gastherme?", NOW)
     assert _step(_service(turn), "fruehes_tor") is None and not llm.calls["knowledge_gap"]
     assert "Zeile 3" in turn.answer, turn.answer
+
+
+def test_a_huge_question_is_answered_with_what_was_searched(db: Any, redis: Any, tmp_path: Path, home: Path) -> None:
+    """Issue 16 bad input: a question of 10,000 characters — no error, no block, and the answer names the
+    searched term cut to a readable length (it was capped to „Zu …“)."""
+    nova, _ = _nova(db, redis, tmp_path)
+    _share(nova, home)
+    turn = nova.turn("u1", "nova", "Weißt du was über " + "x" * 10_000, NOW)
+    assert "x" * 40 + "…" in turn.answer and "x" * 41 not in turn.answer, turn.answer[:200]
+    assert len(turn.answer) < 600

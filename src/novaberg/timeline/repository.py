@@ -30,9 +30,10 @@ from novaberg.timeline.types import (
 )
 from novaberg.timeparse.dates import day_start
 
-__all__ = ["TimelineRepository", "NewRow", "ChainError", "DIRECTIONS", "past_bounds"]
+__all__ = ["TimelineRepository", "NewRow", "ChainError", "DIRECTIONS", "TITLE_MAX_CHARS", "past_bounds"]
 
 DIRECTIONS = ("forward", "backward", "both")
+TITLE_MAX_CHARS = 255  # the column (schema/timeline/001): a longer title is refused before the write
 
 _COLUMNS = (
     "id, user_id, character_id, event_time, event_ende, event_type, title, details, recurring, precision, "
@@ -249,6 +250,8 @@ class TimelineRepository:
         event_type(row.event_type)
         if not isinstance(row.title, str) or not row.title.strip():
             raise ValueError("timeline: the title is empty")
+        if len(row.title.strip()) > TITLE_MAX_CHARS:
+            raise ValueError(f"timeline: the title has {len(row.title.strip())} characters, at most {TITLE_MAX_CHARS}")
         if row.precision not in PRECISIONS:
             raise ValueError(f"timeline: unknown precision {row.precision!r}")
         return {

@@ -150,3 +150,20 @@ def test_nothing_written_snapshot_helper_sees_changes(repo, add):
     before = snapshot(repo)
     repo.invalidate(USER, FIGURE, before[0][0], berlin(2026, 11, 30))
     assert snapshot(repo) != before
+
+
+def test_bad_input_a_title_longer_than_the_column_is_refused_before_the_write(scripted, repo, caplog):
+    """A 3,000-character title: a clear answer with the limit, nothing written, and no database error
+    (it used to reach PostgreSQL and come back as „die Datenbank hat den Schreibvorgang abgelehnt“)."""
+    title = "Zahnarzt " + "sehr " * 600
+    result = scripted({"action": "create", "target": title, "zeitausdruck": "morgen um 10"}).run("Trag mir was ein")
+    assert result.status == "fehler" and "höchstens 255" in result.answer and "nichts eingetragen" in result.answer
+    assert steps_of(result, const.NODE_SEARCH)[0]["ausgang"] == "titel_zu_lang"
+    assert repo.count(USER, FIGURE, active_only=False) == 0
+    assert "value too long" not in caplog.text
+
+
+def test_twin_a_title_of_255_characters_is_written(scripted, repo):
+    title = "Z" * 255
+    result = scripted({"action": "create", "target": title, "zeitausdruck": "morgen um 10"}).run("Trag mir was ein")
+    assert result.status == "abgeschlossen" and repo.list(USER, FIGURE)[0]["title"] == title

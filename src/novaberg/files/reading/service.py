@@ -48,6 +48,7 @@ SERVICE_NAME = "dateien"
 SERVICE_DESCRIPTION = ("Sucht in den freigegebenen Unterlagen der Person nach einem Thema, einer Datei oder einer "
                        "Textstelle und nennt die Fundstelle; legt nichts ab und ändert nichts.")
 CANDIDATES = 3
+SHOWN_TERM_CHARS = 40
 HINT_RECORDS = 0.9  # a question about stored text (§8.1 Aushang)
 HINT_KNOW = 0.55  # „Weißt du was über X" (§3.0c): the files are one of the stores asked
 _STORED = r"(unterlagen|aufzeichnungen|dateien|datei|dokumenten|dokumente|texten)"
@@ -112,7 +113,7 @@ class ReadingService:
     def _nothing_found(self, request: AgentRequest, repo: ReadingRepository, terms: list[str],
                        steps: list[dict[str, Any]]) -> ServiceResult:
         total = repo.count(request.user_id, request.character_id)
-        answer = texts.NOTHING_FOUND.format(begriffe=", ".join(terms), dateien=total)
+        answer = texts.NOTHING_FOUND.format(begriffe=_shown(terms), dateien=total)
         return ServiceResult(self.name, "rejected", answer, steps, data={"dateien": total})
 
     def _overview(self, request: AgentRequest, deps: Any, repo: ReadingRepository, terms: list[str],
@@ -132,7 +133,7 @@ class ReadingService:
                 self._nothing_found(request, repo, terms, steps)
         found_in_files = files is not None and files.status == "abgeschlossen"
         if not others and files is None:
-            nothing = texts.OVERVIEW_NOTHING.format(begriffe=", ".join(terms))
+            nothing = texts.OVERVIEW_NOTHING.format(begriffe=_shown(terms))
             return ServiceResult(self.name, "rejected", nothing, steps)
         if files is not None and (found_in_files or not others):
             parts, data = [*others, files.answer], files.data
@@ -232,10 +233,17 @@ class ReadingService:
         if problems and not any(step.get("schritt") == "nadel" for step in steps):
             return ServiceResult(self.name, "rejected", "\n".join(problems), steps, data={"fehlend": problems})
         nearest = hits[0]
-        answer = texts.NEEDLE_MISSED.format(begriffe=", ".join(terms), kandidaten=len(hits), versucht=len(terms),
+        answer = texts.NEEDLE_MISSED.format(begriffe=_shown(terms), kandidaten=len(hits), versucht=len(terms),
                                             fundstelle=location(nearest), thema=nearest.thema)
         return ServiceResult(self.name, "rejected", "\n".join([answer, *problems]), steps,
                              data={"naechster_fund": nearest.path, "vorschlag": "vorlesen"})
+
+
+def _shown(terms: list[str]) -> str:
+    """The searched terms as said back: each cut to a readable length (a 10,000-character question is
+    answered with what was searched, not with the question again)."""
+    return ", ".join(term if len(term) <= SHOWN_TERM_CHARS else term[:SHOWN_TERM_CHARS].rstrip() + "…"
+                     for term in terms)
 
 
 def _knowledge_root(deps: Any) -> Path:

@@ -38,7 +38,7 @@ from novaberg.timeline.reading import (
     search_window,
     to_appointment,
 )
-from novaberg.timeline.repository import TimelineRepository
+from novaberg.timeline.repository import TITLE_MAX_CHARS, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION, NOT_APPOINTMENTS
 from novaberg.timeparse import ZeitVektor, parse, read_time
 from novaberg.timeparse.dates import day_end, day_start
@@ -139,6 +139,8 @@ def create_plan(order: dict[str, Any], text: str, now: datetime) -> dict[str, An
     title = order["target"].strip()
     if not is_title(title):
         return "titel_fehlt", say("title_missing")
+    if len(title) > TITLE_MAX_CHARS:
+        return "titel_zu_lang", say("title_too_long", chars=len(title), max=TITLE_MAX_CHARS)
     expression = order["zeitausdruck"]
     vector = parse(expression, now) if expression else None
     source = expression

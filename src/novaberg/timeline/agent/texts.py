@@ -27,6 +27,8 @@ TEXTS: dict[str, str] = {
                      "morgen um 10 Uhr den Zahnarzt ein.“",
     "time_missing": "Mir fehlt, wann „{title}“ sein soll. " + NOTHING_DONE + " Nenne mir bitte Tag und Uhrzeit im "
                     "Auftrag.",
+    "title_too_long": "Der Name des Termins ist mit {chars} Zeichen zu lang (höchstens {max}). " + NOTHING_DONE
+                      + " Nenne ihn mir bitte kürzer.",
     "time_question_create": "Wann soll „{title}“ sein? Noch ist nichts eingetragen — nenne mir Tag und Uhrzeit, "
                             "dann trage ich es ein.",
     "time_unreadable_question": "Die Zeitangabe „{expression}“ kann ich nicht sicher lesen, noch ist nichts "
