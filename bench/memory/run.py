@@ -204,7 +204,8 @@ def main() -> None:
                       f"{_cpu_line(result['cpu'])}")
             last = rounds[-1]
             steps = sorted(last["spans"].items(), key=lambda item: -sum(item[1]))[:5]
-            print(f"last round, where an entry's time goes (per entry, the agent works in batches of {PROMOTION_BATCH}): "
+            print(f"last round, where an entry's time goes (per entry; batches of {PROMOTION_BATCH}, the next one read "
+                  "and embedded by a second thread meanwhile, so the steps of two batches interleave): "
                   + "; ".join(f"{name} {sum(values) / max(1, last['promotet']):.2f} ms" for name, values in steps))
             rate = statistics.median(r["rate"] for r in rounds)
             nodes = LongTermRepository(db).count(USER, CHARACTER)

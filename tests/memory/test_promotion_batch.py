@@ -274,3 +274,23 @@ def test_an_edge_to_another_pairs_node_is_refused_loudly_and_the_batch_rolled_ba
         own = batch.create_nodes([NewNode("Mein Hund heißt Bello.", vector, 0.9, "kzg:b|nova:1", NOW, "1")], NOW)
         batch.link([(own["kzg:b|nova:1"], foreign["kzg:a|nova:1"], 1.0)], NOW)
     assert node_count(db, "b") == 0 and repo.edges("a", "nova") == []
+
+
+def test_the_batch_read_ahead_stays_in_work_uncounted_when_the_batch_before_fails(db, redis):
+    """§3: the agent reads and embeds the next batch while one is written. When that one fails, the batch read
+    ahead was never tried: it stays in `:arbeit` for the next run, and its attempt is not counted."""
+    order_keys = [remember(redis, text, f"t{i}") for i, text in
+                  enumerate(("Mein Hund heißt Bello.", "Meine Schwester heißt Lena.", "Ich spiele Geige."))]
+    failed = {"n": 0}
+
+    def fail(step):
+        if step == "abgeglichen" and not failed["n"]:
+            failed["n"] += 1
+            raise RuntimeError("the first batch breaks")
+
+    agent(db, redis, batch=1, checkpoint=fail).run(LATER)
+    state = lists(redis)
+    assert state["arbeit"] == order_keys[:2] and state["queue"] == order_keys[2:]
+    assert state["versuche"] == {order_keys[0]: "1", order_keys[1]: "0"} and node_count(db) == 0
+    report = agent(db, redis).run(LATER)
+    assert (report["zurueckgelegt"], report[NEW_NODE]) == (2, 3) and lists(redis)["arbeit"] == []

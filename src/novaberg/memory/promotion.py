@@ -3,7 +3,10 @@
 Per pair: leftovers of a broken run in `:arbeit` are put back first (unambiguous, since only the one
 heartbeat runs this, §3); then the orders are *moved* to `:arbeit` (LMOVE) in batches of PROMOTION_BATCH,
 each attempt counted in the side hash `:versuche`, and removed from `:arbeit` only when green. An order
-tried before goes alone, so one that can never be written does not drag its batch to `:gescheitert`.
+tried before goes alone, so one that can never be written does not drag its batch to `:gescheitert`. The
+next batch is taken, checked and embedded by a second thread while one is written (the agent's Python work
+beside the database's), so `:arbeit` holds at most two batches; when the one written fails, the one read
+ahead stays there for the next run, its attempt not counted.
 What can never become green is discarded before embedding (§3a) with a `fehler` line.
 
 A batch is embedded in one call and matched and written in one transaction under the pair's lock in the
@@ -23,6 +26,7 @@ import logging
 import math
 import uuid
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -167,50 +171,76 @@ class PromotionAgent:
 
     def _pair(self, user_id: str, character_id: str, now: datetime, counters: dict[str, Any]) -> None:
         queue, work = keys.queue(user_id, character_id), keys.work_list(user_id, character_id)
-        attempts = keys.attempts_hash(user_id, character_id)
         while (left := self._redis.lmove(work, queue, "RIGHT", "LEFT")) is not None:  # §3: put back at the front
             counters["zurueckgelegt"] += 1
             self._audit(f"{TASK}:{left}", "zurueckgelegt", {"schluessel": left}, now)
-        while (taken := self._take(keys=[queue, work, attempts], args=[keys.KZG_PREFIX, self._batch_size])):
-            orders = [(str(key), int(tries), dict(zip(fields[0::2], fields[1::2], strict=True)))
-                      for key, tries, fields in taken]
-            self._batch(user_id, character_id, orders, now, counters)
+        # One batch read and embedded ahead (a thread) while the one before is written: the agent's Python work
+        # and the database's run side by side. `:arbeit` holds at most these two batches.
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="promotion-ahead") as ahead_pool:
+            ahead = ahead_pool.submit(self._prepare, user_id, character_id, now)
+            while (prepared := ahead.result()) is not None:
+                items, found = prepared
+                _add(counters, found)
+                ahead = ahead_pool.submit(self._prepare, user_id, character_id, now)
+                try:
+                    if items:
+                        self._write(user_id, character_id, items, now, counters)
+                except BaseException:
+                    self._untried(user_id, character_id, ahead)
+                    raise
 
-    def _batch(self, user_id: str, character_id: str, orders: list[tuple[str, int, dict[str, str]]], now: datetime,
-               counters: dict[str, Any]) -> None:
-        """The orders taken together: read and checked, embedded in one call, matched and written in one
-        transaction, then bridged, deleted (new nodes only) and removed from `:arbeit` — each step once per batch."""
-        work, attempts = keys.work_list(user_id, character_id), keys.attempts_hash(user_id, character_id)
+    def _prepare(self, user_id: str, character_id: str,
+                 now: datetime) -> tuple[list[_Item], dict[str, int]] | None:
+        """The next batch moved to `:arbeit` (§3), checked (§3a: what can never be green leaves at once) and
+        embedded in one call; None when the queue is empty."""
+        queue, work = keys.queue(user_id, character_id), keys.work_list(user_id, character_id)
+        attempts = keys.attempts_hash(user_id, character_id)
+        taken = self._take(keys=[queue, work, attempts], args=[keys.KZG_PREFIX, self._batch_size])
+        if not taken:
+            return None
         self._checkpoint("verschoben")
+        found: dict[str, int] = {}
         items: list[_Item] = []
         dropped: list[str] = []
-        for key, tries, raw in orders:
+        for key, tries, fields in taken:
+            key, tries, raw = str(key), int(tries), dict(zip(fields[0::2], fields[1::2], strict=True))
             if tries > self._max_attempts:
                 self._give_up(user_id, character_id, key, tries - 1, now)
-                counters["endgueltig"] += 1
+                _add(found, {"endgueltig": 1})
                 continue
             try:
                 if not key.startswith(keys.KZG_PREFIX):
                     raise _Discard("ohne_schluessel", schluessel=key)
                 items.append(_Item(key, self._read(user_id, character_id, key, raw) if raw else None))
-            except _Discard as gone:  # §3a: what can never be green leaves the work list at once
-                counters["fehler"] += 1
+            except _Discard as gone:
+                _add(found, {"fehler": 1})
                 self._discarded(key, gone, now)
                 dropped.append(key)
         self._done(work, attempts, dropped)
         if not items:
-            return
+            return items, found
         self._checkpoint("gelesen")
+        standing = [item for item in items if item.fields is not None]
+        try:
+            if standing:
+                vectors = list(self._embedder.embed([item.fields["inhalt"] for item in standing]))  # type: ignore[index]
+                if len(vectors) != len(standing):
+                    raise ValueError(f"the embedder answered {len(vectors)} vectors for {len(standing)} texts")
+                for item, vector in zip(standing, vectors, strict=True):
+                    item.vector, item.packed = vector, PgVector(vector)  # packed once for the match and the write
+                self._checkpoint("eingebettet")
+        except _INFRASTRUCTURE:
+            self._uncount(attempts, items)
+            raise
+        return items, found
+
+    def _write(self, user_id: str, character_id: str, items: list[_Item], now: datetime,
+               counters: dict[str, Any]) -> None:
+        work, attempts = keys.work_list(user_id, character_id), keys.attempts_hash(user_id, character_id)
         try:
             self._promote(user_id, character_id, items, now)
         except _INFRASTRUCTURE:
-            try:  # a server that is down is no attempt of these orders: they stay in `:arbeit`, uncounted
-                with self._redis.pipeline(transaction=False) as pipe:
-                    for item in items:
-                        pipe.hincrby(attempts, item.key, -1)
-                    pipe.execute()
-            except redis_lib.RedisError:
-                pass
+            self._uncount(attempts, items)
             raise
         for item in items:
             if item.discard is not None:
@@ -222,15 +252,27 @@ class PromotionAgent:
         self._done(work, attempts, [item.key for item in items])  # green: out of the work list
         self._checkpoint("fertig")
 
+    def _uncount(self, attempts: str, items: list[_Item]) -> None:
+        """A server that is down, or a batch never tried, is no attempt: the orders stay in `:arbeit`, uncounted."""
+        try:
+            with self._redis.pipeline(transaction=False) as pipe:
+                for item in items:
+                    pipe.hincrby(attempts, item.key, -1)
+                pipe.execute()
+        except redis_lib.RedisError:
+            pass
+
+    def _untried(self, user_id: str, character_id: str, ahead: Future) -> None:
+        """The batch before failed: the one read ahead stays in `:arbeit` for the next run, its attempt not counted."""
+        try:
+            prepared = ahead.result()
+        except Exception:  # noqa: BLE001 - the failure of the batch before is the one raised
+            return
+        if prepared is not None and prepared[0]:
+            self._uncount(keys.attempts_hash(user_id, character_id), prepared[0])
+
     def _promote(self, user_id: str, character_id: str, items: list[_Item], now: datetime) -> None:
         standing = [item for item in items if item.fields is not None]
-        if standing:
-            vectors = list(self._embedder.embed([item.fields["inhalt"] for item in standing]))  # type: ignore[index]
-            if len(vectors) != len(standing):
-                raise ValueError(f"the embedder answered {len(vectors)} vectors for {len(standing)} texts")
-            for item, vector in zip(standing, vectors, strict=True):
-                item.vector, item.packed = vector, PgVector(vector)  # packed once for the match and the write
-            self._checkpoint("eingebettet")
         dims = self._repo.dimensions_for(self._embedder, now)
         with self._repo.promotion_batch(user_id, character_id) as batch:
             written, nearest = batch.match([item.key for item in items], [item.packed for item in standing], dims,
@@ -429,6 +471,11 @@ def _uuid(value: Any) -> uuid.UUID | None:
         return uuid.UUID(str(value))
     except (TypeError, ValueError):
         return None
+
+
+def _add(counters: dict[str, Any], found: dict[str, int]) -> None:
+    for name, count in found.items():
+        counters[name] = counters.get(name, 0) + count
 
 
 def _turn(item: _Item) -> Any:
