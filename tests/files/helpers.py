@@ -39,6 +39,14 @@ def service(db: Any, boundary: Path, describer: Any = None, embedder: Any = None
                         describer=describer or CountingDescriber())
 
 
+def shared(db: Any, boundary: Path, root: Path, now: Any, user: str = "u1", character: str = "nova") -> FilesService:
+    """A service over `boundary` with `root` shared by the pair and indexed once at `now`."""
+    svc = service(db, boundary)
+    svc.grant(user, character, str(root))
+    svc.index(now)
+    return svc
+
+
 def write(path: Path, text: str | bytes) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     if isinstance(text, bytes):

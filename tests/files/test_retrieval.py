@@ -11,7 +11,7 @@ from novaberg.core.errors import InputError
 from novaberg.files.retrieval import CHANNELS, Retriever, fuse
 from novaberg.files.sections import split_sections
 from novaberg.files.threshold import threshold
-from tests.files.helpers import NOW, service, write
+from tests.files.helpers import NOW, service, shared, write
 
 HEIZUNG = """# Heizung im Altbau
 
@@ -51,9 +51,7 @@ def _tree(base: Path) -> Path:
 @pytest.fixture
 def indexed(db: Any, tmp_path: Path) -> tuple[Any, Any, Path]:
     root = _tree(tmp_path)
-    svc = service(db, tmp_path)
-    svc.grant("u1", "nova", str(root))
-    svc.index(NOW)
+    svc = shared(db, tmp_path, root, NOW)
     return db, svc, root
 
 
@@ -128,9 +126,7 @@ def test_every_search_tracks_the_kth_cosine(db: Any, tmp_path: Path) -> None:
     root = tmp_path / "viele"
     for number in range(8):
         write(root / f"notiz{number}.md", f"# Notiz {number}\n\nHeizung Wartung Termin {number}.\n")
-    svc = service(db, tmp_path)
-    svc.grant("u1", "nova", str(root))
-    svc.index(NOW)
+    svc = shared(db, tmp_path, root, NOW)
     retriever = Retriever(db, svc.embedder)
     for _ in range(3):
         assert retriever.run("u1", "nova", "Heizung warten", NOW).tracked
@@ -197,9 +193,7 @@ def test_parallel_searches_keep_every_tracked_value(db: Any, tmp_path: Path) -> 
     root = tmp_path / "viele"
     for number in range(8):
         write(root / f"notiz{number}.md", f"# Notiz {number}\n\nHeizung Wartung Termin {number}.\n")
-    svc = service(db, tmp_path)
-    svc.grant("u1", "nova", str(root))
-    svc.index(NOW)
+    svc = shared(db, tmp_path, root, NOW)
     retriever = Retriever(db, svc.embedder)
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda _: retriever.run("u1", "nova", "Heizung warten", NOW), range(8)))

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from novaberg.files.retrieval import Retriever, fuse
-from tests.files.helpers import NOW, service, write
+from tests.files.helpers import NOW, service, shared, write
 
 TOWNS = ("Kassel", "Gotha", "Erfurt")
 
@@ -34,9 +34,7 @@ def test_tie_group_rank_counts_every_member_not_only_the_list(db: Any, tmp_path:
     root = tmp_path / "gleich"
     for number in range(40):
         write(root / f"notiz{number:02d}.md", f"# Heizung Kassel {number}\n\nHeizung in Kassel, Notiz {number}.\n")
-    svc = service(db, tmp_path)
-    svc.grant("u1", "nova", str(root))
-    svc.index(NOW)
+    svc = shared(db, tmp_path, root, NOW)
     result = _retriever(db, svc).run("u1", "nova", "Heizung in Kassel", NOW)
     ranks = result.ranks["scharf"]
     assert len(ranks) >= 20 and set(ranks) == {20.5}
@@ -52,9 +50,7 @@ def test_compound_is_found_by_its_first_part(db: Any, tmp_path: Path) -> None:
     write(root / "fliesen.md", "# Badezimmerfliesen\n\nDie Badezimmerfliesen wurden neu verfugt. Firma Quadflieg.\n")
     write(root / "garten.md", "# Garten\n\nTomaten brauchen viel Sonne.\n")
     write(root / "therme.md", "# Gastherme Wartung\n\nDie Wartung der Gastherme macht Firma Kaltenbach.\n")
-    svc = service(db, tmp_path)
-    svc.grant("u1", "nova", str(root))
-    svc.index(NOW)
+    svc = shared(db, tmp_path, root, NOW)
     retriever = _retriever(db, svc)
     hits = retriever.run("u1", "nova", "Was war mit dem Bad?", NOW).hits
     assert hits and hits[0].path == str(root / "fliesen.md")
@@ -71,9 +67,7 @@ def test_dense_hit_vouched_for_by_a_keyword_needs_only_the_floor(db: Any, tmp_pa
     for town in TOWNS:
         for number in range(8):  # each town is common: one town word alone is no lexical evidence
             write(root / town / f"notiz{number}.md", f"# {town} Ausflug {number}\n\nAusflug nach {town}, Tag {number}.\n")
-    svc = service(db, tmp_path)
-    svc.grant("u1", "nova", str(root))
-    svc.index(NOW)
+    svc = shared(db, tmp_path, root, NOW)
     with db.transaction() as conn:  # a tracked threshold no cosine reaches
         conn.execute("INSERT INTO dateien_schwelle (user_id, character_id, werte, geaendert_am) "
                      "VALUES ('u1', 'nova', %s, %s)", ([0.999] * 20, NOW))
@@ -95,9 +89,7 @@ def test_odd_questions_raise_nothing(db: Any, tmp_path: Path, query: str) -> Non
     question are text — no error; the pair of lexemes is built from at most the capped number of terms."""
     root = tmp_path / "haus"
     write(root / "heizung.md", "# Heizung Kassel\n\nDie Heizung in Kassel.\n")
-    svc = service(db, tmp_path)
-    svc.grant("u1", "nova", str(root))
-    svc.index(NOW)
+    svc = shared(db, tmp_path, root, NOW)
     result = _retriever(db, svc).run("u1", "nova", query, NOW)
     assert isinstance(result.hits, list)
 
@@ -108,9 +100,7 @@ def test_compound_in_the_question_finds_its_first_part(db: Any, tmp_path: Path) 
     root = tmp_path / "haus"
     write(root / "dach.md", "# Dach und Rinne\n\nIm Frühjahr war Laub in den Rinnen. Firma Brandauer kam.\n")
     write(root / "garten.md", "# Garten\n\nTomaten brauchen viel Sonne.\n")
-    svc = service(db, tmp_path)
-    svc.grant("u1", "nova", str(root))
-    svc.index(NOW)
+    svc = shared(db, tmp_path, root, NOW)
     hits = _retriever(db, svc).run("u1", "nova", "Was ist mit den Dachziegeln?", NOW).hits
     assert hits and hits[0].path == str(root / "dach.md")
     assert "scharf" in hits[0].channels
