@@ -103,3 +103,21 @@ def test_twin_a_statement_about_buying_writes_nothing(nova, db):
     nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot", NOW)
     nova.turn("u1", "nova", "Ich muss noch einkaufen.", NOW)
     assert NotesRepository(db).list("u1")[0]["text"].count("Brot") == 1
+
+
+def test_zuletzt_is_no_title_word(nova):
+    nova.turn("u1", "nova", "Trag mir für übermorgen 15 Uhr Friseur ein", NOW)
+    answer = nova.turn("u1", "nova", "Wann war ich zuletzt beim Friseur?", NOW).answer
+    assert "15:00 Uhr: Friseur" in answer and "zuletzt" not in answer, answer
+
+
+@pytest.mark.parametrize("order", ["Kannst du den Friseur eine Stunde nach hinten schieben?",
+                                   "Verschieb den Friseur zwei Stunden später"])
+def test_a_relative_move_asks_for_the_time_and_changes_nothing(nova, db, order):
+    """timeline.md §5.2: a new time outside the five forms is a question about the appointment it names — the
+    shift words (*eine Stunde nach hinten*) are no part of its title."""
+    nova.turn("u1", "nova", "Trag mir für übermorgen 15 Uhr Friseur ein", NOW)
+    turn = nova.turn("u1", "nova", order, NOW)
+    assert turn.services[-1]["status"] == "rueckfrage" and "„Friseur“" in turn.answer, turn.answer
+    rows = TimelineRepository(db).list("u1", "nova")
+    assert [(r["title"], r["event_time"]) for r in rows] == [("Friseur", berlin(2026, 12, 3, 15))]
