@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from novaberg.text.grammar import REQUEST, analyse
 from novaberg.tribunal.clauses import Clause, Sentence, sentences
 from novaberg.tribunal.const import FORM_FIRST_PERSON, FORM_SHORT, FORM_STATE, FORM_UNDERTAKING
 from novaberg.tribunal.vocabulary import VOCABULARY, StorageVerb
@@ -96,8 +97,6 @@ def _excluded_clauses(sentence: Sentence) -> set[int]:
 
 def _imperative(clause: Clause) -> bool:
     """A clause that asks the person to do something (*nenne mir …*, *sag Bescheid*) — read by the grammar."""
-    from novaberg.text.grammar import REQUEST, analyse
-
     return analyse(" ".join(clause.words)).mood == REQUEST
 
 

@@ -59,7 +59,11 @@ def file_name(topic: str | None, paragraph: str) -> str:
     return f"{slug or 'allgemein'}.md"
 
 
-def knowledge_root() -> Path:
+def knowledge_root(deps: Any = None) -> Path:
+    """Her own zone: under the running Nova's data directory (`Deps.data_dir`), else `NOVABERG_DATA_DIR`, else
+    the settings' default data directory."""
+    if getattr(deps, "data_dir", None):
+        return zone_of(deps.data_dir)
     raw = os.environ.get("NOVABERG_DATA_DIR")
     if raw:
         return zone_of(Path(raw).expanduser())
@@ -79,7 +83,7 @@ class KnowledgeService:
         topic, paragraph = parse_order(request.text)
         if not paragraph:
             return ServiceResult(self.name, "rejected", ASK_CONTENT, [{"schritt": "lesen", "inhalt": None}])
-        root = self._root or (zone_of(deps.data_dir) if getattr(deps, "data_dir", None) else knowledge_root())
+        root = self._root or knowledge_root(deps)
         zone = KnowledgeZone(root, judge=model_judge(deps.asker))
         name = file_name(topic, paragraph)
         steps: list[dict[str, Any]] = [{"schritt": "lesen", "thema": topic, "datei": name}]

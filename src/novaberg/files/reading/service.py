@@ -20,7 +20,8 @@ from typing import Any
 
 from novaberg.files.blocks import location
 from novaberg.files.knowledge.gate import early_gate, topic_text
-from novaberg.files.knowledge.zone import KnowledgeZone, zone_of
+from novaberg.files.knowledge.service import knowledge_root
+from novaberg.files.knowledge.zone import KnowledgeZone
 from novaberg.files.labels import is_archived
 from novaberg.files.paths import OutsideBoundaryError, boundary_from_env
 from novaberg.files.reading import texts
@@ -121,7 +122,7 @@ class ReadingService:
         """§3.0c: „Weißt du was über X" asks every store, each part labelled with where it comes from.
         §3.0d: before a shared file is opened, the early gate compares her own knowledge text on the topic
         with what the index says about the file; only a gap (absence, thinness, contradiction) opens it."""
-        zone = KnowledgeZone(_knowledge_root(deps))
+        zone = KnowledgeZone(knowledge_root(deps))
         knowledge = topic_text(zone, terms)
         others = other_stores(deps, request.user_id, request.character_id, terms, request.now, knowledge)
         steps.append({"schritt": "bestaende", "gefunden": len(others)})
@@ -244,15 +245,6 @@ def _shown(terms: list[str]) -> str:
     answered with what was searched, not with the question again)."""
     return ", ".join(term if len(term) <= SHOWN_TERM_CHARS else term[:SHOWN_TERM_CHARS].rstrip() + "…"
                      for term in terms)
-
-
-def _knowledge_root(deps: Any) -> Path:
-    """Her own zone: under the running Nova's data directory, else where the settings put it."""
-    if getattr(deps, "data_dir", None):
-        return zone_of(deps.data_dir)
-    from novaberg.files.knowledge.service import knowledge_root
-
-    return knowledge_root()
 
 
 def _root_of(hit: Hit) -> str:

@@ -31,7 +31,7 @@ from novaberg.timeline.reading import day_label
 from novaberg.timeline.types import CLASSIFIABLE, DEFAULT_TYPE, EVENT_TYPES
 from novaberg.timeparse import parse
 
-__all__ = ["Order", "classify", "classify_text", "confidence_of", "consent_fields", "carry_resolved_date",
+__all__ = ["Order", "as_wann", "classify", "classify_text", "confidence_of", "consent_fields", "carry_resolved_date",
            "classification_data", "confirmation_question"]
 
 
@@ -73,7 +73,7 @@ def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     utterance = analyse(text)
     core = utterance.core
     if utterance.mood == QUESTION:
-        core = _WHEN_IN_OTHER_WORDS.sub("wann", core)  # *Um wie viel Uhr ist das?* asks *wann*, names no time
+        core = as_wann(core)
         embedded = _WHEN_CLAUSE.search(core)  # *„Weißt du noch, wann ich den Zahnarzt habe?“*
         core = core[embedded.start():] if embedded else core
         target = title_of(core)
@@ -98,6 +98,11 @@ def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
 
 _WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
 _WHEN_IN_OTHER_WORDS = re.compile(r"\b(?:um\s+)?(?:wie\s?viel\s+uhr|welche[mr]?\s+uhrzeit)\b", re.IGNORECASE)
+
+
+def as_wann(text: str) -> str:
+    """*Um wie viel Uhr ist das?*, *um welche Uhrzeit …*: *wann* in other words, said as *wann* (it names no time)."""
+    return _WHEN_IN_OTHER_WORDS.sub("wann", text)
 _WHEN_CLAUSE = re.compile(r"(?<=[,;:]\s)wann\b", re.IGNORECASE)
 _PRONOUNS = ("das", "der", "die", "es", "den", "ihn", "sie", "dieser", "diese", "dieses", "er")
 

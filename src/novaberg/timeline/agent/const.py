@@ -13,6 +13,7 @@ __all__ = [
     "PENDING_CLARIFICATION",
     "PENDING_SELECTION",
     "PENDING_TIME",
+    "TIME_QUESTION_REASONS",
     "PENDING_CONFIRM",
     "OUTCOME_CREATED",
     "OUTCOME_MOVED",
@@ -48,6 +49,8 @@ REJECTED = "rejected"
 PENDING_CLARIFICATION = "klaerung"
 PENDING_SELECTION = "auswahl"
 PENDING_TIME = "zeit"
+# a create without a readable time asks „Wann soll X sein?“ (search.time_missing_question; resume reads the answer)
+TIME_QUESTION_REASONS = ("zeit_fehlt", "zeit_unlesbar")
 PENDING_CONFIRM = "bestaetigung"  # §7.3: low confidence or a conflict asks before any write
 
 # Outcomes of `ausfuehren` (§10 clipboard: `erstellt` → termin_id, `verschoben` → neuer_id).

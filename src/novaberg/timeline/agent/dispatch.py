@@ -20,6 +20,7 @@ from novaberg.graph.services import AgentRequest, ServiceResult, register_servic
 from novaberg.text.grammar import QUESTION, REQUEST, analyse
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.agent import run_agent
+from novaberg.timeline.agent.classify import as_wann
 from novaberg.timeline.phrases import keyword_hints, time_expression
 from novaberg.timeline.reading import (
     BLOCK_HEADER,
@@ -40,7 +41,7 @@ HINT_BARE_ORDER = 0.7  # the verb alone (*Lösch den Zahnarzt*): a named list or
 HINT_QUESTION = 0.85  # a question about appointments
 HINT_STATEMENT = 0.2  # a day or time without an order: delivered in doubt, rejected by the classification
 _APPOINTMENT_WORD = re.compile(r"termin|kalender|geburtstag|jahrestag|frist|deadline", re.IGNORECASE)
-_WHEN = re.compile(r"\bwann\b|\bwie ?viel uhr\b|\bwelche[mr]? uhrzeit\b", re.IGNORECASE)  # *wann* in other words
+_WHEN = re.compile(r"\bwann\b", re.IGNORECASE)
 # The hint has no clock; it asks only whether an expression is a time at all, never which, so a fixed
 # moment serves (it is never written or shown).
 _ANY_MOMENT = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
@@ -56,7 +57,7 @@ def route_hint(text: str) -> float:
         if expression and (parse(expression, _ANY_MOMENT).moment is not None
                            or named_period(expression, _ANY_MOMENT) is not None):
             return HINT_QUESTION
-        if _APPOINTMENT_WORD.search(text) or _WHEN.search(utterance.core) or keyword_hints(text)[:1] == ["read"]:
+        if _APPOINTMENT_WORD.search(text) or _WHEN.search(as_wann(utterance.core)) or keyword_hints(text)[:1] == ["read"]:
             return HINT_QUESTION
         return 0.0
     hints = keyword_hints(utterance.core) if utterance.mood == REQUEST else []

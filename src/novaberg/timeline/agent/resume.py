@@ -36,7 +36,6 @@ __all__ = ["resume", "half_of_day_choice", "resume_confirmation"]
 _ANSWER_FILLERS = frozenset({"um", "uhr", "bitte", "ja", "gerne", "gern", "danke", "lieber", "dann", "also", "es",
                              "ist", "soll", "sein", "eher", "doch"})
 _WORD = re.compile(r"[^\W\d_]+|\d+")
-_ASKED_WHEN = ("zeit_fehlt", "zeit_unlesbar")  # the create's question „Wann soll X sein?“ (search.time_missing_question)
 
 
 def half_of_day_choice(text: str, pending: dict[str, Any]) -> time | None:
@@ -221,7 +220,7 @@ def resume(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     if order is not None:
         return {"order": order, "steps": [{"schritt": const.NODE_RESUME, "ausgang": "neuer_auftrag"}]}
     creating = kind == const.PENDING_TIME and pending.get("action") == "create"
-    asked_when = creating and pending.get("reason") in _ASKED_WHEN
+    asked_when = creating and pending.get("reason") in const.TIME_QUESTION_REASONS
     if asked_when:
         answered = _resume_missing_time(state, pending)
         if answered is not None:

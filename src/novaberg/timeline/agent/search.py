@@ -198,7 +198,7 @@ def _search_create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     plan = create_plan(state["order"], state["text"], state["now"])
     if isinstance(plan, tuple):
         step, answer = plan
-        if step in _TIME_QUESTIONS:
+        if step in const.TIME_QUESTION_REASONS:
             return time_missing_question(state["order"], step)
         return _end("fehler", answer, {"schritt": const.NODE_SEARCH, "ausgang": step})
     moment = datetime.fromisoformat(plan["event_time"])
@@ -214,9 +214,6 @@ def _search_create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     if small is not None:
         return small_hour_question(state["order"], plan, *small)
     return {"plan": plan, "steps": [{"schritt": const.NODE_SEARCH, "ausgang": "kein_duplikat"}]}
-
-
-_TIME_QUESTIONS = ("zeit_fehlt", "zeit_unlesbar")
 
 
 def time_missing_question(order: dict[str, Any], reason: str) -> dict[str, Any]:
