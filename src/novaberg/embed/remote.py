@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,13 +40,30 @@ class OllamaEmbedder:
             raise ModelUnreachableError(f"the ollama embedder is unreachable: {scrub_urls(str(err))}") from err
         if response.status_code >= 400:
             raise ModelError(f"ollama embedder answered HTTP {response.status_code}: {response.text[:200]}")
-        vectors = response.json().get("embeddings")
+        try:
+            vectors = response.json().get("embeddings")
+        except (ValueError, AttributeError) as err:
+            raise ModelError("ollama embedder answered something that is no JSON object") from err
         if not isinstance(vectors, list) or len(vectors) != len(texts):
             raise ModelError("ollama embedder returned no embeddings for the input")
-        return vectors
+        return checked_vectors(vectors)
 
     def describe(self) -> dict[str, Any]:
         return {"embedder": "ollama", "model": self.model, "url": redact_credentials(self.url)}
+
+
+def checked_vectors(vectors: list[Any]) -> list[list[float]]:
+    """A model's vectors as read at the edge: each a non-empty list of finite numbers, all of one length —
+    anything else (a string, a bool, NaN or infinity, ragged rows) is a loud ModelError before any write."""
+    out: list[list[float]] = []
+    for vector in vectors:
+        if not isinstance(vector, list) or not vector or any(
+                isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x) for x in vector):
+            raise ModelError("the embedder answered a vector that is not a list of finite numbers")
+        out.append([float(x) for x in vector])
+    if len({len(v) for v in out}) > 1:
+        raise ModelError("the embedder answered vectors of different lengths")
+    return out
 
 
 class SentenceTransformerEmbedder:
@@ -66,7 +84,7 @@ class SentenceTransformerEmbedder:
         self._model = SentenceTransformer(str(model_path), device="cpu")
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        return [list(map(float, v)) for v in self._model.encode(list(texts), normalize_embeddings=True)]
+        return checked_vectors([list(map(float, v)) for v in self._model.encode(list(texts), normalize_embeddings=True)])
 
     def describe(self) -> dict[str, Any]:
         return {"embedder": "sentence-transformers", "path": str(self.path)}
