@@ -10,6 +10,7 @@ from novaberg.graph.compose import OFFLINE_CAPABILITIES, STATEMENT_NOTED
 from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.repository import NotesRepository
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse
+from novaberg.timeline.phrases import time_expression
 from novaberg.timeline.repository import TimelineRepository
 from tests.support import berlin, make_nova
 
@@ -25,7 +26,7 @@ def nova(db, redis, tmp_path):
     ("Ich glaub ich hab am Freitag Yoga, oder?", QUESTION, "ich hab am Freitag Yoga, oder?"),
     ("Ich glaube, dass ich am Freitag Yoga habe.", STATEMENT, "ich am Freitag Yoga habe."),
     ("Ich denke, ich muss den Zahnarzt absagen", STATEMENT, "ich muss den Zahnarzt absagen"),
-    ("Ich glaub, trag mir lieber den Zahnarzt ein", REQUEST, "trag mir lieber den Zahnarzt ein"),
+    ("Ich glaub, trag mir lieber den Zahnarzt ein", REQUEST, "trag mir den Zahnarzt ein"),
     ("Kannst du mal schauen, ob ich nächste Woche was hab?", QUESTION, "ich nächste Woche was hab"),
     ("Schau mal nach, ob ich morgen was vorhabe", QUESTION, "ich morgen was vorhabe"),
     ("Kannst du prüfen, wann ich Yoga habe?", QUESTION, "wann ich Yoga habe"),
@@ -112,7 +113,9 @@ def test_zuletzt_is_no_title_word(nova):
 
 
 @pytest.mark.parametrize("order", ["Kannst du den Friseur eine Stunde nach hinten schieben?",
-                                   "Verschieb den Friseur zwei Stunden später"])
+                                   "Verschieb den Friseur zwei Stunden später",
+                                   "Kannst du den Friseur eine halbe Stunde früher legen?",
+                                   "Leg den Friseur eine Viertelstunde nach hinten"])
 def test_a_relative_move_asks_for_the_time_and_changes_nothing(nova, db, order):
     """timeline.md §5.2: a new time outside the five forms is a question about the appointment it names — the
     shift words (*eine Stunde nach hinten*) are no part of its title."""
@@ -121,3 +124,29 @@ def test_a_relative_move_asks_for_the_time_and_changes_nothing(nova, db, order):
     assert turn.services[-1]["status"] == "rueckfrage" and "„Friseur“" in turn.answer, turn.answer
     rows = TimelineRepository(db).list("u1", "nova")
     assert [(r["title"], r["event_time"]) for r in rows] == [("Friseur", berlin(2026, 12, 3, 15))]
+
+
+def test_a_number_of_things_is_no_clock_time(nova, db):
+    """*und zwei* joins a second number to a time only after a first one (*zwischen drei und vier*): „Setz Eier,
+    Mehl und zwei Liter Milch auf die Einkaufsliste“ looked for the appointment „Eier“ at two o'clock."""
+    turn = nova.turn("u1", "nova", "Setz Eier, Mehl und zwei Liter Milch auf die Einkaufsliste.", NOW)
+    assert [s["name"] for s in turn.services] == ["notizen"], turn.answer
+    nova.turn("u1", "nova", "ja", NOW)
+    assert "zwei Liter Milch" in NotesRepository(db).list("u1")[0]["text"]
+
+
+@pytest.mark.parametrize("text,expression", [("zwischen drei und vier Uhr Yoga", "zwischen drei und vier Uhr"),
+                                             ("Yoga um 3 oder 4", "um 3 oder 4"),
+                                             ("Brot und zwei Äpfel", ""), ("Milch oder drei Eier", "")])
+def test_twin_a_range_of_hours_stays_a_time(text, expression):
+    assert time_expression(text) == expression
+
+
+@pytest.mark.parametrize("order", ["Ach nee, lösch den Friseur doch lieber.", "Lösch den Friseur doch lieber",
+                                   "Nee, streich den Friseur lieber"])
+def test_hesitation_around_an_order_is_filler(nova, db, order):
+    """*Ach nee, …* opens and *doch lieber* softens — neither is part of the order nor of the title."""
+    nova.turn("u1", "nova", "Trag mir für übermorgen 15 Uhr Friseur ein", NOW)
+    turn = nova.turn("u1", "nova", order, NOW)
+    assert "Gelöscht: „Friseur“" in turn.answer, turn.answer
+    assert TimelineRepository(db).list("u1", "nova") == []

@@ -48,6 +48,9 @@ _HOLIDAYS_BY_START: dict[str, list[Any]] = {}
 for _holiday in TIME_VOCABULARY.holidays:
     for _word in _holiday.words[0]:
         _HOLIDAYS_BY_START.setdefault(_word, []).append(_holiday)
+# *und*/*oder* join a second number to a time only after a first one (*zwischen drei und vier*); alone
+# they join things (*Mehl und zwei Liter Milch*)
+_RANGE_JOINERS = frozenset({"und", "oder"})
 _EDGE_LINKS = frozenset({"und", "oder", "den", "nicht", "statt", "bis", "zwischen", "von", "vom", "in", "im"})
 
 
@@ -230,7 +233,9 @@ def time_spans(text: str) -> list[tuple[int, int]]:
         run = list(range(i, j + 1))
         i = j + 1
         timed = any(roles[k] == "core" for k in run) or any(
-            roles[k] == "num" and k > run[0] and toks[k - 1].word in _TIME_PREPOSITIONS for k in run)
+            roles[k] == "num" and k > run[0] and toks[k - 1].word in _TIME_PREPOSITIONS
+            and (toks[k - 1].word not in _RANGE_JOINERS or any(roles[m] == "num" for m in run if m < k - 1))
+            for k in run)
         if not timed:
             continue
         while run and (roles[run[-1]] == "link" or toks[run[-1]].word in _EDGE_LINKS):
