@@ -28,7 +28,7 @@ from novaberg.core.settings import FILES_HITS_CAP, FILES_QUERY_MAX_CHARS, FILES_
 from novaberg.embed.cache import embed_cached
 from novaberg.files.repository import vector_literal
 from novaberg.files.search_sql import SEARCH, TRACK_KEEP
-from novaberg.files.threshold import DenseThreshold, threshold
+from novaberg.files.threshold import DenseThreshold, dense_floor, threshold
 
 __all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "fuse", "has_words"]
 
@@ -43,6 +43,8 @@ DENSE_EXACT_MAX = 200  # a pair with at most this many files is compared exactly
 PART_MIN = 4  # a long question word's leading part of this length or more matches as a word (Dachziegel → Dach)
 PART_MAX = 24  # … and of at most this length: a 2,000-letter "word" gives no 2,000 parts
 PREFIX_MIN = 3  # a question's lexeme of this length also matches as the start of a compound (Bad → Badezimmer)
+HEAD_MIN = 4  # … and of this length as the head of one (Frist → Kündigungsfrist, Pass → Reisepass); 0: off
+MOVIERUNG = True  # a feminine -in/-innen gives its base (Zahnärztin → Zahnarzt, Ärztin → Arzt; base ≥ HEAD_MIN)
 # one round trip before the search: pgvector's iterative scan (§6.3); no wait for the disk at commit — the
 # search's one write is a sample of the pair's running distribution (§3.0a-bis), not a person's confirmed
 # write, and a crash loses at most the last few samples of two hundred; and no sort where an index gives
@@ -175,6 +177,7 @@ class Retriever:
         self.embedder = embedder
         self.log = log
         self.cap = cap
+        self.floor = dense_floor(embedder)  # measured for this embedder (§3.0a-bis), else the setting
 
     def _vector(self, text: str) -> str | None:
         try:
@@ -198,7 +201,8 @@ class Retriever:
         depth = max(k, self.cap) * DEPTH_FACTOR
         params = {"user_id": user_id, "character_id": character_id, "text": text, "vector": self._vector(text),
                   "max_terms": FILES_QUERY_MAX_TERMS, "limit": depth, "dense_k": depth, "cap": self.cap,
-                  "prefix_min": PREFIX_MIN, "part_min": PART_MIN, "part_max": PART_MAX, "exact_max": DENSE_EXACT_MAX, "df_probe": DF_PROBE,
+                  "prefix_min": PREFIX_MIN, "head_min": HEAD_MIN, "movierung": MOVIERUNG,
+                  "head_min_base": max(HEAD_MIN, 4), "part_min": PART_MIN, "part_max": PART_MAX, "exact_max": DENSE_EXACT_MAX, "df_probe": DF_PROBE,
                   "track": track, "keep": TRACK_KEEP, "now": as_utc(now)}
         with self._db.transaction() as conn:
             # §6.3: the pair's filter is applied inside the HNSW scan, which goes on until enough rows pass
@@ -232,7 +236,7 @@ class Retriever:
                 tracked = row["verlauf"]
             wrote = wrote or bool(row["verfolgt"])
         dense_top = [value for _, value in lists["dicht"]]
-        limit_value = threshold(tracked)
+        limit_value = threshold(tracked, floor=self.floor)
         cosines = {item: value for item, value in lists["dicht"]}
         others = {item for channel in ("scharf", "inhalt") for item, _ in lists[channel]} | corroborated
         ranked = {

@@ -62,14 +62,26 @@ woerter AS MATERIALIZED (
     SELECT lexeme, quote_literal(replace(lexeme, '\\', '\\\\')) AS wort FROM unnest(to_tsvector('german', %(text)s))
     ORDER BY cardinality(positions) DESC, lexeme LIMIT %(max_terms)s
 ),
-lex AS MATERIALIZED (  -- the question's lexemes, each with its compound forms (one tsquery per lexeme):
-    -- a lexeme also matches as the start of a longer one (Bad → Badezimmerfliesen), and a long one's
-    -- leading parts match as words (Dachziegel → Dach)
-    SELECT w.lexeme, ('(' || w.wort || CASE WHEN length(w.lexeme) >= %(prefix_min)s THEN ':*' ELSE '' END
-                      || coalesce((SELECT string_agg(' | ' || quote_literal(replace(left(w.lexeme, n), '\\', '\\\\')), '')
-                                   FROM generate_series(%(part_min)s, least(length(w.lexeme) - %(part_min)s, %(part_max)s)) n), '')
-                      || ')')::tsquery AS tq
-    FROM woerter w
+lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsquery (German morphology, §8.1b):
+    -- the lexeme as a word and as the start of a compound (Bad → Badezimmerfliesen); a long one's leading
+    -- parts as words (Dachziegel → Dach); the lexeme as the head of a compound (Frist → Kündigungsfrist: the
+    -- reversed forms, schema 006); and Movierung undone (Zahnärztin → Zahnarzt, Ärztin → Hausarzt): a
+    -- feminine -in/-innen after a consonant gives its base, and a base or a lexeme also matches as the head
+    -- of a feminine compound (Arzt → Hausärztin)
+    SELECT w.lexeme, ('(' || array_to_string(ARRAY(SELECT DISTINCT f FROM (
+        SELECT w.wort || CASE WHEN length(w.lexeme) >= %(prefix_min)s THEN ':*' ELSE '' END AS f
+        UNION ALL SELECT quote_literal(replace(left(w.lexeme, n), '\\', '\\\\'))
+        FROM generate_series(%(part_min)s, least(length(w.lexeme) - %(part_min)s, %(part_max)s)) n
+        UNION ALL SELECT quote_literal(replace(m.basis, '\\', '\\\\')) || ':*' WHERE m.basis IS NOT NULL
+        UNION ALL SELECT quote_literal('~' || replace(reverse(h.kopf || e.endung), '\\', '\\\\')) || ':*'
+        FROM (VALUES (w.lexeme), (m.basis)) h (kopf), (VALUES (''), ('in'), ('inn')) e (endung)
+        WHERE length(h.kopf) >= %(head_min)s AND %(head_min)s > 0
+    ) formen), ' | ') || ')')::tsquery AS tq
+    FROM woerter w CROSS JOIN LATERAL (
+        SELECT CASE WHEN %(movierung)s AND w.lexeme ~ '[^aeiouy]inn?$'
+                     AND length(regexp_replace(w.lexeme, 'inn?$', '')) >= %(head_min_base)s
+                    THEN regexp_replace(w.lexeme, 'inn?$', '') END AS basis
+    ) m
 ),
 q AS MATERIALIZED (  -- any lexeme; and two of them (each pair) — tsqueries the GIN indexes answer alone
     SELECT string_agg(tq::text, ' | ')::tsquery AS tsq, count(*) AS n,

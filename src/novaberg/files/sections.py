@@ -23,7 +23,7 @@ DELETE FROM dateien_abschnitte WHERE index_id = (SELECT id FROM dateien_index WH
 """
 _INSERT = """
 INSERT INTO dateien_abschnitte (index_id, zeile_von, zeile_bis, titel, suchtext)
-SELECT id, %s, %s, %s, to_tsvector('german', %s) FROM dateien_index WHERE wurzel_id = %s AND pfad = %s
+SELECT id, %s, %s, %s, novaberg_mit_koepfen(to_tsvector('german', %s)) FROM dateien_index WHERE wurzel_id = %s AND pfad = %s
 """
 
 

@@ -8,18 +8,36 @@ held, not the distance. Until `FILES_DENSE_MIN_SAMPLES` values exist the start v
 
 Two numbers, two offices: the quantile says **how many**, the absolute floor says **whether at all**. The
 floor is never lowered by the quantile; a question the stock has nothing for gets no dense hit at all.
+
+The floor is measured per embedder, not set (§3.0a-bis: *„gemessen, steht fest"*): two embedders have two
+cosine scales (the hashing embedder's unrelated pairs sit around 0.05–0.2, a sentence model's far higher),
+so one number cannot say "whether at all" for both. `python -m bench.files.calibrate --embedder …` embeds
+the hand-written questions and files of bench/files, takes every question/file pair that is *not*
+relevant, and records the cosine such pairs exceed 1 % of the time (their 99th percentile) in
+`dense_floors.json` under the embedder's name (`embedder_key`). An embedder without a measurement keeps
+`FILES_DENSE_FLOOR`, and the search logs that its floor is unmeasured.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import PurePath
+from typing import Any
 
 from novaberg.core.settings import FILES_DENSE_FLOOR, FILES_DENSE_MIN_SAMPLES, FILES_DENSE_START
 
-__all__ = ["DenseThreshold", "threshold"]
+__all__ = ["DenseThreshold", "threshold", "dense_floor", "embedder_key", "FLOORS_FILE"]
+
+logger = logging.getLogger(__name__)
+
+FLOORS_FILE = "dense_floors.json"  # next to this module: embedder name → its measured floor
 
 
 @dataclass(frozen=True)
@@ -43,3 +61,42 @@ def threshold(tracked: Sequence[float] | None, floor: float = FILES_DENSE_FLOOR,
     quantile = statistics.median(values) if len(values) >= min_samples else None
     estimate = quantile if quantile is not None else start
     return DenseThreshold(max(floor, estimate), quantile, len(values), floor)
+
+
+
+def embedder_key(embedder: Any) -> str:
+    """The name an embedder's floor is recorded under: `hashing`, `ollama:<model>`, or
+    `sentence-transformers:<model directory>` (the last two parts of its path: where a package ships the
+    model as `<package>/model`, the directory alone would name nothing)."""
+    if isinstance(embedder, str):
+        return embedder
+    described = embedder.describe() if hasattr(embedder, "describe") else {}
+    kind = str(described.get("embedder") or getattr(embedder, "name", type(embedder).__name__))
+    if described.get("model"):
+        return f"{kind}:{described['model']}"
+    if described.get("path"):
+        return f"{kind}:{'/'.join(PurePath(str(described['path'])).parts[-2:])}"
+    return kind
+
+
+_WARNED: set[str] = set()
+
+
+@cache
+def _floors() -> dict[str, Any]:
+    text = resources.files("novaberg.files").joinpath(FLOORS_FILE).read_text(encoding="utf-8")
+    return dict(json.loads(text))
+
+
+def dense_floor(embedder: Any) -> float:
+    """The absolute floor of an embedder (§3.0a-bis „gemessen, steht fest"): its measured value, else the
+    setting (logged: an unmeasured floor is a number nobody checked for this embedder)."""
+    key = embedder_key(embedder)
+    entry = _floors().get(key)
+    if isinstance(entry, dict) and isinstance(entry.get("boden"), int | float) and math.isfinite(entry["boden"]):
+        return float(entry["boden"])
+    if key not in _WARNED:
+        _WARNED.add(key)
+        logger.warning("dateien: no measured dense floor for embedder %r, the setting %.2f stands "
+                       "(python -m bench.files.calibrate)", key, FILES_DENSE_FLOOR)
+    return FILES_DENSE_FLOOR
