@@ -219,3 +219,25 @@ def test_bestaetigung_is_silent_unless_both_conditions_hold(answer: str, reporte
 def test_bestaetigung_year_counts_only_when_both_wrote_one() -> None:
     assert confirmation_mismatch("am 19.08.2027", _reported(date(2026, 8, 19)), AUG_17) is not None
     assert confirmation_mismatch("am 19.08.", _reported(date(2025, 8, 19)), AUG_17) is None
+
+
+@pytest.mark.parametrize("text,phrase,corrected", [
+    ("Ja, der 9. Dezember 2026 ist ein Dienstag.", "9. Dezember 2026 ist ein Dienstag", "9. Dezember 2026 ist ein Mittwoch"),
+    ("Der 9.12. fällt auf einen Dienstag.", "9.12. fällt auf einen Dienstag", "9.12. fällt auf einen Mittwoch"),
+    ("Der 3.10.1990 war ein Dienstag.", "3.10.1990 war ein Dienstag", "3.10.1990 war ein Mittwoch"),
+])
+def test_datumspruefung_a_weekday_as_the_date_s_predicate_is_checked(text: str, phrase: str, corrected: str) -> None:
+    """The tight coupling read the other way round: the date as subject, the weekday its predicate (*der 9.12. ist
+    ein Dienstag*) — a model confirming a wrong weekday in this form went out unchecked."""
+    found = weekday_mismatches(text, date(2026, 11, 30))
+    assert [(f.phrase, f.corrected_phrase) for f in found] == [(phrase, corrected)]
+
+
+@pytest.mark.parametrize("text", [
+    "Der 9.12. ist ein Mittwoch, kein Dienstag.",  # the right one, the wrong one negated
+    "Der 9.12. ist kein Dienstag.",
+    "Am 9.12. ist ein Dienstagstreffen.",  # a compound, not the weekday
+    "Der 9.12. ist ein guter Tag, Dienstag geht auch.",  # another clause part
+])
+def test_twin_the_predicate_form_is_silent_unless_it_claims_a_wrong_weekday(text: str) -> None:
+    assert weekday_mismatches(text, date(2026, 11, 30)) == []

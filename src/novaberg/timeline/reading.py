@@ -24,6 +24,7 @@ from novaberg.core.settings import (
     TIMELINE_SEARCH_LIMIT,
     TIMELINE_SEARCH_LIMIT_MAX,
 )
+from novaberg.timeline.date_question import date_question
 from novaberg.timeline.phrases import (
     is_past_tense,
     is_read_question,
@@ -215,8 +216,8 @@ def appointment_window(route: Any, text: str, now: datetime, zone: ZoneInfo) -> 
     query = route.get("timeline_query") if isinstance(route, dict) else None
     if query is not None:
         return _query_window(query, now, zone), True
-    if not is_read_question(text):
-        return proactive_window(now, zone), False
+    if not is_read_question(text) or date_question(text, now, zone) is not None:
+        return proactive_window(now, zone), False  # a question about the calendar itself is `[DATUM]`'s
     direction = "backward" if is_past_tense(text) else "forward"
     expression = time_expression(text)
     if expression:

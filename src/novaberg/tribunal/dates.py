@@ -69,6 +69,14 @@ _WEEKDAY_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _LOOKBACK = 60  # characters before a date searched for its weekday; the coupling is tight anyway
+# The same tight coupling the other way round: the date as subject, the weekday its predicate — *der 9. Dezember
+# ist ein Dienstag*, *… fällt auf einen Dienstag*, *… war ein Dienstag*. Only the copula (or *fallen auf*) and
+# an indefinite article in between; *kein Dienstag* is a negation and never matches.
+_WEEKDAY_AFTER = re.compile(
+    r"[ \t]*(?:ist|war|wäre|waere|wird|fällt|faellt|fiel)[ \t]+(?:(?:auf[ \t]+)?einen|an[ \t]+einem|ein|auf)?[ \t]*"
+    r"(?P<wd>" + _alternation(TIME_VOCABULARY.weekdays) + r")" + _NOT_BEFORE_LETTER,
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -147,7 +155,8 @@ def _stated(match: re.Match[str], day: int, month: int, year: int | None, today:
 
 
 def weekday_mismatches(text: str, today: date) -> list[WeekdayMismatch]:
-    """Each weekday that stands immediately before a date and is not that date's weekday.
+    """Each weekday that stands immediately before a date — or is its predicate right after it (*der 9.12. ist
+    ein Dienstag*) — and is not that date's weekday.
 
     *Immediately* means: only a comma, an opening bracket or *der/den/dem* in between — the tight
     coupling of the specification, because a false alarm costs more than a missed contradiction.
@@ -156,17 +165,22 @@ def weekday_mismatches(text: str, today: date) -> list[WeekdayMismatch]:
     for stated in find_dates(text, today):
         window_start = max(0, stated.start - _LOOKBACK)
         match = _WEEKDAY_BEFORE.search(text, window_start, stated.start)
-        if match is None:
+        after = None if match is not None else _WEEKDAY_AFTER.match(text, stated.end)
+        if match is None and after is None:
             continue
-        written = match["wd"]
+        found = match if match is not None else after
+        written = found["wd"]
         index = _WEEKDAY_WORDS[written.lower()]
         actual = stated.date.weekday()
         if index == actual:
             continue
         correct = VOCABULARY.weekday_names[actual]
-        phrase_start = match.start("wd")
-        phrase = text[phrase_start : stated.end]
-        corrected = correct + text[match.end("wd") : stated.end]
+        if match is not None:
+            phrase = text[match.start("wd") : stated.end]
+            corrected = correct + text[match.end("wd") : stated.end]
+        else:
+            phrase = text[stated.start : after.end("wd")]
+            corrected = text[stated.start : after.start("wd")] + correct
         mismatches.append(
             WeekdayMismatch(
                 date=stated.date,

@@ -97,12 +97,16 @@ def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
-_WHEN_IN_OTHER_WORDS = re.compile(r"\b(?:um\s+)?(?:wie\s?viel\s+uhr|welche[mr]?\s+uhrzeit)\b", re.IGNORECASE)
+_WHEN_IN_OTHER_WORDS = re.compile(r"\b(?:um\s+)?(?:wie\s?viel\s+uhr|welche[mr]?\s+uhrzeit)\b"
+                                  r"|\b(?:an\s+)?welche[mr]?\s+(?:wochen)?tag\b", re.IGNORECASE)
 
 
 def as_wann(text: str) -> str:
-    """*Um wie viel Uhr ist das?*, *um welche Uhrzeit …*: *wann* in other words, said as *wann* (it names no time)."""
+    """*Um wie viel Uhr ist das?*, *um welche Uhrzeit …*, *an welchem Tag …*: *wann* in other words, said as
+    *wann* (it names no time; a question naming a day is the calendar's, `date_question`)."""
     return _WHEN_IN_OTHER_WORDS.sub("wann", text)
+
+
 _WHEN_CLAUSE = re.compile(r"(?<=[,;:]\s)wann\b", re.IGNORECASE)
 _PRONOUNS = ("das", "der", "die", "es", "den", "ihn", "sie", "dieser", "diese", "dieses", "er")
 

@@ -12,6 +12,7 @@ import logging
 import re
 from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from novaberg.core.errors import DatabaseError
 from novaberg.graph.deps import Deps
@@ -21,6 +22,7 @@ from novaberg.text.grammar import QUESTION, REQUEST, analyse
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.agent import run_agent
 from novaberg.timeline.agent.classify import as_wann
+from novaberg.timeline.date_question import date_block, date_question
 from novaberg.timeline.phrases import keyword_hints, time_expression
 from novaberg.timeline.reading import (
     BLOCK_HEADER,
@@ -45,6 +47,7 @@ _WHEN = re.compile(r"\bwann\b", re.IGNORECASE)
 # The hint has no clock; it asks only whether an expression is a time at all, never which, so a fixed
 # moment serves (it is never written or shown).
 _ANY_MOMENT = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
+_ANY_ZONE = ZoneInfo("Europe/Berlin")
 
 
 def route_hint(text: str) -> float:
@@ -52,6 +55,8 @@ def route_hint(text: str) -> float:
     Read through the request grammar (issue 13): a question with a time, an appointment word or *wann*
     is mine; an order by its verb; a statement with a time only in doubt (the classification rejects it)."""
     utterance = analyse(text)
+    if date_question(text, _ANY_MOMENT, _ANY_ZONE) is not None:
+        return 0.0  # a question about the calendar itself is answered by computation (`[DATUM]`), not a read
     expression = time_expression(utterance.core)
     if utterance.mood == QUESTION:
         if expression and (parse(expression, _ANY_MOMENT).moment is not None
@@ -130,4 +135,5 @@ def termine_block(state: dict[str, Any], deps: Deps) -> Block:
 def register() -> None:
     register_service(TimelineService(), route_hint)
     register_block_reader("termine", termine_block)
+    register_block_reader("datum", date_block)
 

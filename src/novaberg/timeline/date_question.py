@@ -1,0 +1,123 @@
+"""Questions about the calendar itself, answered by computation: *Ist der 9. Dezember ein Dienstag?*,
+*Welcher Wochentag ist Heiligabend?*, *Der Wievielte ist nächster Freitag?*
+
+Nova never confirms a wrong weekday (tribunal.md §4): a question that names a day and asks for its weekday
+or its date is read by the time parser and answered from the calendar — the composer gets the fact as the
+`[DATUM]` block (and the offline composer says it), the timeline's window read stays out of it. A question
+that names a day the parser cannot read, or two days, gets no block: no guess.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from novaberg.text.grammar import QUESTION, analyse
+from novaberg.timeline.phrases import time_expression
+from novaberg.timeparse import TIME_VOCABULARY, parse
+
+__all__ = ["DateFact", "date_question", "date_block", "BLOCK_HEADER"]
+
+BLOCK_HEADER = "[DATUM]"
+_WEEKDAY_NAMES = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
+_MONTH_NAMES = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
+                "November", "Dezember")
+# which weekday: *welcher Wochentag*, *was für ein Tag*, *auf welchen Tag fällt*, *welcher Tag ist heute*
+_ASKS_WEEKDAY = re.compile(r"\bwochentag\w*\b|\bwas\s+für\s+ein\s+tag\b|\bwelche[rnm]?\s+tag\b", re.IGNORECASE)
+# which date: *welches Datum*, *der Wievielte*, *den wievielten haben wir*
+_ASKS_DATE = re.compile(r"\bdatum\b|\bwievielte[nr]?\b|\bwie\s*vielte[nr]?\b", re.IGNORECASE)
+# a weekday claimed for the day: *ist der 9. ein Dienstag*, *fällt Heiligabend auf einen Sonntag*,
+# *ist Weihnachten an einem Freitag*
+_CLAIMED = re.compile(r"(?:\b(?:ein|einen|einem|an\s+einem|auf\s+einen|am)\s+)?\b(\w+)", re.IGNORECASE)
+_TODAY_WORDS = frozenset({"heute", "morgen", "übermorgen", "uebermorgen", "gestern", "vorgestern"})
+_CHECK_VERBS = frozenset({"ist", "wäre", "waere", "fällt", "faellt", "liegt", "war", "wird", "sind"})
+
+
+@dataclass(frozen=True)
+class DateFact:
+    day: date
+    named: str  # the day as the person said it (*der 9. Dezember*, *Heiligabend*)
+    claimed_weekday: int | None = None  # the weekday the question supposed (Monday = 0), when it did
+
+    relative: bool = False  # said relative to today (*übermorgen*, *nächster Freitag*)
+    past: bool = False  # before today: *war*
+
+    def sentence(self) -> str:
+        """The answer to the person, computed (never a guess)."""
+        weekday = _WEEKDAY_NAMES[self.day.weekday()]
+        spelled = f"{self.day.day}. {_MONTH_NAMES[self.day.month - 1]} {self.day.year}"
+        verb = "war" if self.past else "ist"
+        if self.claimed_weekday is None:
+            if self.relative:
+                named = f"{self.named[:1].upper()}{self.named[1:]}"
+                if weekday.casefold() in self.named.casefold():
+                    return f"{named} {verb} der {spelled}."
+                return f"{named} {verb} {weekday}, der {spelled}."
+            return f"Der {spelled} {verb} ein {weekday}."
+        if self.claimed_weekday == self.day.weekday():
+            return f"Ja, der {spelled} {verb} ein {weekday}."
+        return f"Nein, der {spelled} {verb} ein {weekday} — kein {_WEEKDAY_NAMES[self.claimed_weekday]}."
+
+    def block(self) -> str:
+        """The fact for the composer: computed from the calendar, with what the question supposed."""
+        lines = [BLOCK_HEADER, "Aus dem Kalender gerechnet (keine Schätzung): "
+                 f"{_WEEKDAY_NAMES[self.day.weekday()]}, {self.day:%d.%m.%Y} — gefragt war nach „{self.named}“."]
+        if self.claimed_weekday is not None and self.claimed_weekday != self.day.weekday():
+            lines.append(f"Die Frage nahm {_WEEKDAY_NAMES[self.claimed_weekday]} an; das stimmt nicht.")
+        return "\n".join(lines)
+
+
+def _weekday_of(word: str) -> int | None:
+    return TIME_VOCABULARY.weekdays.get(word.casefold())
+
+
+def date_question(text: str, now: datetime, zone: ZoneInfo) -> DateFact | None:
+    """The computed answer when `text` asks for a day's weekday or date, or whether a day is a given
+    weekday; None for anything else (and for a day the parser cannot read)."""
+    utterance = analyse(text)
+    if utterance.mood != QUESTION and not text.rstrip().endswith("?"):
+        return None
+    core = utterance.core
+    if any(w in _CHECK_VERBS for w in core.casefold().split()[:3]):
+        for match in _CLAIMED.finditer(core):
+            weekday = _weekday_of(match.group(1))
+            if weekday is None:
+                continue
+            found = _day_in(core[:match.start()] + core[match.end():], now)
+            if found is not None:  # the weekday is the claim only when a day is left without it
+                return _fact(*found, now, zone, weekday)
+            break
+    if not (_ASKS_WEEKDAY.search(core) or _ASKS_DATE.search(core)):
+        return None
+    found = _day_in(core, now)
+    return _fact(*found, now, zone, None) if found is not None else None
+
+
+def _day_in(text: str, now: datetime) -> tuple[Any, str] | None:
+    """The one day `text` names, read by the time parser (a range, a clock time alone or nothing: None)."""
+    expression = time_expression(text)
+    if not expression:
+        return None
+    vector = parse(expression, now)
+    if vector.moment is None or not vector.tag_erkannt or vector.end is not None:
+        return None
+    return vector, expression.strip()
+
+
+def _fact(vector: Any, expression: str, now: datetime, zone: ZoneInfo, claimed: int | None) -> DateFact:
+    relative = vector.referenz_modus == "relativ" or expression.casefold() in _TODAY_WORDS
+    day = vector.moment.astimezone(zone).date()
+    return DateFact(day, expression, claimed, relative=relative, past=day < now.astimezone(zone).date())
+
+
+def date_block(state: dict[str, Any], deps: Any) -> Any:
+    """Block reader of `[DATUM]`: present only when the turn asks the calendar itself."""
+    from novaberg.graph.readers import Block
+
+    fact = date_question(str(state.get("text", "")), state["now"], deps.zone)
+    if fact is None:
+        return None
+    return Block(BLOCK_HEADER, fact.block(), answers_question=True, reply=fact.sentence())
