@@ -81,6 +81,9 @@ def capped_reports(reports: list[str], limit: int = REPORT_MAX_CHARS) -> str:
 def _offline_composer(data: Mapping[str, Any]) -> dict[str, Any]:
     """Say what the services reported (capped), else what the blocks hold, else small talk from the
     templates, else honestly what works offline."""
+    served = [s for s in data.get("service_reports", []) if s.get("answer") and s.get("status") != "rejected"]
+    if data.get("nachgelesen") and not served:  # dateien.md §3.0b: she read on — the best find, its location
+        return {"antwort": str(data["nachgelesen"])}
     reports = [s["answer"] for s in data.get("service_reports", []) if s.get("answer")]
     if reports:
         return {"antwort": capped_reports(reports)}
@@ -127,7 +130,8 @@ def _cited_findings(blocks: Mapping[str, str]) -> str:
 
 
 def compose(asker: Any, text: str, services: list[dict[str, Any]], blocks: dict[str, str],
-            answer_from_blocks: bool, address: str = ADDRESS_DU, block_answers: Sequence[str] = ()) -> str:
+            answer_from_blocks: bool, address: str = ADDRESS_DU, block_answers: Sequence[str] = (),
+            deepened: str = "") -> str:
     reports = [{"name": s["name"], "status": s["status"], "answer": s["answer"]} for s in services]
     data = {
         "text": text,
@@ -138,6 +142,7 @@ def compose(asker: Any, text: str, services: list[dict[str, Any]], blocks: dict[
         "answer_from_blocks": answer_from_blocks,
         "block_answers": list(block_answers),  # the answering blocks, said to the person (the offline rule's)
         "anrede": address,  # tribunal.md §3.1: the form of address the pair's directives demand
+        "nachgelesen": deepened,  # dateien.md §3.0b: the offline reply from the deepening's best find
     }
     answer = asker.ask(TASK, data)
     return read_text(answer.fields, "antwort", "").strip()

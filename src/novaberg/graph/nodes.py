@@ -240,7 +240,7 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     try:
         answer = compose(runtime.context.asker, state["text"], services, state.get("blocks", {}),
                          bool(route_info.get("answer_from_blocks")), address_form(directives),
-                         route_info.get("block_answers", ()))
+                         route_info.get("block_answers", ()), (state.get("vertiefung") or {}).get("antwort", ""))
     except (ModelError, ModelAnswerError) as err:
         _trace(runtime, state, "compose", "fehler", {"error": str(err)})
         reports = [s["answer"] for s in services if s.get("answer")]

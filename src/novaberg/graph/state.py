@@ -31,3 +31,5 @@ class TurnState(TypedDict, total=False):
     clipboard: dict[str, Any]
     sachlage: dict[str, Any]  # the Lage of the turn (novaberg.situation): acute objects, refusals (issue 11 §1)
     angebot: dict[str, Any]  # the offer the answer that went out made, kept as [OBJEKT] (issue 11 §5)
+    selbstausloesungen: dict[str, int]  # self-triggers booked per reason this turn (dateien.md §3.0b, own budget)
+    vertiefung: dict[str, Any]  # the deepening's result for the composer: offline reply, locations (§3.0b)

@@ -1,5 +1,6 @@
 """The turn graph (LangGraph): route → read_blocks → plan → (read_blocks again after a verified write)
-→ compose → judge → evaluate (→ correct → judge …, bounded; tribunal.md §2) → salience (short-term memory)."""
+→ deepen (read on in a file hit, dateien.md §3.0b) → compose → judge → evaluate (→ correct → judge …,
+bounded; tribunal.md §2) → salience (short-term memory)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
+from novaberg.graph.deepen import deepen_node
 from novaberg.graph.deps import Deps
 from novaberg.graph.evaluate import after_evaluate, correct_node, evaluate_node, judge_node
 from novaberg.graph.nodes import after_plan, compose_node, plan_node, read_blocks_node, route_node
@@ -24,6 +26,7 @@ def turn_graph() -> Any:
     graph.add_node("read_blocks", read_blocks_node)
     graph.add_node("plan", plan_node)
     graph.add_node("reread_blocks", read_blocks_node)
+    graph.add_node("deepen", deepen_node)
     graph.add_node("compose", compose_node)
     graph.add_node("judge", judge_node)
     graph.add_node("evaluate", evaluate_node)
@@ -32,8 +35,9 @@ def turn_graph() -> Any:
     graph.add_edge(START, "route")
     graph.add_edge("route", "read_blocks")
     graph.add_edge("read_blocks", "plan")
-    graph.add_conditional_edges("plan", after_plan, {"reread": "reread_blocks", "compose": "compose"})
-    graph.add_edge("reread_blocks", "compose")
+    graph.add_conditional_edges("plan", after_plan, {"reread": "reread_blocks", "compose": "deepen"})
+    graph.add_edge("reread_blocks", "deepen")
+    graph.add_edge("deepen", "compose")
     graph.add_edge("compose", "judge")
     graph.add_edge("judge", "evaluate")
     graph.add_conditional_edges("evaluate", after_evaluate, {"correct": "correct", "done": "salience"})

@@ -1,0 +1,175 @@
+"""The readiness value (dateien.md §3.0b, `aufnahmebereitschaft`): whether this turn is a moment for her to
+be curious — to pause and read on — or a moment in which the person needs something else.
+
+*Der Vektor sagt, wohin sie will. Die Bereitschaft sagt, ob jetzt der Moment dafür ist.* The value is
+0.0 in a crisis — distress, an acute need, grief, panic — and then nothing curious is admitted (the
+deepening of §3.0b asks it; a repair never does, it must fire in a crisis too). It reads two things:
+
+* **the turn** (`krise:<family>`): German word families and a few constructions, read per clause, lower
+  case and with umlauts folded, colloquial forms included — *ich kann nicht mehr*, *mir geht's grad
+  total beschissen*, *hab voll Panik*, *meine Oma ist heute Nacht gestorben*. A family word after a
+  negation does not count (*keine Panik*); the state words count only in a state construction at the
+  end of a clause about the speaker (*ich bin fix und fertig*, not *ich bin fertig mit der Steuer*); a
+  death counts when it is the speaker's (*mein Vater ist gestorben*, not *wann ist Goethe gestorben*).
+* **the recent history** (`nachklang`): a crisis in one of the last person turns still lowers the value
+  below the admission floor — a factual question right after a breakdown is no invitation to go reading.
+
+Otherwise the value is 1.0 (`offen`). The families are data (`readiness_de.json`). The cautious error is
+the cheap one: a deepening left out still leaves the summary in the answer; a lookup pause in a crisis
+leaves a person waiting while she needs something else.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from novaberg.text.words import fold_umlauts, words
+
+__all__ = ["Readiness", "readiness", "crisis_in", "ADMIT_MIN", "CRISIS", "AFTERGLOW", "OPEN", "HISTORY_TURNS"]
+
+ADMIT_MIN = 0.5  # a curious step is admitted at this readiness or above
+CRISIS = 0.0  # §3.0b: „bei Krise geht er auf 0,00"
+AFTERGLOW = 0.2  # a crisis in the recent history: below the admission floor, but not the acute zero
+OPEN = 1.0
+HISTORY_TURNS = 2  # the person's last turns that still count (a crisis two turns ago still sounds)
+_CLAUSE_END = re.compile(r"[,.!?;:…\n]+")
+
+
+@dataclass(frozen=True)
+class Readiness:
+    value: float
+    dimension: str  # `krise:<family>`, `nachklang:<family>` or `offen`
+    evidence: str = ""  # the words that decided it, for the turn log
+
+    @property
+    def admits(self) -> bool:
+        return self.value >= ADMIT_MIN
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"wert": self.value, "dimension": self.dimension, "beleg": self.evidence}
+
+
+@dataclass(frozen=True)
+class _Families:
+    stems: tuple[tuple[str, bool, tuple[str, ...]], ...]  # (family, needs first person, stems)
+    emergency: frozenset[str]
+    state: frozenset[str]
+    weep: frozenset[str]
+    loss: frozenset[str]
+    kin: frozenset[str]
+    first_person: frozenset[str]
+    negations: frozenset[str]
+    coping: frozenset[str]
+    after_no_more: frozenset[str]
+    state_verbs: frozenset[str]
+    openers: frozenset[str]
+
+
+@cache
+def _families() -> _Families:
+    raw = json.loads(resources.files(__package__).joinpath("readiness_de.json").read_text(encoding="utf-8"))
+
+    def fold(items: Sequence[str]) -> frozenset[str]:
+        return frozenset(fold_umlauts(item.lower()) for item in items)
+
+    return _Families(
+        stems=tuple((f["name"], bool(f["first_person"]), tuple(fold_umlauts(s) for s in f["stems"]))
+                    for f in raw["families"]),
+        emergency=fold(raw["emergency_words"]), state=fold(raw["state_words"]), weep=fold(raw["weep_words"]),
+        loss=fold(raw["loss_words"]), kin=fold(raw["kin"]), first_person=fold(raw["first_person"]),
+        negations=fold(raw["negations"]), coping=fold(raw["coping_verbs"]),
+        after_no_more=fold(raw["after_no_more"]), state_verbs=fold(raw["state_verbs"]),
+        openers=fold(raw["clause_openers"]))
+
+
+def _clauses(text: str) -> list[list[str]]:
+    """The folded words of each clause: split at signs, and before a conjunction or question word."""
+    f = _families()
+    folded = fold_umlauts(str(text)).lower().replace("fix und fertig", "fertig")
+    clauses: list[list[str]] = []
+    for piece in _CLAUSE_END.split(folded):
+        current: list[str] = []
+        for word in words(piece):
+            if word in f.openers and current:
+                clauses.append(current)
+                current = []
+            current.append(word)
+        if current:
+            clauses.append(current)
+    return clauses
+
+
+def _negated(clause: list[str], index: int) -> bool:
+    return any(word in _families().negations for word in clause[max(0, index - 2):index])
+
+
+def _no_more(clause: list[str]) -> bool:
+    """*ich kann nicht mehr*, *ich halt das nicht mehr aus*, *ich will nicht mehr leben*: a coping verb,
+    then *nicht mehr* with nothing but a particle after it — *ich kann den Zettel nicht mehr finden* names
+    something else that no longer works."""
+    f = _families()
+    for index in range(len(clause) - 1):
+        if clause[index] == "nicht" and clause[index + 1] in ("mehr", "weiter"):
+            tail = clause[index + 2:]
+            if all(word in f.after_no_more for word in tail) and any(w in f.coping for w in clause[:index]):
+                return True
+    return False
+
+
+def _state(clause: list[str], first_person: bool) -> bool:
+    """*mir geht's total beschissen*, *ich bin völlig fertig*, *mir ist elend*, *ich bin am Ende*, *das wird
+    mir alles zu viel*: a state word closing a clause about the speaker with a copula or *geht*."""
+    f = _families()
+    if not first_person or not clause:
+        return False
+    copula = "bin" in clause or ("mir" in clause and any(word in f.state_verbs for word in clause))
+    last = clause[-1]
+    if copula and last in f.state and not _negated(clause, len(clause) - 1):
+        return True
+    ends = clause[-2:]
+    return (ends == ["am", "ende"] and copula) or (ends == ["zu", "viel"] and "mir" in clause) or \
+        clause[-3:] == ["ueber", "den", "kopf"] and "mir" in clause
+
+
+def crisis_in(text: str) -> tuple[str, str] | None:
+    """(family, the words that showed it) when the text speaks of a crisis, else None."""
+    f = _families()
+    for clause in _clauses(text):
+        first_person = any(word in f.first_person for word in clause)
+        said = " ".join(clause)
+        if clause in (["hilfe"], ["hilfe", "hilfe"]) or any(word in f.emergency for word in clause):
+            return "notlage", said
+        if "keine" in clause and "luft" in clause:  # *ich krieg keine Luft*: the negation is the symptom
+            return "panik", said
+        for index, word in enumerate(clause):
+            for family, needs_person, stems in f.stems:
+                if word.startswith(stems) and (first_person or not needs_person) and not _negated(clause, index):
+                    return family, said
+            if word in f.weep and first_person:
+                return "belastung", said
+            if word in f.loss and first_person and any(w in f.kin for w in clause):  # not *ich lach mich tot*
+                return "trauer", said
+        if _no_more(clause):
+            return ("lebensgefahr" if clause[-1] == "leben" else "belastung"), said
+        if _state(clause, first_person):
+            return "belastung", said
+    return None
+
+
+def readiness(text: str, history: Sequence[tuple[str, str]] = ()) -> Readiness:
+    """The readiness of this turn: 0.0 in a crisis of the turn, 0.2 after one in the last person turns,
+    else 1.0. `history` is the turn's (person, nova) pairs, oldest first."""
+    found = crisis_in(text)
+    if found is not None:
+        return Readiness(CRISIS, f"krise:{found[0]}", found[1])
+    for person, _nova in list(history)[-HISTORY_TURNS:]:
+        earlier = crisis_in(person)
+        if earlier is not None:
+            return Readiness(AFTERGLOW, f"nachklang:{earlier[0]}", earlier[1])
+    return Readiness(OPEN, "offen")
