@@ -174,3 +174,24 @@ def test_a_huge_question_is_answered_with_what_was_searched(db: Any, redis: Any,
     turn = nova.turn("u1", "nova", "Weißt du was über " + "x" * 10_000, NOW)
     assert "x" * 40 + "…" in turn.answer and "x" * 41 not in turn.answer, turn.answer[:200]
     assert len(turn.answer) < 600
+
+
+@pytest.mark.parametrize("question", [
+    "Was weißt du über den WLAN-Code?", "Wie war nochmal der WLAN-Code?", "Erinnerst du dich an den WLAN-Code?",
+    "Weißt du noch, wie der WLAN-Code war?", "Was war gleich der WLAN-Code?",
+])
+def test_asking_her_to_remember_in_other_words_is_the_overview(db, redis, tmp_path, question):
+    """§3.0c in other words: a recall question (*Wie war nochmal …*, *Erinnerst du dich an …*) asks every store
+    like „Weißt du was über X" — the note said in one sentence is shown once, not as name and text."""
+    nova, _ = _nova(db, redis, tmp_path)
+    nova.turn("u1", "nova", "Merk dir: der WLAN-Code ist 4711-abc.", NOW)
+    turn = nova.turn("u1", "nova", question, NOW)
+    assert _service(turn)["status"] == "abgeschlossen", turn.answer
+    assert "- der WLAN-Code ist 4711-abc" in turn.answer and turn.answer.count("4711-abc") == 1, turn.answer
+
+
+@pytest.mark.parametrize("question", ["Wie heißt du?", "Wie war dein Tag?", "Was weißt du?", "Wie ist das Wetter?"])
+def test_twin_questions_to_her_are_no_recall(question):
+    from novaberg.files.reading.service import route_hint
+
+    assert route_hint(question) == 0.0

@@ -36,6 +36,7 @@ unsere unseren unter viel vom von vor war was weil weißt weisst welche welcher 
 wieder wir wird wo wurde zu zum zur wann warum wieso weshalb woher wohin womit worüber
 unterlagen unterlage aufzeichnungen aufzeichnung datei dateien dokument dokumente dokumenten ordner
 verzeichnis notizen text texten stelle stellen drin drinnen geschrieben lies vor vorlesen zeig zeige
+nochmal nochmals gleich erinnerst erinnere erinnern dich heißt heisst hieß hiess waren eigentlich
 """.split())
 
 

@@ -46,8 +46,13 @@ def _notes(deps: Any, user_id: str, terms: list[str]) -> list[str]:
     for term in terms[:2]:
         for row in repo.by_fulltext(user_id, term, limit=MAX_PER_STORE):
             found.setdefault(row["id"], row)
-    return [f"- {row.get('name') or ''}: {_flat(row.get('text') or '', 160)}"
-            for row in list(found.values())[:MAX_PER_STORE]]
+    return [_note_line(row) for row in list(found.values())[:MAX_PER_STORE]]
+
+
+def _note_line(row: dict[str, Any]) -> str:
+    """`- <name>: <text>` — a note whose name is its text's beginning (a note said in one sentence) once."""
+    name, text = " ".join(str(row.get("name") or "").split()), _flat(row.get("text") or "", 160)
+    return f"- {text}" if not name or text.startswith(name) else f"- {name}: {text}"
 
 
 def _appointments(deps: Any, user_id: str, character_id: str, terms: list[str]) -> list[str]:
