@@ -190,7 +190,7 @@ def evaluate(retriever: Retriever, user: str, character: str, queries: list[tupl
         lists["BM25 Volltext (Snowball)"] = [paths[i] for i in sorted(range(len(paths)), key=lambda i: -bm_scores[i])[:K]]
         if dump is not None:
             dump.write(json.dumps({"query": query, "relevant": ids.get(relevant), "ranked": result.ranked,
-                                   "values": result.values, "dense_ids": result.dense_ids,
+                                   "values": result.values, "ranks": result.ranks, "dense_ids": result.dense_ids,
                                    "dense_top": result.dense_top,
                                    "threshold": result.threshold.value if result.threshold else None,
                                    "fused": [hit.index_id for hit in result.hits],
@@ -231,6 +231,26 @@ def report(title: str, means: dict[str, tuple[float, float]]) -> tuple[float, fl
     return gain(means[best_name][0]), gain(bm)
 
 
+def fit_dimensions(db, embedder) -> None:  # noqa: ANN001
+    """Bench only: the files index's column is vector(768) (schema files/001) and the product refuses an embedder
+    of another dimension loudly (`check_dimensions`, a ConfigError at the first index run and search). To
+    measure such a model at all, the bench's throwaway database gets a column of the model's dimension."""
+    from novaberg.files import retrieval as retrieval_module
+
+    dims = len(embedder.embed(["Hund"])[0])
+    column = retrieval_module.index_dimensions(db)
+    if dims == column:
+        return
+    print(f"NOTE: the embedder yields {dims}-dimension vectors, the files index holds {column}: the product refuses "
+          f"it (ConfigError); this bench alters its throwaway database to vector({dims})")
+    with db.transaction() as conn:
+        conn.execute("DROP INDEX IF EXISTS idx_dateien_index_embedding")
+        conn.execute(f"ALTER TABLE dateien_index ALTER COLUMN themen_embedding TYPE vector({int(dims)})")
+        conn.execute("CREATE INDEX idx_dateien_index_embedding ON dateien_index "
+                     "USING hnsw (themen_embedding vector_cosine_ops)")
+    retrieval_module._KNOWN_DIMENSIONS.pop(id(db), None)
+
+
 HAND_SETS = {"hand": (HAND_FILES, HAND_QUERIES, "bench/files/handset.py"),
              "hand2": (HAND2_FILES, HAND2_QUERIES, "bench/files/handset2.py, held out")}
 
@@ -239,7 +259,8 @@ def _rank_of(ranked: list[str], relevant: str) -> str:
     return str(ranked.index(relevant) + 1) if relevant in ranked else "-"
 
 
-def hand_run(service: FilesService, db, tree: Path, name: str, per_query: bool) -> dict:  # noqa: ANN001
+def hand_run(service: FilesService, db, tree: Path, name: str, per_query: bool,  # noqa: ANN001
+             dump: Path | None = None) -> dict:
     """One hand-written set as its own pair (its own tracked distribution): NDCG@5/recall@5 of every list."""
     files, questions, label = HAND_SETS[name]
     for relative, text in files.items():
@@ -253,7 +274,10 @@ def hand_run(service: FilesService, db, tree: Path, name: str, per_query: bool) 
     for query, _ in queries:  # the pair's own tracked distribution
         retriever.run("bench", name, query, NOW)
     texts = [(str(tree / name / relative), text) for relative, text in files.items()]
-    run = evaluate(retriever, "bench", name, queries, ids, texts, per_query=per_query)
+    out = dump.with_name(f"{dump.stem}_{name}{dump.suffix}").open("w", encoding="utf-8") if dump else None
+    run = evaluate(retriever, "bench", name, queries, ids, texts, out, per_query=per_query)
+    if out is not None:
+        out.close()
     report(f"hand-written set {name}, {len(files)} files, {len(queries)} queries ({label}):", run["means"])
     return run
 
@@ -277,12 +301,13 @@ def main() -> None:
     try:
         with bench_database("bench_retrieval") as db:
             embedder = make_embedder(args.embedder)
+            fit_dimensions(db, embedder)
             service = FilesService(db, embedder, PipelineLog(db), boundary=[tree])
             print(f"embedder {args.embedder}: floor {dense_floor(embedder):.3f}")
             if args.files:
                 ok = generated_run(service, db, tree, args)
             for name in [part for part in args.hand.split(",") if part]:
-                hand_run(service, db, tree, name, args.per_query)
+                hand_run(service, db, tree, name, args.per_query, args.dump)
             if args.files:
                 print("targets (generated corpus):", "ok" if ok else "MISSED")
     finally:

@@ -27,6 +27,7 @@ def _household(base: Path) -> Path:
     write(root / "zahnarzt.md", "# Zahnarzt\n\nKontrolle im Frühjahr und Herbst in der Praxis am Markt.\n")
     write(root / "hausarzt.md", "# Hausärztin\n\nDr. Sommer, Praxis in der Bahnhofstraße, dienstags bis 18 Uhr.\n")
     write(root / "schule.md", "# Schule\n\nDie Klassenlehrerin von Paul heißt Frau Brandt. Elternabend im Oktober.\n")
+    write(root / "restaurant.md", "# Zum Anker\n\nDie Chefköchin heißt Frau Albers. Reservierung unter 0341 2219.\n")
     write(root / "garten.md", "# Garten\n\nTomaten brauchen viel Sonne. Die Beete werden im Frühjahr umgegraben.\n")
     write(root / "reise.md", "# Urlaub\n\nDer Reisepass läuft im März ab, vorher verlängern lassen.\n")
     return root
@@ -55,12 +56,12 @@ def test_a_question_word_finds_the_head_of_a_compound(household: Any, monkeypatc
 
 @pytest.mark.parametrize("query,name", [
     ("Bei welcher Zahnärztin bin ich?", "zahnarzt.md"),
-    ("Wann hat der Arzt Sprechstunde?", "hausarzt.md"),  # the base finds the feminine compound
+    ("Wer ist dort der Koch?", "restaurant.md"),  # the base finds the feminine compound (Chefköchin)
 ])
 def test_movierung_is_undone(household: Any, monkeypatch: Any, query: str, name: str) -> None:
     """§8.1b, a grammar and not a phrase list: a feminine noun in -in/-innen after a consonant is one word with
-    its base, the umlaut undone (Zahnärztin → Zahnarzt); a base also finds the feminine compound (Arzt →
-    Hausärztin). Switched off (and the head rule with it, which carries the second case), nothing is found."""
+    its base, the umlaut undone (Zahnärztin → Zahnarzt); a base also finds the feminine compound (Koch →
+    Chefköchin). Switched off (and the head rule with it, which carries the second case), nothing is found."""
     retriever, root = household
     assert _found_lexically(retriever.run("u1", "nova", query, NOW, track=False).hits, root / name)
     monkeypatch.setattr(retrieval, "MOVIERUNG", False)

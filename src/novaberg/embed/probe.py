@@ -16,6 +16,7 @@ IDENTICAL_ABOVE = 0.999
 class ProbeResult:
     cosine: float
     blind: bool
+    dimensions: int = 0  # the length of the vectors the embedder answered
 
     def message(self) -> str:
         a, b = PROBE_PAIR
@@ -34,4 +35,4 @@ def cosine(a: list[float], b: list[float]) -> float:
 def probe_embedder(embedder: Any) -> ProbeResult:
     first, second = embedder.embed(list(PROBE_PAIR))
     value = cosine(first, second)
-    return ProbeResult(value, value >= IDENTICAL_ABOVE)
+    return ProbeResult(value, value >= IDENTICAL_ABOVE, len(first))

@@ -24,13 +24,15 @@ from uuid import UUID
 
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id, check_text
+from novaberg.core.errors import ConfigError
 from novaberg.core.settings import FILES_HITS_CAP, FILES_QUERY_MAX_CHARS, FILES_QUERY_MAX_TERMS
 from novaberg.embed.cache import embed_cached
 from novaberg.files.repository import vector_literal
 from novaberg.files.search_sql import SEARCH, TRACK_KEEP
 from novaberg.files.threshold import DenseThreshold, dense_floor, threshold
 
-__all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "fuse", "has_words"]
+__all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "fuse", "has_words", "check_dimensions",
+           "index_dimensions"]
 
 logger = logging.getLogger(__name__)
 
@@ -44,6 +46,7 @@ PART_MIN = 4  # a long question word's leading part of this length or more match
 PART_MAX = 24  # … and of at most this length: a 2,000-letter "word" gives no 2,000 parts
 PREFIX_MIN = 3  # a question's lexeme of this length also matches as the start of a compound (Bad → Badezimmer)
 HEAD_MIN = 4  # … and of this length as the head of one (Frist → Kündigungsfrist, Pass → Reisepass); 0: off
+DENSE_DECIDES_INSIDE = True  # the dense rank votes among the lexical channels' files below the floor too (§6.3)
 MOVIERUNG = True  # a feminine -in/-innen gives its base (Zahnärztin → Zahnarzt, Ärztin → Arzt; base ≥ HEAD_MIN)
 # one round trip before the search: pgvector's iterative scan (§6.3); no wait for the disk at commit — the
 # search's one write is a sample of the pair's running distribution (§3.0a-bis), not a person's confirmed
@@ -53,6 +56,34 @@ MOVIERUNG = True  # a feminine -in/-innen gives its base (Zahnärztin → Zahnar
 ITERATIVE_SCAN = ("SET LOCAL hnsw.iterative_scan = strict_order; SET LOCAL synchronous_commit = off; "
                   "SET LOCAL enable_sort = off")
 _WORD = re.compile(r"[^\W_]", re.UNICODE)
+
+
+_DIMENSIONS = ("SELECT atttypmod AS n FROM pg_attribute "
+               "WHERE attrelid = 'dateien_index'::regclass AND attname = 'themen_embedding'")
+_KNOWN_DIMENSIONS: dict[int, tuple[Any, int]] = {}  # id(db) → (db, the index column's dimension)
+
+
+def index_dimensions(db: Any) -> int:
+    """The dimension of the files index's vector column (schema files/001: vector(768)); read once per database."""
+    known = _KNOWN_DIMENSIONS.get(id(db))
+    if known is None or known[0] is not db:
+        with db.transaction() as conn:
+            row = conn.execute(_DIMENSIONS).fetchone()
+        known = (db, int(row["n"]) if row and row["n"] and row["n"] > 0 else 0)
+        _KNOWN_DIMENSIONS[id(db)] = known
+    return known[1]
+
+
+def check_dimensions(db: Any, vector_length: int, embedder: Any) -> None:
+    """A loud error when the embedder's vectors do not fit the files index (a 384-dimension model against the
+    768 of schema files/001): pgvector would refuse every write and every search with a database error, and a
+    dense channel that silently falls out would be a silent success."""
+    dims = index_dimensions(db)
+    if dims and vector_length != dims:
+        name = getattr(embedder, "name", type(embedder).__name__)
+        raise ConfigError(f"the embedder {name!r} yields {vector_length}-dimension vectors, the files index holds "
+                          f"{dims} (schema files/001); use an embedder of {dims} dimensions — the files index "
+                          "has no per-dimension support yet")
 
 
 def has_words(text: str) -> bool:
@@ -147,7 +178,8 @@ def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str,
     two independent votes, the same word would outvote the meaning twice over. With `values` (each
     channel's scores, aligned with `ranked`), items a channel scores equally share one rank (`_ranks`).
     A tie goes by the channel an item came from — sharp before dense before content (§6 „der scharfe
-    kommt zuerst"; §6.3 the cosine decides among what the words alone found).
+    kommt zuerst"; §6.3 the cosine decides among what the words alone found). `ranks["dicht"]`, if given,
+    are the dense channel's own ranks over the pair's whole stock (aligned with `ranked["dicht"]`).
     """
     values = values or {}
     ranks = ranks or {}
@@ -155,7 +187,8 @@ def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str,
                          [values.get("scharf"), values.get("inhalt")], [ranks.get("scharf"), ranks.get("inhalt")])
     lexical = [item for item, _ in lexical_pairs]
     scores = dict(_rrf([lexical, ranked.get("dicht", ())], rrf_k,
-                       [[score for _, score in lexical_pairs] if values else None, values.get("dicht")]))
+                       [[score for _, score in lexical_pairs] if values else None, values.get("dicht")],
+                       [None, ranks.get("dicht")]))
     best: dict[int, tuple[int, int]] = {}
     for precedence, channel in enumerate(CHANNELS):
         for rank, item in enumerate(ranked.get(channel, ()), start=1):
@@ -181,10 +214,12 @@ class Retriever:
 
     def _vector(self, text: str) -> str | None:
         try:
-            return vector_literal(embed_cached(self.embedder, [text])[0])
+            vector = embed_cached(self.embedder, [text])[0]
         except Exception as err:  # noqa: BLE001 - the dense channel falls out; the sharp ones still run
             logger.error("dateien: embedding of the question failed, dense channel off: %s", err)
             return None
+        check_dimensions(self._db, len(vector), self.embedder)
+        return vector_literal(vector)
 
     def run(self, user_id: str, character_id: str, query: str, now: datetime, k: int = FILES_HITS_CAP,
             turn_id: UUID | None = None, track: bool = True) -> SearchResult:
@@ -251,8 +286,20 @@ class Retriever:
         values = {channel: [value for item, value in lists[channel] if item in set(ranked[channel])]
                   for channel in CHANNELS}
         ranks = {channel: places[channel] for channel in ("scharf", "inhalt")}  # over all it found, not the list
+        # §6.3 „Der Kosinus entscheidet innerhalb dieser Menge": among the files the words found, the dense
+        # channel votes with its rank over the whole stock even where the cosine is below the floor — the
+        # floor decides whether the dense channel brings a file *of its own* („ob überhaupt"), not whether
+        # its order may decide between files the exact channels already vouch for. Only `ranked` (what a
+        # channel delivers) names the channels of a hit.
+        lexical = {item for channel in ("scharf", "inhalt") for item in ranked[channel]}
+        delivered = set(ranked["dicht"])
+        inside = [(item, value, place) for (item, value), place in zip(lists["dicht"], places["dicht"], strict=True)
+                  if math.isfinite(value) and (item in delivered or (DENSE_DECIDES_INSIDE and item in lexical))]
+        fusion = {**ranked, "dicht": [item for item, _, _ in inside]}
+        fusion_values = {**values, "dicht": [value for _, value, _ in inside]}
+        ranks_fusion = {**ranks, "dicht": [place for _, _, place in inside]}
         hits = []
-        for item, score in fuse(ranked, values=values, ranks=ranks)[:k]:
+        for item, score in fuse(fusion, values=fusion_values, ranks=ranks_fusion)[:k]:
             row = files[item]
             channels = tuple(channel for channel in CHANNELS if item in ranked[channel])
             lines = (row["zeile_von"], row["zeile_bis"]) if row["zeile_von"] is not None else None

@@ -33,6 +33,7 @@ from novaberg.files.extract import ParseError, extract
 from novaberg.files.metadata import check_description
 from novaberg.files.paths import OutsideBoundaryError, inside, resolve_inside
 from novaberg.files.repository import IndexRepository, RootsRepository
+from novaberg.files.retrieval import check_dimensions  # issue 16: a vector the index cannot hold
 from novaberg.files.sections import split_sections
 
 __all__ = ["IndexWatcher", "WatcherConfig", "EmbedderBlindError", "DescriberDownError", "walk_root", "count_files", "TASK"]
@@ -210,6 +211,7 @@ class IndexWatcher:
     def __init__(self, db: Any, embedder: Any, describer: Any, log: Any, config: WatcherConfig) -> None:
         self.roots = RootsRepository(db)
         self.index = IndexRepository(db)
+        self._db = db
         self.embedder = embedder
         self.describer = describer
         self.log = log
@@ -419,6 +421,7 @@ class IndexWatcher:
             result = probe_embedder(self.embedder)
             if result.blind:
                 raise EmbedderBlindError(result.message())
+            check_dimensions(self._db, result.dimensions, self.embedder)
             self._probed = True
         vectors = list(self.embedder.embed(texts_))
         if len(vectors) != len(texts_):
