@@ -347,3 +347,34 @@ def test_the_deepening_writes_nothing(db: Any, redis: Any, tmp_path: Path, home:
     assert deepened == plain, {t: (plain[t], deepened[t]) for t in plain if plain[t] != deepened[t]}
     assert _tree(home) == tree
     assert not (tmp_path / "knowledge").exists()
+
+
+def test_a_needle_on_a_heading_brings_the_block_below_it(db: Any, redis: Any, tmp_path: Path, home: Path) -> None:
+    """§3.0b second pass with §6.4's zoom (map → block → needle): the question's word hits only the heading
+    *## Wartung*; the answer stands in the block below it without that word — and it is the one cited."""
+    lines = THERME.replace("Die letzte Wartung machte im Oktober die Firma Kaltenbach aus Tübingen.",
+                           "Zuständig ist seit Jahren die Firma Kaltenbach aus Tübingen.")
+    lines = lines.replace("Der Wartungsvertrag läuft bis 2028.", "Der Vertrag läuft bis 2028.")
+    write(Path(_place(home)), lines)
+    nova, _ = _nova(db, redis, tmp_path)
+    _shared(db, home)
+    turn = nova.turn("u1", "nova", ASK_WHO, NOW)
+    number = next(n for n, line in enumerate(lines.splitlines(), start=1) if "Kaltenbach" in line)
+    assert f"{_place(home)}, Zeile {number}" in turn.answer and "Zuständig" in turn.answer, turn.answer
+    assert turn.verdict == "ok"
+
+
+def test_her_own_finds_are_said_as_hers(db: Any, redis: Any, tmp_path: Path, home: Path) -> None:
+    """§3.0b with §1a.5: read on in a `figur` root, the stock marks the line as her own find and the gesture
+    is „das habe ich nachgelesen", not „Aufzeichnungen" of the person."""
+    from tests.files.helpers import service
+
+    svc = service(db, home)
+    svc.grant("u1", "nova", str(home / "docs"), eigentum="figur")
+    svc.index(NOW)
+    nova, llm = _nova(db, redis, tmp_path)
+    turn = nova.turn("u1", "nova", ASK_WHO, NOW)
+    assert "selbst etwas abgelegt und nachgelesen" in turn.answer and f"Zeile {WARTUNG_LINE}" in turn.answer
+    assert "Aufzeichnungen" not in turn.answer, turn.answer
+    stock = llm.calls["compose"][-1]["block_map"][HEADER]
+    assert f"Zeile {WARTUNG_LINE} (eigener Fund): Die letzte Wartung" in stock

@@ -7,7 +7,9 @@ file is opened once and every term is tried on the text already read; the number
 (at most `MAX_FILES`, and never more files than terms — §8.1b's one file access per term). A file that
 disappeared between index and read, left its root or cannot be parsed is reported with its path.
 
-The finds are weighed, not just listed: a line that holds the kind of thing asked (*wer* → a name, *wann*
+A term that hits a heading brings the lines of the block under it (§6.4: map → block → needle, the text
+already read, no further access) — the answer to *wer hat … gewartet* often stands under *## Wartung*
+without the word. The finds are weighed, not just listed: a line that holds the kind of thing asked (*wer* → a name, *wann*
 → a date), carries more of the question's words and is no heading comes first.
 """
 
@@ -22,13 +24,23 @@ from novaberg.files.blocks import location
 from novaberg.files.deepening.decide import MAX_FILES, Decision, carries, kind_answered
 from novaberg.files.paths import OutsideBoundaryError
 from novaberg.files.reading import texts
-from novaberg.files.reading.zoom import FileGoneError, FileUnreadableError, GrepHit, datei_grep, open_indexed
+from novaberg.files.reading.zoom import (
+    FileGoneError,
+    FileUnreadableError,
+    GrepHit,
+    OpenedFile,
+    datei_grep,
+    open_indexed,
+    read_block,
+)
 from novaberg.files.retrieval import Hit
 
 __all__ = ["Find", "Reading", "read_on", "MAX_FINDS", "LINES_PER_TERM"]
 
 MAX_FINDS = 6  # lines handed on as stock — enough to weigh, too few to recite a file
 LINES_PER_TERM = 5
+LINE_CHARS = 240  # a line handed on is cut like the needle's lines
+SECTION_LINES = 8  # a needle on a heading brings at most this many lines of its block (§6.4 zoom)
 
 
 @dataclass(frozen=True)
@@ -62,8 +74,24 @@ def _root_of(hit: Hit) -> str:
     return str(path)
 
 
+def _is_heading(text: str) -> bool:
+    return text.lstrip().startswith("#")
+
+
+def _section(opened: OpenedFile, heading: int) -> list[tuple[int, str]]:
+    """The lines under a heading up to the next one (at most `SECTION_LINES`, blank lines left out)."""
+    lines: list[tuple[int, str]] = []
+    for number, text in read_block(opened, heading + 1, heading + SECTION_LINES):
+        if _is_heading(text):
+            break
+        if text.strip():
+            flat = " ".join(text.split())
+            lines.append((number, flat if len(flat) <= LINE_CHARS else flat[:LINE_CHARS].rsplit(" ", 1)[0] + " …"))
+    return lines
+
+
 def _weight(find: Find, question: str, asked: Sequence[str]) -> tuple[int, int, int, int]:
-    heading = find.text.lstrip().startswith("#")
+    heading = _is_heading(find.text)
     carried = sum(1 for word in asked if carries(word, find.text))
     return (int(kind_answered(question, find.text)), carried, int(not heading), -find.line)
 
@@ -94,6 +122,11 @@ def read_on(decision: Decision, boundary: Sequence[Path], question: str = "",
                 if line.line not in seen:
                     seen.add(line.line)
                     collected.append(Find(hit, line.line, line.text, term))
+                if _is_heading(line.text):  # §6.4 the zoom: a needle on a heading opens the block below it
+                    for number, text in _section(opened, line.line):
+                        if number not in seen:
+                            seen.add(number)
+                            collected.append(Find(hit, number, text, term))
     words = list(asked) or list(decision.terms)
     collected.sort(key=lambda find: _weight(find, question, words), reverse=True)
     reading.finds = collected[:MAX_FINDS]
