@@ -216,3 +216,15 @@ def test_budget_is_booked_per_reason_one_deepening_per_turn() -> None:
         budget.book(booked, budget.DEEPENING)
     with pytest.raises(KeyError):
         budget.may_spend({}, "reparatur")  # the repair is not booked here: it keeps its own bound
+
+
+def test_the_weighing_prompt_is_complete_and_names_the_limits() -> None:
+    """§3.0b „Der Block sagt, wie gut der Treffer war und wie groß die Datei ist": both reach the model,
+    with the limits its answer is held to; no field of the template stays unfilled."""
+    from novaberg.files.deepening.decide import MAX_FILES, TASK
+    from novaberg.llm.prompts import PromptLoader
+
+    prompt = PromptLoader().build(TASK, candidates_input("Wer hat die Gastherme gewartet?", HITS))
+    assert "$" not in prompt.system + prompt.user
+    assert "1. /h/docs/a.md, Zeilen 1–40: Gastherme im Keller — a (gefunden über Stichwort; 40 Zeilen)" in prompt.user
+    assert f"Höchstens {MAX_FILES} Dateien und höchstens {MAX_TERMS} Suchwörter." in prompt.user
