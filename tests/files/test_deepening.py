@@ -378,3 +378,43 @@ def test_her_own_finds_are_said_as_hers(db: Any, redis: Any, tmp_path: Path, hom
     assert "Aufzeichnungen" not in turn.answer, turn.answer
     stock = llm.calls["compose"][-1]["block_map"][HEADER]
     assert f"Zeile {WARTUNG_LINE} (eigener Fund): Die letzte Wartung" in stock
+
+
+def test_file_accesses_are_capped_one_per_term(db: Any, redis: Any, tmp_path: Path, home: Path) -> None:
+    """§3.0b second pass with §8.1b's price: each candidate file is opened once, at most two files, and never
+    more files than terms — a model naming two files with one term opens one."""
+    soup = str(home / "docs" / "kueche" / "suppe.md")
+
+    def both(terms: list[str]) -> Any:
+        return lambda data: {"nachlesen": True, "dateien": [e["pfad"] for e in data["eintraege"]
+                                                            if e["pfad"] in (_place(home), soup)],
+                             "begriffe": terms}
+
+    nova, llm = _nova(db, redis, tmp_path)
+    _shared(db, home)
+    llm.script("files_deepen", both(["Kaltenbach", "Essig"]))
+    turn = nova.turn("u1", "nova", "Wer hat die Gastherme und die Linsensuppe zuletzt gemacht?", NOW)
+    trace = _the_trace(db, turn)
+    if len(trace["entscheidung"]["dateien"]) < 2:
+        pytest.skip("the search did not find both files for this question")  # retrieval's business, not ours
+    assert trace["zugriffe"] == 2 and {f["datei"] for f in trace["funde"]} == {_place(home), soup}, trace
+    llm.script("files_deepen", both(["Kaltenbach"]))
+    trace = _the_trace(db, nova.turn("u1", "nova", "Wer hat die Gastherme und die Linsensuppe zuletzt gemacht?",
+                                     NOW))
+    assert trace["zugriffe"] == 1, trace
+
+
+def test_a_file_turned_into_a_link_out_of_its_root_is_not_read(db: Any, redis: Any, tmp_path: Path,
+                                                                home: Path) -> None:
+    """§3.0b second pass through §7's door: the indexed path now links outside the shared directory — the
+    boundary and root check refuses it, named with its path; the outside text never reaches the answer."""
+    outside = tmp_path / "geheim.md"
+    write(outside, "Die Firma Geheim hat alles gewartet.\n")
+    nova, _ = _nova(db, redis, tmp_path)
+    _shared(db, home)
+    Path(_place(home)).unlink()
+    Path(_place(home)).symlink_to(outside)
+    turn = nova.turn("u1", "nova", ASK_WHO, NOW)
+    trace = _the_trace(db, turn)
+    assert trace["nachgelesen"] is True and trace["funde"] == [] and trace["fehlend"], trace
+    assert "Geheim" not in turn.answer and _place(home) in turn.answer, turn.answer
