@@ -418,3 +418,20 @@ def test_a_file_turned_into_a_link_out_of_its_root_is_not_read(db: Any, redis: A
     trace = _the_trace(db, turn)
     assert trace["nachgelesen"] is True and trace["funde"] == [] and trace["fehlend"], trace
     assert "Geheim" not in turn.answer and _place(home) in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize("failure", ["unreachable", "error"])
+def test_a_model_that_does_not_answer_costs_no_turn(db: Any, redis: Any, tmp_path: Path, home: Path,
+                                                    failure: str) -> None:
+    """§3.0b: the weighing is optional — a model that is down or fails leaves the turn with its summary,
+    logged, never an error to the person."""
+    from novaberg.core.errors import ModelError, ModelUnreachableError
+
+    def down(data: dict[str, Any]) -> Any:
+        raise ModelUnreachableError("connection refused") if failure == "unreachable" else ModelError("500")
+
+    nova, _ = _nova(db, redis, tmp_path, {"files_deepen": down})
+    _shared(db, home)
+    turn = nova.turn("u1", "nova", ASK_WHO, NOW)
+    assert _the_trace(db, turn)["grund"] == "verworfen:modell_fehler"
+    assert turn.answer and "connection refused" not in turn.answer

@@ -21,10 +21,10 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from novaberg.core.errors import ModelAnswerError
+from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.files.blocks import location
 from novaberg.files.reading import texts
 from novaberg.files.reading.classify import offline_terms
@@ -77,8 +77,7 @@ class Decision:
     files: tuple[Hit, ...] = ()
     terms: tuple[str, ...] = ()
     reason: str = ""  # what the model (or the offline rule) gave as its reason, cut short
-    refusal: str = ""  # set when the answer was refused at the edge: why
-    asked: dict[str, Any] = field(default_factory=dict)
+    refusal: str = ""  # set when the answer was refused at the edge (or never came): why
 
     def as_dict(self) -> dict[str, Any]:
         return {"nachlesen": self.deepen, "dateien": [hit.path for hit in self.files], "begriffe": list(self.terms),
@@ -105,6 +104,9 @@ def ask_model(asker: Any, text: str, hits: Sequence[Hit]) -> Decision:
     except ModelAnswerError as err:
         logger.warning("vertiefung: the model's answer is unreadable, no deepening: %s", err)
         return Decision(False, refusal="unlesbar")
+    except ModelError as err:  # unreachable or failing: the turn goes on with the summary
+        logger.warning("vertiefung: the model did not answer, no deepening: %s", err)
+        return Decision(False, refusal="modell_fehler")
     except Refused as err:
         logger.warning("vertiefung: the model's answer is refused, no deepening: %s", err)
         return Decision(False, refusal=err.reason)
