@@ -228,3 +228,16 @@ def test_the_weighing_prompt_is_complete_and_names_the_limits() -> None:
     assert "$" not in prompt.system + prompt.user
     assert "1. /h/docs/a.md, Zeilen 1–40: Gastherme im Keller — a (gefunden über Stichwort; 40 Zeilen)" in prompt.user
     assert f"Höchstens {MAX_FILES} Dateien und höchstens {MAX_TERMS} Suchwörter." in prompt.user
+
+
+@pytest.mark.parametrize("text", ["wer hat " * 1250 + "die Gastherme gewartet?", "?!…", "🔥🔥🔥", "   \n\t"])
+def test_bad_input_gives_a_reading_not_an_error(text: str) -> None:
+    """issue 16 „Bad input" for §3.0b's parts: a 10,000-character question, only signs or emoji — the
+    readiness and the offline weighing answer, quickly, without an error."""
+    import time
+
+    started = time.perf_counter()
+    assert readiness(text).value in (0.0, 1.0)
+    decision = _weigh(text, _hit("Die Gastherme im Keller."))
+    assert decision["nachlesen"] in (True, False) and len(decision.get("begriffe", [])) <= MAX_TERMS
+    assert time.perf_counter() - started < 2.0
