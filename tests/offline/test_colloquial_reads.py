@@ -150,3 +150,19 @@ def test_hesitation_around_an_order_is_filler(nova, db, order):
     turn = nova.turn("u1", "nova", order, NOW)
     assert "Gelöscht: „Friseur“" in turn.answer, turn.answer
     assert TimelineRepository(db).list("u1", "nova") == []
+
+
+@pytest.mark.parametrize("order", ["Schreib auf, dass der Mechaniker Herr Özdemir heißt.",
+                                   "Schreib mir bitte auf, dass der Mechaniker Herr Özdemir heißt"])
+def test_schreib_auf_with_a_dass_clause_is_a_note(nova, db, order):
+    """The separable particle before a subordinate clause (*schreib auf, dass …*) is *aufschreiben*: it got the
+    no-model text; now a note like *Merk dir, dass …*."""
+    turn = nova.turn("u1", "nova", order, NOW)
+    assert [(s["name"], s["status"]) for s in turn.services] == [("notizen", "abgeschlossen")], turn.answer
+    assert "Mechaniker Herr Özdemir" in NotesRepository(db).list("u1")[0]["text"]
+
+
+def test_twin_schreib_with_a_time_stays_the_calendar_s(nova, db):
+    nova.turn("u1", "nova", "Schreib mir für Freitag um 9 Yoga ein", NOW)
+    assert [r["title"] for r in TimelineRepository(db).list("u1", "nova")] == ["Yoga"]
+    assert NotesRepository(db).list("u1") == []

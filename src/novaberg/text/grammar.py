@@ -202,8 +202,10 @@ def verb_of(core: str) -> tuple[Lexeme | None, str]:
     for lexeme in candidates:
         if lexeme.particle and words[-1] == lexeme.particle:
             return lexeme, first
-    for lexeme in candidates:  # the particle before the content: *leg eine Packliste an mit Pass*, *an: …*
-        if lexeme.particle and re.search(rf"\b{lexeme.particle}\s*(?::|\bmit\b)", normalize(core)):
+    for lexeme in candidates:  # the particle before the content: *leg eine Packliste an mit Pass*, *an: …*,
+        # *schreib auf, dass …* (a subordinate clause as the content)
+        if lexeme.particle and re.search(rf"\b{lexeme.particle}\s*(?::|\bmit\b|,\s*(?:dass|wie|wo|wann|was|wer|ob)\b)",
+                                         normalize(core)):
             return lexeme, first
     plain = [lx for lx in candidates if not lx.particle]
     return (plain[0] if plain else candidates[0]), first

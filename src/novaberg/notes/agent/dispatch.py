@@ -19,7 +19,9 @@ from novaberg.notes.agent.vocabulary import words_of
 __all__ = ["NotesService", "route_hint", "SERVICE"]
 
 _NOTE_NOUN = re.compile(r"\w*(?:liste|listen|notiz|notizen|zettel|entwurf|entwürfe)\b", re.IGNORECASE)
-_NOTE_VERB = re.compile(r"\b(?:notier\w*|merk\w*\s+dir|schreib\w*\s+(?:das|es|sie|dir)\b.*\bauf)\b", re.IGNORECASE)
+_NOTE_VERB = re.compile(r"\b(?:notier\w*|merk\w*\s+dir|schreib\w*\s+(?:das|es|sie|dir)\b.*\bauf"
+                        r"|schreib\w*(?:\s+(?:mir|dir|uns|bitte|mal|doch|kurz|schnell))*\s+auf(?=\s*[,:]))\b",
+                        re.IGNORECASE)
 _APPOINTMENT = re.compile(r"\b(?:termin\w*|kalender\w*|eintrag\w*|trag\w*\b.*\bein|erinner\w*|verschieb\w*)\b",
                           re.IGNORECASE)
 _CLOCK_TIME = re.compile(r"\bum\s+\d{1,2}(?:[:.]\d{2})?\b|\b\d{1,2}(?:[:.]\d{2})?\s*uhr\b", re.IGNORECASE)

@@ -78,7 +78,8 @@ _ASK_ANY = _rx(rf"^(?:was|welche\w*|wie\s*viele?)\b.*?\s(?:auf|in)\s+{_NAMED}\s*
 _READ_SHOW = _rx(rf"^{_PLEASE}{_stem(words_of('read_verbs'))}\s+(?:mir\s+)?(?:mal\s+)?{_NAMED}(?:\s+vor)?\s*[.!?]*\s*$")
 _UPDATE = _rx(rf"^{_PLEASE}{_stem(words_of('update_verbs'))}\s+{_NAMED}\s*:\s*(?P<content>.+)$")
 _NOTE_COLON = _rx(rf"^{_PLEASE}{_stem(words_of('note_openers'))}\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?:auf\s*)?:\s*(?P<content>.+)$")
-_NOTE_THAT = _rx(rf"^{_PLEASE}(?:merk|notier)\w*\s+(?:dir\b)?\s*(?:bitte\b)?\s*,?\s*dass\s+(?P<content>.+?)\s*[.!]*$")
+_NOTE_THAT = _rx(rf"^{_PLEASE}(?:(?:merk|notier)\w*\s+(?:dir\b)?|schreib\w*\s+(?:(?:mir|dir|uns)\s+)?(?:bitte\s+)?auf\b)"
+                 r"\s*(?:bitte\b)?\s*,?\s*dass\s+(?P<content>.+?)\s*[.!]*$")
 _REFERENCE = _rx(
     rf"^{_PLEASE}(?:leg|schreib|notier|speicher|merk|nimm)\w*\s+(?:dir\s+)?(?:bitte\s+)?(?:{_alt(words_of('reference_words'))})"
     rf"\s+(?:bitte\s+|doch\s+|mal\s+)*(?:(?:als|in|auf)\s+(?:eine\s+|ne\s+)?(?:neue\s+)?(?P<c>\w+)\s+)?(?:bitte\s+)?(?:an|auf|ab)?{_END}"
