@@ -50,6 +50,16 @@ CRISIS = [
     ("Hilfe!", "notlage"),
     ("Mein Mann ist bewusstlos", "notlage"),
     ("Ruf bitte die 112", "notlage"),
+    ("Hab solche Angst", "angst"),
+    ("Mir gehts echt mies grad", "belastung"),
+    ("Alles zu viel gerade", "belastung"),
+    ("weiß echt nicht mehr weiter", "belastung"),
+    ("Ich bin am Boden zerstört", "belastung"),
+    ("ich fühl mich so leer", "belastung"),
+    ("Bitte hilf mir, mir geht's nicht gut", "belastung"),
+    ("Opa ist tot", "trauer"),
+    ("Oma ist gestern gestorben", "trauer"),
+    ("Meine Frau hatte einen Unfall", "notlage"),
 ]
 TWINS = [
     "Ich kann den Zettel nicht mehr finden",
@@ -66,6 +76,13 @@ TWINS = [
     "Hilf mir kurz: Gastherme Kaltenbach Oktober, weißt du noch?",
     "Ich habe keine Angst vor der Prüfung",
     "Die Heizung ist im Notbetrieb",
+    "Ich weiß nicht mehr, wer die Therme gewartet hat",
+    "Weiß nicht mehr weiter mit der Heizung, wer hat die gewartet?",
+    "Die Heizung ist tot",
+    "Wo ist die Unfallversicherung abgelegt?",
+    "Der Tank ist leer",
+    "Hat Opa die Gastherme gewartet?",
+    "Mir geht es gut",
 ]
 
 

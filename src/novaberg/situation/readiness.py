@@ -9,8 +9,10 @@ deepening of §3.0b asks it; a repair never does, it must fire in a crisis too).
   case and with umlauts folded, colloquial forms included — *ich kann nicht mehr*, *mir geht's grad
   total beschissen*, *hab voll Panik*, *meine Oma ist heute Nacht gestorben*. A family word after a
   negation does not count (*keine Panik*); the state words count only in a state construction at the
-  end of a clause about the speaker (*ich bin fix und fertig*, not *ich bin fertig mit der Steuer*); a
-  death counts when it is the speaker's (*mein Vater ist gestorben*, not *wann ist Goethe gestorben*).
+  end of a clause about the speaker, particles at the end left aside (*ich bin fix und fertig*, *mir geht's
+  mies grad*, not *ich bin fertig mit der Steuer*); a death counts when it is of someone close (*mein
+  Vater ist gestorben*, *Opa ist tot*, not *wann ist Goethe gestorben*, not *ich lach mich tot*);
+  *ich weiß nicht mehr* is forgetting, *ich weiß nicht mehr weiter* is not.
 * **the recent history** (`nachklang`): a crisis in one of the last person turns still lowers the value
   below the admission floor — a factual question right after a breakdown is no invitation to go reading.
 
@@ -57,7 +59,7 @@ class Readiness:
 
 @dataclass(frozen=True)
 class _Families:
-    stems: tuple[tuple[str, bool, tuple[str, ...]], ...]  # (family, needs first person, stems)
+    stems: tuple[tuple[str, bool, tuple[str, ...], frozenset[str]], ...]  # (family, needs person, stems, words)
     emergency: frozenset[str]
     state: frozenset[str]
     weep: frozenset[str]
@@ -68,6 +70,8 @@ class _Families:
     coping: frozenset[str]
     after_no_more: frozenset[str]
     state_verbs: frozenset[str]
+    feeling_verbs: frozenset[str]
+    trailing: frozenset[str]
     openers: frozenset[str]
 
 
@@ -79,12 +83,13 @@ def _families() -> _Families:
         return frozenset(fold_umlauts(item.lower()) for item in items)
 
     return _Families(
-        stems=tuple((f["name"], bool(f["first_person"]), tuple(fold_umlauts(s) for s in f["stems"]))
-                    for f in raw["families"]),
+        stems=tuple((f["name"], bool(f["first_person"]), tuple(fold_umlauts(s) for s in f["stems"]),
+                     fold(f.get("words", ()))) for f in raw["families"]),
         emergency=fold(raw["emergency_words"]), state=fold(raw["state_words"]), weep=fold(raw["weep_words"]),
         loss=fold(raw["loss_words"]), kin=fold(raw["kin"]), first_person=fold(raw["first_person"]),
         negations=fold(raw["negations"]), coping=fold(raw["coping_verbs"]),
         after_no_more=fold(raw["after_no_more"]), state_verbs=fold(raw["state_verbs"]),
+        feeling_verbs=fold(raw["feeling_verbs"]), trailing=fold(raw["trailing_particles"]),
         openers=fold(raw["clause_openers"]))
 
 
@@ -117,24 +122,42 @@ def _no_more(clause: list[str]) -> bool:
     for index in range(len(clause) - 1):
         if clause[index] == "nicht" and clause[index + 1] in ("mehr", "weiter"):
             tail = clause[index + 2:]
-            if all(word in f.after_no_more for word in tail) and any(w in f.coping for w in clause[:index]):
-                return True
+            verbs = [w for w in clause[:index] if w in f.coping]
+            if all(word in f.after_no_more for word in tail) and verbs:
+                # *ich weiß nicht mehr* is forgetting; *ich weiß nicht mehr weiter* is the end of one's tether
+                if verbs != ["weiss"] or "weiter" in clause[index + 1:]:
+                    return True
     return False
+
+
+def _without_trailing(clause: list[str]) -> list[str]:
+    """The clause without particles at its end (*mir geht's mies grad* ends in *mies*)."""
+    trailing = _families().trailing
+    end = len(clause)
+    while end > 1 and clause[end - 1] in trailing:
+        end -= 1
+    return clause[:end]
 
 
 def _state(clause: list[str], first_person: bool) -> bool:
     """*mir geht's total beschissen*, *ich bin völlig fertig*, *mir ist elend*, *ich bin am Ende*, *das wird
     mir alles zu viel*: a state word closing a clause about the speaker with a copula or *geht*."""
     f = _families()
-    if not first_person or not clause:
+    clause = _without_trailing(clause)
+    if not clause:
         return False
-    copula = "bin" in clause or ("mir" in clause and any(word in f.state_verbs for word in clause))
+    if clause[-2:] == ["zu", "viel"] and ("mir" in clause or "alles" in clause):  # *alles zu viel gerade*
+        return True
+    if not first_person:
+        return False
+    copula = "bin" in clause or any(word in f.feeling_verbs for word in clause) or \
+        ("mir" in clause and any(word in f.state_verbs for word in clause))
     last = clause[-1]
     if copula and last in f.state and not _negated(clause, len(clause) - 1):
         return True
     ends = clause[-2:]
-    return (ends == ["am", "ende"] and copula) or (ends == ["zu", "viel"] and "mir" in clause) or \
-        clause[-3:] == ["ueber", "den", "kopf"] and "mir" in clause
+    return (copula and ends in (["am", "ende"], ["nicht", "gut"])) or \
+        (clause[-3:] == ["ueber", "den", "kopf"] and "mir" in clause)
 
 
 def crisis_in(text: str) -> tuple[str, str] | None:
@@ -147,13 +170,16 @@ def crisis_in(text: str) -> tuple[str, str] | None:
             return "notlage", said
         if "keine" in clause and "luft" in clause:  # *ich krieg keine Luft*: the negation is the symptom
             return "panik", said
+        kin = any(word in f.kin for word in clause)  # *Opa ist tot*: a family word is the speaker's own
         for index, word in enumerate(clause):
-            for family, needs_person, stems in f.stems:
-                if word.startswith(stems) and (first_person or not needs_person) and not _negated(clause, index):
+            for family, needs_person, stems, whole in f.stems:
+                person = first_person or (family == "trauer" and kin)
+                matches = (bool(stems) and word.startswith(stems)) or word in whole
+                if matches and (person or not needs_person) and not _negated(clause, index):
                     return family, said
             if word in f.weep and first_person:
                 return "belastung", said
-            if word in f.loss and first_person and any(w in f.kin for w in clause):  # not *ich lach mich tot*
+            if word in f.loss and kin:  # a loss of someone close, not *ich lach mich tot*
                 return "trauer", said
         if _no_more(clause):
             return ("lebensgefahr" if clause[-1] == "leben" else "belastung"), said
