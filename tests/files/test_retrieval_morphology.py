@@ -105,3 +105,34 @@ def test_a_common_head_is_no_evidence_alone(db: Any, tmp_path: Path) -> None:
     assert result.ranked["scharf"] == [] and result.ranked["inhalt"] == []
     hits = retriever.run("u1", "nova", "Ist mein Fahrrad versichert, welche Versicherung?", NOW, track=False).hits
     assert hits and hits[0].path == str(root / "fahrrad.md")
+
+
+def test_a_question_compound_finds_a_document_compound_with_the_same_head(db: Any, tmp_path: Path,
+                                                                           monkeypatch: Any) -> None:
+    """§8.1b: two compounds of one head are two kinds of one thing (*Tennisverein*, *Sportverein*: a Verein) —
+    a question compound's last five letters, a modifier of four left, match the head of a document's compound
+    (also after its own modifier of four). Switched off, the lexical channels find nothing."""
+    root = tmp_path / "freizeit"
+    write(root / "verein.md", "# Sportverein\n\nMitgliedsbeitrag 80 Euro im Jahr, Training donnerstags.\n")
+    write(root / "garten.md", "# Garten\n\nTomaten brauchen viel Sonne.\n")
+    svc = shared(db, tmp_path, root, NOW)
+    retriever = Retriever(db, svc.embedder)
+    query = "Was zahle ich für den Tennisverein?"
+    assert _found_lexically(retriever.run("u1", "nova", query, NOW, track=False).hits, root / "verein.md")
+    monkeypatch.setattr(retrieval, "TAIL_MIN", 0)
+    assert not _found_lexically(retriever.run("u1", "nova", query, NOW, track=False).hits, root / "verein.md")
+
+
+def test_the_word_itself_outweighs_a_shared_head(household: Any, monkeypatch: Any) -> None:
+    """§8.1b, evidence by strength: *Zahnärztin* is *Zahnarzt* itself (Movierung) and shares only the head with
+    *Hausärztin* — the file with the word leads its lexical channels; a form found only as a head counts half.
+    At full weight the two files tie in both lexical channels."""
+    retriever, root = household
+    query = "Bei welcher Zahnärztin bin ich?"
+    result = retriever.run("u1", "nova", query, NOW, track=False)
+    names = [Path(hit.path).name for hit in result.hits]
+    assert names[:2] == ["zahnarzt.md", "hausarzt.md"]
+    assert result.ranks["scharf"][0] < result.ranks["scharf"][1]
+    monkeypatch.setattr(retrieval, "HEAD_WEIGHT", 1.0)
+    result = retriever.run("u1", "nova", query, NOW, track=False)
+    assert result.ranks["scharf"][0] == result.ranks["scharf"][1]

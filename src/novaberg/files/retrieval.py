@@ -46,6 +46,8 @@ PART_MIN = 4  # a long question word's leading part of this length or more match
 PART_MAX = 24  # … and of at most this length: a 2,000-letter "word" gives no 2,000 parts
 PREFIX_MIN = 3  # a question's lexeme of this length also matches as the start of a compound (Bad → Badezimmer)
 HEAD_MIN = 4  # … and of this length as the head of one (Frist → Kündigungsfrist, Pass → Reisepass); 0: off
+HEAD_WEIGHT = 0.5  # a lexeme found only as a head counts half its idf: the word itself is the stronger evidence
+TAIL_MIN = 5  # a question compound's last letters (a modifier of 4 left) match a document compound's head
 DENSE_DECIDES_INSIDE = True  # the dense rank votes among the lexical channels' files below the floor too (§6.3)
 MOVIERUNG = True  # a feminine -in/-innen gives its base (Zahnärztin → Zahnarzt, Ärztin → Arzt; base ≥ HEAD_MIN)
 # one round trip before the search: pgvector's iterative scan (§6.3); no wait for the disk at commit — the
@@ -236,7 +238,7 @@ class Retriever:
         depth = max(k, self.cap) * DEPTH_FACTOR
         params = {"user_id": user_id, "character_id": character_id, "text": text, "vector": self._vector(text),
                   "max_terms": FILES_QUERY_MAX_TERMS, "limit": depth, "dense_k": depth, "cap": self.cap,
-                  "prefix_min": PREFIX_MIN, "head_min": HEAD_MIN, "movierung": MOVIERUNG,
+                  "prefix_min": PREFIX_MIN, "head_min": HEAD_MIN, "tail_min": TAIL_MIN, "head_weight": HEAD_WEIGHT, "movierung": MOVIERUNG,
                   "head_min_base": max(HEAD_MIN, 4), "part_min": PART_MIN, "part_max": PART_MAX, "exact_max": DENSE_EXACT_MAX, "df_probe": DF_PROBE,
                   "track": track, "keep": TRACK_KEEP, "now": as_utc(now)}
         with self._db.transaction() as conn:

@@ -29,13 +29,28 @@ so only the files with evidence are read from the heap, not every file that carr
 lexeme's document frequency is counted up to `df_probe` files (beyond that it is common, and its idf is
 that of `df_probe` files).
 
-German compounds (§8.1b: *„deutsche Komposita tun das nicht"*): a lexeme of at least `prefix_min`
-characters also matches as the start of a longer one — *Bad* finds *Badezimmerfliesen*, *Heizung*
-*Heizungsanlage*, the verb stem *wart* (warten) the noun *Wartung*; and a long lexeme's leading parts
-(`part_min` to `part_max` letters, a tail of `part_min` left) match as words — *Dachziegel* finds *Dach*.
-Each lexeme with its forms is one tsquery and counts once. The head of a compound (*Fliesen* in
-*Badezimmerfliesen*, *Frist* in *Kündigungsfrist*) is not found this way. A form that many files carry
-gets a low idf like any common word.
+German morphology (§8.1b: *„deutsche Komposita tun das nicht"*), a grammar and not a phrase list. Each
+question lexeme is one tsquery of its forms and counts once:
+
+* the word itself, and as the start of a compound when it has at least `prefix_min` characters — *Bad*
+  finds *Badezimmerfliesen*, *Heizung* *Heizungsanlage*, the verb stem *wart* (warten) the noun *Wartung*;
+* a long lexeme's leading parts (`part_min` to `part_max` letters, a tail of `part_min` left) as words —
+  *Dachziegel* finds *Dach*;
+* Movierung undone: a feminine -in/-innen after a consonant gives its base (*Zahnärztin* → *Zahnarzt*; the
+  stemmer already folded the umlaut), a base of `head_min_base` letters at least — *Termin*, *Kamin* keep
+  their word;
+* the head of a compound: the lexeme (and its base, and both with -in/-innen) as the last part of a
+  document's compound (*Frist* → *Kündigungsfrist*, *Koch* → *Chefköchin*), a lexeme of `head_min` letters
+  at least; and a question compound's last `tail_min` letters as the head of a document's compound
+  (*Tennisverein* → *Sportverein*: two kinds of one Verein). Documents keep their lexemes a second time
+  reversed without the first four letters (schema 006), so "ends with" is a prefix query the same GIN
+  index answers, and a front of fewer than four letters (ver|längern, auf|trag) is a prefix of derivation,
+  not a compound.
+
+A head is weaker evidence than the word: a (file, lexeme) found only through a head form (`kern` does not
+match) scores `head_weight` of its idf — *Zahnärztin* finds *Zahnarzt* before *Hausärztin*. A form that
+many files carry gets a low idf like any common word, and the evidence rule above (two lexemes, or one
+carried by at most K files) holds for every form.
 
 The lexical channels vote with their own ranks: files a channel scores equally share the mean rank of
 their whole group (counted over everything the channel found, not over the part that fits in the list),
@@ -68,20 +83,29 @@ lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsq
     -- reversed forms, schema 006); and Movierung undone (Zahnärztin → Zahnarzt, Ärztin → Hausarzt): a
     -- feminine -in/-innen after a consonant gives its base, and a base or a lexeme also matches as the head
     -- of a feminine compound (Arzt → Hausärztin)
-    SELECT w.lexeme, ('(' || array_to_string(ARRAY(SELECT DISTINCT f FROM (
-        SELECT w.wort || CASE WHEN length(w.lexeme) >= %(prefix_min)s THEN ':*' ELSE '' END AS f
-        UNION ALL SELECT quote_literal(replace(left(w.lexeme, n), '\\', '\\\\'))
-        FROM generate_series(%(part_min)s, least(length(w.lexeme) - %(part_min)s, %(part_max)s)) n
-        UNION ALL SELECT quote_literal(replace(m.basis, '\\', '\\\\')) || ':*' WHERE m.basis IS NOT NULL
-        UNION ALL SELECT quote_literal('~' || replace(reverse(h.kopf || e.endung), '\\', '\\\\')) || ':*'
-        FROM (VALUES (w.lexeme), (m.basis)) h (kopf), (VALUES (''), ('in'), ('inn')) e (endung)
-        WHERE length(h.kopf) >= %(head_min)s AND %(head_min)s > 0
-    ) formen), ' | ') || ')')::tsquery AS tq
+    SELECT w.lexeme, ('(' || array_to_string(ARRAY(SELECT DISTINCT x.f FROM unnest(fo.f, fo.k) x (f, k)), ' | ')
+                      || ')')::tsquery AS tq,
+           ('(' || array_to_string(ARRAY(SELECT DISTINCT x.f FROM unnest(fo.f, fo.k) x (f, k) WHERE x.k), ' | ')
+                      || ')')::tsquery AS kern
     FROM woerter w CROSS JOIN LATERAL (
         SELECT CASE WHEN %(movierung)s AND w.lexeme ~ '[^aeiouy]inn?$'
                      AND length(regexp_replace(w.lexeme, 'inn?$', '')) >= %(head_min_base)s
                     THEN regexp_replace(w.lexeme, 'inn?$', '') END AS basis
-    ) m
+    ) m CROSS JOIN LATERAL (  -- the forms; `k`: the word itself (exact, start, leading part, Movierung) — a
+        -- head or a shared head is weaker evidence and scores half (Zahnärztin is Zahnarzt before Hausärztin)
+        SELECT array_agg(formen.f) AS f, array_agg(formen.k) AS k FROM (
+            SELECT w.wort || CASE WHEN length(w.lexeme) >= %(prefix_min)s THEN ':*' ELSE '' END AS f, TRUE AS k
+            UNION ALL SELECT quote_literal(replace(left(w.lexeme, n), '\\', '\\\\')), TRUE
+            FROM generate_series(%(part_min)s, least(length(w.lexeme) - %(part_min)s, %(part_max)s)) n
+            UNION ALL SELECT quote_literal(replace(m.basis, '\\', '\\\\')) || ':*', TRUE WHERE m.basis IS NOT NULL
+            UNION ALL SELECT quote_literal('~' || replace(reverse(h.kopf || e.endung), '\\', '\\\\')) || ':*', FALSE
+            FROM (VALUES (w.lexeme), (m.basis)) h (kopf), (VALUES (''), ('in'), ('inn')) e (endung)
+            WHERE length(h.kopf) >= %(head_min)s AND %(head_min)s > 0
+            UNION ALL SELECT quote_literal('~' || replace(reverse(right(w.lexeme, %(tail_min)s)), '\\', '\\\\')) || ':*',
+                             FALSE
+            WHERE %(tail_min)s > 0 AND length(w.lexeme) >= %(tail_min)s + 4
+        ) formen
+    ) fo
 ),
 q AS MATERIALIZED (  -- any lexeme; and two of them (each pair) — tsqueries the GIN indexes answer alone
     SELECT string_agg(tq::text, ' | ')::tsquery AS tsq, count(*) AS n,
@@ -94,14 +118,14 @@ gesamt AS MATERIALIZED (  -- N of the idf: the pair's active files
     WHERE (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
 ),
 scharf_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it among their keywords
-    SELECT l.lexeme, l.tq, x.df FROM lex l CROSS JOIN LATERAL (
+    SELECT l.lexeme, l.tq, l.kern, x.df FROM lex l CROSS JOIN LATERAL (
         SELECT count(*) AS df FROM (
             SELECT 1 FROM dateien_index i WHERE i.stichwort_lexeme @@ l.tq
               AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv LIMIT %(df_probe)s) p
     ) x
 ),
 scharf_treffer AS MATERIALIZED (  -- (file, lexeme) of the files with evidence: two lexemes, or one rare one
-    SELECT i.id, d.lexeme, d.df
+    SELECT i.id, d.lexeme, d.df, CASE WHEN i.stichwort_lexeme @@ d.kern THEN 1.0 ELSE %(head_weight)s END AS gewicht
     FROM q, dateien_index i JOIN scharf_df d ON i.stichwort_lexeme @@ d.tq
     WHERE q.n > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
       AND (i.stichwort_lexeme @@ q.zwei
@@ -109,7 +133,7 @@ scharf_treffer AS MATERIALIZED (  -- (file, lexeme) of the files with evidence: 
                                               WHERE df <= %(cap)s), ''::tsquery))
 ),
 scharf_bewertet AS MATERIALIZED (
-    SELECT t.id, sum(ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
+    SELECT t.id, sum(t.gewicht * ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
     FROM scharf_treffer t, gesamt g GROUP BY t.id
 ),
 dicht_alle AS (  -- §6.3 filter first: a small stock is compared exactly, a large one through the HNSW index
@@ -137,7 +161,7 @@ verfolgt AS (
     RETURNING 1
 ),
 inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it in a section
-    SELECT l.lexeme, l.tq, x.df FROM lex l CROSS JOIN LATERAL (
+    SELECT l.lexeme, l.tq, l.kern, x.df FROM lex l CROSS JOIN LATERAL (
         SELECT CASE WHEN count(*) >= %(df_probe)s THEN %(df_probe)s ELSE count(DISTINCT p.index_id) END AS df FROM (
             SELECT a.index_id FROM dateien_abschnitte a JOIN dateien_index i ON i.id = a.index_id
             WHERE a.suchtext @@ l.tq AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
@@ -145,7 +169,8 @@ inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry i
     ) x
 ),
 treffer AS MATERIALIZED (  -- (section, lexeme) of the sections with evidence
-    SELECT a.index_id, a.zeile_von, a.zeile_bis, d.lexeme, d.df
+    SELECT a.index_id, a.zeile_von, a.zeile_bis, d.lexeme, d.df,
+           CASE WHEN a.suchtext @@ d.kern THEN 1.0 ELSE %(head_weight)s END AS gewicht
     FROM q, dateien_abschnitte a JOIN inhalt_df d ON a.suchtext @@ d.tq JOIN dateien_index i ON i.id = a.index_id
     WHERE q.n > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
       AND (a.suchtext @@ q.zwei
@@ -153,7 +178,7 @@ treffer AS MATERIALIZED (  -- (section, lexeme) of the sections with evidence
                                       WHERE df <= %(cap)s), ''::tsquery))
 ),
 bewertet AS (
-    SELECT t.index_id, t.zeile_von, t.zeile_bis, sum(ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
+    SELECT t.index_id, t.zeile_von, t.zeile_bis, sum(t.gewicht * ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
     FROM treffer t, gesamt g GROUP BY t.index_id, t.zeile_von, t.zeile_bis
 ),
 beste_stelle AS MATERIALIZED (
