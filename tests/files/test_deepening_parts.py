@@ -60,6 +60,12 @@ CRISIS = [
     ("Opa ist tot", "trauer"),
     ("Oma ist gestern gestorben", "trauer"),
     ("Meine Frau hatte einen Unfall", "notlage"),
+    ("mir ist alles egal, ich will nur noch weg", "belastung"),
+    ("Mein Bruder liegt im Krankenhaus auf der Intensiv", "notlage"),
+    ("ich packs nicht mehr", "belastung"),
+    ("Ich fühl mich so allein", "belastung"),
+    ("alles ist so sinnlos", "belastung"),
+    ("Ich hab Herzrasen und zitter", "panik"),
 ]
 TWINS = [
     "Ich kann den Zettel nicht mehr finden",
@@ -83,6 +89,10 @@ TWINS = [
     "Der Tank ist leer",
     "Hat Opa die Gastherme gewartet?",
     "Mir geht es gut",
+    "Ich bin fertig, was steht als nächstes an?",
+    "Ich habe Angstwerte im Fragebogen notiert",
+    "Wo liegt der Krankenhausbericht?",
+    "Ich bin durch die Prüfung gekommen",
 ]
 
 

@@ -72,6 +72,9 @@ class _Families:
     state_verbs: frozenset[str]
     feeling_verbs: frozenset[str]
     trailing: frozenset[str]
+    intensified: frozenset[str]
+    intensifiers: frozenset[str]
+    escape: frozenset[str]
     openers: frozenset[str]
 
 
@@ -90,13 +93,15 @@ def _families() -> _Families:
         negations=fold(raw["negations"]), coping=fold(raw["coping_verbs"]),
         after_no_more=fold(raw["after_no_more"]), state_verbs=fold(raw["state_verbs"]),
         feeling_verbs=fold(raw["feeling_verbs"]), trailing=fold(raw["trailing_particles"]),
+        intensified=fold(raw["intensified_state_words"]), intensifiers=fold(raw["intensifiers"]),
+        escape=fold(raw["escape_words"]),
         openers=fold(raw["clause_openers"]))
 
 
 def _clauses(text: str) -> list[list[str]]:
     """The folded words of each clause: split at signs, and before a conjunction or question word."""
     f = _families()
-    folded = fold_umlauts(str(text)).lower().replace("fix und fertig", "fertig")
+    folded = fold_umlauts(str(text)).lower().replace("fix und fertig", "fix fertig")
     clauses: list[list[str]] = []
     for piece in _CLAUSE_END.split(folded):
         current: list[str] = []
@@ -148,12 +153,15 @@ def _state(clause: list[str], first_person: bool) -> bool:
         return False
     if clause[-2:] == ["zu", "viel"] and ("mir" in clause or "alles" in clause):  # *alles zu viel gerade*
         return True
-    if not first_person:
+    if not first_person and "alles" not in clause:  # *alles ist so sinnlos* speaks of the speaker's world
         return False
     copula = "bin" in clause or any(word in f.feeling_verbs for word in clause) or \
-        ("mir" in clause and any(word in f.state_verbs for word in clause))
+        (("mir" in clause or "alles" in clause) and any(word in f.state_verbs for word in clause))
     last = clause[-1]
     if copula and last in f.state and not _negated(clause, len(clause) - 1):
+        # *ich bin fertig* is done, *ich bin total fertig* is not
+        return last not in f.intensified or (len(clause) > 1 and clause[-2] in f.intensifiers)
+    if clause[-3:-1] == ["nur", "noch"] and last in f.escape:  # *ich will nur noch weg*
         return True
     ends = clause[-2:]
     return (copula and ends in (["am", "ende"], ["nicht", "gut"])) or \
