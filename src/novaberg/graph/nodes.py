@@ -13,8 +13,8 @@ from novaberg.graph.compose import address_form, compose
 from novaberg.graph.deps import Deps
 from novaberg.graph.pending import clear_pending, load_pending, store_pending
 from novaberg.graph.readers import block_readers
-from novaberg.graph.router import NO_DOMAIN, is_new_request, route
-from novaberg.graph.services import AgentRequest, ServiceResult, service_named
+from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, is_new_request, route
+from novaberg.graph.services import NOT_FOUND, AgentRequest, ServiceResult, registered_services, service_named
 from novaberg.graph.state import TurnState
 from novaberg.graph.turn_directives import read_directives
 from novaberg.situation.lage import Situation, drop_stale_offer, peek_offer, take_offer
@@ -147,6 +147,24 @@ def _waiting(result: ServiceResult, later: list[dict[str, str]]) -> ServiceResul
                          result.steps + [{"schritt": "wartet", "auftraege": later}], result.pending, result.data)
 
 
+def _other_owner(first: ServiceResult, request: AgentRequest, deps: Deps) -> ServiceResult | None:
+    """The routed service found nothing under the name and wrote nothing: the words may name another service's
+    object (*Streich die Eier* — no appointment, an item of a list). The runner-up by its own route hint (a
+    plausible order, `ORDER_SCORE`) is asked once; only its verified write replaces the first, else None."""
+    ranked = sorted(((registration.route_hint(request.text), name) for name, registration
+                     in registered_services().items() if name != first.name), reverse=True)
+    if not ranked or ranked[0][0] < ORDER_SCORE:
+        return None
+    other = service_named(ranked[0][1])
+    if other is None:
+        return None
+    result = _run(other, request, deps)
+    if result.status != "abgeschlossen" or not _wrote(result.steps):
+        return None  # only a verified change there answers the order; *nothing changed* keeps the first answer
+    step = {"schritt": "anderer_dienst", "zuerst": first.name, "ausgang": NOT_FOUND}
+    return ServiceResult(result.name, result.status, result.answer, [step, *result.steps], result.pending, result.data)
+
+
 def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     """Run the routed services in the order said (a question stops the run and waits; a `rejected` moves on to
     the next), or answer an open offer; then the rows they touched become acute objects of the Lage."""
@@ -180,6 +198,8 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                 kontext=object_reference(situation, name),
             )
             result = _run(service, request, deps)
+            if result.data.get(NOT_FOUND) and action == "agent" and len(runs) == 1:
+                result = _other_owner(result, request, deps) or result
             if result.status == "rueckfrage" and result.pending is not None:
                 later = [{"domain": n, "text": t} for n, t, _ in runs[index + 1:]]
                 store_pending(deps.redis, state["user_id"], state["character_id"], service.name, result.pending,
@@ -224,10 +244,13 @@ def _answer_offer(state: TurnState, deps: Deps, situation: Situation) -> Service
     return _run(service, request, deps)
 
 
+def _wrote(steps: list[Any]) -> bool:
+    return any(isinstance(step, dict) and step.get("verifiziert") is True for step in steps)
+
+
 def after_plan(state: TurnState) -> str:
     """A service that wrote verifiably changed what the blocks show: read them again before composing."""
-    wrote = any(step.get("verifiziert") is True for service in state.get("services", [])
-                for step in service.get("steps", []) if isinstance(step, dict))
+    wrote = any(_wrote(service.get("steps", [])) for service in state.get("services", []))
     return "reread" if wrote else "compose"
 
 

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from uuid import UUID
 
 __all__ = [
+    "NOT_FOUND",
     "STATUSES",
     "AgentRequest",
     "ServiceResult",
@@ -24,6 +25,9 @@ __all__ = [
 
 # Status values are fixed by the specification (README digest "Turn pipeline").
 STATUSES = ("abgeschlossen", "rueckfrage", "fehler", "rejected", "dismissed")
+# `data` flag of a result that found nothing under the name it was given and wrote nothing: the object may
+# belong to another service (*Streich die Eier* is no appointment but an item of a list)
+NOT_FOUND = "nicht_gefunden"
 
 
 @dataclass(frozen=True)

@@ -101,6 +101,8 @@ _REMOVE_FROM = _rx(
     rf"\s*(?:runter|raus|weg)?{_END}"
 )
 _REMOVE_OUT = _rx(rf"^{_PLEASE}{_stem(words_of('remove_verbs'))}\s+(?P<items>.+?)\s+(?:raus|runter|weg){_END}")
+# *Streich die Eier*, *Hak die Milch ab*: striking off names the items only — the list that holds them decides
+_STRIKE = _rx(rf"^{_PLEASE}(?:streich\w*|hak\w*)\s+(?:mir\s+|uns\s+)?(?:bitte\s+)?(?P<items>.+?)(?:\s+ab)?{_END}")
 _DELETE = _rx(rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+(?:mir\s+)?{_NAMED}\s*(?:komplett|ganz)?{_END}")
 _NEED = (
     _rx(r"^(?:ach,?\s+)?(?:und\s+)?(?:ich|wir)\s+(?:brauche|brauchen)\s+(?:noch\s+|auch\s+|dringend\s+|unbedingt\s+)*(?P<items>.+?)\s*[.!]*$"),
@@ -381,7 +383,8 @@ def _order(text: str, history: Sequence[Sequence[str]]) -> Reading:
     if m := _DELETE.match(text):
         target, named, resolved = _target(m, history)
         return Reading("delete", target, named=named, resolved=resolved)
-    for rx, action in ((_ADD_HINZU, "add_content"), (_ADD_DRAUF, "add_content"), (_REMOVE_OUT, "remove_content")):
+    for rx, action in ((_ADD_HINZU, "add_content"), (_ADD_DRAUF, "add_content"), (_REMOVE_OUT, "remove_content"),
+                       (_STRIKE, "remove_content")):
         if m := rx.match(text):
             target = running_list(history)
             return Reading(action, target, items=split_items(m.group("items")), resolved=bool(target),

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 from novaberg.core.errors import DatabaseError
 from novaberg.graph.deps import Deps
 from novaberg.graph.readers import Block, register_block_reader
-from novaberg.graph.services import AgentRequest, ServiceResult, register_service
+from novaberg.graph.services import NOT_FOUND, AgentRequest, ServiceResult, register_service
 from novaberg.text.grammar import QUESTION, REQUEST, analyse
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.agent import run_agent
@@ -109,6 +109,8 @@ class TimelineService:
             row_id = written_row_id(steps)
             if row_id is not None:
                 data["timeline_id"] = row_id
+        elif status == "fehler" and any(step.get("ausgang") == "kein_treffer" for step in steps):
+            data[NOT_FOUND] = True
         return ServiceResult(self.name, status, state.get("answer", ""), steps,
                              pending=state.get("pending_out") if status == "rueckfrage" else None, data=data)
 
