@@ -163,6 +163,10 @@ def test_offline_weighing_reads_on_when_the_excerpt_lacks_the_asked_content() ->
     ("Wann wurde die Gastherme eingebaut?", "Die Gastherme wurde im Oktober 2009 eingebaut."),
     ("Wer hat die Gastherme gewartet?", "Die Gastherme hat zuletzt die Firma Kaltenbach gewartet."),
     ("Wie viel bar soll die Gastherme haben?", "Die Gastherme soll 1,5 bar Druck haben."),
+    ("Wie viel bar braucht die Gastherme?", "Die Gastherme soll 1,5 bar Druck haben."),
+    ("Seit wann haben wir die Gastherme?", "Die Gastherme im Keller wurde im Jahr 2009 eingebaut."),
+    ("Wie hoch soll der Druck der Gastherme sein?", "Der Druck der Gastherme soll bei 1,5 bar liegen."),
+    ("Wie alt ist die Gastherme?", "Die Gastherme im Keller wurde im Jahr 2009 eingebaut."),
 ])
 def test_offline_weighing_keeps_the_summary_when_it_answers(text: str, summary: str) -> None:
     """§3.0b „sie lohnt nicht, wenn … die Frage schon beantwortet werden kann"."""
@@ -172,6 +176,7 @@ def test_offline_weighing_keeps_the_summary_when_it_answers(text: str, summary: 
 @pytest.mark.parametrize(("text", "summary"), [
     ("Wann wurde die Gastherme eingebaut?", "Die Gastherme wurde eingebaut, als das Haus neu war."),
     ("Wer hat die Gastherme gewartet?", "Die Gastherme wird gewartet, wenn der Druck fällt."),
+    ("Seit wann haben wir die Gastherme?", "Die Gastherme im Keller heizt das ganze Haus."),
 ])
 def test_offline_weighing_asks_for_the_kind_of_answer(text: str, summary: str) -> None:
     """§3.0b: every word of the question in the excerpt is not yet an answer — *wann* needs a date,

@@ -58,7 +58,13 @@ _WHO = re.compile(r"\b(?i:von|durch|bei|firma|herr|frau|dr\.?)\s+(?i:der firma\s
 _WHERE = re.compile(r"\b(im|in der|in dem|am|auf dem|auf der|unter|hinter|neben|bei)\s+\w+", re.IGNORECASE)
 _NON_CONTENT = frozenset({"wurde", "wurden", "worden", "wird", "werden", "hatte", "hatten", "hätte", "haette",
                           "habt", "seid", "wäre", "waere", "gewesen", "kannst", "könnte", "koennte", "weiß", "weisst",
-                          "mich", "dich", "sich", "euch", "dir", "frag", "frage", "fragen", "wissen", "gerne", "gern"})
+                          "mich", "dich", "sich", "euch", "dir", "frag", "frage", "fragen", "wissen", "gerne", "gern",
+                          # light verbs and prepositions carry no content of their own (*Wie viel bar braucht …*)
+                          "braucht", "brauche", "brauchen", "macht", "mache", "machen", "tut", "tue", "tun",
+                          "gibt", "geben", "kommt", "kommen", "sollte", "sollten", "müssen", "muessen", "seit",
+                          "ab", "gegen", "während", "waehrend", "zwischen", "eigentlich", "genau", "denn",
+                          # the adjective of a *wie …* question names the kind of answer, not its content
+                          "hoch", "oft", "lange", "alt", "viel", "viele", "teuer", "weit", "groß", "gross"})
 _PART_END = re.compile(r"(?<=[.!?…,;:])\s+")
 _ENDINGS = ("ungen", "ung", "en", "er", "es", "et", "e", "t", "st", "n", "s")
 
@@ -262,6 +268,7 @@ def _offline(data: Mapping[str, Any]) -> dict[str, Any]:
     if not asks(text):
         return {"nachlesen": False, "grund": "keine Frage"}
     asked = asked_words(text)
+    reason = "kein Treffer trifft das Thema der Frage"
     for entry in data.get("eintraege", ()):
         topic = f"{entry.get('thema', '')} {str(entry.get('pfad', '')).rsplit('/', 1)[-1]}"
         matched = [term for term in asked if carries(term, topic)]
@@ -269,12 +276,13 @@ def _offline(data: Mapping[str, Any]) -> dict[str, Any]:
             continue
         rest = [term for term in asked if term not in matched]
         excerpt = str(entry.get("auszug", ""))
-        if not rest:
-            continue  # the question is about the topic as such: the summary speaks to it
         if all(carries(term, excerpt) for term in rest) and kind_answered(text, excerpt):
             return {"nachlesen": False, "grund": "der Auszug beantwortet die Frage"}
-        terms = _search_terms(rest)
+        # the rest of the question is what to look for; a question only about the topic (*seit wann haben wir
+        # die Gastherme?*) looks for the topic's own lines, the kind of answer decides among them
+        terms = _search_terms(rest or matched)
         if terms:
             return {"nachlesen": True, "dateien": [entry["nr"]], "begriffe": terms,
                     "grund": "das Thema trifft, der Auszug beantwortet die Frage nicht"}
-    return {"nachlesen": False, "grund": "kein Treffer trifft das Thema der Frage"}
+        reason = "kein Wort der Frage, nach dem sich suchen ließe"
+    return {"nachlesen": False, "grund": reason}
