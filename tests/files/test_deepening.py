@@ -435,3 +435,14 @@ def test_a_model_that_does_not_answer_costs_no_turn(db: Any, redis: Any, tmp_pat
     turn = nova.turn("u1", "nova", ASK_WHO, NOW)
     assert _the_trace(db, turn)["grund"] == "verworfen:modell_fehler"
     assert turn.answer and "connection refused" not in turn.answer
+
+
+def test_the_find_that_carries_the_question_s_noun_comes_first(db: Any, redis: Any, tmp_path: Path,
+                                                               home: Path) -> None:
+    """§3.0b „Fundstellen sammeln, abwägen": two lines each carry one word of the question — the one with
+    its noun (*Sommer*) answers, not the earlier one with its verb (*läuft … im Winter*)."""
+    nova, _ = _nova(db, redis, tmp_path)
+    _shared(db, home)
+    answer = nova.turn("u1", "nova", "Ich frag mich, wie die Gastherme im Sommer läuft.", NOW).answer
+    number = next(n for n, line in enumerate(THERME.splitlines(), start=1) if "Im Sommer" in line)
+    assert f"Zeile {number}" in answer and "Winter" not in answer, answer

@@ -10,7 +10,7 @@ disappeared between index and read, left its root or cannot be parsed is reporte
 A term that hits a heading brings the lines of the block under it (§6.4: map → block → needle, the text
 already read, no further access) — the answer to *wer hat … gewartet* often stands under *## Wartung*
 without the word. The finds are weighed, not just listed: a line that holds the kind of thing asked (*wer* → a name, *wann*
-→ a date), carries more of the question's words and is no heading comes first.
+→ a date), carries more of the question's words (its nouns double) and is no heading comes first.
 """
 
 from __future__ import annotations
@@ -92,7 +92,8 @@ def _section(opened: OpenedFile, heading: int) -> list[tuple[int, str]]:
 
 def _weight(find: Find, question: str, asked: Sequence[str]) -> tuple[int, int, int, int]:
     heading = _is_heading(find.text)
-    carried = sum(1 for word in asked if carries(word, find.text))
+    # a noun of the question weighs double: in German it carries the content (*Sommer* over *läuft*)
+    carried = sum(2 if word[:1].isupper() else 1 for word in asked if carries(word, find.text))
     return (int(kind_answered(question, find.text)), carried, int(not heading), -find.line)
 
 
