@@ -166,3 +166,36 @@ def test_twin_schreib_with_a_time_stays_the_calendar_s(nova, db):
     nova.turn("u1", "nova", "Schreib mir für Freitag um 9 Yoga ein", NOW)
     assert [r["title"] for r in TimelineRepository(db).list("u1", "nova")] == ["Yoga"]
     assert NotesRepository(db).list("u1") == []
+
+
+@pytest.mark.parametrize("text,title,when", [
+    ("Ich muss am 15. zum Friseur, trag das bitte ein.", "Friseur", berlin(2026, 12, 15, 0)),
+    ("Morgen kommt der Schornsteinfeger um 10, schreib das bitte in den Kalender.", "Schornsteinfeger",
+     berlin(2026, 12, 2, 10)),
+    ("Ich gehe am Freitag um 9 zum Zahnarzt, trag mir das ein", "Zahnarzt", berlin(2026, 12, 4, 9)),
+])
+def test_told_then_ordered_with_a_pronoun_is_the_order(nova, db, text, title, when):
+    """*X, trag das ein*: the order's pronoun points back at what was told — it was read as a statement and
+    nothing was entered („das klang nach einer Mitteilung“)."""
+    turn = nova.turn("u1", "nova", text, NOW)
+    assert turn.services[-1]["status"] == "abgeschlossen", turn.answer
+    rows = TimelineRepository(db).list("u1", "nova")
+    assert [(r["title"], r["event_time"]) for r in rows] == [(title, when)]
+
+
+@pytest.mark.parametrize("text", ["Ich hab Hunger, das ist blöd.", "Der Zahnarzt war gut, das merk ich mir.",
+                                  "Am Freitag ist Yoga, das weißt du ja."])
+def test_twin_a_told_clause_with_das_but_no_order_is_told(text):
+    assert analyse(text).mood != REQUEST
+
+
+def test_a_new_order_while_a_time_question_waits_is_not_its_answer(nova, db):
+    """issue 11 §6: *Ich muss am 15. zum Friseur, trag das ein* while „Wann soll „Chor“ sein?“ waits is a new
+    request of the same service (its verb, its own object) — it was taken as the answer, and the next *Um 11.*
+    entered „Chor“ today at 11:00."""
+    asked = nova.turn("u1", "nova", "Trag mir jeden Montag um 18 Uhr Chor ein.", NOW)
+    assert asked.services[-1]["status"] == "rueckfrage", asked.answer
+    turn = nova.turn("u1", "nova", "Ich muss am 15. zum Friseur, trag das bitte ein.", NOW)
+    assert [s["status"] for s in turn.services] == ["dismissed", "abgeschlossen"], turn.answer
+    nova.turn("u1", "nova", "Um 11.", NOW)
+    assert [r["title"] for r in TimelineRepository(db).list("u1", "nova")] == ["Friseur"]

@@ -15,6 +15,7 @@ from novaberg.core.errors import ModelAnswerError
 from novaberg.graph.services import registered_services
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
+from novaberg.text.grammar import REQUEST, analyse
 from novaberg.timeparse.dates import is_year
 from novaberg.timeparse.vocabulary import ascii_variants
 
@@ -89,7 +90,11 @@ def is_new_request(text: str, pending_agent: str) -> bool:
         return False
     if domain != pending_agent:
         return True
-    words = [w.lower().strip(",.!?") for w in text.split()]
+    # the order as the grammar reads it: *Ich muss am 15. zum Friseur, trag das ein* and *Kannst du mir den
+    # Friseur eintragen?* open with their verb once read, like *Trag mir den Friseur ein*
+    utterance = analyse(text)
+    said = utterance.core if utterance.mood == REQUEST else text
+    words = [w.lower().strip(",.!?") for w in said.split()]
     return score >= NEW_REQUEST_SCORE and bool(words) and words[0] in order_words()["order_openers"]
 
 

@@ -297,7 +297,7 @@ def _analyse_one(said: str) -> Utterance:
             if asked is not None:
                 return Utterance(said, asked, QUESTION)
             return Utterance(said, core, REQUEST, lexeme.key if lexeme else "", word, polite=True)
-    reordered = _topicalised_modal(body) or _second_person_order(body)
+    reordered = _topicalised_modal(body) or _second_person_order(body) or _told_then_ordered(body)
     if reordered is not None:
         lexeme, word = verb_of(reordered)
         return Utterance(said, reordered, REQUEST, lexeme.key if lexeme else "", word, polite=True)
@@ -335,6 +335,27 @@ def _topicalised_modal(body: str) -> str | None:
             converted = _to_imperative(" ".join([*before, *tokens[i + 2:]]))
             return converted[0] if converted else None
     return None
+
+
+_REFERENCES = frozenset({"das", "es", "dies", "dieses"})
+
+
+def _told_then_ordered(body: str) -> str | None:
+    """*„Ich muss am 15. zum Friseur, trag das ein“*: something told, then an order whose pronoun (*das*, *es*)
+    points back at it → the order with the told clause in the pronoun's place (*trag Ich muss am 15. zum
+    Friseur ein*), as *kannst du das eintragen* after a told clause is read (`_topicalised_modal`)."""
+    told, sign, order = body.rstrip("?!. ").rpartition(",")
+    if not sign or not told.strip():
+        return None
+    tokens = order.split()
+    lowered = [normalize(t.strip(_END_SIGNS)) for t in tokens]
+    if len(tokens) < 2 or not any(w in _REFERENCES for w in lowered[1:3]):
+        return None
+    lexeme, _word = verb_of(order.strip())
+    if lexeme is None or lowered[0] not in lexeme.imperative:
+        return None
+    reference = next(i for i in (1, 2) if i < len(lowered) and lowered[i] in _REFERENCES)
+    return " ".join([tokens[0], *tokens[1:reference], told.strip(), *tokens[reference + 1:]])
 
 
 def _second_person_forms(lexeme: Lexeme) -> set[str]:
