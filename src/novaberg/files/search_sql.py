@@ -107,11 +107,8 @@ lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsq
         ) formen
     ) fo
 ),
-q AS MATERIALIZED (  -- any lexeme; and two of them (each pair) — tsqueries the GIN indexes answer alone
-    SELECT string_agg(tq::text, ' | ')::tsquery AS tsq, count(*) AS n,
-           coalesce((SELECT string_agg('((' || a.tq::text || ') & (' || b.tq::text || '))', ' | ')::tsquery
-                     FROM lex a JOIN lex b ON a.lexeme < b.lexeme), string_agg(tq::text, ' | ')::tsquery) AS zwei
-    FROM lex
+q AS MATERIALIZED (  -- any lexeme (the dense candidates' keyword check)
+    SELECT string_agg(tq::text, ' | ')::tsquery AS tsq, count(*) AS n FROM lex
 ),
 gesamt AS MATERIALIZED (  -- N of the idf: the pair's active files
     SELECT greatest(count(*), 1)::float8 AS n FROM dateien_index i
@@ -124,13 +121,26 @@ scharf_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry i
               AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv LIMIT %(df_probe)s) p
     ) x
 ),
-scharf_treffer AS MATERIALIZED (  -- (file, lexeme) of the files with evidence: two lexemes, or one rare one
-    SELECT i.id, d.lexeme, d.df, CASE WHEN i.stichwort_lexeme @@ d.kern THEN 1.0 ELSE %(head_weight)s END AS gewicht
-    FROM q, dateien_index i JOIN scharf_df d ON i.stichwort_lexeme @@ d.tq
+scharf_kandidaten AS MATERIALIZED (  -- every file that may have evidence, each lexeme's scan bounded: the files of
+    -- a lexeme fewer than `df_probe` files carry (all of them are few), and of the common lexemes only the
+    -- files carrying two of them (one pairwise tsquery over the common ones only — a question rarely has
+    -- more than a few; over all 24 lexemes of a pasted paragraph it was 276 pairs and most of a second)
+    SELECT i.id, i.stichwort_lexeme
+    FROM q, dateien_index i
     WHERE q.n > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
-      AND (i.stichwort_lexeme @@ q.zwei
-           OR i.stichwort_lexeme @@ coalesce((SELECT string_agg(tq::text, ' | ')::tsquery FROM scharf_df
-                                              WHERE df <= %(cap)s), ''::tsquery))
+      AND (i.stichwort_lexeme @@ coalesce((SELECT string_agg(tq::text, ' | ')::tsquery FROM scharf_df
+                                            WHERE df < %(df_probe)s OR q.n = 1), ''::tsquery)
+           OR i.stichwort_lexeme @@ coalesce((SELECT string_agg('((' || a.tq::text || ') & (' || b.tq::text || '))', ' | ')::tsquery
+                                              FROM scharf_df a JOIN scharf_df b ON a.lexeme < b.lexeme
+                                              WHERE a.df >= %(df_probe)s AND b.df >= %(df_probe)s), ''::tsquery))
+),
+scharf_treffer AS MATERIALIZED (  -- (file, lexeme) of the files with evidence: two lexemes, or one rare one (or
+    -- the question has only one)
+    SELECT t.* FROM (
+        SELECT b.id, d.lexeme, d.df, CASE WHEN b.stichwort_lexeme @@ d.kern THEN 1.0 ELSE %(head_weight)s END AS gewicht,
+               count(*) OVER (PARTITION BY b.id) AS anzahl, min(d.df) OVER (PARTITION BY b.id) AS seltenste
+        FROM scharf_kandidaten b JOIN scharf_df d ON b.stichwort_lexeme @@ d.tq
+    ) t, q WHERE t.anzahl >= least(2, q.n) OR t.seltenste <= %(cap)s
 ),
 scharf_bewertet AS MATERIALIZED (
     SELECT t.id, sum(t.gewicht * ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
@@ -168,14 +178,24 @@ inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry i
             LIMIT %(df_probe)s) p
     ) x
 ),
-treffer AS MATERIALIZED (  -- (section, lexeme) of the sections with evidence
-    SELECT a.index_id, a.zeile_von, a.zeile_bis, d.lexeme, d.df,
-           CASE WHEN a.suchtext @@ d.kern THEN 1.0 ELSE %(head_weight)s END AS gewicht
-    FROM q, dateien_abschnitte a JOIN inhalt_df d ON a.suchtext @@ d.tq JOIN dateien_index i ON i.id = a.index_id
+stellen AS MATERIALIZED (  -- every section that may have evidence (bounded scans, as for the files)
+    SELECT a.index_id, a.zeile_von, a.zeile_bis, a.suchtext
+    FROM q, dateien_abschnitte a JOIN dateien_index i ON i.id = a.index_id
     WHERE q.n > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
-      AND (a.suchtext @@ q.zwei
-           OR a.suchtext @@ coalesce((SELECT string_agg(tq::text, ' | ')::tsquery FROM inhalt_df
-                                      WHERE df <= %(cap)s), ''::tsquery))
+      AND (a.suchtext @@ coalesce((SELECT string_agg(tq::text, ' | ')::tsquery FROM inhalt_df
+                                   WHERE df < %(df_probe)s OR q.n = 1), ''::tsquery)
+           OR a.suchtext @@ coalesce((SELECT string_agg('((' || a.tq::text || ') & (' || b.tq::text || '))', ' | ')::tsquery
+                                      FROM inhalt_df a JOIN inhalt_df b ON a.lexeme < b.lexeme
+                                      WHERE a.df >= %(df_probe)s AND b.df >= %(df_probe)s), ''::tsquery))
+),
+treffer AS MATERIALIZED (  -- (section, lexeme) of the sections with evidence
+    SELECT t.* FROM (
+        SELECT s.index_id, s.zeile_von, s.zeile_bis, d.lexeme, d.df,
+               CASE WHEN s.suchtext @@ d.kern THEN 1.0 ELSE %(head_weight)s END AS gewicht,
+               count(*) OVER (PARTITION BY s.index_id, s.zeile_von) AS anzahl,
+               min(d.df) OVER (PARTITION BY s.index_id, s.zeile_von) AS seltenste
+        FROM stellen s JOIN inhalt_df d ON s.suchtext @@ d.tq
+    ) t, q WHERE t.anzahl >= least(2, q.n) OR t.seltenste <= %(cap)s
 ),
 bewertet AS (
     SELECT t.index_id, t.zeile_von, t.zeile_bis, sum(t.gewicht * ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
