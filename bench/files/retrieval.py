@@ -3,6 +3,8 @@
     python -m bench.files.retrieval
     python -m bench.files.retrieval --files 2000 --queries 100
     python -m bench.files.retrieval --seed 17 --runs 3
+    python -m bench.files.retrieval --files 0 --per-query          # the two hand-written sets only
+    python -m bench.files.retrieval --files 0 --embedder sentence-transformers:<model directory>
 
 A generated German corpus (default 10,000 files: subject × aspect × place, each with a body-only detail
 such as a firm's name) is indexed by the watcher (offline describer, hashing embedder). The queries
@@ -13,6 +15,13 @@ source (target p95 < 50 ms), NDCG@5 and recall@5 of the fused result, of each ch
 before and after its threshold), and of Okapi BM25 over the full text with the Snowball German stemmer
 (`rank-bm25`, `snowballstemmer`, in the `bench` extra). Targets: fused ≥ best single channel + 5 % and
 ≥ BM25 + 5 % (relative). A missed target exits 1. NOVABERG_BENCH_DATABASE_URL names another server.
+
+Then the two hand-written sets, each as its own pair: bench/files/handset.py (where misses were studied)
+and bench/files/handset2.py (held out: written before this build's morphology rules and floor). `--per-query`
+prints every hand-written question with the relevant file's rank in each list. `--embedder` measures another
+embedder (the floor applied is the one `bench.files.calibrate` recorded for it); an embedder of another
+dimension than the index's vector(768) is refused by the product, so the bench alters its own throwaway
+database (`fit_dimensions`) and says so.
 """
 
 from __future__ import annotations
