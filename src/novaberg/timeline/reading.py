@@ -10,6 +10,7 @@ the relation to today.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -58,6 +59,9 @@ __all__ = [
     "ReadingError",
     "proactive_window",
     "range_window",
+    "next_window",
+    "asks_next",
+    "NEXT_FEW",
     "search_window",
     "period_of",
     "appointment_window",
@@ -117,7 +121,8 @@ class Appointment:
 
 @dataclass(frozen=True)
 class Window:
-    """What is read: `range` (start…end, local, inclusive), `search` (title, direction, limit) or `proactive`."""
+    """What is read: `range` (start…end, local, inclusive), `search` (title, direction, limit), `next` (the first
+    `limit` coming ones) or `proactive`."""
 
     kind: str
     start: datetime | None = None
@@ -156,6 +161,24 @@ def range_window(start: datetime, end: datetime, direction: str = "both") -> Win
 
 def search_window(keyword: str, direction: str, limit: int) -> Window:
     return Window("search", keyword=keyword, direction=direction, limit=limit)
+
+
+def next_window(limit: int) -> Window:
+    """The coming appointments, however far ahead: the first `limit` (*Was ist mein nächster Termin?*)."""
+    return Window("next", direction="forward", limit=limit, asked=True)
+
+
+# *mein nächster Termin* (one), *meine nächsten Termine*, *was steht als Nächstes an* (a few)
+_NEXT_ONE = re.compile(r"\b(?:nächste[rs]?|naechste[rs]?)\s+termin\b", re.IGNORECASE)
+_NEXT_FEW = re.compile(r"\b(?:nächsten|naechsten)\s+termine\b|\bals\s+(?:nächstes|naechstes)\b", re.IGNORECASE)
+NEXT_FEW = 3
+
+
+def asks_next(text: str) -> int:
+    """How many coming appointments a question asks for by *nächste(r)* (1, or NEXT_FEW), 0 when it does not."""
+    if _NEXT_ONE.search(text):
+        return 1
+    return NEXT_FEW if _NEXT_FEW.search(text) else 0
 
 
 def period_of(expression: str, now: datetime, zone: ZoneInfo) -> tuple[datetime, datetime] | None:
@@ -216,7 +239,7 @@ def appointment_window(route: Any, text: str, now: datetime, zone: ZoneInfo) -> 
     query = route.get("timeline_query") if isinstance(route, dict) else None
     if query is not None:
         return _query_window(query, now, zone), True
-    if not is_read_question(text) or date_question(text, now, zone) is not None:
+    if not (is_read_question(text) or asks_next(text)) or date_question(text, now, zone) is not None:
         return proactive_window(now, zone), False  # a question about the calendar itself is `[DATUM]`'s
     direction = "backward" if is_past_tense(text) else "forward"
     expression = time_expression(text)
@@ -225,6 +248,8 @@ def appointment_window(route: Any, text: str, now: datetime, zone: ZoneInfo) -> 
         if span is not None:
             return range_window(*span, direction=direction), True
     title = title_of(text)
+    if not expression and asks_next(text) and not is_title(title):
+        return next_window(asks_next(text)), True
     if is_title(title):
         return search_window(title, direction, TIMELINE_SEARCH_LIMIT), True
     if expression:
@@ -264,6 +289,9 @@ def read_appointments(repo: Any, user_id: str, character_id: str, window: Window
         assert window.start is not None and window.end is not None
         rows = repo.find_by_date_range(user_id, character_id, window.start, window.end, zone,
                                        exclude_event_types=EXCLUDED_EVENT_TYPES)
+    elif window.kind == "next":
+        rows = repo.find_next(user_id, character_id, now, zone, limit=window.limit,
+                              exclude_event_types=EXCLUDED_EVENT_TYPES)
     elif window.kind == "search":
         terms = keywords_of(window.keyword) or [window.keyword]
         rows = repo.find_by_keyword(user_id, character_id, terms, limit=window.limit,
@@ -282,7 +310,7 @@ def read_appointments(repo: Any, user_id: str, character_id: str, window: Window
             discarded += 1
             continue
         item = to_appointment(row, zone)
-        if window.kind != "search" and not _overlaps(item, window):
+        if window.kind not in ("search", "next") and not _overlaps(item, window):
             raise ReadingError(f"timeline row {row['id']} lies outside the window that was read")
         if window.direction == "forward" and item.is_past(now):
             continue
@@ -363,6 +391,9 @@ _DIRECTION_NOTE = {"forward": " — nur kommende Termine", "backward": " — nur
 
 def window_header(window: Window) -> str:
     """The first line after the block header: what was read."""
+    if window.kind == "next":
+        return f"Gelesen: die nächsten {window.limit} kommenden Termine, gleich wie weit voraus." if window.limit > 1 \
+            else "Gelesen: der nächste kommende Termin, gleich wie weit voraus."
     if window.kind == "search":
         return (f"Gelesen: Suche nach „{window.keyword}“{_DIRECTION_NOTE[window.direction]}, "
                 f"höchstens {window.limit} Treffer.")
@@ -378,6 +409,8 @@ def window_header(window: Window) -> str:
 
 
 def empty_sentence(window: Window) -> str:
+    if window.kind == "next":
+        return "keine kommenden Termine"
     if window.kind == "search":
         return f"keine Termine zu „{window.keyword}“"
     assert window.start is not None and window.end is not None

@@ -72,6 +72,17 @@ _PAST = (
     "event_time < CASE precision WHEN 'minute' THEN %(now)s WHEN %(month)s THEN %(month_start)s "
     "ELSE %(today_start)s END"
 )
+# The coming appointments in order, however far ahead (*Was ist mein nächster Termin?*): not past as the
+# reader sees it, the first `limit` by time.
+FIND_NEXT = f"""
+SELECT {_COLUMNS} FROM timeline
+WHERE user_id = %(user_id)s AND character_id = %(character_id)s
+  AND aktiv
+  AND NOT ({_PAST})
+  AND NOT (event_type = ANY(%(excluded)s))
+ORDER BY event_time, id
+LIMIT %(limit)s
+"""
 _FIND_BY_KEYWORD = f"""
 SELECT {_COLUMNS} FROM timeline
 WHERE user_id = %(user_id)s AND character_id = %(character_id)s
@@ -382,6 +393,19 @@ class TimelineRepository:
             params.update(past_bounds(now, zone))
         with self._transaction() as conn:
             rows = conn.execute(FIND_BY_KEYWORD[direction], params).fetchall()
+        return [_row(r) for r in rows]
+
+    def find_next(self, user_id: str, character_id: str, now: datetime, zone: ZoneInfo, *, limit: int,
+                  exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """The first `limit` active rows that are not past at `now` (the turn's clock), in time order."""
+        _check_pair(user_id, character_id)
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise ValueError("timeline: the limit must be a positive number")
+        params: dict[str, Any] = {"user_id": user_id, "character_id": character_id, "limit": limit,
+                                  "excluded": list(exclude_event_types), "month": MONTH_PRECISION,
+                                  **past_bounds(_aware(now, "now"), zone)}
+        with self._transaction() as conn:
+            rows = conn.execute(FIND_NEXT, params).fetchall()
         return [_row(r) for r in rows]
 
     def find_at_moment(self, user_id: str, character_id: str, moment: datetime,

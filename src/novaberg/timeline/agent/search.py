@@ -28,9 +28,11 @@ from novaberg.timeline.reading import (
     ReadingError,
     Window,
     appointment_line,
+    asks_next,
     day_label,
     event_line,
     month_label,
+    next_window,
     period_of,
     proactive_window,
     range_window,
@@ -78,6 +80,8 @@ def _read_window(order: dict[str, Any], now: datetime, zone: ZoneInfo, text: str
         if span is None:
             return say("period_unreadable", expression=order["zeitausdruck"])
         return range_window(*span)
+    if asks_next(text):
+        return next_window(asks_next(text))
     return proactive_window(now, zone)
 
 
@@ -87,7 +91,10 @@ _SEARCH_DIRECTION = {"forward": " (die kommenden)", "backward": " (die vergangen
 def read_answer(reading: Reading, now: datetime) -> str:
     """The agent's read answer: the same lines as `[TERMINE]` (§4: `appointment_line`)."""
     window = reading.window
-    if window.kind == "search":
+    if window.kind == "next":
+        header = say("read_header_next" if window.limit == 1 else "read_header_next_few")
+        empty = say("read_empty_next")
+    elif window.kind == "search":
         header = say("read_header_search", keyword=window.keyword, direction=_SEARCH_DIRECTION[window.direction])
         empty = say("read_empty_search", keyword=window.keyword)
     else:

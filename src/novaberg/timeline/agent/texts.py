@@ -41,6 +41,9 @@ TEXTS: dict[str, str] = {
     "read_header_range": "Deine Termine von {start} bis {end}{direction}:",
     "read_header_search": "Deine Termine zu „{keyword}“{direction}:",
     "read_header_proactive": "Deine Termine von {start} bis {end}:",
+    "read_header_next": "Dein nächster Termin:",
+    "read_header_next_few": "Deine nächsten Termine:",
+    "read_empty_next": "Es ist kein kommender Termin eingetragen — gesucht habe ich alle deine Termine ab jetzt.",
     # §4a / issue 13: an empty read says what was searched, so an empty answer cannot pass for a false „none“.
     "read_empty_range": "Von {start} bis {end} ist nichts eingetragen — gesucht habe ich alle deine Termine in "
                         "diesem Zeitraum.",
