@@ -190,7 +190,8 @@ def test_asking_her_to_remember_in_other_words_is_the_overview(db, redis, tmp_pa
     assert "- der WLAN-Code ist 4711-abc" in turn.answer and turn.answer.count("4711-abc") == 1, turn.answer
 
 
-@pytest.mark.parametrize("question", ["Wie heißt du?", "Wie war dein Tag?", "Was weißt du?", "Wie ist das Wetter?"])
+@pytest.mark.parametrize("question", ["Wie heißt du?", "Wie war dein Tag?", "Was weißt du?", "Wie ist das Wetter?",
+                                      "Was weißt du über mich?", "Weißt du was über uns?"])
 def test_twin_questions_to_her_are_no_recall(question):
     from novaberg.files.reading.service import route_hint
 

@@ -59,9 +59,10 @@ _RECORDS = re.compile(
     r"was haben wir zu|\b[\w\-]+\.(md|txt|rst|org|pdf|docx|html?)\b", re.IGNORECASE)
 # „Weißt du was über X" and the other ways of asking her to remember (§3.0c): *was weißt du über*, *erinnerst du
 # dich an*, *weißt du noch, wie …*, and a recall particle on *wie/was war*, *wie hieß/heißt* (*Wie war nochmal der
-# WLAN-Code?*) — without the particle, *Wie heißt du?* stays small talk
+# WLAN-Code?*) — without the particle, *Wie heißt du?* stays small talk; *über mich* is the memory's own question
 _RECALL = r"(?:noch\s?mal|nochmals|gleich|doch\s+gleich|doch\s+noch\s?mal)"
 _KNOW = re.compile(r"\b(?:wei(ß|ss)t du (et)?was|(?:was|wie ?viel) wei(ß|ss)t du(?: noch| eigentlich| denn)*) (über|zu|von)\b"
+                   r"(?! (?:mich|uns|dich)\b)"
                    r"|\berinnerst du dich(?: noch)? an\b|\bwei(ß|ss)t du noch,? (?:wie|was|wo|wann|wer|welche\w*)\b"
                    rf"|\b(?:wie|was|wer|wo) (?:war|waren|hieß|hiess|heißt|heisst|ist) {_RECALL}\b", re.IGNORECASE)
 # the roots agent's object (a directory as a whole, §8.2a) and the writing requests (§8.1 Negativfälle)
