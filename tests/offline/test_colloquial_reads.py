@@ -199,3 +199,35 @@ def test_a_new_order_while_a_time_question_waits_is_not_its_answer(nova, db):
     assert [s["status"] for s in turn.services] == ["dismissed", "abgeschlossen"], turn.answer
     nova.turn("u1", "nova", "Um 11.", NOW)
     assert [r["title"] for r in TimelineRepository(db).list("u1", "nova")] == ["Friseur"]
+
+
+def test_a_packing_list_for_a_trip_keeps_the_word_said(nova, db):
+    """notizen.md §5 *Create* (a name only with evidence): *eine Packliste für den Urlaub* was named „Urlaub“,
+    and the next *Was steht auf der Packliste?* found nothing — the container word said is part of the name."""
+    nova.turn("u1", "nova", "Mach mir eine Packliste für den Urlaub: Pass, Ladekabel, Sonnenbrille.", NOW)
+    assert "Ladekabel" in nova.turn("u1", "nova", "Was steht auf der Packliste?", NOW).answer
+    turn = nova.turn("u1", "nova", "Setz Kopfhörer auf die Packliste", NOW)
+    assert turn.services[-1]["status"] == "abgeschlossen", turn.answer
+    assert [n["text"].splitlines()[-1] for n in NotesRepository(db).list("u1")] == ["Kopfhörer"]
+
+
+def test_twin_a_generic_list_for_a_purpose_is_named_by_the_purpose(nova, db):
+    nova.turn("u1", "nova", "Mach ne Liste für den Baumarkt", NOW)
+    assert [n["name"] for n in NotesRepository(db).list("u1")] == ["Baumarkt"]
+
+
+def test_und_with_an_item_continues_the_running_list(nova, db):
+    """End of notizen.md (the running-list exception): after something was put on a list, *Und Zahnpasta.* is an
+    item for it — it got the no-model text."""
+    nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Klopapier", NOW)
+    turn = nova.turn("u1", "nova", "Und Zahnpasta.", NOW)
+    assert turn.services[-1]["status"] == "abgeschlossen", turn.answer
+    assert NotesRepository(db).list("u1")[0]["text"].splitlines() == ["Klopapier", "Zahnpasta"]
+
+
+@pytest.mark.parametrize("text", ["Und morgen um 10 den Zahnarzt", "Und tschüss!", "Und wie geht es dir?"])
+def test_twin_und_with_a_time_a_goodbye_or_a_question_is_no_item(nova, db, text):
+    nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Klopapier", NOW)
+    nova.turn("u1", "nova", text, NOW)
+    assert NotesRepository(db).list("u1")[0]["text"].splitlines() == ["Klopapier"]
+    assert TimelineRepository(db).list("u1", "nova") == []

@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from novaberg.graph.compose import small_talk
 from novaberg.graph.services import AgentRequest, ServiceResult, register_service
 from novaberg.notes.agent.agent import notes_graph
 from novaberg.notes.agent.const import SERVICE_NAME
 from novaberg.notes.agent.offline import parse
 from novaberg.notes.agent.texts import say
 from novaberg.notes.agent.vocabulary import words_of
+from novaberg.timeline.phrases import time_expression
 
 __all__ = ["NotesService", "route_hint", "SERVICE"]
 
@@ -25,7 +27,7 @@ _NOTE_VERB = re.compile(r"\b(?:notier\w*|merk\w*\s+dir|schreib\w*\s+(?:das|es|si
 _APPOINTMENT = re.compile(r"\b(?:termin\w*|kalender\w*|eintrag\w*|trag\w*\b.*\bein|erinner\w*|verschieb\w*)\b",
                           re.IGNORECASE)
 _CLOCK_TIME = re.compile(r"\bum\s+\d{1,2}(?:[:.]\d{2})?\b|\b\d{1,2}(?:[:.]\d{2})?\s*uhr\b", re.IGNORECASE)
-_NEED = re.compile(rf"\b(?:{'|'.join(words_of('need_verbs'))})\b|^\s*ach,?\s+und\b", re.IGNORECASE)
+_NEED = re.compile(rf"\b(?:{'|'.join(words_of('need_verbs'))})\b|^\s*(?:ach,?\s+)?und\s+[^?]*$", re.IGNORECASE)
 
 
 def route_hint(text: str) -> float:
@@ -42,8 +44,8 @@ def route_hint(text: str) -> float:
         return 0.0
     if parse(text, ()).action != "rejected":
         return 0.6
-    if _NEED.search(text):
-        return 0.3
+    if _NEED.search(text) and not time_expression(text) and not small_talk(text):
+        return 0.3  # *Und Zahnpasta.* — not *Und morgen um 10 …* (a time) nor *Und tschüss!* (small talk)
     return 0.0
 
 

@@ -26,6 +26,7 @@ from novaberg.notes.agent.names import distinguishing_word, main_clause, note_na
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
 from novaberg.text.words import contains_word, normalize, words
+from novaberg.timeline.phrases import time_expression
 
 __all__ = ["Reading", "parse", "operation_scope", "running_list", "split_items", "type_for", "items_of_text",
            "content_from_history", "normalized_instruction"]
@@ -108,7 +109,7 @@ _NEED = (
     _rx(r"^(?:ach,?\s+)?(?:und\s+)?(?:ich|wir)\s+(?:brauche|brauchen)\s+(?:noch\s+|auch\s+|dringend\s+|unbedingt\s+)*(?P<items>.+?)\s*[.!]*$"),
     _rx(r"^(?:ach,?\s+)?(?:uns|mir|es)\s+(?:fehlt|fehlen)\s+(?:noch\s+|auch\s+)*(?P<items>.+?)\s*[.!]*$"),
     _rx(r"^(?P<items>.+?)\s+(?:brauche|brauchen)\s+(?:ich|wir)\s*(?:auch|noch)?\s*[.!]*$"),
-    _rx(r"^ach,?\s+und\s+(?:noch\s+)?(?P<items>[^?]+?)\s*[.!]*$"),
+    _rx(r"^(?:ach,?\s+)?und\s+(?:noch\s+|auch\s+)*(?P<items>[^?]+?)\s*[.!]*$"),  # *Und Zahnpasta.* after a list
 )
 _CONTENT_MARK = re.compile(r"mit Inhalt:\s*(?P<content>.+)$", re.IGNORECASE | re.DOTALL)
 
@@ -319,6 +320,8 @@ def _need(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
     """*Ich brauche noch Milch*: an item for the running list, else a statement about a need; None: no need."""
     for rx in _NEED:
         if m := rx.match(text):
+            if time_expression(text) or re.search(r"\d", m.group("items")):
+                return None  # *Und morgen um 10 den Zahnarzt*: a time is no item of a list
             target = running_list(history)
             if target:
                 return Reading("add_content", target, items=split_items(m.group("items")), resolved=True,
@@ -402,6 +405,8 @@ def _create_reading(m: re.Match[str]) -> Reading:
     content = (m.group("content") or "").strip()
     if quoted:
         name = _clean(quoted)
+    elif purpose and normalize(container) not in words_of("generic_containers"):
+        name = f"{_title(container)} für {' '.join(purpose.split())}"  # *eine Packliste für den Urlaub*: both said
     elif purpose:
         name = _title(_clean(purpose))
     elif normalize(container) in words_of("generic_containers"):
