@@ -16,6 +16,7 @@ from novaberg.graph.services import registered_services
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
 from novaberg.text.grammar import REQUEST, analyse
+from novaberg.timeline.coordination import coordinated_orders
 from novaberg.timeparse.dates import is_year
 from novaberg.timeparse.vocabulary import ascii_variants
 
@@ -56,7 +57,8 @@ _JOINER = re.compile(r"\s*(?:,|;)?\s+(?:und\s+dann|und\s+außerdem|und\s+ausserd
 
 def split_orders(text: str) -> list[dict[str, str]]:
     """issue 11 §8: two or more orders in one utterance, in the order said — each part after a joiner opens
-    with an imperative (`orders.json`) and each part is an order of a service; else [] (one order or none)."""
+    with an imperative (`orders.json`), or one verb carries two appointments with a day each (*Trag mir am Montag
+    Yoga und am Dienstag Pilates ein*); each part is an order of a service; else [] (one order or none)."""
     openers = order_words()["order_openers"]
     parts: list[str] = []
     start = 0
@@ -66,6 +68,8 @@ def split_orders(text: str) -> list[dict[str, str]]:
             parts.append(text[start:match.start()])
             start = match.end()
     parts.append(text[start:])
+    if len(parts) < 2:
+        parts = coordinated_orders(text)  # one verb, two appointments with a day each (timeline.coordination)
     if len(parts) < 2:
         return []
     orders = []
