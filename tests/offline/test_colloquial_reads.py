@@ -231,3 +231,23 @@ def test_twin_und_with_a_time_a_goodbye_or_a_question_is_no_item(nova, db, text)
     nova.turn("u1", "nova", text, NOW)
     assert NotesRepository(db).list("u1")[0]["text"].splitlines() == ["Klopapier"]
     assert TimelineRepository(db).list("u1", "nova") == []
+
+
+@pytest.mark.parametrize("order,answer", [
+    ("Wann ist der Termin beim Kieferorthopäden?", "Freitag, 04.12.2026, 09:00 Uhr: Kieferorthopäde"),
+    ("Verschieb den Kieferorthopäden auf 15 Uhr", "Verschoben: „Kieferorthopäde“"),
+    ("Sag den Kieferorthopäden ab", "Gelöscht: „Kieferorthopäde“"),
+])
+def test_a_title_said_with_its_case_ending_is_found(nova, order, answer):
+    """German declines the name of an appointment (*den Kieferorthopäden*, weak masculine -n): the search found
+    nothing („Einen Termin „Kieferorthopäden“ finde ich nicht“) and the reschedule form refused the word."""
+    nova.turn("u1", "nova", "Trag mir Freitag um 9 Kieferorthopäde ein", NOW)
+    assert answer in nova.turn("u1", "nova", order, NOW).answer
+
+
+def test_twin_a_short_word_keeps_its_ending(nova, db):
+    """*Essen* keeps its *-en* (a stem keeps five letters): „Lösch das Essen“ does not reach „Esstisch kaufen“."""
+    nova.turn("u1", "nova", "Trag mir Freitag um 9 Esstisch kaufen ein", NOW)
+    turn = nova.turn("u1", "nova", "Lösch das Essen", NOW)
+    assert turn.services[-1]["status"] == "fehler", turn.answer
+    assert len(TimelineRepository(db).list("u1", "nova")) == 1

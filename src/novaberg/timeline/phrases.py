@@ -321,6 +321,14 @@ def keywords_of(target: str) -> list[str]:
     return out
 
 
+def declension_stems(terms: list[str]) -> list[str] | None:
+    """The search words without a case ending *-en* (*den Kieferorthopäden* → *kieferorthopäd*, *Patienten* →
+    *patient*), for a second search when the words as said found nothing; None when no word has one. A stem
+    keeps at least five letters (*Essen* stays)."""
+    stems = [t[:-2] if t.endswith("en") and len(t) >= 7 else t for t in terms]
+    return stems if stems != terms else None
+
+
 def _strip_suffix(word: str) -> str:
     for suffix in phrases().title_suffixes:
         if word.endswith(suffix) and len(word) >= len(suffix) + 4:

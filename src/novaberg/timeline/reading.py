@@ -27,6 +27,7 @@ from novaberg.core.settings import (
 )
 from novaberg.timeline.date_question import date_question
 from novaberg.timeline.phrases import (
+    declension_stems,
     is_past_tense,
     is_read_question,
     is_title,
@@ -297,6 +298,11 @@ def read_appointments(repo: Any, user_id: str, character_id: str, window: Window
         rows = repo.find_by_keyword(user_id, character_id, terms, limit=window.limit,
                                     exclude_event_types=EXCLUDED_EVENT_TYPES, direction=window.direction,
                                     now=now, zone=zone)
+        stems = declension_stems(terms) if not rows else None
+        if stems:  # *Wann ist der Termin beim Orthopäden?*: the title says *Orthopäde*
+            rows = repo.find_by_keyword(user_id, character_id, stems, limit=window.limit,
+                                        exclude_event_types=EXCLUDED_EVENT_TYPES, direction=window.direction,
+                                        now=now, zone=zone)
         if len(rows) > window.limit:
             raise ReadingError(f"the search delivered {len(rows)} rows, more than its limit {window.limit}")
     else:

@@ -198,9 +198,13 @@ def _is_verb(word: str) -> bool:
     return any(word == stem + ending for stem in form_words.verbs for ending in form_words.verb_endings)
 
 
+_CASE_ENDINGS = ("n", "en", "s", "es")
+
+
 def _is_title_word(word: str, title_words: frozenset[str]) -> bool:
-    """A content word of the title, whole, or exactly *‹word›termin* / *‹word›stermin*."""
-    if word in title_words:
+    """A content word of the title, whole or with a case ending (*den Kieferorthopäden* of „Kieferorthopäde“,
+    *des Zahnarztes*), or exactly *‹word›termin* / *‹word›stermin*."""
+    if word in title_words or any(word == t + ending for t in title_words for ending in _CASE_ENDINGS):
         return True
     tail = V.reschedule_form.compound_tail
     if word.endswith(tail) and len(word) > len(tail):
