@@ -8,6 +8,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.graph.care import care_answer
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 from novaberg.text.grammar import STATEMENT, analyse, statement_adverb_first
@@ -84,14 +85,18 @@ def _offline_composer(data: Mapping[str, Any]) -> dict[str, Any]:
     served = [s for s in data.get("service_reports", []) if s.get("answer") and s.get("status") != "rejected"]
     if data.get("nachgelesen") and not served:  # dateien.md §3.0b: she read on — the best find, its location
         return {"antwort": str(data["nachgelesen"])}
+    text = str(data.get("text", "")).strip()
+    # how the person is comes before a report; beside work done, only a crisis gets its sentence
+    care = care_answer(text, str(data.get("anrede", ADDRESS_DU)), crisis_only=bool(served))
+    if care and not served:
+        return {"antwort": care}
     reports = [s["answer"] for s in data.get("service_reports", []) if s.get("answer")]
     if reports:
-        return {"antwort": capped_reports(reports)}
+        return {"antwort": capped_reports(reports) + (f"\n{care}" if care else "")}
     blocks: Mapping[str, str] = data.get("block_map", {})
     if data.get("answer_from_blocks") and blocks:
         answering = [a for a in data.get("block_answers", ()) if a]  # only the blocks that answer, to the person
         return {"antwort": _cited_findings(blocks) or "\n\n".join(answering) or "\n\n".join(blocks.values())}
-    text = str(data.get("text", "")).strip()
     chat = small_talk(text, str(data.get("anrede", ADDRESS_DU)))
     if chat:
         return {"antwort": chat}

@@ -343,18 +343,21 @@ _REFERENCES = frozenset({"das", "es", "dies", "dieses"})
 def _told_then_ordered(body: str) -> str | None:
     """*„Ich muss am 15. zum Friseur, trag das ein“*: something told, then an order whose pronoun (*das*, *es*)
     points back at it → the order with the told clause in the pronoun's place (*trag Ich muss am 15. zum
-    Friseur ein*), as *kannst du das eintragen* after a told clause is read (`_topicalised_modal`)."""
+    Friseur ein*), as *kannst du das eintragen* after a told clause is read (`_topicalised_modal`); an order
+    that names its own object after something told (*Ich bin müde, lösch den Zahnarzt*) is that order."""
     told, sign, order = body.rstrip("?!. ").rpartition(",")
     if not sign or not told.strip():
         return None
     tokens = order.split()
     lowered = [normalize(t.strip(_END_SIGNS)) for t in tokens]
-    if len(tokens) < 2 or not any(w in _REFERENCES for w in lowered[1:3]):
+    if len(tokens) < 2:
         return None
     lexeme, _word = verb_of(order.strip())
     if lexeme is None or lowered[0] not in lexeme.imperative:
         return None
-    reference = next(i for i in (1, 2) if i < len(lowered) and lowered[i] in _REFERENCES)
+    reference = next((i for i in (1, 2) if i < len(lowered) and lowered[i] in _REFERENCES), None)
+    if reference is None:  # *Ich bin müde, lösch den Zahnarzt*: the order names its own object
+        return order.strip()
     return " ".join([tokens[0], *tokens[1:reference], told.strip(), *tokens[reference + 1:]])
 
 

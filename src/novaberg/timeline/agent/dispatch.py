@@ -23,7 +23,7 @@ from novaberg.timeline.agent import const
 from novaberg.timeline.agent.agent import run_agent
 from novaberg.timeline.agent.classify import as_wann
 from novaberg.timeline.date_question import date_block, date_question
-from novaberg.timeline.phrases import keyword_hints, time_expression
+from novaberg.timeline.phrases import is_past_tense, keyword_hints, time_expression
 from novaberg.timeline.reading import (
     BLOCK_HEADER,
     ReadingError,
@@ -70,11 +70,20 @@ def route_hint(text: str) -> float:
         if hints[0] == "read":
             return HINT_QUESTION
         return HINT_ORDER if expression or _APPOINTMENT_WORD.search(text) else HINT_BARE_ORDER
-    if expression:
+    if expression and not is_past_tense(text) and not _today_without_clock(expression):
         vector = parse(expression, _ANY_MOMENT)
         if vector.moment is not None:
             return HINT_STATEMENT
     return 0.0
+
+
+_TODAY_WORDS = frozenset({"heute", "gerade", "grad", "jetzt", "gestern", "vorgestern"})
+
+
+def _today_without_clock(expression: str) -> bool:
+    """*Ich fühl mich heute nicht gut*: today (or a day gone) without a clock time names no appointment to enter —
+    the statement is no calendar matter, and „Ich habe nichts eingetragen“ would answer past the person."""
+    return {w.strip(".,;:!?").casefold() for w in expression.split()} <= _TODAY_WORDS
 
 
 def written_row_id(steps: list[dict[str, Any]]) -> int | None:
