@@ -58,3 +58,13 @@ def write(path: Path, text: str | bytes) -> Path:
 
 def rows_by_path(svc: FilesService, root_id: int, user: str = "u1", character: str = "nova") -> dict[str, Any]:
     return {row["pfad"]: row for row in svc.index_rows(root_id, user, character)}
+
+
+def scripted_nova(db: Any, redis: Any, tmp_path: Path, answers: dict[str, Any] | None = None) -> tuple[Any, Any]:
+    """A Nova whose model answers the scripted tasks and leaves every other task to the offline rules."""
+    from novaberg.llm.offline import OfflineLLM
+    from novaberg.llm.scripted import ScriptedLLM
+    from tests.support import make_nova
+
+    llm = ScriptedLLM(answers or {}, fallback=OfflineLLM())
+    return make_nova(db, redis, llm, tmp_path), llm

@@ -14,8 +14,8 @@ from novaberg.core.settings import FILES_BOUNDARY_ENV
 from novaberg.files.deepening.stock import HEADER
 from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
-from tests.files.helpers import shared, write
-from tests.support import berlin, make_nova
+from tests.files.helpers import scripted_nova, shared, write
+from tests.support import berlin
 
 NOW = berlin(2026, 12, 1, 10)
 THERME = """# Gastherme im Keller
@@ -48,9 +48,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return boundary
 
 
-def _nova(db: Any, redis: Any, tmp_path: Path, answers: dict[str, Any] | None = None) -> tuple[Any, ScriptedLLM]:
-    llm = ScriptedLLM(answers or {}, fallback=OfflineLLM())
-    return make_nova(db, redis, llm, tmp_path), llm
+_nova = scripted_nova
 
 
 def _shared(db: Any, home: Path, user: str = "u1") -> Any:

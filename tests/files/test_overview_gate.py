@@ -12,10 +12,8 @@ import pytest
 
 from novaberg.core.settings import FILES_BOUNDARY_ENV
 from novaberg.files.knowledge.zone import KnowledgeZone
-from novaberg.llm.offline import OfflineLLM
-from novaberg.llm.scripted import ScriptedLLM
-from tests.files.helpers import write
-from tests.support import berlin, make_nova
+from tests.files.helpers import scripted_nova, write
+from tests.support import berlin
 
 NOW = berlin(2026, 12, 1, 10)
 HEATING = "# Heizung\n\nDie Gastherme wurde im Oktober von der Firma Kaltenbach gewartet.\n"
@@ -34,9 +32,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return boundary
 
 
-def _nova(db: Any, redis: Any, tmp_path: Path, answers: dict[str, Any] | None = None) -> tuple[Any, ScriptedLLM]:
-    llm = ScriptedLLM(answers or {}, fallback=OfflineLLM())
-    return make_nova(db, redis, llm, tmp_path), llm
+_nova = scripted_nova
 
 
 def _share(nova: Any, home: Path, user: str = "u1") -> None:

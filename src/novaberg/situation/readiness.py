@@ -24,14 +24,13 @@ leaves a person waiting while she needs something else.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from novaberg.text.words import fold_umlauts, words
+from novaberg.text.words import fold_umlauts, split_clauses
 
 __all__ = ["Readiness", "readiness", "crisis_in", "ADMIT_MIN", "CRISIS", "AFTERGLOW", "OPEN", "HISTORY_TURNS"]
 
@@ -40,7 +39,7 @@ CRISIS = 0.0  # §3.0b: „bei Krise geht er auf 0,00"
 AFTERGLOW = 0.2  # a crisis in the recent history: below the admission floor, but not the acute zero
 OPEN = 1.0
 HISTORY_TURNS = 2  # the person's last turns that still count (a crisis two turns ago still sounds)
-_CLAUSE_END = re.compile(r"[,.!?;:…\n]+")
+_CLAUSE_SIGNS = ",.!?;:…\n"
 
 
 @dataclass(frozen=True)
@@ -100,19 +99,8 @@ def _families() -> _Families:
 
 def _clauses(text: str) -> list[list[str]]:
     """The folded words of each clause: split at signs, and before a conjunction or question word."""
-    f = _families()
     folded = fold_umlauts(str(text)).lower().replace("fix und fertig", "fix fertig")
-    clauses: list[list[str]] = []
-    for piece in _CLAUSE_END.split(folded):
-        current: list[str] = []
-        for word in words(piece):
-            if word in f.openers and current:
-                clauses.append(current)
-                current = []
-            current.append(word)
-        if current:
-            clauses.append(current)
-    return clauses
+    return split_clauses(folded, _CLAUSE_SIGNS, _families().openers)
 
 
 def _negated(clause: list[str], index: int) -> bool:
