@@ -251,3 +251,13 @@ def test_twin_a_short_word_keeps_its_ending(nova, db):
     turn = nova.turn("u1", "nova", "Lösch das Essen", NOW)
     assert turn.services[-1]["status"] == "fehler", turn.answer
     assert len(TimelineRepository(db).list("u1", "nova")) == 1
+
+
+@pytest.mark.parametrize("question", ["Kannst du mir sagen, was ich morgen vorhabe?", "Hab ich morgen noch was anderes?",
+                                      "Was liegt morgen an?", "Weißt du, was morgen ansteht?"])
+def test_what_is_on_in_other_words_reads_the_day(nova, question):
+    """*vorhabe*, *anderes*, *liegt … an*, *weißt du* are no names of appointments: each searched a title
+    („vorhabe“, „anderes“, „liegt“, „Weißt“) instead of reading the day."""
+    nova.turn("u1", "nova", "Trag mir morgen um 14 Uhr Zahnarzt ein", NOW)
+    answer = nova.turn("u1", "nova", question, NOW).answer
+    assert answer.startswith("Deine Termine von Mittwoch, 02.12.2026") and "Zahnarzt" in answer, answer
