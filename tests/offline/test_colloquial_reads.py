@@ -261,3 +261,13 @@ def test_what_is_on_in_other_words_reads_the_day(nova, question):
     nova.turn("u1", "nova", "Trag mir morgen um 14 Uhr Zahnarzt ein", NOW)
     answer = nova.turn("u1", "nova", question, NOW).answer
     assert answer.startswith("Deine Termine von Mittwoch, 02.12.2026") and "Zahnarzt" in answer, answer
+
+
+@pytest.mark.parametrize("question", ["Was fehlt noch?", "Was fehlt uns denn noch?"])
+def test_what_is_missing_reads_the_list_and_writes_nothing(nova, db, question):
+    """*Was fehlt noch?* is a question about the list being worked on (else the shopping list) — it got „Das habe
+    ich nicht notiert“, the answer to a statement of need."""
+    nova.turn("u1", "nova", "Mach ne Einkaufsliste: Brot, Butter", NOW)
+    turn = nova.turn("u1", "nova", question, NOW)
+    assert "Brot" in turn.answer and "Butter" in turn.answer and "nicht notiert" not in turn.answer, turn.answer
+    assert NotesRepository(db).list("u1")[0]["text"].splitlines() == ["Brot", "Butter"]

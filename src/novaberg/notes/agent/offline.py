@@ -295,7 +295,13 @@ def _question(text: str, core: str, history: Sequence[Sequence[str]]) -> Reading
     activity = _activity_list(_clean(core).rstrip("?").strip())
     if activity:
         return Reading("read", activity)
+    if _WHAT_IS_MISSING.match(_clean(core).rstrip("?").strip()):  # *Was fehlt noch?*: the list being worked on
+        target = running_list(history) or str(vocabulary()["list_of_type"]["einkauf"])
+        return Reading("read", target, resolved=True)
     return Reading(REJECTED, reason="eine Frage, kein Notizauftrag")
+
+
+_WHAT_IS_MISSING = _rx(r"^was\s+(?:fehlt|fehlen)\s*(?:noch|mir|uns|denn|eigentlich|\s)*$")
 
 
 _WHAT_FOR_ME = _rx(r"^was\s+(?:muss|müssen|muessen|soll|sollte|brauch\w*)\s+(?:ich|wir)\b(?P<rest>.*)$")
