@@ -271,3 +271,12 @@ def test_what_is_missing_reads_the_list_and_writes_nothing(nova, db, question):
     turn = nova.turn("u1", "nova", question, NOW)
     assert "Brot" in turn.answer and "Butter" in turn.answer and "nicht notiert" not in turn.answer, turn.answer
     assert NotesRepository(db).list("u1")[0]["text"].splitlines() == ["Brot", "Butter"]
+
+
+def test_a_new_name_is_no_part_of_the_old_one(nova, db):
+    """timeline.md §5.2 (`update` changes no details): *Änder den Zahnarzt in Kieferorthopäde* searched
+    „Zahnarzt in Kieferorthopäde“ and said it found nothing; now it finds „Zahnarzt“ and says what it cannot do."""
+    nova.turn("u1", "nova", "Trag mir Freitag um 9 Zahnarzt ein", NOW)
+    turn = nova.turn("u1", "nova", "Änder den Zahnarzt in Kieferorthopäde", NOW)
+    assert turn.answer.startswith("Einzelheiten eines Termins kann ich noch nicht ändern"), turn.answer
+    assert [r["title"] for r in TimelineRepository(db).list("u1", "nova")] == ["Zahnarzt"]

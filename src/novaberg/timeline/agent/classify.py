@@ -91,12 +91,15 @@ def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     action = hints[0]
     expression = time_expression(core, drop_opener=action in ("reschedule", "update"))
     target = title_of(core)
+    if action == "update" and not expression:
+        target = _RENAMED_TO.split(target, maxsplit=1)[0]  # *Änder den Zahnarzt in Kieferorthopäde*: the old name
     kind = type_of(core)
     return {"action": action, "target": target, "zeitausdruck": expression, "event_type": kind,
             "normalisiert": f"{action}: Termin „{target}“ {expression}".strip() + f" (Typ: {kind})"}
 
 
 _WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
+_RENAMED_TO = re.compile(r"\s+(?:in|zu|auf)\s+(?=\S)", re.IGNORECASE)  # the new name of a detail change
 _WHEN_IN_OTHER_WORDS = re.compile(r"\b(?:um\s+)?(?:wie\s?viel\s+uhr|welche[mr]?\s+uhrzeit)\b"
                                   r"|\b(?:an\s+)?welche[mr]?\s+(?:wochen)?tag\b", re.IGNORECASE)
 
