@@ -74,3 +74,11 @@ def test_twin_a_coming_appointment_told_is_still_offered(nova, db):
     turn = nova.turn("u1", "nova", "Ich hab morgen um 10 Zahnarzt.", NOW)
     assert "Soll ich „Zahnarzt“" in turn.answer, turn.answer
     assert TimelineRepository(db).list("u1", "nova") == []
+
+
+@pytest.mark.parametrize("text,hotline", [("Ich fühl mich nicht gut.", False), ("Mir geht es schlecht", False),
+                                          ("Ich kann nicht mehr.", True), ("Mir gehts grad total beschissen", True)])
+def test_plain_unwell_is_no_case_for_a_hotline(text, hotline):
+    """The readiness is cautious for curiosity (*mir geht es nicht gut* closes the deepening); the care answer
+    keeps the numbers for strain beyond feeling unwell."""
+    assert ("0800 111 0 111" in care_answer(text)) is hotline

@@ -44,6 +44,7 @@ _TEXTS = {
         "etwas abnehmen kann, sagen Sie es mir."),
 }
 _DANGER = {"lebensgefahr": "lebensgefahr", "notlage": "notlage"}
+_MILD = frozenset({"belastung"})  # the readiness's strain family also holds plain *mir geht's nicht gut*
 _EXPERIENCER = r"(?:ich\s+f(?:ü|ue)hl(?:e)?\s+mich|mir\s+geht(?:'s|s|\s+es)|ich\s+bin|bin\s+ich)"
 _UNWELL = re.compile(
     rf"\b{_EXPERIENCER}\b[^,.;!?]*?\b(?:nicht\s+(?:so\s+|besonders\s+|ganz\s+|sehr\s+)?(?:gut|wohl|fit)|"
@@ -64,6 +65,8 @@ def care_answer(text: str, address: str = "du", crisis_only: bool = False) -> st
     sie = address == ADDRESS_SIE
     if state.value == CRISIS:
         family = state.dimension.partition(":")[2]
+        if family in _MILD and feels_unwell(text):
+            return _TEXTS["unwohl"][sie]  # *Mir geht es nicht gut*: cautious for curiosity, no case for a hotline
         return _TEXTS[_DANGER.get(family, "krise")][sie]
     if feels_unwell(text) and not crisis_only:
         return _TEXTS["unwohl"][sie]
