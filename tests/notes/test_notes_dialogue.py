@@ -176,3 +176,18 @@ def test_merk_bitte_with_a_time_reaches_the_notes_through_the_turn(nova, db):
     assert service is not None and service["status"] == "abgeschlossen"
     [note] = _notes(db)
     assert "Mehl" in note["text"] and note["faellig_am"] is not None
+
+
+def test_overview_says_a_note_named_by_its_own_words_once(db, redis, tmp_path):
+    """§5 Read without a target: a note named by its first words (§5 *Create*, name from the content) was listed
+    as „- Ich brauche morgen Mehl (notiz): Ich brauche morgen Mehl“."""
+    from novaberg.llm.offline import OfflineLLM
+    from tests.support import berlin, make_nova
+
+    nova = make_nova(db, redis, OfflineLLM(), tmp_path)
+    now = berlin(2026, 11, 30, 9)
+    nova.turn("u1", "nova", "Merk dir, dass ich morgen Mehl brauche", now)
+    nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot und Käse", now)
+    answer = nova.turn("u1", "nova", "Zeig meine Notizen", now).answer
+    assert "- Ich brauche morgen Mehl (notiz)\n" in answer + "\n" and answer.count("Mehl") == 1, answer
+    assert "- Einkaufsliste (einkauf): Brot Käse" in answer, answer

@@ -282,10 +282,16 @@ def overview(ctx: Context) -> dict[str, Any]:
     rows = ctx.repo.list(ctx.user_id)
     if not rows:
         return {"answer": say("keine_notizen"), "steps": [{"schritt": "uebersicht", "anzahl": 0}]}
-    lines = [say("uebersicht_zeile", name=r["name"], typ=r["typ"],
-                 summary=f": {r['zusammenfassung']}" if r["zusammenfassung"] else "") for r in rows]
+    lines = [say("uebersicht_zeile", name=r["name"], typ=r["typ"], summary=_summary_after(r)) for r in rows]
     return {"answer": say("uebersicht", lines="\n".join(lines)),
             "steps": [{"schritt": "uebersicht", "anzahl": len(rows)}], "data": {"ids": [r["id"] for r in rows]}}
+
+
+def _summary_after(row: dict[str, Any]) -> str:
+    """`: <summary>` — left out when it says no more than the name (a note named by its own first words)."""
+    summary = " ".join(str(row.get("zusammenfassung") or "").split())
+    name = " ".join(str(row.get("name") or "").split())
+    return f": {summary}" if summary and summary != name else ""
 
 
 # --- the five writing paths (§6): update (also add/remove content), append, clear, rename, delete
