@@ -45,7 +45,7 @@ def test_a_question_about_a_day_is_answered_by_computation(question, answer):
     "Hab ich am Dienstag was?", "Ist am Dienstag Yoga?", "Ist Yoga am Dienstag?", "Welche Termine hab ich am Freitag?",
     "Wann ist der Zahnarzt?", "Welcher Tag ist mein Zahnarzttermin?",  # appointments, the timeline's read
     "Der 9. Dezember ist ein Dienstag.",  # told, not asked
-    "Ist der 31. Februar ein Montag?", "Ist der 1.1.0001 ein Montag?", "Welcher Wochentag ist der 31.12.9999?",
+    "Ist der 1.1.0001 ein Montag?", "Welcher Wochentag ist der 31.12.9999?", "Welcher Wochentag ist der 32.12.?",
     "Welcher Wochentag ist nächste Woche?",  # a week is no day: no guess
 ])
 def test_twin_no_single_readable_day_gives_no_fact(question):
@@ -98,3 +98,20 @@ def test_a_model_confirming_the_wrong_weekday_is_corrected(db, redis, tmp_path):
     nova, _ = _nova_saying(db, redis, tmp_path, "Ja, der 9. Dezember 2026 ist ein Dienstag.")
     turn = nova.turn("u1", "nova", "Ist der 9. Dezember ein Dienstag?", NOW)
     assert "ist ein Mittwoch" in turn.answer and "ist ein Dienstag" not in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize("question,answer", [
+    ("Welcher Wochentag ist der 29.2.2027?", "Den 29. Februar 2027 gibt es nicht — 2027 ist kein Schaltjahr."),
+    ("Ist der 31. April ein Montag?", "Den 31. April gibt es nicht — der April hat 30 Tage."),
+    ("Ist der 30.2. ein Freitag?", "Den 30. Februar gibt es nicht — der Februar hat höchstens 29 Tage."),
+])
+def test_a_day_no_calendar_has_is_said_to_be_none(offline_nova, db, question, answer):
+    """No guess and no move to a neighbouring day: it read „Den Zeitraum „29.2.2027“ kann ich nicht sicher lesen“."""
+    turn = offline_nova.turn("u1", "nova", question, NOW)
+    assert turn.answer == answer and turn.services == [], turn.answer
+    assert TimelineRepository(db).list("u1", "nova") == []
+
+
+def test_twin_the_29th_of_february_of_a_leap_year_is_a_day():
+    assert date_question("Welcher Wochentag ist der 29.2.2028?", NOW, ZONE).sentence() == \
+        "Der 29. Februar 2028 ist ein Dienstag."

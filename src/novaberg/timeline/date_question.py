@@ -10,6 +10,7 @@ that names a day the parser cannot read, or two days, gets no block: no guess.
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -17,9 +18,9 @@ from zoneinfo import ZoneInfo
 
 from novaberg.text.grammar import QUESTION, analyse
 from novaberg.timeline.phrases import time_expression
-from novaberg.timeparse import TIME_VOCABULARY, parse
+from novaberg.timeparse import TIME_VOCABULARY, parse, read_time
 
-__all__ = ["DateFact", "date_question", "date_block", "BLOCK_HEADER"]
+__all__ = ["DateFact", "NoSuchDay", "date_question", "date_block", "BLOCK_HEADER"]
 
 BLOCK_HEADER = "[DATUM]"
 _WEEKDAY_NAMES = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
@@ -70,13 +71,50 @@ class DateFact:
         return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class NoSuchDay:
+    """A day the calendar does not have (*der 31. April*, *der 29. Februar 2027*): said so, never moved."""
+
+    day: int
+    month: int
+    year: int | None
+
+    def sentence(self) -> str:
+        month = _MONTH_NAMES[self.month - 1]
+        if self.year is not None and self.month == 2 and self.day == 29:
+            return f"Den 29. Februar {self.year} gibt es nicht — {self.year} ist kein Schaltjahr."
+        said = f"{self.day}. {month}" + (f" {self.year}" if self.year is not None else "")
+        most = "höchstens " if self.month == 2 and self.year is None else ""
+        return f"Den {said} gibt es nicht — der {month} hat {most}{_days_in(self.month, self.year)} Tage."
+
+    def block(self) -> str:
+        return f"{BLOCK_HEADER}\nAus dem Kalender gerechnet: {self.sentence()}"
+
+
+def _days_in(month: int, year: int | None) -> int:
+    return monthrange(year if year is not None else 2024, month)[1]  # no year: a leap year has every day
+
+
+def _no_such_day(text: str) -> NoSuchDay | None:
+    """The one date `text` names when no calendar has it (a day past its month's end; 29.2. of a common year)."""
+    expression = time_expression(text)
+    days = [d for d in read_time(expression).days if d.kind == "date"] if expression else []
+    if len(days) != 1 or days[0].day is None or days[0].month is None or not 1 <= days[0].month <= 12:
+        return None
+    stated = days[0]
+    if not 1 <= stated.day <= 31 or stated.day <= _days_in(stated.month, stated.year):
+        return None
+    return NoSuchDay(stated.day, stated.month, stated.year)
+
+
 def _weekday_of(word: str) -> int | None:
     return TIME_VOCABULARY.weekdays.get(word.casefold())
 
 
-def date_question(text: str, now: datetime, zone: ZoneInfo) -> DateFact | None:
+def date_question(text: str, now: datetime, zone: ZoneInfo) -> DateFact | NoSuchDay | None:
     """The computed answer when `text` asks for a day's weekday or date, or whether a day is a given
-    weekday; None for anything else (and for a day the parser cannot read)."""
+    weekday — a day no calendar has is said to be none; None for anything else (and for a day the parser
+    cannot read)."""
     utterance = analyse(text)
     if utterance.mood != QUESTION and not text.rstrip().endswith("?"):
         return None
@@ -86,14 +124,18 @@ def date_question(text: str, now: datetime, zone: ZoneInfo) -> DateFact | None:
             weekday = _weekday_of(match.group(1))
             if weekday is None:
                 continue
-            found = _day_in(core[:match.start()] + core[match.end():], now)
+            rest = core[:match.start()] + core[match.end():]
+            found = _day_in(rest, now)
             if found is not None:  # the weekday is the claim only when a day is left without it
                 return _fact(*found, now, zone, weekday)
+            missing = _no_such_day(rest)
+            if missing is not None:
+                return missing
             break
     if not (_ASKS_WEEKDAY.search(core) or _ASKS_DATE.search(core)):
         return None
     found = _day_in(core, now)
-    return _fact(*found, now, zone, None) if found is not None else None
+    return _fact(*found, now, zone, None) if found is not None else _no_such_day(core)
 
 
 def _day_in(text: str, now: datetime) -> tuple[Any, str] | None:
