@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -62,18 +63,18 @@ _WORD = re.compile(r"[^\W_]", re.UNICODE)
 
 _DIMENSIONS = ("SELECT atttypmod AS n FROM pg_attribute "
                "WHERE attrelid = 'dateien_index'::regclass AND attname = 'themen_embedding'")
-_KNOWN_DIMENSIONS: dict[int, tuple[Any, int]] = {}  # id(db) → (db, the index column's dimension)
+_KNOWN_DIMENSIONS: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()  # db → its column's dimension
 
 
 def index_dimensions(db: Any) -> int:
     """The dimension of the files index's vector column (schema files/001: vector(768)); read once per database."""
-    known = _KNOWN_DIMENSIONS.get(id(db))
-    if known is None or known[0] is not db:
+    known = _KNOWN_DIMENSIONS.get(db)
+    if known is None:
         with db.transaction() as conn:
             row = conn.execute(_DIMENSIONS).fetchone()
-        known = (db, int(row["n"]) if row and row["n"] and row["n"] > 0 else 0)
-        _KNOWN_DIMENSIONS[id(db)] = known
-    return known[1]
+        known = int(row["n"]) if row and row["n"] and row["n"] > 0 else 0
+        _KNOWN_DIMENSIONS[db] = known
+    return known
 
 
 def check_dimensions(db: Any, vector_length: int, embedder: Any) -> None:

@@ -11,9 +11,10 @@ floor is never lowered by the quantile; a question the stock has nothing for get
 
 The floor is measured per embedder, not set (§3.0a-bis: *„gemessen, steht fest"*): two embedders have two
 cosine scales (the hashing embedder's unrelated pairs sit around 0.05–0.2, a sentence model's far higher),
-so one number cannot say "whether at all" for both. `python -m bench.files.calibrate --embedder …` embeds
-the hand-written questions and files of bench/files, takes every question/file pair that is *not*
-relevant, and records the cosine such pairs exceed 1 % of the time (their 99th percentile) in
+so one number cannot say "whether at all" for both. `python -m bench.files.calibrate --embedder …` indexes
+the generated corpus of bench/files with the embedder, takes the question/file pairs that share neither
+subject, aspect nor place (unrelated by construction; the hand-written sets are not used, so they stay
+tests of the floor), and records the cosine such pairs exceed 1 % of the time (their 99th percentile) in
 `dense_floors.json` under the embedder's name (`embedder_key`). An embedder without a measurement keeps
 `FILES_DENSE_FLOOR`, and the search logs that its floor is unmeasured.
 """
@@ -61,7 +62,6 @@ def threshold(tracked: Sequence[float] | None, floor: float = FILES_DENSE_FLOOR,
     quantile = statistics.median(values) if len(values) >= min_samples else None
     estimate = quantile if quantile is not None else start
     return DenseThreshold(max(floor, estimate), quantile, len(values), floor)
-
 
 
 def embedder_key(embedder: Any) -> str:

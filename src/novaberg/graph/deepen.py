@@ -42,9 +42,8 @@ _SERVING = ("abgeschlossen", "rueckfrage", "fehler")  # a service that answered 
 
 
 def admission(state: TurnState) -> str | None:
-    """Why the deepening is not admitted, from the turn's state alone (None: admitted so far)."""
-    if not budget.may_spend(state.get("selbstausloesungen"), budget.DEEPENING):
-        return "budget"
+    """Why the deepening is not admitted by what the turn already did (None: admitted so far); the budget and
+    the readiness are asked before, by the node."""
     route = state.get("route") or {}
     orders = [route.get("domain"), *(order.get("domain") for order in route.get("auftraege") or ())]
     services = state.get("services") or []

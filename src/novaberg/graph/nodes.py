@@ -13,8 +13,8 @@ from novaberg.graph.compose import address_form, compose
 from novaberg.graph.deps import Deps
 from novaberg.graph.pending import clear_pending, load_pending, store_pending
 from novaberg.graph.readers import block_readers
-from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, is_new_request, route
-from novaberg.graph.services import NOT_FOUND, AgentRequest, ServiceResult, registered_services, service_named
+from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, is_new_request, route
+from novaberg.graph.services import NOT_FOUND, AgentRequest, ServiceResult, service_named
 from novaberg.graph.state import TurnState
 from novaberg.graph.turn_directives import read_directives
 from novaberg.situation.lage import Situation, drop_stale_offer, peek_offer, take_offer
@@ -151,11 +151,10 @@ def _other_owner(first: ServiceResult, request: AgentRequest, deps: Deps) -> Ser
     """The routed service found nothing under the name and wrote nothing: the words may name another service's
     object (*Streich die Eier* — no appointment, an item of a list). The runner-up by its own route hint (a
     plausible order, `ORDER_SCORE`) is asked once; only its verified write replaces the first, else None."""
-    ranked = sorted(((registration.route_hint(request.text), name) for name, registration
-                     in registered_services().items() if name != first.name), reverse=True)
-    if not ranked or ranked[0][0] < ORDER_SCORE:
+    name, score = best_service(request.text, exclude=first.name)
+    if score < ORDER_SCORE:
         return None
-    other = service_named(ranked[0][1])
+    other = service_named(name)
     if other is None:
         return None
     result = _run(other, request, deps)

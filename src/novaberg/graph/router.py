@@ -41,10 +41,13 @@ def order_words() -> dict[str, frozenset[str]]:
             for key in ("order_openers", "order_joiners")}
 
 
-def best_service(text: str) -> tuple[str, float]:
-    """The service whose offline route hint scores highest, with its score (a tie: the first registered)."""
+def best_service(text: str, exclude: str = "") -> tuple[str, float]:
+    """The service whose offline route hint scores highest, with its score (a tie: the first registered);
+    `exclude` leaves one service out (the runner-up after it)."""
     best, best_score = NO_DOMAIN, 0.0
     for name, registration in registered_services().items():
+        if name == exclude:
+            continue
         score = registration.route_hint(text)
         if score > best_score:
             best, best_score = name, score
