@@ -24,7 +24,7 @@ from novaberg.files.reading import texts
 from novaberg.files.retrieval import Hit, Retriever
 
 __all__ = ["FOREIGN_HEADER", "OWN_HEADER", "location", "entry", "dedupe", "block_text", "split_hits",
-           "turn_hits", "aufzeichnungen_block", "eigene_funde_block", "asks_records", "EXCERPT_CHARS"]
+           "turn_hits", "aufzeichnungen_block", "eigene_funde_block", "asks_records", "EXCERPT_CHARS", "framed"]
 
 logger = logging.getLogger(__name__)
 
@@ -102,8 +102,11 @@ def split_hits(hits: Sequence[Hit]) -> dict[str, list[Hit]]:
 def block_text(header: str, hits: Sequence[Hit], framing: str) -> str | None:
     """The whole block, header line included; None when there is no entry (§1a.2: only when there are hits)."""
     entries = [entry(hit) for hit in dedupe(hits)]
-    if not entries:
-        return None
+    return framed(header, framing, entries) if entries else None
+
+
+def framed(header: str, framing: str, entries: Sequence[str]) -> str:
+    """A block for the composer: its header line, its framing (a prompt file), then its entries."""
     head = framing.strip()
     if not head.startswith(header):
         head = f"{header}\n{head}"

@@ -22,15 +22,11 @@ from typing import Any
 
 from novaberg.files.blocks import location
 from novaberg.files.deepening.decide import MAX_FILES, Decision, carries, kind_answered
-from novaberg.files.paths import OutsideBoundaryError
-from novaberg.files.reading import texts
 from novaberg.files.reading.zoom import (
-    FileGoneError,
-    FileUnreadableError,
     GrepHit,
     OpenedFile,
     datei_grep,
-    open_indexed,
+    open_said,
     read_block,
 )
 from novaberg.files.retrieval import Hit
@@ -67,13 +63,6 @@ class Reading:
                                                       for f in self.finds], "fehlend": list(self.problems)}
 
 
-def _root_of(hit: Hit) -> str:
-    path = Path(hit.path)
-    for _ in Path(hit.relative).parts:
-        path = path.parent
-    return str(path)
-
-
 def _is_heading(text: str) -> bool:
     return text.lstrip().startswith("#")
 
@@ -105,16 +94,8 @@ def read_on(decision: Decision, boundary: Sequence[Path], question: str = "",
     collected: list[Find] = []
     for hit in decision.files[:budget]:
         reading.accesses += 1
-        try:
-            opened = open_indexed(_root_of(hit), hit.relative, boundary)
-        except FileGoneError:
-            reading.problems.append(texts.FILE_GONE.format(pfad=hit.path))
-            continue
-        except OutsideBoundaryError:
-            reading.problems.append(texts.FILE_OUTSIDE.format(pfad=hit.path))
-            continue
-        except FileUnreadableError as err:
-            reading.problems.append(texts.FILE_UNREADABLE.format(pfad=hit.path, grund=err))
+        opened = open_said(hit, boundary, reading.problems)
+        if opened is None:
             continue
         seen: set[int] = set()
         for term in decision.terms:

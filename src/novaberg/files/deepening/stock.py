@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from novaberg.files.blocks import framed
 from novaberg.files.deepening import texts
 from novaberg.files.deepening.second_pass import Reading
 
@@ -26,12 +27,7 @@ def block_text(reading: Reading, asker: Any) -> str | None:
     entries = [(texts.ENTRY_OWN if find.hit.eigentum == _OWN else texts.ENTRY).format(
         fundstelle=find.place, zeile=find.text) for find in reading.finds]
     entries += [texts.PROBLEM.format(problem=problem) for problem in reading.problems]
-    if not entries:
-        return None
-    head = _framing(asker).strip()
-    if not head.startswith(HEADER):
-        head = f"{HEADER}\n{head}"
-    return head + "\n\n" + "\n".join(entries)
+    return framed(HEADER, _framing(asker), entries) if entries else None
 
 
 def offline_reply(reading: Reading) -> str:

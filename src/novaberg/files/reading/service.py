@@ -23,19 +23,17 @@ from novaberg.files.knowledge.gate import early_gate, topic_text
 from novaberg.files.knowledge.service import knowledge_root
 from novaberg.files.knowledge.zone import KnowledgeZone
 from novaberg.files.labels import is_archived
-from novaberg.files.paths import OutsideBoundaryError, boundary_from_env
+from novaberg.files.paths import boundary_from_env
 from novaberg.files.reading import texts
 from novaberg.files.reading.classify import TASK, read_classification
 from novaberg.files.reading.overview import other_stores
 from novaberg.files.reading.repository import ReadingRepository
 from novaberg.files.reading.zoom import (
     MAX_TERMS,
-    FileGoneError,
-    FileUnreadableError,
     GrepHit,
     datei_grep,
     file_map,
-    open_indexed,
+    open_said,
 )
 from novaberg.files.repository import RootsRepository
 from novaberg.files.retrieval import Hit, Retriever
@@ -212,16 +210,8 @@ class ReadingService:
         found: list[tuple[Hit, list[GrepHit]]] = []
         for hit in hits[:budget]:
             accesses += 1
-            try:
-                opened = open_indexed(_root_of(hit), hit.relative, boundary)
-            except FileGoneError:
-                problems.append(texts.FILE_GONE.format(pfad=hit.path))
-                continue
-            except OutsideBoundaryError:
-                problems.append(texts.FILE_OUTSIDE.format(pfad=hit.path))
-                continue
-            except FileUnreadableError as err:
-                problems.append(texts.FILE_UNREADABLE.format(pfad=hit.path, grund=err))
+            opened = open_said(hit, boundary, problems)
+            if opened is None:
                 continue
             for term in terms:  # one after another until one hits (German compounds)
                 lines = datei_grep(opened, term)
@@ -252,14 +242,6 @@ def _shown(terms: list[str]) -> str:
     answered with what was searched, not with the question again)."""
     return ", ".join(term if len(term) <= SHOWN_TERM_CHARS else term[:SHOWN_TERM_CHARS].rstrip() + "…"
                      for term in terms)
-
-
-def _root_of(hit: Hit) -> str:
-    """The root directory of a hit (absolute path minus its relative part)."""
-    path = Path(hit.path)
-    for _ in Path(hit.relative).parts:
-        path = path.parent
-    return str(path)
 
 
 def _at(hit: Hit, lines: list[GrepHit]) -> Hit:

@@ -22,8 +22,9 @@ from typing import Any
 from novaberg.core.settings import FILES_MAX_BYTES
 from novaberg.files.extract import ParseError, extract
 from novaberg.files.paths import OutsideBoundaryError, inside, resolve_inside
+from novaberg.files.reading import texts
 
-__all__ = ["OpenedFile", "FileGoneError", "FileUnreadableError", "open_indexed", "file_map", "read_block",
+__all__ = ["OpenedFile", "FileGoneError", "FileUnreadableError", "open_indexed", "open_said", "file_map", "read_block",
            "datei_grep", "GrepHit", "WINDOW_LINES", "MAX_TERMS", "MAX_LINES_PER_ANSWER"]
 
 WINDOW_LINES = 40  # §6.4 "gefenstert": a block is read in windows of at most this many lines
@@ -51,6 +52,23 @@ class GrepHit:
     term: str
     line: int
     text: str
+
+
+def open_said(hit: Any, boundary: Sequence[Path], problems: list[str]) -> OpenedFile | None:
+    """`open_indexed` for a search hit (its root is its path minus its relative part); a file that is gone,
+    outside its root or unreadable is said into `problems` with its path, and None comes back."""
+    root = Path(hit.path)
+    for _ in Path(hit.relative).parts:
+        root = root.parent
+    try:
+        return open_indexed(str(root), hit.relative, boundary)
+    except FileGoneError:
+        problems.append(texts.FILE_GONE.format(pfad=hit.path))
+    except OutsideBoundaryError:
+        problems.append(texts.FILE_OUTSIDE.format(pfad=hit.path))
+    except FileUnreadableError as err:
+        problems.append(texts.FILE_UNREADABLE.format(pfad=hit.path, grund=err))
+    return None
 
 
 def open_indexed(root_path: str, relative: str, boundary: Sequence[Path], max_bytes: int = FILES_MAX_BYTES) -> OpenedFile:
