@@ -62,6 +62,7 @@ __all__ = [
     "range_window",
     "next_window",
     "asks_next",
+    "title_terms",
     "NEXT_FEW",
     "search_window",
     "period_of",
@@ -260,6 +261,17 @@ def appointment_window(route: Any, text: str, now: datetime, zone: ZoneInfo) -> 
 
 # --- reading ----------------------------------------------------------------------------------------
 
+def title_terms(repo: Any, user_id: str, character_id: str, title: str) -> list[str]:
+    """The words a title search looks for (`keywords_of`) — without their case ending *-en* when the words as
+    said name no row of the pair (*den Kieferorthopäden*, *beim Orthopäden*: the title says *…päde*). One
+    place for the reader and the agent's search; a second query only when a word has such an ending."""
+    terms = keywords_of(title) or [title]
+    stems = declension_stems(terms)
+    if stems and not repo.find_by_keyword(user_id, character_id, terms, limit=1):
+        return stems
+    return terms
+
+
 def to_appointment(row: dict[str, Any], zone: ZoneInfo) -> Appointment:
     name = row["event_type"]
     if name in EVENT_TYPES:
@@ -294,15 +306,10 @@ def read_appointments(repo: Any, user_id: str, character_id: str, window: Window
         rows = repo.find_next(user_id, character_id, now, zone, limit=window.limit,
                               exclude_event_types=EXCLUDED_EVENT_TYPES)
     elif window.kind == "search":
-        terms = keywords_of(window.keyword) or [window.keyword]
+        terms = title_terms(repo, user_id, character_id, window.keyword)
         rows = repo.find_by_keyword(user_id, character_id, terms, limit=window.limit,
                                     exclude_event_types=EXCLUDED_EVENT_TYPES, direction=window.direction,
                                     now=now, zone=zone)
-        stems = declension_stems(terms) if not rows else None
-        if stems:  # *Wann ist der Termin beim Orthopäden?*: the title says *Orthopäde*
-            rows = repo.find_by_keyword(user_id, character_id, stems, limit=window.limit,
-                                        exclude_event_types=EXCLUDED_EVENT_TYPES, direction=window.direction,
-                                        now=now, zone=zone)
         if len(rows) > window.limit:
             raise ReadingError(f"the search delivered {len(rows)} rows, more than its limit {window.limit}")
     else:

@@ -21,7 +21,7 @@ from novaberg.core.settings import TIMELINE_AGENT_SEARCH_LIMIT
 from novaberg.graph.deps import Deps
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.texts import half_of_day_words, say
-from novaberg.timeline.phrases import declension_stems, is_past_tense, is_title, keywords_of, title_words
+from novaberg.timeline.phrases import is_past_tense, is_title, title_words
 from novaberg.timeline.reading import (
     Appointment,
     Reading,
@@ -38,6 +38,7 @@ from novaberg.timeline.reading import (
     range_window,
     read_appointments,
     search_window,
+    title_terms,
     to_appointment,
 )
 from novaberg.timeline.repository import TITLE_MAX_CHARS, TimelineRepository
@@ -262,10 +263,7 @@ def _search_with_title(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     order, now, zone = state["order"], state["now"], deps.zone
     repo = TimelineRepository(deps.db)
     pair = (state["user_id"], state["character_id"])
-    terms = keywords_of(order["target"]) or [order["target"]]
-    stems = declension_stems(terms)
-    if stems and not repo.find_by_keyword(*pair, terms, limit=1):
-        terms = stems  # *Verschieb den Kieferorthopäden*: the title says *Kieferorthopäde*
+    terms = title_terms(repo, *pair, order["target"])  # *Verschieb den Kieferorthopäden*: „Kieferorthopäde“
     coming = repo.find_by_keyword(*pair, terms, limit=TIMELINE_AGENT_SEARCH_LIMIT, direction="forward", now=now,
                                   zone=zone)
     if len(coming) == 1:
