@@ -51,8 +51,8 @@ def test_a_crisis_gets_where_people_answer(nova, db, text, phone):
 
 
 def test_the_sie_form_when_asked_for():
-    assert "Ihnen" in care_answer("Ich fühl mich nicht gut", "Sie")
-    assert "bleiben Sie" in care_answer("Ich will nicht mehr leben", "Sie")
+    assert "Ihnen" in care_answer("Ich fühl mich nicht gut", sie=True)
+    assert "bleiben Sie" in care_answer("Ich will nicht mehr leben", sie=True)
 
 
 def test_an_order_after_how_one_is_is_carried_out(nova, db):

@@ -16,7 +16,6 @@ from novaberg.situation.readiness import CRISIS, readiness
 
 __all__ = ["care_answer", "feels_unwell"]
 
-ADDRESS_SIE = "Sie"
 _SEELSORGE = "0800 111 0 111 oder 0800 111 0 222"
 _TEXTS = {
     "lebensgefahr": (
@@ -43,7 +42,7 @@ _TEXTS = {
         "Das tut mir leid zu hören. Ohne Sprachmodell kann ich nicht richtig darauf eingehen — aber wenn ich Ihnen "
         "etwas abnehmen kann, sagen Sie es mir."),
 }
-_DANGER = {"lebensgefahr": "lebensgefahr", "notlage": "notlage"}
+_DANGER = frozenset({"lebensgefahr", "notlage"})  # families with a text of their own
 _MILD = frozenset({"belastung"})  # the readiness's strain family also holds plain *mir geht's nicht gut*
 _EXPERIENCER = r"(?:ich\s+f(?:ü|ue)hl(?:e)?\s+mich|mir\s+geht(?:'s|s|\s+es)|ich\s+bin|bin\s+ich)"
 _UNWELL = re.compile(
@@ -58,16 +57,15 @@ def feels_unwell(text: str) -> bool:
     return bool(_UNWELL.search(text))
 
 
-def care_answer(text: str, address: str = "du", crisis_only: bool = False) -> str:
-    """The offline answer to how the person is, or '' when the turn says nothing about it (`crisis_only`:
-    nothing short of a crisis — beside a report of work done, *ich bin müde* needs no second sentence)."""
+def care_answer(text: str, sie: bool = False, crisis_only: bool = False) -> str:
+    """The offline answer to how the person is (`sie`: in the Sie-form), or '' when the turn says nothing about
+    it (`crisis_only`: nothing short of a crisis — beside work done, *ich bin müde* needs no second sentence)."""
     state = readiness(text, ())
-    sie = address == ADDRESS_SIE
     if state.value == CRISIS:
         family = state.dimension.partition(":")[2]
         if family in _MILD and feels_unwell(text):
             return _TEXTS["unwohl"][sie]  # *Mir geht es nicht gut*: cautious for curiosity, no case for a hotline
-        return _TEXTS[_DANGER.get(family, "krise")][sie]
+        return _TEXTS[family if family in _DANGER else "krise"][sie]
     if feels_unwell(text) and not crisis_only:
         return _TEXTS["unwohl"][sie]
     return ""

@@ -87,7 +87,7 @@ def _offline_composer(data: Mapping[str, Any]) -> dict[str, Any]:
         return {"antwort": str(data["nachgelesen"])}
     text = str(data.get("text", "")).strip()
     # how the person is comes before a report; beside work done, only a crisis gets its sentence
-    care = care_answer(text, str(data.get("anrede", ADDRESS_DU)), crisis_only=bool(served))
+    care = care_answer(text, data.get("anrede") == ADDRESS_SIE, crisis_only=bool(served))
     if care and not served:
         return {"antwort": care}
     reports = [s["answer"] for s in data.get("service_reports", []) if s.get("answer")]

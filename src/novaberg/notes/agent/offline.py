@@ -292,10 +292,11 @@ def _question(text: str, core: str, history: Sequence[Sequence[str]]) -> Reading
             if m := rx.match(candidate):
                 target, named, resolved = _target(m, history)
                 return Reading("read", target, named=named, resolved=resolved)
-    activity = _activity_list(_clean(core).rstrip("?").strip())
+    asked = _clean(core).rstrip("?").strip()
+    activity = _activity_list(asked)
     if activity:
         return Reading("read", activity)
-    if _WHAT_IS_MISSING.match(_clean(core).rstrip("?").strip()):  # *Was fehlt noch?*: the list being worked on
+    if _WHAT_IS_MISSING.match(asked):  # *Was fehlt noch?*: the list being worked on
         target = running_list(history) or str(vocabulary()["list_of_type"]["einkauf"])
         return Reading("read", target, resolved=True)
     return Reading(REJECTED, reason="eine Frage, kein Notizauftrag")
