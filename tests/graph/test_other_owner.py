@@ -58,8 +58,9 @@ def test_twin_found_nowhere_keeps_the_first_answer_and_changes_nothing(nova, db)
 def test_twin_an_order_of_two_parts_is_not_redirected(nova, db):
     """Only a single order is redirected; two orders each keep their own service (issue 11 §8)."""
     turn = nova.turn("u1", "nova", "Streich die Eier und trag mir morgen um 9 Yoga ein", NOW)
-    assert [s["name"] for s in turn.services][-1] == "timeline"
-    assert "Eier" in _list_text(db) or turn.services[0]["name"] == "notizen"
+    assert [(s["name"], s["status"]) for s in turn.services] == [("timeline", "fehler"),
+                                                                  ("timeline", "abgeschlossen")], turn.answer
+    assert "Eier" in _list_text(db)
 
 
 def test_parallel_identical_strike_orders_strike_once_and_lose_nothing(nova, db):
