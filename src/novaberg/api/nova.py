@@ -176,6 +176,10 @@ class Nova:
         self.close()
 
     def close(self) -> None:
+        """The background heartbeat first (it releases its Redis lock while Redis runs), then the stack."""
+        pixie = getattr(self, "_pixie", None)
+        if pixie is not None:
+            pixie.stop_background()
         self.stack.close()
 
     def turn(self, user_id: str, character_id: str, text: str, now: datetime) -> TurnResult:

@@ -1,5 +1,8 @@
 """`Nova.pixie`: the heartbeat of one Nova — `tick(now)` for tests and scripts, `run` for the CLI, and
-`start_background(clock)` for `novaberg serve` (a daemon thread, stopped before Nova closes)."""
+`start_background(clock)` for `novaberg serve` (a daemon thread, stopped before Nova closes).
+
+`stop_background()` is what `Nova.close` calls first: the heartbeat releases its Redis lock while Redis
+still runs, so the next start takes it at once (issue 24, a lock left behind made it wait ~60 s)."""
 
 from __future__ import annotations
 
@@ -43,6 +46,7 @@ class PixieService:
     def __init__(self, nova: Any, lock_seconds: float = PIXIE_LOCK_SECONDS,
                  intervals: dict[str, float] | None = None) -> None:
         self.heartbeat = Heartbeat(nova.deps.redis, build_jobs(nova, intervals), nova.deps.log, lock_seconds)
+        self._background: list[BackgroundHeartbeat] = []
 
     def tick(self, now: datetime) -> dict[str, Any]:
         """Every due background job once with this clock (HeartbeatBusyError while another process runs it)."""
@@ -52,4 +56,11 @@ class PixieService:
         return self.heartbeat.run(clock, stop, say, once=once)
 
     def start_background(self, clock: Any) -> BackgroundHeartbeat:
-        return BackgroundHeartbeat(self.heartbeat, clock)
+        background = BackgroundHeartbeat(self.heartbeat, clock)
+        self._background.append(background)
+        return background
+
+    def stop_background(self) -> None:
+        """Stop every background heartbeat of this Nova (each releases its lock on the way out)."""
+        while self._background:
+            self._background.pop().stop()

@@ -4,16 +4,29 @@ Faults (issue 10): a server that does not answer is a clear `DatabaseUnavailable
 `CONNECT_TIMEOUT_SECONDS`, not a 30 s stall; a connection found dead is dropped on checkout (health
 check) and the pool reconnects when the server is back. A pool that is only busy is waited for longer:
 after the first wait a direct probe tells a busy pool from a dead server.
+
+Deadlines (issue 24 §4): the server ends a statement, a lock wait and an idle transaction by itself
+(`statement_timeout`, `lock_timeout`, `idle_in_transaction_session_timeout`, set per connection), and
+the client does not trust it to: every wait of a connection for the server carries its own deadline.
+A frozen server (SIGSTOP) enforces nothing, so when that deadline passes the connection is closed under
+the statement; the server rolls the transaction back when it wakes (a connection that is gone never
+commits) and nothing is retried. For a few seconds after such a stall every check-out fails at once,
+so the rest of a turn does not wait on the same frozen server again.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from typing import Any
 
 import psycopg
+from psycopg import errors as pg_errors
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
@@ -21,13 +34,29 @@ from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
 from novaberg.core.redact import redact_credentials
 from novaberg.core.settings import CONNECT_TIMEOUT_SECONDS
 
-__all__ = ["Database", "OneTransaction", "hold_lock", "BUSY_POOL_WAIT_SECONDS"]
+__all__ = ["Database", "OneTransaction", "hold_lock", "BUSY_POOL_WAIT_SECONDS", "STATEMENT_SECONDS",
+           "CLIENT_DEADLINE_SECONDS", "STALL_COOLDOWN_SECONDS"]
 
 BUSY_POOL_WAIT_SECONDS = 60.0  # how long a turn waits for a connection of a busy (not dead) pool
 _UNAVAILABLE = "the database does not answer right now"
 # Writers of one owner queue on an advisory lock on a hash of the owner for the rest of their transaction,
 # at most this long (a hash collision only makes two owners wait for each other).
-_LOCK_TIMEOUT = "SET LOCAL lock_timeout = '10s'"
+_LOCK_TIMEOUT = "SET LOCAL lock_timeout = '5s'"
+# Server-side limits of every pooled connection: a statement, a lock wait, a transaction left idle.
+STATEMENT_SECONDS = 5.0
+_LOCK_SECONDS = 5.0
+_IDLE_IN_TRANSACTION_SECONDS = 30.0
+# The client's own limit on one wait for the server (a frozen server enforces nothing of the above); the
+# pool's health check of an idle connection gets less. After a stall, check-outs fail at once this long.
+CLIENT_DEADLINE_SECONDS = STATEMENT_SECONDS + 1.0
+_CHECK_DEADLINE_SECONDS = 2.5
+STALL_COOLDOWN_SECONDS = 5.0
+_MAINTENANCE_SECONDS = 600.0  # VACUUM and the like (`maintain`)
+_SERVER_LIMITS = (f"-c statement_timeout={round(STATEMENT_SECONDS * 1000)} -c lock_timeout={round(_LOCK_SECONDS * 1000)} "
+                  f"-c idle_in_transaction_session_timeout={round(_IDLE_IN_TRANSACTION_SECONDS * 1000)}")
+_WAIT_TIMEOUT = pg_errors._WaitTimeout  # noqa: SLF001 - psycopg's own "wait timeout expired"
+# Server-side refusals that mean "not in time": the turn gets a 503 like for a server that is gone.
+_LATE = (pg_errors.QueryCanceled, pg_errors.LockNotAvailable)
 _ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
 _WAIT_STEP_SECONDS = 0.5
 _log = logging.getLogger("novaberg.store")
@@ -45,13 +74,17 @@ class Database:
         self.url = url
         self.on_unavailable = on_unavailable
         self._connect_timeout = connect_timeout
+        self._stalled_until = 0.0  # monotonic; check-outs fail at once until then
+        self._stall_lock = threading.Lock()
+        connection_class = type("NovabergConnection", (DeadlineConnection,), {"on_stall": self._note_stall})
         self._pool = ConnectionPool(
             url,
             min_size=min_size,
             max_size=max_size,
+            connection_class=connection_class,
             kwargs={"row_factory": dict_row, "autocommit": False,
-                    "connect_timeout": max(1, round(connect_timeout))},
-            check=ConnectionPool.check_connection,
+                    "connect_timeout": max(1, round(connect_timeout)), "options": _SERVER_LIMITS},
+            check=_check_connection,
             open=False,
             name="novaberg",
             timeout=connect_timeout,
@@ -67,17 +100,23 @@ class Database:
                                 ) from err
 
     @contextmanager
-    def transaction(self) -> Iterator[psycopg.Connection]:
+    def transaction(self, seconds: float | None = None) -> Iterator[psycopg.Connection]:
         """One connection, one transaction: committed on success, rolled back on any error. A server that
-        does not answer is `DatabaseUnavailableError`; the body's own errors pass unchanged."""
+        does not answer — or not within the deadline — is `DatabaseUnavailableError`; the body's own errors
+        pass unchanged. `seconds`: a longer limit per statement for this transaction (migrations)."""
         conn = self._checkout()
         try:
-            with conn.transaction():
+            with _deadline(conn, seconds), conn.transaction():
+                if seconds is not None:
+                    conn.execute(f"SET LOCAL statement_timeout = {round(seconds * 1000)}")
                 yield conn
         except psycopg.OperationalError as err:
             if conn.broken or conn.closed:
                 self._revive()
                 raise DatabaseUnavailableError(_UNAVAILABLE) from err
+            if isinstance(err, _LATE):
+                _log.warning("a statement did not finish in time: %s", _reason(err))
+                raise DatabaseUnavailableError("the database did not finish in time") from err
             raise
         finally:
             self._pool.putconn(conn)
@@ -87,7 +126,10 @@ class Database:
         conn = self._checkout()
         try:
             conn.autocommit = True
-            conn.execute(statement)
+            with _deadline(conn, _MAINTENANCE_SECONDS):
+                conn.execute(f"SET statement_timeout = {round(_MAINTENANCE_SECONDS * 1000)}")
+                conn.execute(statement)
+                conn.execute("RESET statement_timeout")
         finally:
             if not conn.closed:
                 conn.autocommit = False
@@ -103,6 +145,7 @@ class Database:
         revived = False
         next_probe = self._connect_timeout
         while True:
+            self._refuse_while_stalled()
             try:
                 return self._pool.getconn(timeout=_WAIT_STEP_SECONDS)
             except PoolTimeout as err:
@@ -118,6 +161,19 @@ class Database:
                     raise DatabaseUnavailableError(_UNAVAILABLE) from err
                 if waited >= BUSY_POOL_WAIT_SECONDS:
                     raise DatabaseUnavailableError("the database is overloaded: no connection became free") from err
+
+    def _note_stall(self) -> None:
+        """A wait for the server passed its deadline (the connection is closed already)."""
+        with self._stall_lock:
+            self._stalled_until = time.monotonic() + STALL_COOLDOWN_SECONDS
+        _log.error("the database did not answer within the deadline; the connection was closed and "
+                   "check-outs fail for %.0f s", STALL_COOLDOWN_SECONDS)
+
+    def _refuse_while_stalled(self) -> None:
+        with self._stall_lock:
+            stalled = time.monotonic() < self._stalled_until
+        if stalled:
+            raise DatabaseUnavailableError("the database did not answer a moment ago")
 
     def _probe(self, timeout: float) -> str | None:
         """None when the server accepts a connection of its own (outside the pool), else its reason."""
@@ -135,6 +191,62 @@ class Database:
         except Exception as err:  # noqa: BLE001 - recovery must not mask the fault being reported
             _log.error("restarting the database failed: %s", err)
             return False
+
+
+class DeadlineConnection(psycopg.Connection):  # type: ignore[type-arg]
+    """A connection whose every wait for the server (statement, commit, rollback, health check) ends by
+    `deadline_seconds`. Past it the socket is shut down and the connection closed, so the server — once it
+    runs again — sees the client gone and rolls the open transaction back; then `on_stall` is told."""
+
+    deadline_seconds: float = CLIENT_DEADLINE_SECONDS
+    on_stall: Callable[[], None] | None = None
+
+    def wait(self, gen: Any, interval: float = 0.1, timeout: float | None = None) -> Any:
+        limit = self.deadline_seconds if timeout is None else min(timeout, self.deadline_seconds)
+        try:
+            return super().wait(gen, interval, limit)
+        except _WAIT_TIMEOUT as err:
+            self._abandon()
+            if self.on_stall is not None:
+                self.on_stall()
+            raise psycopg.OperationalError(
+                f"the database did not answer within {limit:.1f} s; the connection was closed") from err
+
+    def _abandon(self) -> None:
+        """Nothing more reaches the server on this connection: shut the socket, then close."""
+        with suppress(OSError, psycopg.Error):
+            duplicate = socket.socket(fileno=os.dup(self.pgconn.socket))
+            try:
+                duplicate.shutdown(socket.SHUT_RDWR)
+            finally:
+                duplicate.close()
+        with suppress(psycopg.Error):
+            self._closed = True
+            self.pgconn.finish()
+
+
+@contextmanager
+def _deadline(conn: psycopg.Connection, seconds: float | None) -> Iterator[None]:
+    """The connection's client-side deadline raised to `seconds` (+1 s over the server's) for a while."""
+    if seconds is None or not isinstance(conn, DeadlineConnection):
+        yield
+        return
+    conn.deadline_seconds = seconds + 1.0
+    try:
+        yield
+    finally:
+        del conn.deadline_seconds  # back to the class's value
+
+
+def _check_connection(conn: psycopg.Connection) -> None:
+    """The pool's health check of an idle connection, with a short deadline of its own."""
+    if isinstance(conn, DeadlineConnection):
+        conn.deadline_seconds = _CHECK_DEADLINE_SECONDS
+    try:
+        ConnectionPool.check_connection(conn)
+    finally:
+        if isinstance(conn, DeadlineConnection) and "deadline_seconds" in vars(conn):
+            del conn.deadline_seconds
 
 
 class OneTransaction:

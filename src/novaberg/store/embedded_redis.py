@@ -2,6 +2,11 @@
 PostgreSQL — a private Unix socket (no TCP), its dump file in the data directory (0600), stopped with a
 save on close, stopped by the parent-death signal after `kill -9` of this process, and an orphan of an
 earlier owner stopped at the next open.
+
+Durability (issue 24 §6): an append-only file next to the dump, flushed every second, so a crash loses at
+most about a second of short-term state. A data directory that has only a dump (made before the AOF) is
+started without the AOF first — Redis would otherwise start empty from a missing AOF — and switched on
+at once, which writes the AOF from what the dump held.
 """
 
 from __future__ import annotations
@@ -46,16 +51,19 @@ class EmbeddedRedis:
         self._lock = threading.Lock()
         self._stopped = False
         self._log_file = self.path.with_name(self.path.name + ".log")
+        self.aof = self.path.with_name(self.path.name + ".aof")
         self._stop_orphan()
         self._start()
 
     def _start(self) -> None:
         self.socket.unlink(missing_ok=True)
         socket = self.socket
+        switch_on = not self.aof.exists()
         command = [str(_server_binary()), "--port", "0", "--unixsocket", str(socket), "--unixsocketperm", "700",
                    "--dir", str(self.path.parent), "--dbfilename", self.path.name, "--pidfile", str(self._pid_file),
-                   "--daemonize", "no", "--save", "60", "1", "--set-proc-title", "no", "--appendonly", "no",
-                   "--loglevel", "warning", "--logfile", ""]
+                   "--daemonize", "no", "--save", "60", "1", "--set-proc-title", "no",
+                   "--appendonly", "no" if switch_on else "yes", "--appendfilename", self.aof.name,
+                   "--appendfsync", "everysec", "--loglevel", "warning", "--logfile", ""]
         on_main_thread = threading.current_thread() is threading.main_thread()
         with private_umask(), open(self._log_file, "ab") as log:
             try:
@@ -65,6 +73,28 @@ class EmbeddedRedis:
             except OSError as err:
                 raise DatabaseError(f"could not start the embedded Redis: {err}") from err
         self._wait_ready(self._timeout)
+        if switch_on:
+            self._switch_on_aof()
+
+    def _switch_on_aof(self) -> None:
+        """Turn the AOF on in the running server (it rewrites the AOF from memory) and wait for the file."""
+        client = redis.Redis(unix_socket_path=str(self.socket), socket_timeout=5, socket_connect_timeout=5)
+        try:
+            client.config_set("appendonly", "yes")
+            deadline = time.monotonic() + self._timeout
+            while time.monotonic() < deadline:
+                info = client.info("persistence")
+                if not info.get("aof_rewrite_in_progress") and not info.get("aof_rewrite_scheduled") \
+                        and self.aof.exists():
+                    return
+                time.sleep(0.02)
+        except redis.RedisError as err:
+            self.stop(final=False)
+            raise DatabaseError(f"the embedded Redis could not switch on its append-only file: {err}") from err
+        finally:
+            client.close()
+        self.stop(final=False)
+        raise DatabaseError(f"the embedded Redis did not write its append-only file within {self._timeout:.0f} s")
 
     def client(self, **options: Any) -> redis.Redis:
         """A client that restarts this server once when it finds it dead (fault recovery)."""

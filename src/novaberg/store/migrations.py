@@ -113,10 +113,13 @@ def discover() -> list[Migration]:
     return migrations
 
 
+MIGRATION_SECONDS = 600.0
+
+
 def migrate(db: Database) -> list[str]:
     """Bring the database to the current schema in one call; returns what was applied. Idempotent."""
     applied_now: list[str] = []
-    with db.transaction() as conn:
+    with db.transaction(seconds=MIGRATION_SECONDS) as conn:  # an index over a large table may take a while
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
         _ensure_extensions(conn)
         conn.execute(_CREATE_VERSION_TABLE)

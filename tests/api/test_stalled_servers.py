@@ -1,0 +1,119 @@
+"""A stalled server (issue 24 §4): a frozen PostgreSQL or Redis (SIGSTOP) gives HTTP 503 with a German message
+within 10 s, and the abandoned turn writes nothing after the server runs again."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psutil
+import psycopg
+import pytest
+from fastapi.testclient import TestClient
+
+from novaberg.api import texts
+from novaberg.api.app import create_app
+from novaberg.api.nova import Nova
+from novaberg.core.clock import FixedClock
+from tests.support import berlin
+
+BASE = "http://127.0.0.1:8765"
+LIMIT_SECONDS = 10.0
+
+
+@pytest.fixture
+def own_nova(tmp_path) -> Iterator[Nova]:
+    """A Nova with its own embedded servers (freezing the session's shared ones would stall other tests)."""
+    nova = Nova.open(data_dir=tmp_path / "data")
+    try:
+        yield nova
+    finally:
+        nova.close()
+
+
+@contextmanager
+def frozen(pid: int) -> Iterator[None]:
+    """SIGSTOP the server and every process under it (a PostgreSQL backend is a child of the postmaster:
+    stopping the postmaster alone would leave the connected backends answering); SIGCONT in any case."""
+    root = psutil.Process(pid)
+    processes = [root, *root.children(recursive=True)]
+    for process in processes:
+        process.suspend()
+    try:
+        yield
+    finally:
+        for process in processes:
+            try:
+                process.resume()
+            except psutil.NoSuchProcess:
+                pass
+
+
+def _timed_turn(client: TestClient, text: str) -> tuple[threading.Thread, dict[str, Any]]:
+    """The request on a side thread (the old code hung for minutes: the test must not)."""
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        started = time.monotonic()
+        response = client.post("/turn", json={"user_id": "anna", "character_id": "nova", "text": text})
+        outcome.update(status=response.status_code, body=response.json(), seconds=time.monotonic() - started)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread, outcome
+
+
+def _client(nova: Nova) -> TestClient:
+    return TestClient(create_app(nova, FixedClock(berlin(2026, 11, 30, 10)), auth=False), base_url=BASE,
+                      raise_server_exceptions=False)
+
+
+def _turn_rows(url: str, marker: str) -> int:
+    """Rows of the turn with `marker` in its text, read on a connection of its own (not the pool)."""
+    with psycopg.connect(url, connect_timeout=5) as conn:
+        return conn.execute("SELECT count(*) FROM turns WHERE text LIKE %s", (f"%{marker}%",)).fetchone()[0]
+
+
+def test_a_frozen_postgresql_gives_503_within_10_s_and_the_turn_writes_nothing_later(own_nova):
+    """issue 24 §4: every process of the embedded cluster stopped → /turn answers 503 with the German
+    message within 10 s; after SIGCONT and a wait no row of that turn exists (its connection was closed,
+    the server rolled back; before, the turn hung ≥ 240 s and wrote its item once the server woke)."""
+    client = _client(own_nova)
+    assert client.post("/turn", json={"user_id": "anna", "character_id": "nova", "text": "Hallo"}).status_code == 200
+    pg = own_nova.stack.embedded_pg
+    assert pg is not None
+    marker = "Kranich7"
+    with frozen(pg._process.pid):  # noqa: SLF001 - the fault under test
+        thread, outcome = _timed_turn(client, f"Merk dir bitte das Codewort {marker}")
+        thread.join(LIMIT_SECONDS + 2)
+        answered_in_time = not thread.is_alive()
+    thread.join(120)  # the old code goes on once the server runs again
+    assert answered_in_time, "no answer within 10 s while PostgreSQL was frozen"
+    assert outcome["seconds"] < LIMIT_SECONDS
+    assert (outcome["status"], outcome["body"]["detail"]) == (503, texts.ERR_DATABASE)
+    time.sleep(3)  # the woken backends read the closed connections and roll back
+    assert _turn_rows(own_nova.stack.db.url, marker) == 0
+    time.sleep(3)  # the stall cool-down of the pool passes: turns work again
+    assert client.post("/turn", json={"user_id": "anna", "character_id": "nova", "text": "Hallo"}).status_code == 200
+
+
+def test_a_frozen_redis_gives_503_within_10_s(own_nova):
+    """issue 24 §4: the embedded Redis stopped → /turn answers 503 with the German message within 10 s;
+    once it runs again the next turn works."""
+    client = _client(own_nova)
+    assert client.post("/turn", json={"user_id": "anna", "character_id": "nova", "text": "Hallo"}).status_code == 200
+    server = own_nova.stack.embedded_redis
+    assert server is not None
+    with frozen(server._process.pid):  # noqa: SLF001 - the fault under test
+        thread, outcome = _timed_turn(client, "Was weißt du über mich?")
+        thread.join(LIMIT_SECONDS + 2)
+        answered_in_time = not thread.is_alive()
+    thread.join(120)
+    assert answered_in_time, "no answer within 10 s while Redis was frozen"
+    assert outcome["seconds"] < LIMIT_SECONDS
+    assert (outcome["status"], outcome["body"]["detail"]) == (503, texts.ERR_DATABASE)
+    time.sleep(6)  # a stall of the database pool (if any) has cooled down
+    assert client.post("/turn", json={"user_id": "anna", "character_id": "nova", "text": "Hallo"}).status_code == 200
