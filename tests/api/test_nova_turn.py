@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from novaberg.api.nova import EmptyTurnError
@@ -69,18 +71,23 @@ def test_history_is_per_pair(nova):
     assert [t for t, _ in nova.log.recent_turns("u1", "nova", 5)] == ["Erster"]
 
 
-def test_a_settings_zone_that_differs_from_the_process_zone_is_loud(db, redis, tmp_path):
-    """The time parser reads NOVABERG_TIMEZONE; a facade in another zone would disagree with it silently."""
+def test_the_settings_zone_is_the_reading_zone_whatever_the_environment_says(db, redis, tmp_path, monkeypatch):
+    """Issue 25 §3: the zone is a setting read once at open and passed with the clock; the environment of the
+    process (here Tokyo) is never read during a turn. *morgen um 10* is 10:00 in New York = 15:00 UTC."""
     from novaberg.api.nova import Nova
-    from novaberg.core.errors import ConfigError
     from novaberg.core.settings import Settings
     from novaberg.embed.hashing import HashingEmbedder
     from novaberg.llm.offline import OfflineLLM
     from novaberg.store.stack import Stack
 
-    with pytest.raises(ConfigError, match="NOVABERG_TIMEZONE=America/New_York"):
-        Nova(Stack(db=db, redis=redis), OfflineLLM(), HashingEmbedder(),
-             Settings(data_dir=tmp_path, timezone="America/New_York"))
+    monkeypatch.setenv("NOVABERG_TIMEZONE", "Asia/Tokyo")
+    nova = Nova(Stack(db=db, redis=redis), OfflineLLM(), HashingEmbedder(),
+                Settings(data_dir=tmp_path, timezone="America/New_York"))
+    now = datetime(2026, 11, 30, 16, 0, tzinfo=UTC)  # 11:00 in New York, 01:00 on 1 Dec in Tokyo
+    result = nova.turn("u1", "nova", "Trag mir morgen um 10 den Zahnarzt ein", now)
+    assert result.services[0]["status"] == "abgeschlossen", result.answer
+    (row,) = nova.timeline.list("u1", "nova")
+    assert row["event_time"].astimezone(UTC) == datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(("user_id", "character_id", "text", "field"), [

@@ -33,3 +33,14 @@ def test_clock_refuses_naive_moments():
         FixedClock(datetime(2026, 1, 1))
     with pytest.raises(ValueError):
         as_utc(datetime(2026, 1, 1))
+
+
+def test_the_model_key_is_a_setting_read_once_and_never_shown():
+    """Issue 25 §3: the connector gets the key from the settings read at open, not from the environment later;
+    the key never appears in the settings' repr (which may reach a log line)."""
+    from novaberg.llm.registry import make_llm
+
+    settings = load_settings({"NOVABERG_LLM": "openai:m", "NOVABERG_LLM_API_KEY": "sk-geheim"})
+    assert settings.llm_api_key == "sk-geheim" and "sk-geheim" not in repr(settings)
+    connector = make_llm(settings.llm, "http://127.0.0.1:9", 1.0, settings.llm_api_key)
+    assert "sk-geheim" in str(vars(connector))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -148,12 +149,14 @@ def test_confirmation_utc_moment_counts_for_its_local_day() -> None:
     assert computed_verdict("Der Termin ist am 19.08.", [late], TODAY).orders == []
 
 
-def test_confirmation_local_day_is_the_configured_display_zone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The display zone is NOVABERG_TIMEZONE, the one the time parser reads, not a fixed Berlin:
-    02:30 UTC on the 19th is the evening of the 18th in New York."""
-    monkeypatch.setenv("NOVABERG_TIMEZONE", "America/New_York")
+def test_confirmation_local_day_is_the_persons_zone_passed_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The local day is read in the zone the turn passes in (settings, read once at open), not a fixed
+    Berlin and not the environment: 02:30 UTC on the 19th is the evening of the 18th in New York."""
+    monkeypatch.setenv("NOVABERG_TIMEZONE", "Asia/Tokyo")  # ignored: nothing reads the environment in a turn
     early = service(data={"event_start": "2026-08-19T02:30:00+00:00"})
-    assert computed_verdict("Der Termin ist am 18.08.", [early], TODAY).orders == []
+    new_york = ZoneInfo("America/New_York")
+    assert computed_verdict("Der Termin ist am 18.08.", [early], TODAY, zone=new_york).orders == []
+    assert computed_verdict("Der Termin ist am 18.08.", [early], TODAY).orders != []  # Berlin: the 19th
 
 
 def test_wrong_weekday_of_an_unreported_date_does_not_suggest_that_date() -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import EmptyTextError, check_turn
-from novaberg.core.errors import ConfigError, InputError
+from novaberg.core.errors import InputError
 from novaberg.core.logs import PipelineLog
 from novaberg.core.settings import (
     DATE_YEAR_MAX,
@@ -21,7 +21,6 @@ from novaberg.core.settings import (
     NOTES_CONTEXT_TURN_PAIRS,
     Settings,
     load_settings,
-    local_zone,
 )
 from novaberg.embed.registry import make_embedder
 from novaberg.graph.deps import Deps
@@ -91,12 +90,6 @@ class Nova:
     """One running Nova: storage stack, model, embedder. Use `Nova.open` and close it (or `with`)."""
 
     def __init__(self, stack: Stack, llm: Any, embedder: Any, settings: Settings) -> None:
-        process_zone = local_zone()
-        if settings.zone.key != process_zone.key:
-            raise ConfigError(
-                f"settings name the time zone {settings.zone.key!r} but this process reads times in "
-                f"{process_zone.key!r} (NOVABERG_TIMEZONE); set NOVABERG_TIMEZONE={settings.zone.key}"
-            )
         self.stack = stack
         self.llm = llm
         self.embedder = embedder
@@ -115,7 +108,7 @@ class Nova:
         settings = settings or load_settings(data_dir=data_dir, llm=llm if isinstance(llm, str) else None,
                                              embedder=embedder if isinstance(embedder, str) else None)
         llm_connector = make_llm(llm if llm is not None and not isinstance(llm, str) else settings.llm,
-                                 settings.llm_url, settings.llm_timeout)
+                                 settings.llm_url, settings.llm_timeout, settings.llm_api_key)
         embed = make_embedder(embedder if embedder is not None and not isinstance(embedder, str)
                               else settings.embedder, settings.embed_url)
         stack = Stack.open(settings)

@@ -135,6 +135,7 @@ class Settings:
     redis_url: str | None = None
     llm: str = "offline"
     llm_url: str | None = None
+    llm_api_key: str | None = field(default=None, repr=False)  # a secret: never in a repr or a log line
     embedder: str = "hashing"
     embed_url: str | None = None
     timezone: str = DEFAULT_TIMEZONE
@@ -164,6 +165,7 @@ def load_settings(env: Mapping[str, str] | None = None, **overrides: object) -> 
         ("redis_url", "NOVABERG_REDIS_URL"),
         ("llm", "NOVABERG_LLM"),
         ("llm_url", "NOVABERG_LLM_URL"),
+        ("llm_api_key", "NOVABERG_LLM_API_KEY"),
         ("embedder", "NOVABERG_EMBEDDER"),
         ("embed_url", "NOVABERG_EMBED_URL"),
         ("timezone", "NOVABERG_TIMEZONE"),
@@ -183,11 +185,6 @@ def load_settings(env: Mapping[str, str] | None = None, **overrides: object) -> 
     settings = Settings(**values)  # type: ignore[arg-type]
     settings.zone  # noqa: B018 - validate the zone name early, loudly
     return settings
-
-
-def local_zone() -> ZoneInfo:
-    """The display zone of this process (NOVABERG_TIMEZONE, default Europe/Berlin)."""
-    return zone_of(os.environ.get("NOVABERG_TIMEZONE") or DEFAULT_TIMEZONE)
 
 
 # --- files (dateien.md §5, §5.5a, §7): the outer boundary, the readable formats, the size limit

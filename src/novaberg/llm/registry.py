@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from novaberg.core.errors import ConfigError
@@ -15,8 +14,10 @@ __all__ = ["make_llm", "LLM_CHOICES"]
 LLM_CHOICES = ("offline", "ollama:<model>", "openai:<model>")
 
 
-def make_llm(spec: str | Any, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS) -> Any:
-    """A connector from its name; an object that already is a connector passes through (tests)."""
+def make_llm(spec: str | Any, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS,
+             api_key: str | None = None) -> Any:
+    """A connector from its name; an object that already is a connector passes through (tests).
+    `api_key` comes from the settings (NOVABERG_LLM_API_KEY, read once at open), never from here."""
     if not isinstance(spec, str):
         if hasattr(spec, "complete"):
             return spec
@@ -27,5 +28,5 @@ def make_llm(spec: str | Any, url: str | None = None, timeout: float = LLM_TIMEO
     if kind == "ollama":
         return OllamaLLM(model, url, timeout)
     if kind == "openai":
-        return OpenAICompatibleLLM(model, url, timeout, api_key=os.environ.get("NOVABERG_LLM_API_KEY"))
+        return OpenAICompatibleLLM(model, url, timeout, api_key=api_key)
     raise ConfigError(f"unknown model connector {spec!r}; choices: {', '.join(LLM_CHOICES)}")

@@ -7,7 +7,6 @@ year-by-tense rule compute "next Friday" or "this week" the same way.
 from __future__ import annotations
 
 import functools
-import os
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -20,7 +19,7 @@ __all__ = [
     "DAYPART_OPEN",
     "add_months",
     "at_local",
-    "current_zone",
+    "reading_zone",
     "day_start",
     "day_end",
     "dated",
@@ -66,21 +65,28 @@ def shift_days(day: date, days: int) -> date | None:
 
 
 @functools.cache
-def _zone_named(name: str | None) -> ZoneInfo:
-    """The zone of this variable value, as `core.settings.local_zone` reads it; built once per value."""
-    return zone_of(name or DEFAULT_TIMEZONE)
+def _default_zone() -> ZoneInfo:
+    return zone_of(DEFAULT_TIMEZONE)
 
 
-def current_zone() -> ZoneInfo:
-    """The display zone from settings (NOVABERG_TIMEZONE, default Europe/Berlin), cached per value."""
-    return _zone_named(os.environ.get("NOVABERG_TIMEZONE"))
+_NOT_A_PERSONS_ZONE = frozenset({"UTC", "Etc/UTC", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu"})
+
+
+def reading_zone(now: datetime) -> ZoneInfo:
+    """The zone a moment is read in: its own named zone (the turn's clock arrives in the person's zone,
+    `Nova.turn` converts it), else the default display zone — UTC and fixed offsets carry no calendar rules
+    a person lives by. Never the environment: the zone is passed in with the clock (issue 25 §3)."""
+    zone = now.tzinfo
+    if isinstance(zone, ZoneInfo) and zone.key not in _NOT_A_PERSONS_ZONE:
+        return zone
+    return _default_zone()
 
 
 def local_now(now: datetime, zone: ZoneInfo | None = None) -> datetime:
-    """`now` in the local zone; a naive `now` is refused (DESIGN.md: the zone is explicit)."""
+    """`now` in `zone` (default: its reading zone); a naive `now` is refused (DESIGN.md: the zone is explicit)."""
     if not isinstance(now, datetime):
         raise TypeError(f"now must be a datetime, not {type(now).__name__}")
-    zone = zone or current_zone()
+    zone = zone or reading_zone(now)
     if now.tzinfo is zone:
         return now
     return to_local(now, zone)

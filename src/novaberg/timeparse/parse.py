@@ -68,7 +68,7 @@ def parse(text: str, now: datetime, reference: datetime | None = None) -> ZeitVe
     """
     prepared = prepare(text)
     now_local = local_now(now)
-    ref_local = local_now(reference) if reference is not None else None
+    ref_local = local_now(reference, now_local.tzinfo) if reference is not None else None
     if not prepared:
         return _NOTHING
     toks = tokenize(prepared)

@@ -106,7 +106,7 @@ def reschedule_target(
     """The §5.2 decision for one reschedule request; TypeError for non-string text."""
     if not isinstance(text, str) or (expression is not None and not isinstance(expression, str)):
         raise TypeError("text and expression must be str")
-    old = local_now(old_moment)
+    old = local_now(old_moment, local_now(now).tzinfo)
     texts = [text] if not expression else [text, expression]
     readings = [read_time(dotted_clock_times(t)) for t in texts]
     forms = [raw_time_form(t, title) for t in texts]

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from novaberg.tribunal.claims import StorageClaim, find_storage_claims
 from novaberg.tribunal.const import (
@@ -154,7 +155,7 @@ class ComputedCheck:
 
 
 def computed_verdict(answer: str, services: list[dict], today: date,
-                     inventory: InventorySource | None = None) -> ComputedCheck:
+                     inventory: InventorySource | None = None, zone: ZoneInfo | None = None) -> ComputedCheck:
     """Check `answer` against itself and against the services of this turn, on the local day `today`.
 
     A storage claim is covered by a service with status `abgeschlossen` that carries a step with
@@ -173,7 +174,7 @@ def computed_verdict(answer: str, services: list[dict], today: date,
     claims = [c for c in find_storage_claims(answer) if not _said_by_a_service(c, services)]
     storage_result = _storage_result(claims, outcomes)
     weekday = weekday_mismatches(answer, today)
-    confirmation = confirmation_mismatch(answer, reported_dates(services, today), today)
+    confirmation = confirmation_mismatch(answer, reported_dates(services, today, zone), today)
 
     # With a writing service the claim is covered already; the inventory is still asked for the durable entry,
     # so that `nicht_gefragt` stands only where there is no claim (issue 11 §2).

@@ -12,8 +12,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
-from novaberg.timeparse.dates import current_zone
+from novaberg.timeparse.dates import reading_zone
 from novaberg.tribunal.const import COMPLETED, WRITE_NOT_RECOGNISABLE, WRITE_NOT_WRITTEN, WRITE_WRITTEN
 from novaberg.tribunal.dates import StatedDate, find_dates
 
@@ -69,8 +70,10 @@ def read_services(services: Sequence[Mapping[str, Any]]) -> list[ServiceOutcome]
     return outcomes
 
 
-def reported_dates(services: Sequence[Mapping[str, Any]], today: date) -> list[StatedDate]:
-    """Every date that a completed service named: in its answer, its data or its steps.
+def reported_dates(services: Sequence[Mapping[str, Any]], today: date,
+                   zone: ZoneInfo | None = None) -> list[StatedDate]:
+    """Every date that a completed service named: in its answer, its data or its steps; an aware moment
+    also on its day in `zone` (the person's; default: the display default).
 
     More sources make the confirmation check quieter, never louder, so the search is wide.
     """
@@ -79,43 +82,42 @@ def reported_dates(services: Sequence[Mapping[str, Any]], today: date) -> list[S
         if service.get("status") != COMPLETED:
             continue
         for value in (service.get("answer"), service.get("data"), service.get("steps")):
-            found.extend(_dates_in(value, today, _DEPTH))
+            found.extend(_dates_in(value, today, _DEPTH, zone))
     return found
 
 
-def _dates_in(value: object, today: date, depth: int) -> Iterator[StatedDate]:
+def _dates_in(value: object, today: date, depth: int, zone: ZoneInfo | None) -> Iterator[StatedDate]:
     if isinstance(value, datetime):
-        yield from _moment_dates(value)
+        yield from _moment_dates(value, zone)
     elif isinstance(value, date):
         yield _exact(value)
     elif isinstance(value, str):
-        yield from _string_dates(value, today)
+        yield from _string_dates(value, today, zone)
     elif depth > 0 and isinstance(value, Mapping):
         for item in value.values():
-            yield from _dates_in(item, today, depth - 1)
+            yield from _dates_in(item, today, depth - 1, zone)
     elif depth > 0 and isinstance(value, (list, tuple)):
         for item in value:
-            yield from _dates_in(item, today, depth - 1)
+            yield from _dates_in(item, today, depth - 1, zone)
 
 
 def _exact(day: date) -> StatedDate:
     return StatedDate(day, True, 0, 0, day.isoformat())
 
 
-def _moment_dates(moment: datetime) -> Iterator[StatedDate]:
-    """A naive moment gives its own day; an aware one its day where it was written and in the
-    display zone (NOVABERG_TIMEZONE, the zone the time parser reads), because the database keeps
-    UTC and the person reads local time."""
+def _moment_dates(moment: datetime, zone: ZoneInfo | None) -> Iterator[StatedDate]:
+    """A naive moment gives its own day; an aware one its day where it was written and in the person's
+    zone (the zone the time parser reads), because the database keeps UTC and the person reads local time."""
     yield _exact(moment.date())
     if moment.tzinfo is not None:
-        yield _exact(moment.astimezone(current_zone()).date())
+        yield _exact(moment.astimezone(zone or reading_zone(moment)).date())
 
 
-def _string_dates(text: str, today: date) -> Iterator[StatedDate]:
+def _string_dates(text: str, today: date, zone: ZoneInfo | None) -> Iterator[StatedDate]:
     stripped = text.strip()
     if 8 <= len(stripped) <= 40 and stripped[:4].isdigit():
         try:
-            yield from _moment_dates(datetime.fromisoformat(stripped))
+            yield from _moment_dates(datetime.fromisoformat(stripped), zone)
             return
         except ValueError:
             pass
