@@ -31,11 +31,12 @@ from novaberg.llm.ask import Asker
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.memory.block import read_memory_block
 from novaberg.memory.promotion import PromotionAgent
-from novaberg.memory.repository import LongTermRepository, vector_text
+from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.salience import effective
 from novaberg.memory.short_term import ShortTermMemory
 from novaberg.store.embedded_redis import EmbeddedRedis
 from novaberg.store.redis_store import connect_redis
+from novaberg.store.vectors import as_vector, with_vectors
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 USER, CHARACTER = "bench", "nova"
@@ -70,8 +71,8 @@ def _seed(db: Any, count: int, rng: random.Random, embedder: HashingEmbedder) ->
     started = time.perf_counter()
     texts = [_sentence(rng, i) for i in range(count)]
     vectors = embedder.embed(texts)
-    with db.transaction() as conn, conn.cursor() as cursor:
-        cursor.executemany(_INSERT, [(USER, CHARACTER, text, vector_text(v), 0.97, f"kzg:seed:{i}",
+    with db.transaction() as conn, with_vectors(conn).cursor() as cursor:
+        cursor.executemany(_INSERT, [(USER, CHARACTER, text, as_vector(v), 0.97, f"kzg:seed:{i}",
                                       NOW - timedelta(days=30), None, NOW - timedelta(days=30),
                                       NOW - timedelta(days=30)) for i, (text, v) in enumerate(zip(texts, vectors,
                                                                                                      strict=True))])

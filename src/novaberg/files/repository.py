@@ -16,8 +16,9 @@ from psycopg.types.json import Jsonb
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id, check_text
 from novaberg.files.sections import SectionsWriter
+from novaberg.store.vectors import as_vector, with_vectors
 
-__all__ = ["RootsRepository", "IndexRepository", "OWNERSHIP", "ROOT_WRITES", "vector_literal"]
+__all__ = ["RootsRepository", "IndexRepository", "OWNERSHIP", "ROOT_WRITES"]
 
 OWNERSHIP: tuple[str, ...] = ("nutzer", "figur", "gemischt")  # §1a.5, the CHECK of the schema file
 
@@ -96,10 +97,6 @@ SELECT i.id, i.pfad, i.name, i.thema, i.zusammenfassung, i.stichwoerter, i.struk
 FROM dateien_index i JOIN dateien_wurzeln w ON w.id = i.wurzel_id
 WHERE w.id = %s AND w.user_id = %s AND w.character_id = %s ORDER BY i.pfad
 """
-
-
-def vector_literal(values: Sequence[float] | None) -> str | None:
-    return None if values is None else "[" + ",".join(f"{v:.7g}" for v in values) + "]"
 
 
 def _check_id(root_id: object) -> int:
@@ -221,11 +218,11 @@ class IndexRepository:
         for values in batch:
             params = dict(values)
             params["struktur"] = None if values["struktur"] is None else Jsonb(values["struktur"])
-            params["embedding"] = vector_literal(values.get("embedding"))
+            params["embedding"] = as_vector(values.get("embedding"))
             params["geaendert_am"] = as_utc(values["geaendert_am"])
             params["now"] = as_utc(values["now"])
             rows.append(params)
-        with self._db.transaction() as conn, conn.cursor() as cur:
+        with self._db.transaction() as conn, with_vectors(conn).cursor() as cur:
             cur.executemany(_UPSERT, rows)
             SectionsWriter.store(cur, batch)  # the content channel's sections, same transaction
 

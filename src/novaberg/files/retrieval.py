@@ -28,9 +28,9 @@ from novaberg.core.edge import check_id, check_text
 from novaberg.core.errors import ConfigError
 from novaberg.core.settings import FILES_HITS_CAP, FILES_QUERY_MAX_CHARS, FILES_QUERY_MAX_TERMS
 from novaberg.embed.cache import embed_cached
-from novaberg.files.repository import vector_literal
 from novaberg.files.search_sql import SEARCH, TRACK_KEEP
 from novaberg.files.threshold import DenseThreshold, dense_floor, threshold
+from novaberg.store.vectors import Vector, as_vector, with_vectors
 
 __all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "fuse", "has_words", "check_dimensions",
            "index_dimensions"]
@@ -215,14 +215,14 @@ class Retriever:
         self.cap = cap
         self.floor = dense_floor(embedder)  # measured for this embedder (§3.0a-bis), else the setting
 
-    def _vector(self, text: str) -> str | None:
+    def _vector(self, text: str) -> Vector | None:
         try:
             vector = embed_cached(self.embedder, [text])[0]
         except Exception as err:  # noqa: BLE001 - the dense channel falls out; the sharp ones still run
             logger.error("dateien: embedding of the question failed, dense channel off: %s", err)
             return None
         check_dimensions(self._db, len(vector), self.embedder)
-        return vector_literal(vector)
+        return as_vector(vector)
 
     def run(self, user_id: str, character_id: str, query: str, now: datetime, k: int = FILES_HITS_CAP,
             turn_id: UUID | None = None, track: bool = True) -> SearchResult:
@@ -243,6 +243,7 @@ class Retriever:
                   "head_min_base": max(HEAD_MIN, 4), "part_min": PART_MIN, "part_max": PART_MAX, "exact_max": DENSE_EXACT_MAX, "df_probe": DF_PROBE,
                   "track": track, "keep": TRACK_KEEP, "now": as_utc(now)}
         with self._db.transaction() as conn:
+            with_vectors(conn)
             # §6.3: the pair's filter is applied inside the HNSW scan, which goes on until enough rows pass
             # (pgvector's iterative scan) — not a post-filter that silently returns fewer than K.
             conn.execute(ITERATIVE_SCAN)

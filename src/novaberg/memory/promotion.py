@@ -43,8 +43,9 @@ from novaberg.core.settings import (
     PROMOTION_MAX_ATTEMPTS,
 )
 from novaberg.memory import keys
-from novaberg.memory.repository import EmbedderChangedError, LongTermRepository, NewNode, PgVector
+from novaberg.memory.repository import EmbedderChangedError, LongTermRepository, NewNode
 from novaberg.store.db import OneTransaction
+from novaberg.store.vectors import Vector, as_vector
 
 __all__ = ["TASK", "AUDIT_BATCH", "PromotionAgent", "STEPS", "NEW_NODE", "DUPLICATE", "HALF_REACTIVATION", "DISCARDED"]
 
@@ -98,7 +99,7 @@ class _Item:
     key: str
     fields: dict[str, Any] | None  # None: the hash is gone
     vector: Any = None
-    packed: PgVector | None = None
+    packed: Vector | None = None
     nearest: list[dict[str, Any]] = field(default_factory=list)
     action: str | None = None
     node_id: int | None = None
@@ -227,7 +228,7 @@ class PromotionAgent:
                 if len(vectors) != len(standing):
                     raise ValueError(f"the embedder answered {len(vectors)} vectors for {len(standing)} texts")
                 for item, vector in zip(standing, vectors, strict=True):
-                    item.vector, item.packed = vector, PgVector(vector)  # packed once for the match and the write
+                    item.vector, item.packed = vector, as_vector(vector)  # packed once for the match and the write
                 self._checkpoint("eingebettet")
         except _INFRASTRUCTURE:
             self._uncount(attempts, items)

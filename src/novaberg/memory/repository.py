@@ -8,24 +8,19 @@ refused (`EmbedderChangedError`) until `reembed` moved every node to it — neve
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from psycopg.adapt import Dumper
-from psycopg.pq import Format
-from psycopg.types import TypeInfo
-
 from novaberg.core.clock import as_utc
 from novaberg.core.errors import DatabaseError
 from novaberg.core.logs import safe_text
 from novaberg.store.db import hold_lock
+from novaberg.store.vectors import Vector, as_vector, with_vectors
 
-__all__ = ["LongTermRepository", "NewNode", "PromotionWrite", "EmbedderChangedError", "embedder_identity", "vector_text",
-           "PgVector"]
+__all__ = ["LongTermRepository", "NewNode", "PromotionWrite", "EmbedderChangedError", "embedder_identity"]
 
 
 class EmbedderChangedError(DatabaseError):
@@ -35,7 +30,7 @@ class EmbedderChangedError(DatabaseError):
 @dataclass(frozen=True)
 class NewNode:
     inhalt: str
-    embedding: Sequence[float] | PgVector
+    embedding: Sequence[float] | Vector
     salienz: float
     kzg_schluessel: str
     kzg_erstellt_am: datetime
@@ -121,44 +116,6 @@ FROM lzg_knoten a, lzg_knoten b WHERE a.id = e.von_id AND b.id = e.nach_id
 """
 
 
-def vector_text(values: Sequence[float]) -> str:
-    return "[" + ",".join(f"{float(v):.7g}" for v in values) + "]"
-
-
-class PgVector:
-    """A vector sent to PostgreSQL in pgvector's binary form: packed in ~15 µs, where its text took ~0.35 ms to
-    write and about as long for the server to read (measured: one round trip with a 768-dimension vector
-    0.70 ms as text, 0.14 ms binary). Every vector of a query or a new node goes this way."""
-
-    __slots__ = ("data",)
-
-    def __init__(self, values: Sequence[float] | PgVector) -> None:
-        if isinstance(values, PgVector):
-            self.data: bytes = values.data
-        else:
-            self.data = struct.pack(f">HH{len(values)}f", len(values), 0, *values)
-
-
-# The `vector` type of each database (host, port, name) — looked up once per process, registered on each
-# connection that sends a PgVector (a cheap dictionary entry).
-_VECTOR_TYPES: dict[tuple[str, int, str], tuple[TypeInfo, type[Dumper]]] = {}
-
-
-def _send_vectors(conn: Any) -> Any:
-    where = (conn.info.host, conn.info.port, conn.info.dbname)
-    known = _VECTOR_TYPES.get(where)
-    if known is None:
-        info = TypeInfo.fetch(conn, "vector")
-        if info is None:
-            raise DatabaseError("the database has no pgvector type 'vector'")
-        known = (info, type("PgVectorDumper", (Dumper,), {"format": Format.BINARY, "oid": info.oid,
-                                                          "dump": lambda self, obj: obj.data}))
-        _VECTOR_TYPES[where] = known
-    known[0].register(conn)
-    conn.adapters.register_dumper(PgVector, known[1])
-    return conn
-
-
 def embedder_identity(embedder: Any) -> tuple[str, int]:
     """What names an embedder's vector space: its kind, model or path, and the dimension it yields."""
     probe = embedder.embed(["Hund"])[0]
@@ -204,6 +161,7 @@ class LongTermRepository:
             return known[2][1]
         identity, dims = self._identity(embedder)
         with self._tx() as conn:
+            with_vectors(conn)
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('lzg_embedder', 0))")
             row = conn.execute(_READ_EMBEDDER).fetchone()
             if row is None:
@@ -225,6 +183,7 @@ class LongTermRepository:
         """Every node embedded anew with `embedder`, the edges re-weighed, the index rebuilt — one transaction."""
         identity, dims = embedder_identity(embedder)
         with self._tx() as conn:
+            with_vectors(conn)
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('lzg_embedder', 0))")
             old = conn.execute(_READ_EMBEDDER).fetchone()
             if old is not None and old["dimensionen"] != dims:  # its expression casts to the old dimension
@@ -234,7 +193,7 @@ class LongTermRepository:
                 part = rows[start:start + batch]
                 vectors = embedder.embed([r["inhalt"] for r in part])
                 with conn.cursor() as cursor:
-                    cursor.executemany(_SET_EMBEDDING, [(vector_text(v), r["id"]) for v, r in zip(vectors, part,
+                    cursor.executemany(_SET_EMBEDDING, [(as_vector(v), r["id"]) for v, r in zip(vectors, part,
                                                                                                    strict=True)])
             conn.execute(_REWEIGH_EDGES)
             conn.execute(_INDEX.format(dims=int(dims)))
@@ -250,23 +209,23 @@ class LongTermRepository:
                    limit: int) -> list[dict[str, Any]]:
         _pair(user_id, character_id)
         with self._tx() as conn:
-            _send_vectors(conn)
+            with_vectors(conn)
             for setting in _NEAREST_SETTINGS:
                 conn.execute(setting)
             return [dict(r) for r in conn.execute(_CANDIDATES.format(dims=int(dims)),
-                                                  {"v": PgVector(vector), "u": user_id, "c": character_id,
+                                                  {"v": as_vector(vector), "u": user_id, "c": character_id,
                                                    "k": limit}).fetchall()]
 
     def similar(self, user_id: str, character_id: str, vector: Sequence[float], dims: int,
                 limit: int) -> list[dict[str, Any]]:
         _pair(user_id, character_id)
         with self._tx() as conn:
-            _send_vectors(conn)
+            with_vectors(conn)
             with conn.pipeline():
                 for setting in _NEAREST_SETTINGS:
                     conn.execute(setting)
                 return [dict(r) for r in conn.execute(_SIMILAR.format(dims=int(dims)),
-                                                      {"v": PgVector(vector), "u": user_id, "c": character_id,
+                                                      {"v": as_vector(vector), "u": user_id, "c": character_id,
                                                        "k": limit}).fetchall()]
 
     def recent(self, user_id: str, character_id: str, limit: int) -> list[dict[str, Any]]:
@@ -332,9 +291,9 @@ class PromotionWrite:
     """The statements of one promotion batch inside `promotion_batch`'s transaction (the promotion agent only)."""
 
     def __init__(self, conn: Any, user_id: str, character_id: str) -> None:
-        self._conn, self._u, self._c = _send_vectors(conn), user_id, character_id
+        self._conn, self._u, self._c = with_vectors(conn), user_id, character_id
 
-    def match(self, keys: Sequence[str], vectors: Sequence[Sequence[float] | PgVector], dims: int,
+    def match(self, keys: Sequence[str], vectors: Sequence[Sequence[float] | Vector], dims: int,
               limit: int) -> tuple[dict[str, dict[str, Any]], list[list[dict[str, Any]]]]:
         """The nodes already made of `keys` (a retry after a kill) and, per vector, the pair's nearest nodes
         (inactive ones included, §3b) — one round trip: each vector's own index query, pipelined."""
@@ -344,7 +303,7 @@ class PromotionWrite:
             for setting in _NEAREST_SETTINGS:
                 conn.execute(setting)
             nearest = [conn.execute(_CANDIDATES.format(dims=int(dims)),
-                                    {"v": PgVector(v), "u": self._u, "c": self._c, "k": limit})
+                                    {"v": as_vector(v), "u": self._u, "c": self._c, "k": limit})
                        for v in vectors] if limit > 0 else []
             written = {r["kzg_schluessel"]: dict(r) for r in by_key.fetchall()}
             found = [[dict(r) for r in cursor.fetchall()] for cursor in nearest]
@@ -355,7 +314,7 @@ class PromotionWrite:
         if not nodes:
             return {}
         params = {"u": self._u, "c": self._c, "now": as_utc(now),
-                  "inhalt": [safe_text(n.inhalt) for n in nodes], "v": [PgVector(n.embedding) for n in nodes],
+                  "inhalt": [safe_text(n.inhalt) for n in nodes], "v": [as_vector(n.embedding) for n in nodes],
                   "salienz": [float(n.salienz) for n in nodes], "key": [n.kzg_schluessel for n in nodes],
                   "kzg_at": [as_utc(n.kzg_erstellt_am) for n in nodes], "turn": [n.turn_id for n in nodes]}
         ids = {r["kzg_schluessel"]: int(r["id"]) for r in self._conn.execute(_INSERT_NODES, params).fetchall()}
