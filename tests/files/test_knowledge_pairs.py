@@ -17,7 +17,13 @@ from typer.testing import CliRunner
 
 from novaberg import cli
 from novaberg.files.knowledge import KnowledgeZone, ZoneError, check_invariant, parse
-from novaberg.files.knowledge.pairs import ARCHIVE_PREFIX, archive_shared_zone, archives, pair_zone, safe_segment
+from novaberg.files.knowledge.pairs import (
+    ARCHIVE_PREFIX,
+    archive_shared_zone,
+    archives,
+    pair_zone,
+    safe_segment,
+)
 from novaberg.files.knowledge.zone import zone_of
 from tests.support import berlin
 

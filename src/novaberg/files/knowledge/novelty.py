@@ -51,21 +51,24 @@ _NEGATIONS = frozenset({"nicht", "kein", "keine", "keinen", "keinem", "keiner", 
 _WORD = re.compile(r"[^\W\d_][\w\-]*")
 
 
-def _facts(sentence: str) -> tuple[frozenset[str], bool, frozenset[str]]:
+def _facts(sentence: str) -> tuple[frozenset[str], bool, frozenset[str], frozenset[str]]:
+    """(numbers, negated, capitalised words after the first, every word folded)."""
     words = _WORD.findall(sentence)
     numbers = {n.replace(",", ".") for n in _NUMBER.findall(sentence)}
     numbers |= {w.casefold() for w in words if w.casefold() in _NUMBER_WORDS}
     negated = any(w.casefold() in _NEGATIONS for w in words)
-    names = frozenset(w for w in words[1:] if w[:1].isupper())
-    return frozenset(numbers), negated, names
+    names = frozenset(w.casefold() for w in words[1:] if w[:1].isupper())
+    return frozenset(numbers), negated, names, frozenset(w.casefold() for w in words)
 
 
 def fact_differences(sentence: str, existing: str) -> list[str]:
-    """Which facts of the two sentences differ: 'zahl', 'verneinung', 'name' (empty: the same facts)."""
-    numbers, negated, names = _facts(sentence)
-    old_numbers, old_negated, old_names = _facts(existing)
+    """Which facts of the two sentences differ: 'zahl', 'verneinung', 'name' (empty: the same facts). A name
+    differs when one sentence carries a capitalised word (not its first) that the other lacks entirely."""
+    numbers, negated, names, words = _facts(sentence)
+    old_numbers, old_negated, old_names, old_words = _facts(existing)
+    other_name = bool(names - old_words or old_names - words)
     return [kind for kind, differs in (("zahl", numbers != old_numbers), ("verneinung", negated != old_negated),
-                                       ("name", names != old_names)) if differs]
+                                       ("name", other_name)) if differs]
 
 
 def fact_rule(sentence: str, existing: str) -> str:
