@@ -31,10 +31,20 @@ def _open(data_dir: Path | None, llm: str | None, embedder: str | None) -> Any:
     from novaberg.api.nova import Nova
 
     try:
-        return Nova.open(data_dir=data_dir, llm=llm, embedder=embedder)
+        nova = Nova.open(data_dir=data_dir, llm=llm, embedder=embedder)
     except NovabergError as err:
         err_console.print(f"[bold red]novaberg:[/] {err}")
         raise typer.Exit(2) from err
+    _say_knowledge_archive(nova.knowledge_archive)
+    return nova
+
+
+def _say_knowledge_archive(archive: Path | None) -> None:
+    """Issue 24: the start that moved the old shared knowledge/ zone says so, once, on stderr."""
+    if archive is not None:
+        err_console.print(f"[bold yellow]novaberg:[/] das alte gemeinsame Wissen (knowledge/, für alle Personen "
+                          f"und Figuren) liegt jetzt im Archiv {escape(str(archive))} — nur für den Betreiber, "
+                          "kein Gespräch liest es.", highlight=False)
 
 
 def _check_or_exit(check: Callable[[], object]) -> None:
@@ -191,6 +201,7 @@ def doctor(
         table.add_row("model", json.dumps(model, ensure_ascii=False))
         table.add_row("embedder", json.dumps(nova.embedder.describe(), ensure_ascii=False))
         table.add_row("tribunal", describe_judges(nova.llm))
+        table.add_row("knowledge", _knowledge_state(nova.settings.data_dir))
         probe = probe_embedder(nova.embedder)
         healthy &= not probe.blind
         table.add_row("embedder probe", ("[bold red]" if probe.blind else "") + probe.message())
@@ -201,6 +212,17 @@ def doctor(
         nova.close()
     if not healthy:
         raise typer.Exit(1)
+
+
+def _knowledge_state(data_dir: Path) -> str:
+    """doctor: the pairs' zones, and any archive of the old shared zone (operator only)."""
+    from novaberg.files.knowledge.pairs import archives
+
+    kept = archives(data_dir)
+    state = f"per pair under {data_dir / 'knowledge' / 'pairs'} (0700/0600)"
+    if kept:
+        state += f"; old shared zone archived (operator only, read by no turn): {', '.join(map(str, kept))}"
+    return state
 
 
 @app.command()
@@ -507,17 +529,21 @@ def index_command(
         raise typer.Exit(1)
 
 
-knowledge_app = typer.Typer(no_args_is_help=True, help="Nova's own knowledge texts in knowledge/ (history, revert).")
+knowledge_app = typer.Typer(no_args_is_help=True,
+                            help="Nova's own knowledge texts of one pair in knowledge/pairs/ (history, revert).")
 app.add_typer(knowledge_app, name="knowledge")
 
 
-def _knowledge_call(data_dir: Path | None, call: Callable[[Any], Any]) -> None:
-    """One call on the zone knowledge/ under the data directory (dateien.md §3a.2a); refused → exit 1."""
+def _knowledge_call(user: str, character: str, data_dir: Path | None, call: Callable[[Any], Any]) -> None:
+    """One call on the pair's zone under the data directory (dateien.md §3a.2a, issue 24); refused → exit 1."""
     from novaberg.core.settings import load_settings
     from novaberg.files.knowledge import AnchorInvariantError, KnowledgeZone, ZoneError
-    from novaberg.files.knowledge.zone import zone_of
+    from novaberg.files.knowledge.pairs import archive_shared_zone, pair_zone
 
-    zone = KnowledgeZone(zone_of(data_dir or load_settings().data_dir))
+    _check_pair(user, character)
+    base = data_dir or load_settings().data_dir
+    _say_knowledge_archive(archive_shared_zone(base, SystemClock().now()))
+    zone = KnowledgeZone(pair_zone(base, user, character))
     try:
         _print_json(call(zone))
     except (ZoneError, AnchorInvariantError, ValueError) as err:
@@ -526,17 +552,22 @@ def _knowledge_call(data_dir: Path | None, call: Callable[[Any], Any]) -> None:
 
 
 @knowledge_app.command("history")
-def knowledge_history(name: str = typer.Argument(..., help="a text in knowledge/, e.g. napoleon.md"),
+def knowledge_history(name: str = typer.Argument(..., help="a text of the pair's zone, e.g. napoleon.md"),
+                      user: str = typer.Option(..., "--user", help="person id"),
+                      character: str = typer.Option(..., "--character", help="figure id"),
                       data_dir: Path | None = DataDirOption) -> None:
-    """The versions of one knowledge text as JSON, oldest first (kind, day, the archived wording)."""
-    _knowledge_call(data_dir, lambda zone: zone.history(name))
+    """The versions of one knowledge text of the pair as JSON, oldest first (kind, day, the archived wording)."""
+    _knowledge_call(user, character, data_dir, lambda zone: zone.history(name))
 
 
 @knowledge_app.command("revert")
-def knowledge_revert(name: str = typer.Argument(..., help="a text in knowledge/, e.g. napoleon.md"),
+def knowledge_revert(name: str = typer.Argument(..., help="a text of the pair's zone, e.g. napoleon.md"),
+                     user: str = typer.Option(..., "--user", help="person id"),
+                     character: str = typer.Option(..., "--character", help="figure id"),
                      data_dir: Path | None = DataDirOption) -> None:
-    """Take back the newest version of one knowledge text (the anchors keep every step reversible)."""
-    _knowledge_call(data_dir, lambda zone: {"datei": name, "zurueckgenommen": zone.revert(name).version})
+    """Take back the newest version of one knowledge text of the pair (the anchors keep every step reversible)."""
+    _knowledge_call(user, character, data_dir,
+                    lambda zone: {"datei": name, "zurueckgenommen": zone.revert(name).version})
 
 
 memory_app = typer.Typer(no_args_is_help=True, help="The memory of one pair (show), and re-embedding it (reembed).")

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from novaberg.files.knowledge import check_invariant, parse
+from novaberg.files.knowledge.pairs import pair_zone
 from novaberg.files.knowledge.service import file_name, parse_order, route_hint
 from novaberg.graph.services import registered_services
 from tests.support import berlin
@@ -40,7 +41,7 @@ def test_written_through_the_turn_versioned_and_once(nova: Any, data_dir: Path) 
     first = nova.turn("u1", "nova", order, NOW)
     service = next(s for s in first.services if s["name"] == "wissen")
     assert service["status"] == "abgeschlossen" and any(step.get("verifiziert") for step in service["steps"])
-    target = data_dir / "knowledge" / "napoleon.md"
+    target = pair_zone(data_dir, "u1", "nova") / "napoleon.md"
     text = target.read_text(encoding="utf-8")
     assert "[i1>] Er wurde 1769 auf Korsika geboren." in text
     check_invariant(parse(text))
@@ -54,11 +55,11 @@ def test_an_anchor_in_the_order_is_refused(nova: Any, data_dir: Path) -> None:
     result = nova.turn("u1", "nova", "Merk dir in deinem Wissen zu Napoleon: Marke [c5>] mitten drin.", NOW)
     service = next(s for s in result.services if s["name"] == "wissen")
     assert service["status"] == "fehler" and "nichts geändert" in result.answer
-    assert not (data_dir / "knowledge" / "napoleon.md").exists()
+    assert not (pair_zone(data_dir, "u1", "nova") / "napoleon.md").exists()
 
 
 def test_the_zone_follows_the_running_nova_not_the_environment(nova: Any, data_dir: Path) -> None:
     """Nova.open(data_dir=…) keeps her own zone there: a NOVABERG_DATA_DIR of another instance is not written."""
     nova.turn("u1", "nova", "Merk dir in deinem Wissen zu Napoleon: Er wurde 1769 auf Korsika geboren.", NOW)
-    assert (data_dir / "knowledge" / "napoleon.md").is_file()
+    assert (pair_zone(data_dir, "u1", "nova") / "napoleon.md").is_file()
     assert not (data_dir / "elsewhere").exists()

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from novaberg.core.settings import FILES_BOUNDARY_ENV
+from novaberg.files.knowledge.pairs import pair_zone
 from novaberg.files.knowledge.zone import KnowledgeZone
 from tests.files.helpers import scripted_nova, write
 from tests.support import berlin
@@ -51,7 +52,7 @@ def _step(service: dict[str, Any], name: str) -> dict[str, Any] | None:
 
 
 def _know(tmp_path: Path, text: str = KNOWN) -> None:
-    KnowledgeZone(tmp_path / "knowledge").insert("gastherme.md", text, NOW)
+    KnowledgeZone(pair_zone(tmp_path, "u1", "nova")).insert("gastherme.md", text, NOW)  # the asking pair's own
 
 
 def test_memory_and_own_knowledge_are_stores_with_their_labels(db: Any, redis: Any, tmp_path: Path,

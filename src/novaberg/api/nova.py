@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from novaberg.core.clock import as_utc
+from novaberg.core.clock import SystemClock, as_utc
 from novaberg.core.edge import EmptyTextError, check_turn
 from novaberg.core.errors import InputError
 from novaberg.core.logs import PipelineLog
@@ -23,6 +23,7 @@ from novaberg.core.settings import (
     load_settings,
 )
 from novaberg.embed.registry import make_embedder
+from novaberg.files.knowledge.pairs import archive_shared_zone
 from novaberg.graph.deps import Deps
 from novaberg.llm.ask import Asker
 from novaberg.llm.prompts import PromptLoader
@@ -98,6 +99,8 @@ class Nova:
         prompts = PromptLoader(settings.prompt_dir, getattr(llm, "model", None), llm.connector)
         self.deps = Deps(db=stack.db, redis=stack.redis, asker=Asker(llm, prompts), embedder=embedder,
                          log=self.log, zone=settings.zone, data_dir=settings.data_dir)
+        # issue 24: an old shared knowledge/ zone goes into an operator-only archive, once (logged; the CLI says it)
+        self.knowledge_archive: Path | None = archive_shared_zone(settings.data_dir, SystemClock().now())
         _load_services()
 
     @classmethod

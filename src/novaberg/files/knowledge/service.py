@@ -1,9 +1,11 @@
 """Writing into her own knowledge through the conversation (dateien.md §3a, §4b.3): „Merk dir in deinem
 Wissen (zu X): …" — an explicit order, so it writes (no gate: the text goes into *her* zone, never into a
-shared root, §3a.3). The paragraph passes the novelty check; the write is versioned and read back.
+shared root, §3a.3). The paragraph passes the novelty check; the write is versioned and read back. A
+paragraph that changes an old fact replaces it as a versioned change, and the answer says so (issue 24).
 
-The zone lies under the running Nova's data directory (`Deps.data_dir`; without one `NOVABERG_DATA_DIR`,
-else the settings' default).
+The zone is the pair's (person × figure, `files.knowledge.pairs`) under the running Nova's data directory
+(`Deps.data_dir`; without one `NOVABERG_DATA_DIR`, else the settings' default). Answers and steps name a
+text relative to the zone, never the server path.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from novaberg.files.knowledge import texts
 from novaberg.files.knowledge.judge import model_judge
+from novaberg.files.knowledge.pairs import pair_zone
 from novaberg.files.knowledge.versions import AnchorInvariantError
-from novaberg.files.knowledge.zone import KnowledgeZone, ZoneError, zone_of
+from novaberg.files.knowledge.zone import KnowledgeZone, ZoneError
 from novaberg.graph.services import AgentRequest, ServiceResult
 
-__all__ = ["KnowledgeService", "SERVICE_NAME", "route_hint", "parse_order", "file_name"]
+__all__ = ["KnowledgeService", "SERVICE_NAME", "route_hint", "parse_order", "file_name", "pair_root"]
 
 SERVICE_NAME = "wissen"
 HINT = 0.99  # her own phrasing („in deinem Wissen") — above the notes service's „Merk dir" (0.97)
@@ -29,10 +33,6 @@ _ORDER = re.compile(
     r"(?:(?:zu|über|unter|zum|zur)\s+(?P<thema>[^:]{1,80}?))?\s*:\s*(?P<inhalt>.+)$", re.IGNORECASE | re.DOTALL)
 _MENTION = re.compile(r"(?:merk|schreib|nimm|trag|ergänz)\w*.*\b(?:deinem|dein|deines|deine)\s+wissen\b",
                       re.IGNORECASE | re.DOTALL)
-ASK_CONTENT = "Was genau soll ich mir in meinem Wissen merken? Sag es mir nach einem Doppelpunkt."
-WRITTEN = "Steht jetzt in meinem Wissen: {pfad} (Version {version})."
-ALREADY = "Das steht so schon in meinem Wissen unter {pfad}; ich habe nichts doppelt eingetragen."
-REFUSED = "Das kann ich so nicht in mein Wissen schreiben: {grund}. Es wurde nichts geändert."
 
 
 def route_hint(text: str) -> float:
@@ -59,45 +59,70 @@ def file_name(topic: str | None, paragraph: str) -> str:
     return f"{slug or 'allgemein'}.md"
 
 
-def knowledge_root(deps: Any = None) -> Path:
-    """Her own zone: under the running Nova's data directory (`Deps.data_dir`), else `NOVABERG_DATA_DIR`, else
-    the settings' default data directory."""
+def _data_dir(deps: Any = None) -> Path:
+    """The running Nova's data directory (`Deps.data_dir`), else `NOVABERG_DATA_DIR`, else the settings' default."""
     if getattr(deps, "data_dir", None):
-        return zone_of(deps.data_dir)
+        return Path(deps.data_dir)
     raw = os.environ.get("NOVABERG_DATA_DIR")
     if raw:
-        return zone_of(Path(raw).expanduser())
+        return Path(raw).expanduser()
     from novaberg.core.settings import load_settings
 
-    return zone_of(load_settings().data_dir)
+    return Path(load_settings().data_dir)
+
+
+def pair_root(deps: Any, user_id: str, character_id: str) -> Path:
+    """The pair's own zone; ZoneError for an id that cannot name one."""
+    return pair_zone(_data_dir(deps), user_id, character_id)
 
 
 class KnowledgeService:
     name = SERVICE_NAME
-    description = "Schreibt auf ausdrücklichen Auftrag etwas in Novas eigenes Wissen (knowledge/), versioniert."
+    description = ("Schreibt auf ausdrücklichen Auftrag etwas in Novas eigenes Wissen dieses Paars (knowledge/), "
+                   "versioniert.")
 
     def __init__(self, root: Path | None = None) -> None:
-        self._root = root
+        self._root = root  # tests: one fixed zone instead of the pair's
 
     def run(self, request: AgentRequest, deps: Any) -> ServiceResult:
         topic, paragraph = parse_order(request.text)
         if not paragraph:
-            return ServiceResult(self.name, "rejected", ASK_CONTENT, [{"schritt": "lesen", "inhalt": None}])
-        root = self._root or knowledge_root(deps)
+            return ServiceResult(self.name, "rejected", texts.ASK_CONTENT, [{"schritt": "lesen", "inhalt": None}])
+        try:
+            root = self._root or pair_root(deps, request.user_id, request.character_id)
+        except ZoneError as err:
+            return ServiceResult(self.name, "fehler", texts.BAD_PAIR.format(grund=err),
+                                 [{"schritt": "lesen", "fehler": str(err)}])
         zone = KnowledgeZone(root, judge=model_judge(deps.asker))
         name = file_name(topic, paragraph)
         steps: list[dict[str, Any]] = [{"schritt": "lesen", "thema": topic, "datei": name}]
         try:
             result = zone.insert(name, paragraph, request.now)
         except (ZoneError, AnchorInvariantError, ValueError, OSError) as err:
-            steps.append({"schritt": "schreiben", "fehler": str(err)})
-            return ServiceResult(self.name, "fehler", REFUSED.format(grund=err), steps)
-        shown = f"knowledge/{result.path.name}"
+            steps.append({"schritt": "schreiben", "fehler": _without(str(err), root)})
+            return ServiceResult(self.name, "fehler", texts.REFUSED.format(grund=_without(str(err), root)), steps)
+        relative = zone.relative(result.path)
+        shown = f"knowledge/{relative}"
         if result.status == "steht_schon_da":
             steps.append({"schritt": "schreiben", "ausgang": "steht_schon_da",
                           "naehe": result.verdict.weakest if result.verdict else None})
-            return ServiceResult(self.name, "abgeschlossen", ALREADY.format(pfad=shown), steps)
-        steps.append({"schritt": "schreiben", "ausgang": "geschrieben", "version": result.version,
-                      "datei": str(result.path), "verifiziert": True})
-        return ServiceResult(self.name, "abgeschlossen", WRITTEN.format(pfad=shown, version=result.version), steps,
-                             data={"wissen_datei": str(result.path), "version": result.version})
+            return ServiceResult(self.name, "abgeschlossen", texts.ALREADY.format(pfad=shown), steps)
+        data = {"wissen_datei": relative, "version": result.version}
+        step = {"schritt": "schreiben", "ausgang": result.status, "version": result.version, "datei": relative,
+                "verifiziert": True}
+        if result.status == "geaendert":
+            step["ersetzt"] = [{"alt": old, "neu": new} for old, new in result.replaced]
+            said = "; ".join(texts.CHANGE.format(alt=old, neu=new) for old, new in result.replaced)
+            answer = texts.CHANGED.format(pfad=shown, version=result.version, wechsel=said)
+            steps.append(step)
+            return ServiceResult(self.name, "abgeschlossen", answer, steps, data={**data, "ersetzt": step["ersetzt"]})
+        steps.append(step)
+        return ServiceResult(self.name, "abgeschlossen", texts.WRITTEN.format(pfad=shown, version=result.version),
+                             steps, data=data)
+
+
+def _without(message: str, root: Path) -> str:
+    """An error message for a person: the zone's server path replaced by `knowledge`."""
+    for shown in {str(root), os.path.realpath(root)}:
+        message = message.replace(shown, "knowledge")
+    return message

@@ -19,15 +19,22 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from novaberg.files.knowledge import versions
-from novaberg.files.knowledge.novelty import Judge, Verdict, brings_new
-from novaberg.files.knowledge.versions import AnchorInvariantError, Document, check_invariant, parse, render
+from novaberg.files.knowledge.novelty import Judge, Verdict, brings_new, sentences
+from novaberg.files.knowledge.versions import (
+    AnchorInvariantError,
+    Document,
+    check_invariant,
+    parse,
+    render,
+    strip_marks,
+)
 
-__all__ = ["KnowledgeZone", "ZoneError", "EditResult", "SUFFIXES", "zone_of"]
+__all__ = ["KnowledgeZone", "ZoneError", "EditResult", "SUFFIXES", "zone_of", "make_private_dirs"]
 
 logger = logging.getLogger(__name__)
 
@@ -41,14 +48,53 @@ class ZoneError(ValueError):
 
 @dataclass(frozen=True)
 class EditResult:
-    status: str  # 'geschrieben' | 'steht_schon_da'
+    status: str  # 'geschrieben' | 'geaendert' (an insert that changed old facts) | 'steht_schon_da'
     path: Path
     version: int | None
     verdict: Verdict | None = None
+    replaced: tuple[tuple[str, str], ...] = ()  # (old wording, new wording) of each changed paragraph
 
 
 def zone_of(data_dir: Path) -> Path:
+    """`<data dir>/knowledge`: holds only `pairs/` (files.knowledge.pairs); never a zone of its own."""
     return Path(data_dir) / "knowledge"
+
+
+def make_private_dirs(path: Path) -> None:
+    """Create `path` and its missing parents, each new one 0700 whatever the umask."""
+    missing = []
+    current = Path(path)
+    while not current.exists() and current != current.parent:
+        missing.append(current)
+        current = current.parent
+    for directory in reversed(missing):
+        try:
+            directory.mkdir(mode=0o700)
+        except FileExistsError:
+            continue  # a parallel writer made it
+        os.chmod(directory, 0o700)
+
+
+def _apply_changes(doc: Document, verdict: Verdict, day: date) -> tuple[int, tuple[tuple[str, str], ...]]:
+    """Each existing sentence the verdict names as changed is replaced in its paragraph (one versioned change
+    per paragraph, §3a.2a); the proposal's new sentences join the first changed paragraph."""
+    by_paragraph: dict[int, list[tuple[str, str]]] = {}
+    for new, old in verdict.changes:
+        index = next((i for i, p in enumerate(doc.paragraphs) if old in sentences(p)), None)
+        if index is None:
+            raise AnchorInvariantError(f"the changed sentence is in no paragraph: {old[:60]!r}")
+        by_paragraph.setdefault(index, []).append((new, old))
+    number, replaced = 0, []
+    for order, (index, pairs) in enumerate(sorted(by_paragraph.items())):
+        wording = []
+        for sentence in sentences(doc.paragraphs[index]):
+            wording.append(next((new for new, old in pairs if old == sentence), sentence))
+        if order == 0:
+            wording.extend(s for s in verdict.fresh if s not in wording)
+        before = strip_marks(doc.paragraphs[index])
+        number = versions.change(doc, index, " ".join(dict.fromkeys(wording)), day)
+        replaced.append((before, strip_marks(doc.paragraphs[index])))
+    return number, tuple(replaced)
 
 
 class KnowledgeZone:
@@ -57,7 +103,7 @@ class KnowledgeZone:
         self.judge = judge
 
     def _real_root(self) -> Path:
-        self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_private_dirs(self.root)
         return Path(os.path.realpath(self.root))
 
     def path(self, name: str) -> Path:
@@ -72,6 +118,10 @@ class KnowledgeZone:
         if candidate.suffix.lower() not in SUFFIXES:
             raise ZoneError(f"{candidate.name}: nur {', '.join(SUFFIXES)} in knowledge/")
         return candidate
+
+    def relative(self, path: Path) -> str:
+        """A path of this zone as people and responses see it: relative to the zone, never the server path."""
+        return Path(os.path.realpath(path)).relative_to(self._real_root()).as_posix()
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
@@ -100,8 +150,10 @@ class KnowledgeZone:
         text = render(doc)
         check_invariant(parse(text))  # §3a.2a: checked on what would be written, before anything is
         temporary = target.with_name(f".{target.name}.{os.getpid()}.neu")
-        target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        with open(temporary, "x", encoding="utf-8") as handle:
+        make_private_dirs(target.parent)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.fchmod(fd, 0o600)  # whatever the umask: only the server account reads her knowledge
+        with open(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
@@ -109,7 +161,8 @@ class KnowledgeZone:
         if target.read_text(encoding="utf-8") != text:  # read back (DESIGN.md: success only after it)
             raise OSError(f"{target}: the written text does not read back")
 
-    def _edit(self, name: str, apply: Any, proposed: str | None = None, replacing: int | None = None) -> EditResult:
+    def _edit(self, name: str, apply: Any, proposed: str | None = None, replacing: int | None = None,
+              day: date | None = None) -> EditResult:
         with self._locked():
             target = self.path(name)
             current = target.read_text(encoding="utf-8") if target.exists() else ""
@@ -124,16 +177,22 @@ class KnowledgeZone:
                     logger.info("knowledge: %s brings no new sentence (weakest similarity %s), not written",
                                 target.name, verdict.weakest)
                     return EditResult("steht_schon_da", target, None, verdict)
+                if verdict.changes and replacing is None and day is not None:
+                    number, replaced = _apply_changes(doc, verdict, day)
+                    self._write(target, doc)
+                    return EditResult("geaendert", target, number, verdict, replaced)
             number = apply(doc)
             self._write(target, doc)
             return EditResult("geschrieben", target, number, verdict)
 
     def insert(self, name: str, text: str, now: datetime, after: int | None = -1) -> EditResult:
-        """A new paragraph (`after` = index of the paragraph before it; -1 = at the end, None = at the start)."""
+        """A new paragraph (`after` = index of the paragraph before it; -1 = at the end, None = at the start).
+        A paragraph that changes the facts of existing sentences (numbers, negation, names; §4b.3, issue 24)
+        becomes a versioned change of the paragraphs holding them instead (status `geaendert`)."""
         def apply(doc: Document) -> int:
             position = (len(doc.paragraphs) - 1 if doc.paragraphs else None) if after == -1 else after
             return versions.insert(doc, position, text, now.date())
-        return self._edit(name, apply, proposed=text)
+        return self._edit(name, apply, proposed=text, day=now.date())
 
     def change(self, name: str, position: int, text: str, now: datetime) -> EditResult:
         return self._edit(name, lambda doc: versions.change(doc, position, text, now.date()), proposed=text,

@@ -20,7 +20,7 @@ from typing import Any
 
 from novaberg.files.blocks import location
 from novaberg.files.knowledge.gate import early_gate, topic_text
-from novaberg.files.knowledge.service import knowledge_root
+from novaberg.files.knowledge.service import pair_root
 from novaberg.files.knowledge.zone import KnowledgeZone
 from novaberg.files.labels import is_archived
 from novaberg.files.paths import boundary_from_env
@@ -127,7 +127,7 @@ class ReadingService:
         """§3.0c: „Weißt du was über X" asks every store, each part labelled with where it comes from.
         §3.0d: before a shared file is opened, the early gate compares her own knowledge text on the topic
         with what the index says about the file; only a gap (absence, thinness, contradiction) opens it."""
-        zone = KnowledgeZone(knowledge_root(deps))
+        zone = KnowledgeZone(pair_root(deps, request.user_id, request.character_id))  # the pair's own (issue 24)
         knowledge = topic_text(zone, terms)
         others = other_stores(deps, request.user_id, request.character_id, terms, request.now, knowledge)
         steps.append({"schritt": "bestaende", "gefunden": len(others)})
