@@ -53,7 +53,7 @@ def german_validation_message(errors: list[dict[str, Any]]) -> str:
 
 
 def _said(value: Any) -> str:
-    return str(value).replace("'", "")  # pydantic's `'woche' or 'monat'` → `woche or monat`
+    return str(value).replace("'", "").replace(" or ", " oder ")  # pydantic's `'woche' or 'monat'`
 
 
 def install_german_validation(app: FastAPI) -> None:
