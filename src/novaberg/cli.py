@@ -338,8 +338,16 @@ def _person_tokens(data_dir: Path | None) -> Any:
 
 @token_app.command("create")
 def token_create(user: str = typer.Option(..., "--user", help="person id"), data_dir: Path | None = DataDirOption) -> None:
-    """A new token for one person (printed once; replaces and ends the person's old token and sessions)."""
+    """A new token for one person (printed once; replaces and ends the person's old token and sessions).
+    Reserved ids (`ich`, the operator's own person) get none."""
+    from novaberg.api.auth import is_reserved_person
+
     _check_or_exit(lambda: check_id(user, "user"))
+    if is_reserved_person(user):  # issue 24 §7: `ich` is the operator's own person (chat/ask --user default)
+        err_console.print(f"[bold red]novaberg:[/] {escape(user)} ist reserviert (die eigene Person des Betreibers, "
+                          "Standard von 'novaberg chat'): dafür gibt es keinen Token. Bitte eine andere Kennung "
+                          "wählen.", highlight=False)
+        raise typer.Exit(2)
     token = _person_tokens(data_dir).create(user, SystemClock().now().isoformat(timespec="seconds"))
     print(f"Token für {user}: {token}", flush=True)
     console.print("Nur dieses eine Mal angezeigt; damit meldet sich die Person auf der Webseite an und sieht "

@@ -17,6 +17,7 @@ from tests.support import berlin
 
 TOKEN = "test-token-0123456789abcdefghijklmnop"
 BASE = "http://127.0.0.1:8765"
+LOGIN_ORIGIN = {"Origin": BASE}  # issue 24 §5: /login needs a same-origin proof
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 TURN = {"user_id": "u", "character_id": "nova", "text": "Hallo"}
 CHAT_PAGE = 'src="/web/app.js"'  # the chat page loads its module; the sign-in page does not
@@ -165,7 +166,7 @@ def test_sign_in_sets_a_strict_httponly_cookie_and_the_page_can_post(nova):
     """issue 10 §2: POST /login with the token → HttpOnly, SameSite=Strict cookie (an HMAC, not the
     token), redirect to /; the page's fetch (cookie + X-Novaberg: 1) runs a turn."""
     client = _client(nova)
-    response = client.post("/login", data={"token": TOKEN}, follow_redirects=False)
+    response = client.post("/login", headers=LOGIN_ORIGIN, data={"token": TOKEN}, follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == "/"
     cookie = response.headers["set-cookie"]
     assert "httponly" in cookie.lower() and "samesite=strict" in cookie.lower()
@@ -179,7 +180,7 @@ def test_sign_in_sets_a_strict_httponly_cookie_and_the_page_can_post(nova):
 
 def test_a_wrong_sign_in_sets_no_cookie(nova):
     """issue 10 §2: a wrong token at /login → 401 with the form again, no cookie."""
-    response = _client(nova).post("/login", data={"token": "falsch"}, follow_redirects=False)
+    response = _client(nova).post("/login", headers=LOGIN_ORIGIN, data={"token": "falsch"}, follow_redirects=False)
     assert response.status_code == 401 and "set-cookie" not in response.headers
     assert 'action="/login"' in response.text
 
@@ -188,7 +189,7 @@ def test_a_cookie_post_without_same_origin_proof_is_refused(nova, db):
     """issue 10 §2: a cross-site form sends the cookie but neither X-Novaberg nor our Origin → 403,
     nothing stored; a forged cookie is 401."""
     client = _client(nova)
-    client.post("/login", data={"token": TOKEN})
+    client.post("/login", headers=LOGIN_ORIGIN, data={"token": TOKEN})
     assert client.post("/turn", json=TURN).status_code == 403
     assert client.post("/turn", json=TURN, headers={"Origin": "https://evil.example"}).status_code == 403
     assert client.post("/turn", json=TURN, headers={"Referer": "https://evil.example/x"}).status_code == 403

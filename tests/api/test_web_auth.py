@@ -13,12 +13,14 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from novaberg.api.app import create_app
-from novaberg.api.auth import COOKIE_NAME, PERSON_TOKENS_FILE_NAME, PersonTokens, person_session_value
+from novaberg.api.auth import COOKIE_NAME, PERSON_TOKENS_FILE_NAME, PersonTokens
+from novaberg.api.sessions import Session, session_cookie
 from novaberg.core.clock import FixedClock
 from tests.support import berlin
 
 TOKEN = "operator-token-0123456789abcdefghij"
 BASE = "http://127.0.0.1:8765"
+LOGIN_ORIGIN = {"Origin": BASE}  # issue 24 §5: /login needs a same-origin proof
 PAGE = {"X-Novaberg": "1"}
 NOW = berlin(2026, 11, 30, 10)
 
@@ -35,7 +37,7 @@ def _client(nova, tokens) -> TestClient:
 
 def _signed_in(nova, tokens, token: str) -> TestClient:
     client = _client(nova, tokens)
-    response = client.post("/login", data={"token": token}, follow_redirects=False)
+    response = client.post("/login", headers=LOGIN_ORIGIN, data={"token": token}, follow_redirects=False)
     assert response.status_code == 303, response.text
     return client
 
@@ -49,7 +51,7 @@ def test_a_person_token_signs_in_as_that_person_with_a_strict_httponly_cookie(no
     """§3: the cookie is HttpOnly, SameSite=Strict, holds neither the token nor its hash; /api/me names the person."""
     anna = tokens.create("anna", NOW.isoformat())
     client = _client(nova, tokens)
-    response = client.post("/login", data={"token": anna}, follow_redirects=False)
+    response = client.post("/login", headers=LOGIN_ORIGIN, data={"token": anna}, follow_redirects=False)
     cookie = response.headers["set-cookie"]
     assert response.status_code == 303 and "httponly" in cookie.lower() and "samesite=strict" in cookie.lower()
     assert anna not in cookie and tokens.digest_of("anna") not in cookie
@@ -104,16 +106,20 @@ def test_a_new_or_revoked_token_ends_the_old_sessions(nova, tokens):
     client = _signed_in(nova, tokens, new)
     tokens.revoke("anna")
     assert client.get("/api/me", headers=PAGE).status_code == 401
-    assert _client(nova, tokens).post("/login", data={"token": new}).status_code == 401
+    assert _client(nova, tokens).post("/login", headers=LOGIN_ORIGIN, data={"token": new}).status_code == 401
 
 
 def test_a_forged_person_cookie_is_refused(nova, tokens):
-    """A cookie for bob made with a wrong key, or anna's MAC under bob's name, is 401."""
+    """A cookie for bob signed with a wrong key, anna's signature under bob's name, a session id the table
+    never issued, or an old-style cookie: all 401."""
     tokens.create("anna", NOW.isoformat())
     tokens.create("bob", NOW.isoformat())
-    anna_cookie = person_session_value(TOKEN, "anna", tokens.digest_of("anna"))
-    for forged in (person_session_value("wrong-key", "bob", tokens.digest_of("bob")),
-                   "p.Ym9i." + anna_cookie.split(".")[2], "p.!!!.00", "p.x", "p..", "0" * 64):
+    anna = _signed_in(nova, tokens, tokens.create("anna", NOW.isoformat())).cookies[COOKIE_NAME]
+    _, name, session_id, expires, mac = anna.split(".")
+    never_issued = session_cookie(TOKEN, Session("bob", "x" * 43, int(expires)))
+    for forged in (session_cookie("wrong-key", Session("bob", session_id, int(expires))),
+                   f"s.Ym9i.{session_id}.{expires}.{mac}", never_issued, "s.!!!.a.1.00", "s.x", "s....",
+                   "p.YW5uYQ." + "0" * 64, "0" * 64):
         client = _client(nova, tokens)
         client.cookies.set(COOKIE_NAME, forged)
         assert client.get("/api/me", headers=PAGE).status_code == 401, forged
@@ -144,10 +150,10 @@ def test_openapi_documents_the_views_for_signed_in_callers(nova, tokens):
 def test_an_unreadable_token_file_lets_nobody_in_and_says_so(nova, tokens, tmp_path):
     (tmp_path / PERSON_TOKENS_FILE_NAME).write_text("{kaputt")
     client = _client(nova, tokens)
-    response = client.post("/login", data={"token": "irgendwas"})
+    response = client.post("/login", headers=LOGIN_ORIGIN, data={"token": "irgendwas"})
     assert response.status_code == 503 and "Schlüsseldatei" in response.text
     assert client.get("/api/me", headers={"Authorization": "Bearer irgendwas"}).status_code == 503
-    assert _client(nova, tokens).post("/login", data={"token": TOKEN}, follow_redirects=False).status_code == 303
+    assert _client(nova, tokens).post("/login", headers=LOGIN_ORIGIN, data={"token": TOKEN}, follow_redirects=False).status_code == 303
 
 
 def test_parallel_token_creation_loses_no_person(tokens):

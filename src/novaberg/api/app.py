@@ -45,17 +45,23 @@ from novaberg.api.auth import (
     PersonTokens,
     Principal,
     bearer_of,
-    person_session_value,
+    is_reserved_person,
     principal_of_session,
+    proves_same_origin,
     same_origin,
-    session_value,
     tokens_match,
 )
+from novaberg.api.edge_filters import (
+    install_access_log_filter,
+    install_german_validation,
+    without_server_paths,
+)
 from novaberg.api.memory_routes import build_memory_routes
+from novaberg.api.sessions import SessionStore, read_session_cookie, session_cookie
 from novaberg.api.views import build_views
 from novaberg.core.edge import check_turn
 from novaberg.core.errors import DatabaseUnavailableError, InputError, NovabergError
-from novaberg.core.settings import HTTP_BODY_MAX_BYTES
+from novaberg.core.settings import HTTP_BODY_MAX_BYTES, SESSION_DAYS_DEFAULT
 
 __all__ = ["create_app", "public_view", "LOOPBACK_HOSTS"]
 
@@ -118,16 +124,18 @@ def _html(body: str, status: int = 200) -> HTMLResponse:
 
 def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts: Iterable[str] | None = None,
                auth: bool = True, owns_nova: bool = False, max_body_bytes: int = HTTP_BODY_MAX_BYTES,
-               person_tokens: PersonTokens | None = None) -> FastAPI:
+               person_tokens: PersonTokens | None = None, session_days: int | None = None) -> FastAPI:
     """The app. Safe by default: with `auth` and no `token` a random one is made (`app.state.api_token`),
     so nothing answers without it; `allowed_hosts` defaults to the loopback names on any port.
     `person_tokens`: the per-person tokens people sign in with (`novaberg token create`); without them
     only the API token signs in (as the operator).
+    `session_days`: how long a sign-in lives (default: `nova.settings.session_days`, NOVABERG_SESSION_DAYS).
     `owns_nova`: the lifespan's shutdown closes `nova` (what `novaberg serve` wants, not a test)."""
     if auth and not token:
         token = secrets.token_urlsafe(32)
-    session = session_value(token) if auth and token else ""
     operator = Principal(OPERATOR_PERSON, operator=True)
+    days = session_days or getattr(getattr(nova, "settings", None), "session_days", SESSION_DAYS_DEFAULT)
+    sessions = SessionStore(nova.stack.db, days) if auth else None
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -140,6 +148,8 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
     app = FastAPI(title="novaberg", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None, description="Nova's HTTP API: turns and the read-only views of the web app.")
     app.state.api_token = token if auth else None
+    install_german_validation(app)
+    install_access_log_filter()
     app.add_middleware(BodyLimitMiddleware, max_bytes=max_body_bytes)
     app.add_middleware(HostAllowListMiddleware,
                        allowed_hosts=list(allowed_hosts) if allowed_hosts is not None else LOOPBACK_HOSTS)
@@ -147,7 +157,8 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
     def session_principal(request: Request) -> Principal | None:
         if not auth:
             return operator
-        return principal_of_session(request.cookies.get(COOKIE_NAME), token or "", person_tokens)
+        return principal_of_session(request.cookies.get(COOKIE_NAME), token or "", person_tokens, sessions,
+                                    clock.now())
 
     def resolve(request: Request) -> Principal | JSONResponse:
         """Who the request speaks for, or the answer that refuses it."""
@@ -172,6 +183,9 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         except ValueError:  # an unreadable person-tokens file: loud, and nobody gets in by it
             logger.error("person tokens unreadable", exc_info=True)
             return _detail(503, texts.ERR_BROKEN_TOKENS)
+        except DatabaseUnavailableError:  # the sessions table cannot be asked: nobody gets in by a cookie
+            logger.warning("sessions: database unavailable", exc_info=True)
+            return _detail(503, texts.ERR_DATABASE)
         return _detail(401, "Token fehlt: Authorization: Bearer <token> (token required)")
 
     def principal(request: Request) -> Principal:
@@ -184,8 +198,8 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
     def signed_in(request: Request) -> Principal | None:
         try:
             return session_principal(request)
-        except ValueError:
-            logger.error("person tokens unreadable", exc_info=True)
+        except (ValueError, DatabaseUnavailableError):
+            logger.error("sign-in state unreadable (person tokens or sessions)", exc_info=True)
             return None
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -204,33 +218,48 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
 
     @app.post("/login", include_in_schema=False)
     async def login(request: Request) -> Response:
-        if _foreign_origin(request):
-            return _detail(403, "fremde Herkunft (Origin): abgelehnt")
-        if not auth:
+        if not proves_same_origin(request.headers):  # issue 24 §5: no sign-in forced on from elsewhere
+            return _html(_page("login.html", message=_error(texts.ERR_ORIGIN)), 403)
+        if not auth or sessions is None:
             return RedirectResponse("/", status_code=303)
         form = parse_qs((await request.body()).decode("utf-8", "replace"))
         given = (form.get("token") or [""])[0].strip()
-        value = None
-        if tokens_match(given, token or ""):
-            value = session
-        elif person_tokens is not None and given:
-            try:
-                user = person_tokens.find(given)
-                digest = person_tokens.digest_of(user) if user else None
-            except ValueError:
-                logger.error("person tokens unreadable", exc_info=True)
-                return _html(_page("login.html", message=_error(texts.ERR_BROKEN_TOKENS)), 503)
-            if user and digest:
-                value = person_session_value(token or "", user, digest)
-        if value is None:
-            return _html(_page("login.html", message=_error(texts.LOGIN_WRONG)), 401)
+        now = clock.now()
+        try:
+            if tokens_match(given, token or ""):
+                opened = await run_in_threadpool(sessions.open, OPERATOR_PERSON, operator=True, token_digest="",
+                                                 now=now)
+            else:
+                user = person_tokens.find(given) if person_tokens is not None and given else None
+                digest = person_tokens.digest_of(user) if person_tokens is not None and user else None
+                if not user or not digest or is_reserved_person(user):
+                    return _html(_page("login.html", message=_error(texts.LOGIN_WRONG)), 401)
+                opened = await run_in_threadpool(sessions.open, user, operator=False, token_digest=digest, now=now)
+        except ValueError:
+            logger.error("person tokens unreadable", exc_info=True)
+            return _html(_page("login.html", message=_error(texts.ERR_BROKEN_TOKENS)), 503)
+        except DatabaseUnavailableError:
+            logger.warning("login: database unavailable", exc_info=True)
+            return _html(_page("login.html", message=_error(texts.ERR_DATABASE)), 503)
         response = RedirectResponse("/", status_code=303)
-        response.set_cookie(COOKIE_NAME, value, httponly=True, samesite="strict", path="/",
+        response.set_cookie(COOKIE_NAME, session_cookie(token or "", opened), httponly=True, samesite="strict",
+                            path="/", max_age=max(1, opened.expires - int(now.timestamp())),
                             secure=request.url.scheme == "https")
         return response
 
     @app.post("/logout", include_in_schema=False)
-    def logout() -> Response:
+    async def logout(request: Request) -> Response:
+        """Ends the session on the server (a copied cookie is dead afterwards), then in the browser."""
+        if not proves_same_origin(request.headers):
+            return _detail(403, texts.ERR_ORIGIN)
+        now = clock.now()
+        named = read_session_cookie(request.cookies.get(COOKIE_NAME), token or "", now) if auth else None
+        if named is not None and sessions is not None:
+            try:
+                await run_in_threadpool(sessions.revoke, named, now)
+            except DatabaseUnavailableError:  # loud: the cookie would stay valid elsewhere
+                logger.warning("logout: database unavailable", exc_info=True)
+                return _detail(503, texts.ERR_DATABASE)
         response = RedirectResponse("/", status_code=303)
         response.delete_cookie(COOKIE_NAME, path="/")
         return response
@@ -256,7 +285,7 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
             if not who.may_act_for(user_id):
                 return _detail(403, texts.ERR_FOREIGN_PERSON)
             result = await run_in_threadpool(nova.turn, user_id, character_id, text, clock.now())
-            return JSONResponse(public_view(jsonable_encoder(result.as_dict())))
+            return JSONResponse(without_server_paths(public_view(jsonable_encoder(result.as_dict()))))
         except InputError as err:
             return _detail(422, str(err))
         except DatabaseUnavailableError:

@@ -5,7 +5,8 @@ Why each piece:
 - Token: any client that reaches the port could otherwise pick any `user_id` and read that person's data.
   Compared with `hmac.compare_digest` so the time of a wrong guess says nothing about the token.
 - Cookie: the web page cannot hold a bearer header the browser adds by itself, so sign-in sets an
-  HttpOnly, SameSite=Strict cookie with an HMAC of the token (the token itself never sits in the browser).
+  HttpOnly, SameSite=Strict cookie naming a server-side session that expires and that /logout ends
+  (`api/sessions.py`, issue 24 §5); it is signed with the API token, which never sits in the browser.
   A cookie is sent by the browser on its own, so a POST carrying only the cookie must also prove it comes
   from the page itself (see `same_origin`).
 - Host allow-list: against DNS rebinding (a foreign name resolving to 127.0.0.1 makes the browser treat
@@ -18,13 +19,12 @@ Why each piece:
   signs in to the web app with a token of their own that an operator creates (`novaberg token create
   --user U`). Only its SHA-256 is kept, in `<data_dir>/person-tokens` (0600, replaced atomically); a new
   token for the same person replaces the old one, which then stops working — sessions included, since a
-  person's cookie is an HMAC over the stored hash. A person's session or bearer token is bound to that
+  person's session remembers the stored hash it was opened with. A person's session or bearer token is bound to that
   person's `user_id`: every view reads only that person's rows, and a turn for another id is refused.
 """
 
 from __future__ import annotations
 
-import base64
 import fcntl
 import hashlib
 import hmac
@@ -34,10 +34,12 @@ import secrets
 from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from novaberg.api.sessions import SessionStore, read_session_cookie
 from novaberg.core.settings import HTTP_BODY_MAX_BYTES
 
 __all__ = [
@@ -47,16 +49,18 @@ __all__ = [
     "PAGE_HEADER",
     "load_or_create_token",
     "tokens_match",
-    "session_value",
     "same_origin",
+    "proves_same_origin",
     "default_allowed_hosts",
     "HostAllowListMiddleware",
     "BodyLimitMiddleware",
     "PERSON_TOKENS_FILE_NAME",
     "OPERATOR_PERSON",
+    "RESERVED_PERSONS",
+    "is_reserved_person",
+    "ReservedPersonError",
     "Principal",
     "PersonTokens",
-    "person_session_value",
     "principal_of_session",
 ]
 
@@ -64,10 +68,11 @@ TOKEN_FILE_NAME = "api-token"
 TOKEN_ENV = "NOVABERG_API_TOKEN"
 COOKIE_NAME = "novaberg_session"
 PAGE_HEADER = "x-novaberg"  # the page's fetch sends `X-Novaberg: 1`; a cross-site form cannot set a header
-_SESSION_CONTEXT = b"novaberg web session v1"
-_PERSON_SESSION_CONTEXT = b"novaberg person session v1"
 PERSON_TOKENS_FILE_NAME = "person-tokens"
 OPERATOR_PERSON = "ich"  # whose chat the operator sees after signing in with the API token (like `novaberg chat`)
+# Ids no person token may carry (issue 24 §7): the operator's own person (the default `--user` of `novaberg
+# chat`/`ask` and the API token's person) — a token for it would hand the operator's own data to someone else.
+RESERVED_PERSONS = frozenset({OPERATOR_PERSON})
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -130,11 +135,6 @@ def bearer_of(authorization: str | None) -> str | None:
     return value.strip() if scheme.lower() == "bearer" and value.strip() else None
 
 
-def session_value(token: str) -> str:
-    """The cookie's value: an HMAC of the token, so the token itself never sits in the browser."""
-    return hmac.new(token.encode("utf-8"), _SESSION_CONTEXT, hashlib.sha256).hexdigest()
-
-
 def same_origin(headers: Any) -> bool:
     """Whether a cookie-carrying request proves it comes from our own page.
 
@@ -154,6 +154,33 @@ def same_origin(headers: Any) -> bool:
     return False
 
 
+def proves_same_origin(headers: Any) -> bool:
+    """Whether a `/login` or `/logout` comes from our own page (issue 24 §5).
+
+    `Origin` must equal our own origin (http(s)://<Host>); only without an Origin header may a `Referer` of
+    our own origin stand in. `Origin: null` (a sandboxed frame, a redirect chain), a foreign Referer, or
+    neither header: refused. The page's `X-Novaberg` header is no proof here — a plain HTML form sends
+    none, and these two routes are the browser's cookie flow only (API clients send the token as
+    `Authorization: Bearer` on every request and never need them).
+    """
+    host = (headers.get("host") or "").strip().lower()
+    if not host:
+        return False
+    origin = headers.get("origin")
+    if origin is not None:
+        return _is_our_origin(origin, host)
+    referer = headers.get("referer")
+    return referer is not None and _is_our_origin(referer, host)
+
+
+def _is_our_origin(value: str, host: str) -> bool:
+    try:
+        parts = urlsplit(value.strip())
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host
+
+
 # --- who is signed in ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -166,6 +193,15 @@ class Principal:
 
     def may_act_for(self, user_id: str) -> bool:
         return self.operator or user_id == self.user_id
+
+
+class ReservedPersonError(ValueError):
+    """A person token for a reserved id (RESERVED_PERSONS) was asked for."""
+
+
+def is_reserved_person(user_id: str) -> bool:
+    """`ich` and its spellings (`Ich`, ` ich `) — anything that reads as the operator's own person."""
+    return user_id.strip().casefold() in RESERVED_PERSONS
 
 
 def _digest(token: str) -> str:
@@ -197,7 +233,8 @@ class PersonTokens:
         if not isinstance(persons, dict):
             raise ValueError(f"{self.path} is not readable as person tokens: no object 'personen'")
         return {user: entry for user, entry in persons.items()
-                if isinstance(user, str) and isinstance(entry, dict) and isinstance(entry.get("sha256"), str)}
+                if isinstance(user, str) and isinstance(entry, dict) and isinstance(entry.get("sha256"), str)
+                and not is_reserved_person(user)}  # an entry an older version let in signs nobody in
 
     def persons(self) -> list[str]:
         return sorted(self._read())
@@ -218,7 +255,10 @@ class PersonTokens:
         return found
 
     def create(self, user_id: str, created: str) -> str:
-        """A new token for `user_id` (replacing any old one); returned once, only its hash is kept."""
+        """A new token for `user_id` (replacing any old one); returned once, only its hash is kept.
+        A reserved id (the operator's own person) is refused with ReservedPersonError."""
+        if is_reserved_person(user_id):
+            raise ReservedPersonError(user_id)
         token = secrets.token_urlsafe(32)
         with self._locked():
             persons = self._read()
@@ -254,34 +294,24 @@ class PersonTokens:
         os.replace(temporary, self.path)
 
 
-def person_session_value(token: str, user_id: str, digest: str) -> str:
-    """A person's cookie: `p.<user id, base64url>.<HMAC(API token; user id, stored hash)>`.
-
-    Keyed with the server's API token (never in the browser); bound to the stored hash, so a replaced
-    or revoked person token ends that person's sessions too."""
-    name = base64.urlsafe_b64encode(user_id.encode("utf-8")).decode("ascii").rstrip("=")
-    mac = hmac.new(token.encode("utf-8"), _PERSON_SESSION_CONTEXT + b"\0" + user_id.encode("utf-8") + b"\0"
-                   + digest.encode("ascii"), hashlib.sha256).hexdigest()
-    return f"p.{name}.{mac}"
-
-
-def principal_of_session(value: str | None, token: str, tokens: PersonTokens | None) -> Principal | None:
-    """Who a cookie signs in: the operator's HMAC, a valid person session, else None."""
-    if not value or not token:
+def principal_of_session(value: str | None, token: str, tokens: PersonTokens | None, sessions: SessionStore | None,
+                         now: datetime) -> Principal | None:
+    """Who a cookie signs in (issue 24 §5): its signature and expiry hold, its session is alive in the table
+    (not revoked by /logout, not expired), and a person's session was opened with the token still on file.
+    Anything else: None, the same as no cookie."""
+    session = read_session_cookie(value, token, now)
+    if session is None or sessions is None:
         return None
-    if tokens_match(value, session_value(token)):
-        return Principal(OPERATOR_PERSON, operator=True)
-    if tokens is None or not value.startswith("p.") or value.count(".") != 2:
+    alive = sessions.alive(session, now)
+    if alive is None:
         return None
-    _, name, _ = value.split(".")
-    try:
-        user_id = base64.urlsafe_b64decode(name + "=" * (-len(name) % 4)).decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
-        return None
-    digest = tokens.digest_of(user_id)
-    if digest is None or not tokens_match(value, person_session_value(token, user_id, digest)):
-        return None
-    return Principal(user_id, operator=False)
+    operator, digest = alive
+    if operator:
+        return Principal(OPERATOR_PERSON, operator=True) if session.user_id == OPERATOR_PERSON else None
+    current = tokens.digest_of(session.user_id) if tokens is not None else None
+    if current is None or not hmac.compare_digest(current, digest):
+        return None  # the token that opened the session was replaced or revoked
+    return Principal(session.user_id, operator=False)
 
 
 # --- the Host allow-list -----------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 from novaberg.core.settings import TEXT_MAX_CHARS
 
 __all__ = ["UI", "LOGIN_WRONG", "ERR_FOREIGN_PERSON", "ERR_NO_SUCH_TURN", "ERR_DATABASE", "ERR_MODEL",
-           "ERR_INTERNAL", "ERR_BROKEN_TOKENS", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY",
+           "ERR_INTERNAL", "ERR_BROKEN_TOKENS", "ERR_ORIGIN", "INVALID_FIELD", "INVALID_RULES", "INVALID_OTHER", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY",
            "DIRECTIVE_KINDS"]
 
 VERDICT_LABELS = {"ok": "geprüft", "korrigiert": "korrigiert", "warnung": "Warnung", "ablehnen": "zurückgehalten"}
@@ -100,6 +100,29 @@ ERR_DATABASE = "Die Datenbank antwortet gerade nicht. Bitte gleich noch einmal v
 ERR_MODEL = "Nova kann gerade nicht antworten. Bitte gleich noch einmal versuchen."
 ERR_INTERNAL = "Interner Fehler. Die Einzelheiten stehen im Server-Log."
 ERR_BROKEN_TOKENS = "Die Anmeldung ist gerade gestört (Schlüsseldatei unlesbar). Die Einzelheiten stehen im Server-Log."
+ERR_ORIGIN = ("Anmelden und Abmelden gehen nur von Novas eigener Seite aus (Origin oder Referer dieses "
+              "Servers fehlt oder ist fremd).")
+# The views' 422 (FastAPI's validation): one German sentence per field, by pydantic's error type.
+INVALID_FIELD = "{field}: {rule}"
+INVALID_RULES = {
+    "missing": "fehlt",
+    "int_parsing": "muss eine ganze Zahl sein",
+    "int_type": "muss eine ganze Zahl sein",
+    "greater_than_equal": "muss mindestens {ge} sein",
+    "greater_than": "muss größer als {gt} sein",
+    "less_than_equal": "darf höchstens {le} sein",
+    "less_than": "muss kleiner als {lt} sein",
+    "date_parsing": "muss ein Datum sein (JJJJ-MM-TT)",
+    "date_from_datetime_parsing": "muss ein Datum sein (JJJJ-MM-TT)",
+    "date_from_datetime_inexact": "muss ein Datum ohne Uhrzeit sein (JJJJ-MM-TT)",
+    "uuid_parsing": "muss eine gültige Kennung (UUID) sein",
+    "uuid_type": "muss eine gültige Kennung (UUID) sein",
+    "literal_error": "muss einer dieser Werte sein: {expected}",
+    "string_type": "muss ein Text sein",
+    "string_too_long": "ist zu lang: höchstens {max_length} Zeichen",
+    "bool_parsing": "muss wahr oder falsch sein (true/false)",
+}
+INVALID_OTHER = "ist ungültig"
 REVIEW_UNPROVEN_CLAIM = "Die Antwort sagt „{word}“, aber in diesem Zug wurde nichts gespeichert."
 REVIEW_WRONG_WEEKDAY = "Der {day} ist ein {correct}, nicht ein {said}."
 # tribunal/rules.py KIND_*: what the person asked for, as the review names it

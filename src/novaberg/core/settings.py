@@ -59,6 +59,10 @@ __all__ = [
 # --- time (DESIGN.md "time"; timeline.md §9: UTC in the database, Europe/Berlin for people)
 DEFAULT_TIMEZONE = "Europe/Berlin"
 
+# --- web sessions (issue 24 §5: a signed-in cookie expires; NOVABERG_SESSION_DAYS, read once at open)
+SESSION_DAYS_DEFAULT = 30
+SESSION_DAYS_MAX = 366
+
 # --- pending questions (timeline.md §10 "Resume-TTL: 300s", notizen.md §7)
 PENDING_TTL_SECONDS = 300
 
@@ -138,6 +142,7 @@ class Settings:
     llm_api_key: str | None = field(default=None, repr=False)  # a secret: never in a repr or a log line
     embedder: str = "hashing"
     embed_url: str | None = None
+    session_days: int = SESSION_DAYS_DEFAULT
     timezone: str = DEFAULT_TIMEZONE
     llm_timeout: float = LLM_TIMEOUT_SECONDS
     prompt_dir: Path | None = None
@@ -172,6 +177,8 @@ def load_settings(env: Mapping[str, str] | None = None, **overrides: object) -> 
     ):
         if env.get(name):
             values[key] = env[name]
+    if env.get("NOVABERG_SESSION_DAYS"):
+        values["session_days"] = _session_days(env["NOVABERG_SESSION_DAYS"])
     if env.get("NOVABERG_LLM_TIMEOUT"):
         try:
             values["llm_timeout"] = float(env["NOVABERG_LLM_TIMEOUT"])
@@ -185,6 +192,17 @@ def load_settings(env: Mapping[str, str] | None = None, **overrides: object) -> 
     settings = Settings(**values)  # type: ignore[arg-type]
     settings.zone  # noqa: B018 - validate the zone name early, loudly
     return settings
+
+
+def _session_days(raw: str) -> int:
+    """NOVABERG_SESSION_DAYS: whole days, 1 to SESSION_DAYS_MAX; anything else stops the start loudly."""
+    try:
+        days = int(raw.strip())
+    except ValueError as err:
+        raise ConfigError(f"NOVABERG_SESSION_DAYS is not a whole number of days: {raw!r}") from err
+    if not 1 <= days <= SESSION_DAYS_MAX:
+        raise ConfigError(f"NOVABERG_SESSION_DAYS must be 1 to {SESSION_DAYS_MAX} days, not {days}")
+    return days
 
 
 # --- files (dateien.md §5, §5.5a, §7): the outer boundary, the readable formats, the size limit
