@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.deps import Deps
 from novaberg.core.logs import PipelineLog
 from novaberg.core.settings import Settings
 from novaberg.embed.hashing import HashingEmbedder
-from novaberg.graph.deps import Deps
 from novaberg.llm.ask import Asker
 from novaberg.store.db import Database
 

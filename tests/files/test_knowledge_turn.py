@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from novaberg.agents.services import registered_services
 from novaberg.files.knowledge import check_invariant, parse
 from novaberg.files.knowledge.service import file_name, parse_order, route_hint
-from novaberg.graph.services import registered_services
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 1, 10)

@@ -3,7 +3,7 @@ new request (issue 11 §6; notizen.md §7 „Kette“, timeline.md §10 pending)
 
 from __future__ import annotations
 
-from novaberg.graph.pending import load_pending
+from novaberg.agents.pending import load_pending
 from novaberg.graph.router import is_new_request, split_orders
 from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM

@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from novaberg.graph.services import registered_services
+from novaberg.agents.services import registered_services
 from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.agent import route_hint
 from novaberg.notes.agent.agent import NODES, notes_graph

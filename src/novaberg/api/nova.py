@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from novaberg.agents.deps import Deps
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import EmptyTextError, check_turn
 from novaberg.core.errors import ConfigError, InputError
@@ -24,7 +25,6 @@ from novaberg.core.settings import (
     local_zone,
 )
 from novaberg.embed.registry import make_embedder
-from novaberg.graph.deps import Deps
 from novaberg.llm.ask import Asker
 from novaberg.llm.prompts import PromptLoader
 from novaberg.llm.registry import make_llm

@@ -7,14 +7,14 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
+from novaberg.agents.pending import clear_pending, load_pending, store_pending
+from novaberg.agents.readers import block_readers
+from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, service_named
 from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.graph.compose import address_form, compose
-from novaberg.graph.deps import Deps
-from novaberg.graph.pending import clear_pending, load_pending, store_pending
-from novaberg.graph.readers import block_readers
 from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, is_new_request, route
-from novaberg.graph.services import NOT_FOUND, AgentRequest, ServiceResult, service_named
 from novaberg.graph.state import TurnState
 from novaberg.graph.turn_directives import read_directives
 from novaberg.situation.lage import Situation, drop_stale_offer, peek_offer, take_offer

@@ -11,8 +11,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.agents.services import registered_services
 from novaberg.core.errors import ModelAnswerError
-from novaberg.graph.services import registered_services
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
 from novaberg.text.grammar import REQUEST, analyse
@@ -23,7 +23,7 @@ from novaberg.timeparse.vocabulary import ascii_variants
 __all__ = ["route", "NO_DOMAIN", "split_orders", "best_service", "is_new_request", "order_words",
            "ORDER_SCORE", "NEW_REQUEST_SCORE"]
 
-ORDER_SCORE = 0.5  # a route hint from here on is a plausible order (graph.services, the shared scale)
+ORDER_SCORE = 0.5  # a route hint from here on is a plausible order (agents.services, the shared scale)
 NEW_REQUEST_SCORE = 0.85  # an order or question naming the service's own object
 
 NO_DOMAIN = "keine"

@@ -16,10 +16,10 @@ from typing import Any
 import psycopg
 import redis as redis_lib
 
+from novaberg.agents.readers import Block, register_block_reader
 from novaberg.core.errors import DatabaseError, ModelError
 from novaberg.core.settings import MEMORY_ABOUT_ME_CAP, MEMORY_BLOCK_CAP, MEMORY_BLOCK_FLOOR
 from novaberg.embed.cache import embed_cached
-from novaberg.graph.readers import Block, register_block_reader
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.short_term import ShortTermMemory
 from novaberg.memory.texts import (

@@ -14,8 +14,8 @@ from typing import Any
 
 import redis as redis_lib
 
+from novaberg.agents.readers import Block, register_block_reader
 from novaberg.core.clock import as_utc
-from novaberg.graph.readers import Block, register_block_reader
 from novaberg.memory.keys import pair_token
 from novaberg.pixie.texts import RESUBMISSION_HEADER, RESUBMISSION_INTRO, RESUBMISSION_LINE
 

@@ -16,8 +16,8 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.services import AgentRequest
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
-from novaberg.graph.services import AgentRequest
 from novaberg.situation.lage import OFFER_TTL_SECONDS, Offer, Situation
 from novaberg.situation.texts import OFFER_APPOINTMENT
 from novaberg.text.words import split_sentences

@@ -1,6 +1,6 @@
 """What the services of this turn prove: which wrote verifiably, and which dates they reported.
 
-A service is a dict `{name, status, answer, steps, data}` (`graph.services.ServiceResult.as_dict`).
+A service is a dict `{name, status, answer, steps, data}` (`agents.services.ServiceResult.as_dict`).
 Only status `abgeschlossen` is a source. A write is proven by a step with `verifiziert: True`,
 which a service sets only after reading the row back (tribunal.md, "Ein Lesevorgang deckt
 nicht"); a read, a listing or a recognised duplicate carries none.

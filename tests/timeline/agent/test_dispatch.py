@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.graph.readers import block_readers
-from novaberg.graph.services import registered_services
+from novaberg.agents.readers import block_readers
+from novaberg.agents.services import registered_services
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.dispatch import HINT_STATEMENT, route_hint
 

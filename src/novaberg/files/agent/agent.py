@@ -13,6 +13,7 @@ import os
 import re
 from typing import Any
 
+from novaberg.agents.services import AgentRequest, ServiceResult, register_service
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import DatabaseError, InputError, ModelAnswerError, ModelError
 from novaberg.files import texts
@@ -31,7 +32,6 @@ from novaberg.files.dialogue import (
 from novaberg.files.metadata import ModelDescriber
 from novaberg.files.paths import OutsideBoundaryError, RootNotUsableError
 from novaberg.files.service import FilesService, RootWriteError
-from novaberg.graph.services import AgentRequest, ServiceResult, register_service
 
 __all__ = ["FilesRootsService", "SERVICE", "register", "INDEX_IN_TURN_MAX"]
 

@@ -4,12 +4,12 @@ the service `wissen` that writes into her own zone `knowledge/` on an explicit o
 
 from __future__ import annotations
 
+from novaberg.agents.readers import block_readers, register_block_reader
+from novaberg.agents.services import register_service, registered_services
 from novaberg.files.blocks import aufzeichnungen_block, eigene_funde_block
 from novaberg.files.knowledge.service import KnowledgeService
 from novaberg.files.knowledge.service import route_hint as knowledge_hint
 from novaberg.files.reading.service import ReadingService, route_hint
-from novaberg.graph.readers import block_readers, register_block_reader
-from novaberg.graph.services import register_service, registered_services
 
 __all__ = ["register"]
 

@@ -19,9 +19,9 @@ from uuid import UUID
 import psycopg
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
 from novaberg.core.errors import DatabaseError, DatabaseUnavailableError, ModelAnswerError
 from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS, NOTES_NAME_WORDS
-from novaberg.graph.deps import Deps
 from novaberg.llm.reader import read_list_of_text, read_text
 from novaberg.notes.agent.const import (
     DEFAULT_TYPE,

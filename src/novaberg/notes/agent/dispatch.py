@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from novaberg.agents.services import AgentRequest, ServiceResult, register_service
 from novaberg.graph.compose import small_talk
-from novaberg.graph.services import AgentRequest, ServiceResult, register_service
 from novaberg.notes.agent.agent import notes_graph
 from novaberg.notes.agent.const import SERVICE_NAME
 from novaberg.notes.agent.offline import parse

@@ -18,8 +18,8 @@ from zoneinfo import ZoneInfo
 
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
 from novaberg.core.errors import DatabaseError
-from novaberg.graph.deps import Deps
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.search import duplicate_found, find_duplicates, row_ref, when_label
 from novaberg.timeline.agent.texts import half_of_day_words, say

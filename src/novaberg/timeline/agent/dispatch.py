@@ -14,10 +14,10 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.deps import Deps
+from novaberg.agents.readers import Block, register_block_reader
+from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, register_service
 from novaberg.core.errors import DatabaseError
-from novaberg.graph.deps import Deps
-from novaberg.graph.readers import Block, register_block_reader
-from novaberg.graph.services import NOT_FOUND, AgentRequest, ServiceResult, register_service
 from novaberg.text.grammar import QUESTION, REQUEST, analyse
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.agent import run_agent
