@@ -17,10 +17,10 @@ from novaberg.agents.services import AgentRequest, ServiceResult, register_servi
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import DatabaseError, InputError, ModelAnswerError, ModelError
 from novaberg.directives import texts
+from novaberg.directives.reading import read_directive
 from novaberg.directives.repository import Directive, DirectivesRepository, check_directive_text
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_number, read_text
-from novaberg.tribunal.rules import read_directive
 
 __all__ = ["DirectivesService", "SERVICE", "SERVICE_NAME", "route_hint", "parse", "ADD", "LIST", "REMOVE", "NONE"]
 

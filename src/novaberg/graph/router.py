@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from collections.abc import Mapping
 from datetime import datetime
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from novaberg.agents.services import registered_services
 from novaberg.core.errors import ModelAnswerError
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
+from novaberg.situation.offers import is_answer_to_offer
 from novaberg.text.grammar import REQUEST, analyse
+from novaberg.text.orders import order_words
 from novaberg.timeline.coordination import coordinated_orders
 from novaberg.timeparse.dates import is_year
-from novaberg.timeparse.vocabulary import ascii_variants
 
 __all__ = ["route", "NO_DOMAIN", "split_orders", "best_service", "is_new_request", "order_words",
            "ORDER_SCORE", "NEW_REQUEST_SCORE"]
@@ -32,13 +30,6 @@ UNREADABLE_KIND = "unlesbar"  # a query kind the window reader refuses loudly (p
 
 _log = logging.getLogger("novaberg.graph")
 
-
-@cache
-def order_words() -> dict[str, frozenset[str]]:
-    """The planner's words (`orders.json`), ASCII spellings included."""
-    raw = json.loads(resources.files(__package__).joinpath("orders.json").read_text(encoding="utf-8"))
-    return {key: frozenset(v for word in raw[key] for v in ascii_variants(word))
-            for key in ("order_openers", "order_joiners")}
 
 
 def best_service(text: str, exclude: str = "") -> tuple[str, float]:
@@ -88,8 +79,6 @@ def is_new_request(text: str, pending_agent: str) -> bool:
     """issue 11 §6: while a question waits, a turn that is clearly a new request — an order of another service,
     or an order of the same service with its own action word and object — ends the question; a consent, a
     refusal, a choice or anything less clear is an answer to it."""
-    from novaberg.situation.offers import is_answer_to_offer
-
     if is_answer_to_offer(text):
         return False
     domain, score = best_service(text)

@@ -17,8 +17,10 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from novaberg.core.errors import NovabergError
+from novaberg.notes.repository import NotesRepository
 from novaberg.situation.lage import KIND_APPOINTMENT, KIND_MOMENT, KIND_NOTE, AcuteObject
 from novaberg.timeline.phrases import time_expression
+from novaberg.timeline.repository import TimelineRepository
 from novaberg.timeparse import parse
 
 __all__ = ["named_objects", "service_objects", "row_object", "rows_read", "read_ids"]
@@ -85,9 +87,6 @@ def _timeline_ids(service: Mapping[str, Any]) -> tuple[list[int], list[int]]:
 def service_objects(services: Sequence[Mapping[str, Any]], db: Any, user_id: str, character_id: str, turn: int,
                     zone: ZoneInfo) -> tuple[list[AcuteObject], list[int]]:
     """The objects the services of this turn wrote, read or found, and the timeline rows they removed."""
-    from novaberg.notes.repository import NotesRepository
-    from novaberg.timeline.repository import TimelineRepository
-
     objects: list[AcuteObject] = []
     dropped: list[int] = []
     timeline = TimelineRepository(db)
@@ -130,8 +129,6 @@ def _read(fetch: Any) -> dict[str, Any] | None:
 
 def rows_read(object_ids: Iterable[int], db: Any, user_id: str, character_id: str) -> list[dict[str, Any]]:
     """The timeline rows with these ids, bound to the pair (for the read cover); unreadable ones left out."""
-    from novaberg.timeline.repository import TimelineRepository
-
     repo = TimelineRepository(db)
     rows = []
     for row_id in object_ids:

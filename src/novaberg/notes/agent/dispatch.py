@@ -10,12 +10,12 @@ import re
 from typing import Any
 
 from novaberg.agents.services import AgentRequest, ServiceResult, register_service
-from novaberg.graph.compose import small_talk
 from novaberg.notes.agent.agent import notes_graph
 from novaberg.notes.agent.const import SERVICE_NAME
 from novaberg.notes.agent.offline import parse
 from novaberg.notes.agent.texts import say
 from novaberg.notes.agent.vocabulary import words_of
+from novaberg.text.small_talk import small_talk
 from novaberg.timeline.phrases import time_expression
 
 __all__ = ["NotesService", "route_hint", "SERVICE"]
