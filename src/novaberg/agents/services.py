@@ -6,7 +6,7 @@ agent by name; the router picks one, the planner runs it, the composer says what
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -14,6 +14,10 @@ from uuid import UUID
 
 __all__ = [
     "NOT_FOUND",
+    "VERIFIED_KEY",
+    "Step",
+    "step_verified",
+    "wrote_verifiably",
     "STATUSES",
     "AgentRequest",
     "ServiceResult",
@@ -28,6 +32,49 @@ STATUSES = ("abgeschlossen", "rueckfrage", "fehler", "rejected", "dismissed")
 # `data` flag of a result that found nothing under the name it was given and wrote nothing: the object may
 # belong to another service (*Streich die Eier* is no appointment but an item of a list)
 NOT_FOUND = "nicht_gefunden"
+
+
+# The spec's key of a step that was read back after writing (`verifiziert`); only `True` proves a write.
+VERIFIED_KEY = "verifiziert"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a service's run. `verified` is True only for a write that was read back and agreed; the
+    dict form (`as_dict`, the JSON of `result.services`) names it with the spec's key `verifiziert`."""
+
+    name: str  # `schritt`
+    verified: bool = False
+    writes: bool = False  # a write step: its dict carries `verifiziert` (False too), a read step none
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"schritt": self.name, **self.details}
+        if self.writes or self.verified:
+            out[VERIFIED_KEY] = self.verified
+        return out
+
+    @classmethod
+    def read(cls, raw: Step | Mapping[str, Any] | object) -> Step:
+        """The typed step of a step dict (the one place that reads the spec's key); anything else verifies
+        nothing (`"true"`, 1 or a missing key are no proof)."""
+        if isinstance(raw, Step):
+            return raw
+        if not isinstance(raw, Mapping):
+            return cls("", False)
+        flag = raw.get(VERIFIED_KEY)
+        details = {k: v for k, v in raw.items() if k not in ("schritt", VERIFIED_KEY)}
+        return cls(str(raw.get("schritt") or ""), flag is True, VERIFIED_KEY in raw, details)
+
+
+def step_verified(raw: Step | Mapping[str, Any] | object) -> bool:
+    return Step.read(raw).verified
+
+
+def wrote_verifiably(steps: object) -> bool:
+    """A service wrote verifiably when one of its steps is a verified write (tribunal.md "Ein Lesevorgang deckt
+    nicht"): the one rule for the tribunal, the planner's re-read and the situation."""
+    return isinstance(steps, list | tuple) and any(step_verified(step) for step in steps)
 
 
 @dataclass(frozen=True)
@@ -48,7 +95,7 @@ class ServiceResult:
     name: str
     status: str
     answer: str
-    steps: list[dict[str, Any]] = field(default_factory=list)
+    steps: list[Step | dict[str, Any]] = field(default_factory=list)
     pending: dict[str, Any] | None = None  # resume state, stored when status == 'rueckfrage'
     data: dict[str, Any] = field(default_factory=dict)  # e.g. timeline_id (clipboard), lines read
 
@@ -56,8 +103,14 @@ class ServiceResult:
         if self.status not in STATUSES:
             raise ValueError(f"unknown service status {self.status!r}; one of {STATUSES}")
 
+    @property
+    def verified(self) -> bool:
+        """A write of this run was read back and agreed (typed; see `Step`)."""
+        return wrote_verifiably(self.steps)
+
     def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "status": self.status, "answer": self.answer, "steps": self.steps,
+        steps = [step.as_dict() if isinstance(step, Step) else step for step in self.steps]
+        return {"name": self.name, "status": self.status, "answer": self.answer, "steps": steps,
                 "data": self.data}
 
 

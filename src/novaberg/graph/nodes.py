@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 from novaberg.agents.deps import Deps
 from novaberg.agents.pending import clear_pending, load_pending, store_pending
 from novaberg.agents.readers import block_readers
-from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, service_named
+from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, service_named, wrote_verifiably
 from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.graph.compose import address_form, compose
@@ -158,7 +158,7 @@ def _other_owner(first: ServiceResult, request: AgentRequest, deps: Deps) -> Ser
     if other is None:
         return None
     result = _run(other, request, deps)
-    if result.status != "abgeschlossen" or not _wrote(result.steps):
+    if result.status != "abgeschlossen" or not result.verified:
         return None  # only a verified change there answers the order; *nothing changed* keeps the first answer
     step = {"schritt": "anderer_dienst", "zuerst": first.name, "ausgang": NOT_FOUND}
     return ServiceResult(result.name, result.status, result.answer, [step, *result.steps], result.pending, result.data)
@@ -243,13 +243,9 @@ def _answer_offer(state: TurnState, deps: Deps, situation: Situation) -> Service
     return _run(service, request, deps)
 
 
-def _wrote(steps: list[Any]) -> bool:
-    return any(isinstance(step, dict) and step.get("verifiziert") is True for step in steps)
-
-
 def after_plan(state: TurnState) -> str:
     """A service that wrote verifiably changed what the blocks show: read them again before composing."""
-    wrote = any(_wrote(service.get("steps", [])) for service in state.get("services", []))
+    wrote = any(wrote_verifiably(service.get("steps", [])) for service in state.get("services", []))
     return "reread" if wrote else "compose"
 
 

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.services import step_verified, wrote_verifiably
 from novaberg.core.errors import NovabergError
 from novaberg.notes.repository import NotesRepository
 from novaberg.situation.lage import KIND_APPOINTMENT, KIND_MOMENT, KIND_NOTE, AcuteObject
@@ -70,7 +71,7 @@ def read_ids(service: Mapping[str, Any]) -> list[int]:
 def _timeline_ids(service: Mapping[str, Any]) -> tuple[list[int], list[int]]:
     written, dropped = [], []
     for step in service.get("steps") or []:
-        if not isinstance(step, Mapping) or step.get("verifiziert") is not True:
+        if not isinstance(step, Mapping) or not step_verified(step):
             continue
         outcome = step.get("ausgang")
         if outcome == "erstellt" and _int(step.get("termin_id")):
@@ -107,7 +108,7 @@ def service_objects(services: Sequence[Mapping[str, Any]], db: Any, user_id: str
 
 def _note_objects(service: Mapping[str, Any], notes: Any, user_id: str, turn: int) -> list[AcuteObject]:
     data = service.get("data") if isinstance(service.get("data"), Mapping) else {}
-    wrote = any(isinstance(s, Mapping) and s.get("verifiziert") is True for s in service.get("steps") or [])
+    wrote = wrote_verifiably(service.get("steps") or [])
     ids: list[int] = [data["notiz_id"]] if _int(data.get("notiz_id")) else []
     ids += [i for i in (data.get("ids") or [])[:_NOTES_READ_CAP] if _int(i)]
     found = []
