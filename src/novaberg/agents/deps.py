@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.registry import EMPTY_REGISTRY, Registry
 from novaberg.core.logs import PipelineLog
 from novaberg.llm.ask import Asker
 
@@ -52,3 +53,4 @@ class Deps:
     log: PipelineLog
     zone: ZoneInfo
     data_dir: Path | None = None  # the running Nova's data directory (Nova's own zone knowledge/ lies in it)
+    registry: Registry = EMPTY_REGISTRY  # the services and block readers of this Nova (built from api.catalog)

@@ -1,12 +1,13 @@
 """The contract between the turn and the agents (services): request in, result out, registered by name.
 
-An agent package registers itself with `register_service(...)` at import. The turn graph knows no
-agent by name; the router picks one, the planner runs it, the composer says what it reported.
+An agent package defines its service object and route hint; `api.catalog` lists them (no registration on
+import). The turn graph knows no agent by name; the router picks one, the planner runs it, the composer says
+what it reported.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -22,9 +23,6 @@ __all__ = [
     "AgentRequest",
     "ServiceResult",
     "Service",
-    "register_service",
-    "registered_services",
-    "service_named",
 ]
 
 # Status values are fixed by the specification (README digest "Turn pipeline").
@@ -119,29 +117,3 @@ class Service(Protocol):
     description: str  # one German line for the router prompt
 
     def run(self, request: AgentRequest, deps: Any) -> ServiceResult: ...
-
-
-@dataclass(frozen=True)
-class _Registration:
-    service: Service
-    # The offline router's score, one scale for every service: 0 not mine · ~0.2 a mention (the service
-    # answers it with `rejected`) · 0.5–0.7 a plausible order without its own object word · 0.85–0.9 an
-    # order or question naming the service's object (Termin, Liste, Notiz) · 0.95+ an explicit order in
-    # the service's own phrasing. The highest score wins; a tie goes to the first registered service.
-    route_hint: Callable[[str], float]
-
-
-_SERVICES: dict[str, _Registration] = {}
-
-
-def register_service(service: Service, route_hint: Callable[[str], float]) -> None:
-    _SERVICES[service.name] = _Registration(service, route_hint)
-
-
-def registered_services() -> dict[str, _Registration]:
-    return dict(_SERVICES)
-
-
-def service_named(name: str) -> Service | None:
-    registration = _SERVICES.get(name)
-    return registration.service if registration else None

@@ -30,12 +30,7 @@ from novaberg.llm.prompts import PromptLoader
 from novaberg.llm.registry import make_llm
 from novaberg.store.stack import Stack
 
-__all__ = ["Nova", "TurnResult", "EmptyTurnError", "SERVICE_MODULES"]
-
-# Agent packages that register their service and block readers at import.
-SERVICE_MODULES: tuple[str, ...] = ("novaberg.timeline.agent", "novaberg.notes.agent", "novaberg.directives.agent",
-                                    "novaberg.files.agent", "novaberg.files.reading.agent")
-
+__all__ = ["Nova", "TurnResult", "EmptyTurnError"]
 
 # A turn text that is empty or only whitespace: no graph run. The facade's public name for the edge's
 # EmptyTextError (an InputError, so still a ValueError).
@@ -56,9 +51,9 @@ class TurnResult:
                 "reasons": self.reasons, "turn_id": str(self.turn_id)}
 
 
-# The turn graph and the agents (LangGraph and its dependencies are most of the start-up time).
-_TURN_MODULES: tuple[str, ...] = ("novaberg.graph.turn", *SERVICE_MODULES, "novaberg.memory.block",
-                                  "novaberg.pixie.resubmission")
+# The turn graph and the one explicit list of services and block readers (`api.catalog`; LangGraph and its
+# dependencies are most of the start-up time, so they are imported on a side thread while the stack starts).
+_TURN_MODULES: tuple[str, ...] = ("novaberg.graph.turn", "novaberg.api.catalog")
 
 
 def _load_services() -> None:
@@ -103,9 +98,10 @@ class Nova:
         self.settings = settings
         self.log = PipelineLog(stack.db)
         prompts = PromptLoader(settings.prompt_dir, getattr(llm, "model", None), llm.connector)
-        self.deps = Deps(db=stack.db, redis=stack.redis, asker=Asker(llm, prompts), embedder=embedder,
-                         log=self.log, zone=settings.zone, data_dir=settings.data_dir)
         _load_services()
+        registry = importlib.import_module("novaberg.api.catalog").build_registry()
+        self.deps = Deps(db=stack.db, redis=stack.redis, asker=Asker(llm, prompts), embedder=embedder,
+                         log=self.log, zone=settings.zone, data_dir=settings.data_dir, registry=registry)
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None, llm: str | Any | None = None,

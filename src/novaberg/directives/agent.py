@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from novaberg.agents.services import AgentRequest, ServiceResult, register_service
+from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import DatabaseError, InputError, ModelAnswerError, ModelError
 from novaberg.directives import texts
@@ -178,4 +178,3 @@ class DirectivesService:
 
 
 SERVICE = DirectivesService()
-register_service(SERVICE, route_hint)

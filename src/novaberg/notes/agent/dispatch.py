@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from novaberg.agents.services import AgentRequest, ServiceResult, register_service
+from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.notes.agent.agent import notes_graph
 from novaberg.notes.agent.const import SERVICE_NAME
 from novaberg.notes.agent.offline import parse
@@ -77,4 +77,3 @@ class NotesService:
 
 
 SERVICE = NotesService()
-register_service(SERVICE, route_hint)
