@@ -14,7 +14,7 @@ import psycopg
 import pytest
 from psycopg.conninfo import make_conninfo
 
-from novaberg.graph.deps import Deps
+from novaberg.agents.deps import Deps
 from novaberg.llm.offline import OfflineLLM
 from novaberg.store.db import Database
 from novaberg.store.migrations import migrate

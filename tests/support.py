@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.deps import Deps
+from novaberg.api.catalog import build_registry
 from novaberg.core.logs import PipelineLog
 from novaberg.core.settings import Settings
 from novaberg.embed.hashing import HashingEmbedder
-from novaberg.graph.deps import Deps
 from novaberg.llm.ask import Asker
 from novaberg.store.db import Database
 
@@ -23,7 +24,8 @@ def berlin(year: int, month: int, day: int, hour: int = 12, minute: int = 0) -> 
 
 
 def make_deps(db: Database, redis: Any, llm: Any) -> Deps:
-    return Deps(db=db, redis=redis, asker=Asker(llm), embedder=HashingEmbedder(), log=PipelineLog(db), zone=BERLIN)
+    return Deps(db=db, redis=redis, asker=Asker(llm), embedder=HashingEmbedder(), log=PipelineLog(db), zone=BERLIN,
+                registry=build_registry())
 
 
 def make_nova(db: Database, redis: Any, llm: Any, tmp_path: Path) -> Any:

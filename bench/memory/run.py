@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from bench.database import bench_database
+from novaberg.agents.deps import Deps
 from novaberg.core.logs import PipelineLog
 from novaberg.core.settings import PROMOTION_BATCH
 from novaberg.embed.hashing import HashingEmbedder
-from novaberg.graph.deps import Deps
 from novaberg.llm.ask import Asker
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.memory.block import read_memory_block

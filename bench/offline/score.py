@@ -14,15 +14,18 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import novaberg.graph.compose  # noqa: F401 - registers the offline composer rule
-import novaberg.notes.agent  # noqa: F401 - registers the notes service and its rules
-import novaberg.timeline.agent  # noqa: F401 - registers the timeline service
+import novaberg.notes.agent  # noqa: F401 - registers the notes' offline rules
 from bench.offline.corpus import NONE, NOTES, QUESTION, STATEMENT, TIMELINE, Case, corpus
+from novaberg.agents.registry import Registry
+from novaberg.api.catalog import SERVICES
 from novaberg.graph.router import route
 from novaberg.llm.ask import Asker
 from novaberg.llm.offline import OfflineLLM
 
 __all__ = ["Outcome", "Report", "evaluate", "score", "NOW", "WRITING"]
 
+# The bench measures the router between the timeline and the notes, as before the catalog (issue 25).
+CATALOG = Registry.of([entry for entry in SERVICES if entry.name in ("timeline", "notizen")], ())
 NOW = datetime(2026, 11, 11, 9, 30, tzinfo=ZoneInfo("Europe/Berlin"))  # a Wednesday, as in the issue
 WRITING = {
     TIMELINE: {"create", "update", "delete", "reschedule"},
@@ -54,7 +57,7 @@ class Report:
 
 
 def evaluate(case: Case, asker: Asker) -> Outcome:
-    decision = route(asker, case.text, [], "Mittwoch, 2026-11-11")
+    decision = route(asker, case.text, [], "Mittwoch, 2026-11-11", CATALOG)
     domain = decision["domain"]
     if domain == TIMELINE:
         from novaberg.timeline.agent.classify import classify_text

@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from novaberg.graph.services import AgentRequest
+from novaberg.agents.services import AgentRequest
 from novaberg.timeline.agent.dispatch import TimelineService, termine_block
 from novaberg.timeline.repository import NewRow, TimelineRepository
 from novaberg.timeline.types import ANCHOR_TYPE, OCCURRENCE_TYPE

@@ -10,7 +10,6 @@ import pytest
 from novaberg.files.knowledge import check_invariant, parse
 from novaberg.files.knowledge.pairs import pair_zone
 from novaberg.files.knowledge.service import file_name, parse_order, route_hint
-from novaberg.graph.services import registered_services
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 1, 10)
@@ -36,7 +35,7 @@ def test_order_is_read() -> None:
 
 def test_written_through_the_turn_versioned_and_once(nova: Any, data_dir: Path) -> None:
     """§3a.2a: the write is an anchored edit, read back; the same order twice writes once (§4b.3)."""
-    assert "wissen" in registered_services()
+    assert "wissen" in nova.deps.registry.names()
     order = "Merk dir in deinem Wissen zu Napoleon: Er wurde 1769 auf Korsika geboren."
     first = nova.turn("u1", "nova", order, NOW)
     service = next(s for s in first.services if s["name"] == "wissen")

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 import novaberg.files.reading as reading_package
+from novaberg.agents.services import AgentRequest
 from novaberg.core.errors import ModelAnswerError
 from novaberg.files.reading.classify import offline_terms, read_classification
 from novaberg.files.reading.service import HINT_RECORDS, ReadingService, route_hint
-from novaberg.graph.services import AgentRequest
 from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from tests.files.helpers import NOW, service, write

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from uuid import uuid4
 
+from novaberg.agents.services import AgentRequest
 from novaberg.directives.agent import SERVICE, parse
 from novaberg.directives.repository import DirectivesRepository
-from novaberg.graph.services import AgentRequest
 from novaberg.llm.offline import OfflineLLM
 from tests.support import berlin, make_deps
 

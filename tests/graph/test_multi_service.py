@@ -3,7 +3,8 @@ new request (issue 11 §6; notizen.md §7 „Kette“, timeline.md §10 pending)
 
 from __future__ import annotations
 
-from novaberg.graph.pending import load_pending
+from novaberg.agents.pending import load_pending
+from novaberg.api.catalog import build_registry
 from novaberg.graph.router import is_new_request, split_orders
 from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
@@ -12,6 +13,8 @@ from novaberg.timeline.repository import TimelineRepository
 from tests.support import berlin, make_nova
 
 NOW = berlin(2026, 11, 30, 10)
+
+CATALOG = build_registry()
 
 
 def _nova(db, redis, tmp_path, llm=None):
@@ -84,8 +87,8 @@ def test_section8_a_rejected_moves_on_to_the_next(db, redis, tmp_path):
 def test_twin_one_order_with_und_is_one_order():
     """The twin: „Schreib Äpfel und Milch auf die Einkaufsliste“ is one order (no imperative after „und“)."""
     _nova_services()
-    assert split_orders("Schreib Äpfel und Milch auf die Einkaufsliste") == []
-    assert [o["domain"] for o in split_orders("Trag den Zahnarzt ein und schreib Zahnseide auf die Einkaufsliste")] \
+    assert split_orders("Schreib Äpfel und Milch auf die Einkaufsliste", CATALOG) == []
+    assert [o["domain"] for o in split_orders("Trag den Zahnarzt ein und schreib Zahnseide auf die Einkaufsliste", CATALOG)] \
         == ["timeline", "notizen"]
 
 
@@ -122,10 +125,10 @@ def test_section6_what_counts_as_a_new_request():
     """Another domain's order, or the same service's order opening with its own action word, is new; a consent,
     a refusal, a choice or a bare object is an answer."""
     _nova_services()
-    assert is_new_request("Trag mir Samstag um 14 Uhr den Flohmarkt ein", "notizen")
-    assert is_new_request("Schreib Milch auf die Einkaufsliste", "notizen")
-    assert not is_new_request("Ja, gerne", "notizen")
-    assert not is_new_request("Nein", "timeline")
-    assert not is_new_request("die Packliste", "notizen")
-    assert not is_new_request("den am Freitag", "timeline")
-    assert not is_new_request("die zweite", "timeline")
+    assert is_new_request("Trag mir Samstag um 14 Uhr den Flohmarkt ein", "notizen", CATALOG)
+    assert is_new_request("Schreib Milch auf die Einkaufsliste", "notizen", CATALOG)
+    assert not is_new_request("Ja, gerne", "notizen", CATALOG)
+    assert not is_new_request("Nein", "timeline", CATALOG)
+    assert not is_new_request("die Packliste", "notizen", CATALOG)
+    assert not is_new_request("den am Freitag", "timeline", CATALOG)
+    assert not is_new_request("die zweite", "timeline", CATALOG)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from novaberg.graph.pending import clear_pending, load_pending, pending_key, store_pending
+from novaberg.agents.pending import clear_pending, load_pending, pending_key, store_pending
 
 
 def test_store_load_clear_with_ttl(redis):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from novaberg.graph.services import AgentRequest
+from novaberg.agents.services import AgentRequest
 from novaberg.notes.agent import SERVICE
 from novaberg.notes.repository import NotesRepository
 from tests.support import berlin, make_deps

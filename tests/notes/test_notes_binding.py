@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from novaberg.graph.pending import store_pending
+from novaberg.agents.pending import store_pending
 from novaberg.notes import repository as repository_module
 from novaberg.notes.agent.crud import (
     NO_ROW,

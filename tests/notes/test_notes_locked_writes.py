@@ -10,6 +10,7 @@ import pytest
 
 from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
+from novaberg.notes.agent.confirm import confirm
 from novaberg.notes.agent.crud import Context, append_note, rewrite_note
 from novaberg.notes.agent.writes import rebase_items
 from novaberg.notes.repository import NotesRepository
@@ -104,7 +105,9 @@ def test_issue10_s3_a_write_whose_read_back_disagrees_is_rolled_back(db, redis, 
                         lambda self, note_id, user_id: {**real_get(self, note_id, user_id), "text": "anders"})
     result = append_note(Context(deps_with(db, redis, OfflineLLM()), "u1", NOW), note, "Brot")
     monkeypatch.undo()
-    assert result["status"] == "fehler" and result["verified"] is False
+    # the write node reports the unverified write; the shared confirm step makes it `fehler` (issue 25)
+    assert "status" not in result and (result["wrote"], result["verified"]) == (True, False)
+    assert confirm(result)["status"] == "fehler"
     assert {"schritt": "verifikation", "verifiziert": False, "abweichung": ["text"],
             "zurueckgerollt": True} in result["steps"]
     assert repo.get(note["id"], "u1")["text"] == "Milch"

@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from novaberg.graph.services import registered_services
+from novaberg.api.catalog import build_registry
 from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.agent import route_hint
 from novaberg.notes.agent.agent import NODES, notes_graph
@@ -23,8 +23,8 @@ def test_the_subgraph_has_the_six_nodes():
     assert set(NODES) <= set(notes_graph().get_graph().nodes)
 
 
-def test_service_is_registered_under_notizen():
-    assert "notizen" in registered_services()
+def test_service_is_listed_under_notizen():
+    assert "notizen" in build_registry().names()
 
 
 @pytest.mark.parametrize(

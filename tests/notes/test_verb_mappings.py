@@ -7,11 +7,11 @@ import threading
 
 import pytest
 
+from novaberg.agents.verb_mappings import LEARNED_THRESHOLD, confirm, confirmations, learned
 from novaberg.core.errors import InputError
 from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.agent.classify import confidence_of, keyword_hints
-from novaberg.notes.verb_mappings import LEARNED_THRESHOLD, confirm, confirmations, learned
 from tests.support import berlin, make_nova
 
 NOW = berlin(2026, 11, 11, 9, 30)

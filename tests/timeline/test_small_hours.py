@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from novaberg.graph.pending import pending_key
+from novaberg.agents.pending import pending_key
 from tests.support import berlin
 from tests.timeline.conftest import FIGURE, USER
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from novaberg.agents.pending import pending_key
 from novaberg.core.errors import DatabaseError
-from novaberg.graph.pending import pending_key
 from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.timeline.reading import FAILED_SENTENCE

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from novaberg.text.claim_vocabulary import VOCABULARY, WordSet, ascii_variants, load_raw_vocabulary
 from novaberg.text.words import words
 from novaberg.timeparse import TIME_VOCABULARY
-from novaberg.tribunal.vocabulary import VOCABULARY, WordSet, ascii_variants, load_raw_vocabulary
 
 RAW = load_raw_vocabulary()
 WORD_LISTS = [

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from novaberg.notes.agent import const as notes_const
+from novaberg.text.claim_vocabulary import VOCABULARY, load_raw_vocabulary
 from novaberg.timeline.agent import const as timeline_const
 from novaberg.tribunal.claims import find_storage_claims
 from novaberg.tribunal.const import FORM_FIRST_PERSON, FORM_SHORT, FORM_STATE, FORM_UNDERTAKING, FORMS
-from novaberg.tribunal.vocabulary import VOCABULARY, load_raw_vocabulary
 
 READ_ACTIONS = {"read"}
 SERVICES = {

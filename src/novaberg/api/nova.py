@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from novaberg.agents.deps import Deps
 from novaberg.core.clock import SystemClock, as_utc
 from novaberg.core.edge import EmptyTextError, check_turn
 from novaberg.core.errors import InputError
@@ -24,18 +25,12 @@ from novaberg.core.settings import (
 )
 from novaberg.embed.registry import make_embedder
 from novaberg.files.knowledge.pairs import archive_shared_zone
-from novaberg.graph.deps import Deps
 from novaberg.llm.ask import Asker
 from novaberg.llm.prompts import PromptLoader
 from novaberg.llm.registry import make_llm
 from novaberg.store.stack import Stack
 
-__all__ = ["Nova", "TurnResult", "EmptyTurnError", "SERVICE_MODULES"]
-
-# Agent packages that register their service and block readers at import.
-SERVICE_MODULES: tuple[str, ...] = ("novaberg.timeline.agent", "novaberg.notes.agent", "novaberg.directives.agent",
-                                    "novaberg.files.agent", "novaberg.files.reading.agent")
-
+__all__ = ["Nova", "TurnResult", "EmptyTurnError"]
 
 # A turn text that is empty or only whitespace: no graph run. The facade's public name for the edge's
 # EmptyTextError (an InputError, so still a ValueError).
@@ -56,9 +51,9 @@ class TurnResult:
                 "reasons": self.reasons, "turn_id": str(self.turn_id)}
 
 
-# The turn graph and the agents (LangGraph and its dependencies are most of the start-up time).
-_TURN_MODULES: tuple[str, ...] = ("novaberg.graph.turn", *SERVICE_MODULES, "novaberg.memory.block",
-                                  "novaberg.pixie.resubmission")
+# The turn graph and the one explicit list of services and block readers (`api.catalog`; LangGraph and its
+# dependencies are most of the start-up time, so they are imported on a side thread while the stack starts).
+_TURN_MODULES: tuple[str, ...] = ("novaberg.graph.turn", "novaberg.api.catalog")
 
 
 def _load_services() -> None:
@@ -97,11 +92,12 @@ class Nova:
         self.settings = settings
         self.log = PipelineLog(stack.db)
         prompts = PromptLoader(settings.prompt_dir, getattr(llm, "model", None), llm.connector)
-        self.deps = Deps(db=stack.db, redis=stack.redis, asker=Asker(llm, prompts), embedder=embedder,
-                         log=self.log, zone=settings.zone, data_dir=settings.data_dir)
         # issue 24: an old shared knowledge/ zone goes into an operator-only archive, once (logged; the CLI says it)
         self.knowledge_archive: Path | None = archive_shared_zone(settings.data_dir, SystemClock().now())
         _load_services()
+        registry = importlib.import_module("novaberg.api.catalog").build_registry()
+        self.deps = Deps(db=stack.db, redis=stack.redis, asker=Asker(llm, prompts), embedder=embedder,
+                         log=self.log, zone=settings.zone, data_dir=settings.data_dir, registry=registry)
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None, llm: str | Any | None = None,

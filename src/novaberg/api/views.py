@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from novaberg.agents.pending import load_pending
 from novaberg.api import texts
 from novaberg.api.auth import Principal
 from novaberg.core.clock import as_utc
@@ -266,8 +267,6 @@ def build_views(nova: Any, clock: Any, principal: Callable[..., Principal]) -> A
         character = _checked(character_id, "character_id")
 
         def read() -> History:
-            from novaberg.graph.pending import load_pending
-
             turns = history.recent(user, character, limit)
             waiting = load_pending(nova.stack.redis, user, character) is not None
             return History(user_id=user, character_id=character, pending_question=waiting, turns=[

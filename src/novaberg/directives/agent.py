@@ -13,14 +13,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import DatabaseError, InputError, ModelAnswerError, ModelError
 from novaberg.directives import texts
+from novaberg.directives.reading import read_directive
 from novaberg.directives.repository import Directive, DirectivesRepository, check_directive_text
-from novaberg.graph.services import AgentRequest, ServiceResult, register_service
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_number, read_text
-from novaberg.tribunal.rules import read_directive
 
 __all__ = ["DirectivesService", "SERVICE", "SERVICE_NAME", "route_hint", "parse", "ADD", "LIST", "REMOVE", "NONE"]
 
@@ -178,4 +178,3 @@ class DirectivesService:
 
 
 SERVICE = DirectivesService()
-register_service(SERVICE, route_hint)

@@ -18,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
+from novaberg.agents.readers import Block
 from novaberg.core.errors import DatabaseError, InputError
 from novaberg.files.labels import is_archived
 from novaberg.files.reading import texts
@@ -143,9 +144,7 @@ def _framing(deps: Any, header: str) -> str:
     return deps.asker.prompts.load("verfasser", _PROMPT_BLOCKS[header])
 
 
-def _block(header: str, state: dict[str, Any], deps: Any) -> Any:
-    from novaberg.graph.readers import Block
-
+def _block(header: str, state: dict[str, Any], deps: Any) -> Block:
     hits = split_hits(turn_hits(state, deps))[header]
     text = block_text(header, hits, _framing(deps, header))
     if text is None:

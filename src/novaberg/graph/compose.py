@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from novaberg.graph.care import care_answer
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 from novaberg.text.grammar import STATEMENT, analyse, statement_adverb_first
-from novaberg.text.words import contains_word, words
+from novaberg.text.small_talk import ADDRESS_DU, ADDRESS_SIE, small_talk, small_talk_templates
+from novaberg.text.words import words
 from novaberg.tribunal.rules import KIND_SIE, read_directive
 
 __all__ = ["compose", "OFFLINE_CAPABILITIES", "REPORT_MAX_CHARS", "small_talk", "small_talk_templates", "capped_reports",
@@ -28,36 +26,12 @@ OFFLINE_CAPABILITIES = (
 # (whether it is remembered is the salience step's decision, after the answer).
 STATEMENT_NOTED = "Gut zu wissen — danke."
 REPORT_MAX_CHARS = 600  # issue 13: a monologue gets a short answer — the reports capped, each line once
-ADDRESS_DU = "du"
-ADDRESS_SIE = "Sie"
 
 
 def address_form(directives: Sequence[str]) -> str:
     """`Sie` when one of the pair's directives asks for the Sie-form (tribunal.md §3.1), else `du`."""
     wants_sie = any((rule := read_directive(d)) is not None and rule.kind == KIND_SIE for d in directives)
     return ADDRESS_SIE if wants_sie else ADDRESS_DU
-
-
-@cache
-def small_talk_templates() -> dict[str, Any]:
-    """The small-talk templates (data, `smalltalk_de.json`)."""
-    return json.loads(resources.files(__package__).joinpath("smalltalk_de.json").read_text(encoding="utf-8"))
-
-
-def small_talk(text: str, address: str = ADDRESS_DU) -> str:
-    """The template answer to everyday small talk (*Hallo*, *Danke*, *Gute Nacht*, *Wie geht's*), or '';
-    in the Sie-form when `address` is `Sie`."""
-    data = small_talk_templates()
-    said = words(text)
-    if not said or len(said) > data["max_words"]:
-        return ""
-    sie = address == ADDRESS_SIE
-    found = [t for t in data["templates"] if any(contains_word(text, p) for p in t["phrases"])]
-    if not found:
-        return ""
-    answers = " ".join(t["answer_sie"] if sie else t["answer"] for t in found)
-    greeting_only = [t["kind"] for t in found] == ["gruss"]
-    return answers + (" " + data["offline_note_sie" if sie else "offline_note"] if greeting_only else "")
 
 
 def capped_reports(reports: list[str], limit: int = REPORT_MAX_CHARS) -> str:

@@ -25,6 +25,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
 from novaberg.files.blocks import turn_hits
 from novaberg.files.deepening import budget
 from novaberg.files.deepening.decide import ask_model, asked_words
@@ -32,7 +33,6 @@ from novaberg.files.deepening.second_pass import read_on
 from novaberg.files.deepening.stock import HEADER, block_text, offline_reply
 from novaberg.files.paths import boundary_from_env
 from novaberg.files.reading.service import SERVICE_NAME as READING_SERVICE
-from novaberg.graph.deps import Deps
 from novaberg.graph.state import TurnState
 from novaberg.situation.readiness import readiness
 

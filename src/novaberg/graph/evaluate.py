@@ -17,9 +17,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
 from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.core.settings import MAX_CORRECTIONS
-from novaberg.graph.deps import Deps
 from novaberg.graph.nodes import MODEL_DOWN_ANSWER
 from novaberg.graph.state import TurnState
 from novaberg.graph.turn_directives import read_directives

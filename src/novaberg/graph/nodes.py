@@ -7,14 +7,13 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
+from novaberg.agents.pending import clear_pending, load_pending, store_pending
+from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, wrote_verifiably
 from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.graph.compose import address_form, compose
-from novaberg.graph.deps import Deps
-from novaberg.graph.pending import clear_pending, load_pending, store_pending
-from novaberg.graph.readers import block_readers
 from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, is_new_request, route
-from novaberg.graph.services import NOT_FOUND, AgentRequest, ServiceResult, service_named
 from novaberg.graph.state import TurnState
 from novaberg.graph.turn_directives import read_directives
 from novaberg.situation.lage import Situation, drop_stale_offer, peek_offer, take_offer
@@ -83,7 +82,7 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     pending = load_pending(deps.redis, state["user_id"], state["character_id"])
     decision: dict[str, Any] | None = None
     dismissed = None
-    if pending is not None and is_new_request(state["text"], pending["agent"]):
+    if pending is not None and is_new_request(state["text"], pending["agent"], deps.registry):
         clear_pending(deps.redis, state["user_id"])
         dismissed = pending["agent"]
     elif pending is not None:
@@ -94,7 +93,7 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if decision is None:
         try:
             today = f"{WEEKDAY_NAMES[state['now'].weekday()]}, {state['now']:%Y-%m-%d}"
-            decision = route(deps.asker, state["text"], state.get("history", []), today)
+            decision = route(deps.asker, state["text"], state.get("history", []), today, deps.registry)
         except (ModelError, ModelAnswerError) as err:
             _trace(runtime, state, "route", "fehler", {"error": str(err)})
             decision = {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "model_error": model_down_answer(err)}
@@ -107,7 +106,7 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
 def read_blocks_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     blocks: dict[str, str] = {}
     answering: list[str] = []
-    for name, reader in block_readers():
+    for name, reader in runtime.context.registry.readers:
         block = reader(dict(state), runtime.context)
         if block is not None:
             blocks[block.header] = block.text
@@ -151,14 +150,14 @@ def _other_owner(first: ServiceResult, request: AgentRequest, deps: Deps) -> Ser
     """The routed service found nothing under the name and wrote nothing: the words may name another service's
     object (*Streich die Eier* — no appointment, an item of a list). The runner-up by its own route hint (a
     plausible order, `ORDER_SCORE`) is asked once; only its verified write replaces the first, else None."""
-    name, score = best_service(request.text, exclude=first.name)
+    name, score = best_service(request.text, deps.registry, exclude=first.name)
     if score < ORDER_SCORE:
         return None
-    other = service_named(name)
+    other = deps.registry.service_named(name)
     if other is None:
         return None
     result = _run(other, request, deps)
-    if result.status != "abgeschlossen" or not _wrote(result.steps):
+    if result.status != "abgeschlossen" or not result.verified:
         return None  # only a verified change there answers the order; *nothing changed* keeps the first answer
     step = {"schritt": "anderer_dienst", "zuerst": first.name, "ausgang": NOT_FOUND}
     return ServiceResult(result.name, result.status, result.answer, [step, *result.steps], result.pending, result.data)
@@ -184,7 +183,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
             clear_pending(deps.redis, state["user_id"])
         runs = _runs(state)
         for index, (name, text, action) in enumerate(runs):
-            service = service_named(name)
+            service = deps.registry.service_named(name)
             if service is None:
                 _trace(runtime, state, "plan", "fehler", {"unknown_service": name})
                 clear_pending(deps.redis, state["user_id"])
@@ -235,7 +234,7 @@ def _answer_offer(state: TurnState, deps: Deps, situation: Situation) -> Service
     if taken.reason:
         return ServiceResult(OFFER_DOMAIN, "fehler", OFFER_EXPIRED.format(title=offer.target),
                              [{"schritt": "angebot", "ausgang": taken.reason}])
-    service = service_named(offer.service)
+    service = deps.registry.service_named(offer.service)
     if service is None:
         return ServiceResult(OFFER_DOMAIN, "fehler", OFFER_GONE, [{"schritt": "angebot", "ausgang": "kein_dienst"}])
     request = offer_request(offer, state["user_id"], state["text"], state["now"], state["turn_id"],
@@ -243,13 +242,9 @@ def _answer_offer(state: TurnState, deps: Deps, situation: Situation) -> Service
     return _run(service, request, deps)
 
 
-def _wrote(steps: list[Any]) -> bool:
-    return any(isinstance(step, dict) and step.get("verifiziert") is True for step in steps)
-
-
 def after_plan(state: TurnState) -> str:
     """A service that wrote verifiably changed what the blocks show: read them again before composing."""
-    wrote = any(_wrote(service.get("steps", [])) for service in state.get("services", []))
+    wrote = any(wrote_verifiably(service.get("steps", [])) for service in state.get("services", []))
     return "reread" if wrote else "compose"
 
 

@@ -2,28 +2,26 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from collections.abc import Mapping
 from datetime import datetime
-from functools import cache
-from importlib import resources
 from typing import Any
 
+from novaberg.agents.registry import EMPTY_REGISTRY, Registry
 from novaberg.core.errors import ModelAnswerError
-from novaberg.graph.services import registered_services
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
+from novaberg.situation.offers import is_answer_to_offer
 from novaberg.text.grammar import REQUEST, analyse
+from novaberg.text.orders import order_words
 from novaberg.timeline.coordination import coordinated_orders
 from novaberg.timeparse.dates import is_year
-from novaberg.timeparse.vocabulary import ascii_variants
 
 __all__ = ["route", "NO_DOMAIN", "split_orders", "best_service", "is_new_request", "order_words",
            "ORDER_SCORE", "NEW_REQUEST_SCORE"]
 
-ORDER_SCORE = 0.5  # a route hint from here on is a plausible order (graph.services, the shared scale)
+ORDER_SCORE = 0.5  # a route hint from here on is a plausible order (agents.services, the shared scale)
 NEW_REQUEST_SCORE = 0.85  # an order or question naming the service's own object
 
 NO_DOMAIN = "keine"
@@ -33,22 +31,16 @@ UNREADABLE_KIND = "unlesbar"  # a query kind the window reader refuses loudly (p
 _log = logging.getLogger("novaberg.graph")
 
 
-@cache
-def order_words() -> dict[str, frozenset[str]]:
-    """The planner's words (`orders.json`), ASCII spellings included."""
-    raw = json.loads(resources.files(__package__).joinpath("orders.json").read_text(encoding="utf-8"))
-    return {key: frozenset(v for word in raw[key] for v in ascii_variants(word))
-            for key in ("order_openers", "order_joiners")}
 
-
-def best_service(text: str, exclude: str = "") -> tuple[str, float]:
-    """The service whose offline route hint scores highest, with its score (a tie: the first registered);
-    `exclude` leaves one service out (the runner-up after it)."""
+def best_service(text: str, registry: Registry, exclude: str = "") -> tuple[str, float]:
+    """The service whose offline route hint scores highest, with its score (a tie: the one listed first in the
+    registry, `api.catalog.SERVICES`); `exclude` leaves one service out (the runner-up after it)."""
     best, best_score = NO_DOMAIN, 0.0
-    for name, registration in registered_services().items():
+    for entry in registry.services:
+        name = entry.name
         if name == exclude:
             continue
-        score = registration.route_hint(text)
+        score = entry.route_hint(text)
         if score > best_score:
             best, best_score = name, score
     return best, best_score
@@ -58,7 +50,7 @@ _JOINER = re.compile(r"\s*(?:,|;)?\s+(?:und\s+dann|und\s+außerdem|und\s+ausserd
                      r"|\s*;\s*", re.IGNORECASE)
 
 
-def split_orders(text: str) -> list[dict[str, str]]:
+def split_orders(text: str, registry: Registry) -> list[dict[str, str]]:
     """issue 11 §8: two or more orders in one utterance, in the order said — each part after a joiner opens
     with an imperative (`orders.json`), or one verb carries two appointments with a day each (*Trag mir am Montag
     Yoga und am Dienstag Pilates ein*); each part is an order of a service; else [] (one order or none)."""
@@ -77,22 +69,20 @@ def split_orders(text: str) -> list[dict[str, str]]:
         return []
     orders = []
     for part in parts:
-        domain, score = best_service(part.strip())
+        domain, score = best_service(part.strip(), registry)
         if domain == NO_DOMAIN or score < ORDER_SCORE:
             return []
         orders.append({"domain": domain, "text": part.strip()})
     return orders
 
 
-def is_new_request(text: str, pending_agent: str) -> bool:
+def is_new_request(text: str, pending_agent: str, registry: Registry) -> bool:
     """issue 11 §6: while a question waits, a turn that is clearly a new request — an order of another service,
     or an order of the same service with its own action word and object — ends the question; a consent, a
     refusal, a choice or anything less clear is an answer to it."""
-    from novaberg.situation.offers import is_answer_to_offer
-
     if is_answer_to_offer(text):
         return False
-    domain, score = best_service(text)
+    domain, score = best_service(text, registry)
     if domain == NO_DOMAIN or score < ORDER_SCORE:
         return False
     if domain != pending_agent:
@@ -108,19 +98,22 @@ def is_new_request(text: str, pending_agent: str) -> bool:
 @offline_rule(TASK)
 def _offline_router(data: Mapping[str, Any]) -> dict[str, Any]:
     text = str(data.get("text", ""))
-    orders = split_orders(text)
+    registry = data.get("registry")
+    registry = registry if isinstance(registry, Registry) else EMPTY_REGISTRY
+    orders = split_orders(text, registry)
     if orders:
         return {"domain": orders[0]["domain"], "management_action": "agent", "auftraege": orders}
-    best, _ = best_service(text)
+    best, _ = best_service(text, registry)
     return {"domain": best, "management_action": "agent" if best != NO_DOMAIN else NO_DOMAIN}
 
 
-def route(asker: Any, text: str, history: list[tuple[str, str]], today: str) -> dict[str, Any]:
-    """Ask the model for the domain; an unknown domain name is read as none (loudly logged by the caller)."""
-    services = registered_services()
-    listing = "\n".join(f"- {name}: {reg.service.description}" for name, reg in sorted(services.items()))
+def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, registry: Registry) -> dict[str, Any]:
+    """Ask the model for the domain; an unknown domain name is read as none (loudly logged by the caller).
+    The offline router reads the route hints from `registry` (the prompt lists the services' descriptions)."""
+    services = registry.names()
+    listing = "\n".join(f"- {e.name}: {e.service.description}" for e in sorted(registry.services, key=lambda e: e.name))
     answer = asker.ask(TASK, {"text": text, "services": listing, "history": _history_text(history),
-                              "today": today})
+                              "today": today, "registry": registry})
     domain = read_text(answer.fields, "domain", NO_DOMAIN).strip() or NO_DOMAIN
     known = domain in services
     decision: dict[str, Any] = {

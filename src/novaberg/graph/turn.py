@@ -9,8 +9,8 @@ from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
+from novaberg.agents.deps import Deps
 from novaberg.graph.deepen import deepen_node
-from novaberg.graph.deps import Deps
 from novaberg.graph.evaluate import after_evaluate, correct_node, evaluate_node, judge_node
 from novaberg.graph.nodes import after_plan, compose_node, plan_node, read_blocks_node, route_node
 from novaberg.graph.state import TurnState

@@ -16,10 +16,10 @@ from typing import Any
 import psycopg
 import redis as redis_lib
 
+from novaberg.agents.readers import Block
 from novaberg.core.errors import DatabaseError, ModelError
 from novaberg.core.settings import MEMORY_ABOUT_ME_CAP, MEMORY_BLOCK_CAP, MEMORY_BLOCK_FLOOR
 from novaberg.embed.cache import embed_cached
-from novaberg.graph.readers import Block, register_block_reader
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.short_term import ShortTermMemory
 from novaberg.memory.texts import (
@@ -134,5 +134,3 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
     return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_INTRO}\n{body}", answers_question=kind is not None,
                  reply=reply)
 
-
-register_block_reader(READER, read_memory_block)

@@ -14,8 +14,8 @@ from typing import Any
 
 import redis as redis_lib
 
+from novaberg.agents.readers import Block
 from novaberg.core.clock import as_utc
-from novaberg.graph.readers import Block, register_block_reader
 from novaberg.memory.keys import pair_token
 from novaberg.pixie.texts import RESUBMISSION_HEADER, RESUBMISSION_INTRO, RESUBMISSION_LINE
 
@@ -73,5 +73,3 @@ def read_resubmission_block(state: dict[str, Any], deps: Any) -> Block | None:
     deps.log.write(state["turn_id"], READER, "geliefert", {"anzahl": len(lines)}, state["now"], "pixie")
     return Block(RESUBMISSION_HEADER, "\n".join([RESUBMISSION_HEADER, RESUBMISSION_INTRO, *sorted(lines)]))
 
-
-register_block_reader(READER, read_resubmission_block)

@@ -16,9 +16,12 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.services import step_verified, wrote_verifiably
 from novaberg.core.errors import NovabergError
+from novaberg.notes.repository import NotesRepository
 from novaberg.situation.lage import KIND_APPOINTMENT, KIND_MOMENT, KIND_NOTE, AcuteObject
 from novaberg.timeline.phrases import time_expression
+from novaberg.timeline.repository import TimelineRepository
 from novaberg.timeparse import parse
 
 __all__ = ["named_objects", "service_objects", "row_object", "rows_read", "read_ids"]
@@ -68,7 +71,7 @@ def read_ids(service: Mapping[str, Any]) -> list[int]:
 def _timeline_ids(service: Mapping[str, Any]) -> tuple[list[int], list[int]]:
     written, dropped = [], []
     for step in service.get("steps") or []:
-        if not isinstance(step, Mapping) or step.get("verifiziert") is not True:
+        if not isinstance(step, Mapping) or not step_verified(step):
             continue
         outcome = step.get("ausgang")
         if outcome == "erstellt" and _int(step.get("termin_id")):
@@ -85,9 +88,6 @@ def _timeline_ids(service: Mapping[str, Any]) -> tuple[list[int], list[int]]:
 def service_objects(services: Sequence[Mapping[str, Any]], db: Any, user_id: str, character_id: str, turn: int,
                     zone: ZoneInfo) -> tuple[list[AcuteObject], list[int]]:
     """The objects the services of this turn wrote, read or found, and the timeline rows they removed."""
-    from novaberg.notes.repository import NotesRepository
-    from novaberg.timeline.repository import TimelineRepository
-
     objects: list[AcuteObject] = []
     dropped: list[int] = []
     timeline = TimelineRepository(db)
@@ -108,7 +108,7 @@ def service_objects(services: Sequence[Mapping[str, Any]], db: Any, user_id: str
 
 def _note_objects(service: Mapping[str, Any], notes: Any, user_id: str, turn: int) -> list[AcuteObject]:
     data = service.get("data") if isinstance(service.get("data"), Mapping) else {}
-    wrote = any(isinstance(s, Mapping) and s.get("verifiziert") is True for s in service.get("steps") or [])
+    wrote = wrote_verifiably(service.get("steps") or [])
     ids: list[int] = [data["notiz_id"]] if _int(data.get("notiz_id")) else []
     ids += [i for i in (data.get("ids") or [])[:_NOTES_READ_CAP] if _int(i)]
     found = []
@@ -130,8 +130,6 @@ def _read(fetch: Any) -> dict[str, Any] | None:
 
 def rows_read(object_ids: Iterable[int], db: Any, user_id: str, character_id: str) -> list[dict[str, Any]]:
     """The timeline rows with these ids, bound to the pair (for the read cover); unreadable ones left out."""
-    from novaberg.timeline.repository import TimelineRepository
-
     repo = TimelineRepository(db)
     rows = []
     for row_id in object_ids:

@@ -16,14 +16,15 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.services import AgentRequest
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
-from novaberg.graph.services import AgentRequest
 from novaberg.situation.lage import OFFER_TTL_SECONDS, Offer, Situation
 from novaberg.situation.texts import OFFER_APPOINTMENT
-from novaberg.text.words import split_sentences
+from novaberg.text.claim_vocabulary import VOCABULARY
+from novaberg.text.orders import order_words
+from novaberg.text.words import content_words, split_sentences
 from novaberg.timeparse import TIME_VOCABULARY, parse
-from novaberg.tribunal.naming import DAY_WORDS, content_words
-from novaberg.tribunal.vocabulary import VOCABULARY
+from novaberg.timeparse.vocabulary import DAY_WORDS
 
 __all__ = ["CONSENT_LISTS", "consent_reading", "offer_in_answer", "offers_a_write", "mention_offer",
            "offer_request", "offer_title", "is_answer_to_offer", "WEEKDAYS"]
@@ -175,6 +176,4 @@ def is_answer_to_offer(text: str) -> bool:
 
 
 def _order_openers() -> frozenset[str]:
-    from novaberg.graph.router import order_words
-
     return order_words()["order_openers"]

@@ -13,10 +13,12 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from novaberg.core.errors import DatabaseError
+from novaberg.notes.repository import NotesRepository
 from novaberg.situation.lage import Situation, store_offer, update_situation
 from novaberg.situation.objects import named_objects, rows_read, service_objects
 from novaberg.situation.offers import offer_in_answer
-from novaberg.tribunal.inventory import InventorySource, NoteView
+from novaberg.situation.sources import InventorySource, NoteView
+from novaberg.timeline.repository import TimelineRepository
 
 __all__ = ["begin_situation", "record_services", "keep_offer", "refuse_offer", "situation_of", "inventory_source",
            "object_reference"]
@@ -86,9 +88,6 @@ def refuse_offer(redis: Any, situation: Situation, key: str) -> Situation:
 
 def inventory_source(situation: Situation, db: Any, zone: ZoneInfo) -> InventorySource:
     """What the inventory check may ask, bound to the pair of the Lage."""
-    from novaberg.notes.repository import NotesRepository
-    from novaberg.timeline.repository import TimelineRepository
-
     user_id, character_id = situation.user_id, situation.character_id
     read_now = [o.row_id for o in situation.objects
                 if o.kind == "termin" and o.source == "gelesen" and o.turn == situation.turn and o.row_id is not None]

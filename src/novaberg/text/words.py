@@ -161,3 +161,23 @@ def fold_umlauts(text: str) -> str:
 def _abbreviations() -> frozenset[str]:
     raw = resources.files(__package__).joinpath("words_de.json").read_text(encoding="utf-8")
     return frozenset(word.rstrip(".") for word in json.loads(raw)["abbreviations"])
+
+
+def ascii_variants(word: str) -> tuple[str, ...]:
+    """The word and, if it has umlauts or ß, its ASCII spelling — people type both."""
+    plain = fold_umlauts(word)
+    return (word,) if plain == word else (word, plain)
+
+
+CONTENT_MIN = 4  # an Inhaltswort: capitalised, at least four letters
+_CONTENT_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+def content_words(text: str) -> list[str]:
+    """Capitalised words of at least four letters, as written (hyphenated parts count one by one)."""
+    found = []
+    for match in _CONTENT_WORD.finditer(text):
+        for part in match.group().split("-"):
+            if len(part) >= CONTENT_MIN and part[0].isupper():
+                found.append(part)
+    return found

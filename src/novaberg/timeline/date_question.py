@@ -16,6 +16,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.readers import Block
 from novaberg.text.grammar import QUESTION, analyse
 from novaberg.timeline.phrases import time_expression
 from novaberg.timeparse import TIME_VOCABULARY, parse, read_time
@@ -157,8 +158,6 @@ def _fact(vector: Any, expression: str, now: datetime, zone: ZoneInfo, claimed: 
 
 def date_block(state: dict[str, Any], deps: Any) -> Any:
     """Block reader of `[DATUM]`: present only when the turn asks the calendar itself."""
-    from novaberg.graph.readers import Block
-
     fact = date_question(str(state.get("text", "")), state["now"], deps.zone)
     if fact is None:
         return None

@@ -15,9 +15,10 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from novaberg.text.words import fold_umlauts
+from novaberg.text.words import ascii_variants
 
 __all__ = [
+    "DAY_WORDS",
     "TIME_VOCABULARY",
     "Holiday",
     "RescheduleFormWords",
@@ -30,12 +31,6 @@ _FILE = "vocabulary.json"
 
 # The canonical halves of the day a daypart word can carry (timeline.md §5.2, RawTimeForm.daypart).
 HALVES = ("am", "pm", "noon", "night")
-
-
-def ascii_variants(word: str) -> tuple[str, ...]:
-    """The word and, if it has umlauts or ß, its ASCII spelling — people type both."""
-    plain = fold_umlauts(word)
-    return (word,) if plain == word else (word, plain)
 
 
 def _expand(mapping: Mapping[str, Any]) -> MappingProxyType[str, Any]:
@@ -191,6 +186,8 @@ def _reschedule_form(raw: Mapping[str, Any]) -> RescheduleFormWords:
 
 
 TIME_VOCABULARY: TimeVocabulary = _build(load_raw_vocabulary())
+# Words that name a day: the weekday names and heute/morgen/übermorgen (the tribunal's naming, the offers).
+DAY_WORDS = frozenset({*TIME_VOCABULARY.weekdays, *TIME_VOCABULARY.day_words})
 
 _ALL_WORDS: frozenset[str] = frozenset().union(
     TIME_VOCABULARY.weekdays,

@@ -5,5 +5,5 @@ reading); the directives a rule can check without a model are in `rules.py`.
 
 Computed checks (pure, no database, no model): `dates.weekday_mismatches`, `claims.find_storage_claims`,
 `evaluate.computed_verdict`, and the last round's `correct.correction_sentence`. German words are
-data in `vocabulary.json`; German texts are in `texts.py`.
+data in `text/claim_vocabulary.json`; German texts are in `texts.py`.
 """

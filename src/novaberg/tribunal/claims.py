@@ -29,10 +29,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from novaberg.text.claim_vocabulary import VOCABULARY, StorageVerb
 from novaberg.text.grammar import REQUEST, analyse
 from novaberg.tribunal.clauses import Clause, Sentence, sentences
 from novaberg.tribunal.const import FORM_FIRST_PERSON, FORM_SHORT, FORM_STATE, FORM_UNDERTAKING
-from novaberg.tribunal.vocabulary import VOCABULARY, StorageVerb
 
 __all__ = ["StorageClaim", "find_storage_claims"]
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from novaberg.text.claim_vocabulary import VOCABULARY
 from novaberg.text.words import split_sentences, words
-from novaberg.tribunal.vocabulary import VOCABULARY
 
 __all__ = ["Clause", "Sentence", "sentences"]
 

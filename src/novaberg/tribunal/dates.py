@@ -16,9 +16,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from novaberg.text.claim_vocabulary import VOCABULARY
 from novaberg.timeparse import TIME_VOCABULARY
 from novaberg.timeparse.dates import dated as resolve_year  # the time parser's rule, one copy
-from novaberg.tribunal.vocabulary import VOCABULARY
 
 __all__ = [
     "ConfirmationMismatch",

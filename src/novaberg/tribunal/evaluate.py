@@ -16,6 +16,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.text.claim_vocabulary import VOCABULARY
 from novaberg.tribunal.claims import StorageClaim, find_storage_claims
 from novaberg.tribunal.const import (
     COMPLETED,
@@ -51,7 +52,6 @@ from novaberg.tribunal.texts import (
     WEEKDAY_ORDER_LINE,
     WEEKDAY_ORDER_LINE_UNREPORTED,
 )
-from novaberg.tribunal.vocabulary import VOCABULARY
 
 _log = logging.getLogger("novaberg.tribunal")
 

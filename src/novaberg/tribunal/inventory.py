@@ -20,12 +20,14 @@ Beyond the specification (issue 11 §3), everything else as strict as above:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from novaberg.core.errors import NovabergError
+from novaberg.situation.sources import InventorySource, Lookup, NoteView
+from novaberg.text.claim_vocabulary import VOCABULARY, ascii_variants
 from novaberg.tribunal.claims import StorageClaim
 from novaberg.tribunal.const import (
     FORM_STATE,
@@ -43,14 +45,11 @@ from novaberg.tribunal.naming import (
     names,
     names_appointment,
 )
-from novaberg.tribunal.vocabulary import VOCABULARY, ascii_variants
 
 __all__ = ["InventoryResult", "InventorySource", "NoteView", "check_inventory", "reading_covers", "note_covers",
            "UNPROVABLE_BY_NOTES"]
 
 _log = logging.getLogger("novaberg.tribunal")
-
-Lookup = Callable[[datetime], Sequence[dict]]
 
 # Claims the current content of a note cannot prove: removing, clearing, renaming, changing, deleting.
 _NOTES = VOCABULARY.write_actions.get("notizen", {})
@@ -59,23 +58,6 @@ UNPROVABLE_BY_NOTES = frozenset(
     variant for a in ("remove_content", "clear_content", "rename", "update", "delete") for p in _NOTES.get(a, ())
     if p not in _ADDING for variant in ascii_variants(p)
 )
-
-
-@dataclass(frozen=True)
-class NoteView:
-    name: str
-    content: str
-
-
-@dataclass(frozen=True)
-class InventorySource:
-    """What the inventory check may ask, bound to the pair by the caller (the evaluate node)."""
-
-    moments: tuple[datetime, ...]  # the acute objects of the Lage with exactly one day and one time
-    lookup: Lookup  # moment → the pair's active appointments at that minute (raises on a read error)
-    zone: ZoneInfo
-    read_rows: tuple[dict, ...] = ()  # timeline rows a service of this turn read
-    notes: Callable[[], Sequence[NoteView]] = tuple  # the person's active notes, read only when needed
 
 
 @dataclass(frozen=True)

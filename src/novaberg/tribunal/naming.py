@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from novaberg.text.words import content_words
 from novaberg.timeparse import TIME_VOCABULARY, read_time
+from novaberg.timeparse.vocabulary import DAY_WORDS
 
 __all__ = ["TitleWords", "title_words", "names_appointment", "names", "content_words", "DAY_WORDS",
            "WAY_TIME", "WAY_DAY", "WAY_TITLE", "WAY_CONTRADICTION", "REVERSE_PREFIX_MIN", "STEM_MIN"]
@@ -39,12 +41,9 @@ WAY_TITLE = "titel"
 WAY_CONTRADICTION = "widerspruch"
 STEM_MIN = 4  # `_STEM_MIN`: a title word shorter than this after cutting the kind is dropped
 REVERSE_PREFIX_MIN = 7  # `_REVERSE_PREFIX_MIN`: the reverse direction needs this many letters of the sentence word
-CONTENT_MIN = 4  # an Inhaltswort: capitalised, at least four letters
 MINUTE = "minute"
 
-# The day words come from the sources the day reading reads (weekday names, heute/morgen/übermorgen) — no
-# second list (`_DAY_WORDS`).
-DAY_WORDS = frozenset({*TIME_VOCABULARY.weekdays, *TIME_VOCABULARY.day_words})
+# The day words come from the sources the day reading reads (`timeparse.vocabulary.DAY_WORDS`) — no second list.
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _DIGIT_DATE = re.compile(r"(?<![\w.])(\d{1,2})\.\s?(\d{1,2})\.")
 
@@ -57,15 +56,6 @@ class TitleWords:
     stems: frozenset[str]
     whole: frozenset[str]
 
-
-def content_words(text: str) -> list[str]:
-    """Capitalised words of at least four letters, as written (hyphenated parts count one by one)."""
-    found = []
-    for match in _WORD.finditer(text):
-        for part in match.group().split("-"):
-            if len(part) >= CONTENT_MIN and part[0].isupper():
-                found.append(part)
-    return found
 
 
 def _cut_kind(word: str, kind: str) -> str | None:

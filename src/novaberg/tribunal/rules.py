@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from novaberg.directives.reading import KIND_DU, KIND_NO_EMOJI, KIND_SIE, KIND_WORD, Rule, read_directive
 from novaberg.tribunal.texts import (
     DIRECTIVE_ORDER_HEAD,
     DIRECTIVE_ORDER_LINE,
@@ -28,40 +29,10 @@ from novaberg.tribunal.texts import (
 __all__ = ["EMOJI", "Rule", "DirectiveFinding", "read_directive", "directive_findings", "directive_order",
            "KIND_SIE", "KIND_DU", "KIND_NO_EMOJI", "KIND_WORD"]
 
-KIND_SIE = "sie_form"
-KIND_DU = "du_form"
-KIND_NO_EMOJI = "kein_emoji"
-KIND_WORD = "verbotenes_wort"
-
 _I = re.IGNORECASE
-_WANTS_SIE = re.compile(r"\b(?:ge)?siez\w*|\bmit\s+[„\"'»]?sie\b|\bsie\s*[-–]?\s*form\b|\bförmlich\b", _I)
-_WANTS_DU = re.compile(r"\b(?:ge)?duz\w*|\bmit\s+[„\"'»]?du\b|\bdu\s*[-–]?\s*form\b|\bsag\w*\s+du\b", _I)
-_NO_EMOJI = re.compile(r"\b(?:kein\w*|ohne|nie\w*|nicht)\b.*\b(?:emojis?|emoticons?|smileys?)\b", _I)
-_NEGATION = r"(?i:nie(?:mals)?|nicht|kein\w*)"
-_VERB = r"(?i:erwähn\w*|nenn\w*|sag\w*|schreib\w*|benutz\w*|verwend\w*|sprich)"
-_FILLER = r"(?:(?i:mehr|wieder|das\s+wort|den\s+namen)\s+)*"
-_NAME = r"([A-ZÄÖÜ][\wäöüß-]{1,40})"
-_QUOTED = re.compile(r"[„\"'»‚‹]([^„“\"'«»‚‘‹›]{1,60})[“\"'«‘›]")
-_NAME_PATTERNS = (
-    re.compile(rf"\b{_VERB}\s+(?:(?i:mich)\s+)?{_NEGATION}\s+{_FILLER}{_NAME}"),  # Erwähne nie Thomas
-    re.compile(rf"\b{_NEGATION}\s+{_FILLER}{_NAME}\s+{_VERB}"),  # nie mehr Thomas erwähnen
-    re.compile(rf"\b{_NAME}\s+{_NEGATION}\s+{_FILLER}{_VERB}"),  # Thomas nie mehr erwähnen
-)
-# Capitalised words that are no name: pronouns, articles, the form words themselves.
-_NOT_A_NAME = frozenset({"mich", "mir", "meine", "meinen", "meinem", "meiner", "mein", "den", "die", "das",
-                         "dem", "der", "ein", "eine", "einen", "sie", "du", "ihn", "ihr", "es", "wieder", "mehr",
-                         "wort", "namen", "emoji", "emojis", "smiley", "smileys"})
-
 _DU_WORDS = re.compile(r"\b(?:du|dich|dir|dein|deine|deinen|deinem|deiner|deines|duzen)\b", _I)
 _SIE_FORMAL = re.compile(r"\b(?:Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b|(?<=[a-zäöüß,] )Sie\b")
 EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B50\u2B55\u2300-\u23FF\uFE0F\u200d]")
-
-
-@dataclass(frozen=True)
-class Rule:
-    kind: str  # 'sie_form' | 'du_form' | 'kein_emoji' | 'verbotenes_wort'
-    directive: str
-    word: str = ""
 
 
 @dataclass(frozen=True)
@@ -79,29 +50,6 @@ class DirectiveFinding:
     def fix(self) -> str:
         template = {KIND_SIE: FIX_SIE, KIND_DU: FIX_DU, KIND_NO_EMOJI: FIX_EMOJI, KIND_WORD: FIX_WORD}
         return template[self.rule.kind].format(word=self.rule.word)
-
-
-def read_directive(text: str) -> Rule | None:
-    """The checkable rule of one directive, or None when only a model can judge it (*„Erwähne nie meine Ex“*)."""
-    if not isinstance(text, str) or not text.strip():
-        return None
-    plain = " ".join(text.split())
-    if _WANTS_SIE.search(plain):
-        return Rule(KIND_SIE, plain)
-    if _WANTS_DU.search(plain):
-        return Rule(KIND_DU, plain)
-    if _NO_EMOJI.search(plain):
-        return Rule(KIND_NO_EMOJI, plain)
-    if not re.search(rf"\b{_NEGATION}\b", plain):
-        return None
-    quoted = _QUOTED.search(plain)
-    if quoted and quoted.group(1).strip():
-        return Rule(KIND_WORD, plain, quoted.group(1).strip())
-    for pattern in _NAME_PATTERNS:
-        match = pattern.search(plain)
-        if match and match.group(1).lower() not in _NOT_A_NAME:
-            return Rule(KIND_WORD, plain, match.group(1))
-    return None
 
 
 def _hits(rule: Rule, answer: str) -> list[str]:

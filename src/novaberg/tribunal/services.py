@@ -1,7 +1,8 @@
 """What the services of this turn prove: which wrote verifiably, and which dates they reported.
 
-A service is a dict `{name, status, answer, steps, data}` (`graph.services.ServiceResult.as_dict`).
-Only status `abgeschlossen` is a source. A write is proven by a step with `verifiziert: True`,
+A service is a dict `{name, status, answer, steps, data}` (`agents.services.ServiceResult.as_dict`).
+Only status `abgeschlossen` is a source. A write is proven by a verified step (`agents.services.Step.verified`,
+read by `wrote_verifiably`; in the JSON the spec's key `verifiziert: True`),
 which a service sets only after reading the row back (tribunal.md, "Ein Lesevorgang deckt
 nicht"); a read, a listing or a recognised duplicate carries none.
 """
@@ -14,6 +15,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.services import wrote_verifiably
 from novaberg.timeparse.dates import reading_zone
 from novaberg.tribunal.const import COMPLETED, WRITE_NOT_RECOGNISABLE, WRITE_NOT_WRITTEN, WRITE_WRITTEN
 from novaberg.tribunal.dates import StatedDate, find_dates
@@ -51,8 +53,7 @@ def _checked(services: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any
 def _write_of(steps: object) -> str:
     if not isinstance(steps, list):
         return WRITE_NOT_RECOGNISABLE
-    verified = any(isinstance(step, Mapping) and step.get("verifiziert") is True for step in steps)
-    return WRITE_WRITTEN if verified else WRITE_NOT_WRITTEN
+    return WRITE_WRITTEN if wrote_verifiably(steps) else WRITE_NOT_WRITTEN
 
 
 def read_services(services: Sequence[Mapping[str, Any]]) -> list[ServiceOutcome]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from novaberg.graph.services import AgentRequest, ServiceResult
+from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.timeline.agent.dispatch import TimelineService

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.graph.readers import block_readers
-from novaberg.graph.services import registered_services
+from novaberg.api.catalog import build_registry
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.dispatch import HINT_STATEMENT, route_hint
 
 
-def test_importing_the_package_registers_the_service_and_the_block_reader():
-    assert const.SERVICE_NAME in registered_services()
-    assert "termine" in [name for name, _ in block_readers()]
+def test_the_catalog_lists_the_service_and_the_block_reader():
+    registry = build_registry()
+    assert const.SERVICE_NAME in registry.names()
+    assert "termine" in [name for name, _ in registry.readers]
 
 
 @pytest.mark.parametrize("text", ["Trag mir morgen um 10 den Zahnarzt ein", "Verschieb den Zahnarzt auf Freitag",

@@ -1,5 +1,3 @@
-"""The roots agent `dateien_wurzeln` (dateien.md §2a, §8.2a): importing the package registers the service."""
+"""The roots agent `dateien_wurzeln` (dateien.md §2a, §8.2a): the service (listed in `api.catalog`)."""
 
-from novaberg.files.agent.agent import register
 
-register()

@@ -13,11 +13,12 @@ import os
 import re
 from typing import Any
 
+from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import DatabaseError, InputError, ModelAnswerError, ModelError
 from novaberg.files import texts
 from novaberg.files.agent import const
-from novaberg.files.agent.classify import classify, find_label, find_path, parse, route_hint
+from novaberg.files.agent.classify import classify, find_label, find_path, parse
 from novaberg.files.dialogue import (
     Step,
     answer_gate,
@@ -31,9 +32,8 @@ from novaberg.files.dialogue import (
 from novaberg.files.metadata import ModelDescriber
 from novaberg.files.paths import OutsideBoundaryError, RootNotUsableError
 from novaberg.files.service import FilesService, RootWriteError
-from novaberg.graph.services import AgentRequest, ServiceResult, register_service
 
-__all__ = ["FilesRootsService", "SERVICE", "register", "INDEX_IN_TURN_MAX"]
+__all__ = ["FilesRootsService", "SERVICE", "INDEX_IN_TURN_MAX"]
 
 INDEX_IN_TURN_MAX = 25  # a grant of at most this many files is indexed in the turn; more wait for the heartbeat
 _WORDS = re.compile(r"[^\W_]+")
@@ -335,7 +335,3 @@ def _mentions_revocation(text: str) -> bool:
 
 
 SERVICE = FilesRootsService()
-
-
-def register() -> None:
-    register_service(SERVICE, route_hint)

@@ -105,7 +105,7 @@ def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def route_hint(text: str) -> float:
-    """The offline router's score (graph/services.py scale): an explicit order about shared directories."""
+    """The offline router's score (agents/services.py scale): an explicit order about shared directories."""
     action = parse(text)["aktion"]
     if action == const.NONE:
         return 0.0

@@ -16,12 +16,12 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.files.knowledge import texts
 from novaberg.files.knowledge.judge import model_judge
 from novaberg.files.knowledge.pairs import pair_zone
 from novaberg.files.knowledge.versions import AnchorInvariantError
 from novaberg.files.knowledge.zone import KnowledgeZone, ZoneError
-from novaberg.graph.services import AgentRequest, ServiceResult
 
 __all__ = ["KnowledgeService", "SERVICE_NAME", "route_hint", "parse_order", "file_name", "pair_root"]
 

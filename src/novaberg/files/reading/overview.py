@@ -17,7 +17,13 @@ import psycopg
 import redis as redis_lib
 
 from novaberg.core.errors import DatabaseError, ModelError
+from novaberg.core.settings import MEMORY_BLOCK_FLOOR
+from novaberg.embed.cache import embed_cached
 from novaberg.files.reading import texts
+from novaberg.memory.repository import LongTermRepository
+from novaberg.memory.short_term import ShortTermMemory
+from novaberg.notes.repository import NotesRepository
+from novaberg.timeline.repository import TimelineRepository
 
 __all__ = ["other_stores", "memory_lines", "knowledge_lines", "MAX_PER_STORE"]
 
@@ -39,8 +45,6 @@ def _names_a_term(text: str, terms: Sequence[str]) -> bool:
 
 
 def _notes(deps: Any, user_id: str, terms: list[str]) -> list[str]:
-    from novaberg.notes.repository import NotesRepository
-
     repo = NotesRepository(deps.db)
     found: dict[int, dict[str, Any]] = {}
     for term in terms[:2]:
@@ -56,8 +60,6 @@ def _note_line(row: dict[str, Any]) -> str:
 
 
 def _appointments(deps: Any, user_id: str, character_id: str, terms: list[str]) -> list[str]:
-    from novaberg.timeline.repository import TimelineRepository
-
     repo = TimelineRepository(deps.db)
     found: dict[int, dict[str, Any]] = {}
     for term in terms[:2]:
@@ -74,11 +76,6 @@ def _appointments(deps: Any, user_id: str, character_id: str, terms: list[str]) 
 def memory_lines(deps: Any, user_id: str, character_id: str, terms: Sequence[str], now: datetime) -> list[str]:
     """What the person told Nova about the terms: long-term nodes near the terms or naming one, and fresh
     short-term entries naming one — in her words, with the day, the pair's own only."""
-    from novaberg.core.settings import MEMORY_BLOCK_FLOOR
-    from novaberg.embed.cache import embed_cached
-    from novaberg.memory.repository import LongTermRepository
-    from novaberg.memory.short_term import ShortTermMemory
-
     found: list[tuple[str, datetime | None]] = []
     seen: set[str] = set()
     if terms:

@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.files.blocks import location
 from novaberg.files.knowledge.gate import early_gate, topic_text
 from novaberg.files.knowledge.service import pair_root
@@ -37,7 +38,6 @@ from novaberg.files.reading.zoom import (
 )
 from novaberg.files.repository import RootsRepository
 from novaberg.files.retrieval import Hit, Retriever
-from novaberg.graph.services import AgentRequest, ServiceResult
 
 __all__ = ["ReadingService", "SERVICE_NAME", "route_hint", "HINT_RECORDS", "HINT_KNOW"]
 

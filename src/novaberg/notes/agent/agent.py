@@ -13,7 +13,7 @@ from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
-from novaberg.graph.deps import Deps
+from novaberg.agents.deps import Deps
 from novaberg.notes.agent.classify import classify
 from novaberg.notes.agent.confirm import confirm
 from novaberg.notes.agent.const import INPUT_ACTIONS

@@ -11,9 +11,10 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
+from novaberg.agents.verb_mappings import learned
 from novaberg.core.errors import ModelAnswerError
 from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS
-from novaberg.graph.deps import Deps
 from novaberg.llm.reader import read_text
 from novaberg.notes.agent.const import (
     ACTIONS,
@@ -28,7 +29,6 @@ from novaberg.notes.agent.outcome import history_text, model_failure, question, 
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import say
 from novaberg.notes.search import TARGET_TYPES
-from novaberg.notes.verb_mappings import learned
 from novaberg.text.grammar import verb_key
 
 __all__ = ["classify", "read_classification", "keyword_hints", "confidence_of", "UNKNOWN_ACTION", "NO_REASON",

@@ -1,27 +1,29 @@
-"""The confirm node (notizen.md §2): set the final status; never overwrite a question or a failure blindly.
+"""The confirm node (notizen.md §2): the shared confirm step (`agents.confirm`) on the notes' run.
 
-A write counts as `abgeschlossen` only with its read-back verification (§6 "Verifikation"; DESIGN.md:
-a write reports success only after reading the row back).
+A write counts as `abgeschlossen` only with its read-back verification (§6 "Verifikation"); a question, a
+refusal or a failure already set stays.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from novaberg.agents.confirm import FAILED, KEPT_STATUSES, confirmed_status
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import say
 
 __all__ = ["confirm", "FINAL_STATUSES"]
 
-FINAL_STATUSES = ("rueckfrage", "fehler", "dismissed", "rejected")
+FINAL_STATUSES = KEPT_STATUSES
 
 
 def confirm(state: NotesState) -> dict[str, Any]:
     status = state.get("status")
     if status in FINAL_STATUSES:
         return {}
-    if state.get("wrote") and state.get("verified") is not True:
+    final = confirmed_status(status, wrote=bool(state.get("wrote")), verified=state.get("verified") is True)
+    if final == FAILED:
         name = (state.get("note") or {}).get("name") or state.get("target") or ""
-        return {"status": "fehler", "answer": say("nicht_verifiziert", name=name),
+        return {"status": FAILED, "answer": say("nicht_verifiziert", name=name),
                 "steps": [{"schritt": "bestaetigen", "verifiziert": False}]}
-    return {"status": "abgeschlossen"}
+    return {"status": final}

@@ -19,9 +19,9 @@ from uuid import UUID
 import psycopg
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
 from novaberg.core.errors import DatabaseError, DatabaseUnavailableError, ModelAnswerError
 from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS, NOTES_NAME_WORDS
-from novaberg.graph.deps import Deps
 from novaberg.llm.reader import read_list_of_text, read_text
 from novaberg.notes.agent.const import (
     DEFAULT_TYPE,
@@ -160,8 +160,7 @@ def _write(ctx: Context, note: dict[str, Any], plan: Callable[[dict[str, Any]], 
               **({"abweichung": list(done.mismatch), "zurueckgerollt": True} if done.mismatch else {})}]
     if done.mismatch:
         _log.error("notes: write %s on %s not verified (%s), rolled back", done.kind, note["id"], done.mismatch)
-        return {"status": "fehler", "answer": say("nicht_verifiziert", name=name), "wrote": False,
-                "verified": False, "steps": steps}
+        return {"answer": say("nicht_verifiziert", name=name), "wrote": True, "verified": False, "steps": steps}
     assert done.after is not None
     return {"answer": answer(done), "wrote": True, "verified": True, "steps": steps,
             "data": {"notiz_id": note["id"], "name": done.after["name"]}}
@@ -231,7 +230,7 @@ def create_note(ctx: Context, request: str, instruction: str, target: str, histo
                 if not ok:
                     raise _RolledBack
     except _RolledBack:
-        return {"status": "fehler", "answer": say("nicht_verifiziert", name=name), "wrote": False, "verified": False,
+        return {"answer": say("nicht_verifiziert", name=name), "wrote": True, "verified": False,
                 "steps": [*steps, {"schritt": "zurueckgerollt"}]}
     except DatabaseUnavailableError:
         raise  # the turn's 503: the database does not answer (rolled back all the same)

@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from novaberg.graph.compose import small_talk
-from novaberg.graph.services import AgentRequest, ServiceResult, register_service
+from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.notes.agent.agent import notes_graph
 from novaberg.notes.agent.const import SERVICE_NAME
 from novaberg.notes.agent.offline import parse
 from novaberg.notes.agent.texts import say
 from novaberg.notes.agent.vocabulary import words_of
+from novaberg.text.small_talk import small_talk
 from novaberg.timeline.phrases import time_expression
 
 __all__ = ["NotesService", "route_hint", "SERVICE"]
@@ -77,4 +77,3 @@ class NotesService:
 
 
 SERVICE = NotesService()
-register_service(SERVICE, route_hint)

@@ -16,8 +16,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
+from novaberg.agents.verb_mappings import confirm
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
-from novaberg.graph.deps import Deps
 from novaberg.notes.agent.const import (
     ACTIONS,
     PENDING_CHOICE,
@@ -32,7 +33,6 @@ from novaberg.notes.agent.outcome import failure, question
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import say
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
-from novaberg.notes.verb_mappings import confirm
 from novaberg.text.words import contains_word, words
 
 __all__ = ["resume", "choose_candidate", "read_duplicate_answer", "UPDATE", "NEW"]
@@ -163,7 +163,7 @@ def _missing(answer: str, pending: Mapping[str, Any]) -> dict[str, Any]:
 
 def _confirmation(state: NotesState, pending: Mapping[str, Any], deps: Deps) -> dict[str, Any]:
     """§6 Stufe B: the answer to the question asked because the agent was unsure. A closed consent runs the
-    asked request and learns the verb (one confirmation more, `notes.verb_mappings`); a refusal ends it
+    asked request and learns the verb (one confirmation more, `agents.verb_mappings`); a refusal ends it
     (`dismissed`); anything else asks again — nothing is written without the consent."""
     reading = read_consent(state["text"], SERVICE_NAME)
     if reading == ABLEHNUNG:

@@ -12,7 +12,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from novaberg.graph.deps import Deps
+from novaberg.agents.deps import Deps
 from novaberg.notes.agent.const import (
     NOT_FOUND_ASKS,
     PENDING_CHOICE,

@@ -11,7 +11,7 @@ __all__ = ["NotesState"]
 
 
 class NotesState(TypedDict, total=False):
-    # the request (graph.services.AgentRequest)
+    # the request (agents.services.AgentRequest)
     user_id: str
     character_id: str
     text: str

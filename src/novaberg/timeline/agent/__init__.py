@@ -1,5 +1,4 @@
-"""The timeline agent (timeline.md §2): importing the package registers the service and the `[TERMINE]` reader."""
+"""The timeline agent (timeline.md §2): the service, its route hint and the `[TERMINE]` reader (listed in
+`api.catalog`)."""
 
-from novaberg.timeline.agent.dispatch import register
 
-register()

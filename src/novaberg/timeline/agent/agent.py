@@ -19,8 +19,8 @@ from uuid import UUID
 
 from langgraph.graph import END, START, StateGraph
 
-from novaberg.graph.deps import Deps
-from novaberg.graph.services import AgentRequest
+from novaberg.agents.deps import Deps
+from novaberg.agents.services import AgentRequest
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.classify import classify
 from novaberg.timeline.agent.confirm import confirm

@@ -17,12 +17,12 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
+from novaberg.agents.verb_mappings import learned
 from novaberg.consent import ZUSTIMMUNG, read_consent
 from novaberg.core.errors import ModelAnswerError, ModelError
-from novaberg.graph.deps import Deps
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
-from novaberg.notes.verb_mappings import learned
 from novaberg.text.grammar import QUESTION, REQUEST, analyse, verb_key
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.texts import say

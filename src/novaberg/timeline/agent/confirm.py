@@ -1,9 +1,12 @@
-"""The confirm node (timeline.md §2.1 `bestaetigen`, §7.4): the status, never overwriting a question or a failure."""
+"""The confirm node (timeline.md §2.1 `bestaetigen`, §7.4): the shared confirm step (`agents.confirm`) on the
+timeline's run — a run that reaches it without a status went to write, and counts only with a verified write."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from novaberg.agents.confirm import FAILED, confirmed_status
+from novaberg.agents.services import step_verified
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.texts import say
 
@@ -12,10 +15,15 @@ __all__ = ["confirm"]
 
 def confirm(state: dict[str, Any]) -> dict[str, Any]:
     """`abgeschlossen` only after a write that was read back and verified; a status already set stays."""
-    if state.get("status"):
-        return {"steps": [{"schritt": const.NODE_CONFIRM, "status": state["status"]}]}
+    status = state.get("status") or None
     executed = [s for s in state.get("steps", []) if s.get("schritt") == const.NODE_EXECUTE]
-    if executed and executed[-1].get("verifiziert") is True:
-        return {"status": "abgeschlossen", "steps": [{"schritt": const.NODE_CONFIRM, "status": "abgeschlossen"}]}
-    return {"status": "fehler", "answer": say("not_verified", reason="kein bestätigter Schreibvorgang"),
-            "steps": [{"schritt": const.NODE_CONFIRM, "status": "fehler", "fehler": "nicht_verifiziert"}]}
+    final = confirmed_status(status, wrote=status is None, verified=bool(executed) and step_verified(executed[-1]))
+    if status is not None:
+        return {"status": final, "steps": [{"schritt": const.NODE_CONFIRM, "status": final}]}
+    if final != FAILED:
+        return {"status": final, "steps": [{"schritt": const.NODE_CONFIRM, "status": final}]}
+    update: dict[str, Any] = {"status": FAILED, "steps": [
+        {"schritt": const.NODE_CONFIRM, "status": FAILED, "fehler": "nicht_verifiziert"}]}
+    if not state.get("answer"):  # the write node's own account (e.g. what was rolled back) is kept
+        update["answer"] = say("not_verified", reason="kein bestätigter Schreibvorgang")
+    return update

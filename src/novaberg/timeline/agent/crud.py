@@ -18,8 +18,8 @@ from zoneinfo import ZoneInfo
 
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
 from novaberg.core.errors import DatabaseError
-from novaberg.graph.deps import Deps
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.search import duplicate_found, find_duplicates, row_ref, when_label
 from novaberg.timeline.agent.texts import half_of_day_words, say
@@ -43,6 +43,12 @@ def _step(outcome: str, **values: Any) -> dict[str, Any]:
 
 def _fail(step: str, answer: str, detail: str = "") -> dict[str, Any]:
     return {"status": "fehler", "answer": answer, "steps": [_step(step, fehler=detail or step)]}
+
+
+def _unverified(answer: str, detail: str) -> dict[str, Any]:
+    """A write whose read-back disagreed (rolled back): reported with `verifiziert: False` and no status —
+    the confirm step (`agents.confirm`) decides, so it alone can let a write count."""
+    return {"answer": answer, "steps": [_step("nicht_verifiziert", fehler=detail, verifiziert=False)]}
 
 
 # --- create --------------------------------------------------------------------------------------------
@@ -72,7 +78,7 @@ def _create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             if problem:
                 raise _Unverified(problem)
     except _Unverified as err:
-        return _fail("nicht_verifiziert", say("rolled_back", reason=str(err)), str(err))
+        return _unverified(say("rolled_back", reason=str(err)), str(err))
     local = back["event_time"].astimezone(deps.zone)  # type: ignore[index]
     return {"answer": say("created", title=plan["title"], when=when_label(local, plan["precision"])),
             "steps": [_step(const.OUTCOME_CREATED, termin_id=new_id, verifiziert=True)]}
@@ -111,7 +117,7 @@ def _delete(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             if problem:
                 raise _Unverified(problem)
     except _Unverified as err:
-        return _fail("nicht_verifiziert", say("rolled_back", reason=str(err)), str(err))
+        return _unverified(say("rolled_back", reason=str(err)), str(err))
     local = back["event_time"].astimezone(deps.zone)  # type: ignore[index]
     return {"answer": say("deleted", title=ref["title"], when=when_label(local, back["precision"])),  # type: ignore[index]
             "steps": [_step(const.OUTCOME_DELETED, termin_id=ref["id"], verifiziert=True)]}
@@ -197,7 +203,7 @@ def _reschedule(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             if problem:
                 raise _Unverified(problem)
     except _Unverified as err:
-        return _fail("nicht_verifiziert", say("rolled_back", reason=str(err)), str(err))
+        return _unverified(say("rolled_back", reason=str(err)), str(err))
     return {"answer": say("moved", title=old["title"], old=when_label(old_local, old["precision"]),
                           new=when_label(moment.astimezone(deps.zone), precision)),
             "steps": [_step(const.OUTCOME_MOVED, alte_id=old["id"], neuer_id=new_id, verifiziert=True)]}

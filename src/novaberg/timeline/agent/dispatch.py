@@ -14,15 +14,15 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.deps import Deps
+from novaberg.agents.readers import Block
+from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult
 from novaberg.core.errors import DatabaseError
-from novaberg.graph.deps import Deps
-from novaberg.graph.readers import Block, register_block_reader
-from novaberg.graph.services import NOT_FOUND, AgentRequest, ServiceResult, register_service
 from novaberg.text.grammar import QUESTION, REQUEST, analyse
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.agent import run_agent
 from novaberg.timeline.agent.classify import as_wann
-from novaberg.timeline.date_question import date_block, date_question
+from novaberg.timeline.date_question import date_question
 from novaberg.timeline.phrases import is_past_tense, keyword_hints, time_expression
 from novaberg.timeline.reading import (
     BLOCK_HEADER,
@@ -34,7 +34,7 @@ from novaberg.timeline.reading import (
 from novaberg.timeline.repository import TimelineRepository
 from novaberg.timeparse import named_period, parse
 
-__all__ = ["TimelineService", "route_hint", "written_row_id", "termine_block", "register"]
+__all__ = ["TimelineService", "route_hint", "written_row_id", "termine_block"]
 
 _log = logging.getLogger(__name__)
 
@@ -142,9 +142,4 @@ def termine_block(state: dict[str, Any], deps: Deps) -> Block:
                    now, const.LOG_SOURCE)
     return Block(BLOCK_HEADER, block_text(reading, now), answers_question=asked)
 
-
-def register() -> None:
-    register_service(TimelineService(), route_hint)
-    register_block_reader("termine", termine_block)
-    register_block_reader("datum", date_block)
 

@@ -17,10 +17,10 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
+from novaberg.agents.verb_mappings import confirm
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import ModelAnswerError, ModelError
-from novaberg.graph.deps import Deps
-from novaberg.notes.verb_mappings import confirm
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.classify import ClassificationError, classify_text
 from novaberg.timeline.agent.crud import moved_plan, time_question

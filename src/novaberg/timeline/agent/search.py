@@ -16,9 +16,9 @@ from zoneinfo import ZoneInfo
 
 from langgraph.runtime import Runtime
 
+from novaberg.agents.deps import Deps
 from novaberg.core.errors import DatabaseError
 from novaberg.core.settings import TIMELINE_AGENT_SEARCH_LIMIT
-from novaberg.graph.deps import Deps
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.texts import half_of_day_words, say
 from novaberg.timeline.phrases import is_past_tense, is_title, title_words

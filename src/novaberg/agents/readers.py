@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-__all__ = ["Block", "register_block_reader", "block_readers"]
+__all__ = ["Block"]
 
 
 @dataclass(frozen=True)
@@ -23,17 +21,3 @@ class Block:
             return self.reply
         lines = self.text.splitlines()
         return "\n".join(lines[1:] if lines and lines[0].strip() == self.header else lines).strip()
-
-
-Reader = Callable[[dict[str, Any], Any], Block | None]  # (turn state, deps) -> block or None
-_READERS: list[tuple[str, Reader]] = []
-
-
-def register_block_reader(name: str, reader: Reader) -> None:
-    if any(existing == name for existing, _ in _READERS):
-        raise ValueError(f"block reader {name!r} is registered twice")
-    _READERS.append((name, reader))
-
-
-def block_readers() -> list[tuple[str, Reader]]:
-    return list(_READERS)

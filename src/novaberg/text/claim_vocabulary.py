@@ -1,8 +1,8 @@
-"""The German words of the computed checks, loaded once from `vocabulary.json` into `VOCABULARY`.
+"""The German words of the computed checks, loaded once from `claim_vocabulary.json` into `VOCABULARY`.
 
 Words are data (STYLE.md 3); the checks are code. The file keeps one spelling per word, lower case
 with umlauts; the ASCII spellings (*geloescht*, *moechtest*) are derived here with the time
-parser's `ascii_variants`, because people and models type both. Weekday and month words are not
+`text.words.ascii_variants`, because people and models type both. Weekday and month words are not
 kept here: the date check reads them from `novaberg.timeparse.TIME_VOCABULARY`. An entry of several words (*nehme an*, *bei mir*) is a phrase: it matches as a
 run of whole words.
 """
@@ -16,11 +16,11 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from novaberg.timeparse.vocabulary import ascii_variants
+from novaberg.text.words import ascii_variants
 
 __all__ = ["VOCABULARY", "StorageVerb", "Vocabulary", "WordSet", "ascii_variants", "load_raw_vocabulary"]
 
-_FILE = "vocabulary.json"
+_FILE = "claim_vocabulary.json"
 
 
 def load_raw_vocabulary() -> dict[str, Any]:
