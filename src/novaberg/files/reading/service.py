@@ -18,12 +18,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+from novaberg.files.allowlist import AllowListRepository
 from novaberg.files.blocks import location
 from novaberg.files.knowledge.gate import early_gate, topic_text
 from novaberg.files.knowledge.service import knowledge_root
 from novaberg.files.knowledge.zone import KnowledgeZone
 from novaberg.files.labels import is_archived
-from novaberg.files.paths import boundary_from_env
 from novaberg.files.reading import texts
 from novaberg.files.reading.classify import TASK, read_classification
 from novaberg.files.reading.overview import other_stores
@@ -86,11 +86,10 @@ class ReadingService:
     name = SERVICE_NAME
     description = SERVICE_DESCRIPTION
 
-    def __init__(self, boundary: Any = None) -> None:
-        self._boundary = boundary
-
-    def _bounds(self) -> tuple[Path, ...]:
-        return tuple(self._boundary) if self._boundary is not None else boundary_from_env()
+    @staticmethod
+    def _bounds(request: AgentRequest, deps: Any) -> tuple[Path, ...]:
+        """The asking person's allow-list, read in this turn from the database (issue 24)."""
+        return AllowListRepository(deps.db).of(request.user_id)
 
     def run(self, request: AgentRequest, deps: Any) -> ServiceResult:
         steps: list[dict[str, Any]] = []
@@ -114,7 +113,7 @@ class ReadingService:
         steps.append({"schritt": "eingrenzen", "kandidaten": [hit.path for hit in hits]})
         if not hits:
             return self._nothing_found(request, repo, terms or [reading["datei"] or ""], steps)
-        return self._needle(hits, terms, steps)
+        return self._needle(hits, terms, steps, self._bounds(request, deps))
 
     def _nothing_found(self, request: AgentRequest, repo: ReadingRepository, terms: list[str],
                        steps: list[dict[str, Any]]) -> ServiceResult:
@@ -135,7 +134,7 @@ class ReadingService:
         if has_roots:
             hits = self._narrow(request, deps, repo, terms, None)
             steps.append({"schritt": "eingrenzen", "kandidaten": [hit.path for hit in hits]})
-            files = self._gated(hits, terms, steps, zone, knowledge, deps) if hits else \
+            files = self._gated(hits, terms, steps, zone, knowledge, deps, self._bounds(request, deps)) if hits else \
                 self._nothing_found(request, repo, terms, steps)
         found_in_files = files is not None and files.status == "abgeschlossen"
         if not others and files is None:
@@ -149,14 +148,14 @@ class ReadingService:
         return ServiceResult(self.name, status, "\n\n".join(parts), steps, data=data)
 
     def _gated(self, hits: list[Hit], terms: list[str], steps: list[dict[str, Any]], zone: KnowledgeZone,
-               knowledge: tuple[str, str] | None, deps: Any) -> ServiceResult:
+               knowledge: tuple[str, str] | None, deps: Any, boundary: tuple[Path, ...]) -> ServiceResult:
         """The early gate on the best candidate (§3.0d): covered → the index's word without a file access."""
         best = hits[0]
         decision = early_gate(zone, terms, best.zusammenfassung or best.thema, deps.asker, found=knowledge)
         steps.append({"schritt": "fruehes_tor", "luecke": decision.gap, "geoeffnet": decision.open,
                       "wissen": decision.source, "datei": best.path})
         if decision.open:
-            return self._needle(hits, terms, steps)
+            return self._needle(hits, terms, steps, boundary)
         steps.append({"schritt": "zugriffe", "anzahl": 0})
         head = texts.ANSWER_OWN_HEAD if best.eigentum == "figur" else texts.ANSWER_HEAD
         line = texts.GATE_COVERED.format(fundstelle=location(best), thema=best.thema, wissen=decision.source,
@@ -201,9 +200,9 @@ class ReadingService:
         steps.append({"schritt": "karte", "datei": place})
         return ServiceResult(self.name, "abgeschlossen", answer, steps, data={"fundstellen": [place]})
 
-    def _needle(self, hits: list[Hit], terms: list[str], steps: list[dict[str, Any]]) -> ServiceResult:
+    def _needle(self, hits: list[Hit], terms: list[str], steps: list[dict[str, Any]],
+                boundary: tuple[Path, ...]) -> ServiceResult:
         """Stage 3 with the compound rule: terms in turn, each opened file read once, ≤ one access per term."""
-        boundary = self._bounds()
         problems: list[str] = []
         budget = max(1, len(terms))  # §8.1b: at most one file access per term, the terms capped
         accesses = 0
