@@ -34,6 +34,14 @@ class CountingEmbedder(HashingEmbedder):
         return super().embed(texts)
 
 
+def allow(db: Any, boundary: Path, *users: str) -> None:
+    """The operator's `novaberg roots allow --user …` for each person (issue 24)."""
+    from novaberg.files.allowlist import AllowListRepository
+
+    for user in users:
+        AllowListRepository(db).add(user, [boundary.resolve()], NOW)
+
+
 def service(db: Any, boundary: Path, describer: Any = None, embedder: Any = None,
             users: tuple[str, ...] = ("u1",)) -> FilesService:
     """A FilesService whose allow-list admits `boundary` for `users` only (issue 24: per person)."""

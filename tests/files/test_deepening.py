@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 
-from novaberg.core.settings import FILES_BOUNDARY_ENV
 from novaberg.files.deepening.stock import HEADER
 from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
-from tests.files.helpers import scripted_nova, shared, write
+from tests.files.helpers import allow, scripted_nova, shared, write
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 1, 10)
@@ -40,11 +39,11 @@ WARTUNG_LINE = next(n for n, line in enumerate(THERME.splitlines(), start=1) if 
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    boundary = tmp_path / "home"
+def home(home: Path, db: Any) -> Path:
+    boundary = home / "home"
     write(boundary / "docs" / "haus" / "gastherme.md", THERME)
     write(boundary / "docs" / "kueche" / "suppe.md", SUPPE)
-    monkeypatch.setenv(FILES_BOUNDARY_ENV, str(boundary))
+    allow(db, boundary, "u1")  # issue 24: the operator allowed it for u1 only
     return boundary
 
 

@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from novaberg.core.settings import FILES_BOUNDARY_ENV
 from novaberg.files.knowledge.zone import KnowledgeZone
-from tests.files.helpers import scripted_nova, write
+from tests.files.helpers import allow, scripted_nova, write
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 1, 10)
@@ -24,11 +23,11 @@ KNOWN = ("Die Gastherme im Haus wird jedes Jahr im Oktober gewartet, zuletzt von
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    boundary = tmp_path / "home"
+def home(home: Path, db: Any) -> Path:
+    boundary = home / "home"
     write(boundary / "docs" / "haus" / "heizung.md", HEATING)
     write(boundary / "docs" / "rezepte.txt", "Linsensuppe mit Möhren und etwas Essig.\n")
-    monkeypatch.setenv(FILES_BOUNDARY_ENV, str(boundary))
+    allow(db, boundary, "u1")  # issue 24: the operator allowed it for u1 only
     return boundary
 
 

@@ -8,21 +8,20 @@ from typing import Any
 
 import pytest
 
-from novaberg.core.settings import FILES_BOUNDARY_ENV
-from tests.files.helpers import write
+from tests.files.helpers import allow, write
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 1, 10)
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    boundary = tmp_path / "home"
+def home(home: Path, db: Any) -> Path:
+    boundary = home / "home"
     docs = boundary / "docs"
     write(docs / "haus" / "heizung.md", "# Heizung\n\nDie Gastherme wurde im Oktober von der Firma Kaltenbach gewartet.\n")
     write(docs / "garten" / "beete.txt", "Tomaten an die Südseite, Bohnen an den Zaun.\n")
     write(docs / "rezepte.txt", "Linsensuppe mit Möhren und etwas Essig.\n")
-    monkeypatch.setenv(FILES_BOUNDARY_ENV, str(boundary))
+    allow(db, boundary, "u1")  # issue 24: the operator allowed it for u1 only
     return boundary
 
 

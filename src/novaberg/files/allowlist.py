@@ -84,7 +84,7 @@ class AllowListRepository:
                     result.append({**row, "neu": True})
         return result
 
-    def remove(self, user_id: str, path: str) -> int:
+    def withdraw(self, user_id: str, path: str) -> int:
         """The number of entries removed (0 or 1)."""
         with self._db.transaction() as conn:
             return conn.execute(_DELETE, (check_id(user_id, "user_id"), path)).rowcount

@@ -18,7 +18,6 @@ import re
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from dataclasses import replace as with_fields
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -270,8 +269,8 @@ class Retriever:
         if not result.hits:
             return result
         boundary = AllowListRepository(self._db).of(user_id)
-        kept = [hit for hit in result.hits if admission_problem(root_of(hit), boundary) is None]
-        return result if len(kept) == len(result.hits) else with_fields(result, hits=kept)
+        result.hits = [hit for hit in result.hits if admission_problem(root_of(hit), boundary) is None]
+        return result
 
     def search(self, user_id: str, character_id: str, query: str, now: datetime, k: int = FILES_HITS_CAP,
                turn_id: UUID | None = None) -> list[Hit]:

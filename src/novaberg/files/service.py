@@ -61,9 +61,9 @@ class FilesService:
 
     def disallow(self, user_id: str, path: str) -> dict[str, Any]:
         """Remove one entry (as stored, or as it resolves now); roots under it are no longer read."""
-        removed = self.allow_list.remove(user_id, path)
+        removed = self.allow_list.withdraw(user_id, path)
         if not removed:
-            removed = self.allow_list.remove(user_id, os.path.realpath(os.path.expanduser(path)))
+            removed = self.allow_list.withdraw(user_id, os.path.realpath(os.path.expanduser(path)))
         if not removed:
             raise ValueError(texts.NOT_IN_ALLOW_LIST.format(pfad=path))
         return {"user_id": user_id, "pfad": path, "entfernt": removed}
