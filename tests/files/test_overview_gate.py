@@ -65,7 +65,7 @@ def test_memory_and_own_knowledge_are_stores_with_their_labels(db: Any, redis: A
     answer = nova.turn("u1", "nova", "Weißt du was über die Gastherme?", NOW + timedelta(days=7)).answer
     assert "Aus dem, was du mir erzählt hast:" in answer and "2009" in answer, answer
     assert "In meinem eigenen Wissen:" in answer and "knowledge/gastherme.md" in answer, answer
-    assert str(home / "docs" / "haus" / "heizung.md") in answer, answer
+    assert "docs/haus/heizung.md" in answer and str(home) not in answer, answer
 
 
 def test_without_shared_roots_the_other_stores_still_answer(db: Any, redis: Any, tmp_path: Path) -> None:
@@ -124,7 +124,7 @@ def test_gate_covered_keeps_the_file_closed(db: Any, redis: Any, tmp_path: Path,
     assert gate is not None and gate["luecke"] == "abgedeckt" and gate["geoeffnet"] is False
     assert _step(service, "zugriffe")["anzahl"] == 0 and _step(service, "nadel") is None
     assert len(llm.calls["knowledge_gap"]) == 1 and "Kaltenbach" in llm.calls["knowledge_gap"][0]["wissen"]
-    assert str(home / "docs" / "haus" / "heizung.md") in turn.answer and "nicht geöffnet" in turn.answer
+    assert "docs/haus/heizung.md" in turn.answer and "nicht geöffnet" in turn.answer
 
 
 def test_gate_contradiction_opens_the_file(db: Any, redis: Any, tmp_path: Path, home: Path) -> None:

@@ -52,7 +52,7 @@ def test_needle_answers_in_lines_with_location(deps: Any, tree: Path, tmp_path: 
     """§6.4 stage 3: the needle answers in lines; the location is absolute path + line."""
     result = ReadingService().run(_request("Was steht in meinen Unterlagen über Kaltenbach?"), deps)
     assert result.status == "abgeschlossen", result.answer
-    assert f"{tree / 'haus' / 'heizung.md'}, Zeile 7" in result.answer
+    assert "unterlagen/haus/heizung.md, Zeile 7" in result.answer and str(tree) not in result.answer
     assert "Zeile 7: Einmal im Jahr kommt die Wartung durch die Firma Kaltenbach." in result.answer
     assert not any(step.get("verifiziert") for step in result.steps)  # §3.1: it writes nothing
 
@@ -75,7 +75,7 @@ def test_paraphrasing_model_terms(db: Any, redis: Any, tree: Path, tmp_path: Pat
     result = ReadingService().run(_request("Welches Amt hatte der Komponist in Sachsen laut meinen Unterlagen?"),
                                             make_deps(db, redis, llm))
     assert result.status == "abgeschlossen", result.answer
-    assert f"{tree / 'musik' / 'bach.md'}, Zeile 5" in result.answer
+    assert "unterlagen/musik/bach.md, Zeile 5" in result.answer
 
 
 def test_broken_model_answer_is_loud() -> None:
@@ -95,8 +95,8 @@ def test_fourth_exit_carries_nearest_finding_and_proposal(deps: Any, tree: Path,
     result = ReadingService().run(_request("Steht in meinen Unterlagen was zur Gastherme?"),
                                             make_deps(db, redis, llm))
     assert result.status == "rejected"
-    assert str(tree / "haus" / "heizung.md") in result.answer and "Soll ich" in result.answer
-    assert result.data["naechster_fund"] == str(tree / "haus" / "heizung.md")
+    assert "unterlagen/haus/heizung.md" in result.answer and "Soll ich" in result.answer
+    assert result.data["naechster_fund"] == "unterlagen/haus/heizung.md"  # issue 24: relative to the root
 
 
 def test_nothing_found_says_how_many_files(deps: Any, tree: Path, tmp_path: Path) -> None:
@@ -108,7 +108,7 @@ def test_vanished_file_is_named(deps: Any, tree: Path, tmp_path: Path) -> None:
     """Issue 16 "Bad input": a file that disappeared between index and read — said with its path."""
     (tree / "haus" / "heizung.md").unlink()
     result = ReadingService().run(_request("Was steht in meinen Unterlagen über Kaltenbach?"), deps)
-    assert f"{tree / 'haus' / 'heizung.md'} ist nicht mehr da" in result.answer
+    assert "unterlagen/haus/heizung.md ist nicht mehr da" in result.answer
 
 
 def test_link_out_of_the_root_is_not_read(deps: Any, tree: Path, tmp_path: Path) -> None:

@@ -172,3 +172,16 @@ def test_withdrawn_entry_stops_reading_and_search(deps: Any, db: Any, home: Path
     assert [r["status"] for r in report["wurzeln"]] == ["abgelehnt"]
     assert svc.search("anna", "nova", "Endokrinologe Schilddrüse", now=NOW) == []
     assert "Haller" not in ReadingService().run(request, deps).answer
+
+
+def test_no_server_path_in_the_reading_answer_or_its_steps(nova: Any, home: Path) -> None:
+    """Issue 24 (LOW, `steps[].datei`): the reading service's answer, its steps and data cite the file relative
+    to its root (`docs/befunde.md`, line), never the absolute server path."""
+    write(home / "docs" / "befunde.md", MEDICAL)
+    nova.files.allow("anna", str(home), now=TURN)
+    nova.files.grant("anna", "nova", str(home / "docs"), now=TURN)
+    nova.files.index(TURN, user_id="anna")
+    asked = nova.turn("anna", "nova", "Was steht in meinen Unterlagen über den Endokrinologen?", TURN)
+    assert "docs/befunde.md, Zeile 3" in asked.answer and "Haller" in asked.answer, asked.answer
+    assert str(home) not in asked.answer
+    assert str(home) not in str(asked.services), asked.services

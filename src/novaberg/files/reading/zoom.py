@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from novaberg.core.settings import FILES_MAX_BYTES
+from novaberg.files.blocks import shown_path
 from novaberg.files.extract import ParseError, extract
 from novaberg.files.paths import OutsideBoundaryError, admission_problem, resolve_inside
 from novaberg.files.reading import texts
@@ -62,11 +63,11 @@ def open_said(hit: Any, boundary: Sequence[Path], problems: list[str]) -> Opened
     try:
         return open_indexed(str(root_of(hit)), hit.relative, boundary)
     except FileGoneError:
-        problems.append(texts.FILE_GONE.format(pfad=hit.path))
+        problems.append(texts.FILE_GONE.format(pfad=shown_path(hit)))
     except OutsideBoundaryError:
-        problems.append(texts.FILE_OUTSIDE.format(pfad=hit.path))
+        problems.append(texts.FILE_OUTSIDE.format(pfad=shown_path(hit)))
     except FileUnreadableError as err:
-        problems.append(texts.FILE_UNREADABLE.format(pfad=hit.path, grund=err))
+        problems.append(texts.FILE_UNREADABLE.format(pfad=shown_path(hit), grund=err))
     return None
 
 
