@@ -19,7 +19,13 @@ from novaberg.core.clock import Clock, SystemClock
 from novaberg.files import texts
 from novaberg.files.allowlist import AllowListRepository, check_entry
 from novaberg.files.metadata import OfflineDescriber
-from novaberg.files.paths import SharedByOtherError, allowing_entry, inside, resolve_root
+from novaberg.files.paths import (
+    OutsideBoundaryError,
+    SharedByOtherError,
+    allowing_entry,
+    inside,
+    resolve_root,
+)
 from novaberg.files.repository import OWNERSHIP, RootsRepository
 from novaberg.files.watcher import IndexWatcher, Progress, WatcherConfig, count_files
 
@@ -81,10 +87,11 @@ class FilesService:
     def check(self, path: str, user_id: str) -> tuple[Path, Path]:
         """(resolved directory, the allow-list entry that admits it); raises the refusals of `resolve_root`
         and SharedByOtherError."""
-        boundary = self.boundary_of(user_id)
+        boundary = tuple(Path(os.path.realpath(entry)) for entry in self.boundary_of(user_id))
         resolved = resolve_root(path, boundary, self.config.forbidden)
         entry = allowing_entry(resolved, boundary)
-        assert entry is not None  # resolve_root refused otherwise
+        if entry is None:  # resolve_root refuses this already; a second, loud lock
+            raise OutsideBoundaryError(resolved, boundary)
         self._refuse_foreign(resolved, path)(*self.repo.others(user_id))
         return resolved, entry
 
