@@ -73,7 +73,8 @@ def measure(embedder_spec: str) -> tuple[dict, str]:
         questions = [(make_query(rng, combo, firm), combo) for _, combo, firm in sample]
         with bench_database("bench_calibrate") as db:
             fit_dimensions(db, embedder)
-            service = FilesService(db, embedder, PipelineLog(db), boundary=[tree])
+            service = FilesService(db, embedder, PipelineLog(db))
+            service.allow("bench", str(tree), now=NOW)  # issue 24: the per-person allow-list
             service.grant("bench", "docs", str(tree / "docs"), now=NOW)
             for name, (hand_files, _) in SETS.items():
                 for relative, text in hand_files.items():

@@ -311,7 +311,8 @@ def main() -> None:
         with bench_database("bench_retrieval") as db:
             embedder = make_embedder(args.embedder)
             fit_dimensions(db, embedder)
-            service = FilesService(db, embedder, PipelineLog(db), boundary=[tree])
+            service = FilesService(db, embedder, PipelineLog(db))
+            service.allow("bench", str(tree), now=NOW)  # issue 24: the per-person allow-list
             print(f"embedder {args.embedder}: floor {dense_floor(embedder):.3f}")
             if args.files:
                 ok = generated_run(service, db, tree, args)

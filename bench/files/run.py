@@ -73,7 +73,8 @@ def main() -> None:
     try:
         paths = generate(tree / "docs", args.files)
         with bench_database("bench_files") as db:
-            files = FilesService(db, HashingEmbedder(), PipelineLog(db), boundary=[tree])
+            files = FilesService(db, HashingEmbedder(), PipelineLog(db))
+            files.allow("bench", str(tree), now=NOW)  # issue 24: the per-person allow-list
             files.grant("bench", "nova", str(tree / "docs"), now=NOW)
             first = files.index(NOW)
             print(_line("first run", first))

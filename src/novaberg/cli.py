@@ -202,6 +202,7 @@ def doctor(
         table.add_row("embedder", json.dumps(nova.embedder.describe(), ensure_ascii=False))
         table.add_row("tribunal", describe_judges(nova.llm))
         table.add_row("knowledge", _knowledge_state(nova.settings.data_dir))
+        table.add_row("files allow-list", _allow_lists(nova))
         probe = probe_embedder(nova.embedder)
         healthy &= not probe.blind
         table.add_row("embedder probe", ("[bold red]" if probe.blind else "") + probe.message())
@@ -223,6 +224,22 @@ def _knowledge_state(data_dir: Path) -> str:
     if kept:
         state += f"; old shared zone archived (operator only, read by no turn): {', '.join(map(str, kept))}"
     return state
+
+
+def _allow_lists(nova: Any) -> str:
+    """Per person the count and the paths of their allow-list; loud when the deprecated variable is set."""
+    from novaberg.core.settings import FILES_BOUNDARY_ENV
+    from novaberg.files.allowlist import AllowListRepository
+    from novaberg.files.paths import boundary_from_env
+
+    lists = AllowListRepository(nova.stack.db).everyone()
+    lines = [f"{escape(person)}: {len(paths)} ({', '.join(escape(p) for p in paths)})"
+             for person, paths in lists.items()] or ["no person may share a directory (novaberg roots allow --user "
+                                                     "<person> <directory>)"]
+    if boundary_from_env():
+        lines.append(f"[bold red]{FILES_BOUNDARY_ENV} is set but grants nothing any more; allow directories per "
+                     "person instead: novaberg roots allow --user <person> <directory>[/]")
+    return "\n".join(lines)
 
 
 @app.command()
@@ -435,7 +452,8 @@ def directives_remove(
     print(json.dumps({"id": directive_id, "entfernt": True}))
 
 
-roots_app = typer.Typer(no_args_is_help=True, help="Shared directories of one pair (list, add, disable, forget).")
+roots_app = typer.Typer(no_args_is_help=True, help="Shared directories of one pair (list, add, disable, forget) and "
+                                                   "what each person may share (allow, disallow, allowed).")
 app.add_typer(roots_app, name="roots")
 
 
@@ -448,7 +466,8 @@ def _files_call(data_dir: Path | None, call: Callable[[Any], Any]) -> Any:
     nova = _open(data_dir, "offline", None)
     try:
         return call(nova.files)
-    except (OutsideBoundaryError, RootNotUsableError, RootWriteError, EmbedderBlindError, ValueError) as err:
+    except (OutsideBoundaryError, RootNotUsableError, RootWriteError, EmbedderBlindError, InputError,
+            ValueError) as err:
         err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}; nichts geändert", highlight=False)
         raise typer.Exit(1) from err
     finally:
@@ -477,16 +496,52 @@ def roots_list(
 
 @roots_app.command("add")
 def roots_add(
-    path: str = typer.Argument(..., help="the directory; resolved, then checked against NOVABERG_FILES_BOUNDARY"),
+    path: str = typer.Argument(..., help="the directory; resolved, then checked against the person's allow-list"),
     user: str = typer.Option(..., "--user", help="person id"),
     character: str = typer.Option(..., "--character", help="figure id"),
     eigentum: str = typer.Option("nutzer", "--eigentum", help="nutzer | figur | gemischt (dateien.md §1a.5)"),
     bezeichnung: str | None = typer.Option(None, "--bezeichnung", help="how the person calls it"),
     data_dir: Path | None = DataDirOption,
 ) -> None:
-    """Share a directory (outside the boundary: exit 1, never granted); the same one twice adds no row."""
+    """Share a directory (outside the person's allow-list: exit 1, never granted); the same one twice adds no row."""
     _pair_files_call(user, character, data_dir, lambda files: files.grant(
         user, character, path, eigentum=eigentum, bezeichnung=bezeichnung, now=SystemClock().now()))
+
+
+AllowPathsArgument = typer.Argument(..., help="directories this person may share (resolved now)")
+
+
+@roots_app.command("allow")
+def roots_allow(
+    paths: list[str] = AllowPathsArgument,
+    user: str = typer.Option(..., "--user", help="person id"),
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """Allow directories for one person (dot directories, the data directory, / and files: exit 1, none
+    written); the person can share only inside them."""
+    _check_or_exit(lambda: check_id(user, "user"))
+    _print_json(_files_call(data_dir, lambda files: files.allow(user, *paths, now=SystemClock().now())))
+
+
+@roots_app.command("disallow")
+def roots_disallow(
+    path: str = typer.Argument(..., help="an entry as `roots allowed` shows it"),
+    user: str = typer.Option(..., "--user", help="person id"),
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """Remove one allow-list entry; the person's roots under it are no longer read or searched."""
+    _check_or_exit(lambda: check_id(user, "user"))
+    _print_json(_files_call(data_dir, lambda files: files.disallow(user, path)))
+
+
+@roots_app.command("allowed")
+def roots_allowed(
+    user: str = typer.Option(..., "--user", help="person id"),
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """The person's allow-list as JSON."""
+    _check_or_exit(lambda: check_id(user, "user"))
+    _print_json(_files_call(data_dir, lambda files: files.allowed(user)))
 
 
 @roots_app.command("disable")

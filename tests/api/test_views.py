@@ -164,10 +164,11 @@ def test_a_cycle_in_the_successor_chain_ends_the_walk():
     assert [a.status for a in found] == ["verschoben", "verschoben"]
 
 
-def test_roots_with_their_index_status_and_the_features(nova, tmp_path, monkeypatch):
+def test_roots_with_their_index_status_and_the_features(nova, tmp_path_factory):
     """§2: shared roots with their index status, for the pair only; /api/me says which views exist."""
-    monkeypatch.setenv("NOVABERG_FILES_BOUNDARY", str(tmp_path))
-    shared = tmp_path / "geteilt"
+    home = tmp_path_factory.mktemp("home").resolve()  # outside the test Nova's data directory (issue 24)
+    nova.files.allow("anna", str(home), now=NOW)
+    shared = home / "geteilt"
     shared.mkdir()
     (shared / "rezept.txt").write_text("Apfelkuchen: Äpfel, Mehl, Zucker\n")
     nova.files.grant("anna", "nova", str(shared), bezeichnung="Rezepte", now=NOW)

@@ -34,14 +34,26 @@ class CountingEmbedder(HashingEmbedder):
         return super().embed(texts)
 
 
-def service(db: Any, boundary: Path, describer: Any = None, embedder: Any = None) -> FilesService:
-    return FilesService(db, embedder or CountingEmbedder(), PipelineLog(db), boundary=[boundary],
-                        describer=describer or CountingDescriber())
+def allow(db: Any, boundary: Path, *users: str) -> None:
+    """The operator's `novaberg roots allow --user …` for each person (issue 24)."""
+    from novaberg.files.allowlist import AllowListRepository
+
+    for user in users:
+        AllowListRepository(db).add(user, [boundary.resolve()], NOW)
+
+
+def service(db: Any, boundary: Path, describer: Any = None, embedder: Any = None,
+            users: tuple[str, ...] = ("u1",)) -> FilesService:
+    """A FilesService whose allow-list admits `boundary` for `users` only (issue 24: per person)."""
+    svc = FilesService(db, embedder or CountingEmbedder(), PipelineLog(db), describer=describer or CountingDescriber())
+    for user in users:
+        svc.allow(user, str(boundary), now=NOW)
+    return svc
 
 
 def shared(db: Any, boundary: Path, root: Path, now: Any, user: str = "u1", character: str = "nova") -> FilesService:
-    """A service over `boundary` with `root` shared by the pair and indexed once at `now`."""
-    svc = service(db, boundary)
+    """A service with `boundary` allowed for `user` and `root` shared by the pair, indexed once at `now`."""
+    svc = service(db, boundary, users=(user,))
     svc.grant(user, character, str(root))
     svc.index(now)
     return svc

@@ -34,9 +34,10 @@ def _state(user: str = "u1", text: str = "Was steht in meinen Unterlagen über d
 
 
 def test_entry_has_location_topic_excerpt() -> None:
-    """§1a.2: `- <Fundstelle>: <Thema> — <Auszug>`, the location with absolute path and line range."""
+    """§1a.2: `- <Fundstelle>: <Thema> — <Auszug>`, the location relative to the root (issue 24: root folder
+    + relative path, never the server's absolute path) and the line range."""
     line = entry(_hit("/home/a/unterlagen/heizung.md"))
-    assert line.startswith("- /home/a/unterlagen/heizung.md, Zeilen 3–7: Heizung — Die Gastherme im Keller.")
+    assert line.startswith("- unterlagen/heizung.md, Zeilen 3–7: Heizung — Die Gastherme im Keller.")
 
 
 def test_archived_location_is_labelled() -> None:
@@ -83,11 +84,11 @@ def test_blocks_by_ownership(db: Any, deps: Any, tmp_path: Path) -> None:
     assert foreign.header == FOREIGN_HEADER and foreign.text.startswith("[AUFZEICHNUNGEN]")
     assert own.header == OWN_HEADER and own.text.startswith("[EIGENE FUNDE]")
     assert "[AUFZEICHNUNGEN]" not in own.text  # §1a.5: neither name contains the other
-    assert str(tmp_path / "meins" / "heizung.md") in foreign.text
-    assert str(tmp_path / "meins" / "archiv" / "heizung-alt.md") in foreign.text
+    assert "meins/heizung.md" in foreign.text
+    assert "meins/archiv/heizung-alt.md" in foreign.text
     assert "(archiviert)" in foreign.text
-    assert str(tmp_path / "ihres" / "recherche.md") in own.text
-    assert str(tmp_path / "ihres") not in foreign.text
+    assert "ihres/recherche.md" in own.text
+    assert "ihres/" not in foreign.text
     framing = foreign.text.split("\n\n- ")[0]
     assert "die Person" in framing and "beides" in framing  # third person; conflict: say both
     assert " du " not in f" {framing.lower()} " and "nicht" not in framing.lower()  # positive wording
@@ -108,5 +109,5 @@ def test_offline_composer_cites_the_location() -> None:
     answer = _offline_composer({"text": "Was steht in meinen Unterlagen über die Heizung?", "service_reports": [],
                                 "block_map": {"[TERMINE]": "[TERMINE]\nkeine", FOREIGN_HEADER: block},
                                 "answer_from_blocks": True})["antwort"]
-    assert "Unterlagen" in answer and "/home/a/heizung.md, Zeilen 3–7" in answer
+    assert "Unterlagen" in answer and "a/heizung.md, Zeilen 3–7" in answer and "/home/a" not in answer
     assert "Regel eins" not in answer and "[TERMINE]" not in answer

@@ -1,4 +1,5 @@
-"""DESIGN.md CLI: `novaberg roots list|add|disable|forget` and `novaberg index` (dateien.md §2a, §8.3)."""
+"""DESIGN.md CLI: `novaberg roots list|add|disable|forget|allow|disallow|allowed`, `novaberg index` and the
+allow-lists in `novaberg doctor` (dateien.md §2a, §7 rule 3a, §8.3; issue 24)."""
 
 from __future__ import annotations
 
@@ -16,21 +17,24 @@ runner = CliRunner()
 
 
 @pytest.fixture
-def opened(nova: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setenv("NOVABERG_FILES_BOUNDARY", str(tmp_path / "home"))
+def opened(nova: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.delenv("NOVABERG_FILES_BOUNDARY", raising=False)
     monkeypatch.setattr(nova, "close", lambda: None)
     monkeypatch.setattr(cli, "_open", lambda *args: nova)
+    (home / "home").mkdir(exist_ok=True)
+    out = runner.invoke(cli.app, ["roots", "allow", str(home / "home"), "--user", "u1"])
+    assert out.exit_code == 0, out.output
     return nova
 
 
-def test_roots_and_index_commands(opened: Any, tmp_path: Path) -> None:
+def test_roots_and_index_commands(opened: Any, home: Path) -> None:
     """§2a.2 + §8.3: add (resolved), list, index with a report, disable keeps rows, forget deletes them."""
-    write(tmp_path / "home" / "docs" / "a.md", "# A\n\nInhalt.")
-    out = runner.invoke(cli.app, ["roots", "add", str(tmp_path / "home" / "docs" / ".."), "--user", "u1",
+    write(home / "home" / "docs" / "a.md", "# A\n\nInhalt.")
+    out = runner.invoke(cli.app, ["roots", "add", str(home / "home" / "docs" / ".."), "--user", "u1",
                                   "--character", "nova", "--bezeichnung", "Heim"])
     assert out.exit_code == 0, out.output
     root = json.loads(out.stdout)
-    assert root["pfad"] == str((tmp_path / "home").resolve()) and root["neu"] is True
+    assert root["pfad"] == str((home / "home").resolve()) and root["neu"] is True
     listed = json.loads(runner.invoke(cli.app, ["roots", "list", "--user", "u1", "--character", "nova"]).stdout)
     assert [r["id"] for r in listed] == [root["id"]]
     out = runner.invoke(cli.app, ["index"])
@@ -45,13 +49,58 @@ def test_roots_and_index_commands(opened: Any, tmp_path: Path) -> None:
     assert out.exit_code == 0 and json.loads(out.stdout)["geloeschte_indexzeilen"] == 1
 
 
-def test_roots_add_outside_is_exit_1(opened: Any, tmp_path: Path) -> None:
-    """§7 rule 3a: outside the boundary → exit 1 naming the resolved path; nothing written."""
-    (tmp_path / "home").mkdir()
-    (tmp_path / "etc").mkdir()
-    out = runner.invoke(cli.app, ["roots", "add", str(tmp_path / "home" / ".." / "etc"), "--user", "u1",
+def test_roots_add_outside_is_exit_1(opened: Any, home: Path) -> None:
+    """§7 rule 3a: outside the person's allow-list → exit 1 naming the resolved path; nothing written."""
+    (home / "etc").mkdir()
+    out = runner.invoke(cli.app, ["roots", "add", str(home / "home" / ".." / "etc"), "--user", "u1",
                                   "--character", "nova"])
     assert out.exit_code == 1 and "außerhalb" in out.stderr
     assert opened.files.roots("u1", "nova") == []
     out = runner.invoke(cli.app, ["roots", "forget", "999", "--user", "u1", "--character", "nova"])
     assert out.exit_code == 1 and "gibt es nicht" in out.stderr
+
+
+def test_roots_allow_disallow_allowed(opened: Any, home: Path) -> None:
+    """Issue 24: the allow-list is per person, stored resolved; `allowed` shows one person's entries only; a
+    second `allow` of the same path adds no entry; `disallow` removes it and an unknown entry is exit 1."""
+    (home / "anna").mkdir()
+    out = runner.invoke(cli.app, ["roots", "allow", str(home / "anna" / ".." / "anna"), "--user", "anna"])
+    assert out.exit_code == 0, out.output
+    assert [e["pfad"] for e in json.loads(out.stdout)] == [str((home / "anna").resolve())]
+    again = runner.invoke(cli.app, ["roots", "allow", str(home / "anna"), "--user", "anna"])
+    assert json.loads(again.stdout)[0]["neu"] is False
+    anna = json.loads(runner.invoke(cli.app, ["roots", "allowed", "--user", "anna"]).stdout)
+    bob = json.loads(runner.invoke(cli.app, ["roots", "allowed", "--user", "bob"]).stdout)
+    assert [e["pfad"] for e in anna] == [str((home / "anna").resolve())] and bob == []
+    out = runner.invoke(cli.app, ["roots", "disallow", str(home / "anna"), "--user", "bob"])
+    assert out.exit_code == 1 and "nicht in der Freigabeliste" in out.stderr
+    out = runner.invoke(cli.app, ["roots", "disallow", str(home / "anna"), "--user", "anna"])
+    assert out.exit_code == 0 and json.loads(out.stdout)["entfernt"] == 1
+    assert opened.files.allowed("anna") == []
+
+
+@pytest.mark.parametrize("target", ["dot", "data", "root", "file", "relative"])
+def test_roots_allow_refuses_unsafe_entries(opened: Any, home: Path, target: str) -> None:
+    """Issue 24: dot directories, the data directory (and what lies in or around it), `/`, files and relative
+    paths are never allowed — exit 1 with the reason, and of several paths none is written."""
+    (home / "ok").mkdir()
+    (home / ".docker").mkdir()
+    write(home / "datei.md", "x")
+    bad = {"dot": str(home / ".docker"), "data": str(opened.settings.data_dir), "root": "/",
+           "file": str(home / "datei.md"), "relative": "ok"}[target]
+    out = runner.invoke(cli.app, ["roots", "allow", str(home / "ok"), bad, "--user", "anna"])
+    assert out.exit_code == 1 and "kann nicht erlaubt werden" in out.stderr, out.output
+    assert opened.files.allowed("anna") == []
+
+
+def test_doctor_shows_allow_lists_and_warns_about_the_old_variable(opened: Any, home: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24: doctor lists each person's allow-list (count and paths) and says loudly that
+    NOVABERG_FILES_BOUNDARY grants nothing any more, naming the command to run instead."""
+    monkeypatch.setenv("NOVABERG_FILES_BOUNDARY", str(home))
+    monkeypatch.setattr(cli.console, "width", 400)
+    out = runner.invoke(cli.app, ["doctor"])
+    flat = " ".join(out.stdout.split())
+    assert f"u1: 1 ({(home / 'home').resolve()})" in flat, out.output
+    assert "NOVABERG_FILES_BOUNDARY is set but grants nothing" in flat
+    assert "novaberg roots allow --user" in flat

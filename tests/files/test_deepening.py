@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 
-from novaberg.core.settings import FILES_BOUNDARY_ENV
 from novaberg.files.deepening.stock import HEADER
 from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
-from tests.files.helpers import scripted_nova, shared, write
+from tests.files.helpers import allow, scripted_nova, shared, write
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 1, 10)
@@ -40,11 +39,11 @@ WARTUNG_LINE = next(n for n, line in enumerate(THERME.splitlines(), start=1) if 
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    boundary = tmp_path / "home"
+def home(home: Path, db: Any) -> Path:
+    boundary = home / "home"
     write(boundary / "docs" / "haus" / "gastherme.md", THERME)
     write(boundary / "docs" / "kueche" / "suppe.md", SUPPE)
-    monkeypatch.setenv(FILES_BOUNDARY_ENV, str(boundary))
+    allow(db, boundary, "u1")  # issue 24: the operator allowed it for u1 only
     return boundary
 
 
@@ -72,6 +71,9 @@ def _place(home: Path) -> str:
     return str(home / "docs" / "haus" / "gastherme.md")
 
 
+SHOWN = "docs/haus/gastherme.md"  # issue 24: a person is told the file relative to its root
+
+
 def test_summary_answers_so_no_deepening(db: Any, redis: Any, tmp_path: Path, home: Path) -> None:
     """§3.0b „sie lohnt nicht, wenn … die Frage schon beantwortet werden kann": the excerpt carries the
     year and the fitting — no file access, the block's summary is the answer's material."""
@@ -94,7 +96,7 @@ def test_summary_hits_but_does_not_answer_so_she_reads_on(db: Any, redis: Any, t
     trace = _the_trace(db, turn)
     assert trace["nachgelesen"] is True and trace["zugriffe"] == 1, trace
     assert trace["entscheidung"]["dateien"] == [_place(home)]
-    assert f"{_place(home)}, Zeile {WARTUNG_LINE}" in turn.answer, turn.answer
+    assert f"{SHOWN}, Zeile {WARTUNG_LINE}" in turn.answer and str(home) not in turn.answer, turn.answer
     assert "Kaltenbach" in turn.answer and "nachgesehen" in turn.answer, turn.answer
     # §3.0b „Die Nutzlast muss die Kandidaten tragen": the model saw the hits with how found and file size
     seen = llm.calls["files_deepen"][0]
@@ -113,7 +115,7 @@ def test_the_stock_is_framed_as_material_not_recited(db: Any, redis: Any, tmp_pa
     assert HEADER in blocks and "[AUFZEICHNUNGEN]" in blocks
     stock = blocks[HEADER]
     assert stock.startswith(HEADER) and "Vorrat" in stock and "Hintergrund" in stock
-    assert f"- {_place(home)}, Zeile {WARTUNG_LINE}: Die letzte Wartung" in stock
+    assert f"- {SHOWN}, Zeile {WARTUNG_LINE}: Die letzte Wartung" in stock
     assert "[AUFZEICHNUNGEN]" not in stock  # §1a.5: one block's text never carries another's header
 
 
@@ -271,7 +273,7 @@ def test_a_paraphrasing_model_is_understood(db: Any, redis: Any, tmp_path: Path,
     turn = nova.turn("u1", "nova", "Sag mal, wer war eigentlich zuletzt an der Gastherme dran?", NOW)
     trace = _the_trace(db, turn)
     assert trace["nachgelesen"] is True and trace["entscheidung"]["begriffe"] == ["Firma", "Wartung"], trace
-    assert f"{place}, Zeile {WARTUNG_LINE}" in turn.answer, turn.answer
+    assert f"{SHOWN}, Zeile {WARTUNG_LINE}" in turn.answer, turn.answer
 
 
 def test_a_paraphrased_no_keeps_the_summary(db: Any, redis: Any, tmp_path: Path, home: Path) -> None:
@@ -292,7 +294,7 @@ def test_a_file_gone_between_index_and_read_is_said_with_its_path(db: Any, redis
     turn = nova.turn("u1", "nova", ASK_WHO, NOW)
     trace = _the_trace(db, turn)
     assert trace["nachgelesen"] is True and trace["funde"] == [] and trace["fehlend"], trace
-    assert _place(home) in turn.answer and "nicht mehr da" in turn.answer, turn.answer
+    assert SHOWN in turn.answer and "nicht mehr da" in turn.answer, turn.answer
 
 
 def test_a_second_pair_never_reaches_the_other_pairs_file(db: Any, redis: Any, tmp_path: Path,
@@ -358,7 +360,7 @@ def test_a_needle_on_a_heading_brings_the_block_below_it(db: Any, redis: Any, tm
     _shared(db, home)
     turn = nova.turn("u1", "nova", ASK_WHO, NOW)
     number = next(n for n, line in enumerate(lines.splitlines(), start=1) if "Kaltenbach" in line)
-    assert f"{_place(home)}, Zeile {number}" in turn.answer and "Zuständig" in turn.answer, turn.answer
+    assert f"{SHOWN}, Zeile {number}" in turn.answer and "Zuständig" in turn.answer, turn.answer
     assert turn.verdict == "ok"
 
 
@@ -395,7 +397,7 @@ def test_file_accesses_are_capped_one_per_term(db: Any, redis: Any, tmp_path: Pa
     trace = _the_trace(db, turn)
     if len(trace["entscheidung"]["dateien"]) < 2:
         pytest.skip("the search did not find both files for this question")  # retrieval's business, not ours
-    assert trace["zugriffe"] == 2 and {f["datei"] for f in trace["funde"]} == {_place(home), soup}, trace
+    assert trace["zugriffe"] == 2 and {f["datei"] for f in trace["funde"]} == {SHOWN, "docs/kueche/suppe.md"}, trace
     llm.script("files_deepen", both(["Kaltenbach"]))
     trace = _the_trace(db, nova.turn("u1", "nova", "Wer hat die Gastherme und die Linsensuppe zuletzt gemacht?",
                                      NOW))
@@ -415,7 +417,7 @@ def test_a_file_turned_into_a_link_out_of_its_root_is_not_read(db: Any, redis: A
     turn = nova.turn("u1", "nova", ASK_WHO, NOW)
     trace = _the_trace(db, turn)
     assert trace["nachgelesen"] is True and trace["funde"] == [] and trace["fehlend"], trace
-    assert "Geheim" not in turn.answer and _place(home) in turn.answer, turn.answer
+    assert "Geheim" not in turn.answer and SHOWN in turn.answer, turn.answer
 
 
 @pytest.mark.parametrize("failure", ["unreachable", "error"])

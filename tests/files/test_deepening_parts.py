@@ -258,7 +258,7 @@ def test_the_weighing_prompt_is_complete_and_names_the_limits() -> None:
 
     prompt = PromptLoader().build(TASK, candidates_input("Wer hat die Gastherme gewartet?", HITS))
     assert "$" not in prompt.system + prompt.user
-    assert "1. /h/docs/a.md, Zeilen 1–40: Gastherme im Keller — a (gefunden über Stichwort; 40 Zeilen)" in prompt.user
+    assert "1. docs/gastherme.md, Zeilen 1–40: Gastherme im Keller — a (gefunden über Stichwort; 40 Zeilen)" in prompt.user
     assert f"Höchstens {MAX_FILES} Dateien und höchstens {MAX_TERMS} Suchwörter." in prompt.user
 
 

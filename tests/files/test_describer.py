@@ -21,8 +21,8 @@ HEATING = "# Wartung der Therme\n\nDer Brenner wurde im Oktober gereinigt. Der D
 def _service(db: Any, tmp_path: Path, llm: Any, embedder: Any = None) -> tuple[FilesService, dict[str, Any], Path]:
     root = tmp_path / "haus"
     root.mkdir(exist_ok=True)
-    svc = FilesService(db, embedder or CountingEmbedder(), PipelineLog(db), boundary=[tmp_path],
-                       describer=ModelDescriber(Asker(llm)))
+    svc = FilesService(db, embedder or CountingEmbedder(), PipelineLog(db), describer=ModelDescriber(Asker(llm)))
+    svc.allow("u1", str(tmp_path), now=NOW)
     return svc, svc.grant("u1", "nova", str(root), now=NOW), root
 
 

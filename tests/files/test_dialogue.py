@@ -42,13 +42,14 @@ def test_grant_conversation(db: Any, tmp_path: Path) -> None:
         write(tmp_path / "docs" / f"d{i}.md", "# D\n\nx.")
     write(tmp_path / "docs" / "bild.png", b"x")
     svc = service(db, tmp_path)
-    step = start_grant(svc, str(tmp_path / "docs" / "." / ".." / "docs"))
+    step = start_grant(svc, str(tmp_path / "docs" / "." / ".." / "docs"), user_id="u1")
     assert step.pending["frage"] == "eigentum" and "deins, meins, oder beides" in step.text
     step = answer_ownership(step.pending, "meins, aber auch deins")
     assert step.pending["frage"] == "eigentum" and step.pending["eigentum"] is None
     step = answer_ownership(step.pending, "deins")
     resolved = str((tmp_path / "docs").resolve())
-    assert step.text == f"Ich habe 3 Dateien unter {resolved} gefunden — freigeben?"
+    assert step.text == (f"Ich habe 3 Dateien unter {resolved} gefunden — freigeben? "
+                         f"Erlaubt durch den Eintrag {tmp_path.resolve()} deiner Freigabeliste.")
     for unclear in ("das passt", "ja, bitte nichts", "ist das sicher", "Wie bitte?"):
         again = answer_gate(svc, step.pending, unclear, "u1", "nova", NOW)
         assert again.done["status"] == "rueckfrage" and svc.roots("u1", "nova") == []
@@ -66,10 +67,10 @@ def test_grant_declined_and_outside(db: Any, tmp_path: Path) -> None:
     (inner / "docs").mkdir(parents=True)
     (tmp_path / "etc").mkdir()
     svc = service(db, inner)
-    step = start_grant(svc, str(inner / "docs"), eigentum="nutzer")
+    step = start_grant(svc, str(inner / "docs"), eigentum="nutzer", user_id="u1")
     assert step.pending["frage"] == "tor"
     assert answer_gate(svc, step.pending, "nein", "u1", "nova", NOW).done["status"] == "abgelehnt"
-    outside = start_grant(svc, str(inner / ".." / "etc"), eigentum="nutzer")
+    outside = start_grant(svc, str(inner / ".." / "etc"), eigentum="nutzer", user_id="u1")
     assert outside.pending is None and str((tmp_path / "etc").resolve()) in outside.text
     assert str(inner.resolve()) in outside.text
     assert svc.roots("u1", "nova") == []

@@ -10,10 +10,9 @@ from typing import Any
 
 import pytest
 
-from novaberg.core.settings import FILES_BOUNDARY_ENV
 from novaberg.files.knowledge.pairs import pair_zone
 from novaberg.files.knowledge.zone import KnowledgeZone
-from tests.files.helpers import scripted_nova, write
+from tests.files.helpers import allow, scripted_nova, write
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 1, 10)
@@ -25,11 +24,11 @@ KNOWN = ("Die Gastherme im Haus wird jedes Jahr im Oktober gewartet, zuletzt von
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    boundary = tmp_path / "home"
+def home(home: Path, db: Any) -> Path:
+    boundary = home / "home"
     write(boundary / "docs" / "haus" / "heizung.md", HEATING)
     write(boundary / "docs" / "rezepte.txt", "Linsensuppe mit Möhren und etwas Essig.\n")
-    monkeypatch.setenv(FILES_BOUNDARY_ENV, str(boundary))
+    allow(db, boundary, "u1")  # issue 24: the operator allowed it for u1 only
     return boundary
 
 
@@ -67,7 +66,7 @@ def test_memory_and_own_knowledge_are_stores_with_their_labels(db: Any, redis: A
     answer = nova.turn("u1", "nova", "Weißt du was über die Gastherme?", NOW + timedelta(days=7)).answer
     assert "Aus dem, was du mir erzählt hast:" in answer and "2009" in answer, answer
     assert "In meinem eigenen Wissen:" in answer and "knowledge/gastherme.md" in answer, answer
-    assert str(home / "docs" / "haus" / "heizung.md") in answer, answer
+    assert "docs/haus/heizung.md" in answer and str(home) not in answer, answer
 
 
 def test_without_shared_roots_the_other_stores_still_answer(db: Any, redis: Any, tmp_path: Path) -> None:
@@ -126,7 +125,7 @@ def test_gate_covered_keeps_the_file_closed(db: Any, redis: Any, tmp_path: Path,
     assert gate is not None and gate["luecke"] == "abgedeckt" and gate["geoeffnet"] is False
     assert _step(service, "zugriffe")["anzahl"] == 0 and _step(service, "nadel") is None
     assert len(llm.calls["knowledge_gap"]) == 1 and "Kaltenbach" in llm.calls["knowledge_gap"][0]["wissen"]
-    assert str(home / "docs" / "haus" / "heizung.md") in turn.answer and "nicht geöffnet" in turn.answer
+    assert "docs/haus/heizung.md" in turn.answer and "nicht geöffnet" in turn.answer
 
 
 def test_gate_contradiction_opens_the_file(db: Any, redis: Any, tmp_path: Path, home: Path) -> None:

@@ -84,16 +84,13 @@ def test_prefix_is_not_inside(tmp_path: Path) -> None:
         resolve_root(str(tmp_path / "home2"), [home])
 
 
-def test_boundary_env_default_home(tmp_path: Path) -> None:
-    """§7 rule 3a: NOVABERG_FILES_BOUNDARY lists the allowed parents; default is the home directory."""
-    assert boundary_from_env({}) == (Path(os.path.realpath(Path.home())),)
+def test_deprecated_boundary_env_is_only_read_never_defaulted(tmp_path: Path) -> None:
+    """Issue 24: NOVABERG_FILES_BOUNDARY is read only so doctor can warn; unset it is empty — the server
+    account's home is never a default boundary."""
+    assert boundary_from_env({}) == ()
     a, b = tmp_path / "a", tmp_path / "b"
-    a.mkdir()
-    b.mkdir()
     got = boundary_from_env({"NOVABERG_FILES_BOUNDARY": f"{a}{os.pathsep}{b}"})
-    assert got == (a.resolve(), b.resolve())
-    with pytest.raises(ValueError):
-        boundary_from_env({"NOVABERG_FILES_BOUNDARY": "relative/dir"})
+    assert got == (a, b)
 
 
 def test_resolve_inside_checks_every_file(tmp_path: Path) -> None:

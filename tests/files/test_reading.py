@@ -50,9 +50,9 @@ def tree(db: Any, tmp_path: Path) -> Path:
 
 def test_needle_answers_in_lines_with_location(deps: Any, tree: Path, tmp_path: Path) -> None:
     """§6.4 stage 3: the needle answers in lines; the location is absolute path + line."""
-    result = ReadingService([tmp_path]).run(_request("Was steht in meinen Unterlagen über Kaltenbach?"), deps)
+    result = ReadingService().run(_request("Was steht in meinen Unterlagen über Kaltenbach?"), deps)
     assert result.status == "abgeschlossen", result.answer
-    assert f"{tree / 'haus' / 'heizung.md'}, Zeile 7" in result.answer
+    assert "unterlagen/haus/heizung.md, Zeile 7" in result.answer and str(tree) not in result.answer
     assert "Zeile 7: Einmal im Jahr kommt die Wartung durch die Firma Kaltenbach." in result.answer
     assert not any(step.get("verifiziert") for step in result.steps)  # §3.1: it writes nothing
 
@@ -60,7 +60,7 @@ def test_needle_answers_in_lines_with_location(deps: Any, tree: Path, tmp_path: 
 def test_compound_terms_tried_in_turn(deps: Any, tree: Path, tmp_path: Path) -> None:
     """§8.1b: „Heizungswartung" stands in no file; the next term („Wartung") hits — one file access in all."""
     assert offline_terms("Wann ist die Heizungswartung?")[:2] == ["Heizungswartung", "Wartung"]
-    result = ReadingService([tmp_path]).run(_request("Steht in meinen Unterlagen, wann die Heizungswartung ist?"),
+    result = ReadingService().run(_request("Steht in meinen Unterlagen, wann die Heizungswartung ist?"),
                                             deps)
     assert result.status == "abgeschlossen", result.answer
     needles = [(s["begriff"], s["treffer"]) for s in result.steps if s["schritt"] == "nadel"]
@@ -72,10 +72,10 @@ def test_paraphrasing_model_terms(db: Any, redis: Any, tree: Path, tmp_path: Pat
     """A model that names the terms in other words than the question (and with its own spacing) is read checked."""
     llm = ScriptedLLM({"files_read": {"begriffe": ["  Thomaskantor ", "Leipzig"], "datei": None, "art": "suche"}},
                       fallback=OfflineLLM())
-    result = ReadingService([tmp_path]).run(_request("Welches Amt hatte der Komponist in Sachsen laut meinen Unterlagen?"),
+    result = ReadingService().run(_request("Welches Amt hatte der Komponist in Sachsen laut meinen Unterlagen?"),
                                             make_deps(db, redis, llm))
     assert result.status == "abgeschlossen", result.answer
-    assert f"{tree / 'musik' / 'bach.md'}, Zeile 5" in result.answer
+    assert "unterlagen/musik/bach.md, Zeile 5" in result.answer
 
 
 def test_broken_model_answer_is_loud() -> None:
@@ -92,23 +92,23 @@ def test_fourth_exit_carries_nearest_finding_and_proposal(deps: Any, tree: Path,
     """§8.2: candidates but no passage → the nearest finding with its location and a proposal."""
     llm = ScriptedLLM({"files_read": {"begriffe": ["Gastherme Baujahr", "Heizkessel"], "datei": None}},
                       fallback=OfflineLLM())
-    result = ReadingService([tmp_path]).run(_request("Steht in meinen Unterlagen was zur Gastherme?"),
+    result = ReadingService().run(_request("Steht in meinen Unterlagen was zur Gastherme?"),
                                             make_deps(db, redis, llm))
     assert result.status == "rejected"
-    assert str(tree / "haus" / "heizung.md") in result.answer and "Soll ich" in result.answer
-    assert result.data["naechster_fund"] == str(tree / "haus" / "heizung.md")
+    assert "unterlagen/haus/heizung.md" in result.answer and "Soll ich" in result.answer
+    assert result.data["naechster_fund"] == "unterlagen/haus/heizung.md"  # issue 24: relative to the root
 
 
 def test_nothing_found_says_how_many_files(deps: Any, tree: Path, tmp_path: Path) -> None:
-    result = ReadingService([tmp_path]).run(_request("Steht in meinen Unterlagen was über Quantenchromodynamik?"), deps)
+    result = ReadingService().run(_request("Steht in meinen Unterlagen was über Quantenchromodynamik?"), deps)
     assert result.status == "rejected" and "3 Dateien" in result.answer
 
 
 def test_vanished_file_is_named(deps: Any, tree: Path, tmp_path: Path) -> None:
     """Issue 16 "Bad input": a file that disappeared between index and read — said with its path."""
     (tree / "haus" / "heizung.md").unlink()
-    result = ReadingService([tmp_path]).run(_request("Was steht in meinen Unterlagen über Kaltenbach?"), deps)
-    assert f"{tree / 'haus' / 'heizung.md'} ist nicht mehr da" in result.answer
+    result = ReadingService().run(_request("Was steht in meinen Unterlagen über Kaltenbach?"), deps)
+    assert "unterlagen/haus/heizung.md ist nicht mehr da" in result.answer
 
 
 def test_link_out_of_the_root_is_not_read(deps: Any, tree: Path, tmp_path: Path) -> None:
@@ -117,20 +117,20 @@ def test_link_out_of_the_root_is_not_read(deps: Any, tree: Path, tmp_path: Path)
     target = tree / "haus" / "heizung.md"
     target.unlink()
     os.symlink(secret, target)
-    result = ReadingService([tmp_path]).run(_request("Was steht in meinen Unterlagen über Kaltenbach?"), deps)
+    result = ReadingService().run(_request("Was steht in meinen Unterlagen über Kaltenbach?"), deps)
     assert "Geheimnis" not in result.answer
     assert "außerhalb" in result.answer
 
 
 def test_map_from_the_index(deps: Any, tree: Path, tmp_path: Path) -> None:
     """§6.4 stage 1: the sections of a named file from the index, with line ranges."""
-    result = ReadingService([tmp_path]).run(_request("Welche Abschnitte hat heizung.md?"), deps)
+    result = ReadingService().run(_request("Welche Abschnitte hat heizung.md?"), deps)
     assert result.status == "abgeschlossen"
     assert "Heizung im Altbau (Zeilen 1–4)" in result.answer and "Pflege (Zeilen 5–" in result.answer
 
 
 def test_second_pair_and_no_roots(deps: Any, tree: Path, tmp_path: Path) -> None:
-    result = ReadingService([tmp_path]).run(_request("Was steht in meinen Unterlagen über Kaltenbach?", user="u2"),
+    result = ReadingService().run(_request("Was steht in meinen Unterlagen über Kaltenbach?", user="u2"),
                                             deps)
     assert result.status == "rejected" and str(tree) not in result.answer
 

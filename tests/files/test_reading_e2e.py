@@ -8,21 +8,20 @@ from typing import Any
 
 import pytest
 
-from novaberg.core.settings import FILES_BOUNDARY_ENV
-from tests.files.helpers import write
+from tests.files.helpers import allow, write
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 1, 10)
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    boundary = tmp_path / "home"
+def home(home: Path, db: Any) -> Path:
+    boundary = home / "home"
     docs = boundary / "docs"
     write(docs / "haus" / "heizung.md", "# Heizung\n\nDie Gastherme wurde im Oktober von der Firma Kaltenbach gewartet.\n")
     write(docs / "garten" / "beete.txt", "Tomaten an die Südseite, Bohnen an den Zaun.\n")
     write(docs / "rezepte.txt", "Linsensuppe mit Möhren und etwas Essig.\n")
-    monkeypatch.setenv(FILES_BOUNDARY_ENV, str(boundary))
+    allow(db, boundary, "u1")  # issue 24: the operator allowed it for u1 only
     return boundary
 
 
@@ -35,15 +34,14 @@ def _share(nova: Any, home: Path, user: str = "u1") -> None:
 
 def test_shared_through_the_gate_then_found_with_location(nova: Any, home: Path) -> None:
     _share(nova, home)
-    place = str(home / "docs" / "haus" / "heizung.md")
     answer = nova.turn("u1", "nova", "Was steht in meinen Unterlagen über die Gastherme?", NOW)
-    assert place in answer.answer and "Zeile 3" in answer.answer, answer.answer
+    assert "docs/haus/heizung.md, Zeile 3" in answer.answer and str(home) not in answer.answer, answer.answer
     assert "Kaltenbach" in answer.answer
     assert any(s["name"] == "dateien" for s in answer.services)
     other = nova.turn("u2", "nova", "Was steht in meinen Unterlagen über die Gastherme?", NOW)
-    assert place not in other.answer and "Kaltenbach" not in other.answer
+    assert "heizung.md" not in other.answer and "Kaltenbach" not in other.answer
     figure = nova.turn("u1", "andere", "Was steht in meinen Unterlagen über die Gastherme?", NOW)
-    assert place not in figure.answer
+    assert "heizung.md" not in figure.answer
 
 
 def test_block_reaches_the_composer_with_its_location(nova: Any, home: Path, db: Any) -> None:
@@ -68,5 +66,5 @@ def test_know_question_asks_every_store_with_labels(nova: Any, home: Path, db: A
     answer = nova.turn("u1", "nova", "Weißt du was über die Gastherme?", NOW).answer
     assert "In deinen Notizen:" in answer and "F28" in answer
     assert "In deinem Kalender:" in answer
-    assert "In deinen Unterlagen steht dazu:" in answer and str(home / "docs" / "haus" / "heizung.md") in answer
+    assert "In deinen Unterlagen steht dazu:" in answer and "docs/haus/heizung.md" in answer
     assert answer.index("In deinen Notizen:") < answer.index("In deinen Unterlagen")

@@ -112,7 +112,7 @@ def test_filter_before_similarity_keeps_k_dense_candidates(db: Any, tmp_path: Pa
     theirs = tmp_path / "fremd"
     for number in range(40):
         write(theirs / f"heizung{number}.md", HEIZUNG.replace("2019", str(1950 + number)))
-    svc = service(db, tmp_path)
+    svc = service(db, tmp_path, users=("u1", "u2"))
     svc.grant("u1", "nova", str(mine))
     svc.grant("u2", "nova", str(theirs))
     svc.index(NOW)

@@ -121,7 +121,7 @@ def test_small_stock_keeps_its_nearest_files_next_to_a_large_one(db: Any, tmp_pa
     theirs = tmp_path / "fremd"
     for number in range(60):
         write(theirs / f"heizung{number}.md", f"# Heizung {number}\n\nDie Heizung im Keller, Wartung {number}.\n")
-    svc = service(db, tmp_path)
+    svc = service(db, tmp_path, users=("u1", "u2"))
     svc.grant("u1", "nova", str(mine))
     svc.grant("u2", "nova", str(theirs))
     svc.index(NOW)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from novaberg.files.paths import OutsideBoundaryError, RootNotUsableError
+from novaberg.files.paths import NothingAllowedError, OutsideBoundaryError, RootNotUsableError
 from novaberg.files.service import RootWriteError
 from tests.files.helpers import NOW, service, write
 
@@ -95,11 +95,17 @@ def test_every_id_statement_carries_the_pair() -> None:
         assert re.search(r"AND \w*\.?character_id = %s", statement), statement
 
 
-def test_facade_on_nova(nova: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """DESIGN.md: nova.files.grant/roots/index exist; the boundary comes from NOVABERG_FILES_BOUNDARY."""
-    monkeypatch.setenv("NOVABERG_FILES_BOUNDARY", str(tmp_path))
-    write(tmp_path / "d" / "a.txt", "Ein Text über Bienen.")
-    row = nova.files.grant("u1", "nova", str(tmp_path / "d"), eigentum="nutzer", bezeichnung="Bienen", now=NOW)
+def test_facade_on_nova(nova: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """DESIGN.md: nova.files.grant/roots/index exist; issue 24: the boundary is the person's allow-list
+    (`nova.files.allow/allowed`), NOVABERG_FILES_BOUNDARY grants nothing."""
+    monkeypatch.setenv("NOVABERG_FILES_BOUNDARY", str(home))
+    write(home / "d" / "a.txt", "Ein Text über Bienen.")
+    with pytest.raises(NothingAllowedError):
+        nova.files.grant("u1", "nova", str(home / "d"), now=NOW)
+    assert [e["neu"] for e in nova.files.allow("u1", str(home), now=NOW)] == [True]
+    assert [e["pfad"] for e in nova.files.allowed("u1")] == [str(home)] and nova.files.allowed("u2") == []
+    row = nova.files.grant("u1", "nova", str(home / "d"), eigentum="nutzer", bezeichnung="Bienen", now=NOW)
+    assert row["erlaubt_durch"] == str(home)
     assert [r["id"] for r in nova.files.roots("u1", "nova")] == [row["id"]]
     report = nova.files.index(NOW, user_id="u1", character_id="nova")
     assert report["neu"] == 1 and report["model_calls"] == 1

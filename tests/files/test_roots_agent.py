@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 
-from novaberg.core.settings import FILES_BOUNDARY_ENV
 from novaberg.files.agent.classify import parse
 from novaberg.files.agent.const import TASK_CLASSIFY
 from novaberg.files.repository import RootsRepository
 from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
-from tests.files.helpers import write
+from tests.files.helpers import allow, write
 from tests.support import berlin, make_nova
 
 NOW = berlin(2026, 12, 1, 10)
@@ -23,15 +22,15 @@ SERVICE = "dateien_wurzeln"
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(home: Path, db: Any) -> Path:
     """The boundary (§7) is the test's own directory; a shared tree with three readable files inside."""
-    boundary = tmp_path / "home"
+    boundary = home / "home"
     docs = boundary / "docs"
     write(docs / "heizung.md", "# Heizung\n\nDie Therme wurde im Oktober gewartet.")
     write(docs / "garten" / "beete.txt", "Tomaten an die Südseite.")
     write(docs / "rezepte.txt", "Linsensuppe mit Möhren.")
     write(docs / "bild.png", b"\x89PNG")  # not a text format: not counted
-    monkeypatch.setenv(FILES_BOUNDARY_ENV, str(boundary))
+    allow(db, boundary, "u1")  # issue 24: the operator allowed it for u1 only
     return boundary
 
 

@@ -108,7 +108,7 @@ def test_deleted_vs_excluded(db: Any, tmp_path: Path) -> None:
     svc.index(NOW)
     gone.unlink()
     grows.write_text("# Gross\n\n" + "x" * 100)
-    svc.config = type(svc.config)(svc.config.extensions, 50, svc.config.boundary)
+    svc.config = type(svc.config)(svc.config.extensions, 50, svc.config.forbidden)
     empties.write_text("")
     (path / "sub").rename(path / ".sub")
     report = svc.index(LATER)
@@ -353,6 +353,7 @@ def test_progress_and_pair_filter(db: Any, tmp_path: Path) -> None:
     svc, root, path = _setup(db, tmp_path)
     other = tmp_path / "other"
     write(other / "x.md", "# X\n\nx.")
+    svc.allow("u2", str(other), now=NOW)
     svc.grant("u2", "nova", str(other), now=NOW)
     write(path / "a.md", "# A\n\nx.")
     write(path / "b.md", "# B\n\nx.")
@@ -436,7 +437,7 @@ def test_extension_setting_change_is_excluded_not_deleted(db: Any, tmp_path: Pat
     write(path / "daten.csv", "a,b\n1,2\n")
     svc.index(NOW)
     full = svc.config
-    svc.config = type(full)((".md",), full.max_bytes, full.boundary)
+    svc.config = type(full)((".md",), full.max_bytes, full.forbidden)
     report = svc.index(LATER)
     row = rows_by_path(svc, root["id"])["daten.csv"]
     assert report["ausserhalb"] == 1 and row["grund"] == "excluded" and not row["aktiv"]

@@ -147,7 +147,7 @@ def test_issue10_s3_fifty_identical_directives_and_grants_write_one_row_each(db,
     assert sum(created for _, created in added) == 1
 
     write(tmp_path / "docs" / "a.md", "# A")
-    files = service(db, tmp_path)
+    files = service(db, tmp_path, users=(USER,))  # issue 24: allowed for this person
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
         grants = list(pool.map(lambda _: files.grant(USER, FIGURE, str(tmp_path / "docs"), now=FILES_NOW),
                                range(WORKERS)))

@@ -134,13 +134,14 @@ class Nova:
 
     @property
     def files(self) -> Any:
-        """The shared directories (dateien.md): `nova.files.grant/roots/index(...)`; boundary from the environment."""
+        """The shared directories (dateien.md): `nova.files.grant/roots/index(...)` and the per-person allow-list
+        `nova.files.allow(user_id, *paths)` / `nova.files.allowed(user_id)` (issue 24, stored in the database)."""
         if getattr(self, "_files", None) is None:
             from novaberg.files.metadata import ModelDescriber
             from novaberg.files.service import FilesService
 
             self._files = FilesService(self.stack.db, self.embedder, self.log,
-                                       describer=ModelDescriber(self.deps.asker))
+                                       describer=ModelDescriber(self.deps.asker), data_dir=self.settings.data_dir)
         return self._files
 
     @property

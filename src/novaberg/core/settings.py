@@ -205,8 +205,9 @@ def _session_days(raw: str) -> int:
     return days
 
 
-# --- files (dateien.md §5, §5.5a, §7): the outer boundary, the readable formats, the size limit
-FILES_BOUNDARY_ENV = "NOVABERG_FILES_BOUNDARY"  # os.pathsep-separated directories; default: home directory
+# --- files (dateien.md §5, §5.5a, §7): the readable formats, the size limit. The outer boundary is per person
+# in the database (`novaberg roots allow`, issue 24); the old variable below grants nothing — `doctor` warns.
+FILES_BOUNDARY_ENV = "NOVABERG_FILES_BOUNDARY"  # deprecated: read only by `doctor`, to warn
 FILES_EXTENSIONS: tuple[str, ...] = (".txt", ".md", ".rst", ".org", ".csv", ".json", ".html", ".htm", ".docx",
                                      ".pdf")
 FILES_MAX_BYTES = 2_000_000  # a bigger file is seen and skipped with reason 'zu_gross' (§5.5a)

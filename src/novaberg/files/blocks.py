@@ -22,9 +22,9 @@ from novaberg.agents.readers import Block
 from novaberg.core.errors import DatabaseError, InputError
 from novaberg.files.labels import is_archived
 from novaberg.files.reading import texts
-from novaberg.files.retrieval import Hit, Retriever
+from novaberg.files.retrieval import Hit, Retriever, root_of
 
-__all__ = ["FOREIGN_HEADER", "OWN_HEADER", "location", "entry", "dedupe", "block_text", "split_hits",
+__all__ = ["FOREIGN_HEADER", "OWN_HEADER", "location", "shown_path", "entry", "dedupe", "block_text", "split_hits",
            "turn_hits", "aufzeichnungen_block", "eigene_funde_block", "asks_records", "EXCERPT_CHARS", "framed"]
 
 logger = logging.getLogger(__name__)
@@ -45,9 +45,16 @@ def asks_records(text: str) -> bool:
     return bool(_ASKS_RECORDS.search(text))
 
 
+def shown_path(hit: Hit) -> str:
+    """The file as a person is told it: `<root folder>/<relative path>` — never the server's absolute path
+    (issue 24: no server path in an answer or a service step)."""
+    return f"{root_of(hit).name}/{hit.relative}" if hit.relative else root_of(hit).name
+
+
 def location(hit: Hit) -> str:
-    """The place a person can open: absolute path, line range, and `(archiviert)` where archived (§5.6)."""
-    place = hit.path
+    """The place a person can find: root folder + relative path, line range, and `(archiviert)` where
+    archived (§5.6)."""
+    place = shown_path(hit)
     if hit.lines is not None:
         von, bis = hit.lines
         place += ", " + (texts.LINE.format(zeile=von) if von == bis else texts.LINES.format(von=von, bis=bis))

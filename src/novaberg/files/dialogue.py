@@ -2,8 +2,9 @@
 
 The roots agent (`novaberg.files.agent`) calls these decisions from its first turn and its resume:
 
-- `start_grant`: resolve first, refuse outside the boundary (with the resolved path and the boundary),
-  ask the ownership when it is not given, then the gate with the **resolved** path and the file count.
+- `start_grant`: resolve first, refuse outside the person's own allow-list (with the resolved path and
+  that list; with nothing allowed, the operator's command to run), ask the ownership when it is not given,
+  then the gate with the **resolved** path, the file count and the allow-list entry that admits it.
 - `answer_ownership`: read from the answerer's side — „deins" → `figur`, „meins" → `nutzer`,
   „beides" → `gemischt`; both sides named → ask again, never a guess.
 - `answer_gate`: executes only on the closed consent reading (`read_consent(…, "dateien_wurzeln")`).
@@ -20,11 +21,11 @@ from datetime import datetime
 from typing import Any
 
 from novaberg.files import texts
-from novaberg.files.paths import OutsideBoundaryError, RootNotUsableError
+from novaberg.files.paths import NothingAllowedError, OutsideBoundaryError, RootNotUsableError
 from novaberg.text.consent import read_consent
 
 __all__ = ["Step", "start_grant", "answer_ownership", "answer_gate", "start_revoke", "answer_revoke",
-           "read_ownership", "read_revocation"]
+           "read_ownership", "read_revocation", "refusal"]
 
 _WORD = re.compile(r"[^\W\d_]+")
 _THEIRS = {"deins", "deine", "deiner", "dein", "dir", "deinen", "deinem", "ihres", "ihrs"}  # the figure's
@@ -67,28 +68,45 @@ def read_revocation(text: str) -> str | None:
     return None
 
 
-def start_grant(files: Any, raw_path: str, eigentum: str | None = None, bezeichnung: str | None = None) -> Step:
+def refusal(err: OutsideBoundaryError | RootNotUsableError) -> str:
+    """What the person is told when a path is refused — naming their own allow-list, never another's."""
+    if isinstance(err, NothingAllowedError):
+        return texts.NOTHING_ALLOWED
+    if isinstance(err, OutsideBoundaryError):
+        return texts.OUTSIDE_REFUSAL.format(pfad=err.resolved, grenze=", ".join(map(str, err.boundary)))
+    return texts.NOT_USABLE.format(grund=err.reason)
+
+
+def start_grant(files: Any, raw_path: str, eigentum: str | None = None, bezeichnung: str | None = None, *,
+                user_id: str) -> Step:
+    """The first step of a grant for `user_id`: checked against that person's allow-list only (issue 24)."""
     try:
-        resolved, count = files.resolve(raw_path)
+        resolved, entry = files.check(raw_path, user_id)
+    except NothingAllowedError as err:
+        return Step(refusal(err), done={"status": "abgelehnt", "grund": "nichts_erlaubt"})
     except OutsideBoundaryError as err:
-        return Step(texts.OUTSIDE_REFUSAL.format(pfad=err.resolved, grenze=", ".join(map(str, err.boundary))),
-                    done={"status": "abgelehnt", "grund": "ausserhalb", "pfad": str(err.resolved)})
+        return Step(refusal(err), done={"status": "abgelehnt", "grund": "ausserhalb", "pfad": str(err.resolved)})
     except RootNotUsableError as err:
-        return Step(texts.NOT_USABLE.format(grund=err.reason), done={"status": "abgelehnt", "grund": err.reason})
+        return Step(refusal(err), done={"status": "abgelehnt", "grund": err.reason})
+    count = files.count(resolved)
     pending = {"aktion": "create", "pfad": str(resolved), "anzahl": count, "eigentum": eigentum,
-               "bezeichnung": bezeichnung}
+               "bezeichnung": bezeichnung, "erlaubt_durch": str(entry)}
     if eigentum is None:
         return Step(texts.OWNERSHIP_QUESTION, {**pending, "frage": "eigentum"}, {"status": "rueckfrage"})
-    return Step(texts.GATE_QUESTION.format(count=count, pfad=resolved), {**pending, "frage": "tor"},
-                {"status": "rueckfrage"})
+    return Step(_gate_question(pending), {**pending, "frage": "tor"}, {"status": "rueckfrage"})
+
+
+def _gate_question(pending: dict[str, Any]) -> str:
+    question = texts.GATE_QUESTION.format(count=pending["anzahl"], pfad=pending["pfad"])
+    entry = pending.get("erlaubt_durch")
+    return f"{question} {texts.ALLOWED_BY.format(eintrag=entry)}" if entry else question
 
 
 def answer_ownership(pending: dict[str, Any], answer: str) -> Step:
     eigentum = read_ownership(answer)
     if eigentum is None:
         return Step(texts.OWNERSHIP_AGAIN, pending, {"status": "rueckfrage"})
-    return Step(texts.GATE_QUESTION.format(count=pending["anzahl"], pfad=pending["pfad"]),
-                {**pending, "eigentum": eigentum, "frage": "tor"}, {"status": "rueckfrage"})
+    return Step(_gate_question(pending), {**pending, "eigentum": eigentum, "frage": "tor"}, {"status": "rueckfrage"})
 
 
 def answer_gate(files: Any, pending: dict[str, Any], answer: str, user_id: str, character_id: str,
@@ -103,7 +121,7 @@ def answer_gate(files: Any, pending: dict[str, Any], answer: str, user_id: str, 
         row = files.grant(user_id, character_id, pending["pfad"], eigentum=pending["eigentum"],
                           bezeichnung=pending.get("bezeichnung"), now=now)
     except (OutsideBoundaryError, RootNotUsableError) as err:
-        return Step(texts.NOT_USABLE.format(grund=err), done={"status": "fehler", "grund": str(err)})
+        return Step(refusal(err), done={"status": "abgelehnt", "grund": str(err)})
     template = texts.ROOT_GRANTED if row["neu"] else texts.ROOT_EXISTS
     return Step(template.format(pfad=row["pfad"], id=row["id"], eigentum=row["eigentum"]),
                 done={"status": "abgeschlossen", "wurzel_id": row["id"], "neu": row["neu"]})

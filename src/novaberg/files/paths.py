@@ -1,11 +1,13 @@
 """Path safety of the files service (dateien.md §7): resolve first, then check against the boundary.
 
-`resolve_root` turns what a person or an operator said into a directory: `~`, `..` and every symlink are
-resolved *before* the check (§7 rule 3c), and the result must lie inside one directory of the configured
-outer boundary (`NOVABERG_FILES_BOUNDARY`, default: the home directory of the user running the server).
-Outside is refused with the resolved path and the allowed boundary — never granted, not even on
-confirmation (§7 rule 3a). `inside` is the same check for every file the watcher opens (§7 rule 1).
-Nothing here writes to the person's files.
+The boundary is the person's own allow-list (issue 24): the directories the operator allowed for *this*
+person (`novaberg roots allow --user …`, table `dateien_erlaubt`). `resolve_root` turns what a person said
+into a directory: `..` and every symlink are resolved *before* the check (§7 rule 3c); `~` and relative paths
+are refused (they would name the server account's home or working directory, never the person's). The
+result must lie inside one of the person's entries, must not be or lie below a dot directory, and must
+neither lie in nor contain the data directory. Refused paths are never granted, not even on confirmation
+(§7 rule 3a). `admission_problem` is the same check for every later use (watcher, reading, deepening);
+`inside` is the check for every opened file (§7 rule 1). Nothing here writes to the person's files.
 """
 
 from __future__ import annotations
@@ -15,13 +17,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from novaberg.core.settings import FILES_BOUNDARY_ENV
+from novaberg.files import texts
 
-__all__ = ["OutsideBoundaryError", "RootNotUsableError", "resolve_root", "boundary_from_env", "inside",
-           "resolve_inside"]
+__all__ = ["OutsideBoundaryError", "NothingAllowedError", "RootNotUsableError", "SharedByOtherError",
+           "resolve_root", "boundary_from_env", "inside", "resolve_inside", "allowing_entry",
+           "admission_problem", "hidden_part"]
 
 
 class OutsideBoundaryError(ValueError):
-    """The resolved path lies outside the configured boundary (dateien.md §7, §8.2a)."""
+    """The resolved path lies outside the person's allow-list (dateien.md §7, §8.2a)."""
 
     def __init__(self, resolved: Path, boundary: Sequence[Path]) -> None:
         self.resolved = resolved
@@ -30,8 +34,16 @@ class OutsideBoundaryError(ValueError):
         super().__init__(f"{resolved} liegt außerhalb des zulässigen Bereichs; zulässig: {allowed}")
 
 
+class NothingAllowedError(OutsideBoundaryError):
+    """The person has no allowed directory at all: nothing can be shared (issue 24)."""
+
+    def __init__(self, resolved: Path) -> None:
+        super().__init__(resolved, ())
+        ValueError.__init__(self, texts.NOTHING_ALLOWED)
+
+
 class RootNotUsableError(ValueError):
-    """The path does not name a readable directory (missing, a file, a symlink loop, unreadable)."""
+    """The path does not name a usable directory (missing, a file, a loop, unreadable, hidden, data dir)."""
 
     def __init__(self, raw: str, reason: str) -> None:
         self.raw = raw
@@ -39,22 +51,17 @@ class RootNotUsableError(ValueError):
         super().__init__(f"{raw!r} ist kein lesbares Verzeichnis: {reason}")
 
 
-def boundary_from_env(env: Mapping[str, str] | None = None) -> tuple[Path, ...]:
-    """The boundary directories: `NOVABERG_FILES_BOUNDARY` (os.pathsep-separated), else the home directory.
+class SharedByOtherError(RootNotUsableError):
+    """Another person shares this directory, an ancestor or a descendant of it, and it is not allowed for
+    both (issue 24). The other person is not named."""
 
-    Each entry is resolved (a boundary given through a symlink means the directory behind it).
-    """
+
+def boundary_from_env(env: Mapping[str, str] | None = None) -> tuple[Path, ...]:
+    """The entries of the deprecated `NOVABERG_FILES_BOUNDARY` — read by `doctor` only, to warn; it grants
+    nothing any more (issue 24). Empty when unset."""
     env = os.environ if env is None else env
     raw = env.get(FILES_BOUNDARY_ENV, "")
-    entries = [part for part in raw.split(os.pathsep) if part.strip()] or [str(Path.home())]
-    return tuple(_resolve_boundary(entry) for entry in entries)
-
-
-def _resolve_boundary(entry: str) -> Path:
-    path = Path(os.path.expanduser(entry.strip()))
-    if not path.is_absolute():
-        raise ValueError(f"boundary entry {entry!r} is not an absolute path ({FILES_BOUNDARY_ENV})")
-    return Path(os.path.realpath(path))
+    return tuple(Path(part.strip()) for part in raw.split(os.pathsep) if part.strip())
 
 
 def inside(path: Path, container: Path) -> bool:
@@ -66,29 +73,72 @@ def inside(path: Path, container: Path) -> bool:
     return True
 
 
-def resolve_root(raw: str, boundary: Sequence[Path]) -> Path:
-    """The resolved absolute directory `raw` names, if it lies inside the boundary.
+def allowing_entry(path: Path, boundary: Sequence[Path]) -> Path | None:
+    """The allow-list entry that admits the resolved `path` (the deepest one), or None."""
+    holding = [Path(b) for b in boundary if inside(path, Path(b))]
+    return max(holding, key=lambda b: len(b.parts)) if holding else None
 
-    Raises OutsideBoundaryError (resolved path and boundary named) or RootNotUsableError (missing, not a
-    directory, symlink loop, unreadable). A relative path is taken relative to the working directory.
+
+def hidden_part(path: Path, entry: Path) -> str | None:
+    """The first dot component of `path` below `entry`, the root's own name included (None: none)."""
+    for part in path.relative_to(entry).parts:
+        if part.startswith("."):
+            return part
+    return path.name if path.name.startswith(".") else None
+
+
+def admission_problem(root: Path, boundary: Sequence[Path], forbidden: Sequence[Path] = ()) -> str | None:
+    """Why the resolved `root` may not be read for the person whose allow-list is `boundary` (None: it may).
+
+    The one check behind the gate and every later use (watcher, reading, deepening)."""
+    entry = allowing_entry(root, boundary)
+    if entry is None:
+        return texts.NOTHING_ALLOWED if not boundary else texts.ROOT_OUTSIDE
+    hidden = hidden_part(root, entry)
+    if hidden is not None:
+        return texts.HIDDEN_ROOT.format(teil=hidden)
+    for data_dir in forbidden:
+        if inside(root, data_dir) or inside(data_dir, root):
+            return texts.DATA_DIR_ROOT
+    return None
+
+
+def resolve_root(raw: str, boundary: Sequence[Path], forbidden: Sequence[Path] = ()) -> Path:
+    """The resolved absolute directory `raw` names, if the person's allow-list `boundary` admits it.
+
+    Raises NothingAllowedError (empty allow-list), OutsideBoundaryError (resolved path and allow-list named)
+    or RootNotUsableError (`~`, relative, missing, not a directory, loop, unreadable, hidden, data directory).
+    `forbidden` holds the data directory: a root in it or around it is refused.
     """
     if not isinstance(raw, str) or not raw.strip() or "\x00" in raw:
         raise RootNotUsableError(str(raw), "leerer oder ungültiger Pfad")
+    said = raw.strip()
+    if said.startswith("~"):
+        raise RootNotUsableError(raw, texts.TILDE_REFUSED)
+    if not os.path.isabs(said):
+        raise RootNotUsableError(raw, texts.RELATIVE_REFUSED)
     bounds = [Path(os.path.realpath(b)) for b in boundary]
     try:
-        resolved = Path(os.path.expanduser(raw.strip())).resolve(strict=True)
+        resolved = Path(said).resolve(strict=True)
     except FileNotFoundError:
         # Show where it would land, so the person sees what `..` did; then refuse.
-        landing = Path(os.path.realpath(os.path.expanduser(raw.strip())))
-        if not any(inside(landing, b) for b in bounds):
+        landing = Path(os.path.realpath(said))
+        if not bounds:
+            raise NothingAllowedError(landing) from None
+        if allowing_entry(landing, bounds) is None:
             raise OutsideBoundaryError(landing, bounds) from None
         raise RootNotUsableError(raw, f"{landing} gibt es nicht") from None
     except RuntimeError as err:  # symlink loop (Python 3.11 raises RuntimeError)
         raise RootNotUsableError(raw, "Verknüpfungsschleife") from err
     except OSError as err:
         raise RootNotUsableError(raw, err.strerror or type(err).__name__) from err
-    if not any(inside(resolved, b) for b in bounds):
+    if not bounds:
+        raise NothingAllowedError(resolved)
+    if allowing_entry(resolved, bounds) is None:
         raise OutsideBoundaryError(resolved, bounds)
+    problem = admission_problem(resolved, bounds, [Path(os.path.realpath(f)) for f in forbidden])
+    if problem is not None:
+        raise RootNotUsableError(raw, problem)
     if any("\ud800" <= char <= "\udfff" for char in str(resolved)):  # undecodable bytes: not storable as text
         raise RootNotUsableError(raw, "Pfad ist kein gültiges UTF-8")
     if not resolved.is_dir():

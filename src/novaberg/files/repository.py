@@ -7,7 +7,7 @@ rows are written only by the watcher (§8.3 "schreibt ausschließlich in die Ind
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -35,6 +35,10 @@ _GET = f"SELECT {_ROOT_COLUMNS} FROM dateien_wurzeln WHERE id = %s AND user_id =
 _ACTIVE_ALL = f"SELECT {_ROOT_COLUMNS} FROM dateien_wurzeln WHERE aktiv ORDER BY id"
 _ACTIVE_PAIR = (f"SELECT {_ROOT_COLUMNS} FROM dateien_wurzeln WHERE aktiv AND user_id = %s AND character_id = %s "
                 "ORDER BY id")
+# Issue 24: a grant sees what other persons share and are allowed, under one lock, so two grants cannot race
+_GRANT_LOCK = "SELECT pg_advisory_xact_lock(hashtext('dateien_wurzeln_freigabe'))"
+_OTHERS_ACTIVE = "SELECT user_id, pfad FROM dateien_wurzeln WHERE aktiv AND user_id <> %s"
+_OTHERS_ALLOWED = "SELECT user_id, pfad FROM dateien_erlaubt WHERE user_id <> %s"
 _ACTIVE_USER = f"SELECT {_ROOT_COLUMNS} FROM dateien_wurzeln WHERE aktiv AND user_id = %s ORDER BY id"
 
 # The closed set of writes (§2a.1): whole statements, no column or condition from an input.
@@ -99,6 +103,9 @@ WHERE w.id = %s AND w.user_id = %s AND w.character_id = %s ORDER BY i.pfad
 """
 
 
+Guard = Callable[[list[dict[str, Any]], list[dict[str, Any]]], None]
+
+
 def _check_id(root_id: object) -> int:
     if isinstance(root_id, bool) or not isinstance(root_id, int) or root_id <= 0:
         raise ValueError(f"unusable root id {root_id!r}")
@@ -123,19 +130,33 @@ class RootsRepository:
         self._db = db
 
     def insert(self, user_id: str, character_id: str, pfad: str, eigentum: str, bezeichnung: str | None,
-               now: datetime) -> tuple[dict[str, Any], bool]:
-        """(row, created): the same directory twice gives the existing row and False (§8.2a)."""
+               now: datetime, guard: Guard | None = None) -> tuple[dict[str, Any], bool]:
+        """(row, created): the same directory twice gives the existing row and False (§8.2a).
+
+        `guard(other persons' active roots, their allow-list entries)` runs under the grant lock in the same
+        transaction and raises to refuse (issue 24: a directory another person shares)."""
         _check_pair(user_id, character_id)
         if eigentum not in OWNERSHIP:
             raise ValueError(f"unknown eigentum {eigentum!r}; one of {', '.join(OWNERSHIP)}")
         _check_label(bezeichnung)
         moment = as_utc(now)
         with self._db.transaction() as conn:
+            if guard is not None:
+                conn.execute(_GRANT_LOCK)
+                guard(conn.execute(_OTHERS_ACTIVE, (user_id,)).fetchall(),
+                      conn.execute(_OTHERS_ALLOWED, (user_id,)).fetchall())
             row = conn.execute(_INSERT_ROOT, (user_id, character_id, pfad, bezeichnung, eigentum, moment,
                                               moment)).fetchone()
             if row is not None:
                 return row, True
             return conn.execute(_BY_PATH, (user_id, character_id, pfad)).fetchone(), False
+
+    def others(self, user_id: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """(other persons' active roots, their allow-list entries) — the gate's look before it asks."""
+        person = check_id(user_id, "user_id")
+        with self._db.transaction() as conn:
+            return (conn.execute(_OTHERS_ACTIVE, (person,)).fetchall(),
+                    conn.execute(_OTHERS_ALLOWED, (person,)).fetchall())
 
     def list(self, user_id: str, character_id: str) -> list[dict[str, Any]]:
         _check_pair(user_id, character_id)

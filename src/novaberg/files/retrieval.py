@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 from uuid import UUID
 
@@ -28,6 +28,8 @@ from novaberg.core.edge import check_id, check_text
 from novaberg.core.errors import ConfigError
 from novaberg.core.settings import FILES_HITS_CAP, FILES_QUERY_MAX_CHARS, FILES_QUERY_MAX_TERMS
 from novaberg.embed.cache import embed_cached
+from novaberg.files.allowlist import AllowListRepository
+from novaberg.files.paths import admission_problem
 from novaberg.files.search_sql import SEARCH, TRACK_KEEP
 from novaberg.files.threshold import DenseThreshold, dense_floor, threshold
 from novaberg.store.vectors import Vector, as_vector, with_vectors
@@ -120,6 +122,14 @@ class Hit:
                 "channels": list(self.channels), "relative": self.relative, "eigentum": self.eigentum,
                 "zusammenfassung": self.zusammenfassung, "zeilen": self.zeilen, "groesse": self.groesse,
                 "lines": list(self.lines) if self.lines else None, "cosine": self.cosine}
+
+
+def root_of(hit: Hit) -> Path:
+    """The root directory of a hit: its path without its relative part."""
+    path = Path(hit.path)
+    for _ in PurePosixPath(hit.relative).parts:
+        path = path.parent
+    return path
 
 
 @dataclass
@@ -250,8 +260,17 @@ class Retriever:
             # never a prepared statement: psycopg prepares a statement after its fifth run, and PostgreSQL's
             # generic plan for it (the question's tsqueries unknown) is several times slower than a fresh one
             rows = conn.execute(SEARCH, params, prepare=False).fetchall()
-        result = self._result(rows, k)
+        result = self._admitted(self._result(rows, k), user_id)
         self._log(result, user_id, character_id, now, turn_id)
+        return result
+
+    def _admitted(self, result: SearchResult, user_id: str) -> SearchResult:
+        """Issue 24: hits only from roots the person's allow-list admits now — a removed entry closes its roots
+        to the search as well as to reading."""
+        if not result.hits:
+            return result
+        boundary = AllowListRepository(self._db).of(user_id)
+        result.hits = [hit for hit in result.hits if admission_problem(root_of(hit), boundary) is None]
         return result
 
     def search(self, user_id: str, character_id: str, query: str, now: datetime, k: int = FILES_HITS_CAP,

@@ -4,6 +4,20 @@ from __future__ import annotations
 
 ROOT_NOT_READABLE = "Wurzel nicht lesbar"  # dateien.md §8.3, the fourth exit
 ROOT_OUTSIDE = "liegt außerhalb des zulässigen Bereichs"  # §8.2a
+
+# Issue 24: the person's own allow-list (the outer boundary of §7 rule 3a, per person)
+NOTHING_ALLOWED = ("Für dich ist noch kein Verzeichnis zum Freigeben erlaubt. Das muss zuerst der Betreiber tun: "
+                   "novaberg roots allow --user <deine Kennung> <Verzeichnis>.")
+TILDE_REFUSED = ("„~“ steht hier für das Konto des Servers, nicht für dein Home-Verzeichnis; nenn mir bitte den "
+                 "vollen Pfad, etwa /home/<name>/Dokumente")
+RELATIVE_REFUSED = "ein relativer Pfad zeigt in das Arbeitsverzeichnis des Servers; nenn mir bitte den vollen Pfad"
+HIDDEN_ROOT = "„{teil}“ ist ein verborgenes Verzeichnis (mit Punkt), das gebe ich nicht frei"
+DATA_DIR_ROOT = "das ist Novas eigenes Datenverzeichnis oder enthält es, das gebe ich nicht frei"
+SHARED_BY_OTHER = ("dieses Verzeichnis, ein Teil davon oder ein Verzeichnis darüber ist schon von einer anderen "
+                   "Person freigegeben, und der Betreiber hat es nicht für euch beide erlaubt")
+ALLOWED_BY = "Erlaubt durch den Eintrag {eintrag} deiner Freigabeliste."
+NOT_IN_ALLOW_LIST = "{pfad} steht nicht in der Freigabeliste dieser Person; nichts geändert"
+ALLOW_REFUSED = "{pfad} kann nicht erlaubt werden: {grund}"
 ROOT_EXISTS = "Diese Freigabe besteht schon: {pfad} (Nummer {id})."
 ROOT_GRANTED = "Freigegeben: {pfad} (Nummer {id}, {eigentum})."
 ROOT_UNKNOWN = "Freigabe mit der Nummer {id} gibt es nicht."

@@ -29,9 +29,10 @@ from novaberg.core.redact import redact_credentials
 from novaberg.core.settings import FILES_EXTENSIONS, FILES_MAX_BYTES
 from novaberg.embed.probe import probe_embedder
 from novaberg.files import texts
+from novaberg.files.allowlist import AllowListRepository
 from novaberg.files.extract import ParseError, extract
 from novaberg.files.metadata import check_description
-from novaberg.files.paths import OutsideBoundaryError, inside, resolve_inside
+from novaberg.files.paths import OutsideBoundaryError, admission_problem, inside, resolve_inside
 from novaberg.files.repository import IndexRepository, RootsRepository
 from novaberg.files.retrieval import check_dimensions  # issue 16: a vector the index cannot hold
 from novaberg.files.sections import split_sections
@@ -59,7 +60,7 @@ class DescriberDownError(RuntimeError):
 class WatcherConfig:
     extensions: tuple[str, ...] = FILES_EXTENSIONS
     max_bytes: int = FILES_MAX_BYTES
-    boundary: tuple[Path, ...] = ()
+    forbidden: tuple[Path, ...] = ()  # the data directory: never read as (or around) a root (issue 24)
 
 
 @dataclass
@@ -211,6 +212,8 @@ class IndexWatcher:
     def __init__(self, db: Any, embedder: Any, describer: Any, log: Any, config: WatcherConfig) -> None:
         self.roots = RootsRepository(db)
         self.index = IndexRepository(db)
+        self.allow_list = AllowListRepository(db)
+        self._boundaries: dict[str, tuple[Path, ...]] = {}
         self._db = db
         self.embedder = embedder
         self.describer = describer
@@ -234,7 +237,7 @@ class IndexWatcher:
             walks: list[tuple[dict[str, Any], Path, WalkResult]] = []
             for root in self.roots.active(user_id, character_id):
                 path = Path(root["pfad"])
-                problem = self._root_problem(path)
+                problem = self._root_problem(path, root["user_id"])
                 walk = None
                 if problem is None:
                     try:
@@ -273,16 +276,24 @@ class IndexWatcher:
         if self.log is not None:
             self.log.background(TASK, report["status"], report, now)
 
-    def _root_problem(self, path: Path) -> str | None:
-        """Why a stored root cannot be read now (vanished, moved behind a link, outside the boundary)."""
+    def _boundary(self, user_id: str) -> tuple[Path, ...]:
+        """The owning person's allow-list, read once per run (issue 24: never the environment)."""
+        if user_id not in self._boundaries:
+            self._boundaries[user_id] = self.allow_list.of(user_id)
+        return self._boundaries[user_id]
+
+    def _root_problem(self, path: Path, user_id: str) -> str | None:
+        """Why a stored root cannot be read now (vanished, moved behind a link, outside its person's
+        allow-list, hidden, the data directory)."""
         try:
             real = path.resolve(strict=True)
         except (OSError, RuntimeError) as err:
             return getattr(err, "strerror", None) or "nicht vorhanden"
         if real != path:
             return f"zeigt jetzt auf {real}"
-        if self.config.boundary and not any(inside(real, b) for b in self.config.boundary):
-            return texts.ROOT_OUTSIDE
+        problem = admission_problem(real, self._boundary(user_id), self.config.forbidden)
+        if problem is not None:
+            return problem
         if not path.is_dir() or not os.access(path, os.R_OK | os.X_OK):
             return "kein lesbares Verzeichnis"
         return None

@@ -26,12 +26,12 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
+from novaberg.files.allowlist import AllowListRepository
 from novaberg.files.blocks import turn_hits
 from novaberg.files.deepening import budget
 from novaberg.files.deepening.decide import ask_model, asked_words
 from novaberg.files.deepening.second_pass import read_on
 from novaberg.files.deepening.stock import HEADER, block_text, offline_reply
-from novaberg.files.paths import boundary_from_env
 from novaberg.files.reading.service import SERVICE_NAME as READING_SERVICE
 from novaberg.graph.state import TurnState
 from novaberg.situation.readiness import readiness
@@ -82,7 +82,8 @@ def deepen_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                                 "entscheidung": decision.as_dict()})
         return {}
     counters = budget.book(state.get("selbstausloesungen"), budget.DEEPENING)
-    reading = read_on(decision, boundary_from_env(), state["text"], asked_words(state["text"]))
+    boundary = AllowListRepository(deps.db).of(state["user_id"])  # the person's own list, this turn (issue 24)
+    reading = read_on(decision, boundary, state["text"], asked_words(state["text"]))
     text = block_text(reading, deps.asker)
     _trace(runtime, state, {"nachgelesen": True, "grund": "zusammenfassung_reicht_nicht",
                             "bereitschaft": ready.as_dict(), "entscheidung": decision.as_dict(),

@@ -3,8 +3,8 @@
 classify → `read` answers at once; `create`, `update`, `delete` and `reactivate` ask first and write only
 on the closed consent reading (`read_consent(…, "dateien_wurzeln")`, where *passt* is no consent). The
 grant's gate shows the resolved path and the number of files; the ownership is asked, never assumed; a
-revocation asks between stilllegen and vergessen. A path outside the boundary is refused with the resolved
-path and the allowed boundary (the fourth exit, `rejected`). Every write is read back bound to the pair.
+revocation asks between stilllegen and vergessen. A path outside the person's own allow-list is refused
+with the resolved path and that list (the fourth exit, `rejected`; issue 24). Every write is read back bound to the pair.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from novaberg.files.dialogue import (
     answer_revoke,
     read_ownership,
     read_revocation,
+    refusal,
     start_grant,
     start_revoke,
 )
@@ -40,7 +41,8 @@ _WORDS = re.compile(r"[^\W_]+")
 
 
 def _files(deps: Any) -> FilesService:
-    return FilesService(deps.db, deps.embedder, deps.log, describer=ModelDescriber(deps.asker))
+    return FilesService(deps.db, deps.embedder, deps.log, describer=ModelDescriber(deps.asker),
+                        data_dir=getattr(deps, "data_dir", None))
 
 
 def _pair(request: AgentRequest) -> dict[str, str]:
@@ -139,7 +141,7 @@ class FilesRootsService:
         if not path:
             pending = {"aktion": const.CREATE, "frage": const.ASK_PATH, "bezeichnung": label, **_pair(request)}
             return ServiceResult(self.name, "rueckfrage", texts.ASK_PATH, steps, pending)
-        step = start_grant(files, path, None, label)
+        step = start_grant(files, path, None, label, user_id=request.user_id)
         existing = next((r for r in rows if step.pending and r["pfad"] == step.pending["pfad"]), None)
         if existing is not None:  # §8.2a: the same grant twice is the news that it exists, not a second row
             if existing["aktiv"]:
@@ -169,12 +171,10 @@ class FilesRootsService:
             if root["aktiv"]:
                 return ServiceResult(self.name, "abgeschlossen", texts.ALREADY_ACTIVE.format(**root), steps)
             try:
-                resolved, count = files.resolve(root["pfad"])  # §7: checked again — it may have moved or left
-            except OutsideBoundaryError as err:
-                return ServiceResult(self.name, "rejected", texts.OUTSIDE_REFUSAL.format(
-                    pfad=err.resolved, grenze=", ".join(map(str, err.boundary))), steps)
-            except RootNotUsableError as err:
-                return ServiceResult(self.name, "rejected", texts.NOT_USABLE.format(grund=err.reason), steps)
+                # §7: checked again — it may have moved, left the person's allow-list, or be shared by another
+                resolved, count = files.resolve(root["pfad"], request.user_id)
+            except (OutsideBoundaryError, RootNotUsableError) as err:
+                return ServiceResult(self.name, "rejected", refusal(err), steps)
             question = texts.REACTIVATE_QUESTION.format(pfad=resolved, count=count)
             pending = {"aktion": action, "frage": const.ASK_GATE, "wurzel_id": root["id"], "pfad": root["pfad"],
                        "anzahl": count, "text": question, **pair}
@@ -261,9 +261,9 @@ class FilesRootsService:
             return ServiceResult(self.name, "abgeschlossen" if ok else "fehler",
                                  texts.RENAMED.format(pfad=pending["pfad"], neu=pending["bezeichnung"]), steps)
         try:
-            files.resolve(str(pending["pfad"]))  # checked again at the moment of writing (§7)
+            files.resolve(str(pending["pfad"]), request.user_id)  # checked again at the moment of writing (§7)
         except (OutsideBoundaryError, RootNotUsableError) as err:
-            return ServiceResult(self.name, "rejected", texts.NOT_USABLE.format(grund=err), steps)
+            return ServiceResult(self.name, "rejected", refusal(err), steps)
         row = files.reactivate(root_id, request.user_id, request.character_id, now=request.now)
         ok = row is not None and row["aktiv"] is True
         steps.append({"schritt": "wieder_aufnehmen", "wurzel_id": root_id, "verifiziert": ok})

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from novaberg.core.errors import ModelAnswerError, ModelError
-from novaberg.files.blocks import location
+from novaberg.files.blocks import location, shown_path
 from novaberg.files.reading import texts
 from novaberg.files.reading.classify import offline_terms
 from novaberg.files.reading.zoom import MAX_TERMS
@@ -141,7 +141,7 @@ def _bare_path(value: str) -> str:
 def _files(value: Any, hits: Sequence[Hit]) -> tuple[Hit, ...]:
     if not isinstance(value, list) or not value:
         raise Refused("ohne_datei", "dateien is no list of candidates")
-    by_path = {hit.path: hit for hit in hits}
+    by_path = {**{shown_path(hit): hit for hit in hits}, **{hit.path: hit for hit in hits}}
     chosen: list[Hit] = []
     for item in value:
         if isinstance(item, int) and not isinstance(item, bool) and 1 <= item <= len(hits):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from novaberg.files.blocks import location
+from novaberg.files.blocks import location, shown_path
 from novaberg.files.deepening.decide import MAX_FILES, Decision, carries, kind_answered
 from novaberg.files.reading.zoom import (
     GrepHit,
@@ -59,7 +59,7 @@ class Reading:
     accesses: int = 0
 
     def as_dict(self) -> dict[str, Any]:
-        return {"zugriffe": self.accesses, "funde": [{"datei": f.hit.path, "zeile": f.line, "begriff": f.term}
+        return {"zugriffe": self.accesses, "funde": [{"datei": shown_path(f.hit), "zeile": f.line, "begriff": f.term}
                                                       for f in self.finds], "fehlend": list(self.problems)}
 
 

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from novaberg.agents.services import AgentRequest, ServiceResult
-from novaberg.files.blocks import location
+from novaberg.files.allowlist import AllowListRepository
+from novaberg.files.blocks import location, shown_path
 from novaberg.files.knowledge.gate import early_gate, topic_text
 from novaberg.files.knowledge.service import pair_root
 from novaberg.files.knowledge.zone import KnowledgeZone
 from novaberg.files.labels import is_archived
-from novaberg.files.paths import boundary_from_env
 from novaberg.files.reading import texts
 from novaberg.files.reading.classify import TASK, read_classification
 from novaberg.files.reading.overview import other_stores
@@ -86,11 +86,10 @@ class ReadingService:
     name = SERVICE_NAME
     description = SERVICE_DESCRIPTION
 
-    def __init__(self, boundary: Any = None) -> None:
-        self._boundary = boundary
-
-    def _bounds(self) -> tuple[Path, ...]:
-        return tuple(self._boundary) if self._boundary is not None else boundary_from_env()
+    @staticmethod
+    def _bounds(request: AgentRequest, deps: Any) -> tuple[Path, ...]:
+        """The asking person's allow-list, read in this turn from the database (issue 24)."""
+        return AllowListRepository(deps.db).of(request.user_id)
 
     def run(self, request: AgentRequest, deps: Any) -> ServiceResult:
         steps: list[dict[str, Any]] = []
@@ -111,10 +110,10 @@ class ReadingService:
         if not terms and not reading["datei"]:
             return ServiceResult(self.name, "rejected", texts.NOTHING_ASKED, steps)
         hits = self._narrow(request, deps, repo, terms, reading["datei"])
-        steps.append({"schritt": "eingrenzen", "kandidaten": [hit.path for hit in hits]})
+        steps.append({"schritt": "eingrenzen", "kandidaten": [shown_path(hit) for hit in hits]})
         if not hits:
             return self._nothing_found(request, repo, terms or [reading["datei"] or ""], steps)
-        return self._needle(hits, terms, steps)
+        return self._needle(hits, terms, steps, self._bounds(request, deps))
 
     def _nothing_found(self, request: AgentRequest, repo: ReadingRepository, terms: list[str],
                        steps: list[dict[str, Any]]) -> ServiceResult:
@@ -134,8 +133,8 @@ class ReadingService:
         files: ServiceResult | None = None
         if has_roots:
             hits = self._narrow(request, deps, repo, terms, None)
-            steps.append({"schritt": "eingrenzen", "kandidaten": [hit.path for hit in hits]})
-            files = self._gated(hits, terms, steps, zone, knowledge, deps) if hits else \
+            steps.append({"schritt": "eingrenzen", "kandidaten": [shown_path(hit) for hit in hits]})
+            files = self._gated(hits, terms, steps, zone, knowledge, deps, self._bounds(request, deps)) if hits else \
                 self._nothing_found(request, repo, terms, steps)
         found_in_files = files is not None and files.status == "abgeschlossen"
         if not others and files is None:
@@ -149,20 +148,20 @@ class ReadingService:
         return ServiceResult(self.name, status, "\n\n".join(parts), steps, data=data)
 
     def _gated(self, hits: list[Hit], terms: list[str], steps: list[dict[str, Any]], zone: KnowledgeZone,
-               knowledge: tuple[str, str] | None, deps: Any) -> ServiceResult:
+               knowledge: tuple[str, str] | None, deps: Any, boundary: tuple[Path, ...]) -> ServiceResult:
         """The early gate on the best candidate (§3.0d): covered → the index's word without a file access."""
         best = hits[0]
         decision = early_gate(zone, terms, best.zusammenfassung or best.thema, deps.asker, found=knowledge)
         steps.append({"schritt": "fruehes_tor", "luecke": decision.gap, "geoeffnet": decision.open,
-                      "wissen": decision.source, "datei": best.path})
+                      "wissen": decision.source, "datei": shown_path(best)})
         if decision.open:
-            return self._needle(hits, terms, steps)
+            return self._needle(hits, terms, steps, boundary)
         steps.append({"schritt": "zugriffe", "anzahl": 0})
         head = texts.ANSWER_OWN_HEAD if best.eigentum == "figur" else texts.ANSWER_HEAD
         line = texts.GATE_COVERED.format(fundstelle=location(best), thema=best.thema, wissen=decision.source,
                                          auszug=" ".join((best.zusammenfassung or "").split())[:200])
         return ServiceResult(self.name, "abgeschlossen", "\n".join([head, line]), steps,
-                             data={"fundstellen": [best.path], "nicht_geoeffnet": True})
+                             data={"fundstellen": [shown_path(best)], "nicht_geoeffnet": True})
 
     def _narrow(self, request: AgentRequest, deps: Any, repo: ReadingRepository, terms: list[str],
                 name: str | None) -> list[Hit]:
@@ -188,7 +187,7 @@ class ReadingService:
             total = repo.count(request.user_id, request.character_id)
             return ServiceResult(self.name, "rejected", texts.NOTHING_FOUND.format(begriffe=name, dateien=total), steps)
         row = rows[0]
-        place = str(Path(row["wurzel_pfad"]) / row["pfad"]) + (" " + texts.ARCHIVED if is_archived(row["pfad"]) else "")
+        place = f"{Path(row['wurzel_pfad']).name}/{row['pfad']}" + (" " + texts.ARCHIVED if is_archived(row["pfad"]) else "")
         sections = file_map(row)
         if sections is None:
             answer = texts.MAP_UNKNOWN.format(fundstelle=place)
@@ -201,9 +200,9 @@ class ReadingService:
         steps.append({"schritt": "karte", "datei": place})
         return ServiceResult(self.name, "abgeschlossen", answer, steps, data={"fundstellen": [place]})
 
-    def _needle(self, hits: list[Hit], terms: list[str], steps: list[dict[str, Any]]) -> ServiceResult:
+    def _needle(self, hits: list[Hit], terms: list[str], steps: list[dict[str, Any]],
+                boundary: tuple[Path, ...]) -> ServiceResult:
         """Stage 3 with the compound rule: terms in turn, each opened file read once, ≤ one access per term."""
-        boundary = self._bounds()
         problems: list[str] = []
         budget = max(1, len(terms))  # §8.1b: at most one file access per term, the terms capped
         accesses = 0
@@ -215,7 +214,7 @@ class ReadingService:
                 continue
             for term in terms:  # one after another until one hits (German compounds)
                 lines = datei_grep(opened, term)
-                steps.append({"schritt": "nadel", "begriff": term, "datei": hit.path, "treffer": len(lines)})
+                steps.append({"schritt": "nadel", "begriff": term, "datei": shown_path(hit), "treffer": len(lines)})
                 if lines:
                     found.append((hit, lines))
                     break
@@ -227,14 +226,14 @@ class ReadingService:
             head = texts.ANSWER_OWN_HEAD if hit.eigentum == "figur" else texts.ANSWER_HEAD
             body = [head, f"- {location(_at(hit, lines))}: {hit.thema}", *_needle_lines(lines), *problems]
             return ServiceResult(self.name, "abgeschlossen", "\n".join(body), steps,
-                                 data={"fundstellen": [hit.path], "zeilen": [line.line for line in lines]})
+                                 data={"fundstellen": [shown_path(hit)], "zeilen": [line.line for line in lines]})
         if problems and not any(step.get("schritt") == "nadel" for step in steps):
             return ServiceResult(self.name, "rejected", "\n".join(problems), steps, data={"fehlend": problems})
         nearest = hits[0]
         answer = texts.NEEDLE_MISSED.format(begriffe=_shown(terms), kandidaten=len(hits), versucht=len(terms),
                                             fundstelle=location(nearest), thema=nearest.thema)
         return ServiceResult(self.name, "rejected", "\n".join([answer, *problems]), steps,
-                             data={"naechster_fund": nearest.path, "vorschlag": "vorlesen"})
+                             data={"naechster_fund": shown_path(nearest), "vorschlag": "vorlesen"})
 
 
 def _shown(terms: list[str]) -> str:

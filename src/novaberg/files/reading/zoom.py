@@ -6,7 +6,8 @@
   the word of the question is rarely the word of the text), answering in lines.
 
 `open_indexed(root_path, relative, boundary)` is the only way to a file's text here, and it runs the
-same checks as the watcher (§7 rule 1): the root lies inside the configured boundary, the file's real
+same checks as the watcher (§7 rule 1): the root is admitted by its person's allow-list (issue 24; an empty
+list admits nothing), the file's real
 path lies inside the root after `..` and links are resolved, and it is opened without following a link.
 No function here writes — not "does not", but cannot: no write call is imported (§7 rule 2).
 """
@@ -20,9 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from novaberg.core.settings import FILES_MAX_BYTES
+from novaberg.files.blocks import shown_path
 from novaberg.files.extract import ParseError, extract
-from novaberg.files.paths import OutsideBoundaryError, inside, resolve_inside
+from novaberg.files.paths import OutsideBoundaryError, admission_problem, resolve_inside
 from novaberg.files.reading import texts
+from novaberg.files.retrieval import root_of
 
 __all__ = ["OpenedFile", "FileGoneError", "FileUnreadableError", "open_indexed", "open_said", "file_map", "read_block",
            "datei_grep", "GrepHit", "WINDOW_LINES", "MAX_TERMS", "MAX_LINES_PER_ANSWER"]
@@ -57,17 +60,14 @@ class GrepHit:
 def open_said(hit: Any, boundary: Sequence[Path], problems: list[str]) -> OpenedFile | None:
     """`open_indexed` for a search hit (its root is its path minus its relative part); a file that is gone,
     outside its root or unreadable is said into `problems` with its path, and None comes back."""
-    root = Path(hit.path)
-    for _ in Path(hit.relative).parts:
-        root = root.parent
     try:
-        return open_indexed(str(root), hit.relative, boundary)
+        return open_indexed(str(root_of(hit)), hit.relative, boundary)
     except FileGoneError:
-        problems.append(texts.FILE_GONE.format(pfad=hit.path))
+        problems.append(texts.FILE_GONE.format(pfad=shown_path(hit)))
     except OutsideBoundaryError:
-        problems.append(texts.FILE_OUTSIDE.format(pfad=hit.path))
+        problems.append(texts.FILE_OUTSIDE.format(pfad=shown_path(hit)))
     except FileUnreadableError as err:
-        problems.append(texts.FILE_UNREADABLE.format(pfad=hit.path, grund=err))
+        problems.append(texts.FILE_UNREADABLE.format(pfad=shown_path(hit), grund=err))
     return None
 
 
@@ -79,8 +79,9 @@ def open_indexed(root_path: str, relative: str, boundary: Sequence[Path], max_by
         real_root = root.resolve(strict=True)
     except (OSError, RuntimeError) as err:
         raise FileGoneError(str(root)) from err
-    if real_root != root or (boundary and not any(inside(real_root, Path(os.path.realpath(b))) for b in boundary)):
-        raise OutsideBoundaryError(real_root, list(boundary))
+    bounds = [Path(os.path.realpath(b)) for b in boundary]
+    if real_root != root or admission_problem(real_root, bounds) is not None:
+        raise OutsideBoundaryError(real_root, bounds)
     path = root / relative
     try:
         real = resolve_inside(path, real_root)
