@@ -10,6 +10,8 @@ response of his carries any of anna's markers, her id or her paths.
 from __future__ import annotations
 
 import re
+import tempfile
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,6 @@ from fastapi.testclient import TestClient
 from novaberg.api.app import create_app
 from novaberg.api.auth import PersonTokens
 from novaberg.core.clock import FixedClock
-from novaberg.core.settings import FILES_BOUNDARY_ENV
 from tests.support import berlin
 
 TOKEN = "operator-token-two-persons-0123456789"
@@ -56,20 +57,22 @@ class Person:
 
 
 @pytest.fixture
-def world(nova, tmp_path, monkeypatch) -> dict[str, Any]:
+def home() -> Iterator[Path]:
+    """The persons' directories, outside the test Nova's data directory (`tmp_path`), which no one may share."""
+    with tempfile.TemporaryDirectory(prefix="novaberg-home-", ignore_cleanup_errors=True) as folder:
+        yield Path(folder).resolve()
+
+
+@pytest.fixture
+def world(nova, tmp_path, home) -> dict[str, Any]:
     tokens = PersonTokens.of(tmp_path / "tokens")
-    home = tmp_path / "home"  # the server's files boundary, as in the issue's repro
     anna_docs = home / "anna" / "docs"
     anna_docs.mkdir(parents=True)
     (anna_docs / "arzt.md").write_text(f"Termin beim Endokrinologen Dr. {FILE_LINE}: Schilddrüse prüfen.\n",
                                        encoding="utf-8")
     (home / "bob").mkdir()
-    files = nova.files
-    if callable(getattr(files, "allow", None)):  # the per-person allow-list (issue 24 item 1), where it exists
-        files.allow("anna", str(anna_docs))
-        files.allow("bob", str(home / "bob"))
-    else:  # the operator path the tests use today: one boundary for the server
-        monkeypatch.setenv(FILES_BOUNDARY_ENV, str(home))
+    nova.files.allow("anna", str(anna_docs))  # what each may share: the operator's per-person allow-list
+    nova.files.allow("bob", str(home / "bob"))
     app = create_app(nova, FixedClock(NOW), token=TOKEN, person_tokens=tokens)
     client = TestClient(app, base_url=BASE, raise_server_exceptions=False)
     anna = Person(client, "anna", tokens.create("anna", NOW.isoformat()))
