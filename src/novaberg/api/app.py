@@ -33,7 +33,7 @@ from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from novaberg.api import texts
@@ -52,6 +52,7 @@ from novaberg.api.auth import (
     tokens_match,
 )
 from novaberg.api.edge_filters import (
+    german_validation_message,
     install_access_log_filter,
     install_german_validation,
     without_server_paths,
@@ -271,17 +272,19 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         who = resolve(request)
         if isinstance(who, JSONResponse):
             return who
+        # The body is read only after the caller is known; the stdlib parser keeps a lone surrogate for
+        # check_turn to refuse by name (a 422 that says which field), the model checks shape and types strictly.
         try:
             payload = json.loads(await request.body())
         except (ValueError, RecursionError):
-            return _detail(400, "kein gültiges JSON")
-        if not isinstance(payload, dict):
-            return _detail(422, "erwartet ein JSON-Objekt mit user_id, character_id und text")
-        missing = [name for name in ("user_id", "character_id", "text") if name not in payload]
-        if missing:
-            return _detail(422, f"{', '.join(missing)} fehlt")
+            return _detail(400, texts.ERR_NOT_JSON)
         try:
-            user_id, character_id, text = check_turn(payload["user_id"], payload["character_id"], payload["text"])
+            given = TurnIn.model_validate(payload, strict=True)
+        except ValidationError as err:
+            return _detail(422, texts.ERR_TURN_SHAPE if not isinstance(payload, dict)
+                           else german_validation_message(list(err.errors())))
+        try:
+            user_id, character_id, text = check_turn(given.user_id, given.character_id, given.text)
             if not who.may_act_for(user_id):
                 return _detail(403, texts.ERR_FOREIGN_PERSON)
             result = await run_in_threadpool(nova.turn, user_id, character_id, text, clock.now())

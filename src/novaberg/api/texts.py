@@ -123,6 +123,9 @@ INVALID_RULES = {
     "bool_parsing": "muss wahr oder falsch sein (true/false)",
 }
 INVALID_OTHER = "ist ungültig"
+# POST /turn: a body that is no JSON at all, or JSON that is no object of the three fields
+ERR_NOT_JSON = "kein gültiges JSON"
+ERR_TURN_SHAPE = "erwartet ein JSON-Objekt mit user_id, character_id und text"
 REVIEW_UNPROVEN_CLAIM = "Die Antwort sagt „{word}“, aber in diesem Zug wurde nichts gespeichert."
 REVIEW_WRONG_WEEKDAY = "Der {day} ist ein {correct}, nicht ein {said}."
 # tribunal/rules.py KIND_*: what the person asked for, as the review names it

@@ -1,9 +1,9 @@
 """One heartbeat across processes: a Redis lock with expiry and renewal (the spec's `max_instances=1`).
 
-`SET NX PX` takes it with a token of this holder; a keeper thread renews it every third of its expiry,
-and only the holder of the token can renew or release it (both are scripts). A process that dies —
-`kill -9` included — leaves the lock to expire, then the next runner takes it and puts back what the
-dead one left in `:arbeit` (synapsen-promotion.md §3).
+redis-py's own `Lock` does the protocol: it takes the key with `SET NX PX` and a token of this holder, and
+only the holder of the token can extend or release it (its Lua scripts). A keeper thread renews it every
+third of its expiry. A process that dies — `kill -9` included — leaves the lock to expire, then the next
+runner takes it and puts back what the dead one left in `:arbeit` (synapsen-promotion.md §3).
 """
 
 from __future__ import annotations
@@ -16,20 +16,13 @@ import uuid
 from typing import Any
 
 import redis as redis_lib
+from redis.exceptions import LockError
 
 from novaberg.core.settings import PIXIE_LOCK_SECONDS
 
 __all__ = ["LOCK_KEY", "HeartbeatLock", "LockKeeper"]
 
 LOCK_KEY = "pixie:lock"
-_RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 0
-"""
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-"""
 _log = logging.getLogger("novaberg.pixie")
 
 
@@ -41,31 +34,35 @@ class HeartbeatLock:
         self.key = key
         self.seconds = seconds
         self.token = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-        self._renew = redis.register_script(_RENEW)
-        self._release = redis.register_script(_RELEASE)
-
-    @property
-    def _ms(self) -> int:
-        return max(1, int(self.seconds * 1000))
+        # thread_local=False: the keeper thread renews the token the heartbeat thread took
+        self._lock = redis.lock(key, timeout=seconds, blocking=False, thread_local=False)
 
     def acquire(self) -> bool:
-        return bool(self._redis.set(self.key, self.token, nx=True, px=self._ms))
+        return bool(self._lock.acquire(blocking=False, token=self.token))
 
     def holder(self) -> str | None:
-        return self._redis.get(self.key)
+        value = self._redis.get(self.key)
+        return value.decode() if isinstance(value, bytes) else value
 
     def held(self) -> bool:
         return self.holder() == self.token
 
     def renew(self) -> bool:
-        return bool(self._renew(keys=[self.key], args=[self.token, self._ms]))
+        """The expiry set anew to `seconds`; False when the lock is no longer this holder's."""
+        try:
+            return bool(self._lock.reacquire())
+        except LockError:
+            return False
 
     def release(self) -> bool:
         try:
-            return bool(self._release(keys=[self.key], args=[self.token]))
+            self._lock.release()
+        except LockError:  # not held any more (expired or taken): nothing to release
+            return False
         except redis_lib.RedisError as err:  # it expires on its own
             _log.error("heartbeat lock not released: %s", err)
             return False
+        return True
 
 
 class LockKeeper:
