@@ -19,6 +19,7 @@ from tests.text.vocabulary_schema import (
     FOLDED,
     INT,
     INTS,
+    MAYBE_FOLDED,
     MAYBE_WORDS,
     NAMES,
     PATTERN,
@@ -72,14 +73,25 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "situation/readiness_de.json": {
         "_comment": TEXT,
         "_comment_intensified": TEXT,
-        "families": Records({"name": WORD, "first_person": BOOL, "stems": MAYBE_WORDS, "words": MAYBE_WORDS}),
         **dict.fromkeys(
             (
-                "emergency_words state_words weep_words loss_words kin first_person negations coping_verbs "
-                "after_no_more state_verbs clause_openers trailing_particles feeling_verbs intensified_state_words "
-                "intensifiers escape_words"
+                "weep_words loss_words kin first_person negations coping_verbs after_no_more state_verbs "
+                "clause_openers trailing_particles feeling_verbs intensified_state_words intensifiers escape_words"
             ).split(),
             FOLDED,
+        ),
+    },
+    "text/wellbeing_de.json": {
+        "_comment": TEXT,
+        "_comment_unwell": TEXT,
+        "_comment_moods": TEXT,
+        "_comment_health": TEXT,
+        "schema_version": INT,
+        "families": Records(
+            {"name": WORD, "kind": WORD, "first_person": BOOL, "stems": MAYBE_FOLDED, "words": MAYBE_FOLDED}
+        ),
+        **dict.fromkeys(
+            "emergency_words strain_words unwell_words unwell_negated mood_words health_words".split(), FOLDED
         ),
     },
     "text/claim_vocabulary.json": {
@@ -217,11 +229,19 @@ def test_the_vocabulary_fits_its_schema(name: str) -> None:
     assert check(_load(name), SCHEMAS[name]) == []
 
 
-def test_every_crisis_family_has_words() -> None:
-    """dateien.md §3.0b: readiness drops to 0,00 in a crisis — a family without a word could never fire."""
-    for family in _load("situation/readiness_de.json")["families"]:
+def test_every_crisis_family_has_words_and_a_known_kind() -> None:
+    """dateien.md §3.0b: readiness drops to 0,00 in a crisis — a family without a word could never fire; the
+    care answer picks the Notruf (danger), the Telefonseelsorge (crisis) or plain sympathy (strain) by kind."""
+    lexicon = _load("text/wellbeing_de.json")
+    for family in lexicon["families"]:
         assert family["stems"] or family["words"], family["name"]
-    assert _load("situation/readiness_de.json")["emergency_words"]
+        assert family["kind"] in {"danger", "crisis", "strain"}, family["name"]
+    kinds = {family["name"]: family["kind"] for family in lexicon["families"]}
+    assert len(kinds) == len({(f["name"], f["kind"]) for f in lexicon["families"]}), (
+        "one kind per family name"
+    )
+    assert kinds["lebensgefahr"] == kinds["notlage"] == "danger"
+    assert {"danger", "crisis", "strain"} == set(kinds.values())
 
 
 def test_the_checker_catches_what_it_promises() -> None:
