@@ -20,6 +20,7 @@ from tests.text.vocabulary_schema import (
     INT,
     INTS,
     MAYBE_FOLDED,
+    MAYBE_NAMES,
     MAYBE_WORDS,
     NAMES,
     PATTERN,
@@ -94,10 +95,15 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "emergency_words strain_words unwell_words unwell_negated mood_words health_words".split(), FOLDED
         ),
     },
+    "text/calendar_de.json": {
+        "_comment": TEXT,
+        "schema_version": INT,
+        "weekdays": Records({"name": TEXT, "short": NAMES, "variants": MAYBE_NAMES}),
+        "months": Records({"name": TEXT, "short": MAYBE_NAMES, "variants": MAYBE_NAMES}),
+    },
     "text/claim_vocabulary.json": {
         "_comment": TEXT,
         "schema_version": INT,
-        "weekday_names": NAMES,
         "storage_verbs": Records(
             {
                 "participle": WORD,
@@ -160,7 +166,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "offline_note": TEXT,
         "offline_note_sie": TEXT,
     },
-    "text/words_de.json": {"_comment": TEXT, "abbreviations": WORDS},
+    "text/words_de.json": {"_comment": TEXT, "abbreviations": WORDS, "not_abbreviations": WORDS},
     "timeline/phrases_de.json": {
         "schema_version": INT,
         "_comment": TEXT,
@@ -180,8 +186,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "schema_version": INT,
         **dict.fromkeys(
             (
-                "weekdays weekday_abbreviations months month_abbreviations day_words numbers ordinals clock_fractions "
-                "clock_relatives"
+                "day_words numbers ordinals clock_fractions clock_relatives"
             ).split(),
             Map(INT),
         ),
@@ -258,3 +263,14 @@ def test_the_checker_catches_what_it_promises() -> None:
     assert check({"kind": "x"}, Records({"kind": WORD}))
     assert check(["montag"], NAMES)
     assert not check(["", "n"], ENDINGS)
+
+
+def test_the_calendar_names_are_monday_and_january_first() -> None:
+    """Issue 25 item 2: weekday and month names have one copy; the names are capitalised as printed."""
+    calendar = _load("text/calendar_de.json")
+    assert [day["name"] for day in calendar["weekdays"]][::6] == ["Montag", "Sonntag"]
+    assert [month["name"] for month in calendar["months"]][::11] == ["Januar", "Dezember"]
+    names = [n for group in ("weekdays", "months") for e in calendar[group] for n in (e["name"], *e["variants"])]
+    assert all(name[:1].isupper() and name[1:].islower() for name in names)
+    shorts = [s.lower() for group in ("weekdays", "months") for e in calendar[group] for s in e["short"]]
+    assert len(shorts) == len(set(shorts)) and not set(shorts) & {n.lower() for n in names}

@@ -5,7 +5,7 @@ Schema forms:
 
 * `WORDS` — a non-empty list of unique, stripped, NFC, lower-case strings (phrases of several words allowed);
   `FOLDED` the same with umlauts and ß folded (ä→ae, ß→ss) because the loader compares folded text;
-  `ENDINGS` like `WORDS`, but the empty ending is allowed; `MAYBE_WORDS` like `WORDS`, but may be empty (`MAYBE_FOLDED` likewise for `FOLDED`);
+  `ENDINGS` like `WORDS`, but the empty ending is allowed; `MAYBE_WORDS` like `WORDS`, but may be empty (`MAYBE_FOLDED`, `MAYBE_NAMES` likewise);
   `NAMES` like `WORDS`, but capitalised (names as they are printed); `PATTERNS` unique compiling regexes;
   `SIGNS` unique single characters.
 * `WORD` one such string, `WORD_OR_EMPTY` the same or `""`, `PATTERN` one compiling regex, `TEXT` a non-empty prose string, `INT`, `BOOL`, `INTS` a non-empty list of ints.
@@ -28,6 +28,7 @@ FOLDED = "folded"
 ENDINGS = "endings"
 MAYBE_WORDS = "maybe_words"
 MAYBE_FOLDED = "maybe_folded"
+MAYBE_NAMES = "maybe_names"
 NAMES = "names"
 PATTERNS = "patterns"
 SIGNS = "signs"
@@ -82,7 +83,7 @@ def _word_problem(word: Any, *, folded: bool = False, capitalised: bool = False)
 def _list_problems(value: Any, path: str, kind: str) -> list[str]:
     if not isinstance(value, list):
         return [f"{path}: expected a list, got {type(value).__name__}"]
-    if not value and kind not in (MAYBE_WORDS, MAYBE_FOLDED):
+    if not value and kind not in (MAYBE_WORDS, MAYBE_FOLDED, MAYBE_NAMES):
         return [f"{path}: empty list"]
     problems = []
     seen: set[Any] = set()
@@ -102,7 +103,7 @@ def _list_problems(value: Any, path: str, kind: str) -> list[str]:
         elif kind == ENDINGS and element == "":
             continue
         else:
-            problem = _word_problem(element, folded=kind in (FOLDED, MAYBE_FOLDED), capitalised=kind == NAMES)
+            problem = _word_problem(element, folded=kind in (FOLDED, MAYBE_FOLDED), capitalised=kind in (NAMES, MAYBE_NAMES))
             if problem:
                 problems.append(f"{where}: {problem}")
     return problems
@@ -112,7 +113,7 @@ def check(value: Any, schema: Any, path: str = "$") -> list[str]:
     """Every way `value` misses `schema`, as `path: problem` lines (empty when it fits)."""
     if isinstance(schema, Opt):
         return [] if value is None else check(value, schema.schema, path)
-    if schema in (WORDS, FOLDED, ENDINGS, MAYBE_WORDS, MAYBE_FOLDED, NAMES, PATTERNS, SIGNS):
+    if schema in (WORDS, FOLDED, ENDINGS, MAYBE_WORDS, MAYBE_FOLDED, MAYBE_NAMES, NAMES, PATTERNS, SIGNS):
         return _list_problems(value, path, schema)
     if schema == WORD:
         problem = _word_problem(value)

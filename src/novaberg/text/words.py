@@ -15,6 +15,8 @@ from collections.abc import Collection, Iterable
 from functools import cache
 from importlib import resources
 
+from novaberg.text.calendar import MONTH_ABBREVIATIONS, WEEKDAY_ABBREVIATIONS
+
 __all__ = [
     "APOSTROPHES",
     "CLAUSE_SEPARATORS",
@@ -159,8 +161,10 @@ def fold_umlauts(text: str) -> str:
 
 @cache
 def _abbreviations() -> frozenset[str]:
-    raw = resources.files(__package__).joinpath("words_de.json").read_text(encoding="utf-8")
-    return frozenset(word.rstrip(".") for word in json.loads(raw)["abbreviations"])
+    raw = json.loads(resources.files(__package__).joinpath("words_de.json").read_text(encoding="utf-8"))
+    calendar = {short.lower() for short in (*WEEKDAY_ABBREVIATIONS, *MONTH_ABBREVIATIONS)}  # Mo., Sept.: one copy
+    listed = {word.rstrip(".") for word in raw["abbreviations"]}
+    return frozenset((listed | calendar) - {word.rstrip(".") for word in raw["not_abbreviations"]})
 
 
 def ascii_variants(word: str) -> tuple[str, ...]:
