@@ -16,7 +16,7 @@ from functools import cache
 from novaberg.graph.texts import CARE_CRISIS, CARE_DANGER_TO_LIFE, CARE_EMERGENCY, CARE_UNWELL
 from novaberg.situation.readiness import CRISIS, readiness
 from novaberg.text.wellbeing import STRAIN, wellbeing
-from novaberg.text.words import fold_umlauts
+from novaberg.text.words import fold
 
 __all__ = ["care_answer", "feels_unwell"]
 
@@ -37,7 +37,7 @@ def _unwell() -> re.Pattern[str]:
 
 def feels_unwell(text: str) -> bool:
     """Whether the person says they feel unwell (first person, in one clause); no crisis reading."""
-    return bool(_unwell().search(fold_umlauts(text).lower()))
+    return bool(_unwell().search(fold(text)))
 
 
 def care_answer(text: str, sie: bool = False, crisis_only: bool = False) -> str:

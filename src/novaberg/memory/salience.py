@@ -26,7 +26,7 @@ from novaberg.core.settings import (
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_number, read_text
 from novaberg.text.wellbeing import wellbeing
-from novaberg.text.words import fold_umlauts
+from novaberg.text.words import fold
 
 __all__ = ["TASK", "Rating", "effective", "reaches", "band_ttl_days", "rate"]
 
@@ -120,7 +120,7 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
 def _offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
     """Commands and small talk low, questions low, personal facts and events high (issue 14 item 1)."""
     text = str(data.get("text", "")).strip()
-    folded = fold_umlauts(text).lower()
+    folded = fold(text)
     if not text or _SMALL_TALK.match(folded):
         return {"salienz": 0.05, "grund": "Gruß oder Floskel"}
     if _COMMAND_START.match(folded):

@@ -29,6 +29,8 @@ __all__ = [
     "split_clauses",
     "split_sentences",
     "fold_umlauts",
+    "fold",
+    "ascii_fold",
 ]
 
 APOSTROPHES = frozenset("'\u2019")
@@ -157,6 +159,19 @@ _DAY_MONTH = re.compile(r"^\d{1,2}\.\d{1,2}$")
 def fold_umlauts(text: str) -> str:
     """ä → ae, ö → oe, ü → ue, ß → ss: only for comparing with text that was typed without umlauts."""
     return unicodedata.normalize("NFC", text).translate(_UMLAUT_FOLDS)
+
+
+def fold(text: str) -> str:
+    """The one folding for comparing words: NFC, umlauts folded (ä → ae, ß → ss), lower case. Fold the input
+    once and compare it with folded words — not each pattern with umlaut alternatives."""
+    return fold_umlauts(text).lower()
+
+
+def ascii_fold(text: str, *, umlaut_e: bool = True) -> str:
+    """Plain lower-case ASCII for names on disk: ß → ss, ä → ae (`umlaut_e=False`: ä → a, the form the pair
+    directories were created with and must keep), other accents dropped (é → e), other characters removed."""
+    text = fold_umlauts(text) if umlaut_e else unicodedata.normalize("NFC", text).replace("ß", "ss")
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
 
 @cache
