@@ -1,12 +1,22 @@
 """The German texts the turn graph says itself, in one place (STYLE.md, "Adopted here" 1).
 
-The care answers (`graph/care.py`) are what Nova says without a model when the person tells her how they are.
+The answers of the turn itself (compose, nodes) and the care answers (`graph/care.py`) are what Nova says without a model when the person tells her how they are.
 Each is a pair (du-form, Sie-form). They are honest about what she cannot do offline and claim nothing stored.
 """
 
 from __future__ import annotations
 
-__all__ = ["CARE_CRISIS", "CARE_DANGER_TO_LIFE", "CARE_EMERGENCY", "CARE_UNWELL", "HOTLINES", "EMERGENCY_NUMBER"]
+__all__ = [
+    "CARE_CRISIS",
+    "CARE_DANGER_TO_LIFE",
+    "CARE_EMERGENCY",
+    "CARE_UNWELL",
+    "EMERGENCY_NUMBER",
+    "HOTLINES",
+    "MODEL_DOWN_ANSWER",
+    "OFFLINE_CAPABILITIES",
+    "STATEMENT_NOTED",
+]
 
 # The numbers where people answer: Notruf and the Telefonseelsorge (free, anonymous, day and night).
 EMERGENCY_NUMBER = "112"
@@ -42,4 +52,17 @@ CARE_UNWELL = (
     "etwas abnehmen kann, sag es mir.",
     "Das tut mir leid zu hören. Ohne Sprachmodell kann ich nicht richtig darauf eingehen — aber wenn ich Ihnen "
     "etwas abnehmen kann, sagen Sie es mir.",
+)
+
+# What she can do without a model, said when a free conversation would need one (compose).
+OFFLINE_CAPABILITIES = (
+    "Ohne Sprachmodell kann ich Termine eintragen, anzeigen, verschieben und löschen und Notizen und Listen "
+    "führen. Für ein freies Gespräch brauche ich ein Sprachmodell (--llm ollama:<modell> oder openai:<modell>)."
+)
+# Offline, a statement of the person is acknowledged in words that fit du and Sie alike and claim nothing
+# (whether it is remembered is the salience step's decision, after the answer).
+STATEMENT_NOTED = "Gut zu wissen — danke."
+# The model is unreachable: say so, with the reason, and that nothing was written (nodes).
+MODEL_DOWN_ANSWER = (
+    "Ich erreiche gerade mein Sprachmodell nicht ({reason}). Es wurde nichts eingetragen und nichts geändert."
 )
