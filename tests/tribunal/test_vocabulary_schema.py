@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.claim_vocabulary import VOCABULARY, WordSet, ascii_variants, load_raw_vocabulary
 from novaberg.text.words import words
 from novaberg.timeparse import TIME_VOCABULARY
@@ -18,7 +19,6 @@ VERB_KEYS = {"participle", "present", "particle", "infinitive", "ambiguous"}
 def test_schema_version_and_top_level_keys() -> None:
     assert RAW["schema_version"] == 1
     for key in (
-        "weekday_names",
         "storage_verbs",
         "negations",
         "short_fillers",
@@ -29,8 +29,6 @@ def test_schema_version_and_top_level_keys() -> None:
 
 @pytest.mark.parametrize("key", WORD_LISTS)
 def test_word_lists_are_lower_case_unique_words(key: str) -> None:
-    if key == "weekday_names":
-        return
     entries = RAW[key]
     assert len(entries) == len(set(entries)), f"{key} has duplicates"
     for entry in entries:
@@ -46,7 +44,10 @@ def test_weekday_and_month_words_are_the_time_parsers() -> None:
 
 
 def test_weekday_names_are_monday_first_and_read_back_by_the_time_parser() -> None:
-    assert RAW["weekday_names"] == [
+    """Issue 25 item 2: the names have one copy, text/calendar_de.json; the claim checks print them from it."""
+    assert "weekday_names" not in RAW
+    assert VOCABULARY.weekday_names == WEEKDAY_NAMES
+    assert list(VOCABULARY.weekday_names) == [
         "Montag",
         "Dienstag",
         "Mittwoch",
@@ -55,7 +56,7 @@ def test_weekday_names_are_monday_first_and_read_back_by_the_time_parser() -> No
         "Samstag",
         "Sonntag",
     ]
-    for index, name in enumerate(RAW["weekday_names"]):
+    for index, name in enumerate(VOCABULARY.weekday_names):
         assert TIME_VOCABULARY.weekdays[name.lower()] == index
 
 

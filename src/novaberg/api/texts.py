@@ -4,6 +4,7 @@ placeholders from `UI`, and the ES modules import the same dictionary from `/web
 from __future__ import annotations
 
 from novaberg.core.settings import TEXT_MAX_CHARS
+from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_SHORT
 
 __all__ = ["UI", "LOGIN_WRONG", "ERR_FOREIGN_PERSON", "ERR_NO_SUCH_TURN", "ERR_DATABASE", "ERR_MODEL",
            "ERR_INTERNAL", "ERR_BROKEN_TOKENS", "ERR_ORIGIN", "INVALID_FIELD", "INVALID_RULES", "INVALID_OTHER", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY",
@@ -89,8 +90,8 @@ UI: dict[str, str] = {
     "root_never_indexed": "noch nicht gelesen",
     "root_active": "aktiv",
     "root_inactive": "stillgelegt",
-    "weekdays": "Mo,Di,Mi,Do,Fr,Sa,So",
-    "months": "Januar,Februar,März,April,Mai,Juni,Juli,August,September,Oktober,November,Dezember",
+    "weekdays": ",".join(WEEKDAY_SHORT),  # the one copy: text/calendar_de.json
+    "months": ",".join(MONTH_NAMES),
 }
 
 LOGIN_WRONG = "Der Schlüssel stimmt nicht."

@@ -11,50 +11,33 @@ honest about what she cannot do offline and claim nothing stored.
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from novaberg.graph.texts import CARE_CRISIS, CARE_DANGER_TO_LIFE, CARE_EMERGENCY, CARE_UNWELL
 from novaberg.situation.readiness import CRISIS, readiness
+from novaberg.text.wellbeing import STRAIN, wellbeing
+from novaberg.text.words import fold
 
 __all__ = ["care_answer", "feels_unwell"]
 
-_SEELSORGE = "0800 111 0 111 oder 0800 111 0 222"
-_TEXTS = {
-    "lebensgefahr": (
-        "Es tut mir sehr leid, dass es dir so geht. Bitte bleib damit nicht allein: Die Telefonseelsorge ist rund "
-        f"um die Uhr kostenlos und anonym erreichbar, {_SEELSORGE}; in akuter Gefahr ruf den Notruf 112. Ohne "
-        "Sprachmodell kann ich dir nicht so antworten, wie du es jetzt brauchst.",
-        "Es tut mir sehr leid, dass es Ihnen so geht. Bitte bleiben Sie damit nicht allein: Die Telefonseelsorge ist "
-        f"rund um die Uhr kostenlos und anonym erreichbar, {_SEELSORGE}; in akuter Gefahr rufen Sie den Notruf "
-        "112. Ohne Sprachmodell kann ich Ihnen nicht so antworten, wie Sie es jetzt brauchen."),
-    "notlage": (
-        "Das klingt nach einem Notfall. Wenn jemand in Gefahr ist, ruf bitte sofort den Notruf 112. Ohne "
-        "Sprachmodell kann ich dir gerade nicht mehr helfen als das.",
-        "Das klingt nach einem Notfall. Wenn jemand in Gefahr ist, rufen Sie bitte sofort den Notruf 112. Ohne "
-        "Sprachmodell kann ich Ihnen gerade nicht mehr helfen als das."),
-    "krise": (
-        "Das tut mir leid — das klingt gerade sehr schwer. Ohne Sprachmodell kann ich dir nicht so antworten, wie "
-        f"du es verdienst. Wenn es dir zu viel wird: Die Telefonseelsorge ist rund um die Uhr da, {_SEELSORGE}.",
-        "Das tut mir leid — das klingt gerade sehr schwer. Ohne Sprachmodell kann ich Ihnen nicht so antworten, "
-        f"wie Sie es verdienen. Wenn es Ihnen zu viel wird: Die Telefonseelsorge ist rund um die Uhr da, "
-        f"{_SEELSORGE}."),
-    "unwohl": (
-        "Das tut mir leid zu hören. Ohne Sprachmodell kann ich nicht richtig darauf eingehen — aber wenn ich dir "
-        "etwas abnehmen kann, sag es mir.",
-        "Das tut mir leid zu hören. Ohne Sprachmodell kann ich nicht richtig darauf eingehen — aber wenn ich Ihnen "
-        "etwas abnehmen kann, sagen Sie es mir."),
-}
-_DANGER = frozenset({"lebensgefahr", "notlage"})  # families with a text of their own
-_MILD = frozenset({"belastung"})  # the readiness's strain family also holds plain *mir geht's nicht gut*
-_EXPERIENCER = r"(?:ich\s+f(?:ü|ue)hl(?:e)?\s+mich|mir\s+geht(?:'s|s|\s+es)|ich\s+bin|bin\s+ich)"
-_UNWELL = re.compile(
-    rf"\b{_EXPERIENCER}\b[^,.;!?]*?\b(?:nicht\s+(?:so\s+|besonders\s+|ganz\s+|sehr\s+)?(?:gut|wohl|fit)|"
-    r"schlecht|mies|miserabel|elend|krank|traurig|m(?:ü|ue)de|ersch(?:ö|oe)pft|einsam|down|schlapp|"
-    r"niedergeschlagen|deprimiert|gestresst)\b",
-    re.IGNORECASE)
+_DANGER_TEXTS = {"lebensgefahr": CARE_DANGER_TO_LIFE, "notlage": CARE_EMERGENCY}  # families with a text of their own
+# The input is folded once (ä→ae, ß→ss, lower case); the words of `text/wellbeing_de.json` are folded, too.
+_EXPERIENCER = r"(?:ich\s+fuehl(?:e)?\s+mich|mir\s+geht(?:'s|s|\s+es)|ich\s+bin|bin\s+ich)"
+
+
+@cache
+def _unwell() -> re.Pattern[str]:
+    lexicon = wellbeing()
+    negated = "|".join(map(re.escape, lexicon.unwell_negated))
+    plain = "|".join(map(re.escape, lexicon.unwell))
+    return re.compile(
+        rf"\b{_EXPERIENCER}\b[^,.;!?]*?\b(?:nicht\s+(?:so\s+|besonders\s+|ganz\s+|sehr\s+)?(?:{negated})|{plain})\b"
+    )
 
 
 def feels_unwell(text: str) -> bool:
     """Whether the person says they feel unwell (first person, in one clause); no crisis reading."""
-    return bool(_UNWELL.search(text))
+    return bool(_unwell().search(fold(text)))
 
 
 def care_answer(text: str, sie: bool = False, crisis_only: bool = False) -> str:
@@ -63,9 +46,9 @@ def care_answer(text: str, sie: bool = False, crisis_only: bool = False) -> str:
     state = readiness(text, ())
     if state.value == CRISIS:
         family = state.dimension.partition(":")[2]
-        if family in _MILD and feels_unwell(text):
-            return _TEXTS["unwohl"][sie]  # *Mir geht es nicht gut*: cautious for curiosity, no case for a hotline
-        return _TEXTS[family if family in _DANGER else "krise"][sie]
+        if wellbeing().kind_of(family) == STRAIN and feels_unwell(text):
+            return CARE_UNWELL[sie]  # *Mir geht es nicht gut*: cautious for curiosity, no case for a hotline
+        return _DANGER_TEXTS.get(family, CARE_CRISIS)[sie]
     if feels_unwell(text) and not crisis_only:
-        return _TEXTS["unwohl"][sie]
+        return CARE_UNWELL[sie]
     return ""

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from novaberg.graph.care import care_answer
+from novaberg.graph.texts import OFFLINE_CAPABILITIES, STATEMENT_NOTED  # public here, too (tests, nodes)
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 from novaberg.text.grammar import STATEMENT, analyse, statement_adverb_first
@@ -18,13 +19,6 @@ __all__ = ["compose", "OFFLINE_CAPABILITIES", "REPORT_MAX_CHARS", "small_talk", 
 
 TASK = "compose"
 
-OFFLINE_CAPABILITIES = (
-    "Ohne Sprachmodell kann ich Termine eintragen, anzeigen, verschieben und löschen und Notizen und Listen "
-    "führen. Für ein freies Gespräch brauche ich ein Sprachmodell (--llm ollama:<modell> oder openai:<modell>)."
-)
-# Offline, a statement of the person is acknowledged in words that fit du and Sie alike and claim nothing
-# (whether it is remembered is the salience step's decision, after the answer).
-STATEMENT_NOTED = "Gut zu wissen — danke."
 REPORT_MAX_CHARS = 600  # issue 13: a monologue gets a short answer — the reports capped, each line once
 
 

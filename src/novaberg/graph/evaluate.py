@@ -20,8 +20,8 @@ from langgraph.runtime import Runtime
 from novaberg.agents.deps import Deps
 from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.core.settings import MAX_CORRECTIONS
-from novaberg.graph.nodes import MODEL_DOWN_ANSWER
 from novaberg.graph.state import TurnState
+from novaberg.graph.texts import MODEL_DOWN_ANSWER
 from novaberg.graph.turn_directives import read_directives
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text

@@ -15,6 +15,7 @@ from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableE
 from novaberg.graph.compose import address_form, compose
 from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, is_new_request, route
 from novaberg.graph.state import TurnState
+from novaberg.graph.texts import MODEL_DOWN_ANSWER
 from novaberg.graph.turn_directives import read_directives
 from novaberg.situation.lage import Situation, drop_stale_offer, peek_offer, take_offer
 from novaberg.situation.offers import (
@@ -48,7 +49,6 @@ _log = logging.getLogger(__name__)
 OFFER_DOMAIN = "sachlage"  # the Lage answers an offer itself, or hands it to the offered service
 OFFER_ACTION = "angebot"
 
-MODEL_DOWN_ANSWER = "Ich erreiche gerade mein Sprachmodell nicht ({reason}). Es wurde nichts eingetragen und nichts geändert."
 
 
 def model_down_answer(err: BaseException | str) -> str:

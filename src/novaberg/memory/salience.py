@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from novaberg.core.errors import ModelAnswerError
@@ -24,6 +25,8 @@ from novaberg.core.settings import (
 )
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_number, read_text
+from novaberg.text.wellbeing import wellbeing
+from novaberg.text.words import fold
 
 __all__ = ["TASK", "Rating", "effective", "reaches", "band_ttl_days", "rate"]
 
@@ -76,43 +79,54 @@ def rate(asker: Any, text: str, history: list[tuple[str, str]] | None = None) ->
 
 
 # --- the offline rule --------------------------------------------------------------------------------
+# The text is folded once (lower case, ä→ae, ß→ss; `text.words.fold_umlauts`), so the patterns are written folded.
 
 _COMMAND_START = re.compile(
-    r"^\s*(bitte\s+)?(trag|notier|schreib|merk\s+dir\s+den\s+termin|zeig|lösch|loesch|entfern|verschieb|"
-    r"erinner|such|leg|mach|öffne|oeffne|gib|sag\s+mir|liste|füge|fuege|streich|ändere|aendere)\w*\b",
-    re.IGNORECASE)
+    r"^\s*(bitte\s+)?(trag|notier|schreib|merk\s+dir\s+den\s+termin|zeig|loesch|entfern|verschieb|"
+    r"erinner|such|leg|mach|oeffne|gib|sag\s+mir|liste|fuege|streich|aendere)\w*\b")
 _SMALL_TALK = re.compile(r"^\s*(hallo|hi|hey|moin|servus|guten\s+(morgen|tag|abend)|danke|ok|okay|ja|nein|"
-                         r"tschüss|tschuess|bis\s+bald|gute\s+nacht)\b[\s!.,]*$", re.IGNORECASE)
-_RULES: tuple[tuple[re.Pattern[str], float, str], ...] = (
-    (re.compile(r"\b(mein|meine|meinem|meinen|meiner)\s+\w+\s+(heißt|heisst)\b", re.I), 0.85, "ein Name aus ihrem Leben"),
-    (re.compile(r"\b(ich\s+heiße|ich\s+heisse|mein\s+name\s+ist)\b", re.I), 0.9, "ihr eigener Name"),
-    (re.compile(r"\b(geburtstag|geboren|hochzeit|heiratet|schwanger|gestorben|verstorben|beerdigung|"
-                r"umzug|zieht|ziehen|operation|operiert|diagnose|krank)\b", re.I), 0.8,
-     "ein Ereignis mit Gewicht"),
-    (re.compile(r"\b(mutter|vater|mama|papa|bruder|schwester|sohn|tochter|frau|mann|freund|freundin|partner|"
-                r"partnerin|oma|opa|kind|kinder|hund|katze|kollege|kollegin|chef|chefin)\b", re.I), 0.75,
-     "eine Beziehung"),
-    (re.compile(r"\bich\s+(wohne|lebe|arbeite|studiere|bin\s+\w+(in|er)\b|bin\s+allergisch|habe\s+(einen|eine|ein)\b)",
-                re.I), 0.75, "eine Tatsache über sie"),
-    (re.compile(r"\bich\s+(bin|fühle\s+mich|fuehle\s+mich)\s+(\w+\s+){0,3}"
-                r"(traurig|glücklich|gluecklich|müde|muede|einsam|wütend|wuetend|nervös|nervoes|ängstlich|"
-                r"aengstlich|gestresst|froh|verliebt|enttäuscht|enttaeuscht)\b", re.I), 0.6, "ein Gefühl"),
-    (re.compile(r"\bich\s+(will|möchte|moechte|plane|werde|habe\s+vor)\b", re.I), 0.55, "ein Vorhaben"),
-    (re.compile(r"\bich\s+(mag|liebe|hasse|esse\s+gern|trinke\s+gern|spiele\s+gern)\b|\blieblings", re.I), 0.55,
-     "eine Vorliebe"),
-)
+                         r"tschuess|bis\s+bald|gute\s+nacht)\b[\s!.,]*$")
+_LIFE_EVENTS = ("geburtstag", "geboren", "hochzeit", "heiratet", "schwanger", "gestorben", "verstorben", "beerdigung",
+                "umzug", "zieht", "ziehen")
+
+
+def _any(words: Iterable[str]) -> str:
+    return "|".join(map(re.escape, words))
+
+
+@cache
+def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
+    """The rules, best score first among equals; health events and feelings come from `text/wellbeing_de.json`."""
+    lexicon = wellbeing()
+    events = dict.fromkeys((*_LIFE_EVENTS, *lexicon.health))
+    feelings = dict.fromkeys((*lexicon.unwell, *lexicon.moods))
+    return (
+        (re.compile(r"\b(mein|meine|meinem|meinen|meiner)\s+\w+\s+heisst\b"), 0.85, "ein Name aus ihrem Leben"),
+        (re.compile(r"\b(ich\s+heisse|mein\s+name\s+ist)\b"), 0.9, "ihr eigener Name"),
+        (re.compile(rf"\b({_any(events)})\b"), 0.8, "ein Ereignis mit Gewicht"),
+        (re.compile(r"\b(mutter|vater|mama|papa|bruder|schwester|sohn|tochter|frau|mann|freund|freundin|partner|"
+                    r"partnerin|oma|opa|kind|kinder|hund|katze|kollege|kollegin|chef|chefin)\b"), 0.75,
+         "eine Beziehung"),
+        (re.compile(r"\bich\s+(wohne|lebe|arbeite|studiere|bin\s+\w+(in|er)\b|bin\s+allergisch|habe\s+(einen|eine|ein)\b)"),
+         0.75, "eine Tatsache über sie"),
+        (re.compile(rf"\bich\s+(bin|fuehle\s+mich)\s+(\w+\s+){{0,3}}({_any(feelings)})\b"), 0.6, "ein Gefühl"),
+        (re.compile(r"\bich\s+(will|moechte|plane|werde|habe\s+vor)\b"), 0.55, "ein Vorhaben"),
+        (re.compile(r"\bich\s+(mag|liebe|hasse|esse\s+gern|trinke\s+gern|spiele\s+gern)\b|\blieblings"), 0.55,
+         "eine Vorliebe"),
+    )
 
 
 @offline_rule(TASK)
 def _offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
     """Commands and small talk low, questions low, personal facts and events high (issue 14 item 1)."""
     text = str(data.get("text", "")).strip()
-    if not text or _SMALL_TALK.match(text):
+    folded = fold(text)
+    if not text or _SMALL_TALK.match(folded):
         return {"salienz": 0.05, "grund": "Gruß oder Floskel"}
-    if _COMMAND_START.match(text):
+    if _COMMAND_START.match(folded):
         return {"salienz": 0.05, "grund": "ein Auftrag, keine Erinnerung"}
     if text.endswith("?"):
         return {"salienz": 0.1, "grund": "eine Frage"}
-    best = max(((score, reason) for pattern, score, reason in _RULES if pattern.search(text)),
+    best = max(((score, reason) for pattern, score, reason in _rules() if pattern.search(folded)),
                default=(0.15, "Alltagsgespräch"))
     return {"salienz": best[0], "grund": best[1]}

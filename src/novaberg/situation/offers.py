@@ -20,6 +20,7 @@ from novaberg.agents.services import AgentRequest
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.situation.lage import OFFER_TTL_SECONDS, Offer, Situation
 from novaberg.situation.texts import OFFER_APPOINTMENT
+from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.claim_vocabulary import VOCABULARY
 from novaberg.text.orders import order_words
 from novaberg.text.words import content_words, split_sentences
@@ -30,7 +31,7 @@ __all__ = ["CONSENT_LISTS", "consent_reading", "offer_in_answer", "offers_a_writ
            "offer_request", "offer_title", "is_answer_to_offer", "WEEKDAYS"]
 
 CONSENT_LISTS = "notizen"  # the closed reading has one copy per service; the timeline uses the notes' copy
-WEEKDAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
+WEEKDAYS = WEEKDAY_NAMES  # the public name of this module; the one copy is text/calendar_de.json
 _OFFER = re.compile(r"\b(?:soll ich|sollen wir|möchtest du|moechtest du|magst du|willst du|darf ich)\b",
                     re.IGNORECASE)
 _NOTE_PLACES = ("liste", "notiz", "notizen", "zettel")

@@ -16,7 +16,8 @@ deepening of §3.0b asks it; a repair never does, it must fire in a crisis too).
 * **the recent history** (`nachklang`): a crisis in one of the last person turns still lowers the value
   below the admission floor — a factual question right after a breakdown is no invitation to go reading.
 
-Otherwise the value is 1.0 (`offen`). The families are data (`readiness_de.json`). The cautious error is
+Otherwise the value is 1.0 (`offen`). The families are data (`text/wellbeing_de.json`, shared with the care
+answer and salience; the constructions' words in `readiness_de.json`). The cautious error is
 the cheap one: a deepening left out still leaves the summary in the answer; a lookup pause in a crisis
 leaves a person waiting while she needs something else.
 """
@@ -30,7 +31,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from novaberg.text.words import fold_umlauts, split_clauses
+from novaberg.text.wellbeing import wellbeing
+from novaberg.text.words import fold, fold_umlauts, split_clauses
 
 __all__ = ["Readiness", "readiness", "crisis_in", "ADMIT_MIN", "CRISIS", "AFTERGLOW", "OPEN", "HISTORY_TURNS"]
 
@@ -81,25 +83,25 @@ class _Families:
 def _families() -> _Families:
     raw = json.loads(resources.files(__package__).joinpath("readiness_de.json").read_text(encoding="utf-8"))
 
-    def fold(items: Sequence[str]) -> frozenset[str]:
+    def as_set(items: Sequence[str]) -> frozenset[str]:
         return frozenset(fold_umlauts(item.lower()) for item in items)
 
+    lexicon = wellbeing()  # the crisis families, emergency and strain words: shared with care and salience
     return _Families(
-        stems=tuple((f["name"], bool(f["first_person"]), tuple(fold_umlauts(s) for s in f["stems"]),
-                     fold(f.get("words", ()))) for f in raw["families"]),
-        emergency=fold(raw["emergency_words"]), state=fold(raw["state_words"]), weep=fold(raw["weep_words"]),
-        loss=fold(raw["loss_words"]), kin=fold(raw["kin"]), first_person=fold(raw["first_person"]),
-        negations=fold(raw["negations"]), coping=fold(raw["coping_verbs"]),
-        after_no_more=fold(raw["after_no_more"]), state_verbs=fold(raw["state_verbs"]),
-        feeling_verbs=fold(raw["feeling_verbs"]), trailing=fold(raw["trailing_particles"]),
-        intensified=fold(raw["intensified_state_words"]), intensifiers=fold(raw["intensifiers"]),
-        escape=fold(raw["escape_words"]),
-        openers=fold(raw["clause_openers"]))
+        stems=tuple((f.name, f.first_person, f.stems, f.words) for f in lexicon.families),
+        emergency=lexicon.emergency, state=lexicon.strain, weep=as_set(raw["weep_words"]),
+        loss=as_set(raw["loss_words"]), kin=as_set(raw["kin"]), first_person=as_set(raw["first_person"]),
+        negations=as_set(raw["negations"]), coping=as_set(raw["coping_verbs"]),
+        after_no_more=as_set(raw["after_no_more"]), state_verbs=as_set(raw["state_verbs"]),
+        feeling_verbs=as_set(raw["feeling_verbs"]), trailing=as_set(raw["trailing_particles"]),
+        intensified=as_set(raw["intensified_state_words"]), intensifiers=as_set(raw["intensifiers"]),
+        escape=as_set(raw["escape_words"]),
+        openers=as_set(raw["clause_openers"]))
 
 
 def _clauses(text: str) -> list[list[str]]:
     """The folded words of each clause: split at signs, and before a conjunction or question word."""
-    folded = fold_umlauts(str(text)).lower().replace("fix und fertig", "fix fertig")
+    folded = fold(str(text)).replace("fix und fertig", "fix fertig")
     return split_clauses(folded, _CLAUSE_SIGNS, _families().openers)
 
 

@@ -3,7 +3,8 @@
 Words are data (STYLE.md 3); the checks are code. The file keeps one spelling per word, lower case
 with umlauts; the ASCII spellings (*geloescht*, *moechtest*) are derived here with the time
 `text.words.ascii_variants`, because people and models type both. Weekday and month words are not
-kept here: the date check reads them from `novaberg.timeparse.TIME_VOCABULARY`. An entry of several words (*nehme an*, *bei mir*) is a phrase: it matches as a
+kept here: the printed weekday names come from `text/calendar_de.json` (their one copy), the date check reads
+the words from `novaberg.timeparse.TIME_VOCABULARY`. An entry of several words (*nehme an*, *bei mir*) is a phrase: it matches as a
 run of whole words.
 """
 
@@ -16,6 +17,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.words import ascii_variants
 
 __all__ = ["VOCABULARY", "StorageVerb", "Vocabulary", "WordSet", "ascii_variants", "load_raw_vocabulary"]
@@ -177,7 +179,7 @@ def _build(raw: Mapping[str, Any]) -> Vocabulary:
     verbs = tuple(v for entry in raw["storage_verbs"] for v in _verb(entry))
     lists = {name: WordSet.of(raw[name]) for name in _WORD_LISTS}
     return Vocabulary(
-        weekday_names=tuple(raw["weekday_names"]),
+        weekday_names=WEEKDAY_NAMES,
         write_actions=MappingProxyType({
             service: MappingProxyType({action: tuple(words) for action, words in actions.items()})
             for service, actions in raw["write_actions"].items()

@@ -15,6 +15,8 @@ from collections.abc import Collection, Iterable
 from functools import cache
 from importlib import resources
 
+from novaberg.text.calendar import MONTH_ABBREVIATIONS, WEEKDAY_ABBREVIATIONS
+
 __all__ = [
     "APOSTROPHES",
     "CLAUSE_SEPARATORS",
@@ -27,6 +29,8 @@ __all__ = [
     "split_clauses",
     "split_sentences",
     "fold_umlauts",
+    "fold",
+    "ascii_fold",
 ]
 
 APOSTROPHES = frozenset("'\u2019")
@@ -157,10 +161,25 @@ def fold_umlauts(text: str) -> str:
     return unicodedata.normalize("NFC", text).translate(_UMLAUT_FOLDS)
 
 
+def fold(text: str) -> str:
+    """The one folding for comparing words: NFC, umlauts folded (ä → ae, ß → ss), lower case. Fold the input
+    once and compare it with folded words — not each pattern with umlaut alternatives."""
+    return fold_umlauts(text).lower()
+
+
+def ascii_fold(text: str, *, umlaut_e: bool = True) -> str:
+    """Plain lower-case ASCII for names on disk: ß → ss, ä → ae (`umlaut_e=False`: ä → a, the form the pair
+    directories were created with and must keep), other accents dropped (é → e), other characters removed."""
+    text = fold_umlauts(text) if umlaut_e else unicodedata.normalize("NFC", text).replace("ß", "ss")
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+
+
 @cache
 def _abbreviations() -> frozenset[str]:
-    raw = resources.files(__package__).joinpath("words_de.json").read_text(encoding="utf-8")
-    return frozenset(word.rstrip(".") for word in json.loads(raw)["abbreviations"])
+    raw = json.loads(resources.files(__package__).joinpath("words_de.json").read_text(encoding="utf-8"))
+    calendar = {short.lower() for short in (*WEEKDAY_ABBREVIATIONS, *MONTH_ABBREVIATIONS)}  # Mo., Sept.: one copy
+    listed = {word.rstrip(".") for word in raw["abbreviations"]}
+    return frozenset((listed | calendar) - {word.rstrip(".") for word in raw["not_abbreviations"]})
 
 
 def ascii_variants(word: str) -> tuple[str, ...]:

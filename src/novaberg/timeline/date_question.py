@@ -17,6 +17,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from novaberg.agents.readers import Block
+from novaberg.text.calendar import MONTH_NAMES as _MONTH_NAMES
+from novaberg.text.calendar import WEEKDAY_NAMES as _WEEKDAY_NAMES
 from novaberg.text.grammar import QUESTION, analyse
 from novaberg.timeline.phrases import time_expression
 from novaberg.timeparse import TIME_VOCABULARY, parse, read_time
@@ -24,9 +26,6 @@ from novaberg.timeparse import TIME_VOCABULARY, parse, read_time
 __all__ = ["DateFact", "NoSuchDay", "date_question", "date_block", "BLOCK_HEADER"]
 
 BLOCK_HEADER = "[DATUM]"
-_WEEKDAY_NAMES = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
-_MONTH_NAMES = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
-                "November", "Dezember")
 # which weekday: *welcher Wochentag*, *was für ein Tag*, *auf welchen Tag fällt*, *welcher Tag ist heute*
 _ASKS_WEEKDAY = re.compile(r"\bwochentag\w*\b|\bwas\s+für\s+ein\s+tag\b|\bwelche[rnm]?\s+tag\b", re.IGNORECASE)
 # which date: *welches Datum*, *der Wievielte*, *den wievielten haben wir*

@@ -25,6 +25,7 @@ from novaberg.core.settings import (
     TIMELINE_SEARCH_LIMIT,
     TIMELINE_SEARCH_LIMIT_MAX,
 )
+from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES  # re-exported: cli, graph
 from novaberg.timeline.date_question import date_question
 from novaberg.timeline.phrases import (
     declension_stems,
@@ -91,9 +92,6 @@ EVENTS_HEADER = "Ereignisse im Umfeld — Ereignisse anderer Personen, keine eig
 NOT_ASKED = "Nach Terminen wurde nicht gezielt gefragt."
 UNREADABLE_QUERY = "Die Anfrage ließ sich keinem Zeitraum zuordnen."
 
-WEEKDAY_NAMES = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
-MONTH_NAMES = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
-               "November", "Dezember")
 
 
 class ReadingError(NovabergError):

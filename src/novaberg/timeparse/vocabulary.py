@@ -2,6 +2,7 @@
 
 Words are data (STYLE.md 3); other modules — the positive form, the tribunal's naming check — read
 them through `TIME_VOCABULARY`, never through a private name of the parser (timeline.md §5.2).
+The weekday and month words come from `text/calendar_de.json`, their one copy.
 Every word is stored lower-case with its umlauts; the ASCII spellings (*uebermorgen*, *naechsten*,
 *maerz*) are derived here so the file keeps one spelling per word.
 """
@@ -15,6 +16,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from novaberg.text.calendar import MONTH_ABBREVIATIONS, MONTH_WORDS, WEEKDAY_ABBREVIATIONS, WEEKDAY_WORDS
 from novaberg.text.words import ascii_variants
 
 __all__ = [
@@ -46,9 +48,19 @@ def _expand_words(words: Iterable[str]) -> frozenset[str]:
 
 
 def load_raw_vocabulary() -> dict[str, Any]:
-    """The data file as written, for the schema test and for tools; the parser reads `TIME_VOCABULARY`."""
+    """The data file as written plus the weekday and month words of `text/calendar_de.json` (their one copy),
+    for the schema test and for tools; the parser reads `TIME_VOCABULARY`."""
     text = resources.files(__package__).joinpath(_FILE).read_text(encoding="utf-8")
-    return json.loads(text)
+    raw = json.loads(text)
+    clash = {"weekdays", "weekday_abbreviations", "months", "month_abbreviations"} & set(raw)
+    if clash:
+        raise ValueError(f"{_FILE}: {sorted(clash)} belong in text/calendar_de.json")
+    return raw | {
+        "weekdays": dict(WEEKDAY_WORDS),
+        "weekday_abbreviations": dict(WEEKDAY_ABBREVIATIONS),
+        "months": dict(MONTH_WORDS),
+        "month_abbreviations": dict(MONTH_ABBREVIATIONS),
+    }
 
 
 @dataclass(frozen=True)

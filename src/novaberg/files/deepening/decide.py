@@ -32,8 +32,9 @@ from novaberg.files.reading.zoom import MAX_TERMS
 from novaberg.files.retrieval import Hit
 from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
+from novaberg.text.calendar import MONTH_WORDS, WEEKDAY_WORDS
 from novaberg.text.grammar import QUESTION, analyse, grammar
-from novaberg.text.words import fold_umlauts, words
+from novaberg.text.words import ascii_variants, fold_umlauts, words
 
 __all__ = ["TASK", "Decision", "Refused", "MAX_FILES", "MAX_TERMS", "TERM_MAX_CHARS", "candidates_input",
            "read_decision", "asks", "stem", "ask_model", "kind_answered", "carries", "asked_words", "question_part"]
@@ -50,9 +51,9 @@ _INDIRECT = re.compile(
     r"(möchte|moechte|will|würde gern|wuerde gern|hätte gern) (gern |gerne )?wissen|sag mir|erinner\w* mich nicht)"
     r"[\s,]+(?:(?:nur|mal|halt|eben|gerade|grad|echt|so|jetzt|gern|gerne)[\s,]+)*"
     r"(wer|wen|wem|wann|wo|was|wie|welche\w*|ob|warum|womit|wohin|woher|wieviel)\b", re.IGNORECASE)
-_WHEN = re.compile(r"\b\d{1,2}\.\s?\d{1,2}\.|\b(19|20)\d\d\b|\b(januar|februar|märz|maerz|april|mai|juni|juli|"
-                   r"august|september|oktober|november|dezember|montag|dienstag|mittwoch|donnerstag|freitag|"
-                   r"samstag|sonntag|frühjahr|herbst|sommer|winter|uhr)\b", re.IGNORECASE)
+_CALENDAR_WORDS = sorted({v for word in (*MONTH_WORDS, *WEEKDAY_WORDS) for v in ascii_variants(word)})  # one copy
+_WHEN = re.compile(r"\b\d{1,2}\.\s?\d{1,2}\.|\b(19|20)\d\d\b|\b(" + "|".join(_CALENDAR_WORDS) +
+                   r"|frühjahr|herbst|sommer|winter|uhr)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"\d")
 _WHO = re.compile(r"\b(?i:von|durch|bei|firma|herr|frau|dr\.?)\s+(?i:der firma\s+)?[A-ZÄÖÜ][\w\-]+")
 _WHERE = re.compile(r"\b(im|in der|in dem|am|auf dem|auf der|unter|hinter|neben|bei)\s+\w+", re.IGNORECASE)

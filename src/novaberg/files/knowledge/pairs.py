@@ -23,13 +23,13 @@ import hashlib
 import logging
 import os
 import re
-import unicodedata
 from datetime import UTC, datetime
 from pathlib import Path
 
 from novaberg.core.edge import check_id
 from novaberg.core.errors import InputError
 from novaberg.files.knowledge.zone import ZoneError, zone_of
+from novaberg.text.words import ascii_fold
 
 __all__ = ["PAIRS", "ARCHIVE_PREFIX", "safe_segment", "pair_zone", "archive_shared_zone", "archives",
            "privatize"]
@@ -47,8 +47,7 @@ def safe_segment(identifier: str, name: str = "id") -> str:
         check_id(identifier, name)
     except InputError as err:
         raise ZoneError(str(err)) from err
-    folded = unicodedata.normalize("NFKD", identifier.replace("ß", "ss"))
-    slug = re.sub(r"[^a-z0-9]+", "-", folded.encode("ascii", "ignore").decode().lower()).strip("-")[:_SLUG_CHARS]
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_fold(identifier, umlaut_e=False)).strip("-")[:_SLUG_CHARS]
     digest = hashlib.sha256(identifier.encode("utf-8")).hexdigest()[:16]
     return f"{slug.strip('-') or 'id'}-{digest}"
 

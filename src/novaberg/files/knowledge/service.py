@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from novaberg.files.knowledge.judge import model_judge
 from novaberg.files.knowledge.pairs import pair_zone
 from novaberg.files.knowledge.versions import AnchorInvariantError
 from novaberg.files.knowledge.zone import KnowledgeZone, ZoneError
+from novaberg.text.words import ascii_fold
 
 __all__ = ["KnowledgeService", "SERVICE_NAME", "route_hint", "parse_order", "file_name", "pair_root"]
 
@@ -53,9 +53,7 @@ def file_name(topic: str | None, paragraph: str) -> str:
     if not topic:
         nouns = [w for w in re.findall(r"[^\W\d_][\w\-]*", paragraph)[1:] if w[:1].isupper()]
         topic = nouns[0] if nouns else "allgemein"
-    folded = unicodedata.normalize("NFKD", topic.replace("ß", "ss").replace("ä", "ae").replace("ö", "oe")
-                                   .replace("ü", "ue").replace("Ä", "Ae").replace("Ö", "Oe").replace("Ü", "Ue"))
-    slug = re.sub(r"[^a-z0-9]+", "-", folded.encode("ascii", "ignore").decode().lower()).strip("-")[:60]
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_fold(topic)).strip("-")[:60]
     return f"{slug or 'allgemein'}.md"
 
 

@@ -1,0 +1,276 @@
+"""Every German vocabulary under `src/novaberg/**.json` against its schema (STYLE.md "Adopted here" 3: word lists
+are data with a schema test; issue 25 item 2). The keys each file must have, the value types, no empty strings,
+no duplicates within a list, lower case (folded where the loader compares folded text), and the crisis families
+non-empty. `files/dense_floors.json` is measured data, not vocabulary (`tests/files/test_retrieval_floor.py`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import novaberg
+from tests.text.vocabulary_schema import (
+    BOOL,
+    ENDINGS,
+    FOLDED,
+    INT,
+    INTS,
+    MAYBE_FOLDED,
+    MAYBE_NAMES,
+    MAYBE_WORDS,
+    NAMES,
+    PATTERN,
+    PATTERNS,
+    SIGNS,
+    TEXT,
+    WORD,
+    WORD_OR_EMPTY,
+    WORDS,
+    ListOf,
+    Map,
+    Opt,
+    Records,
+    check,
+)
+
+SOURCE = Path(novaberg.__file__).parent
+MEASURED_DATA = {"files/dense_floors.json"}
+
+_CONSENT_SERVICE = {
+    "_sources": Map(TEXT),
+    "refusal_match": WORD,
+    "refusal": WORDS,
+    "consent_words": WORDS,
+    "filler_words": WORDS,
+    "excluded_words": WORDS,
+    "question_words": WORDS,
+    "asking_verbs": WORDS,
+    "subject_words": WORDS,
+    "dropped_signs": SIGNS,
+    "clause_separators": SIGNS,
+}
+
+SCHEMAS: dict[str, dict[str, Any]] = {
+    "notes/agent/vocabulary.json": {
+        "_comment": TEXT,
+        **dict.fromkeys(
+            (
+                "container_words generic_containers content_prepositions content_particles articles item_fillers "
+                "add_verbs remove_verbs delete_verbs clear_verbs rename_verbs read_verbs update_verbs append_verbs "
+                "create_verbs note_openers reference_words need_verbs choice_two_first choice_two_second "
+                "duplicate_update duplicate_new missing_refusal"
+            ).split(),
+            WORDS,
+        ),
+        "activity_words": Map(WORD),
+        "list_of_type": Map(TEXT),
+        "type_by_word": Map(WORD),
+        "choice_ordinals": Map(WORDS),
+    },
+    "situation/readiness_de.json": {
+        "_comment": TEXT,
+        "_comment_intensified": TEXT,
+        **dict.fromkeys(
+            (
+                "weep_words loss_words kin first_person negations coping_verbs after_no_more state_verbs "
+                "clause_openers trailing_particles feeling_verbs intensified_state_words intensifiers escape_words"
+            ).split(),
+            FOLDED,
+        ),
+    },
+    "text/wellbeing_de.json": {
+        "_comment": TEXT,
+        "_comment_unwell": TEXT,
+        "_comment_moods": TEXT,
+        "_comment_health": TEXT,
+        "schema_version": INT,
+        "families": Records(
+            {"name": WORD, "kind": WORD, "first_person": BOOL, "stems": MAYBE_FOLDED, "words": MAYBE_FOLDED}
+        ),
+        **dict.fromkeys(
+            "emergency_words strain_words unwell_words unwell_negated mood_words health_words".split(), FOLDED
+        ),
+    },
+    "text/calendar_de.json": {
+        "_comment": TEXT,
+        "schema_version": INT,
+        "weekdays": Records({"name": TEXT, "short": NAMES, "variants": MAYBE_NAMES}),
+        "months": Records({"name": TEXT, "short": MAYBE_NAMES, "variants": MAYBE_NAMES}),
+    },
+    "text/claim_vocabulary.json": {
+        "_comment": TEXT,
+        "schema_version": INT,
+        "storage_verbs": Records(
+            {
+                "participle": WORD,
+                "present": MAYBE_WORDS,  # a participle only (gelistet, geöffnet)
+                "particle": Opt(WORD),
+                "infinitive": Opt(WORD),
+                "ambiguous": BOOL,
+                "needs_one_of": Opt(WORDS),
+            }
+        ),
+        "write_actions": {"timeline": Map(WORDS), "notizen": Map(WORDS)},
+        **dict.fromkeys(
+            (
+                "date_articles short_only_participles short_participle_prepositions short_fillers perfect_auxiliaries "
+                "first_person_ellipsis_auxiliaries state_auxiliaries future_auxiliaries location_verbs "
+                "location_prepositions storage_places references reference_phrases not_items first_person_subjects "
+                "person_subjects person_verbs negations modal_verbs subjunctives thought_experiments conditions "
+                "open_subordinators subordinators clause_coordinators bare_coordinators main_clause_openers "
+                "wishes_and_suppositions offer_markers question_words finite_openers"
+            ).split(),
+            WORDS,
+        ),
+    },
+    "text/consent_words.json": {
+        "_comment": TEXT,
+        "services": {name: _CONSENT_SERVICE for name in ("notizen", "direktiven", "dateien_wurzeln")},
+    },
+    "text/grammar_de.json": {
+        "schema_version": INT,
+        "_comment": TEXT,
+        **dict.fromkeys(
+            (
+                "interjections greetings particles particle_phrases modal_openers wish_openers question_words "
+                "question_verbs subject_words subject_pronouns supposition_openers statement_adverbs"
+            ).split(),
+            WORDS,
+        ),
+        "participles": Map(WORD),
+        "lexicon": Records(
+            {
+                "key": WORD,
+                "imperative": WORDS,
+                "particle": WORD_OR_EMPTY,
+                "infinitive": WORDS,
+                "actions": Map(WORD),
+            }
+        ),
+    },
+    "text/orders.json": {
+        "_comment": TEXT,
+        "schema_version": INT,
+        "order_openers": WORDS,
+        "order_joiners": WORDS,
+    },
+    "text/smalltalk_de.json": {
+        "schema_version": INT,
+        "_comment": TEXT,
+        "max_words": INT,
+        "templates": Records({"kind": WORD, "phrases": WORDS, "answer": TEXT, "answer_sie": TEXT}),
+        "offline_note": TEXT,
+        "offline_note_sie": TEXT,
+    },
+    "text/words_de.json": {"_comment": TEXT, "abbreviations": WORDS, "not_abbreviations": WORDS},
+    "timeline/phrases_de.json": {
+        "schema_version": INT,
+        "_comment": TEXT,
+        "action_patterns": Map(PATTERNS),
+        "action_priority": WORDS,
+        "type_words": Map(WORDS),
+        "reminder_pattern": PATTERN,
+        **dict.fromkeys(
+            (
+                "past_tense_words title_edge_words not_a_title title_suffixes time_links span_openers_dropped "
+                "stop_words"
+            ).split(),
+            WORDS,
+        ),
+    },
+    "timeparse/vocabulary.json": {
+        "schema_version": INT,
+        **dict.fromkeys(
+            (
+                "day_words numbers ordinals clock_fractions clock_relatives"
+            ).split(),
+            Map(INT),
+        ),
+        **dict.fromkeys("dayparts dayparts_after_day units periods span_words".split(), Map(WORD)),
+        **dict.fromkeys(
+            (
+                "article_one after_next fillers calendar_week_words time_prepositions clock_prepositions "
+                "day_prepositions fractions move_words blockers"
+            ).split(),
+            WORDS,
+        ),
+        "ordinal_endings": ENDINGS,
+        "prefixes": Map(WORDS),
+        "idiomatic_day_counts": INTS,
+        "holidays": Records(
+            {"words": ListOf(WORDS), "date": Opt(INTS), "easter": Opt(INT), "after": Opt(WORDS)}
+        ),
+        "quarter_word": WORD,
+        "clock_minutes_max": INT,
+        "reschedule_form": {
+            "verbs": WORDS,
+            "verb_endings": ENDINGS,
+            "request_words": WORDS,
+            "function_words": WORDS,
+            "forbidden": WORDS,
+            "compound_tail": WORD,
+            "min_content_letters": INT,
+        },
+    },
+}
+
+
+def _load(name: str) -> Any:
+    return json.loads((SOURCE / name).read_text(encoding="utf-8"))
+
+
+def test_every_vocabulary_file_has_a_schema_here() -> None:
+    """A new JSON vocabulary without a schema fails here (issue 25 item 2: every word list is schema-tested)."""
+    found = {path.relative_to(SOURCE).as_posix() for path in SOURCE.rglob("*.json")} - MEASURED_DATA
+    assert found == set(SCHEMAS)
+
+
+@pytest.mark.parametrize("name", sorted(SCHEMAS))
+def test_the_vocabulary_fits_its_schema(name: str) -> None:
+    assert check(_load(name), SCHEMAS[name]) == []
+
+
+def test_every_crisis_family_has_words_and_a_known_kind() -> None:
+    """dateien.md §3.0b: readiness drops to 0,00 in a crisis — a family without a word could never fire; the
+    care answer picks the Notruf (danger), the Telefonseelsorge (crisis) or plain sympathy (strain) by kind."""
+    lexicon = _load("text/wellbeing_de.json")
+    for family in lexicon["families"]:
+        assert family["stems"] or family["words"], family["name"]
+        assert family["kind"] in {"danger", "crisis", "strain"}, family["name"]
+    kinds = {family["name"]: family["kind"] for family in lexicon["families"]}
+    assert len(kinds) == len({(f["name"], f["kind"]) for f in lexicon["families"]}), (
+        "one kind per family name"
+    )
+    assert kinds["lebensgefahr"] == kinds["notlage"] == "danger"
+    assert {"danger", "crisis", "strain"} == set(kinds.values())
+
+
+def test_the_checker_catches_what_it_promises() -> None:
+    """The schema test itself can fail: an empty string, a duplicate, upper case, a missing key, a wrong type."""
+    assert check(["a", ""], WORDS)
+    assert check(["a", "a"], WORDS)
+    assert check(["Montag"], WORDS)
+    assert check(["grüße"], FOLDED)
+    assert check([], WORDS)
+    assert check({"a": ["x"]}, {"a": WORDS, "b": WORDS})
+    assert check({"a": ["x"], "c": 1}, {"a": WORDS})
+    assert check({"x": "1"}, Map(INT))
+    assert check(["(unclosed"], PATTERNS)
+    assert check({"kind": "x"}, Records({"kind": WORD}))
+    assert check(["montag"], NAMES)
+    assert not check(["", "n"], ENDINGS)
+
+
+def test_the_calendar_names_are_monday_and_january_first() -> None:
+    """Issue 25 item 2: weekday and month names have one copy; the names are capitalised as printed."""
+    calendar = _load("text/calendar_de.json")
+    assert [day["name"] for day in calendar["weekdays"]][::6] == ["Montag", "Sonntag"]
+    assert [month["name"] for month in calendar["months"]][::11] == ["Januar", "Dezember"]
+    names = [n for group in ("weekdays", "months") for e in calendar[group] for n in (e["name"], *e["variants"])]
+    assert all(name[:1].isupper() and name[1:].islower() for name in names)
+    shorts = [s.lower() for group in ("weekdays", "months") for e in calendar[group] for s in e["short"]]
+    assert len(shorts) == len(set(shorts)) and not set(shorts) & {n.lower() for n in names}
