@@ -27,6 +27,7 @@ from typing import Any
 
 from psycopg.conninfo import make_conninfo
 
+from novaberg.core import startup
 from novaberg.core.errors import DatabaseError, DataDirError
 from novaberg.store.service_user import ServiceUser, service_user
 
@@ -97,7 +98,11 @@ class EmbeddedPostgres:
         self._prepare()
         self._socket_dir = _socket_dir(self.pg_dir, self._user)
         self.url: str = make_conninfo(host=str(self._socket_dir), port=_PORT, user="postgres", dbname="postgres")
-        self._start()
+        try:
+            self._start()
+        except BaseException:
+            self.stop()  # a start cut short (a stop signal, Ctrl-C) leaves no server behind
+            raise
 
     # --- life cycle -------------------------------------------------------------------------------
 
@@ -205,6 +210,7 @@ class EmbeddedPostgres:
                     preexec_fn=stop_with_parent if on_main_thread else None, **self._as_user())
             except OSError as err:
                 raise DatabaseError(f"could not start the embedded PostgreSQL: {err}") from err
+        startup.reached("postgres")
         self._wait_ready()
 
     def _wait_ready(self) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import redis
 
+from novaberg.core import startup
 from novaberg.core.errors import DatabaseError
 from novaberg.store.embedded import log_tail, private_umask, stop_orphan, stop_with_parent, wheel_folder
 
@@ -47,7 +48,12 @@ class EmbeddedRedis:
         self._stopped = False
         self._log_file = self.path.with_name(self.path.name + ".log")
         self._stop_orphan()
-        self._start()
+        try:
+            self._start()
+        except BaseException:
+            if getattr(self, "_process", None) is not None:
+                self.stop()  # a start cut short (a stop signal, Ctrl-C) leaves no server behind
+            raise
 
     def _start(self) -> None:
         self.socket.unlink(missing_ok=True)
@@ -64,6 +70,7 @@ class EmbeddedRedis:
                     start_new_session=True, preexec_fn=stop_with_parent if on_main_thread else None)
             except OSError as err:
                 raise DatabaseError(f"could not start the embedded Redis: {err}") from err
+        startup.reached("redis")
         self._wait_ready(self._timeout)
 
     def client(self, **options: Any) -> redis.Redis:
