@@ -221,7 +221,7 @@ class EmbeddedPostgres:
             if self._process.poll() is not None:
                 raise DatabaseError(f"the embedded PostgreSQL stopped while starting (exit "
                                     f"{self._process.returncode}): {log_tail(self._log_file)}")
-            if socket.exists() and _status(self.pg_dir) == "ready":
+            if socket.exists() and _status(self.pg_dir, self._process.pid) == "ready":
                 return
             time.sleep(0.02)
         self.stop(final=False)
@@ -278,10 +278,14 @@ def _socket_dir(pg_dir: Path, user: ServiceUser | None) -> Path:
     return folder
 
 
-def _status(pg_dir: Path) -> str | None:
+def _status(pg_dir: Path, pid: int) -> str | None:
+    """The status postmaster `pid` wrote; None while the file is another's (a killed server leaves its
+    "ready" file and socket behind, which must not pass for the restarted one)."""
     try:
         lines = (pg_dir / "postmaster.pid").read_text().splitlines()
     except OSError:
+        return None
+    if not lines or lines[0].strip() != str(pid):
         return None
     return lines[7].strip() if len(lines) > 7 else None
 
