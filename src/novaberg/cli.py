@@ -27,6 +27,9 @@ LlmOption = typer.Option(None, "--llm", help="offline | ollama:<model> | openai:
 EmbedderOption = typer.Option(None, "--embedder", help="hashing | ollama:<model> | sentence-transformers:<path>")
 
 
+_opened: list[Any] = []  # every Nova this process opened: `main` closes what a stop signal left open
+
+
 def _open(data_dir: Path | None, llm: str | None, embedder: str | None) -> Any:
     from novaberg.api.nova import Nova
 
@@ -35,6 +38,7 @@ def _open(data_dir: Path | None, llm: str | None, embedder: str | None) -> Any:
     except NovabergError as err:
         err_console.print(f"[bold red]novaberg:[/] {err}")
         raise typer.Exit(2) from err
+    _opened.append(nova)  # closed by main() if a stop signal comes before the command's own close
     _say_knowledge_archive(nova.knowledge_archive)
     return nova
 
@@ -701,8 +705,9 @@ def migrate_data_command(data_dir: Path | None = DataDirOption) -> None:
 
 
 class Terminated(SystemExit):
-    """A stop signal (SIGTERM, SIGHUP) turned into an exit, so every `finally` runs and closes Nova, which
-    stops the embedded servers. SIGINT is Python's KeyboardInterrupt, which unwinds the same way."""
+    """A stop signal (SIGTERM, SIGHUP, SIGINT) turned into an exit, so every `finally` runs and closes Nova,
+    which stops the embedded servers. A signal during start-up unwinds `Stack.open`, which stops what it
+    started; one between `Nova.open` and a command's `try` is caught by `main`, which closes what is open."""
 
 
 def _exit_on_signal(signum: int, _frame: object) -> None:
@@ -716,9 +721,10 @@ def _exit_on_signal(signum: int, _frame: object) -> None:
 def main() -> None:  # pragma: no cover - run as a real process by tests/store/test_processes.py
     import signal
 
-    for stop_signal in (signal.SIGTERM, signal.SIGHUP):
+    for stop_signal in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         signal.signal(stop_signal, _exit_on_signal)
     _configure_logging()
+    _pause_for_tests()
     code: int = 0
     try:
         app()
@@ -727,7 +733,29 @@ def main() -> None:  # pragma: no cover - run as a real process by tests/store/t
     except NovabergError as err:
         err_console.print(f"[bold red]novaberg:[/] {err}")
         code = 2
+    finally:
+        _close_opened()
     _leave(code)
+
+
+def _close_opened() -> None:
+    """Close every Nova still open (idempotent for those a command closed), with the stop signals ignored:
+    the embedded servers are stopped before the process leaves, whatever moment a signal hit."""
+    import signal
+
+    for stop_signal in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(stop_signal, signal.SIG_IGN)
+    while _opened:
+        _opened.pop().close()
+
+
+def _pause_for_tests() -> None:
+    """NOVABERG_TEST_STARTUP_PAUSE=<phase>: wait at that start-up phase (tests of an interrupted start)."""
+    import os
+
+    from novaberg.core import startup
+
+    startup.pause_at(os.environ.get("NOVABERG_TEST_STARTUP_PAUSE") or None)
 
 
 def _configure_logging() -> None:

@@ -1,18 +1,21 @@
-"""Real processes (issue 10 §5): after kill -9 of an owner, or SIGTERM/SIGHUP/SIGINT to a CLI command, no
-embedded server is left running and the next open works."""
+"""Real processes (issue 10 §5, issue 25 §5): after kill -9 of an owner, or SIGTERM/SIGHUP/SIGINT to a CLI
+command at any moment of its start-up, no embedded server is left running and the next open works."""
 
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from novaberg.core import startup
 from novaberg.core.settings import Settings
 from novaberg.store.stack import Stack
 from tests.store.processes import servers_of, wait_no_servers
@@ -48,27 +51,94 @@ def test_kill_9_of_the_owner_leaves_no_server_and_the_next_open_works(tmp_path):
     assert wait_no_servers(data) == []
 
 
-@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
-def test_a_signal_to_novaberg_chat_stops_the_servers(tmp_path, stop):
-    """SIGTERM/SIGHUP/SIGINT to a running CLI command: it ends and takes the embedded servers along."""
+STOP_SECONDS = 2.0  # issue 25 §5: a stop signal at any moment of start-up ends the command within 2 s
+_COMMANDS = {
+    "chat": ["chat"],
+    "say": ["say", "Hallo", "--user", "u1", "--character", "nova"],
+    "serve": ["serve", "--port", "0", "--no-auth"],
+    "demo": ["demo"],
+    "pixie": ["pixie"],
+}
+_READY_LINES = {"chat": "Nova hört zu", "demo": "embedded stack ready"}  # a command that is up and running
+
+
+def _read_until(process: subprocess.Popen[str], text: str, seconds: float = 90.0) -> str:
+    """The process's output up to (and with) the first line holding `text`; fails if it ends or stays silent."""
+    lines: queue.Queue[str] = queue.Queue()
+    seen: list[str] = []
+
+    def pump() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line)
+        lines.put("")
+
+    threading.Thread(target=pump, daemon=True).start()
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            pytest.fail(f"no {text!r} within {seconds:.0f} s: {''.join(seen)[-2000:]}")
+        seen.append(line)
+        if not line:
+            pytest.fail(f"the command ended before {text!r}: {''.join(seen)[-2000:]}")
+        if text in line:
+            return "".join(seen)
+
+
+def _stop_at(tmp_path: Path, command: str, phase: str, stop: signal.Signals) -> None:
+    """Start `novaberg <command>`, let it reach `phase` (a start-up phase of core.startup, where it waits,
+    or "running"), send `stop`: it must end within STOP_SECONDS, by that signal's code, without a
+    traceback, and no embedded server of its data directory may be left."""
     data = tmp_path / "data"
-    chat = subprocess.Popen([str(_NOVABERG), "chat", "--data-dir", str(data)], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env={**os.environ, "COLUMNS": "200"})
-    assert chat.stdout is not None
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(servers_of(data)) < 2:
-        time.sleep(0.1)
-    time.sleep(0.5)  # the prompt is waiting for input
-    chat.send_signal(stop)
+    env = {**os.environ, "COLUMNS": "200"}
+    if phase == "running":
+        marker = _READY_LINES[command]
+    else:
+        env["NOVABERG_TEST_STARTUP_PAUSE"] = phase
+        marker = f"{startup.MARKER} {phase}"
+    process = subprocess.Popen([str(_NOVABERG), *_COMMANDS[command], "--data-dir", str(data)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, env=env)
     try:
-        chat.wait(20)
-    except subprocess.TimeoutExpired:
-        chat.kill()
-        pytest.fail("novaberg chat did not end on the signal")
-    output = chat.stdout.read()
+        output = _read_until(process, marker)
+        process.send_signal(stop)
+        sent = time.monotonic()
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"novaberg {command} did not end on {stop.name} at {phase!r}")
+        took = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
     assert "Traceback" not in output
-    assert wait_no_servers(data) == []
+    assert process.returncode == 128 + stop, (process.returncode, output[-2000:])
+    assert took < STOP_SECONDS, f"novaberg {command} took {took:.2f} s to end on {stop.name} at {phase!r}"
+    assert servers_of(data) == []  # stopped by the command itself before it left, not by the parent-death signal
+
+
+@pytest.mark.parametrize("phase", [*startup.PHASES, "running"])
+def test_ctrl_c_at_any_phase_of_chat_start_up_ends_it_within_2_s_and_stops_the_servers(tmp_path, phase):
+    """§ issue 25.5: Ctrl-C before the servers start, while PostgreSQL or Redis starts, during migrations,
+    while the services are loaded, at the prompt: `novaberg chat` ends within 2 s and leaves no server."""
+    _stop_at(tmp_path, "chat", phase, signal.SIGINT)
+
+
+@pytest.mark.parametrize(("phase", "stop"), [("migrate", signal.SIGTERM), ("running", signal.SIGHUP)])
+def test_sigterm_and_sighup_during_chat_start_up_end_it_within_2_s(tmp_path, phase, stop):
+    _stop_at(tmp_path, "chat", phase, stop)
+
+
+@pytest.mark.parametrize(("command", "phase", "stop"), [
+    ("say", "postgres", signal.SIGINT), ("serve", "redis", signal.SIGHUP),
+    ("demo", "running", signal.SIGTERM), ("pixie", "stack", signal.SIGINT),
+])
+def test_a_stop_signal_during_start_up_ends_every_command_within_2_s(tmp_path, command, phase, stop):
+    """§ issue 25.5: say, serve, demo and pixie end on a stop signal during start-up like chat does."""
+    _stop_at(tmp_path, command, phase, stop)
 
 
 def test_reopen_after_close_keeps_redis_data(tmp_path):

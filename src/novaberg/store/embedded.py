@@ -27,6 +27,7 @@ from typing import Any
 
 from psycopg.conninfo import make_conninfo
 
+from novaberg.core import startup
 from novaberg.core.errors import DatabaseError, DataDirError
 from novaberg.store.service_user import ServiceUser, service_user
 
@@ -97,7 +98,11 @@ class EmbeddedPostgres:
         self._prepare()
         self._socket_dir = _socket_dir(self.pg_dir, self._user)
         self.url: str = make_conninfo(host=str(self._socket_dir), port=_PORT, user="postgres", dbname="postgres")
-        self._start()
+        try:
+            self._start()
+        except BaseException:
+            self.stop()  # a start cut short (a stop signal, Ctrl-C) leaves no server behind
+            raise
 
     # --- life cycle -------------------------------------------------------------------------------
 
@@ -205,6 +210,7 @@ class EmbeddedPostgres:
                     preexec_fn=stop_with_parent if on_main_thread else None, **self._as_user())
             except OSError as err:
                 raise DatabaseError(f"could not start the embedded PostgreSQL: {err}") from err
+        startup.reached("postgres")
         self._wait_ready()
 
     def _wait_ready(self) -> None:
@@ -215,7 +221,7 @@ class EmbeddedPostgres:
             if self._process.poll() is not None:
                 raise DatabaseError(f"the embedded PostgreSQL stopped while starting (exit "
                                     f"{self._process.returncode}): {log_tail(self._log_file)}")
-            if socket.exists() and _status(self.pg_dir) == "ready":
+            if socket.exists() and _status(self.pg_dir, self._process.pid) == "ready":
                 return
             time.sleep(0.02)
         self.stop(final=False)
@@ -272,10 +278,14 @@ def _socket_dir(pg_dir: Path, user: ServiceUser | None) -> Path:
     return folder
 
 
-def _status(pg_dir: Path) -> str | None:
+def _status(pg_dir: Path, pid: int) -> str | None:
+    """The status postmaster `pid` wrote; None while the file is another's (a killed server leaves its
+    "ready" file and socket behind, which must not pass for the restarted one)."""
     try:
         lines = (pg_dir / "postmaster.pid").read_text().splitlines()
     except OSError:
+        return None
+    if not lines or lines[0].strip() != str(pid):
         return None
     return lines[7].strip() if len(lines) > 7 else None
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import redis
 
+from novaberg.core import startup
 from novaberg.core.errors import DatabaseError
 from novaberg.store.embedded import log_tail, private_umask, stop_orphan, stop_with_parent, wheel_folder
 
@@ -53,7 +54,12 @@ class EmbeddedRedis:
         self._log_file = self.path.with_name(self.path.name + ".log")
         self.aof = self.path.with_name(self.path.name + ".aof")
         self._stop_orphan()
-        self._start()
+        try:
+            self._start()
+        except BaseException:
+            if getattr(self, "_process", None) is not None:
+                self.stop()  # a start cut short (a stop signal, Ctrl-C) leaves no server behind
+            raise
 
     def _start(self) -> None:
         self.socket.unlink(missing_ok=True)
@@ -72,6 +78,7 @@ class EmbeddedRedis:
                     start_new_session=True, preexec_fn=stop_with_parent if on_main_thread else None)
             except OSError as err:
                 raise DatabaseError(f"could not start the embedded Redis: {err}") from err
+        startup.reached("redis")
         self._wait_ready(self._timeout)
         if switch_on:
             self._switch_on_aof()

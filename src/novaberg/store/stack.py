@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from novaberg.core import startup
 from novaberg.core.settings import Settings
 from novaberg.store.datadir import DataDir
 from novaberg.store.db import Database
@@ -36,6 +37,7 @@ class Stack:
         redis_server: EmbeddedRedis | None = None
         db: Database | None = None
         try:
+            startup.reached("begin")
             started = time.perf_counter()
             if settings.database_url:
                 url = settings.database_url
@@ -46,6 +48,7 @@ class Stack:
             timings["postgres_start"] = time.perf_counter() - started
             started = time.perf_counter()
             db = Database(url, on_unavailable=pg.ensure_running if pg is not None else None)
+            startup.reached("migrate")
             migrate(db)
             timings["migrate"] = time.perf_counter() - started
             started = time.perf_counter()
@@ -54,6 +57,7 @@ class Stack:
                 redis_server = EmbeddedRedis(data_dir.redis_file)
             redis = connect_redis(settings.redis_url, redis_server)
             timings["redis_start"] = time.perf_counter() - started
+            startup.reached("stack")
         except BaseException:
             if db is not None:
                 db.close()
