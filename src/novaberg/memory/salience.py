@@ -22,7 +22,6 @@ from novaberg.core.settings import (
     KZG_TTL_DAYS_MID,
     KZG_TTL_DAYS_MINIMUM,
 )
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_number, read_text
 
 __all__ = ["TASK", "Rating", "effective", "reaches", "band_ttl_days", "rate"]
@@ -103,8 +102,7 @@ _RULES: tuple[tuple[re.Pattern[str], float, str], ...] = (
 )
 
 
-@offline_rule(TASK)
-def _offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
     """Commands and small talk low, questions low, personal facts and events high (issue 14 item 1)."""
     text = str(data.get("text", "")).strip()
     if not text or _SMALL_TALK.match(text):
