@@ -22,7 +22,7 @@ from novaberg.agents.deps import Deps
 from novaberg.llm.offline import OfflineLLM
 from novaberg.store.db import Database
 from novaberg.store.migrations import migrate
-from tests.support import make_deps, make_nova
+from tests.support import make_deps, make_nova, make_offline_llm
 
 os.environ["NOVABERG_TIMEZONE"] = "Europe/Berlin"
 
@@ -152,7 +152,7 @@ def redis(redis_server: Any) -> Any:
 
 @pytest.fixture
 def offline_llm() -> OfflineLLM:
-    return OfflineLLM()
+    return make_offline_llm()
 
 
 @pytest.fixture

@@ -8,11 +8,12 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from novaberg.agents.deps import Deps
-from novaberg.api.catalog import build_registry
+from novaberg.api.catalog import build_registry, offline_rules
 from novaberg.core.logs import PipelineLog
 from novaberg.core.settings import Settings
 from novaberg.embed.hashing import HashingEmbedder
 from novaberg.llm.ask import Asker
+from novaberg.llm.offline import OfflineLLM
 from novaberg.store.db import Database
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -21,6 +22,11 @@ BERLIN = ZoneInfo("Europe/Berlin")
 def berlin(year: int, month: int, day: int, hour: int = 12, minute: int = 0) -> datetime:
     """A fixed local moment (tests pin Europe/Berlin)."""
     return datetime(year, month, day, hour, minute, tzinfo=BERLIN)
+
+
+def make_offline_llm() -> OfflineLLM:
+    """The offline connector with the catalog's full rule table, as `Nova.open(llm="offline")` builds it."""
+    return OfflineLLM(offline_rules())
 
 
 def make_deps(db: Database, redis: Any, llm: Any) -> Deps:

@@ -17,7 +17,7 @@ import novaberg.graph.compose  # noqa: F401 - registers the offline composer rul
 import novaberg.notes.agent  # noqa: F401 - registers the notes' offline rules
 from bench.offline.corpus import NONE, NOTES, QUESTION, STATEMENT, TIMELINE, Case, corpus
 from novaberg.agents.registry import Registry
-from novaberg.api.catalog import SERVICES
+from novaberg.api.catalog import SERVICES, offline_rules
 from novaberg.graph.router import route
 from novaberg.llm.ask import Asker
 from novaberg.llm.offline import OfflineLLM
@@ -95,7 +95,7 @@ def _is_correct(case: Case, outcome: Outcome) -> bool:
 
 
 def score(cases: list[Case] | None = None) -> Report:
-    asker = Asker(OfflineLLM())
+    asker = Asker(OfflineLLM(offline_rules()))
     report = Report()
     for case in cases if cases is not None else corpus():
         outcome = evaluate(case, asker)

@@ -115,6 +115,7 @@ def _stack() -> Iterator[tuple[Any, Any]]:
 
 
 def _run(conversation: Conversation, index: int, db: Any, redis: Any, data_dir: Path) -> tuple[bool, str]:
+    from novaberg.api.catalog import offline_rules
     from novaberg.api.nova import Nova
     from novaberg.core.settings import Settings
     from novaberg.embed.hashing import HashingEmbedder
@@ -122,7 +123,7 @@ def _run(conversation: Conversation, index: int, db: Any, redis: Any, data_dir: 
     from novaberg.llm.scripted import ScriptedLLM
     from novaberg.store.stack import Stack
 
-    offline = OfflineLLM()
+    offline = OfflineLLM(offline_rules())
     llm = ScriptedLLM({}, fallback=offline)
     nova = Nova(Stack(db=db, redis=redis), llm, HashingEmbedder(), Settings(data_dir=data_dir))
     user = f"bench{index}"

@@ -77,11 +77,11 @@ def test_the_settings_zone_is_the_reading_zone_whatever_the_environment_says(db,
     from novaberg.api.nova import Nova
     from novaberg.core.settings import Settings
     from novaberg.embed.hashing import HashingEmbedder
-    from novaberg.llm.offline import OfflineLLM
     from novaberg.store.stack import Stack
+    from tests.support import make_offline_llm
 
     monkeypatch.setenv("NOVABERG_TIMEZONE", "Asia/Tokyo")
-    nova = Nova(Stack(db=db, redis=redis), OfflineLLM(), HashingEmbedder(),
+    nova = Nova(Stack(db=db, redis=redis), make_offline_llm(), HashingEmbedder(),
                 Settings(data_dir=tmp_path, timezone="America/New_York"))
     now = datetime(2026, 11, 30, 16, 0, tzinfo=UTC)  # 11:00 in New York, 01:00 on 1 Dec in Tokyo
     result = nova.turn("u1", "nova", "Trag mir morgen um 10 den Zahnarzt ein", now)

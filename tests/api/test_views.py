@@ -16,9 +16,8 @@ from novaberg.core.clock import FixedClock
 from novaberg.core.errors import DatabaseUnavailableError
 from novaberg.core.turn_history import TurnHistory
 from novaberg.directives.repository import DirectivesRepository
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
-from tests.support import BERLIN, berlin, make_nova
+from tests.support import BERLIN, berlin, make_nova, make_offline_llm
 
 TOKEN = "operator-token-views-0123456789"
 NOW = berlin(2026, 11, 30, 10)  # Monday
@@ -60,7 +59,7 @@ def test_the_review_of_a_corrected_answer_names_the_objection_and_is_owner_bound
     finding. Another person, or another figure, gets 404 for the same turn id."""
     DirectivesRepository(db).add("anna", "nova", "Bitte siez mich", datetime.fromisoformat("2026-11-29T10:00:00+00:00"))
     llm = ScriptedLLM({"compose": {"antwort": "Na klar, das mache ich für dich gern."},
-                       "correct": {"antwort": "Sehr gern erledige ich das für Sie."}}, fallback=OfflineLLM())
+                       "correct": {"antwort": "Sehr gern erledige ich das für Sie."}}, fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     result = nova.turn("anna", "nova", "Kannst du das machen?", NOW)
     assert result.verdict == "ok" and result.reasons == []  # the final round has nothing to say: the trace does
@@ -85,7 +84,7 @@ def test_the_review_of_a_held_back_answer_gives_the_reasons(db, redis, tmp_path)
     bad = {"score": 0.95, "reasoning": "Setzt den Menschen unter Zeitdruck."}
     llm = ScriptedLLM({"compose": {"antwort": "Tu es sofort."}, "correct": {"antwort": "Tu es gleich."},
                        "tribunal_psychologe": bad, "tribunal_ethik": {**bad, "reasoning": "Bevormundend."}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     result = nova.turn("anna", "nova", "Was soll ich tun?", NOW)
     review = _get(_client(nova), f"/api/turns/{result.turn_id}/review?user_id=anna")
@@ -210,7 +209,7 @@ def test_the_review_names_a_wrong_weekday_in_german(db, redis, tmp_path):
     computed findings say so in German (the trace keeps only the finding, not the order text)."""
     llm = ScriptedLLM({"compose": {"antwort": "Am Mittwoch, dem 01.12.2026, hast du frei."},
                        "correct": {"antwort": "Am Mittwoch, dem 01.12.2026, hast du wirklich frei."}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     result = nova.turn("anna", "nova", "Wann habe ich frei?", NOW)
     review = _get(_client(nova), f"/api/turns/{result.turn_id}/review?user_id=anna")

@@ -12,9 +12,8 @@ import pytest
 from novaberg.api.app import create_app
 from novaberg.api.auth import PersonTokens
 from novaberg.core.clock import FixedClock
-from novaberg.llm.offline import OfflineLLM
 from tests.browser.support import browser_paths, chromium, missing_browser_message, serving
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 10)  # a Monday: the week view shows 30.11.–6.12.2026
 
@@ -42,7 +41,7 @@ def web(db: Any, redis: Any, tmp_path: Path) -> Callable[..., Any]:
     servers: list[Any] = []
 
     def start(llm: Any = None) -> Site:
-        nova = make_nova(db, redis, llm or OfflineLLM(), tmp_path)
+        nova = make_nova(db, redis, llm or make_offline_llm(), tmp_path)
         tokens = PersonTokens.of(tmp_path)
         app = create_app(nova, FixedClock(NOW), token="operator-token-0123456789abcdef", person_tokens=tokens)
         context = serving(app)

@@ -23,9 +23,8 @@ from novaberg.api.auth import PersonTokens
 from novaberg.core.clock import FixedClock
 from novaberg.directives.repository import DirectivesRepository
 from novaberg.llm.base import LLMResult
-from novaberg.llm.offline import OfflineLLM
 from tests.browser.support import chromium, open_view, serving, sign_in, wait_for
-from tests.support import berlin
+from tests.support import berlin, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 10)
 SIZES = ((1280, 800), (390, 844))
@@ -66,7 +65,7 @@ class CannedSmallTalk:
     model = None
 
     def __init__(self) -> None:
-        self.offline = OfflineLLM()
+        self.offline = make_offline_llm()
         self.timeout = getattr(self.offline, "timeout", 30)
 
     def complete(self, task: str, prompt: Any, data: Any) -> Any:

@@ -11,9 +11,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from novaberg.directives.repository import DirectivesRepository
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from tests.browser.support import open_view, say, sign_in, wait_for
+from tests.support import make_offline_llm
 
 LINES = "Gern, hier ein Plan für heute:\n- erst ein Spaziergang\n- dann Tee\n\nUnd danach?\nSag mir Bescheid."
 
@@ -26,7 +26,7 @@ def test_a_message_gets_its_answer_with_line_breaks_and_a_list(web, browser):
         time.sleep(1.5)  # long enough to see the typing indicator
         return {"antwort": LINES}
 
-    site = web(ScriptedLLM({"compose": slow}, fallback=OfflineLLM()))
+    site = web(ScriptedLLM({"compose": slow}, fallback=make_offline_llm()))
     sign_in(browser, site.base, site.token_for("anna"))
     typing = browser.find_element(By.ID, "typing")
     assert not typing.is_displayed()
@@ -149,7 +149,7 @@ def test_the_badge_of_a_corrected_answer_opens_its_reason(web, browser, db):
                                  datetime.fromisoformat("2026-11-29T10:00:00+00:00"))
     llm = ScriptedLLM({"compose": {"antwort": "Klar, ich sag es dir gern: Dein Zug fährt um acht."},
                        "correct": {"antwort": "Gern sage ich es Ihnen: Ihr Zug fährt um acht."}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     site = web(llm)
     sign_in(browser, site.base, site.token_for("anna"))
     answer = say(browser, "Wann fährt mein Zug?")
@@ -168,7 +168,7 @@ def test_phone_width_chat_and_views_fit_and_a_too_long_text_stays(web, browser):
     """Issue 17 §1/§4: at 390×844 the chat works without sideways scrolling, the input stays on screen,
     the memory view (issue 14's facade exists) opens; a text over the limit gets a German error and stays."""
     browser.set_window_size(390, 844)
-    site = web(ScriptedLLM({"compose": {"antwort": LINES}}, fallback=OfflineLLM()))
+    site = web(ScriptedLLM({"compose": {"antwort": LINES}}, fallback=make_offline_llm()))
     sign_in(browser, site.base, site.token_for("anna"))
     for _ in range(3):
         answer = say(browser, "Was mache ich heute?")

@@ -10,8 +10,7 @@ from typing import Any
 from novaberg.core.settings import Settings
 from novaberg.embed.cache import embed_cached
 from novaberg.embed.hashing import HashingEmbedder
-from novaberg.llm.offline import OfflineLLM
-from tests.support import berlin
+from tests.support import berlin, make_offline_llm
 
 
 class _Counting(HashingEmbedder):
@@ -40,7 +39,7 @@ def test_a_turn_embeds_its_question_once(db: Any, redis: Any, tmp_path: Path) ->
     from novaberg.store.stack import Stack
 
     embedder = _Counting()
-    nova = Nova(Stack(db=db, redis=redis), OfflineLLM(), embedder, Settings(data_dir=tmp_path))
+    nova = Nova(Stack(db=db, redis=redis), make_offline_llm(), embedder, Settings(data_dir=tmp_path))
     question = "Was weiß ich noch über die Heizung im Keller?"
     nova.turn("u1", "nova", question, berlin(2026, 12, 1, 10))
     assert embedder.texts[question] == 1

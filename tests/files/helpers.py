@@ -74,9 +74,8 @@ def rows_by_path(svc: FilesService, root_id: int, user: str = "u1", character: s
 
 def scripted_nova(db: Any, redis: Any, tmp_path: Path, answers: dict[str, Any] | None = None) -> tuple[Any, Any]:
     """A Nova whose model answers the scripted tasks and leaves every other task to the offline rules."""
-    from novaberg.llm.offline import OfflineLLM
     from novaberg.llm.scripted import ScriptedLLM
-    from tests.support import make_nova
+    from tests.support import make_nova, make_offline_llm
 
-    llm = ScriptedLLM(answers or {}, fallback=OfflineLLM())
+    llm = ScriptedLLM(answers or {}, fallback=make_offline_llm())
     return make_nova(db, redis, llm, tmp_path), llm

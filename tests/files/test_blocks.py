@@ -17,7 +17,7 @@ from novaberg.files.blocks import (
     location,
 )
 from novaberg.files.retrieval import Hit
-from novaberg.graph.compose import _offline_composer
+from novaberg.graph.compose import offline_composer
 from tests.files.helpers import NOW, service, write
 
 HEIZUNG = "# Heizung im Altbau\n\nDie Gastherme im Keller wurde 2019 eingebaut.\n"
@@ -106,7 +106,7 @@ def test_no_block_for_small_talk_or_second_pair(db: Any, deps: Any, tmp_path: Pa
 def test_offline_composer_cites_the_location() -> None:
     """Issue 16: the offline composer answers from the files' block with origin and location, not the framing."""
     block = block_text(FOREIGN_HEADER, [_hit("/home/a/heizung.md")], "[AUFZEICHNUNGEN]\nRahmen\n- Regel eins")
-    answer = _offline_composer({"text": "Was steht in meinen Unterlagen über die Heizung?", "service_reports": [],
+    answer = offline_composer({"text": "Was steht in meinen Unterlagen über die Heizung?", "service_reports": [],
                                 "block_map": {"[TERMINE]": "[TERMINE]\nkeine", FOREIGN_HEADER: block},
                                 "answer_from_blocks": True})["antwort"]
     assert "Unterlagen" in answer and "a/heizung.md, Zeilen 3–7" in answer and "/home/a" not in answer

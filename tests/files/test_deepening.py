@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 
 from novaberg.files.deepening.stock import HEADER
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from tests.files.helpers import allow, scripted_nova, shared, write
-from tests.support import berlin
+from tests.support import berlin, make_offline_llm
 
 NOW = berlin(2026, 12, 1, 10)
 THERME = """# Gastherme im Keller
@@ -216,7 +215,7 @@ def test_budget_spent_means_no_second_deepening(db: Any, redis: Any, deps: Any, 
     _shared(db, home)
     state: dict[str, Any] = {"turn_id": uuid.uuid4(), "user_id": "u1", "character_id": "nova", "text": ASK_WHO,
                              "now": NOW, "history": [], "route": {"domain": "keine"}, "services": [], "blocks": {}}
-    llm = ScriptedLLM({}, fallback=OfflineLLM())
+    llm = ScriptedLLM({}, fallback=make_offline_llm())
     from novaberg.llm.ask import Asker
 
     runtime = Runtime(context=type(deps)(**{**deps.__dict__, "asker": Asker(llm)}))

@@ -13,10 +13,10 @@ from novaberg.files.deepening import budget
 from novaberg.files.deepening.decide import (
     MAX_TERMS,
     Refused,
-    _offline,
     asked_words,
     asks,
     candidates_input,
+    offline_decide,
     read_decision,
     stem,
 )
@@ -146,7 +146,7 @@ def _hit(summary: str, thema: str = "Gastherme im Keller", path: str = "/h/docs/
 
 
 def _weigh(text: str, *hits: Hit) -> dict[str, Any]:
-    return _offline(candidates_input(text, list(hits)))
+    return offline_decide(candidates_input(text, list(hits)))
 
 
 def test_offline_weighing_reads_on_when_the_excerpt_lacks_the_asked_content() -> None:

@@ -11,9 +11,9 @@ from novaberg.core.logs import PipelineLog
 from novaberg.files.metadata import TASK, ModelDescriber, OfflineDescriber
 from novaberg.files.service import FilesService
 from novaberg.llm.ask import Asker
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from tests.files.helpers import LATER, NOW, CountingEmbedder, rows_by_path, write
+from tests.support import make_offline_llm
 
 HEATING = "# Wartung der Therme\n\nDer Brenner wurde im Oktober gereinigt. Der Druck liegt bei 1,5 bar.\n"
 
@@ -95,7 +95,7 @@ def test_model_down_stops_the_run_loudly_and_keeps_what_was_done(db: Any, tmp_pa
 
 def test_offline_rule_is_the_offline_describer(db: Any, tmp_path: Path) -> None:
     """DESIGN.md "The offline model": the task's offline rule gives what OfflineDescriber gives."""
-    svc, root, path = _service(db, tmp_path, OfflineLLM())
+    svc, root, path = _service(db, tmp_path, make_offline_llm())
     write(path / "therme.md", HEATING)
     svc.index(NOW)
     row = rows_by_path(svc, root["id"])["therme.md"]
@@ -108,7 +108,7 @@ def test_offline_rule_is_the_offline_describer(db: Any, tmp_path: Path) -> None:
 def test_embeddings_of_one_batch_in_one_call(db: Any, tmp_path: Path) -> None:
     """§5.4: one embedder call per batch of rows (plus the probe), not one per file."""
     embedder = CountingEmbedder()
-    svc, root, path = _service(db, tmp_path, OfflineLLM(), embedder)
+    svc, root, path = _service(db, tmp_path, make_offline_llm(), embedder)
     for i in range(450):
         write(path / f"datei{i:03}.txt", f"Inhalt Nummer {i} über Thema{i}.")
     report = svc.index(NOW)
@@ -122,7 +122,7 @@ def test_each_row_gets_its_own_vector(db: Any, tmp_path: Path) -> None:
     """The batch's vectors land on their own rows (order kept): each equals the embedding of its
     topic + keywords."""
     embedder = CountingEmbedder()
-    svc, root, path = _service(db, tmp_path, OfflineLLM(), embedder)
+    svc, root, path = _service(db, tmp_path, make_offline_llm(), embedder)
     write(path / "bienen.md", "# Bienen\n\nBienen sammeln Nektar im Sommer.")
     write(path / "zug.md", "# Zugfahrt\n\nDer Zug nach Hamburg fährt um acht.")
     svc.index(NOW)

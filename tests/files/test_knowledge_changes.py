@@ -11,9 +11,8 @@ from novaberg.files.knowledge.judge import model_judge
 from novaberg.files.knowledge.novelty import brings_new, fact_differences
 from novaberg.files.knowledge.pairs import pair_zone
 from novaberg.llm.ask import Asker
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
-from tests.support import berlin
+from tests.support import berlin, make_offline_llm
 
 NOW = berlin(2026, 12, 1, 10)
 FIVE = "Carl nimmt täglich 5 mg Ramipril."
@@ -57,7 +56,7 @@ def test_ramipril_changes_are_written_versioned_and_said(nova: Any, tmp_path: Pa
 def test_a_changed_sentence_keeps_the_rest_of_its_paragraph(tmp_path: Path) -> None:
     """§4b.3 „an der richtigen Stelle": only the changed sentence is replaced; the paragraph's other
     sentences and other paragraphs stay as they were."""
-    zone = KnowledgeZone(tmp_path / "z", judge=model_judge(Asker(OfflineLLM())))
+    zone = KnowledgeZone(tmp_path / "z", judge=model_judge(Asker(make_offline_llm())))
     zone.insert("carl.md", f"Carl wohnt in Bremen. {FIVE} Er verträgt es gut.", NOW)
     zone.insert("carl.md", "Seine Hausärztin ist Dr. Weber in der Neustadt.", NOW)
     result = zone.insert("carl.md", FIFTY, NOW)

@@ -15,10 +15,9 @@ from novaberg.agents.services import AgentRequest
 from novaberg.core.errors import ModelAnswerError
 from novaberg.files.reading.classify import offline_terms, read_classification
 from novaberg.files.reading.service import HINT_RECORDS, ReadingService, route_hint
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from tests.files.helpers import NOW, service, write
-from tests.support import make_deps
+from tests.support import make_deps, make_offline_llm
 
 HEIZUNG = """# Heizung im Altbau
 
@@ -71,7 +70,7 @@ def test_compound_terms_tried_in_turn(deps: Any, tree: Path, tmp_path: Path) -> 
 def test_paraphrasing_model_terms(db: Any, redis: Any, tree: Path, tmp_path: Path) -> None:
     """A model that names the terms in other words than the question (and with its own spacing) is read checked."""
     llm = ScriptedLLM({"files_read": {"begriffe": ["  Thomaskantor ", "Leipzig"], "datei": None, "art": "suche"}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     result = ReadingService().run(_request("Welches Amt hatte der Komponist in Sachsen laut meinen Unterlagen?"),
                                             make_deps(db, redis, llm))
     assert result.status == "abgeschlossen", result.answer
@@ -91,7 +90,7 @@ def test_fourth_exit_carries_nearest_finding_and_proposal(deps: Any, tree: Path,
                                                           db: Any, redis: Any) -> None:
     """§8.2: candidates but no passage → the nearest finding with its location and a proposal."""
     llm = ScriptedLLM({"files_read": {"begriffe": ["Gastherme Baujahr", "Heizkessel"], "datei": None}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     result = ReadingService().run(_request("Steht in meinen Unterlagen was zur Gastherme?"),
                                             make_deps(db, redis, llm))
     assert result.status == "rejected"

@@ -12,10 +12,9 @@ import pytest
 from novaberg.files.agent.classify import parse
 from novaberg.files.agent.const import TASK_CLASSIFY
 from novaberg.files.repository import RootsRepository
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from tests.files.helpers import allow, write
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 12, 1, 10)
 SERVICE = "dateien_wurzeln"
@@ -213,7 +212,7 @@ def test_a_paraphrasing_model_cannot_invent_the_path(db: Any, redis: Any, tmp_pa
     person's own path (the gate shows what was said)."""
     llm = ScriptedLLM({"router": {"domain": SERVICE},
                        TASK_CLASSIFY: {"aktion": "create", "pfad": "/etc", "nummer": None, "bezeichnung": None}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     nova.turn("u1", "nova", f"Meine Unterlagen unter {home}/docs kannst du dir gern ansehen", NOW)
     gate = nova.turn("u1", "nova", "meins", NOW)
@@ -225,7 +224,7 @@ def test_model_answer_with_nul_falls_back_to_the_offline_reading(db: Any, redis:
     """A model answer with a NUL byte in the path is refused at the edge; the documented phrasing still works."""
     llm = ScriptedLLM({"router": {"domain": SERVICE},
                        TASK_CLASSIFY: {"aktion": "create", "pfad": "/a\x00b", "nummer": None}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     first = nova.turn("u1", "nova", f"Gib {home}/docs frei", NOW)
     assert _service(first)["status"] == "rueckfrage" and _roots(db) == []

@@ -9,17 +9,16 @@ import pytest
 
 from novaberg.graph.care import care_answer, feels_unwell
 from novaberg.graph.compose import STATEMENT_NOTED
-from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.repository import NotesRepository
 from novaberg.timeline.repository import TimelineRepository
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 9)
 
 
 @pytest.fixture
 def nova(db, redis, tmp_path):
-    return make_nova(db, redis, OfflineLLM(), tmp_path)
+    return make_nova(db, redis, make_offline_llm(), tmp_path)
 
 
 @pytest.mark.parametrize("text", ["Ich fühl mich heute nicht so gut.", "Mir geht's heute nicht besonders gut",

@@ -7,8 +7,7 @@ from uuid import uuid4
 from novaberg.agents.services import AgentRequest
 from novaberg.directives.agent import SERVICE, parse
 from novaberg.directives.repository import DirectivesRepository
-from novaberg.llm.offline import OfflineLLM
-from tests.support import berlin, make_deps
+from tests.support import berlin, make_deps, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 10)
 
@@ -63,7 +62,7 @@ def test_too_long_directive_is_refused_with_a_sentence(nova, db):
 
 def test_a_pending_question_of_another_pair_is_refused(db, redis):
     """issue 12 "Bad input": a directive that would apply to another pair is refused, nothing written."""
-    deps = make_deps(db, redis, OfflineLLM())
+    deps = make_deps(db, redis, make_offline_llm())
     pending = {"aktion": "hinzufuegen", "text": "Sieze mich", "frage": "?", "user_id": "u2", "character_id": "nova"}
     request = AgentRequest(user_id="u1", character_id="nova", text="ja", now=NOW, turn_id=uuid4(), action="resume",
                            pending=pending)

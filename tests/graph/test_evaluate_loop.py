@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.tribunal.texts import CORRECTION_NOTE
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 10)  # Monday
 
@@ -20,7 +19,7 @@ def _entries(db, kind):
 def test_unproven_storage_claim_survives_two_rounds_and_gets_the_correction_sentence(db, redis, tmp_path):
     """Uncovered claim → warnung; after MAX_CORRECTIONS rounds the sentence is appended once, an error line."""
     claim = "Ich habe dir den Zahnarzt für morgen eingetragen."
-    llm = ScriptedLLM({"compose": {"antwort": claim}, "correct": {"antwort": claim}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"compose": {"antwort": claim}, "correct": {"antwort": claim}}, fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     result = nova.turn("u1", "nova", "Erzähl mir was", NOW)
     assert result.verdict == "warnung"
@@ -36,7 +35,7 @@ def test_unproven_storage_claim_survives_two_rounds_and_gets_the_correction_sent
 
 def test_wrong_weekday_is_corrected_offline_in_one_round(db, redis, tmp_path):
     """ZEITANGABE FALSCH: the 1.12.2026 is a Tuesday; the corrector writes the right weekday."""
-    llm = ScriptedLLM({"compose": {"antwort": "Dein Termin ist am Montag, 1.12.2026."}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"compose": {"antwort": "Dein Termin ist am Montag, 1.12.2026."}}, fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     result = nova.turn("u1", "nova", "Erzähl mir von Dezember", NOW)  # no service runs
     assert result.answer == "Dein Termin ist am Dienstag, 1.12.2026."
@@ -52,7 +51,7 @@ def test_clean_answer_is_one_silent_entry(nova, db):
 
 def test_broken_corrector_keeps_the_answer_and_the_loop_ends(db, redis, tmp_path):
     claim = "Ist notiert."
-    llm = ScriptedLLM({"compose": {"antwort": claim}, "correct": "kein json"}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"compose": {"antwort": claim}, "correct": "kein json"}, fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Hm", NOW)
     assert result.answer.startswith(claim) and CORRECTION_NOTE in result.answer
     assert len(llm.calls["correct"]) == 2

@@ -8,9 +8,8 @@ import math
 import pytest
 
 from novaberg.graph import nodes
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 9, 30)  # Monday
 CREATE = "Trag mir morgen um 10 den Zahnarzt ein"
@@ -33,7 +32,7 @@ def test_nan_in_a_router_field_is_a_wrong_type_and_the_turn_ends_with_an_answer(
     answer, is stored with it, and nothing is written."""
     router = ('{"domain": "timeline", "management_action": "agent", "timeline_query": {"art": "search", '
               '"keyword": "Zahnarzt", "limit": ' + bad + "}}")
-    nova = make_nova(db, redis, ScriptedLLM({"router": router}, fallback=OfflineLLM()), tmp_path)
+    nova = make_nova(db, redis, ScriptedLLM({"router": router}, fallback=make_offline_llm()), tmp_path)
     result = nova.turn("u1", "nova", CREATE, NOW)
     assert result.answer and result.services == []
     assert _stored_turn(db)["answer"] == result.answer
@@ -50,7 +49,7 @@ def test_nan_that_reaches_the_trace_no_longer_loses_the_answer(db, redis, tmp_pa
         return {**real_route(*args, **kwargs), "score": math.nan, "rest": [math.inf, "a\x00b", "\ud800"]}
 
     monkeypatch.setattr(nodes, "route", route_with_garbage)
-    nova = make_nova(db, redis, OfflineLLM(), tmp_path)
+    nova = make_nova(db, redis, make_offline_llm(), tmp_path)
     result = nova.turn("u1", "nova", CREATE, NOW)
     assert result.services[0]["status"] == "abgeschlossen"
     assert [row["title"] for row in nova.timeline.list("u1", "nova", active_only=True)] == ["Zahnarzt"]
@@ -64,7 +63,7 @@ def test_a_classifier_date_outside_the_years_is_refused(db, redis, tmp_path, exp
     """issue 10 §4: a time expression of the timeline classifier with a year outside 1900–2199 is no date:
     the agent asks or says it cannot read the time — no OverflowError, no write."""
     classify = {"action": "create", "target": "Zahnarzt", "zeitausdruck": expression, "event_type": "termin"}
-    nova = make_nova(db, redis, ScriptedLLM({"timeline_classify": classify}, fallback=OfflineLLM()), tmp_path)
+    nova = make_nova(db, redis, ScriptedLLM({"timeline_classify": classify}, fallback=make_offline_llm()), tmp_path)
     result = nova.turn("u1", "nova", f"Trag mir {expression} den Zahnarzt ein", NOW)
     assert result.answer
     assert result.services and result.services[0]["status"] != "abgeschlossen"
@@ -89,7 +88,7 @@ def test_a_router_range_outside_the_years_reads_no_window_of_it(db, redis, tmp_p
     told the query is unreadable (it says so), and the turn answers."""
     router = {"domain": "keine", "management_action": "keine",
               "timeline_query": {"art": "range", "from": bound, "to": "2026-12-02"}}
-    llm = ScriptedLLM({"router": router}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"router": router}, fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Was steht an?", NOW)
     assert result.answer
     assert _trace(db, "route", "entscheidung")[0]["timeline_query"]["art"] == "unlesbar"
@@ -98,7 +97,7 @@ def test_a_router_range_outside_the_years_reads_no_window_of_it(db, redis, tmp_p
 def test_nan_from_the_notes_classifier_writes_nothing(db, redis, tmp_path):
     """issue 10 §4: NaN in a notes classification is a wrong type: a clear answer, no note."""
     classify = '{"action": "create", "target": "Einkaufsliste", "inhalt": "Brot", "konfidenz": NaN}'
-    nova = make_nova(db, redis, ScriptedLLM({"notes_classify": classify}, fallback=OfflineLLM()), tmp_path)
+    nova = make_nova(db, redis, ScriptedLLM({"notes_classify": classify}, fallback=make_offline_llm()), tmp_path)
     result = nova.turn("u1", "nova", "Erstelle eine Einkaufsliste mit Brot", NOW)
     assert result.answer
     assert nova.notes.list("u1") == []
@@ -107,7 +106,7 @@ def test_nan_from_the_notes_classifier_writes_nothing(db, redis, tmp_path):
 def test_a_nul_in_a_model_title_writes_nothing(db, redis, tmp_path):
     """issue 10: a NUL in the classifier's target would fail the database write; it is a wrong type."""
     classify = {"action": "create", "target": "Zahn\x00arzt", "zeitausdruck": "morgen um 10", "event_type": "termin"}
-    nova = make_nova(db, redis, ScriptedLLM({"timeline_classify": classify}, fallback=OfflineLLM()), tmp_path)
+    nova = make_nova(db, redis, ScriptedLLM({"timeline_classify": classify}, fallback=make_offline_llm()), tmp_path)
     result = nova.turn("u1", "nova", CREATE, NOW)
     assert result.answer and nova.timeline.list("u1", "nova", active_only=False) == []
     assert _stored_turn(db)["answer"] == result.answer

@@ -6,11 +6,10 @@ from __future__ import annotations
 from novaberg.agents.pending import load_pending
 from novaberg.api.catalog import build_registry
 from novaberg.graph.router import is_new_request, split_orders
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.repository import NotesRepository
 from novaberg.timeline.repository import TimelineRepository
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 10)
 
@@ -18,7 +17,7 @@ CATALOG = build_registry()
 
 
 def _nova(db, redis, tmp_path, llm=None):
-    return make_nova(db, redis, llm or OfflineLLM(), tmp_path)
+    return make_nova(db, redis, llm or make_offline_llm(), tmp_path)
 
 
 def test_section8_two_orders_run_in_the_order_said_each_verified(db, redis, tmp_path):
@@ -74,7 +73,7 @@ def test_the_waiting_order_waits_again_when_the_answer_asks_again(db, redis, tmp
 
 def test_section8_a_rejected_moves_on_to_the_next(db, redis, tmp_path):
     """issue 11 §8: the first order is a statement (`rejected`), the second still runs."""
-    llm = ScriptedLLM({"timeline_classify": {"action": "rejected", "grund": "Mitteilung"}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"timeline_classify": {"action": "rejected", "grund": "Mitteilung"}}, fallback=make_offline_llm())
     nova = _nova(db, redis, tmp_path, llm)
     nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot", NOW)
     result = nova.turn("u1", "nova", "Trag den Zahnarzt ein und schreib Zahnseide auf die Einkaufsliste",

@@ -5,13 +5,12 @@ The composer and the corrector are scripted and paraphrase; everything else is t
 
 from __future__ import annotations
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.repository import NotesRepository
 from novaberg.situation.lage import load_situation, offer_key, peek_offer, situation_key
 from novaberg.situation.texts import OFFER_EXPIRED, OFFER_OTHER_FIGURE, OFFER_REFUSED
 from novaberg.timeline.repository import TimelineRepository
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 10)  # Monday
 CLAIM = "Ich habe den Flohmarkt am Samstag um 14 Uhr eingetragen."
@@ -24,7 +23,7 @@ def _titles(db, user="u1", character="nova"):
 
 def _offered(db, redis, tmp_path):
     """Turn 1: a false claim, the corrector turns it into an offer (paraphrased)."""
-    llm = ScriptedLLM({"compose": {"antwort": CLAIM}, "correct": {"antwort": RESTATED}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"compose": {"antwort": CLAIM}, "correct": {"antwort": RESTATED}}, fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     first = nova.turn("u1", "nova", "Am Samstag ist Flohmarkt, da will ich um 14 Uhr hin.", NOW)
     return nova, llm, first
@@ -47,7 +46,7 @@ def test_section5_consent_executes_exactly_the_offer_through_the_service(db, red
 
 def test_twin_without_offer_a_bare_consent_writes_nothing(db, redis, tmp_path):
     """The twin: the same „Ja, gerne“ without an open offer enters nothing."""
-    llm = ScriptedLLM({"compose": {"antwort": "Schön!"}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"compose": {"antwort": "Schön!"}}, fallback=make_offline_llm())
     make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Ja, gerne", NOW)
     assert _titles(db) == []
 
@@ -66,7 +65,7 @@ def test_e3_refusal_drops_the_offer_and_marks_the_object(db, redis, tmp_path):
 
 def test_twin_section3a_a_mentioned_coming_appointment_is_offered(db, redis, tmp_path):
     """timeline.md §3a (17.10.2026): without a refusal the same mention gets the offer, and nothing is written."""
-    llm = ScriptedLLM({"compose": {"antwort": "Viel Spaß dort!"}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"compose": {"antwort": "Viel Spaß dort!"}}, fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Am Samstag um 14 Uhr ist übrigens Flohmarkt.",
                                                       NOW)
     assert "Soll ich „Flohmarkt“ am Samstag, 05.12. um 14:00 Uhr eintragen?" in result.answer
@@ -109,14 +108,14 @@ def test_bad_input_a_corrupt_offer_is_ignored(db, redis, tmp_path):
     """A corrupt [OBJEKT] entry is ignored and logged, never used."""
     redis.set(offer_key("u1"), "{kaputt")
     redis.set(situation_key("u1", "nova"), '{"user_id": "u2", "character_id": "nova", "turn": 1}')
-    llm = ScriptedLLM({"compose": {"antwort": "Schön!"}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"compose": {"antwort": "Schön!"}}, fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Ja, gerne", NOW)
     assert result.answer == "Schön!" and _titles(db) == []
 
 
 def test_section5_a_note_offer_is_executed_on_its_list(db, redis, tmp_path):
     """An offer to put something on a list: the consent adds exactly that item through the notes service."""
-    llm = ScriptedLLM({}, fallback=OfflineLLM())
+    llm = ScriptedLLM({}, fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     nova.turn("u1", "nova", "Schreib Äpfel auf die Einkaufsliste", NOW)
     nova.turn("u1", "nova", "Ja", berlin(2026, 11, 30, 10, 1))
@@ -133,7 +132,7 @@ def test_section5_a_note_offer_is_executed_on_its_list(db, redis, tmp_path):
 def test_section3a_the_composers_own_offer_is_kept_and_not_doubled(db, redis, tmp_path):
     """A model that offers by itself: its offer is the [OBJEKT], no second offer is appended; „Ja“ executes it."""
     own = "Klingt gut! Soll ich dir den Flohmarkt am Samstag um 14 Uhr eintragen?"
-    llm = ScriptedLLM({"compose": {"antwort": own}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"compose": {"antwort": own}}, fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     first = nova.turn("u1", "nova", "Am Samstag um 14 Uhr ist übrigens Flohmarkt.", NOW)
     assert first.answer == own and first.answer.count("Soll ich") == 1
@@ -146,7 +145,7 @@ def test_section3a_a_mention_the_router_gives_to_no_service_is_offered_too(db, r
     """A model router sends a statement with a time to no service (timeline.md §3a „Empfang“); the mention is still
     offered. Twin: a past moment is not offered."""
     llm = ScriptedLLM({"router": {"domain": "keine", "management_action": "keine"}, "compose": {"antwort": "Schön."}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     coming = nova.turn("u1", "nova", "Am Samstag um 14 Uhr ist übrigens Flohmarkt.", NOW)
     assert coming.answer.endswith("Soll ich „Flohmarkt“ am Samstag, 05.12. um 14:00 Uhr eintragen?")
@@ -158,7 +157,7 @@ def test_an_order_with_a_refusal_stem_is_no_answer_to_the_offer(db, redis, tmp_p
     """E3 is a *bare* no: „Lösch den Termin am Donnerstag“ holds the stem *ne* (Donnerstag) but is an order of its
     own — it runs, and the offer is dropped unrefused. Twin: „Nein, danke“ refuses. The offer names the thing from
     its own phrase on, not from the example quoted before it."""
-    nova = make_nova(db, redis, OfflineLLM(), tmp_path)
+    nova = make_nova(db, redis, make_offline_llm(), tmp_path)
     first = nova.turn("u1", "nova", "Morgen um 11 habe ich Friseur", NOW)
     assert first.answer.endswith("Soll ich „Friseur“ am Dienstag, 01.12. um 11:00 Uhr eintragen?")
     assert peek_offer(redis, "u1").target == "Friseur"

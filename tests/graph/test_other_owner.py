@@ -9,18 +9,17 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.repository import NotesRepository
 from novaberg.timeline.repository import TimelineRepository
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 10)
 
 
 @pytest.fixture
 def nova(db, redis, tmp_path):
-    nova = make_nova(db, redis, OfflineLLM(), tmp_path)
+    nova = make_nova(db, redis, make_offline_llm(), tmp_path)
     nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Eier, Mehl und Milch", NOW)
     return nova
 
@@ -75,7 +74,7 @@ def test_parallel_identical_strike_orders_strike_once_and_lose_nothing(nova, db)
 def test_a_model_router_choosing_the_timeline_is_redirected_too(db, redis, tmp_path):
     """The redirect sits behind the router, so a model's choice (here: the timeline for *Streich die Eier*)
     gets the same second chance — the model says the result in its own words."""
-    llm = ScriptedLLM(fallback=OfflineLLM())
+    llm = ScriptedLLM(fallback=make_offline_llm())
     llm.script("router", {"domain": "notizen"}, {"domain": "timeline"})
     nova = make_nova(db, redis, llm, tmp_path)
     nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Eier und Mehl", NOW)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 9, 30)  # Monday
 
@@ -13,7 +12,7 @@ def test_router_timeline_query_reaches_the_reader(db, redis, tmp_path):
     """timeline.md §4a: the router's `timeline_query` names the window that is read."""
     llm = ScriptedLLM({"router": {"domain": "keine", "management_action": "keine",
                                   "timeline_query": {"art": "range", "from": "2026-12-01", "to": "2026-12-02"}}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     nova.turn("u1", "nova", "Was ist los?", NOW)
     blocks = llm.calls["compose"][0]["block_map"]
@@ -22,7 +21,7 @@ def test_router_timeline_query_reaches_the_reader(db, redis, tmp_path):
 
 
 def test_router_answer_with_wrong_type_is_loud_and_serves_nobody(db, redis, tmp_path):
-    llm = ScriptedLLM({"router": {"domain": "timeline", "timeline_query": "morgen"}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"router": {"domain": "timeline", "timeline_query": "morgen"}}, fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Was steht morgen an?", NOW)
     assert result.services == []
     with db.transaction() as conn:
@@ -32,7 +31,7 @@ def test_router_answer_with_wrong_type_is_loud_and_serves_nobody(db, redis, tmp_
 
 def test_blocks_are_read_again_after_a_verified_write(db, redis, tmp_path):
     """A composer must not see the appointments as they were before this turn wrote."""
-    llm = ScriptedLLM(fallback=OfflineLLM())
+    llm = ScriptedLLM(fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     result = nova.turn("u1", "nova", "Trag mir morgen um 10 den Zahnarzt ein", NOW)
     assert result.services[0]["status"] == "abgeschlossen"

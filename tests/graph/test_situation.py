@@ -8,7 +8,6 @@ import json
 
 import pytest
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.situation.lage import (
     SITUATION_TTL_SECONDS,
@@ -20,7 +19,7 @@ from novaberg.situation.lage import (
     update_situation,
 )
 from novaberg.tribunal.texts import CORRECTION_NOTE, HEAD_STORAGE
-from tests.support import BERLIN, berlin, make_nova
+from tests.support import BERLIN, berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 10)  # Monday
 PHYSIO = "Trag mir am Freitag um 11 Uhr die Physiotherapie ein"
@@ -28,7 +27,7 @@ PACK = "Schreib Pass und Ladekabel auf die Packliste"
 
 
 def _nova(db, redis, tmp_path):
-    llm = ScriptedLLM({}, fallback=OfflineLLM())
+    llm = ScriptedLLM({}, fallback=make_offline_llm())
     return make_nova(db, redis, llm, tmp_path), llm
 
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.repository import NotesRepository
 from novaberg.situation.lage import load_situation, peek_offer
 from novaberg.timeline.repository import TimelineRepository
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 10)
 WORKERS = 12
@@ -27,7 +26,7 @@ def test_parallel_consents_to_one_offer_write_it_exactly_once(db, redis, tmp_pat
     """Twelve parallel „Ja“ to one offer: one verified create, no second row, the others write nothing."""
     restated = "Du möchtest den Flohmarkt am Samstag um 14 Uhr im Kalender haben. Soll ich ihn eintragen?"
     llm = ScriptedLLM({"compose": {"antwort": "Ich habe den Flohmarkt am Samstag um 14 Uhr eingetragen."},
-                       "correct": {"antwort": restated}}, fallback=OfflineLLM())
+                       "correct": {"antwort": restated}}, fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     nova.turn("u1", "nova", "Am Samstag will ich um 14 Uhr zum Flohmarkt.", NOW)
     assert peek_offer(redis, "u1") is not None
@@ -44,7 +43,7 @@ def test_parallel_consents_to_one_offer_write_it_exactly_once(db, redis, tmp_pat
 def test_parallel_writes_all_land_in_the_lage(db, redis, tmp_path):
     """Twelve parallel creates of different appointments: every confirmed row is an acute object of the Lage
     (the Lage is merged in a Redis transaction, no turn overwrites another's objects)."""
-    nova = make_nova(db, redis, OfflineLLM(), tmp_path)
+    nova = make_nova(db, redis, make_offline_llm(), tmp_path)
     results = _burst(nova, [f"Trag mir morgen um {8 + i} Uhr {title} ein" for i, title in enumerate(TITLES)], NOW)
     written = {s["data"]["timeline_id"] for r in results for s in r.services
                if s["status"] == "abgeschlossen" and "timeline_id" in s["data"]}
@@ -58,7 +57,7 @@ def test_parallel_writes_all_land_in_the_lage(db, redis, tmp_path):
 def test_parallel_identical_double_orders_do_not_write_twice(db, redis, tmp_path):
     """Twelve parallel identical two-order turns: one appointment, the item once on the list."""
     NotesRepository(db).insert("u1", "Einkaufsliste", "einkauf", "Brot", [], NOW)
-    nova = make_nova(db, redis, OfflineLLM(), tmp_path)
+    nova = make_nova(db, redis, make_offline_llm(), tmp_path)
     text = "Trag mir morgen um 10 Uhr den Zahnarzt ein und schreib Zahnseide auf die Einkaufsliste"
     _burst(nova, [text] * WORKERS, NOW)
     assert [r["title"] for r in TimelineRepository(db).list("u1", "nova")] == ["Zahnarzt"]

@@ -6,10 +6,9 @@ import time
 from datetime import datetime
 
 from novaberg.directives.repository import DirectivesRepository
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE, NOT_JUDGED_OFFLINE
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 10)  # Monday
 
@@ -31,7 +30,7 @@ def test_sie_directive_du_answer_is_corrected_into_sie_form(db, redis, tmp_path)
     _add(db, "Sprich mich bitte mit Sie an")
     du = "Klar, ich erkläre es dir gern: Dein Zug fährt um acht."
     sie = "Gern erkläre ich es Ihnen: Ihr Zug fährt um acht."
-    llm = ScriptedLLM({"compose": {"antwort": du}, "correct": {"antwort": sie}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"compose": {"antwort": du}, "correct": {"antwort": sie}}, fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Wann fährt mein Zug?", NOW)
     assert result.answer == sie
     assert result.verdict == "ok"
@@ -50,7 +49,7 @@ def test_paraphrased_corrector_still_in_du_form_goes_out_as_warnung_after_two_ro
     _add(db, "Sieze mich")
     du = "Du hast heute frei."
     llm = ScriptedLLM({"compose": {"antwort": du}, "correct": {"antwort": "Du hast heute wirklich frei."}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Hab ich frei?", NOW)
     assert result.verdict == "warnung"
     assert result.answer == "Du hast heute wirklich frei."
@@ -63,7 +62,7 @@ def test_ablehnen_majority_after_two_rounds_gives_the_fallback_text(db, redis, t
     bad = {"score": 0.95, "reasoning": "Die Antwort setzt den Menschen unter Druck."}
     llm = ScriptedLLM({"compose": {"antwort": "Mach das jetzt sofort."}, "correct": {"antwort": "Mach es jetzt."},
                        "tribunal_psychologe": bad, "tribunal_ethik": {**bad, "reasoning": "Schädlich."}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Was soll ich tun?", NOW)
     assert result.verdict == "ablehnen"
     assert result.answer == FALLBACK_TEXT
@@ -81,7 +80,7 @@ def test_fallback_text_keeps_the_sie_form(db, redis, tmp_path):
     _add(db, "Sprich mich mit Sie an")
     bad = {"score": 1.0, "reasoning": "Gefährlich."}
     llm = ScriptedLLM({"compose": {"antwort": "Gefährlicher Rat."}, "tribunal_psychologe": bad, "tribunal_ethik": bad},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Rat?", NOW)
     assert result.answer == FALLBACK_TEXT_SIE
 
@@ -102,7 +101,7 @@ def test_broken_judge_answers_do_not_break_the_turn(db, redis, tmp_path):
     0.0/`fehler`, loud in the log; the turn still answers."""
     llm = ScriptedLLM({"compose": {"antwort": "Alles gut."}, "tribunal_jurist": "kein json",
                        "tribunal_psychologe": '{"score": NaN, "reasoning": "x"}',
-                       "tribunal_ethik": {"score": 0.2, "reasoning": None}}, fallback=OfflineLLM())
+                       "tribunal_ethik": {"score": 0.2, "reasoning": None}}, fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Wie geht's?", NOW)
     assert result.answer == "Alles gut." and result.verdict == "ok"
     votes = {v["agent"]: v for v in _rows(db, "tribunal", "votum")}
@@ -117,7 +116,7 @@ def test_a_hanging_judge_is_its_own_fehler_vote_within_its_time_out(db, redis, t
         time.sleep(3.0)
         return {"score": 1.0, "reasoning": "zu spät"}
 
-    llm = ScriptedLLM({"compose": {"antwort": "Gern."}, "tribunal_ethik": hang}, fallback=OfflineLLM(), timeout=0.2)
+    llm = ScriptedLLM({"compose": {"antwort": "Gern."}, "tribunal_ethik": hang}, fallback=make_offline_llm(), timeout=0.2)
     started = time.perf_counter()
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Danke", NOW)
     assert time.perf_counter() - started < 2.8
@@ -131,7 +130,7 @@ def test_computed_checks_raise_but_never_lower_the_judges_verdict(db, redis, tmp
     bad = {"score": 0.95, "reasoning": "Nein."}
     answer = "Dein Termin ist am Montag, 1.12.2026."  # the 1.12.2026 is a Tuesday
     llm = ScriptedLLM({"compose": {"antwort": answer}, "tribunal_psychologe": bad, "tribunal_ethik": bad},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Dezember?", NOW)
     assert result.verdict == "ablehnen"
     verdicts = _rows(db, "tribunal", "urteil")
@@ -147,7 +146,7 @@ def test_only_the_jurist_sees_the_pairs_directives_in_the_turn(db, redis, tmp_pa
     _add(db, "Keine Emojis", user="u2")
     ok = {"score": 0.0, "direktiven_score": 0.0, "reasoning": "unauffällig"}
     llm = ScriptedLLM({"compose": {"antwort": "Schönen Abend!"}, "tribunal_jurist": ok,
-                       "tribunal_psychologe": ok, "tribunal_ethik": ok}, fallback=OfflineLLM())
+                       "tribunal_psychologe": ok, "tribunal_ethik": ok}, fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Gute Nacht", NOW)
     assert result.verdict == "ok"
     jurist = llm.prompts["tribunal_jurist"][0].user
@@ -161,7 +160,7 @@ def test_without_directives_the_directives_score_is_not_asked(db, redis, tmp_pat
     """issue 12 §5: with no directives the jurist gets no [DIREKTIVEN] block and no direktiven_score."""
     ok = {"score": 0.1, "reasoning": "unauffällig"}
     llm = ScriptedLLM({"compose": {"antwort": "Hallo!"}, "tribunal_jurist": ok, "tribunal_psychologe": ok,
-                       "tribunal_ethik": ok}, fallback=OfflineLLM())
+                       "tribunal_ethik": ok}, fallback=make_offline_llm())
     make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Hallo", NOW)
     jurist = llm.prompts["tribunal_jurist"][0].user
     assert "[DIREKTIVEN]" not in jurist and "direktiven_score" not in jurist
@@ -180,7 +179,7 @@ def test_a_model_that_is_down_is_not_asked_three_more_times(db, redis, tmp_path)
 def test_broken_judges_are_countable_error_rows(db, redis, tmp_path):
     """tribunal.md §8: every broken judge answer is one `fehler` row of node `tribunal` — loud and countable."""
     llm = ScriptedLLM({"compose": {"antwort": "Gut."}, "tribunal_jurist": [1, 2],
-                       "tribunal_psychologe": {"score": 7, "reasoning": "x"}}, fallback=OfflineLLM())
+                       "tribunal_psychologe": {"score": 7, "reasoning": "x"}}, fallback=make_offline_llm())
     make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Na?", NOW)
     errors = _rows(db, "tribunal", "fehler")
     assert sorted(e["richter"] for e in errors) == ["jurist", "psychologe"]
@@ -190,7 +189,7 @@ def test_offline_corrector_rewrites_into_the_sie_form(db, redis, tmp_path):
     """issue 12 §6 + "Done when", wholly offline: jurist rule → computed directive check → the offline corrector
     rewrites the du-forms it knows → the person gets the Sie-form, `ok` after one round."""
     _add(db, "Bitte siezen Sie mich")
-    llm = ScriptedLLM({"compose": {"antwort": "Du hast morgen frei, ich wünsche dir einen schönen Tag."}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"compose": {"antwort": "Du hast morgen frei, ich wünsche dir einen schönen Tag."}}, fallback=make_offline_llm())
     result = make_nova(db, redis, llm, tmp_path).turn("u1", "nova", "Hab ich morgen frei?", NOW)
     assert result.answer == "Sie haben morgen frei, ich wünsche Ihnen einen schönen Tag."
     assert result.verdict == "ok" and len(llm.calls["correct"]) == 1

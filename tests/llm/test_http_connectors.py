@@ -7,11 +7,12 @@ import json
 import httpx
 import pytest
 
+from novaberg.api.catalog import offline_rules
 from novaberg.core.errors import ConfigError, ModelError, ModelUnreachableError
 from novaberg.llm.base import Prompt
 from novaberg.llm.http_connectors import OllamaLLM, OpenAICompatibleLLM
 from novaberg.llm.offline import OfflineLLM
-from novaberg.llm.registry import make_llm
+from novaberg.llm.registry import check_llm_spec, make_llm
 from tests.llm.fake_server import fake_server, free_port
 
 PROMPT = Prompt(system="System", user="Nutzer")
@@ -73,10 +74,24 @@ def test_describe_reports_unreachable():
 
 
 def test_registry_names_and_bad_names():
-    assert isinstance(make_llm("offline"), OfflineLLM)
+    assert isinstance(make_llm("offline", rules=offline_rules()), OfflineLLM)
     assert make_llm("ollama:gemma:2b").model == "gemma:2b"
     assert make_llm("openai:qwen", "http://x:1").url == "http://x:1/v1"
     with pytest.raises(ConfigError, match="offline, ollama:<model>, openai:<model>"):
         make_llm("gpt")
     with pytest.raises(ModelError, match="model name"):
         make_llm("ollama:")
+
+
+def test_the_offline_connector_needs_its_rule_table():
+    """issue 25: the offline rules come from the catalog, handed in; without them make_llm refuses loudly."""
+    with pytest.raises(ConfigError, match="rule table"):
+        make_llm("offline")
+
+
+@pytest.mark.parametrize("spec", ["gpt", "ollama:", "openai:", 42])
+def test_check_llm_spec_refuses_what_make_llm_refuses_and_builds_nothing(spec):
+    with pytest.raises((ConfigError, ModelError)):
+        check_llm_spec(spec)
+    with pytest.raises((ConfigError, ModelError)):
+        make_llm(spec, rules=offline_rules())

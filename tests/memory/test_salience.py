@@ -9,9 +9,9 @@ import pytest
 from novaberg.core.errors import ModelAnswerError
 from novaberg.core.settings import KZG_SALIENZ_HIGH, KZG_SALIENZ_MID, KZG_SALIENZ_MINIMUM
 from novaberg.llm.ask import Asker
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.memory.salience import band_ttl_days, effective, rate
+from tests.support import make_offline_llm
 
 
 @pytest.mark.parametrize(("raw", "band"), [(0.3, KZG_SALIENZ_MINIMUM), (0.5, KZG_SALIENZ_MID), (0.7, KZG_SALIENZ_HIGH)])
@@ -53,7 +53,7 @@ def test_ttl_by_band():
     ("Wie heißt mein Hund?", False),
 ])
 def test_offline_rule_rates_facts_high_and_commands_low(text, high):
-    rating = rate(Asker(OfflineLLM()), text)
+    rating = rate(Asker(make_offline_llm()), text)
     if high is True:
         assert rating.effective >= KZG_SALIENZ_HIGH, rating
     elif high is False:

@@ -8,12 +8,11 @@ from datetime import timedelta
 
 import redis as redis_lib
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.memory.short_term import ShortTermMemory
 from novaberg.timeline.repository import NewRow, TimelineRepository
 from tests.memory.helpers import node_count
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 12, 1, 10)
 WEEK = NOW + timedelta(days=7)
@@ -71,7 +70,7 @@ def test_a_false_storage_claim_never_becomes_a_memory(db, redis, tmp_path):
     """tribunal.md FALSCHE-BESTAETIGUNG-WIRD-ERINNERUNG: the answer claims a note nobody wrote; what is kept is
     the person's words only — the claim is in no short-term entry and no long-term node."""
     llm = ScriptedLLM({"compose": {"antwort": "Ich habe notiert, dass dein Hund Bello heißt und morgen zum Tierarzt muss."}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     result = nova.turn("u1", "nova", "Mein Hund heißt Bello.", NOW)
     assert "notiert" in result.answer  # the claim went out (with its correction sentence)
@@ -83,7 +82,7 @@ def test_a_false_storage_claim_never_becomes_a_memory(db, redis, tmp_path):
 
 def test_a_paraphrasing_model_is_remembered_in_her_words(db, redis, tmp_path):
     llm = ScriptedLLM({"salience": {"salienz": 0.92, "grund": "Sie verrät, wie ihr Haustier gerufen wird."}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     nova.turn("u1", "nova", "Unser Vierbeiner hört auf den Namen Bello.", NOW)
     entry = nova.memory.short_term("u1", "nova")[0]
@@ -93,7 +92,7 @@ def test_a_paraphrasing_model_is_remembered_in_her_words(db, redis, tmp_path):
 
 
 def test_a_broken_rating_keeps_the_turn_and_stores_nothing(db, redis, tmp_path):
-    nova = make_nova(db, redis, ScriptedLLM({"salience": {"salienz": None}}, fallback=OfflineLLM()), tmp_path)
+    nova = make_nova(db, redis, ScriptedLLM({"salience": {"salienz": None}}, fallback=make_offline_llm()), tmp_path)
     assert nova.turn("u1", "nova", "Mein Hund heißt Bello.", NOW).answer
     assert nova.memory.short_term("u1", "nova") == []
     assert _trace(db, "salienz", "kzg")[-1]["ausgang"] == "salienz_fehler"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from novaberg.core.errors import ModelAnswerError
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.prompts import PromptLoader
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.agent.classify import NO_REASON, UNKNOWN_ACTION, read_classification
@@ -15,6 +14,7 @@ from novaberg.notes.agent.const import ACTIONS, INPUT_ACTIONS, TASK_CLASSIFY, TA
 from novaberg.notes.agent.offline import parse
 from novaberg.notes.repository import NotesRepository
 from tests.notes.helpers import NOW, all_rows, deps_with, notes, run
+from tests.support import make_offline_llm
 
 # --- §3 "9 Aktionen"
 
@@ -62,7 +62,7 @@ def test_a_model_delete_with_a_content_preposition_becomes_remove_content(db, re
     NotesRepository(db).insert("u1", "Obstliste", "einkauf", "Bananen\nÄpfel", [], NOW)
     llm = ScriptedLLM({TASK_CLASSIFY: {"action": "delete", "target": "Obstliste", "target_typ": "titel",
                                        "normalisiert": "delete: Notiz 'Obstliste' deaktivieren"}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     result = run(deps_with(db, redis, llm), "Streich die Bananen von der Obstliste")
     assert result.status == "abgeschlossen"
     assert {"schritt": "container_regel", "von": "delete", "zu": "remove_content"} in result.steps
@@ -71,7 +71,7 @@ def test_a_model_delete_with_a_content_preposition_becomes_remove_content(db, re
 
 def test_a_model_delete_without_preposition_deletes(db, redis):
     NotesRepository(db).insert("u1", "Obstliste", "einkauf", "Bananen", [], NOW)
-    result = run(deps_with(db, redis, OfflineLLM()), "Streich die Obstliste")
+    result = run(deps_with(db, redis, make_offline_llm()), "Streich die Obstliste")
     assert result.status == "abgeschlossen" and notes(db) == []
 
 
@@ -160,7 +160,7 @@ def test_every_notes_prompt_renders_with_the_data_the_agent_sends(task):
 
 
 def test_the_model_gets_the_last_five_turn_pairs(db, redis):
-    llm = ScriptedLLM(fallback=OfflineLLM())
+    llm = ScriptedLLM(fallback=make_offline_llm())
     history = [(f"Satz {i}", f"Antwort {i}") for i in range(7)]
     run(deps_with(db, redis, llm), "Zeig meine Notizen", history=history)
     [call] = llm.calls[TASK_CLASSIFY]
@@ -169,7 +169,7 @@ def test_the_model_gets_the_last_five_turn_pairs(db, redis):
 
 
 def test_content_resolution_writes_the_listed_content_not_the_instruction(db, redis):
-    result = run(deps_with(db, redis, OfflineLLM()), "Schreib das auf",
+    result = run(deps_with(db, redis, make_offline_llm()), "Schreib das auf",
                  history=[("Bohrer, Dübel, Schrauben brauche ich fürs Regal", "Klingt nach Baumarkt.")])
     assert result.status == "abgeschlossen"
     assert notes(db)[0]["text"] == "Bohrer, Dübel, Schrauben"
@@ -180,7 +180,7 @@ def test_content_resolution_writes_the_listed_content_not_the_instruction(db, re
 
 @pytest.mark.parametrize("text", ["Ich brauche noch Mehl und Hefe", "Uns fehlt noch Zucker", "Ach, und Butter!"])
 def test_statements_are_rejected_without_a_running_list(db, redis, text):
-    result = run(deps_with(db, redis, OfflineLLM()), text)
+    result = run(deps_with(db, redis, make_offline_llm()), text)
     assert result.status == "rejected"
     assert result.steps[-1]["kein_auftrag"] is True
     assert all_rows(db) == []
@@ -189,7 +189,7 @@ def test_statements_are_rejected_without_a_running_list(db, redis, text):
 @pytest.mark.parametrize("text", ["Wir brauchen auch Mülltüten", "Ach, und Butter!", "Ich brauche noch Hefe"])
 def test_statement_of_need_extends_a_running_list(db, redis, text):
     NotesRepository(db).insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
-    result = run(deps_with(db, redis, OfflineLLM()), text, history=[("Setz Milch auf die Einkaufsliste", "ok")])
+    result = run(deps_with(db, redis, make_offline_llm()), text, history=[("Setz Milch auf die Einkaufsliste", "ok")])
     assert result.status == "abgeschlossen"
     assert notes(db)[0]["text"].startswith("Milch\n")
 
@@ -197,7 +197,7 @@ def test_statement_of_need_extends_a_running_list(db, redis, text):
 def test_rejected_reason_defaults(db, redis):
     """§3: `grund` only on `rejected`, default "kein Grund angegeben"."""
     assert read_classification({"action": "rejected", "grund": None}) == {"action": "rejected", "grund": NO_REASON}
-    llm = ScriptedLLM({TASK_CLASSIFY: {"action": "rejected"}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({TASK_CLASSIFY: {"action": "rejected"}}, fallback=make_offline_llm())
     result = run(deps_with(db, redis, llm), "Die Nummer vom Klempner ist 0176 1234")
     assert result.status == "rejected" and result.steps[-1]["grund"] == NO_REASON
 
@@ -243,7 +243,7 @@ def test_action_has_its_own_way_unknown_is_loud(action):
 def test_broken_classification_ends_fehler_and_writes_nothing(db, redis, answer, step):
     NotesRepository(db).insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
     before = all_rows(db)
-    llm = ScriptedLLM({TASK_CLASSIFY: answer}, fallback=OfflineLLM())
+    llm = ScriptedLLM({TASK_CLASSIFY: answer}, fallback=make_offline_llm())
     result = run(deps_with(db, redis, llm), "Setz Eier auf die Einkaufsliste")
     assert result.status == "fehler"
     assert result.steps[-1]["schritt"] == step
@@ -253,7 +253,7 @@ def test_broken_classification_ends_fehler_and_writes_nothing(db, redis, answer,
 def test_null_fields_in_the_classification_take_defaults_and_still_work(db, redis):
     NotesRepository(db).insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
     llm = ScriptedLLM({TASK_CLASSIFY: {"action": "read", "target": "Einkaufsliste", "target_typ": None,
-                                       "normalisiert": None, "konfidenz": None}}, fallback=OfflineLLM())
+                                       "normalisiert": None, "konfidenz": None}}, fallback=make_offline_llm())
     result = run(deps_with(db, redis, llm), "Was steht auf der Einkaufsliste?")
     assert result.status == "abgeschlossen" and "Milch" in result.answer
 
@@ -269,7 +269,7 @@ def test_null_fields_in_the_classification_take_defaults_and_still_work(db, redi
 def test_broken_rewrite_writes_nothing(db, redis, task, answer):
     NotesRepository(db).insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
     before = all_rows(db)
-    result = run(deps_with(db, redis, ScriptedLLM({task: answer}, fallback=OfflineLLM())),
+    result = run(deps_with(db, redis, ScriptedLLM({task: answer}, fallback=make_offline_llm())),
                  "Setz Eier auf die Einkaufsliste")
     assert result.status == "fehler" and result.steps[-1]["schritt"] in ("kein_objekt", "feld_falscher_typ")
     assert all_rows(db) == before
@@ -279,7 +279,7 @@ def test_null_rewrite_text_leaves_the_note_unchanged(db, redis):
     """`null` = missing → the default, which for a rewrite is the current text: nothing is written."""
     NotesRepository(db).insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
     before = all_rows(db)
-    result = run(deps_with(db, redis, ScriptedLLM({TASK_REWRITE: {"text": None}}, fallback=OfflineLLM())),
+    result = run(deps_with(db, redis, ScriptedLLM({TASK_REWRITE: {"text": None}}, fallback=make_offline_llm())),
                  "Setz Eier auf die Einkaufsliste")
     assert result.status == "abgeschlossen" and result.steps[-1]["schritt"] == "unveraendert"
     assert all_rows(db) == before
@@ -291,14 +291,14 @@ def test_null_rewrite_text_leaves_the_note_unchanged(db, redis):
      {"typ": "einkauf", "text": "Milch", "themen": "Einkauf"}, {"typ": "einkauf", "text": "Milch", "themen": [1]}],
 )
 def test_broken_create_answer_writes_nothing(db, redis, answer):
-    result = run(deps_with(db, redis, ScriptedLLM({TASK_CREATE: answer}, fallback=OfflineLLM())),
+    result = run(deps_with(db, redis, ScriptedLLM({TASK_CREATE: answer}, fallback=make_offline_llm())),
                  "Erstelle eine Einkaufsliste: Milch")
     assert result.status == "fehler"
     assert all_rows(db) == []
 
 
 def test_create_answer_with_null_fields_takes_defaults(db, redis):
-    llm = ScriptedLLM({TASK_CREATE: {"typ": None, "text": "Milch", "themen": None}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({TASK_CREATE: {"typ": None, "text": "Milch", "themen": None}}, fallback=make_offline_llm())
     result = run(deps_with(db, redis, llm), "Erstelle eine Einkaufsliste: Milch")
     assert result.status == "abgeschlossen"
     [row] = all_rows(db)
@@ -306,7 +306,7 @@ def test_create_answer_with_null_fields_takes_defaults(db, redis):
 
 
 def test_unknown_type_from_the_model_becomes_notiz(db, redis):
-    llm = ScriptedLLM({TASK_CREATE: {"typ": "rezept", "text": "Mehl", "themen": []}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({TASK_CREATE: {"typ": "rezept", "text": "Mehl", "themen": []}}, fallback=make_offline_llm())
     result = run(deps_with(db, redis, llm), "Notier dir: Mehl")
     assert result.status == "abgeschlossen" and all_rows(db)[0]["typ"] == "notiz"
     assert {"schritt": "typ_unbekannt", "typ": "rezept", "ersatz": "notiz"} in result.steps

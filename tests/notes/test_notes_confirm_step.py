@@ -8,12 +8,12 @@ from datetime import date
 
 import pytest
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.agent.confirm import confirm
 from novaberg.notes.repository import NotesRepository
 from novaberg.tribunal.evaluate import computed_verdict
 from novaberg.tribunal.services import read_services
 from tests.notes.helpers import NOW, all_rows, deps_with, run
+from tests.support import make_offline_llm
 
 CLAIM = "Alles klar, ich habe dir die Einkaufsliste angelegt."
 
@@ -30,7 +30,7 @@ def test_s6_a_create_whose_read_back_fails_is_fehler_and_covers_no_claim(db, red
     other = (lambda self, note_id, user_id: None) if read_back == "nothing" else \
         (lambda self, note_id, user_id: {**real(self, note_id, user_id), "name": "Packliste"})
     monkeypatch.setattr(NotesRepository, "get", other)
-    result = run(deps_with(db, redis, OfflineLLM()), "Erstelle eine Einkaufsliste: Milch")
+    result = run(deps_with(db, redis, make_offline_llm()), "Erstelle eine Einkaufsliste: Milch")
     monkeypatch.undo()
     assert result.status == "fehler" and "ließ sich nicht bestätigen" in result.answer
     assert result.verified is False and {"schritt": "verifikation", "verifiziert": False} in result.steps
@@ -47,7 +47,7 @@ def test_s6_an_append_whose_read_back_fails_is_fehler_and_covers_no_claim(db, re
     other = (lambda self, note_id, user_id: None) if read_back == "nothing" else \
         (lambda self, note_id, user_id: {**real(self, note_id, user_id), "text": "Milch\nSahne"})
     monkeypatch.setattr(NotesRepository, "get", other)
-    result = run(deps_with(db, redis, OfflineLLM()), "Setz Brot auf die Einkaufsliste")
+    result = run(deps_with(db, redis, make_offline_llm()), "Setz Brot auf die Einkaufsliste")
     monkeypatch.undo()
     assert result.status == "fehler" and not result.verified
     _not_covered(result)
@@ -55,7 +55,7 @@ def test_s6_an_append_whose_read_back_fails_is_fehler_and_covers_no_claim(db, re
 
 
 def test_the_twin_a_verified_create_is_abgeschlossen_and_covers_the_claim(db, redis):
-    result = run(deps_with(db, redis, OfflineLLM()), "Erstelle eine Einkaufsliste: Milch")
+    result = run(deps_with(db, redis, make_offline_llm()), "Erstelle eine Einkaufsliste: Milch")
     assert (result.status, result.verified) == ("abgeschlossen", True)
     assert computed_verdict(CLAIM, [result.as_dict()], date(2026, 11, 30)).storage_result == "gedeckt"
 

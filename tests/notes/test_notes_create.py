@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.agent.const import TASK_CLASSIFY
 from novaberg.notes.agent.crud import derive_name, name_grounds
 from novaberg.notes.repository import summary_of
 from tests.notes.helpers import all_rows, deps_with, notes, run
+from tests.support import make_offline_llm
 
 
 @pytest.mark.parametrize(
@@ -65,7 +65,7 @@ def test_a_model_target_without_evidence_is_replaced_by_the_content(db, redis):
     """§5 Create 1: *„Neue Notiz“* from the instruction never becomes the name."""
     llm = ScriptedLLM({TASK_CLASSIFY: {"action": "create", "target": "Neue Notiz",
                                        "normalisiert": "create: Neue Notiz mit Inhalt: Reifen wechseln"}},
-                      fallback=OfflineLLM())
+                      fallback=make_offline_llm())
     result = run(deps_with(db, redis, llm), "Notier dir: Reifen wechseln")
     assert result.status == "abgeschlossen"
     assert notes(db)[0]["name"] == "Reifen wechseln"
@@ -73,14 +73,14 @@ def test_a_model_target_without_evidence_is_replaced_by_the_content(db, redis):
 
 
 def test_two_notes_from_content_do_not_ask_for_the_duplicate(db, redis):
-    deps = deps_with(db, redis, OfflineLLM())
+    deps = deps_with(db, redis, make_offline_llm())
     assert run(deps, "Notier dir: Reifen wechseln").status == "abgeschlossen"
     assert run(deps, "Notier dir: Fenster putzen").status == "abgeschlossen"
     assert sorted(n["name"] for n in notes(db)) == ["Fenster putzen", "Reifen wechseln"]
 
 
 def test_created_note_carries_the_turn_clock_and_its_summary(db, redis):
-    run(deps_with(db, redis, OfflineLLM()), "Erstelle eine Einkaufsliste: Milch, Eier")
+    run(deps_with(db, redis, make_offline_llm()), "Erstelle eine Einkaufsliste: Milch, Eier")
     [row] = all_rows(db)
     assert (row["name"], row["typ"], row["text"], row["zusammenfassung"]) == ("Einkaufsliste", "einkauf",
                                                                              "Milch\nEier", "Milch Eier")
@@ -93,6 +93,6 @@ def test_a_create_that_cannot_be_verified_is_fehler(db, redis, monkeypatch):
     from novaberg.notes.repository import NotesRepository
 
     monkeypatch.setattr(NotesRepository, "get", lambda self, note_id, user_id: None)
-    result = run(deps_with(db, redis, OfflineLLM()), "Erstelle eine Einkaufsliste: Milch")
+    result = run(deps_with(db, redis, make_offline_llm()), "Erstelle eine Einkaufsliste: Milch")
     assert result.status == "fehler"
     assert {"schritt": "verifikation", "verifiziert": False} in result.steps

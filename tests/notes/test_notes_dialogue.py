@@ -181,10 +181,9 @@ def test_merk_bitte_with_a_time_reaches_the_notes_through_the_turn(nova, db):
 def test_overview_says_a_note_named_by_its_own_words_once(db, redis, tmp_path):
     """§5 Read without a target: a note named by its first words (§5 *Create*, name from the content) was listed
     as „- Ich brauche morgen Mehl (notiz): Ich brauche morgen Mehl“."""
-    from novaberg.llm.offline import OfflineLLM
-    from tests.support import berlin, make_nova
+    from tests.support import berlin, make_nova, make_offline_llm
 
-    nova = make_nova(db, redis, OfflineLLM(), tmp_path)
+    nova = make_nova(db, redis, make_offline_llm(), tmp_path)
     now = berlin(2026, 11, 30, 9)
     nova.turn("u1", "nova", "Merk dir, dass ich morgen Mehl brauche", now)
     nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot und Käse", now)

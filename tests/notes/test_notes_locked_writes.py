@@ -8,14 +8,13 @@ from typing import Any
 
 import pytest
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.agent.confirm import confirm
 from novaberg.notes.agent.crud import Context, append_note, rewrite_note
 from novaberg.notes.agent.writes import rebase_items
 from novaberg.notes.repository import NotesRepository
 from tests.notes.helpers import NOW, all_rows, deps_with, run
-from tests.support import make_deps
+from tests.support import make_deps, make_offline_llm
 
 
 class _Meanwhile:
@@ -58,9 +57,9 @@ def test_issue10_s3_an_item_added_while_the_model_was_asked_is_kept(db, redis):
     """The lost update of the finding: the list grew between the read and the write — both items stay."""
     repo = NotesRepository(db)
     note = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
-    meanwhile = _Meanwhile(deps_with(db, redis, OfflineLLM()).asker,
+    meanwhile = _Meanwhile(deps_with(db, redis, make_offline_llm()).asker,
                            lambda: repo.write("inhalt", ("Milch\nEier", "Milch Eier", NOW, NOW), note["id"], "u1"))
-    ctx = Context(_with_asker(deps_with(db, redis, OfflineLLM()), meanwhile), "u1", NOW)
+    ctx = Context(_with_asker(deps_with(db, redis, make_offline_llm()), meanwhile), "u1", NOW)
     result = rewrite_note(ctx, note, "add_content", "Schreib Brot auf die Einkaufsliste", "", [])
     assert result["verified"] is True and result["answer"] == "Auf 'Einkaufsliste' steht jetzt auch: Brot."
     assert repo.get(note["id"], "u1")["text"] == "Milch\nEier\nBrot"
@@ -103,7 +102,7 @@ def test_issue10_s3_a_write_whose_read_back_disagrees_is_rolled_back(db, redis, 
     real_get = NotesRepository.get
     monkeypatch.setattr(NotesRepository, "get",
                         lambda self, note_id, user_id: {**real_get(self, note_id, user_id), "text": "anders"})
-    result = append_note(Context(deps_with(db, redis, OfflineLLM()), "u1", NOW), note, "Brot")
+    result = append_note(Context(deps_with(db, redis, make_offline_llm()), "u1", NOW), note, "Brot")
     monkeypatch.undo()
     # the write node reports the unverified write; the shared confirm step makes it `fehler` (issue 25)
     assert "status" not in result and (result["wrote"], result["verified"]) == (True, False)
@@ -115,7 +114,7 @@ def test_issue10_s3_a_write_whose_read_back_disagrees_is_rolled_back(db, redis, 
 
 def test_issue10_s3_a_create_whose_read_back_disagrees_leaves_no_row(db, redis, monkeypatch):
     monkeypatch.setattr(NotesRepository, "get", lambda self, note_id, user_id: None)
-    result = run(deps_with(db, redis, OfflineLLM()), "Erstelle eine Einkaufsliste: Milch")
+    result = run(deps_with(db, redis, make_offline_llm()), "Erstelle eine Einkaufsliste: Milch")
     monkeypatch.undo()
     assert result.status == "fehler" and "nichts geändert" in result.answer
     assert all_rows(db) == []
@@ -132,7 +131,7 @@ def test_issue10_s3_a_write_that_fails_midway_is_fehler_and_leaves_nothing(db, r
         raise psycopg.OperationalError("die Verbindung riss ab")
 
     monkeypatch.setattr(NotesRepository, "get", broken)
-    result = append_note(Context(deps_with(db, redis, OfflineLLM()), "u1", NOW), note, "Brot")
+    result = append_note(Context(deps_with(db, redis, make_offline_llm()), "u1", NOW), note, "Brot")
     monkeypatch.undo()
     assert result["status"] == "fehler" and result["steps"][-1]["schritt"] == "schreibfehler"
     assert "nichts geändert" in result["answer"] and "Brot" not in result["answer"]
@@ -181,7 +180,7 @@ def test_issue10_s3_parallel_appends_of_one_person_keep_both(db, redis):
 
     def turn(item: str) -> None:
         start.wait(5)
-        append_note(Context(deps_with(db, redis, OfflineLLM()), "u1", NOW), note, item)
+        append_note(Context(deps_with(db, redis, make_offline_llm()), "u1", NOW), note, item)
 
     threads = [threading.Thread(target=turn, args=(item,)) for item in ("Eier", "Brot")]
     for thread in threads:

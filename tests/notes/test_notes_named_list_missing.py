@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.repository import NotesRepository
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 10)
 USER = "u-merk"
@@ -75,13 +74,13 @@ def test_existing_merkliste_is_found_by_its_name(nova, db):
 def test_model_paraphrase_target_merkliste_asks(db, redis, tmp_path):
     """The model side: a classifier that says the same in other words (target *Merkliste*) meets the same
     search rule — a question, not the Einkaufsliste."""
-    offline = make_nova(db, redis, OfflineLLM(), tmp_path)
+    offline = make_nova(db, redis, make_offline_llm(), tmp_path)
     _with_shopping_list(offline)
     before = _lists(db)
     scripted = ScriptedLLM({"notes_classify": {
         "action": "add_content", "target": "Merkliste", "target_typ": "titel",
         "normalisiert": "add_content: Sonnenmilch zu Notiz 'Merkliste' hinzufuegen", "inhalt": "Sonnenmilch", "konfidenz": "hoch"}},
-        fallback=OfflineLLM())
+        fallback=make_offline_llm())
     result = make_nova(db, redis, scripted, tmp_path).turn(USER, "nova", "Pack die Sonnenmilch noch mit auf die Merkliste",
                                                            NOW)
     assert "'Merkliste' gibt es noch nicht" in result.answer, result.answer

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.agent.resume import NEW, UPDATE, choose_candidate, read_duplicate_answer
 from novaberg.notes.repository import NotesRepository
 from tests.notes.helpers import NOW, all_rows, deps_with, notes, run
+from tests.support import make_offline_llm
 
 TWO = [{"id": 41, "name": "Einkaufsliste"}, {"id": 42, "name": "Packliste"}]
 THREE = [{"id": 7, "name": "Einkaufsliste"}, {"id": 8, "name": "Einkaufsliste Baumarkt"}, {"id": 9, "name": "Ideen"}]
@@ -67,7 +67,7 @@ def test_choice_through_the_service_continues_with_the_chosen_note(db, redis):
     repo = NotesRepository(db)
     a = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
     b = repo.insert("u1", "Packliste", "todo", "Zelt", [], NOW)
-    deps = deps_with(db, redis, OfflineLLM())
+    deps = deps_with(db, redis, make_offline_llm())
     asked = run(deps, "Leere die Liste")
     assert asked.status == "rueckfrage" and {c["id"] for c in asked.pending["kandidaten"]} == {a["id"], b["id"]}
     again = run(deps, "hm, weiß nicht", action="resume", pending=asked.pending)
@@ -101,7 +101,7 @@ def test_duplicate_answer_words(answer, reading):
 
 def test_duplicate_unclear_asks_again_and_writes_nothing(db, redis):
     NotesRepository(db).insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
-    deps = deps_with(db, redis, OfflineLLM())
+    deps = deps_with(db, redis, make_offline_llm())
     asked = run(deps, "Erstelle eine Einkaufsliste: Eier")
     before = all_rows(db)
     again = run(deps, "erneut", action="resume", pending=asked.pending)
@@ -113,7 +113,7 @@ def test_duplicate_unclear_asks_again_and_writes_nothing(db, redis):
 
 
 def _ask_not_found(db, redis):
-    deps = deps_with(db, redis, OfflineLLM())
+    deps = deps_with(db, redis, make_offline_llm())
     asked = run(deps, "Setz Kümmel auf die Gewürzliste")
     assert asked.status == "rueckfrage" and asked.pending["art"] == "nicht_gefunden"
     assert asked.pending["original_aufgabe"] == "Setz Kümmel auf die Gewürzliste"
@@ -156,7 +156,7 @@ def test_unclear_asks_the_same_question_again_and_writes_nothing(db, redis, answ
 
 def test_consent_after_remove_content_creates_the_list_empty(db, redis):
     """Removing from a list that does not exist: on consent the list is created, without the item."""
-    deps = deps_with(db, redis, OfflineLLM())
+    deps = deps_with(db, redis, make_offline_llm())
     asked = run(deps, "Streich Shampoo von der Drogerieliste")
     assert asked.status == "rueckfrage"
     done = run(deps, "ja", action="resume", pending=asked.pending)
@@ -169,7 +169,7 @@ def test_consent_after_remove_content_creates_the_list_empty(db, redis):
 
 
 def test_empty_content_on_create_asks_what_is_missing(db, redis):
-    deps = deps_with(db, redis, OfflineLLM())
+    deps = deps_with(db, redis, make_offline_llm())
     asked = run(deps, "Leg sie bitte als Notiz an")  # nothing in the previous turns to resolve
     assert asked.status == "rueckfrage" and asked.answer.startswith("Mir fehlt noch:")
     assert all_rows(db) == []
@@ -179,7 +179,7 @@ def test_empty_content_on_create_asks_what_is_missing(db, redis):
 
 
 def test_missing_piece_refused_ends_dismissed(db, redis):
-    deps = deps_with(db, redis, OfflineLLM())
+    deps = deps_with(db, redis, make_offline_llm())
     asked = run(deps, "Notier dir:")
     assert asked.status == "rueckfrage"
     done = run(deps, "nein, vergiss es", action="resume", pending=asked.pending)
@@ -188,7 +188,7 @@ def test_missing_piece_refused_ends_dismissed(db, redis):
 
 def test_rename_without_new_name_asks_and_the_answer_names_it(db, redis):
     NotesRepository(db).insert("u1", "Ideen", "idee", "Garten", [], NOW)
-    deps = deps_with(db, redis, OfflineLLM())
+    deps = deps_with(db, redis, make_offline_llm())
     asked = run(deps, "Benenne die Notiz Ideen um", action="rename", kontext={"target": "Ideen"})
     assert asked.status == "rueckfrage" and "neue Name" in asked.answer
     done = run(deps, "Gartenideen", action="resume", pending=asked.pending)
@@ -196,7 +196,7 @@ def test_rename_without_new_name_asks_and_the_answer_names_it(db, redis):
 
 
 def test_a_pending_state_that_cannot_be_read_is_loud(db, redis):
-    deps = deps_with(db, redis, OfflineLLM())
+    deps = deps_with(db, redis, make_offline_llm())
     done = run(deps, "ja", action="resume", pending={"art": "unbekannt"})
     assert done.status == "fehler" and done.steps[-1]["schritt"] == "rueckfrage_verloren"
     assert all_rows(db) == []

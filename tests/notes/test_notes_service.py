@@ -9,13 +9,13 @@ from importlib import resources
 import pytest
 
 from novaberg.api.catalog import build_registry
-from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.agent import route_hint
 from novaberg.notes.agent.agent import NODES, notes_graph
 from novaberg.notes.agent.vocabulary import LIST_KEYS, MAP_KEYS, vocabulary
 from novaberg.notes.repository import NotesRepository
 from novaberg.text.words import normalize
 from tests.notes.helpers import NOW, all_rows, deps_with, notes, run
+from tests.support import make_offline_llm
 
 
 def test_the_subgraph_has_the_six_nodes():
@@ -32,14 +32,14 @@ def test_service_is_listed_under_notizen():
     [("wegwerfen", "u1", "unbekannte Aktion"), ("read", "", "user_id fehlt"), ("resume", "u1", "resume ohne")],
 )
 def test_validation_ends_before_anything_runs(db, redis, action, user, problem):
-    result = run(deps_with(db, redis, OfflineLLM()), "Zeig meine Notizen", user=user, action=action)
+    result = run(deps_with(db, redis, make_offline_llm()), "Zeig meine Notizen", user=user, action=action)
     assert result.status == "fehler" and problem in str(result.steps[-1]["probleme"])
 
 
 def test_direct_actions_go_straight_on(db, redis):
     """§2 Routing: create/read/update/delete/append directly (backwards compatible), without classify."""
     NotesRepository(db).insert("u1", "Ideen", "idee", "Garten", [], NOW)
-    deps = deps_with(db, redis, OfflineLLM())
+    deps = deps_with(db, redis, make_offline_llm())
     result = run(deps, "Häng an: Teich anlegen", action="append", kontext={"target": "Ideen", "inhalt": "Teich anlegen"})
     assert result.status == "abgeschlossen" and notes(db)[0]["text"] == "Garten\nTeich anlegen"
     result = run(deps, "egal", action="delete", kontext={"target": "Ideen"})
@@ -47,7 +47,7 @@ def test_direct_actions_go_straight_on(db, redis):
 
 
 def test_not_found_for_delete_is_fehler_and_changes_nothing(db, redis):
-    result = run(deps_with(db, redis, OfflineLLM()), "Lösch die Packliste")
+    result = run(deps_with(db, redis, make_offline_llm()), "Lösch die Packliste")
     assert result.status == "fehler" and result.steps[-1]["schritt"] == "nicht_gefunden"
     assert all_rows(db) == []
 
@@ -57,12 +57,12 @@ def test_read_takes_the_first_hit(db, redis):
     repo = NotesRepository(db)
     repo.insert("u1", "Packliste Sommer", "todo", "Zelt", [], NOW)
     repo.insert("u1", "Packliste Winter", "todo", "Ski", [], NOW)
-    result = run(deps_with(db, redis, OfflineLLM()), "Was steht auf der Packliste?")
+    result = run(deps_with(db, redis, make_offline_llm()), "Was steht auf der Packliste?")
     assert result.status == "abgeschlossen" and result.answer.startswith("Auf 'Packliste")
 
 
 def test_overview_when_there_are_no_notes(db, redis):
-    result = run(deps_with(db, redis, OfflineLLM()), "Zeig meine Notizen")
+    result = run(deps_with(db, redis, make_offline_llm()), "Zeig meine Notizen")
     assert result.status == "abgeschlossen" and result.answer == "Du hast gerade keine Notizen."
 
 
@@ -158,11 +158,11 @@ def test_a_thing_with_a_time_carries_it_in_faellig_am(db, redis):
     from novaberg.core.clock import to_local
     from tests.support import BERLIN
 
-    result = run(deps_with(db, redis, OfflineLLM()), "Merk dir, dass ich morgen Mehl brauche")
+    result = run(deps_with(db, redis, make_offline_llm()), "Merk dir, dass ich morgen Mehl brauche")
     assert result.status == "abgeschlossen"
     [row] = all_rows(db)
     assert row["faellig_am"] is not None and to_local(row["faellig_am"], BERLIN).date().isoformat() == "2026-12-01"
-    run(deps_with(db, redis, OfflineLLM()), "Notier dir: Reifen wechseln")
+    run(deps_with(db, redis, make_offline_llm()), "Notier dir: Reifen wechseln")
     assert all_rows(db)[1]["faellig_am"] is None
 
 

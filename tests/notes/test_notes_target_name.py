@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.agent.names import distinguishing_word, names_agree
 from novaberg.notes.repository import NotesRepository
 from tests.notes.helpers import NOW, all_rows, deps_with, run
+from tests.support import make_offline_llm
 
 
 @pytest.mark.parametrize(
@@ -50,7 +50,7 @@ def test_issue10_wrong_target_add_to_a_missing_named_list_asks_and_writes_nothin
     """issue 10 "Wrong target" / notizen.md §4 and §7: the not-found question, the other list unchanged."""
     NotesRepository(db).insert("u1", existing, typ, "Zahnbürste", [], NOW)
     before = all_rows(db)
-    result = run(deps_with(db, redis, OfflineLLM()), text)
+    result = run(deps_with(db, redis, make_offline_llm()), text)
     target = text.split()[-1]
     assert result.status == "rueckfrage"
     assert result.answer == f"'{target}' gibt es noch nicht. Soll ich sie anlegen?"
@@ -60,7 +60,7 @@ def test_issue10_wrong_target_add_to_a_missing_named_list_asks_and_writes_nothin
 
 def test_issue10_wrong_target_read_of_a_missing_named_list_says_so(db, redis):
     NotesRepository(db).insert("u1", "Packliste", "todo", "Zahnbürste", [], NOW)
-    result = run(deps_with(db, redis, OfflineLLM()), "Was steht auf der Kühlschrankliste?")
+    result = run(deps_with(db, redis, make_offline_llm()), "Was steht auf der Kühlschrankliste?")
     assert result.status == "abgeschlossen" and result.answer == "Ich finde keine Notiz zu 'Kühlschrankliste'."
 
 
@@ -70,7 +70,7 @@ def test_issue10_wrong_target_an_existing_list_is_still_found(db, redis, spellin
     repo = NotesRepository(db)
     note = repo.insert("u1", "Einkaufsliste", "einkauf", "Brot", [], NOW)
     repo.insert("u1", "Packliste", "todo", "Zahnbürste", [], NOW)
-    result = run(deps_with(db, redis, OfflineLLM()), f"Schreib Milch auf die {spelling}")
+    result = run(deps_with(db, redis, make_offline_llm()), f"Schreib Milch auf die {spelling}")
     assert result.status == "abgeschlossen" and result.answer == "Auf 'Einkaufsliste' steht jetzt auch: Milch."
     assert repo.get(note["id"], "u1")["text"] == "Brot\nMilch"
 

@@ -9,10 +9,9 @@ import pytest
 
 from novaberg.agents.verb_mappings import LEARNED_THRESHOLD, confirm, confirmations, learned
 from novaberg.core.errors import InputError
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.agent.classify import confidence_of, keyword_hints
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 11, 9, 30)
 
@@ -73,7 +72,7 @@ def test_section6_confidence_table():
 def test_section6_a_paraphrasing_model_without_a_hint_asks_and_a_yes_writes_and_counts(db, redis, tmp_path):
     """§6 Stufe B end to end: the model paraphrases an unknown verb as add_content; no hint → niedrig → a
     question, nothing written; *Ja* writes and counts one confirmation."""
-    llm = ScriptedLLM(fallback=OfflineLLM())
+    llm = ScriptedLLM(fallback=make_offline_llm())
     llm.script("notes_classify", {"action": "create", "target": "Einkaufsliste", "target_typ": "titel",
                                   "normalisiert": "create: Neue Notiz 'Einkaufsliste' mit Inhalt: Milch",
                                   "inhalt": "Milch"})

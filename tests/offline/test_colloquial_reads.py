@@ -7,19 +7,18 @@ from __future__ import annotations
 import pytest
 
 from novaberg.graph.compose import OFFLINE_CAPABILITIES, STATEMENT_NOTED
-from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.repository import NotesRepository
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse
 from novaberg.timeline.phrases import time_expression
 from novaberg.timeline.repository import TimelineRepository
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 12, 1, 9, 30)  # Tuesday
 
 
 @pytest.fixture
 def nova(db, redis, tmp_path):
-    return make_nova(db, redis, OfflineLLM(), tmp_path)
+    return make_nova(db, redis, make_offline_llm(), tmp_path)
 
 
 @pytest.mark.parametrize("text,mood,core", [

@@ -11,10 +11,10 @@ from novaberg.core.settings import KZG_SALIENZ_HIGH, KZG_SALIENZ_MINIMUM
 from novaberg.graph.care import care_answer, feels_unwell
 from novaberg.graph.texts import CARE_CRISIS, CARE_DANGER_TO_LIFE, CARE_EMERGENCY, CARE_UNWELL, HOTLINES
 from novaberg.llm.ask import Asker
-from novaberg.llm.offline import OfflineLLM
 from novaberg.memory.salience import effective, rate
 from novaberg.situation.readiness import CRISIS, OPEN, readiness
 from novaberg.text.wellbeing import DANGER, STRAIN, wellbeing
+from tests.support import make_offline_llm
 
 UNWELL = wellbeing().unwell
 
@@ -32,14 +32,14 @@ def test_each_unwell_word_gets_sympathy_and_no_hotline(word):
 @pytest.mark.parametrize("word", UNWELL)
 def test_each_unwell_word_is_a_feeling_salience_keeps(word):
     """§4b.1: a feeling of the person is remembered (mid band), not rated like small talk."""
-    rating = rate(Asker(OfflineLLM()), f"Ich bin heute total {word}.")
+    rating = rate(Asker(make_offline_llm()), f"Ich bin heute total {word}.")
     assert KZG_SALIENZ_MINIMUM <= rating.effective, (word, rating)
     assert rating.reason in {"ein Gefühl", "ein Ereignis mit Gewicht"}
 
 
 @pytest.mark.parametrize("word", wellbeing().health)
 def test_health_facts_are_events_with_weight(word):
-    rating = rate(Asker(OfflineLLM()), f"Gestern kam die Nachricht: {word}.")
+    rating = rate(Asker(make_offline_llm()), f"Gestern kam die Nachricht: {word}.")
     assert effective(rating.raw) >= KZG_SALIENZ_HIGH, (word, rating)
 
 
@@ -47,7 +47,7 @@ def test_health_facts_are_events_with_weight(word):
                                   "Ich bin erschoepft", "Ich fühle mich NIEDERGESCHLAGEN"])
 def test_umlauts_and_case_are_folded_once_for_every_reader(text):
     assert feels_unwell(text)
-    assert rate(Asker(OfflineLLM()), text).reason == "ein Gefühl"
+    assert rate(Asker(make_offline_llm()), text).reason == "ein Gefühl"
 
 
 def test_a_strain_family_is_sympathy_but_a_danger_family_is_the_notruf():

@@ -8,10 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.timeline.coordination import coordinated_orders
 from novaberg.timeline.repository import TimelineRepository
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 11, 9)  # Wednesday
 
@@ -43,7 +42,7 @@ def test_twin_anything_less_stays_one_order(text):
 
 @pytest.fixture
 def nova(db, redis, tmp_path):
-    return make_nova(db, redis, OfflineLLM(), tmp_path)
+    return make_nova(db, redis, make_offline_llm(), tmp_path)
 
 
 def test_both_appointments_are_entered_each_verified(nova, db):

@@ -11,11 +11,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.timeline.date_question import BLOCK_HEADER, date_question
 from novaberg.timeline.repository import TimelineRepository
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 9)  # Monday
 ZONE = ZoneInfo("Europe/Berlin")
@@ -60,7 +59,7 @@ def test_the_answer_is_computed_in_the_person_s_zone():
 
 @pytest.fixture
 def offline_nova(db, redis, tmp_path):
-    return make_nova(db, redis, OfflineLLM(), tmp_path)
+    return make_nova(db, redis, make_offline_llm(), tmp_path)
 
 
 def test_offline_nova_says_the_weekday_and_writes_nothing(offline_nova, db):
@@ -77,7 +76,7 @@ def test_twin_an_appointment_on_that_day_is_still_the_timeline_s(offline_nova):
 
 
 def _nova_saying(db, redis, tmp_path, said):
-    llm = ScriptedLLM({"compose": {"antwort": said}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"compose": {"antwort": said}}, fallback=make_offline_llm())
     return make_nova(db, redis, llm, tmp_path), llm
 
 

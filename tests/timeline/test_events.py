@@ -5,12 +5,11 @@ from __future__ import annotations
 import pytest
 
 from novaberg.core.settings import KZG_SALIENZ_HIGH
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.timeline.events import TASK, above_limit, event_time_of, process_event_orders
 from novaberg.timeline.reading import EVENTS_HEADER, block_text, range_window, read_appointments
 from novaberg.timeline.types import MONTH_PRECISION, OCCURRENCE_TYPE
-from tests.support import BERLIN, berlin, make_deps
+from tests.support import BERLIN, berlin, make_deps, make_offline_llm
 from tests.timeline.conftest import FIGURE, USER
 
 NOW = berlin(2026, 10, 22, 12)
@@ -23,7 +22,7 @@ def _order(*texts, speaker="nutzer", user=USER, figure=FIGURE):
 
 @pytest.fixture
 def offline_deps(db, redis):
-    return make_deps(db, redis, OfflineLLM())
+    return make_deps(db, redis, make_offline_llm())
 
 
 def _logs(db):

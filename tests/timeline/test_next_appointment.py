@@ -7,18 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.timeline.reading import BLOCK_HEADER, asks_next
 from novaberg.timeline.repository import TimelineRepository
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 11, 9)
 
 
 @pytest.fixture
 def nova(db, redis, tmp_path):
-    nova = make_nova(db, redis, OfflineLLM(), tmp_path)
+    nova = make_nova(db, redis, make_offline_llm(), tmp_path)
     for order in ("Trag mir am 3.12. um 9 Uhr Yoga ein", "Trag mir am 5.12. um 9 Uhr Chor ein",
                   "Trag mir am 20.12. um 9 Uhr Weihnachtsmarkt ein"):
         nova.turn("u1", "nova", order, berlin(2026, 11, 1, 9))
@@ -49,7 +48,7 @@ def test_what_is_past_is_not_next(nova):
 
 
 def test_nothing_coming_says_what_was_searched(db, redis, tmp_path):
-    nova = make_nova(db, redis, OfflineLLM(), tmp_path)
+    nova = make_nova(db, redis, make_offline_llm(), tmp_path)
     nova.turn("u1", "nova", "Trag mir am 1.11. um 9 Uhr Yoga ein", berlin(2026, 10, 20, 9))
     turn = nova.turn("u1", "nova", "Was ist mein nächster Termin?", NOW)
     assert turn.answer.startswith("Es ist kein kommender Termin eingetragen"), turn.answer
@@ -71,9 +70,9 @@ def test_asks_next(question, limit):
 def test_a_model_composer_gets_the_next_appointment_in_the_block(db, redis, tmp_path):
     """The `[TERMINE]` block reads the same window, so a model can say it in its own words."""
     llm = ScriptedLLM({"compose": {"antwort": "Als Nächstes hast du am 3. Dezember um neun Yoga."},
-                       "router": {"domain": "keine"}}, fallback=OfflineLLM())
+                       "router": {"domain": "keine"}}, fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
-    offline = make_nova(db, redis, OfflineLLM(), tmp_path / "o")  # the row, written without the script
+    offline = make_nova(db, redis, make_offline_llm(), tmp_path / "o")  # the row, written without the script
     offline.turn("u1", "nova", "Trag mir am 3.12. um 9 Uhr Yoga ein", berlin(2026, 11, 1, 9))
     turn = nova.turn("u1", "nova", "Was ist mein nächster Termin?", NOW)
     block = llm.calls["compose"][-1]["block_map"][BLOCK_HEADER]

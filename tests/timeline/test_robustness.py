@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from novaberg.timeline.agent import const
-from novaberg.timeline.agent.classify import _offline_classify
+from novaberg.timeline.agent.classify import offline_classify
 from novaberg.timeline.agent.dispatch import route_hint
-from novaberg.timeline.events import _offline_events
+from novaberg.timeline.events import offline_events
 from novaberg.timeline.reading import appointment_window
 from tests.support import BERLIN, berlin
 
@@ -26,26 +26,26 @@ _WORDS = st.lists(st.sampled_from(["Trag", "mir", "morgen", "um", "10", "den", "
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(_GERMANISH, _WORDS, st.text(max_size=100)))
 def test_offline_rules_router_hint_and_window_never_raise(text):
-    answer = _offline_classify({"text": text})
+    answer = offline_classify({"text": text})
     assert answer["action"] in (*const.ACTIONS, const.REJECTED)
     assert 0.0 <= route_hint(text) <= 1.0
     window, _asked = appointment_window({}, text, NOW, BERLIN)
     assert window.kind in ("range", "search", "proactive")
-    assert isinstance(_offline_events({"candidate_list": [{"nummer": 1, "text": text}]})["ereignisse"], list)
+    assert isinstance(offline_events({"candidate_list": [{"nummer": 1, "text": text}]})["ereignisse"], list)
 
 
 def test_a_very_long_text_is_read_without_error():
     text = "Trag mir morgen um 10 den Zahnarzt ein " + "bla " * 25_000
-    assert _offline_classify({"text": text})["action"] in (*const.ACTIONS, const.REJECTED)
+    assert offline_classify({"text": text})["action"] in (*const.ACTIONS, const.REJECTED)
     assert route_hint(text) >= 0.0
 
 
 def test_a_long_statement_writes_nothing(db, redis):
-    from novaberg.llm.offline import OfflineLLM
     from novaberg.timeline.repository import TimelineRepository
+    from tests.support import make_offline_llm
     from tests.timeline.agent.conftest import AgentRunner
 
-    agent, repo = AgentRunner(db, redis, OfflineLLM()), TimelineRepository(db)
+    agent, repo = AgentRunner(db, redis, make_offline_llm()), TimelineRepository(db)
     result = agent.run("Morgen um 10 habe ich Zahnarzt und " + "dann noch etwas " * 2000)
     assert result.status in ("rejected", "fehler")
     assert repo.list("u1", "nova", active_only=False) == []

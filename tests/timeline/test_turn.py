@@ -6,11 +6,10 @@ import pytest
 
 from novaberg.agents.pending import pending_key
 from novaberg.core.errors import DatabaseError
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.timeline.reading import FAILED_SENTENCE
 from novaberg.timeline.repository import TimelineRepository
-from tests.support import berlin, make_nova
+from tests.support import berlin, make_nova, make_offline_llm
 from tests.timeline.conftest import FIGURE, USER
 
 NOW = berlin(2026, 11, 30, 9, 30)
@@ -113,7 +112,7 @@ def test_section4a_every_turn_reads_the_block_and_logs_it(nova, db):
 @pytest.fixture
 def nova_without_router(db, redis, tmp_path):
     """A Nova whose router sends nothing to a service: the composer answers from the blocks alone."""
-    llm = ScriptedLLM({"router": {"domain": "keine", "management_action": "keine"}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"router": {"domain": "keine", "management_action": "keine"}}, fallback=make_offline_llm())
     return make_nova(db, redis, llm, tmp_path)
 
 

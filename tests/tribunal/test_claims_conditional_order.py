@@ -38,11 +38,10 @@ def test_twin_dann_without_an_order_still_claims(text):
 def test_a_paraphrased_time_question_passes_the_tribunal(db, redis, tmp_path, said):
     """End to end: the timeline asks „Wann?“ (nothing written), a model says it in its own words — the answer
     passes without a correction, because it promises under a condition and claims nothing."""
-    from novaberg.llm.offline import OfflineLLM
     from novaberg.llm.scripted import ScriptedLLM
-    from tests.support import berlin, make_nova
+    from tests.support import berlin, make_nova, make_offline_llm
 
-    nova = make_nova(db, redis, ScriptedLLM({"compose": {"antwort": said}}, fallback=OfflineLLM()), tmp_path)
+    nova = make_nova(db, redis, ScriptedLLM({"compose": {"antwort": said}}, fallback=make_offline_llm()), tmp_path)
     turn = nova.turn("u1", "nova", "Trag den Zahnarzt ein", berlin(2026, 11, 30, 10))
     assert [s["status"] for s in turn.services] == ["rueckfrage"]
     assert turn.verdict == "ok" and turn.answer == said, (turn.verdict, turn.reasons, turn.answer)

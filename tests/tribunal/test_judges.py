@@ -9,7 +9,6 @@ import time
 import pytest
 
 from novaberg.llm.ask import Asker
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.prompts import PromptLoader
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.tribunal import judges
@@ -23,6 +22,7 @@ from novaberg.tribunal.judges import (
     run_judges,
     vote,
 )
+from tests.support import make_offline_llm
 
 JURIST, PSYCHOLOGE, ETHIK = AGENTS
 
@@ -147,7 +147,7 @@ def test_a_new_perspective_is_one_entry(monkeypatch, tmp_path):
     (tmp_path / "scripted" / "tribunal_datenschutz.system.txt").write_text("Datenschutz.", encoding="utf-8")
     extra = Judge("datenschutz", "die Datenschützerin")
     monkeypatch.setattr(judges, "AGENTS", [*AGENTS, extra])
-    llm = ScriptedLLM({"tribunal_datenschutz": {"score": 0.75, "reasoning": "Adresse genannt."}}, fallback=OfflineLLM())
+    llm = ScriptedLLM({"tribunal_datenschutz": {"score": 0.75, "reasoning": "Adresse genannt."}}, fallback=make_offline_llm())
     votes = run_judges(Asker(llm, PromptLoader(tmp_path, None, "scripted")), judge_input("a", "b"))
     assert [v.agent for v in votes] == ["jurist", "psychologe", "ethik", "datenschutz"]
     assert votes[-1].vote == "warnung"
@@ -188,7 +188,7 @@ def test_a_raising_connector_is_the_judges_own_fehler_vote():
 
 def test_offline_jurist_checks_checkable_directives_and_scores_nothing_else():
     """issue 12 §6: offline, a checkable directive is checked by rule; nothing else gets a score."""
-    asker = Asker(OfflineLLM())
+    asker = Asker(make_offline_llm())
     votes = run_judges(asker, judge_input("a", "Hallo du!", directives=["Sprich mich mit Sie an"]))
     jurist = votes[0]
     assert jurist.vote == "ablehnen" and jurist.directive_score == 1.0 and jurist.score is None
@@ -221,7 +221,7 @@ def test_doctor_line_names_the_judges_and_their_connector():
     from novaberg.tribunal.judges import describe
 
     assert describe(OllamaLLM("gemma3")) == "jurist, psychologe, ethik on ollama:gemma3, concurrently, temperature 0.2"
-    assert "not judged without a model" in describe(OfflineLLM())
+    assert "not judged without a model" in describe(make_offline_llm())
 
 
 def test_bench_ratio_over_http():

@@ -27,7 +27,7 @@ from novaberg.embed.registry import make_embedder
 from novaberg.files.knowledge.pairs import archive_shared_zone
 from novaberg.llm.ask import Asker
 from novaberg.llm.prompts import PromptLoader
-from novaberg.llm.registry import make_llm
+from novaberg.llm.registry import check_llm_spec, make_llm
 from novaberg.store.stack import Stack
 
 __all__ = ["Nova", "TurnResult", "EmptyTurnError"]
@@ -106,13 +106,16 @@ class Nova:
         preload = _Preload()
         settings = settings or load_settings(data_dir=data_dir, llm=llm if isinstance(llm, str) else None,
                                              embedder=embedder if isinstance(embedder, str) else None)
-        llm_connector = make_llm(llm if llm is not None and not isinstance(llm, str) else settings.llm,
-                                 settings.llm_url, settings.llm_timeout, settings.llm_api_key)
+        llm_spec = llm if llm is not None and not isinstance(llm, str) else settings.llm
+        check_llm_spec(llm_spec)  # a bad name starts nothing; the connector needs the catalog (imported below)
         embed = make_embedder(embedder if embedder is not None and not isinstance(embedder, str)
                               else settings.embedder, settings.embed_url)
         stack = Stack.open(settings)
         try:
             preload.join()
+            catalog = importlib.import_module("novaberg.api.catalog")
+            llm_connector = make_llm(llm_spec, settings.llm_url, settings.llm_timeout, settings.llm_api_key,
+                                     rules=catalog.offline_rules(), temperatures=catalog.temperatures())
             return cls(stack, llm_connector, embed, settings)
         except BaseException:
             stack.close()

@@ -19,7 +19,6 @@ from novaberg.core.errors import DatabaseError, InputError, ModelAnswerError, Mo
 from novaberg.directives import texts
 from novaberg.directives.reading import read_directive
 from novaberg.directives.repository import Directive, DirectivesRepository, check_directive_text
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_number, read_text
 
 __all__ = ["DirectivesService", "SERVICE", "SERVICE_NAME", "route_hint", "parse", "ADD", "LIST", "REMOVE", "NONE"]
@@ -62,8 +61,7 @@ def parse(text: str) -> dict[str, Any]:
     return {"aktion": NONE, "text": "", "nummer": None}
 
 
-@offline_rule(TASK)
-def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     return parse(str(data.get("text", "")))
 
 

@@ -15,7 +15,6 @@ from typing import Any
 
 from novaberg.core.errors import ModelAnswerError
 from novaberg.core.settings import FILES_EXCERPT_SENTENCES, FILES_KEYWORDS
-from novaberg.llm.offline import offline_rule
 
 __all__ = ["OfflineDescriber", "ModelDescriber", "check_description", "TASK", "EXCERPT_CHARS"]
 
@@ -120,7 +119,6 @@ class ModelDescriber:
             raise ModelAnswerError("beschreibung_unbrauchbar", str(err)) from err
 
 
-@offline_rule(TASK)
-def _offline_describe(data: Any) -> dict[str, Any]:
+def offline_describe(data: Any) -> dict[str, Any]:
     struktur = data.get("struktur") if isinstance(data.get("struktur"), list) else None
     return OfflineDescriber().describe(str(data.get("name", "")), str(data.get("text", "")), struktur)

@@ -7,7 +7,6 @@ from typing import Any
 
 from novaberg.graph.care import care_answer
 from novaberg.graph.texts import OFFLINE_CAPABILITIES, STATEMENT_NOTED  # public here, too (tests, nodes)
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 from novaberg.text.grammar import STATEMENT, analyse, statement_adverb_first
 from novaberg.text.small_talk import ADDRESS_DU, ADDRESS_SIE, small_talk, small_talk_templates
@@ -46,8 +45,7 @@ def capped_reports(reports: list[str], limit: int = REPORT_MAX_CHARS) -> str:
     return "\n".join(out)
 
 
-@offline_rule(TASK)
-def _offline_composer(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_composer(data: Mapping[str, Any]) -> dict[str, Any]:
     """Say what the services reported (capped), else what the blocks hold, else small talk from the
     templates, else honestly what works offline."""
     served = [s for s in data.get("service_reports", []) if s.get("answer") and s.get("status") != "rejected"]

@@ -23,7 +23,6 @@ from novaberg.core.settings import MAX_CORRECTIONS
 from novaberg.graph.state import TurnState
 from novaberg.graph.texts import MODEL_DOWN_ANSWER
 from novaberg.graph.turn_directives import read_directives
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 from novaberg.situation.turn import inventory_source, keep_offer, situation_of
 from novaberg.tribunal.address import to_sie_form, without_emoji
@@ -168,8 +167,7 @@ def _finding(found: Any) -> dict[str, str]:
     return {"phrase": found.phrase, "corrected": found.corrected_phrase}
 
 
-@offline_rule(TASK)
-def _offline_corrector(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_corrector(data: Mapping[str, Any]) -> dict[str, Any]:
     """Deterministic part of a correction: a wrong weekday before a date is replaced by the right one.
 
     A storage claim is not rewritten offline (that needs a model); it survives to the correction sentence.

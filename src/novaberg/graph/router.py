@@ -10,7 +10,6 @@ from typing import Any
 
 from novaberg.agents.registry import EMPTY_REGISTRY, Registry
 from novaberg.core.errors import ModelAnswerError
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
 from novaberg.situation.offers import is_answer_to_offer
 from novaberg.text.grammar import REQUEST, analyse
@@ -95,8 +94,7 @@ def is_new_request(text: str, pending_agent: str, registry: Registry) -> bool:
     return score >= NEW_REQUEST_SCORE and bool(words) and words[0] in order_words()["order_openers"]
 
 
-@offline_rule(TASK)
-def _offline_router(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_router(data: Mapping[str, Any]) -> dict[str, Any]:
     text = str(data.get("text", ""))
     registry = data.get("registry")
     registry = registry if isinstance(registry, Registry) else EMPTY_REGISTRY

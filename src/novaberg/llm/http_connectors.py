@@ -19,7 +19,7 @@ from novaberg.core.redact import redact_credentials, scrub_urls
 from novaberg.core.settings import LLM_TIMEOUT_SECONDS
 from novaberg.llm.base import LLMResult, Prompt
 from novaberg.llm.deadline import Deadline, deadline_client
-from novaberg.llm.temperature import temperature_for
+from novaberg.llm.temperature import checked_temperatures, temperature_for
 
 __all__ = ["OllamaLLM", "OpenAICompatibleLLM", "DEFAULT_OLLAMA_URL", "DEFAULT_OPENAI_URL"]
 
@@ -66,13 +66,15 @@ def _post(url: str, body: dict[str, Any], timeout: float, headers: dict[str, str
 class OllamaLLM:
     connector = "ollama"
 
-    def __init__(self, model: str, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS, temperature: float = 0.0):
+    def __init__(self, model: str, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS, temperature: float = 0.0,
+                 temperatures: Mapping[str, float] | None = None):
         if not model:
             raise ModelError("ollama needs a model name: --llm ollama:<model>")
         self.model = model
         self.url = (url or DEFAULT_OLLAMA_URL).rstrip("/")
         self.timeout = timeout
         self.temperature = temperature
+        self.temperatures = checked_temperatures(temperatures or {})  # per task (api.catalog.TEMPERATURES)
 
     def complete(self, task: str, prompt: Prompt, data: Mapping[str, Any]) -> LLMResult:
         body = {
@@ -80,7 +82,7 @@ class OllamaLLM:
             "messages": [{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
             "stream": False,
             "format": "json",
-            "options": {"temperature": temperature_for(task, self.temperature)},
+            "options": {"temperature": temperature_for(task, self.temperatures, self.temperature)},
         }
         payload = _post(f"{self.url}/api/chat", body, self.timeout)
         message = payload.get("message")
@@ -104,7 +106,7 @@ class OpenAICompatibleLLM:
     connector = "openai"
 
     def __init__(self, model: str, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS, temperature: float = 0.0,
-                 api_key: str | None = None):
+                 api_key: str | None = None, temperatures: Mapping[str, float] | None = None):
         if not model:
             raise ModelError("openai needs a model name: --llm openai:<model>")
         self.model = model
@@ -112,13 +114,14 @@ class OpenAICompatibleLLM:
         self.url = base if base.endswith("/v1") else f"{base}/v1"
         self.timeout = timeout
         self.temperature = temperature
+        self.temperatures = checked_temperatures(temperatures or {})  # per task (api.catalog.TEMPERATURES)
         self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else None
 
     def complete(self, task: str, prompt: Prompt, data: Mapping[str, Any]) -> LLMResult:
         body = {
             "model": self.model,
             "messages": [{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
-            "temperature": temperature_for(task, self.temperature),
+            "temperature": temperature_for(task, self.temperatures, self.temperature),
             "response_format": {"type": "json_object"},
         }
         payload = _post(f"{self.url}/chat/completions", body, self.timeout, self._headers)

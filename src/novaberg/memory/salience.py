@@ -23,7 +23,6 @@ from novaberg.core.settings import (
     KZG_TTL_DAYS_MID,
     KZG_TTL_DAYS_MINIMUM,
 )
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_number, read_text
 from novaberg.text.wellbeing import wellbeing
 from novaberg.text.words import fold
@@ -116,8 +115,7 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
     )
 
 
-@offline_rule(TASK)
-def _offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
     """Commands and small talk low, questions low, personal facts and events high (issue 14 item 1)."""
     text = str(data.get("text", "")).strip()
     folded = fold(text)

@@ -23,7 +23,6 @@ from zoneinfo import ZoneInfo
 
 from novaberg.core.errors import DatabaseError, ModelAnswerError, ModelError
 from novaberg.core.settings import KZG_SALIENZ_HIGH
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_number, read_text
 from novaberg.timeline.phrases import time_expression
 from novaberg.timeline.reading import day_label
@@ -130,8 +129,7 @@ _RELATIONS = frozenset({"bruder", "schwester", "mutter", "vater", "freund", "fre
 _DESTINATION = re.compile(r"\bnach\s+([A-ZÄÖÜ][\wäöüß-]+)")
 
 
-@offline_rule(TASK)
-def _offline_events(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_events(data: Mapping[str, Any]) -> dict[str, Any]:
     """Everyday sentences about a move, a wedding, an operation, a birth or a new job of a named person."""
     events = []
     for candidate in data.get("candidate_list", []):

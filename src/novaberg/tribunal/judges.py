@@ -14,7 +14,7 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,10 +27,8 @@ from novaberg.core.settings import (
     TRIBUNAL_WARN,
 )
 from novaberg.llm.base import Prompt
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.prompts import render
 from novaberg.llm.reader import read_number, read_object, read_text
-from novaberg.llm.temperature import set_task_temperature
 from novaberg.tribunal.const import VERDICTS
 from novaberg.tribunal.rules import directive_findings
 from novaberg.tribunal.texts import (
@@ -46,6 +44,7 @@ __all__ = [
     "AGENTS",
     "FEHLER",
     "JUDGE_GRACE_SECONDS",
+    "JUDGE_TEMPERATURE",
     "Judge",
     "JudgeVote",
     "STATUS_ERROR",
@@ -55,6 +54,7 @@ __all__ = [
     "describe",
     "judge_prompt",
     "majority",
+    "offline_judge_rule",
     "read_vote",
     "run_judges",
     "reason_lines",
@@ -70,7 +70,7 @@ STATUS_JUDGED = "beurteilt"
 STATUS_NOT_JUDGED = "nicht_beurteilt"  # offline: no model, no score — said so, never a fake one
 STATUS_ERROR = "fehler"
 JUDGE_GRACE_SECONDS = 1.0  # a judge thread is waited for the connector's own time-out plus this
-JUDGE_TEMPERATURE = 0.2  # §6; the connectors read it per task (llm.temperature)
+JUDGE_TEMPERATURE = 0.2  # §6; api.catalog.TEMPERATURES lists it per judge task for the connectors
 
 
 @dataclass(frozen=True)
@@ -305,7 +305,9 @@ def reason_lines(votes: Sequence[Mapping[str, Any]]) -> list[str]:
     return [f"[{v['agent']}] {v['reasoning']}" for v in votes if v["vote"] in ("warnung", "ablehnen")]
 
 
-def _offline_judge(judge: Judge):  # noqa: ANN202 - returns an offline rule
+def offline_judge_rule(judge: Judge) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """The judge's offline rule (listed per judge in `api.catalog`, with the judges' temperature)."""
+
     def rule(data: Mapping[str, Any]) -> dict[str, Any]:
         """No model: nothing is scored. The jurist checks the directives a rule can check (issue 12 §6)."""
         if not judge.sees_directives or not data.get("directives"):
@@ -318,11 +320,6 @@ def _offline_judge(judge: Judge):  # noqa: ANN202 - returns an offline rule
         return {"beurteilt": False, "reasoning": OFFLINE_DIRECTIVE_OK}
 
     return rule
-
-
-for _judge in AGENTS:
-    offline_rule(task_of(_judge))(_offline_judge(_judge))
-    set_task_temperature(task_of(_judge), JUDGE_TEMPERATURE)
 
 
 def describe(llm: Any) -> str:

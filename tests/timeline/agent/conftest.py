@@ -8,10 +8,9 @@ from typing import Any
 import pytest
 
 from novaberg.agents.services import AgentRequest, ServiceResult
-from novaberg.llm.offline import OfflineLLM
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.timeline.agent.dispatch import TimelineService
-from tests.support import berlin, make_deps
+from tests.support import berlin, make_deps, make_offline_llm
 from tests.timeline.conftest import FIGURE, USER
 
 NOW = berlin(2026, 11, 30, 9, 30)  # Monday
@@ -40,7 +39,7 @@ class AgentRunner:
 
 @pytest.fixture
 def agent(db: Any, redis: Any) -> AgentRunner:
-    return AgentRunner(db, redis, OfflineLLM())
+    return AgentRunner(db, redis, make_offline_llm())
 
 
 @pytest.fixture
@@ -48,7 +47,7 @@ def scripted(db: Any, redis: Any):
     """scripted(answer_or_answers…) → an AgentRunner whose classification answers as given (others offline)."""
 
     def _make(*answers: Any) -> AgentRunner:
-        llm = ScriptedLLM(fallback=OfflineLLM())
+        llm = ScriptedLLM(fallback=make_offline_llm())
         llm.script("timeline_classify", *answers)
         return AgentRunner(db, redis, llm)
 

@@ -14,7 +14,6 @@ from typing import Any
 
 from novaberg.core.errors import ModelAnswerError
 from novaberg.files.agent import const
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_number, read_text
 
 __all__ = ["parse", "classify", "route_hint", "find_path", "find_label"]
@@ -99,8 +98,7 @@ def parse(text: str) -> dict[str, Any]:
             "bezeichnung": find_label(plain, action) if action in (const.CREATE, const.UPDATE) else None}
 
 
-@offline_rule(const.TASK_CLASSIFY)
-def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     return parse(str(data.get("text", "")))
 
 

@@ -30,7 +30,6 @@ from novaberg.files.reading import texts
 from novaberg.files.reading.classify import offline_terms
 from novaberg.files.reading.zoom import MAX_TERMS
 from novaberg.files.retrieval import Hit
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 from novaberg.text.calendar import MONTH_WORDS, WEEKDAY_WORDS
 from novaberg.text.grammar import QUESTION, analyse, grammar
@@ -263,8 +262,7 @@ def asked_words(text: str) -> list[str]:
             if term.casefold() not in skip and not term.casefold().startswith("welch")]
 
 
-@offline_rule(TASK)
-def _offline(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_decide(data: Mapping[str, Any]) -> dict[str, Any]:
     text = str(data.get("text", ""))
     if not asks(text):
         return {"nachlesen": False, "grund": "keine Frage"}

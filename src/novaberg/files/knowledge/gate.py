@@ -18,7 +18,6 @@ from typing import Any
 
 from novaberg.files.knowledge.versions import parse, strip_marks
 from novaberg.files.knowledge.zone import KnowledgeZone
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 
 __all__ = ["TASK", "GAPS", "GateDecision", "early_gate", "topic_text", "THIN_WORDS"]
@@ -38,8 +37,7 @@ class GateDecision:
     source: str | None = None  # the knowledge file that was compared
 
 
-@offline_rule(TASK)
-def _offline(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_gate(data: Mapping[str, Any]) -> dict[str, Any]:
     """Without a model: the share of the summary's words that her text already carries."""
     known = {w.casefold() for w in _WORD.findall(str(data.get("wissen", "")))}
     wanted = {w.casefold() for w in _WORD.findall(str(data.get("zusammenfassung", "")))}

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from novaberg.files.knowledge.novelty import ASK, CHANGED, COPY, DUPLICATE, NEW, Judge, fact_differences
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_bool
 from novaberg.text.trigram import similarity
 
@@ -17,8 +16,7 @@ __all__ = ["TASK", "model_judge"]
 TASK = "knowledge_duplicate"
 
 
-@offline_rule(TASK)
-def _offline(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_judge(data: Mapping[str, Any]) -> dict[str, Any]:
     """Without a model: differing numbers or negations are a change of the old sentence, other differing
     names a new sentence; with the same facts the middle of the undecidable zone splits it."""
     sentence, existing = str(data.get("satz", "")), str(data.get("bestand", ""))

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from novaberg.core.errors import ModelAnswerError
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_list_of_text, read_text
 
 __all__ = ["TASK", "KINDS", "read_classification", "offline_terms"]
@@ -72,8 +71,7 @@ def _compound_tail(word: str) -> str | None:
     return None
 
 
-@offline_rule(TASK)
-def _offline(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     text = str(data.get("text", ""))
     name = _FILE_NAME.search(text)
     return {"begriffe": offline_terms(text), "datei": name.group(0) if name else None,

@@ -12,15 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
-from novaberg.llm.offline import offline_rule
 from novaberg.notes.agent.const import (
     DEFAULT_TYPE,
     LIST_TYPES,
     REJECTED,
     SERVICE_NAME,
-    TASK_CLASSIFY,
-    TASK_CREATE,
-    TASK_REWRITE,
 )
 from novaberg.notes.agent.names import distinguishing_word, main_clause, note_name_of_clause
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
@@ -456,10 +452,9 @@ def normalized_instruction(reading: Reading) -> str:
     return ""
 
 
-# --- the rules the offline connector runs (registered at import, next to the prompts notes_*.txt)
+# --- the rules the offline connector runs (listed in api.catalog, next to the prompts notes_*.txt)
 
 
-@offline_rule(TASK_CLASSIFY)
 def classify_rule(data: Mapping[str, Any]) -> dict[str, Any]:
     reading = parse(str(data.get("text", "")), data.get("verlauf") or ())
     if reading.action == REJECTED:
@@ -477,7 +472,6 @@ def classify_rule(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-@offline_rule(TASK_CREATE)
 def create_rule(data: Mapping[str, Any]) -> dict[str, Any]:
     """Type, text and topics of a new note: from the resolved content in `normalisiert`, else the request."""
     history = data.get("verlauf") or ()
@@ -501,7 +495,6 @@ def create_rule(data: Mapping[str, Any]) -> dict[str, Any]:
     return {"typ": typ, "text": text, "themen": [name] if name and typ in LIST_TYPES else []}
 
 
-@offline_rule(TASK_REWRITE)
 def rewrite_rule(data: Mapping[str, Any]) -> dict[str, Any]:
     """add/remove list items deterministically; `update` takes the text after the colon; else unchanged."""
     current = str(data.get("aktuell", ""))

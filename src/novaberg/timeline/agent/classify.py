@@ -21,7 +21,6 @@ from novaberg.agents.deps import Deps
 from novaberg.agents.verb_mappings import learned
 from novaberg.consent import ZUSTIMMUNG, read_consent
 from novaberg.core.errors import ModelAnswerError, ModelError
-from novaberg.llm.offline import offline_rule
 from novaberg.llm.reader import read_text
 from novaberg.text.grammar import QUESTION, REQUEST, analyse, verb_key
 from novaberg.timeline.agent import const
@@ -61,8 +60,7 @@ class ClassificationError(Exception):
 
 # --- the offline model's rule ------------------------------------------------------------------------
 
-@offline_rule(const.TASK_CLASSIFY)
-def _offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
+def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     """The everyday phrasings by rule (issue 4 item 4, issue 13): the request grammar tells an order from
     a question and a statement; an order acts by its verb, a question reads, a statement is `rejected`."""
     consent = data.get("consent_fields")
