@@ -2,5 +2,5 @@
 
 Every agent package speaks it: `Deps` (what a run may use), `AgentRequest` in, `ServiceResult` out, the one
 shared confirm step, prompt blocks (`Block`), pending questions and learned verb mappings. Nothing here
-knows an agent by name and nothing registers on import: the explicit catalog lives above (`graph.catalog`).
+knows an agent by name and nothing registers on import: the explicit catalog lives above (`api.catalog`).
 """
