@@ -22,7 +22,7 @@ __all__ = ["Database", "Deps", "Embedder", "KeyValueStore"]
 
 
 class Database(Protocol):
-    def transaction(self) -> AbstractContextManager[Any]: ...
+    def transaction(self, seconds: float | None = None) -> AbstractContextManager[Any]: ...
 
 
 class KeyValueStore(Protocol):

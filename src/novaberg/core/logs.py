@@ -42,6 +42,8 @@ SELECT text, answer FROM turns
 WHERE user_id = %s AND character_id = %s AND answer IS NOT NULL
 ORDER BY created_at DESC, id DESC LIMIT %s
 """
+# Pruning may meet a year of trace rows: it asks the database for a long statement limit, not the turn's 5 s.
+PRUNE_SECONDS = 600.0
 _PRUNE = "DELETE FROM pipeline_log WHERE created_at < %s AND kind <> %s"
 _PRUNE_BACKGROUND = "DELETE FROM hintergrund_log WHERE created_at < %s"
 
@@ -152,11 +154,11 @@ class PipelineLog:
     def prune(self, now: datetime) -> int:
         """Drop trace rows older than the retention; raw turns stay."""
         cutoff = as_utc(now) - timedelta(days=PIPELINE_LOG_RETENTION_DAYS)
-        with self._db.transaction() as conn:
+        with self._db.transaction(seconds=PRUNE_SECONDS) as conn:  # a year of traces is no 5 s statement
             return conn.execute(_PRUNE, (cutoff, RAW_TURN_KIND)).rowcount
 
     def prune_background(self, now: datetime) -> int:
         """Drop background run reports (`hintergrund_log`) older than the same retention."""
         cutoff = as_utc(now) - timedelta(days=PIPELINE_LOG_RETENTION_DAYS)
-        with self._db.transaction() as conn:
+        with self._db.transaction(seconds=PRUNE_SECONDS) as conn:  # a year of traces is no 5 s statement
             return conn.execute(_PRUNE_BACKGROUND, (cutoff,)).rowcount

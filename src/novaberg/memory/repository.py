@@ -17,7 +17,7 @@ from typing import Any
 from novaberg.core.clock import as_utc
 from novaberg.core.errors import DatabaseError
 from novaberg.core.logs import safe_text
-from novaberg.store.db import hold_lock
+from novaberg.store.db import LONG_SECONDS, hold_lock
 from novaberg.store.vectors import Vector, as_vector, with_vectors
 
 __all__ = ["LongTermRepository", "NewNode", "PromotionWrite", "EmbedderChangedError", "embedder_identity"]
@@ -182,7 +182,8 @@ class LongTermRepository:
     def reembed(self, embedder: Any, now: datetime, batch: int = 256) -> int:
         """Every node embedded anew with `embedder`, the edges re-weighed, the index rebuilt — one transaction."""
         identity, dims = embedder_identity(embedder)
-        with self._tx() as conn:
+        # one long transaction: a model embeds between its statements and the index is rebuilt at the end
+        with self._db.transaction(seconds=LONG_SECONDS) as conn:
             with_vectors(conn)
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('lzg_embedder', 0))")
             old = conn.execute(_READ_EMBEDDER).fetchone()

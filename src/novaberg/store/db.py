@@ -35,7 +35,7 @@ from novaberg.core.redact import redact_credentials
 from novaberg.core.settings import CONNECT_TIMEOUT_SECONDS
 
 __all__ = ["Database", "OneTransaction", "hold_lock", "BUSY_POOL_WAIT_SECONDS", "STATEMENT_SECONDS",
-           "CLIENT_DEADLINE_SECONDS", "STALL_COOLDOWN_SECONDS"]
+           "CLIENT_DEADLINE_SECONDS", "STALL_COOLDOWN_SECONDS", "LONG_SECONDS"]
 
 BUSY_POOL_WAIT_SECONDS = 60.0  # how long a turn waits for a connection of a busy (not dead) pool
 _UNAVAILABLE = "the database does not answer right now"
@@ -51,7 +51,7 @@ _IDLE_IN_TRANSACTION_SECONDS = 30.0
 CLIENT_DEADLINE_SECONDS = STATEMENT_SECONDS + 1.0
 _CHECK_DEADLINE_SECONDS = 2.5
 STALL_COOLDOWN_SECONDS = 5.0
-_MAINTENANCE_SECONDS = 600.0  # VACUUM and the like (`maintain`)
+LONG_SECONDS = 600.0  # VACUUM and the like (`maintain`), and the long jobs that ask for it (`transaction(seconds=…)`)
 _SERVER_LIMITS = (f"-c statement_timeout={round(STATEMENT_SECONDS * 1000)} -c lock_timeout={round(_LOCK_SECONDS * 1000)} "
                   f"-c idle_in_transaction_session_timeout={round(_IDLE_IN_TRANSACTION_SECONDS * 1000)}")
 _WAIT_TIMEOUT = pg_errors._WaitTimeout  # noqa: SLF001 - psycopg's own "wait timeout expired"
@@ -107,8 +107,9 @@ class Database:
         conn = self._checkout()
         try:
             with _deadline(conn, seconds), conn.transaction():
-                if seconds is not None:
+                if seconds is not None:  # a long job: a statement, and a pause between two, may take this long
                     conn.execute(f"SET LOCAL statement_timeout = {round(seconds * 1000)}")
+                    conn.execute(f"SET LOCAL idle_in_transaction_session_timeout = {round(seconds * 1000)}")
                 yield conn
         except psycopg.OperationalError as err:
             if conn.broken or conn.closed:
@@ -126,8 +127,8 @@ class Database:
         conn = self._checkout()
         try:
             conn.autocommit = True
-            with _deadline(conn, _MAINTENANCE_SECONDS):
-                conn.execute(f"SET statement_timeout = {round(_MAINTENANCE_SECONDS * 1000)}")
+            with _deadline(conn, LONG_SECONDS):
+                conn.execute(f"SET statement_timeout = {round(LONG_SECONDS * 1000)}")
                 conn.execute(statement)
                 conn.execute("RESET statement_timeout")
         finally:
@@ -257,7 +258,8 @@ class OneTransaction:
         self._conn = conn
 
     @contextmanager
-    def transaction(self) -> Iterator[psycopg.Connection]:
+    def transaction(self, seconds: float | None = None) -> Iterator[psycopg.Connection]:
+        """The owner's transaction; its limits are the owner's (`seconds` is accepted and not applied)."""
         yield self._conn
 
 
