@@ -13,6 +13,7 @@ from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, wro
 from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.graph.compose import address_form, compose
+from novaberg.graph.file_answers import files_for_no_service, files_instead
 from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, is_new_request, route
 from novaberg.graph.state import TurnState
 from novaberg.graph.texts import MODEL_DOWN_ANSWER
@@ -177,6 +178,8 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         results.append(_answer_offer(state, deps, situation))
     elif decision["management_action"] == NO_DOMAIN:
         _trace(runtime, state, "plan", "kein_dienst", {})
+        if not decision.get("model_error") and not decision.get("answer_from_blocks"):
+            results.extend(files_for_no_service(_request(state, situation, NO_DOMAIN, state["text"], "agent"), deps))
     else:
         resume = decision["management_action"] == "resume"
         if resume:
@@ -198,6 +201,9 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
             result = _run(service, request, deps)
             if result.data.get(NOT_FOUND) and action == "agent" and len(runs) == 1:
                 result = _other_owner(result, request, deps) or result
+            if action == "agent" and len(runs) == 1 and result.status != "rueckfrage":
+                *before, result = files_instead(result, request, deps)  # issue 27: the files answer instead
+                results.extend(before)
             if result.status == "rueckfrage" and result.pending is not None:
                 later = [{"domain": n, "text": t} for n, t, _ in runs[index + 1:]]
                 store_pending(deps.redis, state["user_id"], state["character_id"], service.name, result.pending,
@@ -214,6 +220,12 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if written:
         update["clipboard"] = {"timeline_id": written[-1]}
     return update
+
+
+def _request(state: TurnState, situation: Situation, name: str, text: str, action: str) -> AgentRequest:
+    return AgentRequest(user_id=state["user_id"], character_id=state["character_id"], text=text, now=state["now"],
+                        turn_id=state["turn_id"], action=action, history=tuple(state.get("history", [])),
+                        kontext=object_reference(situation, name))
 
 
 def _answer_offer(state: TurnState, deps: Deps, situation: Situation) -> ServiceResult:
