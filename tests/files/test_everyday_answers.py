@@ -68,3 +68,94 @@ def test_ten_everyday_questions_answered_from_the_right_line(anna: Any, home: Pa
             wrong.append((question, cited, answer))
     assert not wrong, wrong
     assert len(good) >= 8, [q for q, *_ in QUESTIONS if q not in good]
+
+
+def test_a_wann_question_without_a_dated_line_says_so_and_guesses_nothing(anna: Any) -> None:
+    """Issue 27: „Wann habe ich die Kaution überwiesen?" — the lease speaks of the deposit but names no date:
+    the answer says so honestly and quotes no line (no 2.340 € presented as a date)."""
+    answer = anna.turn("anna", "nova", "Wann habe ich die Kaution überwiesen?", NOW).answer
+    assert "keine Zeile mit einem Datum" in answer and "notizen/mietvertrag.md" in answer, answer
+    assert "2.340" not in answer
+
+
+def test_the_own_appointment_stays_the_timelines(anna: Any) -> None:
+    """Routing stays safe: „Wann ist mein Zahnarzttermin?" with the appointment stored is the timeline's answer,
+    although notizen/zahnarzt.md names the dentist's practice."""
+    anna.turn("anna", "nova", "Trag mir am 14. Dezember um 9 Uhr den Zahnarzttermin ein", NOW)
+    turn = anna.turn("anna", "nova", "Wann ist mein Zahnarzttermin?", NOW)
+    assert [s["name"] for s in turn.services] == ["timeline"], turn.services
+    assert "14.12." in turn.answer or "14. Dezember" in turn.answer, turn.answer
+    assert "zahnarzt.md" not in turn.answer
+
+
+def test_bob_never_gets_annas_lines(nova: Any, home: Path) -> None:
+    """Two persons: bob asks the same questions; with no files of his own, nothing of anna's reaches him, and
+    with his own copy shared he gets his own root's lines only."""
+    anna_folder = _share(nova, home, "anna")
+    for question, *_ in QUESTIONS[:4]:
+        answer = nova.turn("bob", "nova", question, NOW).answer
+        assert not any(fact in answer for *_, fact in QUESTIONS), answer
+        assert "notizen/" not in answer and str(anna_folder) not in answer
+    bob_folder = home / "bob" / "notizen"
+    bob_folder.mkdir(parents=True)
+    (bob_folder / "auto.md").write_text("# Auto\n\nNächster TÜV: bis 15. Juni 2028 fällig.\n", encoding="utf-8")
+    nova.files.allow("bob", str(home / "bob"), now=NOW)
+    nova.files.grant("bob", "nova", str(bob_folder), now=NOW)
+    nova.files.index(NOW, user_id="bob", character_id="nova")
+    answer = nova.turn("bob", "nova", "Wann muss das Auto wieder zum TÜV?", NOW).answer
+    assert "15. Juni 2028" in answer and "31. März 2027" not in answer, answer
+
+
+def test_current_lease_before_the_archived_one(anna: Any) -> None:
+    """§5.6 / issue 27 repro: a 2021 lease in archiv/ (780 €) and the current one (812 €) — „Wie hoch ist
+    meine Kaltmiete gerade?" answers 812 €, never 780 €."""
+    answer = anna.turn("anna", "nova", "Wie hoch ist meine Kaltmiete gerade?", NOW).answer
+    assert "812,00 €" in answer and "780" not in answer, answer
+
+
+def test_an_answer_from_an_archived_file_says_it_is_archived(nova: Any, home: Path) -> None:
+    """§5.6: only the archived lease carries the landlord's name — the answer quotes it and says archived."""
+    _share(nova, home, "anna")
+    answer = nova.turn("anna", "nova", "Wer war der Vermieter vom Gartenweg?", NOW).answer
+    assert "Albrecht Kühn" in answer and "(archiviert)" in answer and "archivierten" in answer, answer
+
+
+def test_reading_service_ranks_current_before_archived(anna: Any) -> None:
+    """§5.6: the reading service's nearest finding is the current lease, not the archived one."""
+    answer = anna.turn("anna", "nova", "Was steht in meinen Unterlagen zu Mieten?", NOW).answer
+    assert "notizen/mietvertrag.md" in answer and "mietvertrag-2021" not in answer, answer
+
+
+def test_the_vorlesen_offer_can_be_taken(anna: Any) -> None:
+    """§8.2: „Soll ich dir diese Stelle vorlesen?" → „Ja" reads the passage with its place."""
+    offer = anna.turn("anna", "nova", "Was steht in meinen Unterlagen über Impfungen?", NOW).answer
+    assert "Soll ich dir diese Stelle vorlesen?" in offer and "notizen/tierarzt.md" in offer, offer
+    read = anna.turn("anna", "nova", "Ja", NOW).answer
+    assert "Hier ist die Stelle aus notizen/tierarzt.md" in read, read
+    assert "Impfung Katzenschnupfen und Katzenseuche: 14. Mai 2026" in read
+    again = anna.turn("anna", "nova", "Ja", NOW).answer  # the offer answered once is gone
+    assert "Katzenschnupfen" not in again
+
+
+def test_the_vorlesen_offer_refused_ends_politely(anna: Any) -> None:
+    """§8.2: „Nein" ends the offer politely and reads nothing."""
+    anna.turn("anna", "nova", "Was steht in meinen Unterlagen über Impfungen?", NOW)
+    answer = anna.turn("anna", "nova", "Nein", NOW).answer
+    assert "ungelesen" in answer and "Katzenschnupfen" not in answer, answer
+
+
+def test_an_unrelated_sentence_after_the_offer_is_its_own_turn(anna: Any) -> None:
+    """§8.2: the offer answers only the next turn; an unrelated question is answered as itself, and a later
+    „Ja" reads nothing."""
+    anna.turn("anna", "nova", "Was steht in meinen Unterlagen über Impfungen?", NOW)
+    answer = anna.turn("anna", "nova", "Wo steht der Router?", NOW).answer
+    assert "Arbeitszimmer" in answer and "Katzenschnupfen" not in answer, answer
+    late = anna.turn("anna", "nova", "Ja", NOW).answer
+    assert "Katzenschnupfen" not in late, late
+
+
+def test_bob_cannot_take_annas_offer(anna: Any) -> None:
+    """Two persons: anna's open offer is hers; bob's „Ja" reads nothing of her file."""
+    anna.turn("anna", "nova", "Was steht in meinen Unterlagen über Impfungen?", NOW)
+    answer = anna.turn("bob", "nova", "Ja", NOW).answer
+    assert "Katzenschnupfen" not in answer and "tierarzt" not in answer, answer

@@ -13,9 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from novaberg.agents.services import AgentRequest, ServiceResult
+from novaberg.consent import ABLEHNUNG
 from novaberg.files.reading.answer import answer_from_files
+from novaberg.files.reading.offer import keep_read_offer, read_offered, refuse_read, take_read_offer
+from novaberg.situation.offers import consent_reading, is_answer_to_offer
 
-__all__ = ["found_nothing", "files_instead", "files_for_no_service"]
+__all__ = ["found_nothing", "files_instead", "files_for_no_service", "READ_ACTION", "read_offer_answer", "read_taken",
+           "keep_offer_of"]
 
 _SEARCHING = ("timeline", "notizen")
 
@@ -45,3 +49,31 @@ def files_for_no_service(request: AgentRequest, deps: Any) -> list[ServiceResult
     """A question no service took: the files' answer, or nothing."""
     files = answer_from_files(request, deps)
     return [files] if files is not None else []
+
+
+# --- the fourth exit's offer (§8.2): „Soll ich dir diese Stelle vorlesen?" → „Ja" -----------------------------
+
+READ_ACTION = "vorlesen"
+
+
+def read_offer_answer(deps: Any, user_id: str, character_id: str, text: str, free: bool) -> dict[str, Any] | None:
+    """The route of a turn that answers the pair's open read offer, or None. The offer is taken in every turn
+    (it answers only the turn right after it); only a consent or refusal in a turn nothing else claimed
+    (`free`: no waiting question) is its answer — any other sentence is a turn of its own."""
+    offer = take_read_offer(deps.redis, user_id, character_id)
+    if offer is None or not free or not is_answer_to_offer(text):
+        return None
+    return {"domain": "dateien", "management_action": READ_ACTION, "angebot": offer,
+            "abgelehnt": consent_reading(text) == ABLEHNUNG}
+
+
+def read_taken(decision: dict[str, Any], user_id: str, character_id: str, deps: Any) -> ServiceResult:
+    if decision.get("abgelehnt"):
+        return refuse_read()
+    return read_offered(decision["angebot"], user_id, character_id, deps)
+
+
+def keep_offer_of(deps: Any, user_id: str, character_id: str, results: list[ServiceResult]) -> None:
+    """Keep the read offer of this turn's last result, if it makes one."""
+    if results:
+        keep_read_offer(deps.redis, user_id, character_id, results[-1])

@@ -13,7 +13,14 @@ from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, wro
 from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.graph.compose import address_form, compose
-from novaberg.graph.file_answers import files_for_no_service, files_instead
+from novaberg.graph.file_answers import (
+    READ_ACTION,
+    files_for_no_service,
+    files_instead,
+    keep_offer_of,
+    read_offer_answer,
+    read_taken,
+)
 from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, is_new_request, route
 from novaberg.graph.state import TurnState
 from novaberg.graph.texts import MODEL_DOWN_ANSWER
@@ -89,6 +96,9 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     elif pending is not None:
         decision = {"domain": pending["agent"], "management_action": "resume", "pending": pending["state"],
                     "spaeter": pending["spaeter"]}
+    read_offer = read_offer_answer(deps, state["user_id"], state["character_id"], state["text"], decision is None)
+    if read_offer is not None:
+        decision = read_offer
     if decision is None and answers_offer and peek_offer(deps.redis, state["user_id"]):
         decision = {"domain": OFFER_DOMAIN, "management_action": OFFER_ACTION}
     if decision is None:
@@ -176,6 +186,8 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                                      [{"schritt": "rueckfrage_verworfen", "grund": "neuer_auftrag"}]))
     if decision["management_action"] == OFFER_ACTION:
         results.append(_answer_offer(state, deps, situation))
+    elif decision["management_action"] == READ_ACTION:
+        results.append(read_taken(decision, state["user_id"], state["character_id"], deps))
     elif decision["management_action"] == NO_DOMAIN:
         _trace(runtime, state, "plan", "kein_dienst", {})
         if not decision.get("model_error") and not decision.get("answer_from_blocks"):
@@ -213,6 +225,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
             results.append(result)
     for result in results:
         _trace(runtime, state, "plan", "dienst", result.as_dict(), source=result.name)
+    keep_offer_of(deps, state["user_id"], state["character_id"], results)  # §8.2: „Soll ich … vorlesen?"
     services = [r.as_dict() for r in results]
     situation = record_services(deps.redis, deps.db, situation, services, deps.zone)
     update: dict[str, Any] = {"services": services, "sachlage": situation.as_dict()}

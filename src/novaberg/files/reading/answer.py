@@ -93,6 +93,7 @@ class Passage:
     line: int  # 1-based
     text: str
     terms: int  # distinct question terms the line names
+    file_terms: int = 0  # distinct question terms the whole file names (headings too): the topic's match
 
 
 def _is_heading(lines: tuple[str, ...], index: int) -> bool:
@@ -119,6 +120,8 @@ def best_passage(hit: Hit, opened: OpenedFile, terms: list[str], kind: str) -> t
         spoken = True
         if carries(raw, kind) and (best is None or named > best.terms):
             best = Passage(hit, index + 1, _quoted(raw), named)
+    if best is not None:
+        best = replace(best, file_terms=_named("\n".join(opened.lines), terms))
     return best, spoken
 
 
@@ -168,9 +171,10 @@ def answer_from_files(request: AgentRequest, deps: Any) -> ServiceResult | None:
             spoken.append(hit)
     steps.append({"schritt": "zugriffe", "anzahl": min(len(strong), CANDIDATES)})
     if passages:
-        # current before archived (§5.6), then the line naming most terms, then the retrieval's order
+        # the file on the question's topic (most terms named), current before archived among equals (§5.6),
+        # then the line naming most terms, then the retrieval's order
         order = {id(p.hit): i for i, p in enumerate(passages)}
-        chosen = min(passages, key=lambda p: (is_archived(p.hit.relative), -p.terms, order[id(p.hit)]))
+        chosen = min(passages, key=lambda p: (-p.file_terms, is_archived(p.hit.relative), -p.terms, order[id(p.hit)]))
         place = location(replace(chosen.hit, lines=(chosen.line, chosen.line)))
         template = texts.EVERYDAY_ARCHIVED if is_archived(chosen.hit.relative) else texts.EVERYDAY_ANSWER
         steps.append({"schritt": "zeile", "datei": shown_path(chosen.hit), "zeile": chosen.line})

@@ -52,3 +52,8 @@ EVERYDAY_NO_LINE = ("In {fundstelle} steht etwas zu „{begriffe}“, aber keine
                     "raten möchte ich nicht.")
 KIND_NAMES = {"datum": "einem Datum", "menge": "einer Zahl oder einem Betrag", "name": "einem Namen",
               "ort": "einem Ort", "wert": "einer passenden Angabe"}
+
+# the fourth exit's offer taken (§8.2): the passage read out, or a polite end
+READ_HEAD = "Hier ist die Stelle aus {fundstelle}:"
+READ_REFUSED = "Gut, dann lasse ich die Stelle ungelesen."
+READ_GONE = "Die Stelle kann ich nicht mehr lesen: die Datei ist nicht mehr in deinen freigegebenen Unterlagen."
