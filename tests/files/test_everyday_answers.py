@@ -159,3 +159,18 @@ def test_bob_cannot_take_annas_offer(anna: Any) -> None:
     anna.turn("anna", "nova", "Was steht in meinen Unterlagen über Impfungen?", NOW)
     answer = anna.turn("bob", "nova", "Ja", NOW).answer
     assert "Katzenschnupfen" not in answer and "tierarzt" not in answer, answer
+
+
+def test_her_archived_knowledge_text_keeps_its_label_and_ranks_below_a_current_one(nova: Any, tmp_path: Path) -> None:
+    """§5.6 for the third output path: a knowledge text under knowledge/archiv/ is shown as archived, and a
+    current text on the same topic is shown instead of it (the `nova` fixture's data directory is tmp_path)."""
+    from novaberg.files.knowledge.pairs import pair_zone
+
+    zone = pair_zone(tmp_path, "anna", "nova")
+    (zone / "archiv").mkdir(parents=True)
+    (zone / "archiv" / "gartenweg.md").write_text("Die Kaltmiete am Gartenweg betrug 780 Euro.\n", encoding="utf-8")
+    archived = nova.turn("anna", "nova", "Weißt du was über die Kaltmiete?", NOW).answer
+    assert "knowledge/archiv/gartenweg.md (archiviert)" in archived, archived
+    (zone / "wohnung.md").write_text("Die Kaltmiete in der Lindenstraße beträgt 812 Euro.\n", encoding="utf-8")
+    current = nova.turn("anna", "nova", "Weißt du was über die Kaltmiete?", NOW).answer
+    assert "knowledge/wohnung.md" in current and "812" in current and "780" not in current, current
