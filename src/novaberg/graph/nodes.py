@@ -49,7 +49,7 @@ from novaberg.situation.turn import (
 )
 from novaberg.timeline.reading import WEEKDAY_NAMES
 
-__all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "compose_node", "MODEL_DOWN_ANSWER",
+__all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "compose_node", "files_answer_node", "MODEL_DOWN_ANSWER",
            "model_down_answer"]
 
 _log = logging.getLogger(__name__)
@@ -190,8 +190,6 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         results.append(read_taken(decision, state["user_id"], state["character_id"], deps))
     elif decision["management_action"] == NO_DOMAIN:
         _trace(runtime, state, "plan", "kein_dienst", {})
-        if not decision.get("model_error") and not decision.get("answer_from_blocks"):
-            results.extend(files_for_no_service(_request(state, situation, NO_DOMAIN, state["text"], "agent"), deps))
     else:
         resume = decision["management_action"] == "resume"
         if resume:
@@ -239,6 +237,19 @@ def _request(state: TurnState, situation: Situation, name: str, text: str, actio
     return AgentRequest(user_id=state["user_id"], character_id=state["character_id"], text=text, now=state["now"],
                         turn_id=state["turn_id"], action=action, history=tuple(state.get("history", [])),
                         kontext=object_reference(situation, name))
+
+
+def files_answer_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
+    """Issue 27: a question no service took and the deepening did not read on (§3.0b decides first) is
+    answered from the line of the asked kind in the person's shared files, if there is one."""
+    decision = state.get("route") or {}
+    if (decision.get("management_action") != NO_DOMAIN or state.get("services") or state.get("vertiefung")
+            or decision.get("model_error") or decision.get("answer_from_blocks")):
+        return {}
+    situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
+    results = files_for_no_service(_request(state, situation, NO_DOMAIN, state["text"], "agent"), runtime.context)
+    # no trace row of its own: the answer's service reaches the compose trace (a turn's log stays comparable)
+    return {"services": [r.as_dict() for r in results]} if results else {}
 
 
 def _answer_offer(state: TurnState, deps: Deps, situation: Situation) -> ServiceResult:
