@@ -13,6 +13,14 @@ from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, wro
 from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.graph.compose import address_form, compose
+from novaberg.graph.file_answers import (
+    READ_ACTION,
+    files_for_no_service,
+    files_instead,
+    keep_offer_of,
+    read_offer_answer,
+    read_taken,
+)
 from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, is_new_request, route
 from novaberg.graph.state import TurnState
 from novaberg.graph.texts import MODEL_DOWN_ANSWER
@@ -41,7 +49,7 @@ from novaberg.situation.turn import (
 )
 from novaberg.timeline.reading import WEEKDAY_NAMES
 
-__all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "compose_node", "MODEL_DOWN_ANSWER",
+__all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "compose_node", "files_answer_node", "MODEL_DOWN_ANSWER",
            "model_down_answer"]
 
 _log = logging.getLogger(__name__)
@@ -88,6 +96,9 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     elif pending is not None:
         decision = {"domain": pending["agent"], "management_action": "resume", "pending": pending["state"],
                     "spaeter": pending["spaeter"]}
+    read_offer = read_offer_answer(deps, state["user_id"], state["character_id"], state["text"], decision is None)
+    if read_offer is not None:
+        decision = read_offer
     if decision is None and answers_offer and peek_offer(deps.redis, state["user_id"]):
         decision = {"domain": OFFER_DOMAIN, "management_action": OFFER_ACTION}
     if decision is None:
@@ -175,6 +186,8 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                                      [{"schritt": "rueckfrage_verworfen", "grund": "neuer_auftrag"}]))
     if decision["management_action"] == OFFER_ACTION:
         results.append(_answer_offer(state, deps, situation))
+    elif decision["management_action"] == READ_ACTION:
+        results.append(read_taken(decision, state["user_id"], state["character_id"], deps))
     elif decision["management_action"] == NO_DOMAIN:
         _trace(runtime, state, "plan", "kein_dienst", {})
     else:
@@ -198,6 +211,9 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
             result = _run(service, request, deps)
             if result.data.get(NOT_FOUND) and action == "agent" and len(runs) == 1:
                 result = _other_owner(result, request, deps) or result
+            if action == "agent" and len(runs) == 1 and result.status != "rueckfrage":
+                *before, result = files_instead(result, request, deps)  # issue 27: the files answer instead
+                results.extend(before)
             if result.status == "rueckfrage" and result.pending is not None:
                 later = [{"domain": n, "text": t} for n, t, _ in runs[index + 1:]]
                 store_pending(deps.redis, state["user_id"], state["character_id"], service.name, result.pending,
@@ -207,6 +223,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
             results.append(result)
     for result in results:
         _trace(runtime, state, "plan", "dienst", result.as_dict(), source=result.name)
+    keep_offer_of(deps, state["user_id"], state["character_id"], results)  # §8.2: „Soll ich … vorlesen?"
     services = [r.as_dict() for r in results]
     situation = record_services(deps.redis, deps.db, situation, services, deps.zone)
     update: dict[str, Any] = {"services": services, "sachlage": situation.as_dict()}
@@ -214,6 +231,25 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if written:
         update["clipboard"] = {"timeline_id": written[-1]}
     return update
+
+
+def _request(state: TurnState, situation: Situation, name: str, text: str, action: str) -> AgentRequest:
+    return AgentRequest(user_id=state["user_id"], character_id=state["character_id"], text=text, now=state["now"],
+                        turn_id=state["turn_id"], action=action, history=tuple(state.get("history", [])),
+                        kontext=object_reference(situation, name))
+
+
+def files_answer_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
+    """Issue 27: a question no service took and the deepening did not read on (§3.0b decides first) is
+    answered from the line of the asked kind in the person's shared files, if there is one."""
+    decision = state.get("route") or {}
+    if (decision.get("management_action") != NO_DOMAIN or state.get("services") or state.get("vertiefung")
+            or decision.get("model_error") or decision.get("answer_from_blocks")):
+        return {}
+    situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
+    results = files_for_no_service(_request(state, situation, NO_DOMAIN, state["text"], "agent"), runtime.context)
+    # no trace row of its own: the answer's service reaches the compose trace (a turn's log stays comparable)
+    return {"services": [r.as_dict() for r in results]} if results else {}
 
 
 def _answer_offer(state: TurnState, deps: Deps, situation: Situation) -> ServiceResult:

@@ -1,5 +1,5 @@
 """The turn graph (LangGraph): route → read_blocks → plan → (read_blocks again after a verified write)
-→ deepen (read on in a file hit, dateien.md §3.0b) → compose → judge → evaluate (→ correct → judge …,
+→ deepen (read on in a file hit, dateien.md §3.0b) → files_answer (issue 27) → compose → judge → evaluate (→ correct → judge …,
 bounded; tribunal.md §2) → salience (short-term memory)."""
 
 from __future__ import annotations
@@ -12,7 +12,14 @@ from langgraph.graph import END, START, StateGraph
 from novaberg.agents.deps import Deps
 from novaberg.graph.deepen import deepen_node
 from novaberg.graph.evaluate import after_evaluate, correct_node, evaluate_node, judge_node
-from novaberg.graph.nodes import after_plan, compose_node, plan_node, read_blocks_node, route_node
+from novaberg.graph.nodes import (
+    after_plan,
+    compose_node,
+    files_answer_node,
+    plan_node,
+    read_blocks_node,
+    route_node,
+)
 from novaberg.graph.state import TurnState
 from novaberg.memory.turn_step import salience_node
 
@@ -27,6 +34,7 @@ def turn_graph() -> Any:
     graph.add_node("plan", plan_node)
     graph.add_node("reread_blocks", read_blocks_node)
     graph.add_node("deepen", deepen_node)
+    graph.add_node("files_answer", files_answer_node)
     graph.add_node("compose", compose_node)
     graph.add_node("judge", judge_node)
     graph.add_node("evaluate", evaluate_node)
@@ -37,7 +45,8 @@ def turn_graph() -> Any:
     graph.add_edge("read_blocks", "plan")
     graph.add_conditional_edges("plan", after_plan, {"reread": "reread_blocks", "compose": "deepen"})
     graph.add_edge("reread_blocks", "deepen")
-    graph.add_edge("deepen", "compose")
+    graph.add_edge("deepen", "files_answer")  # issue 27: the files answer what nothing else did
+    graph.add_edge("files_answer", "compose")
     graph.add_edge("compose", "judge")
     graph.add_edge("judge", "evaluate")
     graph.add_conditional_edges("evaluate", after_evaluate, {"correct": "correct", "done": "salience"})

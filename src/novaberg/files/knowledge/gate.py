@@ -18,6 +18,7 @@ from typing import Any
 
 from novaberg.files.knowledge.versions import parse, strip_marks
 from novaberg.files.knowledge.zone import KnowledgeZone
+from novaberg.files.labels import is_archived
 from novaberg.llm.reader import read_text
 
 __all__ = ["TASK", "GAPS", "GateDecision", "early_gate", "topic_text", "THIN_WORDS"]
@@ -46,20 +47,22 @@ def offline_gate(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def topic_text(zone: KnowledgeZone, terms: Sequence[str]) -> tuple[str, str] | None:
-    """Her knowledge text on the topic: the first file of the zone whose name or text carries a term —
-    (file name, text without the version marks) — or None."""
+    """Her knowledge text on the topic: the first file of the zone whose name or text carries a term, a current
+    one before an archived one (§5.6, issue 27) — (path relative to the zone, so `archiv/` stays visible; text
+    without the version marks) — or None."""
     root = zone.root
     if not root.is_dir():
         return None
     wanted = [t.casefold() for t in terms if t.strip()]
-    for path in sorted(root.rglob("*")):
+    ordered = sorted(root.rglob("*"), key=lambda p: (is_archived(p.relative_to(root).as_posix()), p))
+    for path in ordered:
         if path.suffix.lower() not in (".md", ".txt") or not path.is_file():
             continue
         text = path.read_text(encoding="utf-8", errors="replace")
         body = strip_marks(" ".join(parse(text).paragraphs)) if "[" in text else text
         haystack = f"{path.stem} {body}".casefold()
         if any(term in haystack for term in wanted):
-            return path.name, body
+            return path.relative_to(root).as_posix(), body
     return None
 
 

@@ -19,6 +19,7 @@ import redis as redis_lib
 from novaberg.core.errors import DatabaseError, ModelError
 from novaberg.core.settings import MEMORY_BLOCK_FLOOR
 from novaberg.embed.cache import embed_cached
+from novaberg.files.labels import label as archive_label
 from novaberg.files.reading import texts
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.short_term import ShortTermMemory
@@ -113,7 +114,7 @@ def knowledge_lines(found: tuple[str, str] | None, terms: Sequence[str]) -> list
     name, body = found
     paragraphs = [p for p in (" ".join(part.split()) for part in body.split("\n\n")) if p]
     naming = [p for p in paragraphs if _names_a_term(p, terms)] or paragraphs
-    return [f"- knowledge/{name}: {_flat(p)}" for p in naming[:1]]
+    return [f"- {archive_label('knowledge/' + name)}: {_flat(p)}" for p in naming[:1]]
 
 
 def other_stores(deps: Any, user_id: str, character_id: str, terms: list[str], now: datetime,

@@ -24,8 +24,9 @@ from novaberg.files.blocks import location, shown_path
 from novaberg.files.knowledge.gate import early_gate, topic_text
 from novaberg.files.knowledge.service import pair_root
 from novaberg.files.knowledge.zone import KnowledgeZone
-from novaberg.files.labels import is_archived
+from novaberg.files.labels import is_archived, label
 from novaberg.files.reading import texts
+from novaberg.files.reading.answer import current_first
 from novaberg.files.reading.classify import TASK, read_classification
 from novaberg.files.reading.overview import other_stores
 from novaberg.files.reading.repository import ReadingRepository
@@ -158,7 +159,7 @@ class ReadingService:
             return self._needle(hits, terms, steps, boundary)
         steps.append({"schritt": "zugriffe", "anzahl": 0})
         head = texts.ANSWER_OWN_HEAD if best.eigentum == "figur" else texts.ANSWER_HEAD
-        line = texts.GATE_COVERED.format(fundstelle=location(best), thema=best.thema, wissen=decision.source,
+        line = texts.GATE_COVERED.format(fundstelle=location(best), thema=best.thema, wissen=label(decision.source),
                                          auszug=" ".join((best.zusammenfassung or "").split())[:200])
         return ServiceResult(self.name, "abgeschlossen", "\n".join([head, line]), steps,
                              data={"fundstellen": [shown_path(best)], "nicht_geoeffnet": True})
@@ -177,7 +178,7 @@ class ReadingService:
         query = " ".join(terms) if terms else (name or request.text)
         result = Retriever(deps.db, deps.embedder).run(request.user_id, request.character_id, query, request.now,
                                                        k=CANDIDATES, track=False)
-        return result.hits
+        return current_first(result.hits)  # §5.6: an archived file ranks below a current one (issue 27)
 
     def _map(self, request: AgentRequest, repo: ReadingRepository, name: str,
              steps: list[dict[str, Any]]) -> ServiceResult:
@@ -233,7 +234,9 @@ class ReadingService:
         answer = texts.NEEDLE_MISSED.format(begriffe=_shown(terms), kandidaten=len(hits), versucht=len(terms),
                                             fundstelle=location(nearest), thema=nearest.thema)
         return ServiceResult(self.name, "rejected", "\n".join([answer, *problems]), steps,
-                             data={"naechster_fund": shown_path(nearest), "vorschlag": "vorlesen"})
+                             data={"naechster_fund": shown_path(nearest), "vorschlag": "vorlesen",
+                                   "index_id": nearest.index_id,
+                                   "zeilenbereich": list(nearest.lines) if nearest.lines else None})
 
 
 def _shown(terms: list[str]) -> str:
