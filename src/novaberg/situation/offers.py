@@ -18,11 +18,11 @@ from zoneinfo import ZoneInfo
 
 from novaberg.agents.services import AgentRequest
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
-from novaberg.text.consent import consent_lists, consists_of_consent, has_refusal_word
 from novaberg.situation.lage import OFFER_TTL_SECONDS, Offer, Situation
 from novaberg.situation.texts import OFFER_APPOINTMENT
 from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.claim_vocabulary import VOCABULARY
+from novaberg.text.consent import consent_lists, consists_of_consent, has_refusal_word
 from novaberg.text.orders import order_words
 from novaberg.text.words import content_words, split_sentences
 from novaberg.timeparse import TIME_VOCABULARY, parse
