@@ -108,7 +108,7 @@ def ends_waiting_question(text: str, pending: Mapping[str, Any], registry: Regis
                           zone: ZoneInfo) -> str:
     """Why this turn is no answer to the waiting question but a turn of its own ('' = it answers it). issue 26:
     a new order (`is_new_request`); a question of its own — by word order, a service's plausible question, and
-    no day or time in it (*„Wie wäre es mit Freitag um 10?“* may answer a time question); a statement that
+    no day or time in it (*„Wie wäre es mit morgen um 10?“* may answer a time question); a statement that
     mentions an appointment of its own (§3a), whose title the waiting question does not know (*„Ich hab am
     Donnerstag um 10 einen Termin beim Zahnarzt“* never answers „Wann soll „Volleyball“ sein?“)."""
     if is_new_request(text, str(pending.get("agent", "")), registry):
