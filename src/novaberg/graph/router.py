@@ -18,7 +18,7 @@ from novaberg.situation.offers import is_answer_to_offer, mentioned_appointment
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, is_question
 from novaberg.text.orders import order_words
 from novaberg.timeline.coordination import coordinated_orders
-from novaberg.timeparse import read_time
+from novaberg.timeparse import named_period, read_time
 from novaberg.timeparse.dates import is_year
 
 __all__ = ["route", "NO_DOMAIN", "split_orders", "best_service", "is_new_request", "ends_waiting_question",
@@ -108,7 +108,7 @@ def ends_waiting_question(text: str, pending: Mapping[str, Any], registry: Regis
                           zone: ZoneInfo) -> str:
     """Why this turn is no answer to the waiting question but a turn of its own ('' = it answers it). issue 26:
     a new order (`is_new_request`); a question of its own — by word order, a service's plausible question, and
-    no day or time in it (*„Wie wäre es mit morgen um 10?“* may answer a time question); a statement that
+    no day, time or period in it (*„Wie wäre es mit morgen um 10?“* may answer a time question); a statement that
     mentions an appointment of its own (§3a), whose title the waiting question does not know (*„Ich hab am
     Donnerstag um 10 einen Termin beim Zahnarzt“* never answers „Wann soll „Volleyball“ sein?“)."""
     if is_new_request(text, str(pending.get("agent", "")), registry):
@@ -116,7 +116,7 @@ def ends_waiting_question(text: str, pending: Mapping[str, Any], registry: Regis
     if is_answer_to_offer(text):
         return ""
     mood = analyse(text).mood
-    if mood == QUESTION and is_question(text.rstrip(" ?!.")) and not _names_a_time(text):
+    if mood == QUESTION and is_question(text.rstrip(" ?!.")) and not _names_a_time(text, now):
         _, score = best_service(text, registry)
         if score >= ORDER_SCORE:
             return NEW_QUESTION
@@ -128,9 +128,14 @@ def ends_waiting_question(text: str, pending: Mapping[str, Any], registry: Regis
     return ""
 
 
-def _names_a_time(text: str) -> bool:
+def _names_a_time(text: str, now: datetime) -> bool:
+    """A day, a clock time or a period (*diese Woche*): the question may answer the waiting one."""
     said = read_time(text)
-    return bool(said.days or said.hours)
+    if said.days or said.hours:
+        return True
+    words = text.strip(" ?!.").split()
+    return any(named_period(" ".join(words[i:i + size]), now) is not None
+               for size in (1, 2, 3) for i in range(len(words) - size + 1))
 
 
 @offline_rule(TASK)

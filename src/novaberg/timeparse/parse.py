@@ -231,10 +231,11 @@ def _attach_dayparts(facts: Scan) -> bool:
 
 def _bare_weekday_to_move(weekday: int, today: date, ref_day: date) -> date:
     """timeline.md §5.2 table, issue 26: a weekday alone (*„auf Donnerstag“*) is the coming such day, counted
-    from today; only the appointment's own weekday means the week after it (*„auf Freitag“* for a Friday)."""
+    from today for an appointment still ahead; only the appointment's own weekday means the week after it
+    (*„auf Freitag“* for a Friday). A past appointment counts from itself, as before (§6.1)."""
     if weekday == ref_day.weekday():
         return next_weekday(ref_day, weekday)
-    return next_weekday(today, weekday)
+    return next_weekday(today if ref_day > today else ref_day, weekday)
 
 
 def _day_of(days: list[DayFact], today: date, ref_day: date | None) -> tuple[date | None, ReferenceMode] | None:
