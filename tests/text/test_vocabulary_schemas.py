@@ -136,7 +136,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "_comment": TEXT,
         **dict.fromkeys(
             (
-                "interjections greetings particles particle_phrases modal_openers wish_openers question_words "
+                "interjections greetings particles particle_phrases modal_openers wish_openers need_openers need_actions "
+                "question_words "
                 "question_verbs subject_words subject_pronouns supposition_openers statement_adverbs"
             ).split(),
             WORDS,

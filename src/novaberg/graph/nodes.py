@@ -21,7 +21,7 @@ from novaberg.graph.file_answers import (
     read_offer_answer,
     read_taken,
 )
-from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, is_new_request, route
+from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, ends_waiting_question, route
 from novaberg.graph.state import TurnState
 from novaberg.graph.texts import MODEL_DOWN_ANSWER
 from novaberg.graph.turn_directives import read_directives
@@ -90,7 +90,9 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     pending = load_pending(deps.redis, state["user_id"], state["character_id"])
     decision: dict[str, Any] | None = None
     dismissed = None
-    if pending is not None and is_new_request(state["text"], pending["agent"], deps.registry):
+    own_turn = "" if pending is None else ends_waiting_question(state["text"], pending, deps.registry,
+                                                                state["now"], deps.zone)
+    if pending is not None and own_turn:
         clear_pending(deps.redis, state["user_id"])
         dismissed = pending["agent"]
     elif pending is not None:
@@ -110,6 +112,7 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
             decision = {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "model_error": model_down_answer(err)}
     if dismissed is not None:
         decision["pending_dismissed"] = dismissed
+        decision["pending_dismissed_reason"] = own_turn
     _trace(runtime, state, "route", "entscheidung", {k: v for k, v in decision.items() if k != "pending"})
     return {"route": decision, "sachlage": situation.as_dict()}
 
@@ -183,7 +186,8 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     results: list[ServiceResult] = []
     if decision.get("pending_dismissed"):
         results.append(ServiceResult(decision["pending_dismissed"], "dismissed", "",
-                                     [{"schritt": "rueckfrage_verworfen", "grund": "neuer_auftrag"}]))
+                                     [{"schritt": "rueckfrage_verworfen",
+                                       "grund": decision.get("pending_dismissed_reason") or "neuer_auftrag"}]))
     if decision["management_action"] == OFFER_ACTION:
         results.append(_answer_offer(state, deps, situation))
     elif decision["management_action"] == READ_ACTION:

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from novaberg.agents.registry import EMPTY_REGISTRY, Registry
 from novaberg.core.errors import ModelAnswerError
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
-from novaberg.situation.offers import is_answer_to_offer
-from novaberg.text.grammar import REQUEST, analyse
+from novaberg.situation.offers import is_answer_to_offer, mentioned_appointment
+from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, is_question
 from novaberg.text.orders import order_words
 from novaberg.timeline.coordination import coordinated_orders
+from novaberg.timeparse import named_period, read_time
 from novaberg.timeparse.dates import is_year
 
-__all__ = ["route", "NO_DOMAIN", "split_orders", "best_service", "is_new_request", "order_words",
+__all__ = ["route", "NO_DOMAIN", "split_orders", "best_service", "is_new_request", "ends_waiting_question",
+           "order_words", "NEW_ORDER", "NEW_QUESTION", "OWN_MENTION",
            "ORDER_SCORE", "NEW_REQUEST_SCORE"]
 
 ORDER_SCORE = 0.5  # a route hint from here on is a plausible order (agents.services, the shared scale)
@@ -92,6 +96,45 @@ def is_new_request(text: str, pending_agent: str, registry: Registry) -> bool:
     said = utterance.core if utterance.mood == REQUEST else text
     words = [w.lower().strip(",.!?") for w in said.split()]
     return score >= NEW_REQUEST_SCORE and bool(words) and words[0] in order_words()["order_openers"]
+
+
+NEW_ORDER = "neuer_auftrag"
+NEW_QUESTION = "neue_frage"
+OWN_MENTION = "eigene_mitteilung"
+
+
+def ends_waiting_question(text: str, pending: Mapping[str, Any], registry: Registry, now: datetime,
+                          zone: ZoneInfo) -> str:
+    """Why this turn is no answer to the waiting question but a turn of its own ('' = it answers it). issue 26:
+    a new order (`is_new_request`); a question of its own — by word order, a service's plausible question, and
+    no day, time or period in it (*„Wie wäre es mit morgen um 10?“* may answer a time question); a statement that
+    mentions an appointment of its own (§3a), whose title the waiting question does not know (*„Ich hab am
+    Donnerstag um 10 einen Termin beim Zahnarzt“* never answers „Wann soll „Volleyball“ sein?“)."""
+    if is_new_request(text, str(pending.get("agent", "")), registry):
+        return NEW_ORDER
+    if is_answer_to_offer(text):
+        return ""
+    mood = analyse(text).mood
+    if mood == QUESTION and is_question(text.rstrip(" ?!.")) and not _names_a_time(text, now):
+        _, score = best_service(text, registry)
+        if score >= ORDER_SCORE:
+            return NEW_QUESTION
+    if mood == STATEMENT:
+        mentioned = mentioned_appointment(text, now, zone)
+        known = json.dumps(pending.get("state", {}), ensure_ascii=False, default=str).lower()
+        if mentioned is not None and not any(word.lower() in known for word in mentioned[0]):
+            return OWN_MENTION
+    return ""
+
+
+def _names_a_time(text: str, now: datetime) -> bool:
+    """A day, a clock time or a period (*diese Woche*): the question may answer the waiting one."""
+    said = read_time(text)
+    if said.days or said.hours:
+        return True
+    words = text.strip(" ?!.").split()
+    return any(named_period(" ".join(words[i:i + size]), now) is not None
+               for size in (1, 2, 3) for i in range(len(words) - size + 1))
 
 
 def offline_router(data: Mapping[str, Any]) -> dict[str, Any]:

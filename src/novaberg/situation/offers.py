@@ -22,13 +22,14 @@ from novaberg.situation.lage import OFFER_TTL_SECONDS, Offer, Situation
 from novaberg.situation.texts import OFFER_APPOINTMENT
 from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.claim_vocabulary import VOCABULARY
+from novaberg.text.consent import consent_lists, consists_of_consent, has_refusal_word
 from novaberg.text.orders import order_words
 from novaberg.text.words import content_words, split_sentences
 from novaberg.timeparse import TIME_VOCABULARY, parse
 from novaberg.timeparse.vocabulary import DAY_WORDS
 
 __all__ = ["CONSENT_LISTS", "consent_reading", "offer_in_answer", "offers_a_write", "mention_offer",
-           "offer_request", "offer_title", "is_answer_to_offer", "WEEKDAYS"]
+           "offer_request", "offer_title", "mentioned_appointment", "is_answer_to_offer", "WEEKDAYS"]
 
 CONSENT_LISTS = "notizen"  # the closed reading has one copy per service; the timeline uses the notes' copy
 WEEKDAYS = WEEKDAY_NAMES  # the public name of this module; the one copy is text/calendar_de.json
@@ -126,18 +127,28 @@ def mention_offer(text: str, services: Sequence[Mapping[str, Any]], situation: S
     refused in this conversation."""
     if any(s.get("status") not in ("rejected", "dismissed") for s in services):
         return None
-    if consent_reading(text) != "unklar":
+    mentioned = mentioned_appointment(text, now, zone)
+    if mentioned is None:
         return None
-    moment = _moment(text, now, zone)
-    title = offer_title(text)
-    if moment is None or moment <= now or not title:
-        return None
+    title, moment = mentioned
     probe = Offer(situation.character_id, "timeline", "create", " ".join(title[:3]), situation.turn, "", "",
                   day=moment.date().isoformat(), time=moment.strftime("%H:%M"))
     if probe.key in situation.refused:
         return None
     day = f"{WEEKDAYS[moment.weekday()]}, {moment:%d.%m.}"
     return OFFER_APPOINTMENT.format(title=probe.target, day=day, time=moment.strftime("%H:%M"))
+
+
+def mentioned_appointment(text: str, now: datetime, zone: ZoneInfo) -> tuple[list[str], datetime] | None:
+    """The title words and the coming moment of an appointment the text mentions (§3a), or None. A consent or a
+    refusal is no mention; a refusal counts only as a whole word (issue 26: *Donnerstag*, *einen* hold *ne*)."""
+    if has_refusal_word(text) or consists_of_consent(text, consent_lists(CONSENT_LISTS)):
+        return None
+    moment = _moment(text, now, zone)
+    title = offer_title(text)
+    if moment is None or moment <= now or not title:
+        return None
+    return title, moment
 
 
 def offer_request(offer: Offer, user_id: str, text: str, now: datetime, turn_id: Any,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from novaberg.text.grammar import lexeme_of_word  # the one verb lexicon (grammar_de.json)
 from novaberg.text.words import signs, split_clauses, without_words, words
 
 __all__ = [
@@ -24,6 +25,8 @@ __all__ = [
     "read_consent",
     "is_refusal",
     "consists_of_consent",
+    "has_refusal_word",
+    "REFUSAL_WORDS_SERVICE",
 ]
 
 ZUSTIMMUNG = "zustimmung"
@@ -32,6 +35,9 @@ UNKLAR = "unklar"
 SERVICES = ("notizen", "dateien_wurzeln", "direktiven")
 
 _DATA_FILE = "consent_words.json"
+# issue 26: where a refusal must not be found inside a word (*Donnerstag*, *einen*, *Termine* hold *ne*), the
+# list that matches whole words with their inflected forms is read (the gate questions keep their own lists)
+REFUSAL_WORDS_SERVICE = "dateien_wurzeln"
 
 
 @dataclass(frozen=True)
@@ -91,12 +97,37 @@ def is_refusal(text: str, lists: ConsentLists) -> bool:
     return any(word in lists.refusal for word in words(text, join_apostrophes=False))
 
 
-def consists_of_consent(text: str, lists: ConsentLists) -> bool:
-    """Rules (a)–(d) of the closed reading, on the text *without* apostrophes."""
+def has_refusal_word(text: str) -> bool:
+    """A refusal said as a whole word (*nein*, *nicht*, *keinen*, *lass*) — never a stem inside a word: a
+    statement like *„Ich hab am Donnerstag um 10 einen Termin“* refuses nothing (issue 26, timeline.md §3a)."""
+    refusal = consent_lists(REFUSAL_WORDS_SERVICE).refusal
+    return any(word in refusal for word in words(text, join_apostrophes=False))
+
+
+def _repeated_action(found: list[str], offered: tuple[str, ...]) -> frozenset[str]:
+    """issue 26: the words of an imperative that repeats the offered action (*leg sie an* to „Soll ich sie
+    anlegen?“) — the verb's imperative forms, and its separable particle, which must then be said too."""
+    repeated: set[str] = set()
+    for infinitive in offered:
+        lexeme = lexeme_of_word(infinitive)
+        if lexeme is None or lexeme.key != infinitive:
+            raise ValueError(f"offered action {infinitive!r} is no verb of the lexicon")
+        if not any(word in lexeme.imperative for word in found):
+            continue
+        if lexeme.particle and lexeme.particle not in found:
+            continue
+        repeated |= {*lexeme.imperative, *((lexeme.particle,) if lexeme.particle else ())}
+    return frozenset(repeated)
+
+
+def consists_of_consent(text: str, lists: ConsentLists, offered: tuple[str, ...] = ()) -> bool:
+    """Rules (a)–(d) of the closed reading, on the text *without* apostrophes. `offered` names the infinitives
+    of the action the question offered (*anlegen*): an imperative of it counts like the consent word *mach*."""
     found = words(text)
-    if not any(word in lists.consent_words for word in found):  # (a)
+    repeated = _repeated_action(found, offered)
+    if not any(word in lists.consent_words or word in repeated for word in found):  # (a)
         return False
-    allowed = lists.consent_words | lists.filler_words
+    allowed = lists.consent_words | lists.filler_words | repeated
     if any(word not in allowed or word in lists.question_words for word in found):  # (b)
         return False
     if any(sign not in lists.dropped_signs for sign in signs(text)):  # (c)
@@ -114,17 +145,18 @@ def _asks(clause: list[str], lists: ConsentLists) -> bool:
     return False
 
 
-def read_consent(text: str, service: str) -> str:
+def read_consent(text: str, service: str, offered: tuple[str, ...] = ()) -> str:
     """'zustimmung' | 'ablehnung' | 'unklar' for an answer to a gate question of `service`.
 
-    Refusal is checked first and wins; consent only when the answer consists of consent;
-    anything else is 'unklar' (ask the same question again, never execute).
+    Refusal is checked first and wins; consent only when the answer consists of consent (with `offered`, an
+    imperative repeating the offered action belongs to it: *„Ja, leg sie an“*); anything else is 'unklar'
+    (ask the same question again, never execute).
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
     lists = consent_lists(service)
     if is_refusal(text, lists):
         return ABLEHNUNG
-    if consists_of_consent(text, lists):
+    if consists_of_consent(text, lists, offered):
         return ZUSTIMMUNG
     return UNKLAR

@@ -55,6 +55,8 @@ class Grammar:
     participles: dict[str, str]  # past participle → infinitive (*eingetragen* → *eintragen*)
     supposition_openers: tuple[str, ...] = ()  # *ich glaub(e)*, *ich denke*: a frame, not the content
     statement_adverbs: frozenset[str] = frozenset()  # *übrigens*, *außerdem* first, then the verb: told
+    need_openers: tuple[str, ...] = ()  # *ich muss … verschieben*: a need said with a verb of `need_actions`
+    need_actions: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,8 @@ def grammar() -> Grammar:
         participles=dict(raw.get("participles", {})),
         supposition_openers=tuple(sorted(raw.get("supposition_openers", ()), key=len, reverse=True)),
         statement_adverbs=frozenset(raw.get("statement_adverbs", ())),
+        need_openers=tuple(sorted(raw.get("need_openers", ()), key=len, reverse=True)),
+        need_actions=frozenset(raw.get("need_actions", ())),
     )
 
 
@@ -297,6 +301,10 @@ def _analyse_one(said: str) -> Utterance:
             if asked is not None:
                 return Utterance(said, asked, QUESTION)
             return Utterance(said, core, REQUEST, lexeme.key if lexeme else "", word, polite=True)
+    needed = _need_order(body, lowered)
+    if needed is not None:
+        lexeme, word = verb_of(needed)
+        return Utterance(said, needed, REQUEST, lexeme.key if lexeme else "", word, polite=True)
     reordered = _topicalised_modal(body) or _second_person_order(body) or _told_then_ordered(body)
     if reordered is not None:
         lexeme, word = verb_of(reordered)
@@ -317,6 +325,23 @@ def _analyse_one(said: str) -> Utterance:
         lexeme, word = verb_of(bare)
         return Utterance(said, bare, REQUEST, lexeme.key if lexeme else "", word)
     return Utterance(said, body, STATEMENT)
+
+
+def _need_order(body: str, lowered: str) -> str | None:
+    """issue 26: *„Ich muss den Hautarzt auf Donnerstag verschieben“* — a need ending in the infinitive of a verb
+    whose action is one of `need_actions` (moving an appointment) asks for it to be done → *verschieb den
+    Hautarzt auf Donnerstag*. Any other need stays told (*„Ich muss am 15. zum Friseur“*)."""
+    g = grammar()
+    opener = _opener(lowered, g.need_openers)
+    if opener is None:
+        return None
+    rest = body[len(opener):].lstrip(" ,").rstrip("?!. ")
+    words = rest.split()
+    lexeme = lexeme_of_word(words[-1].strip(_END_SIGNS)) if words else None
+    if lexeme is None or not set(lexeme.actions.values()) & g.need_actions:
+        return None
+    converted = _to_imperative(rest)
+    return converted[0] if converted else None
 
 
 def _topicalised_modal(body: str) -> str | None:

@@ -229,6 +229,15 @@ def _attach_dayparts(facts: Scan) -> bool:
     return True
 
 
+def _bare_weekday_to_move(weekday: int, today: date, ref_day: date) -> date:
+    """timeline.md §5.2 table, issue 26: a weekday alone (*„auf Donnerstag“*) is the coming such day, counted
+    from today for an appointment still ahead; only the appointment's own weekday means the week after it
+    (*„auf Freitag“* for a Friday). A past appointment counts from itself, as before (§6.1)."""
+    if weekday == ref_day.weekday():
+        return next_weekday(ref_day, weekday)
+    return next_weekday(today if ref_day > today else ref_day, weekday)
+
+
 def _day_of(days: list[DayFact], today: date, ref_day: date | None) -> tuple[date | None, ReferenceMode] | None:
     """The one day all day statements agree on, with its reference mode (§6.3); None on conflict."""
     if not days:
@@ -253,6 +262,8 @@ def _day_of(days: list[DayFact], today: date, ref_day: date | None) -> tuple[dat
         return None
     if first.prefix == "this":
         return weekday_in_week(today, first.value), "absolut"
+    if first.prefix is None and ref_day is not None:
+        return _bare_weekday_to_move(first.value, today, ref_day), "relativ"
     base = ref_day if ref_day is not None else today
     if first.prefix == "last":
         return last_weekday(base, first.value), "relativ_rueckwaerts"

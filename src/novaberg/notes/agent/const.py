@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "SERVICE_NAME",
+    "NOT_FOUND_OFFERED",
     "ACTIONS",
     "INPUT_ACTIONS",
     "NOT_FOUND_ASKS",
@@ -39,6 +40,8 @@ TARGET_TYPE_DEFAULT = "titel"  # §3: `target_typ` defaults to `titel`
 
 # §7 "3 Pfade" plus the question for a missing piece (§7 Rueckfrage-Szenarien "Mir fehlt noch").
 PENDING_NOT_FOUND = "nicht_gefunden"
+# the action „Soll ich sie anlegen?“ offers: *„Ja, leg sie an“* repeats it and consents (issue 26)
+NOT_FOUND_OFFERED = ("anlegen",)
 PENDING_CHOICE = "auswahl"
 PENDING_DUPLICATE = "duplikat"
 PENDING_MISSING = "fehlt"

@@ -21,6 +21,7 @@ from novaberg.agents.verb_mappings import confirm
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.notes.agent.const import (
     ACTIONS,
+    NOT_FOUND_OFFERED,
     PENDING_CHOICE,
     PENDING_CONFIRM,
     PENDING_DUPLICATE,
@@ -98,7 +99,7 @@ def _request(pending: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _not_found(answer: str, pending: Mapping[str, Any]) -> dict[str, Any]:
-    reading = read_consent(answer, SERVICE_NAME)
+    reading = read_consent(answer, SERVICE_NAME, NOT_FOUND_OFFERED)
     target = str(pending.get("target") or "")
     if reading == ABLEHNUNG:
         return {"status": "dismissed", "answer": say("nicht_angelegt", target=target),
