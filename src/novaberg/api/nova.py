@@ -165,6 +165,19 @@ class Nova:
             self._pixie = PixieService(self)
         return self._pixie
 
+    def erasure_plan(self, user_id: str) -> Any:
+        """What `erase_person` would remove (an `api.erasure.ErasureReport`); changes nothing (issue 31)."""
+        from novaberg.api.erasure import PersonErasure
+
+        return PersonErasure(self.stack.db, self.stack.redis, self.settings.data_dir).plan(user_id)
+
+    def erase_person(self, user_id: str) -> Any:
+        """Remove every row, Redis key, knowledge file, token and session of `user_id` (issue 31); the report
+        says what went — all zero (`report.known` false) when nothing of the person was stored."""
+        from novaberg.api.erasure import PersonErasure
+
+        return PersonErasure(self.stack.db, self.stack.redis, self.settings.data_dir).erase(user_id)
+
     def __enter__(self) -> Nova:
         return self
 

@@ -132,3 +132,17 @@ REVIEW_WRONG_WEEKDAY = "Der {day} ist ein {correct}, nicht ein {said}."
 # tribunal/rules.py KIND_*: what the person asked for, as the review names it
 DIRECTIVE_KINDS = {"sie_form": "Anrede mit „Sie“", "du_form": "Anrede mit „du“", "kein_emoji": "keine Emojis",
                    "verbotenes_wort": "ein Wort, das nicht fallen soll"}
+
+# `novaberg person erase` (issue 31): what the operator reads before and after erasing a person.
+ERASE_UNKNOWN = "Von {user} ist nichts gespeichert — nichts gelöscht."
+ERASE_PLAN = "Das wird von {user} endgültig gelöscht:"
+ERASE_PLAN_ROWS = "  {table}: {count} Zeilen"
+ERASE_PLAN_KEYS = "  Kurzzeitgedächtnis, Warteschlangen, offene Rückfragen (Redis): {count} Schlüssel, {orders} Aufträge"
+ERASE_PLAN_FILES = "  Wissen (Dateien): {count}"
+ERASE_PLAN_TOKEN = "  Anmelde-Token: {has}"
+ERASE_ASK = "Wirklich löschen? Zum Bestätigen 'ja' eingeben"
+ERASE_DECLINED = "Nicht bestätigt — nichts gelöscht."
+ERASE_OPERATOR_NEEDS_YES = ("{user} ist die eigene Person des Betreibers (Standard von 'novaberg chat'); sie wird "
+                            "nur mit --yes gelöscht. Nichts gelöscht.")
+ERASE_DONE = "{user} ist gelöscht."
+ERASE_CONFIRM_WORDS = frozenset({"ja", "yes"})
