@@ -92,14 +92,16 @@ def _told(state: dict[str, Any], deps: Any) -> list[tuple[datetime, str, bool]]:
     user_id, character_id, now = state["user_id"], state["character_id"], state["now"]
     told: list[tuple[datetime, str, bool]] = []
     try:
-        for node in LongTermRepository(deps.db).recent(user_id, character_id, _RECALL_SCAN):
+        repo = LongTermRepository(deps.db)
+        repo.dimensions_for(deps.embedder, now)  # another embedder's memory is refused until reembed, as below
+        for node in repo.recent(user_id, character_id, _RECALL_SCAN):
             told.append((node["kzg_erstellt_am"], node["inhalt"].strip(), True))
-    except (DatabaseError, psycopg.Error) as err:
+    except (DatabaseError, psycopg.Error, ModelError) as err:
         _log.error("long-term memory unreadable this turn: %s", err)
         deps.log.write(state["turn_id"], READER, "fehler", {"lzg": str(err)}, now, "memory")
     try:
         known = {said for _, said, _ in told}
-        for entry in ShortTermMemory(deps.redis).entries(user_id, character_id, now, for_turn=True):
+        for entry in ShortTermMemory(deps.redis).fresh_above_mid(user_id, character_id, now):
             said = entry["inhalt"].strip()
             if said and said not in known and not entry.get("lzg_id") and entry.get("turn_id") != str(state["turn_id"]):
                 told.append((entry["erstellt_am"], said, False))
@@ -115,8 +117,16 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) ->
     now = state["now"]
     found = sorted((item for item in _told(state, deps) if item[0] is not None and told_about(question, item[1])),
                    key=lambda item: item[0], reverse=True)[:_RECALL_CAP]
-    deps.log.write(state["turn_id"], READER, "erinnerungsfrage",
-                   {"anzahl": len(found), "themen": sorted(question.topics)[:12], "enthaltung": not found}, now, "memory")
+    worst = None
+    if found:  # the delivery's log row as the nearest search writes it: count and worst similarity
+        try:
+            query = embed_cached(deps.embedder, [str(state.get("text", ""))])[0]
+            worst = round(min(_cosines(query, embed_cached(deps.embedder, [said for _, said, _ in found]))), 4)
+        except ModelError as err:
+            _log.error("similarity of the recalled sentences not measured: %s", err)
+    deps.log.write(state["turn_id"], READER, "geliefert",
+                   {"anzahl": len(found), "schlechteste_aehnlichkeit": worst, "frage": "erinnerungsfrage",
+                    "themen": sorted(question.topics)[:12], "enthaltung": not found}, now, "memory")
     if not found:
         if not question.abstains:
             return None
