@@ -41,6 +41,7 @@ def _tell_over_days(nova, user: str = "anna") -> None:
     ("Was hab ich dir über meine Schwester erzählt?", "Meine Schwester Lena studiert Medizin in Leipzig.",
      "4. Dezember"),
     ("Wo wohne ich?", "Ich wohne in Köln.", "5. Dezember"),
+    ("Was mache ich beruflich?", "Ich arbeite bei Siemens als Ingenieurin.", "3. Dezember"),
 ])
 def test_told_over_days_answered_two_weeks_later_with_its_day(nova, question, fact, day):
     """Issue 28 item 2 (synapsen-promotion.md: promoted facts outlive the 14-day short-term lifetime): the answer

@@ -47,7 +47,7 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(frozenset(words.split()) for words
 _PERSONAL = frozenset("""mutter vater mama papa bruder schwester sohn tochter frau mann freund freundin partner
 partnerin oma opa kind kinder hund katze kollege kollegin chef chefin eltern geschwister enkel enkelin nichte neffe
 onkel tante cousin cousine schwiegermutter schwiegervater haustier beruf job arbeit arbeitgeber firma sport hobby
-hobbys wohnort heimatstadt adresse allergie krankheit ehemann ehefrau musik""".split())
+hobbys wohnort heimatstadt allergie krankheit ehemann ehefrau musik""".split())
 _STOP = frozenset("""ich du mir dir mich dich ihnen mein meine meinem meinen meiner meines der die das den dem des
 ein eine einem einen einer und oder was wann wie wer wo alles schon nochmal mal noch eigentlich denn naechster
 naechste naechsten naechstes letzter letzte letzten letztes erster erste ersten""".split())
