@@ -15,7 +15,7 @@ from novaberg.llm.scripted import ScriptedLLM
 from novaberg.memory.block import ABOUT_HERSELF, ABOUT_ME, question_kind, read_memory_block
 from novaberg.memory.repository import EmbedderChangedError, LongTermRepository
 from novaberg.memory.service import MemoryService
-from novaberg.memory.texts import BLOCK_HEADER, BLOCK_NOTHING_YET
+from novaberg.memory.texts import BLOCK_HEADER, BLOCK_NOTHING_YET, NOT_TOLD
 from tests.memory.helpers import NOW, agent, audit, remember
 from tests.support import make_deps
 
@@ -84,7 +84,7 @@ def test_below_mid_and_past_their_end_short_term_entries_stay_out(db, redis):
     remember(redis, "Mein Hund heißt Bello.", "t2", raw=0.6)  # MID band: 14 days
     assert "Bello" in read_memory_block(_state("Wie heißt mein Hund?"), _deps(db, redis)).text
     late = read_memory_block(_state("Wie heißt mein Hund?", now=NOW + timedelta(days=15)), _deps(db, redis))
-    assert late is None  # past its end by the turn's clock
+    assert late is not None and late.reply == NOT_TOLD and "Bello" not in late.text  # past its end by the turn's clock
     assert "Jazz" not in (read_memory_block(_state("Was weißt du über mich?"), _deps(db, redis)).text)
 
 

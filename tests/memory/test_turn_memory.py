@@ -165,3 +165,15 @@ def test_the_offline_answer_is_said_to_the_person_not_the_prompt_block(nova, db)
     assert "noch nichts gemerkt" in nothing and "Person B" not in nothing
     unknown = nova.turn("u1", "nova", "Erzähl mir was über Kant", NOW).answer
     assert "Gut zu wissen" not in unknown  # an unknown imperative is no statement
+
+
+def test_a_habit_and_a_preference_told_reach_long_term(nova):
+    """Issue 28 item 1 (dateien.md §4b.1, roh 0,7 = queueing point): *jeden Dienstag Volleyball* was never stored,
+    *Lieblingsessen* stayed short-term (0.87) — both now become long-term nodes after a tick; bob keeps none."""
+    nova.turn("anna", "nova", "Ich spiele jeden Dienstag Volleyball im Verein.", NOW)
+    nova.turn("anna", "nova", "Mein Lieblingsessen ist Lasagne.", NOW + timedelta(minutes=1))
+    nova.turn("bob", "nova", "Das Wetter ist heute schön.", NOW + timedelta(minutes=2))
+    assert nova.pixie.tick(NOW + timedelta(minutes=5))["synapsen_promotion"]["neuanlage"] == 2
+    assert sorted(n["inhalt"] for n in nova.memory.long_term("anna", "nova")) == [
+        "Ich spiele jeden Dienstag Volleyball im Verein.", "Mein Lieblingsessen ist Lasagne."]
+    assert nova.memory.long_term("bob", "nova") == [] and nova.memory.short_term("bob", "nova") == []

@@ -20,13 +20,17 @@ from novaberg.agents.readers import Block
 from novaberg.core.errors import DatabaseError, ModelError
 from novaberg.core.settings import MEMORY_ABOUT_ME_CAP, MEMORY_BLOCK_CAP, MEMORY_BLOCK_FLOOR
 from novaberg.embed.cache import embed_cached
+from novaberg.memory.recall import MemoryQuestion, memory_question, said_on, told_about
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.short_term import ShortTermMemory
 from novaberg.memory.texts import (
     BLOCK_HEADER,
     BLOCK_INTRO,
+    BLOCK_NOT_TOLD,
     BLOCK_NOTHING_YET,
     LONG_TERM_LINE,
+    NOT_TOLD,
+    RECALL_LINE,
     REPLY_INTRO,
     REPLY_LINE,
     REPLY_NOTHING_YET,
@@ -39,6 +43,8 @@ READER = "erinnerungen"
 ABOUT_ME, ABOUT_HERSELF = "ueber_mich", "frage_zu_ihr"
 _FOCUS_MARGIN = 0.12  # a question about one thing keeps the entries this close to the best one
 _FOCUS_CAP = 3
+_RECALL_SCAN = 500  # a memory question reads the pair's newest long-term nodes up to this many
+_RECALL_CAP = 3  # … and says at most this many matching sentences, newest first
 _ABOUT_ME = re.compile(r"\b(was\s+weißt\s+du\s+(alles\s+)?(über|von)\s+mich|was\s+weisst\s+du\s+(alles\s+)?(ueber|über|von)"
                        r"\s+mich|was\s+hast\s+du\s+dir\s+(über\s+mich\s+)?gemerkt|woran\s+erinnerst\s+du\s+dich|"
                        r"was\s+habe\s+ich\s+dir\s+(alles\s+)?erzählt)\b", re.IGNORECASE)
@@ -71,6 +77,67 @@ def _day(moment: Any, zone: Any) -> str:
 
 
 def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
+    text = str(state.get("text", ""))
+    question = memory_question(text)
+    if question is not None:
+        block = _recall_block(state, deps, question)
+        if block is not None:
+            return block
+    return _nearest_block(state, deps)
+
+
+def _told(state: dict[str, Any], deps: Any) -> list[tuple[datetime, str, bool]]:
+    """The pair's told sentences (when, words, long-term?): long-term nodes newest first, then the short-term
+    entries not yet promoted (not this turn's own words)."""
+    user_id, character_id, now = state["user_id"], state["character_id"], state["now"]
+    told: list[tuple[datetime, str, bool]] = []
+    try:
+        repo = LongTermRepository(deps.db)
+        repo.dimensions_for(deps.embedder, now)  # another embedder's memory is refused until reembed, as below
+        for node in repo.recent(user_id, character_id, _RECALL_SCAN):
+            told.append((node["kzg_erstellt_am"], node["inhalt"].strip(), True))
+    except (DatabaseError, psycopg.Error, ModelError) as err:
+        _log.error("long-term memory unreadable this turn: %s", err)
+        deps.log.write(state["turn_id"], READER, "fehler", {"lzg": str(err)}, now, "memory")
+    try:
+        known = {said for _, said, _ in told}
+        for entry in ShortTermMemory(deps.redis).fresh_above_mid(user_id, character_id, now):
+            said = entry["inhalt"].strip()
+            if said and said not in known and not entry.get("lzg_id") and entry.get("turn_id") != str(state["turn_id"]):
+                told.append((entry["erstellt_am"], said, False))
+    except redis_lib.RedisError as err:
+        _log.error("short-term memory unreachable this turn: %s", err)
+        deps.log.write(state["turn_id"], READER, "fehler", {"kzg": str(err)}, now, "memory")
+    return told
+
+
+def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) -> Block | None:
+    """Issue 28 items 2 and 4: the told sentences about the asked thing, each with its day; nothing told about a
+    personal thing → „noch nicht erzählt\"; nothing told about anything else → None (the nearest search goes on)."""
+    now = state["now"]
+    found = sorted((item for item in _told(state, deps) if item[0] is not None and told_about(question, item[1])),
+                   key=lambda item: item[0], reverse=True)[:_RECALL_CAP]
+    worst = None
+    if found:  # the delivery's log row as the nearest search writes it: count and worst similarity
+        try:
+            query = embed_cached(deps.embedder, [str(state.get("text", ""))])[0]
+            worst = round(min(_cosines(query, embed_cached(deps.embedder, [said for _, said, _ in found]))), 4)
+        except ModelError as err:
+            _log.error("similarity of the recalled sentences not measured: %s", err)
+    deps.log.write(state["turn_id"], READER, "geliefert",
+                   {"anzahl": len(found), "schlechteste_aehnlichkeit": worst, "frage": "erinnerungsfrage",
+                    "themen": sorted(question.topics)[:12], "enthaltung": not found}, now, "memory")
+    if not found:
+        if not question.abstains:
+            return None
+        return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_NOT_TOLD}", answers_question=True, reply=NOT_TOLD)
+    lines = [(LONG_TERM_LINE if long_term else SHORT_TERM_LINE).format(inhalt=said, tag=_day(when, deps.zone))
+             for when, said, long_term in found]
+    reply = "\n".join(RECALL_LINE.format(tag=said_on(when, deps.zone, now), inhalt=said) for when, said, _ in found)
+    return Block(BLOCK_HEADER, "\n".join([BLOCK_HEADER, BLOCK_INTRO, *lines]), answers_question=True, reply=reply)
+
+
+def _nearest_block(state: dict[str, Any], deps: Any) -> Block | None:
     text, now = str(state.get("text", "")), state["now"]
     user_id, character_id = state["user_id"], state["character_id"]
     kind = question_kind(text)

@@ -89,6 +89,33 @@ _LIFE_EVENTS = ("geburtstag", "geboren", "hochzeit", "heiratet", "schwanger", "g
                 "umzug", "zieht", "ziehen")
 
 
+# Personal facts a companion keeps (issue 28 item 1): family, habits, work, health, home, preferences.
+_RELATIVES = ("mutter", "vater", "mama", "papa", "bruder", "schwester", "sohn", "tochter", "frau", "mann", "freund",
+              "freundin", "partner", "partnerin", "oma", "opa", "kind", "kinder", "hund", "katze", "kollege", "kollegin",
+              "chef", "chefin", "eltern", "geschwister", "enkel", "enkelin", "enkelkind", "enkelkinder", "nichte", "neffe",
+              "onkel", "tante", "cousin", "cousine", "schwiegermutter", "schwiegervater", "zwillinge", "ehemann",
+              "ehefrau", "verheiratet", "geschieden", "verwitwet", "familie", "verlobt")
+_FIRST_PERSON = r"^(?=.*\b(ich|wir|mein|meine|meinem|meinen|meiner)\b)"
+_HABIT_MARKS = ("jeden", "jede", "jedes", "jeder", "immer", "regelmaessig", "taeglich", "woechentlich", "zweimal",
+                "dreimal", "montags", "dienstags", "mittwochs", "donnerstags", "freitags", "samstags", "sonntags",
+                "morgens", "abends", "oft", "verein", "club")
+_PASTIMES = ("spiele", "tanze", "reite", "schwimme", "jogge", "singe", "klettere", "wandere", "meditiere",
+             "trainiere", "male", "angle", "segle", "stricke")
+_PROFESSIONS = ("polizist", "koch", "arzt", "student", "anwalt", "pilot", "beamter", "beamtin", "azubi", "soldat",
+                "selbststaendig", "selbstaendig", "arbeitslos", "in elternzeit", "in rente")
+_WORK_WORDS = ("beruf", "job", "arbeit", "stelle", "ausbildung", "rentner", "rentnerin", "schichtdienst", "firma",
+               "elternzeit", "homeoffice", "gekuendigt", "selbststaendig")
+_HEALTH_WORDS = ("diabetes", "diabetikerin", "diabetiker", "asthma", "migraene", "rheuma", "tinnitus", "allergie",
+                 "pollenallergie", "heuschnupfen", "bluthochdruck", "insulin", "tabletten", "blutdrucktabletten",
+                 "schmerzen", "rueckenschmerzen", "depressionen", "brille", "physiotherapie", "gebrochen", "laktose",
+                 "laktoseintoleranz", "unvertraeglichkeit", "glutenunvertraeglichkeit", "herzschrittmacher",
+                 "schilddruese", "schilddruesenunterfunktion", "raucher", "raucherin", "rauchen", "arzt", "aerztin",
+                 "schwerhoerig", "ohr")
+# A word ending in -er/-in after "ich bin" that names no profession or origin (*Ich bin wieder da*).
+_NOT_A_PROFESSION = ("wieder", "immer", "leider", "sicher", "gerade", "hier", "drin", "wer", "aber", "oder", "nie",
+                     "besser", "schneller", "lieber", "weiter", "einer", "keiner", "darin", "mitten")
+
+
 def _any(words: Iterable[str]) -> str:
     return "|".join(map(re.escape, words))
 
@@ -103,15 +130,24 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
         (re.compile(r"\b(mein|meine|meinem|meinen|meiner)\s+\w+\s+heisst\b"), 0.85, "ein Name aus ihrem Leben"),
         (re.compile(r"\b(ich\s+heisse|mein\s+name\s+ist)\b"), 0.9, "ihr eigener Name"),
         (re.compile(rf"\b({_any(events)})\b"), 0.8, "ein Ereignis mit Gewicht"),
-        (re.compile(r"\b(mutter|vater|mama|papa|bruder|schwester|sohn|tochter|frau|mann|freund|freundin|partner|"
-                    r"partnerin|oma|opa|kind|kinder|hund|katze|kollege|kollegin|chef|chefin)\b"), 0.75,
-         "eine Beziehung"),
-        (re.compile(r"\bich\s+(wohne|lebe|arbeite|studiere|bin\s+\w+(in|er)\b|bin\s+allergisch|habe\s+(einen|eine|ein)\b)"),
-         0.75, "eine Tatsache über sie"),
+        (re.compile(rf"\b({_any(_RELATIVES)})\b"), 0.75, "eine Beziehung"),
+        (re.compile(r"\bich\s+(wohne|lebe|arbeite|studiere|bin\s+(?!(" + _any(_NOT_A_PROFESSION) + r")\b)\w+(in|er)\b|"
+                    r"bin\s+allergisch|habe\s+(einen|eine|ein)\b)"), 0.75, "eine Tatsache über sie"),
+        (re.compile(_FIRST_PERSON + rf".*\b({_any(_HABIT_MARKS)})\b"), 0.75, "eine Gewohnheit"),
+        (re.compile(rf"\bich\s+({_any(_PASTIMES)})\b(?!\s+(gerade|jetzt|heute))|\bin\s+meiner\s+freizeit\b"), 0.75, "eine Gewohnheit"),
+        (re.compile(rf"\bich\s+(unterrichte|leite|jobbe)\b|\bich\s+bin\s+({_any(_PROFESSIONS)})\b|"
+                    + _FIRST_PERSON + rf".*\b({_any(_WORK_WORDS)})\b"), 0.75, "ihre Arbeit"),
+        (re.compile(_FIRST_PERSON + rf".*\b({_any(_HEALTH_WORDS)})|\ballergisch\b|\bich\s+(vertrage|leide|nehme)\b"),
+         0.75, "ihre Gesundheit"),
+        (re.compile(r"\b(wir\s+(wohnen|leben)|ich\s+(komme|stamme)\s+aus|aufgewachsen|umgezogen|gezogen|"
+                    r"ich\s+ziehe|heimatstadt|meine\s+wohnung|meinem\s+haus|unser\s+haus|"
+                    r"nach\s+deutschland\s+gekommen)\b|" + _FIRST_PERSON + r".*\b(haus|garten|wohnung|wg)\b"),
+         0.75, "wo sie lebt"),
         (re.compile(rf"\bich\s+(bin|fuehle\s+mich)\s+(\w+\s+){{0,3}}({_any(feelings)})\b"), 0.6, "ein Gefühl"),
         (re.compile(r"\bich\s+(will|moechte|plane|werde|habe\s+vor)\b"), 0.55, "ein Vorhaben"),
-        (re.compile(r"\bich\s+(mag|liebe|hasse|esse\s+gern|trinke\s+gern|spiele\s+gern)\b|\blieblings"), 0.55,
-         "eine Vorliebe"),
+        (re.compile(r"\blieblings|\bam\s+liebsten\b|\bich\s+(mag|liebe|hasse)\b|\bich\s+finde\s+\w+\s+(toll|super|wunderbar|schrecklich|furchtbar)\b|"
+                    r"\bich\s+(esse|trinke|koche|lese|schaue|hoere|hore)\s+(\w+\s+)?(gern|gerne|kein|keine|keinen)\b|"
+                    r"\bich\s+bin\s+(vegetarier|vegetarierin|veganer|veganerin)\b"), 0.75, "eine Vorliebe"),
     )
 
 

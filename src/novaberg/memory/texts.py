@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 __all__ = ["BLOCK_HEADER", "BLOCK_INTRO", "BLOCK_NOTHING_YET", "LONG_TERM_LINE", "SHORT_TERM_LINE", "REPLY_INTRO",
-           "REPLY_LINE", "REPLY_NOTHING_YET"]
+           "REPLY_LINE", "REPLY_NOTHING_YET", "RECALL_LINE", "NOT_TOLD", "BLOCK_NOT_TOLD"]
 
 BLOCK_HEADER = "[ERINNERUNGEN]"
 # Said as what the person told, never as Nova's own knowledge: the composer repeats it in her words.
@@ -18,3 +18,9 @@ SHORT_TERM_LINE = "- „{inhalt}“ (erzählt am {tag}, frisch)"
 REPLY_INTRO = "Aus unseren Gesprächen weiß ich:"
 REPLY_LINE = "- {inhalt} (am {tag})"
 REPLY_NOTHING_YET = "Aus unseren bisherigen Gesprächen habe ich mir noch nichts gemerkt."
+
+# A memory question in everyday words (issue 28 item 2): the told sentence with the day it was told.
+RECALL_LINE = "Am {tag} hast du mir erzählt: „{inhalt}“"
+# Nothing told about it (issue 28 item 4): said so — never a neighbouring fact.
+NOT_TOLD = "Das hast du mir noch nicht erzählt."
+BLOCK_NOT_TOLD = "Dazu hat Person B Nova noch nichts erzählt — aus früheren Gesprächen ist nichts bekannt."
