@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from novaberg.agents.pending import clear_pending, load_pending, pending_key, store_pending
 
 
@@ -19,3 +21,24 @@ def test_unreadable_entry_is_dropped(redis):
     redis.set(pending_key("u1"), "{kaputt")
     assert load_pending(redis, "u1", "nova") is None
     assert redis.get(pending_key("u1")) is None
+
+
+def test_a_question_is_over_300_s_later_by_the_turns_clock(redis):
+    """timeline.md §10 / notizen.md §7: a question waits 300 s — by the clock the turn passes in too, not only by
+    Redis's; a turn days later (a replay, a client with its own time) is never read as its answer."""
+    asked = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+    store_pending(redis, "u1", "nova", "notizen", {"frage": "x"}, asked_at=asked)
+    assert load_pending(redis, "u1", "nova", asked + timedelta(seconds=299)) is not None
+    assert load_pending(redis, "u1", "nova", asked + timedelta(seconds=301)) is None
+    assert redis.get("pending_agent:u1") is None  # dropped, not only hidden
+
+
+def test_two_days_later_a_told_fact_is_no_answer_to_the_old_question(nova):
+    """The repro: a duplicate question about a note, then two days later a told fact got the same question again."""
+    now = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+    nova.turn("anna", "nova", "Notier mir Milch und Brot", now)
+    asked = nova.turn("anna", "nova", "Notier mir Milch und Brot", now + timedelta(minutes=1))
+    assert asked.services[0]["status"] == "rueckfrage"
+    later = nova.turn("anna", "nova", "Mein Lieblingsessen ist Lasagne.", now + timedelta(days=2))
+    assert "Aktualisieren oder neu anlegen" not in later.answer
+    assert all(s["status"] != "rueckfrage" for s in later.services)

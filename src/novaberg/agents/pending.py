@@ -1,12 +1,19 @@
-"""Pending questions: `pending_agent:{user_id}` in Redis for 300 s (timeline.md §10, notizen.md §7 Kette)."""
+"""Pending questions: `pending_agent:{user_id}` in Redis for 300 s (timeline.md §10, notizen.md §7 Kette).
+
+The 300 s hold by the turn's clock as well as by Redis's: a question asked at `asked_at` is no longer waiting for a
+turn whose `now` lies more than 300 s later — the clock is passed in, and a turn replayed or simulated days later
+(tests, benches, a client that sends its own time) must not be read as the answer to a question long gone.
+"""
 
 from __future__ import annotations
 
 import json
 import logging
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
+from novaberg.core.clock import as_utc
 from novaberg.core.settings import PENDING_TTL_SECONDS
 from novaberg.store.redis_store import redis_errors
 
@@ -22,18 +29,21 @@ def pending_key(user_id: str) -> str:
 
 
 def store_pending(redis: Any, user_id: str, character_id: str, agent: str, state: dict[str, Any],
-                  later: Sequence[Mapping[str, str]] = ()) -> None:
+                  later: Sequence[Mapping[str, str]] = (), asked_at: datetime | None = None) -> None:
     """The question of `agent` waits; `later` are the orders said after it in the same turn (issue 11 §8),
-    run once the question is answered — never on a guess before."""
+    run once the question is answered — never on a guess before. `asked_at`: the turn's clock."""
     payload: dict[str, Any] = {"agent": agent, "character_id": character_id, "state": state}
+    if asked_at is not None:
+        payload["gefragt_am"] = as_utc(asked_at).isoformat()
     if later:
         payload["spaeter"] = [{"domain": str(o["domain"]), "text": str(o["text"])} for o in later]
     with redis_errors("a pending question"):
         redis.set(pending_key(user_id), json.dumps(payload, ensure_ascii=False, default=str), ex=PENDING_TTL_SECONDS)
 
 
-def load_pending(redis: Any, user_id: str, character_id: str) -> dict[str, Any] | None:
-    """The waiting question of this person with this figure; an unreadable entry is dropped with a warning."""
+def load_pending(redis: Any, user_id: str, character_id: str, now: datetime | None = None) -> dict[str, Any] | None:
+    """The waiting question of this person with this figure; an unreadable entry is dropped with a warning, and one
+    asked more than 300 s before `now` (the turn's clock) is over and dropped."""
     with redis_errors("a pending question"):
         raw = redis.get(pending_key(user_id))
     if raw is None:
@@ -48,6 +58,11 @@ def load_pending(redis: Any, user_id: str, character_id: str) -> dict[str, Any] 
         return None
     if payload.get("character_id") != character_id:
         return None
+    if now is not None and _expired(payload.get("gefragt_am"), now):
+        clear_pending(redis, user_id)
+        _log.info("the question of %s was asked more than %d s before this turn and is over", user_id,
+                  PENDING_TTL_SECONDS)
+        return None
     later = payload.get("spaeter", [])
     if not isinstance(later, list) or not all(
             isinstance(o, dict) and isinstance(o.get("domain"), str) and isinstance(o.get("text"), str) for o in later):
@@ -55,6 +70,18 @@ def load_pending(redis: Any, user_id: str, character_id: str) -> dict[str, Any] 
         later = []
     payload["spaeter"] = later
     return payload
+
+
+def _expired(asked_at: object, now: datetime) -> bool:
+    if not isinstance(asked_at, str):
+        return False  # written without the turn's clock: Redis's expiry alone decides
+    try:
+        asked = datetime.fromisoformat(asked_at)
+    except ValueError:
+        return True  # unreadable: not trusted to be recent
+    if asked.tzinfo is None:
+        return True
+    return (as_utc(now) - asked).total_seconds() > PENDING_TTL_SECONDS
 
 
 def clear_pending(redis: Any, user_id: str) -> None:

@@ -268,7 +268,7 @@ def build_views(nova: Any, clock: Any, principal: Callable[..., Principal]) -> A
 
         def read() -> History:
             turns = history.recent(user, character, limit)
-            waiting = load_pending(nova.stack.redis, user, character) is not None
+            waiting = load_pending(nova.stack.redis, user, character, clock.now()) is not None
             return History(user_id=user, character_id=character, pending_question=waiting, turns=[
                 ChatTurn(turn_id=str(t.turn_id), text=t.text, answer=t.answer, verdict=t.verdict,
                          corrections=t.corrections, at=_local(t.created_at, zone) or "") for t in turns])

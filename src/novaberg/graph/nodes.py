@@ -87,7 +87,7 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     answers_offer = is_answer_to_offer(state["text"])
     if not answers_offer:  # an offer counts only for the turn right after it (a later „Ja“ answers something else)
         drop_stale_offer(deps.redis, state["user_id"], state["character_id"], situation.turn)
-    pending = load_pending(deps.redis, state["user_id"], state["character_id"])
+    pending = load_pending(deps.redis, state["user_id"], state["character_id"], state["now"])
     decision: dict[str, Any] | None = None
     dismissed = None
     own_turn = "" if pending is None else ends_waiting_question(state["text"], pending, deps.registry,
@@ -221,7 +221,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
             if result.status == "rueckfrage" and result.pending is not None:
                 later = [{"domain": n, "text": t} for n, t, _ in runs[index + 1:]]
                 store_pending(deps.redis, state["user_id"], state["character_id"], service.name, result.pending,
-                              later)
+                              later, asked_at=state["now"])
                 results.append(_waiting(result, later) if later else result)
                 break  # the question waits for its answer; the later orders wait with it, never run on a guess
             results.append(result)
