@@ -157,7 +157,7 @@ def demo(
 
 
 def _local(moment: Any, zone: Any) -> str:
-    from novaberg.timeline.reading import WEEKDAY_NAMES
+    from novaberg.text.calendar import WEEKDAY_NAMES
 
     local = moment.astimezone(zone)
     return f"{WEEKDAY_NAMES[local.weekday()][:2]} {local:%d.%m.%Y %H:%M}"

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from novaberg.api.nova import EmptyTurnError
-from novaberg.graph.compose import OFFLINE_CAPABILITIES
+from novaberg.graph.texts import OFFLINE_CAPABILITIES
 from tests.support import berlin
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from novaberg.graph.care import care_answer, feels_unwell
-from novaberg.graph.compose import STATEMENT_NOTED
+from novaberg.graph.texts import STATEMENT_NOTED
 from novaberg.notes.repository import NotesRepository
 from novaberg.timeline.repository import TimelineRepository
 from tests.support import berlin, make_nova, make_offline_llm

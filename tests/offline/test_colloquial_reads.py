@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.graph.compose import OFFLINE_CAPABILITIES, STATEMENT_NOTED
+from novaberg.graph.texts import OFFLINE_CAPABILITIES, STATEMENT_NOTED
 from novaberg.notes.repository import NotesRepository
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse
 from novaberg.timeline.phrases import time_expression

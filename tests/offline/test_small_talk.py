@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.graph.compose import OFFLINE_CAPABILITIES, capped_reports, small_talk, small_talk_templates
+from novaberg.graph.compose import capped_reports
+from novaberg.graph.texts import OFFLINE_CAPABILITIES
+from novaberg.text.small_talk import small_talk, small_talk_templates
 from tests.support import berlin
 
 NOW = berlin(2026, 11, 11, 20, 0)

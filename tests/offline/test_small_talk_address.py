@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 
 from novaberg.directives.repository import DirectivesRepository
-from novaberg.graph.compose import small_talk, small_talk_templates
+from novaberg.text.small_talk import small_talk, small_talk_templates
 from novaberg.tribunal.rules import directive_findings
 from tests.support import berlin
 

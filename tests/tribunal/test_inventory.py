@@ -9,6 +9,7 @@ from datetime import date, datetime
 import pytest
 
 from novaberg.core.errors import DatabaseError
+from novaberg.situation.sources import InventorySource, NoteView
 from novaberg.tribunal.claims import find_storage_claims
 from novaberg.tribunal.const import (
     INVENTORY_FAILED,
@@ -20,8 +21,6 @@ from novaberg.tribunal.const import (
 )
 from novaberg.tribunal.evaluate import computed_verdict
 from novaberg.tribunal.inventory import (
-    InventorySource,
-    NoteView,
     check_inventory,
     note_covers,
     reading_covers,

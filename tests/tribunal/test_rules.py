@@ -4,15 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.tribunal.rules import (
-    KIND_DU,
-    KIND_NO_EMOJI,
-    KIND_SIE,
-    KIND_WORD,
-    directive_findings,
-    directive_order,
-    read_directive,
-)
+from novaberg.directives.reading import KIND_DU, KIND_NO_EMOJI, KIND_SIE, KIND_WORD, read_directive
+from novaberg.tribunal.rules import directive_findings, directive_order
 
 
 @pytest.mark.parametrize(("text", "kind", "word"), [

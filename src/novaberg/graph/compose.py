@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from novaberg.directives.reading import KIND_SIE, read_directive
 from novaberg.graph.care import care_answer
-from novaberg.graph.texts import OFFLINE_CAPABILITIES, STATEMENT_NOTED  # public here, too (tests, nodes)
+from novaberg.graph.texts import OFFLINE_CAPABILITIES, STATEMENT_NOTED
 from novaberg.llm.reader import read_text
 from novaberg.text.grammar import STATEMENT, analyse, statement_adverb_first
-from novaberg.text.small_talk import ADDRESS_DU, ADDRESS_SIE, small_talk, small_talk_templates
+from novaberg.text.small_talk import ADDRESS_DU, ADDRESS_SIE, small_talk
 from novaberg.text.words import words
-from novaberg.tribunal.rules import KIND_SIE, read_directive
 
-__all__ = ["compose", "OFFLINE_CAPABILITIES", "REPORT_MAX_CHARS", "small_talk", "small_talk_templates", "capped_reports",
-           "address_form", "ADDRESS_DU", "ADDRESS_SIE"]
+__all__ = ["compose", "REPORT_MAX_CHARS", "capped_reports", "address_form"]
 
 TASK = "compose"
 

@@ -20,6 +20,7 @@ from langgraph.runtime import Runtime
 from novaberg.agents.deps import Deps
 from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.core.settings import MAX_CORRECTIONS
+from novaberg.directives.reading import KIND_SIE, read_directive
 from novaberg.graph.state import TurnState
 from novaberg.graph.texts import MODEL_DOWN_ANSWER
 from novaberg.graph.turn_directives import read_directives
@@ -37,7 +38,7 @@ from novaberg.tribunal.judges import (
     reason_lines,
     run_judges,
 )
-from novaberg.tribunal.rules import KIND_SIE, directive_findings, directive_order, read_directive
+from novaberg.tribunal.rules import directive_findings, directive_order
 from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE, FIX_EMOJI, FIX_SIE
 
 __all__ = ["judge_node", "evaluate_node", "correct_node", "after_evaluate", "fallback_text", "TRIBUNAL_NODE"]

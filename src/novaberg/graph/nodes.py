@@ -47,7 +47,7 @@ from novaberg.situation.turn import (
     refuse_offer,
     situation_of,
 )
-from novaberg.timeline.reading import WEEKDAY_NAMES
+from novaberg.text.calendar import WEEKDAY_NAMES
 
 __all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "compose_node", "files_answer_node", "MODEL_DOWN_ANSWER",
            "model_down_answer"]

@@ -25,7 +25,7 @@ from novaberg.core.settings import (
     TIMELINE_SEARCH_LIMIT,
     TIMELINE_SEARCH_LIMIT_MAX,
 )
-from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES  # re-exported: cli, graph
+from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.timeline.date_question import date_question
 from novaberg.timeline.phrases import (
     declension_stems,

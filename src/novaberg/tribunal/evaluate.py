@@ -16,6 +16,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.situation.sources import InventorySource
 from novaberg.text.claim_vocabulary import VOCABULARY
 from novaberg.tribunal.claims import StorageClaim, find_storage_claims
 from novaberg.tribunal.const import (
@@ -38,7 +39,6 @@ from novaberg.tribunal.dates import (
 )
 from novaberg.tribunal.inventory import (
     InventoryResult,
-    InventorySource,
     check_inventory,
     note_covers,
     reading_covers,

@@ -26,7 +26,7 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from novaberg.core.errors import NovabergError
-from novaberg.situation.sources import InventorySource, Lookup, NoteView
+from novaberg.situation.sources import Lookup, NoteView
 from novaberg.text.claim_vocabulary import VOCABULARY, ascii_variants
 from novaberg.tribunal.claims import StorageClaim
 from novaberg.tribunal.const import (
@@ -46,7 +46,7 @@ from novaberg.tribunal.naming import (
     names_appointment,
 )
 
-__all__ = ["InventoryResult", "InventorySource", "NoteView", "check_inventory", "reading_covers", "note_covers",
+__all__ = ["InventoryResult", "check_inventory", "reading_covers", "note_covers",
            "UNPROVABLE_BY_NOTES"]
 
 _log = logging.getLogger("novaberg.tribunal")

@@ -28,7 +28,7 @@ from novaberg.text.words import content_words
 from novaberg.timeparse import TIME_VOCABULARY, read_time
 from novaberg.timeparse.vocabulary import DAY_WORDS
 
-__all__ = ["TitleWords", "title_words", "names_appointment", "names", "content_words", "DAY_WORDS",
+__all__ = ["TitleWords", "title_words", "names_appointment", "names",
            "WAY_TIME", "WAY_DAY", "WAY_TITLE", "WAY_CONTRADICTION", "REVERSE_PREFIX_MIN", "STEM_MIN"]
 
 _log = logging.getLogger("novaberg.tribunal")

@@ -26,8 +26,7 @@ from novaberg.tribunal.texts import (
     REASON_WORD,
 )
 
-__all__ = ["EMOJI", "Rule", "DirectiveFinding", "read_directive", "directive_findings", "directive_order",
-           "KIND_SIE", "KIND_DU", "KIND_NO_EMOJI", "KIND_WORD"]
+__all__ = ["EMOJI", "DirectiveFinding", "directive_findings", "directive_order"]
 
 _I = re.IGNORECASE
 _DU_WORDS = re.compile(r"\b(?:du|dich|dir|dein|deine|deinen|deinem|deiner|deines|duzen)\b", _I)
