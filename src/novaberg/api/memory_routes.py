@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from novaberg.api.auth import Principal
+from novaberg.api.texts import ERR_DATABASE
 from novaberg.core.edge import check_id
 from novaberg.core.errors import DatabaseUnavailableError, InputError
 
@@ -52,7 +53,7 @@ def build_memory_routes(nova: Any, principal: Any) -> APIRouter:
         try:
             view = await run_in_threadpool(memory_view, nova, user, character)
         except DatabaseUnavailableError as err:
-            raise HTTPException(503, "Die Datenbank antwortet gerade nicht.") from err
+            raise HTTPException(503, ERR_DATABASE) from err
         return JSONResponse(jsonable_encoder(view))
 
     return router

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from novaberg.agents.confirm import FAILED, confirmed_status
 from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import DatabaseError, InputError, ModelAnswerError, ModelError
@@ -159,7 +160,12 @@ class DirectivesService:
         if pending.get("aktion") == ADD:
             directive, created = repo.add(request.user_id, request.character_id, str(pending.get("text", "")),
                                           request.now)
-            steps.append({"schritt": "schreiben", "id": directive.id, "neu": created, "verifiziert": created})
+            # the confirm step reads what is stored, not what the writer reported (issue 25 item 5)
+            stored = any(d.id == directive.id and d.text == directive.text
+                         for d in repo.list(request.user_id, request.character_id))
+            steps.append({"schritt": "schreiben", "id": directive.id, "neu": created, "verifiziert": stored})
+            if confirmed_status(None, wrote=True, verified=stored) == FAILED:
+                return ServiceResult(SERVICE_NAME, FAILED, texts.NOT_CONFIRMED, steps)
             text = texts.ADDED if created else texts.ALREADY
             return ServiceResult(SERVICE_NAME, "abgeschlossen", text.format(text=directive.text), steps,
                                  data={"direktive_id": directive.id})
@@ -167,9 +173,13 @@ class DirectivesService:
             identifier = pending.get("id")
             removed = isinstance(identifier, int) and repo.remove(request.user_id, request.character_id, identifier,
                                                                   request.now)
-            steps.append({"schritt": "streichen", "id": identifier, "verifiziert": bool(removed)})
             if not removed:
-                return ServiceResult(SERVICE_NAME, "fehler", texts.FAILED, steps)
+                steps.append({"schritt": "streichen", "id": identifier, "verifiziert": False})
+                return ServiceResult(SERVICE_NAME, FAILED, texts.FAILED, steps)
+            gone = all(d.id != identifier for d in repo.list(request.user_id, request.character_id))
+            steps.append({"schritt": "streichen", "id": identifier, "verifiziert": gone})
+            if confirmed_status(None, wrote=True, verified=gone) == FAILED:
+                return ServiceResult(SERVICE_NAME, FAILED, texts.NOT_CONFIRMED, steps)
             return ServiceResult(SERVICE_NAME, "abgeschlossen", texts.REMOVED.format(text=pending.get("text", "")),
                                  steps)
         return ServiceResult(SERVICE_NAME, "fehler", texts.UNCLEAR, steps)

@@ -25,3 +25,5 @@ LISTING_LINE = "{number}. {text}"
 NOT_FOUND = "Eine solche Regel finde ich nicht. {listing}"
 UNCLEAR = "Soll ich eine Regel hinzufügen, die Regeln zeigen oder eine streichen?"
 FAILED = "Die Regel konnte ich nicht sicher speichern; es wurde nichts geändert."
+NOT_CONFIRMED = ("Ich konnte nicht bestätigen, dass die Änderung an deinen Regeln gespeichert ist. Frag mich bitte "
+                 "gleich, welche Regeln gelten, dann sehen wir nach.")

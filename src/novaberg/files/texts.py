@@ -84,4 +84,6 @@ INDEXED_NOW = "Ich habe die Dateien gleich eingelesen: {neu} neu im Index."
 INDEX_LATER = "Ich lese die Dateien beim nächsten Indexlauf ein."
 UNCLEAR = "Ich habe nicht verstanden, was ich mit deinen freigegebenen Verzeichnissen tun soll."
 NO_PAIR = "Diese Frage gehört zu einem anderen Gespräch; ich ändere dafür nichts."
+ROOT_NOT_CONFIRMED = ("Ob die Änderung an der Freigabe von {pfad} gespeichert ist, konnte ich nicht bestätigen. "
+                      "Frag mich bitte gleich, welche Verzeichnisse freigegeben sind, dann sehen wir nach.")
 WRITE_FAILED = "Die Freigabe ließ sich gerade nicht ändern ({grund}); es wurde nichts freigegeben oder entzogen."

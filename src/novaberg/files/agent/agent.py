@@ -13,6 +13,7 @@ import os
 import re
 from typing import Any
 
+from novaberg.agents.confirm import FAILED, confirmed_status
 from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import DatabaseError, InputError, ModelAnswerError, ModelError
@@ -295,12 +296,14 @@ class FilesRootsService:
                 step.done["form"] != "vergessen" or not files.index_rows(root_id, request.user_id,
                                                                          request.character_id))
             steps.append({"schritt": step.done["form"], "wurzel_id": root_id, "verifiziert": ok})
-            return ServiceResult(self.name, "abgeschlossen" if ok else "fehler", step.text, steps,
-                                 data={"wurzel_id": root_id})
+            if confirmed_status(None, wrote=True, verified=ok) == FAILED:
+                return ServiceResult(self.name, FAILED, texts.ROOT_NOT_CONFIRMED.format(pfad=pending.get("pfad")),
+                                     steps)
+            return ServiceResult(self.name, "abgeschlossen", step.text, steps, data={"wurzel_id": root_id})
         ok = row is not None and row["aktiv"] is True and row["pfad"] == pending.get("pfad")
         steps.append({"schritt": "freigeben", "wurzel_id": root_id, "neu": step.done.get("neu"), "verifiziert": ok})
-        if not ok:
-            return ServiceResult(self.name, "fehler", texts.WRITE_FAILED.format(grund="nicht gespeichert"), steps)
+        if confirmed_status(None, wrote=True, verified=ok) == FAILED:
+            return ServiceResult(self.name, FAILED, texts.ROOT_NOT_CONFIRMED.format(pfad=pending.get("pfad")), steps)
         answer = step.text
         if step.done.get("neu"):
             answer += " " + self._index_now(request, files, int(pending.get("anzahl") or 0), steps)

@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from novaberg.agents.confirm import FAILED, confirmed_status
 from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.files.knowledge import texts
 from novaberg.files.knowledge.judge import model_judge
@@ -106,8 +107,13 @@ class KnowledgeService:
                           "naehe": result.verdict.weakest if result.verdict else None})
             return ServiceResult(self.name, "abgeschlossen", texts.ALREADY.format(pfad=shown), steps)
         data = {"wissen_datei": relative, "version": result.version}
+        # the confirm step reads the text's versions back, not what the edit reported (issue 25 item 5)
+        recorded = result.version is not None and any(v["version"] == result.version for v in zone.history(name))
         step = {"schritt": "schreiben", "ausgang": result.status, "version": result.version, "datei": relative,
-                "verifiziert": True}
+                "verifiziert": recorded}
+        if confirmed_status(None, wrote=True, verified=recorded) == FAILED:
+            steps.append(step)
+            return ServiceResult(self.name, FAILED, texts.NOT_CONFIRMED.format(pfad=shown), steps)
         if result.status == "geaendert":
             step["ersetzt"] = [{"alt": old, "neu": new} for old, new in result.replaced]
             said = "; ".join(texts.CHANGE.format(alt=old, neu=new) for old, new in result.replaced)
