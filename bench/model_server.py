@@ -69,10 +69,27 @@ class OneSlotServer:
         self.served: list[Served] = []
         self.hang: dict[str, float] = {}  # task -> extra seconds it holds the slot (a judge made to hang)
         self._cached = ""
+        self._busy = threading.Condition()
+        self._in_flight = 0
+
+    def idle(self, seconds: float = 30.0) -> bool:
+        """Wait until no request is queued or served (an abandoned call still holds the slot)."""
+        with self._busy:
+            return self._busy.wait_for(lambda: self._in_flight == 0, seconds)
 
     def handle(self, system: str, user: str) -> tuple[str, Served]:
         arrived = time.monotonic()
         task = self.recognise(system, user)
+        with self._busy:
+            self._in_flight += 1
+        try:
+            return self._serve(task, system, user, arrived)
+        finally:
+            with self._busy:
+                self._in_flight -= 1
+                self._busy.notify_all()
+
+    def _serve(self, task: str, system: str, user: str, arrived: float) -> tuple[str, Served]:
         with self.slot:
             started = time.monotonic()
             prompt = system + "\n" + user

@@ -54,6 +54,21 @@ KINDS = (
     Kind("correction", (GREETING,), "Ich gehe morgen zum Friseur"),
 )
 
+FILE_QUESTION = Kind("file question", (GREETING,), "Wann muss ich wieder zum Zahnarzt?")
+
+# A person who shared a directory of everyday notes (`--shared-files`): the same four files for every person,
+# written here once, before any measurement. The files' blocks reach the prompts where retrieval finds them.
+SHARED_FILES = {
+    "Gesundheit.md": "# Gesundheit\n\nZahnarzt: Dr. Berger, Praxis am Markt 4, Telefon 0761 123 45. Kontrolle alle "
+                     "sechs Monate, zuletzt im Mai. Allergie gegen Penicillin.\n",
+    "Vorraete.md": "# Vorräte und Einkauf\n\nIm Keller: Mehl, Zucker, Reis, Nudeln. Milch und Eier vom Hof Sommer, "
+                   "samstags. Die Einkaufsliste hängt am Kühlschrank.\n",
+    "Familie.md": "# Familie\n\nMeine Schwester wohnt in Freiburg, ihr Mann heißt Jonas. Mama hat am 3. März "
+                  "Geburtstag. Sonntags telefonieren wir.\n",
+    "Haushalt.md": "# Haushalt\n\nFriseur: Salon Haarmonie, alle fünf Wochen dienstags. Müllabfuhr donnerstags. "
+                   "Der Schlüssel für den Keller liegt in der Schublade im Flur.\n",
+}
+
 # --- what the fake model answers -------------------------------------------------------------------------
 
 
@@ -130,6 +145,7 @@ def _notes(user: str) -> dict:
 
 _SMALL_TALK = {
     "hallo": "Hallo! Schön, dass du da bist. Was kann ich für dich tun?",
+    "zahnarzt": "Laut deinen Unterlagen ist die Kontrolle beim Zahnarzt alle sechs Monate fällig, zuletzt im Mai.",
     "wie geht": "Mir geht es gut, danke der Nachfrage! Und wie geht es dir heute?",
     "schwester": "Wie schön, dass du mir von Lena erzählst! Verstehst du dich gut mit deiner Schwester?",
     "friseur": "Ich habe den Friseur für morgen eingetragen.",  # a claimed write no service made
@@ -182,14 +198,16 @@ def answer(task: str, system: str, user: str) -> str:
 
 
 class _TimedOutJudges(logging.Handler):
-    """Counts the judges the tribunal gave up on (its log line names 'no answer within')."""
+    """Counts the judges the tribunal gave up on: its log line names 'no answer within' (the tribunal's wait) or
+    'did not answer within' (the connector's deadline, as logged before issue 30)."""
 
     def __init__(self) -> None:
         super().__init__(logging.ERROR)
         self.count = 0
 
     def emit(self, record: logging.LogRecord) -> None:
-        if "no answer within" in record.getMessage():
+        message = record.getMessage()
+        if message.startswith("judge ") and ("no answer within" in message or "did not answer within" in message):
             self.count += 1
 
 
@@ -206,8 +224,18 @@ class Figures:
     verdict: str
 
 
+def _share_files(nova: object, folder: Path, person: str, now: datetime) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in SHARED_FILES.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    files = nova.files  # type: ignore[attr-defined]
+    files.allow(person, str(folder), now=now)
+    files.grant(person, "nova", str(folder), now=now)
+    files.index(now, person, "nova")
+
+
 def run(speed: float = 10.0, api: str = "openai", timeout: float = 60.0, rounds: int = 1,
-        kinds: Sequence[Kind] = KINDS) -> list[Figures]:
+        kinds: Sequence[Kind] = KINDS, shared_files: bool = False) -> list[Figures]:
     from novaberg import Nova
     from novaberg.core.settings import Settings
 
@@ -225,13 +253,17 @@ def run(speed: float = 10.0, api: str = "openai", timeout: float = 60.0, rounds:
                     for number, kind in enumerate(kinds):
                         person = f"bench-{round_}-{number}"
                         now = NOW
+                        if shared_files:
+                            _share_files(nova, Path(tmp) / "unterlagen" / person, person, now)
                         for text in kind.lead_in:
                             nova.turn(person, "nova", text, now)
                             now += timedelta(minutes=1)
+                        server.idle()
                         seen, lost = len(server.served), watch.count
                         started = time.perf_counter()
                         result = nova.turn(person, "nova", kind.text, now)
                         wall = time.perf_counter() - started
+                        server.idle()  # a judge the turn gave up on still holds the slot: count it here
                         served: list[Served] = server.served[seen:]
                         figures.append(Figures(kind.name, len(served), sum(s.prompt_tokens for s in served),
                                                sum(s.evaluated_tokens for s in served),
@@ -262,11 +294,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--api", choices=("openai", "ollama"), default="openai")
     parser.add_argument("--timeout", type=float, default=60.0, help="model time-out at real speed, seconds")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--shared-files", action="store_true",
+                        help="every person has shared a directory of four everyday notes (SHARED_FILES)")
     args = parser.parse_args(argv)
-    figures = run(args.speed, args.api, args.timeout, args.rounds)
+    kinds = (*KINDS, FILE_QUESTION) if args.shared_files else KINDS
+    figures = run(args.speed, args.api, args.timeout, args.rounds, kinds, shared_files=args.shared_files)
     print(f"one-slot fake server, prompt 1000 tok/s, answer 40 tok/s, speed x{args.speed:g}, api {args.api}, "
           f"time-out {args.timeout:g} s real ({args.timeout / args.speed:g} s here); load: "
-          f"{os.getloadavg()[0]:.2f}")
+          f"{os.getloadavg()[0]:.2f}" + ("; every person shared four everyday notes" if args.shared_files else ""))
     print(table(figures, args.speed))
 
 
