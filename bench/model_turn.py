@@ -222,6 +222,7 @@ class Figures:
     timed_out: int
     tasks: str
     verdict: str
+    by_task: dict[str, tuple[int, int, int]]  # task -> (calls, prompt tokens sent, evaluated)
 
 
 def _share_files(nova: object, folder: Path, person: str, now: datetime) -> None:
@@ -265,11 +266,16 @@ def run(speed: float = 10.0, api: str = "openai", timeout: float = 60.0, rounds:
                         wall = time.perf_counter() - started
                         server.idle()  # a judge the turn gave up on still holds the slot: count it here
                         served: list[Served] = server.served[seen:]
+                        by_task: dict[str, tuple[int, int, int]] = {}
+                        for item in served:
+                            calls, sent, evaluated = by_task.get(item.task, (0, 0, 0))
+                            by_task[item.task] = (calls + 1, sent + item.prompt_tokens,
+                                                  evaluated + item.evaluated_tokens)
                         figures.append(Figures(kind.name, len(served), sum(s.prompt_tokens for s in served),
                                                sum(s.evaluated_tokens for s in served),
                                                sum(s.answer_tokens for s in served), wall, watch.count - lost,
                                                " ".join(s.task.removeprefix("tribunal_") for s in served),
-                                               result.verdict))
+                                               result.verdict, by_task))
     finally:
         logging.getLogger("novaberg.tribunal").removeHandler(watch)
     return figures
@@ -288,6 +294,22 @@ def table(figures: Sequence[Figures], speed: float) -> str:
     return "\n".join(lines)
 
 
+def task_table(figures: Sequence[Figures]) -> str:
+    """Where the prompt tokens of all measured turns go, per task (judges together)."""
+    totals: dict[str, list[int]] = {}
+    for item in figures:
+        for task, numbers in item.by_task.items():
+            key = "judges (3 per round)" if task.startswith("tribunal_") else task
+            row = totals.setdefault(key, [0, 0, 0])
+            for index, number in enumerate(numbers):
+                row[index] += number
+    sent = sum(row[1] for row in totals.values()) or 1
+    lines = ["| task | calls | prompt tokens sent | share | evaluated |", "|---|---|---|---|---|"]
+    for task, (calls, prompt, evaluated) in sorted(totals.items(), key=lambda kv: -kv[1][1]):
+        lines.append(f"| {task} | {calls} | {prompt} | {prompt / sent:.0%} | {evaluated} |")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.model_turn", description=__doc__.split("\n")[0])
     parser.add_argument("--speed", type=float, default=10.0, help="server speed factor (1 = the stated rates)")
@@ -303,6 +325,8 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"time-out {args.timeout:g} s real ({args.timeout / args.speed:g} s here); load: "
           f"{os.getloadavg()[0]:.2f}" + ("; every person shared four everyday notes" if args.shared_files else ""))
     print(table(figures, args.speed))
+    print()
+    print(task_table(figures))
 
 
 if __name__ == "__main__":

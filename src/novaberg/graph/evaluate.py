@@ -51,7 +51,8 @@ _log = logging.getLogger("novaberg.tribunal")
 
 
 def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
-    """The three judges on the current answer, concurrently; each vote is logged with score and reasoning."""
+    """The three judges on the current answer (as many at once as the server has slots); each vote is logged
+    with score and reasoning."""
     deps = runtime.context
     update: dict[str, Any] = {}
     directives = state.get("directives")

@@ -1,4 +1,4 @@
-"""The three model judges (tribunal.md §3–§6, §8): score → vote → majority, run concurrently.
+"""The three model judges (tribunal.md §3–§6, §8): score → vote → majority, at most the server's slots at once.
 
 `vote` and `majority` are pure and public (DESIGN.md); other checks call them. A new perspective is one
 entry in `AGENTS` plus its prompt file `tribunal_<name>.system.txt` (§8) — the offline rule, the prompt
