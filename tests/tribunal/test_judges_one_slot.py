@@ -130,18 +130,22 @@ def test_a_complete_turn_has_no_missing_line(db, redis, tmp_path):
 
 def test_the_shared_blocks_come_first_byte_for_byte():
     """issue 30 §4: the system text and the blocks all judges share open every judge's prompt in the same
-    bytes, so that a server's prefix cache serves them; each perspective's own text comes after them."""
+    bytes, so that a server's prefix cache serves them; each perspective's own text comes after them. The
+    output format is shared too, except the jurist's when it scores directives."""
     data = judge_input("Wie geht es dir?", "Gut!", memory_context="[ERINNERUNGEN]\n- trinkt gern Tee",
                        directives=["Sprich mich mit Sie an"])
     prompts = [judge_prompt(PromptLoader(), judge, data) for judge in AGENTS]
     assert len({p.system for p in prompts}) == 1
-    heads = {p.user.split("[IDENTITAET]")[0] for p in prompts}
+    heads = {p.user.split("[AUSGABEFORMAT]")[0] for p in prompts}
     assert len(heads) == 1
     head = heads.pop()
-    assert "[LAGEBILD]" in head and "[BEWERTUNGSOBJEKT]" in head and "ANTWORT VON NOVA: Gut!" in head
+    assert "[LAGEBILD]" in head and "trinkt gern Tee" in head and "ANTWORT VON NOVA: Gut!" in head
     for judge, prompt in zip(AGENTS, prompts, strict=True):
         assert judge.role in prompt.user.split("[IDENTITAET]")[1]
         assert judge.role not in prompt.system + head
+    assert len({p.user.split("[IDENTITAET]")[0] for p in prompts[1:]}) == 1  # psychologe, ethik: format too
+    plain = [judge_prompt(PromptLoader(), judge, judge_input("a", "b")) for judge in AGENTS]
+    assert len({p.user.split("[IDENTITAET]")[0] for p in plain}) == 1  # without directives: all three
 
 
 @pytest.mark.parametrize("field", ["memory_context", "annotations", "intent", "tone"])

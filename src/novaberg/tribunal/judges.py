@@ -241,8 +241,9 @@ def judge_input(text: str, answer: str, *, memory_context: str = "", annotations
 def judge_prompt(prompts: Any, judge: Judge, data: Mapping[str, Any]) -> Prompt:
     """§4.1 blocks, ordered for a server's prefix cache (issue 30 §4): the system text and the blocks all
     judges share ([LAGEBILD], [INTERNE_ANMERKUNGEN], [BEWERTUNGSOBJEKT]) come first, byte for byte the same
-    for every judge; then the perspective's own [IDENTITAET], the jurist's [DIREKTIVEN] (§4.2, only with
-    directives) and the output format. Every block goes through the loader (default → model → connector)."""
+    for every judge, then the output format (the same unless the jurist scores directives); the perspective's
+    own [IDENTITAET] and the jurist's [DIREKTIVEN] (§4.2, only with directives) close the prompt. Every block
+    goes through the loader (default → model → connector)."""
     task = task_of(judge)
     own = {"rolle": judge.role, "perspektive": prompts.load(task, "system").strip()}
     system = render(prompts.load("tribunal", "system"), own)  # an override may still name the role here
