@@ -158,3 +158,19 @@ def test_an_empty_block_is_left_out(field):
     filled = judge_prompt(PromptLoader(), AGENTS[1], judge_input("a", "b", **{field: "etwas"}))
     header = "[INTERNE_ANMERKUNGEN]" if field == "annotations" else "[LAGEBILD]"
     assert header in filled.user and "etwas" in filled.user
+
+
+def test_two_persons_turns_at_once_on_one_slot_each_judged_completely(db, redis, tmp_path):
+    """Two persons' turns run at once against one slot (their calls interleave in the server's queue): every
+    judge of both turns judges, each verdict is complete, and each person's reasons are their own (empty)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with one_slot({task: 0.1 for task in JUDGE_TASKS}) as (server, url):
+        nova = make_nova(db, redis, OpenAICompatibleLLM("bench", url, timeout=3.0), tmp_path)
+        with ThreadPoolExecutor(2) as pool:
+            futures = [pool.submit(nova.turn, person, "nova", "Wie geht es dir?", NOW) for person in ("anna", "ben")]
+            results = [future.result() for future in futures]
+    assert [r.reasons for r in results] == [[], []] and [r.verdict for r in results] == ["ok", "ok"]
+    assert sum(s.task in JUDGE_TASKS for s in server.served) == 6
+    rows = _urteil(db)
+    assert len(rows) == 2 and all(row["vollstaendig"] is True for row in rows)
