@@ -102,7 +102,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.http:
         with sleeping_server(args.sleep) as url:
-            figure = measure(args.sleep, args.runs, OllamaLLM("bench", url, timeout=args.sleep * 10))
+            figure = measure(args.sleep, args.runs, OllamaLLM("bench", url, timeout=args.sleep * 10, slots=len(AGENTS)))
     else:
         figure = measure(args.sleep, args.runs)
     print(json.dumps(figure, ensure_ascii=False))

@@ -32,3 +32,15 @@ def test_render_keeps_json_braces_and_refuses_missing_fields():
     assert render('{"a": "$x"}', {"x": "1"}) == '{"a": "1"}'
     with pytest.raises(ConfigError, match="needs y"):
         render("$y", {})
+
+
+def test_render_leaves_out_a_line_and_a_block_that_carry_nothing():
+    """issue 30 §5: a block goes into a prompt only when it carries something — an empty field's line goes,
+    and a paragraph that kept none of its field lines goes with its heading; lines without fields stay."""
+    template = "Kopf\n\nVerlauf:\n$verlauf\n\n[LAGE]\nTon: $ton\nAbsicht: $absicht\n\nÄußerung:\n$text"
+    assert render(template, {"verlauf": "(kein Verlauf)", "ton": "", "absicht": "", "text": "Hallo"}) == (
+        "Kopf\n\nÄußerung:\nHallo")
+    assert render(template, {"verlauf": "", "ton": "warm", "absicht": [], "text": "Hallo"}) == (
+        "Kopf\n\n[LAGE]\nTon: warm\n\nÄußerung:\nHallo")
+    assert render(template, {"verlauf": "Mensch: Hi", "ton": "", "absicht": "", "text": ""}) == (
+        "Kopf\n\nVerlauf:\nMensch: Hi")

@@ -117,7 +117,8 @@ def test_prompt_blocks_and_directives_only_for_the_jurist():
     """tribunal.md §4.1/§4.2: shared blocks for all; [DIREKTIVEN] and direktiven_score only for the jurist, only
     with directives."""
     loader = PromptLoader()
-    data = judge_input("Wie heißt du?", "Ich bin Nova.", directives=["Sprich mich mit Sie an"])
+    data = judge_input("Wie heißt du?", "Ich bin Nova.", memory_context="[ERINNERUNGEN]\n- mag Tee",
+                       annotations="Termin geprüft", directives=["Sprich mich mit Sie an"])
     for judge in AGENTS:
         prompt = judge_prompt(loader, judge, data)
         for block in ("[IDENTITAET]", "[LAGEBILD]", "[INTERNE_ANMERKUNGEN]", "[BEWERTUNGSOBJEKT]", "[AUSGABEFORMAT]"):
@@ -138,7 +139,7 @@ def test_prompt_override_order_default_model_connector(tmp_path):
     (tmp_path / "gemma" / "tribunal.ausgabe.txt").write_text("MODELL-FORMAT", encoding="utf-8")
     (tmp_path / "ollama" / "tribunal.ausgabe.txt").write_text("CONNECTOR-FORMAT", encoding="utf-8")
     prompt = judge_prompt(PromptLoader(tmp_path, "gemma", "ollama"), ETHIK, judge_input("a", "b"))
-    assert "MODELL-ETHIK" in prompt.system and "CONNECTOR-FORMAT" in prompt.user and "MODELL-FORMAT" not in prompt.user
+    assert "MODELL-ETHIK" in prompt.user and "CONNECTOR-FORMAT" in prompt.user and "MODELL-FORMAT" not in prompt.user
 
 
 def test_a_new_perspective_is_one_entry(monkeypatch, tmp_path):
@@ -220,16 +221,19 @@ def test_doctor_line_names_the_judges_and_their_connector():
     from novaberg.llm.http_connectors import OllamaLLM
     from novaberg.tribunal.judges import describe
 
-    assert describe(OllamaLLM("gemma3")) == "jurist, psychologe, ethik on ollama:gemma3, concurrently, temperature 0.2"
+    assert describe(OllamaLLM("gemma3")) == ("jurist, psychologe, ethik on ollama:gemma3, one at a time (the server's "
+                                             "slots), temperature 0.2")
+    assert "3 at a time" in describe(OllamaLLM("gemma3", slots=3))
     assert "not judged without a model" in describe(make_offline_llm())
 
 
 def test_bench_ratio_over_http():
-    """issue 12 §3 over the real Ollama connector against a loopback server sleeping per request: ≤ 1.3."""
+    """issue 12 §3 over the real Ollama connector against a loopback server sleeping per request: ≤ 1.3 — for a
+    server with three slots (issue 30 §4: a one-slot server gets the judges one after another)."""
     from bench.tribunal.run import measure, sleeping_server
 
     from novaberg.llm.http_connectors import OllamaLLM
 
     with sleeping_server(0.2) as url:
-        figure = measure(0.2, 3, OllamaLLM("bench", url, timeout=5))
+        figure = measure(0.2, 3, OllamaLLM("bench", url, timeout=5, slots=3))
     assert figure["ratio"] <= 1.3, figure

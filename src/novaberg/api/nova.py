@@ -115,7 +115,8 @@ class Nova:
             preload.join()
             catalog = importlib.import_module("novaberg.api.catalog")
             llm_connector = make_llm(llm_spec, settings.llm_url, settings.llm_timeout, settings.llm_api_key,
-                                     rules=catalog.offline_rules(), temperatures=catalog.temperatures())
+                                     rules=catalog.offline_rules(), temperatures=catalog.temperatures(),
+                                     slots=settings.llm_slots)
             return cls(stack, llm_connector, embed, settings)
         except BaseException:
             stack.close()

@@ -146,6 +146,7 @@ class Settings:
     timezone: str = DEFAULT_TIMEZONE
     llm_timeout: float = LLM_TIMEOUT_SECONDS
     prompt_dir: Path | None = None
+    llm_slots: int = 1  # requests the model server serves at once (issue 30 §4: the judges send no more)
 
     @property
     def zone(self) -> ZoneInfo:
@@ -184,6 +185,11 @@ def load_settings(env: Mapping[str, str] | None = None, **overrides: object) -> 
             values["llm_timeout"] = float(env["NOVABERG_LLM_TIMEOUT"])
         except ValueError as err:
             raise ConfigError(f"NOVABERG_LLM_TIMEOUT is not a number: {env['NOVABERG_LLM_TIMEOUT']!r}") from err
+    if env.get("NOVABERG_LLM_SLOTS"):
+        raw = env["NOVABERG_LLM_SLOTS"].strip()
+        if not raw.isdigit() or int(raw) < 1:
+            raise ConfigError(f"NOVABERG_LLM_SLOTS must be a whole number of at least 1: {raw!r}")
+        values["llm_slots"] = int(raw)
     if env.get("NOVABERG_PROMPT_DIR"):
         values["prompt_dir"] = Path(env["NOVABERG_PROMPT_DIR"]).expanduser()
     for key, value in overrides.items():

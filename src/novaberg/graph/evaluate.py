@@ -33,8 +33,10 @@ from novaberg.tribunal.evaluate import computed_verdict, worse_verdict
 from novaberg.tribunal.judges import (
     STATUS_ERROR,
     STATUS_NOT_JUDGED,
+    judge_context,
     judge_input,
     majority,
+    missing_lines,
     reason_lines,
     run_judges,
 )
@@ -49,7 +51,8 @@ _log = logging.getLogger("novaberg.tribunal")
 
 
 def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
-    """The three judges on the current answer, concurrently; each vote is logged with score and reasoning."""
+    """The three judges on the current answer (as many at once as the server has slots); each vote is logged
+    with score and reasoning."""
     deps = runtime.context
     update: dict[str, Any] = {}
     directives = state.get("directives")
@@ -61,7 +64,7 @@ def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         deps.log.write(state["turn_id"], TRIBUNAL_NODE, "richter",
                        {"runde": correction_round, "uebersprungen": "modell_nicht_erreichbar"}, state["now"])
         return {**update, "votes": []}
-    data = judge_input(state["text"], state["answer"], memory_context="\n\n".join(state.get("blocks", {}).values()),
+    data = judge_input(state["text"], state["answer"], memory_context=judge_context(state.get("blocks", {})),
                        directives=directives)
     started = time.perf_counter()
     votes = run_judges(deps.asker, data)
@@ -114,15 +117,22 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         verdict = worse_verdict(verdict, "warnung")
     orders = [*head, *check.orders]
     reasons = reason_lines(votes)
+    # issue 30 §4: a judge without a judgement is named and the verdict marked incomplete — never a silent
+    # `ok`. The answer still goes out (tribunal.md §5.4: an unjudged answer rather than a blocked graph) and a
+    # missing judge sends it into no correction round: there is nothing to correct, only a check not done.
+    missing = missing_lines(votes)
+    incomplete = [v["agent"] for v in votes if v.get("status") == STATUS_ERROR]
     summary = "\n\n".join(part for part in [*head, check.summary("\n".join(reasons))] if part)
     last = correction_round >= MAX_CORRECTIONS
     update: dict[str, Any] = {"verdict": verdict, "orders": orders, "summary": summary,
-                              "reasons": [*check.orders, *(f.reason for f in broken), *reasons],
+                              "reasons": [*check.orders, *(f.reason for f in broken), *reasons, *missing],
+                              "incomplete": incomplete,
                               "findings": [_finding(f) for f in check.weekday_findings]}
     deps.log.write(state["turn_id"], TRIBUNAL_NODE, "urteil",
                    {"runde": correction_round, "mehrheit": judged, "gerechnet": check.verdict,
                     "direktiven_befunde": [{"art": f.rule.kind, "treffer": list(f.hits)} for f in broken],
-                    "urteil": verdict, "letzte_runde": last}, state["now"])
+                    "urteil": verdict, "vollstaendig": not incomplete, "ohne_urteil": incomplete,
+                    "letzte_runde": last}, state["now"])
     if claim_survived(check, correction_round=correction_round, max_corrections=MAX_CORRECTIONS):
         update["answer"] = correction_sentence(answer, check, correction_round=correction_round,
                                                max_corrections=MAX_CORRECTIONS)

@@ -6,7 +6,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-__all__ = ["Prompt", "LLMResult", "LLM"]
+from novaberg.core.errors import ModelUnreachableError
+
+__all__ = ["Prompt", "LLMResult", "LLM", "ModelTimeoutError"]
+
+
+class ModelTimeoutError(ModelUnreachableError):
+    """The model server did not answer within the call's time-out (a kind of unreachable: callers that catch
+    `ModelUnreachableError` keep working; the judges name it as a time-out, issue 30 §4)."""
 
 
 @dataclass(frozen=True)

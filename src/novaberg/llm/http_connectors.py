@@ -3,7 +3,9 @@
 Both ask for JSON and turn every failure into a `ModelUnreachableError` / `ModelError` with a clear
 message; the chat loop catches those. The time-out is a total per call (issue 10 §5): connecting,
 sending, waiting, reading and the one retry on a connection error all end by one deadline. Messages
-name no server URL (a person may read them); the log has the host without credentials.
+name no server URL (a person may read them); the log has the host without credentials. `slots` is how many
+requests the server serves at once (a local Ollama or llama.cpp often one): the judges send no more at once,
+so that a judge's time-out runs while its request is served, not while it waits in the server's queue.
 """
 
 from __future__ import annotations
@@ -14,20 +16,27 @@ from typing import Any
 
 import httpx
 
-from novaberg.core.errors import ModelError, ModelUnreachableError
+from novaberg.core.errors import ConfigError, ModelError, ModelUnreachableError
 from novaberg.core.redact import redact_credentials, scrub_urls
 from novaberg.core.settings import LLM_TIMEOUT_SECONDS
-from novaberg.llm.base import LLMResult, Prompt
+from novaberg.llm.base import LLMResult, ModelTimeoutError, Prompt
 from novaberg.llm.deadline import Deadline, deadline_client
 from novaberg.llm.temperature import checked_temperatures, temperature_for
 
-__all__ = ["OllamaLLM", "OpenAICompatibleLLM", "DEFAULT_OLLAMA_URL", "DEFAULT_OPENAI_URL"]
+__all__ = ["OllamaLLM", "OpenAICompatibleLLM", "DEFAULT_OLLAMA_URL", "DEFAULT_OPENAI_URL", "DEFAULT_SLOTS"]
 
 DEFAULT_OLLAMA_URL = "http://127.0.0.1:11434"
 DEFAULT_OPENAI_URL = "http://127.0.0.1:8000/v1"
+DEFAULT_SLOTS = 1  # a server that serves one request at a time is the safe assumption (issue 30 §4)
 # connection errors: refused, reset or hung up before an answer (a time-out is not retried: the deadline is spent)
 _RETRYABLE = (httpx.ConnectError, httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError)
 _log = logging.getLogger("novaberg.llm")
+
+
+def _checked_slots(slots: int) -> int:
+    if isinstance(slots, bool) or not isinstance(slots, int) or slots < 1:
+        raise ConfigError(f"the model server's slots must be a whole number of at least 1, got {slots!r}")
+    return slots
 
 
 def _post(url: str, body: dict[str, Any], timeout: float, headers: dict[str, str] | None = None) -> dict[str, Any]:
@@ -46,7 +55,7 @@ def _post(url: str, body: dict[str, Any], timeout: float, headers: dict[str, str
             continue
         except httpx.TimeoutException as err:
             _log.warning("model server %s did not answer within %g s", where, timeout)
-            raise ModelUnreachableError(f"the model server did not answer within {timeout:g} s") from err
+            raise ModelTimeoutError(f"the model server did not answer within {timeout:g} s") from err
         except httpx.HTTPError as err:
             _log.warning("model server %s failed: %s", where, err)
             raise ModelUnreachableError(f"the model server failed: {scrub_urls(str(err))}") from err
@@ -67,9 +76,10 @@ class OllamaLLM:
     connector = "ollama"
 
     def __init__(self, model: str, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS, temperature: float = 0.0,
-                 temperatures: Mapping[str, float] | None = None):
+                 temperatures: Mapping[str, float] | None = None, slots: int = DEFAULT_SLOTS):
         if not model:
             raise ModelError("ollama needs a model name: --llm ollama:<model>")
+        self.slots = _checked_slots(slots)
         self.model = model
         self.url = (url or DEFAULT_OLLAMA_URL).rstrip("/")
         self.timeout = timeout
@@ -106,9 +116,11 @@ class OpenAICompatibleLLM:
     connector = "openai"
 
     def __init__(self, model: str, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS, temperature: float = 0.0,
-                 api_key: str | None = None, temperatures: Mapping[str, float] | None = None):
+                 api_key: str | None = None, temperatures: Mapping[str, float] | None = None,
+                 slots: int = DEFAULT_SLOTS):
         if not model:
             raise ModelError("openai needs a model name: --llm openai:<model>")
+        self.slots = _checked_slots(slots)
         self.model = model
         base = (url or DEFAULT_OPENAI_URL).rstrip("/")
         self.url = base if base.endswith("/v1") else f"{base}/v1"

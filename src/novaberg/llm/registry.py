@@ -10,7 +10,7 @@ from typing import Any
 
 from novaberg.core.errors import ConfigError, ModelError
 from novaberg.core.settings import LLM_TIMEOUT_SECONDS
-from novaberg.llm.http_connectors import OllamaLLM, OpenAICompatibleLLM
+from novaberg.llm.http_connectors import DEFAULT_SLOTS, OllamaLLM, OpenAICompatibleLLM
 from novaberg.llm.offline import OfflineLLM, Rule
 
 __all__ = ["make_llm", "check_llm_spec", "LLM_CHOICES"]
@@ -36,10 +36,11 @@ def check_llm_spec(spec: str | Any) -> None:
 
 def make_llm(spec: str | Any, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS,
              api_key: str | None = None, *, rules: Mapping[str, Rule] | None = None,
-             temperatures: Mapping[str, float] | None = None) -> Any:
+             temperatures: Mapping[str, float] | None = None, slots: int = DEFAULT_SLOTS) -> Any:
     """A connector from its name; an object that already is a connector passes through (tests).
     `api_key` comes from the settings (NOVABERG_LLM_API_KEY, read once at open), never from here. The offline
-    connector needs `rules`; the model servers take `temperatures` (both from `api.catalog`)."""
+    connector needs `rules`; the model servers take `temperatures` (both from `api.catalog`) and `slots`, the
+    requests the server serves at once (NOVABERG_LLM_SLOTS)."""
     check_llm_spec(spec)
     if not isinstance(spec, str):
         return spec
@@ -49,5 +50,5 @@ def make_llm(spec: str | Any, url: str | None = None, timeout: float = LLM_TIMEO
             raise ConfigError("the offline connector needs its rule table (api.catalog.OFFLINE_RULES)")
         return OfflineLLM(rules)
     if kind == "ollama":
-        return OllamaLLM(model, url, timeout, temperatures=temperatures)
-    return OpenAICompatibleLLM(model, url, timeout, api_key=api_key, temperatures=temperatures)
+        return OllamaLLM(model, url, timeout, temperatures=temperatures, slots=slots)
+    return OpenAICompatibleLLM(model, url, timeout, api_key=api_key, temperatures=temperatures, slots=slots)

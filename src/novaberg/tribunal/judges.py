@@ -1,4 +1,4 @@
-"""The three model judges (tribunal.md §3–§6, §8): score → vote → majority, run concurrently.
+"""The three model judges (tribunal.md §3–§6, §8): score → vote → majority, at most the server's slots at once.
 
 `vote` and `majority` are pure and public (DESIGN.md); other checks call them. A new perspective is one
 entry in `AGENTS` plus its prompt file `tribunal_<name>.system.txt` (§8) — the offline rule, the prompt
@@ -26,13 +26,16 @@ from novaberg.core.settings import (
     TRIBUNAL_REJECT,
     TRIBUNAL_WARN,
 )
-from novaberg.llm.base import Prompt
+from novaberg.llm.base import ModelTimeoutError, Prompt
 from novaberg.llm.prompts import render
 from novaberg.llm.reader import read_number, read_object, read_text
 from novaberg.tribunal.const import VERDICTS
 from novaberg.tribunal.rules import directive_findings
 from novaberg.tribunal.texts import (
+    JUDGE_MISSING_TIMEOUT,
+    JUDGE_MISSING_UNREADABLE,
     JUDGE_TIMED_OUT,
+    JUDGEMENT_INCOMPLETE,
     NO_REASONING,
     NOT_JUDGED_OFFLINE,
     OFFLINE_DIRECTIVE_OK,
@@ -56,8 +59,14 @@ __all__ = [
     "majority",
     "offline_judge_rule",
     "read_vote",
+    "JUDGE_CONTEXT_BLOCKS",
+    "TIMED_OUT_PROBLEM",
+    "judge_context",
+    "missing_lines",
     "run_judges",
     "reason_lines",
+    "slots_of",
+    "timed_out",
     "task_of",
     "vote",
     "worst_vote",
@@ -70,6 +79,7 @@ STATUS_JUDGED = "beurteilt"
 STATUS_NOT_JUDGED = "nicht_beurteilt"  # offline: no model, no score — said so, never a fake one
 STATUS_ERROR = "fehler"
 JUDGE_GRACE_SECONDS = 1.0  # a judge thread is waited for the connector's own time-out plus this
+TIMED_OUT_PROBLEM = "no answer within"  # the start of a timed-out judge's problem (bench.model_turn counts it)
 JUDGE_TEMPERATURE = 0.2  # §6; api.catalog.TEMPERATURES lists it per judge task for the connectors
 
 
@@ -211,27 +221,42 @@ def _failed(judge: Judge, problem: str, reasoning: str, seconds: float) -> Judge
     return JudgeVote(judge.name, FEHLER, 0.0, reasoning, STATUS_ERROR, None, (problem,), seconds)
 
 
+JUDGE_CONTEXT_BLOCKS = ("[ERINNERUNGEN]",)  # §4.1/§7: the person's context for the [LAGEBILD] is the memory
+
+
+def judge_context(blocks: Mapping[str, str]) -> str:
+    """The turn's blocks a judge reads (§7 `memory_context`: what is known about the person); the others —
+    appointments, dates, file excerpts — are for the composer and cost the judges tokens only (issue 30 §5)."""
+    return "\n\n".join(text for header, text in blocks.items() if header in JUDGE_CONTEXT_BLOCKS and text.strip())
+
+
 def judge_input(text: str, answer: str, *, memory_context: str = "", annotations: str = "",
                 intent: str = "", tone: str = "", directives: Sequence[str] = ()) -> dict[str, Any]:
-    """The structured input every judge reads (§7 "Gelesen (judge)"); the prompt renders it."""
-    return {"user_prompt": text, "response": answer, "memory_context": memory_context or "(keiner)",
-            "node_annotations": annotations or "(keine)", "intent": intent or "nicht bestimmt",
-            "tone": tone or "nicht bestimmt", "directives": list(directives)}
+    """The structured input every judge reads (§7 "Gelesen (judge)"); the prompt renders it. A field that is
+    not known stays empty, and its line stays out of the prompt (issue 30 §5)."""
+    return {"user_prompt": text, "response": answer, "memory_context": memory_context, "node_annotations": annotations,
+            "intent": intent, "tone": tone, "directives": list(directives)}
 
 
 def judge_prompt(prompts: Any, judge: Judge, data: Mapping[str, Any]) -> Prompt:
-    """§4.1: the shared blocks around the perspective's own system text; §4.2: [DIREKTIVEN] only for the jurist
-    and only when there are directives. Every block goes through the loader (default → model → connector)."""
+    """§4.1 blocks, ordered for a server's prefix cache (issue 30 §4): the system text and the blocks all
+    judges share ([LAGEBILD], [INTERNE_ANMERKUNGEN], [BEWERTUNGSOBJEKT]) come first, byte for byte the same
+    for every judge, then the output format (the same unless the jurist scores directives); the perspective's
+    own [IDENTITAET] and the jurist's [DIREKTIVEN] (§4.2, only with directives) close the prompt. Every block
+    goes through the loader (default → model → connector)."""
     task = task_of(judge)
-    system = render(prompts.load("tribunal", "system"), {"rolle": judge.role, "perspektive": prompts.load(task, "system")})
+    own = {"rolle": judge.role, "perspektive": prompts.load(task, "system").strip()}
+    system = render(prompts.load("tribunal", "system"), own)  # an override may still name the role here
+    identity = render(prompts.load("tribunal", "identitaet"), own).strip()
     directives = list(data.get("directives") or ())
     block = ""
     output = prompts.load("tribunal", "ausgabe")
     if judge.sees_directives and directives:
         listing = "\n".join(f"- {d}" for d in directives)
-        block = render(prompts.load(task, "direktiven_pruefung"), {"direktiven": listing})
+        block = render(prompts.load(task, "direktiven_pruefung"), {"direktiven": listing}).strip()
         output = prompts.load(task, "direktiven_ausgabe")
-    user = render(prompts.load("tribunal", "user"), {**data, "direktiven_block": block, "ausgabeformat": output})
+    user = render(prompts.load("tribunal", "user"),
+                  {**data, "identitaet": identity, "direktiven_block": block, "ausgabeformat": output.strip()})
     return Prompt(system=system, user=user)
 
 
@@ -244,6 +269,9 @@ def _ask_one(asker: Any, judge: Judge, data: Mapping[str, Any]) -> JudgeVote:
         fields = read_object(result.text)
     except ModelAnswerError as err:
         return _failed(judge, str(err), UNREADABLE_JUDGE, time.perf_counter() - started)
+    except ModelTimeoutError as err:  # the connector's own deadline, counted from the request's sending
+        return _failed(judge, f"{TIMED_OUT_PROBLEM} the connector's time-out: {err}", JUDGE_TIMED_OUT,
+                       time.perf_counter() - started)
     except (ModelError, ConfigError) as err:
         return _failed(judge, f"{type(err).__name__}: {err}", UNREADABLE_JUDGE, time.perf_counter() - started)
     read = read_vote(judge, fields, directives_asked, offline=result.connector == "offline")
@@ -251,20 +279,35 @@ def _ask_one(asker: Any, judge: Judge, data: Mapping[str, Any]) -> JudgeVote:
                      read.problems, time.perf_counter() - started)
 
 
+def slots_of(llm: Any, judges: int) -> int:
+    """How many judges are sent at once: the connector's `slots` (a model server's parallel requests; the HTTP
+    connectors default to 1); a connector that states none (offline, scripted) takes them all at once."""
+    slots = getattr(llm, "slots", None)
+    if slots is None:
+        return max(1, judges)
+    if isinstance(slots, bool) or not isinstance(slots, int) or slots < 1:
+        raise ConfigError(f"the connector's slots must be a whole number of at least 1, got {slots!r}")
+    return slots
+
+
 def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | None = None,
                wait_seconds: float | None = None) -> list[JudgeVote]:
-    """Every judge on its own (daemon) thread, all at once; the tribunal's wall time is about one call (issue 12 §3).
+    """The judges in `AGENTS` order, each on its own (daemon) thread, at most the connector's `slots` at once.
 
-    This departs from tribunal.md §6 ("Sequenziell … kein paralleles Ausführen", the single-GPU constraint): the
-    three calls are sent at once here, and whether the model server queues them is the server's.
+    tribunal.md §6 runs them one after another on one GPU; issue 12 §3 sends them at once. Both hold here: a
+    server with one slot gets them in order (sending three at once only queues them on the server, where the
+    last one's time ran out while it waited — issue 30 §4), a server with more slots gets them at once.
 
-    A judge still running after `wait_seconds` (default: the connector's time-out plus a grace) is a `fehler`
-    vote; its thread is left to end on its own and its answer is dropped. Votes come back in `AGENTS` order."""
+    Each judge's deadline starts when its request is sent, not when the round starts: a judge still running
+    `wait_seconds` after it was sent (default: the connector's time-out plus a grace) is a `fehler` vote whose
+    problem says so; its thread is left to end on its own and its answer is dropped. The round therefore ends
+    after at most (judges / slots) × `wait_seconds`. Votes come back in `AGENTS` order."""
     agents = list(AGENTS if agents is None else agents)
     if wait_seconds is None:
         wait_seconds = float(getattr(asker.llm, "timeout", LLM_TIMEOUT_SECONDS)) + JUDGE_GRACE_SECONDS
+    slots = slots_of(asker.llm, len(agents))
     results: dict[str, JudgeVote] = {}
-    lock = threading.Lock()
+    done = threading.Condition()
 
     def work(judge: Judge) -> None:
         try:
@@ -272,31 +315,50 @@ def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | No
         except Exception as err:  # noqa: BLE001 - a judge's bug is its own vote, never the turn's crash
             _log.exception("judge %s failed", judge.name)
             outcome = _failed(judge, f"{type(err).__name__}: {err}", UNREADABLE_JUDGE, 0.0)
-        with lock:
-            results[judge.name] = outcome
+        with done:
+            results.setdefault(judge.name, outcome)  # a judge already given up on keeps its time-out vote
+            done.notify_all()
 
-    started = time.perf_counter()
-    threads = []
-    for judge in agents:
-        thread = threading.Thread(target=work, args=(judge,), name=f"judge-{judge.name}", daemon=True)
-        thread.start()
-        threads.append((judge, thread))
-    deadline = started + wait_seconds
-    for _, thread in threads:
-        thread.join(max(0.0, deadline - time.perf_counter()))
-    votes = []
-    with lock:
-        for judge, _ in threads:
-            found = results.get(judge.name)
-            if found is None:
-                found = _failed(judge, f"no answer within {wait_seconds:g} s", JUDGE_TIMED_OUT,
-                                time.perf_counter() - started)
-                results[judge.name] = found  # a late answer is dropped
-            votes.append(found)
+    waiting = list(agents)
+    sent: dict[str, float] = {}  # judge name -> when its request went out (monotonic)
+    with done:
+        while waiting or sent:
+            while waiting and len(sent) < slots:
+                judge = waiting.pop(0)
+                sent[judge.name] = time.monotonic()
+                threading.Thread(target=work, args=(judge,), name=f"judge-{judge.name}", daemon=True).start()
+            now = time.monotonic()
+            for name, at in list(sent.items()):
+                if name in results:
+                    del sent[name]
+                elif now - at >= wait_seconds:
+                    judge = next(j for j in agents if j.name == name)
+                    results[name] = _failed(judge, f"{TIMED_OUT_PROBLEM} {wait_seconds:g} s after it was sent",
+                                            JUDGE_TIMED_OUT, now - at)
+                    del sent[name]
+            if sent and not (waiting and len(sent) < slots):
+                done.wait(max(0.0, min(at + wait_seconds for at in sent.values()) - time.monotonic()))
+        votes = [results[judge.name] for judge in agents]
     for item in votes:
         if item.problems:
             _log.error("judge %s: %s", item.agent, "; ".join(item.problems))
     return votes
+
+
+def timed_out(item: Mapping[str, Any]) -> bool:
+    """A vote (as the turn holds it) of a judge that gave no answer in time."""
+    return any(str(p).startswith(TIMED_OUT_PROBLEM) for p in item.get("probleme") or ())
+
+
+def missing_lines(votes: Sequence[Mapping[str, Any]]) -> list[str]:
+    """No judge silently lost (issue 30 §4): one line per judge without a readable judgement (time-out, broken
+    or no answer), saying that the tribunal's judgement is incomplete. Offline `nicht_beurteilt` is no loss."""
+    lines = []
+    for item in votes:
+        if item.get("status") == STATUS_ERROR:
+            why = JUDGE_MISSING_TIMEOUT if timed_out(item) else JUDGE_MISSING_UNREADABLE
+            lines.append(f"[{item['agent']}] {why} {JUDGEMENT_INCOMPLETE}")
+    return lines
 
 
 def reason_lines(votes: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -331,4 +393,6 @@ def describe(llm: Any) -> str:
     if connector == "offline":
         return (f"{names} on offline — not judged without a model (vote ok, said in the log); "
                 "checkable directives (Sie/du, forbidden word, emoji) by rule")
-    return f"{names} on {where}, concurrently, temperature {JUDGE_TEMPERATURE}"
+    slots = slots_of(llm, len(AGENTS))
+    how = "one at a time" if slots == 1 else f"{slots} at a time"
+    return f"{names} on {where}, {how} (the server's slots), temperature {JUDGE_TEMPERATURE}"

@@ -19,7 +19,10 @@ __all__ = [
     "FIX_EMOJI",
     "FIX_SIE",
     "FIX_WORD",
+    "JUDGE_MISSING_TIMEOUT",
+    "JUDGE_MISSING_UNREADABLE",
     "JUDGE_TIMED_OUT",
+    "JUDGEMENT_INCOMPLETE",
     "NO_REASONING",
     "NOT_JUDGED_OFFLINE",
     "OFFLINE_DIRECTIVE_OK",
@@ -85,6 +88,10 @@ OFFLINE_DIRECTIVE_VIOLATION = "Direktive verletzt (Regelprüfung ohne Sprachmode
 UNREADABLE_JUDGE = "Die Antwort dieses Richters war nicht lesbar; sie zählt als nicht beurteilt (Score 0.0)."
 NO_REASONING = "(Der Richter hat keine lesbare Begründung gegeben.)"
 JUDGE_TIMED_OUT = "Dieser Richter hat nicht rechtzeitig geantwortet; er zählt als nicht beurteilt (Score 0.0)."
+# issue 30 §4: a judge without a judgement is named in the verdict's reasons, never a silent `ok`
+JUDGE_MISSING_TIMEOUT = "hat nicht rechtzeitig geantwortet."
+JUDGE_MISSING_UNREADABLE = "hat keine lesbare Bewertung geliefert."
+JUDGEMENT_INCOMPLETE = "Das Urteil des Tribunals ist unvollständig; die Antwort ging ohne seine Prüfung hinaus."
 
 # After the last round an `ablehnen` does not go out (tribunal.md §4, "Korrektur-Grenze"): said honestly.
 FALLBACK_TEXT = (

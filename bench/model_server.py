@@ -1,0 +1,159 @@
+"""A fake model server with one slot: OpenAI-compatible (`/v1/chat/completions`) and Ollama-style (`/api/chat`).
+
+It serves ONE request at a time (the rest wait in its queue, as a local Ollama or llama.cpp with one slot does)
+and takes a time proportional to the tokens: `prompt_rate` prompt tokens and `answer_rate` answer tokens per
+second (defaults 1,000 and 40, an 8B model on a consumer GPU), both divided by `speed`. It keeps the last
+prompt like a server's prefix cache: the leading characters a request shares with the previous one are not
+evaluated again (`evaluated` tokens); `prompt` tokens count what was sent.
+
+Token count: characters / 4, rounded up (a stated approximation, the same before and after a change).
+The answer to each request comes from `answer(task, system, user)`, the task recognised from the system text.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+__all__ = ["Served", "OneSlotServer", "one_slot_server", "tokens"]
+
+Answerer = Callable[[str, str, str], str]  # (task, system, user) -> the answer's JSON text
+Recogniser = Callable[[str, str], str]  # (system, user) -> the task
+
+
+def tokens(text: str) -> int:
+    """The bench's token approximation: characters / 4, rounded up."""
+    return math.ceil(len(text) / 4)
+
+
+@dataclass
+class Served:
+    """One request as the server saw it (monotonic seconds)."""
+
+    task: str
+    prompt_tokens: int
+    evaluated_tokens: int  # prompt tokens not served by the prefix cache
+    answer_tokens: int
+    arrived: float
+    started: float
+    finished: float
+    prompt: str = field(repr=False, default="")
+
+
+def _common_prefix(first: str, second: str) -> int:
+    size = min(len(first), len(second))
+    for index in range(size):
+        if first[index] != second[index]:
+            return index
+    return size
+
+
+class OneSlotServer:
+    """The server's state: the one slot, the prefix cache, what was served, and a hook to hang a task."""
+
+    def __init__(self, answer: Answerer, recognise: Recogniser, prompt_rate: float = 1000.0,
+                 answer_rate: float = 40.0, speed: float = 1.0) -> None:
+        self.answer = answer
+        self.recognise = recognise
+        self.prompt_rate = prompt_rate
+        self.answer_rate = answer_rate
+        self.speed = speed
+        self.slot = threading.Lock()
+        self.served: list[Served] = []
+        self.hang: dict[str, float] = {}  # task -> extra seconds it holds the slot (a judge made to hang)
+        self._cached = ""
+        self._busy = threading.Condition()
+        self._in_flight = 0
+
+    def idle(self, seconds: float = 30.0) -> bool:
+        """Wait until no request is queued or served (an abandoned call still holds the slot)."""
+        with self._busy:
+            return self._busy.wait_for(lambda: self._in_flight == 0, seconds)
+
+    def handle(self, system: str, user: str) -> tuple[str, Served]:
+        arrived = time.monotonic()
+        task = self.recognise(system, user)
+        with self._busy:
+            self._in_flight += 1
+        try:
+            return self._serve(task, system, user, arrived)
+        finally:
+            with self._busy:
+                self._in_flight -= 1
+                self._busy.notify_all()
+
+    def _serve(self, task: str, system: str, user: str, arrived: float) -> tuple[str, Served]:
+        with self.slot:
+            started = time.monotonic()
+            prompt = system + "\n" + user
+            reused = _common_prefix(self._cached, prompt)
+            text = self.answer(task, system, user)
+            sent = tokens(prompt)
+            evaluated = sent - reused // 4
+            answered = tokens(text)
+            delay = (evaluated / self.prompt_rate + answered / self.answer_rate) / self.speed
+            time.sleep(delay + self.hang.get(task, 0.0))
+            self._cached = prompt
+            item = Served(task, sent, evaluated, answered, arrived, started, time.monotonic(), prompt)
+            self.served.append(item)
+        return text, item
+
+
+def _messages(body: dict[str, Any]) -> tuple[str, str]:
+    system = user = ""
+    for message in body.get("messages") or []:
+        if message.get("role") == "system":
+            system += str(message.get("content", ""))
+        elif message.get("role") == "user":
+            user += str(message.get("content", ""))
+    return system, user
+
+
+@contextmanager
+def one_slot_server(server: OneSlotServer) -> Iterator[str]:
+    """Serve `server` on 127.0.0.1 at a random port; yields the base URL (Ollama at it, OpenAI at it + /v1)."""
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def do_POST(self) -> None:  # noqa: N802
+            length = int(self.headers.get("Content-Length", 0))
+            body = json.loads(self.rfile.read(length) or b"{}")
+            system, user = _messages(body)
+            text, item = server.handle(system, user)
+            if self.path.startswith("/api/chat"):
+                reply: dict[str, Any] = {"model": body.get("model"), "message": {"role": "assistant", "content": text},
+                                         "done": True, "prompt_eval_count": item.prompt_tokens,
+                                         "eval_count": item.answer_tokens}
+            else:
+                reply = {"choices": [{"index": 0, "message": {"role": "assistant", "content": text}}],
+                         "usage": {"prompt_tokens": item.prompt_tokens, "completion_tokens": item.answer_tokens}}
+            data = json.dumps(reply).encode()
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+            except OSError:
+                pass  # the client gave up (its deadline passed); the slot was still spent
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, name="fake-model-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

@@ -1,0 +1,333 @@
+"""Typical turns against a one-slot model server (issue 30 §3): what a turn costs in model calls and tokens.
+
+Run: python -m bench.model_turn [--speed 10] [--api openai|ollama] [--timeout 60] [--rounds 1]
+
+Starts the fake server of `bench.model_server` on 127.0.0.1 (one request at a time; prompt 1,000 tokens/s,
+answer 40 tokens/s, both times `--speed`), opens Nova with the real HTTP connector (`openai:` or `ollama:`)
+against it, and runs six kinds of turn, each for its own person after a short lead-in: create, read, list
+add, told fact, small talk, and a turn whose first answer claims a write no service made (the computed check
+sends it into one correction round). Per kind: model calls, prompt tokens sent, prompt tokens the server had
+to evaluate (its prefix cache serves the rest), answer tokens, wall time, judges that timed out.
+
+Tokens are characters / 4 (`bench.model_server.tokens`). The model time-out is `--timeout / --speed` so
+that time-out and server speed keep their real ratio. Wall times are inflated by the machine's load: read
+them with `uptime` and as ratios; the token counts are exact for the prompts sent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import re
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from importlib import resources
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from bench.model_server import OneSlotServer, Served, one_slot_server
+
+NOW = datetime(2026, 11, 30, 9, 30, tzinfo=ZoneInfo("Europe/Berlin"))
+GREETING = "Hallo Nova!"
+CREATE = "Trag mir morgen um 10 den Zahnarzt ein"
+NEW_LIST = "Leg eine Einkaufsliste an"
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    lead_in: tuple[str, ...]
+    text: str
+
+
+KINDS = (
+    Kind("create", (GREETING,), CREATE),
+    Kind("read", (GREETING, CREATE), "Was steht diese Woche an?"),
+    Kind("list add", (GREETING, NEW_LIST), "Setz Milch auf die Einkaufsliste"),
+    Kind("told fact", (GREETING,), "Meine Schwester heißt Lena"),
+    Kind("small talk", (GREETING,), "Wie geht es dir?"),
+    Kind("correction", (GREETING,), "Ich gehe morgen zum Friseur"),
+)
+
+FILE_QUESTION = Kind("file question", (GREETING,), "Wann muss ich wieder zum Zahnarzt?")
+
+# A person who shared a directory of everyday notes (`--shared-files`): the same four files for every person,
+# written here once, before any measurement. The files' blocks reach the prompts where retrieval finds them.
+SHARED_FILES = {
+    "Gesundheit.md": "# Gesundheit\n\nZahnarzt: Dr. Berger, Praxis am Markt 4, Telefon 0761 123 45. Kontrolle alle "
+                     "sechs Monate, zuletzt im Mai. Allergie gegen Penicillin.\n",
+    "Vorraete.md": "# Vorräte und Einkauf\n\nIm Keller: Mehl, Zucker, Reis, Nudeln. Milch und Eier vom Hof Sommer, "
+                   "samstags. Die Einkaufsliste hängt am Kühlschrank.\n",
+    "Familie.md": "# Familie\n\nMeine Schwester wohnt in Freiburg, ihr Mann heißt Jonas. Mama hat am 3. März "
+                  "Geburtstag. Sonntags telefonieren wir.\n",
+    "Haushalt.md": "# Haushalt\n\nFriseur: Salon Haarmonie, alle fünf Wochen dienstags. Müllabfuhr donnerstags. "
+                   "Der Schlüssel für den Keller liegt in der Schublade im Flur.\n",
+}
+
+# --- what the fake model answers -------------------------------------------------------------------------
+
+
+def _system_texts() -> dict[str, str]:
+    folder = resources.files("novaberg") / "prompts" / "default"
+    found = {}
+    for entry in folder.iterdir():
+        if entry.name.endswith(".system.txt") and "$" not in entry.read_text(encoding="utf-8"):
+            found[entry.name.removesuffix(".system.txt")] = entry.read_text(encoding="utf-8").strip()
+    return found
+
+
+_SYSTEMS = _system_texts()
+
+
+def recognise(system: str, user: str) -> str:
+    """The task whose own system text the request carries (the longest match wins; judges by perspective)."""
+    prompt = system + "\n" + user
+    hits = [task for task, text in _SYSTEMS.items() if text and text in prompt]
+    return max(hits, key=lambda task: len(_SYSTEMS[task])) if hits else "unbekannt"
+
+
+def _after(text: str, marker: str) -> str:
+    _, found, rest = text.rpartition(marker)
+    return rest.strip() if found else ""
+
+
+def _utterance(user: str) -> str:
+    for marker in ("Äußerung des Menschen:", "Äußerung:", "ANFRAGE DES MENSCHEN:", "Jetzt gesagt:"):
+        said = _after(user, marker)
+        if said:
+            return said.split("\n")[0].strip()
+    return ""
+
+
+_WEEK = re.compile(r"Heute ist \w+, (\d{4})-(\d{2})-(\d{2})")
+
+
+def _router(user: str) -> dict:
+    said = _utterance(user).lower()
+    if "liste" in said:
+        return {"domain": "notizen", "management_action": "agent"}
+    if "woche" in said:
+        found = _WEEK.search(user)
+        start = datetime(int(found[1]), int(found[2]), int(found[3])) if found else NOW.replace(tzinfo=None)
+        monday = start - timedelta(days=start.weekday())
+        return {"domain": "timeline", "management_action": "agent",
+                "timeline_query": {"art": "range", "from": monday.date().isoformat(),
+                                   "to": (monday + timedelta(days=6)).date().isoformat(), "direction": "forward"}}
+    if "trag" in said:
+        return {"domain": "timeline", "management_action": "agent"}
+    return {"domain": "keine", "management_action": "keine"}
+
+
+def _timeline(user: str) -> dict:
+    said = _utterance(user).lower()
+    if "woche" in said:
+        return {"action": "read", "target": "", "zeitausdruck": "diese Woche", "event_type": "termin",
+                "normalisiert": "read: Termine diese Woche anzeigen", "grund": ""}
+    return {"action": "create", "target": "Zahnarzt", "zeitausdruck": "morgen um 10", "event_type": "termin",
+            "normalisiert": "create: Termin „Zahnarzt“ morgen um 10 Uhr", "grund": ""}
+
+
+def _notes(user: str) -> dict:
+    said = _utterance(user).lower()
+    if "milch" in said:
+        return {"action": "add_content", "target": "Einkaufsliste", "target_typ": "titel", "konfidenz": "hoch",
+                "normalisiert": "add_content: Milch zu Notiz 'Einkaufsliste'", "neuer_name": "", "inhalt": "Milch",
+                "grund": ""}
+    return {"action": "create", "target": "Einkaufsliste", "target_typ": "titel", "konfidenz": "hoch",
+            "normalisiert": "create: Neue Notiz 'Einkaufsliste' mit Typ 'einkauf' anlegen", "neuer_name": "",
+            "inhalt": "", "grund": ""}
+
+
+_SMALL_TALK = {
+    "hallo": "Hallo! Schön, dass du da bist. Was kann ich für dich tun?",
+    "zahnarzt": "Laut deinen Unterlagen ist die Kontrolle beim Zahnarzt alle sechs Monate fällig, zuletzt im Mai.",
+    "wie geht": "Mir geht es gut, danke der Nachfrage! Und wie geht es dir heute?",
+    "schwester": "Wie schön, dass du mir von Lena erzählst! Verstehst du dich gut mit deiner Schwester?",
+    "friseur": "Ich habe den Friseur für morgen eingetragen.",  # a claimed write no service made
+}
+
+
+def _compose(user: str) -> dict:
+    reports = _after(user.split("Blöcke:")[0], "Berichte der Dienste in diesem Turn:")
+    if reports and reports != "(kein Dienst)":
+        first = reports.split("\n", 1)
+        said = first[0].split(": ", 1)[-1]
+        return {"antwort": "\n".join([said, *first[1:]]).strip()}
+    said = _utterance(user).lower()
+    for key, answer in _SMALL_TALK.items():
+        if key in said:
+            return {"antwort": answer}
+    return {"antwort": "Erzähl mir gern mehr davon."}
+
+
+def _correct(user: str) -> dict:
+    if "friseur" in user.lower():
+        return {"antwort": "Du möchtest morgen zum Friseur gehen — viel Spaß dabei!"}
+    return {"antwort": _after(user, "Antwort:").split("Äußerung des Menschen")[0].strip() or "In Ordnung."}
+
+
+def answer(task: str, system: str, user: str) -> str:
+    if task == "router":
+        fields = _router(user)
+    elif task == "timeline_classify":
+        fields = _timeline(user)
+    elif task == "notes_classify":
+        fields = _notes(user)
+    elif task == "compose":
+        fields = _compose(user)
+    elif task == "correct":
+        fields = _correct(user)
+    elif task.startswith("tribunal_"):
+        fields = {"score": 0.0, "reasoning": "Die Antwort ist sachlich und unbedenklich."}
+        if "direktiven_score" in (system + user):
+            fields["direktiven_score"] = 0.0
+    elif task == "salience":
+        told = "schwester" in _utterance(user).lower()
+        fields = {"salienz": 0.7 if told else 0.1, "grund": "eine persönliche Angabe" if told else "Alltag"}
+    else:
+        fields = {}
+    return json.dumps(fields, ensure_ascii=False)
+
+
+# --- the run --------------------------------------------------------------------------------------------
+
+
+class _TimedOutJudges(logging.Handler):
+    """Counts the judges the tribunal gave up on: its log line names 'no answer within' (the tribunal's wait) or
+    'did not answer within' (the connector's deadline, as logged before issue 30)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if message.startswith("judge ") and ("no answer within" in message or "did not answer within" in message):
+            self.count += 1
+
+
+@dataclass
+class Figures:
+    kind: str
+    calls: int
+    prompt: int
+    evaluated: int
+    answered: int
+    seconds: float
+    timed_out: int
+    tasks: str
+    verdict: str
+    by_task: dict[str, tuple[int, int, int]]  # task -> (calls, prompt tokens sent, evaluated)
+
+
+def _share_files(nova: object, folder: Path, person: str, now: datetime) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in SHARED_FILES.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    files = nova.files  # type: ignore[attr-defined]
+    files.allow(person, str(folder), now=now)
+    files.grant(person, "nova", str(folder), now=now)
+    files.index(now, person, "nova")
+
+
+def run(speed: float = 10.0, api: str = "openai", timeout: float = 60.0, rounds: int = 1,
+        kinds: Sequence[Kind] = KINDS, shared_files: bool = False) -> list[Figures]:
+    from novaberg import Nova
+    from novaberg.core.settings import Settings
+
+    server = OneSlotServer(answer, recognise, speed=speed)
+    watch = _TimedOutJudges()
+    logging.getLogger("novaberg.tribunal").addHandler(watch)
+    figures: list[Figures] = []
+    try:
+        with one_slot_server(server) as url, tempfile.TemporaryDirectory() as tmp:
+            base = url + "/v1" if api == "openai" else url
+            settings = Settings(data_dir=Path(tmp) / "data", llm=f"{api}:bench-8b", llm_url=base,
+                                llm_timeout=timeout / speed)
+            with Nova.open(settings=settings) as nova:
+                for round_ in range(rounds):
+                    for number, kind in enumerate(kinds):
+                        person = f"bench-{round_}-{number}"
+                        now = NOW
+                        if shared_files:
+                            _share_files(nova, Path(tmp) / "unterlagen" / person, person, now)
+                        for text in kind.lead_in:
+                            nova.turn(person, "nova", text, now)
+                            now += timedelta(minutes=1)
+                        server.idle()
+                        seen, lost = len(server.served), watch.count
+                        started = time.perf_counter()
+                        result = nova.turn(person, "nova", kind.text, now)
+                        wall = time.perf_counter() - started
+                        server.idle()  # a judge the turn gave up on still holds the slot: count it here
+                        served: list[Served] = server.served[seen:]
+                        by_task: dict[str, tuple[int, int, int]] = {}
+                        for item in served:
+                            calls, sent, evaluated = by_task.get(item.task, (0, 0, 0))
+                            by_task[item.task] = (calls + 1, sent + item.prompt_tokens,
+                                                  evaluated + item.evaluated_tokens)
+                        figures.append(Figures(kind.name, len(served), sum(s.prompt_tokens for s in served),
+                                               sum(s.evaluated_tokens for s in served),
+                                               sum(s.answer_tokens for s in served), wall, watch.count - lost,
+                                               " ".join(s.task.removeprefix("tribunal_") for s in served),
+                                               result.verdict, by_task))
+    finally:
+        logging.getLogger("novaberg.tribunal").removeHandler(watch)
+    return figures
+
+
+def table(figures: Sequence[Figures], speed: float) -> str:
+    lines = [f"| turn kind | model calls | prompt tokens sent | evaluated (after prefix cache) | answer tokens "
+             f"| wall s (at --speed {speed:g}) | judges timed out | calls |",
+             "|---|---|---|---|---|---|---|---|"]
+    for item in figures:
+        lines.append(f"| {item.kind} | {item.calls} | {item.prompt} | {item.evaluated} | {item.answered} | "
+                     f"{item.seconds:.2f} | {item.timed_out} | {item.tasks} |")
+    total = [sum(getattr(f, name) for f in figures) for name in ("calls", "prompt", "evaluated", "answered")]
+    lines.append(f"| **all** | {total[0]} | {total[1]} | {total[2]} | {total[3]} | "
+                 f"{sum(f.seconds for f in figures):.2f} | {sum(f.timed_out for f in figures)} | |")
+    return "\n".join(lines)
+
+
+def task_table(figures: Sequence[Figures]) -> str:
+    """Where the prompt tokens of all measured turns go, per task (judges together)."""
+    totals: dict[str, list[int]] = {}
+    for item in figures:
+        for task, numbers in item.by_task.items():
+            key = "judges (3 per round)" if task.startswith("tribunal_") else task
+            row = totals.setdefault(key, [0, 0, 0])
+            for index, number in enumerate(numbers):
+                row[index] += number
+    sent = sum(row[1] for row in totals.values()) or 1
+    lines = ["| task | calls | prompt tokens sent | share | evaluated |", "|---|---|---|---|---|"]
+    for task, (calls, prompt, evaluated) in sorted(totals.items(), key=lambda kv: -kv[1][1]):
+        lines.append(f"| {task} | {calls} | {prompt} | {prompt / sent:.0%} | {evaluated} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.model_turn", description=__doc__.split("\n")[0])
+    parser.add_argument("--speed", type=float, default=10.0, help="server speed factor (1 = the stated rates)")
+    parser.add_argument("--api", choices=("openai", "ollama"), default="openai")
+    parser.add_argument("--timeout", type=float, default=60.0, help="model time-out at real speed, seconds")
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--shared-files", action="store_true",
+                        help="every person has shared a directory of four everyday notes (SHARED_FILES)")
+    args = parser.parse_args(argv)
+    kinds = (*KINDS, FILE_QUESTION) if args.shared_files else KINDS
+    figures = run(args.speed, args.api, args.timeout, args.rounds, kinds, shared_files=args.shared_files)
+    print(f"one-slot fake server, prompt 1000 tok/s, answer 40 tok/s, speed x{args.speed:g}, api {args.api}, "
+          f"time-out {args.timeout:g} s real ({args.timeout / args.speed:g} s here); load: "
+          f"{os.getloadavg()[0]:.2f}" + ("; every person shared four everyday notes" if args.shared_files else ""))
+    print(table(figures, args.speed))
+    print()
+    print(task_table(figures))
+
+
+if __name__ == "__main__":
+    main()
