@@ -70,6 +70,13 @@ class PersonRows:
         return removed
 
 
+    def persons(self) -> list[str]:
+        """Every person with at least one row anywhere (`doctor` counts them)."""
+        union = " UNION ".join(f"SELECT user_id FROM {table}" for table in PERSON_TABLES)
+        with self._db.transaction() as conn:
+            return [row["user_id"] for row in conn.execute(f"SELECT user_id FROM ({union}) AS p ORDER BY 1")]
+
+
 def _conditions() -> list[tuple[str, str]]:
     """Dependents first (their conditions read the parents), then every person table."""
     return [*DEPENDENT_TABLES.items(), *((table, "user_id = %(u)s") for table in PERSON_TABLES)]
