@@ -50,6 +50,7 @@ from novaberg.store.datadir import MARKER_NAME, DataDir
 from novaberg.store.embedded import PG_MAJOR, EmbeddedPostgres, server_bin_dir, socket_url
 from novaberg.store.embedded_redis import EmbeddedRedis, running_socket
 from novaberg.store.migrations import discover
+from novaberg.store.person_gate import GATE_PREFIX
 
 __all__ = ["ARCHIVE_FORMAT", "ARCHIVE_VERSION", "BackupError", "BackupReport", "RestoreReport", "LAST_BACKUP_NAME",
            "create_backup", "restore_backup", "read_manifest", "last_backup", "EPHEMERAL_KEYS", "redis_state"]
@@ -63,7 +64,9 @@ FILES_PREFIX = "files/"
 LAST_BACKUP_NAME = "last-backup.json"
 # Keys that describe a running process, not a person's state: the heartbeat lock of the process that was
 # running would keep the restored one's heartbeat away for a minute.
+# The person gate's counts and marks (`store/person_gate.py`) belong to running turns and erasures likewise.
 EPHEMERAL_KEYS = frozenset({"pixie:lock"})
+EPHEMERAL_PREFIXES = (GATE_PREFIX,)
 # What the embedded servers (and this module) own at the top of a data directory: never copied as files.
 _SERVER_ENTRIES = frozenset({"pg", "pg.init", "pg.log", "novaberg.lock", "redis.db", "redis.db.aof", "redis.db.log",
                              "redis.db.pid", "redis.db.sock", "appendonlydir", LAST_BACKUP_NAME})
@@ -231,7 +234,7 @@ def redis_dump_lines(client: Any) -> tuple[bytes, int]:
     rows = []
     for index in range(0, len(flat), 3):
         key, ttl, payload = flat[index], int(flat[index + 1]), flat[index + 2]
-        if key.decode(errors="replace") in EPHEMERAL_KEYS or payload is None:
+        if _ephemeral(key) or payload is None:
             continue  # a key that expired between KEYS and DUMP cannot happen inside one script; kept safe
         rows.append((key, ttl, payload))
     rows.sort()
@@ -242,8 +245,12 @@ def redis_dump_lines(client: Any) -> tuple[bytes, int]:
 def redis_state(client: Any) -> dict[bytes, bytes]:
     """key → DUMP payload of every non-ephemeral key (tests compare two servers with it)."""
     flat = client.eval(_DUMP_SCRIPT, 0)
-    return {flat[i]: flat[i + 2] for i in range(0, len(flat), 3)
-            if flat[i].decode(errors="replace") not in EPHEMERAL_KEYS}
+    return {flat[i]: flat[i + 2] for i in range(0, len(flat), 3) if not _ephemeral(flat[i])}
+
+
+def _ephemeral(key: bytes) -> bool:
+    name = key.decode(errors="replace")
+    return name in EPHEMERAL_KEYS or name.startswith(EPHEMERAL_PREFIXES)
 
 
 def _data_files(data_path: Path) -> list[tuple[Path, str]]:
