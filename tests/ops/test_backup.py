@@ -202,3 +202,31 @@ def test_backup_refuses_an_existing_archive_and_a_folder_that_is_no_data_directo
     nothing = runner.invoke(app, ["backup", str(tmp_path / "x.tar"), "--data-dir", str(tmp_path / "none")])
     assert nothing.exit_code == 2 and "no novaberg data directory" in nothing.output
     assert not (tmp_path / "none").exists() and not (tmp_path / "x.tar").exists()
+
+
+def test_external_servers_are_checked_and_named_and_only_the_files_are_archived(pg_admin_url, tmp_path):
+    """Issue 31 §1: for servers given by URL, `backup` checks they answer and says what the operator's own
+    backup must include; the archive holds the shared volume's files only, and restores them."""
+    shared = tmp_path / "shared"
+    zone = shared / "knowledge" / "pairs" / "anna" / "nova"
+    zone.mkdir(parents=True)
+    (zone / "bach.md").write_text("Bach war Thomaskantor.\n")
+    server = EmbeddedRedis(tmp_path / "r.db")
+    try:
+        settings = load_settings(env={}, data_dir=shared, database_url=pg_admin_url,
+                                 redis_url=f"unix://{server.socket}")
+        report = create_backup(settings, tmp_path / "files.tar", NOW)
+    finally:
+        server.stop()
+    assert set(report.external) == {"database", "redis"}
+    assert "pg_trgm" in report.external["database"] and "BGSAVE" in report.external["redis"]
+    assert set(report.members) == {"files/knowledge/pairs/anna/nova/bach.md"}
+    restored = tmp_path / "restored"
+    restore_backup(report.archive, restored)
+    assert (restored / "knowledge" / "pairs" / "anna" / "nova" / "bach.md").read_text() == "Bach war Thomaskantor.\n"
+
+    unreachable = load_settings(env={}, data_dir=shared, database_url=pg_admin_url,
+                                redis_url=f"unix://{tmp_path / 'gone.sock'}")
+    with pytest.raises(BackupError, match="does not answer"):
+        create_backup(unreachable, tmp_path / "never.tar", NOW)
+    assert not (tmp_path / "never.tar").exists()

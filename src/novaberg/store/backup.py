@@ -121,8 +121,11 @@ def create_backup(settings: Settings, dest: Path, now: datetime) -> BackupReport
     """Write one archive of the data directory of `settings` to `dest` (a file name, or a folder to put a
     dated name in); the servers may be running (`novaberg serve` holds the directory) or not."""
     data_path = Path(settings.data_dir).expanduser()
-    if not (data_path / MARKER_NAME).is_file():
+    embedded = not settings.database_url or not settings.redis_url
+    if embedded and not (data_path / MARKER_NAME).is_file():
         raise BackupError(f"{data_path} is no novaberg data directory ({MARKER_NAME} missing): nothing to back up")
+    if not data_path.is_dir():
+        raise BackupError(f"the data directory {data_path} does not exist: nothing to back up")
     created_at = now.isoformat()
     target = _target(Path(dest).expanduser(), now)
     external = _check_external(settings)
@@ -187,10 +190,10 @@ def _sources(settings: Settings, data_path: Path) -> Iterator[_Sources]:
     directory, else started here (and stopped after) under the directory's lock."""
     embedded_pg = not settings.database_url
     embedded_redis = not settings.redis_url
-    try:
-        data_dir = DataDir.open(data_path)
-    except DataDirInUseError:
-        data_dir = None
+    data_dir: DataDir | None = None
+    if embedded_pg or embedded_redis:  # the lock guards the embedded servers only (shared servers: no lock)
+        with contextlib.suppress(DataDirInUseError):
+            data_dir = DataDir.open(data_path)
     pg: EmbeddedPostgres | None = None
     redis_server: EmbeddedRedis | None = None
     client: Any = None
