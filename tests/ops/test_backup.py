@@ -89,6 +89,7 @@ def built() -> Iterator[dict[str, Any]]:
                 for text in texts:
                     nova.turn(user, "nova", text, NOW)
             nova.turn("anna", "nova", "Schreib Eier auf die Packliste", NOW)  # a pending question stays in Redis
+            nova.pixie.tick(NOW)  # the heartbeat's last runs are Redis state too (doctor shows the last tick)
             zone = data / "knowledge" / "pairs" / "anna" / "nova"
             zone.mkdir(parents=True, mode=0o700)
             (zone / "napoleon.md").write_text("# Napoleon\nKaiser der Franzosen.\n")
@@ -117,6 +118,9 @@ def test_round_trip_backup_wipe_restore_gives_every_row_key_and_file_back(built)
     doctor = runner.invoke(app, ["doctor", "--data-dir", str(wiped), "--llm", "offline"])
     assert doctor.exit_code == 0, doctor.output
     assert "persons" in doctor.output and "2 (anna, bob)" in doctor.output
+    assert "last tick 2026-03-02T08:00:00+00:00" in doctor.output  # the restored heartbeat state
+    assert "none yet" in doctor.output  # the restored directory made no backup itself
+    assert "data directory" in doctor.output and " MB" in doctor.output
 
 
 def test_the_manifest_names_versions_and_every_checksum_and_the_backup_is_recorded(built):
