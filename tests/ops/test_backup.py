@@ -203,6 +203,9 @@ def test_backup_refuses_an_existing_archive_and_a_folder_that_is_no_data_directo
     taken.write_text("mine")
     result = runner.invoke(app, ["backup", str(taken), "--data-dir", str(built["data"])])
     assert result.exit_code == 2 and "exists already" in result.output and taken.read_text() == "mine"
+    inside = runner.invoke(app, ["backup", str(built["data"] / "x.tar"), "--data-dir", str(built["data"])])
+    assert inside.exit_code == 2 and "inside the data directory" in inside.output
+    assert not (built["data"] / "x.tar").exists()
     nothing = runner.invoke(app, ["backup", str(tmp_path / "x.tar"), "--data-dir", str(tmp_path / "none")])
     assert nothing.exit_code == 2 and "no novaberg data directory" in nothing.output
     assert not (tmp_path / "none").exists() and not (tmp_path / "x.tar").exists()

@@ -11,6 +11,10 @@ One archive (an uncompressed tar) holds:
 - `manifest.json`, written last: format, versions (app, schema migrations, PostgreSQL, Redis), the
   non-secret settings, and the size and sha256 of every other member.
 
+The database snapshot and the Redis read are a moment apart (each is consistent in itself): a turn that
+ends between them may be in one and not the other — at worst a short-term entry or a pending question
+without its turn, never a half-written row.
+
 The archive is written under a `.partial` name and linked to its final name only when complete; an
 interrupted backup leaves no file that looks like one (and a truncated tar has no manifest, so `restore`
 refuses it). `restore` reads and checks the whole archive before it creates anything, writes only into an
@@ -128,6 +132,8 @@ def create_backup(settings: Settings, dest: Path, now: datetime) -> BackupReport
         raise BackupError(f"the data directory {data_path} does not exist: nothing to back up")
     created_at = now.isoformat()
     target = _target(Path(dest).expanduser(), now)
+    if target.absolute().resolve().is_relative_to(data_path.absolute().resolve()):
+        raise BackupError(f"{target} lies inside the data directory {data_path}: choose a place outside it")
     external = _check_external(settings)
     partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
     members: dict[str, dict[str, Any]] = {}
