@@ -144,8 +144,10 @@ def _rewrite(source: Path, target: Path, change: Any) -> None:
             new.addfile(entry, io.BytesIO(data))
 
 
-@pytest.mark.parametrize("case", ["flipped byte", "foreign manifest", "truncated", "not a tar", "extra member"])
-def test_a_corrupt_or_foreign_archive_is_refused_before_anything_is_written(built, case, tmp_path):
+@pytest.mark.parametrize(("case", "reason"), [("flipped byte", "checksum"), ("foreign manifest", "foreign"),
+                                              ("truncated", "not a complete novaberg backup|not a readable"),
+                                              ("not a tar", "not a readable"), ("extra member", "does not list")])
+def test_a_corrupt_or_foreign_archive_is_refused_before_anything_is_written(built, case, reason, tmp_path):
     """Issue 31 "Bad input": a corrupt or foreign archive is refused by its manifest, nothing written."""
     bad = tmp_path / "bad.tar"
     source: Path = built["archive"]
@@ -166,7 +168,7 @@ def test_a_corrupt_or_foreign_archive_is_refused_before_anything_is_written(buil
             extra.write_text("x")
             archive.add(extra, arcname="files/../../evil")
     target = tmp_path / "new"
-    with pytest.raises(BackupError):
+    with pytest.raises(BackupError, match=reason):
         restore_backup(bad, target)
     assert not target.exists()
     result = runner.invoke(app, ["restore", str(bad), "--data-dir", str(target)])
