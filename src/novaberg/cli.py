@@ -203,10 +203,14 @@ def doctor(
         model = nova.llm.describe()
         healthy &= bool(model.get("reachable"))
         table.add_row("model", json.dumps(model, ensure_ascii=False))
-        table.add_row("embedder", json.dumps(nova.embedder.describe(), ensure_ascii=False))
+        embedder_state = nova.embedder.describe()
+        healthy &= bool(embedder_state.get("reachable", True))
+        table.add_row("embedder", json.dumps(embedder_state, ensure_ascii=False))
         table.add_row("tribunal", describe_judges(nova.llm))
         table.add_row("knowledge", _knowledge_state(nova.settings.data_dir))
         table.add_row("files allow-list", _allow_lists(nova))
+        for part, state in _operations_rows(nova):
+            table.add_row(part, state)
         probe = probe_embedder(nova.embedder)
         healthy &= not probe.blind
         table.add_row("embedder probe", ("[bold red]" if probe.blind else "") + probe.message())
@@ -217,6 +221,52 @@ def doctor(
         nova.close()
     if not healthy:
         raise typer.Exit(1)
+
+
+def _operations_rows(nova: Any) -> list[tuple[str, str]]:
+    """doctor (issue 31 item 4): what running it for a household needs to know."""
+    from datetime import UTC, datetime
+
+    from novaberg.pixie.heartbeat import LAST_RUN_KEY
+    from novaberg.pixie.lock import LOCK_KEY
+    from novaberg.store.backup import last_backup
+    from novaberg.store.erasure import PersonRows
+
+    data_dir = Path(nova.settings.data_dir)
+    record = last_backup(data_dir)
+    backup = (f"{record.get('at')} → {escape(str(record.get('archive')))} ({_size(int(record.get('bytes') or 0))})"
+              if record else "[bold yellow]none yet[/] (novaberg backup DEST)")
+    runs = [float(value) for value in (nova.stack.redis.hgetall(LAST_RUN_KEY) or {}).values()]
+    holder = nova.stack.redis.get(LOCK_KEY)
+    beat = (datetime.fromtimestamp(max(runs), UTC).isoformat(timespec="seconds") if runs else "never ticked")
+    beat += f"; lock held by {escape(str(holder))}" if holder else "; no process holds the heartbeat lock"
+    persons = PersonRows(nova.stack.db).persons()
+    return [("data directory", f"{escape(str(data_dir))}: {_size(_folder_size(data_dir))}"),
+            ("last backup", backup),
+            ("persons", f"{len(persons)}" + (f" ({', '.join(escape(p) for p in persons[:10])}"
+                                             f"{', …' if len(persons) > 10 else ''})" if persons else "")),
+            ("heartbeat", f"last tick {beat}")]
+
+
+def _folder_size(folder: Path) -> int:
+    import os
+
+    total = 0
+    for root, _dirs, files in os.walk(folder):
+        for name in files:
+            try:
+                total += os.lstat(os.path.join(root, name)).st_size
+            except OSError:
+                continue
+    return total
+
+
+def _size(count: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if count < 1024 or unit == "GB":
+            return f"{count:.0f} {unit}" if unit == "B" else f"{count:.1f} {unit}"
+        count /= 1024  # type: ignore[assignment]
+    return f"{count} B"
 
 
 def _knowledge_state(data_dir: Path) -> str:
@@ -702,6 +752,51 @@ def migrate_data_command(data_dir: Path | None = DataDirOption) -> None:
     console.print(f"PostgreSQL {report.old_major} → 18: "
                   + ", ".join(f"{name} {count}" for name, count in sorted(report.rows.items()) if count)
                   + f"; old cluster kept in {report.backup}")
+
+
+BackupDestArgument = typer.Argument(..., help="the archive to write (a new file), or a folder to put a dated one in")
+RestoreArchiveArgument = typer.Argument(..., help="an archive written by `novaberg backup`")
+RestoreTargetOption = typer.Option(..., "--data-dir", help="the new data directory (missing or empty)")
+
+
+@app.command("backup")
+def backup_command(
+    dest: Path = BackupDestArgument,
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """One consistent archive of the data directory, also while `serve` runs: the database (pg_dump), every
+    Redis key, knowledge zones, tokens; a manifest with versions and sha256 checksums. Prints a JSON report."""
+    from novaberg.core.settings import load_settings
+    from novaberg.store.backup import create_backup
+
+    try:
+        report = create_backup(load_settings(data_dir=data_dir), dest, SystemClock().now())
+    except NovabergError as err:
+        err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}", highlight=False)
+        raise typer.Exit(2) from err
+    _print_json(report.as_dict())
+    for part, needs in report.external.items():
+        err_console.print(f"[bold yellow]novaberg:[/] {part} is an external server and not in the archive; "
+                          f"the operator's own backup must include: {escape(needs)}", highlight=False)
+
+
+@app.command("restore")
+def restore_command(
+    archive: Path = RestoreArchiveArgument,
+    data_dir: Path = RestoreTargetOption,
+) -> None:
+    """Rebuild a data directory from an archive into an empty or new directory; the archive is checked
+    (manifest, every checksum, versions) before anything is written. Then run `novaberg doctor` on it."""
+    from novaberg.store.backup import restore_backup
+
+    try:
+        report = restore_backup(archive, data_dir, say=lambda text: err_console.print(f"[dim]{escape(text)}[/]"))
+    except NovabergError as err:
+        err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}", highlight=False)
+        raise typer.Exit(2) from err
+    _print_json(report.as_dict())
+    err_console.print(f"restored into {escape(str(report.data_dir))}; check it with: novaberg doctor --data-dir "
+                      f"{escape(str(report.data_dir))}", highlight=False)
 
 
 person_app = typer.Typer(no_args_is_help=True, help="A person's data as a whole (erase).")

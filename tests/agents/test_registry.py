@@ -42,7 +42,8 @@ def test_importing_the_agents_in_another_order_changes_nothing():
                             "novaberg.files.agent", "novaberg.directives.agent", "novaberg.notes.agent",
                             "novaberg.timeline.agent")
     assert plain == reversed_order
-    assert plain["services"] == ["timeline", "notizen", "direktiven", "dateien_wurzeln", "dateien", "wissen"]
+    assert plain["services"] == ["timeline", "notizen", "direktiven", "dateien_wurzeln", "dateien", "wissen",
+                                 "vergessen"]
     assert plain["readers"] == ["termine", "datum", "aufzeichnungen", "eigene_funde", "erinnerungen", "wiedervorlage"]
 
 

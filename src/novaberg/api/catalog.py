@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
 from novaberg.agents.registry import Reader, Registry, ServiceEntry
+from novaberg.api.forget_me import ForgetMeService
+from novaberg.api.forget_me import route_hint as forget_me_hint
 from novaberg.directives import agent as directives_agent
 from novaberg.directives.agent import SERVICE as DIRECTIVES
 from novaberg.directives.agent import route_hint as directives_hint
@@ -65,6 +67,7 @@ SERVICES: tuple[ServiceEntry, ...] = (
     ServiceEntry(FILES_ROOTS, files_roots_hint),
     ServiceEntry(ReadingService(), reading_hint),
     ServiceEntry(KnowledgeService(), knowledge_hint),
+    ServiceEntry(ForgetMeService(), forget_me_hint),  # issue 31: the whole person (its own hint tops the others)
 )
 
 READERS: tuple[tuple[str, Reader], ...] = (

@@ -27,6 +27,7 @@ from novaberg.files.knowledge.zone import zone_of
 from novaberg.memory import keys
 from novaberg.situation.lage import offer_key
 from novaberg.store.erasure import PersonRows
+from novaberg.store.person_gate import ERASE_WAIT_SECONDS, PersonGate
 
 __all__ = ["ErasureReport", "PersonErasure"]
 
@@ -64,10 +65,11 @@ class ErasureReport:
 
 
 class PersonErasure:
-    def __init__(self, db: Any, redis: Any, data_dir: Path) -> None:
+    def __init__(self, db: Any, redis: Any, data_dir: Path, wait_seconds: float = ERASE_WAIT_SECONDS) -> None:
         self._rows = PersonRows(db)
         self._redis = redis
         self._data_dir = Path(data_dir)
+        self._gate = PersonGate(redis, wait_seconds)
 
     def plan(self, user_id: str) -> ErasureReport:
         """What an erase would remove; changes nothing."""
@@ -78,8 +80,14 @@ class PersonErasure:
                              len(_files(self._zone(user_id))), self._tokens().digest_of(user_id) is not None)
 
     def erase(self, user_id: str) -> ErasureReport:
-        """Remove everything of `user_id`; the report says what went (all zero: nothing was there)."""
+        """Remove everything of `user_id`; the report says what went (all zero: nothing was there). Holds the
+        person's gate: no turn of the person runs meanwhile (a running one is waited for, a new one refused),
+        so no turn writes after the erase (`PersonBusyError` when the running turns do not end in time)."""
         check_id(user_id, "user")
+        with self._gate.erasing(user_id):
+            return self._erase(user_id)
+
+    def _erase(self, user_id: str) -> ErasureReport:
         characters = self._characters(user_id)  # read before the rows that name them go
         rows = self._rows.delete(user_id, _needle(user_id))
         found = self._keys(user_id, characters)
@@ -95,8 +103,10 @@ class PersonErasure:
     # --- finding -------------------------------------------------------------------------------------
 
     def _characters(self, user_id: str) -> set[str]:
-        """The figures the person has a raw-id key with (read from the key names, and only unambiguous ones)."""
-        found: set[str] = set()
+        """The figures of the person: every figure their rows name, and those of raw-id keys whose name is
+        unambiguous (a `:` in a person or figure id makes `<prefix><user>:<character>` ambiguous, so the
+        rows are the source that finds those)."""
+        found: set[str] = set(self._rows.characters(user_id))
         for prefix in _RAW_PAIR_PREFIXES:
             for name in self._scan(f"{prefix}{_glob(user_id)}:*"):
                 rest = name[len(prefix) + len(user_id) + 1:]

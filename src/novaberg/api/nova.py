@@ -28,6 +28,7 @@ from novaberg.files.knowledge.pairs import archive_shared_zone
 from novaberg.llm.ask import Asker
 from novaberg.llm.prompts import PromptLoader
 from novaberg.llm.registry import check_llm_spec, make_llm
+from novaberg.store.person_gate import PersonGate
 from novaberg.store.stack import Stack
 
 __all__ = ["Nova", "TurnResult", "EmptyTurnError"]
@@ -199,6 +200,10 @@ class Nova:
             raise ValueError("now must be a timezone-aware datetime (the clock comes from the caller)")
         if not DATE_YEAR_MIN <= now.year <= DATE_YEAR_MAX:  # issue 10 §4: no dates outside these years
             raise InputError(f"now must lie in the years {DATE_YEAR_MIN}–{DATE_YEAR_MAX}, not {now.year}")
+        with PersonGate(self.stack.redis).turn(user_id):  # issue 31: an erasure of the person waits for it
+            return self._turn(user_id, character_id, text, now)
+
+    def _turn(self, user_id: str, character_id: str, text: str, now: datetime) -> TurnResult:
         started = time.perf_counter()
         turn_id = uuid.uuid4()
         history = self.log.recent_turns(user_id, character_id, NOTES_CONTEXT_TURN_PAIRS)

@@ -146,3 +146,23 @@ ERASE_OPERATOR_NEEDS_YES = ("{user} ist die eigene Person des Betreibers (Standa
                             "nur mit --yes gelöscht. Nichts gelöscht.")
 ERASE_DONE = "{user} ist gelöscht."
 ERASE_CONFIRM_WORDS = frozenset({"ja", "yes"})
+
+# „Vergiss alles, was du über mich weißt" (issue 31): Nova explains what an erasure would take and who can
+# do it; she never erases everything from one chat answer (api/forget_me.py says why).
+FORGET_ME_INTRO = "Alles über dich auf einmal zu vergessen, kann ich im Gespräch nicht — das ist endgültig."
+FORGET_ME_WHAT = "Gespeichert ist von dir: {parts}."
+FORGET_ME_NOTHING = "Gespeichert ist von dir gerade nichts außer diesem Gespräch."
+FORGET_ME_HOW = ("Wenn das alles weg soll, bitte den Betreiber dieses Servers: Mit „novaberg person erase --user "
+                 "{user}“ verschwindet es vollständig, nach einer Nachfrage. Einzelnes kann ich auch selbst "
+                 "streichen, zum Beispiel einen Termin oder eine Liste.")
+FORGET_ME_PARTS = {
+    "turns": ("ein Gesprächszug", "{n} Gesprächszüge"),
+    "timeline": ("ein Termin", "{n} Termine"),
+    "notizen": ("eine Notiz oder Liste", "{n} Notizen und Listen"),
+    "lzg_knoten": ("eine Erinnerung", "{n} Erinnerungen"),
+    "direktiven": ("eine Regel für mich", "{n} Regeln für mich"),
+    "dateien_wurzeln": ("ein freigegebener Ordner", "{n} freigegebene Ordner"),
+    "wissen": ("ein Wissenstext", "{n} Wissenstexte"),
+    "kurzzeit": ("ein Eintrag im Kurzzeitgedächtnis", "{n} Einträge im Kurzzeitgedächtnis"),
+    "token": ("dein Anmelde-Token", "dein Anmelde-Token"),
+}

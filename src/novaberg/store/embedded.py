@@ -32,7 +32,7 @@ from novaberg.core.errors import DatabaseError, DataDirError
 from novaberg.store.service_user import ServiceUser, service_user
 
 __all__ = ["EmbeddedPostgres", "PG_MAJOR", "cluster_major", "private_umask", "stop_with_parent", "stop_orphan",
-           "wheel_folder", "server_bin_dir", "log_tail"]
+           "wheel_folder", "server_bin_dir", "log_tail", "socket_url"]
 
 PG_MAJOR = 18
 _PORT = 5432  # Unix socket only, in a private directory: the number names the socket file, nothing listens
@@ -261,6 +261,14 @@ def stop_with_parent() -> None:
     fast shutdown. Linux only; elsewhere an orphan is stopped at the next open."""
     with contextlib.suppress(Exception):
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGINT)  # PR_SET_PDEATHSIG
+
+
+def socket_url(pg_dir: Path) -> str:
+    """The connection string of the embedded server another process runs on `pg_dir` (`novaberg backup`
+    while `serve` holds the data directory): the same socket folder that process chose."""
+    pg_dir = Path(pg_dir).expanduser().absolute()
+    user = service_user() if os.geteuid() == 0 else None
+    return make_conninfo(host=str(_socket_dir(pg_dir, user)), port=_PORT, user="postgres", dbname="postgres")
 
 
 def _socket_dir(pg_dir: Path, user: ServiceUser | None) -> Path:

@@ -27,7 +27,7 @@ from novaberg.core import startup
 from novaberg.core.errors import DatabaseError
 from novaberg.store.embedded import log_tail, private_umask, stop_orphan, stop_with_parent, wheel_folder
 
-__all__ = ["EmbeddedRedis"]
+__all__ = ["EmbeddedRedis", "running_socket"]
 
 _SOCKET_NAME_MAX = 100
 
@@ -186,6 +186,23 @@ class _RevivingRedis(redis.Redis):
         server is revived before it starts, never re-run after (a failed EXEC lost its WATCH)."""
         self._server.ensure_running()
         return super().pipeline(transaction, shard_hint)
+
+
+def running_socket(path: Path) -> Path:
+    """The Unix socket of the embedded Redis another process runs for the dump file `path` (read from that
+    server's command line: a long data directory path puts it in a random temporary folder)."""
+    path = Path(path).absolute()
+    try:
+        pid = int(path.with_name(path.name + ".pid").read_text().strip())
+    except (OSError, ValueError) as err:
+        raise DatabaseError(f"no embedded Redis is running for {path}") from err
+    if not _is_redis_server(pid, path):
+        raise DatabaseError(f"no embedded Redis is running for {path}")
+    command = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+    try:
+        return Path(command[command.index("--unixsocket") + 1])
+    except (ValueError, IndexError) as err:
+        raise DatabaseError(f"the embedded Redis of {path} has no Unix socket") from err
 
 
 def _is_redis_server(pid: int, dump: Path) -> bool:

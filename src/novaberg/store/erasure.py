@@ -70,6 +70,26 @@ class PersonRows:
         return removed
 
 
+    def characters(self, user_id: str) -> list[str]:
+        """Every figure named in a row of the person (the tables with both `user_id` and `character_id`)."""
+        with self._db.transaction() as conn:
+            tables = [row["table_name"] for row in conn.execute(
+                "SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() "
+                "AND column_name = 'character_id' AND table_name = ANY(%s) ORDER BY 1", (list(PERSON_TABLES),))]
+            if not tables:
+                return []
+            union = " UNION ".join(f"SELECT character_id FROM {table} WHERE user_id = %(u)s" for table in tables)
+            return [row["character_id"] for row in conn.execute(f"SELECT character_id FROM ({union}) AS c "
+                                                                 "WHERE character_id IS NOT NULL ORDER BY 1",
+                                                                 {"u": user_id})]
+
+    def persons(self) -> list[str]:
+        """Every person with at least one row anywhere (`doctor` counts them)."""
+        union = " UNION ".join(f"SELECT user_id FROM {table}" for table in PERSON_TABLES)
+        with self._db.transaction() as conn:
+            return [row["user_id"] for row in conn.execute(f"SELECT user_id FROM ({union}) AS p ORDER BY 1")]
+
+
 def _conditions() -> list[tuple[str, str]]:
     """Dependents first (their conditions read the parents), then every person table."""
     return [*DEPENDENT_TABLES.items(), *((table, "user_id = %(u)s") for table in PERSON_TABLES)]

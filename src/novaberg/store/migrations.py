@@ -120,6 +120,9 @@ def migrate(db: Database) -> list[str]:
     """Bring the database to the current schema in one call; returns what was applied. Idempotent."""
     applied_now: list[str] = []
     with db.transaction(seconds=MIGRATION_SECONDS) as conn:  # an index over a large table may take a while
+        # a second process starting meanwhile (N `serve` on one database, docs/deploy.md) waits for the first
+        # one's migration instead of failing on the pool's 5 s lock limit
+        conn.execute(f"SET LOCAL lock_timeout = {round(MIGRATION_SECONDS * 1000)}")
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
         _ensure_extensions(conn)
         conn.execute(_CREATE_VERSION_TABLE)
