@@ -51,6 +51,7 @@ from novaberg.api.auth import (
     same_origin,
     tokens_match,
 )
+from novaberg.api.calendar_routes import build_calendar_routes
 from novaberg.api.edge_filters import (
     german_validation_message,
     install_access_log_filter,
@@ -303,6 +304,7 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
 
     app.include_router(build_views(nova, clock, principal))
     app.include_router(build_memory_routes(nova, principal))
+    app.include_router(build_calendar_routes(nova, clock, principal))  # issue 29: calendar feed, due list
 
     @app.get("/api/openapi.json", include_in_schema=False)
     def openapi(_: Principal = Depends(principal)) -> JSONResponse:  # noqa: B008 - FastAPI's dependency
