@@ -17,6 +17,7 @@ __all__ = ["calendar_bytes", "PRODID", "MEDIA_TYPE"]
 
 PRODID = "-//novaberg//Nova Kalender//DE"
 MEDIA_TYPE = "text/calendar; charset=utf-8"
+ALL_DAY_REMINDER_HOUR = 9  # a reminder of a day without clock time rings at 09:00 of that day, not at midnight
 _ZONE_YEARS_BEFORE = 1  # the VTIMEZONE covers the events' years (and one either side), not 1970–2038
 _ZONE_YEARS_AFTER = 10  # a series without end goes on: the zone's rules for a decade ahead
 
@@ -40,7 +41,8 @@ def _component(event: CalendarEvent, stamp: datetime) -> Event:
         alarm = Alarm()
         alarm.add("action", "DISPLAY")
         alarm.add("description", event.title)
-        alarm.add("trigger", timedelta(minutes=-event.alarm_minutes))
+        at_start = event.all_day and event.alarm_minutes == 0  # a day without clock time: in its morning
+        alarm.add("trigger", timedelta(hours=ALL_DAY_REMINDER_HOUR) if at_start else timedelta(minutes=-event.alarm_minutes))
         item.add_component(alarm)
     return item
 

@@ -25,14 +25,14 @@ WHERE user_id = %(user_id)s AND (%(character_id)s::text IS NULL OR character_id 
   AND NOT (event_type = ANY(%(excluded)s))
 ORDER BY character_id, event_time, id
 """
-# What the person's reminders ask for by now: the moment to remind has come and the event is not over
-# (a row without clock time lasts until the end of its day: `day_end`).
+# What the person's reminders ask for by now: the moment to remind has come, and the event's day is today or
+# later (a reminder stays due for the rest of its day, so opening the app after the moment still shows it).
 DUE_ROWS = """
 SELECT * FROM timeline
 WHERE user_id = %(user_id)s AND (%(character_id)s::text IS NULL OR character_id = %(character_id)s)
   AND aktiv AND nachfolger_id IS NULL AND erinnern_vorher_min IS NOT NULL
   AND event_time - make_interval(mins => erinnern_vorher_min) <= %(now)s
-  AND event_time >= CASE precision WHEN 'minute' THEN %(now)s ELSE %(today_start)s END
+  AND event_time >= %(today_start)s
   AND NOT (event_type = ANY(%(excluded)s))
 ORDER BY event_time, id
 """

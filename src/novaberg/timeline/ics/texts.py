@@ -18,3 +18,11 @@ SKIP_NO_START = "ohne Beginn (DTSTART)"
 SKIP_SERIES = "Serientermin: Wiederholungen kann diese Version noch nicht speichern"
 SKIP_NO_TITLE = "ohne Titel"
 SKIP_RULE = "Wiederholungsregel nicht lesbar"
+# Issue 29 item 5: how a reminder reaches the person (Nova sends nothing by herself).
+REMINDER_AT_START = "zur eingetragenen Zeit"
+REMINDER_ON_DAY = "am Morgen des Tages"
+REMINDER_BEFORE = "{duration} vorher"
+REMINDER_BY_FEED = ("Erinnern wird dich dein abonnierter Nova-Kalender im Telefon {when}; in der App steht es, "
+                    "sobald du sie öffnest.")
+REMINDER_BY_APP = ("Die Erinnerung ({when}) siehst du in der App, wenn du sie öffnest — von selbst melde ich mich "
+                   "nicht. Abonnierst du deinen Nova-Kalender im Telefon, erinnert dich der Kalender.")
