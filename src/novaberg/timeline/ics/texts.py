@@ -26,3 +26,4 @@ REMINDER_BY_FEED = ("Erinnern wird dich dein abonnierter Nova-Kalender im Telefo
                     "sobald du sie öffnest.")
 REMINDER_BY_APP = ("Die Erinnerung ({when}) siehst du in der App, wenn du sie öffnest — von selbst melde ich mich "
                    "nicht. Abonnierst du deinen Nova-Kalender im Telefon, erinnert dich der Kalender.")
+SKIP_TITLE_TOO_LONG = "Titel länger als {max} Zeichen"
