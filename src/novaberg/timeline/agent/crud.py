@@ -91,7 +91,8 @@ def _create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
         answer += " " + how_it_reaches(reminder, CalendarStore(deps.db).token_created(pair[0]) is not None,
                                        all_day=plan["precision"] != MINUTE_PRECISION)
     return {"answer": answer,
-            "steps": [_step(const.OUTCOME_CREATED, termin_id=new_id, verifiziert=True, erinnern_vorher_min=reminder)]}
+            "steps": [_step(const.OUTCOME_CREATED, termin_id=new_id, verifiziert=True,
+                            **({} if reminder is None else {"erinnern_vorher_min": reminder}))]}
 
 
 def _mismatch(row: dict[str, Any] | None, *, title: str | None = None, moment: datetime | None = None,
