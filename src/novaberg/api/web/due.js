@@ -18,6 +18,7 @@ export async function loadDue() {
     data = await getJSON("/api/due");
   } catch {
     box.hidden = true;  // the views show their own errors; a failed due list stays quiet
+    box.dataset.loaded = "failed";
     return;
   }
   const items = data.faellig || [];
@@ -26,4 +27,5 @@ export async function loadDue() {
     el("strong", {}, T.due_title),
     el("ul", {}, ...items.map((item) => el("li", {}, `${item.titel} — ${when(item)}`))),
   );
+  box.dataset.loaded = "1";
 }
