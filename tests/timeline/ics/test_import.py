@@ -134,3 +134,37 @@ def test_novas_own_export_comes_back_with_types_and_reminders(db):
 def test_read_events_keeps_the_rule_for_the_recurrence_columns():
     series = [e for e in read_events(FOREIGN, "x.ics", BERLIN) if e.title == "Volleyball"][0]
     assert series.rrule == "FREQ=WEEKLY;BYDAY=MO" and series.start == datetime(2026, 3, 16, 18, 0, tzinfo=BERLIN)
+
+
+def test_a_failure_half_way_writes_nothing(db, monkeypatch):
+    """One transaction: when the third event's write fails, the two before it are rolled back too."""
+    from novaberg.timeline.repository import TimelineRepository
+
+    original = TimelineRepository.set_calendar_fields
+    calls = []
+
+    def failing(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise RuntimeError("disk gone")
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(TimelineRepository, "set_calendar_fields", failing)
+    with pytest.raises(RuntimeError, match="disk gone"):
+        import_calendar(db, "anna", "nova", FOREIGN, "telefon.ics", BERLIN, NOW)
+    assert _rows(db) == {} and CalendarStore(db).imported_uids("anna", "nova") == set()
+
+
+def test_two_imports_of_one_file_at_once_take_each_event_once(db):
+    """The pair's write lock: two parallel imports of the same file — every UID is entered exactly once."""
+    import threading
+
+    reports = []
+    threads = [threading.Thread(target=lambda: reports.append(
+        import_calendar(db, "anna", "nova", FOREIGN, "telefon.ics", BERLIN, NOW))) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(len(report.taken) for report in reports) == [0, 4]
+    assert len(_rows(db)) == 4
