@@ -183,6 +183,12 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             WORDS,
         ),
     },
+    "timeline/reminders_de.json": {  # issue 29 item 5: *… und erinner mich eine Stunde vorher*
+        "schema_version": INT,
+        "_comment": TEXT,
+        **dict.fromkeys("verbs person fillers before joiners".split(), FOLDED),
+        **dict.fromkeys("numbers unit_minutes fixed".split(), Map(INT)),
+    },
     "timeparse/vocabulary.json": {
         "schema_version": INT,
         **dict.fromkeys(

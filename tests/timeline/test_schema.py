@@ -18,9 +18,12 @@ def test_section9_columns_and_types(db):
             "FROM information_schema.columns WHERE table_name = 'timeline' ORDER BY ordinal_position"
         ).fetchall()
     names = [r["column_name"] for r in rows]
-    assert names == ["id", "user_id", "character_id", "event_time", "event_ende", "event_type", "title", "details",
-                     "recurring", "precision", "binding", "remind", "conflict_check", "themen", "created_at",
-                     "aktiv", "last_touched", "wiedervorlage_am", "entitaet_ids", "nachfolger_id"]
+    section9 = ["id", "user_id", "character_id", "event_time", "event_ende", "event_type", "title", "details",
+                "recurring", "precision", "binding", "remind", "conflict_check", "themen", "created_at",
+                "aktiv", "last_touched", "wiedervorlage_am", "entitaet_ids", "nachfolger_id"]
+    assert names[:len(section9)] == section9
+    # issue 29 (timeline/005): the reminder offset and the UID of an imported event come after §9's columns
+    assert {"erinnern_vorher_min", "ics_uid"} <= set(names[len(section9):])
     by_name = {r["column_name"]: r for r in rows}
     assert by_name["character_id"]["is_nullable"] == "NO"
     assert by_name["character_id"]["column_default"] is None  # §9: no default figure

@@ -51,12 +51,14 @@ from novaberg.api.auth import (
     same_origin,
     tokens_match,
 )
+from novaberg.api.calendar_routes import build_calendar_routes
 from novaberg.api.edge_filters import (
     german_validation_message,
     install_access_log_filter,
     install_german_validation,
     without_server_paths,
 )
+from novaberg.api.export_routes import build_export_routes
 from novaberg.api.memory_routes import build_memory_routes
 from novaberg.api.sessions import SessionStore, read_session_cookie, session_cookie
 from novaberg.api.views import build_views
@@ -303,6 +305,8 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
 
     app.include_router(build_views(nova, clock, principal))
     app.include_router(build_memory_routes(nova, principal))
+    app.include_router(build_calendar_routes(nova, clock, principal))  # issue 29: calendar feed, due list
+    app.include_router(build_export_routes(nova, clock, principal))  # issue 31 item 2: the person's export
 
     @app.get("/api/openapi.json", include_in_schema=False)
     def openapi(_: Principal = Depends(principal)) -> JSONResponse:  # noqa: B008 - FastAPI's dependency

@@ -22,6 +22,8 @@ UI: dict[str, str] = {
     "nav_chat": "Chat",
     "nav_appointments": "Termine",
     "nav_notes": "Notizen",
+    "due_title": "Fällig:",  # issue 29 item 5: the reminders due when the app is opened
+    "due_clock": "Uhr",
     "nav_memory": "Gedächtnis",
     "nav_roots": "Ordner",
     "figure_label": "Figur",

@@ -18,6 +18,7 @@ PERSON_TABLES: tuple[str, ...] = (
     "turns",
     "web_sessions",
     "timeline",
+    "kalender_abos",  # the calendar subscription token (timeline/ics)
     "notizen_trigramm_posten",  # before `notizen`, whose delete trigger would otherwise thin them uncounted
     "notizen",
     "verb_mappings",

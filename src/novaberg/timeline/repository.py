@@ -117,9 +117,10 @@ SELECT {_COLUMNS} FROM timeline WHERE id = %s AND user_id = %s AND character_id 
 INSERT_SUCCESSOR = """
 INSERT INTO timeline (user_id, character_id, event_time, event_ende, event_type, title, details, recurring,
                       precision, binding, remind, conflict_check, themen, created_at, last_touched,
-                      wiedervorlage_am, entitaet_ids)
+                      wiedervorlage_am, entitaet_ids, erinnern_vorher_min)
 SELECT user_id, character_id, %(event_time)s, %(event_ende)s, event_type, title, details, recurring,
-       %(precision)s, binding, remind, conflict_check, themen, %(now)s, %(now)s, %(wiedervorlage_am)s, entitaet_ids
+       %(precision)s, binding, remind, conflict_check, themen, %(now)s, %(now)s, %(wiedervorlage_am)s, entitaet_ids,
+       erinnern_vorher_min
 FROM timeline WHERE id = %(old_id)s AND user_id = %(user_id)s AND character_id = %(character_id)s
 RETURNING id
 """
@@ -131,6 +132,13 @@ INVALIDATE = """
 UPDATE timeline SET aktiv = FALSE, last_touched = %s
 WHERE id = %s AND user_id = %s AND character_id = %s AND aktiv
 RETURNING id
+"""
+# Issue 29 items 5, 6 (schema timeline/005): the reminder offset and the UID of an imported event, set on a
+# new row inside the writer's transaction.
+SET_CALENDAR_FIELDS = """
+UPDATE timeline SET erinnern_vorher_min = %(minutes)s, ics_uid = %(uid)s
+WHERE id = %(id)s AND user_id = %(user_id)s AND character_id = %(character_id)s AND aktiv
+RETURNING erinnern_vorher_min, ics_uid
 """
 ANALYZE = "ANALYZE timeline"
 # A bulk load at least this large refreshes the planner's statistics itself (what autovacuum would do later):
@@ -442,3 +450,15 @@ class TimelineRepository:
                     raise ChainError(f"timeline chain from {row_id} has a cycle at {successor}")
                 current = successor
         raise ChainError(f"timeline chain from {row_id} is longer than {TIMELINE_CHAIN_MAX_STEPS} steps")
+
+    # --- calendar fields (issue 29 items 5, 6) ------------------------------------------------------
+
+    def set_calendar_fields(self, user_id: str, character_id: str, row_id: int, *, reminder_minutes: int | None,
+                            ics_uid: str | None = None) -> bool:
+        """Reminder offset and imported UID of an active row of the pair; True when the row read back holds them."""
+        _check_pair(user_id, character_id)
+        params = {"minutes": reminder_minutes, "uid": ics_uid, "id": row_id, "user_id": user_id,
+                  "character_id": character_id}
+        with self._transaction() as conn:
+            back = conn.execute(SET_CALENDAR_FIELDS, params).fetchone()
+        return back is not None and back["erinnern_vorher_min"] == reminder_minutes and back["ics_uid"] == ics_uid

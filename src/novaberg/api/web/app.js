@@ -5,6 +5,7 @@ import { el, showError } from "/web/render.js";
 import { loadChat, setupChat } from "/web/chat.js";
 import { loadCalendar, setupCalendar } from "/web/calendar.js";
 import { loadMemory, loadNotes, loadRoots } from "/web/notes.js";
+import { loadDue } from "/web/due.js";
 
 const state = { user: document.body.dataset.user, asUser: null, character: "nova", textMax: 20000 };
 const loaders = { chat: loadChat, termine: loadCalendar, notizen: loadNotes, gedaechtnis: loadMemory, ordner: loadRoots };
@@ -56,6 +57,7 @@ async function start() {
   });
   window.addEventListener("hashchange", show);
   show();
+  loadDue();  // issue 29 item 5: what is due, when the app is opened
 }
 
 start();

@@ -27,6 +27,7 @@ from novaberg.timeline.agent import const
 from novaberg.timeline.agent.texts import say
 from novaberg.timeline.phrases import is_title, keyword_hints, order_hints, time_expression, title_of, type_of
 from novaberg.timeline.reading import day_label
+from novaberg.timeline.reminders import read_reminder
 from novaberg.timeline.types import CLASSIFIABLE, DEFAULT_TYPE, EVENT_TYPES
 from novaberg.timeparse import parse
 
@@ -239,7 +240,8 @@ def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     deps = runtime.context
     now = state["now"]
     try:
-        order = classify_text(deps, state["text"], now, state.get("kontext") or {}, state.get("history") or ())
+        order = classify_text(deps, read_reminder(state["text"]).order_text, now, state.get("kontext") or {},
+                              state.get("history") or ())  # issue 29 item 5: the reminder clause is no part of it
     except ModelAnswerError as err:
         return _failed(err.step, say("model_answer_broken", reason=err.step), str(err))
     except ModelError as err:

@@ -23,6 +23,8 @@ from novaberg.core.errors import DatabaseError
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.search import duplicate_found, find_duplicates, row_ref, when_label
 from novaberg.timeline.agent.texts import half_of_day_words, say
+from novaberg.timeline.ics.store import CalendarStore
+from novaberg.timeline.reminders import alarm_minutes, how_it_reaches
 from novaberg.timeline.repository import ChainError, NewRow, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION
 from novaberg.timeparse import RescheduleReading, reschedule_target
@@ -75,13 +77,22 @@ def _create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             new_id = locked.insert(*pair, row, state["now"])
             back = locked.find_by_id(*pair, new_id)
             problem = _mismatch(back, title=plan["title"], moment=moment, precision=plan["precision"], active=True)
+            reminder = alarm_minutes(state["text"], plan["event_type"])  # issue 29 item 5 (timeline/reminders)
+            if not problem and reminder is not None and not locked.set_calendar_fields(*pair, new_id,
+                                                                                       reminder_minutes=reminder):
+                problem = "die Erinnerung fehlt"
             if problem:
                 raise _Unverified(problem)
     except _Unverified as err:
         return _unverified(say("rolled_back", reason=str(err)), str(err))
     local = back["event_time"].astimezone(deps.zone)  # type: ignore[index]
-    return {"answer": say("created", title=plan["title"], when=when_label(local, plan["precision"])),
-            "steps": [_step(const.OUTCOME_CREATED, termin_id=new_id, verifiziert=True)]}
+    answer = say("created", title=plan["title"], when=when_label(local, plan["precision"]))
+    if reminder is not None:
+        answer += " " + how_it_reaches(reminder, CalendarStore(deps.db).token_created(pair[0]) is not None,
+                                       all_day=plan["precision"] != MINUTE_PRECISION)
+    return {"answer": answer,
+            "steps": [_step(const.OUTCOME_CREATED, termin_id=new_id, verifiziert=True,
+                            **({} if reminder is None else {"erinnern_vorher_min": reminder}))]}
 
 
 def _mismatch(row: dict[str, Any] | None, *, title: str | None = None, moment: datetime | None = None,

@@ -1,0 +1,108 @@
+"""Issue 29 item 5 end to end through `Nova.turn`: the phrasings enter rows with a reminder offset, the feed
+carries a VALARM (parsed with vobject), `GET /api/due` lists what is due for the signed-in person only, and
+the answer says how the reminder reaches the person."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+from typing import Any
+
+import vobject
+from fastapi.testclient import TestClient
+
+from novaberg.api.app import create_app
+from novaberg.api.auth import PersonTokens
+from novaberg.core.clock import FixedClock
+from novaberg.timeline.ics.feed import person_calendar
+from novaberg.timeline.ics.store import CalendarStore
+from novaberg.timeline.repository import TimelineRepository
+from tests.support import berlin
+
+NOW = berlin(2026, 3, 2, 10)  # Monday
+
+
+def _rows(nova: Any, user: str = "anna") -> dict[str, dict[str, Any]]:
+    return {row["title"]: row for row in CalendarStore(nova.stack.db).feed_rows(user)}
+
+
+def _alarms(nova: Any, user: str = "anna") -> dict[str, timedelta]:
+    calendar = vobject.readOne(person_calendar(nova.stack.db, user, nova.settings.zone, NOW).decode())
+    return {event.summary.value: event.valarm.trigger.value
+            for event in calendar.vevent_list if hasattr(event, "valarm")}
+
+
+def test_reminder_row_from_erinnere_mich_am_freitag_um_8(nova):
+    """Issue 29 item 5: „Erinnere mich am Freitag um 8 daran, die Mülltonne rauszustellen“ → type erinnerung,
+    a VALARM at its moment; the answer names the app (no subscription yet)."""
+    result = nova.turn("anna", "nova", "Erinnere mich am Freitag um 8 daran, die Mülltonne rauszustellen", NOW)
+    row = _rows(nova)["Mülltonne rauszustellen"]
+    assert (row["event_type"], row["erinnern_vorher_min"]) == ("erinnerung", 0)
+    assert row["event_time"] == berlin(2026, 3, 6, 8)
+    assert "App" in result.answer and "von selbst melde ich mich nicht" in result.answer
+    assert _alarms(nova) == {"Mülltonne rauszustellen": timedelta(0)}
+
+
+def test_appointment_with_und_erinner_mich_eine_stunde_vorher(nova):
+    """Issue 29 item 5: „… und erinner mich eine Stunde vorher“ — entered as „Zahnarzt“ with TRIGGER -PT1H."""
+    result = nova.turn("anna", "nova", "Morgen um 10 Uhr Zahnarzt und erinner mich eine Stunde vorher", NOW)
+    row = _rows(nova)["Zahnarzt"]
+    assert (row["event_type"], row["erinnern_vorher_min"], row["event_time"]) == ("termin", 60, berlin(2026, 3, 3, 10))
+    assert "eine Stunde vorher" in result.answer
+    assert _alarms(nova) == {"Zahnarzt": timedelta(hours=-1)}
+
+
+def test_a_subscribed_person_is_told_the_calendar_reminds(nova):
+    CalendarStore(nova.stack.db).create_token("anna", NOW)
+    result = nova.turn("anna", "nova", "Trag mir Donnerstag um 15 Uhr Friseur ein, erinnere mich 30 Minuten vorher",
+                       NOW)
+    assert _rows(nova)["Friseur"]["erinnern_vorher_min"] == 30
+    assert "abonnierter Nova-Kalender" in result.answer and "30 Minuten vorher" in result.answer
+
+
+def test_an_appointment_without_the_clause_has_no_alarm(nova):
+    nova.turn("anna", "nova", "Trag mir morgen um 10 Uhr Zahnarzt ein", NOW)
+    assert _rows(nova)["Zahnarzt"]["erinnern_vorher_min"] is None and _alarms(nova) == {}
+
+
+def test_a_moved_appointment_keeps_its_reminder(nova):
+    nova.turn("anna", "nova", "Morgen um 10 Uhr Zahnarzt und erinner mich eine Stunde vorher", NOW)
+    old = _rows(nova)["Zahnarzt"]
+    TimelineRepository(nova.stack.db).verschieben("anna", "nova", old["id"], new_time=berlin(2026, 3, 4, 11),
+                                                  precision="minute", now=NOW)  # §5.2: the successor row
+    row = _rows(nova)["Zahnarzt"]
+    assert row["id"] != old["id"]
+    assert (row["event_time"], row["erinnern_vorher_min"]) == (berlin(2026, 3, 4, 11), 60)
+
+
+def test_parallel_identical_orders_with_a_reminder_write_one_row(nova):
+    """A write path under the pair's lock: two identical orders at once → one row, with its reminder."""
+    text = "Morgen um 10 Uhr Zahnarzt und erinner mich eine Stunde vorher"
+    threads = [threading.Thread(target=nova.turn, args=("anna", "nova", text, NOW)) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    rows = CalendarStore(nova.stack.db).feed_rows("anna")
+    assert [(r["title"], r["erinnern_vorher_min"]) for r in rows] == [("Zahnarzt", 60)]
+
+
+def test_due_lists_what_is_due_for_the_signed_in_person_only(nova, tmp_path):
+    """`GET /api/due`: before the reminder's moment nothing, from it on the row; bob never sees anna's."""
+    nova.turn("anna", "nova", "Morgen um 10 Uhr Zahnarzt und erinner mich eine Stunde vorher", NOW)
+    nova.turn("bob", "nova", "Morgen um 10 Uhr Quellmalz und erinner mich eine Stunde vorher", NOW)
+    tokens = PersonTokens(tmp_path / "person_tokens.json")
+    auth = {user: {"Authorization": f"Bearer {tokens.create(user, '2026-03-01')}"} for user in ("anna", "bob")}
+
+    def due(at: Any, user: str) -> list[str]:
+        client = TestClient(create_app(nova, FixedClock(at), token="operator-token-due-0123456789",
+                                       person_tokens=tokens), base_url="http://127.0.0.1:8765")
+        response = client.get("/api/due", headers=auth[user])
+        assert response.status_code == 200
+        return [item["titel"] for item in response.json()["faellig"]]
+
+    assert due(berlin(2026, 3, 3, 8, 59), "anna") == []
+    assert due(berlin(2026, 3, 3, 9, 0), "anna") == ["Zahnarzt"]
+    assert due(berlin(2026, 3, 3, 11, 0), "anna") == ["Zahnarzt"]  # still today: opening the app later shows it
+    assert due(berlin(2026, 3, 4, 9, 0), "anna") == []
+    assert due(berlin(2026, 3, 3, 9, 30), "bob") == ["Quellmalz"]
