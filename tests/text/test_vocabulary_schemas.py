@@ -153,6 +153,29 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             }
         ),
     },
+    "text/commands_de.json": {
+        "schema_version": INT,
+        "_comment": TEXT,
+        "verbs": Records(
+            {
+                "key": WORD,
+                "forms": FOLDED,
+                "infinitives": FOLDED,
+                "particles": MAYBE_FOLDED,
+                "action": WORD,
+                "needs_container": BOOL,
+            }
+        ),
+        "list_aliases": Map(TEXT),
+        "directions": Map(WORD),
+        **dict.fromkeys(
+            (
+                "container_heads determiners dative closing polite_frames fillers pronouns not_items subjects "
+                "not_elliptic other_containers antecedent_verbs done_words"
+            ).split(),
+            FOLDED,
+        ),
+    },
     "text/orders.json": {
         "_comment": TEXT,
         "schema_version": INT,

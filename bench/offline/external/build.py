@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import itertools
 import json
 import re
 import subprocess

@@ -8,6 +8,7 @@ another list; a bare container word is no name). Outcomes:
 - done: the expected action, on the expected list, with exactly the expected item;
 - asked: the sentence names no list (*meine Liste*) and Nova asks which — right when that was expected;
 - not done: no write (refused, routed elsewhere, list not found, a needless question);
+- refused at the write path (counted as not done): an added item holding a list phrase (crud's invariant);
 - WRONG write: a write that lands on another list, writes another item text (a container phrase or a
   preposition inside the item), the other action, or a write where a question was due.
 """
@@ -26,9 +27,10 @@ from novaberg.graph.router import route
 from novaberg.llm.ask import Asker
 from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.agent.classify import read_classification
-from novaberg.notes.agent.const import REJECTED, TASK_CLASSIFY
-from novaberg.notes.agent.names import distinguishing_word
+from novaberg.notes.agent.const import TASK_CLASSIFY
+from novaberg.notes.agent.names import distinguishing_word, is_bare_container
 from novaberg.notes.agent.offline import operation_scope, parse
+from novaberg.text.commands import unsafe_item_text
 from novaberg.text.words import fold_umlauts
 
 __all__ = ["ExternalReport", "load", "score_external"]
@@ -100,6 +102,9 @@ def judge(case: dict[str, str], asker: Asker, lists: list[str]) -> tuple[str, st
         return NOT_DONE, f"{action}: {reading.get('grund', '')}"
     if fields.get("mehrdeutig"):
         return (ASKED if not case["list"] else NOT_DONE), "asked which list"
+    if is_bare_container(reading.get("target", "")) and action in ("add_content", "remove_content"):
+        # the search node asks which list when several exist (notes/agent/search.py `_which_list`)
+        return (ASKED if not case["list"] else NOT_DONE), "asked which list"
     kind, landed = resolve(reading.get("target", ""), lists)
     if kind in ("missing", "ask") and action in ("add_content", "remove_content"):
         return NOT_DONE, f"target {reading.get('target')!r}: {kind}"
@@ -107,7 +112,7 @@ def judge(case: dict[str, str], asker: Asker, lists: list[str]) -> tuple[str, st
     said = f"{action} {list(items)} → {landed or reading.get('target')!r}"
     clean = [_fold(i) for i in items] == [_fold(case["item"])]
     if not reading.get("target", "").strip():  # the search node asks for the list; the answer writes the items
-        if not clean:
+        if not clean and not (action == "add_content" and any(unsafe_item_text(i) for i in items)):
             return WRONG, said + " (asks for the list, then writes this item text)"
         return (ASKED if not case["list"] else NOT_DONE), said + " (asks for the list)"
     if kind == "guess":
@@ -116,6 +121,8 @@ def judge(case: dict[str, str], asker: Asker, lists: list[str]) -> tuple[str, st
         return WRONG, said + " (should have asked which list)"
     if action != case["action"] or landed != case["list"]:
         return WRONG, said
+    if not clean and action == "add_content" and any(unsafe_item_text(i) for i in items):
+        return NOT_DONE, said + " (refused at the write path: a list phrase in the item)"
     if not clean:
         return WRONG, said + " (item text)"
     return DONE, said
