@@ -84,7 +84,7 @@ _REFERENCE = _rx(
 )
 _CREATE = _rx(
     rf"^{_PLEASE}{_stem(words_of('create_verbs'))}\s+(?:mir\s+)?(?:bitte\s+)?(?:(?:eine?n?|ne|'ne)\s+)?(?:neue[ns]?\s+)?"
-    rf"{_CONTAINER}{_QUOTED}(?:\s+(?:für|fuer|namens|mit\s+dem\s+namen|zum\s+thema)\s+(?:den|die|das|meinen|meine)?\s*"
+    rf"{_CONTAINER}(?:{_QUOTED_NAME}|{_BARE_NAME})?(?:\s+(?:für|fuer|namens|mit\s+dem\s+namen|zum\s+thema)\s+(?:den|die|das|meinen|meine)?\s*"
     rf"(?P<for>[^:]+?))?(?:\s+(?:an|auf))?\s*(?:(?::|\bmit\b)\s*(?P<content>.+?))?{_END}"
 )
 _NOTE_PLAIN = _rx(rf"^{_PLEASE}notier\w*\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?P<content>.+?){_END}")
@@ -413,9 +413,13 @@ def _order(text: str, history: Sequence[Sequence[str]]) -> Reading:
     return Reading(REJECTED, reason="kein Notizauftrag erkannt")
 
 
-def _create_reading(m: re.Match[str]) -> Reading:
+def _create_reading(m: re.Match[str]) -> Reading:  # noqa: C901 - one reading, its cases in a row
     container = m.group("c")
     quoted = m.group("q")
+    if not quoted and m.group("n") and normalize(container) in words_of("generic_containers"):
+        quoted = m.group("n")  # *Erstelle eine Liste Baumarkt mit Spachtel, Pinsel* (issue 26): the name follows
+    elif m.group("n"):
+        return Reading(REJECTED, reason="ein Wort nach dem Listennamen, das ich nicht zuordnen kann")
     purpose = m.group("for")
     content = (m.group("content") or "").strip()
     if quoted:

@@ -22,11 +22,13 @@ from novaberg.notes.agent.const import (
     TARGET_TYPE_DEFAULT,
 )
 from novaberg.notes.agent.names import is_bare_container, names_agree
+from novaberg.notes.agent.offline import items_of_text, split_items
 from novaberg.notes.agent.outcome import failure, question
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import quote_list, say
 from novaberg.notes.repository import NotesRepository
 from novaberg.notes.search import find_notes
+from novaberg.text.words import contains_word
 
 __all__ = ["search", "request_memory"]
 
@@ -42,6 +44,14 @@ def request_memory(state: NotesState) -> dict[str, Any]:
         "inhalt": state.get("inhalt", ""),
         "original_aufgabe": state.get("aufgabe") or state.get("text", ""),
     }
+
+
+def _lists_holding(state: NotesState, runtime: Runtime[Deps]) -> list[dict[str, Any]]:
+    """The person's lists that hold every item named in `inhalt` (an item matches a line by its words)."""
+    items = split_items(state.get("inhalt", ""))
+    rows = [row for row in NotesRepository(runtime.context.db).list(state["user_id"]) if row["typ"] in LIST_TYPES]
+    return [row for row in rows
+            if items and all(any(contains_word(line, item) for line in items_of_text(row["text"])) for item in items)]
 
 
 def _which_list(state: NotesState, runtime: Runtime[Deps], action: str) -> dict[str, Any]:
@@ -64,6 +74,11 @@ def _which_list(state: NotesState, runtime: Runtime[Deps], action: str) -> dict[
 def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
     action = state["action"]
     target = state.get("target", "").strip()
+    if not target and action == "remove_content" and state.get("inhalt", "").strip():
+        holding = _lists_holding(state, runtime)
+        if len(holding) == 1:  # *Oma anrufen ist erledigt, streich das*: the one list that holds it (issue 26)
+            return {"note": holding[0], "steps": [{"schritt": "suche", "via": "eintrag", "treffer": 1,
+                                                   "ids": [holding[0]["id"]]}]}
     if not target:
         return question(say("frage_fehlt", what=say("fehlt_ziel")),
                         {"art": PENDING_MISSING, "feld": "target", **request_memory(state)},
