@@ -140,3 +140,31 @@ def test_issue26_lists_of_another_person_are_never_offered_or_written(nova, db):
     assert "Baumarkt" not in result.answer
     assert _lists(db, "anna") == {"Einkaufsliste": "Milch\nEier"}
     assert _lists(db, "ben") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}
+
+
+def test_issue26_parallel_turns_in_new_phrasings_keep_both_items(db, redis):
+    """Every write path under parallel turns of one person: two list commands in other people's words at
+    once both land on the Einkaufsliste; the Baumarkt-Liste stays as it was."""
+    import threading
+
+    from tests.notes.helpers import deps_with, run
+    from tests.support import make_offline_llm
+
+    _two_lists(db)
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def turn(text: str) -> None:
+        start.wait(5)
+        outcomes.append(run(deps_with(db, redis, make_offline_llm()), text).status)
+
+    threads = [threading.Thread(target=turn, args=(text,)) for text in
+               ("Könntest du Öl zu unserem Einkauf hinzufügen", "Kaffee auf unsere Einkaufsliste, danke")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert outcomes == ["abgeschlossen", "abgeschlossen"]
+    lists = _lists(db)
+    assert lists["Baumarkt-Liste"] == "Schrauben"
+    assert sorted(lists["Einkaufsliste"].split("\n")) == ["Kaffee", "Milch", "Öl"]
