@@ -168,3 +168,17 @@ def test_issue26_parallel_turns_in_new_phrasings_keep_both_items(db, redis):
     lists = _lists(db)
     assert lists["Baumarkt-Liste"] == "Schrauben"
     assert sorted(lists["Einkaufsliste"].split("\n")) == ["Kaffee", "Milch", "Öl"]
+
+
+
+def test_issue26_pronoun_points_to_the_item_last_talked_about():
+    """Issue 26 item 3: with nothing named in the sentence itself, *ihn* is the one item of the last list
+    turn — *„Setz Käse auf die Einkaufsliste“*, then *„Nimm ihn wieder runter“* (the notes' reading; the
+    offline router, which reads no history, does not send this sentence to the notes on its own)."""
+    from novaberg.notes.agent.offline import parse
+
+    history = [("Setz Käse auf die Einkaufsliste", "Auf 'Einkaufsliste' steht jetzt auch: Käse.")]
+    reading = parse("Nimm ihn wieder runter", history)
+    assert (reading.action, reading.target, reading.items) == ("remove_content", "Einkaufsliste", ("Käse",))
+    two = [("Setz Käse und Milch auf die Einkaufsliste", "…")]
+    assert parse("Nimm ihn wieder runter", two).action == "rejected"  # two things named: unclear, no write
