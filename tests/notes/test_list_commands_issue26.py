@@ -182,3 +182,21 @@ def test_issue26_pronoun_points_to_the_item_last_talked_about():
     assert (reading.action, reading.target, reading.items) == ("remove_content", "Einkaufsliste", ("Käse",))
     two = [("Setz Käse und Milch auf die Einkaufsliste", "…")]
     assert parse("Nimm ihn wieder runter", two).action == "rejected"  # two things named: unclear, no write
+
+
+def test_issue26_write_path_refuses_an_added_item_that_holds_a_list_phrase(db, redis):
+    """Issue 26 item 2 at the write path, whatever the model says: a rewrite that would add „Tomaten der
+    Einkaufsliste“ (the old wrong write) is refused loudly and the list stays as it was."""
+    from novaberg.llm.scripted import ScriptedLLM
+    from novaberg.notes.agent.const import TASK_REWRITE
+    from novaberg.notes.agent.crud import Context, rewrite_note
+    from tests.notes.helpers import deps_with
+    from tests.support import make_offline_llm
+
+    repo = NotesRepository(db)
+    note = repo.insert("u1", "Baumarkt-Liste", "einkauf", "Schrauben", [], NOW)
+    llm = ScriptedLLM({TASK_REWRITE: {"text": "Schrauben\nTomaten der Einkaufsliste"}}, fallback=make_offline_llm())
+    result = rewrite_note(Context(deps_with(db, redis, llm), "u1", NOW), note, "add_content",
+                          "Kannst du Tomaten der Einkaufsliste hinzufügen", "", [])
+    assert result["status"] == "fehler" and "Tomaten der Einkaufsliste" in result["answer"], result
+    assert repo.get(note["id"], "u1")["text"] == "Schrauben"
