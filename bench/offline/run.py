@@ -1,4 +1,4 @@
-"""Routing and action accuracy of the offline model on the generated phrasing corpus (issue 13).
+"""Routing and action accuracy of the offline model on the generated phrasing corpus (issue 13) — a\nregression net only — and the external list-command set (issue 26), the quality figure.
 
 Run: .venv/bin/python -m bench.offline.run [--failures N]
 Prints the accuracy, the target accuracy, the writes from statements or questions, and per group the errors.
@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from bench.offline.external.score import ASKED, DONE, NOT_DONE, WRONG, score_external
 from bench.offline.heldout import HELD_OUT
 from bench.offline.score import score
 
@@ -36,6 +37,16 @@ def main() -> None:
           f"writes from a statement or a question: {held.writes_from_statements_or_questions}")
     for case, outcome in held.failures[: args.failures]:
         print(f"  WRONG {case.text!r}: expected {case.domain}/{case.action}, got {outcome.domain}/{outcome.action}")
+    print("external list commands (issue 26; written by others — the quality figure; see bench/offline/external):")
+    for part in ("dev", "heldout"):
+        ext = score_external(part)
+        print(f"  {part:8} {ext.total:5} sentences: executed as meant {ext.meant}/{ext.total} = "
+              f"{ext.meant / ext.total:.1%} (done {ext.outcomes[DONE]}, asked which list {ext.outcomes[ASKED]}), "
+              f"not done {ext.outcomes[NOT_DONE]}, WRONG writes {ext.outcomes[WRONG]}")
+        if part == "dev":  # never print held-out failures: they would invite tuning on them
+            for outcome in (WRONG, NOT_DONE):
+                for line in ext.examples.get(outcome, [])[: args.failures]:
+                    print(f"    {outcome}: {line}")
 
 
 if __name__ == "__main__":

@@ -60,7 +60,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         **dict.fromkeys(
             (
                 "container_words generic_containers content_prepositions content_particles articles item_fillers "
-                "add_verbs remove_verbs delete_verbs clear_verbs rename_verbs read_verbs update_verbs append_verbs "
+                "delete_verbs clear_verbs rename_verbs read_verbs update_verbs append_verbs "
                 "create_verbs note_openers reference_words need_verbs choice_two_first choice_two_second "
                 "duplicate_update duplicate_new missing_refusal"
             ).split(),
@@ -151,6 +151,29 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                 "infinitive": WORDS,
                 "actions": Map(WORD),
             }
+        ),
+    },
+    "text/commands_de.json": {
+        "schema_version": INT,
+        "_comment": TEXT,
+        "verbs": Records(
+            {
+                "key": WORD,
+                "forms": FOLDED,
+                "infinitives": FOLDED,
+                "particles": MAYBE_FOLDED,
+                "action": WORD,
+                "needs_container": BOOL,
+            }
+        ),
+        "list_aliases": Map(TEXT),
+        "directions": Map(WORD),
+        **dict.fromkeys(
+            (
+                "container_heads determiners dative closing polite_frames fillers pronouns not_items subjects "
+                "not_elliptic other_containers antecedent_verbs done_words"
+            ).split(),
+            FOLDED,
         ),
     },
     "text/orders.json": {

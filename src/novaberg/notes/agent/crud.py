@@ -50,6 +50,7 @@ from novaberg.notes.agent.writes import (
     write_locked,
 )
 from novaberg.notes.repository import NOTE_TYPES, NotesRepository, summary_of
+from novaberg.text.commands import unsafe_item_text
 from novaberg.text.words import fold_umlauts, normalize, words
 from novaberg.timeparse import parse as parse_time
 
@@ -316,6 +317,10 @@ def rewrite_note(ctx: Context, note: dict[str, Any], action: str, request: str, 
             return {"status": "abgeschlossen", "answer": say("unveraendert", name=row["name"]),
                     "steps": [{"schritt": "unveraendert", "notiz_id": row["id"]}]}
         lists = row["typ"] in LIST_TYPES
+        refused = _list_phrase_in_new_items(row["text"], new_text) if lists and action == "add_content" else ""
+        if refused:  # issue 26 item 2: a container phrase read as part of an item is never written
+            return {**failure("ungueltig", say("eintrag_mit_liste", item=refused)),
+                    "steps": [{"schritt": "eintrag_mit_liste", "notiz_id": row["id"], "eintrag": refused}]}
 
         def plan(current: dict[str, Any], base: str = row["text"], changed: str = new_text,
                  lists: bool = lists) -> Change | None:
@@ -331,6 +336,12 @@ def rewrite_note(ctx: Context, note: dict[str, Any], action: str, request: str, 
             return result
         _log.info("notes: %s changed meanwhile; the change is made again", note["id"])
     return failure(CONFLICT, say("gleichzeitig", name=note.get("name", note["id"])), notiz_id=note["id"])
+
+
+def _list_phrase_in_new_items(old: str, new: str) -> str:
+    """The first new item that holds a list word or a preposition pointing at a list, else ''."""
+    known = {normalize(line) for line in items_of_text(old)}
+    return next((line for line in items_of_text(new) if normalize(line) not in known and unsafe_item_text(line)), "")
 
 
 def _rewrite_answer(action: str, done: LockedWrite) -> str:

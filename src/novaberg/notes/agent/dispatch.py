@@ -15,6 +15,7 @@ from novaberg.notes.agent.const import SERVICE_NAME
 from novaberg.notes.agent.offline import parse
 from novaberg.notes.agent.texts import say
 from novaberg.notes.agent.vocabulary import words_of
+from novaberg.text.commands import read_list_command
 from novaberg.text.small_talk import small_talk
 from novaberg.timeline.phrases import time_expression
 
@@ -30,11 +31,18 @@ _CLOCK_TIME = re.compile(r"\bum\s+\d{1,2}(?:[:.]\d{2})?\b|\b\d{1,2}(?:[:.]\d{2})
 _NEED = re.compile(rf"\b(?:{'|'.join(words_of('need_verbs'))})\b|^\s*(?:ach,?\s+)?und\s+[^?]*$", re.IGNORECASE)
 
 
+LIST_COMMAND = 0.96  # above the timeline's order with a time (0.95): the list is named, the reader read it
+
+
 def route_hint(text: str) -> float:
-    """The offline router's score for the notes: 0.97 a note verb about a thing (notizen.md §1: *„Merk dir,
+    """The offline router's score for the notes: 0.96 a list command the reader (text/commands.py) reads
+    with its list, 0.97 a note verb about a thing (notizen.md §1: *„Merk dir,
     dass ich morgen Mehl brauche“* is a note even with its time), 0.9 a list or note named, 0.6 another
     phrasing the offline rules read, 0.3 a statement of need (classified there, usually `rejected`).
     An appointment word, or a note verb with a clock time (an event at a moment), leaves it to the timeline."""
+    command = read_list_command(text)
+    if command is not None and command.container is not None:
+        return LIST_COMMAND  # *Lösch den Käse aus meinem Einkauf raus*: a list named in a list command (issue 26)
     appointment = bool(_APPOINTMENT.search(text))
     if _NOTE_VERB.search(text) and not appointment:
         return 0.5 if _CLOCK_TIME.search(text) else 0.97

@@ -20,7 +20,7 @@ from functools import cache
 from novaberg.notes.agent.vocabulary import words_of
 from novaberg.text.words import fold_umlauts
 
-__all__ = ["distinguishing_word", "names_agree", "main_clause", "note_name_of_clause"]
+__all__ = ["is_bare_container", "distinguishing_word", "names_agree", "main_clause", "note_name_of_clause"]
 
 _MIN_PREFIX = 4
 _MIN_TYPO = 5
@@ -48,6 +48,11 @@ def _split(compact: str) -> str | None:
         elif compact.endswith(head):
             return compact[: -len(head)]
     return found
+
+
+def is_bare_container(target: str) -> bool:
+    """*Liste*, *Listen*: the bare list word, which names no list of its own (issue 26: *unsere Liste*)."""
+    return _NOT_LETTERS.sub("", _fold(target)) in ("liste", "listen")
 
 
 def distinguishing_word(target: str) -> str:

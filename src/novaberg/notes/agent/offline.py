@@ -20,6 +20,7 @@ from novaberg.notes.agent.const import (
 )
 from novaberg.notes.agent.names import distinguishing_word, main_clause, note_name_of_clause
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
+from novaberg.text.commands import ADD, ListCommand, read_list_command
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
 from novaberg.text.words import contains_word, normalize, words
 from novaberg.timeline.phrases import time_expression
@@ -83,23 +84,10 @@ _REFERENCE = _rx(
 )
 _CREATE = _rx(
     rf"^{_PLEASE}{_stem(words_of('create_verbs'))}\s+(?:mir\s+)?(?:bitte\s+)?(?:(?:eine?n?|ne|'ne)\s+)?(?:neue[ns]?\s+)?"
-    rf"{_CONTAINER}{_QUOTED}(?:\s+(?:für|fuer|namens|mit\s+dem\s+namen|zum\s+thema)\s+(?:den|die|das|meinen|meine)?\s*"
+    rf"{_CONTAINER}(?:{_QUOTED_NAME}|{_BARE_NAME})?(?:\s+(?:für|fuer|namens|mit\s+dem\s+namen|zum\s+thema)\s+(?:den|die|das|meinen|meine)?\s*"
     rf"(?P<for>[^:]+?))?(?:\s+(?:an|auf))?\s*(?:(?::|\bmit\b)\s*(?P<content>.+?))?{_END}"
 )
 _NOTE_PLAIN = _rx(rf"^{_PLEASE}notier\w*\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?P<content>.+?){_END}")
-_ADD_ON = _rx(
-    rf"^{_PLEASE}{_stem(words_of('add_verbs'))}\s+(?:mir\s+|uns\s+)?(?:bitte\s+)?(?P<items>.+?)\s+(?:noch\s+|auch\s+|bitte\s+|mit\s+)*"
-    rf"(?:auf|in|zu|zur|zum)\s+{_NAMED}\s*(?:hinzu|drauf|dazu)?{_END}"
-)
-_ADD_HINZU = _rx(rf"^{_PLEASE}(?:füg|fueg|ergänz|ergaenz)\w*\s+(?:noch\s+|auch\s+)*(?P<items>.+?)\s+(?:hinzu|dazu){_END}")
-_ADD_DRAUF = _rx(rf"^{_PLEASE}{_stem(words_of('add_verbs'))}\s+(?:noch\s+|auch\s+|mal\s+)*(?P<items>.+?)\s+(?:mit\s+)?(?:drauf|darauf|dazu){_END}")
-_REMOVE_FROM = _rx(
-    rf"^{_PLEASE}{_stem(words_of('remove_verbs'))}\s+(?:mir\s+|uns\s+)?(?:bitte\s+)?(?P<items>.+?)\s+(?:von|aus|vom)\s+{_NAMED}"
-    rf"\s*(?:runter|raus|weg)?{_END}"
-)
-_REMOVE_OUT = _rx(rf"^{_PLEASE}{_stem(words_of('remove_verbs'))}\s+(?P<items>.+?)\s+(?:raus|runter|weg){_END}")
-# *Streich die Eier*, *Hak die Milch ab*: striking off names the items only — the list that holds them decides
-_STRIKE = _rx(rf"^{_PLEASE}(?:streich\w*|hak\w*)\s+(?:mir\s+|uns\s+)?(?:bitte\s+)?(?P<items>.+?)(?:\s+ab)?{_END}")
 _DELETE = _rx(rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+(?:mir\s+)?{_NAMED}\s*(?:komplett|ganz)?{_END}")
 _NEED = (
     _rx(r"^(?:ach,?\s+)?(?:und\s+)?(?:ich|wir)\s+(?:brauche|brauchen)\s+(?:noch\s+|auch\s+|dringend\s+|unbedingt\s+)*(?P<items>.+?)\s*[.!]*$"),
@@ -265,6 +253,9 @@ def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
     mit Pass“*); a question only reads; a statement writes nothing, except a statement of need while a
     list is running (end of notizen.md)."""
     text = _clean(text)
+    command = read_list_command(text) if len(text) <= LONG_TEXT_CHARS else None
+    if command is not None:
+        return _list_reading(command, history)
     utterance = analyse(text)
     if len(text) > LONG_TEXT_CHARS:  # a monologue: the rules read the sentence that matters (issue 13)
         text = _clean(utterance.core)
@@ -276,6 +267,38 @@ def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
     if reading.action == REJECTED and utterance.core != text:
         reading = _order(text, history)
     return reading
+
+
+def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Reading:
+    """A list command of the reader (text/commands.py): the items, and the list it names — its name as said,
+    the list running in the conversation for a bare *die Liste*, else the bare word (the search node asks
+    which list when several exist). A pronoun item (*nimm ihn von der Liste*) is the thing named in the
+    same sentence, else the one item last talked about; with neither, nothing is written (issue 26)."""
+    action = "add_content" if command.action == ADD else "remove_content"
+    items_text = command.items
+    if command.pronoun:
+        items_text = command.antecedent or _last_item(history)
+        if not items_text:
+            return Reading(REJECTED, reason="ein Fürwort, dessen Bezug ich nicht kenne")
+    container = command.container
+    if container is not None and container.name:
+        target, named, resolved = _title(container.name), True, False
+    else:
+        target = running_list(history)
+        named, resolved = False, bool(target)
+        if not target and container is not None:
+            target = _title(container.said.split()[-1])
+    return Reading(action, target, items=split_items(items_text), named=named, resolved=resolved,
+                   typ=type_for(target) if target else "")
+
+
+def _last_item(history: Sequence[Sequence[str]]) -> str:
+    """The one item the last list turn named ('' when none or more than one: the pronoun is then unclear)."""
+    for pair in reversed(list(history)):
+        reading = parse(str(pair[0]) if pair else "", ())
+        if reading.items:
+            return reading.items[0] if len(reading.items) == 1 else ""
+    return ""
 
 
 def _question(text: str, core: str, history: Sequence[Sequence[str]]) -> Reading:
@@ -378,32 +401,25 @@ def _order(text: str, history: Sequence[Sequence[str]]) -> Reading:
         return _create_reading(m)
     if m := _NOTE_PLAIN.match(text):
         return Reading("create", content=m.group("content").strip(), typ=DEFAULT_TYPE)
-    if m := _ADD_ON.match(text):
-        target, named, resolved = _target(m, history)
-        return Reading("add_content", target, items=split_items(m.group("items")), named=named, resolved=resolved,
-                       typ=type_for(target))
-    if m := _REMOVE_FROM.match(text):
-        target, named, resolved = _target(m, history)
-        return Reading("remove_content", target, items=split_items(m.group("items")), named=named,
-                       resolved=resolved)
+    command = read_list_command(text)
+    if command is not None:  # the core of a polite or framed order (*kannst du … hinzufügen?*)
+        return _list_reading(command, history)
     if m := _DELETE.match(text):
         target, named, resolved = _target(m, history)
         return Reading("delete", target, named=named, resolved=resolved)
-    for rx, action in ((_ADD_HINZU, "add_content"), (_ADD_DRAUF, "add_content"), (_REMOVE_OUT, "remove_content"),
-                       (_STRIKE, "remove_content")):
-        if m := rx.match(text):
-            target = running_list(history)
-            return Reading(action, target, items=split_items(m.group("items")), resolved=bool(target),
-                           typ=type_for(target) if target else "")
     need = _need(text, history)
     if need is not None:
         return need
     return Reading(REJECTED, reason="kein Notizauftrag erkannt")
 
 
-def _create_reading(m: re.Match[str]) -> Reading:
+def _create_reading(m: re.Match[str]) -> Reading:  # noqa: C901 - one reading, its cases in a row
     container = m.group("c")
     quoted = m.group("q")
+    if not quoted and m.group("n") and normalize(container) in words_of("generic_containers"):
+        quoted = m.group("n")  # *Erstelle eine Liste Baumarkt mit Spachtel, Pinsel* (issue 26): the name follows
+    elif m.group("n"):
+        return Reading(REJECTED, reason="ein Wort nach dem Listennamen, das ich nicht zuordnen kann")
     purpose = m.group("for")
     content = (m.group("content") or "").strip()
     if quoted:

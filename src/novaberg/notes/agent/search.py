@@ -14,18 +14,21 @@ from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
 from novaberg.notes.agent.const import (
+    LIST_TYPES,
     NOT_FOUND_ASKS,
     PENDING_CHOICE,
     PENDING_MISSING,
     PENDING_NOT_FOUND,
     TARGET_TYPE_DEFAULT,
 )
-from novaberg.notes.agent.names import names_agree
+from novaberg.notes.agent.names import is_bare_container, names_agree
+from novaberg.notes.agent.offline import items_of_text, split_items
 from novaberg.notes.agent.outcome import failure, question
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import quote_list, say
 from novaberg.notes.repository import NotesRepository
 from novaberg.notes.search import find_notes
+from novaberg.text.words import contains_word
 
 __all__ = ["search", "request_memory"]
 
@@ -43,13 +46,45 @@ def request_memory(state: NotesState) -> dict[str, Any]:
     }
 
 
+def _lists_holding(state: NotesState, runtime: Runtime[Deps]) -> list[dict[str, Any]]:
+    """The person's lists that hold every item named in `inhalt` (an item matches a line by its words)."""
+    items = split_items(state.get("inhalt", ""))
+    rows = [row for row in NotesRepository(runtime.context.db).list(state["user_id"]) if row["typ"] in LIST_TYPES]
+    return [row for row in rows
+            if items and all(any(contains_word(line, item) for line in items_of_text(row["text"])) for item in items)]
+
+
+def _which_list(state: NotesState, runtime: Runtime[Deps], action: str) -> dict[str, Any]:
+    """*Bitte Backpapier zu unserer Liste hinzufügen*: a bare *Liste* names no list (issue 26 item 2). One
+    list: that one; several: ask which (never the most recent); none: as when the list is not found."""
+    lists = [row for row in NotesRepository(runtime.context.db).list(state["user_id"]) if row["typ"] in LIST_TYPES]
+    step = {"schritt": "suche", "via": "listenwort", "treffer": len(lists), "ids": [row["id"] for row in lists]}
+    if len(lists) == 1:
+        return {"note": lists[0], "steps": [step]}
+    if not lists:
+        if action in NOT_FOUND_ASKS:
+            return question(say("frage_nicht_gefunden", target=state.get("target", "")),
+                            {"art": PENDING_NOT_FOUND, **request_memory(state)}, step)
+        return {**failure("nicht_gefunden", say("nicht_gefunden", target=state.get("target", ""))), "steps": [step]}
+    candidates = [{"id": row["id"], "name": row["name"]} for row in lists]
+    return question(say("frage_welche_liste", names=quote_list([c["name"] for c in candidates], "oder")),
+                    {"art": PENDING_CHOICE, "kandidaten": candidates, **request_memory(state)}, step)
+
+
 def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
     action = state["action"]
     target = state.get("target", "").strip()
+    if not target and action == "remove_content" and state.get("inhalt", "").strip():
+        holding = _lists_holding(state, runtime)
+        if len(holding) == 1:  # *Oma anrufen ist erledigt, streich das*: the one list that holds it (issue 26)
+            return {"note": holding[0], "steps": [{"schritt": "suche", "via": "eintrag", "treffer": 1,
+                                                   "ids": [holding[0]["id"]]}]}
     if not target:
         return question(say("frage_fehlt", what=say("fehlt_ziel")),
                         {"art": PENDING_MISSING, "feld": "target", **request_memory(state)},
                         {"schritt": "suche", "fehlt": "target"})
+    if action in ("add_content", "remove_content") and is_bare_container(target):
+        return _which_list(state, runtime, action)
     outcome = find_notes(NotesRepository(runtime.context.db), state["user_id"], target,
                          state.get("target_typ", TARGET_TYPE_DEFAULT))
     step = {"schritt": "suche", "via": outcome.via, "treffer": len(outcome.notes),

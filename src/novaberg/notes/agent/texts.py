@@ -33,6 +33,8 @@ TEXTS: dict[str, str] = {
     "fehlt_neuer_name": "der neue Name der Notiz",
     "fehlt_anhang": "was ich anhängen soll",
     "frage_duplikat": "Es gibt bereits eine Notiz '{name}'. Aktualisieren oder neu anlegen?",
+    "eintrag_mit_liste": "„{item}“ klingt nach einer Listenangabe, nicht nach einem Eintrag — so trage ich es nicht ein. Sag mir bitte noch einmal, was auf welche Liste soll.",
+    "frage_welche_liste": "Welche Liste meinst du: {names}?",
     "frage_auswahl": "Ich habe mehrere Notizen gefunden: {names}. Welche meinst du?",
     "frage_nicht_gefunden": "'{target}' gibt es noch nicht. Soll ich sie anlegen?",
     # endings without a write
@@ -73,9 +75,9 @@ def say(key: str, **values: object) -> str:
     return TEXTS[key].format(**values)
 
 
-def quote_list(names: list[str]) -> str:
-    """'A', 'B' und 'C'."""
+def quote_list(names: list[str], last: str = "und") -> str:
+    """'A', 'B' und 'C' (or: … oder 'C')."""
     quoted = [f"'{name}'" for name in names]
     if len(quoted) < 2:
         return "".join(quoted)
-    return ", ".join(quoted[:-1]) + " und " + quoted[-1]
+    return ", ".join(quoted[:-1]) + f" {last} " + quoted[-1]

@@ -11,7 +11,7 @@ __all__ = ["vocabulary", "words_of", "LIST_KEYS", "MAP_KEYS"]
 
 LIST_KEYS = (
     "container_words", "generic_containers", "content_prepositions", "content_particles", "articles",
-    "item_fillers", "add_verbs", "remove_verbs", "delete_verbs", "clear_verbs", "rename_verbs", "read_verbs",
+    "item_fillers", "delete_verbs", "clear_verbs", "rename_verbs", "read_verbs",
     "update_verbs", "append_verbs", "create_verbs", "note_openers", "reference_words", "need_verbs",
     "choice_two_first", "choice_two_second", "duplicate_update", "duplicate_new", "missing_refusal",
 )

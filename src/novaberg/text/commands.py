@@ -1,0 +1,428 @@
+"""The German list-command reader (issue 26 item 1): which items go on or off which list, in the many ways
+people say it — the verb first (*Füge Eier zu meiner Einkaufsliste hinzu*), split (*Nimm den Käse aus
+der Einkaufsliste raus*, *Hak die Milch ab*), last as an infinitive (*Milch auf die Einkaufsliste
+setzen*), after a polite frame (*Kannst du Tomaten der Einkaufsliste hinzufügen*), or left out
+(*Eier auf die Einkaufsliste*); a closing *bitte* or *danke* (also after a comma) is no part of it.
+
+The container phrase is read as one unit — preposition, article or possessive, the list's name in any of
+its forms (*Einkaufsliste*, *Einkaufs Liste*, *Baumarkt-Liste*, *Liste Baumarkt*, *dem Einkauf*) — and is
+never part of an item: when the rest of the sentence still holds a list word or a preposition pointing at
+a list, the reader refuses (None) rather than guess. The words are data (`commands_de.json`).
+
+`read_list_command(text)` returns a `ListCommand` or None (not a list command, or not read safely).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from novaberg.text.words import fold
+
+__all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command", "antecedent", "ADD", "REMOVE",
+           "is_pronoun", "names_a_container", "unsafe_item_text"]
+
+ADD, REMOVE = "add", "remove"
+TO, FROM, DATIVE = "to", "from", "dative"
+
+_TOKEN = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*|[,;]")
+
+
+@dataclass(frozen=True)
+class Container:
+    """A list named in a sentence. `name` is '' for a bare container word (*meine Liste*: no name)."""
+
+    said: str
+    name: str
+    direction: str  # to / from / dative
+
+
+@dataclass(frozen=True)
+class ListCommand:
+    action: str  # ADD | REMOVE
+    items: str  # the items as said (split by the caller)
+    container: Container | None
+    verb: str  # the lexicon key, '' for an elliptic order
+    pronoun: bool = False  # the item is a pronoun (*nimm ihn von der Liste*): the caller resolves it
+    antecedent: str = ""  # what a pronoun points back to within the same sentence ('' when nothing)
+
+
+@dataclass(frozen=True)
+class _Verb:
+    key: str
+    forms: frozenset[str]
+    infinitives: frozenset[str]
+    particles: frozenset[str]
+    action: str
+    needs_container: bool
+
+
+@dataclass(frozen=True)
+class _Lexicon:
+    verbs: tuple[_Verb, ...]
+    heads: tuple[str, ...]
+    aliases: dict[str, str]
+    directions: dict[str, str]
+    determiners: frozenset[str]
+    dative: frozenset[str]
+    closing: tuple[tuple[str, ...], ...]
+    polite: tuple[tuple[str, ...], ...]
+    fillers: frozenset[str]
+    pronouns: frozenset[str]
+    not_items: frozenset[str]
+    subjects: frozenset[str]
+    not_elliptic: frozenset[str]
+    other_containers: tuple[str, ...]
+    antecedent_verbs: frozenset[str]
+    done_words: frozenset[str]
+
+
+def load_raw_commands() -> dict[str, Any]:
+    """The data file as written (for its schema test)."""
+    return json.loads(resources.files(__package__).joinpath("commands_de.json").read_text(encoding="utf-8"))
+
+
+def _phrases(values: list[str]) -> tuple[tuple[str, ...], ...]:
+    return tuple(sorted((tuple(fold(v).split()) for v in values), key=len, reverse=True))
+
+
+@cache
+def _lexicon() -> _Lexicon:
+    raw = load_raw_commands()
+    return _Lexicon(
+        verbs=tuple(_Verb(v["key"], frozenset(v["forms"]), frozenset(v["infinitives"]), frozenset(v["particles"]),
+                          v["action"], bool(v["needs_container"])) for v in raw["verbs"]),
+        heads=tuple(sorted(raw["container_heads"], key=len, reverse=True)),
+        aliases=dict(raw["list_aliases"]),
+        directions=dict(raw["directions"]),
+        determiners=frozenset(raw["determiners"]),
+        dative=frozenset(raw["dative"]),
+        closing=_phrases(raw["closing"]),
+        polite=_phrases(raw["polite_frames"]),
+        fillers=frozenset(raw["fillers"]),
+        pronouns=frozenset(raw["pronouns"]),
+        not_items=frozenset(raw["not_items"]),
+        subjects=frozenset(raw["subjects"]),
+        not_elliptic=frozenset(raw["not_elliptic"]),
+        other_containers=tuple(raw["other_containers"]),
+        antecedent_verbs=frozenset(raw["antecedent_verbs"]),
+        done_words=frozenset(raw["done_words"]),
+    )
+
+
+@dataclass(frozen=True)
+class _Tok:
+    said: str
+    folded: str
+
+
+def _tokens(text: str) -> list[_Tok]:
+    return [_Tok(m.group(), fold(m.group())) for m in _TOKEN.finditer(text)]
+
+
+def _starts_with(toks: list[_Tok], phrase: tuple[str, ...]) -> bool:
+    return len(toks) >= len(phrase) and tuple(t.folded for t in toks[: len(phrase)]) == phrase
+
+
+def _ends_with(toks: list[_Tok], phrase: tuple[str, ...]) -> bool:
+    return len(toks) >= len(phrase) and tuple(t.folded for t in toks[len(toks) - len(phrase):]) == phrase
+
+
+def _strip_closing(toks: list[_Tok], lx: _Lexicon) -> list[_Tok]:
+    changed = True
+    while changed and toks:
+        changed = False
+        if toks[-1].folded in (",", ";"):
+            toks, changed = toks[:-1], True
+            continue
+        for phrase in lx.closing:
+            if _ends_with(toks, phrase) and len(toks) > len(phrase):
+                toks, changed = toks[: len(toks) - len(phrase)], True
+                break
+    while toks and (toks[0].folded in ("bitte", "ach", "also", "ok", "okay", "und", "nova", "hey", ",")):
+        toks = toks[1:]
+    return toks
+
+
+def _head_of(folded: str, lx: _Lexicon) -> str:
+    """The container word a folded word is or ends in ('' when none)."""
+    bare = folded.replace("-", "")
+    for head in lx.heads:
+        if bare.endswith(head):
+            return head
+    return ""
+
+
+def names_a_container(word: str) -> bool:
+    """Whether a word names a list by itself (*Einkaufsliste*, *Liste*, *Einkauf*)."""
+    lx = _lexicon()
+    folded = fold(word)
+    return bool(_head_of(folded, lx)) or folded in lx.aliases
+
+
+def is_pronoun(text: str) -> bool:
+    return fold(" ".join(text.split())) in _lexicon().pronouns
+
+
+def _title(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
+def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool) -> tuple[int, Container] | None:
+    """A container phrase starting at token i: (its end, the container), or None."""
+    j = i
+    direction = ""
+    if j < len(toks) and toks[j].folded in lx.directions:
+        direction = lx.directions[toks[j].folded]
+        j += 1
+    det = ""
+    if j < len(toks) and toks[j].folded in lx.determiners:
+        det = toks[j].folded
+        j += 1
+    if not direction:
+        direction = DATIVE  # *der Einkaufsliste*, or the list word bare: *füge Eier Einkaufsliste hinzu*
+        if not det and j < len(toks) and not (_head_of(toks[j].folded, lx) or toks[j].folded in lx.aliases
+                                              or _two_word_list(toks, j, lx)):
+            return None
+    if j >= len(toks):
+        return None
+    word = toks[j]
+    head = _head_of(word.folded, lx)
+    if head and word.folded.replace("-", "") != head:  # *Einkaufsliste*, *Baumarkt-Liste*, *EinkaufsListe*
+        return j + 1, Container(_said(toks, i, j + 1), word.said, direction)
+    if head:  # the bare word: *meine Liste*, or *Liste Baumarkt* with a name after it
+        rest = len(toks) - (j + 1)
+        if rest >= 1 and _is_name(toks[j + 1], lx) and (not items_follow or rest >= 2):
+            return j + 2, Container(_said(toks, i, j + 2), toks[j + 1].said, direction)
+        return j + 1, Container(_said(toks, i, j + 1), "", direction)
+    if j + 1 < len(toks) and _head_of(toks[j + 1].folded, lx) == toks[j + 1].folded.replace("-", "") \
+            and _is_name(word, lx) and (j > i or i > 0):  # *die Haushalt Liste*, *der Einkaufs Liste*
+        name = lx.aliases.get(word.folded.removesuffix("s"), f"{word.said}-{_title(toks[j + 1].said)}")
+        return j + 2, Container(_said(toks, i, j + 2), name, direction)
+    if word.folded in lx.aliases:  # *dem Einkauf*
+        return j + 1, Container(_said(toks, i, j + 1), lx.aliases[word.folded], direction)
+    return None
+
+
+def _two_word_list(toks: list[_Tok], j: int, lx: _Lexicon) -> bool:
+    """*Einkaufs Liste*, *Baumarkt Liste*: a name, then the bare list word."""
+    return (j + 1 < len(toks) and _is_name(toks[j], lx)
+            and _head_of(toks[j + 1].folded, lx) == toks[j + 1].folded.replace("-", ""))
+
+
+def _is_name(tok: _Tok, lx: _Lexicon) -> bool:
+    return (tok.folded not in lx.fillers and tok.folded not in lx.directions and tok.folded not in lx.determiners
+            and tok.folded not in (",", ";") and not any(tok.folded in v.particles for v in lx.verbs)
+            and tok.said[:1].isupper())
+
+
+def _said(toks: list[_Tok], start: int, end: int) -> str:
+    return " ".join(t.said for t in toks[start:end])
+
+
+def _find_container(toks: list[_Tok], lx: _Lexicon, verb_first: bool) -> tuple[int, int, Container] | None | bool:
+    """(start, end, container) of the one container phrase; None when there is none; False when the
+    sentence holds more than one or a list word outside a phrase (not read safely)."""
+    found: list[tuple[int, int, Container]] = []
+    i = 0
+    while i < len(toks):
+        hit = _container_at(toks, i, lx, items_follow=verb_first and i == 0)
+        if hit is not None:
+            end, container = hit
+            found.append((i, end, container))
+            i = end
+            continue
+        i += 1
+    if len(found) > 1:
+        return False
+    return found[0] if found else None
+
+
+def _verb_first(toks: list[_Tok], lx: _Lexicon) -> _Verb | None:
+    if not toks:
+        return None
+    if len(toks) > 1 and toks[1].folded in lx.subjects:
+        return None  # *Setzt du …*, *Nimmst du …*: a question, not an order
+    return next((v for v in lx.verbs if toks[0].folded in v.forms), None)
+
+
+def _verb_last(toks: list[_Tok], lx: _Lexicon) -> tuple[_Verb, int, str] | None:
+    """(verb, how many tokens it takes at the end, the particle said apart: *raus nehmen*)."""
+    if not toks:
+        return None
+    last = toks[-1].folded
+    for verb in lx.verbs:
+        if last in verb.infinitives:
+            if len(toks) > 1 and toks[-2].folded in verb.particles:
+                return verb, 2, toks[-2].folded
+            return verb, 1, _joined_particle(last, verb)
+    return None
+
+
+def _joined_particle(infinitive: str, verb: _Verb) -> str:
+    return next((p for p in verb.particles if infinitive.startswith(p)), "")
+
+
+def _action(verb: _Verb | None, particle: str, container: Container | None) -> str:
+    direction = container.direction if container else ""
+    if verb is None:
+        return ADD if direction == TO else ""
+    if verb.action == "by_direction":
+        if particle in ("raus", "heraus", "runter", "herunter", "weg"):
+            return REMOVE if direction != TO or particle else ""
+        if direction == TO:
+            return ADD
+        return REMOVE if direction == FROM else ""
+    if verb.action == ADD:
+        return ADD if direction != FROM else ""
+    if particle in ("drauf", "rauf", "dazu"):
+        return ""
+    if container is not None and container.said and fold(container.said.split()[0]) in ("zu", "zur", "zum"):
+        return ""  # *streich X zur Liste*: no removal points that way
+    return REMOVE
+
+
+def _trim(toks: list[_Tok], lx: _Lexicon) -> list[_Tok]:
+    while toks and (toks[0].folded in lx.fillers or toks[0].folded in (",", ";")):
+        toks = toks[1:]
+    while toks and (toks[-1].folded in lx.fillers or toks[-1].folded in (",", ";")):
+        toks = toks[:-1]
+    return toks
+
+
+def _unsafe_item(toks: list[_Tok], lx: _Lexicon) -> bool:
+    """An item text must hold no list word, no preposition pointing at a list, no subject, no second verb."""
+    if toks and toks[-1].folded in lx.determiners:
+        return True  # *Kaffee meine …*: the article of the list, left behind
+    for k, tok in enumerate(toks):
+        if _head_of(tok.folded, lx) or tok.folded in lx.aliases or tok.folded in lx.subjects:
+            return True
+        if tok.folded in lx.directions and k + 1 < len(toks) and toks[k + 1].folded in lx.determiners:
+            return True
+        if any(tok.folded in v.forms or tok.folded in v.infinitives for v in lx.verbs):
+            return True
+    return False
+
+
+def unsafe_item_text(text: str) -> bool:
+    """The write path's invariant (issue 26 item 2): an item never holds a list word (*Einkaufsliste*,
+    *Liste*, *Einkauf*) nor a preposition with an article pointing at one (*zu meiner*, *von der*)."""
+    lx = _lexicon()
+    toks = _tokens(text)
+    for k, tok in enumerate(toks):
+        if _head_of(tok.folded, lx) or tok.folded in lx.aliases:
+            return True
+        if tok.folded in lx.directions and k + 1 < len(toks) and toks[k + 1].folded in lx.determiners:
+            return True
+    return False
+
+
+def read_list_command(text: str) -> ListCommand | None:
+    """One list command read from `text`, or None. A sentence of clauses (*Den Käse hab ich schon, nimm
+    ihn bitte von der Liste*) is read from its last clause; a pronoun item points back to the thing the
+    earlier clause names (`ListCommand.antecedent`)."""
+    said = " ".join(str(text).split())
+    if not said:
+        return None
+    lx = _lexicon()
+    toks = _tokens(said)
+    if any(t.folded.startswith(other) for t in toks for other in lx.other_containers):
+        return None  # *aus dem Kalender*: not a list
+    command = _read(toks, lx, said.rstrip().endswith("?"))
+    if command is not None:
+        return command
+    cut = max((k for k, t in enumerate(toks) if t.folded in (",", ";")), default=-1)
+    if cut <= 0:
+        return None
+    command = _read(toks[cut + 1:], lx, said.rstrip().endswith("?"))
+    if command is None or command.verb == "":
+        return None
+    earlier = antecedent(_said(toks, 0, cut))
+    if command.pronoun:
+        return ListCommand(command.action, command.items, command.container, command.verb, True, earlier)
+    return command
+
+
+def _read(toks: list[_Tok], lx: _Lexicon, asked: bool) -> ListCommand | None:
+    toks = _strip_closing(toks, lx)
+    polite = next((p for p in lx.polite if _starts_with(toks, p)), None)
+    if asked and polite is None:
+        return None
+    if polite is not None:
+        toks = toks[len(polite):]
+    toks = _strip_closing(toks, lx)
+    if not toks:
+        return None
+    verb = _verb_first(toks, lx) if polite is None else None
+    particle = ""
+    if verb is not None:
+        body = toks[1:]
+        if body and body[-1].folded in verb.particles:
+            particle = body[-1].folded
+            body = body[:-1]
+        verb_first = True
+    else:
+        last = _verb_last(toks, lx)
+        if last is not None:
+            verb, taken, particle = last
+            body = toks[: len(toks) - taken]
+        else:
+            body = toks
+        verb_first = False
+    found = _find_container(body, lx, verb_first)
+    if found is False:
+        return None
+    container: Container | None = None
+    if found:
+        start, end, container = found  # type: ignore[misc]
+        before, after = _trim(body[:start], lx), _trim(body[end:], lx)
+        if before and after:
+            return None  # items on both sides of the list: not one item span
+        items = before or after
+        if verb is None and (after or not before):
+            return None  # an elliptic order ends with its list: *Eier auf die Einkaufsliste*
+    else:
+        items = _trim(body, lx)
+        if verb is None or verb.needs_container and particle in ("", "ein", "auf"):
+            return None  # *schreib Eier*, *trag Eier ein*: no list said and no particle saying where
+        if verb.action == "by_direction" and not particle:
+            return None
+        if any(t.folded in lx.directions for t in items):
+            return None  # *Ergänze Backpapier auf Baumarkt*: a place said, but no list word — not read safely
+    if not items or len(items) == 1 and items[0].folded in lx.not_items:
+        return None
+    if verb is None and (items[0].folded in lx.not_elliptic or len(items) > 6):
+        return None
+    if _unsafe_item(items, lx):
+        return None
+    action = _action(verb, particle, container)
+    if not action:
+        return None
+    if container is not None and container.direction == DATIVE and (verb is None or verb.action != ADD):
+        return None  # a bare dative receives: *der Einkaufsliste hinzufügen*, never *der Liste streichen*
+    text = _said(items, 0, len(items)).replace(" ,", ",").replace(" ;", ";")
+    return ListCommand(action, text, container, verb.key if verb else "", is_pronoun(text))
+
+
+def antecedent(clause: str) -> str:
+    """The thing a clause names before its finite verb (*Den Käse hab ich schon* → *Käse*, *Oma anrufen ist
+    erledigt* → *Oma anrufen*), or after *ich hab* up to *schon/gekauft* (*Ich hab den Käse schon*); ''."""
+    lx = _lexicon()
+    toks = [t for t in _tokens(clause) if t.folded not in (",", ";")]
+    for k, tok in enumerate(toks):
+        if tok.folded in lx.antecedent_verbs:
+            head = toks[:k]
+            if head and head[0].folded in lx.subjects:  # *Ich hab den Käse schon*
+                tail = toks[k + 1:]
+                stop = next((m for m, t in enumerate(tail) if t.folded in lx.done_words), len(tail))
+                head = tail[:stop]
+            while head and (head[0].folded in lx.determiners or head[0].folded in lx.fillers):
+                head = head[1:]
+            if not head or any(t.folded in lx.subjects or t.folded in lx.pronouns for t in head) or len(head) > 4:
+                return ""
+            return _said(head, 0, len(head))
+    return ""

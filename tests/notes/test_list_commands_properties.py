@@ -1,0 +1,73 @@
+"""Issue 26 item 2, as a property: over verb frame × container phrase × item × politeness × closing
+particle, the list-command reader (text/commands.py) and the notes' offline reading built on it never put a
+container phrase into an item, and never name a list the sentence did not name."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from novaberg.notes.agent.offline import parse
+from novaberg.text.commands import ADD, REMOVE, read_list_command, unsafe_item_text
+from novaberg.text.words import fold
+
+# (template, action); {i} the item, {c} the container phrase of the right direction
+_ORDERS_FIRST = (
+    ("Füge {i} {to} hinzu", ADD), ("Setz {i} {on}", ADD), ("Pack {i} {on}", ADD), ("Schreib {i} {on}", ADD),
+    ("Ergänze {i} {in_}", ADD), ("Nimm {i} {on}", ADD), ("Nimm {i} {from_} raus", REMOVE),
+    ("Nehme {i} {from_} runter", REMOVE), ("Streich {i} {from_}", REMOVE), ("Hak {i} {from_} ab", REMOVE),
+    ("Schließe {i} {from_} ab", REMOVE), ("Lösch {i} {from_} raus", REMOVE), ("Entferne {i} {from_}", REMOVE),
+)
+_ORDERS_LAST = (
+    ("{i} {to} hinzufügen", ADD), ("{i} {on} setzen", ADD), ("{i} {in_} ergänzen", ADD),
+    ("{i} {from_} nehmen", REMOVE), ("{i} {from_} streichen", REMOVE), ("{i} {from_} rausnehmen", REMOVE),
+    ("{i} {from_} abhaken", REMOVE), ("{i} {from_} entfernen", REMOVE),
+)
+_ELLIPTIC = (("{i} {on}", ADD),)
+# (how the list is said after an article, the word the target must carry)
+_LISTS = (
+    ("Einkaufsliste", "einkauf"), ("Baumarkt-Liste", "baumarkt"), ("Liste Baumarkt", "baumarkt"),
+    ("Baumarkt Liste", "baumarkt"), ("Haushaltsliste", "haushalt"), ("Packliste", "pack"),
+)
+_TO = ("zu meiner {l}", "zur {l}", "zu unserer {l}", "der {l}")
+_ON = ("auf die {l}", "auf meine {l}", "in unsere {l}")
+_IN = ("in meiner {l}", "auf der {l}")
+_FROM = ("von der {l}", "aus meiner {l}", "von unserer {l}", "aus der {l}")
+_POLITE_LAST = ("", "Bitte ", "Kannst du ", "Könntest du bitte ", "Würdest du ")
+_POLITE_FIRST = ("", "Bitte ", "Ach, ")
+_CLOSING = ("", " bitte", ", bitte", ", danke", " danke", ", danke dir")
+_ITEMS = ("Milch", "Eier", "Käse", "Backpapier", "Öl", "zwei Zitronen", "Brot und Butter", "Spachtel, Pinsel",
+          "Hafermilch", "Schrauben")
+_WORD = st.from_regex(r"[A-ZÄÖÜ][a-zäöü]{3,9}", fullmatch=True).filter(
+    lambda w: not any(h in fold(w) for h in ("liste", "zettel", "notiz", "einkauf")))
+
+
+@st.composite
+def _sentences(draw):
+    kind = draw(st.sampled_from(("first", "last", "elliptic")))
+    template, action = draw(st.sampled_from({"first": _ORDERS_FIRST, "last": _ORDERS_LAST,
+                                             "elliptic": _ELLIPTIC}[kind]))
+    said, key = draw(st.sampled_from(_LISTS))
+    item = draw(st.one_of(st.sampled_from(_ITEMS), _WORD))
+    phrases = {name: draw(st.sampled_from(options)).format(l=said)
+               for name, options in (("to", _TO), ("on", _ON), ("in_", _IN), ("from_", _FROM))}
+    polite = draw(st.sampled_from(_POLITE_LAST if kind == "last" else _POLITE_FIRST))
+    closing = draw(st.sampled_from(_CLOSING))
+    body = template.format(i=item, **phrases)
+    text = polite + (body[:1].lower() + body[1:] if polite.endswith("du ") else body) + closing
+    return text, action, item, key
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_sentences())
+def test_issue26_no_item_holds_a_container_phrase_and_no_write_lands_on_an_unnamed_list(case):
+    text, action, item, key = case
+    command = read_list_command(text)
+    assert command is not None, text  # every generated order is read …
+    assert command.action == action, text
+    assert not unsafe_item_text(command.items), (text, command.items)  # … without the list inside the item
+    assert fold(command.items) == fold(item), (text, command.items)
+    reading = parse(text)
+    assert reading.action == ("add_content" if action == ADD else "remove_content"), (text, reading)
+    assert key in fold(reading.target).replace("-", ""), (text, reading.target)  # only the list it named
+    assert all(not unsafe_item_text(i) for i in reading.items), (text, reading.items)

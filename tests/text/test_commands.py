@@ -1,0 +1,53 @@
+"""The list-command reader (issue 26 item 1): what it reads, and what it must leave alone — a question, a
+statement, the whole list, the calendar, *alles* — so that no other rule's sentence turns into an item."""
+
+from __future__ import annotations
+
+import pytest
+
+from novaberg.text.commands import ADD, REMOVE, read_list_command, unsafe_item_text
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "items", "name"),
+    [
+        ("Füge Eier zu meiner Einkaufsliste hinzu, danke", ADD, "Eier", "Einkaufsliste"),
+        ("Nimm den Käse bitte aus der Einkaufsliste raus", REMOVE, "den Käse", "Einkaufsliste"),
+        ("Kannst du Tomaten der Einkaufsliste hinzufügen", ADD, "Tomaten", "Einkaufsliste"),
+        ("Lösch den Käse aus meinem Einkauf raus", REMOVE, "den Käse", "Einkaufsliste"),
+        ("füge zur Liste Haushalt Putzen hinzu", ADD, "Putzen", "Haushalt"),
+        ("Putzen auf die Haushalt Liste packen", ADD, "Putzen", "Haushalt-Liste"),
+        ("Putzen von meiner Haushaltsliste runter nehmen", REMOVE, "Putzen", "Haushaltsliste"),
+        ("Bitte Backpapier zu unserer Liste hinzufügen", ADD, "Backpapier", ""),
+    ],
+)
+def test_issue26_reads_the_command_with_the_container_as_one_unit(text, action, items, name):
+    command = read_list_command(text)
+    assert command is not None
+    assert (command.action, command.items, command.container.name if command.container else None) == (
+        action, items, name)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Steht Butter schon auf der Einkaufsliste?",  # a question reads
+        "Ich habe den Kaffee schon gekauft",  # a statement writes nothing
+        "Auf der Packliste fehlt noch die Sonnencreme",
+        "Streich die Einkaufsliste",  # the whole list: the delete rule's
+        "Lösch alles von der Einkaufsliste",  # clear_content's
+        "Nimm den Zahnarzt aus dem Kalender",  # the calendar's
+        "Ergänze Backpapier auf Baumarkt",  # a place without a list word: not read safely
+        "Füge Milch zur Einkaufsliste und zur Packliste hinzu",  # two lists
+    ],
+)
+def test_issue26_leaves_other_sentences_alone(text):
+    assert read_list_command(text) is None
+
+
+def test_issue26_the_write_invariant_knows_list_phrases():
+    assert unsafe_item_text("Tomaten der Einkaufsliste")
+    assert unsafe_item_text("Öl zu unserem Einkauf")
+    assert unsafe_item_text("Eier zu meiner")
+    assert not unsafe_item_text("zwei Zitronen")
+    assert not unsafe_item_text("Brot und Butter")
