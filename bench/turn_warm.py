@@ -7,7 +7,8 @@ Seven kinds of turn (create, week read, list add, consent, list read, small talk
 per round (another day, another item) so every round does the same work as the first, never a duplicate
 question. The consent kind is set up by an unmeasured turn that makes the §3a offer. Printed: the median per
 kind and over all turns; the median milliseconds per graph node (the graph's nodes are wrapped for the run);
-the counts per turn of SQL statements, transactions, pool check-outs, health checks and Redis commands.
+the counts per turn of SQL statements, transactions, pool check-outs, health checks, Redis commands and
+readings of the offline grammar; the turn's CPU time in this thread (the servers' CPU is not in it).
 `--profile KIND` prints the cProfile of that kind's rounds (cumulative, top 40).
 """
 
@@ -78,6 +79,7 @@ class Counts:
 
         from novaberg.graph import turn as turn_module
         from novaberg.store.db import Database
+        from novaberg.text import grammar
 
         patches: list[tuple[Any, str, Any]] = []
 
@@ -98,6 +100,7 @@ class Counts:
         wrap(Database, "_checkout", "checkouts")
         wrap(ConnectionPool, "check_connection", "health checks")
         wrap(redis.Redis, "execute_command", "redis")
+        wrap(grammar, "_analyse_one", "grammar readings")
         for node in ("route_node", "read_blocks_node", "plan_node", "deepen_node", "files_answer_node",
                      "compose_node", "judge_node", "evaluate_node", "correct_node", "salience_node"):
             original = getattr(turn_module, node)
@@ -140,6 +143,7 @@ def run(rounds: int, show: bool = False, profile: str = "") -> dict[str, Any]:
     table = kinds()
     counts = Counts()
     per_kind: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)  # this thread's CPU time: less bent by the machine's load
     work: dict[str, Counter[str]] = defaultdict(Counter)
     profiler = cProfile.Profile()
     with tempfile.TemporaryDirectory() as tmp, Nova.open(data_dir=Path(tmp) / "data", llm="offline") as nova, \
@@ -157,9 +161,10 @@ def run(rounds: int, show: bool = False, profile: str = "") -> dict[str, Any]:
                 before = counts.begin_turn()
                 if kind == profile and round_no >= 0:
                     profiler.enable()
-                started = time.perf_counter()
+                started, cpu_started = time.perf_counter(), time.thread_time()
                 result = nova.turn("bench", "nova", text, moment)
                 elapsed = (time.perf_counter() - started) * 1000
+                cpu_ms = (time.thread_time() - cpu_started) * 1000
                 if kind == profile and round_no >= 0:
                     profiler.disable()
                 did = counts.end_turn(before, elapsed)
@@ -168,12 +173,13 @@ def run(rounds: int, show: bool = False, profile: str = "") -> dict[str, Any]:
                           f"{[s['name'] + ':' + s['status'] for s in result.services]})")
                 if round_no >= 0:
                     per_kind[kind].append(elapsed)
+                    cpu[kind].append(cpu_ms)
                     work[kind] += did
                 else:
                     counts.node_ms.clear()
     if profile:
         _print_profile(profiler, rounds)
-    return {"per_kind": per_kind, "work": work, "nodes": counts.node_ms, "rounds": rounds}
+    return {"per_kind": per_kind, "cpu": cpu, "work": work, "nodes": counts.node_ms, "rounds": rounds}
 
 
 def _print_profile(profiler: cProfile.Profile, rounds: int) -> None:
@@ -199,15 +205,19 @@ def _area(filename: str) -> str:
 
 def report(figures: dict[str, Any]) -> None:
     per_kind, work, rounds = figures["per_kind"], figures["work"], figures["rounds"]
-    print("| warm turn, offline model | median ms | SQL | transactions | check-outs | health checks | Redis |")
-    print("|---|---|---|---|---|---|---|")
+    print("| warm turn, offline model | median ms | CPU ms | SQL | transactions | check-outs | health checks | Redis "
+          "| grammar readings |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for kind, samples in per_kind.items():
         did = work[kind]
-        print(f"| {kind} | {statistics.median(samples):.1f} | "
+        print(f"| {kind} | {statistics.median(samples):.1f} | {statistics.median(figures['cpu'][kind]):.1f} | "
               + " | ".join(f"{did[label] / rounds:.1f}" for label in
-                           ("sql", "transactions", "checkouts", "health checks", "redis")) + " |")
+                           ("sql", "transactions", "checkouts", "health checks", "redis", "grammar readings"))
+              + " |")
     everything = [ms for samples in per_kind.values() for ms in samples]
-    print(f"| **all {len(everything)} turns** | **{statistics.median(everything):.1f}** | | | | | |")
+    cpu = [ms for samples in figures["cpu"].values() for ms in samples]
+    print(f"| **all {len(everything)} turns** | **{statistics.median(everything):.1f}** | "
+          f"**{statistics.median(cpu):.1f}** | | | | | | |")
     print()
     print("| node | median ms per turn that ran it | turns |")
     print("|---|---|---|")
