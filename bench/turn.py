@@ -1,6 +1,11 @@
 """Cold start of the embedded stack and the warm turn overhead with the offline model.
 
-Run: .venv/bin/python -m bench.turn   (prints medians; nothing here is a test)
+Run: .venv/bin/python -m bench.turn          (cold start, `say`, three warm turns; prints medians)
+     .venv/bin/python -m bench.turn --warm   (issue 30 §1: seven kinds of warm turn, median per kind and
+                                              overall, the time per graph node, and the counts per turn of
+                                              SQL statements, transactions, pool check-outs, health checks
+                                              and Redis commands)
+Nothing here is a test.
 """
 
 from __future__ import annotations
@@ -77,6 +82,11 @@ def warm_turns(texts: list[str], rounds: int = 30) -> dict[str, float]:
 
 
 def main() -> None:
+    if "--warm" in sys.argv[1:]:
+        from bench.turn_warm import main as warm_main
+
+        warm_main()
+        return
     fresh, warm, opened = cold_start()
     print("| cold start (new process, incl. imports) | median s | runs |")
     print("|---|---|---|")

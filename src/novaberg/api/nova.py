@@ -30,6 +30,7 @@ from novaberg.llm.prompts import PromptLoader
 from novaberg.llm.registry import check_llm_spec, make_llm
 from novaberg.store.person_gate import PersonGate
 from novaberg.store.stack import Stack
+from novaberg.text.grammar import one_analysis_per_text
 
 __all__ = ["Nova", "TurnResult", "EmptyTurnError"]
 
@@ -211,11 +212,12 @@ class Nova:
         try:
             from novaberg.graph.turn import turn_graph
 
-            state = turn_graph().invoke(
-                {"turn_id": turn_id, "user_id": user_id, "character_id": character_id, "text": text,
-                 "now": as_utc(now).astimezone(self.settings.zone), "history": history},
-                context=self.deps,
-            )
+            with one_analysis_per_text():  # issue 30: the turn's texts are read by the grammar once
+                state = turn_graph().invoke(
+                    {"turn_id": turn_id, "user_id": user_id, "character_id": character_id, "text": text,
+                     "now": as_utc(now).astimezone(self.settings.zone), "history": history},
+                    context=self.deps,
+                )
         except BaseException:
             self.log.finish_turn(turn_id, None, None)  # the trace up to the failure is kept
             raise

@@ -6,7 +6,6 @@ from typing import Any
 
 from novaberg.core.errors import ConfigError
 from novaberg.embed.hashing import HashingEmbedder
-from novaberg.embed.remote import OllamaEmbedder, SentenceTransformerEmbedder
 
 __all__ = ["make_embedder", "EMBEDDER_CHOICES"]
 
@@ -21,8 +20,14 @@ def make_embedder(spec: str | Any, url: str | None = None) -> Any:
     kind, _, arg = spec.strip().partition(":")
     if kind == "hashing" and not arg:
         return HashingEmbedder()
+    # issue 30: the HTTP client (httpx, httpcore) is imported only for an embedder that needs it — the default
+    # `hashing` start does not pay for it (same package, below in the layers: no cycle is dodged here)
     if kind == "ollama":
+        from novaberg.embed.remote import OllamaEmbedder
+
         return OllamaEmbedder(arg, url)
     if kind == "sentence-transformers":
+        from novaberg.embed.remote import SentenceTransformerEmbedder
+
         return SentenceTransformerEmbedder(arg)
     raise ConfigError(f"unknown embedder {spec!r}; choices: {', '.join(EMBEDDER_CHOICES)}")

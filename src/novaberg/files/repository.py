@@ -35,6 +35,7 @@ _GET = f"SELECT {_ROOT_COLUMNS} FROM dateien_wurzeln WHERE id = %s AND user_id =
 _ACTIVE_ALL = f"SELECT {_ROOT_COLUMNS} FROM dateien_wurzeln WHERE aktiv ORDER BY id"
 _ACTIVE_PAIR = (f"SELECT {_ROOT_COLUMNS} FROM dateien_wurzeln WHERE aktiv AND user_id = %s AND character_id = %s "
                 "ORDER BY id")
+_HAS_ACTIVE = "SELECT EXISTS (SELECT 1 FROM dateien_wurzeln WHERE aktiv AND user_id = %s AND character_id = %s) AS da"
 # Issue 24: a grant sees what other persons share and are allowed, under one lock, so two grants cannot race
 _GRANT_LOCK = "SELECT pg_advisory_xact_lock(hashtext('dateien_wurzeln_freigabe'))"
 _OTHERS_ACTIVE = "SELECT user_id, pfad FROM dateien_wurzeln WHERE aktiv AND user_id <> %s"
@@ -168,6 +169,12 @@ class RootsRepository:
         params = (_check_id(root_id), *_check_pair(user_id, character_id))
         with self._db.transaction() as conn:
             return conn.execute(_GET, params).fetchone()
+
+    def has_active(self, user_id: str, character_id: str) -> bool:
+        """Whether the pair shares any directory now (issue 30: a pair without one needs no search). Read from
+        the table every time, so a root shared a moment ago — by this process or another — counts at once."""
+        with self._db.transaction() as conn:
+            return bool(conn.execute(_HAS_ACTIVE, _check_pair(user_id, character_id)).fetchone()["da"])
 
     def active(self, user_id: str | None = None, character_id: str | None = None) -> list[dict[str, Any]]:
         """Active roots of all pairs, of one person, or of one pair; a figure without its person is refused."""

@@ -30,6 +30,7 @@ from novaberg.core.settings import FILES_HITS_CAP, FILES_QUERY_MAX_CHARS, FILES_
 from novaberg.embed.cache import embed_cached
 from novaberg.files.allowlist import AllowListRepository
 from novaberg.files.paths import admission_problem
+from novaberg.files.repository import RootsRepository
 from novaberg.files.search_sql import SEARCH, TRACK_KEEP
 from novaberg.files.threshold import DenseThreshold, dense_floor, threshold
 from novaberg.store.vectors import Vector, as_vector, with_vectors
@@ -242,7 +243,8 @@ class Retriever:
         check_text(query, "query")
         k = _check_k(k)
         text = query[:FILES_QUERY_MAX_CHARS]
-        if not has_words(text):
+        if not has_words(text) or not RootsRepository(self._db).has_active(user_id, character_id):
+            # issue 30: no words, or no shared directory — nothing can be found; logged as an empty search
             result = SearchResult([])
             self._log(result, user_id, character_id, now, turn_id)
             return result

@@ -68,8 +68,9 @@ _SIMILAR = """
 SELECT id, inhalt, gewicht_decay, erstellt_am, kzg_erstellt_am,
        1 - (embedding::vector({dims}) <=> %(v)b::vector({dims})) AS cosine
 FROM lzg_knoten WHERE user_id = %(u)s AND character_id = %(c)s AND aktiv
+  AND EXISTS (SELECT 1 FROM lzg_knoten own WHERE own.user_id = %(u)s AND own.character_id = %(c)s AND own.aktiv)
 ORDER BY embedding::vector({dims}) <=> %(v)b::vector({dims}) LIMIT %(k)s
-"""
+"""  # issue 30: the EXISTS is a one-time filter — a pair without nodes never starts the (iterative) HNSW scan
 _RECENT = f"""
 SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND aktiv
 ORDER BY kzg_erstellt_am DESC, id DESC LIMIT %s

@@ -97,8 +97,10 @@ def service_objects(services: Sequence[Mapping[str, Any]], db: Any, user_id: str
         if name == TIMELINE:
             written, gone = _timeline_ids(service)
             dropped.extend(gone)
-            for row_id, source in [*((i, "geschrieben") for i in written), *((i, "gelesen") for i in read_ids(service))]:
-                row = _read(lambda i=row_id: timeline.find_by_id(user_id, character_id, i))
+            touched = [*((i, "geschrieben") for i in written), *((i, "gelesen") for i in read_ids(service))]
+            rows = _read(lambda ids=[i for i, _ in touched]: timeline.find_by_ids(user_id, character_id, ids)) or {}
+            for row_id, source in touched:
+                row = rows.get(int(row_id))
                 if row is not None and row.get("aktiv"):
                     objects.append(row_object(row, source, turn, zone))
         elif name == NOTES:
@@ -130,10 +132,6 @@ def _read(fetch: Any) -> dict[str, Any] | None:
 
 def rows_read(object_ids: Iterable[int], db: Any, user_id: str, character_id: str) -> list[dict[str, Any]]:
     """The timeline rows with these ids, bound to the pair (for the read cover); unreadable ones left out."""
-    repo = TimelineRepository(db)
-    rows = []
-    for row_id in object_ids:
-        row = _read(lambda i=row_id: repo.find_by_id(user_id, character_id, i))
-        if row is not None and row.get("aktiv"):
-            rows.append(row)
-    return rows
+    ids = list(object_ids)
+    found = _read(lambda: TimelineRepository(db).find_by_ids(user_id, character_id, ids)) or {}
+    return [row for row in (found.get(int(i)) for i in ids) if row is not None and row.get("aktiv")]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import select
 import socket
 import threading
 import time
@@ -50,6 +51,10 @@ _IDLE_IN_TRANSACTION_SECONDS = 30.0
 # pool's health check of an idle connection gets less. After a stall, check-outs fail at once this long.
 CLIENT_DEADLINE_SECONDS = STATEMENT_SECONDS + 1.0
 _CHECK_DEADLINE_SECONDS = 2.5
+# Issue 30: a connection given back less than this long ago is checked out without a round trip when its
+# socket has nothing to read (a server that ended — killed, restarted — closes it, and that reads as ready);
+# one idle longer gets the pool's full check (a firewall or a timeout may have cut it silently).
+IDLE_CHECK_SECONDS = 30.0
 STALL_COOLDOWN_SECONDS = 5.0
 LONG_SECONDS = 600.0  # VACUUM and the like (`maintain`), and the long jobs that ask for it (`transaction(seconds=…)`)
 _SERVER_LIMITS = (f"-c statement_timeout={round(STATEMENT_SECONDS * 1000)} -c lock_timeout={round(_LOCK_SECONDS * 1000)} "
@@ -120,6 +125,7 @@ class Database:
                 raise DatabaseUnavailableError("the database did not finish in time") from err
             raise
         finally:
+            conn.given_back = time.monotonic()
             self._pool.putconn(conn)
 
     def maintain(self, statement: str) -> None:
@@ -201,6 +207,7 @@ class DeadlineConnection(psycopg.Connection):  # type: ignore[type-arg]
 
     deadline_seconds: float = CLIENT_DEADLINE_SECONDS
     on_stall: Callable[[], None] | None = None
+    given_back: float = float("-inf")  # monotonic; when a transaction last gave it back to the pool
 
     def wait(self, gen: Any, interval: float = 0.1, timeout: float | None = None) -> Any:
         limit = self.deadline_seconds if timeout is None else min(timeout, self.deadline_seconds)
@@ -240,7 +247,10 @@ def _deadline(conn: psycopg.Connection, seconds: float | None) -> Iterator[None]
 
 
 def _check_connection(conn: psycopg.Connection) -> None:
-    """The pool's health check of an idle connection, with a short deadline of its own."""
+    """The pool's health check of an idle connection, with a short deadline of its own — skipped for a
+    connection used a moment ago whose socket is quiet (`_recently_used_and_quiet`)."""
+    if _recently_used_and_quiet(conn):
+        return
     if isinstance(conn, DeadlineConnection):
         conn.deadline_seconds = _CHECK_DEADLINE_SECONDS
     try:
@@ -248,6 +258,24 @@ def _check_connection(conn: psycopg.Connection) -> None:
     finally:
         if isinstance(conn, DeadlineConnection) and "deadline_seconds" in vars(conn):
             del conn.deadline_seconds
+
+
+def _recently_used_and_quiet(conn: psycopg.Connection) -> bool:
+    """True for an open, idle connection given back within `IDLE_CHECK_SECONDS` with nothing to read on its
+    socket. A server that went away closed the socket (end of file reads as ready), and a server that speaks
+    unasked (a notice, a termination message) is ready too: both get the full check. A frozen server is not
+    seen here; the client deadline of the first statement catches it, as it would a freeze right after a check."""
+    if not isinstance(conn, DeadlineConnection) or conn.closed or conn.broken:
+        return False
+    if time.monotonic() - conn.given_back > IDLE_CHECK_SECONDS:
+        return False
+    if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        return False
+    try:
+        ready, _, _ = select.select([conn.pgconn.socket], [], [], 0)
+    except (OSError, ValueError, psycopg.Error):
+        return False
+    return not ready
 
 
 class OneTransaction:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -19,7 +22,8 @@ from typing import Any
 from novaberg.text.words import normalize, split_sentences
 
 __all__ = ["REQUEST", "QUESTION", "STATEMENT", "LONG_TEXT_CHARS", "Lexeme", "Utterance", "grammar", "load_raw_grammar", "analyse", "statement_adverb_first",
-           "strip_particles", "verb_of", "lexeme_of_word", "is_question", "verb_key"]
+           "strip_particles", "verb_of", "lexeme_of_word", "is_question", "verb_key",
+           "one_analysis_per_text"]
 
 REQUEST, QUESTION, STATEMENT = "request", "question", "statement"
 
@@ -264,9 +268,39 @@ def _opener(lowered: str, openers: tuple[str, ...]) -> str | None:
 
 
 LONG_TEXT_CHARS = 280  # issue 13: past this, a text is read sentence by sentence for the part that matters
+# Issue 30: inside `one_analysis_per_text` (a turn) each text is read once; the readings die with the scope,
+# so nothing one person said outlives her turn in this process. At most this many texts are kept per scope.
+_SCOPE_TEXTS = 256
+_SCOPE: ContextVar[dict[str, Utterance] | None] = ContextVar("novaberg_one_analysis_per_text", default=None)
+
+
+@contextmanager
+def one_analysis_per_text() -> Iterator[None]:
+    """Within: `analyse` reads each text once and gives every caller the same (immutable) `Utterance` — the
+    router, the agents, the composer and the tribunal of one turn read the same words. Threads and LangGraph
+    nodes started inside share the scope through the context; outside it every call reads afresh."""
+    token = _SCOPE.set({})
+    try:
+        yield
+    finally:
+        _SCOPE.reset(token)
 
 
 def analyse(text: str) -> Utterance:
+    """Read one utterance (once per text inside `one_analysis_per_text`); see `_analyse`."""
+    seen = _SCOPE.get()
+    if seen is None:
+        return _analyse(text)
+    key = str(text)
+    found = seen.get(key)
+    if found is None:
+        found = _analyse(key)
+        if len(seen) < _SCOPE_TEXTS:
+            seen[key] = found
+    return found
+
+
+def _analyse(text: str) -> Utterance:
     """Read one utterance: mood, the bare order and its verb. A long text (a monologue) is read for the
     part that matters: its last order, else its last question, else it is a statement."""
     said = " ".join(str(text).split())

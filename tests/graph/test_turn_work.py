@@ -1,0 +1,67 @@
+"""Issue 30 §1: the work of a warm turn does not grow with what the person has stored.
+
+A week read puts every appointment it shows into the Lage (issue 11 §1) and the inventory check reads them
+again (tribunal.md computed checks): both read the rows in one statement, bound to the pair, not one per row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+
+from novaberg.timeline.repository import NewRow, TimelineRepository
+from tests.support import berlin
+
+NOW = berlin(2026, 11, 30, 9)  # Monday
+
+
+def _statements(monkeypatch: Any) -> list[str]:
+    sent: list[str] = []
+    original = psycopg.Cursor.execute
+
+    def spy(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+        sent.append(str(query))
+        return original(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", spy)
+    return sent
+
+
+def _appointments(db: Any, user: str, count: int) -> list[int]:
+    repo = TimelineRepository(db)
+    return [repo.insert(user, "nova", NewRow.for_type("termin", title=f"Termin {user} {i}",
+                                                      event_time=berlin(2026, 12, 1 + i % 5, 8 + i),
+                                                      precision="minute"), NOW) for i in range(count)]
+
+
+def _week_read(nova: Any, user: str, monkeypatch: Any) -> tuple[int, str]:
+    with monkeypatch.context() as patch:
+        sent = _statements(patch)
+        answer = nova.turn(user, "nova", "Was steht diese Woche an?", NOW).answer
+    return len(sent), answer
+
+
+def test_issue30_a_week_read_costs_the_same_statements_for_two_or_ten_appointments(nova, db, monkeypatch):
+    """Two persons, one with 2 appointments this week and one with 10: the same number of statements; each
+    answer shows only her own."""
+    _appointments(db, "anna", 2)
+    _appointments(db, "ben", 10)
+    nova.turn("anna", "nova", "Hallo", NOW)  # both warm (first-use work of the process is not the point)
+    nova.turn("ben", "nova", "Hallo", NOW)
+    few, anna = _week_read(nova, "anna", monkeypatch)
+    many, ben = _week_read(nova, "ben", monkeypatch)
+    assert "Termin anna 1" in anna and "ben" not in anna
+    assert "Termin ben 8" in ben and "anna" not in ben
+    assert many == few, (few, many)
+
+
+def test_find_by_ids_returns_only_the_pairs_rows(db):
+    """The batch read is bound to the pair: another person's ids and unknown ids are absent."""
+    anna = _appointments(db, "anna", 3)
+    ben = _appointments(db, "ben", 2)
+    repo = TimelineRepository(db)
+    found = repo.find_by_ids("anna", "nova", [*anna, *ben, 999_999])
+    assert sorted(found) == sorted(anna)
+    assert repo.find_by_ids("ben", "other", ben) == {}
+    assert repo.find_by_ids("anna", "nova", []) == {}
