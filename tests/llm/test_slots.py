@@ -6,7 +6,8 @@ import pytest
 
 from novaberg.core.errors import ConfigError
 from novaberg.core.settings import load_settings
-from novaberg.llm.http_connectors import DEFAULT_SLOTS, OllamaLLM, OpenAICompatibleLLM
+from novaberg.llm.base import DEFAULT_SLOTS
+from novaberg.llm.http_connectors import OllamaLLM, OpenAICompatibleLLM
 from novaberg.llm.registry import make_llm
 from novaberg.tribunal.judges import slots_of
 

@@ -8,7 +8,9 @@ from typing import Any, Protocol
 
 from novaberg.core.errors import ModelUnreachableError
 
-__all__ = ["Prompt", "LLMResult", "LLM", "ModelTimeoutError"]
+__all__ = ["DEFAULT_SLOTS", "Prompt", "LLMResult", "LLM", "ModelTimeoutError"]
+
+DEFAULT_SLOTS = 1  # a model server that serves one request at a time is the safe assumption (issue 30 §4)
 
 
 class ModelTimeoutError(ModelUnreachableError):

@@ -19,15 +19,14 @@ import httpx
 from novaberg.core.errors import ConfigError, ModelError, ModelUnreachableError
 from novaberg.core.redact import redact_credentials, scrub_urls
 from novaberg.core.settings import LLM_TIMEOUT_SECONDS
-from novaberg.llm.base import LLMResult, ModelTimeoutError, Prompt
+from novaberg.llm.base import DEFAULT_SLOTS, LLMResult, ModelTimeoutError, Prompt
 from novaberg.llm.deadline import Deadline, deadline_client
 from novaberg.llm.temperature import checked_temperatures, temperature_for
 
-__all__ = ["OllamaLLM", "OpenAICompatibleLLM", "DEFAULT_OLLAMA_URL", "DEFAULT_OPENAI_URL", "DEFAULT_SLOTS"]
+__all__ = ["OllamaLLM", "OpenAICompatibleLLM", "DEFAULT_OLLAMA_URL", "DEFAULT_OPENAI_URL"]
 
 DEFAULT_OLLAMA_URL = "http://127.0.0.1:11434"
 DEFAULT_OPENAI_URL = "http://127.0.0.1:8000/v1"
-DEFAULT_SLOTS = 1  # a server that serves one request at a time is the safe assumption (issue 30 §4)
 # connection errors: refused, reset or hung up before an answer (a time-out is not retried: the deadline is spent)
 _RETRYABLE = (httpx.ConnectError, httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError)
 _log = logging.getLogger("novaberg.llm")

@@ -10,7 +10,7 @@ from typing import Any
 
 from novaberg.core.errors import ConfigError, ModelError
 from novaberg.core.settings import LLM_TIMEOUT_SECONDS
-from novaberg.llm.http_connectors import DEFAULT_SLOTS, OllamaLLM, OpenAICompatibleLLM
+from novaberg.llm.base import DEFAULT_SLOTS
 from novaberg.llm.offline import OfflineLLM, Rule
 
 __all__ = ["make_llm", "check_llm_spec", "LLM_CHOICES"]
@@ -49,6 +49,10 @@ def make_llm(spec: str | Any, url: str | None = None, timeout: float = LLM_TIMEO
         if rules is None:
             raise ConfigError("the offline connector needs its rule table (api.catalog.OFFLINE_RULES)")
         return OfflineLLM(rules)
+    # the HTTP stack (httpx, httpcore) is imported only when a model server is named: an offline start
+    # (`novaberg say`, issue 30 §2) never pays for it
+    from novaberg.llm.http_connectors import OllamaLLM, OpenAICompatibleLLM
+
     if kind == "ollama":
         return OllamaLLM(model, url, timeout, temperatures=temperatures, slots=slots)
     return OpenAICompatibleLLM(model, url, timeout, api_key=api_key, temperatures=temperatures, slots=slots)
