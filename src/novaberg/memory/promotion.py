@@ -44,8 +44,11 @@ from novaberg.core.settings import (
 )
 from novaberg.memory import keys
 from novaberg.memory.repository import EmbedderChangedError, LongTermRepository, NewNode
+from novaberg.memory.salience import NOT_A_NAME
+from novaberg.memory.slots import names_of, slot_of, subject_of
 from novaberg.store.db import OneTransaction
 from novaberg.store.vectors import Vector, as_vector
+from novaberg.text.words import fold
 
 __all__ = ["TASK", "AUDIT_BATCH", "PromotionAgent", "STEPS", "NEW_NODE", "DUPLICATE", "HALF_REACTIVATION", "DISCARDED"]
 
@@ -275,6 +278,7 @@ class PromotionAgent:
     def _promote(self, user_id: str, character_id: str, items: list[_Item], now: datetime) -> None:
         standing = [item for item in items if item.fields is not None]
         dims = self._repo.dimensions_for(self._embedder, now)
+        slots = self._slots(user_id, character_id, standing)
         with self._repo.promotion_batch(user_id, character_id) as batch:
             written, nearest = batch.match([item.key for item in items], [item.packed for item in standing], dims,
                                            self._candidates)
@@ -283,7 +287,8 @@ class PromotionAgent:
             self._checkpoint("abgeglichen")
             fresh, woken = self._decide(items, written)
             ids = batch.create_nodes([NewNode(item.fields["inhalt"], item.packed, item.fields["salienz"],  # type: ignore[index]
-                                              item.key, item.fields["erstellt_am"], item.fields["turn_id"])  # type: ignore[index]
+                                              item.key, item.fields["erstellt_am"], item.fields["turn_id"],  # type: ignore[index]
+                                              slots.get(item.key))
                                       for item in fresh], now)
             placeholder = {-(j + 1): ids[item.key] for j, item in enumerate(fresh)}
             for item in items:
@@ -292,6 +297,8 @@ class PromotionAgent:
             batch.link([(item.node_id, placeholder.get(target, target), weight)
                         for item in fresh for target, weight in item.edges], now)
             batch.reactivate(sorted(woken), now)
+            batch.supersede([(ids[item.key], slots[item.key], item.fields["erstellt_am"])  # type: ignore[index]
+                             for item in fresh if slots.get(item.key)], now)
         self._checkpoint("geschrieben")
         bridged = [item for item in items if item.node_id is not None and not item.resumed]
         if bridged:
@@ -315,6 +322,18 @@ class PromotionAgent:
                     "lzg_id": item.node_id, "cosine": round(item.cosine, 4) if item.cosine is not None else None,
                     "turn_id": item.fields["turn_id"],  # type: ignore[index]
                     "kzg_geloescht": "ja" if deleted else "nein"}, now)
+
+    def _slots(self, user_id: str, character_id: str, fresh: list[_Item]) -> dict[str, str]:
+        """Issue 28 item 3: the one-value slot of each new node's sentence (`slots.slot_of`); a sentence opening with
+        a name is read with the pair's sentences introducing that name (*Meine Tochter Sarah …*)."""
+        said = {item.key: item.fields["inhalt"] for item in fresh}  # type: ignore[index]
+        context = list(said.values())
+        for text in said.values():
+            first = text.split(maxsplit=1)[0].strip(",.!") if text.split() else ""
+            if first[:1].isupper() and fold(first) not in NOT_A_NAME and subject_of(text, names_of(context)) is None:
+                context += self._repo.mentioning(user_id, character_id, first)
+        names = names_of(context)
+        return {key: slot for key, text in said.items() if (slot := slot_of(text, names)) is not None}
 
     def _decide(self, items: list[_Item], written: dict[str, dict[str, Any]]) -> tuple[list[_Item], set[int]]:
         """§3b for each order in turn, as if promoted one by one: the best of the pair's nodes — inactive ones
