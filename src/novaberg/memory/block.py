@@ -23,6 +23,7 @@ from novaberg.embed.cache import embed_cached
 from novaberg.memory.recall import MemoryQuestion, asked_period, memory_question, said_on, score_told
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.short_term import ShortTermMemory
+from novaberg.memory.similarity import cosines as _cosines
 from novaberg.memory.slots import names_of, slot_of, subject_of
 from novaberg.memory.texts import (
     BLOCK_HEADER,
@@ -63,17 +64,6 @@ def question_kind(text: str) -> str | None:
     if text.strip().endswith("?") and _OWN.search(text):
         return ABOUT_HERSELF
     return None
-
-
-def _cosines(query: list[float], vectors: list[list[float]]) -> list[float]:
-    import numpy as np  # here, not at import: numpy costs ~0.17 s of every process start (issue 10)
-
-    matrix = np.asarray(vectors, dtype=np.float64)
-    q = np.asarray(query, dtype=np.float64)
-    # elementwise, no matrix product: OpenBLAS may run even a small one on threads (slow on a busy machine)
-    norms = np.sqrt((matrix * matrix).sum(axis=1)) * float(np.sqrt((q * q).sum()))
-    dots = (matrix * q).sum(axis=1)
-    return [float(d / n) if n else 0.0 for d, n in zip(dots, norms, strict=True)]
 
 
 def _day(moment: Any, zone: Any) -> str:

@@ -58,10 +58,14 @@ STEPS = ("verschoben", "gelesen", "eingebettet", "abgeglichen", "geschrieben", "
 AUDIT_BATCH = 50  # green audit lines written per transaction (a kill -9 loses at most these lines, never data)
 _INFRASTRUCTURE = (DatabaseUnavailableError, psycopg.OperationalError, ModelUnreachableError, EmbedderChangedError,
                    redis_lib.ConnectionError, redis_lib.TimeoutError)
-# The bridge: the node's id into the hash — only while the hash still stands (never a hash without `inhalt`).
+# §3b: the bridge — the node's id into the hash, `hash_dirty` set, and the return path queued with the `turn_id` read
+# from the hash (before step 4 may delete it) — only while the hash still stands (never a hash without `inhalt`).
+# KEYS: the kzg hash, the pair's return-path list; ARGV: node id, action.
 _BRIDGE = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'lzg_id', ARGV[1], 'hash_dirty', '1')
+local turn = redis.call('HGET', KEYS[1], 'turn_id') or ''
+redis.call('RPUSH', KEYS[2], cjson.encode({schluessel = KEYS[1], lzg_id = ARGV[1], turn_id = turn, aktion = ARGV[2]}))
 return 1
 """
 # §3: the orders *moved* to the work list, each attempt counted in the side hash, each hash read — atomically, one
@@ -130,7 +134,8 @@ class PromotionAgent:
             raise ValueError("a promotion batch holds at least one order")
         self._batch_size = batch
         self._take = redis.register_script(_TAKE)
-        self._green: list[tuple[str, str, dict[str, Any], datetime]] = []
+        self._green: list[tuple[str, str, dict[str, Any], datetime, Any]] = []
+        self._leftovers: set[str] = set()  # §3: keys put back from `:arbeit` this run (a killed run's orders)
 
     # --- the run --------------------------------------------------------------------------------------
 
@@ -177,6 +182,7 @@ class PromotionAgent:
         queue, work = keys.queue(user_id, character_id), keys.work_list(user_id, character_id)
         while (left := self._redis.lmove(work, queue, "RIGHT", "LEFT")) is not None:  # §3: put back at the front
             counters["zurueckgelegt"] += 1
+            self._leftovers.add(str(left))
             self._audit(f"{TASK}:{left}", "zurueckgelegt", {"schluessel": left}, now)
         # One batch read and embedded ahead (a thread) while the one before is written: the agent's Python work
         # and the database's run side by side. `:arbeit` holds at most these two batches.
@@ -304,7 +310,8 @@ class PromotionAgent:
         if bridged:
             with self._redis.pipeline(transaction=False) as pipe:
                 for item in bridged:
-                    pipe.eval(_BRIDGE, 1, item.key, str(item.node_id))
+                    pipe.eval(_BRIDGE, 2, item.key, keys.return_path(user_id, character_id), str(item.node_id),
+                              str(item.action))
                 pipe.execute()
             self._checkpoint("gebruecke")
         gone = self._delete([item for item in items if item.action == NEW_NODE and item.fields is not None], now)
@@ -315,7 +322,7 @@ class PromotionAgent:
             if item.resumed:  # a run killed after the write: the node stands, step 4 only
                 deleted_or_gone = deleted or item.fields is None
                 self._closing(item.key, NEW_NODE, deleted, {
-                    "lzg_id": item.node_id, "wiederaufnahme": True,
+                    "lzg_id": item.node_id, "wiederaufnahme": True, "turn_id": _turn(item),
                     "kzg_geloescht": "ja" if deleted_or_gone else "nein"}, now)
             else:
                 self._closing(item.key, item.action, deleted, {  # type: ignore[arg-type]
@@ -344,7 +351,11 @@ class PromotionAgent:
         woken: set[int] = set()
         made = _Made(sum(1 for item in items if item.vector is not None))
         for item in items:
-            if item.key in written:
+            if item.key in written and item.fields is None and item.key not in self._leftovers:
+                # §3a: promoted and deleted before — a second order for the same key is discarded, never green
+                item.discard = _Discard("hash_fort", schluessel=item.key, schon_promotet=int(written[item.key]["id"]))
+                continue
+            if item.key in written:  # a run killed after the commit: its order came back from `:arbeit`
                 item.action, item.node_id, item.resumed = NEW_NODE, int(written[item.key]["id"]), True
                 continue
             if item.fields is None:
@@ -450,12 +461,12 @@ class PromotionAgent:
 
     def _closing(self, key: str, action: str, deleted: bool, payload: dict[str, Any], now: datetime) -> None:
         """§3b: a deletion without error writes its own line `kzg_geloescht`, then the closing line of the
-        entry carries `kzg_geloescht`. Green lines are written in batches (`flush`): one transaction per
+        entry carries `kzg_geloescht` — both in `hintergrund_log` and in `pipeline_log` (under the entry's turn). Green lines are written in batches (`flush`): one transaction per
         AUDIT_BATCH entries instead of one per entry; error lines are written at once."""
-        task = f"{TASK}:{key}"
+        task, turn = f"{TASK}:{key}", _uuid(payload.get("turn_id"))
         if deleted:
-            self._green.append((task, "kzg_geloescht", {"schluessel": key}, now))
-        self._green.append((task, action, payload, now))
+            self._green.append((task, "kzg_geloescht", {"schluessel": key, "aktion": "kzg_geloescht"}, now, turn))
+        self._green.append((task, action, {"schluessel": key, "aktion": action, **payload}, now, turn))
         if len(self._green) >= AUDIT_BATCH:
             self.flush()
 
@@ -466,8 +477,9 @@ class PromotionAgent:
         try:
             with self._db.transaction() as conn, conn.pipeline():
                 log = PipelineLog(OneTransaction(conn))
-                for task, status, payload, now in lines:
+                for task, status, payload, now, turn in lines:
                     log.background(task, status, payload, now)
+                    log.write(turn, TASK, status, payload, now, "memory")  # §3b: the closing line in pipeline_log
         except (DatabaseError, psycopg.Error) as err:  # the audit must not turn a green step red
             _log.error("%d hintergrund_log lines not written: %s", len(lines), err)
 
