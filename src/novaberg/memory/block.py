@@ -119,14 +119,14 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) ->
     stored: dict[str, str] = {}
     told = [item for item in _told(state, deps, stored) if item[0] is not None]
     names = names_of(said for _, said, _ in told)
-    scored = [(score_told(question, item[1], names), item) for item in told]
-    found = [item for score, item in scored if score > 0
+    scores = {id(item): score_told(question, item[1], names) for item in told}
+    found = [item for item in told if scores[id(item)] > 0
              and not (question.about_herself and _about_someone_else(item[1], names))]
     period = asked_period(str(state.get("text", "")), now, deps.zone)
     if period is not None:  # *letzte Woche*: what was told then, when anything about it was
         within = [item for item in found if period[0] <= item[0] < period[1]]
         found = within or found
-    found = sorted(found, key=lambda item: (-score_told(question, item[1], names), -item[0].timestamp()))
+    found = sorted(found, key=lambda item: (-scores[id(item)], -item[0].timestamp()))
     current, history = _by_slot(found[:_RECALL_CAP], told, names, stored)
     worst = None
     if current:  # the delivery's log row as the nearest search writes it: count and worst similarity

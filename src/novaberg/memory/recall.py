@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from novaberg.memory.slots import RELATIVES, slot_of
@@ -87,7 +88,12 @@ class MemoryQuestion:
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", fold(text))
+    return list(_cached_words(text))
+
+
+@lru_cache(maxsize=8192)
+def _cached_words(text: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"[a-z0-9]+", fold(text)))
 
 
 def _widened(words: Iterable[str]) -> frozenset[str]:
@@ -167,6 +173,7 @@ def _same(word: str, topic: str) -> bool:
     return long.startswith(short) and long[len(short):] in _ENDINGS and len(short) >= 3
 
 
+@lru_cache(maxsize=65536)
 def _same_or_head(word: str, topic: str) -> bool:
     """One word in two forms, or a compound ending in the topic (*Kirchenchor* for *Chor*, *Punkband* for *Band*)."""
     return _same(word, topic) or (len(topic) >= 4 and len(word) > len(topic) + 2 and word.endswith(topic))
@@ -188,12 +195,28 @@ def score_told(question: MemoryQuestion, said: str, names: dict[str, str] | None
             topics |= {name, rel}
             if rel in asked or name in asked:
                 asked |= {name, rel}
-    words = _words(said)
-    filled = question.slot is not None and (slot_of(said, names or {}) or "").endswith("|" + question.slot)
-    if not filled and not any(_same(word, topic) for word in words for topic in topics) \
+    return _score(_cached_words(said), frozenset(topics), frozenset(asked),
+                  question.slot is not None and (slot_of(said, names or {}) or "").endswith("|" + question.slot))
+
+
+def _score(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str], filled: bool) -> int:
+    topic_forms = _forms_of(topics)
+    if not filled and not any(word in topic_forms or _forms(word) & topics for word in words) \
             and not any(_same_or_head(word, topic) for word in words for topic in asked):
         return 0
     return 1 + sum(1 for topic in asked if any(_same_or_head(word, topic) for word in words))
+
+
+@lru_cache(maxsize=65536)
+def _forms(word: str) -> frozenset[str]:
+    """The word and the words it is up to a short ending (`_same`): *schwestern* → schwestern, schwester, …"""
+    return frozenset(word[: len(word) - len(end)] for end in _ENDINGS
+                     if word.endswith(end) and len(word) - len(end) >= 3) | {word}
+
+
+@lru_cache(maxsize=1024)
+def _forms_of(topics: frozenset[str]) -> frozenset[str]:
+    return frozenset().union(*(_forms(topic) for topic in topics)) if topics else frozenset()
 
 
 _PERIOD = re.compile(r"\b(?P<last>letzte|letzten|vorige|vorigen|vergangene|vergangenen)\s+(?P<unit>woche|monat)\b|"

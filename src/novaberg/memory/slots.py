@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from novaberg.text.words import fold
 
@@ -59,14 +60,22 @@ def names_of(told: Iterable[str]) -> dict[str, str]:
     """Folded name → folded relative word, from the sentences that introduce them (*Meine Tochter Sarah*)."""
     out: dict[str, str] = {}
     for said in told:
-        for found in _NAMED.finditer(said):
-            rel = fold(found["rel"])
-            if rel not in RELATIVES:
-                continue
-            for name in (found["name"], found["second"]):
-                if name and fold(name) not in RELATIVES and fold(name) not in {"und", "ist", "hat"}:
-                    out.setdefault(fold(name), rel)
+        for rel, names in _introduced(said):
+            for name in names:
+                out.setdefault(name, rel)
     return out
+
+
+@lru_cache(maxsize=8192)
+def _introduced(said: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The (relative, names) a sentence introduces — cached: the block reads the same told sentences every turn."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for found in _NAMED.finditer(said):
+        rel = fold(found["rel"])
+        if rel in RELATIVES:
+            out.append((rel, tuple(fold(name) for name in (found["name"], found["second"])
+                                   if name and fold(name) not in RELATIVES)))
+    return tuple(out)
 
 
 def subject_of(said: str, names: dict[str, str]) -> str | None:
@@ -104,6 +113,20 @@ def first_person(said: str, names: dict[str, str]) -> bool:
 def slot_of(said: str, names: dict[str, str]) -> str | None:
     """The slot a told sentence fills ("ich|wohnort", "tochter|wohnort", "ich|lieblingsessen", "freundin|name"),
     or None when it fills none of the one-value slots."""
+    first = _first_word(said)
+    known = names.get(first) if first else None  # only the opening name can change the answer
+    return _slot(said, first if known else "", known or "")
+
+
+@lru_cache(maxsize=8192)
+def _first_word(said: str) -> str:
+    found = re.search(r"[a-z0-9]+", fold(said))
+    return found.group(0) if found else ""
+
+
+@lru_cache(maxsize=8192)
+def _slot(said: str, name: str, rel: str) -> str | None:
+    names = {name: rel} if name else {}
     folded = fold(said)
     named = _NAME_OF.search(folded)
     if named and named["rel"] in RELATIVES:
