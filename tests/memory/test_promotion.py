@@ -217,8 +217,9 @@ def test_parallel_writes_of_one_person_keep_every_entry(redis):
     assert len(set(lists(redis)["queue"])) == 20
 
 
-def test_a_second_order_for_a_promoted_key_is_discarded(db, redis):
-    """§3a: a hash already promoted and deleted — a second order is discarded, it never makes a node."""
+def test_an_order_for_a_key_whose_hash_never_stood_is_discarded(db, redis):
+    """§3a: an order whose hash does not stand is discarded, it never makes a node (the same key promoted and
+    deleted before: tests/memory/test_promotion_gaps.py)."""
     key = remember(redis, "Mein Hund heißt Bello.", "t1")
     agent(db, redis).run(LATER)
     redis.rpush(keys.queue("u1", "nova"), "kzg:u1|nova:never-written")

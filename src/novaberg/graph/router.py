@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 from novaberg.agents.registry import EMPTY_REGISTRY, Registry
 from novaberg.core.errors import ModelAnswerError
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
+from novaberg.memory.recall import asks_what_was_told
 from novaberg.situation.offers import is_answer_to_offer, mentioned_appointment
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, is_question
 from novaberg.text.orders import order_words
@@ -151,6 +152,8 @@ def offline_router(data: Mapping[str, Any]) -> dict[str, Any]:
 def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, registry: Registry) -> dict[str, Any]:
     """Ask the model for the domain; an unknown domain name is read as none (loudly logged by the caller).
     The offline router reads the route hints from `registry` (the prompt lists the services' descriptions)."""
+    if asks_what_was_told(text):  # issue 28: *Wann hab ich dir von X erzählt?* is memory's, never the timeline's
+        return {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "unknown_domain": None}
     services = registry.names()
     listing = "\n".join(f"- {e.name}: {e.service.description}" for e in sorted(registry.services, key=lambda e: e.name))
     answer = asker.ask(TASK, {"text": text, "services": listing, "history": _history_text(history),

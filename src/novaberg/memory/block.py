@@ -20,14 +20,18 @@ from novaberg.agents.readers import Block
 from novaberg.core.errors import DatabaseError, ModelError
 from novaberg.core.settings import MEMORY_ABOUT_ME_CAP, MEMORY_BLOCK_CAP, MEMORY_BLOCK_FLOOR
 from novaberg.embed.cache import embed_cached
-from novaberg.memory.recall import MemoryQuestion, memory_question, said_on, told_about
+from novaberg.memory.recall import MemoryQuestion, asked_period, memory_question, said_on, score_told
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.short_term import ShortTermMemory
+from novaberg.memory.similarity import cosines as _cosines
+from novaberg.memory.slots import names_of, slot_of, subject_of
 from novaberg.memory.texts import (
     BLOCK_HEADER,
     BLOCK_INTRO,
     BLOCK_NOT_TOLD,
     BLOCK_NOTHING_YET,
+    CURRENT_LINE,
+    HISTORY_LINE,
     LONG_TERM_LINE,
     NOT_TOLD,
     RECALL_LINE,
@@ -35,6 +39,7 @@ from novaberg.memory.texts import (
     REPLY_LINE,
     REPLY_NOTHING_YET,
     SHORT_TERM_LINE,
+    SUPERSEDED_LINE,
 )
 
 __all__ = ["READER", "read_memory_block", "question_kind", "ABOUT_ME", "ABOUT_HERSELF"]
@@ -61,17 +66,6 @@ def question_kind(text: str) -> str | None:
     return None
 
 
-def _cosines(query: list[float], vectors: list[list[float]]) -> list[float]:
-    import numpy as np  # here, not at import: numpy costs ~0.17 s of every process start (issue 10)
-
-    matrix = np.asarray(vectors, dtype=np.float64)
-    q = np.asarray(query, dtype=np.float64)
-    # elementwise, no matrix product: OpenBLAS may run even a small one on threads (slow on a busy machine)
-    norms = np.sqrt((matrix * matrix).sum(axis=1)) * float(np.sqrt((q * q).sum()))
-    dots = (matrix * q).sum(axis=1)
-    return [float(d / n) if n else 0.0 for d, n in zip(dots, norms, strict=True)]
-
-
 def _day(moment: Any, zone: Any) -> str:
     return moment.astimezone(zone).strftime("%d.%m.%Y") if isinstance(moment, datetime) else "?"
 
@@ -86,16 +80,22 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
     return _nearest_block(state, deps)
 
 
-def _told(state: dict[str, Any], deps: Any) -> list[tuple[datetime, str, bool]]:
+def _told(state: dict[str, Any], deps: Any,
+          superseded: dict[str, str] | None = None) -> list[tuple[datetime, str, bool]]:
     """The pair's told sentences (when, words, long-term?): long-term nodes newest first, then the short-term
-    entries not yet promoted (not this turn's own words)."""
+    entries not yet promoted (not this turn's own words). `superseded` gets the stored links (older → newer)."""
+    superseded = {} if superseded is None else superseded
     user_id, character_id, now = state["user_id"], state["character_id"], state["now"]
     told: list[tuple[datetime, str, bool]] = []
     try:
         repo = LongTermRepository(deps.db)
         repo.dimensions_for(deps.embedder, now)  # another embedder's memory is refused until reembed, as below
-        for node in repo.recent(user_id, character_id, _RECALL_SCAN):
+        nodes = repo.recent(user_id, character_id, _RECALL_SCAN)
+        by_id = {node["id"]: node["inhalt"].strip() for node in nodes}
+        for node in nodes:
             told.append((node["kzg_erstellt_am"], node["inhalt"].strip(), True))
+            if node.get("abgeloest_durch") in by_id:  # issue 28 item 3: the promotion's stored link
+                superseded[node["inhalt"].strip()] = by_id[node["abgeloest_durch"]]
     except (DatabaseError, psycopg.Error, ModelError) as err:
         _log.error("long-term memory unreadable this turn: %s", err)
         deps.log.write(state["turn_id"], READER, "fehler", {"lzg": str(err)}, now, "memory")
@@ -112,29 +112,86 @@ def _told(state: dict[str, Any], deps: Any) -> list[tuple[datetime, str, bool]]:
 
 
 def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) -> Block | None:
-    """Issue 28 items 2 and 4: the told sentences about the asked thing, each with its day; nothing told about a
-    personal thing → „noch nicht erzählt\"; nothing told about anything else → None (the nearest search goes on)."""
+    """Issue 28 items 2–4: the told sentences about the asked thing, each with its day, the newest of a slot as
+    current and an older one of the same slot as history (`slots.py`); nothing told about a personal thing →
+    „noch nicht erzählt\"; nothing told about anything else → None (the nearest search goes on)."""
     now = state["now"]
-    found = sorted((item for item in _told(state, deps) if item[0] is not None and told_about(question, item[1])),
-                   key=lambda item: item[0], reverse=True)[:_RECALL_CAP]
+    stored: dict[str, str] = {}
+    told = [item for item in _told(state, deps, stored) if item[0] is not None]
+    names = names_of(said for _, said, _ in told)
+    scores = {id(item): score_told(question, item[1], names) for item in told}
+    found = [item for item in told if scores[id(item)] > 0
+             and not (question.about_herself and _about_someone_else(item[1], names))]
+    period = asked_period(str(state.get("text", "")), now, deps.zone)
+    if period is not None:  # *letzte Woche*: what was told then, when anything about it was
+        within = [item for item in found if period[0] <= item[0] < period[1]]
+        found = within or found
+    found = sorted(found, key=lambda item: (-scores[id(item)], -item[0].timestamp()))
+    current, history = _by_slot(found[:_RECALL_CAP], told, names, stored)
     worst = None
-    if found:  # the delivery's log row as the nearest search writes it: count and worst similarity
+    if current:  # the delivery's log row as the nearest search writes it: count and worst similarity
         try:
             query = embed_cached(deps.embedder, [str(state.get("text", ""))])[0]
-            worst = round(min(_cosines(query, embed_cached(deps.embedder, [said for _, said, _ in found]))), 4)
+            worst = round(min(_cosines(query, embed_cached(deps.embedder, [said for _, said, _ in current]))), 4)
         except ModelError as err:
             _log.error("similarity of the recalled sentences not measured: %s", err)
     deps.log.write(state["turn_id"], READER, "geliefert",
-                   {"anzahl": len(found), "schlechteste_aehnlichkeit": worst, "frage": "erinnerungsfrage",
-                    "themen": sorted(question.topics)[:12], "enthaltung": not found}, now, "memory")
-    if not found:
+                   {"anzahl": len(current) + len(history), "schlechteste_aehnlichkeit": worst,
+                    "frage": "erinnerungsfrage", "themen": sorted(question.topics)[:12], "enthaltung": not current,
+                    "abgeloest": len(history)}, now, "memory")
+    if not current:
         if not question.abstains:
             return None
         return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_NOT_TOLD}", answers_question=True, reply=NOT_TOLD)
-    lines = [(LONG_TERM_LINE if long_term else SHORT_TERM_LINE).format(inhalt=said, tag=_day(when, deps.zone))
-             for when, said, long_term in found]
-    reply = "\n".join(RECALL_LINE.format(tag=said_on(when, deps.zone, now), inhalt=said) for when, said, _ in found)
+    newer = {id(old): new for old, new in history}
+    with_history = {id(new) for _, new in history}
+    lines = []
+    for item in current:
+        when, said, long_term = item
+        lines.append((CURRENT_LINE if id(item) in with_history else
+                      LONG_TERM_LINE if long_term else SHORT_TERM_LINE).format(inhalt=said, tag=_day(when, deps.zone)))
+    for old, new in history:
+        lines.append(SUPERSEDED_LINE.format(inhalt=old[1], tag=_day(old[0], deps.zone), neu=_day(new[0], deps.zone)))
+    reply = "\n".join(RECALL_LINE.format(tag=said_on(when, deps.zone, now), inhalt=said) for when, said, _ in current)
+    if history:
+        reply += "\n" + "\n".join(HISTORY_LINE.format(tag=said_on(old[0], deps.zone, now), inhalt=old[1])
+                                   for old, _ in history if id(old) in newer)
     return Block(BLOCK_HEADER, "\n".join([BLOCK_HEADER, BLOCK_INTRO, *lines]), answers_question=True, reply=reply)
+
+
+def _about_someone_else(said: str, names: dict[str, str]) -> bool:
+    subject = subject_of(said, names)
+    return subject is not None and subject != "ich"
+
+
+Told = tuple[datetime, str, bool]
+
+
+def _by_slot(found: list[Told], told: list[Told], names: dict[str, str],
+             stored: dict[str, str]) -> tuple[list[Told], list[tuple[Told, Told]]]:
+    """Issue 28 item 3: a found sentence with a newer one of the same slot among everything told (or linked as
+    superseded by the promotion, `stored`) is history; the newer one (the current value) is said even when the
+    question's words did not find it. Returns the current sentences, newest first, and (older, newer) pairs."""
+    by_said = {item[1]: item for item in told}
+    newest: dict[str, Told] = {}
+    for item in told:
+        slot = slot_of(item[1], names)
+        if slot is not None and (slot not in newest or item[0] > newest[slot][0]):
+            newest[slot] = item
+    current: list[Told] = []
+    history: list[tuple[Told, Told]] = []
+    for item in found:
+        slot = slot_of(item[1], names)
+        latest = newest.get(slot) if slot is not None else None
+        if item[1] in stored and stored[item[1]] in by_said and (latest is None or latest[0] <= item[0]):
+            latest = by_said[stored[item[1]]]
+        if latest is not None and latest is not item and latest[0] > item[0]:
+            history.append((item, latest))
+            if latest not in current:
+                current.append(latest)
+        elif item not in current:
+            current.append(item)
+    return sorted(current, key=lambda item: item[0], reverse=True), history
 
 
 def _nearest_block(state: dict[str, Any], deps: Any) -> Block | None:

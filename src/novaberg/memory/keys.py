@@ -10,10 +10,11 @@ from urllib.parse import quote, unquote
 
 __all__ = ["KZG_PREFIX", "QUEUE_PREFIX", "SIDE_LISTS", "WORK", "FAILED", "ATTEMPTS", "pair_token", "pair_of_token",
            "kzg_key", "kzg_index", "queue", "work_list", "failed_list", "attempts_hash", "pair_of_queue",
-           "EVENT_ORDERS", "EVENT_ORDERS_WORK"]
+           "EVENT_ORDERS", "EVENT_ORDERS_WORK", "RETURN_PREFIX", "return_path"]
 
 KZG_PREFIX = "kzg:"
 QUEUE_PREFIX = "queue:"
+RETURN_PREFIX = "rueckweg:"
 WORK, FAILED, ATTEMPTS = ":arbeit", ":gescheitert", ":versuche"
 SIDE_LISTS = (WORK, FAILED, ATTEMPTS)  # §2a: side lists are no pairs
 
@@ -52,6 +53,11 @@ def failed_list(user_id: str, character_id: str) -> str:
 
 def attempts_hash(user_id: str, character_id: str) -> str:
     return queue(user_id, character_id) + ATTEMPTS
+
+
+def return_path(user_id: str, character_id: str) -> str:
+    """§3b: the pair's return-path orders (key, node id, turn id), queued by the bridge, read by `return_path.py`."""
+    return f"{RETURN_PREFIX}{pair_token(user_id, character_id)}"
 
 
 def pair_of_queue(name: str) -> tuple[str, str] | None:

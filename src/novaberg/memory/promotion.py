@@ -44,8 +44,11 @@ from novaberg.core.settings import (
 )
 from novaberg.memory import keys
 from novaberg.memory.repository import EmbedderChangedError, LongTermRepository, NewNode
+from novaberg.memory.salience import NOT_A_NAME
+from novaberg.memory.slots import names_of, slot_of, subject_of
 from novaberg.store.db import OneTransaction
 from novaberg.store.vectors import Vector, as_vector
+from novaberg.text.words import fold
 
 __all__ = ["TASK", "AUDIT_BATCH", "PromotionAgent", "STEPS", "NEW_NODE", "DUPLICATE", "HALF_REACTIVATION", "DISCARDED"]
 
@@ -55,10 +58,14 @@ STEPS = ("verschoben", "gelesen", "eingebettet", "abgeglichen", "geschrieben", "
 AUDIT_BATCH = 50  # green audit lines written per transaction (a kill -9 loses at most these lines, never data)
 _INFRASTRUCTURE = (DatabaseUnavailableError, psycopg.OperationalError, ModelUnreachableError, EmbedderChangedError,
                    redis_lib.ConnectionError, redis_lib.TimeoutError)
-# The bridge: the node's id into the hash — only while the hash still stands (never a hash without `inhalt`).
+# §3b: the bridge — the node's id into the hash, `hash_dirty` set, and the return path queued with the `turn_id` read
+# from the hash (before step 4 may delete it) — only while the hash still stands (never a hash without `inhalt`).
+# KEYS: the kzg hash, the pair's return-path list; ARGV: node id, action.
 _BRIDGE = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'lzg_id', ARGV[1], 'hash_dirty', '1')
+local turn = redis.call('HGET', KEYS[1], 'turn_id') or ''
+redis.call('RPUSH', KEYS[2], cjson.encode({schluessel = KEYS[1], lzg_id = ARGV[1], turn_id = turn, aktion = ARGV[2]}))
 return 1
 """
 # §3: the orders *moved* to the work list, each attempt counted in the side hash, each hash read — atomically, one
@@ -127,7 +134,8 @@ class PromotionAgent:
             raise ValueError("a promotion batch holds at least one order")
         self._batch_size = batch
         self._take = redis.register_script(_TAKE)
-        self._green: list[tuple[str, str, dict[str, Any], datetime]] = []
+        self._green: list[tuple[str, str, dict[str, Any], datetime, Any]] = []
+        self._leftovers: set[str] = set()  # §3: keys put back from `:arbeit` this run (a killed run's orders)
 
     # --- the run --------------------------------------------------------------------------------------
 
@@ -174,6 +182,7 @@ class PromotionAgent:
         queue, work = keys.queue(user_id, character_id), keys.work_list(user_id, character_id)
         while (left := self._redis.lmove(work, queue, "RIGHT", "LEFT")) is not None:  # §3: put back at the front
             counters["zurueckgelegt"] += 1
+            self._leftovers.add(str(left))
             self._audit(f"{TASK}:{left}", "zurueckgelegt", {"schluessel": left}, now)
         # One batch read and embedded ahead (a thread) while the one before is written: the agent's Python work
         # and the database's run side by side. `:arbeit` holds at most these two batches.
@@ -275,6 +284,7 @@ class PromotionAgent:
     def _promote(self, user_id: str, character_id: str, items: list[_Item], now: datetime) -> None:
         standing = [item for item in items if item.fields is not None]
         dims = self._repo.dimensions_for(self._embedder, now)
+        slots = self._slots(user_id, character_id, standing)
         with self._repo.promotion_batch(user_id, character_id) as batch:
             written, nearest = batch.match([item.key for item in items], [item.packed for item in standing], dims,
                                            self._candidates)
@@ -283,7 +293,8 @@ class PromotionAgent:
             self._checkpoint("abgeglichen")
             fresh, woken = self._decide(items, written)
             ids = batch.create_nodes([NewNode(item.fields["inhalt"], item.packed, item.fields["salienz"],  # type: ignore[index]
-                                              item.key, item.fields["erstellt_am"], item.fields["turn_id"])  # type: ignore[index]
+                                              item.key, item.fields["erstellt_am"], item.fields["turn_id"],  # type: ignore[index]
+                                              slots.get(item.key))
                                       for item in fresh], now)
             placeholder = {-(j + 1): ids[item.key] for j, item in enumerate(fresh)}
             for item in items:
@@ -292,12 +303,15 @@ class PromotionAgent:
             batch.link([(item.node_id, placeholder.get(target, target), weight)
                         for item in fresh for target, weight in item.edges], now)
             batch.reactivate(sorted(woken), now)
+            batch.supersede([(ids[item.key], slots[item.key], item.fields["erstellt_am"])  # type: ignore[index]
+                             for item in fresh if slots.get(item.key)], now)
         self._checkpoint("geschrieben")
         bridged = [item for item in items if item.node_id is not None and not item.resumed]
         if bridged:
             with self._redis.pipeline(transaction=False) as pipe:
                 for item in bridged:
-                    pipe.eval(_BRIDGE, 1, item.key, str(item.node_id))
+                    pipe.eval(_BRIDGE, 2, item.key, keys.return_path(user_id, character_id), str(item.node_id),
+                              str(item.action))
                 pipe.execute()
             self._checkpoint("gebruecke")
         gone = self._delete([item for item in items if item.action == NEW_NODE and item.fields is not None], now)
@@ -308,13 +322,25 @@ class PromotionAgent:
             if item.resumed:  # a run killed after the write: the node stands, step 4 only
                 deleted_or_gone = deleted or item.fields is None
                 self._closing(item.key, NEW_NODE, deleted, {
-                    "lzg_id": item.node_id, "wiederaufnahme": True,
+                    "lzg_id": item.node_id, "wiederaufnahme": True, "turn_id": _turn(item),
                     "kzg_geloescht": "ja" if deleted_or_gone else "nein"}, now)
             else:
                 self._closing(item.key, item.action, deleted, {  # type: ignore[arg-type]
                     "lzg_id": item.node_id, "cosine": round(item.cosine, 4) if item.cosine is not None else None,
                     "turn_id": item.fields["turn_id"],  # type: ignore[index]
                     "kzg_geloescht": "ja" if deleted else "nein"}, now)
+
+    def _slots(self, user_id: str, character_id: str, fresh: list[_Item]) -> dict[str, str]:
+        """Issue 28 item 3: the one-value slot of each new node's sentence (`slots.slot_of`); a sentence opening with
+        a name is read with the pair's sentences introducing that name (*Meine Tochter Sarah …*)."""
+        said = {item.key: item.fields["inhalt"] for item in fresh}  # type: ignore[index]
+        context = list(said.values())
+        for text in said.values():
+            first = text.split(maxsplit=1)[0].strip(",.!") if text.split() else ""
+            if first[:1].isupper() and fold(first) not in NOT_A_NAME and subject_of(text, names_of(context)) is None:
+                context += self._repo.mentioning(user_id, character_id, first)
+        names = names_of(context)
+        return {key: slot for key, text in said.items() if (slot := slot_of(text, names)) is not None}
 
     def _decide(self, items: list[_Item], written: dict[str, dict[str, Any]]) -> tuple[list[_Item], set[int]]:
         """§3b for each order in turn, as if promoted one by one: the best of the pair's nodes — inactive ones
@@ -325,7 +351,11 @@ class PromotionAgent:
         woken: set[int] = set()
         made = _Made(sum(1 for item in items if item.vector is not None))
         for item in items:
-            if item.key in written:
+            if item.key in written and item.fields is None and item.key not in self._leftovers:
+                # §3a: promoted and deleted before — a second order for the same key is discarded, never green
+                item.discard = _Discard("hash_fort", schluessel=item.key, schon_promotet=int(written[item.key]["id"]))
+                continue
+            if item.key in written:  # a run killed after the commit: its order came back from `:arbeit`
                 item.action, item.node_id, item.resumed = NEW_NODE, int(written[item.key]["id"]), True
                 continue
             if item.fields is None:
@@ -431,12 +461,12 @@ class PromotionAgent:
 
     def _closing(self, key: str, action: str, deleted: bool, payload: dict[str, Any], now: datetime) -> None:
         """§3b: a deletion without error writes its own line `kzg_geloescht`, then the closing line of the
-        entry carries `kzg_geloescht`. Green lines are written in batches (`flush`): one transaction per
+        entry carries `kzg_geloescht` — both in `hintergrund_log` and in `pipeline_log` (under the entry's turn). Green lines are written in batches (`flush`): one transaction per
         AUDIT_BATCH entries instead of one per entry; error lines are written at once."""
-        task = f"{TASK}:{key}"
+        task, turn = f"{TASK}:{key}", _uuid(payload.get("turn_id"))
         if deleted:
-            self._green.append((task, "kzg_geloescht", {"schluessel": key}, now))
-        self._green.append((task, action, payload, now))
+            self._green.append((task, "kzg_geloescht", {"schluessel": key, "aktion": "kzg_geloescht"}, now, turn))
+        self._green.append((task, action, {"schluessel": key, "aktion": action, **payload}, now, turn))
         if len(self._green) >= AUDIT_BATCH:
             self.flush()
 
@@ -447,8 +477,9 @@ class PromotionAgent:
         try:
             with self._db.transaction() as conn, conn.pipeline():
                 log = PipelineLog(OneTransaction(conn))
-                for task, status, payload, now in lines:
+                for task, status, payload, now, turn in lines:
                     log.background(task, status, payload, now)
+                    log.write(turn, TASK, status, payload, now, "memory")  # §3b: the closing line in pipeline_log
         except (DatabaseError, psycopg.Error) as err:  # the audit must not turn a green step red
             _log.error("%d hintergrund_log lines not written: %s", len(lines), err)
 

@@ -13,19 +13,35 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
+from novaberg.memory.slots import RELATIVES, slot_of
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
 
-__all__ = ["MemoryQuestion", "memory_question", "told_about", "said_on"]
+__all__ = ["MemoryQuestion", "memory_question", "told_about", "score_told", "said_on", "asks_what_was_told",
+           "asked_period"]
 
 _POSSESSIVE = r"(mein|meine|meinem|meinen|meiner|meines)"
+_POSSESSIVES = frozenset({"mein", "meine", "meinem", "meinen", "meiner", "meines", "unser", "unsere", "unserem",
+                          "unseren"})
 _FILLERS = r"((nochmal|noch\s+mal|eigentlich|denn|gleich|genau)\s+)*"
-_TOLD_ABOUT = re.compile(r"\b(was|wann)\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(alles\s+|schon\s+|nochmal\s+)*"
-                         r"(ueber|von)\s+(?P<topic>.+?)\s+(erzaehlt|gesagt|berichtet)\b")
-_WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt)\s+(ist|sind|heisst|heissen|war|waren|wohnt|wohnen|"
+_TOLD_ABOUT = re.compile(r"\b(was|wann)\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,3}?"
+                         r"(ueber|von|vom)\s+(?P<topic>.+?)\s+(erzaehlt|gesagt|berichtet)\b")
+_TOLD_THAT = re.compile(r"\bwann\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,2}?(erzaehlt|gesagt|berichtet)"
+                        r"\s*,?\s*(dass|was|wo|wie|wann|wer|welche\w*|ob)\s+(?P<topic>[^?]+)")
+_ABOUT_MY = re.compile(r"\bwas\s+(weisst|weist|weiss)\s+du\s+(alles\s+|noch\s+|denn\s+)*(ueber|von)\s+"
+                       r"(?P<topic>[^?]+)")
+_JOB = re.compile(r"\b(was|wer)\s+bin\s+ich\s+(eigentlich\s+|nochmal\s+)?(von\s+beruf|beruflich)\b")
+_GENERIC = re.compile(r"^\s*((in|an|mit|bei|fuer|aus|zu|nach|seit)\s+)?(was|wie|wo|wer|wen|wem|wann|welche[nsrm]?|"
+                      r"wogegen|woher|wohin|womit|worauf|wovon|wofuer|wieso|warum)\b")
+# The services' own objects: a question about them is theirs (*Was ist mein nächster Termin?*), never memory's.
+_SERVICE_WORDS = ("termin", "kalender", "liste", "notiz", "datei", "ordner", "dokument", "uhr", "spaet", "wetter",
+                  "aufgabe", "todo", "erinnerung", "eintrag", "ordner", "unterlagen")
+_FIRST = re.compile(r"\b(ich|mein|meine|meinem|meinen|meiner|meines|mir|mich|wir|unser|unsere|unseren|unserem)\b")
+_WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt|welche[rsnm]?)\s+(ist|sind|heisst|heissen|war|waren|wohnt|wohnen|"
                            r"arbeitet|lebt|studiert)\s+" + _FILLERS + _POSSESSIVE + r"\s+(?P<topic>\w+)")
 _WHICH_DO_I = re.compile(r"\bwelche[nsrm]?\s+(?P<topic>\w+)\s+(mach|mache|spiel|spiele|treib|treibe|mag|hab|habe|"
                          r"hoer|hoere|les|lese|ess|esse)\s+ich\b")
@@ -40,17 +56,25 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(frozenset(words.split()) for words
     "arbeite arbeit arbeitet beruf beruflich job stelle firma ausbildung unterrichte jobbe schichtdienst",
     "wohne wohnen wohnt lebe leben lebt wohnung umgezogen gezogen ziehe haus heimatstadt wohnort",
     "studiere studium studiert uni universitaet hochschule",
-    "musik band hoere jazz rock pop klassik",
-    "hobby hobbys freizeit",
+    "musik band hoere jazz rock pop klassik schlagzeug gitarre klavier geige",
+    "instrument instrumente schlagzeug gitarre klavier geige cello floete trompete saxophon keyboard bass",
+    "hobby hobbys freizeit angle angeln singe singen male malen stricke stricken bastle basteln",
+    "ernaehre ernaehrung vegan veganer veganerin vegetarisch vegetarier vegetarierin fleisch",
+    "gesundheit diabetes asthma allergie allergisch migraene krank krankheit blutdruck zucker tabletten",
+    "beruf beruflich arbeite arbeit job rente rentner rentnerin",
 ))
 # Personal things: a question about one of them is a memory question even when nothing was told (abstention).
 _PERSONAL = frozenset("""mutter vater mama papa bruder schwester sohn tochter frau mann freund freundin partner
 partnerin oma opa kind kinder hund katze kollege kollegin chef chefin eltern geschwister enkel enkelin nichte neffe
 onkel tante cousin cousine schwiegermutter schwiegervater haustier beruf job arbeit arbeitgeber firma sport hobby
-hobbys wohnort heimatstadt allergie krankheit ehemann ehefrau musik""".split())
+hobbys wohnort heimatstadt allergie krankheit ehemann ehefrau musik auto wagen instrument band verein spitzname
+hausarzt mitbewohner mitbewohnerin nachbar nachbarin""".split())
 _STOP = frozenset("""ich du mir dir mich dich ihnen mein meine meinem meinen meiner meines der die das den dem des
 ein eine einem einen einer und oder was wann wie wer wo alles schon nochmal mal noch eigentlich denn naechster
-naechste naechsten naechstes letzter letzte letzten letztes erster erste ersten""".split())
+naechste naechsten naechstes letzter letzte letzten letztes erster erste ersten bin bist ist sind war waren habe hab
+hat haben gern gerne tue tun kann muss will soll oft gerade jetzt dass ob welche welcher welches welchen welchem
+woche monat gestern neulich vorhin heute weisst weiss von vom ueber zum zur im am in an auf mit bei fuer aus nach
+wogegen woher wohin womit worauf wovon wofuer wieso warum wen wem sich""".split())
 _ENDINGS = ("", "e", "n", "en", "s", "es", "er", "ern", "in", "innen")
 
 
@@ -58,10 +82,18 @@ _ENDINGS = ("", "e", "n", "en", "s", "es", "er", "ern", "in", "innen")
 class MemoryQuestion:
     topics: frozenset[str]  # folded words; a told sentence holding one of them answers
     abstains: bool  # nothing found → „noch nicht erzählt" (else the block's usual search goes on)
+    about_herself: bool = False  # *Wo wohne ich?*: a sentence about a relative (*Meine Tante wohnt …*) never answers
+    asked: frozenset[str] = frozenset()  # the question's own topic words (before widening), for the ranking
+    slot: str | None = None  # the kind of slot asked about (`slots.py`): a sentence filling it answers too
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", fold(text))
+    return list(_cached_words(text))
+
+
+@lru_cache(maxsize=8192)
+def _cached_words(text: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"[a-z0-9]+", fold(text)))
 
 
 def _widened(words: Iterable[str]) -> frozenset[str]:
@@ -73,25 +105,65 @@ def _widened(words: Iterable[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+def asks_what_was_told(text: str) -> bool:
+    """*Wann hab ich dir von X erzählt?*, *Was hab ich dir letzte Woche über X erzählt?*: a question about what the
+    person told Nova — answered from memory, never an appointment search (issue 28, the router's named check)."""
+    folded = fold(text)
+    if not text.strip().endswith("?"):
+        return False
+    if _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded):
+        return True
+    about = _ABOUT_MY.search(folded)  # *Was weißt du über meine Schwester?*: a person of her life, not a subject
+    words = _words(about["topic"]) if about else []
+    return len(words) >= 2 and words[0] in _POSSESSIVES and any(_same(w, p) for w in words[1:3] for p in _PERSONAL)
+
+
+# A question word → the slot kind it asks about (*Was bin ich von Beruf?* is answered by *Ich bin Lehrerin*).
+_SLOT_WORDS = {**dict.fromkeys("beruf beruflich arbeite arbeit job jobbe".split(), "arbeit"),
+               **dict.fromkeys("wohne wohnort lebe wohnen".split(), "wohnort"),
+               **dict.fromkeys("studiere studium".split(), "studium"),
+               **dict.fromkeys("auto wagen".split(), "auto"),
+               **dict.fromkeys("urlaub sommerurlaub ferien".split(), "urlaub")}
+_HOLIDAY = re.compile(r"\bwohin\b.*\b(fahren|fliegen|reisen)\b.*\b(sommer|urlaub|ferien)\b")
+
+
+def _question(words: list[str], abstains: bool | None = None, holiday: bool = False,
+              herself: bool = True) -> MemoryQuestion | None:
+    topic = [w for w in words if w not in _STOP and len(w) >= 3]
+    if not topic:
+        return None
+    personal = any(w.startswith("lieblings") or any(_same(w, p) for p in _PERSONAL) for w in topic)
+    relative = any(w in RELATIVES for w in topic)
+    slot = "urlaub" if holiday else next((_SLOT_WORDS[w] for w in topic if w in _SLOT_WORDS), None)
+    return MemoryQuestion(_widened(topic), personal if abstains is None else abstains,
+                          about_herself=herself and not relative, asked=frozenset(topic), slot=slot)
+
+
 def memory_question(text: str) -> MemoryQuestion | None:
     """The topic of an everyday memory question, or None when the text is no such question."""
     if not text.strip().endswith("?"):
         return None
     folded = fold(text)
-    told = _TOLD_ABOUT.search(folded)
+    told = _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded)
     if told:
-        topic = [w for w in _words(told["topic"]) if w not in _STOP]
-        return MemoryQuestion(_widened(topic), True) if topic else None
+        return _question(_words(told["topic"]), abstains=True, herself=False)
+    about = _ABOUT_MY.search(folded)
+    if about:
+        return _question(_words(about["topic"]), herself=False)
+    if _JOB.search(folded):
+        return _question(["beruf"], abstains=True)
     where = _WHERE_DO_I.search(folded)
     if where:
-        return MemoryQuestion(_widened(["arbeite" if where["job"] else where["topic"]]), True)
+        return _question(["arbeite" if where["job"] else where["topic"]], abstains=True)
     which = _WHICH_DO_I.search(folded) or _WHAT_IS_MINE.search(folded)
-    if which:
-        topic = which["topic"]
-        if topic in _STOP:
+    if which and which["topic"] not in _STOP:
+        return _question([which["topic"]])
+    if _GENERIC.search(folded) and _FIRST.search(folded):
+        words = _words(folded)
+        if any(word.startswith(service) or word.endswith(service) or word.endswith(service + "n")
+               for word in words for service in _SERVICE_WORDS):
             return None
-        personal = topic.startswith("lieblings") or any(_same(topic, word) for word in _PERSONAL)
-        return MemoryQuestion(_widened([topic]), personal)
+        return _question(words, holiday=bool(_HOLIDAY.search(folded)))
     return None
 
 
@@ -101,9 +173,74 @@ def _same(word: str, topic: str) -> bool:
     return long.startswith(short) and long[len(short):] in _ENDINGS and len(short) >= 3
 
 
-def told_about(question: MemoryQuestion, said: str) -> bool:
-    """The told sentence holds a word of the question's topic (whole words, folded)."""
-    return any(_same(word, topic) for word in _words(said) for topic in question.topics)
+@lru_cache(maxsize=65536)
+def _same_or_head(word: str, topic: str) -> bool:
+    """One word in two forms, or a compound ending in the topic (*Kirchenchor* for *Chor*, *Punkband* for *Band*)."""
+    return _same(word, topic) or (len(topic) >= 4 and len(word) > len(topic) + 2 and word.endswith(topic))
+
+
+def told_about(question: MemoryQuestion, said: str, names: dict[str, str] | None = None) -> bool:
+    """The told sentence holds a word of the question's topic (whole words, folded, or a compound's head); with
+    `names` a relative's name stands for the relative (*Lena* for *Schwester*) and the other way round."""
+    return score_told(question, said, names) > 0
+
+
+def score_told(question: MemoryQuestion, said: str, names: dict[str, str] | None = None) -> int:
+    """How many of the question's own topic words the sentence holds (a widened family word counts once); a
+    sentence filling the asked slot (`slots.py`: *Ich bin Schreiner* for *Was arbeite ich?*) counts as found."""
+    topics = set(question.topics)
+    asked = set(question.asked)
+    for name, rel in (names or {}).items():
+        if rel in topics or name in topics:
+            topics |= {name, rel}
+            if rel in asked or name in asked:
+                asked |= {name, rel}
+    return _score(_cached_words(said), frozenset(topics), frozenset(asked),
+                  question.slot is not None and (slot_of(said, names or {}) or "").endswith("|" + question.slot))
+
+
+def _score(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str], filled: bool) -> int:
+    topic_forms = _forms_of(topics)
+    if not filled and not any(word in topic_forms or _forms(word) & topics for word in words) \
+            and not any(_same_or_head(word, topic) for word in words for topic in asked):
+        return 0
+    return 1 + sum(1 for topic in asked if any(_same_or_head(word, topic) for word in words))
+
+
+@lru_cache(maxsize=65536)
+def _forms(word: str) -> frozenset[str]:
+    """The word and the words it is up to a short ending (`_same`): *schwestern* → schwestern, schwester, …"""
+    return frozenset(word[: len(word) - len(end)] for end in _ENDINGS
+                     if word.endswith(end) and len(word) - len(end) >= 3) | {word}
+
+
+@lru_cache(maxsize=1024)
+def _forms_of(topics: frozenset[str]) -> frozenset[str]:
+    return frozenset().union(*(_forms(topic) for topic in topics)) if topics else frozenset()
+
+
+_PERIOD = re.compile(r"\b(?P<last>letzte|letzten|vorige|vorigen|vergangene|vergangenen)\s+(?P<unit>woche|monat)\b|"
+                     r"\b(?P<this>diese|dieser|diesen)\s+(?P<unit2>woche|monat)\b|\b(?P<yesterday>gestern)\b")
+
+
+def asked_period(text: str, now: datetime, zone: Any) -> tuple[datetime, datetime] | None:
+    """*letzte Woche*, *diesen Monat*, *gestern* in a memory question: the period in the person's zone."""
+    found = _PERIOD.search(fold(text))
+    if not found:
+        return None
+    local = now.astimezone(zone)
+    day = local.replace(hour=0, minute=0, second=0, microsecond=0)
+    if found["yesterday"]:
+        return day - timedelta(days=1), day
+    unit = found["unit"] or found["unit2"]
+    if unit == "woche":
+        monday = day - timedelta(days=day.weekday())
+        return (monday - timedelta(days=7), monday) if found["last"] else (monday, monday + timedelta(days=7))
+    first = day.replace(day=1)
+    if found["last"]:
+        previous = (first - timedelta(days=1)).replace(day=1)
+        return previous, first
+    return first, (first + timedelta(days=32)).replace(day=1)
 
 
 def said_on(moment: Any, zone: Any, now: datetime) -> str:

@@ -35,10 +35,11 @@ class NewNode:
     kzg_schluessel: str
     kzg_erstellt_am: datetime
     turn_id: str | None
+    thema: str | None = None  # the one-value slot the sentence fills (memory/slots.py), None: none
 
 
 _COLUMNS = ("id, user_id, character_id, inhalt, aktiv, gewicht_decay, salienz, kzg_schluessel, kzg_erstellt_am, "
-            "turn_id, erstellt_am, aktualisiert_am")
+            "turn_id, erstellt_am, aktualisiert_am, thema, abgeloest_durch, abgeloest_am")
 # The nearest-node queries: an index, never a scan of the pair's every vector. Compressed inline vectors look
 # cheap to the planner (a sparse hashing vector compresses to ~60 bytes), but each must be decompressed and
 # compared: measured in bench/memory, a seq scan of 10,000 nodes took 70 ms where the HNSW index takes ~1 ms.
@@ -81,10 +82,10 @@ _WRITTEN = f"SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_
 # in one statement — edges only to nodes of the same pair (the targets are joined inside the pair), weight = cosine.
 _INSERT_NODES = """
 INSERT INTO lzg_knoten (user_id, character_id, inhalt, embedding, salienz, kzg_schluessel, kzg_erstellt_am,
-                        turn_id, erstellt_am, aktualisiert_am)
-SELECT %(u)s, %(c)s, n.inhalt, n.v, n.salienz, n.key, n.kzg_at, n.turn, %(now)s, %(now)s
+                        turn_id, erstellt_am, aktualisiert_am, thema)
+SELECT %(u)s, %(c)s, n.inhalt, n.v, n.salienz, n.key, n.kzg_at, n.turn, %(now)s, %(now)s, n.thema
 FROM unnest(%(inhalt)s::text[], %(v)b::vector[], %(salienz)s::float8[], %(key)s::text[], %(kzg_at)s::timestamptz[],
-            %(turn)s::text[]) WITH ORDINALITY AS n(inhalt, v, salienz, key, kzg_at, turn, ord)
+            %(turn)s::text[], %(thema)s::text[]) WITH ORDINALITY AS n(inhalt, v, salienz, key, kzg_at, turn, thema, ord)
 ORDER BY n.ord
 RETURNING id, kzg_schluessel
 """
@@ -103,6 +104,23 @@ WHERE id = ANY(%s) AND user_id = %s AND character_id = %s AND NOT aktiv
 _REACTIVATE = """
 UPDATE lzg_knoten SET aktiv = TRUE, gewicht_decay = gewicht_decay / 2, aktualisiert_am = %s
 WHERE id = %s AND user_id = %s AND character_id = %s AND NOT aktiv
+"""
+# Issue 28 item 3: a new node of a slot supersedes the pair's older current nodes of that slot (kept, linked), and is
+# itself superseded at once by a newer one already there (promoted out of order). Both inside the pair.
+_SUPERSEDE_OLDER = """
+UPDATE lzg_knoten SET abgeloest_durch = %(new)s, abgeloest_am = %(now)s
+WHERE user_id = %(u)s AND character_id = %(c)s AND thema = %(thema)s AND id <> %(new)s AND abgeloest_durch IS NULL
+  AND kzg_erstellt_am < %(at)s
+RETURNING id
+"""
+_SUPERSEDE_NEW = """
+UPDATE lzg_knoten n SET abgeloest_durch = newer.id, abgeloest_am = %(now)s
+FROM (SELECT id FROM lzg_knoten WHERE user_id = %(u)s AND character_id = %(c)s AND thema = %(thema)s
+      AND kzg_erstellt_am > %(at)s ORDER BY kzg_erstellt_am, id LIMIT 1) AS newer
+WHERE n.id = %(new)s AND n.user_id = %(u)s AND n.character_id = %(c)s
+"""
+_MENTIONING = """
+SELECT inhalt FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND inhalt ~* %s ORDER BY id DESC LIMIT %s
 """
 _LIST = f"SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s {{only}} ORDER BY id"
 _EDGES_OF = """
@@ -235,6 +253,15 @@ class LongTermRepository:
         with self._tx() as conn:
             return [dict(r) for r in conn.execute(_RECENT, (user_id, character_id, limit)).fetchall()]
 
+    def mentioning(self, user_id: str, character_id: str, word: str, limit: int = 20) -> list[str]:
+        """The pair's told sentences naming `word` as a whole word (a name's introduction, `slots.names_of`)."""
+        _pair(user_id, character_id)
+        if not word.isalpha():
+            return []
+        with self._tx() as conn:
+            rows = conn.execute(_MENTIONING, (user_id, character_id, rf"\m{word}\M", limit)).fetchall()
+        return [r["inhalt"] for r in rows]
+
     def node_for_key(self, user_id: str, character_id: str, key: str) -> dict[str, Any] | None:
         _pair(user_id, character_id)
         with self._tx() as conn:
@@ -318,7 +345,8 @@ class PromotionWrite:
         params = {"u": self._u, "c": self._c, "now": as_utc(now),
                   "inhalt": [safe_text(n.inhalt) for n in nodes], "v": [as_vector(n.embedding) for n in nodes],
                   "salienz": [float(n.salienz) for n in nodes], "key": [n.kzg_schluessel for n in nodes],
-                  "kzg_at": [as_utc(n.kzg_erstellt_am) for n in nodes], "turn": [n.turn_id for n in nodes]}
+                  "kzg_at": [as_utc(n.kzg_erstellt_am) for n in nodes], "turn": [n.turn_id for n in nodes],
+                  "thema": [n.thema for n in nodes]}
         ids = {r["kzg_schluessel"]: int(r["id"]) for r in self._conn.execute(_INSERT_NODES, params).fetchall()}
         if set(ids) != {n.kzg_schluessel for n in nodes} or len(ids) != len(nodes):
             raise DatabaseError(f"{len(nodes)} nodes written, {len(ids)} came back by their keys")
@@ -338,6 +366,18 @@ class PromotionWrite:
         if count != len(ends):
             raise DatabaseError(f"{len(ends) - count} of the edges' nodes are not the pair's: no edge leaves a pair")
         return int(inserted.rowcount)
+
+    def supersede(self, nodes: Sequence[tuple[int, str, datetime]], now: datetime) -> list[tuple[int, int]]:
+        """Issue 28 item 3, for the batch's new nodes (id, slot, short-term time) in the order told: each supersedes
+        the pair's older nodes of its slot, and is superseded by a newer one already there. (older id, newer id)."""
+        linked: list[tuple[int, int]] = []
+        for node_id, slot, told_at in sorted(nodes, key=lambda n: (as_utc(n[2]), n[0])):
+            params = {"new": int(node_id), "thema": slot, "at": as_utc(told_at), "now": as_utc(now), "u": self._u,
+                      "c": self._c}
+            older = self._conn.execute(_SUPERSEDE_OLDER, params).fetchall()
+            linked += [(int(r["id"]), int(node_id)) for r in older]
+            self._conn.execute(_SUPERSEDE_NEW, params)
+        return linked
 
     def reactivate(self, node_ids: Sequence[int], now: datetime) -> None:
         """§3b *Halbreaktivierung*: inactive nodes of the pair awake with half their decay weight — each exactly once."""

@@ -27,7 +27,7 @@ from novaberg.llm.reader import read_number, read_text
 from novaberg.text.wellbeing import wellbeing
 from novaberg.text.words import fold
 
-__all__ = ["TASK", "Rating", "effective", "reaches", "band_ttl_days", "rate"]
+__all__ = ["TASK", "NOT_A_NAME", "Rating", "effective", "reaches", "band_ttl_days", "rate"]
 
 TASK = "salience"
 
@@ -103,7 +103,7 @@ _PASTIMES = ("spiele", "tanze", "reite", "schwimme", "jogge", "singe", "klettere
              "trainiere", "male", "angle", "segle", "stricke")
 _PROFESSIONS = ("polizist", "koch", "arzt", "student", "anwalt", "pilot", "beamter", "beamtin", "azubi", "soldat",
                 "selbststaendig", "selbstaendig", "arbeitslos", "in elternzeit", "in rente")
-_WORK_WORDS = ("beruf", "job", "arbeit", "stelle", "ausbildung", "rentner", "rentnerin", "schichtdienst", "firma",
+_WORK_WORDS = ("beruf", "job", "arbeit", "arbeite", "jobbe", "verdiene", "stelle", "ausbildung", "rentner", "rentnerin", "schichtdienst", "firma",
                "elternzeit", "homeoffice", "gekuendigt", "selbststaendig")
 _HEALTH_WORDS = ("diabetes", "diabetikerin", "diabetiker", "asthma", "migraene", "rheuma", "tinnitus", "allergie",
                  "pollenallergie", "heuschnupfen", "bluthochdruck", "insulin", "tabletten", "blutdrucktabletten",
@@ -127,11 +127,19 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
     events = dict.fromkeys((*_LIFE_EVENTS, *lexicon.health))
     feelings = dict.fromkeys((*lexicon.unwell, *lexicon.moods))
     return (
-        (re.compile(r"\b(mein|meine|meinem|meinen|meiner)\s+\w+\s+heisst\b"), 0.85, "ein Name aus ihrem Leben"),
+        (re.compile(r"\b(mein|meine|meinem|meinen|meiner|unser|unsere)\s+(\w+\s+)?\w+\s+heisst\b"), 0.85,
+         "ein Name aus ihrem Leben"),
+        (re.compile(r"^\s*(mein|meine|unser|unsere)\s+\w+\s+(ist|sind|war)\b"), 0.7, "eine Tatsache über sie"),
+        (re.compile(r"\bich\s+fahre\s+(einen|ein|eine)\b|\bmein\s+(neues\s+)?auto\b"), 0.75, "eine Tatsache über sie"),
+        (re.compile(r"\b(ich\s+habe|ich\s+hab|wir\s+haben|habe\s+ich|haben\s+wir)\b.*\b(bestanden|angefangen|gewechselt|verkauft|gekauft|"
+                    r"gekuendigt|geheiratet|gewonnen|verloren|gespielt|abgeschlossen|aufgehoert|begonnen|geholt|"
+                    r"gefunden|bekommen|adoptiert)\b"), 0.75, "ein Ereignis in ihrem Leben"),
+        (re.compile(r"\b(ich|wir)\s+(war|waren)\s+(\w+\s+)?(beim|bei|im|in|auf|zur|zum|an)\b"), 0.7, "ein Erlebnis"),
+        (re.compile(r"urlaub|\bferien\b"), 0.7, "ein Vorhaben"),
         (re.compile(r"\b(ich\s+heisse|mein\s+name\s+ist)\b"), 0.9, "ihr eigener Name"),
         (re.compile(rf"\b({_any(events)})\b"), 0.8, "ein Ereignis mit Gewicht"),
         (re.compile(rf"\b({_any(_RELATIVES)})\b"), 0.75, "eine Beziehung"),
-        (re.compile(r"\bich\s+(wohne|lebe|arbeite|studiere|bin\s+(?!(" + _any(_NOT_A_PROFESSION) + r")\b)\w+(in|er)\b|"
+        (re.compile(r"\b(wohne|lebe|arbeite|studiere|jobbe)\s+ich\b|\bich\s+(wohne|lebe|arbeite|studiere|bin\s+(?!(" + _any(_NOT_A_PROFESSION) + r")\b)\w+(in|er)\b|"
                     r"bin\s+allergisch|habe\s+(einen|eine|ein)\b)"), 0.75, "eine Tatsache über sie"),
         (re.compile(_FIRST_PERSON + rf".*\b({_any(_HABIT_MARKS)})\b"), 0.75, "eine Gewohnheit"),
         (re.compile(rf"\bich\s+({_any(_PASTIMES)})\b(?!\s+(gerade|jetzt|heute))|\bin\s+meiner\s+freizeit\b"), 0.75, "eine Gewohnheit"),
@@ -151,10 +159,24 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
     )
 
 
+# A sentence about someone by name (*Lena hat ihr Physikum bestanden*): a capitalised first word that is no
+# article, pronoun or adverb, followed by a verb of telling — the people of her life are named like this.
+_NAMED_PERSON = re.compile(r"^\s*(?P<name>[A-ZÄÖÜ][a-zäöüß]+)\s+(hat|hatte|ist|war|wird|will|macht|arbeitet|studiert|"
+                           r"wohnt|lebt|kommt|geht|heiratet|bekommt|kocht|spielt|liebt|mag|frisst|schlaeft|schläft|"
+                           r"zieht|fängt|faengt|feiert|muss|darf|kann)\b")
+NOT_A_NAME = frozenset("""ich wir du das der die den dem des es er sie man heute morgen gestern jetzt hier da dort dann danach
+vorhin nachher bald gleich immer nie oft manchmal alles nichts wer was wie wo wann warum wieso welche welcher
+welches dieser diese dieses jeder jede jedes kein keine mein meine dein deine sein seine ihr ihre unser unsere euer
+eure bitte danke hallo ja nein okay alles wetter essen zeit""".split())
+
+
 def offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
     """Commands and small talk low, questions low, personal facts and events high (issue 14 item 1)."""
     text = str(data.get("text", "")).strip()
     folded = fold(text)
+    named = _NAMED_PERSON.match(text)
+    if named and fold(named["name"]) not in NOT_A_NAME and not text.endswith("?"):
+        return {"salienz": 0.75, "grund": "ein Mensch aus ihrem Leben"}
     if not text or _SMALL_TALK.match(folded):
         return {"salienz": 0.05, "grund": "Gruß oder Floskel"}
     if _COMMAND_START.match(folded):

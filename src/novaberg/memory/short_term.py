@@ -18,12 +18,14 @@ from novaberg.core.settings import KZG_SALIENZ_HIGH, KZG_SALIENZ_MID, KZG_TTL_DA
 from novaberg.memory import keys
 from novaberg.memory.salience import band_ttl_days, reaches
 
-__all__ = ["ShortTermEntry", "ShortTermMemory", "PUSH_ONCE"]
+__all__ = ["ShortTermEntry", "ShortTermMemory", "PUSH_ONCE", "THEMATIC_SIMILARITY", "THEMATIC_STEP"]
 
 _DAY = 86400
-# KEYS: queue, work list; ARGV: kzg key. Pushed only when the key waits in neither list.
+# KEYS: queue, work list; ARGV: kzg key. Pushed only when the key waits in neither list and its hash was not bridged
+# to a node already (§3b Fundliste: a hash left standing after a hit is not promoted a second time).
 PUSH_ONCE = """
 if redis.call('LPOS', KEYS[1], ARGV[1]) or redis.call('LPOS', KEYS[2], ARGV[1]) then return 0 end
+if redis.call('HEXISTS', ARGV[1], 'lzg_id') == 1 then return 0 end
 redis.call('RPUSH', KEYS[1], ARGV[1])
 return 1
 """
@@ -56,6 +58,25 @@ for _, name in ipairs(redis.call('ZREVRANGE', KEYS[1], 0, -1)) do
 end
 return out
 """
+# §2 thematic reinforcement: a neighbour's salience raised by STEP, atomically and only while its hash stands with
+# `inhalt` and is not bridged to a node yet (never a rump hash, never a second promotion); reaching HIGH queues it
+# once. KEYS: the neighbour's hash, queue, work list; ARGV: step, HIGH (rounded to five places as `reaches`).
+# Returns -1 (left alone), 0 (raised), 1 (raised and queued).
+_REINFORCE = """
+if redis.call('HEXISTS', KEYS[1], 'inhalt') == 0 or redis.call('HEXISTS', KEYS[1], 'lzg_id') == 1 then return -1 end
+local before = tonumber(redis.call('HGET', KEYS[1], 'salienz'))
+if not before or before ~= before then return -1 end
+local after = math.min(1.0, before + tonumber(ARGV[1]))
+redis.call('HSET', KEYS[1], 'salienz', string.format('%.17g', after))
+local high = tonumber(ARGV[2])
+local function reached(v) return math.floor(v * 100000 + 0.5) / 100000 >= high end
+if reached(before) or not reached(after) then return 0 end
+if redis.call('LPOS', KEYS[2], KEYS[1]) or redis.call('LPOS', KEYS[3], KEYS[1]) then return 0 end
+redis.call('RPUSH', KEYS[2], KEYS[1])
+return 1
+"""
+THEMATIC_SIMILARITY = 0.5  # a short-term neighbour this close (cosine of the turn's embedder) is the same theme
+THEMATIC_STEP = 0.02  # … and its effective salience is raised by this much per new entry on the theme
 _TURN_FIELDS = ("inhalt", "salienz", "erstellt_am", "ablauf_am", "turn_id", "user_id", "character_id", "lzg_id")
 
 
@@ -65,6 +86,7 @@ class ShortTermMemory:
         self._push = redis.register_script(PUSH_ONCE)
         self._read = redis.register_script(_READ_INDEX)
         self._read_for_turn = redis.register_script(_READ_FOR_TURN)
+        self._reinforce = redis.register_script(_REINFORCE)
 
     def write(self, user_id: str, character_id: str, turn_id: str, inhalt: str, salience: float, raw: float,
               reason: str, now: datetime) -> ShortTermEntry | None:
@@ -93,6 +115,14 @@ class ShortTermMemory:
         """§2: one order per key — refused while the key waits in the queue or sits in the work list."""
         return bool(self._push(keys=[keys.queue(user_id, character_id), keys.work_list(user_id, character_id)],
                                args=[key]))
+
+    def reinforce(self, user_id: str, character_id: str, key: str) -> int:
+        """§2: one thematic reinforcement of the pair's entry `key`; -1 left alone, 0 raised, 1 raised and queued."""
+        if not key.startswith(keys.kzg_key(user_id, character_id, "")):
+            raise ValueError("a thematic reinforcement stays within the pair's own entries")
+        return int(self._reinforce(keys=[key, keys.queue(user_id, character_id),
+                                         keys.work_list(user_id, character_id)],
+                                   args=[repr(THEMATIC_STEP), repr(KZG_SALIENZ_HIGH)]))
 
     def entries(self, user_id: str, character_id: str, now: datetime | None = None,
                 min_salience: float = 0.0, *, for_turn: bool = False) -> list[dict[str, Any]]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 __all__ = ["BLOCK_HEADER", "BLOCK_INTRO", "BLOCK_NOTHING_YET", "LONG_TERM_LINE", "SHORT_TERM_LINE", "REPLY_INTRO",
-           "REPLY_LINE", "REPLY_NOTHING_YET", "RECALL_LINE", "NOT_TOLD", "BLOCK_NOT_TOLD"]
+           "REPLY_LINE", "REPLY_NOTHING_YET", "RECALL_LINE", "NOT_TOLD", "BLOCK_NOT_TOLD",
+           "CURRENT_LINE", "SUPERSEDED_LINE", "HISTORY_LINE"]
 
 BLOCK_HEADER = "[ERINNERUNGEN]"
 # Said as what the person told, never as Nova's own knowledge: the composer repeats it in her words.
@@ -12,6 +13,9 @@ BLOCK_INTRO = "Das hat Person B Nova in früheren Gesprächen erzählt (ihre eig
 BLOCK_NOTHING_YET = "Über Person B ist noch nichts gemerkt — aus früheren Gesprächen ist nichts bekannt."
 LONG_TERM_LINE = "- „{inhalt}“ (erzählt am {tag})"
 SHORT_TERM_LINE = "- „{inhalt}“ (erzählt am {tag}, frisch)"
+# Issue 28 item 3: a newer fact about the same thing is current, the older one is history — both with their days.
+CURRENT_LINE = "- „{inhalt}“ (erzählt am {tag}, aktuell)"
+SUPERSEDED_LINE = "- „{inhalt}“ (erzählt am {tag}, früher — abgelöst am {neu})"
 
 # The offline composer's answer from the block (the lines above are for a model): in words that fit du and
 # Sie alike — the block does not know the pair's form of address.
@@ -21,6 +25,7 @@ REPLY_NOTHING_YET = "Aus unseren bisherigen Gesprächen habe ich mir noch nichts
 
 # A memory question in everyday words (issue 28 item 2): the told sentence with the day it was told.
 RECALL_LINE = "Am {tag} hast du mir erzählt: „{inhalt}“"
+HISTORY_LINE = "Vorher, am {tag}: „{inhalt}“"
 # Nothing told about it (issue 28 item 4): said so — never a neighbouring fact.
 NOT_TOLD = "Das hast du mir noch nicht erzählt."
 BLOCK_NOT_TOLD = "Dazu hat Person B Nova noch nichts erzählt — aus früheren Gesprächen ist nichts bekannt."

@@ -18,9 +18,11 @@ import redis as redis_lib
 
 from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.core.settings import KZG_SALIENZ_HIGH
+from novaberg.embed.cache import embed_cached
 from novaberg.memory import keys
 from novaberg.memory.salience import rate, reaches
-from novaberg.memory.short_term import ShortTermMemory
+from novaberg.memory.short_term import THEMATIC_SIMILARITY, ShortTermMemory
+from novaberg.memory.similarity import cosines
 
 __all__ = ["NODE", "salience_node", "remember_turn"]
 
@@ -47,6 +49,26 @@ def remember_turn(state: dict[str, Any], deps: Any) -> dict[str, Any]:
     return outcome
 
 
+def _reinforce_theme(deps: Any, user_id: str, character_id: str, key: str, text: str, now: Any) -> dict[str, Any]:
+    """synapsen-promotion.md §2: the pair's short-term entries on the same theme as this turn's are reinforced; one
+    that reaches KZG_SALIENZ_HIGH so is queued for promotion (once). A failure of the embedder is logged, never
+    raised — the entry itself stands."""
+    memory = ShortTermMemory(deps.redis)
+    neighbours = [e for e in memory.entries(user_id, character_id, now, for_turn=True)
+                  if e["key"] != key and e["inhalt"].strip() and not e.get("lzg_id")]
+    if not neighbours:
+        return {}
+    try:
+        vectors = embed_cached(deps.embedder, [text, *(e["inhalt"] for e in neighbours)])
+    except ModelError as err:
+        _log.error("thematic reinforcement skipped: %s", err)
+        return {"verstaerkung_fehler": str(err)}
+    close = [e for e, score in zip(neighbours, cosines(vectors[0], list(vectors[1:])), strict=True)
+             if score >= THEMATIC_SIMILARITY]
+    results = [memory.reinforce(user_id, character_id, e["key"]) for e in close]
+    return {"verstaerkt": sum(1 for r in results if r >= 0), "verstaerkt_eingereiht": sum(1 for r in results if r == 1)}
+
+
 def _remember(state: dict[str, Any], deps: Any) -> dict[str, Any]:
     route = state.get("route") or {}
     if route.get("model_error"):
@@ -69,6 +91,7 @@ def _remember(state: dict[str, Any], deps: Any) -> dict[str, Any]:
         if entry is None:
             return {**outcome, "ausgang": "unter_minimum"}
         outcome.update(ausgang="gemerkt", schluessel=entry.key, ttl_tage=entry.ttl_days, eingereiht=entry.queued)
+        outcome.update(_reinforce_theme(deps, user_id, character_id, entry.key, text, state["now"]))
         if reaches(value, KZG_SALIENZ_HIGH):  # timeline.md §5.5 *Grenze*: on the curved scale
             order = {"turn_id": str(state["turn_id"]), "user_id": user_id, "character_id": character_id,
                      "salienz": round(value, 5), "kandidaten": [{"nummer": 1, "text": text, "sprecher": USER_SPEAKER}],

@@ -7,6 +7,7 @@ from typing import Any
 
 from novaberg.core.settings import PIXIE_JOB_INTERVALS
 from novaberg.memory.promotion import PromotionAgent
+from novaberg.memory.return_path import run_return_path
 from novaberg.pixie.events import run_event_orders
 from novaberg.pixie.heartbeat import Job
 from novaberg.pixie.resubmission import queue_due
@@ -22,7 +23,8 @@ def build_jobs(nova: Any, intervals: dict[str, float] | None = None) -> list[Job
     deps = nova.deps
 
     def promotion(now: datetime) -> dict[str, Any]:
-        return PromotionAgent(deps.redis, deps.db, deps.embedder, deps.log).run(now)
+        report = PromotionAgent(deps.redis, deps.db, deps.embedder, deps.log).run(now)
+        return {**report, "rueckweg": run_return_path(deps.redis, deps.log, now)}  # §3b: right after the promotion
 
     def events(now: datetime) -> dict[str, Any]:
         return run_event_orders(deps.redis, deps, now)

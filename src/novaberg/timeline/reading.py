@@ -25,6 +25,7 @@ from novaberg.core.settings import (
     TIMELINE_SEARCH_LIMIT,
     TIMELINE_SEARCH_LIMIT_MAX,
 )
+from novaberg.memory.recall import asks_what_was_told
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.timeline.date_question import date_question
 from novaberg.timeline.phrases import (
@@ -241,6 +242,8 @@ def appointment_window(route: Any, text: str, now: datetime, zone: ZoneInfo) -> 
         return _query_window(query, now, zone), True
     if not (is_read_question(text) or asks_next(text)) or date_question(text, now, zone) is not None:
         return proactive_window(now, zone), False  # a question about the calendar itself is `[DATUM]`'s
+    if asks_what_was_told(text):  # issue 28: *Wann hab ich dir von X erzählt?* is memory's question, not a search
+        return proactive_window(now, zone), False
     direction = "backward" if is_past_tense(text) else "forward"
     expression = time_expression(text)
     if expression:

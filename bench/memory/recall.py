@@ -1,0 +1,195 @@
+"""A German long-term memory benchmark in the style of LongMemEval (issue 28 item 6).
+
+    python -m bench.memory.recall                # offline and with the scripted block reader
+    python -m bench.memory.recall --mode offline --show-wrong
+
+Fifteen persons tell their facts over five weeks (`bench/memory/recall_cases.py`) among small talk, list and
+calendar commands, each day closed by a heartbeat (`nova.pixie.tick`, which promotes); on day 35 they ask. Every
+turn goes through `Nova.turn` with a clock the bench advances. Two runs on one throw-away embedded stack:
+
+- `offline`: the offline model, as `Nova.open(llm="offline")` runs.
+- `skript`: a scripted composer that sees only the `[ERINNERUNGEN]` block and answers from it (each line it
+  holds, a line marked as superseded said as history) — what the block gives a model.
+
+Scoring: an answer is right when it states one key of every wanted fact; an update answer also must not state
+the old value as current (before a history word such as *vorher*); a "wann" answer must say the fact's day;
+an abstention answer must say that nothing was told, and every key of the person's facts in it counts as an
+invented fact. The held-out third (every third scenario) is reported on its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import tempfile
+import time
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from bench.memory.recall_cases import ABSTENTION, CATEGORIES, SCENARIOS, TEMPORAL, UPDATE, Question, Scenario
+from novaberg.text.calendar import MONTH_NAMES
+from novaberg.text.words import fold
+
+BERLIN = ZoneInfo("Europe/Berlin")
+START = datetime(2026, 11, 2, 0, 0, tzinfo=BERLIN)  # a Monday
+ASK_DAY = 35  # Monday 7 December: "letzte Woche" is days 28–34
+CHARACTER = "nova"
+_SMALL_TALK = ("Hallo Nova!", "Guten Morgen!", "Das Wetter ist heute ziemlich trüb.", "Danke dir.",
+               "Heute war ein langer Tag.", "Na, alles klar bei dir?", "Ich hab heute nicht so viel vor.")
+_ITEMS = ("Milch", "Brot", "Eier", "Butter", "Käse", "Tomaten", "Reis", "Kaffee", "Äpfel", "Zwiebeln", "Nudeln",
+          "Joghurt", "Honig", "Mehl", "Salz", "Senf")
+_APPOINTMENTS = ("Zahnarzt", "Friseur", "Elternabend", "Werkstatt", "Steuerberater", "Physiotherapie", "Bürgeramt")
+_HISTORY_WORDS = ("vorher", "frueher", "davor", "zuvor", "bis dahin", "davor")
+_ABSTAIN = re.compile(r"noch nicht erzaehlt|nichts erzaehlt|noch nichts|weiss ich nicht|nicht bekannt|keine ahnung")
+_LINE = re.compile(r"^- „(?P<said>.*)“ \((?P<meta>[^)]*)\)$")
+
+
+def _fillers(scenario_index: int, day: int) -> list[str]:
+    """Two or three turns before a fact: small talk and a command, varied by day and person."""
+    n = scenario_index * 7 + day
+    turns = [_SMALL_TALK[n % len(_SMALL_TALK)]]
+    if n % 3 == 0:
+        weekday = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag")[n % 5]
+        turns.append(f"Trag mir am {weekday} um {9 + n % 8} Uhr {_APPOINTMENTS[n % len(_APPOINTMENTS)]} ein.")
+    else:
+        turns.append(f"Setz {_ITEMS[(n * 5) % len(_ITEMS)]} auf die Einkaufsliste.")
+    if n % 2:
+        turns.append(_SMALL_TALK[(n + 3) % len(_SMALL_TALK)])
+    return turns
+
+
+def play(nova: Any, scenario: Scenario, index: int, user: str) -> list[tuple[Question, str]]:
+    """The scenario's five weeks through `Nova.turn` and `nova.pixie.tick`, then its questions on ASK_DAY."""
+    by_day: dict[int, list[str]] = defaultdict(list)
+    for fact in scenario.facts.values():
+        by_day[fact.day].append(fact.said)
+    for day in sorted(by_day):
+        moment = START + timedelta(days=day, hours=18 + index % 3)
+        for filler in _fillers(index, day):
+            nova.turn(user, CHARACTER, filler, moment)
+            moment += timedelta(minutes=1)
+        for said in by_day[day]:
+            moment += timedelta(minutes=6)  # past a waiting question's 300 s (agents/pending.py)
+            nova.turn(user, CHARACTER, said, moment)
+        nova.pixie.tick(START + timedelta(days=day, hours=23))
+    asked = START + timedelta(days=ASK_DAY, hours=19)
+    answers = []
+    for filler in _fillers(index, ASK_DAY)[:1]:
+        nova.turn(user, CHARACTER, filler, asked)
+    for question in scenario.questions:
+        asked += timedelta(minutes=6)
+        answers.append((question, nova.turn(user, CHARACTER, question.text, asked).answer))
+    return answers
+
+
+def _days(day: int) -> tuple[str, ...]:
+    moment = START + timedelta(days=day)
+    return (f"{moment.day}. {fold(MONTH_NAMES[moment.month - 1])}", f"{moment.day:02d}.{moment.month:02d}.")
+
+
+def score(scenario: Scenario, question: Question, answer: str) -> tuple[bool, int]:
+    """(right, invented facts) for one answer."""
+    said = fold(answer)
+    keys = {key for fact in scenario.facts.values() for key in fact.keys}
+    if question.category == ABSTENTION:
+        invented = sum(1 for key in keys if key in said)
+        return bool(_ABSTAIN.search(said)) and not invented, invented
+    if question.category == TEMPORAL and question.day_of:
+        return any(day in said for day in _days(scenario.facts[question.day_of].day)), 0
+    right = all(any(key in said for key in scenario.facts[name].keys) for name in question.wants)
+    if question.category == UPDATE and question.old:
+        cut = min([said.find(word) for word in _HISTORY_WORDS if word in said] or [len(said)])
+        current = said[:cut]
+        right = right and any(key in current for key in scenario.facts[question.wants[0]].keys) \
+            and not any(key in current for key in scenario.facts[question.old].keys)
+    return right, 0
+
+
+def block_reader(data: Mapping[str, Any]) -> dict[str, str]:
+    """The scripted composer: answers only from `[ERINNERUNGEN]` — each told line with its day; a line marked
+    superseded is said as history; a block that says nothing was told → „noch nicht erzählt"."""
+    block = dict(data.get("block_map") or {}).get("[ERINNERUNGEN]", "")
+    if not block:
+        return {"antwort": "Dazu weiß ich leider nichts."}
+    current, history = [], []
+    for line in block.splitlines():
+        found = _LINE.match(line.strip())
+        if not found:
+            continue
+        meta = found["meta"]
+        day = re.search(r"\d{2}\.\d{2}\.\d{4}", meta)
+        said = f"„{found['said']}“ (am {day.group(0) if day else '?'})"
+        (history if "abgelöst" in meta or "früher" in meta else current).append(said)
+    if not current and not history:
+        return {"antwort": "Das hast du mir noch nicht erzählt."}
+    answer = "Du hast mir erzählt: " + "; ".join(current)
+    if history:
+        answer += " — vorher: " + "; ".join(history)
+    return {"antwort": answer}
+
+
+def _report(name: str, rows: list[tuple[Scenario, Question, str, bool, int]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for part, wanted in (("entwicklung", False), ("zurueckgehalten", True)):
+        chosen = [r for r in rows if r[0].held_out is wanted]
+        per = {c: [r[3] for r in chosen if r[1].category == c] for c in CATEGORIES}
+        out[part] = {"gesamt": (sum(r[3] for r in chosen), len(chosen)),
+                     **{c: (sum(v), len(v)) for c, v in per.items()},
+                     "erfundene_fakten": sum(r[4] for r in chosen if r[1].category == ABSTENTION)}
+    per_all = {c: [r[3] for r in rows if r[1].category == c] for c in CATEGORIES}
+    out["alle"] = {"gesamt": (sum(r[3] for r in rows), len(rows)), **{c: (sum(v), len(v)) for c, v in per_all.items()},
+                   "erfundene_fakten": sum(r[4] for r in rows if r[1].category == ABSTENTION)}
+    print(f"\n== {name} ==")
+    for part, figures in out.items():
+        cells = [f"{k} {v[0]}/{v[1]} ({100 * v[0] / v[1]:.0f} %)" if isinstance(v, tuple) and v[1] else f"{k} {v}"
+                 for k, v in figures.items()]
+        print(f"  {part:16} " + " · ".join(cells))
+    return out
+
+
+def run(modes: list[str], show_wrong: bool, only_dev: bool) -> dict[str, Any]:
+    from novaberg.api.catalog import offline_rules
+    from novaberg.api.nova import Nova
+    from novaberg.llm.offline import OfflineLLM
+    from novaberg.llm.scripted import ScriptedLLM
+
+    results: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp, Nova.open(data_dir=Path(tmp) / "data", llm="offline") as nova:
+        for mode in modes:
+            runner = nova
+            if mode == "skript":
+                llm = ScriptedLLM({"compose": block_reader}, fallback=OfflineLLM(offline_rules()))
+                runner = Nova(nova.stack, llm, nova.embedder, nova.settings)
+            rows = []
+            started = time.perf_counter()
+            turns = Counter()
+            for index, scenario in enumerate(SCENARIOS):
+                if only_dev and scenario.held_out:
+                    continue
+                for question, answer in play(runner, scenario, index, f"{mode}-{scenario.user}"):
+                    right, invented = score(scenario, question, answer)
+                    rows.append((scenario, question, answer, right, invented))
+                    turns["fragen"] += 1
+                    if show_wrong and not right and not scenario.held_out:
+                        print(f"[{mode}] {scenario.user} {question.category}: {question.text}\n    → {answer!r}")
+            results[mode] = _report(mode, rows)
+            print(f"  ({turns['fragen']} Fragen, {time.perf_counter() - started:.0f} s)")
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", choices=("offline", "skript", "beide"), default="beide")
+    parser.add_argument("--show-wrong", action="store_true", help="print the wrong answers of the development part")
+    parser.add_argument("--only-dev", action="store_true", help="leave the held-out scenarios out")
+    args = parser.parse_args()
+    modes = ["offline", "skript"] if args.mode == "beide" else [args.mode]
+    run(modes, args.show_wrong, args.only_dev)
+
+
+if __name__ == "__main__":
+    main()

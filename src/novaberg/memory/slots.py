@@ -1,0 +1,149 @@
+"""What a told sentence is about: its subject and the slot it fills (issue 28 item 3, knowledge updates).
+
+**The rule.** Two told sentences fill the same slot when they have the same subject and name the same kind of
+thing that holds one value at a time: where the subject lives (*wohne, lebt in, umgezogen, gezogen nach*), where or
+as what it works (*arbeite, jobbe, Stelle gewechselt, ich bin Lehrerin*), what it studies, a favourite
+(*Lieblingsessen*, *Lieblingsbuch* — each compound its own slot), the name of a person or pet (*Meine Freundin
+heißt …*), a role in its life (*Hausarzt*, *Chef*), the car it drives, where the summer holiday goes. The subject is
+the person herself (*ich*, *wir*, *mein Lieblings…*) or a relative (*meine Tochter Sarah …*, *Oma Erna …*); a name
+that opens a sentence is the relative it was introduced with (*Meine Tochter Sarah* → *Sarah ist nach Hamburg
+gezogen* is about the daughter). A newer sentence in the same slot supersedes an older one; any other newer
+sentence supersedes nothing. No model, no SQL: pure text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from novaberg.text.words import fold
+
+__all__ = ["RELATIVES", "names_of", "subject_of", "slot_of", "first_person"]
+
+RELATIVES = frozenset("""mutter vater mama papa bruder schwester sohn tochter frau mann freund freundin partner
+partnerin oma opa kind kinder hund katze kollege kollegin chef chefin eltern geschwister enkel enkelin nichte neffe
+onkel tante cousin cousine schwiegermutter schwiegervater ehemann ehefrau mitbewohner mitbewohnerin nachbar
+nachbarin pferd hamster kater""".split())
+_ME = frozenset({"ich", "wir"})
+_POSSESSIVES = frozenset({"mein", "meine", "meinem", "meinen", "meiner", "unser", "unsere", "unserem", "unseren"})
+_ADJECTIVES = frozenset("""neue neuer neuen neues beste bester besten kleine kleiner grosse grosser aeltere aelterer
+juengere juengerer alte alter liebe lieber""".split())
+_OWN = r"(mein|meine|meinem|meinen|meiner|unser|unsere|unserem|unseren)"
+_ADJECTIVE = r"((neue|neuer|neuen|neues|beste|bester|besten|kleine|kleiner|grosse|grosser|aeltere|aelterer|juengere|" \
+             r"juengerer|alte|alter)\s+)?"
+# "Meine Schwester Lena", "Mein Hund heißt Bruno", "eine Katze, sie heißt Minka", "zwei Kinder, Ella und Noah"
+_NAMED = re.compile(r"\b(?:[Mm]ein|[Mm]eine|[Mm]einen|[Mm]einem|[Uu]nser|[Uu]nsere|[Ee]ine|[Ee]inen|[Ee]in|[Zz]wei|"
+                    r"[Dd]rei)\s+(?:\w+\s+)?(?P<rel>[A-ZÄÖÜ]\w+)(?:\s+heißt|\s*,\s*(?:sie|er|es)\s+heißen?|\s*,|\s+)"
+                    r"\s*(?P<name>[A-ZÄÖÜ][a-zäöüß]+)(?:\s+und\s+(?P<second>[A-ZÄÖÜ][a-zäöüß]+))?")
+_PROFESSION = re.compile(r"\bich\s+bin\s+(?!(wieder|immer|leider|sicher|gerade|hier|drin|aber|oder|nie|besser|lieber|"
+                         r"weiter|einer|keiner|darin|mitten|allergisch|vegetarier\w*|veganer\w*|raucher\w*)\b)"
+                         r"(ein\s+|eine\s+)?\w+(erin|er|in|ent|entin|eur|eurin|ist|istin|arzt|aerztin|koch|koechin|"
+                         r"beamter|beamtin|azubi)\b(?!\s+(geworden|gezogen|gekommen))")
+_SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("wohnort", re.compile(r"\b(wohne|wohnen|wohnt|lebe|leben|lebt)\b(\s+\w+){0,5}?\s+(in|nach)\b|\bumgezogen\b|"
+                           r"\b(bin|ist|sind)\s+nach\s+\w+\s+gezogen\b|\bziehen?\s+nach\b|\bzieht\s+nach\b")),
+    ("arbeit", re.compile(r"\b(arbeite|arbeitet|jobbe|jobbt)\b|\bstelle\s+gewechselt\b|\bneue\s+stelle\b")),
+    ("studium", re.compile(r"\b(studiere|studiert)\b")),
+    ("auto", re.compile(r"\bfahre\s+(ich\s+)?(jetzt\s+|inzwischen\s+|seit\s+\w+\s+)?(einen|ein|eine)\s+(\w+\s+)?[a-z]+\b|"
+                        r"\bmein\s+(neues\s+)?auto\b")),
+    ("urlaub", re.compile(r"urlaub|\bferien\b|\b(fahren|fliegen|reisen)\b.*\bim\s+sommer\b.*\bnach\b|"
+                          r"\bim\s+sommer\b.*\b(fahren|fliegen|reisen)\b.*\bnach\b")),
+)
+_ROLE = re.compile(r"\b(hausarzt|hausaerztin|zahnarzt|zahnaerztin|frauenarzt|frauenaerztin|chef|chefin|friseur|"
+                   r"frisoer|friseurin|trainer|trainerin|vermieter|vermieterin|therapeut|therapeutin)\b")
+_FAVOURITE = re.compile(r"\b(lieblings\w+)\b")
+_NAME_OF = re.compile(rf"^\s*{_OWN}\s+{_ADJECTIVE}(?P<rel>\w+)\s+heisst\b")
+
+
+def names_of(told: Iterable[str]) -> dict[str, str]:
+    """Folded name → folded relative word, from the sentences that introduce them (*Meine Tochter Sarah*)."""
+    out: dict[str, str] = {}
+    for said in told:
+        for rel, names in _introduced(said):
+            for name in names:
+                out.setdefault(name, rel)
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _introduced(said: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The (relative, names) a sentence introduces — cached: the block reads the same told sentences every turn."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for found in _NAMED.finditer(said):
+        rel = fold(found["rel"])
+        if rel in RELATIVES:
+            out.append((rel, tuple(fold(name) for name in (found["name"], found["second"])
+                                   if name and fold(name) not in RELATIVES)))
+    return tuple(out)
+
+
+def subject_of(said: str, names: dict[str, str]) -> str | None:
+    """'ich' for the person herself, a relative word for someone in her life, None when it cannot be told."""
+    folded = fold(said)
+    words = re.findall(r"[a-z0-9]+", folded)
+    if not words:
+        return None
+    first = words[0]
+    if first in ("mein", "meine", "meinem", "meinen", "meiner", "unser", "unsere", "unserem", "unseren"):
+        at = 1
+        while at < len(words) and words[at] in _ADJECTIVES:
+            at += 1
+        return words[at] if at < len(words) and words[at] in RELATIVES else "ich"
+    if first in RELATIVES:  # "Oma Erna wohnt …"
+        return first
+    if first in names:
+        return names[first]
+    for at, word in enumerate(words):  # *Inzwischen ist mein Lieblingsbuch …*, *Gisela und ich …*
+        if word in _ME:
+            return "ich"
+        if word in _POSSESSIVES:
+            after = at + 1
+            while after < len(words) and words[after] in _ADJECTIVES:
+                after += 1
+            return words[after] if after < len(words) and words[after] in RELATIVES else "ich"
+    return None
+
+
+def first_person(said: str, names: dict[str, str]) -> bool:
+    """The sentence is about the person herself (not a relative)."""
+    return subject_of(said, names) == "ich"
+
+
+def slot_of(said: str, names: dict[str, str]) -> str | None:
+    """The slot a told sentence fills ("ich|wohnort", "tochter|wohnort", "ich|lieblingsessen", "freundin|name"),
+    or None when it fills none of the one-value slots."""
+    first = _first_word(said)
+    known = names.get(first) if first else None  # only the opening name can change the answer
+    return _slot(said, first if known else "", known or "")
+
+
+@lru_cache(maxsize=8192)
+def _first_word(said: str) -> str:
+    found = re.search(r"[a-z0-9]+", fold(said))
+    return found.group(0) if found else ""
+
+
+@lru_cache(maxsize=8192)
+def _slot(said: str, name: str, rel: str) -> str | None:
+    names = {name: rel} if name else {}
+    folded = fold(said)
+    named = _NAME_OF.search(folded)
+    if named and named["rel"] in RELATIVES:
+        return f"{named['rel']}|name"
+    subject = subject_of(said, names)
+    if subject is None:
+        return None
+    favourite = _FAVOURITE.search(folded)
+    if favourite and subject == "ich":
+        return f"ich|{favourite.group(1)}"
+    role = _ROLE.search(folded)
+    if role and subject == "ich" and re.search(rf"\b({_OWN[1:-1]}|einen|eine)\s+(neuen\s+|neue\s+)?{role.group(1)}\b",
+                                               folded):
+        return f"ich|{role.group(1)}"
+    for name, pattern in _SLOTS:
+        if pattern.search(folded):
+            return f"{subject}|{name}"
+    if subject == "ich" and _PROFESSION.search(folded):
+        return "ich|arbeit"
+    return None
