@@ -65,7 +65,7 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
 
 
-def run(corpus: Path, embedder_name: str, per_query: bool) -> dict[str, dict[str, float]]:
+def run(corpus: Path, embedder_name: str, per_query: bool, dump: Path | None = None) -> dict[str, dict[str, float]]:
     docs = documents(corpus)
     questions = load_questions()
     bm25, tokens = bm25_index(list(docs.values()))
@@ -83,6 +83,7 @@ def run(corpus: Path, embedder_name: str, per_query: bool) -> dict[str, dict[str
         ids = {row["id"]: Path(row["pfad"]).with_suffix("").as_posix()
                for row in service.index_rows(root["id"], "bench", "nova")}
         retriever = Retriever(db, service.embedder)
+        out = dump.open("w", encoding="utf-8") if dump else None
         for question in questions[:10]:  # warm-up; the pair's tracked distribution fills
             retriever.run("bench", "nova", question["frage"], NOW)
         for question in questions:
@@ -93,6 +94,13 @@ def run(corpus: Path, embedder_name: str, per_query: bool) -> dict[str, dict[str
             found = [ids[hit.index_id] for hit in result.hits]
             scores = bm25.get_scores(tokens(question["frage"]))
             baseline = [names[i] for i in sorted(range(len(names)), key=lambda i: -scores[i])[:K]]
+            if out is not None:  # every channel's list, to compare fusions offline (tuned on the dev part only)
+                out.write(json.dumps({"nr": question["nr"], "teil": question["teil"], "relevant": sorted(relevant),
+                                      "fused": found, "bm25": baseline,
+                                      "ranked": {c: [ids[i] for i in items] for c, items in result.ranked.items()},
+                                      "values": result.values, "ranks": result.ranks,
+                                      "dense_ids": [ids[i] for i in result.dense_ids], "dense_top": result.dense_top},
+                                     ensure_ascii=False) + "\n")
             part = figures.setdefault(question["teil"], {})
             for name, value in (("ms", seconds * 1000), ("ndcg", ndcg(found, relevant)),
                                 ("recall", recall(found, relevant)), ("bm25_ndcg", ndcg(baseline, relevant)),
@@ -102,6 +110,8 @@ def run(corpus: Path, embedder_name: str, per_query: bool) -> dict[str, dict[str
                 mark = "ok  " if relevant & set(found[:K]) else "MISS"
                 print(f"{mark} {question['nr']:>2} nova {ndcg(found, relevant):.2f} bm25 {ndcg(baseline, relevant):.2f}"
                       f" | {question['frage']}\n       nova: {', '.join(found[:3])}\n       bm25: {', '.join(baseline[:3])}")
+    if out is not None:
+        out.close()
     summary = {}
     for part in PARTS:
         values = figures.get(part, {})
@@ -119,10 +129,11 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=Path("/work/corpus/de-docs"))
     parser.add_argument("--embedder", default="hashing")
     parser.add_argument("--per-query", action="store_true")
+    parser.add_argument("--dump", type=Path, default=None, help="every question's channel lists as JSON lines")
     args = parser.parse_args()
     if not any(args.corpus.rglob("*.txt")) if args.corpus.exists() else True:
         print(build(args.corpus))
-    summary = run(args.corpus, args.embedder, args.per_query)
+    summary = run(args.corpus, args.embedder, args.per_query, args.dump)
     print(f"{'part':<16} {'n':>3} {'NDCG@5':>7} {'BM25':>6} {'ratio':>6} {'rec@5':>6} {'BM25':>6} {'p50 ms':>7} {'p95 ms':>7}")
     ok = True
     for part, row in summary.items():

@@ -16,7 +16,7 @@ from psycopg.types.json import Jsonb
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id, check_text
 from novaberg.files.sections import SectionsWriter
-from novaberg.files.terms import TermsWriter
+from novaberg.files.terms import WRITE_SECONDS, TermsWriter
 from novaberg.store.vectors import as_vector, with_vectors
 
 __all__ = ["RootsRepository", "IndexRepository", "OWNERSHIP", "ROOT_WRITES"]
@@ -246,7 +246,7 @@ class IndexRepository:
             params["geaendert_am"] = as_utc(values["geaendert_am"])
             params["now"] = as_utc(values["now"])
             rows.append(params)
-        with self._db.transaction() as conn, with_vectors(conn).cursor() as cur:
+        with self._db.transaction(seconds=WRITE_SECONDS) as conn, with_vectors(conn).cursor() as cur:
             TermsWriter.lock(cur, [row["wurzel_id"] for row in batch])
             TermsWriter.withdraw(cur, TermsWriter.ids_of(cur, batch))  # issue 27: BM25 counts before the sections go
             cur.executemany(_UPSERT, rows)

@@ -15,7 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["TermsWriter"]
+__all__ = ["TermsWriter", "CHUNK", "WRITE_SECONDS"]
+
+CHUNK = 16  # files per statement: a long file has up to 500 sections and thousands of postings
+WRITE_SECONDS = 120.0  # the watcher's batch transaction may take this long per statement (a background job)
 
 _REMOVE = """
 WITH weg AS (
@@ -88,15 +91,17 @@ class TermsWriter:
     def withdraw(cur: Any, ids: Sequence[int]) -> None:
         """The files' postings out, their counts subtracted — before their sections are replaced (the
         sections' delete would take the postings along without the counts)."""
-        if ids:
-            cur.execute(_REMOVE, {"ids": sorted(set(ids))})
+        ordered = sorted(set(ids))
+        for start in range(0, len(ordered), CHUNK):
+            cur.execute(_REMOVE, {"ids": ordered[start:start + CHUNK]})
 
     @staticmethod
     def enter(cur: Any, ids: Sequence[int]) -> None:
         """The active files' postings from their sections, their counts added (a posting already there is kept
         and not counted twice)."""
-        if ids:
-            cur.execute(_ADD, {"ids": sorted(set(ids))})
+        ordered = sorted(set(ids))
+        for start in range(0, len(ordered), CHUNK):
+            cur.execute(_ADD, {"ids": ordered[start:start + CHUNK]})
 
     @staticmethod
     def ids_of(cur: Any, batch: Sequence[dict[str, Any]]) -> list[int]:
