@@ -216,3 +216,15 @@ def test_hashing_never_outvotes_lexical_evidence_in_a_search(db: Any, tmp_path: 
     result = Retriever(db, svc.embedder).run("u1", "nova", "Festplatte voll? Freien Speicherplatz prüfen", NOW,
                                              track=False)
     assert Path(result.hits[0].path).name == "plattenplatz.txt"
+
+
+def test_a_question_compound_is_scored_by_its_parts(db: Any, tmp_path: Path) -> None:
+    """Issue 27 item 3 (compound splitting): „Speicherplatz" stands in no section, „Speicher" and „Platz" do — the
+    full-text channel scores the question's compound by its two parts, found in the pair's own vocabulary."""
+    root = tmp_path / "teile"
+    write(root / "platte.txt", "Wie viel Platz bleibt im Speicher der Festplatte? Der Befehl df zeigt es.\n")
+    write(root / "kochen.txt", "Nudeln kochen, Salz ins Wasser, umrühren.\n")
+    svc = shared(db, tmp_path, root, NOW)
+    result = Retriever(db, svc.embedder).run("u1", "nova", "Speicherplatz", NOW, track=False)
+    assert result.ranked["volltext"] and Path(result.hits[0].path).name == "platte.txt"
+    assert "volltext" in result.hits[0].channels

@@ -57,11 +57,13 @@ teile AS MATERIALIZED (  -- a compound no section carries: its best split into t
                                (left(b.lexem, n), right(b.lexem, length(b.lexem) - n - 1))) AS s (vorn, hinten)
     JOIN LATERAL (SELECT d.lexem, sum(d.df) AS df FROM dateien_lexem_df d
                   WHERE d.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND d.df > 0
-                    AND d.lexem IN (s.vorn, s.vorn || 'e', s.vorn || 'en')
+                    AND d.lexem IN (s.vorn, s.vorn || 'e', s.vorn || 'en',
+                                    (tsvector_to_array(to_tsvector('german', s.vorn)))[1])
                   GROUP BY d.lexem ORDER BY sum(d.df) DESC LIMIT 1) l ON TRUE
     JOIN LATERAL (SELECT d.lexem, sum(d.df) AS df FROM dateien_lexem_df d
                   WHERE d.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND d.df > 0
-                    AND d.lexem IN (s.hinten, s.hinten || 'e', s.hinten || 'en')
+                    AND d.lexem IN (s.hinten, s.hinten || 'e', s.hinten || 'en',
+                                    (tsvector_to_array(to_tsvector('german', s.hinten)))[1])
                     AND length(s.hinten) >= %(part_min)s
                   GROUP BY d.lexem ORDER BY sum(d.df) DESC LIMIT 1) r ON TRUE
     WHERE b.df = 0 AND length(b.lexem) >= 2 * %(part_min)s
