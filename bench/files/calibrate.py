@@ -118,7 +118,7 @@ def main() -> None:
           f"{entry['hand_relevant_median']:.3f}, {entry['hand_relevant_ueber_boden'] * 100:.0f} % of them at or above the floor")
     if args.write:
         floors = json.loads(FLOORS.read_text(encoding="utf-8")) if FLOORS.exists() else {}
-        floors[key] = entry
+        floors[key] = {**floors.get(key, {}), **entry}  # issue 27: the fusion weight recorded next to it stays
         FLOORS.write_text(json.dumps(floors, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
         print(f"recorded in {FLOORS}")
 

@@ -149,7 +149,7 @@ def test_rrf_fuses_ranks_not_values() -> None:
     fused = fuse({"scharf": [1, 2], "dicht": [2, 3], "inhalt": [4]})
     assert fused[0][0] == 2
     assert {item for item, _ in fused} == {1, 2, 3, 4}
-    assert CHANNELS == ("scharf", "dicht", "inhalt")
+    assert CHANNELS == ("scharf", "dicht", "inhalt", "volltext")  # issue 27: BM25 over the whole text
 
 
 def test_rrf_gives_equally_scored_items_one_rank() -> None:

@@ -73,6 +73,9 @@ def _rst(text: str) -> list[dict[str, Any]]:
 
 class _HTML(HTMLParser):
     _SKIP = {"script", "style", "head", "title"}
+    # elements without an end tag: never on the stack, or a <meta> in <head> keeps "head" open for the whole page
+    _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+             "track", "wbr"}
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -83,15 +86,17 @@ class _HTML(HTMLParser):
         self._level = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self._stack.append(tag)
+        if tag not in self._VOID:
+            self._stack.append(tag)
         if re.fullmatch(r"h[1-6]", tag):
             self._heading, self._level = [], int(tag[1])
         if tag in {"p", "br", "div", "li", "tr"} or re.fullmatch(r"h[1-6]", tag):
             self.parts.append("\n")
 
     def handle_endtag(self, tag: str) -> None:
-        if self._stack and self._stack[-1] == tag:
-            self._stack.pop()
+        if tag in self._stack:  # an unclosed <p> or <li> inside does not keep the outer element open
+            while self._stack.pop() != tag:
+                pass
         if self._heading is not None and re.fullmatch(r"h[1-6]", tag):
             title = " ".join("".join(self._heading).split())
             if title:

@@ -16,6 +16,7 @@ from psycopg.types.json import Jsonb
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id, check_text
 from novaberg.files.sections import SectionsWriter
+from novaberg.files.terms import WRITE_SECONDS, TermsWriter
 from novaberg.store.vectors import as_vector, with_vectors
 
 __all__ = ["RootsRepository", "IndexRepository", "OWNERSHIP", "ROOT_WRITES"]
@@ -209,7 +210,9 @@ class RootsRepository:
         """
         params = (_check_id(root_id), *_check_pair(user_id, character_id))
         with self._db.transaction() as conn:
+            TermsWriter.lock(conn, [params[0]])
             deleted = conn.execute(_FORGET_ROWS, params).rowcount
+            TermsWriter.forget_root(conn, params[0])  # the postings went with the rows; the counts go too
             hit = conn.execute(ROOT_WRITES["aktiv"], (False, as_utc(now), *params)).rowcount
         return hit, deleted
 
@@ -250,9 +253,12 @@ class IndexRepository:
             params["geaendert_am"] = as_utc(values["geaendert_am"])
             params["now"] = as_utc(values["now"])
             rows.append(params)
-        with self._db.transaction() as conn, with_vectors(conn).cursor() as cur:
+        with self._db.transaction(seconds=WRITE_SECONDS) as conn, with_vectors(conn).cursor() as cur:
+            TermsWriter.lock(cur, [row["wurzel_id"] for row in batch])
+            TermsWriter.withdraw(cur, TermsWriter.ids_of(cur, batch))  # issue 27: BM25 counts before the sections go
             cur.executemany(_UPSERT, rows)
             SectionsWriter.store(cur, batch)  # the content channel's sections, same transaction
+            TermsWriter.enter(cur, TermsWriter.ids_of(cur, batch))  # … and from the new sections
 
     def keep(self, items: Sequence[tuple[int, datetime, int, int]], root_id: int, now: datetime) -> None:
         """Same hash: store the new mtime and size; an inactive row comes back (§5.5b)."""
@@ -260,8 +266,10 @@ class IndexRepository:
             return
         moment = as_utc(now)
         with self._db.transaction() as conn, conn.cursor() as cur:
+            TermsWriter.lock(cur, [root_id])
             cur.executemany(_TOUCH, [(as_utc(mtime), ctime_ns, size, moment, row_id, root_id)
                                       for row_id, mtime, size, ctime_ns in items])
+            TermsWriter.enter(cur, [row_id for row_id, _, _, _ in items])  # a returning file counts again
 
     def retire(self, items: Sequence[tuple[int, str]], root_id: int, now: datetime) -> None:
         """(row id, 'deleted'|'excluded'): out of the index with its reason (§5.5, §5.5a)."""
@@ -269,4 +277,6 @@ class IndexRepository:
             return
         moment = as_utc(now)
         with self._db.transaction() as conn, conn.cursor() as cur:
+            TermsWriter.lock(cur, [root_id])
             cur.executemany(_RETIRE, [(grund, moment, row_id, root_id, grund) for row_id, grund in items])
+            TermsWriter.withdraw(cur, [row_id for row_id, _ in items])  # issue 27: out of the BM25 counts

@@ -29,10 +29,11 @@ from novaberg.core.errors import ConfigError
 from novaberg.core.settings import FILES_HITS_CAP, FILES_QUERY_MAX_CHARS, FILES_QUERY_MAX_TERMS
 from novaberg.embed.cache import embed_cached
 from novaberg.files.allowlist import AllowListRepository
+from novaberg.files.fulltext import FULLTEXT, FULLTEXT_PARAMS
 from novaberg.files.paths import admission_problem
 from novaberg.files.repository import RootsRepository
 from novaberg.files.search_sql import SEARCH, TRACK_KEEP
-from novaberg.files.threshold import DenseThreshold, dense_floor, threshold
+from novaberg.files.threshold import DenseThreshold, channel_weights, dense_floor, threshold
 from novaberg.store.vectors import Vector, as_vector, with_vectors
 
 __all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "fuse", "has_words", "check_dimensions",
@@ -40,7 +41,8 @@ __all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "fuse", "has
 
 logger = logging.getLogger(__name__)
 
-CHANNELS = ("scharf", "dicht", "inhalt")  # sharp lexical, dense, content — the order of precedence (§6)
+CHANNELS = ("scharf", "dicht", "inhalt", "volltext")  # sharp, dense, content, BM25 full text — precedence (§6)
+DEFAULT_WEIGHTS = {"scharf": 1.0, "inhalt": 1.0, "volltext": 1.0, "dicht": 1.0}
 RRF_K = 60  # the usual constant of Reciprocal Rank Fusion
 MAX_K = 50
 DEPTH_FACTOR = 4  # each channel hands the fusion this many times the cap; the result is cut to k
@@ -170,39 +172,49 @@ def _ranks(items: Sequence[int], values: Sequence[float] | None) -> list[float]:
 
 
 def _rrf(lists: Sequence[Sequence[int]], rrf_k: int, values: Sequence[Sequence[float] | None] | None = None,
-         ranks: Sequence[Sequence[float] | None] | None = None) -> list[tuple[int, float]]:
+         ranks: Sequence[Sequence[float] | None] | None = None,
+         weights: Sequence[float] | None = None) -> list[tuple[int, float]]:
     scores: dict[int, float] = {}
     first_seen: dict[int, tuple[int, int]] = {}
     for precedence, items in enumerate(lists):
         given = ranks[precedence] if ranks else None
+        weight = weights[precedence] if weights else 1.0
         channel_ranks = (list(given) if given is not None and len(given) == len(items)
                          else _ranks(items, values[precedence] if values else None))
         for position, (item, rank) in enumerate(zip(items, channel_ranks, strict=True), start=1):
-            scores[item] = scores.get(item, 0.0) + 1.0 / (rrf_k + rank)
+            scores[item] = scores.get(item, 0.0) + weight / (rrf_k + rank)
             first_seen.setdefault(item, (precedence, position))
     return sorted(scores.items(), key=lambda pair: (-round(pair[1], 12), first_seen[pair[0]], pair[0]))
 
 
 def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str, Sequence[float]] | None = None,
-         ranks: dict[str, Sequence[float]] | None = None) -> list[tuple[int, float]]:
+         ranks: dict[str, Sequence[float]] | None = None,
+         weights: dict[str, float] | None = None) -> list[tuple[int, float]]:
     """Reciprocal Rank Fusion over the two kinds of evidence (§6.2: ranks, not values).
 
-    The sharp channel and the content channel read the same evidence — the question's lexemes — so they
-    are fused into one lexical ranking first, and that ranking is fused with the dense one: counted as
-    two independent votes, the same word would outvote the meaning twice over. With `values` (each
-    channel's scores, aligned with `ranked`), items a channel scores equally share one rank (`_ranks`).
-    A tie goes by the channel an item came from — sharp before dense before content (§6 „der scharfe
-    kommt zuerst"; §6.3 the cosine decides among what the words alone found). `ranks["dicht"]`, if given,
-    are the dense channel's own ranks over the pair's whole stock (aligned with `ranked["dicht"]`).
+    The sharp, the content and the full-text channel read the same evidence — the question's lexemes — so
+    they are fused into one lexical ranking first (each with its weight), and the dense rank is added to
+    that ranking's score with the dense channel's weight: counted as independent votes, the same word would
+    outvote the meaning several times over. The dense weight is measured per embedder (`channel_weights`):
+    an embedder that does not separate relevant from unrelated files gets a weight so small that its vote
+    can only order files the lexical channels score equally and add files after all lexical ones (issue 27:
+    the hashing embedder never outvotes lexical evidence). With `values` (each channel's scores, aligned
+    with `ranked`), items a channel scores equally share one rank (`_ranks`). A tie goes by the channel an
+    item came from — sharp before dense before content before full text (§6 „der scharfe kommt zuerst").
+    `ranks["dicht"]`, if given, are the dense channel's own ranks over the pair's whole stock.
     """
     values = values or {}
     ranks = ranks or {}
-    lexical_pairs = _rrf([ranked.get("scharf", ()), ranked.get("inhalt", ())], rrf_k,
-                         [values.get("scharf"), values.get("inhalt")], [ranks.get("scharf"), ranks.get("inhalt")])
+    weights = {**DEFAULT_WEIGHTS, **(weights or {})}
+    lexical_channels = ("scharf", "inhalt", "volltext")
+    lexical_pairs = _rrf([ranked.get(channel, ()) for channel in lexical_channels], rrf_k,
+                         [values.get(channel) for channel in lexical_channels],
+                         [ranks.get(channel) for channel in lexical_channels],
+                         [weights[channel] for channel in lexical_channels])
     lexical = [item for item, _ in lexical_pairs]
     scores = dict(_rrf([lexical, ranked.get("dicht", ())], rrf_k,
                        [[score for _, score in lexical_pairs] if values else None, values.get("dicht")],
-                       [None, ranks.get("dicht")]))
+                       [None, ranks.get("dicht")], [1.0, weights["dicht"]]))
     best: dict[int, tuple[int, int]] = {}
     for precedence, channel in enumerate(CHANNELS):
         for rank, item in enumerate(ranked.get(channel, ()), start=1):
@@ -225,6 +237,8 @@ class Retriever:
         self.log = log
         self.cap = cap
         self.floor = dense_floor(embedder)  # measured for this embedder (§3.0a-bis), else the setting
+        self.weights = channel_weights(embedder)  # issue 27: the dense vote's weight, measured per embedder
+        self.fulltext = True
 
     def _vector(self, text: str) -> Vector | None:
         try:
@@ -262,6 +276,8 @@ class Retriever:
             # never a prepared statement: psycopg prepares a statement after its fifth run, and PostgreSQL's
             # generic plan for it (the question's tsqueries unknown) is several times slower than a fresh one
             rows = conn.execute(SEARCH, params, prepare=False).fetchall()
+            if self.fulltext:  # issue 27: BM25 over the sections of the whole text
+                rows += conn.execute(FULLTEXT, {**params, **FULLTEXT_PARAMS}, prepare=False).fetchall()
         result = self._admitted(self._result(rows, k), user_id)
         self._log(result, user_id, character_id, now, turn_id)
         return result
@@ -286,8 +302,11 @@ class Retriever:
         corroborated: set[int] = set()  # dense candidates whose keywords carry a lexeme of the question
         tracked: Sequence[float] | None = None
         wrote = False
+        passages: dict[int, tuple[int, int]] = {}  # the full-text channel's best section per file
         for row in rows:
             files.setdefault(row["id"], row)
+            if row["kanal"] == "volltext" and row["zeile_von"] is not None:
+                passages[row["id"]] = (row["zeile_von"], row["zeile_bis"])
             lists[row["kanal"]].append((row["id"], float(row["wert"])))
             places[row["kanal"]].append(float(row["rang"]))
             if row["kanal"] == "dicht" and row["belegt"]:
@@ -298,7 +317,7 @@ class Retriever:
         dense_top = [value for _, value in lists["dicht"]]
         limit_value = threshold(tracked, floor=self.floor)
         cosines = {item: value for item, value in lists["dicht"]}
-        others = {item for channel in ("scharf", "inhalt") for item, _ in lists[channel]} | corroborated
+        others = {item for channel in ("scharf", "inhalt", "volltext") for item, _ in lists[channel]} | corroborated
         ranked = {
             "scharf": [item for item, _ in lists["scharf"]],
             # §3.0a-bis: a dense hit alone must reach the computed threshold; one another channel found too, or
@@ -307,16 +326,17 @@ class Retriever:
             "dicht": [item for item, value in lists["dicht"] if math.isfinite(value) and value >= limit_value.floor
                       and (value >= limit_value.value or item in others)],
             "inhalt": [item for item, _ in lists["inhalt"]],
+            "volltext": [item for item, _ in lists["volltext"]],
         }
         values = {channel: [value for item, value in lists[channel] if item in set(ranked[channel])]
                   for channel in CHANNELS}
-        ranks = {channel: places[channel] for channel in ("scharf", "inhalt")}  # over all it found, not the list
+        ranks = {channel: places[channel] for channel in ("scharf", "inhalt", "volltext")}  # over all it found, not the list
         # §6.3 „Der Kosinus entscheidet innerhalb dieser Menge": among the files the words found, the dense
         # channel votes with its rank over the whole stock even where the cosine is below the floor — the
         # floor decides whether the dense channel brings a file *of its own* („ob überhaupt"), not whether
         # its order may decide between files the exact channels already vouch for. Only `ranked` (what a
         # channel delivers) names the channels of a hit.
-        lexical = {item for channel in ("scharf", "inhalt") for item in ranked[channel]}
+        lexical = {item for channel in ("scharf", "inhalt", "volltext") for item in ranked[channel]}
         delivered = set(ranked["dicht"])
         inside = [(item, value, place) for (item, value), place in zip(lists["dicht"], places["dicht"], strict=True)
                   if math.isfinite(value) and (item in delivered or (DENSE_DECIDES_INSIDE and item in lexical))]
@@ -324,10 +344,11 @@ class Retriever:
         fusion_values = {**values, "dicht": [value for _, value, _ in inside]}
         ranks_fusion = {**ranks, "dicht": [place for _, _, place in inside]}
         hits = []
-        for item, score in fuse(fusion, values=fusion_values, ranks=ranks_fusion)[:k]:
+        for item, score in fuse(fusion, values=fusion_values, ranks=ranks_fusion, weights=self.weights)[:k]:
             row = files[item]
             channels = tuple(channel for channel in CHANNELS if item in ranked[channel])
-            lines = (row["zeile_von"], row["zeile_bis"]) if row["zeile_von"] is not None else None
+            lines = passages.get(item) or ((row["zeile_von"], row["zeile_bis"]) if row["zeile_von"] is not None
+                                           else None)
             hits.append(Hit(
                 path=str(PurePosixPath(row["wurzel_pfad"]) / row["pfad"]), root_id=row["root_id"],
                 thema=row["thema"] or row["pfad"], score=round(score, 6), channels=channels, relative=row["pfad"],

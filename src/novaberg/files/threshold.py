@@ -34,7 +34,8 @@ from typing import Any
 
 from novaberg.core.settings import FILES_DENSE_FLOOR, FILES_DENSE_MIN_SAMPLES, FILES_DENSE_START
 
-__all__ = ["DenseThreshold", "threshold", "dense_floor", "embedder_key", "FLOORS_FILE"]
+__all__ = ["DenseThreshold", "threshold", "dense_floor", "embedder_key", "FLOORS_FILE", "channel_weights",
+           "UNMEASURED_DENSE_WEIGHT"]
 
 logger = logging.getLogger(__name__)
 
@@ -86,6 +87,21 @@ _WARNED: set[str] = set()
 def _floors() -> dict[str, Any]:
     text = resources.files("novaberg.files").joinpath(FLOORS_FILE).read_text(encoding="utf-8")
     return dict(json.loads(text))
+
+
+# Issue 27: the dense vote of an embedder whose separation was not measured orders only what the lexical
+# channels score equally and comes after every lexical hit (1/61 · 0.01 is below the gap of two lexical ranks)
+UNMEASURED_DENSE_WEIGHT = 0.01
+
+
+def channel_weights(embedder: Any) -> dict[str, float]:
+    """The fusion's weights for this embedder: `gewicht_dicht` as measured (`bench.files.real` on the development
+    questions: the dense channel's NDCG@5 alone against the full-text channel's), else the tie-break weight."""
+    entry = _floors().get(embedder_key(embedder))
+    weight = entry.get("gewicht_dicht") if isinstance(entry, dict) else None
+    if not isinstance(weight, int | float) or isinstance(weight, bool) or not math.isfinite(weight) or weight < 0:
+        weight = UNMEASURED_DENSE_WEIGHT
+    return {"dicht": float(weight)}
 
 
 def dense_floor(embedder: Any) -> float:

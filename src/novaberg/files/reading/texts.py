@@ -8,7 +8,7 @@ LINES = "Zeilen {von}–{bis}"
 LINE = "Zeile {zeile}"
 ARCHIVED = "(archiviert)"
 FOUND_BY = "gefunden über {kanaele}; {zeilen} Zeilen"
-CHANNEL_NAMES = {"scharf": "Stichwort", "dicht": "Thema", "inhalt": "Textstelle"}
+CHANNEL_NAMES = {"scharf": "Stichwort", "dicht": "Thema", "inhalt": "Textstelle", "volltext": "Volltext"}
 NO_SUMMARY = "(ohne Zusammenfassung)"
 
 # the reading service (dateien.md §8.1, §8.2)

@@ -1,0 +1,148 @@
+"""Retrieval on real, long German documents (issue 27 item 4): the files search against Okapi BM25.
+
+    apt-get install -y debian-reference-de debian-faq-de gimp-help-de libreoffice-help-de
+    python -m bench.files.real                         # builds /work/corpus/de-docs if it is missing
+    python -m bench.files.real --corpus DIR --per-query
+
+The corpus is Debian's German documentation as plain text (`bench/files/real_corpus.py`, ~3,200 documents,
+~18 MB); the questions are `bench/files/real_questions.json`: paraphrased in everyday words, each with the
+documents that answer it, split into a development part (tuned on) and a held-out part (never tuned on).
+The corpus is indexed by the product's watcher (offline describer, hashing embedder) and searched through
+`Retriever.run` — the statement `nova.files.search` runs. The baseline is Okapi BM25 (`rank-bm25`, k1 1.5,
+b 0.75) over each document's full text with the Snowball German stemmer, the `bench` extra.
+
+Reported per part: NDCG@5 (binary relevance, several relevant documents per question), recall@5 (the share of
+a question's relevant documents in the top 5) and the search's p50/p95 latency. Targets (issue 27): NDCG@5 ≥
+1.10 × BM25, recall@5 ≥ BM25, p95 < 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bench.database import bench_database
+from bench.files.real_corpus import build
+from bench.files.retrieval import bm25_index
+from novaberg.core.logs import PipelineLog
+from novaberg.embed.registry import make_embedder
+from novaberg.files.retrieval import Retriever
+from novaberg.files.service import FilesService
+
+NOW = datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
+K = 5
+QUESTIONS = Path(__file__).with_name("real_questions.json")
+PARTS = ("entwicklung", "zurueckgehalten")
+
+
+def ndcg(ranked: list[str], relevant: set[str], k: int = K) -> float:
+    gain = sum(1.0 / math.log2(rank + 1) for rank, item in enumerate(ranked[:k], start=1) if item in relevant)
+    ideal = sum(1.0 / math.log2(rank + 1) for rank in range(1, min(k, len(relevant)) + 1))
+    return gain / ideal if ideal else 0.0
+
+
+def recall(ranked: list[str], relevant: set[str], k: int = K) -> float:
+    return len(relevant & set(ranked[:k])) / len(relevant) if relevant else 0.0
+
+
+def load_questions() -> list[dict]:
+    return json.loads(QUESTIONS.read_text(encoding="utf-8"))["fragen"]
+
+
+def documents(corpus: Path) -> dict[str, str]:
+    """document id → text, the id being the path below the corpus without `.txt`."""
+    return {path.relative_to(corpus).with_suffix("").as_posix(): path.read_text(encoding="utf-8")
+            for path in sorted(corpus.rglob("*.txt"))}
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
+
+
+def run(corpus: Path, embedder_name: str, per_query: bool, dump: Path | None = None) -> dict[str, dict[str, float]]:
+    docs = documents(corpus)
+    questions = load_questions()
+    bm25, tokens = bm25_index(list(docs.values()))
+    names = list(docs)
+    figures: dict[str, dict[str, list[float]]] = {}
+    with bench_database("bench_real") as db:
+        service = FilesService(db, make_embedder(embedder_name), PipelineLog(db))
+        service.allow("bench", str(corpus), now=NOW)
+        root = service.grant("bench", "nova", str(corpus), now=NOW)
+        started = time.perf_counter()
+        report = service.index(NOW)
+        print(f"indexed {report['neu']} documents in {time.perf_counter() - started:.1f} s "
+              f"(skipped {report['uebergangen']})")
+        db.maintain("VACUUM ANALYZE")
+        ids = {row["id"]: Path(row["pfad"]).with_suffix("").as_posix()
+               for row in service.index_rows(root["id"], "bench", "nova")}
+        retriever = Retriever(db, service.embedder)
+        out = dump.open("w", encoding="utf-8") if dump else None
+        for question in questions[:10]:  # warm-up; the pair's tracked distribution fills
+            retriever.run("bench", "nova", question["frage"], NOW)
+        for question in questions:
+            relevant = set(question["relevant"])
+            begun = time.perf_counter()
+            result = retriever.run("bench", "nova", question["frage"], NOW)
+            seconds = time.perf_counter() - begun
+            found = [ids[hit.index_id] for hit in result.hits]
+            scores = bm25.get_scores(tokens(question["frage"]))
+            baseline = [names[i] for i in sorted(range(len(names)), key=lambda i: -scores[i])[:K]]
+            if out is not None:  # every channel's list, to compare fusions offline (tuned on the dev part only)
+                out.write(json.dumps({"nr": question["nr"], "teil": question["teil"], "relevant": sorted(relevant),
+                                      "fused": found, "bm25": baseline,
+                                      "ranked": {c: [ids[i] for i in items] for c, items in result.ranked.items()},
+                                      "values": result.values, "ranks": result.ranks,
+                                      "dense_ids": [ids[i] for i in result.dense_ids], "dense_top": result.dense_top},
+                                     ensure_ascii=False) + "\n")
+            part = figures.setdefault(question["teil"], {})
+            for name, value in (("ms", seconds * 1000), ("ndcg", ndcg(found, relevant)),
+                                ("recall", recall(found, relevant)), ("bm25_ndcg", ndcg(baseline, relevant)),
+                                ("bm25_recall", recall(baseline, relevant))):
+                part.setdefault(name, []).append(value)
+            if per_query:
+                mark = "ok  " if relevant & set(found[:K]) else "MISS"
+                print(f"{mark} {question['nr']:>2} nova {ndcg(found, relevant):.2f} bm25 {ndcg(baseline, relevant):.2f}"
+                      f" | {question['frage']}\n       nova: {', '.join(found[:3])}\n       bm25: {', '.join(baseline[:3])}")
+    if out is not None:
+        out.close()
+    summary = {}
+    for part in PARTS:
+        values = figures.get(part, {})
+        if not values:
+            continue
+        summary[part] = {"fragen": len(values["ms"]), "ndcg": statistics.mean(values["ndcg"]),
+                         "recall": statistics.mean(values["recall"]), "bm25_ndcg": statistics.mean(values["bm25_ndcg"]),
+                         "bm25_recall": statistics.mean(values["bm25_recall"]),
+                         "p50": statistics.median(values["ms"]), "p95": _percentile(values["ms"], 0.95)}
+    return summary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=Path("/work/corpus/de-docs"))
+    parser.add_argument("--embedder", default="hashing")
+    parser.add_argument("--per-query", action="store_true")
+    parser.add_argument("--dump", type=Path, default=None, help="every question's channel lists as JSON lines")
+    args = parser.parse_args()
+    if not any(args.corpus.rglob("*.txt")) if args.corpus.exists() else True:
+        print(build(args.corpus))
+    summary = run(args.corpus, args.embedder, args.per_query, args.dump)
+    print(f"{'part':<16} {'n':>3} {'NDCG@5':>7} {'BM25':>6} {'ratio':>6} {'rec@5':>6} {'BM25':>6} {'p50 ms':>7} {'p95 ms':>7}")
+    ok = True
+    for part, row in summary.items():
+        ratio = row["ndcg"] / row["bm25_ndcg"] if row["bm25_ndcg"] else float("inf")
+        print(f"{part:<16} {row['fragen']:>3} {row['ndcg']:>7.3f} {row['bm25_ndcg']:>6.3f} {ratio:>6.2f} "
+              f"{row['recall']:>6.3f} {row['bm25_recall']:>6.3f} {row['p50']:>7.1f} {row['p95']:>7.1f}")
+        ok = ok and ratio >= 1.10 and row["recall"] >= row["bm25_recall"] and row["p95"] < 50
+    print("targets (NDCG ≥ 1.10 × BM25, recall ≥ BM25, p95 < 50 ms):", "ok" if ok else "MISSED")
+
+
+if __name__ == "__main__":
+    main()
