@@ -22,7 +22,8 @@ from novaberg.agents.deps import Deps
 from novaberg.core.errors import DatabaseError
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.search import duplicate_found, find_duplicates, row_ref, when_label
-from novaberg.timeline.agent.texts import half_of_day_words, say
+from novaberg.timeline.agent.texts import half_of_day_words, rule_label, say
+from novaberg.timeline.recurrence import RuleError
 from novaberg.timeline.repository import ChainError, NewRow, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION
 from novaberg.timeparse import RescheduleReading, reschedule_target
@@ -65,23 +66,33 @@ def _create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     pair = (state["user_id"], state["character_id"])
     moment = datetime.fromisoformat(plan["event_time"])
     end = datetime.fromisoformat(plan["event_ende"]) if plan.get("event_ende") else None
+    rule = plan.get("rrule")
     row = NewRow.for_type(plan["event_type"], title=plan["title"], event_time=moment, precision=plan["precision"],
-                          event_ende=end)
+                          event_ende=end, rrule=rule)
     try:
         with TimelineRepository(deps.db).pair_locked(*pair) as locked:
             duplicates = find_duplicates(locked, *pair, moment, plan["title"], deps.zone)
             if duplicates:
                 return duplicate_found(duplicates[0], deps.zone, const.NODE_EXECUTE)
-            new_id = locked.insert(*pair, row, state["now"])
+            new_id = locked.insert(*pair, row, state["now"], deps.zone)
             back = locked.find_by_id(*pair, new_id)
             problem = _mismatch(back, title=plan["title"], moment=moment, precision=plan["precision"], active=True)
+            if not problem and back is not None and back["rrule"] != rule:
+                problem = "die Wiederholung weicht ab"
             if problem:
                 raise _Unverified(problem)
     except _Unverified as err:
         return _unverified(say("rolled_back", reason=str(err)), str(err))
+    except RuleError as err:
+        return _fail("serie_unmoeglich", say("series_impossible", expression=rule or ""), str(err))
     local = back["event_time"].astimezone(deps.zone)  # type: ignore[index]
+    step = _step(const.OUTCOME_CREATED, termin_id=new_id, verifiziert=True)
+    if rule:
+        clock = f"{local:%H:%M}" if plan["precision"] == MINUTE_PRECISION else ""
+        return {"answer": say("created_series", title=plan["title"], rule=rule_label(rule, clock),
+                              when=when_label(local, plan["precision"])), "steps": [{**step, "rrule": rule}]}
     return {"answer": say("created", title=plan["title"], when=when_label(local, plan["precision"])),
-            "steps": [_step(const.OUTCOME_CREATED, termin_id=new_id, verifiziert=True)]}
+            "steps": [step]}
 
 
 def _mismatch(row: dict[str, Any] | None, *, title: str | None = None, moment: datetime | None = None,
