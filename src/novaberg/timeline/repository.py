@@ -364,7 +364,8 @@ class TimelineRepository:
 
         The successor carries pair, type, title, details, flags, topics and entity ids of the old row;
         an end moves by the same distance as the start. A series keeps its rule unless `rrule` names a new
-        one (or None: it becomes a one-off); its successor starts without exdates. Any failure rolls back:
+        one (or None: it becomes a one-off); its successor starts without exdates, and the old series' moved
+        occurrences become inactive (they belonged to the old rule). Any failure rolls back:
         the old row stays active and no new row exists. Returns the new id.
         """
         _check_pair(user_id, character_id)
@@ -402,6 +403,8 @@ class TimelineRepository:
         retired = conn.execute(RETIRE, (new_id, now, row_id, user_id, character_id)).rowcount
         if retired != 1:
             raise LookupError(f"timeline row {row_id} could not be retired (changed meanwhile)")
+        if old["rrule"] is not None:  # the moved occurrences belonged to the old rule: they end with it
+            conn.execute(INVALIDATE_MOVED, (now, row_id, user_id, character_id))
         return int(new_id)
 
     def invalidate(self, user_id: str, character_id: str, row_id: int, now: datetime) -> bool:

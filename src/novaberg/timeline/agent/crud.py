@@ -22,6 +22,7 @@ from novaberg.agents.deps import Deps
 from novaberg.core.errors import DatabaseError
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.search import duplicate_found, find_duplicates, row_ref, when_label
+from novaberg.timeline.agent.series import delete_series, reschedule_series
 from novaberg.timeline.agent.texts import half_of_day_words, rule_label, say
 from novaberg.timeline.recurrence import RuleError
 from novaberg.timeline.repository import ChainError, NewRow, TimelineRepository
@@ -118,6 +119,8 @@ def _mismatch(row: dict[str, Any] | None, *, title: str | None = None, moment: d
 def _delete(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     """§5.3 under the pair's lock: invalidate and read back in one transaction."""
     ref = state["row"]
+    if ref.get("rrule"):  # a series: one occurrence or the whole (issue 29 item 3)
+        return delete_series(state, deps)
     pair = (state["user_id"], state["character_id"])
     try:
         with TimelineRepository(deps.db).pair_locked(*pair) as locked:
@@ -191,6 +194,8 @@ def _reschedule(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     """§5.2 under the pair's lock: the row is read (a row moved meanwhile is followed to its successor), the
     target decided, moved and both rows read back in one transaction — so of identical parallel moves one
     moves, and the others find the appointment already there."""
+    if state["row"].get("rrule") and not state.get("plan"):  # a series (issue 29 item 3)
+        return reschedule_series(state, deps)
     pair = (state["user_id"], state["character_id"])
     try:
         with TimelineRepository(deps.db).pair_locked(*pair) as locked:

@@ -32,6 +32,7 @@ from novaberg.timeline.reading import (
     read_appointments,
 )
 from novaberg.timeline.repository import TimelineRepository
+from novaberg.timeline.series_phrases import series_statement
 from novaberg.timeparse import named_period, parse
 
 __all__ = ["TimelineService", "route_hint", "written_row_id", "termine_block"]
@@ -65,6 +66,8 @@ def route_hint(text: str) -> float:
         if _APPOINTMENT_WORD.search(text) or _WHEN.search(as_wann(utterance.core)) or keyword_hints(text)[:1] == ["read"]:
             return HINT_QUESTION
         return 0.0
+    if utterance.mood != QUESTION and series_statement(text) is not None:
+        return HINT_ORDER  # issue 29: *Diesen Montag fällt Volleyball aus*, *Volleyball ist ab jetzt immer dienstags*
     hints = keyword_hints(utterance.core) if utterance.mood == REQUEST else []
     if hints:
         if hints[0] == "read":

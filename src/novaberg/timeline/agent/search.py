@@ -286,8 +286,8 @@ def _search_with_title(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     repo = TimelineRepository(deps.db)
     pair = (state["user_id"], state["character_id"])
     terms = title_terms(repo, *pair, order["target"])  # *Verschieb den Kieferorthopäden*: „Kieferorthopäde“
-    coming = repo.find_by_keyword(*pair, terms, limit=TIMELINE_AGENT_SEARCH_LIMIT, direction="forward", now=now,
-                                  zone=zone)
+    coming = _series_first(repo.find_by_keyword(*pair, terms, limit=TIMELINE_AGENT_SEARCH_LIMIT,
+                                                direction="forward", now=now, zone=zone))
     if len(coming) == 1:
         past = repo.find_by_keyword(*pair, terms, limit=1, direction="backward", now=now, zone=zone)
         outcome = "einziger_kommender" if past else "ein_treffer"
@@ -308,6 +308,13 @@ def _search_with_title(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     return _end("rueckfrage", say("selection", title=order["target"], lines="\n".join(lines)),
                 {"schritt": const.NODE_SEARCH, "modus": "titel", "ausgang": "auswahl", "treffer": len(rows)},
                 pending)
+
+
+def _series_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A moved occurrence stands for its series when the series is a hit too (issue 29): *Lösch Volleyball* after
+    one Monday was moved means the series, which then asks whether one or all."""
+    series_ids = {row["id"] for row in rows if row.get("rrule")}
+    return [row for row in rows if row.get("serie_id") not in series_ids]
 
 
 def _numbered(items: list[Appointment], now: datetime) -> list[str]:

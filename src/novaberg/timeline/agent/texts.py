@@ -37,6 +37,20 @@ TEXTS: dict[str, str] = {
                        + " Nenne mir bitte Tag und Uhrzeit, etwa „am Freitag um 15 Uhr“.",
     "duplicate": "„{title}“ ist bereits eingetragen ({when}). Ich habe nichts doppelt eingetragen.",
     "created": "Eingetragen: „{title}“ am {when}.",
+    # series (issue 29 item 3)
+    "series_which_delete": "„{title}“ ist eine Serie ({rule}). Soll nur ein Termin ausfallen oder die ganze Serie "
+                           "weg? Sag etwa „Diesen Montag fällt {title} aus“ oder „Lösch {title} ganz“. " + NOTHING_DONE,
+    "series_which_move": "„{title}“ ist eine Serie ({rule}). Soll sich nur ein Termin ändern oder die ganze Serie? "
+                         "Sag etwa „Verschieb {title} nächste Woche auf Dienstag“ oder „{title} ist ab jetzt immer "
+                         "dienstags“. " + NOTHING_DONE,
+    "series_no_occurrence": "An diesem Tag findet „{title}“ nicht statt ({rule}). " + NOTHING_DONE,
+    "series_several": "In diesem Zeitraum findet „{title}“ mehrmals statt ({rule}). Nenne mir bitte den Tag. "
+                      + NOTHING_DONE,
+    "series_deleted": "Gelöscht: die ganze Serie „{title}“ ({rule}).",
+    "series_cancelled": "Abgesagt: „{title}“ am {when}. Die Serie bleibt ({rule}).",
+    "series_occurrence_moved": "Verschoben: „{title}“ von {old} auf {new} — nur dieser eine Termin, die Serie bleibt "
+                               "({rule}).",
+    "series_changed": "Geändert: „{title}“ ist ab {when} {rule} (vorher {old}).",
     "created_series": "Eingetragen: „{title}“ {rule}, zum ersten Mal am {when}.",
     "series_impossible": "Die Wiederholung „{expression}“ ergibt keinen einzigen Termin — so einen Tag gibt es "
                          "nicht, oder das Ende liegt vor dem Anfang. " + NOTHING_DONE,
