@@ -82,7 +82,7 @@ def _read_window(order: dict[str, Any], now: datetime, zone: ZoneInfo, text: str
         direction = "backward" if is_past_tense(text) else "forward"
         return search_window(order["target"], direction, TIMELINE_AGENT_SEARCH_LIMIT)
     if order["zeitausdruck"]:
-        span = period_of(order["zeitausdruck"], now, zone)
+        span = period_of(order["zeitausdruck"], now, zone, past=is_past_tense(text))
         if span is None:
             return say("period_unreadable", expression=order["zeitausdruck"])
         return range_window(*span)
