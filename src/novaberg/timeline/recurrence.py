@@ -21,7 +21,7 @@ from dateutil.rrule import rrule, rrulestr
 from novaberg.core.clock import as_utc
 
 __all__ = ["RuleError", "check_rule", "occurrences", "expand", "next_occurrence", "last_occurrence",
-           "occurs_at", "series_end", "is_series", "YEARLY_TYPES", "yearly_rule", "until_value", "sort_key"]
+           "occurs_at", "series_end", "next_occurrences", "is_series", "YEARLY_TYPES", "yearly_rule", "until_value", "sort_key"]
 
 # §8: a birthday and an anniversary repeat every year.
 YEARLY_TYPES = ("geburtstag", "jahrestag")
@@ -118,6 +118,19 @@ def next_occurrence(row: dict[str, Any], after: datetime, zone: ZoneInfo, *,
             return _occurrence_row(row, as_utc(found))
         moment, inclusive = found, False
     return None
+
+
+def next_occurrences(row: dict[str, Any], after: datetime, zone: ZoneInfo, count: int) -> list[dict[str, Any]]:
+    """The series' first `count` occurrences at or after `after`, as occurrence rows (fewer at its end)."""
+    found: list[dict[str, Any]] = []
+    moment, inclusive = after, True
+    while len(found) < count:
+        nxt = next_occurrence(row, moment, zone, inclusive=inclusive)
+        if nxt is None:
+            break
+        found.append(nxt)
+        moment, inclusive = nxt["event_time"], False
+    return found
 
 
 def last_occurrence(row: dict[str, Any], before: datetime, zone: ZoneInfo) -> dict[str, Any] | None:

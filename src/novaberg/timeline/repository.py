@@ -561,9 +561,7 @@ class TimelineRepository:
         found = [_row(r) for r in rows]
         for raw in series:
             row = _row(raw)
-            coming = recurrence.next_occurrence(row, _coming_from(row, bounds), zone)
-            if coming is not None:
-                found.append(coming)
+            found.extend(recurrence.next_occurrences(row, _coming_from(row, bounds), zone, limit))
         found.sort(key=recurrence.sort_key)
         return found[:limit]
 

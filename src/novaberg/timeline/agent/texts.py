@@ -6,6 +6,8 @@ nothing was entered and nothing changed (§5.2 *Ein gescheiterter Auftrag erreic
 
 from __future__ import annotations
 
+from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
+
 __all__ = ["TEXTS", "say", "half_of_day_words", "rule_label"]
 
 NOTHING_DONE = "Es wurde nichts eingetragen und nichts geändert."
@@ -39,10 +41,10 @@ TEXTS: dict[str, str] = {
     "created": "Eingetragen: „{title}“ am {when}.",
     # series (issue 29 item 3)
     "series_which_delete": "„{title}“ ist eine Serie ({rule}). Soll nur ein Termin ausfallen oder die ganze Serie "
-                           "weg? Sag etwa „Diesen Montag fällt {title} aus“ oder „Lösch {title} ganz“. " + NOTHING_DONE,
+                           "weg? Sag etwa „Nächste Woche fällt {title} aus“ oder „Lösch {title} ganz“. " + NOTHING_DONE,
     "series_which_move": "„{title}“ ist eine Serie ({rule}). Soll sich nur ein Termin ändern oder die ganze Serie? "
-                         "Sag etwa „Verschieb {title} nächste Woche auf Dienstag“ oder „{title} ist ab jetzt immer "
-                         "dienstags“. " + NOTHING_DONE,
+                         "Sag etwa „Verschieb {title} nächste Woche auf 19 Uhr“ oder „{title} ist ab jetzt immer "
+                         "‹an einem anderen Tag›“. " + NOTHING_DONE,
     "series_no_occurrence": "An diesem Tag findet „{title}“ nicht statt ({rule}). " + NOTHING_DONE,
     "series_several": "In diesem Zeitraum findet „{title}“ mehrmals statt ({rule}). Nenne mir bitte den Tag. "
                       + NOTHING_DONE,
@@ -140,25 +142,22 @@ def half_of_day_words(hour: int) -> tuple[str, str]:
     return first, second
 
 
-_DAY_NAMES = {"MO": "Montag", "TU": "Dienstag", "WE": "Mittwoch", "TH": "Donnerstag", "FR": "Freitag",
-              "SA": "Samstag", "SU": "Sonntag"}
+_DAY_NAMES = dict(zip(("MO", "TU", "WE", "TH", "FR", "SA", "SU"), WEEKDAY_NAMES, strict=True))
 _ORDINALS = {"1": "ersten", "2": "zweiten", "3": "dritten", "4": "vierten", "5": "fünften", "-1": "letzten"}
-_MONTH_NAMES = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
-                "November", "Dezember")
 _UNITS = {"DAILY": ("täglich", "Tage"), "WEEKLY": ("jede Woche", "Wochen"), "MONTHLY": ("jeden Monat", "Monate"),
           "YEARLY": ("jedes Jahr", "Jahre")}
 
 
 def _weekdays(byday: str) -> str:
     names = [_DAY_NAMES[code] for code in byday.split(",")]
-    if names == ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag"]:
+    if names == list(WEEKDAY_NAMES[:5]):
         return "werktags"
-    return " und ".join(", ".join(names[:-1]) and [", ".join(names[:-1]), names[-1]] or names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
 
 
 def rule_label(rule: str, clock: str = "") -> str:
-    """A series' rule in words (*jeden Montag um 18:00 Uhr*, *alle 2 Wochen am Dienstag*, *jedes Jahr am 3. März*,
-    *jeden ersten Sonntag im Monat*), with its end (*bis 30.06.2027*, *10-mal*)."""
+    """A series' rule in words (*jeden ‹Tag› um 18:00 Uhr*, *alle 2 Wochen am ‹Tag›*, *jedes Jahr am 3. ‹Monat›*,
+    *jeden ersten ‹Tag› im Monat*, *werktags*), with its end (*bis 30.06.2027*, *10-mal*)."""
     parts = dict(piece.split("=", 1) for piece in rule.split(";") if "=" in piece)
     freq, interval = parts.get("FREQ", ""), int(parts.get("INTERVAL", "1"))
     byday = parts.get("BYDAY", "")
@@ -173,7 +172,7 @@ def rule_label(rule: str, clock: str = "") -> str:
         else:
             text = f"jeden {days}" if interval == 1 else f"alle {interval} Wochen am {days}"
     elif freq == "YEARLY" and "BYMONTH" in parts and "BYMONTHDAY" in parts:
-        text = f"jedes Jahr am {int(parts['BYMONTHDAY'])}. {_MONTH_NAMES[int(parts['BYMONTH']) - 1]}"
+        text = f"jedes Jahr am {int(parts['BYMONTHDAY'])}. {MONTH_NAMES[int(parts['BYMONTH']) - 1]}"
     elif freq == "MONTHLY" and "BYMONTHDAY" in parts:
         text = f"jeden Monat am {int(parts['BYMONTHDAY'])}."
     else:
