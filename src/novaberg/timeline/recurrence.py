@@ -11,7 +11,7 @@ Nothing here reads the clock; no rule is ever expanded beyond the window it is a
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time
 from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -21,7 +21,7 @@ from dateutil.rrule import rrule, rrulestr
 from novaberg.core.clock import as_utc
 
 __all__ = ["RuleError", "check_rule", "occurrences", "expand", "next_occurrence", "last_occurrence",
-           "occurs_at", "series_end", "next_occurrences", "is_series", "YEARLY_TYPES", "yearly_rule", "until_value", "sort_key"]
+           "occurs_at", "series_end", "next_occurrences", "expand_days", "is_series", "YEARLY_TYPES", "yearly_rule", "until_value", "sort_key"]
 
 # §8: a birthday and an anniversary repeat every year.
 YEARLY_TYPES = ("geburtstag", "jahrestag")
@@ -98,6 +98,20 @@ def expand(rows: Iterable[dict[str, Any]], start: datetime, end: datetime, zone:
     out: list[dict[str, Any]] = []
     for row in rows:
         if is_series(row):
+            out.extend(_occurrence_row(row, moment) for moment in occurrences(row, start, end, zone))
+        else:
+            out.append(row)
+    return out
+
+
+def expand_days(rows: Iterable[dict[str, Any]], first: date, last: date, zone: ZoneInfo) -> list[dict[str, Any]]:
+    """The rows of a calendar view from `first` to `last` (local days, inclusive): an active series as its
+    occurrences in those days, every other row as it is (the view decides what falls in)."""
+    start = datetime.combine(first, time(0, 0), tzinfo=zone)
+    end = datetime.combine(last, time(23, 59, 59), tzinfo=zone)
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        if is_series(row) and row.get("aktiv", True):
             out.extend(_occurrence_row(row, moment) for moment in occurrences(row, start, end, zone))
         else:
             out.append(row)
