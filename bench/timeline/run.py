@@ -78,7 +78,11 @@ def seed(repo: TimelineRepository, user: str, size: int) -> None:
                                         details="Lena"))
         else:
             rows.append(NewRow.for_type("termin", title=_title(rng), event_time=moment, precision="minute"))
-    repo.insert_many(user, FIGURE, rows, NOW)
+    for first in range(0, len(rows), _CHUNK):  # chunks: one statement of 100,000 rows outlasts the deadline
+        repo.insert_many(user, FIGURE, rows[first:first + _CHUNK], NOW)
+
+
+_CHUNK = 2_000
 
 
 def _unique_names(count: int) -> list[str]:
