@@ -3,13 +3,16 @@ offline model, at 1,000 and 100,000 rows in the pair. Target: a read under 20 ms
 
     python -m bench.timeline.run                     # both sizes, 30 runs per action
     python -m bench.timeline.run --sizes 1000 --runs 10
+    python -m bench.timeline.run --sizes 100000 --series 0 1000   # issue 29: with 1,000 weekly series, same run
 
 What is timed: `TimelineService.run(request, deps)` — the whole subgraph (validate, the offline
 classification, search, execute, confirm, the log lines) against the embedded PostgreSQL of a
 throw-away data directory; and the `[TERMINE]` block reader of the turn. Not timed: the router and
 the composer of the turn. The rows of a pair: spread evenly over 40 years around the clock
 (≈ 7 per day at 100,000), titles from a pseudo-German vocabulary, 8 % anchors, 2 % events of other
-persons; a few named rows the actions use.
+persons; a few named rows the actions use. With `--series N` (issue 29), N of those rows are weekly series
+(a random weekday and hour, started within the last two years, a third of them with an end) - each read
+expands them inside its window only.
 """
 
 from __future__ import annotations
@@ -42,6 +45,24 @@ def _title(rng: random.Random) -> str:
     return f"{word}{rng.choice(_KINDS).lower()}" if rng.random() < 0.5 else f"{rng.choice(_KINDS)} {word}"
 
 
+_DAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
+
+
+def seed_series(repo: TimelineRepository, user: str, count: int) -> None:
+    """`count` weekly series in the pair (issue 29): the worst case of a window read is every series at once."""
+    rng = random.Random(count)
+    rows = []
+    for _ in range(count):
+        start = (NOW - timedelta(days=rng.randrange(730))).replace(hour=rng.randrange(7, 22), minute=0, second=0,
+                                                                  microsecond=0)
+        rule = f"FREQ=WEEKLY;BYDAY={_DAYS[start.weekday()]}"
+        if rng.random() < 0.33:
+            rule += f";UNTIL={(NOW + timedelta(days=rng.randrange(-200, 400))).strftime('%Y%m%dT000000Z')}"
+        rows.append(NewRow.for_type("termin", title=_title(rng), event_time=start, precision="minute", rrule=rule))
+    if rows:
+        repo.insert_many(user, FIGURE, rows, NOW, BERLIN)
+
+
 def seed(repo: TimelineRepository, user: str, size: int) -> None:
     rng = random.Random(size)
     span_minutes = 40 * 365 * 24 * 60
@@ -57,7 +78,11 @@ def seed(repo: TimelineRepository, user: str, size: int) -> None:
                                         details="Lena"))
         else:
             rows.append(NewRow.for_type("termin", title=_title(rng), event_time=moment, precision="minute"))
-    repo.insert_many(user, FIGURE, rows, NOW)
+    for first in range(0, len(rows), _CHUNK):  # chunks: one statement of 100,000 rows outlasts the deadline
+        repo.insert_many(user, FIGURE, rows[first:first + _CHUNK], NOW)
+
+
+_CHUNK = 2_000
 
 
 def _unique_names(count: int) -> list[str]:
@@ -65,11 +90,12 @@ def _unique_names(count: int) -> list[str]:
     return [f"Probe{letters[i // len(letters) % len(letters)]}{letters[i % len(letters)]}a" for i in range(count)]
 
 
-def measure(nova, size: int, runs: int) -> dict[str, float]:
+def measure(nova, size: int, runs: int, series: int = 0) -> dict[str, float]:
     repo = TimelineRepository(nova.stack.db)
     user = f"bench-{size}-{uuid.uuid4().hex[:6]}"
     started = time.perf_counter()
-    seed(repo, user, size)
+    seed(repo, user, size - series)
+    seed_series(repo, user, series)
     seeded = time.perf_counter() - started
     service = TimelineService()
     deps = nova.deps
@@ -113,6 +139,14 @@ def measure(nova, size: int, runs: int) -> dict[str, float]:
         if i >= 0:
             block_samples.append((time.perf_counter() - began) * 1000)
     results["[TERMINE] block (proactive)"] = statistics.median(block_samples)
+    window_samples = []
+    monday = NOW.replace(hour=0, minute=0) + timedelta(days=7)
+    for i in range(-2, runs):
+        began = time.perf_counter()
+        repo.find_by_date_range(user, FIGURE, monday, monday + timedelta(days=7), BERLIN)
+        if i >= 0:
+            window_samples.append((time.perf_counter() - began) * 1000)
+    results["repository: next week's window"] = statistics.median(window_samples)
     results["_rows"] = repo.count(user, FIGURE, active_only=False)
     return results
 
@@ -121,22 +155,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 100_000])
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--series", type=int, nargs="+", default=[0], help="weekly series among the rows")
     args = parser.parse_args()
     from novaberg import Nova
 
     with tempfile.TemporaryDirectory(prefix="novaberg-bench-") as tmp, \
             Nova.open(data_dir=Path(tmp) / "data", llm="offline") as nova:
-        columns = {size: measure(nova, size, args.runs) for size in args.sizes}
+        columns = {(size, series): measure(nova, size, args.runs, series) for size in args.sizes
+                   for series in args.series}
     names = [k for k in next(iter(columns.values())) if not k.startswith("_")]
     print(f"Timeline agent, offline model, median ms of {args.runs} runs (embedded PostgreSQL)\n")
-    print("| action | " + " | ".join(f"{size:,} rows" for size in args.sizes) + " |")
-    print("|---|" + "---|" * len(args.sizes))
+    keys = list(columns)
+    print("| action | " + " | ".join(f"{size:,} rows, {series:,} series" for size, series in keys) + " |")
+    print("|---|" + "---|" * len(keys))
     for name in names:
-        print(f"| {name} | " + " | ".join(f"{columns[s][name]:.1f}" for s in args.sizes) + " |")
-    print("| (rows in the pair at the end) | " + " | ".join(f"{columns[s]['_rows']:,}" for s in args.sizes) + " |")
-    print("| (seeding, s) | " + " | ".join(f"{columns[s]['_seed_seconds']:.1f}" for s in args.sizes) + " |")
-    read = columns[max(args.sizes)]["read: range (diese Woche)"]
-    print(f"\nTarget: a read under 20 ms at {max(args.sizes):,} rows — range read {read:.1f} ms: "
+        print(f"| {name} | " + " | ".join(f"{columns[k][name]:.1f}" for k in keys) + " |")
+    print("| (rows in the pair at the end) | " + " | ".join(f"{columns[k]['_rows']:,}" for k in keys) + " |")
+    print("| (seeding, s) | " + " | ".join(f"{columns[k]['_seed_seconds']:.1f}" for k in keys) + " |")
+    read = columns[keys[-1]]["read: range (diese Woche)"]
+    print(f"\nTarget: a read under 20 ms at {keys[-1][0]:,} rows ({keys[-1][1]:,} series) — range read {read:.1f} ms: "
           + ("met" if read < 20 else "MISSED"))
 
 

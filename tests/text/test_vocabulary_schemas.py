@@ -212,6 +212,16 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         **dict.fromkeys("verbs person fillers before joiners".split(), FOLDED),
         **dict.fromkeys("numbers unit_minutes fixed".split(), Map(INT)),
     },
+    "timeparse/recurrence_de.json": {
+        "schema_version": INT,
+        **dict.fromkeys("step_ordinals step_numbers count_numbers".split(), Map(INT)),
+        **dict.fromkeys("frequency_adverbs frequency_units".split(), Map(TEXT)),
+        **dict.fromkeys(
+            ("every always workdays in_the_month until_words from_words end_words now_words statement_fillers "
+             "cancel_words from_now whole_series").split(),
+            WORDS,
+        ),
+    },
     "timeparse/vocabulary.json": {
         "schema_version": INT,
         **dict.fromkeys(

@@ -22,8 +22,9 @@ def test_section9_columns_and_types(db):
                 "recurring", "precision", "binding", "remind", "conflict_check", "themen", "created_at",
                 "aktiv", "last_touched", "wiedervorlage_am", "entitaet_ids", "nachfolger_id"]
     assert names[:len(section9)] == section9
-    # issue 29 (timeline/005): the reminder offset and the UID of an imported event come after §9's columns
-    assert {"erinnern_vorher_min", "ics_uid"} <= set(names[len(section9):])
+    # issue 29 (timeline/004): the series columns; (timeline/005): the reminder offset and the UID of an imported event come after §9's columns
+    assert {"rrule", "exdates", "serie_id", "serie_original", "erinnern_vorher_min", "ics_uid"} <= set(
+        names[len(section9):])
     by_name = {r["column_name"]: r for r in rows}
     assert by_name["character_id"]["is_nullable"] == "NO"
     assert by_name["character_id"]["column_default"] is None  # §9: no default figure
@@ -58,3 +59,25 @@ def test_section9_successor_key_sets_null_on_delete(db):
     row = _one(db, "SELECT confdeltype FROM pg_constraint WHERE conname = 'timeline_nachfolger_id_fkey' "
                    "AND conrelid = 'timeline'::regclass")
     assert row["confdeltype"] == "n"  # SET NULL
+
+
+def test_issue29_series_columns(db):
+    """Issue 29 (timeline/004): a rule, its exdates and the link of a moved occurrence; `recurring` follows
+    the rule, and a moved occurrence names series and original start together."""
+    with db.transaction() as conn:
+        rows = {r["column_name"]: r for r in conn.execute(
+            "SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns "
+            "WHERE table_name = 'timeline' AND column_name IN ('rrule', 'exdates', 'serie_id', 'serie_original')")}
+    assert rows["rrule"]["data_type"] == "text" and rows["rrule"]["is_nullable"] == "YES"
+    assert rows["exdates"]["data_type"] == "ARRAY" and rows["exdates"]["is_nullable"] == "NO"
+    assert rows["serie_original"]["data_type"] == "timestamp with time zone"
+    with pytest.raises(psycopg.errors.CheckViolation), db.transaction() as conn:
+        conn.execute("INSERT INTO timeline (user_id, character_id, event_time, event_type, title, recurring) "
+                     "VALUES ('u1', 'c', now(), 'termin', 'x', TRUE)")
+    with pytest.raises(psycopg.errors.CheckViolation), db.transaction() as conn:
+        conn.execute("INSERT INTO timeline (user_id, character_id, event_time, event_type, title, serie_original) "
+                     "VALUES ('u1', 'c', now(), 'termin', 'x', now())")
+    key = _one(db, "SELECT confdeltype FROM pg_constraint WHERE conrelid = 'timeline'::regclass "
+                   "AND contype = 'f' AND conkey = ARRAY[(SELECT attnum FROM pg_attribute "
+                   "WHERE attrelid = 'timeline'::regclass AND attname = 'serie_id')]::int2[]")
+    assert key["confdeltype"] == "c"  # CASCADE

@@ -34,8 +34,8 @@ def _window(text: str, first: date, last: date, kind: str, now: datetime = NOW) 
         ("nächsten Monat", date(2026, 11, 1), date(2026, 11, 30)),
         ("im nächsten Monat", date(2026, 11, 1), date(2026, 11, 30)),
         ("letzten Monat", date(2026, 9, 1), date(2026, 9, 30)),
-        ("im Februar", date(2026, 2, 1), date(2026, 2, 28)),
-        ("im Jänner", date(2026, 1, 1), date(2026, 1, 31)),
+        ("im Februar", date(2027, 2, 1), date(2027, 2, 28)),
+        ("im Jänner", date(2027, 1, 1), date(2027, 1, 31)),
         ("im November 2027", date(2027, 11, 1), date(2027, 11, 30)),
     ],
 )
@@ -44,9 +44,11 @@ def test_row_a_month_is_all_its_days(text: str, first: date, last: date) -> None
     _window(text, first, last, "month")
 
 
-def test_direction_a_month_name_is_the_current_years_even_if_past() -> None:
-    """§4.2 *Die Richtung*: *im September*, gefragt im Oktober, ist dieser September."""
-    _window("im September", date(2026, 9, 1), date(2026, 9, 30), "month")
+def test_direction_a_past_month_name_is_the_coming_one_issue26() -> None:
+    """Issue 26 departs from §4.2 *Die Richtung*: *im September*, gefragt im Oktober, ist der kommende September;
+    the running month is this one."""
+    _window("im September", date(2027, 9, 1), date(2027, 9, 30), "month")
+    _window("im Oktober", date(2026, 10, 1), date(2026, 10, 31), "month")
 
 
 def test_direction_naechsten_is_the_next_letzten_the_last_occurrence() -> None:

@@ -25,6 +25,7 @@ from novaberg.core.edge import check_id
 from novaberg.core.errors import DatabaseUnavailableError, InputError
 from novaberg.core.settings import DATE_YEAR_MAX, DATE_YEAR_MIN, TEXT_MAX_CHARS
 from novaberg.core.turn_history import HISTORY_MAX, TurnHistory
+from novaberg.timeline.recurrence import expand_days
 
 __all__ = ["build_views", "appointments_window", "appointment_views", "note_views", "features_of"]
 
@@ -303,7 +304,8 @@ def build_views(nova: Any, clock: Any, principal: Callable[..., Principal]) -> A
         if day is not None and not DATE_YEAR_MIN <= day.year <= DATE_YEAR_MAX:  # issue 10 §4: no year 1 or 9999
             raise HTTPException(422, f"date muss in den Jahren {DATE_YEAR_MIN}–{DATE_YEAR_MAX} liegen")
         first, last = appointments_window(view, day or today)
-        rows = await run(lambda: nova.timeline.list(user, character, active_only=False))
+        rows = expand_days(await run(lambda: nova.timeline.list(user, character, active_only=False)), first, last,
+                           zone)  # issue 29: a series as its occurrences in the week or month
         return Appointments(user_id=user, character_id=character, view=view, first_day=first, last_day=last,
                             today=today, appointments=appointment_views(rows, first, last, zone))
 

@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any
 
 from novaberg.text.grammar import QUESTION, STATEMENT, analyse
+from novaberg.timeline.series_phrases import series_statement as _series_statement
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY
 
 __all__ = [
@@ -116,6 +117,9 @@ def order_hints(text: str) -> list[str]:
     utterance = analyse(text)
     if utterance.mood == QUESTION:
         return ["read"]
+    statement = _series_statement(text)
+    if statement is not None:  # issue 29: a series statement is an order (*fällt … aus*, *ab jetzt immer …*)
+        return [statement]
     if utterance.mood == STATEMENT:
         return []
     return keyword_hints(utterance.core)

@@ -182,9 +182,14 @@ def asks_next(text: str) -> int:
     return NEXT_FEW if _NEXT_FEW.search(text) else 0
 
 
-def period_of(expression: str, now: datetime, zone: ZoneInfo) -> tuple[datetime, datetime] | None:
-    """A named period is a window over the whole period (§4.2); a single day is that day; else None."""
+def period_of(expression: str, now: datetime, zone: ZoneInfo, *,
+              past: bool = False) -> tuple[datetime, datetime] | None:
+    """A named period is a window over the whole period (§4.2); a single day is that day; else None.
+    A bare month name is the coming one (issue 26, departing from §4.2); asked in the past tense (`past`,
+    *Was hatte ich im Januar?*) a month still ahead is last year's."""
     period = named_period(expression, now)
+    if period is not None and past and period.kind == "month" and period.start > now:
+        period = named_period(f"{expression} {period.start.year - 1}", now) or period
     if period is not None:
         return period.start.astimezone(zone), period.end.astimezone(zone)
     vector = parse(expression, now)
@@ -247,7 +252,7 @@ def appointment_window(route: Any, text: str, now: datetime, zone: ZoneInfo) -> 
     direction = "backward" if is_past_tense(text) else "forward"
     expression = time_expression(text)
     if expression:
-        span = period_of(expression, now, zone)
+        span = period_of(expression, now, zone, past=direction == "backward")
         if span is not None:
             return range_window(*span, direction=direction), True
     title = title_of(text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -20,6 +20,7 @@ from novaberg.core.clock import as_utc
 from novaberg.core.errors import DatabaseError, NovabergError
 from novaberg.core.settings import TIMELINE_CHAIN_MAX_STEPS
 from novaberg.store.db import hold_lock
+from novaberg.timeline import recurrence
 from novaberg.timeline.types import (
     MONTH_PRECISION,
     NOT_APPOINTMENTS,
@@ -38,16 +39,16 @@ TITLE_MAX_CHARS = 255  # the column (schema/timeline/001): a longer title is ref
 _COLUMNS = (
     "id, user_id, character_id, event_time, event_ende, event_type, title, details, recurring, precision, "
     "binding, remind, conflict_check, themen, created_at, aktiv, last_touched, wiedervorlage_am, "
-    "entitaet_ids, nachfolger_id"
+    "entitaet_ids, nachfolger_id, rrule, exdates, serie_id, serie_original"
 )
 
 INSERT = """
 INSERT INTO timeline (user_id, character_id, event_time, event_ende, event_type, title, details, recurring,
                       precision, binding, remind, conflict_check, themen, created_at, last_touched,
-                      wiedervorlage_am, entitaet_ids)
+                      wiedervorlage_am, entitaet_ids, rrule, serie_id, serie_original)
 VALUES (%(user_id)s, %(character_id)s, %(event_time)s, %(event_ende)s, %(event_type)s, %(title)s, %(details)s,
         %(recurring)s, %(precision)s, %(binding)s, %(remind)s, %(conflict_check)s, %(themen)s, %(now)s, %(now)s,
-        %(wiedervorlage_am)s, %(entitaet_ids)s)
+        %(wiedervorlage_am)s, %(entitaet_ids)s, %(rrule)s, %(serie_id)s, %(serie_original)s)
 RETURNING id
 """
 FIND_BY_ID = f"SELECT {_COLUMNS} FROM timeline WHERE id = %s AND user_id = %s AND character_id = %s"
@@ -65,6 +66,17 @@ WHERE user_id = %(user_id)s AND character_id = %(character_id)s
   AND event_time >= %(month_start)s AND event_time <= %(end)s
   AND (event_time >= %(start)s OR precision = %(month)s)
   AND NOT (event_type = ANY(%(excluded)s))
+  AND rrule IS NULL
+ORDER BY event_time, id
+"""
+# The pair's active series that may have an occurrence by `end` (issue 29): few rows, expanded in Python
+# inside the window only (`timeline/recurrence.py`).
+FIND_SERIES = f"""
+SELECT {_COLUMNS} FROM timeline
+WHERE user_id = %(user_id)s AND character_id = %(character_id)s
+  AND aktiv AND rrule IS NOT NULL
+  AND event_time <= %(end)s
+  AND NOT (event_type = ANY(%(excluded)s))
 ORDER BY event_time, id
 """
 # "Past" as the reader sees it (§4a `_past_bounds`): with a clock time before now, a day before today
@@ -81,6 +93,7 @@ WHERE user_id = %(user_id)s AND character_id = %(character_id)s
   AND aktiv
   AND NOT ({_PAST})
   AND NOT (event_type = ANY(%(excluded)s))
+  AND rrule IS NULL
 ORDER BY event_time, id
 LIMIT %(limit)s
 """
@@ -92,12 +105,12 @@ WHERE user_id = %(user_id)s AND character_id = %(character_id)s
   AND title ILIKE ALL(%(patterns)s)
   AND NOT (event_type = ANY(%(excluded)s))
   {{direction}}
-ORDER BY event_time {{order}}, id {{order}}
+ORDER BY rrule IS NULL, event_time {{order}}, id {{order}}
 LIMIT %(limit)s
 """
 FIND_BY_KEYWORD = {
-    "forward": _FIND_BY_KEYWORD.format(direction=f"AND NOT ({_PAST})", order="ASC"),
-    "backward": _FIND_BY_KEYWORD.format(direction=f"AND {_PAST}", order="DESC"),
+    "forward": _FIND_BY_KEYWORD.format(direction=f"AND (rrule IS NOT NULL OR NOT ({_PAST}))", order="ASC"),
+    "backward": _FIND_BY_KEYWORD.format(direction=f"AND (rrule IS NOT NULL OR {_PAST})", order="DESC"),
     "both": _FIND_BY_KEYWORD.format(direction="", order="ASC"),
 }
 # The inventory check of a storage claim (§9 *Leser und Schreiber*; tribunal.md „Der Bestandsabgleich“):
@@ -110,6 +123,15 @@ WHERE user_id = %(user_id)s AND character_id = %(character_id)s
   AND event_time >= %(minute)s AND event_time < %(next_minute)s
   AND NOT (event_type = ANY(%(excluded)s))
   AND precision = 'minute'
+  AND rrule IS NULL
+ORDER BY event_time, id
+"""
+FIND_SERIES_AT_MINUTE = f"""
+SELECT {_COLUMNS} FROM timeline
+WHERE user_id = %(user_id)s AND character_id = %(character_id)s
+  AND aktiv AND rrule IS NOT NULL AND precision = 'minute'
+  AND event_time < %(next_minute)s
+  AND NOT (event_type = ANY(%(excluded)s))
 ORDER BY event_time, id
 """
 LOCK_ACTIVE = f"""
@@ -118,10 +140,11 @@ SELECT {_COLUMNS} FROM timeline WHERE id = %s AND user_id = %s AND character_id 
 INSERT_SUCCESSOR = """
 INSERT INTO timeline (user_id, character_id, event_time, event_ende, event_type, title, details, recurring,
                       precision, binding, remind, conflict_check, themen, created_at, last_touched,
-                      wiedervorlage_am, entitaet_ids, erinnern_vorher_min)
-SELECT user_id, character_id, %(event_time)s, %(event_ende)s, event_type, title, details, recurring,
+                      wiedervorlage_am, entitaet_ids, rrule, exdates, serie_id, serie_original,
+                      erinnern_vorher_min)
+SELECT user_id, character_id, %(event_time)s, %(event_ende)s, event_type, title, details, %(rrule)s::text IS NOT NULL,
        %(precision)s, binding, remind, conflict_check, themen, %(now)s, %(now)s, %(wiedervorlage_am)s, entitaet_ids,
-       erinnern_vorher_min
+       %(rrule)s::text, %(exdates)s::timestamptz[], serie_id, serie_original, erinnern_vorher_min
 FROM timeline WHERE id = %(old_id)s AND user_id = %(user_id)s AND character_id = %(character_id)s
 RETURNING id
 """
@@ -145,7 +168,22 @@ ANALYZE = "ANALYZE timeline"
 # A bulk load at least this large refreshes the planner's statistics itself (what autovacuum would do later):
 # without them a fresh table of 100,000 rows is scanned through the wrong index.
 ANALYZE_AFTER_ROWS = 1000
+# One occurrence of a series cancelled or moved away (issue 29 item 3): its UTC start joins `exdates`.
+ADD_EXDATE = """
+UPDATE timeline SET exdates = array_append(exdates, %(moment)s), last_touched = %(now)s
+WHERE id = %(id)s AND user_id = %(user_id)s AND character_id = %(character_id)s AND aktiv AND rrule IS NOT NULL
+  AND NOT (%(moment)s = ANY(exdates))
+RETURNING id
+"""
+# The moved occurrences of a series end with it (a deleted series leaves no single Monday behind).
+INVALIDATE_MOVED = """
+UPDATE timeline SET aktiv = FALSE, last_touched = %s
+WHERE serie_id = %s AND user_id = %s AND character_id = %s AND aktiv
+"""
 COUNT = "SELECT count(*) AS n FROM timeline WHERE user_id = %s AND character_id = %s AND (aktiv OR NOT %s)"
+
+
+KEEP_RULE: Any = object()  # `verschieben`: the successor keeps the old row's rule
 
 
 class ChainError(NovabergError):
@@ -167,19 +205,25 @@ class NewRow:
     themen: tuple[str, ...] = ()
     details: str | None = None
     event_ende: datetime | None = None
-    recurring: bool = False
     entitaet_ids: tuple[int, ...] = field(default_factory=tuple)
+    rrule: str | None = None  # RFC 5545 RRULE value (issue 29); None = a one-off
+    serie_id: int | None = None  # a moved occurrence: its series …
+    serie_original: datetime | None = None  # … and the start it had there
+
+    @property
+    def recurring(self) -> bool:
+        return self.rrule is not None
 
     @classmethod
     def for_type(cls, type_name: str, *, title: str, event_time: datetime, precision: str,
                  details: str | None = None, event_ende: datetime | None = None,
-                 entitaet_ids: Iterable[int] = ()) -> NewRow:
+                 entitaet_ids: Iterable[int] = (), rrule: str | None = None) -> NewRow:
         kind = event_type(type_name)
         return cls(
             event_time=event_time, event_type=kind.name, title=title, precision=precision,
             binding=kind.binding, remind=kind.remind, conflict_check=kind.conflict_check,
             wiedervorlage_am=resubmission_at(kind.remind, event_time), themen=tuple(topics_of(kind.name)),
-            details=details, event_ende=event_ende, entitaet_ids=tuple(entitaet_ids),
+            details=details, event_ende=event_ende, entitaet_ids=tuple(entitaet_ids), rrule=rrule,
         )
 
 
@@ -204,6 +248,9 @@ def _row(raw: dict[str, Any]) -> dict[str, Any]:
             row[key] = as_utc(row[key])
     row["themen"] = list(row["themen"]) if row.get("themen") is not None else None
     row["entitaet_ids"] = list(row["entitaet_ids"]) if row.get("entitaet_ids") is not None else None
+    row["exdates"] = [as_utc(moment) for moment in row.get("exdates") or ()]
+    if row.get("serie_original") is not None:
+        row["serie_original"] = as_utc(row["serie_original"])
     return row
 
 
@@ -218,6 +265,11 @@ def past_bounds(now: datetime, zone: ZoneInfo) -> dict[str, datetime]:
     today_start = day_start(local.date(), zone)
     return {"now": as_utc(local), "today_start": as_utc(today_start),
             "month_start": as_utc(_month_start(local, zone))}
+
+
+def _coming_from(row: dict[str, Any], bounds: dict[str, datetime]) -> datetime:
+    """Where *coming* starts for this row (§4a): now with a clock time, else today 00:00 local."""
+    return bounds["now"] if row.get("precision") == "minute" else bounds["today_start"]
 
 
 def _escape_like(text: str) -> str:
@@ -257,17 +309,28 @@ class TimelineRepository:
 
     # --- writing ---------------------------------------------------------------------------------
 
-    def insert(self, user_id: str, character_id: str, row: NewRow, now: datetime) -> int:
-        """One new active row; returns its id. Type, title, precision and moments are checked first."""
+    def insert(self, user_id: str, character_id: str, row: NewRow, now: datetime,
+               zone: ZoneInfo | None = None) -> int:
+        """One new active row; returns its id. Type, title, precision and moments are checked first;
+        a series (`row.rrule`) needs the person's zone, and a rule that never occurs raises `RuleError`."""
         _check_pair(user_id, character_id)
-        params = self._params(user_id, character_id, row, now)
+        params = self._params(user_id, character_id, row, now, zone)
         with self._transaction() as conn:
             return int(conn.execute(INSERT, params).fetchone()["id"])
 
     @staticmethod
-    def _params(user_id: str, character_id: str, row: NewRow, now: datetime) -> dict[str, Any]:
-        """The INSERT parameters of one row, after its type, title and precision are checked."""
+    def _params(user_id: str, character_id: str, row: NewRow, now: datetime,
+                zone: ZoneInfo | None = None) -> dict[str, Any]:
+        """The INSERT parameters of one row, after its type, title, precision and rule are checked."""
         event_type(row.event_type)
+        if row.rrule is not None:
+            if zone is None:
+                raise ValueError("timeline: a series needs the person's zone to be checked")
+            if row.precision == MONTH_PRECISION:
+                raise ValueError("timeline: a series needs a day or a clock time, not a month")
+            recurrence.check_rule(row.rrule, _aware(row.event_time, "event_time"), zone)
+        if (row.serie_id is None) != (row.serie_original is None):
+            raise ValueError("timeline: a moved occurrence names its series and its original start together")
         if not isinstance(row.title, str) or not row.title.strip():
             raise ValueError("timeline: the title is empty")
         if len(row.title.strip()) > TITLE_MAX_CHARS:
@@ -285,14 +348,18 @@ class TimelineRepository:
             "wiedervorlage_am": _aware(row.wiedervorlage_am, "wiedervorlage_am")
             if row.wiedervorlage_am is not None else None,
             "entitaet_ids": list(row.entitaet_ids) or None,
+            "rrule": row.rrule.strip() if row.rrule is not None else None, "serie_id": row.serie_id,
+            "serie_original": _aware(row.serie_original, "serie_original")
+            if row.serie_original is not None else None,
         }
 
-    def insert_many(self, user_id: str, character_id: str, rows: Iterable[NewRow], now: datetime) -> int:
+    def insert_many(self, user_id: str, character_id: str, rows: Iterable[NewRow], now: datetime,
+                    zone: ZoneInfo | None = None) -> int:
         """Many new rows in one transaction (bulk loads: imports, the benchmark); each checked like `insert`."""
         _check_pair(user_id, character_id)
         params = []
         for row in rows:
-            params.append(self._params(user_id, character_id, row, now))
+            params.append(self._params(user_id, character_id, row, now, zone))
         with self._transaction() as conn, conn.cursor() as cursor:
             cursor.executemany(INSERT, params)
         if len(params) >= ANALYZE_AFTER_ROWS:
@@ -301,12 +368,14 @@ class TimelineRepository:
         return len(params)
 
     def verschieben(self, user_id: str, character_id: str, row_id: int, *, new_time: datetime, precision: str,
-                    now: datetime) -> int:
+                    now: datetime, rrule: Any = KEEP_RULE, zone: ZoneInfo | None = None) -> int:
         """§5.2 in one transaction: lock the active row, insert its successor, retire it with `nachfolger_id`.
 
         The successor carries pair, type, title, details, flags, topics and entity ids of the old row;
-        an end moves by the same distance as the start. Any failure rolls back: the old row stays
-        active and no new row exists. Returns the new id.
+        an end moves by the same distance as the start. A series keeps its rule unless `rrule` names a new
+        one (or None: it becomes a one-off); its successor starts without exdates, and the old series' moved
+        occurrences become inactive (they belonged to the old rule). Any failure rolls back:
+        the old row stays active and no new row exists. Returns the new id.
         """
         _check_pair(user_id, character_id)
         if precision not in PRECISIONS:
@@ -314,32 +383,92 @@ class TimelineRepository:
         new_time = _aware(new_time, "new_time")
         now = _aware(now, "now")
         with self._transaction() as conn:
-            old = conn.execute(LOCK_ACTIVE, (row_id, user_id, character_id)).fetchone()
-            if old is None:
-                raise LookupError(f"timeline row {row_id} does not exist in this pair")
-            if not old["aktiv"]:
-                raise LookupError(f"timeline row {row_id} is not active; only an active row is moved")
-            if not old["user_id"] or not old["character_id"]:
-                raise ValueError(f"timeline row {row_id} has an incomplete pair")
-            kind = event_type(old["event_type"])
-            end = old["event_ende"]
-            new_end = new_time + (end - old["event_time"]) if end is not None else None
-            new_id = conn.execute(INSERT_SUCCESSOR, {
-                "event_time": new_time, "event_ende": new_end, "precision": precision, "now": now,
-                "wiedervorlage_am": resubmission_at(kind.remind, new_time), "old_id": row_id,
-                "user_id": user_id, "character_id": character_id,
-            }).fetchone()["id"]
-            retired = conn.execute(RETIRE, (new_id, now, row_id, user_id, character_id)).rowcount
-            if retired != 1:
-                raise LookupError(f"timeline row {row_id} could not be retired (changed meanwhile)")
-            return int(new_id)
+            return self._move(conn, user_id, character_id, row_id, new_time=new_time, precision=precision,
+                              now=now, rrule=rrule, zone=zone)
+
+    @staticmethod
+    def _move(conn: Any, user_id: str, character_id: str, row_id: int, *, new_time: datetime, precision: str,
+              now: datetime, rrule: Any, zone: ZoneInfo | None) -> int:
+        old = conn.execute(LOCK_ACTIVE, (row_id, user_id, character_id)).fetchone()
+        if old is None:
+            raise LookupError(f"timeline row {row_id} does not exist in this pair")
+        if not old["aktiv"]:
+            raise LookupError(f"timeline row {row_id} is not active; only an active row is moved")
+        if not old["user_id"] or not old["character_id"]:
+            raise ValueError(f"timeline row {row_id} has an incomplete pair")
+        kind = event_type(old["event_type"])
+        end = old["event_ende"]
+        new_end = new_time + (end - old["event_time"]) if end is not None else None
+        rule = old["rrule"] if rrule is KEEP_RULE else rrule
+        if rule is not None:
+            if zone is None:
+                raise ValueError("timeline: a series needs the person's zone to be checked")
+            recurrence.check_rule(rule, new_time, zone)
+        new_id = conn.execute(INSERT_SUCCESSOR, {
+            "event_time": new_time, "event_ende": new_end, "precision": precision, "now": now,
+            "wiedervorlage_am": resubmission_at(kind.remind, new_time), "old_id": row_id,
+            "user_id": user_id, "character_id": character_id, "rrule": rule, "exdates": [],
+        }).fetchone()["id"]
+        retired = conn.execute(RETIRE, (new_id, now, row_id, user_id, character_id)).rowcount
+        if retired != 1:
+            raise LookupError(f"timeline row {row_id} could not be retired (changed meanwhile)")
+        if old["rrule"] is not None:  # the moved occurrences belonged to the old rule: they end with it
+            conn.execute(INVALIDATE_MOVED, (now, row_id, user_id, character_id))
+        return int(new_id)
 
     def invalidate(self, user_id: str, character_id: str, row_id: int, now: datetime) -> bool:
-        """Soft delete (§5.3): `aktiv = FALSE`. False when no active row of the pair has that id."""
+        """Soft delete (§5.3): `aktiv = FALSE`. False when no active row of the pair has that id.
+        A series takes its moved occurrences with it."""
         _check_pair(user_id, character_id)
+        now = _aware(now, "now")
         with self._transaction() as conn:
-            return conn.execute(INVALIDATE, (_aware(now, "now"), row_id, user_id, character_id)).fetchone() \
-                is not None
+            done = conn.execute(INVALIDATE, (now, row_id, user_id, character_id)).fetchone() is not None
+            if done:
+                conn.execute(INVALIDATE_MOVED, (now, row_id, user_id, character_id))
+            return done
+
+    def cancel_occurrence(self, user_id: str, character_id: str, row_id: int, occurrence: datetime, *,
+                          now: datetime, zone: ZoneInfo) -> bool:
+        """One occurrence of an active series drops out (its start joins `exdates`). False when the series is
+        not active in the pair, `occurrence` is none of its starts, or it is already cancelled."""
+        _check_pair(user_id, character_id)
+        occurrence, now = _aware(occurrence, "occurrence"), _aware(now, "now")
+        with self._transaction() as conn:
+            return self._cancel(conn, user_id, character_id, row_id, occurrence, now, zone)
+
+    @staticmethod
+    def _cancel(conn: Any, user_id: str, character_id: str, row_id: int, occurrence: datetime, now: datetime,
+                zone: ZoneInfo) -> bool:
+        series = conn.execute(LOCK_ACTIVE, (row_id, user_id, character_id)).fetchone()
+        if series is None or not series["aktiv"] or series["rrule"] is None:
+            return False
+        if not recurrence.occurs_at(_row(series), occurrence, zone):
+            return False
+        return conn.execute(ADD_EXDATE, {"moment": occurrence, "now": now, "id": row_id, "user_id": user_id,
+                                         "character_id": character_id}).fetchone() is not None
+
+    def move_occurrence(self, user_id: str, character_id: str, row_id: int, occurrence: datetime, *,
+                        new_time: datetime, precision: str, now: datetime, zone: ZoneInfo) -> int:
+        """One occurrence of a series moves (issue 29 item 3): in one transaction its start joins `exdates`
+        and a one-off copy at `new_time` names the series (`serie_id`) and the start it had
+        (`serie_original`). Returns the new row's id; `LookupError` when there is no such occurrence."""
+        _check_pair(user_id, character_id)
+        if precision not in PRECISIONS or precision == MONTH_PRECISION:
+            raise ValueError(f"timeline: a moved occurrence needs a day or a clock time, not {precision!r}")
+        occurrence, new_time, now = _aware(occurrence, "occurrence"), _aware(new_time, "new_time"), _aware(now, "now")
+        with self._transaction() as conn:
+            if not self._cancel(conn, user_id, character_id, row_id, occurrence, now, zone):
+                raise LookupError(f"timeline row {row_id} has no occurrence at {occurrence:%Y-%m-%d %H:%M}Z to move")
+            series = _row(conn.execute(FIND_BY_ID, (row_id, user_id, character_id)).fetchone())
+            kind = event_type(series["event_type"])
+            end = series["event_ende"]
+            copy = NewRow(
+                event_time=new_time, event_type=series["event_type"], title=series["title"], precision=precision,
+                binding=series["binding"], remind=series["remind"], conflict_check=series["conflict_check"],
+                wiedervorlage_am=resubmission_at(kind.remind, new_time), themen=tuple(series["themen"] or ()),
+                details=series["details"], event_ende=new_time + (end - series["event_time"]) if end else None,
+                entitaet_ids=tuple(series["entitaet_ids"] or ()), serie_id=row_id, serie_original=occurrence)
+            return int(conn.execute(INSERT, self._params(user_id, character_id, copy, now)).fetchone()["id"])
 
     # --- reading ---------------------------------------------------------------------------------
 
@@ -384,7 +513,12 @@ class TimelineRepository:
                   "excluded": list(exclude_event_types)}
         with self._transaction() as conn:
             rows = conn.execute(FIND_BY_DATE_RANGE, params).fetchall()
-        return [_row(r) for r in rows]
+            series = conn.execute(FIND_SERIES, params).fetchall()
+        found = [_row(r) for r in rows]
+        if series:
+            found.extend(recurrence.expand([_row(r) for r in series], start, end, zone))
+            found.sort(key=recurrence.sort_key)
+        return found
 
     def find_by_keyword(self, user_id: str, character_id: str, keyword: str | Sequence[str], *, limit: int,
                         exclude_event_types: Sequence[str] = (), direction: str = "both",
@@ -412,8 +546,24 @@ class TimelineRepository:
                 raise ValueError("timeline: a search with a direction needs the turn's clock and zone")
             params.update(past_bounds(now, zone))
         with self._transaction() as conn:
-            rows = conn.execute(FIND_BY_KEYWORD[direction], params).fetchall()
-        return [_row(r) for r in rows]
+            rows = [_row(r) for r in conn.execute(FIND_BY_KEYWORD[direction], params).fetchall()]
+        if not any(recurrence.is_series(r) for r in rows):
+            return rows
+        if now is None or zone is None:  # without a clock a series stands as its row (its first start)
+            return rows
+        bounds = past_bounds(now, zone)
+        found = []
+        for row in rows:
+            if not recurrence.is_series(row):
+                found.append(row)
+                continue
+            coming = recurrence.next_occurrence(row, _coming_from(row, bounds), zone)
+            past = recurrence.last_occurrence(row, _coming_from(row, bounds), zone)
+            pick = {"forward": coming, "backward": past, "both": coming or past}[direction]
+            if pick is not None:
+                found.append(pick)
+        found.sort(key=recurrence.sort_key, reverse=direction == "backward")
+        return found[:limit]
 
     def find_next(self, user_id: str, character_id: str, now: datetime, zone: ZoneInfo, *, limit: int,
                   exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
@@ -421,12 +571,19 @@ class TimelineRepository:
         _check_pair(user_id, character_id)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise ValueError("timeline: the limit must be a positive number")
+        bounds = past_bounds(_aware(now, "now"), zone)
         params: dict[str, Any] = {"user_id": user_id, "character_id": character_id, "limit": limit,
                                   "excluded": list(exclude_event_types), "month": MONTH_PRECISION,
-                                  **past_bounds(_aware(now, "now"), zone)}
+                                  "end": datetime.max.replace(tzinfo=UTC), **bounds}
         with self._transaction() as conn:
             rows = conn.execute(FIND_NEXT, params).fetchall()
-        return [_row(r) for r in rows]
+            series = conn.execute(FIND_SERIES, params).fetchall()
+        found = [_row(r) for r in rows]
+        for raw in series:
+            row = _row(raw)
+            found.extend(recurrence.next_occurrences(row, _coming_from(row, bounds), zone, limit))
+        found.sort(key=recurrence.sort_key)
+        return found[:limit]
 
     def find_at_moment(self, user_id: str, character_id: str, moment: datetime,
                        zone: ZoneInfo) -> list[dict[str, Any]]:
@@ -439,7 +596,10 @@ class TimelineRepository:
                   "next_minute": minute + timedelta(minutes=1), "excluded": list(NOT_APPOINTMENTS)}
         with self._transaction() as conn:
             rows = conn.execute(FIND_AT_MOMENT, params).fetchall()
-        return [_row(r) for r in rows]
+            series = conn.execute(FIND_SERIES_AT_MINUTE, params).fetchall()
+        found = [_row(r) for r in rows]
+        found.extend(recurrence.expand([_row(r) for r in series], minute, minute, zone))
+        return found
 
     def aktive_zeile(self, user_id: str, character_id: str, row_id: int) -> dict[str, Any]:
         """Follow `nachfolger_id` to the active row (§5.2): at most ten steps; a cycle or a gap raises."""

@@ -5,6 +5,8 @@ timeline.md §4.2: *im November* is every day of November, *nächste Woche* Mond
 that day. Without a prefix the running period counts — a month name is the current year's even
 when it is past; *nächsten* is the next occurrence, *letzten* the last one before. A text names a
 period only when it consists of period, prefix and filler; anything else (*morgen um 10*) is None.
+Departure from §4.2 (issue 26): a bare month name already past this year is next year's (*im Januar*, asked
+in December, is the coming January).
 A period that reaches outside the years 1900–2199 is none (issue 10 §4).
 """
 
@@ -144,7 +146,10 @@ def _named_month(month: int, prefix: str | None, year: int | None, today: date) 
     elif prefix == "last":
         year = today.year if month < today.month else today.year - 1
     else:
-        year = today.year  # *im September*, asked in October: this September (§4.2)
+        # issue 26: *im Januar*, asked in December, is the coming January — a deliberate departure from §4.2
+        # (which read this year's, even when past); the running month is this one. A question in the past
+        # tense (*Was hatte ich im Januar?*) is turned back by its reader (`timeline.reading.period_of`).
+        year = today.year if month >= today.month else today.year + 1
     if not is_year(year):
         return None
     return (*month_bounds(year, month), "month")

@@ -57,7 +57,15 @@ UID:volleyball@example.com\r
 DTSTAMP:20260301T080000Z\r
 DTSTART;TZID=Europe/Berlin:20260316T180000\r
 RRULE:FREQ=WEEKLY;BYDAY=MO\r
+EXDATE;TZID=Europe/Berlin:20260323T180000\r
 SUMMARY:Volleyball\r
+END:VEVENT\r
+BEGIN:VEVENT\r
+UID:never@example.com\r
+DTSTAMP:20260301T080000Z\r
+DTSTART;TZID=Europe/Berlin:20260331T180000\r
+RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=31\r
+SUMMARY:Nie\r
 END:VEVENT\r
 BEGIN:VEVENT\r
 UID:notitle@example.com\r
@@ -75,9 +83,10 @@ def _rows(db: Any, user: str = "anna", character: str = "nova") -> dict[str, dic
 def test_a_phone_calendar_file_becomes_rows_with_a_report(db):
     report = import_calendar(db, "anna", "nova", FOREIGN, "telefon.ics", BERLIN, NOW)
     assert report.taken == ["Zahnarzt Dr. Quellmalz (10.03.2026 09:00)", "Urlaub Ostsee (01.04.2026)",
-                            "Chorprobe (12.03.2026 18:30)", "Telefonkonferenz (13.03.2026 18:00)"]
-    assert [reason for _, reason in report.skipped] == [
-        "Serientermin: Wiederholungen kann diese Version noch nicht speichern", "ohne Titel"]
+                            "Chorprobe (12.03.2026 18:30)", "Telefonkonferenz (13.03.2026 18:00)",
+                            "Volleyball (16.03.2026 18:00)"]
+    reasons = [reason for _, reason in report.skipped]
+    assert reasons == ["Serientermin, dessen Regel so nie eintritt", "ohne Titel"]  # *jeden 31. Februar*
     rows = _rows(db)
     dentist = rows["Zahnarzt Dr. Quellmalz"]
     assert (dentist["event_time"], dentist["event_ende"]) == (datetime(2026, 3, 10, 8, 0, tzinfo=UTC),
@@ -88,7 +97,10 @@ def test_a_phone_calendar_file_becomes_rows_with_a_report(db):
     assert holiday["precision"] == "day" and holiday["event_time"].astimezone(BERLIN).date() == date(2026, 4, 1)
     assert holiday["event_ende"].astimezone(BERLIN).date() == date(2026, 4, 3)  # DTEND 04.04. is exclusive
     assert rows["Chorprobe"]["event_time"] == datetime(2026, 3, 12, 17, 30, tzinfo=UTC)  # floating → Berlin
-    assert "Volleyball" not in rows  # a series is never entered as a one-off
+    volleyball = rows["Volleyball"]  # issue 29: a series keeps its rule and its cancelled occurrence
+    assert (volleyball["rrule"], volleyball["recurring"]) == ("FREQ=WEEKLY;BYDAY=MO", True)
+    assert volleyball["exdates"] == [datetime(2026, 3, 23, 17, 0, tzinfo=UTC)]
+    assert "Nie" not in rows
     assert _rows(db, "bob") == {}
 
 
@@ -97,9 +109,9 @@ def test_a_second_import_skips_every_uid_and_writes_nothing(db):
     before = len(_rows(db))
     again = import_calendar(db, "anna", "nova", FOREIGN, "telefon.ics", BERLIN, NOW)
     assert again.taken == [] and len(_rows(db)) == before
-    assert sum(reason == "schon eingetragen (gleiche UID)" for _, reason in again.skipped) == 4
+    assert sum(reason == "schon eingetragen (gleiche UID)" for _, reason in again.skipped) == 5
     other_pair = import_calendar(db, "anna", "luna", FOREIGN, "telefon.ics", BERLIN, NOW)
-    assert len(other_pair.taken) == 4  # the UIDs are the pair's: another figure takes them
+    assert len(other_pair.taken) == 5  # the UIDs are the pair's: another figure takes them
 
 
 @pytest.mark.parametrize("data", [b"", b"hello world", b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\n",
@@ -166,5 +178,5 @@ def test_two_imports_of_one_file_at_once_take_each_event_once(db):
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(len(report.taken) for report in reports) == [0, 4]
-    assert len(_rows(db)) == 4
+    assert sorted(len(report.taken) for report in reports) == [0, 5]
+    assert len(_rows(db)) == 5

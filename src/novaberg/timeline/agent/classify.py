@@ -28,6 +28,7 @@ from novaberg.timeline.agent.texts import say
 from novaberg.timeline.phrases import is_title, keyword_hints, order_hints, time_expression, title_of, type_of
 from novaberg.timeline.reading import day_label
 from novaberg.timeline.reminders import read_reminder
+from novaberg.timeline.series_phrases import series_statement, statement_title, without_scope_words
 from novaberg.timeline.types import CLASSIFIABLE, DEFAULT_TYPE, EVENT_TYPES
 from novaberg.timeparse import parse
 
@@ -71,6 +72,12 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     text = str(data.get("text", ""))
     utterance = analyse(text)
     core = utterance.core
+    statement = series_statement(text) if utterance.mood != QUESTION else None
+    if statement is not None:  # *Diesen Montag fällt Volleyball aus*, *Volleyball ist ab jetzt immer dienstags*
+        target = statement_title(title_of(text))
+        expression = time_expression(text) if statement == "delete" else ""
+        return {"action": statement, "target": target, "zeitausdruck": expression, "event_type": DEFAULT_TYPE,
+                "normalisiert": f"{statement}: Serie „{target}“ {expression}".strip()}
     if utterance.mood == QUESTION:
         core = as_wann(core)
         embedded = _WHEN_CLAUSE.search(core)  # *„Weißt du noch, wann ich den Zahnarzt habe?“*
@@ -90,6 +97,8 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     action = hints[0]
     expression = time_expression(core, drop_opener=action in ("reschedule", "update"))
     target = title_of(core)
+    if action in ("delete", "reschedule"):
+        target = without_scope_words(target)  # *Lösch Volleyball ganz*: the title is „Volleyball“
     if action == "update" and not expression:
         target = _RENAMED_TO.split(target, maxsplit=1)[0]  # *Änder den Zahnarzt in Kieferorthopäde*: the old name
     kind = type_of(core)

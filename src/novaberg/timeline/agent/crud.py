@@ -22,8 +22,10 @@ from novaberg.agents.deps import Deps
 from novaberg.core.errors import DatabaseError
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.search import duplicate_found, find_duplicates, row_ref, when_label
-from novaberg.timeline.agent.texts import half_of_day_words, say
+from novaberg.timeline.agent.series import delete_series, reschedule_series
+from novaberg.timeline.agent.texts import half_of_day_words, rule_label, say
 from novaberg.timeline.ics.store import CalendarStore
+from novaberg.timeline.recurrence import RuleError
 from novaberg.timeline.reminders import alarm_minutes, how_it_reaches
 from novaberg.timeline.repository import ChainError, NewRow, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION
@@ -67,16 +69,19 @@ def _create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     pair = (state["user_id"], state["character_id"])
     moment = datetime.fromisoformat(plan["event_time"])
     end = datetime.fromisoformat(plan["event_ende"]) if plan.get("event_ende") else None
+    rule = plan.get("rrule")
     row = NewRow.for_type(plan["event_type"], title=plan["title"], event_time=moment, precision=plan["precision"],
-                          event_ende=end)
+                          event_ende=end, rrule=rule)
     try:
         with TimelineRepository(deps.db).pair_locked(*pair) as locked:
             duplicates = find_duplicates(locked, *pair, moment, plan["title"], deps.zone)
             if duplicates:
                 return duplicate_found(duplicates[0], deps.zone, const.NODE_EXECUTE)
-            new_id = locked.insert(*pair, row, state["now"])
+            new_id = locked.insert(*pair, row, state["now"], deps.zone)
             back = locked.find_by_id(*pair, new_id)
             problem = _mismatch(back, title=plan["title"], moment=moment, precision=plan["precision"], active=True)
+            if not problem and back is not None and back["rrule"] != rule:
+                problem = "die Wiederholung weicht ab"
             reminder = alarm_minutes(state["text"], plan["event_type"])  # issue 29 item 5 (timeline/reminders)
             if not problem and reminder is not None and not locked.set_calendar_fields(*pair, new_id,
                                                                                        reminder_minutes=reminder):
@@ -85,14 +90,22 @@ def _create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
                 raise _Unverified(problem)
     except _Unverified as err:
         return _unverified(say("rolled_back", reason=str(err)), str(err))
+    except RuleError as err:
+        return _fail("serie_unmoeglich", say("series_impossible", expression=rule or ""), str(err))
     local = back["event_time"].astimezone(deps.zone)  # type: ignore[index]
-    answer = say("created", title=plan["title"], when=when_label(local, plan["precision"]))
+    step = _step(const.OUTCOME_CREATED, termin_id=new_id, verifiziert=True,
+                 **({} if reminder is None else {"erinnern_vorher_min": reminder}))
+    if rule:
+        clock = f"{local:%H:%M}" if plan["precision"] == MINUTE_PRECISION else ""
+        answer = say("created_series", title=plan["title"], rule=rule_label(rule, clock),
+                     when=when_label(local, plan["precision"]))
+        step = {**step, "rrule": rule}
+    else:
+        answer = say("created", title=plan["title"], when=when_label(local, plan["precision"]))
     if reminder is not None:
         answer += " " + how_it_reaches(reminder, CalendarStore(deps.db).token_created(pair[0]) is not None,
                                        all_day=plan["precision"] != MINUTE_PRECISION)
-    return {"answer": answer,
-            "steps": [_step(const.OUTCOME_CREATED, termin_id=new_id, verifiziert=True,
-                            **({} if reminder is None else {"erinnern_vorher_min": reminder}))]}
+    return {"answer": answer, "steps": [step]}
 
 
 def _mismatch(row: dict[str, Any] | None, *, title: str | None = None, moment: datetime | None = None,
@@ -118,6 +131,8 @@ def _mismatch(row: dict[str, Any] | None, *, title: str | None = None, moment: d
 def _delete(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     """§5.3 under the pair's lock: invalidate and read back in one transaction."""
     ref = state["row"]
+    if ref.get("rrule"):  # a series: one occurrence or the whole (issue 29 item 3)
+        return delete_series(state, deps)
     pair = (state["user_id"], state["character_id"])
     try:
         with TimelineRepository(deps.db).pair_locked(*pair) as locked:
@@ -191,6 +206,8 @@ def _reschedule(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     """§5.2 under the pair's lock: the row is read (a row moved meanwhile is followed to its successor), the
     target decided, moved and both rows read back in one transaction — so of identical parallel moves one
     moves, and the others find the appointment already there."""
+    if state["row"].get("rrule") and not state.get("plan"):  # a series (issue 29 item 3)
+        return reschedule_series(state, deps)
     pair = (state["user_id"], state["character_id"])
     try:
         with TimelineRepository(deps.db).pair_locked(*pair) as locked:

@@ -23,7 +23,7 @@ from novaberg.timeline.agent import const
 from novaberg.timeline.agent.agent import run_agent
 from novaberg.timeline.agent.classify import as_wann
 from novaberg.timeline.date_question import date_question
-from novaberg.timeline.phrases import is_past_tense, keyword_hints, time_expression
+from novaberg.timeline.phrases import is_past_tense, keyword_hints, time_expression, type_of
 from novaberg.timeline.reading import (
     BLOCK_HEADER,
     ReadingError,
@@ -31,7 +31,9 @@ from novaberg.timeline.reading import (
     block_text,
     read_appointments,
 )
+from novaberg.timeline.recurrence import YEARLY_TYPES
 from novaberg.timeline.repository import TimelineRepository
+from novaberg.timeline.series_phrases import series_statement
 from novaberg.timeparse import named_period, parse
 
 __all__ = ["TimelineService", "route_hint", "written_row_id", "termine_block"]
@@ -41,6 +43,9 @@ _log = logging.getLogger(__name__)
 HINT_ORDER = 0.95  # create, reschedule, delete, update by their verbs, with a time or an appointment word
 HINT_BARE_ORDER = 0.7  # the verb alone (*Lösch den Zahnarzt*): a named list or note (notes: 0.9) wins
 HINT_QUESTION = 0.85  # a question about appointments
+# Issue 26: *„Merk dir Annas Geburtstag am 15. Mai“* — a note verb (the notes score it 0.97) about a birthday or
+# an anniversary with its day is an entry in the calendar (timeline.md §1: a Geburtstag belongs here, §8 yearly).
+HINT_YEARLY_EVENT = 0.98
 HINT_STATEMENT = 0.2  # a day or time without an order: delivered in doubt, rejected by the classification
 _APPOINTMENT_WORD = re.compile(r"termin|kalender|geburtstag|jahrestag|frist|deadline", re.IGNORECASE)
 _WHEN = re.compile(r"\bwann\b", re.IGNORECASE)
@@ -65,10 +70,14 @@ def route_hint(text: str) -> float:
         if _APPOINTMENT_WORD.search(text) or _WHEN.search(as_wann(utterance.core)) or keyword_hints(text)[:1] == ["read"]:
             return HINT_QUESTION
         return 0.0
+    if utterance.mood != QUESTION and series_statement(text) is not None:
+        return HINT_ORDER  # issue 29: *Diesen Montag fällt Volleyball aus*, *Volleyball ist ab jetzt immer dienstags*
     hints = keyword_hints(utterance.core) if utterance.mood == REQUEST else []
     if hints:
         if hints[0] == "read":
             return HINT_QUESTION
+        if hints[0] == "create" and expression and type_of(utterance.core) in YEARLY_TYPES:
+            return HINT_YEARLY_EVENT
         return HINT_ORDER if expression or _APPOINTMENT_WORD.search(text) else HINT_BARE_ORDER
     if expression and not is_past_tense(text) and not _today_without_clock(expression):
         vector = parse(expression, _ANY_MOMENT)

@@ -41,10 +41,12 @@ from novaberg.timeline.reading import (
     title_terms,
     to_appointment,
 )
+from novaberg.timeline.recurrence import YEARLY_TYPES, yearly_rule
 from novaberg.timeline.repository import TITLE_MAX_CHARS, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION, NOT_APPOINTMENTS
 from novaberg.timeparse import ZeitVektor, parse, read_time
 from novaberg.timeparse.dates import day_end, day_start
+from novaberg.timeparse.recurrence import RecurrenceReading, read_recurrence, without_series_words
 from novaberg.timeparse.reschedule import half_of_day_choices
 
 __all__ = ["search", "read_answer", "find_duplicates", "duplicate_found", "create_plan", "row_ref", "when_label",
@@ -57,8 +59,11 @@ _log = logging.getLogger(__name__)
 
 def row_ref(row: dict[str, Any]) -> dict[str, Any]:
     """What the agent keeps of a row between nodes and turns: JSON-safe, the id and what it says."""
-    return {"id": row["id"], "title": row["title"], "event_time": row["event_time"].isoformat(),
-            "precision": row["precision"], "event_type": row["event_type"]}
+    ref = {"id": row["id"], "title": row["title"], "event_time": row["event_time"].isoformat(),
+           "precision": row["precision"], "event_type": row["event_type"]}
+    if row.get("rrule"):  # a series, found as one of its occurrences (issue 29)
+        ref["rrule"] = row["rrule"]
+    return ref
 
 
 def when_label(moment: datetime, precision: str) -> str:
@@ -77,7 +82,7 @@ def _read_window(order: dict[str, Any], now: datetime, zone: ZoneInfo, text: str
         direction = "backward" if is_past_tense(text) else "forward"
         return search_window(order["target"], direction, TIMELINE_AGENT_SEARCH_LIMIT)
     if order["zeitausdruck"]:
-        span = period_of(order["zeitausdruck"], now, zone)
+        span = period_of(order["zeitausdruck"], now, zone, past=is_past_tense(text))
         if span is None:
             return say("period_unreadable", expression=order["zeitausdruck"])
         return range_window(*span)
@@ -145,10 +150,19 @@ def _search_read(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
 def create_plan(order: dict[str, Any], text: str, now: datetime) -> dict[str, Any] | tuple[str, str]:
     """Title, moment, precision and end of a new appointment; or (step, answer) when something is missing."""
     title = order["target"].strip()
+    series = _series_of(order["zeitausdruck"], text, now)
+    if series is not None:
+        title = without_series_words(title)
     if not is_title(title):
         return "titel_fehlt", say("title_missing")
     if len(title) > TITLE_MAX_CHARS:
         return "titel_zu_lang", say("title_too_long", chars=len(title), max=TITLE_MAX_CHARS)
+    if series is not None:
+        if series.error is not None or series.start is None:
+            return "serie_unmoeglich", say("series_impossible", expression=order["zeitausdruck"] or text)
+        return {"title": title, "event_time": series.start.isoformat(), "event_ende": None,
+                "precision": MINUTE_PRECISION if series.clock_named else DAY_PRECISION,
+                "event_type": order["event_type"], "rrule": series.rule}
     expression = order["zeitausdruck"]
     vector = parse(expression, now) if expression else None
     source = expression
@@ -165,10 +179,18 @@ def create_plan(order: dict[str, Any], text: str, now: datetime) -> dict[str, An
     plan = {"title": title, "event_time": vector.moment.isoformat(), "precision": precision,
             "event_ende": vector.end.isoformat() if vector.end is not None else None,
             "event_type": order["event_type"]}
+    if order["event_type"] in YEARLY_TYPES:  # §8: a birthday and an anniversary come back every year
+        plan["rrule"] = yearly_rule(vector.moment, vector.moment.tzinfo)  # type: ignore[arg-type]
     small = small_hour(source, vector)
     if small is not None:
         plan["small_hour"] = list(small)
     return plan
+
+
+def _series_of(expression: str, text: str, now: datetime) -> RecurrenceReading | None:
+    """The repetition the order says (issue 29): read in the whole utterance (the time expression the
+    classification cut out may miss a part, *alle zwei Wochen* without *freitags*), else in the expression."""
+    return read_recurrence(text, now) or (read_recurrence(expression, now) if expression else None)
 
 
 def small_hour(text: str, vector: ZeitVektor) -> tuple[int, int] | None:
@@ -264,8 +286,8 @@ def _search_with_title(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     repo = TimelineRepository(deps.db)
     pair = (state["user_id"], state["character_id"])
     terms = title_terms(repo, *pair, order["target"])  # *Verschieb den Kieferorthopäden*: „Kieferorthopäde“
-    coming = repo.find_by_keyword(*pair, terms, limit=TIMELINE_AGENT_SEARCH_LIMIT, direction="forward", now=now,
-                                  zone=zone)
+    coming = _series_first(repo.find_by_keyword(*pair, terms, limit=TIMELINE_AGENT_SEARCH_LIMIT,
+                                                direction="forward", now=now, zone=zone))
     if len(coming) == 1:
         past = repo.find_by_keyword(*pair, terms, limit=1, direction="backward", now=now, zone=zone)
         outcome = "einziger_kommender" if past else "ein_treffer"
@@ -286,6 +308,13 @@ def _search_with_title(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     return _end("rueckfrage", say("selection", title=order["target"], lines="\n".join(lines)),
                 {"schritt": const.NODE_SEARCH, "modus": "titel", "ausgang": "auswahl", "treffer": len(rows)},
                 pending)
+
+
+def _series_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A moved occurrence stands for its series when the series is a hit too (issue 29): *Lösch Volleyball* after
+    one Monday was moved means the series, which then asks whether one or all."""
+    series_ids = {row["id"] for row in rows if row.get("rrule")}
+    return [row for row in rows if row.get("serie_id") not in series_ids]
 
 
 def _numbered(items: list[Appointment], now: datetime) -> list[str]:

@@ -6,7 +6,9 @@ nothing was entered and nothing changed (§5.2 *Ein gescheiterter Auftrag erreic
 
 from __future__ import annotations
 
-__all__ = ["TEXTS", "say", "half_of_day_words"]
+from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
+
+__all__ = ["TEXTS", "say", "half_of_day_words", "rule_label"]
 
 NOTHING_DONE = "Es wurde nichts eingetragen und nichts geändert."
 
@@ -37,6 +39,23 @@ TEXTS: dict[str, str] = {
                        + " Nenne mir bitte Tag und Uhrzeit, etwa „am Freitag um 15 Uhr“.",
     "duplicate": "„{title}“ ist bereits eingetragen ({when}). Ich habe nichts doppelt eingetragen.",
     "created": "Eingetragen: „{title}“ am {when}.",
+    # series (issue 29 item 3)
+    "series_which_delete": "„{title}“ ist eine Serie ({rule}). Soll nur ein Termin ausfallen oder die ganze Serie "
+                           "weg? Sag etwa „Nächste Woche fällt {title} aus“ oder „Lösch {title} ganz“. " + NOTHING_DONE,
+    "series_which_move": "„{title}“ ist eine Serie ({rule}). Soll sich nur ein Termin ändern oder die ganze Serie? "
+                         "Sag etwa „Verschieb {title} nächste Woche auf 19 Uhr“ oder „{title} ist ab jetzt immer "
+                         "‹an einem anderen Tag›“. " + NOTHING_DONE,
+    "series_no_occurrence": "An diesem Tag findet „{title}“ nicht statt ({rule}). " + NOTHING_DONE,
+    "series_several": "In diesem Zeitraum findet „{title}“ mehrmals statt ({rule}). Nenne mir bitte den Tag. "
+                      + NOTHING_DONE,
+    "series_deleted": "Gelöscht: die ganze Serie „{title}“ ({rule}).",
+    "series_cancelled": "Abgesagt: „{title}“ am {when}. Die Serie bleibt ({rule}).",
+    "series_occurrence_moved": "Verschoben: „{title}“ von {old} auf {new} — nur dieser eine Termin, die Serie bleibt "
+                               "({rule}).",
+    "series_changed": "Geändert: „{title}“ ist ab {when} {rule} (vorher {old}).",
+    "created_series": "Eingetragen: „{title}“ {rule}, zum ersten Mal am {when}.",
+    "series_impossible": "Die Wiederholung „{expression}“ ergibt keinen einzigen Termin — so einen Tag gibt es "
+                         "nicht, oder das Ende liegt vor dem Anfang. " + NOTHING_DONE,
     # read
     "read_header_range": "Deine Termine von {start} bis {end}{direction}:",
     "read_header_search": "Deine Termine zu „{keyword}“{direction}:",
@@ -121,3 +140,48 @@ def half_of_day_words(hour: int) -> tuple[str, str]:
     first = "nachts" if hour <= 3 else ("vormittags" if hour == 11 else "morgens")
     second = "nachmittags" if hour <= 5 else "abends"
     return first, second
+
+
+_DAY_NAMES = dict(zip(("MO", "TU", "WE", "TH", "FR", "SA", "SU"), WEEKDAY_NAMES, strict=True))
+_ORDINALS = {"1": "ersten", "2": "zweiten", "3": "dritten", "4": "vierten", "5": "fünften", "-1": "letzten"}
+_UNITS = {"DAILY": ("täglich", "Tage"), "WEEKLY": ("jede Woche", "Wochen"), "MONTHLY": ("jeden Monat", "Monate"),
+          "YEARLY": ("jedes Jahr", "Jahre")}
+
+
+def _weekdays(byday: str) -> str:
+    names = [_DAY_NAMES[code] for code in byday.split(",")]
+    if names == list(WEEKDAY_NAMES[:5]):
+        return "werktags"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
+
+
+def rule_label(rule: str, clock: str = "") -> str:
+    """A series' rule in words (*jeden ‹Tag› um 18:00 Uhr*, *alle 2 Wochen am ‹Tag›*, *jedes Jahr am 3. ‹Monat›*,
+    *jeden ersten ‹Tag› im Monat*, *werktags*), with its end (*bis 30.06.2027*, *10-mal*)."""
+    parts = dict(piece.split("=", 1) for piece in rule.split(";") if "=" in piece)
+    freq, interval = parts.get("FREQ", ""), int(parts.get("INTERVAL", "1"))
+    byday = parts.get("BYDAY", "")
+    every, unit = _UNITS.get(freq, ("regelmäßig", ""))
+    if freq == "MONTHLY" and byday and byday.lstrip("-")[0].isdigit():
+        number, code = byday[:-2], byday[-2:]
+        text = f"jeden {_ORDINALS.get(number, number + '.')} {_DAY_NAMES[code]} im Monat"
+    elif freq == "WEEKLY" and byday:
+        days = _weekdays(byday)
+        if days == "werktags":
+            text = "werktags" if interval == 1 else f"alle {interval} Wochen werktags"
+        else:
+            text = f"jeden {days}" if interval == 1 else f"alle {interval} Wochen am {days}"
+    elif freq == "YEARLY" and "BYMONTH" in parts and "BYMONTHDAY" in parts:
+        text = f"jedes Jahr am {int(parts['BYMONTHDAY'])}. {MONTH_NAMES[int(parts['BYMONTH']) - 1]}"
+    elif freq == "MONTHLY" and "BYMONTHDAY" in parts:
+        text = f"jeden Monat am {int(parts['BYMONTHDAY'])}."
+    else:
+        text = every if interval == 1 else f"alle {interval} {unit}"
+    if clock:
+        text += f" um {clock} Uhr"
+    if "UNTIL" in parts:
+        until = parts["UNTIL"]
+        text += f" bis {until[6:8]}.{until[4:6]}.{until[0:4]}"
+    elif "COUNT" in parts:
+        text += f", {parts['COUNT']}-mal"
+    return text

@@ -5,13 +5,14 @@ before anything is written. Then one transaction under the pair's write lock tak
 pair has not imported yet (the UID is stored on the row) and reports what it took and what it skipped, and why.
 A clock-time event keeps its moments (a floating time is read in the person's zone); a DATE event is a day
 row; a VALARM before the start becomes the row's reminder; CATEGORIES naming one of Nova's types keeps it
-(so Nova's own export comes back as it went). Series need the recurrence columns (`rrule`, `exdates`):
-until they exist on the table a series is reported as skipped, never entered as a one-off.
+(so Nova's own export comes back as it went). A series keeps its rule (`rrule`, checked in the person's zone)
+and its EXDATEs as cancelled occurrences; a rule that never occurs is reported as skipped.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -27,6 +28,8 @@ from novaberg.timeline.reminders import MAX_MINUTES
 from novaberg.timeline.repository import TITLE_MAX_CHARS, NewRow, TimelineRepository, pair_lock_key
 from novaberg.timeline.types import CLASSIFIABLE, DAY_PRECISION, DEFAULT_TYPE, MINUTE_PRECISION
 from novaberg.timeparse.dates import day_start
+
+_log = logging.getLogger(__name__)
 
 __all__ = ["CalendarFileError", "ImportedEvent", "ImportReport", "read_events", "import_calendar"]
 
@@ -118,8 +121,6 @@ def _event(component: Any, zone: ZoneInfo) -> ImportedEvent | None:
         problem = texts.SKIP_NO_TITLE
     elif len(title) > TITLE_MAX_CHARS:
         problem = texts.SKIP_TITLE_TOO_LONG.format(max=TITLE_MAX_CHARS)
-    elif rule is not None:
-        problem = texts.SKIP_SERIES
     return ImportedEvent(uid, title, start, end, precision, _type_of(component), _alarm_minutes(component),
                          rule.to_ical().decode() if rule is not None else None, tuple(exdates), problem)
 
@@ -159,8 +160,15 @@ def import_calendar(db: Any, user_id: str, character_id: str, data: bytes, name:
                 report.skipped.append((event.label, texts.SKIP_DUPLICATE))
                 continue
             row = NewRow.for_type(event.event_type, title=event.title, event_time=event.start,
-                                  precision=event.precision, event_ende=event.end)
-            new_id = repo.insert(user_id, character_id, row, now)
+                                  precision=event.precision, event_ende=event.end, rrule=event.rrule)
+            try:  # a series' rule is checked against its start in the person's zone before anything is sent
+                new_id = repo.insert(user_id, character_id, row, now, zone)
+            except ValueError as err:
+                _log.warning("calendar import: %s skipped: %s", event.label, err)
+                report.skipped.append((event.label, texts.SKIP_SERIES_IMPOSSIBLE))
+                continue
+            for occurrence in event.exdates:  # an EXDATE that is none of the series' starts changes nothing
+                repo.cancel_occurrence(user_id, character_id, new_id, occurrence, now=now, zone=zone)
             if not repo.set_calendar_fields(user_id, character_id, new_id, reminder_minutes=event.alarm_minutes,
                                             ics_uid=event.uid):
                 raise NovabergError(f"calendar import: row {new_id} did not read back its UID")

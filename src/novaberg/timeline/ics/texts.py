@@ -15,7 +15,7 @@ IMPORT_TAKEN = "Übernommen: {count}"
 IMPORT_SKIPPED = "Übersprungen: {count}"
 SKIP_DUPLICATE = "schon eingetragen (gleiche UID)"
 SKIP_NO_START = "ohne Beginn (DTSTART)"
-SKIP_SERIES = "Serientermin: Wiederholungen kann diese Version noch nicht speichern"
+SKIP_SERIES_IMPOSSIBLE = "Serientermin, dessen Regel so nie eintritt"
 SKIP_NO_TITLE = "ohne Titel"
 SKIP_RULE = "Wiederholungsregel nicht lesbar"
 # Issue 29 item 5: how a reminder reaches the person (Nova sends nothing by herself).
