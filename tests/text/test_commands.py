@@ -51,3 +51,25 @@ def test_issue26_the_write_invariant_knows_list_phrases():
     assert unsafe_item_text("Eier zu meiner")
     assert not unsafe_item_text("zwei Zitronen")
     assert not unsafe_item_text("Brot und Butter")
+
+
+@pytest.mark.parametrize(
+    ("text", "items", "name"),
+    [
+        ("Notier Milch auf der Einkaufsliste", "Milch", "Einkaufsliste"),
+        ("Notiere Quark auf meiner Einkaufsliste, bitte", "Quark", "Einkaufsliste"),
+        ("Vermerk Spachtel auf der Baumarkt-Liste", "Spachtel", "Baumarkt-Liste"),
+    ],
+)
+def test_issue26_note_verbs_with_a_list_add_the_item_not_the_verb(text, items, name):
+    """Issue 26 item 2 (an item never holds more than the item): *„Notier Milch auf der Einkaufsliste“* was
+    read as an elliptic order and wrote the item „Notier Milch“; *notieren* / *vermerken* are add verbs of the
+    lexicon now (found while probing the reader beside the external set's dev part)."""
+    command = read_list_command(text)
+    assert command is not None
+    assert (command.action, command.items, command.container.name) == (ADD, items, name)
+
+
+def test_issue26_a_note_verb_without_a_list_is_no_list_command():
+    """*„Notier Milch“* names no list: it stays the note rule's (notizen.md §1), never a list item."""
+    assert read_list_command("Notier Milch") is None
