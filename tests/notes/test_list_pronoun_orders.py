@@ -59,3 +59,31 @@ def test_issue26_a_pronoun_never_reaches_another_persons_turns(nova, db):
     assert "Was meinst du mit „ihn“" in result.answer, result.answer
     assert _lists(db, "ben") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch", "Notizen": "Käse"}
     assert _lists(db, "anna") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch\nKäse"}
+
+
+def test_issue26_a_list_named_without_the_word_liste_is_written(nova, db):
+    """Issue 26 item 5: *„Streich Käse aus Baumarkt“* / *„Ergänze Backpapier auf Baumarkt“* reach the
+    Baumarkt-Liste (the name alone) — the Einkaufsliste is untouched."""
+    repo = NotesRepository(db)
+    repo.insert("u1", "Baumarkt-Liste", "einkauf", "Schrauben\nKäse", [], NOW)
+    repo.insert("u1", "Einkaufsliste", "einkauf", "Milch\nKäse", [], NOW)
+    nova.turn("u1", "nova", "Streich Käse aus Baumarkt", NOW)
+    nova.turn("u1", "nova", "Ergänze Backpapier auf Baumarkt", NOW)
+    assert _lists(db, "u1") == {"Baumarkt-Liste": "Schrauben\nBackpapier", "Einkaufsliste": "Milch\nKäse"}
+
+
+def test_issue26_a_bare_name_that_is_no_list_writes_nothing(nova, db):
+    """*„Nimm Kaffee aus Kolumbien“*: no list of that name — nothing written anywhere; and another person's
+    Baumarkt-Liste is never reached by *„Streich Käse aus Baumarkt“*."""
+    _two_lists(db, "u1")
+    NotesRepository(db).insert("ben", "Baumarkt-Liste", "einkauf", "Käse", [], NOW)
+    nova.turn("u1", "nova", "Nimm Kaffee aus Kolumbien", NOW)
+    nova.turn("u1", "nova", "Streich Käse aus Baumarkt", NOW)
+    assert _lists(db, "u1") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}
+    assert _lists(db, "ben") == {"Baumarkt-Liste": "Käse"}
+
+
+def test_issue26_a_day_after_a_delete_verb_stays_the_timelines():
+    """*„Lösch Zahnarzt von Montag“*: a day, not a list — the notes do not claim it."""
+    assert route_hint("Lösch Zahnarzt von Montag") < 0.7
+    assert route_hint("Streich Käse aus Baumarkt") > 0.7

@@ -73,3 +73,28 @@ def test_issue26_note_verbs_with_a_list_add_the_item_not_the_verb(text, items, n
 def test_issue26_a_note_verb_without_a_list_is_no_list_command():
     """*„Notier Milch“* names no list: it stays the note rule's (notizen.md §1), never a list item."""
     assert read_list_command("Notier Milch") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "items"),
+    [
+        ("Streich Käse aus Baumarkt", REMOVE, "Käse"),
+        ("Streiche Quark von der Baumarkt, bitte", REMOVE, "Quark"),
+        ("Ergänze Backpapier auf Baumarkt", ADD, "Backpapier"),
+        ("Pack Klopapier in Baumarkt bitte", ADD, "Klopapier"),
+    ],
+)
+def test_issue26_a_list_said_by_its_name_alone_is_read_as_bare(text, action, items):
+    """Issue 26 item 5 (dev part, home-assistant-intents *„Streiche Quark von der Baumarkt“*): a list verb
+    and a name alone after a preposition, at the end — read only when asked for (`bare_names`), marked
+    `bare` so that the person's lists decide."""
+    assert read_list_command(text) is None
+    command = read_list_command(text, bare_names=True)
+    assert command is not None and command.container.bare
+    assert (command.action, command.items, command.container.name) == (action, items, "Baumarkt")
+
+
+@pytest.mark.parametrize("text", ["Backpapier auf Baumarkt bitte", "Urlaub auf Mallorca", "Ich fahre nach Berlin"])
+def test_issue26_a_bare_name_without_a_list_verb_is_no_list(text):
+    """Without a verb of the lexicon a bare name is never read as a list (*Urlaub auf Mallorca*)."""
+    assert read_list_command(text, bare_names=True) is None
