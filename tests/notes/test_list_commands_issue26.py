@@ -173,8 +173,8 @@ def test_issue26_parallel_turns_in_new_phrasings_keep_both_items(db, redis):
 
 def test_issue26_pronoun_points_to_the_item_last_talked_about():
     """Issue 26 item 3: with nothing named in the sentence itself, *ihn* is the one item of the last list
-    turn — *„Setz Käse auf die Einkaufsliste“*, then *„Nimm ihn wieder runter“* (the notes' reading; the
-    offline router, which reads no history, does not send this sentence to the notes on its own)."""
+    turn — *„Setz Käse auf die Einkaufsliste“*, then *„Nimm ihn wieder runter“* (the notes' reading; end to
+    end through the router in tests/notes/test_list_pronoun_orders.py)."""
     from novaberg.notes.agent.offline import parse
 
     history = [("Setz Käse auf die Einkaufsliste", "Auf 'Einkaufsliste' steht jetzt auch: Käse.")]

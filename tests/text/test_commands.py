@@ -51,3 +51,50 @@ def test_issue26_the_write_invariant_knows_list_phrases():
     assert unsafe_item_text("Eier zu meiner")
     assert not unsafe_item_text("zwei Zitronen")
     assert not unsafe_item_text("Brot und Butter")
+
+
+@pytest.mark.parametrize(
+    ("text", "items", "name"),
+    [
+        ("Notier Milch auf der Einkaufsliste", "Milch", "Einkaufsliste"),
+        ("Notiere Quark auf meiner Einkaufsliste, bitte", "Quark", "Einkaufsliste"),
+        ("Vermerk Spachtel auf der Baumarkt-Liste", "Spachtel", "Baumarkt-Liste"),
+    ],
+)
+def test_issue26_note_verbs_with_a_list_add_the_item_not_the_verb(text, items, name):
+    """Issue 26 item 2 (an item never holds more than the item): *„Notier Milch auf der Einkaufsliste“* was
+    read as an elliptic order and wrote the item „Notier Milch“; *notieren* / *vermerken* are add verbs of the
+    lexicon now (found while probing the reader beside the external set's dev part)."""
+    command = read_list_command(text)
+    assert command is not None
+    assert (command.action, command.items, command.container.name) == (ADD, items, name)
+
+
+def test_issue26_a_note_verb_without_a_list_is_no_list_command():
+    """*„Notier Milch“* names no list: it stays the note rule's (notizen.md §1), never a list item."""
+    assert read_list_command("Notier Milch") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "items"),
+    [
+        ("Streich Käse aus Baumarkt", REMOVE, "Käse"),
+        ("Streiche Quark von der Baumarkt, bitte", REMOVE, "Quark"),
+        ("Ergänze Backpapier auf Baumarkt", ADD, "Backpapier"),
+        ("Pack Klopapier in Baumarkt bitte", ADD, "Klopapier"),
+    ],
+)
+def test_issue26_a_list_said_by_its_name_alone_is_read_as_bare(text, action, items):
+    """Issue 26 item 5 (dev part, home-assistant-intents *„Streiche Quark von der Baumarkt“*): a list verb
+    and a name alone after a preposition, at the end — read only when asked for (`bare_names`), marked
+    `bare` so that the person's lists decide."""
+    assert read_list_command(text) is None
+    command = read_list_command(text, bare_names=True)
+    assert command is not None and command.container.bare
+    assert (command.action, command.items, command.container.name) == (action, items, "Baumarkt")
+
+
+@pytest.mark.parametrize("text", ["Backpapier auf Baumarkt bitte", "Urlaub auf Mallorca", "Ich fahre nach Berlin"])
+def test_issue26_a_bare_name_without_a_list_verb_is_no_list(text):
+    """Without a verb of the lexicon a bare name is never read as a list (*Urlaub auf Mallorca*)."""
+    assert read_list_command(text, bare_names=True) is None

@@ -9,6 +9,8 @@ another list; a bare container word is no name). Outcomes:
 - asked: the sentence names no list (*meine Liste*) and Nova asks which — right when that was expected;
 - not done: no write (refused, routed elsewhere, list not found, a needless question);
 - refused at the write path (counted as not done): an added item holding a list phrase (crud's invariant);
+- a read-out (label `read`) is done when the notes read; a question whether an item is on a list (label
+  `none`) is done when nothing is written;
 - WRONG write: a write that lands on another list, writes another item text (a container phrase or a
   preposition inside the item), the other action, or a write where a question was due.
 """
@@ -37,6 +39,7 @@ __all__ = ["ExternalReport", "load", "score_external"]
 
 HERE = Path(__file__).parent
 DONE, ASKED, NOT_DONE, WRONG = "done", "asked", "not done", "WRONG write"
+READ, NO_WRITE = "read", "none"  # labels of a read-out and of a question that must not write
 
 
 @dataclass
@@ -92,12 +95,19 @@ def judge(case: dict[str, str], asker: Asker, lists: list[str]) -> tuple[str, st
     decision = route(asker, text, [], "Mittwoch, 2026-11-11", CATALOG)
     domain = decision["domain"]
     if domain != "notizen":
+        if case["action"] == NO_WRITE:
+            return DONE, f"routed to {domain} (no write)"
         return NOT_DONE, f"routed to {domain}"
     fields = asker.ask(TASK_CLASSIFY, {"text": text, "kontext": "(kein Verlauf)", "verlauf": []}).fields
     reading: dict[str, Any] = read_classification(fields)
     action = reading["action"]
     if action == "delete" and operation_scope(text) == "inhalt":
         action = "remove_content"
+    if case["action"] in (READ, NO_WRITE):
+        said = f"{action} → {reading.get('target')!r}"
+        if action in WRITING["notizen"]:
+            return WRONG, said + " (a write where none was asked for)"
+        return (DONE, said) if case["action"] == NO_WRITE or action == READ else (NOT_DONE, said)
     if action not in WRITING["notizen"]:
         return NOT_DONE, f"{action}: {reading.get('grund', '')}"
     if fields.get("mehrdeutig"):

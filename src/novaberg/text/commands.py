@@ -39,6 +39,7 @@ class Container:
     said: str
     name: str
     direction: str  # to / from / dative
+    bare: bool = False  # named without a list word (*aus Baumarkt*): only the person's lists can confirm it
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,8 @@ def _title(word: str) -> str:
     return word[:1].upper() + word[1:]
 
 
-def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool) -> tuple[int, Container] | None:
+def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool,
+                  bare_names: bool = False) -> tuple[int, Container] | None:
     """A container phrase starting at token i: (its end, the container), or None."""
     j = i
     direction = ""
@@ -205,6 +207,9 @@ def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool) ->
         return j + 2, Container(_said(toks, i, j + 2), name, direction)
     if word.folded in lx.aliases:  # *dem Einkauf*
         return j + 1, Container(_said(toks, i, j + 1), lx.aliases[word.folded], direction)
+    if bare_names and direction != DATIVE and j == len(toks) - 1 and _is_name(word, lx) \
+            and word.folded not in lx.pronouns and word.folded not in lx.not_items:
+        return j + 1, Container(_said(toks, i, j + 1), word.said, direction, bare=True)  # *aus Baumarkt*
     return None
 
 
@@ -224,13 +229,14 @@ def _said(toks: list[_Tok], start: int, end: int) -> str:
     return " ".join(t.said for t in toks[start:end])
 
 
-def _find_container(toks: list[_Tok], lx: _Lexicon, verb_first: bool) -> tuple[int, int, Container] | None | bool:
+def _find_container(toks: list[_Tok], lx: _Lexicon, verb_first: bool,
+                    bare_names: bool = False) -> tuple[int, int, Container] | None | bool:
     """(start, end, container) of the one container phrase; None when there is none; False when the
     sentence holds more than one or a list word outside a phrase (not read safely)."""
     found: list[tuple[int, int, Container]] = []
     i = 0
     while i < len(toks):
-        hit = _container_at(toks, i, lx, items_follow=verb_first and i == 0)
+        hit = _container_at(toks, i, lx, items_follow=verb_first and i == 0, bare_names=bare_names)
         if hit is not None:
             end, container = hit
             found.append((i, end, container))
@@ -321,10 +327,12 @@ def unsafe_item_text(text: str) -> bool:
     return False
 
 
-def read_list_command(text: str) -> ListCommand | None:
+def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None:
     """One list command read from `text`, or None. A sentence of clauses (*Den Käse hab ich schon, nimm
     ihn bitte von der Liste*) is read from its last clause; a pronoun item points back to the thing the
-    earlier clause names (`ListCommand.antecedent`)."""
+    earlier clause names (`ListCommand.antecedent`). With `bare_names`, a list said by its name alone at
+    the end after a preposition (*Streich Käse aus Baumarkt*) is read too, marked `Container.bare`: the
+    caller must confirm the name against the person's lists (it may be no list at all)."""
     said = " ".join(str(text).split())
     if not said:
         return None
@@ -333,6 +341,10 @@ def read_list_command(text: str) -> ListCommand | None:
     if any(t.folded.startswith(other) for t in toks for other in lx.other_containers):
         return None  # *aus dem Kalender*: not a list
     command = _read(toks, lx, said.rstrip().endswith("?"))
+    if command is None and bare_names:
+        command = _read(toks, lx, said.rstrip().endswith("?"), bare_names=True)
+        if command is not None and not command.verb:
+            command = None  # *Urlaub auf Mallorca*: without a list verb a bare name is no list
     if command is not None:
         return command
     cut = max((k for k, t in enumerate(toks) if t.folded in (",", ";")), default=-1)
@@ -347,7 +359,7 @@ def read_list_command(text: str) -> ListCommand | None:
     return command
 
 
-def _read(toks: list[_Tok], lx: _Lexicon, asked: bool) -> ListCommand | None:
+def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False) -> ListCommand | None:
     toks = _strip_closing(toks, lx)
     polite = next((p for p in lx.polite if _starts_with(toks, p)), None)
     if asked and polite is None:
@@ -373,7 +385,7 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool) -> ListCommand | None:
         else:
             body = toks
         verb_first = False
-    found = _find_container(body, lx, verb_first)
+    found = _find_container(body, lx, verb_first, bare_names)
     if found is False:
         return None
     container: Container | None = None

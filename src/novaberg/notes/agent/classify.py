@@ -29,6 +29,7 @@ from novaberg.notes.agent.outcome import history_text, model_failure, question, 
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import say
 from novaberg.notes.search import TARGET_TYPES
+from novaberg.text.commands import read_list_command
 from novaberg.text.grammar import verb_key
 
 __all__ = ["classify", "read_classification", "keyword_hints", "confidence_of", "UNKNOWN_ACTION", "NO_REASON",
@@ -84,6 +85,12 @@ def classify(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
         return model_failure(err.step)
     if reading["action"] == REJECTED:
         trace(deps, state, "classify", "kein_auftrag", {"grund": reading["grund"]})
+        command = read_list_command(state["text"])
+        if command is not None and command.pronoun and command.verb:
+            # issue 26: a list order whose pronoun points nowhere asks what is meant instead of "nicht notiert"
+            return {"status": REJECTED, "answer": say("frage_fuerwort", pronoun=command.items),
+                    "steps": [{"schritt": "klassifikation", "action": REJECTED, "kein_auftrag": True,
+                               "grund": reading["grund"], "fuerwort": command.items}]}
         return {"status": REJECTED, "answer": say("kein_auftrag"),
                 "steps": [{"schritt": "klassifikation", "action": REJECTED, "kein_auftrag": True,
                            "grund": reading["grund"]}]}

@@ -31,6 +31,8 @@ _CLOCK_TIME = re.compile(r"\bum\s+\d{1,2}(?:[:.]\d{2})?\b|\b\d{1,2}(?:[:.]\d{2})
 _NEED = re.compile(rf"\b(?:{'|'.join(words_of('need_verbs'))})\b|^\s*(?:ach,?\s+)?und\s+[^?]*$", re.IGNORECASE)
 
 
+BARE_NAME_COMMAND = 0.75  # a list verb with a list said by its name alone (*aus Baumarkt*)
+PRONOUN_COMMAND = 0.6  # a list verb with a pronoun item and no list: the notes read it with the history
 LIST_COMMAND = 0.96  # above the timeline's order with a time (0.95): the list is named, the reader read it
 
 
@@ -38,11 +40,18 @@ def route_hint(text: str) -> float:
     """The offline router's score for the notes: 0.96 a list command the reader (text/commands.py) reads
     with its list, 0.97 a note verb about a thing (notizen.md §1: *„Merk dir,
     dass ich morgen Mehl brauche“* is a note even with its time), 0.9 a list or note named, 0.6 another
-    phrasing the offline rules read, 0.3 a statement of need (classified there, usually `rejected`).
+    phrasing the offline rules read or a list verb with a pronoun item (*„Nimm ihn wieder runter“*), 0.3 a statement of need (classified there, usually `rejected`).
     An appointment word, or a note verb with a clock time (an event at a moment), leaves it to the timeline."""
-    command = read_list_command(text)
-    if command is not None and command.container is not None:
+    command = read_list_command(text, bare_names=True)
+    if command is not None and command.container is not None and command.container.bare:
+        # *Streich Käse aus Baumarkt*: a list verb and a name alone — above the timeline's bare delete verb
+        # (0.7), never with a time (*Lösch Zahnarzt von Montag*); the search node checks the name
+        if not time_expression(text):
+            return BARE_NAME_COMMAND
+    elif command is not None and command.container is not None:
         return LIST_COMMAND  # *Lösch den Käse aus meinem Einkauf raus*: a list named in a list command (issue 26)
+    if command is not None and command.pronoun and command.verb:
+        return PRONOUN_COMMAND  # *Nimm ihn wieder runter*: the notes resolve it from the last turns, or ask
     appointment = bool(_APPOINTMENT.search(text))
     if _NOTE_VERB.search(text) and not appointment:
         return 0.5 if _CLOCK_TIME.search(text) else 0.97

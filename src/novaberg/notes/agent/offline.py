@@ -253,7 +253,9 @@ def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
     mit Pass“*); a question only reads; a statement writes nothing, except a statement of need while a
     list is running (end of notizen.md)."""
     text = _clean(text)
-    command = read_list_command(text) if len(text) <= LONG_TEXT_CHARS else None
+    command = read_list_command(text, bare_names=True) if len(text) <= LONG_TEXT_CHARS else None
+    if command is not None and command.container is not None and command.container.bare and time_expression(text):
+        command = None  # *Lösch Zahnarzt von Montag*: a day, not a list
     if command is not None:
         return _list_reading(command, history)
     utterance = analyse(text)

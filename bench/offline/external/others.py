@@ -1,0 +1,93 @@
+"""A second external list-command set (issue 26 item 5) from projects that are NOT Home Assistant.
+
+The first external set (dev.jsonl / heldout.jsonl) comes from one project's templates and its own tests;
+its held-out part is therefore not independent. This set takes two other, unrelated hands:
+
+- others_dev: the German shopping-list sentence templates of *Home Intent* (JarvyJ/HomeIntent, a Rhasspy
+  based assistant; `home_intent/components/home_assistant/shopping_list/de.py`, GPL-3.0) — tuned on.
+- others_heldout: the German sample utterances of the Alexa skill model in *robbash/shopping-list*
+  (`ALEXA.md`, MIT) — never tuned on; only its figure is printed.
+
+The templates are restated here in the hassil-like `(a|b)` / `[x]` notation of `build.py` (the sources
+write them as Python f-strings and an Alexa JSON model); each template keeps its source's intent:
+add → `add_content`, complete/remove → `remove_content`, a read-out → `read`, a question whether an item
+is on the list → `none` (no write may happen). A template naming no list (*„Füge X hinzu"*, *„auf die
+Liste"*) is labelled `ask`: four lists exist, so the right answer is to ask which one. *Einkaufszettel*,
+*Shopping-Liste* and *Einkaufsliste* mean the Einkaufsliste.
+
+Run: python -m bench.offline.external.others   (writes others_dev.jsonl / others_heldout.jsonl)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bench.offline.external.build import _choices, _pick
+
+HERE = Path(__file__).parent
+ITEMS = ("Eier", "Käse", "Tomaten", "Backpapier", "Kaffee", "Hafermilch", "Öl", "Quark", "Klopapier", "Zwiebeln",
+         "Spülmittel", "Butter")
+SHOP = "Einkaufsliste"
+
+# Home Intent (JarvyJ/HomeIntent @ 27aa22088a866f57249ed126c27de2f4bf92ac01), shopping_list/de.py
+HOME_INTENT: list[tuple[str, str, str]] = [
+    ("add_content", SHOP, "(schreibe|packe|setze) {item} auf (den Einkaufszettel|die Einkaufsliste)"),
+    ("remove_content", SHOP, "Hake {item} (vom Einkaufszettel|von der Einkaufsliste) ab"),
+    ("remove_content", SHOP, "(streiche|entferne) {item} (vom Einkaufszettel|von der Einkaufsliste)"),
+    ("add_content", SHOP, "(schreibe|packe|setze) {item} wieder auf (den Einkaufszettel|die Einkaufsliste)"),
+    ("read", SHOP, "Sag mir, was auf (dem Einkaufszettel|der Einkaufsliste) steht"),
+    ("read", SHOP, "Was steht auf (dem Einkaufszettel|der Einkaufsliste)?"),
+]
+
+# robbash/shopping-list @ 153ffd316d839ad21cb007d5d2a7efcbb3780c8f, ALEXA.md (German interaction model)
+ALEXA_MODEL: list[tuple[str, str, str]] = [
+    ("add_content", "", "Füge {item} hinzu"),
+    ("add_content", "", "Schreib {item} auf"),
+    ("add_content", "", "Nimm {item} auf"),
+    ("add_content", "", "Pack {item} auf die Liste"),
+    ("add_content", "", "Wir brauchen {item}"),
+    ("add_content", SHOP, "Pack {item} auf die Shopping-Liste"),
+    ("add_content", "", "Schreib {item} auf die Liste"),
+    ("read", SHOP, "lies mir den zettel vor"),
+    ("read", SHOP, "was ist auf dem zettel"),
+    ("read", "", "was ist auf der liste"),
+    ("read", "", "lies mir die liste vor"),
+    ("none", "", "haben wir schon {item} auf dem zettel"),
+    ("none", "", "haben wir {item} schon auf dem zettel"),
+    ("none", "", "haben wir {item} schon auf der liste"),
+    ("none", "", "haben wir schon {item} auf der liste"),
+    ("none", "", "steht {item} schon auf dem zettel"),
+    ("none", "", "steht {item} auf dem zettel"),
+    ("none", "", "haben wir {item} auf der liste"),
+    ("none", "", "steht {item} auf der liste"),
+]
+
+PER_TEMPLATE = 6  # items per expanded sentence of a template with an {item} slot
+
+
+def cases(templates: list[tuple[str, str, str]], source: str) -> list[dict[str, str]]:
+    out: list[dict[str, str]] = []
+    for number, (action, meant, template) in enumerate(templates):
+        for sentence in _choices(template):
+            sentence = " ".join(sentence.split())
+            picks = [_pick(ITEMS, f"{sentence}|{k}") for k in range(PER_TEMPLATE)] if "{item}" in sentence else [""]
+            for item in dict.fromkeys(picks):
+                text = sentence.replace("{item}", item)
+                out.append({"text": text[:1].upper() + text[1:], "action": action, "list": meant, "item": item,
+                            "source": f"{source} template {number}"})
+    return out
+
+
+def main() -> None:
+    for name, templates, source in (("others_dev", HOME_INTENT, "HomeIntent shopping_list/de.py"),
+                                    ("others_heldout", ALEXA_MODEL, "robbash/shopping-list ALEXA.md")):
+        rows = cases(templates, source)
+        with (HERE / f"{name}.jsonl").open("w", encoding="utf-8") as out:
+            for row in rows:
+                out.write(json.dumps(row, ensure_ascii=False) + "\n")
+        print(name, len(rows))
+
+
+if __name__ == "__main__":
+    main()

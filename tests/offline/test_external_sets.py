@@ -1,0 +1,38 @@
+"""Issue 26 item 5: the external list-command sets written by others — every part is read without a
+single wrong write (a wrong write is worse than no write), and the labels come from the sources' intents."""
+
+from __future__ import annotations
+
+import pytest
+from bench.offline.external.others import ALEXA_MODEL, HOME_INTENT, cases
+from bench.offline.external.score import DONE, NO_WRITE, READ, WRONG, judge, load, score_external
+
+from novaberg.api.catalog import offline_rules
+from novaberg.llm.ask import Asker
+from novaberg.llm.offline import OfflineLLM
+
+
+@pytest.mark.parametrize("part", ["others_dev", "others_heldout"])
+def test_issue26_no_wrong_write_on_the_sets_from_other_projects(part):
+    report = score_external(part)
+    assert report.total > 50
+    assert report.outcomes[WRONG] == 0, report.examples.get(WRONG)
+
+
+def test_issue26_the_files_are_the_templates_expanded():
+    """The jsonl files are what `others.py` builds from the restated templates (no hand edits)."""
+    assert load("others_dev") == cases(HOME_INTENT, "HomeIntent shopping_list/de.py")
+    assert load("others_heldout") == cases(ALEXA_MODEL, "robbash/shopping-list ALEXA.md")
+
+
+def test_issue26_a_question_or_read_out_that_writes_is_a_wrong_write():
+    """The scorer's new labels: a read-out is done when the notes read; a question whether an item is on a
+    list is done when nothing is written."""
+    asker = Asker(OfflineLLM(offline_rules()))
+    lists = ["Einkaufsliste", "Baumarkt"]
+    read = {"text": "Was steht auf der Einkaufsliste?", "action": READ, "list": "Einkaufsliste", "item": ""}
+    assert judge(read, asker, lists)[0] == DONE
+    asked = {"text": "Steht Käse auf der Einkaufsliste?", "action": NO_WRITE, "list": "", "item": ""}
+    assert judge(asked, asker, lists)[0] == DONE
+    write = {"text": "Setz Käse auf die Einkaufsliste", "action": NO_WRITE, "list": "", "item": ""}
+    assert judge(write, asker, lists)[0] == WRONG
