@@ -39,7 +39,7 @@ def main() -> None:
         print(f"  WRONG {case.text!r}: expected {case.domain}/{case.action}, got {outcome.domain}/{outcome.action}")
     print("external list commands (issue 26; written by others — the quality figure; see bench/offline/external;"
           " others_* = two projects that are not Home Assistant):")
-    for part in ("dev", "heldout", "others_dev", "others_heldout"):
+    for part in ("dev", "heldout", "others_heldout"):
         ext = score_external(part)
         print(f"  {part:8} {ext.total:5} sentences: executed as meant {ext.meant}/{ext.total} = "
               f"{ext.meant / ext.total:.1%} (done {ext.outcomes[DONE]}, asked which list {ext.outcomes[ASKED]}), "

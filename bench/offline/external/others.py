@@ -1,10 +1,8 @@
 """A second external list-command set (issue 26 item 5) from projects that are NOT Home Assistant.
 
 The first external set (dev.jsonl / heldout.jsonl) comes from one project's templates and its own tests;
-its held-out part is therefore not independent. This set takes two other, unrelated hands:
+its held-out part is therefore not independent. This set takes another, unrelated hand:
 
-- others_dev: the German shopping-list sentence templates of *Home Intent* (JarvyJ/HomeIntent, a Rhasspy
-  based assistant; `home_intent/components/home_assistant/shopping_list/de.py`, GPL-3.0) — tuned on.
 - others_heldout: the German sample utterances of the Alexa skill model in *robbash/shopping-list*
   (`ALEXA.md`, MIT) — never tuned on; only its figure is printed.
 
@@ -15,7 +13,10 @@ is on the list → `none` (no write may happen). A template naming no list (*„
 Liste"*) is labelled `ask`: four lists exist, so the right answer is to ask which one. *Einkaufszettel*,
 *Shopping-Liste* and *Einkaufsliste* mean the Einkaufsliste.
 
-Run: python -m bench.offline.external.others   (writes others_dev.jsonl / others_heldout.jsonl)
+(A development part from Home Intent's templates was gathered too and removed again: they are GPL-3.0, which
+this proprietary project cannot carry — see SOURCES.json `not_used`.)
+
+Run: python -m bench.offline.external.others   (writes others_heldout.jsonl)
 """
 
 from __future__ import annotations
@@ -29,16 +30,6 @@ HERE = Path(__file__).parent
 ITEMS = ("Eier", "Käse", "Tomaten", "Backpapier", "Kaffee", "Hafermilch", "Öl", "Quark", "Klopapier", "Zwiebeln",
          "Spülmittel", "Butter")
 SHOP = "Einkaufsliste"
-
-# Home Intent (JarvyJ/HomeIntent @ 27aa22088a866f57249ed126c27de2f4bf92ac01), shopping_list/de.py
-HOME_INTENT: list[tuple[str, str, str]] = [
-    ("add_content", SHOP, "(schreibe|packe|setze) {item} auf (den Einkaufszettel|die Einkaufsliste)"),
-    ("remove_content", SHOP, "Hake {item} (vom Einkaufszettel|von der Einkaufsliste) ab"),
-    ("remove_content", SHOP, "(streiche|entferne) {item} (vom Einkaufszettel|von der Einkaufsliste)"),
-    ("add_content", SHOP, "(schreibe|packe|setze) {item} wieder auf (den Einkaufszettel|die Einkaufsliste)"),
-    ("read", SHOP, "Sag mir, was auf (dem Einkaufszettel|der Einkaufsliste) steht"),
-    ("read", SHOP, "Was steht auf (dem Einkaufszettel|der Einkaufsliste)?"),
-]
 
 # robbash/shopping-list @ 153ffd316d839ad21cb007d5d2a7efcbb3780c8f, ALEXA.md (German interaction model)
 ALEXA_MODEL: list[tuple[str, str, str]] = [
@@ -80,8 +71,7 @@ def cases(templates: list[tuple[str, str, str]], source: str) -> list[dict[str, 
 
 
 def main() -> None:
-    for name, templates, source in (("others_dev", HOME_INTENT, "HomeIntent shopping_list/de.py"),
-                                    ("others_heldout", ALEXA_MODEL, "robbash/shopping-list ALEXA.md")):
+    for name, templates, source in (("others_heldout", ALEXA_MODEL, "robbash/shopping-list ALEXA.md"),):
         rows = cases(templates, source)
         with (HERE / f"{name}.jsonl").open("w", encoding="utf-8") as out:
             for row in rows:
