@@ -153,7 +153,8 @@ _SMALL_TALK = {
 
 
 def _compose(user: str) -> dict:
-    reports = _after(user.split("Blöcke:")[0], "Berichte der Dienste in diesem Turn:")
+    heading = _after(user.split("Blöcke:")[0], "Berichte der Dienste in diesem Turn")
+    reports = heading.split("\n", 1)[1].strip() if "\n" in heading else ""
     if reports and reports != "(kein Dienst)":
         first = reports.split("\n", 1)
         said = first[0].split(": ", 1)[-1]

@@ -33,7 +33,7 @@ def test_nan_in_a_router_field_is_a_wrong_type_and_the_turn_ends_with_an_answer(
     router = ('{"domain": "timeline", "management_action": "agent", "timeline_query": {"art": "search", '
               '"keyword": "Zahnarzt", "limit": ' + bad + "}}")
     nova = make_nova(db, redis, ScriptedLLM({"router": router}, fallback=make_offline_llm()), tmp_path)
-    result = nova.turn("u1", "nova", CREATE, NOW)
+    result = nova.turn("u1", "nova", "Wann muss ich wieder zum Zahnarzt?", NOW)  # a question the model routes
     assert result.answer and result.services == []
     assert _stored_turn(db)["answer"] == result.answer
     assert nova.timeline.list("u1", "nova", active_only=True) == []

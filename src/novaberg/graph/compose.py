@@ -12,8 +12,9 @@ from novaberg.llm.reader import read_text
 from novaberg.text.grammar import STATEMENT, analyse, statement_adverb_first
 from novaberg.text.small_talk import ADDRESS_DU, ADDRESS_SIE, small_talk
 from novaberg.text.words import words
+from novaberg.timeline.reading import NOT_ASKED
 
-__all__ = ["compose", "REPORT_MAX_CHARS", "capped_reports", "address_form"]
+__all__ = ["compose", "REPORT_MAX_CHARS", "capped_reports", "address_form", "blocks_for_model"]
 
 TASK = "compose"
 
@@ -99,6 +100,27 @@ def _cited_findings(blocks: Mapping[str, str]) -> str:
     return "\n\n".join(parts)
 
 
+def _entries(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.lstrip().startswith("- ")]
+
+
+def blocks_for_model(blocks: Mapping[str, str], reports: Sequence[str]) -> list[str]:
+    """The blocks that carry something for the composer beyond the services' reports (issue 30 §5): a block whose
+    every entry (`- …` line) a report of this turn already holds is given once — in the report (a read turn's
+    `[TERMINE]` and the timeline's answer list the same appointments); an unasked window with no entry
+    (*Nach Terminen wurde nicht gezielt gefragt … keine Termine …*) says nothing to an answer and is left out."""
+    reported = {line for report in reports for line in _entries(report)}
+    kept = []
+    for text in blocks.values():
+        entries = _entries(text)
+        if entries and all(entry in reported for entry in entries):
+            continue
+        if not entries and NOT_ASKED in text:
+            continue
+        kept.append(text)
+    return kept
+
+
 def compose(asker: Any, text: str, services: list[dict[str, Any]], blocks: dict[str, str],
             answer_from_blocks: bool, address: str = ADDRESS_DU, block_answers: Sequence[str] = (),
             deepened: str = "") -> str:
@@ -108,7 +130,7 @@ def compose(asker: Any, text: str, services: list[dict[str, Any]], blocks: dict[
         "service_reports": reports,
         "services": "\n".join(f"[{s['name']}] {s['status']}: {s['answer']}" for s in reports) or "(kein Dienst)",
         "block_map": blocks,
-        "blocks": "\n\n".join(blocks.values()) or "(keine)",
+        "blocks": "\n\n".join(blocks_for_model(blocks, [s["answer"] for s in reports])) or "(keine)",
         "answer_from_blocks": answer_from_blocks,
         "block_answers": list(block_answers),  # the answering blocks, said to the person (the offline rule's)
         "anrede": address,  # tribunal.md §3.1: the form of address the pair's directives demand

@@ -106,7 +106,8 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if decision is None:
         try:
             today = f"{WEEKDAY_NAMES[state['now'].weekday()]}, {state['now']:%Y-%m-%d}"
-            decision = route(deps.asker, state["text"], state.get("history", []), today, deps.registry)
+            decision = route(deps.asker, state["text"], state.get("history", []), today, deps.registry,
+                             state["now"], deps.zone)
         except (ModelError, ModelAnswerError) as err:
             _trace(runtime, state, "route", "fehler", {"error": str(err)})
             decision = {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "model_error": model_down_answer(err)}

@@ -12,21 +12,33 @@ from zoneinfo import ZoneInfo
 
 from novaberg.agents.registry import EMPTY_REGISTRY, Registry
 from novaberg.core.errors import ModelAnswerError
+from novaberg.llm.prompts import render
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
 from novaberg.memory.recall import asks_what_was_told
 from novaberg.situation.offers import is_answer_to_offer, mentioned_appointment
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, is_question
 from novaberg.text.orders import order_words
+from novaberg.text.small_talk import small_talk
 from novaberg.timeline.coordination import coordinated_orders
+from novaberg.timeline.reading import appointment_window
 from novaberg.timeparse import named_period, read_time
 from novaberg.timeparse.dates import is_year
 
 __all__ = ["route", "NO_DOMAIN", "split_orders", "best_service", "is_new_request", "ends_waiting_question",
-           "order_words", "NEW_ORDER", "NEW_QUESTION", "OWN_MENTION",
-           "ORDER_SCORE", "NEW_REQUEST_SCORE"]
+           "order_words", "NEW_ORDER", "NEW_QUESTION", "OWN_MENTION", "decided_by_hints",
+           "ORDER_SCORE", "NEW_REQUEST_SCORE", "DECISIVE_SCORE", "DECIDED_BY_HINTS"]
 
 ORDER_SCORE = 0.5  # a route hint from here on is a plausible order (agents.services, the shared scale)
 NEW_REQUEST_SCORE = 0.85  # an order or question naming the service's own object
+# issue 30 §5: the route hints decide without the model when one service names its own object (at least this
+# score) and no other service has even a plausible order (each below ORDER_SCORE) — the model would only repeat it
+DECISIVE_SCORE = NEW_REQUEST_SCORE
+DECIDED_BY_HINTS = "route_hints"
+TIMELINE = "timeline"
+QUERY_RULE = "termine"  # prompt file router.termine.txt: the timeline_query rule, given only when it can apply
+ORDERS_RULE = "auftraege"  # prompt file router.auftraege.txt: the rule for several orders in one utterance
+HISTORY_TURNS = 2  # the router reads the history only for back-references: the last exchanges suffice
+HISTORY_ANSWER_CHARS = 240  # of Nova's side of an exchange, the opening (a list of appointments adds nothing)
 
 NO_DOMAIN = "keine"
 TASK = "router"
@@ -149,15 +161,51 @@ def offline_router(data: Mapping[str, Any]) -> dict[str, Any]:
     return {"domain": best, "management_action": "agent" if best != NO_DOMAIN else NO_DOMAIN}
 
 
-def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, registry: Registry) -> dict[str, Any]:
+def decided_by_hints(text: str, registry: Registry, now: datetime, zone: ZoneInfo) -> str:
+    """The service the route hints decide on their own (issue 30 §5), `NO_DOMAIN` for small talk that no service's
+    hint sees anything in, or '' when the model must be asked.
+
+    Decisive: one service names its own object (`DECISIVE_SCORE`, the registry's scale), every other service
+    stays below a plausible order (`ORDER_SCORE`), the utterance holds one order (no `split_orders`), and a
+    question about appointments is one the timeline reads by rule (a period, a title, *the next*) — the router's
+    `timeline_query` is only needed where the rule reads no window (timeline.md §4a: without a query the turn
+    reads by rule); a question the rule answers with the proactive window is left to the model."""
+    best, score = best_service(text, registry)
+    if best == NO_DOMAIN and small_talk(text):
+        return NO_DOMAIN  # everyday small talk by the templates (text/smalltalk_de.json), no service sees anything
+    if best == NO_DOMAIN or score < DECISIVE_SCORE:
+        return ""
+    _, runner_up = best_service(text, registry, exclude=best)
+    if runner_up >= ORDER_SCORE or split_orders(text, registry):
+        return ""
+    if best == TIMELINE:
+        window, asked = appointment_window({}, text, now, zone)
+        questioned = asked or text.rstrip().endswith("?") or analyse(text).mood == QUESTION
+        if questioned and window.kind == "proactive":
+            return ""
+    return best
+
+
+def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, registry: Registry,
+          now: datetime | None = None, zone: ZoneInfo | None = None) -> dict[str, Any]:
     """Ask the model for the domain; an unknown domain name is read as none (loudly logged by the caller).
-    The offline router reads the route hints from `registry` (the prompt lists the services' descriptions)."""
+    The offline router reads the route hints from `registry` (the prompt lists the services' descriptions).
+    With `now` and `zone`, decisive route hints decide without a model call (`decided_by_hints`)."""
     if asks_what_was_told(text):  # issue 28: *Wann hab ich dir von X erzählt?* is memory's, never the timeline's
         return {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "unknown_domain": None}
+    if now is not None and zone is not None:
+        decided = decided_by_hints(text, registry, now, zone)
+        if decided:
+            return {"domain": decided, "management_action": "agent" if decided != NO_DOMAIN else NO_DOMAIN,
+                    "unknown_domain": None, "decided_by": DECIDED_BY_HINTS}
     services = registry.names()
     listing = "\n".join(f"- {e.name}: {e.service.description}" for e in sorted(registry.services, key=lambda e: e.name))
+    query_rule = render(asker.prompts.load(TASK, QUERY_RULE), {"today": today}) if _may_ask_appointments(
+        text, registry, now, zone) else ""
+    orders_rule = asker.prompts.load(TASK, ORDERS_RULE) if _may_hold_orders(text, registry) else ""
     answer = asker.ask(TASK, {"text": text, "services": listing, "history": _history_text(history),
-                              "today": today, "registry": registry})
+                              "today": today, "registry": registry, "query_rule": query_rule.strip(),
+                              "orders_rule": orders_rule.strip()})
     domain = read_text(answer.fields, "domain", NO_DOMAIN).strip() or NO_DOMAIN
     known = domain in services
     decision: dict[str, Any] = {
@@ -178,6 +226,26 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, reg
     if orders:
         decision["auftraege"] = orders
     return decision
+
+
+def _may_ask_appointments(text: str, registry: Registry, now: datetime | None, zone: ZoneInfo | None) -> bool:
+    """Whether the `timeline_query` rule carries something for this utterance (issue 30 §5): the timeline's route
+    hint sees a plausible order or question in it (a mere mention, ~0.2, is none), or the rule reads it as a
+    question about appointments. Without a clock (a caller without `now`) the rule is always given."""
+    if now is None or zone is None:
+        return True
+    entry = next((e for e in registry.services if e.name == TIMELINE), None)
+    if entry is not None and entry.route_hint(text) >= ORDER_SCORE:
+        return True
+    return appointment_window({}, text, now, zone)[1]
+
+
+def _may_hold_orders(text: str, registry: Registry) -> bool:
+    """Whether the `auftraege` rule carries something (issue 30 §5): a joiner that can part two orders
+    (*und*, *dann*, *außerdem*, a semicolon), or two services whose hints see something of their own."""
+    if _JOINER.search(text):
+        return True
+    return sum(1 for entry in registry.services if entry.route_hint(text) > 0) >= 2
 
 
 def _orders(value: Any, services: Mapping[str, Any]) -> list[dict[str, str]]:
@@ -214,4 +282,10 @@ def _bound_outside_years(query: Mapping[str, Any]) -> str | None:
 
 
 def _history_text(history: list[tuple[str, str]]) -> str:
-    return "\n".join(f"Mensch: {person}\nNova: {nova}" for person, nova in history[-5:]) or "(kein Verlauf)"
+    """The last exchanges, Nova's side cut at a word end: a back-reference points at what was just said."""
+    return "\n".join(f"Mensch: {person}\nNova: {_cut(nova)}" for person, nova in history[-HISTORY_TURNS:]) \
+        or "(kein Verlauf)"
+
+
+def _cut(text: str, limit: int = HISTORY_ANSWER_CHARS) -> str:
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"

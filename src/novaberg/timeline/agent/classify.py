@@ -20,7 +20,7 @@ from langgraph.runtime import Runtime
 from novaberg.agents.deps import Deps
 from novaberg.agents.verb_mappings import learned
 from novaberg.consent import ZUSTIMMUNG, read_consent
-from novaberg.core.errors import ModelAnswerError, ModelError
+from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.llm.reader import read_text
 from novaberg.text.grammar import QUESTION, REQUEST, analyse, verb_key
 from novaberg.timeline.agent import const
@@ -254,7 +254,8 @@ def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     except ModelAnswerError as err:
         return _failed(err.step, say("model_answer_broken", reason=err.step), str(err))
     except ModelError as err:
-        return _failed("modell_fehler", say("model_down", reason=err), str(err))
+        reason = say("model_unreachable" if isinstance(err, ModelUnreachableError) else "model_failed")
+        return _failed("modell_fehler", say("model_down", reason=reason), str(err))
     except ClassificationError as err:
         return _failed(err.step, err.answer, err.step)
     payload = order.as_dict()

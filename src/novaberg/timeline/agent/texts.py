@@ -22,6 +22,9 @@ TEXTS: dict[str, str] = {
                 "es eintragen soll, sag es ausdrücklich, etwa: „Trag mir morgen um 10 Uhr den Zahnarzt ein.“",
     "model_answer_broken": "Ich habe meinen eigenen Auftrag nicht sauber verstanden ({reason}). " + NOTHING_DONE,
     "model_down": "Ich erreiche gerade mein Sprachmodell nicht ({reason}). " + NOTHING_DONE,
+    # the reason in the person's words: the library's message can carry the server's address (issue 10)
+    "model_unreachable": "es antwortet nicht",
+    "model_failed": "es meldet einen Fehler",
     "unknown_action": "Ich weiß nicht, was ich mit dem Termin tun soll (Aktion „{action}“). " + NOTHING_DONE,
     "unknown_type": "Die Art „{type}“ kenne ich für Termine nicht. " + NOTHING_DONE,
     # create
