@@ -86,7 +86,9 @@ lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsq
     SELECT w.lexeme, ('(' || array_to_string(ARRAY(SELECT DISTINCT x.f FROM unnest(fo.f, fo.k) x (f, k)), ' | ')
                       || ')')::tsquery AS tq,
            ('(' || array_to_string(ARRAY(SELECT DISTINCT x.f FROM unnest(fo.f, fo.k) x (f, k) WHERE x.k), ' | ')
-                      || ')')::tsquery AS kern
+                      || ')')::tsquery AS kern,
+           (SELECT ('(' || string_agg(DISTINCT x.f, ' | ') || ')')::tsquery
+            FROM unnest(fo.f, fo.k) x (f, k) WHERE NOT x.k) AS kopf  -- the head forms only, NULL without any
     FROM woerter w CROSS JOIN LATERAL (
         SELECT CASE WHEN %(movierung)s AND w.lexeme ~ '[^aeiouy]inn?$'
                      AND length(regexp_replace(w.lexeme, 'inn?$', '')) >= %(head_min_base)s
@@ -174,17 +176,18 @@ aktive AS MATERIALIZED (  -- the pair's active files (the sections' owner filter
     SELECT i.id FROM dateien_index i
     WHERE %(inhalt)s AND (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
 ),
-belege AS MATERIALIZED (  -- (section, lexeme): one GIN scan per question lexeme over its forms; no tsvector is
-    -- read from the heap (a pairwise query `(a & b) | (a & c) | …` made the index expand every prefix form once
-    -- per pair it occurs in: 660 ms for nine common lexemes; these scans take a few ms each)
-    SELECT l.lexeme, a.id AS abschnitt_id, a.index_id, a.zeile_von, a.zeile_bis
-    FROM lex l JOIN dateien_abschnitte a ON a.suchtext @@ l.tq
-    WHERE %(inhalt)s AND a.index_id IN (SELECT id FROM aktive)
-),
-kern_belege AS MATERIALIZED (  -- (section, lexeme) carried as the word itself, not only as a head: full weight
-    SELECT l.lexeme, a.id AS abschnitt_id
-    FROM lex l JOIN dateien_abschnitte a ON a.suchtext @@ l.kern
-    WHERE %(inhalt)s AND a.index_id IN (SELECT id FROM aktive)
+belege AS MATERIALIZED (  -- (section, lexeme): GIN scans per question lexeme — its word forms, then its head
+    -- forms — and no tsvector read from the heap (a pairwise query `(a & b) | (a & c) | …` made the index expand
+    -- every prefix form once per pair it occurs in: 660 ms for nine common lexemes; these scans take a few ms)
+    SELECT lexeme, abschnitt_id, index_id, zeile_von, zeile_bis, bool_or(kern) AS kern FROM (
+        SELECT l.lexeme, a.id AS abschnitt_id, a.index_id, a.zeile_von, a.zeile_bis, TRUE AS kern
+        FROM lex l JOIN dateien_abschnitte a ON a.suchtext @@ l.kern
+        WHERE %(inhalt)s AND a.index_id IN (SELECT id FROM aktive)
+        UNION ALL
+        SELECT l.lexeme, a.id, a.index_id, a.zeile_von, a.zeile_bis, FALSE  -- only as a head: half weight
+        FROM lex l JOIN dateien_abschnitte a ON a.suchtext @@ l.kopf
+        WHERE %(inhalt)s AND l.kopf IS NOT NULL AND a.index_id IN (SELECT id FROM aktive)
+    ) formen GROUP BY lexeme, abschnitt_id, index_id, zeile_von, zeile_bis
 ),
 inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it in a section, counted up to
     -- `df_probe` (a lexeme in `df_probe` sections or more is common: its idf is that of `df_probe` files)
@@ -194,11 +197,10 @@ inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry i
 treffer AS MATERIALIZED (  -- (section, lexeme) of the sections with evidence
     SELECT t.* FROM (
         SELECT b.index_id, b.zeile_von, b.zeile_bis, b.lexeme, d.df,
-               CASE WHEN k.abschnitt_id IS NOT NULL THEN 1.0 ELSE %(head_weight)s END AS gewicht,
+               CASE WHEN b.kern THEN 1.0 ELSE %(head_weight)s END AS gewicht,
                count(*) OVER (PARTITION BY b.abschnitt_id) AS anzahl,
                min(d.df) OVER (PARTITION BY b.abschnitt_id) AS seltenste
         FROM belege b JOIN inhalt_df d ON d.lexeme = b.lexeme
-        LEFT JOIN kern_belege k ON k.abschnitt_id = b.abschnitt_id AND k.lexeme = b.lexeme
     ) t, q WHERE t.anzahl >= least(2, q.n) OR t.seltenste <= %(cap)s
 ),
 bewertet AS (
