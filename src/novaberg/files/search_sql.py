@@ -209,7 +209,7 @@ bewertet AS (
 ),
 beste_stelle AS MATERIALIZED (
     SELECT DISTINCT ON (index_id) index_id, zeile_von, zeile_bis, wert
-    FROM bewertet ORDER BY index_id, wert DESC, zeile_von
+    FROM bewertet ORDER BY index_id, round(wert::numeric, 9) DESC, zeile_von  -- equal sections: the earlier one
 ),
 scharf_rang AS MATERIALIZED (  -- files a channel scores equally share one rank: the mean of their places
     SELECT id, wert, rank() OVER (ORDER BY round(wert::numeric, 9) DESC)
