@@ -24,10 +24,12 @@ Both lexical channels share one rule of evidence (issue 16, a decision of this b
 bench/files/retrieval): a file or section counts when it carries two of the question's lexemes, or one
 that at most K of the pair's files carry (sharp in the literal sense, §6.3a: *„sieben trafen genau eine
 Datei"*). One word that hundreds of files carry — a town, a common noun — is no evidence of relevance.
-"Two lexemes" is one tsquery of all pairs (`(a & b) | (a & c) | …`) that the GIN index answers on its own,
-so only the files with evidence are read from the heap, not every file that carries a town's name; a
-lexeme's document frequency is counted up to `df_probe` files (beyond that it is common, and its idf is
-that of `df_probe` files).
+In the sharp channel "two lexemes" is one tsquery of all pairs (`(a & b) | (a & c) | …`) that the GIN index
+answers on its own over the short keyword vectors; a lexeme's document frequency is counted up to `df_probe`
+files (beyond that it is common, and its idf is that of `df_probe` files). The content channel reads its
+(section, lexeme) pairs instead by one GIN scan per question lexeme (its word forms, then its head forms) and
+applies the rule to them: over long sections the pairwise tsquery made the index expand each prefix form
+once per pair it occurs in (issue 27, de-docs: 21,000 buffers p95 for the statement, now 4,700).
 
 German morphology (§8.1b: *„deutsche Komposita tun das nicht"*), a grammar and not a phrase list. Each
 question lexeme is one tsquery of its forms and counts once:
