@@ -90,23 +90,29 @@ lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsq
            ('(' || array_to_string(ARRAY(SELECT DISTINCT x.f FROM unnest(fo.f, fo.k) x (f, k) WHERE x.k), ' | ')
                       || ')')::tsquery AS kern,
            (SELECT ('(' || string_agg(DISTINCT x.f, ' | ') || ')')::tsquery
-            FROM unnest(fo.f, fo.k) x (f, k) WHERE NOT x.k) AS kopf  -- the head forms only, NULL without any
+            FROM unnest(fo.f, fo.k) x (f, k) WHERE NOT x.k) AS kopf,  -- the head forms only, NULL without any
+           fo.roh, fo.praefix  -- the word forms as text for the postings: the form, and whether it is a prefix
     FROM woerter w CROSS JOIN LATERAL (
         SELECT CASE WHEN %(movierung)s AND w.lexeme ~ '[^aeiouy]inn?$'
                      AND length(regexp_replace(w.lexeme, 'inn?$', '')) >= %(head_min_base)s
                     THEN regexp_replace(w.lexeme, 'inn?$', '') END AS basis
     ) m CROSS JOIN LATERAL (  -- the forms; `k`: the word itself (exact, start, leading part, Movierung) — a
         -- head or a shared head is weaker evidence and scores half (Zahnärztin is Zahnarzt before Hausärztin)
-        SELECT array_agg(formen.f) AS f, array_agg(formen.k) AS k FROM (
-            SELECT w.wort || CASE WHEN length(w.lexeme) >= %(prefix_min)s THEN ':*' ELSE '' END AS f, TRUE AS k
-            UNION ALL SELECT quote_literal(replace(left(w.lexeme, n), '\\', '\\\\')), TRUE
+        SELECT array_agg(formen.f) AS f, array_agg(formen.k) AS k,
+               array_agg(formen.roh) FILTER (WHERE formen.k) AS roh,
+               array_agg(formen.praefix) FILTER (WHERE formen.k) AS praefix FROM (
+            SELECT w.wort || CASE WHEN length(w.lexeme) >= %(prefix_min)s THEN ':*' ELSE '' END AS f, TRUE AS k,
+                   w.lexeme AS roh, length(w.lexeme) >= %(prefix_min)s AS praefix
+            UNION ALL SELECT quote_literal(replace(left(w.lexeme, n), '\\', '\\\\')), TRUE, left(w.lexeme, n), FALSE
             FROM generate_series(%(part_min)s, least(length(w.lexeme) - %(part_min)s, %(part_max)s)) n
-            UNION ALL SELECT quote_literal(replace(m.basis, '\\', '\\\\')) || ':*', TRUE WHERE m.basis IS NOT NULL
-            UNION ALL SELECT quote_literal('~' || replace(reverse(h.kopf || e.endung), '\\', '\\\\')) || ':*', FALSE
+            UNION ALL SELECT quote_literal(replace(m.basis, '\\', '\\\\')) || ':*', TRUE, m.basis, TRUE
+            WHERE m.basis IS NOT NULL
+            UNION ALL SELECT quote_literal('~' || replace(reverse(h.kopf || e.endung), '\\', '\\\\')) || ':*', FALSE,
+                             NULL, NULL
             FROM (VALUES (w.lexeme), (m.basis)) h (kopf), (VALUES (''), ('in'), ('inn')) e (endung)
             WHERE length(h.kopf) >= %(head_min)s AND %(head_min)s > 0
             UNION ALL SELECT quote_literal('~' || replace(reverse(right(w.lexeme, %(tail_min)s)), '\\', '\\\\')) || ':*',
-                             FALSE
+                             FALSE, NULL, NULL
             WHERE %(tail_min)s > 0 AND length(w.lexeme) >= %(tail_min)s + 4
         ) formen
     ) fo
@@ -181,15 +187,18 @@ aktive AS MATERIALIZED (  -- the pair's active files (the sections' owner filter
 belege AS MATERIALIZED (  -- (section, lexeme): GIN scans per question lexeme — its word forms, then its head
     -- forms — and no tsvector read from the heap (a pairwise query `(a & b) | (a & c) | …` made the index expand
     -- every prefix form once per pair it occurs in: 660 ms for nine common lexemes; these scans take a few ms)
-    SELECT lexeme, abschnitt_id, index_id, zeile_von, zeile_bis, bool_or(kern) AS kern FROM (
-        SELECT l.lexeme, a.id AS abschnitt_id, a.index_id, a.zeile_von, a.zeile_bis, TRUE AS kern
-        FROM lex l JOIN dateien_abschnitte a ON a.suchtext @@ l.kern
-        WHERE %(inhalt)s AND a.index_id IN (SELECT id FROM aktive)
+    SELECT lexeme, abschnitt_id, index_id, bool_or(kern) AS kern FROM (
+        SELECT l.lexeme, t.abschnitt_id, t.index_id, TRUE AS kern  -- the word forms: the postings (schema 009)
+        FROM lex l CROSS JOIN LATERAL unnest(l.roh, l.praefix) f (roh, praefix)
+        JOIN dateien_terme t ON t.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln))
+         AND (t.lexem COLLATE "C") >= f.roh
+         AND (t.lexem COLLATE "C") <= f.roh || CASE WHEN f.praefix THEN chr(1114111) ELSE '' END
+        WHERE %(inhalt)s
         UNION ALL
-        SELECT l.lexeme, a.id, a.index_id, a.zeile_von, a.zeile_bis, FALSE  -- only as a head: half weight
+        SELECT l.lexeme, a.id, a.index_id, FALSE  -- only as a head (the reversed forms): half weight
         FROM lex l JOIN dateien_abschnitte a ON a.suchtext @@ l.kopf
         WHERE %(inhalt)s AND l.kopf IS NOT NULL AND a.index_id IN (SELECT id FROM aktive)
-    ) formen GROUP BY lexeme, abschnitt_id, index_id, zeile_von, zeile_bis
+    ) formen GROUP BY lexeme, abschnitt_id, index_id
 ),
 inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it in a section, counted up to
     -- `df_probe` (a lexeme in `df_probe` sections or more is common: its idf is that of `df_probe` files)
@@ -198,7 +207,7 @@ inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry i
 ),
 treffer AS MATERIALIZED (  -- (section, lexeme) of the sections with evidence
     SELECT t.* FROM (
-        SELECT b.index_id, b.zeile_von, b.zeile_bis, b.lexeme, d.df,
+        SELECT b.index_id, b.abschnitt_id, b.lexeme, d.df,
                CASE WHEN b.kern THEN 1.0 ELSE %(head_weight)s END AS gewicht,
                count(*) OVER (PARTITION BY b.abschnitt_id) AS anzahl,
                min(d.df) OVER (PARTITION BY b.abschnitt_id) AS seltenste
@@ -206,12 +215,18 @@ treffer AS MATERIALIZED (  -- (section, lexeme) of the sections with evidence
     ) t, q WHERE t.anzahl >= least(2, q.n) OR t.seltenste <= %(cap)s
 ),
 bewertet AS (
-    SELECT t.index_id, t.zeile_von, t.zeile_bis, sum(t.gewicht * ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
-    FROM treffer t, gesamt g GROUP BY t.index_id, t.zeile_von, t.zeile_bis
+    SELECT t.index_id, t.abschnitt_id, sum(t.gewicht * ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
+    FROM treffer t, gesamt g GROUP BY t.index_id, t.abschnitt_id
+),
+spitze AS MATERIALIZED (  -- per file: the sections that reach its best score (a file scores its best section)
+    SELECT index_id, abschnitt_id, wert FROM (
+        SELECT index_id, abschnitt_id, wert,
+               rank() OVER (PARTITION BY index_id ORDER BY round(wert::numeric, 9) DESC) AS platz
+        FROM bewertet
+    ) x WHERE platz = 1
 ),
 beste_stelle AS MATERIALIZED (
-    SELECT DISTINCT ON (index_id) index_id, zeile_von, zeile_bis, wert
-    FROM bewertet ORDER BY index_id, round(wert::numeric, 9) DESC, zeile_von  -- equal sections: the earlier one
+    SELECT index_id, max(wert) AS wert FROM spitze GROUP BY index_id
 ),
 scharf_rang AS MATERIALIZED (  -- files a channel scores equally share one rank: the mean of their places
     SELECT id, wert, rank() OVER (ORDER BY round(wert::numeric, 9) DESC)
@@ -233,6 +248,12 @@ kanaele AS (  -- each lexical channel: its head, and its rank of every dense can
         SELECT s.id, s.rang, s.wert, TRUE AS belegt, row_number() OVER (ORDER BY s.rang, s.id) AS platz
         FROM inhalt_rang s
     ) s WHERE platz <= %(limit)s OR id IN (SELECT id FROM dicht_alle WHERE rang <= %(limit)s)
+),
+stelle AS MATERIALIZED (  -- the line range of the files delivered: their best section, the earlier of equal ones
+    SELECT DISTINCT ON (s.index_id) s.index_id, a.zeile_von, a.zeile_bis
+    FROM spitze s JOIN dateien_abschnitte a ON a.id = s.abschnitt_id
+    WHERE s.index_id IN (SELECT id FROM kanaele)
+    ORDER BY s.index_id, a.zeile_von
 )
 SELECT k.kanal, k.id, k.rang, k.wert, k.belegt, w.id AS root_id, w.pfad AS wurzel_pfad, w.eigentum, i.pfad, i.thema,
        i.zusammenfassung, i.zeilen, i.groesse, b.zeile_von, b.zeile_bis,
@@ -241,6 +262,6 @@ SELECT k.kanal, k.id, k.rang, k.wert, k.belegt, w.id AS root_id, w.pfad AS wurze
        END AS verlauf,
        (SELECT count(*) FROM verfolgt) AS verfolgt
 FROM kanaele k JOIN dateien_index i ON i.id = k.id JOIN wurzeln w ON w.id = i.wurzel_id
-LEFT JOIN beste_stelle b ON b.index_id = k.id
+LEFT JOIN stelle b ON b.index_id = k.id
 ORDER BY k.kanal, k.rang, k.id
 """
