@@ -27,9 +27,10 @@ Datei"*). One word that hundreds of files carry — a town, a common noun — is
 In the sharp channel "two lexemes" is one tsquery of all pairs (`(a & b) | (a & c) | …`) that the GIN index
 answers on its own over the short keyword vectors; a lexeme's document frequency is counted up to `df_probe`
 files (beyond that it is common, and its idf is that of `df_probe` files). The content channel reads its
-(section, lexeme) pairs instead by one GIN scan per question lexeme (its word forms, then its head forms) and
-applies the rule to them: over long sections the pairwise tsquery made the index expand each prefix form
-once per pair it occurs in (issue 27, de-docs: 21,000 buffers p95 for the statement, now 4,700).
+(section, lexeme) pairs instead — the word forms from the BM25 postings (`dateien_terme`, a prefix as a
+byte-order range, schema 009), the head forms by one GIN scan per question lexeme — and applies the rule to
+them: over long sections the pairwise tsquery made the index expand each prefix form once per pair it occurs
+in (issue 27, de-docs: 20,900 buffers p95 for the statement, now 3,190).
 
 German morphology (§8.1b: *„deutsche Komposita tun das nicht"*), a grammar and not a phrase list. Each
 question lexeme is one tsquery of its forms and counts once:
@@ -184,9 +185,10 @@ aktive AS MATERIALIZED (  -- the pair's active files (the sections' owner filter
     SELECT i.id FROM dateien_index i
     WHERE %(inhalt)s AND (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
 ),
-belege AS MATERIALIZED (  -- (section, lexeme): GIN scans per question lexeme — its word forms, then its head
-    -- forms — and no tsvector read from the heap (a pairwise query `(a & b) | (a & c) | …` made the index expand
-    -- every prefix form once per pair it occurs in: 660 ms for nine common lexemes; these scans take a few ms)
+belege AS MATERIALIZED (  -- (section, lexeme): a question lexeme's word forms from the postings (a byte-order
+    -- range over the lexemes, what a tsquery's `:*` compares; index-only, schema 009), its head forms through the
+    -- sections' GIN index; no tsvector read from the heap (a pairwise query `(a & b) | (a & c) | …` made the
+    -- index expand every prefix form once per pair it occurs in: 660 ms for nine common lexemes)
     SELECT lexeme, abschnitt_id, index_id, bool_or(kern) AS kern FROM (
         SELECT l.lexeme, t.abschnitt_id, t.index_id, TRUE AS kern  -- the word forms: the postings (schema 009)
         FROM lex l CROSS JOIN LATERAL unnest(l.roh, l.praefix) f (roh, praefix)
