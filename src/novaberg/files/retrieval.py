@@ -239,6 +239,7 @@ class Retriever:
         self.floor = dense_floor(embedder)  # measured for this embedder (§3.0a-bis), else the setting
         self.weights = channel_weights(embedder)  # issue 27: the dense vote's weight, measured per embedder
         self.fulltext = True
+        self.content = True
 
     def _vector(self, text: str) -> Vector | None:
         try:
@@ -267,7 +268,7 @@ class Retriever:
                   "max_terms": FILES_QUERY_MAX_TERMS, "limit": depth, "dense_k": depth, "cap": self.cap,
                   "prefix_min": PREFIX_MIN, "head_min": HEAD_MIN, "tail_min": TAIL_MIN, "head_weight": HEAD_WEIGHT, "movierung": MOVIERUNG,
                   "head_min_base": max(HEAD_MIN, 4), "part_min": PART_MIN, "part_max": PART_MAX, "exact_max": DENSE_EXACT_MAX, "df_probe": DF_PROBE,
-                  "track": track, "keep": TRACK_KEEP, "now": as_utc(now)}
+                  "inhalt": self.content, "track": track, "keep": TRACK_KEEP, "now": as_utc(now)}
         with self._db.transaction() as conn:
             with_vectors(conn)
             # §6.3: the pair's filter is applied inside the HNSW scan, which goes on until enough rows pass

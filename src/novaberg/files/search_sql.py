@@ -24,10 +24,13 @@ Both lexical channels share one rule of evidence (issue 16, a decision of this b
 bench/files/retrieval): a file or section counts when it carries two of the question's lexemes, or one
 that at most K of the pair's files carry (sharp in the literal sense, §6.3a: *„sieben trafen genau eine
 Datei"*). One word that hundreds of files carry — a town, a common noun — is no evidence of relevance.
-"Two lexemes" is one tsquery of all pairs (`(a & b) | (a & c) | …`) that the GIN index answers on its own,
-so only the files with evidence are read from the heap, not every file that carries a town's name; a
-lexeme's document frequency is counted up to `df_probe` files (beyond that it is common, and its idf is
-that of `df_probe` files).
+In the sharp channel "two lexemes" is one tsquery of all pairs (`(a & b) | (a & c) | …`) that the GIN index
+answers on its own over the short keyword vectors; a lexeme's document frequency is counted up to `df_probe`
+files (beyond that it is common, and its idf is that of `df_probe` files). The content channel reads its
+(section, lexeme) pairs instead — the word forms from the BM25 postings (`dateien_terme`, a prefix as a
+byte-order range, schema 009), the head forms by one GIN scan per question lexeme — and applies the rule to
+them: over long sections the pairwise tsquery made the index expand each prefix form once per pair it occurs
+in (issue 27, de-docs: 20,900 buffers p95 for the statement, now 3,190).
 
 German morphology (§8.1b: *„deutsche Komposita tun das nicht"*), a grammar and not a phrase list. Each
 question lexeme is one tsquery of its forms and counts once:
@@ -86,23 +89,31 @@ lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsq
     SELECT w.lexeme, ('(' || array_to_string(ARRAY(SELECT DISTINCT x.f FROM unnest(fo.f, fo.k) x (f, k)), ' | ')
                       || ')')::tsquery AS tq,
            ('(' || array_to_string(ARRAY(SELECT DISTINCT x.f FROM unnest(fo.f, fo.k) x (f, k) WHERE x.k), ' | ')
-                      || ')')::tsquery AS kern
+                      || ')')::tsquery AS kern,
+           (SELECT ('(' || string_agg(DISTINCT x.f, ' | ') || ')')::tsquery
+            FROM unnest(fo.f, fo.k) x (f, k) WHERE NOT x.k) AS kopf,  -- the head forms only, NULL without any
+           fo.roh, fo.praefix  -- the word forms as text for the postings: the form, and whether it is a prefix
     FROM woerter w CROSS JOIN LATERAL (
         SELECT CASE WHEN %(movierung)s AND w.lexeme ~ '[^aeiouy]inn?$'
                      AND length(regexp_replace(w.lexeme, 'inn?$', '')) >= %(head_min_base)s
                     THEN regexp_replace(w.lexeme, 'inn?$', '') END AS basis
     ) m CROSS JOIN LATERAL (  -- the forms; `k`: the word itself (exact, start, leading part, Movierung) — a
         -- head or a shared head is weaker evidence and scores half (Zahnärztin is Zahnarzt before Hausärztin)
-        SELECT array_agg(formen.f) AS f, array_agg(formen.k) AS k FROM (
-            SELECT w.wort || CASE WHEN length(w.lexeme) >= %(prefix_min)s THEN ':*' ELSE '' END AS f, TRUE AS k
-            UNION ALL SELECT quote_literal(replace(left(w.lexeme, n), '\\', '\\\\')), TRUE
+        SELECT array_agg(formen.f) AS f, array_agg(formen.k) AS k,
+               array_agg(formen.roh) FILTER (WHERE formen.k) AS roh,
+               array_agg(formen.praefix) FILTER (WHERE formen.k) AS praefix FROM (
+            SELECT w.wort || CASE WHEN length(w.lexeme) >= %(prefix_min)s THEN ':*' ELSE '' END AS f, TRUE AS k,
+                   w.lexeme AS roh, length(w.lexeme) >= %(prefix_min)s AS praefix
+            UNION ALL SELECT quote_literal(replace(left(w.lexeme, n), '\\', '\\\\')), TRUE, left(w.lexeme, n), FALSE
             FROM generate_series(%(part_min)s, least(length(w.lexeme) - %(part_min)s, %(part_max)s)) n
-            UNION ALL SELECT quote_literal(replace(m.basis, '\\', '\\\\')) || ':*', TRUE WHERE m.basis IS NOT NULL
-            UNION ALL SELECT quote_literal('~' || replace(reverse(h.kopf || e.endung), '\\', '\\\\')) || ':*', FALSE
+            UNION ALL SELECT quote_literal(replace(m.basis, '\\', '\\\\')) || ':*', TRUE, m.basis, TRUE
+            WHERE m.basis IS NOT NULL
+            UNION ALL SELECT quote_literal('~' || replace(reverse(h.kopf || e.endung), '\\', '\\\\')) || ':*', FALSE,
+                             NULL, NULL
             FROM (VALUES (w.lexeme), (m.basis)) h (kopf), (VALUES (''), ('in'), ('inn')) e (endung)
             WHERE length(h.kopf) >= %(head_min)s AND %(head_min)s > 0
             UNION ALL SELECT quote_literal('~' || replace(reverse(right(w.lexeme, %(tail_min)s)), '\\', '\\\\')) || ':*',
-                             FALSE
+                             FALSE, NULL, NULL
             WHERE %(tail_min)s > 0 AND length(w.lexeme) >= %(tail_min)s + 4
         ) formen
     ) fo
@@ -170,40 +181,54 @@ verfolgt AS (
         geaendert_am = EXCLUDED.geaendert_am
     RETURNING 1
 ),
-inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it in a section
-    SELECT l.lexeme, l.tq, l.kern, x.df FROM lex l CROSS JOIN LATERAL (
-        SELECT CASE WHEN count(*) >= %(df_probe)s THEN %(df_probe)s ELSE count(DISTINCT p.index_id) END AS df FROM (
-            SELECT a.index_id FROM dateien_abschnitte a JOIN dateien_index i ON i.id = a.index_id
-            WHERE a.suchtext @@ l.tq AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
-            LIMIT %(df_probe)s) p
-    ) x
+aktive AS MATERIALIZED (  -- the pair's active files (the sections' owner filter, one hashed lookup per section)
+    SELECT i.id FROM dateien_index i
+    WHERE %(inhalt)s AND (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
 ),
-stellen AS MATERIALIZED (  -- every section that may have evidence (bounded scans, as for the files)
-    SELECT a.index_id, a.zeile_von, a.zeile_bis, a.suchtext
-    FROM q, dateien_abschnitte a JOIN dateien_index i ON i.id = a.index_id
-    WHERE q.n > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
-      AND (a.suchtext @@ coalesce((SELECT string_agg(tq::text, ' | ')::tsquery FROM inhalt_df
-                                   WHERE df < %(df_probe)s OR q.n = 1), ''::tsquery)
-           OR a.suchtext @@ coalesce((SELECT string_agg('((' || a.tq::text || ') & (' || b.tq::text || '))', ' | ')::tsquery
-                                      FROM inhalt_df a JOIN inhalt_df b ON a.lexeme < b.lexeme
-                                      WHERE a.df >= %(df_probe)s AND b.df >= %(df_probe)s), ''::tsquery))
+belege AS MATERIALIZED (  -- (section, lexeme): a question lexeme's word forms from the postings (a byte-order
+    -- range over the lexemes, what a tsquery's `:*` compares; index-only, schema 009), its head forms through the
+    -- sections' GIN index; no tsvector read from the heap (a pairwise query `(a & b) | (a & c) | …` made the
+    -- index expand every prefix form once per pair it occurs in: 660 ms for nine common lexemes)
+    SELECT lexeme, abschnitt_id, index_id, bool_or(kern) AS kern FROM (
+        SELECT l.lexeme, t.abschnitt_id, t.index_id, TRUE AS kern  -- the word forms: the postings (schema 009)
+        FROM lex l CROSS JOIN LATERAL unnest(l.roh, l.praefix) f (roh, praefix)
+        JOIN dateien_terme t ON t.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln))
+         AND (t.lexem COLLATE "C") >= f.roh
+         AND (t.lexem COLLATE "C") <= f.roh || CASE WHEN f.praefix THEN chr(1114111) ELSE '' END
+        WHERE %(inhalt)s
+        UNION ALL
+        SELECT l.lexeme, a.id, a.index_id, FALSE  -- only as a head (the reversed forms): half weight
+        FROM lex l JOIN dateien_abschnitte a ON a.suchtext @@ l.kopf
+        WHERE %(inhalt)s AND l.kopf IS NOT NULL AND a.index_id IN (SELECT id FROM aktive)
+    ) formen GROUP BY lexeme, abschnitt_id, index_id
+),
+inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it in a section, counted up to
+    -- `df_probe` (a lexeme in `df_probe` sections or more is common: its idf is that of `df_probe` files)
+    SELECT lexeme, CASE WHEN count(*) >= %(df_probe)s THEN %(df_probe)s ELSE count(DISTINCT index_id) END AS df
+    FROM belege GROUP BY lexeme
 ),
 treffer AS MATERIALIZED (  -- (section, lexeme) of the sections with evidence
     SELECT t.* FROM (
-        SELECT s.index_id, s.zeile_von, s.zeile_bis, d.lexeme, d.df,
-               CASE WHEN s.suchtext @@ d.kern THEN 1.0 ELSE %(head_weight)s END AS gewicht,
-               count(*) OVER (PARTITION BY s.index_id, s.zeile_von) AS anzahl,
-               min(d.df) OVER (PARTITION BY s.index_id, s.zeile_von) AS seltenste
-        FROM stellen s JOIN inhalt_df d ON s.suchtext @@ d.tq
+        SELECT b.index_id, b.abschnitt_id, b.lexeme, d.df,
+               CASE WHEN b.kern THEN 1.0 ELSE %(head_weight)s END AS gewicht,
+               count(*) OVER (PARTITION BY b.abschnitt_id) AS anzahl,
+               min(d.df) OVER (PARTITION BY b.abschnitt_id) AS seltenste
+        FROM belege b JOIN inhalt_df d ON d.lexeme = b.lexeme
     ) t, q WHERE t.anzahl >= least(2, q.n) OR t.seltenste <= %(cap)s
 ),
 bewertet AS (
-    SELECT t.index_id, t.zeile_von, t.zeile_bis, sum(t.gewicht * ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
-    FROM treffer t, gesamt g GROUP BY t.index_id, t.zeile_von, t.zeile_bis
+    SELECT t.index_id, t.abschnitt_id, sum(t.gewicht * ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
+    FROM treffer t, gesamt g GROUP BY t.index_id, t.abschnitt_id
+),
+spitze AS MATERIALIZED (  -- per file: the sections that reach its best score (a file scores its best section)
+    SELECT index_id, abschnitt_id, wert FROM (
+        SELECT index_id, abschnitt_id, wert,
+               rank() OVER (PARTITION BY index_id ORDER BY round(wert::numeric, 9) DESC) AS platz
+        FROM bewertet
+    ) x WHERE platz = 1
 ),
 beste_stelle AS MATERIALIZED (
-    SELECT DISTINCT ON (index_id) index_id, zeile_von, zeile_bis, wert
-    FROM bewertet ORDER BY index_id, wert DESC, zeile_von
+    SELECT index_id, max(wert) AS wert FROM spitze GROUP BY index_id
 ),
 scharf_rang AS MATERIALIZED (  -- files a channel scores equally share one rank: the mean of their places
     SELECT id, wert, rank() OVER (ORDER BY round(wert::numeric, 9) DESC)
@@ -225,6 +250,12 @@ kanaele AS (  -- each lexical channel: its head, and its rank of every dense can
         SELECT s.id, s.rang, s.wert, TRUE AS belegt, row_number() OVER (ORDER BY s.rang, s.id) AS platz
         FROM inhalt_rang s
     ) s WHERE platz <= %(limit)s OR id IN (SELECT id FROM dicht_alle WHERE rang <= %(limit)s)
+),
+stelle AS MATERIALIZED (  -- the line range of the files delivered: their best section, the earlier of equal ones
+    SELECT DISTINCT ON (s.index_id) s.index_id, a.zeile_von, a.zeile_bis
+    FROM spitze s JOIN dateien_abschnitte a ON a.id = s.abschnitt_id
+    WHERE s.index_id IN (SELECT id FROM kanaele)
+    ORDER BY s.index_id, a.zeile_von
 )
 SELECT k.kanal, k.id, k.rang, k.wert, k.belegt, w.id AS root_id, w.pfad AS wurzel_pfad, w.eigentum, i.pfad, i.thema,
        i.zusammenfassung, i.zeilen, i.groesse, b.zeile_von, b.zeile_bis,
@@ -233,6 +264,6 @@ SELECT k.kanal, k.id, k.rang, k.wert, k.belegt, w.id AS root_id, w.pfad AS wurze
        END AS verlauf,
        (SELECT count(*) FROM verfolgt) AS verfolgt
 FROM kanaele k JOIN dateien_index i ON i.id = k.id JOIN wurzeln w ON w.id = i.wurzel_id
-LEFT JOIN beste_stelle b ON b.index_id = k.id
+LEFT JOIN stelle b ON b.index_id = k.id
 ORDER BY k.kanal, k.rang, k.id
 """

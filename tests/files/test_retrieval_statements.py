@@ -1,0 +1,52 @@
+"""Issue 27 item 3 (latency): one files search sends a fixed number of statements, however many words the
+question has — no statement per question word (N+1), and the channels' per-word work stays inside the two
+search statements (`search_sql.SEARCH`, `fulltext.FULLTEXT`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from novaberg.files.fulltext import FULLTEXT
+from novaberg.files.retrieval import Retriever
+from novaberg.files.search_sql import SEARCH
+from tests.files.helpers import NOW, shared, write
+
+SHORT = "Entkalker?"
+LONG = ("Wo steht, wie oft die Kaffeemaschine entkalkt wird, welcher Entkalker in den Wassertank kommt und wann "
+        "der Filter der Heizung getauscht werden muss?")
+
+
+def _sent(monkeypatch: Any) -> list[str]:
+    sent: list[str] = []
+    original = psycopg.Cursor.execute
+
+    def spy(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+        sent.append("SEARCH" if query is SEARCH else "FULLTEXT" if query is FULLTEXT else str(query)[:60])
+        return original(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", spy)
+    return sent
+
+
+def test_a_search_sends_the_same_statements_for_one_word_and_for_twenty(db: Any, tmp_path: Path,
+                                                                          monkeypatch: Any) -> None:
+    """Issue 27 item 3: p95 < 50 ms needs a bounded number of round trips — a one-word and a twenty-word question
+    send the same statements, each search statement once."""
+    root = tmp_path / "haushalt"
+    write(root / "kaffee.md", "# Kaffeemaschine\n\nDer Entkalker kommt in den Wassertank.\n\nAlle acht Wochen entkalken.\n")
+    write(root / "heizung.md", "# Heizung\n\nDer Filter der Heizung wird im Herbst getauscht.\n")
+    svc = shared(db, tmp_path, root, NOW)
+    retriever = Retriever(db, svc.embedder)
+    retriever.run("u1", "nova", SHORT, NOW, track=False)  # once: the index's dimension is read and kept
+    sent = _sent(monkeypatch)
+    short = retriever.run("u1", "nova", SHORT, NOW, track=False)
+    short_sent = list(sent)
+    sent.clear()
+    long = retriever.run("u1", "nova", LONG, NOW, track=False)
+    assert short.hits and long.hits  # both searches found something: the statements did their work
+    assert short_sent == sent, (short_sent, sent)
+    assert sent.count("SEARCH") == 1 and sent.count("FULLTEXT") == 1
+    assert len(sent) == 5, sent  # the roots check, the scan settings, two search statements, the allow-list
