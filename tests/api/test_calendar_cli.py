@@ -32,7 +32,7 @@ def test_calendar_commands_round_trip(tmp_path):
     taken = runner.invoke(app, ["calendar", "import", str(source), "--user", "anna", "--character", "nova",
                                 "--data-dir", data])
     assert taken.exit_code == 0, taken.output
-    assert "Übernommen: 4" in taken.output and "Übersprungen: 2" in taken.output and "+ Urlaub Ostsee" in taken.output
+    assert "Übernommen: 5" in taken.output and "Übersprungen: 2" in taken.output and "+ Urlaub Ostsee" in taken.output
 
     created = runner.invoke(app, ["calendar", "token", "--user", "anna", "--create", "--base-url",
                                   "https://nova.example", "--data-dir", data])
@@ -43,7 +43,9 @@ def test_calendar_commands_round_trip(tmp_path):
     assert result.exit_code == 0, result.output
     calendar = vobject.readOne(exported.read_text(encoding="utf-8"))
     assert sorted(e.summary.value for e in calendar.vevent_list) == ["Chorprobe", "Telefonkonferenz", "Urlaub Ostsee",
-                                                                      "Zahnarzt Dr. Quellmalz"]
+                                                                      "Volleyball", "Zahnarzt Dr. Quellmalz"]
+    series = next(e for e in calendar.vevent_list if e.summary.value == "Volleyball")  # the imported series
+    assert series.rrule.value == "FREQ=WEEKLY;BYDAY=MO" and len(series.exdate_list) == 1
 
     archive = tmp_path / "anna.zip"
     done = runner.invoke(app, ["person", "export", "--user", "anna", str(archive), "--data-dir", data])
