@@ -21,7 +21,7 @@ from novaberg.timeline.ics import texts
 from novaberg.timeline.phrases import order_hints
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY
 
-__all__ = ["ReminderRequest", "read_reminder", "alarm_minutes", "how_it_reaches", "REMINDER_TYPE", "MAX_MINUTES",
+__all__ = ["ReminderRequest", "read_reminder", "opens_with_reminder", "alarm_minutes", "how_it_reaches", "REMINDER_TYPE", "MAX_MINUTES",
            "load_vocabulary"]
 
 REMINDER_TYPE = "erinnerung"
@@ -99,6 +99,16 @@ def read_reminder(text: str) -> ReminderRequest:
             remainder = f"Trag {remainder.rstrip('.!')} ein"  # a statement that asked for a reminder: enter it
         return ReminderRequest(remainder, minutes)
     return ReminderRequest(text, None)
+
+
+def opens_with_reminder(text: str) -> bool:
+    """True when `text` begins with the clause *„erinner mich <Dauer> vorher“* — a part of the order before it,
+    never an order of its own (the router does not split *„Trag X ein und erinner mich eine Stunde vorher“*)."""
+    found = read_reminder(text)
+    if found.minutes is None:
+        return False
+    words = [fold(token.group()) for token in _TOKEN.finditer(text)]
+    return len(words) >= 2 and words[0] in _VERBS and words[1] in _PERSON
 
 
 def alarm_minutes(text: str, event_type: str) -> int | None:
