@@ -111,10 +111,14 @@ def opens_with_reminder(text: str) -> bool:
     return len(words) >= 2 and words[0] in _VERBS and words[1] in _PERSON
 
 
-def alarm_minutes(text: str, event_type: str) -> int | None:
-    """The offset a new row carries: the one asked for, else 0 for a reminder row, else None (no VALARM)."""
-    asked = read_reminder(text).minutes
+def alarm_minutes(text: str, event_type: str, *, asked: int | None = None) -> int | None:
+    """The offset a new row carries: the one asked for — `asked` (read when the order was given, a turn before
+    its pending question was answered), else in `text` —, else 0 for a reminder row, else None (no VALARM)."""
+    if asked is None:
+        asked = read_reminder(text).minutes
     if asked is not None:
+        if not isinstance(asked, int) or isinstance(asked, bool) or not 0 <= asked <= MAX_MINUTES:
+            raise ValueError(f"reminder: an offset of {asked!r} minutes is outside 0..{MAX_MINUTES}")
         return asked
     return 0 if event_type == REMINDER_TYPE else None
 

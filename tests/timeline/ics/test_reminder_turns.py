@@ -148,3 +148,28 @@ def test_due_never_expands_a_series_beyond_the_window(nova):
     rows = CalendarStore(nova.stack.db).due_rows("anna", berlin(2027, 3, 2, 9, 30), berlin(2027, 3, 2, 0),
                                                  nova.settings.zone)
     assert [(r["title"], r["event_time"]) for r in rows] == [("Volleyball", berlin(2027, 3, 2, 10))]
+
+
+def test_the_reminder_survives_the_time_question_of_a_create(nova):
+    """Issue 29 item 5 with §5.2's time question: „Trag Zahnarzt ein und erinner mich eine Stunde vorher“ →
+    „Wann …?“ → „Freitag um 10“ enters Zahnarzt with its reminder; the answer's turn never said it, so the
+    offset waits in the pending state. Bob's create in between neither takes it nor loses his own."""
+    asked = nova.turn("anna", "nova", "Trag Zahnarzt ein und erinner mich eine Stunde vorher", NOW)
+    assert "Wann" in asked.answer and _rows(nova) == {}
+    nova.turn("bob", "nova", "Trag Friseur ein", NOW)
+    nova.turn("bob", "nova", "Donnerstag um 15 Uhr", NOW)
+    done = nova.turn("anna", "nova", "Freitag um 10", NOW)
+    row = _rows(nova)["Zahnarzt"]
+    assert (row["event_time"], row["erinnern_vorher_min"]) == (berlin(2026, 3, 6, 10), 60)
+    assert "eine Stunde vorher" in done.answer
+    assert _alarms(nova) == {"Zahnarzt": timedelta(hours=-1)}
+    assert _rows(nova, "bob")["Friseur"]["erinnern_vorher_min"] is None
+
+
+def test_the_reminder_survives_the_half_of_day_question_of_a_create(nova):
+    """The same through the half-of-day question (issue 18 §5): „… um 3 …“ → „… 03:00 oder 15:00?“ → „nachmittags“."""
+    nova.turn("anna", "nova", "Trag Freitag um 3 Kino ein und erinner mich 30 Minuten vorher", NOW)
+    assert _rows(nova) == {}
+    nova.turn("anna", "nova", "nachmittags", NOW)
+    row = _rows(nova)["Kino"]
+    assert (row["event_time"], row["erinnern_vorher_min"]) == (berlin(2026, 3, 6, 15), 30)
