@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from novaberg.api import texts as api_texts
 from novaberg.core.clock import SystemClock
 from novaberg.core.edge import check_id, check_turn
 from novaberg.core.errors import InputError, NovabergError
@@ -75,11 +76,16 @@ def say(
     embedder: str | None = EmbedderOption,
 ) -> None:
     """One turn; prints JSON with answer, services and verdict."""
+    from novaberg.store.person_gate import PersonBusyError
+
     _check_or_exit(lambda: check_turn(user, character, text))
     nova = _open(data_dir, llm, embedder)
     try:
         result = nova.turn(user, character, text, SystemClock().now())
         print(json.dumps(result.as_dict(), ensure_ascii=False, indent=2, default=str))
+    except PersonBusyError as err:  # the same sentence as the API's 409 (issue 31)
+        err_console.print(f"[bold red]novaberg:[/] {api_texts.ERR_PERSON_ERASING}", highlight=False)
+        raise typer.Exit(2) from err
     finally:
         nova.close()
 
@@ -94,6 +100,7 @@ def chat(
 ) -> None:
     """Talk with Nova interactively (Ctrl-D to end)."""
     from novaberg.api.nova import EmptyTurnError
+    from novaberg.store.person_gate import PersonBusyError
 
     _check_or_exit(lambda: (check_id(user, "--user"), check_id(character, "--character")))
     nova = _open(data_dir, llm, embedder)
@@ -108,6 +115,9 @@ def chat(
             try:
                 result = nova.turn(user, character, text, clock.now())
             except EmptyTurnError:
+                continue
+            except PersonBusyError:  # the same sentence as the API's 409 (issue 31)
+                console.print(f"[red]Fehler:[/] {api_texts.ERR_PERSON_ERASING}", highlight=False)
                 continue
             except NovabergError as err:  # never crash the chat loop
                 console.print(f"[red]Fehler:[/] {err}")

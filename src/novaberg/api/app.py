@@ -65,6 +65,7 @@ from novaberg.api.views import build_views
 from novaberg.core.edge import check_turn
 from novaberg.core.errors import DatabaseUnavailableError, InputError, NovabergError
 from novaberg.core.settings import HTTP_BODY_MAX_BYTES, SESSION_DAYS_DEFAULT
+from novaberg.store.person_gate import PersonBusyError
 
 __all__ = ["create_app", "public_view", "LOOPBACK_HOSTS"]
 
@@ -293,6 +294,9 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
             return JSONResponse(without_server_paths(public_view(jsonable_encoder(result.as_dict()))))
         except InputError as err:
             return _detail(422, str(err))
+        except PersonBusyError:  # the servers answer; this person's data is being erased — a conflict, not an outage
+            logger.info("turn refused: the person is being erased")
+            return _detail(409, texts.ERR_PERSON_ERASING)
         except DatabaseUnavailableError:
             logger.warning("turn: database or Redis unavailable", exc_info=True)
             return _detail(503, texts.ERR_DATABASE)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from novaberg.core.settings import TEXT_MAX_CHARS
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_SHORT
 
-__all__ = ["UI", "LOGIN_WRONG", "ERR_FOREIGN_PERSON", "ERR_NO_SUCH_TURN", "ERR_DATABASE", "ERR_MODEL",
+__all__ = ["UI", "LOGIN_WRONG", "ERR_FOREIGN_PERSON", "ERR_NO_SUCH_TURN", "ERR_DATABASE", "ERR_PERSON_ERASING", "ERR_MODEL",
            "ERR_INTERNAL", "ERR_BROKEN_TOKENS", "ERR_ORIGIN", "INVALID_FIELD", "INVALID_RULES", "INVALID_OTHER", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY",
            "DIRECTIVE_KINDS"]
 
@@ -100,6 +100,9 @@ LOGIN_WRONG = "Der Schlüssel stimmt nicht."
 ERR_FOREIGN_PERSON = "Diese Daten gehören einer anderen Person."
 ERR_NO_SUCH_TURN = "Diese Antwort gibt es hier nicht."
 ERR_DATABASE = "Die Datenbank antwortet gerade nicht. Bitte gleich noch einmal versuchen."
+# issue 31: a turn of a person whose data is being erased right now (HTTP 409, the CLI's say and chat)
+ERR_PERSON_ERASING = ("Deine Daten werden gerade gelöscht. Solange das läuft, nimmt Nova nichts an; "
+                      "danach beginnt alles von vorn.")
 ERR_MODEL = "Nova kann gerade nicht antworten. Bitte gleich noch einmal versuchen."
 ERR_INTERNAL = "Interner Fehler. Die Einzelheiten stehen im Server-Log."
 ERR_BROKEN_TOKENS = "Die Anmeldung ist gerade gestört (Schlüsseldatei unlesbar). Die Einzelheiten stehen im Server-Log."

@@ -21,6 +21,7 @@ from novaberg.text.orders import order_words
 from novaberg.text.small_talk import small_talk
 from novaberg.timeline.coordination import coordinated_orders
 from novaberg.timeline.reading import appointment_window
+from novaberg.timeline.reminders import opens_with_reminder
 from novaberg.timeparse import named_period, read_time
 from novaberg.timeparse.dates import is_year
 
@@ -75,7 +76,7 @@ def split_orders(text: str, registry: Registry) -> list[dict[str, str]]:
     start = 0
     for match in _JOINER.finditer(text):
         following = text[match.end():].split(maxsplit=1)
-        if following and following[0].lower().strip(",.!") in openers:
+        if following and following[0].lower().strip(",.!") in openers and not opens_with_reminder(text[match.end():]):
             parts.append(text[start:match.start()])
             start = match.end()
     parts.append(text[start:])

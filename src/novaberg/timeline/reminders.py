@@ -21,7 +21,7 @@ from novaberg.timeline.ics import texts
 from novaberg.timeline.phrases import order_hints
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY
 
-__all__ = ["ReminderRequest", "read_reminder", "alarm_minutes", "how_it_reaches", "REMINDER_TYPE", "MAX_MINUTES",
+__all__ = ["ReminderRequest", "read_reminder", "opens_with_reminder", "alarm_minutes", "how_it_reaches", "REMINDER_TYPE", "MAX_MINUTES",
            "load_vocabulary"]
 
 REMINDER_TYPE = "erinnerung"
@@ -101,10 +101,24 @@ def read_reminder(text: str) -> ReminderRequest:
     return ReminderRequest(text, None)
 
 
-def alarm_minutes(text: str, event_type: str) -> int | None:
-    """The offset a new row carries: the one asked for, else 0 for a reminder row, else None (no VALARM)."""
-    asked = read_reminder(text).minutes
+def opens_with_reminder(text: str) -> bool:
+    """True when `text` begins with the clause *„erinner mich <Dauer> vorher“* — a part of the order before it,
+    never an order of its own (the router does not split *„Trag X ein und erinner mich eine Stunde vorher“*)."""
+    found = read_reminder(text)
+    if found.minutes is None:
+        return False
+    words = [fold(token.group()) for token in _TOKEN.finditer(text)]
+    return len(words) >= 2 and words[0] in _VERBS and words[1] in _PERSON
+
+
+def alarm_minutes(text: str, event_type: str, *, asked: int | None = None) -> int | None:
+    """The offset a new row carries: the one asked for — `asked` (read when the order was given, a turn before
+    its pending question was answered), else in `text` —, else 0 for a reminder row, else None (no VALARM)."""
+    if asked is None:
+        asked = read_reminder(text).minutes
     if asked is not None:
+        if not isinstance(asked, int) or isinstance(asked, bool) or not 0 <= asked <= MAX_MINUTES:
+            raise ValueError(f"reminder: an offset of {asked!r} minutes is outside 0..{MAX_MINUTES}")
         return asked
     return 0 if event_type == REMINDER_TYPE else None
 

@@ -106,3 +106,70 @@ def test_due_lists_what_is_due_for_the_signed_in_person_only(nova, tmp_path):
     assert due(berlin(2026, 3, 3, 11, 0), "anna") == ["Zahnarzt"]  # still today: opening the app later shows it
     assert due(berlin(2026, 3, 4, 9, 0), "anna") == []
     assert due(berlin(2026, 3, 3, 9, 30), "bob") == ["Quellmalz"]
+
+
+def _due_client(nova: Any, tokens: PersonTokens) -> Any:
+    def due(at: Any, user: str) -> list[tuple[str, str]]:
+        client = TestClient(create_app(nova, FixedClock(at), token="operator-token-due-0123456789",
+                                       person_tokens=tokens), base_url="http://127.0.0.1:8765")
+        response = client.get("/api/due", headers={"Authorization": f"Bearer {auth[user]}"})
+        assert response.status_code == 200
+        return [(item["titel"], item["zeit"]) for item in response.json()["faellig"]]
+
+    auth = {user: tokens.create(user, "2026-03-01") for user in ("anna", "bob")}
+    return due
+
+
+def test_due_sees_every_occurrence_of_a_weekly_series(nova, tmp_path):
+    """Issue 29 item 5 with item 2 (*every reader sees the occurrences*): a weekly appointment with „… und
+    erinner mich eine Stunde vorher“ is due on each of its days, not only on the first; a cancelled occurrence
+    (exdate) is not; bob's series is his alone."""
+    nova.turn("anna", "nova", "Trag jeden Dienstag um 10 Uhr Volleyball ein und erinner mich eine Stunde vorher", NOW)
+    nova.turn("bob", "nova", "Trag jeden Mittwoch um 10 Uhr Chor ein und erinner mich eine Stunde vorher", NOW)
+    series = _rows(nova)["Volleyball"]
+    assert (series["rrule"] is not None, series["erinnern_vorher_min"]) == (True, 60)
+    TimelineRepository(nova.stack.db).cancel_occurrence("anna", "nova", series["id"], berlin(2026, 3, 17, 10),
+                                                        now=NOW, zone=nova.settings.zone)
+    due = _due_client(nova, PersonTokens(tmp_path / "person_tokens.json"))
+
+    assert due(berlin(2026, 3, 3, 9, 0), "anna") == [("Volleyball", "2026-03-03T10:00+01:00")]
+    assert due(berlin(2026, 3, 10, 8, 59), "anna") == []
+    assert due(berlin(2026, 3, 10, 9, 0), "anna") == [("Volleyball", "2026-03-10T10:00+01:00")]
+    assert due(berlin(2026, 3, 10, 20, 0), "anna") == [("Volleyball", "2026-03-10T10:00+01:00")]
+    assert due(berlin(2026, 3, 17, 9, 30), "anna") == []  # cancelled that week
+    assert due(berlin(2026, 3, 31, 9, 0), "anna") == [("Volleyball", "2026-03-31T10:00+02:00")]  # after DST
+    assert due(berlin(2026, 3, 11, 9, 0), "bob") == [("Chor", "2026-03-11T10:00+01:00")]
+    assert due(berlin(2026, 3, 11, 9, 0), "anna") == []
+
+
+def test_due_never_expands_a_series_beyond_the_window(nova):
+    """Issue 29 *Bad input*: a series without end is expanded only up to now plus its offset, from today."""
+    nova.turn("anna", "nova", "Trag jeden Dienstag um 10 Uhr Volleyball ein und erinner mich eine Stunde vorher", NOW)
+    rows = CalendarStore(nova.stack.db).due_rows("anna", berlin(2027, 3, 2, 9, 30), berlin(2027, 3, 2, 0),
+                                                 nova.settings.zone)
+    assert [(r["title"], r["event_time"]) for r in rows] == [("Volleyball", berlin(2027, 3, 2, 10))]
+
+
+def test_the_reminder_survives_the_time_question_of_a_create(nova):
+    """Issue 29 item 5 with §5.2's time question: „Trag Zahnarzt ein und erinner mich eine Stunde vorher“ →
+    „Wann …?“ → „Freitag um 10“ enters Zahnarzt with its reminder; the answer's turn never said it, so the
+    offset waits in the pending state. Bob's create in between neither takes it nor loses his own."""
+    asked = nova.turn("anna", "nova", "Trag Zahnarzt ein und erinner mich eine Stunde vorher", NOW)
+    assert "Wann" in asked.answer and _rows(nova) == {}
+    nova.turn("bob", "nova", "Trag Friseur ein", NOW)
+    nova.turn("bob", "nova", "Donnerstag um 15 Uhr", NOW)
+    done = nova.turn("anna", "nova", "Freitag um 10", NOW)
+    row = _rows(nova)["Zahnarzt"]
+    assert (row["event_time"], row["erinnern_vorher_min"]) == (berlin(2026, 3, 6, 10), 60)
+    assert "eine Stunde vorher" in done.answer
+    assert _alarms(nova) == {"Zahnarzt": timedelta(hours=-1)}
+    assert _rows(nova, "bob")["Friseur"]["erinnern_vorher_min"] is None
+
+
+def test_the_reminder_survives_the_half_of_day_question_of_a_create(nova):
+    """The same through the half-of-day question (issue 18 §5): „… um 3 …“ → „… 03:00 oder 15:00?“ → „nachmittags“."""
+    nova.turn("anna", "nova", "Trag Freitag um 3 Kino ein und erinner mich 30 Minuten vorher", NOW)
+    assert _rows(nova) == {}
+    nova.turn("anna", "nova", "nachmittags", NOW)
+    row = _rows(nova)["Kino"]
+    assert (row["event_time"], row["erinnern_vorher_min"]) == (berlin(2026, 3, 6, 15), 30)

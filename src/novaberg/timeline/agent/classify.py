@@ -248,9 +248,9 @@ def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     """Node `klassifizieren`: the order, or `rejected` / `fehler` with a clear reason (nothing written)."""
     deps = runtime.context
     now = state["now"]
+    reminder = read_reminder(state["text"])  # issue 29 item 5: the reminder clause is no part of the order
     try:
-        order = classify_text(deps, read_reminder(state["text"]).order_text, now, state.get("kontext") or {},
-                              state.get("history") or ())  # issue 29 item 5: the reminder clause is no part of it
+        order = classify_text(deps, reminder.order_text, now, state.get("kontext") or {}, state.get("history") or ())
     except ModelAnswerError as err:
         return _failed(err.step, say("model_answer_broken", reason=err.step), str(err))
     except ModelError as err:
@@ -259,6 +259,8 @@ def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     except ClassificationError as err:
         return _failed(err.step, err.answer, err.step)
     payload = order.as_dict()
+    if reminder.minutes is not None:  # kept with the order, so a pending question's answer still has it
+        payload[const.REMINDER_KEY] = reminder.minutes
     deps.log.write(state.get("turn_id"), f"{const.SERVICE_NAME}.{const.NODE_CLASSIFY}", "klassifikation", payload, now,
                    const.LOG_SOURCE)
     step = {"schritt": const.NODE_CLASSIFY, "aktion": order.action, "ziel": order.target,

@@ -15,6 +15,8 @@ __all__ = [
     "PENDING_TIME",
     "TIME_QUESTION_REASONS",
     "PENDING_CONFIRM",
+    "PENDING_ORDER_KEYS",
+    "REMINDER_KEY",
     "OUTCOME_CREATED",
     "OUTCOME_MOVED",
     "OUTCOME_DELETED",
@@ -51,6 +53,10 @@ PENDING_SELECTION = "auswahl"
 PENDING_TIME = "zeit"
 # a create without a readable time asks „Wann soll X sein?“ (search.time_missing_question; resume reads the answer)
 TIME_QUESTION_REASONS = ("zeit_fehlt", "zeit_unlesbar")
+# What of a create's order waits in its pending time question; `erinnern_vorher_min` is the reminder offset
+# read from the first turn (*„… und erinner mich eine Stunde vorher“*), since the answer's turn no longer says it.
+REMINDER_KEY = "erinnern_vorher_min"
+PENDING_ORDER_KEYS = ("action", "target", "zeitausdruck", "event_type", REMINDER_KEY)
 PENDING_CONFIRM = "bestaetigung"  # §7.3: low confidence or a conflict asks before any write
 
 # Outcomes of `ausfuehren` (§10 clipboard: `erstellt` → termin_id, `verschoben` → neuer_id).

@@ -82,7 +82,8 @@ def _create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             problem = _mismatch(back, title=plan["title"], moment=moment, precision=plan["precision"], active=True)
             if not problem and back is not None and back["rrule"] != rule:
                 problem = "die Wiederholung weicht ab"
-            reminder = alarm_minutes(state["text"], plan["event_type"])  # issue 29 item 5 (timeline/reminders)
+            reminder = alarm_minutes(state["text"], plan["event_type"],  # issue 29 item 5 (timeline/reminders)
+                                     asked=(state.get("order") or {}).get(const.REMINDER_KEY))
             if not problem and reminder is not None and not locked.set_calendar_fields(*pair, new_id,
                                                                                        reminder_minutes=reminder):
                 problem = "die Erinnerung fehlt"

@@ -254,7 +254,7 @@ def time_missing_question(order: dict[str, Any], reason: str) -> dict[str, Any]:
     answer = say("time_unreadable_question", expression=expression, title=title) if reason == "zeit_unlesbar" \
         else say("time_question_create", title=title)
     pending = {"kind": const.PENDING_TIME, "action": "create", "reason": reason,
-               "order": {k: order.get(k) for k in ("action", "target", "zeitausdruck", "event_type")}}
+               "order": {k: order.get(k) for k in const.PENDING_ORDER_KEYS}}
     return _end("rueckfrage", answer, {"schritt": const.NODE_SEARCH, "ausgang": reason}, pending)
 
 
@@ -268,7 +268,7 @@ def small_hour_question(order: dict[str, Any], plan: dict[str, Any], hour: int, 
                  first_word=first_word, first=f"{first:%H:%M}", second_word=second_word, second=f"{second:%H:%M}")
     pending = {"kind": const.PENDING_TIME, "action": "create", "reason": "tageshaelfte_offen", "hour": hour,
                "minute": minute, "choices": [f"{first:%H:%M}", f"{second:%H:%M}"], "plan": plan,
-               "order": {k: order.get(k) for k in ("action", "target", "zeitausdruck", "event_type")}}
+               "order": {k: order.get(k) for k in const.PENDING_ORDER_KEYS}}
     return _end("rueckfrage", answer, {"schritt": const.NODE_SEARCH, "ausgang": "tageshaelfte_offen"}, pending)
 
 

@@ -34,7 +34,7 @@ def due_now(db: Any, user_id: str, zone: ZoneInfo, now: datetime,
             character_id: str | None = None) -> list[dict[str, Any]]:
     """The reminders whose moment has come and whose event is not over, for people: title, local time, figure."""
     local = now.astimezone(zone)
-    rows = CalendarStore(db).due_rows(user_id, now, day_start(local.date(), zone), character_id)
+    rows = CalendarStore(db).due_rows(user_id, now, day_start(local.date(), zone), zone, character_id)
     return [{"titel": row["title"], "typ": row["event_type"], "character_id": row["character_id"],
              "zeit": row["event_time"].astimezone(zone).isoformat(timespec="minutes"),
              "mit_uhrzeit": row["precision"] == "minute", "vorher_min": row["erinnern_vorher_min"]}

@@ -10,10 +10,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from novaberg.core.clock import as_utc
+from novaberg.timeline import recurrence
 from novaberg.timeline.types import NOT_APPOINTMENTS
 
 __all__ = ["CalendarStore", "token_digest"]
@@ -33,6 +35,18 @@ WHERE user_id = %(user_id)s AND (%(character_id)s::text IS NULL OR character_id 
   AND aktiv AND nachfolger_id IS NULL AND erinnern_vorher_min IS NOT NULL
   AND event_time - make_interval(mins => erinnern_vorher_min) <= %(now)s
   AND event_time >= %(today_start)s
+  AND NOT (event_type = ANY(%(excluded)s))
+  AND rrule IS NULL
+ORDER BY event_time, id
+"""
+# The person's series with a reminder that have begun to remind (their first start, less the offset, is not
+# after now): expanded in Python, each only from the start of today to now plus its own offset (`due_rows`).
+DUE_SERIES = """
+SELECT * FROM timeline
+WHERE user_id = %(user_id)s AND (%(character_id)s::text IS NULL OR character_id = %(character_id)s)
+  AND aktiv AND nachfolger_id IS NULL AND erinnern_vorher_min IS NOT NULL
+  AND rrule IS NOT NULL
+  AND event_time - make_interval(mins => erinnern_vorher_min) <= %(now)s
   AND NOT (event_type = ANY(%(excluded)s))
 ORDER BY event_time, id
 """
@@ -63,12 +77,23 @@ class CalendarStore:
         with self._db.transaction() as conn:
             return [dict(row) for row in conn.execute(FEED_ROWS, params).fetchall()]
 
-    def due_rows(self, user_id: str, now: datetime, today_start: datetime,
+    def due_rows(self, user_id: str, now: datetime, today_start: datetime, zone: ZoneInfo,
                  character_id: str | None = None) -> list[dict[str, Any]]:
-        params = {"user_id": user_id, "character_id": character_id, "now": as_utc(now),
-                  "today_start": as_utc(today_start), "excluded": list(NOT_APPOINTMENTS)}
+        """What is due: one-offs whose reminder moment has come and whose start is today or later, and each
+        occurrence of a series with the same property (exdates left out). A series is expanded only in the
+        window [today_start, now + its offset] — at most four weeks (`MAX_MINUTES`), never beyond."""
+        now, today_start = as_utc(now), as_utc(today_start)
+        params = {"user_id": user_id, "character_id": character_id, "now": now,
+                  "today_start": today_start, "excluded": list(NOT_APPOINTMENTS)}
         with self._db.transaction() as conn:
-            return [dict(row) for row in conn.execute(DUE_ROWS, params).fetchall()]
+            found = [dict(row) for row in conn.execute(DUE_ROWS, params).fetchall()]
+            series = [dict(row) for row in conn.execute(DUE_SERIES, params).fetchall()]
+        for row in series:
+            window_end = now + timedelta(minutes=row["erinnern_vorher_min"])
+            found.extend(recurrence.expand([row], today_start, window_end, zone))
+        if series:
+            found.sort(key=lambda row: (as_utc(row["event_time"]), row["id"]))
+        return found
 
     def imported_uids(self, user_id: str, character_id: str) -> set[str]:
         with self._db.transaction() as conn:
