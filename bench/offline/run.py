@@ -38,7 +38,7 @@ def main() -> None:
     for case, outcome in held.failures[: args.failures]:
         print(f"  WRONG {case.text!r}: expected {case.domain}/{case.action}, got {outcome.domain}/{outcome.action}")
     print("external list commands (issue 26; written by others — the quality figure; see bench/offline/external;"
-          " others_* = two projects that are not Home Assistant):")
+          " others_heldout = an Alexa skill model, not Home Assistant, never tuned on):")
     for part in ("dev", "heldout", "others_heldout"):
         ext = score_external(part)
         print(f"  {part:8} {ext.total:5} sentences: executed as meant {ext.meant}/{ext.total} = "
