@@ -5,8 +5,6 @@ the order in which modules are imported changes no table."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from importlib import resources
 from typing import Any
 
@@ -20,6 +18,7 @@ from novaberg.core.errors import ModelError
 from novaberg.llm.base import Prompt
 from novaberg.llm.offline import OfflineLLM
 from novaberg.store.stack import Stack
+from tests.agents.fresh_imports import run_fresh
 
 # Every module that defines an offline rule (and the judges, which define the temperatures).
 RULE_MODULES = (
@@ -60,25 +59,26 @@ print(json.dumps({"changed": sorted(k for k in after if after[k] != before.get(k
 """
 
 
-def _run(probe: str, *modules: str) -> dict[str, Any]:
-    done = subprocess.run([sys.executable, "-c", probe, *modules], capture_output=True, text=True, timeout=120,
-                          check=True)
-    return json.loads(done.stdout)
+@pytest.fixture(scope="module")
+def probes() -> dict[str, dict[str, Any]]:
+    """The four fresh-import probes of this module, run in one interpreter (one forked child each)."""
+    plain, rules_first, reversed_order, globals_probe = run_fresh([
+        (_PROBE, ()), (_PROBE, RULE_MODULES), (_PROBE, tuple(reversed(RULE_MODULES))),
+        (_GLOBALS_PROBE, (*RULE_MODULES, "novaberg.api.catalog"))])
+    return {"plain": plain, "rules_first": rules_first, "reversed": reversed_order, "globals": globals_probe}
 
 
-def test_importing_modules_in_another_order_changes_no_rule_and_no_temperature():
-    plain = _run(_PROBE)
-    rules_first = _run(_PROBE, *RULE_MODULES)
-    reversed_order = _run(_PROBE, *reversed(RULE_MODULES))
-    assert plain == rules_first == reversed_order
+def test_importing_modules_in_another_order_changes_no_rule_and_no_temperature(probes):
+    plain = probes["plain"]
+    assert plain == probes["rules_first"] == probes["reversed"]
     assert len(plain["rules"]) == 19
     assert plain["temperatures"] == {"tribunal_jurist": 0.2, "tribunal_psychologe": 0.2, "tribunal_ethik": 0.2}
 
 
-def test_importing_a_module_with_a_rule_registers_nothing_globally():
+def test_importing_a_module_with_a_rule_registers_nothing_globally(probes):
     """No module-level table of `novaberg.llm` grows when the rule modules (or the catalog) are imported, and a
     connector built without rules knows no task."""
-    found = _run(_GLOBALS_PROBE, *RULE_MODULES, "novaberg.api.catalog")
+    found = probes["globals"]
     assert found == {"changed": [], "empty_tasks": 0}
 
 

@@ -4,9 +4,6 @@ the service listed first, never to the one imported first."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +12,7 @@ import pytest
 from novaberg.agents.registry import Registry, ServiceEntry
 from novaberg.api.catalog import READERS, SERVICES, build_registry
 from novaberg.graph.router import NO_DOMAIN, best_service
+from tests.agents.fresh_imports import run_fresh
 
 _PROBE = """
 import importlib, json, sys
@@ -30,17 +28,12 @@ print(json.dumps({"services": registry.names(), "readers": [n for n, _ in regist
 """
 
 
-def _probe(*first: str) -> dict[str, Any]:
-    done = subprocess.run([sys.executable, "-c", _PROBE, *first], capture_output=True, text=True, timeout=120,
-                          check=True)
-    return json.loads(done.stdout)
-
-
 def test_importing_the_agents_in_another_order_changes_nothing():
-    plain = _probe()
-    reversed_order = _probe("novaberg.files.reading.agent", "novaberg.pixie.resubmission", "novaberg.memory.block",
-                            "novaberg.files.agent", "novaberg.directives.agent", "novaberg.notes.agent",
-                            "novaberg.timeline.agent")
+    plain, reversed_order = run_fresh([
+        (_PROBE, ()),
+        (_PROBE, ("novaberg.files.reading.agent", "novaberg.pixie.resubmission", "novaberg.memory.block",
+                  "novaberg.files.agent", "novaberg.directives.agent", "novaberg.notes.agent",
+                  "novaberg.timeline.agent"))])
     assert plain == reversed_order
     assert plain["services"] == ["timeline", "notizen", "direktiven", "dateien_wurzeln", "dateien", "wissen",
                                  "vergessen"]

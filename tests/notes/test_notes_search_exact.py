@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import struct
+from functools import lru_cache
 
 import pytest
 
@@ -24,11 +25,21 @@ def _float4(value: float) -> float:
     return struct.unpack("f", struct.pack("f", value))[0]
 
 
+@lru_cache(maxsize=200_000)
+def _similarity(text: str, query: str, float4: bool) -> float:
+    """One pair's similarity, computed once: the tests ask the same pair once per set of weights."""
+    value = similarity(text, query)
+    return _float4(value) if float4 else value
+
+
 def _reference(notes, query, weights, float4=False):
     """The §4 formula in Python; `float4`: each similarity rounded as pg_trgm returns it (a similarity of
     exactly 0.15 becomes 0.15000000596 and passes `> 0.15`)."""
     w_name, w_text, w_themen = weights
-    sim = (lambda a, b: _float4(similarity(a, b))) if float4 else similarity
+
+    def sim(text: str, query: str) -> float:
+        return _similarity(text, query, float4)
+
     out = {}
     for note in notes:
         s_name = sim(note["name"], query)

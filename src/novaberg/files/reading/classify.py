@@ -20,7 +20,7 @@ __all__ = ["TASK", "KINDS", "read_classification", "offline_terms"]
 
 TASK = "files_read"
 KINDS = ("suche", "karte")
-_FILE_NAME = re.compile(r"[\w\-.]+\.(?:md|markdown|txt|rst|org|csv|json|html?|docx|pdf)\b", re.IGNORECASE)
+_FILE_NAME = re.compile(r"(?<![\w\-.])[\w\-.]+\.(?:md|markdown|txt|rst|org|csv|json|html?|docx|pdf)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_][\w\-]*[^\W_]|[^\W\d_]")
 _MAP = re.compile(r"abschnitt|gliederung|inhaltsverzeichnis|aufbau|kapitel", re.IGNORECASE)
 _JOINTS = ("ungs", "heits", "keits", "ions", "täts", "schafts")

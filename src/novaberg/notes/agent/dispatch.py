@@ -21,7 +21,7 @@ from novaberg.timeline.phrases import time_expression
 
 __all__ = ["NotesService", "route_hint", "SERVICE"]
 
-_NOTE_NOUN = re.compile(r"\w*(?:liste|listen|notiz|notizen|zettel|entwurf|entwürfe)\b", re.IGNORECASE)
+_NOTE_NOUN = re.compile(r"\b\w*(?:liste|listen|notiz|notizen|zettel|entwurf|entwürfe)\b", re.IGNORECASE)
 _NOTE_VERB = re.compile(r"\b(?:notier\w*|merk\w*\s+dir|schreib\w*\s+(?:das|es|sie|dir)\b.*\bauf"
                         r"|schreib\w*(?:\s+(?:mir|dir|uns|bitte|mal|doch|kurz|schnell))*\s+auf(?=\s*[,:]))\b",
                         re.IGNORECASE)
