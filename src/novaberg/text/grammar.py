@@ -158,6 +158,18 @@ def statement_adverb_first(text: str) -> bool:
     return bool(said) and said[0] in g.statement_adverbs
 
 
+@cache
+def _greeting_pattern(phrase: str) -> re.Pattern[str]:
+    """A greeting phrase that ends its clause, compiled once per phrase of the (fixed) vocabulary."""
+    return re.compile(rf"\s*{re.escape(phrase)}(?:\s+nova)?\s*(?:[,!.]|$)")
+
+
+@cache
+def _particle_pattern(phrase: str) -> re.Pattern[str]:
+    """A particle phrase as whole words, compiled once per phrase of the (fixed) vocabulary."""
+    return re.compile(rf"(?<![^\W_]){re.escape(phrase)}(?![^\W_])", re.IGNORECASE)
+
+
 def _greeting_clause(text: str, greetings: tuple[str, ...]) -> int:
     """The length of a leading greeting (with an optional name: *Guten Morgen Nova*) that ends its clause
     (comma, !, . or the end), else 0 — *Guten Morgen* is a greeting, never the time *morgen*."""
@@ -165,7 +177,7 @@ def _greeting_clause(text: str, greetings: tuple[str, ...]) -> int:
     if len(lowered) != len(text):  # the index must fit the text as said
         return 0
     for phrase in greetings:
-        match = re.match(rf"\s*{re.escape(phrase)}(?:\s+nova)?\s*(?:[,!.]|$)", lowered)
+        match = _greeting_pattern(phrase).match(lowered)
         if match:
             return match.end()
     return 0
@@ -176,7 +188,7 @@ def strip_particles(text: str) -> str:
     g = grammar()
     lowered = normalize(text)
     for phrase in g.particle_phrases:
-        lowered_pattern = re.compile(rf"(?<![^\W_]){re.escape(phrase)}(?![^\W_])", re.IGNORECASE)
+        lowered_pattern = _particle_pattern(phrase)
         if lowered_pattern.search(lowered):
             text = lowered_pattern.sub(" ", text)
             lowered = normalize(text)
