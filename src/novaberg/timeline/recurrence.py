@@ -143,6 +143,7 @@ def clear_caches() -> None:
     """Forget every parsed rule and cached week (tests and benchmarks measure a cold read with it)."""
     _base_rule.cache_clear()
     _moved_rule.cache_clear()
+    _window_weeks.cache_clear()
     with _weeks_lock:
         _weeks.clear()
 
@@ -161,21 +162,29 @@ def _expand_weeks(text: str, wall_start: datetime, zone: ZoneInfo,
     return {monday: tuple(found) for monday, found in weeks.items()}
 
 
-def _starts_between(text: str, event_time: datetime, start: datetime, end: datetime,
-                    zone: ZoneInfo) -> list[datetime]:
+@lru_cache(maxsize=256)
+def _window_weeks(start: datetime, end: datetime, zone: ZoneInfo) -> tuple[date, ...] | None:
+    """The local Mondays of the weeks the UTC window touches; None when there are too many to cache."""
     first, last = start.astimezone(zone), end.astimezone(zone)
     first_monday = first.date() - timedelta(days=first.weekday())
     weeks = (last.date() - first_monday).days // 7 + 1
     if weeks > _CACHED_WEEKS:
+        return None
+    return tuple(first_monday + timedelta(days=7 * week) for week in range(weeks))
+
+
+def _starts_between(text: str, event_time: datetime, start: datetime, end: datetime,
+                    zone: ZoneInfo) -> list[datetime]:
+    mondays = _window_weeks(start, end, zone)
+    if mondays is None:
         rule = _anchored(text, event_time, zone, near=start)
-        return [as_utc(local) for local in rule.between(first, last, inc=True)]
-    text, wall_start = text.strip(), _wall(event_time, zone)
-    mondays = [first_monday + timedelta(days=7 * week) for week in range(weeks)]
-    keys = [(text, wall_start, zone.key, monday) for monday in mondays]
+        return [as_utc(local) for local in rule.between(start.astimezone(zone), end.astimezone(zone), inc=True)]
+    text, wall_start, zone_key = text.strip(), _wall(event_time, zone), zone.key
+    keys = [(text, wall_start, zone_key, monday) for monday in mondays]
     with _weeks_lock:
         cached = [_weeks.get(key) for key in keys]
-    if any(week is None for week in cached):
-        fresh = _expand_weeks(text, wall_start, zone, mondays)
+    if None in cached:
+        fresh = _expand_weeks(text, wall_start, zone, list(mondays))
         cached = [fresh[monday] for monday in mondays]
         with _weeks_lock:
             for key, week in zip(keys, cached, strict=True):
