@@ -23,7 +23,7 @@ import statistics
 import tempfile
 import time
 import uuid
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -56,8 +56,9 @@ def seed_series(repo: TimelineRepository, user: str, count: int) -> None:
         start = (NOW - timedelta(days=rng.randrange(730))).replace(hour=rng.randrange(7, 22), minute=0, second=0,
                                                                   microsecond=0)
         rule = f"FREQ=WEEKLY;BYDAY={_DAYS[start.weekday()]}"
-        if rng.random() < 0.33:
-            rule += f";UNTIL={(NOW + timedelta(days=rng.randrange(-200, 400))).strftime('%Y%m%dT000000Z')}"
+        if rng.random() < 0.33:  # an end after the start (a rule that never occurs is refused at write)
+            until = max(NOW + timedelta(days=rng.randrange(-200, 400)), start + timedelta(days=7))
+            rule += f";UNTIL={until.astimezone(UTC).strftime('%Y%m%dT%H%M%SZ')}"
         rows.append(NewRow.for_type("termin", title=_title(rng), event_time=start, precision="minute", rrule=rule))
     if rows:
         repo.insert_many(user, FIGURE, rows, NOW, BERLIN)
