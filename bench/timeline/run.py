@@ -23,13 +23,13 @@ import statistics
 import tempfile
 import time
 import uuid
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from novaberg.agents.services import AgentRequest
 from novaberg.timeline.agent.dispatch import TimelineService, termine_block
-from novaberg.timeline.repository import NewRow, TimelineRepository
+from novaberg.timeline.repository import ANALYZE_AFTER_ROWS, NewRow, TimelineRepository
 from novaberg.timeline.types import ANCHOR_TYPE, OCCURRENCE_TYPE
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -56,8 +56,9 @@ def seed_series(repo: TimelineRepository, user: str, count: int) -> None:
         start = (NOW - timedelta(days=rng.randrange(730))).replace(hour=rng.randrange(7, 22), minute=0, second=0,
                                                                   microsecond=0)
         rule = f"FREQ=WEEKLY;BYDAY={_DAYS[start.weekday()]}"
-        if rng.random() < 0.33:
-            rule += f";UNTIL={(NOW + timedelta(days=rng.randrange(-200, 400))).strftime('%Y%m%dT000000Z')}"
+        if rng.random() < 0.33:  # an end after the start (a rule that never occurs is refused at write)
+            until = max(NOW + timedelta(days=rng.randrange(-200, 400)), start + timedelta(days=7))
+            rule += f";UNTIL={until.astimezone(UTC).strftime('%Y%m%dT%H%M%SZ')}"
         rows.append(NewRow.for_type("termin", title=_title(rng), event_time=start, precision="minute", rrule=rule))
     if rows:
         repo.insert_many(user, FIGURE, rows, NOW, BERLIN)
@@ -78,11 +79,16 @@ def seed(repo: TimelineRepository, user: str, size: int) -> None:
                                         details="Lena"))
         else:
             rows.append(NewRow.for_type("termin", title=_title(rng), event_time=moment, precision="minute"))
-    for first in range(0, len(rows), _CHUNK):  # chunks: one statement of 100,000 rows outlasts the deadline
-        repo.insert_many(user, FIGURE, rows[first:first + _CHUNK], NOW)
+    # Chunks: one statement of 100,000 rows outlasts the deadline. Each chunk stays below the repository's
+    # ANALYZE threshold (an ANALYZE after every chunk of a growing table timed out under load); the last chunk
+    # reaches it, so the statistics are gathered once, at the end.
+    head, tail = rows[:-ANALYZE_AFTER_ROWS], rows[-ANALYZE_AFTER_ROWS:]
+    for first in range(0, len(head), _CHUNK):
+        repo.insert_many(user, FIGURE, head[first:first + _CHUNK], NOW)
+    repo.insert_many(user, FIGURE, tail, NOW)
 
 
-_CHUNK = 2_000
+_CHUNK = ANALYZE_AFTER_ROWS - 1
 
 
 def _unique_names(count: int) -> list[str]:

@@ -10,17 +10,19 @@ Nothing here reads the clock; no rule is ever expanded beyond the window it is a
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
+from threading import Lock
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from dateutil.rrule import rrule, rrulestr
+from dateutil.rrule import DAILY, MONTHLY, WEEKLY, YEARLY, rrule, rrulestr
 
 from novaberg.core.clock import as_utc
 
-__all__ = ["RuleError", "check_rule", "occurrences", "expand", "next_occurrence", "last_occurrence",
+__all__ = ["RuleError", "clear_caches", "check_rule", "occurrences", "expand", "next_occurrence", "last_occurrence",
            "occurs_at", "series_end", "next_occurrences", "expand_days", "is_series", "YEARLY_TYPES", "yearly_rule", "until_value", "sort_key"]
 
 # §8: a birthday and an anniversary repeat every year.
@@ -37,20 +39,74 @@ def is_series(row: dict[str, Any]) -> bool:
     return bool(row.get("rrule"))
 
 
-@lru_cache(maxsize=8192)
-def _rule(text: str, start_local: datetime) -> rrule:
-    """The parsed rule anchored at its local start; cached (a window read parses each series once)."""
-    parsed = rrulestr(text, dtstart=start_local, cache=True)
+@lru_cache(maxsize=4096)
+def _base_rule(text: str, wall_start: datetime, zone_key: str) -> rrule:
+    """The parsed rule anchored at its local start. The key holds the naive wall-clock start and the zone's
+    name (two aware datetimes of one instant in different zones compare equal and would share an entry), and
+    the rule text itself: a changed rule or start is a different key, never a stale entry."""
+    parsed = rrulestr(text, dtstart=wall_start.replace(tzinfo=ZoneInfo(zone_key)))
     if not isinstance(parsed, rrule):
         raise RuleError(f"timeline: {text!r} is not a single RRULE")
     return parsed
 
 
-def _anchored(text: str, start: datetime, zone: ZoneInfo) -> rrule:
+# Rules whose periods are a fixed number of days or months long: moving DTSTART forward by whole periods keeps
+# every later occurrence (the period grid and the wall-clock time stay), so a window read iterates from about
+# one period before its start instead of from a start years ago. A COUNT rule is never moved (it counts from
+# its start); it is bounded anyway.
+_PERIOD_DAYS = {DAILY: 1, WEEKLY: 7}
+_PERIOD_MONTHS = {MONTHLY: 1, YEARLY: 12}
+
+
+def _months_later(wall: datetime, months: int) -> datetime:
+    index = wall.year * 12 + wall.month - 1 + months
+    return wall.replace(year=index // 12, month=index % 12 + 1)
+
+
+def _periods_before(rule: rrule, wall_start: datetime, wall_moment: datetime) -> tuple[int, int]:
+    """(days, months) by which DTSTART may move forward by whole periods and still lie at or before
+    `wall_moment`."""
+    if rule._count is not None or wall_moment <= wall_start:
+        return 0, 0
+    interval = rule._interval
+    if rule._freq in _PERIOD_DAYS:
+        step = _PERIOD_DAYS[rule._freq] * interval
+        return (wall_moment - wall_start).days // step * step, 0
+    if rule._freq in _PERIOD_MONTHS and wall_start.day <= 28:  # the 29th to 31st do not exist in every month
+        step = _PERIOD_MONTHS[rule._freq] * interval
+        months = (wall_moment.year - wall_start.year) * 12 + wall_moment.month - wall_start.month
+        periods = months // step
+        if periods > 0 and _months_later(wall_start, periods * step) > wall_moment:
+            periods -= 1
+        return 0, max(periods, 0) * step
+    return 0, 0
+
+
+@lru_cache(maxsize=8192)
+def _moved_rule(text: str, wall_start: datetime, zone_key: str, days: int, months: int) -> rrule:
+    base = _base_rule(text, wall_start, zone_key)
+    if not days and not months:
+        return base
+    moved = _months_later(wall_start + timedelta(days=days), months)
+    return base.replace(dtstart=moved.replace(tzinfo=ZoneInfo(zone_key)))
+
+
+def _wall(moment: datetime, zone: ZoneInfo) -> datetime:
+    return as_utc(moment).astimezone(zone).replace(tzinfo=None)
+
+
+def _anchored(text: str, start: datetime, zone: ZoneInfo, near: datetime | None = None) -> rrule:
+    """The row's rule; with `near`, one whose DTSTART moved forward to about a period before `near` (the same
+    occurrences from there on)."""
     if not isinstance(text, str) or not text.strip() or text.upper().startswith("RRULE:"):
         raise RuleError(f"timeline: {text!r} is no RRULE value (without the RRULE: prefix)")
+    wall_start, key = _wall(start, zone), zone.key
     try:
-        return _rule(text.strip(), as_utc(start).astimezone(zone))
+        base = _base_rule(text.strip(), wall_start, key)
+        if near is None:
+            return base
+        days, months = _periods_before(base, wall_start, _wall(near, zone))
+        return _moved_rule(text.strip(), wall_start, key, days, months)
     except RuleError:
         raise
     except (ValueError, TypeError) as err:
@@ -71,15 +127,83 @@ def _exdates(row: dict[str, Any]) -> set[datetime]:
     return {as_utc(moment) for moment in row.get("exdates") or ()}
 
 
+# A window read of up to this many local weeks takes each series' starts week by week from a bounded cache
+# (the [TERMINE] block and the week view ask for the same weeks turn after turn); longer windows expand
+# directly. The key is the rule text, the wall-clock start, the zone and the week: a changed rule or start
+# is another key, never a stale entry. Exdates are applied after the cache.
+_CACHED_WEEKS = 6
+
+
+_WEEKS_KEPT = 32768
+_weeks: OrderedDict[tuple[str, datetime, str, date], tuple[datetime, ...]] = OrderedDict()
+_weeks_lock = Lock()
+
+
+def clear_caches() -> None:
+    """Forget every parsed rule and cached week (tests and benchmarks measure a cold read with it)."""
+    _base_rule.cache_clear()
+    _moved_rule.cache_clear()
+    _window_weeks.cache_clear()
+    with _weeks_lock:
+        _weeks.clear()
+
+
+def _expand_weeks(text: str, wall_start: datetime, zone: ZoneInfo,
+                  mondays: list[date]) -> dict[date, tuple[datetime, ...]]:
+    """The rule's UTC starts per local week (Monday 00:00 to the next Monday 00:00), in one pass."""
+    first = datetime.combine(mondays[0], time(0, 0), tzinfo=zone)
+    after = datetime.combine(mondays[-1] + timedelta(days=7), time(0, 0), tzinfo=zone)
+    rule = _anchored(text, wall_start.replace(tzinfo=zone), zone, near=first)
+    weeks: dict[date, list[datetime]] = {monday: [] for monday in mondays}
+    for local in rule.between(first, after, inc=True):
+        monday = local.date() - timedelta(days=local.weekday())
+        if local < after and monday in weeks:
+            weeks[monday].append(as_utc(local))
+    return {monday: tuple(found) for monday, found in weeks.items()}
+
+
+@lru_cache(maxsize=256)
+def _window_weeks(start: datetime, end: datetime, zone: ZoneInfo) -> tuple[date, ...] | None:
+    """The local Mondays of the weeks the UTC window touches; None when there are too many to cache."""
+    first, last = start.astimezone(zone), end.astimezone(zone)
+    first_monday = first.date() - timedelta(days=first.weekday())
+    weeks = (last.date() - first_monday).days // 7 + 1
+    if weeks > _CACHED_WEEKS:
+        return None
+    return tuple(first_monday + timedelta(days=7 * week) for week in range(weeks))
+
+
+def _starts_between(text: str, event_time: datetime, start: datetime, end: datetime,
+                    zone: ZoneInfo) -> list[datetime]:
+    mondays = _window_weeks(start, end, zone)
+    if mondays is None:
+        rule = _anchored(text, event_time, zone, near=start)
+        return [as_utc(local) for local in rule.between(start.astimezone(zone), end.astimezone(zone), inc=True)]
+    text, wall_start, zone_key = text.strip(), _wall(event_time, zone), zone.key
+    keys = [(text, wall_start, zone_key, monday) for monday in mondays]
+    with _weeks_lock:
+        cached = [_weeks.get(key) for key in keys]
+    if None in cached:
+        fresh = _expand_weeks(text, wall_start, zone, list(mondays))
+        cached = [fresh[monday] for monday in mondays]
+        with _weeks_lock:
+            for key, week in zip(keys, cached, strict=True):
+                _weeks[key] = week
+            while len(_weeks) > _WEEKS_KEPT:
+                _weeks.popitem(last=False)
+    return [moment for week in cached for moment in week if start <= moment <= end]
+
+
 def occurrences(row: dict[str, Any], start: datetime, end: datetime, zone: ZoneInfo) -> list[datetime]:
     """UTC starts of the row's occurrences in [start, end], without its exdates (a one-off: its own start)."""
     start, end = as_utc(start), as_utc(end)
     if not is_series(row):
         moment = as_utc(row["event_time"])
         return [moment] if start <= moment <= end else []
-    rule = _anchored(row["rrule"], row["event_time"], zone)
+    found = _starts_between(row["rrule"], row["event_time"], start, end, zone)
+    if not row.get("exdates"):
+        return found
     skipped = _exdates(row)
-    found = (as_utc(local) for local in rule.between(start.astimezone(zone), end.astimezone(zone), inc=True))
     return [moment for moment in found if moment not in skipped]
 
 
@@ -121,7 +245,7 @@ def expand_days(rows: Iterable[dict[str, Any]], first: date, last: date, zone: Z
 def next_occurrence(row: dict[str, Any], after: datetime, zone: ZoneInfo, *,
                     inclusive: bool = True) -> dict[str, Any] | None:
     """The series' first occurrence at or after `after` (not an exdate), as an occurrence row; None at its end."""
-    rule = _anchored(row["rrule"], row["event_time"], zone)
+    rule = _anchored(row["rrule"], row["event_time"], zone, near=after)
     skipped = _exdates(row)
     moment = as_utc(after).astimezone(zone)
     for _ in range(len(skipped) + 1):
@@ -149,17 +273,23 @@ def next_occurrences(row: dict[str, Any], after: datetime, zone: ZoneInfo, count
 
 def last_occurrence(row: dict[str, Any], before: datetime, zone: ZoneInfo) -> dict[str, Any] | None:
     """The series' last occurrence before `before` (not an exdate), as an occurrence row."""
-    rule = _anchored(row["rrule"], row["event_time"], zone)
+    moved = _anchored(row["rrule"], row["event_time"], zone, near=before)
     skipped = _exdates(row)
     moment = as_utc(before).astimezone(zone)
     for _ in range(len(skipped) + 1):
-        found = rule.before(moment, inc=False)
+        found = moved.before(moment, inc=False) or _before_from_start(row, moment, zone)
         if found is None:
             return None
         if as_utc(found) not in skipped:
             return _occurrence_row(row, as_utc(found))
         moment = found
     return None
+
+
+def _before_from_start(row: dict[str, Any], moment: datetime, zone: ZoneInfo) -> datetime | None:
+    """The rule's last start before `moment`, iterated from the series' own start (when the moved rule has none:
+    the occurrence lies more than a period back, e.g. a daily rule limited to March read in December)."""
+    return _anchored(row["rrule"], row["event_time"], zone).before(moment, inc=False)
 
 
 def occurs_at(row: dict[str, Any], moment: datetime, zone: ZoneInfo) -> bool:
@@ -169,10 +299,14 @@ def occurs_at(row: dict[str, Any], moment: datetime, zone: ZoneInfo) -> bool:
 def series_end(row: dict[str, Any], zone: ZoneInfo) -> datetime | None:
     """The UTC start of the series' last occurrence, or None when it has no end."""
     rule = _anchored(row["rrule"], row["event_time"], zone)
-    if "UNTIL=" not in row["rrule"].upper() and "COUNT=" not in row["rrule"].upper():
+    if rule._count is not None:
+        starts = list(rule)  # bounded by COUNT (a COUNT rule is never moved)
+        return as_utc(starts[-1]) if starts else None
+    if rule._until is None:
         return None
-    starts = list(rule)  # bounded by UNTIL or COUNT
-    return as_utc(starts[-1]) if starts else None
+    last = _anchored(row["rrule"], row["event_time"], zone, near=rule._until).before(rule._until, inc=True)
+    last = last or rule.before(rule._until, inc=True)
+    return as_utc(last) if last is not None else None
 
 
 def yearly_rule(moment: datetime, zone: ZoneInfo) -> str:
