@@ -73,6 +73,19 @@ def _which_question(series: dict[str, Any], zone: ZoneInfo, action: str) -> dict
                 termin_id=series["id"])
 
 
+def _one_occurrence(series: dict[str, Any], starts: list[datetime] | None, zone: ZoneInfo, label: str,
+                    action: str) -> datetime | dict[str, Any]:
+    """The one occurrence the sentence names, or the run's end: none named → ask which is meant (nothing
+    written); a day the series does not hold → fehler; several → ask."""
+    if starts is None:
+        return _which_question(series, zone, action)
+    if len(starts) != 1:
+        return _end("fehler" if not starts else "rueckfrage",
+                    say("series_no_occurrence" if not starts else "series_several", title=series["title"],
+                        rule=label), "serie_kein_termin" if not starts else "serie_mehrere")
+    return starts[0]
+
+
 def delete_series(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     """*Lösch Volleyball ganz* → the whole series; *Diesen Montag fällt Volleyball aus* → that occurrence."""
     pair, zone, now = (state["user_id"], state["character_id"]), deps.zone, state["now"]
@@ -90,14 +103,11 @@ def delete_series(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
                     raise _Unverified("die Serie ist noch aktiv")
                 return {"answer": say("series_deleted", title=series["title"], rule=label),
                         "steps": [_step(const.OUTCOME_DELETED, termin_id=series["id"], serie=True, verifiziert=True)]}
-            starts = _named_occurrences(series, state["text"], now, zone)
-            if starts is None:
-                return _which_question(series, zone, "delete")
-            if len(starts) != 1:
-                return _end("fehler" if not starts else "rueckfrage",
-                            say("series_no_occurrence" if not starts else "series_several", title=series["title"],
-                                rule=label), "serie_kein_termin" if not starts else "serie_mehrere")
-            occurrence = starts[0]
+            chosen = _one_occurrence(series, _named_occurrences(series, state["text"], now, zone), zone, label,
+                                     "delete")
+            if isinstance(chosen, dict):
+                return chosen
+            occurrence = chosen
             if not locked.cancel_occurrence(*pair, series["id"], occurrence, now=now, zone=zone):
                 raise _Unverified("der Termin ließ sich nicht absagen")
             back = locked.find_by_id(*pair, series["id"])
@@ -137,13 +147,10 @@ def reschedule_series(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
                 return _whole(locked, pair, series, text, now, zone, label)
             parts = _TO.split(text, maxsplit=1)
             starts = _named_occurrences(series, parts[0], now, zone) if len(parts) == 2 else None
-            if starts is None:
-                return _which_question(series, zone, "reschedule")
-            if len(starts) != 1:
-                return _end("fehler" if not starts else "rueckfrage",
-                            say("series_no_occurrence" if not starts else "series_several", title=series["title"],
-                                rule=label), "serie_kein_termin" if not starts else "serie_mehrere")
-            occurrence = starts[0]
+            chosen = _one_occurrence(series, starts, zone, label, "reschedule")
+            if isinstance(chosen, dict):
+                return chosen
+            occurrence = chosen
             target = _new_moment(parts[1], series["title"], occurrence, zone)
             if target is None:
                 return _end("rueckfrage", say("time_question", title=series["title"]), "serie_zeit_fehlt")
