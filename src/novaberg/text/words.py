@@ -31,6 +31,7 @@ __all__ = [
     "fold_umlauts",
     "fold",
     "ascii_fold",
+    "alternation",
 ]
 
 APOSTROPHES = frozenset("'\u2019")
@@ -200,3 +201,9 @@ def content_words(text: str) -> list[str]:
             if len(part) >= CONTENT_MIN and part[0].isupper():
                 found.append(part)
     return found
+
+
+def alternation(phrases: Iterable[str]) -> str:
+    """A regex alternation of literal phrases, longest first, so a phrase never loses to its own beginning
+    (*bis Ende* before *bis*) — the one helper behind every word-list pattern."""
+    return "|".join(re.escape(w) for w in sorted(phrases, key=len, reverse=True))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from novaberg.text.words import fold
+from novaberg.text.words import alternation, fold
 from novaberg.timeparse.recurrence import RECURRENCE_WORDS, load_recurrence_words, without_series_words
 
 __all__ = ["SCOPE_ALL", "SCOPE_ONE", "series_statement", "whole_series_said", "without_scope_words",
@@ -19,16 +19,12 @@ SCOPE_ALL = "all"
 SCOPE_ONE = "one"
 
 
-def _alt(words: list[str]) -> str:
-    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
-
-
 _CANCEL_CLAIM = re.compile(r"\b(?:faellt|fallen)\b.*\b(?:aus|weg)\b|\b(?:entfaellt|ausfallen)\b")
-_FROM_NOW = re.compile(rf"\b(?:{_alt(RECURRENCE_WORDS['from_now'])})\b")
-_ALWAYS = re.compile(rf"\b(?:{_alt(RECURRENCE_WORDS['always'])})\b")
-_WHOLE = re.compile(rf"\b(?:{_alt(RECURRENCE_WORDS['whole_series'])})\b")
+_FROM_NOW = re.compile(rf"\b(?:{alternation(RECURRENCE_WORDS['from_now'])})\b")
+_ALWAYS = re.compile(rf"\b(?:{alternation(RECURRENCE_WORDS['always'])})\b")
+_WHOLE = re.compile(rf"\b(?:{alternation(RECURRENCE_WORDS['whole_series'])})\b")
 _SCOPE_WORDS = re.compile(
-    rf"(?:\s*\b(?:{_alt(RECURRENCE_WORDS['whole_series'] + load_recurrence_words()['whole_series'])})\b)+",
+    rf"(?:\s*\b(?:{alternation(RECURRENCE_WORDS['whole_series'] + load_recurrence_words()['whole_series'])})\b)+",
     re.IGNORECASE)
 
 

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from datetime import time
 
+from novaberg.text.words import alternation
 from novaberg.timeparse.clock_forms import clock_of
 from novaberg.timeparse.dates import resolve_daypart
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY as V
@@ -27,31 +28,27 @@ __all__ = ["FORMS", "RawTimeForm", "raw_time_form"]
 FORMS = ("tag_von_auf", "tag_uhrzeit", "von_auf", "tag", "uhrzeit")
 
 
-def _alternation(words: object) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))  # type: ignore[call-overload]
-
-
 _L = "a-zäöüß"
-_NUMBER_WORDS = _alternation(w for w, v in V.numbers.items() if v <= 23)
-_DAYPART = _alternation(V.dayparts)
+_NUMBER_WORDS = alternation(w for w, v in V.numbers.items() if v <= 23)
+_DAYPART = alternation(V.dayparts)
 _DIGIT_T = r"(?<![\d.:])(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?(?![\d:]|\.\d)"
-_WEEKDAY = _alternation(V.weekdays)
-_MONTH = _alternation({*V.months, *V.month_abbreviations})
-_ORDINAL = _alternation(V.ordinals)
-_TAG_PREFIX = _alternation(w for w, meaning in V.prefixes.items() if meaning in ("this", "next"))
-_DAY_WORDS = _alternation(w for w, offset in V.day_words.items() if offset >= 0)
+_WEEKDAY = alternation(V.weekdays)
+_MONTH = alternation({*V.months, *V.month_abbreviations})
+_ORDINAL = alternation(V.ordinals)
+_TAG_PREFIX = alternation(w for w, meaning in V.prefixes.items() if meaning in ("this", "next"))
+_DAY_WORDS = alternation(w for w, offset in V.day_words.items() if offset >= 0)
 _SEP = r"(?:\s*,\s*|\s+)"
 _DAY_NUMBER = r"(?:0?[1-9]|[12]\d|3[01])"  # a date with a dot names a possible day and month only:
 _MONTH_NUMBER = r"(?:0?[1-9]|1[0-2])"  # *15.30.* is a clock time at the end of a sentence
 
 
 # Spoken clock forms (issue 18 §1): *halb elf*, *Viertel nach 10*, *dreiviertel acht*, *zehn nach elf*.
-_ALL_NUMBER_WORDS = _alternation(V.numbers)
+_ALL_NUMBER_WORDS = alternation(V.numbers)
 _X = rf"(?:(?<![\d.:])(?:[01]?\d|2[0-4])(?![\d:]|\.\d)|(?<![{_L}])(?:{_ALL_NUMBER_WORDS})(?![{_L}]))"
 _N = rf"(?:(?<![\d.:])(?:[1-9]|[12]\d)(?![\d:.])|(?<![{_L}])(?:{_ALL_NUMBER_WORDS})(?![{_L}]))"
-_RELATIVE = _alternation(V.clock_relatives)
+_RELATIVE = alternation(V.clock_relatives)
 _SPOKEN = (
-    rf"(?<![{_L}])(?:{_alternation(V.clock_fractions)})\s+(?:(?:{_RELATIVE})\s+)?{_X}"
+    rf"(?<![{_L}])(?:{alternation(V.clock_fractions)})\s+(?:(?:{_RELATIVE})\s+)?{_X}"
     rf"|{_N}\s+(?:{_RELATIVE})\s+{_X}"
 )
 

@@ -20,7 +20,7 @@ from typing import Any
 from dateutil.rrule import rrulestr
 
 from novaberg.text.calendar import MONTH_WORDS, WEEKDAY_WORDS
-from novaberg.text.words import fold
+from novaberg.text.words import alternation, fold
 from novaberg.timeparse.dates import day_end, day_start, local_now, month_bounds
 from novaberg.timeparse.parse import parse
 from novaberg.timeparse.period import named_period
@@ -55,21 +55,17 @@ _WEEKDAYS = {fold(word): day for word, day in WEEKDAY_WORDS.items()}
 _MONTHS = {fold(word): month for word, month in MONTH_WORDS.items()}
 
 
-def _alt(words: Any) -> str:
-    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
-
-
-_WEEKDAY = _alt(_WEEKDAYS)
-_MONTH = _alt(_MONTHS)
-_EVERY = _alt(_W["every"])
-_STEP = _alt(_W["step_ordinals"])
-_IN_MONTH = re.compile(rf"^\s*(?:{_alt(_W['in_the_month'])})\b")
+_WEEKDAY = alternation(_WEEKDAYS)
+_MONTH = alternation(_MONTHS)
+_EVERY = alternation(_W["every"])
+_STEP = alternation(_W["step_ordinals"])
+_IN_MONTH = re.compile(rf"^\s*(?:{alternation(_W['in_the_month'])})\b")
 _EVERY_WEEKDAY = re.compile(rf"\b(?:{_EVERY})\s+(?:(?P<step>{_STEP})\s+)?(?P<day>{_WEEKDAY})\b")
-_EVERY_UNIT = re.compile(rf"\b(?:{_EVERY})\s+(?:(?P<step>{_STEP})\s+)?(?P<unit>{_alt(_W['frequency_units'])})\b")
+_EVERY_UNIT = re.compile(rf"\b(?:{_EVERY})\s+(?:(?P<step>{_STEP})\s+)?(?P<unit>{alternation(_W['frequency_units'])})\b")
 _EVERY_N = re.compile(
-    rf"\balle\s+(?P<n>\d{{1,2}}|{_alt(_W['step_numbers'])})\s+(?P<unit>{_alt(_W['frequency_units'])})\b")
-_ADVERB = re.compile(rf"\b(?P<adverb>{_alt(_W['frequency_adverbs'])})\b")
-_WORKDAYS = re.compile(rf"\b(?:{_alt(_W['workdays'])})\b")
+    rf"\balle\s+(?P<n>\d{{1,2}}|{alternation(_W['step_numbers'])})\s+(?P<unit>{alternation(_W['frequency_units'])})\b")
+_ADVERB = re.compile(rf"\b(?P<adverb>{alternation(_W['frequency_adverbs'])})\b")
+_WORKDAYS = re.compile(rf"\b(?:{alternation(_W['workdays'])})\b")
 _DAYS_ADVERB = re.compile(rf"\b(?P<day>{_WEEKDAY})s\b")
 _ON_WEEKDAY = re.compile(rf"\b(?:am|an)\s+(?P<day>{_WEEKDAY})\b")
 _DATE_NAMED = re.compile(rf"\b(?P<d>\d{{1,2}})\.\s*(?P<m>{_MONTH})\b")
@@ -77,12 +73,12 @@ _DATE_DOTTED = re.compile(r"\b(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?!\d)")
 _DAY_OF_MONTH = re.compile(rf"\b(?:{_EVERY}|am)\s+(?P<d>\d{{1,2}})\.(?!\s*(?:\d|{_MONTH}))")
 _CLOCK = re.compile(r"\b(?:um|gegen|ab)\s+(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?(?:\s*uhr)?\b"
                     r"|\b(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?\s*uhr\b")
-_COUNT_WORD = re.compile(rf"\b(?P<word>{_alt(_W['count_numbers'])})\b")
+_COUNT_WORD = re.compile(rf"\b(?P<word>{alternation(_W['count_numbers'])})\b")
 _COUNT_DIGITS = re.compile(r"\b(?P<n>\d{1,3})\s*-?\s*mal\b")
 _UNTIL_END = re.compile(rf"\bbis\s+(?:zum\s+|zu[mr]\s+)?ende\s+(?:(?:des|vom)\s+)?(?P<month>{_MONTH})\b")
 _UNTIL = re.compile(r"\bbis\s+(?:zum\s+|einschliesslich\s+)?(?P<rest>[^,;]+)")
 _FROM = re.compile(r"\bab\s+(?P<rest>[^,;]+)")
-_STOP = re.compile(rf"\s+(?:bis|um|ab|und|{_EVERY}|alle|{_alt(_W['workdays'])}|{_alt(_W['count_numbers'])}|\d+\s*-?mal)\b.*$")
+_STOP = re.compile(rf"\s+(?:bis|um|ab|und|{_EVERY}|alle|{alternation(_W['workdays'])}|{alternation(_W['count_numbers'])}|\d+\s*-?mal)\b.*$")
 
 
 @dataclass(frozen=True)
@@ -258,8 +254,8 @@ def read_recurrence(text: str, now: datetime) -> RecurrenceReading | None:
 
 
 _SERIES_WORD = re.compile(
-    rf"^(?:{_WEEKDAY})s$|^(?:{_alt(_W['workdays'])})$|^(?:{_alt(_W['always'])})$|^(?:{_alt(_W['frequency_adverbs'])})$"
-    rf"|^(?:{_alt(_W['count_numbers'])})$|^(?:{_EVERY})$")
+    rf"^(?:{_WEEKDAY})s$|^(?:{alternation(_W['workdays'])})$|^(?:{alternation(_W['always'])})$|^(?:{alternation(_W['frequency_adverbs'])})$"
+    rf"|^(?:{alternation(_W['count_numbers'])})$|^(?:{_EVERY})$")
 
 
 def without_series_words(title: str) -> str:

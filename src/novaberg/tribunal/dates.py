@@ -12,11 +12,12 @@ A day that no year has (*31.4.*) is no date; *29.2.* goes to the next leap year.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from novaberg.text.claim_vocabulary import VOCABULARY
+from novaberg.text.words import alternation
 from novaberg.timeparse import TIME_VOCABULARY
 from novaberg.timeparse.dates import dated as resolve_year  # the time parser's rule, one copy
 
@@ -32,10 +33,6 @@ __all__ = [
 ]
 
 
-def _alternation(words: Iterable[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-
-
 _NOT_AFTER_WORD = r"(?<![\w.])"
 _NOT_BEFORE_LETTER = r"(?![^\W\d_])"
 _NUMERIC = re.compile(
@@ -45,7 +42,7 @@ _MONTH_NAMES = dict(TIME_VOCABULARY.months) | dict(TIME_VOCABULARY.month_abbrevi
 _WRITTEN = re.compile(
     _NOT_AFTER_WORD
     + r"(?P<d>\d{1,2})(?:\.[ \t]*|[ \t]+)(?P<mon>"
-    + _alternation(_MONTH_NAMES)
+    + alternation(_MONTH_NAMES)
     + r")"
     + _NOT_BEFORE_LETTER
     + r"\.?(?:[ \t]+(?P<y>\d{4})(?!\d))?",
@@ -57,14 +54,14 @@ _WEEKDAY_WORDS = dict(TIME_VOCABULARY.weekdays) | {
 }
 _WEEKDAY_BEFORE = re.compile(
     r"(?<![^\W\d_])(?P<wd>(?:"
-    + _alternation(TIME_VOCABULARY.weekdays)
+    + alternation(TIME_VOCABULARY.weekdays)
     + r")"
     + _NOT_BEFORE_LETTER
     + r"|(?:"
-    + _alternation(TIME_VOCABULARY.weekday_abbreviations)
+    + alternation(TIME_VOCABULARY.weekday_abbreviations)
     + r")\.)"
     + r"[ \t]*(?:[,(][ \t]*)?(?:(?:"
-    + _alternation(VOCABULARY.date_articles.words)
+    + alternation(VOCABULARY.date_articles.words)
     + r")[ \t]+)?$",
     re.IGNORECASE,
 )
@@ -74,7 +71,7 @@ _LOOKBACK = 60  # characters before a date searched for its weekday; the couplin
 # an indefinite article in between; *kein Dienstag* is a negation and never matches.
 _WEEKDAY_AFTER = re.compile(
     r"[ \t]*(?:ist|war|wäre|waere|wird|fällt|faellt|fiel)[ \t]+(?:(?:auf[ \t]+)?einen|an[ \t]+einem|ein|auf)?[ \t]*"
-    r"(?P<wd>" + _alternation(TIME_VOCABULARY.weekdays) + r")" + _NOT_BEFORE_LETTER,
+    r"(?P<wd>" + alternation(TIME_VOCABULARY.weekdays) + r")" + _NOT_BEFORE_LETTER,
     re.IGNORECASE,
 )
 

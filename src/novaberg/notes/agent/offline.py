@@ -22,7 +22,7 @@ from novaberg.notes.agent.names import distinguishing_word, main_clause, note_na
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
 from novaberg.text.commands import ADD, ListCommand, read_list_command
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
-from novaberg.text.words import contains_word, normalize, words
+from novaberg.text.words import alternation, contains_word, normalize, words
 from novaberg.timeline.phrases import time_expression
 
 __all__ = ["Reading", "parse", "operation_scope", "running_list", "split_items", "type_for", "items_of_text",
@@ -32,17 +32,13 @@ _QUOTES_OPEN = "'\"„‚»“‘"
 _QUOTES_CLOSE = "'\"“”‘’«"
 
 
-def _alt(words: Sequence[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-
-
 def _stem(words: Sequence[str]) -> str:
     """Verb stems: the stem plus any ending (setz → setze, setzt)."""
-    return rf"(?:{_alt(words)})\w*"
+    return rf"(?:{alternation(words)})\w*"
 
 
-_ART = rf"(?:(?:{_alt(words_of('articles'))})\s+)?"
-_CONTAINER = rf"(?P<c>[\w-]*?(?:{_alt(words_of('container_words'))}))\b"
+_ART = rf"(?:(?:{alternation(words_of('articles'))})\s+)?"
+_CONTAINER = rf"(?P<c>[\w-]*?(?:{alternation(words_of('container_words'))}))\b"
 _QUOTED_NAME = rf"\s+[{_QUOTES_OPEN}](?P<q>[^{_QUOTES_CLOSE}]+)[{_QUOTES_CLOSE}]"
 _QUOTED = rf"(?:{_QUOTED_NAME})?"
 _NOT_A_NAME = (
@@ -79,7 +75,7 @@ _NOTE_COLON = _rx(rf"^{_PLEASE}{_stem(words_of('note_openers'))}\s+(?:(?:dir|mir
 _NOTE_THAT = _rx(rf"^{_PLEASE}(?:(?:merk|notier)\w*\s+(?:dir\b)?|schreib\w*\s+(?:(?:mir|dir|uns)\s+)?(?:bitte\s+)?auf\b)"
                  r"\s*(?:bitte\b)?\s*,?\s*dass\s+(?P<content>.+?)\s*[.!]*$")
 _REFERENCE = _rx(
-    rf"^{_PLEASE}(?:leg|schreib|notier|speicher|merk|nimm)\w*\s+(?:dir\s+)?(?:bitte\s+)?(?:{_alt(words_of('reference_words'))})"
+    rf"^{_PLEASE}(?:leg|schreib|notier|speicher|merk|nimm)\w*\s+(?:dir\s+)?(?:bitte\s+)?(?:{alternation(words_of('reference_words'))})"
     rf"\s+(?:bitte\s+|doch\s+|mal\s+)*(?:(?:als|in|auf)\s+(?:eine\s+|ne\s+)?(?:neue\s+)?(?P<c>\w+)\s+)?(?:bitte\s+)?(?:an|auf|ab)?{_END}"
 )
 _CREATE = _rx(
@@ -172,7 +168,7 @@ def type_for(*words: str) -> str:
 def operation_scope(text: str) -> str:
     """§3 Container vs. Inhalt: a preposition (von/aus/auf/zu) before the note, or a particle such as
     *drauf*/*raus*, makes a content operation ('inhalt'); without one it is the container ('container')."""
-    prepositions = _alt(words_of("content_prepositions"))
+    prepositions = alternation(words_of("content_prepositions"))
     if re.search(rf"\b(?:{prepositions})\s+{_NAMED}", text, re.IGNORECASE):
         return "inhalt"
     if any(contains_word(text, particle) for particle in words_of("content_particles")):
