@@ -24,6 +24,7 @@ from novaberg.store.migrations import REQUIRED_EXTENSIONS, extension_versions, m
 from novaberg.store.redis_store import connect_redis
 from novaberg.store.stack import Stack
 from tests.store.processes import servers_of, wait_no_servers
+from tests.support import copy_data_dir
 
 
 def _postgres_pids(folder: Path) -> list[int]:
@@ -57,8 +58,15 @@ def _holder(pg_dir: Path, in_thread: bool = False) -> subprocess.Popen[str]:
 
 
 @pytest.fixture
-def cluster(tmp_path):
-    server = EmbeddedPostgres(tmp_path / "pg")
+def made_cluster(tmp_path, started_data_dir) -> Path:
+    """A cluster folder as its first start leaves it (copied: no initdb per test), for tests whose subject is
+    not the first start."""
+    return copy_data_dir(started_data_dir / "pg", tmp_path / "pg")
+
+
+@pytest.fixture
+def cluster(made_cluster):
+    server = EmbeddedPostgres(made_cluster)
     yield server
     server.stop()
 
@@ -85,18 +93,18 @@ def test_listens_on_a_private_socket_only(cluster):
     assert oct(cluster.pg_dir.stat().st_mode & 0o777) == "0o700"
 
 
-def test_a_killed_owner_takes_its_server_along(tmp_path):
+def test_a_killed_owner_takes_its_server_along(tmp_path, made_cluster):
     """Issue 10 §5: after kill -9 of the owning process, the server stops on its own (parent-death signal)."""
-    holder = _holder(tmp_path / "pg")
+    holder = _holder(made_cluster)
     assert _postgres_pids(tmp_path / "pg")
     holder.kill()
     holder.wait()
     assert _wait_gone(tmp_path / "pg"), "postgres outlived its owner"
 
 
-def test_an_orphan_is_stopped_at_the_next_open(tmp_path):
+def test_an_orphan_is_stopped_at_the_next_open(tmp_path, made_cluster):
     """Issue 10 §5: a server left running by a dead owner is stopped and the next open works."""
-    holder = _holder(tmp_path / "pg", in_thread=True)  # started off the main thread: no parent-death stop
+    holder = _holder(made_cluster, in_thread=True)  # started off the main thread: no parent-death stop
     orphans = _postgres_pids(tmp_path / "pg")
     holder.kill()
     holder.wait()
