@@ -234,7 +234,7 @@ def test_a_killed_server_is_revived_while_a_backend_still_works(cluster):
     """Issue 10 §5, issue 25: a backend busy with a statement outlives its killed postmaster and holds the
     old shared memory, which makes a new server refuse to start; the restart waits for it instead of failing."""
     busy = psycopg.connect(cluster.url, autocommit=True)
-    statement = "SELECT count(*) FROM generate_series(1, 4000) a, generate_series(1, 4000) b"
+    statement = "SELECT count(*) FROM generate_series(1, 3000) a, generate_series(1, 3000) b"
     worker = threading.Thread(target=lambda: _ignore_errors(busy, statement), daemon=True)
     try:
         worker.start()
