@@ -25,9 +25,10 @@ LIMIT_SECONDS = 10.0
 
 
 @pytest.fixture
-def own_nova(tmp_path) -> Iterator[Nova]:
-    """A Nova with its own embedded servers (freezing the session's shared ones would stall other tests)."""
-    nova = Nova.open(data_dir=tmp_path / "data")
+def own_nova(data_dir) -> Iterator[Nova]:
+    """A Nova with its own embedded servers (freezing the session's shared ones would stall other tests), on a
+    copied started data directory."""
+    nova = Nova.open(data_dir=data_dir)
     try:
         yield nova
     finally:
