@@ -3,7 +3,11 @@ one Redis per session flushed per test, a pinned time zone and fixed clocks.
 
 Under pytest-xdist a session is one worker: each worker starts its own embedded PostgreSQL and Redis, in
 folders of its own; an external Redis (NOVABERG_TEST_REDIS_URL) gets one database number per worker, an
-external PostgreSQL one uniquely named template and test databases per worker."""
+external PostgreSQL one uniquely named template and test databases per worker.
+
+Cheap by construction (issue 25): every test folder is in RAM where /dev/shm is writable (`support.TEMP_ROOT`); a test
+that needs a data directory but not its very first start takes `data_dir`, a copy of one started, migrated and
+stopped once per session; the modules with real processes are collected first (`SLOW_FIRST`)."""
 
 from __future__ import annotations
 
