@@ -14,8 +14,8 @@ from tests.timeline.ics.test_import import FOREIGN
 runner = CliRunner()
 
 
-def test_calendar_commands_round_trip(tmp_path):
-    data = str(tmp_path / "data")
+def test_calendar_commands_round_trip(tmp_path, data_dir):
+    data = str(data_dir)
     source = tmp_path / "telefon.ics"
     source.write_bytes(FOREIGN)
     bad = tmp_path / "kaputt.ics"

@@ -12,9 +12,9 @@ from novaberg.cli import app
 runner = CliRunner()
 
 
-def test_say_prints_answer_services_verdict_on_the_embedded_default(tmp_path):
+def test_say_prints_answer_services_verdict_on_the_embedded_default(data_dir):
     result = runner.invoke(app, ["say", "--user", "u", "--character", "nova", "--data-dir",
-                                 str(tmp_path / "data"), "Hallo"])
+                                 str(data_dir), "Hallo"])
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)
     assert set(payload) >= {"answer", "services", "verdict"}

@@ -20,8 +20,8 @@ def test_the_operators_own_person_is_erased_only_with_yes(tmp_path):
     assert not (tmp_path / "data").exists()
 
 
-def test_erase_asks_refusal_changes_nothing_then_ja_erases_and_a_second_run_finds_nothing(tmp_path):
-    data = tmp_path / "data"
+def test_erase_asks_refusal_changes_nothing_then_ja_erases_and_a_second_run_finds_nothing(data_dir):
+    data = data_dir
     runner.invoke(app, ["token", "create", "--user", "anna", "--data-dir", str(data)])
     runner.invoke(app, ["token", "create", "--user", "bob", "--data-dir", str(data)])
     tokens = PersonTokens.of(data)
@@ -44,8 +44,8 @@ def test_erase_asks_refusal_changes_nothing_then_ja_erases_and_a_second_run_find
     assert tokens.persons() == ["bob"]
 
 
-def test_an_unknown_person_is_exit_2_and_nothing_changes(tmp_path):
-    data = tmp_path / "data"
+def test_an_unknown_person_is_exit_2_and_nothing_changes(data_dir):
+    data = data_dir
     runner.invoke(app, ["token", "create", "--user", "bob", "--data-dir", str(data)])
     result = runner.invoke(app, ["person", "erase", "--user", "carla", "--yes", "--data-dir", str(data)])
     assert result.exit_code == 2 and "Von carla ist nichts gespeichert" in result.output

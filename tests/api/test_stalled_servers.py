@@ -18,6 +18,7 @@ from novaberg.api import texts
 from novaberg.api.app import create_app
 from novaberg.api.nova import Nova
 from novaberg.core.clock import FixedClock
+from novaberg.store.db import STALL_COOLDOWN_SECONDS
 from tests.support import berlin
 
 BASE = "http://127.0.0.1:8765"
@@ -25,9 +26,10 @@ LIMIT_SECONDS = 10.0
 
 
 @pytest.fixture
-def own_nova(tmp_path) -> Iterator[Nova]:
-    """A Nova with its own embedded servers (freezing the session's shared ones would stall other tests)."""
-    nova = Nova.open(data_dir=tmp_path / "data")
+def own_nova(data_dir) -> Iterator[Nova]:
+    """A Nova with its own embedded servers (freezing the session's shared ones would stall other tests), on a
+    copied started data directory."""
+    nova = Nova.open(data_dir=data_dir)
     try:
         yield nova
     finally:
@@ -71,6 +73,17 @@ def _client(nova: Nova) -> TestClient:
                       raise_server_exceptions=False)
 
 
+def _wait_no_open_work(url: str, seconds: float = 30.0) -> None:
+    """Until no backend but this probe is inside a statement or a transaction: then a woken backend has read
+    its closed connection and rolled back (a condition, not a guessed pause; under load it may take long)."""
+    deadline = time.monotonic() + seconds
+    with psycopg.connect(url, connect_timeout=5, autocommit=True) as conn:
+        while conn.execute("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' "
+                           "AND pid <> pg_backend_pid() AND state <> 'idle'").fetchone()[0]:
+            assert time.monotonic() < deadline, f"a backend still works {seconds:.0f} s after the server woke"
+            time.sleep(0.05)
+
+
 def _turn_rows(url: str, marker: str) -> int:
     """Rows of the turn with `marker` in its text, read on a connection of its own (not the pool)."""
     with psycopg.connect(url, connect_timeout=5) as conn:
@@ -90,13 +103,14 @@ def test_a_frozen_postgresql_gives_503_within_10_s_and_the_turn_writes_nothing_l
         thread, outcome = _timed_turn(client, f"Merk dir bitte das Codewort {marker}")
         thread.join(LIMIT_SECONDS + 2)
         answered_in_time = not thread.is_alive()
+        cooled_down = time.monotonic() + STALL_COOLDOWN_SECONDS  # the stall was noted before the answer
     thread.join(120)  # the old code goes on once the server runs again
     assert answered_in_time, "no answer within 10 s while PostgreSQL was frozen"
     assert outcome["seconds"] < LIMIT_SECONDS
     assert (outcome["status"], outcome["body"]["detail"]) == (503, texts.ERR_DATABASE)
-    time.sleep(3)  # the woken backends read the closed connections and roll back
+    _wait_no_open_work(own_nova.stack.db.url)  # the woken backends read the closed connections and rolled back
     assert _turn_rows(own_nova.stack.db.url, marker) == 0
-    time.sleep(3)  # the stall cool-down of the pool passes: turns work again
+    time.sleep(max(0.0, cooled_down - time.monotonic()) + 0.2)  # the pool's stall cool-down: turns work again
     assert client.post("/turn", json={"user_id": "anna", "character_id": "nova", "text": "Hallo"}).status_code == 200
 
 

@@ -13,7 +13,6 @@ import json
 import os
 import shutil
 import tarfile
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,7 @@ from novaberg.store.backup import (
 )
 from novaberg.store.embedded import EmbeddedPostgres
 from novaberg.store.embedded_redis import EmbeddedRedis
-from tests.support import berlin, make_offline_llm
+from tests.support import berlin, make_offline_llm, temp_folder
 
 runner = CliRunner()
 NOW = berlin(2026, 3, 2, 9)
@@ -80,7 +79,7 @@ def _files_of(data_dir: Path) -> dict[str, bytes]:
 @pytest.fixture(scope="module")
 def built() -> Iterator[dict[str, Any]]:
     """A data directory of two persons, its archive (made while Nova holds the directory), and its state."""
-    with tempfile.TemporaryDirectory(prefix="novaberg-test-backup-") as folder:
+    with temp_folder("novaberg-test-backup-") as folder:
         base = Path(folder)
         data = base / "data"
         nova = Nova.open(data_dir=data, llm=make_offline_llm(), embedder="hashing")

@@ -16,7 +16,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -32,6 +31,7 @@ from novaberg.pixie.lock import LOCK_KEY
 from novaberg.store.embedded import EmbeddedPostgres
 from novaberg.store.embedded_redis import EmbeddedRedis
 from novaberg.store.redis_store import connect_redis
+from tests.support import temp_folder
 
 NOVABERG = Path(sys.executable).parent / "novaberg"
 TOKEN = "zwei-prozesse-token-0123456789abcdef0123456789"
@@ -73,7 +73,7 @@ def _wait_ready(process: subprocess.Popen, port: int, out: Path, deadline: float
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[dict]:
     # not under pytest's basetemp: a concurrent pytest run rotates old basetemps away (tests/conftest.py)
-    with tempfile.TemporaryDirectory(prefix="novaberg-test-two-") as folder:
+    with temp_folder("novaberg-test-two-") as folder:
         yield from _cluster(Path(folder))
 
 

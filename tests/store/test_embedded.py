@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from novaberg.store.migrations import REQUIRED_EXTENSIONS, extension_versions, m
 from novaberg.store.redis_store import connect_redis
 from novaberg.store.stack import Stack
 from tests.store.processes import servers_of, wait_no_servers
+from tests.support import copy_data_dir
 
 
 def _postgres_pids(folder: Path) -> list[int]:
@@ -56,8 +58,15 @@ def _holder(pg_dir: Path, in_thread: bool = False) -> subprocess.Popen[str]:
 
 
 @pytest.fixture
-def cluster(tmp_path):
-    server = EmbeddedPostgres(tmp_path / "pg")
+def made_cluster(tmp_path, started_data_dir) -> Path:
+    """A cluster folder as its first start leaves it (copied: no initdb per test), for tests whose subject is
+    not the first start."""
+    return copy_data_dir(started_data_dir / "pg", tmp_path / "pg")
+
+
+@pytest.fixture
+def cluster(made_cluster):
+    server = EmbeddedPostgres(made_cluster)
     yield server
     server.stop()
 
@@ -84,18 +93,18 @@ def test_listens_on_a_private_socket_only(cluster):
     assert oct(cluster.pg_dir.stat().st_mode & 0o777) == "0o700"
 
 
-def test_a_killed_owner_takes_its_server_along(tmp_path):
+def test_a_killed_owner_takes_its_server_along(tmp_path, made_cluster):
     """Issue 10 §5: after kill -9 of the owning process, the server stops on its own (parent-death signal)."""
-    holder = _holder(tmp_path / "pg")
+    holder = _holder(made_cluster)
     assert _postgres_pids(tmp_path / "pg")
     holder.kill()
     holder.wait()
     assert _wait_gone(tmp_path / "pg"), "postgres outlived its owner"
 
 
-def test_an_orphan_is_stopped_at_the_next_open(tmp_path):
+def test_an_orphan_is_stopped_at_the_next_open(tmp_path, made_cluster):
     """Issue 10 §5: a server left running by a dead owner is stopped and the next open works."""
-    holder = _holder(tmp_path / "pg", in_thread=True)  # started off the main thread: no parent-death stop
+    holder = _holder(made_cluster, in_thread=True)  # started off the main thread: no parent-death stop
     orphans = _postgres_pids(tmp_path / "pg")
     holder.kill()
     holder.wait()
@@ -153,21 +162,47 @@ def test_an_old_pgserver_cluster_is_refused_untouched(tmp_path):
     assert (pg / "PG_VERSION").read_text() == "16\n"
 
 
-def _wait_session_gone(session: int, seconds: float = 20.0) -> list[int]:
-    """[] once no live process of session `session` (the postmaster's, it starts a session) is left."""
+def _children(pid: int) -> list[int]:
+    """The live processes whose parent is `pid` (a postmaster's backends and helpers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[0] != "Z" and int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def _wait_pids_gone(pids: list[int], seconds: float = 30.0) -> list[int]:
+    """[] once none of `pids` runs any more (a zombie counts as gone); what still runs after `seconds`."""
     deadline = time.monotonic() + seconds
     while True:
-        left = []
-        for entry in Path("/proc").iterdir():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):
-                continue
-            if fields[0] != "Z" and int(fields[3]) == session:
-                left.append(int(entry.name))
+        left = [pid for pid in pids if _running(pid)]
         if not left or time.monotonic() > deadline:
             return left
         time.sleep(0.05)
+
+
+def _running(pid: int) -> bool:
+    try:
+        return (Path(f"/proc/{pid}") / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def _kill_postmaster(cluster: EmbeddedPostgres) -> list[int]:
+    """SIGKILL the server's postmaster (the fault under test); its backends, each a session of its own, run
+    on until they notice: returns their pids."""
+    process = cluster._process  # noqa: SLF001
+    assert process is not None
+    backends = _children(process.pid)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    return backends
 
 
 def test_a_killed_server_is_revived(cluster):
@@ -177,12 +212,10 @@ def test_a_killed_server_is_revived(cluster):
     try:
         with db.transaction() as conn:
             conn.execute("SELECT 1")
-        killed = cluster._process.pid  # noqa: SLF001
-        os.kill(killed, signal.SIGKILL)  # noqa: SLF001 - the fault under test
-        cluster._process.wait()  # noqa: SLF001
+        backends = _kill_postmaster(cluster)
         # The server is dead once its backends are: until they notice the postmaster's death (slow under
         # load) a pooled connection still answers and nothing has to be revived.
-        assert _wait_session_gone(killed) == []
+        assert _wait_pids_gone(backends) == []
         started = time.monotonic()
         try:
             with db.transaction() as conn:
@@ -195,6 +228,43 @@ def test_a_killed_server_is_revived(cluster):
         assert cluster.alive()
     finally:
         db.close()
+
+
+def test_a_killed_server_is_revived_while_a_backend_still_works(cluster):
+    """Issue 10 §5, issue 25: a backend busy with a statement outlives its killed postmaster and holds the
+    old shared memory, which makes a new server refuse to start; the restart waits for it instead of failing."""
+    busy = psycopg.connect(cluster.url, autocommit=True)
+    statement = "SELECT count(*) FROM generate_series(1, 3000) a, generate_series(1, 3000) b"
+    worker = threading.Thread(target=lambda: _ignore_errors(busy, statement), daemon=True)
+    try:
+        worker.start()
+        with psycopg.connect(cluster.url, autocommit=True) as watcher:
+            _wait_until(lambda: watcher.execute("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' "
+                                                "AND query LIKE 'SELECT count(*) FROM generate_series%'"
+                                                ).fetchone()[0] == 1)
+        backends = _kill_postmaster(cluster)
+        assert any(_running(pid) for pid in backends), "the busy backend should outlive its postmaster"
+        assert cluster.ensure_running() is True
+        with psycopg.connect(cluster.url) as conn:
+            assert conn.execute("SELECT 3").fetchone()[0] == 3
+        assert cluster.alive()
+    finally:
+        worker.join(30)
+        busy.close()
+
+
+def _ignore_errors(conn: psycopg.Connection, statement: str) -> None:
+    try:
+        conn.execute(statement)
+    except psycopg.Error:
+        pass
+
+
+def _wait_until(condition, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition did not come true in time"
+        time.sleep(0.02)
 
 
 def test_an_unreachable_database_is_a_clear_error_within_seconds():

@@ -23,8 +23,8 @@ from tests.store.processes import servers_of, wait_no_servers
 _NOVABERG = Path(sys.executable).with_name("novaberg")
 
 
-def test_kill_9_of_the_owner_leaves_no_server_and_the_next_open_works(tmp_path):
-    data = tmp_path / "data"
+def test_kill_9_of_the_owner_leaves_no_server_and_the_next_open_works(data_dir):
+    data = data_dir
     code = textwrap.dedent(f"""
         import time
         from pathlib import Path
@@ -87,11 +87,10 @@ def _read_until(process: subprocess.Popen[str], text: str, seconds: float = 90.0
             return "".join(seen)
 
 
-def _stop_at(tmp_path: Path, command: str, phase: str, stop: signal.Signals) -> None:
+def _stop_at(data: Path, command: str, phase: str, stop: signal.Signals) -> None:
     """Start `novaberg <command>`, let it reach `phase` (a start-up phase of core.startup, where it waits,
     or "running"), send `stop`: it must end within STOP_SECONDS, by that signal's code, without a
     traceback, and no embedded server of its data directory may be left."""
-    data = tmp_path / "data"
     env = {**os.environ, "COLUMNS": "200"}
     if phase == "running":
         marker = _READY_LINES[command]
@@ -121,29 +120,31 @@ def _stop_at(tmp_path: Path, command: str, phase: str, stop: signal.Signals) -> 
 
 
 @pytest.mark.parametrize("phase", [*startup.PHASES, "running"])
-def test_ctrl_c_at_any_phase_of_chat_start_up_ends_it_within_2_s_and_stops_the_servers(tmp_path, phase):
+def test_ctrl_c_at_any_phase_of_chat_start_up_ends_it_within_2_s_and_stops_the_servers(data_dir, phase):
     """§ issue 25.5: Ctrl-C before the servers start, while PostgreSQL or Redis starts, during migrations,
     while the services are loaded, at the prompt: `novaberg chat` ends within 2 s and leaves no server."""
-    _stop_at(tmp_path, "chat", phase, signal.SIGINT)
+    _stop_at(data_dir, "chat", phase, signal.SIGINT)
 
 
 @pytest.mark.parametrize(("phase", "stop"), [("migrate", signal.SIGTERM), ("running", signal.SIGHUP)])
-def test_sigterm_and_sighup_during_chat_start_up_end_it_within_2_s(tmp_path, phase, stop):
-    _stop_at(tmp_path, "chat", phase, stop)
+def test_sigterm_and_sighup_during_chat_start_up_end_it_within_2_s(data_dir, phase, stop):
+    _stop_at(data_dir, "chat", phase, stop)
 
 
 @pytest.mark.parametrize(("command", "phase", "stop"), [
     ("say", "postgres", signal.SIGINT), ("serve", "redis", signal.SIGHUP),
     ("demo", "running", signal.SIGTERM), ("pixie", "stack", signal.SIGINT),
 ])
-def test_a_stop_signal_during_start_up_ends_every_command_within_2_s(tmp_path, command, phase, stop):
-    """§ issue 25.5: say, serve, demo and pixie end on a stop signal during start-up like chat does."""
-    _stop_at(tmp_path, command, phase, stop)
+def test_a_stop_signal_during_start_up_ends_every_command_within_2_s(tmp_path, request, command, phase, stop):
+    """§ issue 25.5: say, serve, demo and pixie end on a stop signal during start-up like chat does. `say`
+    starts on a folder never used before (its first start, initdb on the way); the others on a started one."""
+    data = tmp_path / "data" if command == "say" else request.getfixturevalue("data_dir")
+    _stop_at(data, command, phase, stop)
 
 
-def test_reopen_after_close_keeps_redis_data(tmp_path):
+def test_reopen_after_close_keeps_redis_data(data_dir):
     """The dump is saved on close: a pending question survives a restart of the process."""
-    settings = Settings(data_dir=tmp_path / "data")
+    settings = Settings(data_dir=data_dir)
     stack = Stack.open(settings)
     stack.redis.set("pending_agent:u", "frage", ex=300)
     stack.close()
@@ -154,14 +155,14 @@ def test_reopen_after_close_keeps_redis_data(tmp_path):
         stack.close()
 
 
-def test_servers_killed_under_a_running_nova_come_back(tmp_path):
+def test_servers_killed_under_a_running_nova_come_back(data_dir):
     """Issue 10 §5: the embedded PostgreSQL and Redis killed under a running process: at most the turn in
     flight fails, with DatabaseUnavailableError (HTTP 503) and quickly; the next turn works and writes."""
     from novaberg.api.nova import Nova
     from novaberg.core.errors import DatabaseUnavailableError
     from tests.support import berlin
 
-    nova = Nova.open(data_dir=tmp_path / "data")
+    nova = Nova.open(data_dir=data_dir)
     try:
         now = berlin(2026, 11, 30, 9)
         nova.turn("u1", "nova", "Hallo", now)
@@ -180,4 +181,4 @@ def test_servers_killed_under_a_running_nova_come_back(tmp_path):
         assert nova.stack.embedded_pg.alive() and nova.stack.embedded_redis.alive()
     finally:
         nova.close()
-    assert wait_no_servers(tmp_path / "data") == []
+    assert wait_no_servers(data_dir) == []

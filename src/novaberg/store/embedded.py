@@ -37,6 +37,9 @@ __all__ = ["EmbeddedPostgres", "PG_MAJOR", "cluster_major", "private_umask", "st
 PG_MAJOR = 18
 _PORT = 5432  # Unix socket only, in a private directory: the number names the socket file, nothing listens
 _SOCKET_NAME_MAX = 100  # sun_path holds 108 bytes; '.s.PGSQL.5432' and the NUL must fit
+# How long a restart waits for the backends of a killed server to let go of its shared memory: they end at
+# their next wait, or when their statement reaches its server-side timeout (store.db: 5 s).
+OLD_BACKENDS_SECONDS = 10.0
 _log = logging.getLogger("novaberg.store")
 
 
@@ -116,6 +119,7 @@ class EmbeddedPostgres:
                 return False
             _log.warning("embedded PostgreSQL is not running (exit %s); starting it again",
                          None if self._process is None else self._process.returncode)
+            self._await_old_backends()
             self._start()
             return True
 
@@ -135,6 +139,16 @@ class EmbeddedPostgres:
                 return
             except subprocess.TimeoutExpired:
                 continue
+
+    def _await_old_backends(self) -> None:
+        """A killed postmaster's backends (each in a session of its own) run on until they notice, at their
+        next wait; while one still holds the old shared memory a new server refuses to start. Wait for them to
+        let go, at most `OLD_BACKENDS_SECONDS` (a statement ends by its server-side timeout); past that the
+        start is tried anyway and fails loudly."""
+        segment = _shared_memory_id(self.pg_dir)
+        deadline = time.monotonic() + OLD_BACKENDS_SECONDS
+        while segment is not None and _attached(segment) and time.monotonic() < deadline:
+            time.sleep(0.02)
 
     # --- preparing the directory ------------------------------------------------------------------
 
@@ -194,6 +208,7 @@ class EmbeddedPostgres:
         _log.warning("stopping an orphaned embedded PostgreSQL (pid %s) left by an earlier process", pid)
         stop_orphan(pid, lambda: _is_postgres_of(pid, self.pg_dir),
                     ((signal.SIGINT, 15.0), (signal.SIGQUIT, 5.0), (signal.SIGKILL, 5.0)))
+        self._await_old_backends()  # a postmaster stopped by SIGKILL leaves its backends behind
 
     # --- starting ---------------------------------------------------------------------------------
 
@@ -296,6 +311,28 @@ def _status(pg_dir: Path, pid: int) -> str | None:
     if not lines or lines[0].strip() != str(pid):
         return None
     return lines[7].strip() if len(lines) > 7 else None
+
+
+def _shared_memory_id(pg_dir: Path) -> int | None:
+    """The id of the System V segment a server of `pg_dir` made (line 7 of postmaster.pid: key, id)."""
+    try:
+        lines = (pg_dir / "postmaster.pid").read_text().splitlines()
+        return int(lines[6].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _attached(segment: int) -> bool:
+    """True while a process is attached to System V segment `segment` (Linux: /proc/sysvipc/shm)."""
+    try:
+        rows = Path("/proc/sysvipc/shm").read_text().splitlines()[1:]
+    except OSError:
+        return False
+    for row in rows:
+        fields = row.split()
+        if len(fields) > 6 and fields[1] == str(segment):
+            return fields[6] != "0"
+    return False
 
 
 def _cmdline(pid: int) -> list[str]:

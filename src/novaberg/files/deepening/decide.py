@@ -33,7 +33,7 @@ from novaberg.files.retrieval import Hit
 from novaberg.llm.reader import read_text
 from novaberg.text.calendar import MONTH_WORDS, WEEKDAY_WORDS
 from novaberg.text.grammar import QUESTION, analyse, grammar
-from novaberg.text.words import ascii_variants, fold_umlauts, words
+from novaberg.text.words import ascii_variants, fold, fold_umlauts, words
 
 __all__ = ["TASK", "Decision", "Refused", "MAX_FILES", "MAX_TERMS", "TERM_MAX_CHARS", "candidates_input",
            "read_decision", "asks", "stem", "ask_model", "kind_answered", "carries", "asked_words", "question_part"]
@@ -46,10 +46,10 @@ TERM_MAX_CHARS = 60
 _YES = frozenset({"ja", "nachlesen", "nachsehen", "weiterlesen", "lesen"})
 _NO = frozenset({"nein", "reicht", "genug"})
 _INDIRECT = re.compile(
-    r"\b(frag\w* mich|wei(ß|ss) (ich )?(nicht|nich|net) (mehr)?|wei(ß|ss)t du (noch)?|keine ahnung|"
-    r"(möchte|moechte|will|würde gern|wuerde gern|hätte gern) (gern |gerne )?wissen|sag mir|erinner\w* mich nicht)"
+    r"\b(frag\w* mich|weiss (ich )?(nicht|nich|net) (mehr)?|weisst du (noch)?|keine ahnung|"
+    r"(moechte|will|wuerde gern|haette gern) (gern |gerne )?wissen|sag mir|erinner\w* mich nicht)"
     r"[\s,]+(?:(?:nur|mal|halt|eben|gerade|grad|echt|so|jetzt|gern|gerne)[\s,]+)*"
-    r"(wer|wen|wem|wann|wo|was|wie|welche\w*|ob|warum|womit|wohin|woher|wieviel)\b", re.IGNORECASE)
+    r"(wer|wen|wem|wann|wo|was|wie|welche\w*|ob|warum|womit|wohin|woher|wieviel)\b")  # on folded text
 _CALENDAR_WORDS = sorted({v for word in (*MONTH_WORDS, *WEEKDAY_WORDS) for v in ascii_variants(word)})  # one copy
 _WHEN = re.compile(r"\b\d{1,2}\.\s?\d{1,2}\.|\b(19|20)\d\d\b|\b(" + "|".join(_CALENDAR_WORDS) +
                    r"|frühjahr|herbst|sommer|winter|uhr)\b", re.IGNORECASE)
@@ -188,7 +188,7 @@ def read_decision(fields: Mapping[str, Any], hits: Sequence[Hit]) -> Decision:
 
 def asks(text: str) -> bool:
     """The person asks something: a question (also verb-first or in a polite frame) or an indirect one."""
-    return analyse(text).mood == QUESTION or bool(_INDIRECT.search(text))
+    return analyse(text).mood == QUESTION or bool(_INDIRECT.search(fold(text)))
 
 
 def stem(word: str) -> str:

@@ -27,6 +27,7 @@ from novaberg.files.reading.classify import TASK, read_classification
 from novaberg.files.reading.zoom import MAX_TERMS, OpenedFile, open_said
 from novaberg.files.repository import RootsRepository
 from novaberg.files.retrieval import Hit, Retriever
+from novaberg.text.words import fold
 from novaberg.timeparse import TIME_VOCABULARY
 
 __all__ = ["DATE", "AMOUNT", "NAME", "PLACE", "VALUE", "asked_kind", "carries", "current_first", "Passage",
@@ -40,14 +41,13 @@ CANDIDATES = 3  # files opened at most (one access each, §8.1b)
 LEXICAL = ("scharf", "inhalt")  # a strong hit: the words of the question found it, not the dense channel alone
 _QUOTE_CHARS = 160
 
-_OPENING = r"^\W*(?:(?:und|sag mal|weißt du|weisst du|kannst du mir sagen)\W+)?"
+_OPENING = r"^\W*(?:(?:und|sag mal|weisst du|kannst du mir sagen)\W+)?"  # the _ASKED patterns read folded text
 _ASKED = (
-    (re.compile(_OPENING + r"(?:(?:bis|ab|seit)\s+)?wann\b", re.IGNORECASE), DATE),
-    (re.compile(_OPENING + r"(?:wie\s*viele?|wie\s+hoch|wie\s+teuer|wie\s+schwer|wie\s+alt|wie\s+lange?)\b",
-                re.IGNORECASE), AMOUNT),
-    (re.compile(_OPENING + r"(?:wer|wem|wen|(?:bei|von|mit|an)\s+wem)\b", re.IGNORECASE), NAME),
-    (re.compile(_OPENING + r"(?:wo|wohin|woher)\b", re.IGNORECASE), PLACE),
-    (re.compile(_OPENING + r"welche[rsmn]?\b", re.IGNORECASE), VALUE),
+    (re.compile(_OPENING + r"(?:(?:bis|ab|seit)\s+)?wann\b"), DATE),
+    (re.compile(_OPENING + r"(?:wie\s*viele?|wie\s+hoch|wie\s+teuer|wie\s+schwer|wie\s+alt|wie\s+lange?)\b"), AMOUNT),
+    (re.compile(_OPENING + r"(?:wer|wem|wen|(?:bei|von|mit|an)\s+wem)\b"), NAME),
+    (re.compile(_OPENING + r"(?:wo|wohin|woher)\b"), PLACE),
+    (re.compile(_OPENING + r"welche[rsmn]?\b"), VALUE),
 )
 _MONTHS = "|".join(sorted((re.escape(m) for m in TIME_VOCABULARY.months), key=len, reverse=True))
 _DATE = re.compile(rf"\b\d{{1,2}}\.\s?\d{{1,2}}\.(?:\d{{2,4}})?|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
@@ -64,7 +64,7 @@ _HEADING = re.compile(r"^\s*#|^\s*[=\-]{3,}\s*$")
 def asked_kind(text: str) -> str | None:
     """What the question asks for (DATE, AMOUNT, NAME, PLACE, VALUE), read from its opening words; else None."""
     for pattern, kind in _ASKED:
-        if pattern.search(text):
+        if pattern.search(fold(text)):
             return kind
     return None
 

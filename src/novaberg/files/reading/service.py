@@ -39,6 +39,7 @@ from novaberg.files.reading.zoom import (
 )
 from novaberg.files.repository import RootsRepository
 from novaberg.files.retrieval import Hit, Retriever
+from novaberg.text.words import fold
 
 __all__ = ["ReadingService", "SERVICE_NAME", "route_hint", "HINT_RECORDS", "HINT_KNOW"]
 
@@ -60,10 +61,10 @@ _RECORDS = re.compile(
 # dich an*, *weißt du noch, wie …*, and a recall particle on *wie/was war*, *wie hieß/heißt* (*Wie war nochmal der
 # WLAN-Code?*) — without the particle, *Wie heißt du?* stays small talk; *über mich* is the memory's own question
 _RECALL = r"(?:noch\s?mal|nochmals|gleich|doch\s+gleich|doch\s+noch\s?mal)"
-_KNOW = re.compile(r"\b(?:wei(ß|ss)t du (et)?was|(?:was|wie ?viel) wei(ß|ss)t du(?: noch| eigentlich| denn)*) (über|zu|von)\b"
+_KNOW = re.compile(r"\b(?:weisst du (et)?was|(?:was|wie ?viel) weisst du(?: noch| eigentlich| denn)*) (ueber|zu|von)\b"
                    r"(?! (?:mich|uns|dich)\b)"
-                   r"|\berinnerst du dich(?: noch)? an\b|\bwei(ß|ss)t du noch,? (?:wie|was|wo|wann|wer|welche\w*)\b"
-                   rf"|\b(?:wie|was|wer|wo) (?:war|waren|hieß|hiess|heißt|heisst|ist) {_RECALL}\b", re.IGNORECASE)
+                   r"|\berinnerst du dich(?: noch)? an\b|\bweisst du noch,? (?:wie|was|wo|wann|wer|welche\w*)\b"
+                   rf"|\b(?:wie|was|wer|wo) (?:war|waren|hiess|heisst|ist) {_RECALL}\b")  # on folded text
 # the roots agent's object (a directory as a whole, §8.2a) and the writing requests (§8.1 Negativfälle)
 _NOT_MINE = re.compile(r"verzeichnis|freigeb|freigab|zugriff|darfst|ablegen|\bleg\w*\b.*\bab\b|speicher|merk dir|notier",
                        re.IGNORECASE)
@@ -74,7 +75,7 @@ def route_hint(text: str) -> float:
         return 0.0
     if _RECORDS.search(text):
         return HINT_RECORDS
-    if _KNOW.search(text):
+    if _KNOW.search(fold(text)):
         return HINT_KNOW
     return 0.0
 
@@ -94,7 +95,7 @@ class ReadingService:
 
     def run(self, request: AgentRequest, deps: Any) -> ServiceResult:
         steps: list[dict[str, Any]] = []
-        knows = bool(_KNOW.search(request.text))
+        knows = bool(_KNOW.search(fold(request.text)))
         has_roots = bool(RootsRepository(deps.db).active(request.user_id, request.character_id))
         if not has_roots and not knows:  # §3.0c: „Weißt du was über X" asks the other stores without roots too
             return ServiceResult(self.name, "rejected", texts.NO_ROOTS, [{"schritt": "wurzeln", "anzahl": 0}])
