@@ -98,3 +98,48 @@ def test_issue26_a_list_said_by_its_name_alone_is_read_as_bare(text, action, ite
 def test_issue26_a_bare_name_without_a_list_verb_is_no_list(text):
     """Without a verb of the lexicon a bare name is never read as a list (*Urlaub auf Mallorca*)."""
     assert read_list_command(text, bare_names=True) is None
+
+
+# --- stop 10: phrasings of the external development sets (bench/offline/external/gathered.py, *_dev) ------
+
+@pytest.mark.parametrize(
+    ("text", "items", "name"),
+    [
+        ("Auf die Liste bitte Brot", "Brot", ""),  # the list first, the item after it
+        ("Bitte auf die Einkaufsliste Eier", "Eier", "Einkaufsliste"),
+        ("Auf die Liste Baumarkt Spachtel", "Spachtel", "Baumarkt"),
+    ],
+)
+def test_issue26_an_elliptic_order_may_name_its_list_first(text, items, name):
+    command = read_list_command(text)
+    assert command is not None and command.action == ADD and command.verb == ""
+    assert (command.items, command.container.name) == (items, name)
+
+
+@pytest.mark.parametrize("text", ["Schreib Brot auf", "Nimm Tomaten mit auf", "Kannst du Brot aufschreiben"])
+def test_issue26_written_down_without_a_list_adds_and_names_no_list(text):
+    """*aufschreiben*, *mit aufnehmen*: an item to write down — the notes then ask which list (no guess)."""
+    command = read_list_command(text)
+    assert command is not None and command.action == ADD and command.container is None
+
+
+def test_issue26_schreib_das_auf_stays_the_notes_reference_rule():
+    assert read_list_command("Schreib das auf") is None
+
+
+def test_issue26_raeumen_von_der_liste_removes():
+    command = read_list_command("Räume Käse von der Einkaufsliste")
+    assert command is not None and (command.action, command.items, command.container.name) == (
+        REMOVE, "Käse", "Einkaufsliste")
+
+
+@pytest.mark.parametrize(
+    ("text", "list_verb"),
+    [("Entferne Tomaten", True), ("Streich Quark durch", True), ("Hak die Milch ab", True),
+     ("Lösch Käse", False), ("Streich Käse", False)],
+)
+def test_issue26_a_list_verb_without_a_list_still_speaks_of_a_list(text, list_verb):
+    from novaberg.text.commands import means_a_list
+
+    command = read_list_command(text)
+    assert (command is not None and means_a_list(command)) is list_verb

@@ -20,9 +20,9 @@ from novaberg.api.catalog import offline_rules
 from novaberg.graph.router import route
 from novaberg.llm.ask import Asker
 from novaberg.llm.offline import OfflineLLM
+from novaberg.text.words import fold_umlauts
 from novaberg.timeline.agent.classify import classify_text
 from novaberg.timeline.agent.search import create_plan
-from novaberg.text.words import fold_umlauts
 
 __all__ = ["judge_calendar", "score_calendar"]
 

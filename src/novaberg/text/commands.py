@@ -24,7 +24,7 @@ from typing import Any
 from novaberg.text.words import fold
 
 __all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command", "antecedent", "ADD", "REMOVE",
-           "is_pronoun", "names_a_container", "unsafe_item_text"]
+           "is_pronoun", "means_a_list", "names_a_container", "unsafe_item_text"]
 
 ADD, REMOVE = "add", "remove"
 TO, FROM, DATIVE = "to", "from", "dative"
@@ -50,6 +50,7 @@ class ListCommand:
     verb: str  # the lexicon key, '' for an elliptic order
     pronoun: bool = False  # the item is a pronoun (*nimm ihn von der Liste*): the caller resolves it
     antecedent: str = ""  # what a pronoun points back to within the same sentence ('' when nothing)
+    particle: str = ""  # the separable particle said apart (*streich X durch*: durch)
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,8 @@ class _Lexicon:
     other_containers: tuple[str, ...]
     antecedent_verbs: frozenset[str]
     done_words: frozenset[str]
+    list_only_verbs: frozenset[str]
+    list_only_particles: frozenset[str]
 
 
 def load_raw_commands() -> dict[str, Any]:
@@ -112,6 +115,8 @@ def _lexicon() -> _Lexicon:
         other_containers=tuple(raw["other_containers"]),
         antecedent_verbs=frozenset(raw["antecedent_verbs"]),
         done_words=frozenset(raw["done_words"]),
+        list_only_verbs=frozenset(raw["list_only_verbs"]),
+        list_only_particles=frozenset(raw["list_only_particles"]),
     )
 
 
@@ -280,8 +285,8 @@ def _action(verb: _Verb | None, particle: str, container: Container | None) -> s
     if verb.action == "by_direction":
         if particle in ("raus", "heraus", "runter", "herunter", "weg"):
             return REMOVE if direction != TO or particle else ""
-        if direction == TO:
-            return ADD
+        if direction == TO or particle == "auf" and direction != FROM:
+            return ADD  # *nimm X auf die Liste*, *nimm X mit auf* (aufnehmen)
         return REMOVE if direction == FROM else ""
     if verb.action == ADD:
         return ADD if direction != FROM else ""
@@ -355,7 +360,8 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
         return None
     earlier = antecedent(_said(toks, 0, cut))
     if command.pronoun:
-        return ListCommand(command.action, command.items, command.container, command.verb, True, earlier)
+        return ListCommand(command.action, command.items, command.container, command.verb, True, earlier,
+                           command.particle)
     return command
 
 
@@ -385,7 +391,7 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         else:
             body = toks
         verb_first = False
-    found = _find_container(body, lx, verb_first, bare_names)
+    found = _find_container(body, lx, verb_first or verb is None, bare_names)  # the items may follow the list
     if found is False:
         return None
     container: Container | None = None
@@ -395,12 +401,16 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         if before and after:
             return None  # items on both sides of the list: not one item span
         items = before or after
-        if verb is None and (after or not before):
-            return None  # an elliptic order ends with its list: *Eier auf die Einkaufsliste*
+        if verb is None and not _elliptic_shape(start, before, after, container):
+            return None  # an elliptic order names its list at one end: *Eier auf die Einkaufsliste*
     else:
         items = _trim(body, lx)
-        if verb is None or verb.needs_container and particle in ("", "ein", "auf"):
+        if verb is None or verb.needs_container and particle in ("", "ein"):
             return None  # *schreib Eier*, *trag Eier ein*: no list said and no particle saying where
+        # *schreib Eier auf*, *nimm Eier mit auf*: written down — on a list the caller asks for; *schreib das
+        # auf* writes down what was said before (a note of the notes' own rules), no list item
+        if particle == "auf" and is_pronoun(_said(items, 0, len(items))):
+            return None
         if verb.action == "by_direction" and not particle:
             return None
         if any(t.folded in lx.directions for t in items):
@@ -417,7 +427,24 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
     if container is not None and container.direction == DATIVE and (verb is None or verb.action != ADD):
         return None  # a bare dative receives: *der Einkaufsliste hinzufügen*, never *der Liste streichen*
     text = _said(items, 0, len(items)).replace(" ,", ",").replace(" ;", ";")
-    return ListCommand(action, text, container, verb.key if verb else "", is_pronoun(text))
+    return ListCommand(action, text, container, verb.key if verb else "", is_pronoun(text), particle=particle)
+
+
+def _elliptic_shape(start: int, before: list[_Tok], after: list[_Tok], container: Container) -> bool:
+    """An order without a verb names its list at one end and adds: *Eier auf die Einkaufsliste*, or the list
+    first, *Auf die Liste bitte Brot* — never the items on both sides nor a list to take from."""
+    if container.direction != TO:
+        return False
+    if before and not after:
+        return True
+    return start == 0 and bool(after) and not before
+
+
+def means_a_list(command: ListCommand) -> bool:
+    """Whether a command without a list still speaks of a list item by its verb (*Entferne Tomaten*, *Hak
+    die Milch ab*, *Streich Quark durch*, *Schreib Brot auf*) — not of an appointment (*Lösch Zahnarzt*)."""
+    lx = _lexicon()
+    return bool(command.verb) and (command.verb in lx.list_only_verbs or command.particle in lx.list_only_particles)
 
 
 def antecedent(clause: str) -> str:
