@@ -201,7 +201,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         **dict.fromkeys(
             (
                 "past_tense_words title_edge_words not_a_title title_suffixes time_links span_openers_dropped "
-                "stop_words"
+                "stop_words elliptic_heads elliptic_not"
             ).split(),
             WORDS,
         ),

@@ -3,8 +3,9 @@
 Each sentence goes the turn's way: the offline router, the timeline's classification, and for a create the
 agent's own plan (`create_plan`: title, moment, or the question for what is missing). Outcomes:
 
-- done: the expected action; for a create, the plan has the expected title and the expected day (and clock
-  time when one is said) — or, when the sentence lacks a title or a time, the plan asks for it;
+- done: the expected action; for a create, the plan's title holds the expected title's words (a place said
+  with it may stay: *Arzttermin in der Praxis Dr. Müller*) and the plan has the expected day (and clock time
+  when one is said) — or, when the sentence lacks a title or a time, the plan asks for it;
 - not done: no write (routed elsewhere, refused, a needless question);
 - WRONG write: another writing action, or a create that would write another title or another time.
 """
@@ -41,7 +42,7 @@ def _create_outcome(case: dict[str, str], plan: dict[str, Any] | tuple[str, str]
         return WRONG, said + " (no title was said)"
     if not case["when"]:
         return WRONG, said + " (no time was said)"
-    if _fold(plan["title"]) != _fold(case["title"]):
+    if not set(_fold(case["title"]).split()) <= set(_fold(plan["title"]).split()):
         return WRONG, said + " (title)"
     if not plan["event_time"].startswith(case["when"]):
         return WRONG, said + " (time)"
