@@ -52,9 +52,11 @@ def route_hint(text: str) -> float:
     elif command is not None and command.container is not None:
         return LIST_COMMAND  # *Lösch den Käse aus meinem Einkauf raus*: a list named in a list command (issue 26)
     if command is not None and command.pronoun and command.verb:
-        return PRONOUN_COMMAND
+        # *Nimm ihn wieder runter*: the notes resolve it from the last turns, or ask; a list-only verb (*Hak das
+        # ab*, *Streich das durch*) is theirs above the timeline's bare verb
+        return LIST_VERB_COMMAND if means_a_list(command) else PRONOUN_COMMAND
     if command is not None and command.container is None and means_a_list(command) and not time_expression(text):
-        return LIST_VERB_COMMAND  # the notes ask which list  # *Nimm ihn wieder runter*: the notes resolve it from the last turns, or ask
+        return LIST_VERB_COMMAND  # *Entferne Tomaten*: the notes ask which list
     appointment = bool(_APPOINTMENT.search(text))
     if _NOTE_VERB.search(text) and not appointment:
         return 0.5 if _CLOCK_TIME.search(text) else 0.97
