@@ -85,3 +85,24 @@ def test_issue26_a_statement_about_an_appointment_stays_a_statement(nova, db):
     for sentence in ("Termin ist morgen um 10 Uhr", "Ich hab morgen um 10 einen Termin"):
         nova.turn("u1", "nova", sentence, NOW)
     assert TimelineRepository(db).list("u1", "nova") == []
+
+
+def test_issue26_used_up_is_a_need_for_the_running_list_only(nova, db):
+    """notizen.md *Nur auf ausdrücklichen Auftrag* and the owner's decision after it: *„Milch ist alle"* right
+    after a list was filled adds to that list; without a running list nothing is written (u2)."""
+    _setup(db)
+    nova.turn("u1", "nova", "Setz Käse auf die Einkaufsliste", NOW)
+    nova.turn("u1", "nova", "Kaffee ist alle", NOW)
+    assert _lists(db, "u1") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch\nKäse\nKaffee"}
+    nova.turn("u2", "nova", "Kaffee ist alle", NOW)
+    nova.turn("u2", "nova", "Der Akku ist leer", NOW)
+    assert _lists(db, "u2") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}
+
+
+def test_issue26_a_clause_is_never_an_item(nova, db):
+    """*„Kaffee ist alle, bitte aufschreiben"*: never the item „Kaffee ist alle" on any list."""
+    _setup(db)
+    nova.turn("u1", "nova", "Kaffee ist alle, bitte aufschreiben", NOW)
+    nova.turn("u1", "nova", "Einkaufsliste", NOW)
+    texts = _lists(db, "u1")
+    assert all("ist alle" not in text for text in texts.values()), texts

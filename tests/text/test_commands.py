@@ -143,3 +143,10 @@ def test_issue26_a_list_verb_without_a_list_still_speaks_of_a_list(text, list_ve
 
     command = read_list_command(text)
     assert (command is not None and means_a_list(command)) is list_verb
+
+
+def test_issue26_an_item_with_a_finite_verb_is_a_clause_and_not_read():
+    """*„schreib Kaffee ist alle, auf"* (the bare infinitive turned round): „Kaffee ist alle" is no item."""
+    assert read_list_command("Schreib Kaffee ist alle auf") is None
+    command = read_list_command("Kaffee ist alle, schreib ihn auf")
+    assert command is not None and command.pronoun and command.antecedent == "Kaffee"

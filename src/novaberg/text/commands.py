@@ -83,6 +83,7 @@ class _Lexicon:
     done_words: frozenset[str]
     list_only_verbs: frozenset[str]
     list_only_particles: frozenset[str]
+    finite_verbs: frozenset[str]
 
 
 def load_raw_commands() -> dict[str, Any]:
@@ -117,6 +118,7 @@ def _lexicon() -> _Lexicon:
         done_words=frozenset(raw["done_words"]),
         list_only_verbs=frozenset(raw["list_only_verbs"]),
         list_only_particles=frozenset(raw["list_only_particles"]),
+        finite_verbs=frozenset(raw["finite_verbs"]),
     )
 
 
@@ -316,6 +318,8 @@ def _unsafe_item(toks: list[_Tok], lx: _Lexicon) -> bool:
             return True
         if any(tok.folded in v.forms or tok.folded in v.infinitives for v in lx.verbs):
             return True
+        if tok.folded in lx.finite_verbs:
+            return True  # *Kaffee ist alle*: a clause, not an item
     return False
 
 
@@ -351,7 +355,8 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
         if command is not None and not command.verb:
             command = None  # *Urlaub auf Mallorca*: without a list verb a bare name is no list
     if command is not None:
-        return command
+        # *Schreib das auf*: what was said before is written down — a note of the notes' own rules, no list item
+        return None if command.pronoun and command.particle == "auf" else command
     cut = max((k for k, t in enumerate(toks) if t.folded in (",", ";")), default=-1)
     if cut <= 0:
         return None
@@ -407,10 +412,7 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         items = _trim(body, lx)
         if verb is None or verb.needs_container and particle in ("", "ein"):
             return None  # *schreib Eier*, *trag Eier ein*: no list said and no particle saying where
-        # *schreib Eier auf*, *nimm Eier mit auf*: written down — on a list the caller asks for; *schreib das
-        # auf* writes down what was said before (a note of the notes' own rules), no list item
-        if particle == "auf" and is_pronoun(_said(items, 0, len(items))):
-            return None
+        # *schreib Eier auf*, *nimm Eier mit auf*: written down — on a list the caller asks for
         if verb.action == "by_direction" and not particle:
             return None
         if any(t.folded in lx.directions for t in items):

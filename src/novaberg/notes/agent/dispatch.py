@@ -12,7 +12,7 @@ from typing import Any
 from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.notes.agent.agent import notes_graph
 from novaberg.notes.agent.const import SERVICE_NAME
-from novaberg.notes.agent.offline import parse
+from novaberg.notes.agent.offline import is_need_statement, parse
 from novaberg.notes.agent.texts import say
 from novaberg.notes.agent.vocabulary import words_of
 from novaberg.text.commands import means_a_list, read_list_command
@@ -66,7 +66,7 @@ def route_hint(text: str) -> float:
         return 0.0
     if parse(text, ()).action != "rejected":
         return 0.6
-    if _NEED.search(text) and not time_expression(text) and not small_talk(text):
+    if (_NEED.search(text) or is_need_statement(text)) and not time_expression(text) and not small_talk(text):
         return 0.3  # *Und Zahnpasta.* — not *Und morgen um 10 …* (a time) nor *Und tschüss!* (small talk)
     return 0.0
 
