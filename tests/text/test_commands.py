@@ -150,3 +150,33 @@ def test_issue26_an_item_with_a_finite_verb_is_a_clause_and_not_read():
     assert read_list_command("Schreib Kaffee ist alle auf") is None
     command = read_list_command("Kaffee ist alle, schreib ihn auf")
     assert command is not None and command.pronoun and command.antecedent == "Kaffee"
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "items", "name"),
+    [
+        ("Milch muss noch auf die Einkaufsliste", ADD, "Milch", "Einkaufsliste"),
+        ("Auf die Einkaufsliste kommt noch Milch", ADD, "Milch", "Einkaufsliste"),
+        ("Eier sollen auf die Baumarkt-Liste", ADD, "Eier", "Baumarkt-Liste"),
+        ("Die Milch kann von der Einkaufsliste runter", REMOVE, "Die Milch", "Einkaufsliste"),
+        ("Käse von der Liste runter", REMOVE, "Käse", ""),
+        ("Ergänz die Einkaufsliste um Milch", ADD, "Milch", "Einkaufsliste"),
+    ],
+)
+def test_issue26_everyday_orders_without_a_list_verb(text, action, items, name):
+    """A modal or *kommt* next to the list, a particle of taking off, *ergänzen um*: general forms, read as
+    one container phrase and one item."""
+    command = read_list_command(text)
+    assert command is not None
+    assert (command.action, command.items, command.container.name) == (action, items, name)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Mach Milch auf die Einkaufsliste", "Leg Milch auf die Einkaufsliste", "Was muss auf die Einkaufsliste?",
+     "Der Termin muss auf Freitag", "Die Einkaufsliste muss weg", "Käse von der Liste"],
+)
+def test_issue26_a_verb_the_lexicon_does_not_know_never_becomes_part_of_an_item(text):
+    """*„Mach Milch auf die Einkaufsliste"* was read as the item „Mach Milch": refused now (no write is better
+    than a wrong one); questions and the list itself stay unread."""
+    assert read_list_command(text) is None

@@ -21,6 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.text.grammar import verb_of
 from novaberg.text.words import fold
 
 __all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command", "antecedent", "ADD", "REMOVE",
@@ -84,6 +85,9 @@ class _Lexicon:
     list_only_verbs: frozenset[str]
     list_only_particles: frozenset[str]
     finite_verbs: frozenset[str]
+    item_openers_refused: frozenset[str]
+    elliptic_modals: frozenset[str]
+    elliptic_off: frozenset[str]
 
 
 def load_raw_commands() -> dict[str, Any]:
@@ -119,6 +123,9 @@ def _lexicon() -> _Lexicon:
         list_only_verbs=frozenset(raw["list_only_verbs"]),
         list_only_particles=frozenset(raw["list_only_particles"]),
         finite_verbs=frozenset(raw["finite_verbs"]),
+        item_openers_refused=frozenset(raw["item_openers_refused"]),
+        elliptic_modals=frozenset(raw["elliptic_modals"]),
+        elliptic_off=frozenset(raw["elliptic_off"]),
     )
 
 
@@ -205,7 +212,8 @@ def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool,
         return j + 1, Container(_said(toks, i, j + 1), word.said, direction)
     if head:  # the bare word: *meine Liste*, or *Liste Baumarkt* with a name after it
         rest = len(toks) - (j + 1)
-        if rest >= 1 and _is_name(toks[j + 1], lx) and (not items_follow or rest >= 2):
+        joined = rest >= 2 and toks[j + 2].folded in ("und", "oder", ",")  # *Liste Brot und Butter*: items
+        if rest >= 1 and _is_name(toks[j + 1], lx) and (not items_follow or rest >= 2 and not joined):
             return j + 2, Container(_said(toks, i, j + 2), toks[j + 1].said, direction)
         return j + 1, Container(_said(toks, i, j + 1), "", direction)
     if j + 1 < len(toks) and _head_of(toks[j + 1].folded, lx) == toks[j + 1].folded.replace("-", "") \
@@ -396,6 +404,8 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         else:
             body = toks
         verb_first = False
+    if verb is None:
+        body, particle = _elliptic_body(body, lx, bare_names)
     found = _find_container(body, lx, verb_first or verb is None, bare_names)  # the items may follow the list
     if found is False:
         return None
@@ -406,7 +416,7 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         if before and after:
             return None  # items on both sides of the list: not one item span
         items = before or after
-        if verb is None and not _elliptic_shape(start, before, after, container):
+        if verb is None and not _elliptic_shape(start, before, after, container, particle):
             return None  # an elliptic order names its list at one end: *Eier auf die Einkaufsliste*
     else:
         items = _trim(body, lx)
@@ -419,11 +429,15 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
             return None  # *Ergänze Backpapier auf Baumarkt*: a place said, but no list word — not read safely
     if not items or len(items) == 1 and items[0].folded in lx.not_items:
         return None
-    if verb is None and (items[0].folded in lx.not_elliptic or len(items) > 6):
-        return None
+    if verb is None and (items[0].folded in lx.not_elliptic or len(items) > 6 or verb_of(items[0].said)[0] is not None):
+        return None  # *Mach Milch auf die Liste*: a verb the lexicon does not know is no part of an item
+    if verb is not None and verb.key == "ergaenzen" and items[0].folded == "um" and container is not None:
+        items = items[1:]  # *Ergänz die Einkaufsliste um Milch*
+    if not items or items[0].folded in lx.directions or items[0].folded in lx.item_openers_refused:
+        return None  # *… um Milch*, *… mit Käse*: a preposition opens no item
     if _unsafe_item(items, lx):
         return None
-    action = _action(verb, particle, container)
+    action = _action(verb, particle, container) if verb is not None or not particle else REMOVE
     if not action:
         return None
     if container is not None and container.direction == DATIVE and (verb is None or verb.action != ADD):
@@ -432,9 +446,34 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
     return ListCommand(action, text, container, verb.key if verb else "", is_pronoun(text), particle=particle)
 
 
-def _elliptic_shape(start: int, before: list[_Tok], after: list[_Tok], container: Container) -> bool:
+def _elliptic_body(body: list[_Tok], lx: _Lexicon, bare_names: bool) -> tuple[list[_Tok], str]:
+    """An order without a list verb, said with a modal or *kommt* next to the list (*Milch muss noch auf die
+    Liste*, *Auf die Liste kommt Milch*) or ending in a particle of taking off (*Käse von der Liste runter*,
+    *Die Milch kann von der Liste weg*): (the words without the modal and the particle, the particle)."""
+    particle = ""
+    if len(body) > 2 and body[-1].folded in lx.elliptic_off:
+        particle, body = body[-1].folded, body[:-1]
+    for k, tok in enumerate(body):
+        if k == 0 or tok.folded not in lx.elliptic_modals:
+            continue
+        rest = body[:k] + body[k + 1:]
+        found = _find_container(rest, lx, True, bare_names)
+        if found:
+            start, end, _ = found  # type: ignore[misc]
+            next_to = start == k or start == k + 1 and rest[k].folded in lx.fillers or end == k
+            if next_to:
+                return rest, particle
+        break
+    return body, particle
+
+
+def _elliptic_shape(start: int, before: list[_Tok], after: list[_Tok], container: Container,
+                    particle: str = "") -> bool:
     """An order without a verb names its list at one end and adds: *Eier auf die Einkaufsliste*, or the list
-    first, *Auf die Liste bitte Brot* — never the items on both sides nor a list to take from."""
+    first, *Auf die Liste bitte Brot*; it takes off only with its particle: *Käse von der Liste runter* —
+    never the items on both sides."""
+    if particle:
+        return container.direction == FROM and bool(before) and not after
     if container.direction != TO:
         return False
     if before and not after:
