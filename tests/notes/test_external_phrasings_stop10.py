@@ -106,3 +106,14 @@ def test_issue26_a_clause_is_never_an_item(nova, db):
     nova.turn("u1", "nova", "Einkaufsliste", NOW)
     texts = _lists(db, "u1")
     assert all("ist alle" not in text for text in texts.values()), texts
+
+
+def test_issue26_neuer_termin_is_no_part_of_the_title(nova, db):
+    """*„neuer Termin übermorgen 9 Uhr Zahnarzt"* (an example phrasing of another assistant's README) and
+    *„Neuer Termin: Elternabend …"*: the title is the appointment, never „neuer Termin Zahnarzt"."""
+    nova.turn("u1", "nova", "neuer Termin übermorgen 9 Uhr Zahnarzt", NOW)
+    nova.turn("u1", "nova", "Neuer Termin: Elternabend am Donnerstag um 19 Uhr", NOW)
+    rows = TimelineRepository(db).list("u1", "nova")
+    assert sorted((r["title"], r["event_time"].astimezone(NOW.tzinfo).strftime("%Y-%m-%d %H:%M")) for r in rows) == [
+        ("Elternabend", "2026-11-12 19:00"), ("Zahnarzt", "2026-11-13 09:00")]
+    assert TimelineRepository(db).list("u2", "nova") == []
