@@ -71,3 +71,45 @@ def test_issue26_no_item_holds_a_container_phrase_and_no_write_lands_on_an_unnam
     assert reading.action == ("add_content" if action == ADD else "remove_content"), (text, reading)
     assert key in fold(reading.target).replace("-", ""), (text, reading.target)  # only the list it named
     assert all(not unsafe_item_text(i) for i in reading.items), (text, reading.items)
+
+
+# --- stop 10: the list first, no list at all, a bare list word, modal particles ---------------------------
+
+_LIST_FIRST = (("Auf die {l} {p}{i}", ADD), ("Bitte auf die {l} {p}{i}", ADD), ("Auf meine {l} {p}{i}", ADD))
+_NO_LIST = (("Schreib {p}{i} auf", ADD), ("Nimm {p}{i} mit auf", ADD), ("Entferne {p}{i}", REMOVE),
+            ("Hak {p}{i} ab", REMOVE), ("Streich {p}{i} durch", REMOVE), ("Ergänze {p}{i}", ADD),
+            ("Füge {p}{i} hinzu", ADD), ("Kannst du {p}{i} aufschreiben", ADD))
+_BARE = (("Setz {p}{i} auf die Liste", ADD), ("Auf die Liste {p}{i}", ADD), ("Nimm {p}{i} von der Liste", REMOVE),
+         ("Streich {p}{i} von meiner Liste", REMOVE), ("{i} auf unsere Liste", ADD))
+_PARTICLES = ("", "mal ", "noch ", "auch ", "bitte ", "doch mal ")
+
+
+@st.composite
+def _more_sentences(draw):
+    kind = draw(st.sampled_from(("first", "none", "bare")))
+    template, action = draw(st.sampled_from({"first": _LIST_FIRST, "none": _NO_LIST, "bare": _BARE}[kind]))
+    said, key = draw(st.sampled_from([pair for pair in _LISTS if " " not in pair[0]] if kind == "first" else _LISTS))
+    item = draw(st.one_of(st.sampled_from(_ITEMS), _WORD))
+    particle = draw(st.sampled_from(_PARTICLES))
+    closing = draw(st.sampled_from(_CLOSING))
+    return template.format(i=item, l=said, p=particle) + closing, action, item, key if kind == "first" else ""
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_more_sentences())
+def test_issue26_without_a_named_list_no_list_is_chosen_and_no_item_holds_a_list_phrase(case):
+    """A list said first is that list; no list, or only *die Liste*: the reading names no list (the search
+    node asks which) — and in every case the item is exactly the item, never a list phrase."""
+    text, action, item, key = case
+    command = read_list_command(text)
+    assert command is not None, text
+    assert command.action == action, text
+    assert not unsafe_item_text(command.items), (text, command.items)
+    assert fold(command.items) == fold(item), (text, command.items)
+    reading = parse(text)
+    assert reading.action == ("add_content" if action == ADD else "remove_content"), (text, reading)
+    assert all(not unsafe_item_text(i) for i in reading.items), (text, reading.items)
+    if key:
+        assert key in fold(reading.target).replace("-", ""), (text, reading.target)
+    else:
+        assert not reading.named and fold(reading.target) in ("", "liste"), (text, reading.target)

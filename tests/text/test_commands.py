@@ -98,3 +98,85 @@ def test_issue26_a_list_said_by_its_name_alone_is_read_as_bare(text, action, ite
 def test_issue26_a_bare_name_without_a_list_verb_is_no_list(text):
     """Without a verb of the lexicon a bare name is never read as a list (*Urlaub auf Mallorca*)."""
     assert read_list_command(text, bare_names=True) is None
+
+
+# --- stop 10: phrasings of the external development sets (bench/offline/external/gathered.py, *_dev) ------
+
+@pytest.mark.parametrize(
+    ("text", "items", "name"),
+    [
+        ("Auf die Liste bitte Brot", "Brot", ""),  # the list first, the item after it
+        ("Bitte auf die Einkaufsliste Eier", "Eier", "Einkaufsliste"),
+        ("Auf die Liste Baumarkt Spachtel", "Spachtel", "Baumarkt"),
+    ],
+)
+def test_issue26_an_elliptic_order_may_name_its_list_first(text, items, name):
+    command = read_list_command(text)
+    assert command is not None and command.action == ADD and command.verb == ""
+    assert (command.items, command.container.name) == (items, name)
+
+
+@pytest.mark.parametrize("text", ["Schreib Brot auf", "Nimm Tomaten mit auf", "Kannst du Brot aufschreiben"])
+def test_issue26_written_down_without_a_list_adds_and_names_no_list(text):
+    """*aufschreiben*, *mit aufnehmen*: an item to write down — the notes then ask which list (no guess)."""
+    command = read_list_command(text)
+    assert command is not None and command.action == ADD and command.container is None
+
+
+def test_issue26_schreib_das_auf_stays_the_notes_reference_rule():
+    assert read_list_command("Schreib das auf") is None
+
+
+def test_issue26_raeumen_von_der_liste_removes():
+    command = read_list_command("Räume Käse von der Einkaufsliste")
+    assert command is not None and (command.action, command.items, command.container.name) == (
+        REMOVE, "Käse", "Einkaufsliste")
+
+
+@pytest.mark.parametrize(
+    ("text", "list_verb"),
+    [("Entferne Tomaten", True), ("Streich Quark durch", True), ("Hak die Milch ab", True),
+     ("Lösch Käse", False), ("Streich Käse", False)],
+)
+def test_issue26_a_list_verb_without_a_list_still_speaks_of_a_list(text, list_verb):
+    from novaberg.text.commands import means_a_list
+
+    command = read_list_command(text)
+    assert (command is not None and means_a_list(command)) is list_verb
+
+
+def test_issue26_an_item_with_a_finite_verb_is_a_clause_and_not_read():
+    """*„schreib Kaffee ist alle, auf"* (the bare infinitive turned round): „Kaffee ist alle" is no item."""
+    assert read_list_command("Schreib Kaffee ist alle auf") is None
+    command = read_list_command("Kaffee ist alle, schreib ihn auf")
+    assert command is not None and command.pronoun and command.antecedent == "Kaffee"
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "items", "name"),
+    [
+        ("Milch muss noch auf die Einkaufsliste", ADD, "Milch", "Einkaufsliste"),
+        ("Auf die Einkaufsliste kommt noch Milch", ADD, "Milch", "Einkaufsliste"),
+        ("Eier sollen auf die Baumarkt-Liste", ADD, "Eier", "Baumarkt-Liste"),
+        ("Die Milch kann von der Einkaufsliste runter", REMOVE, "Die Milch", "Einkaufsliste"),
+        ("Käse von der Liste runter", REMOVE, "Käse", ""),
+        ("Ergänz die Einkaufsliste um Milch", ADD, "Milch", "Einkaufsliste"),
+    ],
+)
+def test_issue26_everyday_orders_without_a_list_verb(text, action, items, name):
+    """A modal or *kommt* next to the list, a particle of taking off, *ergänzen um*: general forms, read as
+    one container phrase and one item."""
+    command = read_list_command(text)
+    assert command is not None
+    assert (command.action, command.items, command.container.name) == (action, items, name)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Mach Milch auf die Einkaufsliste", "Leg Milch auf die Einkaufsliste", "Was muss auf die Einkaufsliste?",
+     "Der Termin muss auf Freitag", "Die Einkaufsliste muss weg", "Käse von der Liste"],
+)
+def test_issue26_a_verb_the_lexicon_does_not_know_never_becomes_part_of_an_item(text):
+    """*„Mach Milch auf die Einkaufsliste"* was read as the item „Mach Milch": refused now (no write is better
+    than a wrong one); questions and the list itself stay unread."""
+    assert read_list_command(text) is None

@@ -171,7 +171,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         **dict.fromkeys(
             (
                 "container_heads determiners dative closing polite_frames fillers pronouns not_items subjects "
-                "not_elliptic other_containers antecedent_verbs done_words"
+                "not_elliptic other_containers antecedent_verbs done_words list_only_verbs list_only_particles finite_verbs item_openers_refused elliptic_modals elliptic_off"
             ).split(),
             FOLDED,
         ),
@@ -201,7 +201,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         **dict.fromkeys(
             (
                 "past_tense_words title_edge_words not_a_title title_suffixes time_links span_openers_dropped "
-                "stop_words"
+                "stop_words elliptic_heads elliptic_not"
             ).split(),
             WORDS,
         ),

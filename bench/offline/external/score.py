@@ -9,8 +9,8 @@ another list; a bare container word is no name). Outcomes:
 - asked: the sentence names no list (*meine Liste*) and Nova asks which — right when that was expected;
 - not done: no write (refused, routed elsewhere, list not found, a needless question);
 - refused at the write path (counted as not done): an added item holding a list phrase (crud's invariant);
-- a read-out (label `read`) is done when the notes read; a question whether an item is on a list (label
-  `none`) is done when nothing is written;
+- a read-out (label `read`) is done when the notes read; a question whether an item is on a list, or a need
+  statement without an order (label `none`), is done when nothing is written (asking which list writes nothing);
 - WRONG write: a write that lands on another list, writes another item text (a container phrase or a
   preposition inside the item), the other action, or a write where a question was due.
 """
@@ -105,8 +105,10 @@ def judge(case: dict[str, str], asker: Asker, lists: list[str]) -> tuple[str, st
         action = "remove_content"
     if case["action"] in (READ, NO_WRITE):
         said = f"{action} → {reading.get('target')!r}"
-        if action in WRITING["notizen"]:
+        if action in WRITING["notizen"] and not _asks_which_list(action, reading, fields):
             return WRONG, said + " (a write where none was asked for)"
+        if action in WRITING["notizen"]:  # the question which list writes nothing; the person decides
+            return (DONE, said + " (asks which list)") if case["action"] == NO_WRITE else (NOT_DONE, said)
         return (DONE, said) if case["action"] == NO_WRITE or action == READ else (NOT_DONE, said)
     if action not in WRITING["notizen"]:
         return NOT_DONE, f"{action}: {reading.get('grund', '')}"
@@ -136,6 +138,14 @@ def judge(case: dict[str, str], asker: Asker, lists: list[str]) -> tuple[str, st
     if not clean:
         return WRONG, said + " (item text)"
     return DONE, said
+
+
+def _asks_which_list(action: str, reading: dict[str, Any], fields: dict[str, Any]) -> bool:
+    """Whether the search node would ask which list before any write (no list named, or one that fits two)."""
+    if action not in ("add_content", "remove_content"):
+        return False
+    target = str(reading.get("target", ""))
+    return bool(fields.get("mehrdeutig")) or not target.strip() or is_bare_container(target)
 
 
 def score_external(part: str) -> ExternalReport:

@@ -21,10 +21,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.text.grammar import verb_of
 from novaberg.text.words import fold
 
 __all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command", "antecedent", "ADD", "REMOVE",
-           "is_pronoun", "names_a_container", "unsafe_item_text"]
+           "is_pronoun", "means_a_list", "names_a_container", "unsafe_item_text"]
 
 ADD, REMOVE = "add", "remove"
 TO, FROM, DATIVE = "to", "from", "dative"
@@ -50,6 +51,7 @@ class ListCommand:
     verb: str  # the lexicon key, '' for an elliptic order
     pronoun: bool = False  # the item is a pronoun (*nimm ihn von der Liste*): the caller resolves it
     antecedent: str = ""  # what a pronoun points back to within the same sentence ('' when nothing)
+    particle: str = ""  # the separable particle said apart (*streich X durch*: durch)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,12 @@ class _Lexicon:
     other_containers: tuple[str, ...]
     antecedent_verbs: frozenset[str]
     done_words: frozenset[str]
+    list_only_verbs: frozenset[str]
+    list_only_particles: frozenset[str]
+    finite_verbs: frozenset[str]
+    item_openers_refused: frozenset[str]
+    elliptic_modals: frozenset[str]
+    elliptic_off: frozenset[str]
 
 
 def load_raw_commands() -> dict[str, Any]:
@@ -112,6 +120,12 @@ def _lexicon() -> _Lexicon:
         other_containers=tuple(raw["other_containers"]),
         antecedent_verbs=frozenset(raw["antecedent_verbs"]),
         done_words=frozenset(raw["done_words"]),
+        list_only_verbs=frozenset(raw["list_only_verbs"]),
+        list_only_particles=frozenset(raw["list_only_particles"]),
+        finite_verbs=frozenset(raw["finite_verbs"]),
+        item_openers_refused=frozenset(raw["item_openers_refused"]),
+        elliptic_modals=frozenset(raw["elliptic_modals"]),
+        elliptic_off=frozenset(raw["elliptic_off"]),
     )
 
 
@@ -198,7 +212,8 @@ def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool,
         return j + 1, Container(_said(toks, i, j + 1), word.said, direction)
     if head:  # the bare word: *meine Liste*, or *Liste Baumarkt* with a name after it
         rest = len(toks) - (j + 1)
-        if rest >= 1 and _is_name(toks[j + 1], lx) and (not items_follow or rest >= 2):
+        joined = rest >= 2 and toks[j + 2].folded in ("und", "oder", ",")  # *Liste Brot und Butter*: items
+        if rest >= 1 and _is_name(toks[j + 1], lx) and (not items_follow or rest >= 2 and not joined):
             return j + 2, Container(_said(toks, i, j + 2), toks[j + 1].said, direction)
         return j + 1, Container(_said(toks, i, j + 1), "", direction)
     if j + 1 < len(toks) and _head_of(toks[j + 1].folded, lx) == toks[j + 1].folded.replace("-", "") \
@@ -280,8 +295,8 @@ def _action(verb: _Verb | None, particle: str, container: Container | None) -> s
     if verb.action == "by_direction":
         if particle in ("raus", "heraus", "runter", "herunter", "weg"):
             return REMOVE if direction != TO or particle else ""
-        if direction == TO:
-            return ADD
+        if direction == TO or particle == "auf" and direction != FROM:
+            return ADD  # *nimm X auf die Liste*, *nimm X mit auf* (aufnehmen)
         return REMOVE if direction == FROM else ""
     if verb.action == ADD:
         return ADD if direction != FROM else ""
@@ -311,6 +326,8 @@ def _unsafe_item(toks: list[_Tok], lx: _Lexicon) -> bool:
             return True
         if any(tok.folded in v.forms or tok.folded in v.infinitives for v in lx.verbs):
             return True
+        if tok.folded in lx.finite_verbs:
+            return True  # *Kaffee ist alle*: a clause, not an item
     return False
 
 
@@ -346,7 +363,8 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
         if command is not None and not command.verb:
             command = None  # *Urlaub auf Mallorca*: without a list verb a bare name is no list
     if command is not None:
-        return command
+        # *Schreib das auf*: what was said before is written down — a note of the notes' own rules, no list item
+        return None if command.pronoun and command.particle == "auf" else command
     cut = max((k for k, t in enumerate(toks) if t.folded in (",", ";")), default=-1)
     if cut <= 0:
         return None
@@ -355,7 +373,8 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
         return None
     earlier = antecedent(_said(toks, 0, cut))
     if command.pronoun:
-        return ListCommand(command.action, command.items, command.container, command.verb, True, earlier)
+        return ListCommand(command.action, command.items, command.container, command.verb, True, earlier,
+                           command.particle)
     return command
 
 
@@ -385,7 +404,9 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         else:
             body = toks
         verb_first = False
-    found = _find_container(body, lx, verb_first, bare_names)
+    if verb is None:
+        body, particle = _elliptic_body(body, lx, bare_names)
+    found = _find_container(body, lx, verb_first or verb is None, bare_names)  # the items may follow the list
     if found is False:
         return None
     container: Container | None = None
@@ -395,29 +416,76 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         if before and after:
             return None  # items on both sides of the list: not one item span
         items = before or after
-        if verb is None and (after or not before):
-            return None  # an elliptic order ends with its list: *Eier auf die Einkaufsliste*
+        if verb is None and not _elliptic_shape(start, before, after, container, particle):
+            return None  # an elliptic order names its list at one end: *Eier auf die Einkaufsliste*
     else:
         items = _trim(body, lx)
-        if verb is None or verb.needs_container and particle in ("", "ein", "auf"):
+        if verb is None or verb.needs_container and particle in ("", "ein"):
             return None  # *schreib Eier*, *trag Eier ein*: no list said and no particle saying where
+        # *schreib Eier auf*, *nimm Eier mit auf*: written down — on a list the caller asks for
         if verb.action == "by_direction" and not particle:
             return None
         if any(t.folded in lx.directions for t in items):
             return None  # *Ergänze Backpapier auf Baumarkt*: a place said, but no list word — not read safely
     if not items or len(items) == 1 and items[0].folded in lx.not_items:
         return None
-    if verb is None and (items[0].folded in lx.not_elliptic or len(items) > 6):
-        return None
+    if verb is None and (items[0].folded in lx.not_elliptic or len(items) > 6 or verb_of(items[0].said)[0] is not None):
+        return None  # *Mach Milch auf die Liste*: a verb the lexicon does not know is no part of an item
+    if verb is not None and verb.key == "ergaenzen" and items[0].folded == "um" and container is not None:
+        items = items[1:]  # *Ergänz die Einkaufsliste um Milch*
+    if not items or items[0].folded in lx.directions or items[0].folded in lx.item_openers_refused:
+        return None  # *… um Milch*, *… mit Käse*: a preposition opens no item
     if _unsafe_item(items, lx):
         return None
-    action = _action(verb, particle, container)
+    action = _action(verb, particle, container) if verb is not None or not particle else REMOVE
     if not action:
         return None
     if container is not None and container.direction == DATIVE and (verb is None or verb.action != ADD):
         return None  # a bare dative receives: *der Einkaufsliste hinzufügen*, never *der Liste streichen*
     text = _said(items, 0, len(items)).replace(" ,", ",").replace(" ;", ";")
-    return ListCommand(action, text, container, verb.key if verb else "", is_pronoun(text))
+    return ListCommand(action, text, container, verb.key if verb else "", is_pronoun(text), particle=particle)
+
+
+def _elliptic_body(body: list[_Tok], lx: _Lexicon, bare_names: bool) -> tuple[list[_Tok], str]:
+    """An order without a list verb, said with a modal or *kommt* next to the list (*Milch muss noch auf die
+    Liste*, *Auf die Liste kommt Milch*) or ending in a particle of taking off (*Käse von der Liste runter*,
+    *Die Milch kann von der Liste weg*): (the words without the modal and the particle, the particle)."""
+    particle = ""
+    if len(body) > 2 and body[-1].folded in lx.elliptic_off:
+        particle, body = body[-1].folded, body[:-1]
+    for k, tok in enumerate(body):
+        if k == 0 or tok.folded not in lx.elliptic_modals:
+            continue
+        rest = body[:k] + body[k + 1:]
+        found = _find_container(rest, lx, True, bare_names)
+        if found:
+            start, end, _ = found  # type: ignore[misc]
+            next_to = start == k or start == k + 1 and rest[k].folded in lx.fillers or end == k
+            if next_to:
+                return rest, particle
+        break
+    return body, particle
+
+
+def _elliptic_shape(start: int, before: list[_Tok], after: list[_Tok], container: Container,
+                    particle: str = "") -> bool:
+    """An order without a verb names its list at one end and adds: *Eier auf die Einkaufsliste*, or the list
+    first, *Auf die Liste bitte Brot*; it takes off only with its particle: *Käse von der Liste runter* —
+    never the items on both sides."""
+    if particle:
+        return container.direction == FROM and bool(before) and not after
+    if container.direction != TO:
+        return False
+    if before and not after:
+        return True
+    return start == 0 and bool(after) and not before
+
+
+def means_a_list(command: ListCommand) -> bool:
+    """Whether a command without a list still speaks of a list item by its verb (*Entferne Tomaten*, *Hak
+    die Milch ab*, *Streich Quark durch*, *Schreib Brot auf*) — not of an appointment (*Lösch Zahnarzt*)."""
+    lx = _lexicon()
+    return bool(command.verb) and (command.verb in lx.list_only_verbs or command.particle in lx.list_only_particles)
 
 
 def antecedent(clause: str) -> str:

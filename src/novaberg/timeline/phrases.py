@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from novaberg.text.grammar import QUESTION, STATEMENT, analyse
+from novaberg.text.grammar import QUESTION, STATEMENT, analyse, verb_of
 from novaberg.timeline.series_phrases import series_statement as _series_statement
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY
 
@@ -23,6 +23,7 @@ __all__ = [
     "Phrases",
     "phrases",
     "keyword_hints",
+    "elliptic_order",
     "order_hints",
     "time_spans",
     "time_expression",
@@ -68,6 +69,8 @@ class Phrases:
     type_words: dict[str, frozenset[str]]
     reminder_pattern: re.Pattern[str]
     stop_words: frozenset[str]
+    elliptic_heads: tuple[str, ...]
+    elliptic_not: frozenset[str]
 
 
 def load_raw_phrases() -> dict[str, Any]:
@@ -91,6 +94,8 @@ def phrases() -> Phrases:
         type_words={name: frozenset(words) for name, words in raw["type_words"].items()},
         reminder_pattern=re.compile(raw["reminder_pattern"]),
         stop_words=frozenset(raw["stop_words"]),
+        elliptic_heads=tuple(raw["elliptic_heads"]),
+        elliptic_not=frozenset(raw["elliptic_not"]),
     )
 
 
@@ -110,6 +115,22 @@ def keyword_hints(text: str) -> list[str]:
     return found
 
 
+_NEW = frozenset({"neuer", "neuen", "neues", "neue", "ein", "einen"})
+
+
+def elliptic_order(text: str) -> bool:
+    """*Termin morgen um 10 Uhr beim Zahnarzt*, *Arzttermin nächsten Montag 14:30* (issue 26): an appointment
+    word first, a time, no verb, subject or negation — an order to enter it said without its verb. A sentence
+    with a verb of its own (*Termin ist morgen*, *Ich hab morgen einen Termin*) stays a statement."""
+    p = phrases()
+    words = [t.word for t in _tokens(text)]
+    while words and words[0] in _NEW:
+        words = words[1:]
+    if not words or not any(words[0].endswith(head) for head in p.elliptic_heads) or not time_spans(text):
+        return False
+    return not any(w in p.elliptic_not for w in words) and verb_of(text)[0] is None
+
+
 def order_hints(text: str) -> list[str]:
     """§7.2 Stufe A read through the request grammar (issue 13): an order's hints come from its bare
     form (*„Kannst du … verschieben?“* → reschedule); a question hints `read`; a statement hints nothing —
@@ -121,7 +142,7 @@ def order_hints(text: str) -> list[str]:
     if statement is not None:  # issue 29: a series statement is an order (*fällt … aus*, *ab jetzt immer …*)
         return [statement]
     if utterance.mood == STATEMENT:
-        return []
+        return ["create"] if elliptic_order(text) else []  # *Termin morgen um 10 beim Zahnarzt* (issue 26)
     return keyword_hints(utterance.core)
 
 

@@ -18,18 +18,20 @@ from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS
 from novaberg.llm.reader import read_text
 from novaberg.notes.agent.const import (
     ACTIONS,
+    FIELD_PRONOUN,
     PENDING_CONFIRM,
+    PENDING_MISSING,
     REJECTED,
     SERVICE_NAME,
     TARGET_TYPE_DEFAULT,
     TASK_CLASSIFY,
 )
-from novaberg.notes.agent.offline import operation_scope, parse
+from novaberg.notes.agent.offline import operation_scope, parse, running_list
 from novaberg.notes.agent.outcome import history_text, model_failure, question, recent_history, trace
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import say
 from novaberg.notes.search import TARGET_TYPES
-from novaberg.text.commands import read_list_command
+from novaberg.text.commands import ADD, read_list_command
 from novaberg.text.grammar import verb_key
 
 __all__ = ["classify", "read_classification", "keyword_hints", "confidence_of", "UNKNOWN_ACTION", "NO_REASON",
@@ -87,10 +89,14 @@ def classify(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
         trace(deps, state, "classify", "kein_auftrag", {"grund": reading["grund"]})
         command = read_list_command(state["text"])
         if command is not None and command.pronoun and command.verb:
-            # issue 26: a list order whose pronoun points nowhere asks what is meant instead of "nicht notiert"
-            return {"status": REJECTED, "answer": say("frage_fuerwort", pronoun=command.items),
-                    "steps": [{"schritt": "klassifikation", "action": REJECTED, "kein_auftrag": True,
-                               "grund": reading["grund"], "fuerwort": command.items}]}
+            # issue 26: a list order whose pronoun points nowhere (or at two things) asks what is meant — and
+            # keeps the order waiting, so that the answer (*den Käse*) resumes it (resume.py, `fuerwort`)
+            pending = {"art": PENDING_MISSING, "feld": FIELD_PRONOUN, "original_aufgabe": state["text"],
+                       "fuerwort": command.items, "target": running_list(history),
+                       "action": "add_content" if command.action == ADD else "remove_content"}
+            return question(say("frage_fuerwort", pronoun=command.items), pending,
+                            {"schritt": "klassifikation", "action": REJECTED, "kein_auftrag": True,
+                             "grund": reading["grund"], "fuerwort": command.items, "ausgang": "rueckfrage"})
         return {"status": REJECTED, "answer": say("kein_auftrag"),
                 "steps": [{"schritt": "klassifikation", "action": REJECTED, "kein_auftrag": True,
                            "grund": reading["grund"]}]}

@@ -17,6 +17,7 @@ __all__ = [
     "PENDING_CHOICE",
     "PENDING_DUPLICATE",
     "PENDING_MISSING",
+    "FIELD_PRONOUN",
     "PENDING_CONFIRM",
     "LIST_TYPES",
     "DEFAULT_TYPE",
@@ -45,6 +46,7 @@ NOT_FOUND_OFFERED = ("anlegen",)
 PENDING_CHOICE = "auswahl"
 PENDING_DUPLICATE = "duplikat"
 PENDING_MISSING = "fehlt"
+FIELD_PRONOUN = "fuerwort"  # the missing piece is what a pronoun of a list order stands for (issue 26)
 PENDING_CONFIRM = "bestaetigung"  # §6: low confidence or a conflict asks before any write
 
 LIST_TYPES = ("einkauf", "todo", "merkliste")  # §8: types whose text is one item per line

@@ -12,10 +12,10 @@ from typing import Any
 from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.notes.agent.agent import notes_graph
 from novaberg.notes.agent.const import SERVICE_NAME
-from novaberg.notes.agent.offline import parse
+from novaberg.notes.agent.offline import is_need_statement, parse
 from novaberg.notes.agent.texts import say
 from novaberg.notes.agent.vocabulary import words_of
-from novaberg.text.commands import read_list_command
+from novaberg.text.commands import means_a_list, read_list_command
 from novaberg.text.small_talk import small_talk
 from novaberg.timeline.phrases import time_expression
 
@@ -33,6 +33,7 @@ _NEED = re.compile(rf"\b(?:{'|'.join(words_of('need_verbs'))})\b|^\s*(?:ach,?\s+
 
 BARE_NAME_COMMAND = 0.75  # a list verb with a list said by its name alone (*aus Baumarkt*)
 PRONOUN_COMMAND = 0.6  # a list verb with a pronoun item and no list: the notes read it with the history
+LIST_VERB_COMMAND = 0.8  # a list verb without a list (*Entferne Tomaten*): above the timeline's bare verb (0.7)
 LIST_COMMAND = 0.96  # above the timeline's order with a time (0.95): the list is named, the reader read it
 
 
@@ -51,7 +52,11 @@ def route_hint(text: str) -> float:
     elif command is not None and command.container is not None:
         return LIST_COMMAND  # *Lösch den Käse aus meinem Einkauf raus*: a list named in a list command (issue 26)
     if command is not None and command.pronoun and command.verb:
-        return PRONOUN_COMMAND  # *Nimm ihn wieder runter*: the notes resolve it from the last turns, or ask
+        # *Nimm ihn wieder runter*: the notes resolve it from the last turns, or ask; a list-only verb (*Hak das
+        # ab*, *Streich das durch*) is theirs above the timeline's bare verb
+        return LIST_VERB_COMMAND if means_a_list(command) else PRONOUN_COMMAND
+    if command is not None and command.container is None and means_a_list(command) and not time_expression(text):
+        return LIST_VERB_COMMAND  # *Entferne Tomaten*: the notes ask which list
     appointment = bool(_APPOINTMENT.search(text))
     if _NOTE_VERB.search(text) and not appointment:
         return 0.5 if _CLOCK_TIME.search(text) else 0.97
@@ -61,7 +66,7 @@ def route_hint(text: str) -> float:
         return 0.0
     if parse(text, ()).action != "rejected":
         return 0.6
-    if _NEED.search(text) and not time_expression(text) and not small_talk(text):
+    if (_NEED.search(text) or is_need_statement(text)) and not time_expression(text) and not small_talk(text):
         return 0.3  # *Und Zahnpasta.* — not *Und morgen um 10 …* (a time) nor *Und tschüss!* (small talk)
     return 0.0
 

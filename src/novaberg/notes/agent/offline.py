@@ -90,6 +90,12 @@ _NEED = (
     _rx(r"^(?:ach,?\s+)?(?:uns|mir|es)\s+(?:fehlt|fehlen)\s+(?:noch\s+|auch\s+)*(?P<items>.+?)\s*[.!]*$"),
     _rx(r"^(?P<items>.+?)\s+(?:brauche|brauchen)\s+(?:ich|wir)\s*(?:auch|noch)?\s*[.!]*$"),
     _rx(r"^(?:ach,?\s+)?und\s+(?:noch\s+|auch\s+)*(?P<items>[^?]+?)\s*[.!]*$"),  # *Und Zahnpasta.* after a list
+    # used up (issue 26): *Milch ist alle*, *Die Eier sind aufgebraucht*, *Uns ist das Mehl ausgegangen* — a need
+    # like *wir brauchen*: an item for the running list, else nothing written. Not *leer*, *aus* or *wir haben
+    # keine X mehr*: *Der Akku ist leer*, *Die Party ist aus*, *keine Zeit mehr* name no item to buy
+    _rx(r"^(?:ach,?\s+)?(?:der\s+|die\s+|das\s+|unser\w*\s+)?(?P<items>[^,;?]+?)\s+(?:ist|sind)\s+(?:schon\s+|jetzt\s+)?"
+        r"(?:alle|aufgebraucht|ausgegangen|verbraucht)\s*[.!]*$"),
+    _rx(r"^(?:ach,?\s+)?(?:uns|mir)\s+(?:ist|sind)\s+(?:der\s+|die\s+|das\s+)?(?P<items>[^,;?]+?)\s+ausgegangen\s*[.!]*$"),
 )
 _CONTENT_MARK = re.compile(r"mit Inhalt:\s*(?P<content>.+)$", re.IGNORECASE | re.DOTALL)
 
@@ -352,6 +358,12 @@ def _need(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
                                typ=type_for(target))
             return Reading(REJECTED, reason="Aussage über einen Bedarf, keine Bitte, und keine laufende Liste")
     return None
+
+
+def is_need_statement(text: str) -> bool:
+    """*Wir brauchen noch X*, *Milch ist alle*, *Uns ist das Mehl ausgegangen*: a statement of need (notizen.md,
+    *Nur auf ausdrücklichen Auftrag*: an item for a running list, else nothing is written)."""
+    return any(rx.match(_clean(text)) for rx in _NEED)
 
 
 def _statement(text: str, history: Sequence[Sequence[str]]) -> Reading:

@@ -21,6 +21,7 @@ from novaberg.agents.verb_mappings import confirm
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.notes.agent.const import (
     ACTIONS,
+    FIELD_PRONOUN,
     NOT_FOUND_OFFERED,
     PENDING_CHOICE,
     PENDING_CONFIRM,
@@ -30,10 +31,12 @@ from novaberg.notes.agent.const import (
     SERVICE_NAME,
     TARGET_TYPE_DEFAULT,
 )
+from novaberg.notes.agent.offline import parse
 from novaberg.notes.agent.outcome import failure, question
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import say
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
+from novaberg.text.commands import read_list_command, unsafe_item_text
 from novaberg.text.words import contains_word, words
 
 __all__ = ["resume", "choose_candidate", "read_duplicate_answer", "UPDATE", "NEW"]
@@ -148,6 +151,8 @@ def _missing(answer: str, pending: Mapping[str, Any]) -> dict[str, Any]:
     value = answer.strip()
     if not value or value.endswith("?"):
         return _again(pending, "unklar")
+    if field == FIELD_PRONOUN:
+        return _pronoun_answer(value, pending, step)
     request = _request(pending)
     note = pending.get("notiz")
     chosen = {"note": {"id": note.get("id"), "name": note.get("name")}} if isinstance(note, Mapping) else {}
@@ -160,6 +165,32 @@ def _missing(answer: str, pending: Mapping[str, Any]) -> dict[str, Any]:
     if field == "inhalt":
         return {**request, "action": "create", "content_override": value, "steps": [step]}
     return failure("rueckfrage_verloren", say("rueckfrage_verloren"))
+
+
+_ANSWER_MAX_WORDS = 5
+
+
+def _pronoun_answer(value: str, pending: Mapping[str, Any], step: dict[str, Any]) -> dict[str, Any]:
+    """*Streich das* → „Was meinst du mit ‚das‘?" → *den Käse*: the order again with the thing for the pronoun,
+    read by the same list grammar. A sentence of its own (*Setz Milch auf die Liste*), a list phrase or
+    more than a few words answers nothing: the question comes again, nothing is written."""
+    original = str(pending.get("original_aufgabe") or "")
+    pronoun = str(pending.get("fuerwort") or "")
+    value = value.rstrip(".! ")
+    if (len(value.split()) > _ANSWER_MAX_WORDS or unsafe_item_text(value) or read_list_command(value) is not None
+            or not original or not pronoun):
+        return _again(pending, "unklar")
+    said = original.split()
+    where = next((k for k, w in enumerate(said) if k > 0 and w.strip(",.!?").casefold() == pronoun.casefold()), None)
+    if where is None:
+        return _again(pending, "unklar")
+    order = " ".join([*said[:where], value, *said[where + 1:]])
+    reading = parse(order, ())
+    if reading.action != pending.get("action") or not reading.items:
+        return _again(pending, "unklar")
+    target = reading.target if reading.named else str(pending.get("target") or "")
+    return {**_request(pending), "target": target, "aufgabe": order, "normalisiert": "",
+            "steps": [{**step, "deutung": "bezug", "auftrag": order}]}
 
 
 def _confirmation(state: NotesState, pending: Mapping[str, Any], deps: Deps) -> dict[str, Any]:

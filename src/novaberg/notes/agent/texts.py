@@ -41,8 +41,8 @@ TEXTS: dict[str, str] = {
     "nicht_angelegt": "Okay, '{target}' wird nicht angelegt.",
     "abgebrochen": "Okay, ich lasse es.",
     "nicht_gefunden": "Ich finde keine Notiz '{target}'. Es wurde nichts geändert.",
-    "frage_fuerwort": "Was meinst du mit „{pronoun}“? Sag mir bitte, was genau — zum Beispiel „Nimm den Käse "
-    "von der Einkaufsliste“. Es wurde nichts geändert.",
+    "frage_fuerwort": "Was meinst du mit „{pronoun}“? Sag mir bitte, welchen Eintrag — zum Beispiel „den Käse“. "
+    "Noch ist nichts geändert.",
     "kein_auftrag": "Das habe ich nicht notiert. Wenn ich es festhalten soll, sag es mir ausdrücklich, "
     "zum Beispiel: „Setz es auf die Einkaufsliste“.",
     # loud failures (§6 "Laut statt Erfolg", §3 "Die Antwort wird geprüft gelesen")

@@ -22,10 +22,18 @@ from novaberg.agents.verb_mappings import learned
 from novaberg.consent import ZUSTIMMUNG, read_consent
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.llm.reader import read_text
-from novaberg.text.grammar import QUESTION, REQUEST, analyse, verb_key
+from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, verb_key
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.texts import say
-from novaberg.timeline.phrases import is_title, keyword_hints, order_hints, time_expression, title_of, type_of
+from novaberg.timeline.phrases import (
+    elliptic_order,
+    is_title,
+    keyword_hints,
+    order_hints,
+    time_expression,
+    title_of,
+    type_of,
+)
 from novaberg.timeline.reading import day_label
 from novaberg.timeline.reminders import read_reminder
 from novaberg.timeline.series_phrases import series_statement, statement_title, without_scope_words
@@ -91,6 +99,8 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
         return {"action": "read", "target": target, "zeitausdruck": expression, "event_type": DEFAULT_TYPE,
                 "normalisiert": f"read: Termine {target or expression or 'anstehend'}".strip()}
     hints = keyword_hints(core) if utterance.mood == REQUEST else []
+    if not hints and utterance.mood == STATEMENT and elliptic_order(text):
+        hints = ["create"]  # *Termin morgen um 10 Uhr beim Zahnarzt*: an order said without its verb (issue 26)
     if not hints:
         reason = "eine Mitteilung mit Zeitangabe, keine Bitte" if time_expression(text) else "kein Auftrag an die Termine"
         return {"action": const.REJECTED, "grund": reason}
