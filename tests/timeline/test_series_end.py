@@ -152,3 +152,28 @@ def test_a_series_read_in_another_zone_is_not_cut_by_the_margin(repo):
     last = berlin(2026, 10, 27, 19)
     rows = repo.find_by_date_range(USER, FIGURE, last - timedelta(minutes=15), last + timedelta(minutes=15), BERLIN)
     assert [(r["title"], r["event_time"]) for r in rows] == [("Kurs", last)]
+
+
+def test_the_next_appointments_agree_with_walking_each_series(repo):
+    """`find_next` takes the coming weeks from the expansion and walks on only a series with fewer there: the
+    result is the one of walking every series (a monthly rule, an ending daily one, a cancelled Monday)."""
+    weekly = _series(repo, "FREQ=WEEKLY;BYDAY=MO", berlin(2026, 9, 7, 18))
+    _series(repo, "FREQ=MONTHLY;BYDAY=1SU", berlin(2026, 9, 6, 10), title="Brunch")
+    _series(repo, "FREQ=DAILY;COUNT=3", berlin(2026, 10, 4, 8), title="Tabletten")
+    repo.cancel_occurrence(USER, FIGURE, weekly, berlin(2026, 10, 12, 18), now=NOW, zone=BERLIN)
+    series = [r for r in repo.list(USER, FIGURE) if r["rrule"]]
+    for limit in (1, 2, 3, 5):
+        walked = sorted((o for row in series for o in recurrence.next_occurrences(row, NOW, BERLIN, limit)),
+                        key=lambda o: (o["event_time"], o["id"]))[:limit]
+        got = repo.find_next(USER, FIGURE, NOW, BERLIN, limit=limit)
+        assert [(r["title"], r["event_time"]) for r in got] == [(r["title"], r["event_time"]) for r in walked], limit
+    assert [(r["title"], r["event_time"]) for r in repo.find_next(USER, FIGURE, NOW, BERLIN, limit=5)] == [
+        ("Volleyball", berlin(2026, 10, 5, 18)), ("Tabletten", berlin(2026, 10, 6, 8)),
+        ("Volleyball", berlin(2026, 10, 19, 18)), ("Volleyball", berlin(2026, 10, 26, 18)),
+        ("Brunch", berlin(2026, 11, 1, 10))]
+    # a birthday months ahead is no occurrence of the coming week: it is walked to
+    birthday = NewRow.for_type("geburtstag", title="Geburtstag Lena", event_time=berlin(2020, 12, 24, 0),
+                               precision="day", rrule="FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24")
+    repo.insert("ben", FIGURE, birthday, NOW, BERLIN)
+    assert [(r["title"], r["event_time"]) for r in repo.find_next("ben", FIGURE, NOW, BERLIN, limit=1)] == [
+        ("Geburtstag Lena", berlin(2026, 12, 24, 0))]

@@ -305,6 +305,24 @@ def _coming_from(row: dict[str, Any], bounds: dict[str, datetime]) -> datetime:
     return bounds["now"] if row.get("precision") == "minute" else bounds["today_start"]
 
 
+def _first_occurrences(series: list[dict[str, Any]], bounds: dict[str, datetime], zone: ZoneInfo,
+                       limit: int) -> list[dict[str, Any]]:
+    """Each series' first `limit` coming occurrences: from the cached weeks of the coming `limit` weeks (one
+    expansion for all series); a series with fewer there (it ends, or repeats more rarely) is walked on alone."""
+    start = bounds["today_start"]
+    coming: dict[int, list[dict[str, Any]]] = {}
+    for occurrence in recurrence.expand(series, start, start + timedelta(weeks=limit), zone):
+        if occurrence["event_time"] >= _coming_from(occurrence, bounds):
+            coming.setdefault(occurrence["id"], []).append(occurrence)
+    found: list[dict[str, Any]] = []
+    for row in series:
+        first = coming.get(row["id"], [])
+        if len(first) < limit:
+            first = recurrence.next_occurrences(row, _coming_from(row, bounds), zone, limit)
+        found.extend(first[:limit])
+    return found
+
+
 def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
@@ -618,9 +636,8 @@ class TimelineRepository:
             rows = conn.execute(FIND_NEXT, params).fetchall()
             series = conn.execute(FIND_SERIES, params).fetchall()
         found = [_window_row(r) for r in rows]
-        for raw in series:
-            row = _window_row(raw)
-            found.extend(recurrence.next_occurrences(row, _coming_from(row, bounds), zone, limit))
+        if series:
+            found.extend(_first_occurrences([_window_row(r) for r in series], bounds, zone, limit))
         found.sort(key=recurrence.sort_key)
         return found[:limit]
 
