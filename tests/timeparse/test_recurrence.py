@@ -23,7 +23,7 @@ def test_schema_of_recurrence_words():
     raw = load_recurrence_words()
     assert set(raw) == {"schema_version", "every", "always", "step_ordinals", "step_numbers", "frequency_adverbs",
                         "frequency_units", "workdays", "in_the_month", "count_numbers", "until_words", "from_words",
-                        "end_words", "now_words", "cancel_words", "from_now", "whole_series", "statement_fillers"}
+                        "end_words", "now_words"}  # the statement words moved to text/series_de.json
     assert raw["schema_version"] == 1
     for key, value in raw.items():
         if key == "schema_version":
