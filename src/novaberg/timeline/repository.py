@@ -192,6 +192,14 @@ WHERE id = %(id)s AND user_id = %(user_id)s AND character_id = %(character_id)s 
   AND NOT (%(moment)s = ANY(exdates))
 RETURNING id
 """
+# A moved occurrence reminds like its series (issue 29 items 3, 5): the offset is copied, never the imported UID.
+COPY_REMINDER = """
+UPDATE timeline AS moved SET erinnern_vorher_min = series.erinnern_vorher_min
+FROM timeline AS series
+WHERE moved.id = %(new_id)s AND moved.user_id = %(user_id)s AND moved.character_id = %(character_id)s
+  AND series.id = %(series_id)s AND series.user_id = %(user_id)s AND series.character_id = %(character_id)s
+RETURNING moved.erinnern_vorher_min
+"""
 # The moved occurrences of a series end with it (a deleted series leaves no single Monday behind).
 INVALIDATE_MOVED = """
 UPDATE timeline SET aktiv = FALSE, last_touched = %s
@@ -510,7 +518,8 @@ class TimelineRepository:
                         new_time: datetime, precision: str, now: datetime, zone: ZoneInfo) -> int:
         """One occurrence of a series moves (issue 29 item 3): in one transaction its start joins `exdates`
         and a one-off copy at `new_time` names the series (`serie_id`) and the start it had
-        (`serie_original`). Returns the new row's id; `LookupError` when there is no such occurrence."""
+        (`serie_original`), with the series' reminder offset. Returns the new row's id; `LookupError` when there is
+        no such occurrence."""
         _check_pair(user_id, character_id)
         if precision not in PRECISIONS or precision == MONTH_PRECISION:
             raise ValueError(f"timeline: a moved occurrence needs a day or a clock time, not {precision!r}")
@@ -527,7 +536,11 @@ class TimelineRepository:
                 wiedervorlage_am=resubmission_at(kind.remind, new_time), themen=tuple(series["themen"] or ()),
                 details=series["details"], event_ende=new_time + (end - series["event_time"]) if end else None,
                 entitaet_ids=tuple(series["entitaet_ids"] or ()), serie_id=row_id, serie_original=occurrence)
-            return int(conn.execute(INSERT, self._params(user_id, character_id, copy, now)).fetchone()["id"])
+            new_id = int(conn.execute(INSERT, self._params(user_id, character_id, copy, now)).fetchone()["id"])
+            pair = {"user_id": user_id, "character_id": character_id}
+            if conn.execute(COPY_REMINDER, {"new_id": new_id, "series_id": row_id, **pair}).fetchone() is None:
+                raise LookupError(f"timeline row {new_id} did not take the reminder of its series {row_id}")
+            return new_id
 
     # --- reading ---------------------------------------------------------------------------------
 
