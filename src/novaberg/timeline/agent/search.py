@@ -46,7 +46,12 @@ from novaberg.timeline.repository import TITLE_MAX_CHARS, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION, NOT_APPOINTMENTS
 from novaberg.timeparse import ZeitVektor, parse, read_time
 from novaberg.timeparse.dates import day_end, day_start
-from novaberg.timeparse.recurrence import RecurrenceReading, read_recurrence, without_series_words
+from novaberg.timeparse.recurrence import (
+    RecurrenceReading,
+    read_recurrence,
+    repetition_words,
+    without_series_words,
+)
 from novaberg.timeparse.reschedule import half_of_day_choices
 
 __all__ = ["search", "read_answer", "find_duplicates", "duplicate_found", "create_plan", "row_ref", "when_label",
@@ -158,7 +163,7 @@ def create_plan(order: dict[str, Any], text: str, now: datetime) -> dict[str, An
     title = order["target"].strip()
     series = _series_of(order["zeitausdruck"], text, now)
     if series is not None:
-        title = without_series_words(title)
+        title = without_series_words(title, repetition_words(text) | repetition_words(order["zeitausdruck"]))
     if not is_title(title):
         return "titel_fehlt", say("title_missing")
     if len(title) > TITLE_MAX_CHARS:
