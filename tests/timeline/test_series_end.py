@@ -7,6 +7,9 @@ from datetime import UTC, datetime, timedelta
 from importlib import resources
 from zoneinfo import ZoneInfo
 
+import pytest
+from dateutil.rrule import rrulestr
+
 from novaberg.timeline import recurrence
 from novaberg.timeline import repository as repository_module
 from novaberg.timeline.ics.importer import import_calendar
@@ -177,3 +180,23 @@ def test_the_next_appointments_agree_with_walking_each_series(repo):
     repo.insert("ben", FIGURE, birthday, NOW, BERLIN)
     assert [(r["title"], r["event_time"]) for r in repo.find_next("ben", FIGURE, NOW, BERLIN, limit=1)] == [
         ("Geburtstag Lena", berlin(2026, 12, 24, 0))]
+
+
+RULES = ["FREQ=WEEKLY", "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR", "FREQ=MONTHLY",
+         "FREQ=MONTHLY;BYDAY=1SU", "FREQ=MONTHLY;BYDAY=-1FR;COUNT=5", "FREQ=YEARLY", "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3",
+         "FREQ=DAILY;UNTIL=20270401T000000Z", "FREQ=DAILY;INTERVAL=3;COUNT=40", "FREQ=MONTHLY;BYMONTHDAY=31"]
+STARTS = [berlin(2026, 3, 27, 18), berlin(2026, 10, 23, 7, 45), berlin(2024, 2, 29, 0), berlin(2026, 1, 31, 23, 30)]
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_a_rule_parsed_once_equals_one_parsed_with_its_start(rule):
+    """The expansion parses a rule's text once and anchors it at each series' start (`rrule.replace`): the
+    occurrences of two years are those of the text parsed with that start — defaults such as weekday, day of
+    month and clock time come from the real start, across both DST changes."""
+    recurrence.clear_caches()
+    for start in STARTS:
+        direct = rrulestr(rule, dtstart=start)
+        first, last = start, start + timedelta(days=730)
+        row = {"id": 1, "rrule": rule, "event_time": start.astimezone(UTC), "exdates": []}
+        expected = [moment.astimezone(UTC) for moment in direct.between(first, last, inc=True)]
+        assert recurrence.occurrences(row, first, last, BERLIN) == expected, (rule, start)

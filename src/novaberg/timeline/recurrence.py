@@ -39,15 +39,27 @@ def is_series(row: dict[str, Any]) -> bool:
     return bool(row.get("rrule"))
 
 
+# The text of a rule is parsed once, whatever its start (a thousand weekly series share a handful of texts):
+# parsed against this stand-in start, then anchored with `rrule.replace(dtstart=…)`, which derives every default
+# the text leaves open (weekday, day of month, clock time) from the real start, as parsing with it would
+# (tests/timeline/test_series_end.py::test_a_rule_parsed_once_equals_one_parsed_with_its_start).
+_STAND_IN_START = datetime(2001, 1, 1, tzinfo=UTC)
+
+
+@lru_cache(maxsize=1024)
+def _parsed(text: str) -> rrule:
+    parsed = rrulestr(text, dtstart=_STAND_IN_START)
+    if not isinstance(parsed, rrule):
+        raise RuleError(f"timeline: {text!r} is not a single RRULE")
+    return parsed
+
+
 @lru_cache(maxsize=4096)
 def _base_rule(text: str, wall_start: datetime, zone_key: str) -> rrule:
     """The parsed rule anchored at its local start. The key holds the naive wall-clock start and the zone's
     name (two aware datetimes of one instant in different zones compare equal and would share an entry), and
     the rule text itself: a changed rule or start is a different key, never a stale entry."""
-    parsed = rrulestr(text, dtstart=wall_start.replace(tzinfo=ZoneInfo(zone_key)))
-    if not isinstance(parsed, rrule):
-        raise RuleError(f"timeline: {text!r} is not a single RRULE")
-    return parsed
+    return _parsed(text).replace(dtstart=wall_start.replace(tzinfo=ZoneInfo(zone_key)))
 
 
 # Rules whose periods are a fixed number of days or months long: moving DTSTART forward by whole periods keeps
@@ -143,6 +155,7 @@ _weeks_lock = Lock()
 
 def clear_caches() -> None:
     """Forget every parsed rule and cached week (tests and benchmarks measure a cold read with it)."""
+    _parsed.cache_clear()
     _base_rule.cache_clear()
     _moved_rule.cache_clear()
     _window_weeks.cache_clear()
