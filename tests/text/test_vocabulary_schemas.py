@@ -217,8 +217,16 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         **dict.fromkeys("step_ordinals step_numbers count_numbers".split(), Map(INT)),
         **dict.fromkeys("frequency_adverbs frequency_units".split(), Map(TEXT)),
         **dict.fromkeys(
-            ("every always workdays in_the_month until_words from_words end_words now_words statement_fillers "
-             "cancel_words from_now whole_series").split(),
+            "every always workdays in_the_month until_words from_words end_words now_words".split(),
+            WORDS,
+        ),
+    },
+    "text/series_de.json": {  # issue 29: how a person speaks about a series, and the answer to „one or all?“
+        "schema_version": INT,
+        "_comment": TEXT,
+        **dict.fromkeys(
+            ("cancel_verbs cancel_particles cancel_alone from_now whole_series statement_fillers answer_whole "
+             "answer_next answer_fillers").split(),
             WORDS,
         ),
     },

@@ -11,6 +11,7 @@ from novaberg.timeparse.recurrence import (
     ERROR_NEVER,
     load_recurrence_words,
     read_recurrence,
+    repetition_words,
     without_series_words,
 )
 from tests.support import berlin
@@ -23,7 +24,7 @@ def test_schema_of_recurrence_words():
     raw = load_recurrence_words()
     assert set(raw) == {"schema_version", "every", "always", "step_ordinals", "step_numbers", "frequency_adverbs",
                         "frequency_units", "workdays", "in_the_month", "count_numbers", "until_words", "from_words",
-                        "end_words", "now_words", "cancel_words", "from_now", "whole_series", "statement_fillers"}
+                        "end_words", "now_words"}  # the statement words moved to text/series_de.json
     assert raw["schema_version"] == 1
     for key, value in raw.items():
         if key == "schema_version":
@@ -41,6 +42,10 @@ def test_schema_of_recurrence_words():
     ("jeden Montag um 9 Uhr", "FREQ=WEEKLY;BYDAY=MO", berlin(2026, 12, 7, 9)),  # 9:00 today is past at 9:30
     ("montags und donnerstags um 8 Uhr", "FREQ=WEEKLY;BYDAY=MO,TH", berlin(2026, 12, 3, 8)),
     ("jeden letzten Freitag im Monat", "FREQ=MONTHLY;BYDAY=-1FR", berlin(2026, 12, 25, 0)),
+    # issue 29, the left-over gap: without „im Monat“ the first (last) weekday of the month all the same
+    ("jeden ersten Montag", "FREQ=MONTHLY;BYDAY=1MO", berlin(2026, 12, 7, 0)),
+    ("jeden ersten Montag um 19 Uhr", "FREQ=MONTHLY;BYDAY=1MO", berlin(2026, 12, 7, 19)),
+    ("jeden letzten Freitag", "FREQ=MONTHLY;BYDAY=-1FR", berlin(2026, 12, 25, 0)),
     ("jeden 15.", "FREQ=MONTHLY;BYMONTHDAY=15", berlin(2026, 12, 15, 0)),
     ("täglich um 8", "FREQ=DAILY", berlin(2026, 12, 1, 8)),
     ("jeden Montag um 18 Uhr bis zum 15.12.", "FREQ=WEEKLY;BYDAY=MO;UNTIL=20261215T225959Z", berlin(2026, 11, 30, 18)),
@@ -74,3 +79,14 @@ def test_a_one_off_is_no_recurrence(text):
 def test_series_words_leave_the_title():
     assert without_series_words("freitags Putzen") == "Putzen"
     assert without_series_words("Brunch bei Oma") == "Brunch bei Oma"
+
+
+def test_the_words_of_the_repetition_phrase_leave_the_title_and_no_other():
+    """Issue 29: *„Trag jeden Tag um 10 Uhr Tabletten ein“* was saved as „Tag Tabletten“."""
+    said = repetition_words("Trag jeden Tag um 10 Uhr Tabletten ein")
+    assert said == {"jeden", "tag"}
+    assert without_series_words("Tag Tabletten", said) == "Tabletten"
+    assert repetition_words("alle zwei Wochen freitags") == {"alle", "zwei", "wochen", "freitags"}
+    assert repetition_words("jeden ersten Sonntag im Monat") == {"jeden", "ersten", "sonntag", "im", "monat"}
+    monday = repetition_words("Trag jeden Montag Tag der offenen Tür ein")
+    assert without_series_words("Tag der offenen Tür", monday) == "Tag der offenen Tür"

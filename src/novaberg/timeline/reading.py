@@ -12,7 +12,8 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -278,10 +279,14 @@ def title_terms(repo: Any, user_id: str, character_id: str, title: str) -> list[
     return terms
 
 
+# Whether a type stands marked, once per type (the type source is checked when it is loaded).
+_MARKED = {name: is_marked(name) for name in EVENT_TYPES}
+
+
 def to_appointment(row: dict[str, Any], zone: ZoneInfo) -> Appointment:
     name = row["event_type"]
-    if name in EVENT_TYPES:
-        marked = is_marked(name)
+    if name in _MARKED:
+        marked = _MARKED[name]
     else:
         _log.error("timeline row %s has an unknown type %r; it stands unmarked", row.get("id"), name)
         marked = False
@@ -343,8 +348,14 @@ def read_appointments(repo: Any, user_id: str, character_id: str, window: Window
 
 # --- the line format ----------------------------------------------------------------------------------
 
+@lru_cache(maxsize=1024)
+def _day_label(day: date) -> str:
+    return f"{WEEKDAY_NAMES[day.weekday()]}, {day.day:02d}.{day.month:02d}.{day.year:04d}"
+
+
 def day_label(moment: datetime) -> str:
-    return f"{WEEKDAY_NAMES[moment.weekday()]}, {moment:%d.%m.%Y}"
+    """*Montag, 07.12.2026* (a window of a thousand series has a thousand lines on a few days: one label a day)."""
+    return _day_label(moment.date())
 
 
 def month_label(moment: datetime) -> str:
@@ -382,9 +393,10 @@ def _when(item: Appointment) -> str:
         return f"{month_label(item.start)}, ohne Tag"
     if item.precision == DAY_PRECISION:
         return f"{day_label(item.start)}, ohne Uhrzeit"
-    clock = f"{item.start:%H:%M}"
-    if item.end is not None and item.end.date() == item.start.date() and item.end > item.start:
-        clock = f"{clock}–{item.end:%H:%M}"
+    start, end = item.start, item.end
+    clock = f"{start.hour:02d}:{start.minute:02d}"
+    if end is not None and end.date() == start.date() and end > start:
+        clock = f"{clock}–{end.hour:02d}:{end.minute:02d}"
     return f"{day_label(item.start)}, {clock} Uhr"
 
 

@@ -10,7 +10,7 @@ Nothing here reads the clock; no rule is ever expanded beyond the window it is a
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
@@ -23,7 +23,7 @@ from dateutil.rrule import DAILY, MONTHLY, WEEKLY, YEARLY, rrule, rrulestr
 from novaberg.core.clock import as_utc
 
 __all__ = ["RuleError", "clear_caches", "check_rule", "occurrences", "expand", "next_occurrence", "last_occurrence",
-           "occurs_at", "series_end", "next_occurrences", "expand_days", "is_series", "YEARLY_TYPES", "yearly_rule", "until_value", "sort_key"]
+           "occurs_at", "series_end", "last_start", "next_occurrences", "expand_days", "is_series", "YEARLY_TYPES", "yearly_rule", "until_value", "sort_key"]
 
 # §8: a birthday and an anniversary repeat every year.
 YEARLY_TYPES = ("geburtstag", "jahrestag")
@@ -39,15 +39,27 @@ def is_series(row: dict[str, Any]) -> bool:
     return bool(row.get("rrule"))
 
 
+# The text of a rule is parsed once, whatever its start (a thousand weekly series share a handful of texts):
+# parsed against this stand-in start, then anchored with `rrule.replace(dtstart=…)`, which derives every default
+# the text leaves open (weekday, day of month, clock time) from the real start, as parsing with it would
+# (tests/timeline/test_series_end.py::test_a_rule_parsed_once_equals_one_parsed_with_its_start).
+_STAND_IN_START = datetime(2001, 1, 1, tzinfo=UTC)
+
+
+@lru_cache(maxsize=1024)
+def _parsed(text: str) -> rrule:
+    parsed = rrulestr(text, dtstart=_STAND_IN_START)
+    if not isinstance(parsed, rrule):
+        raise RuleError(f"timeline: {text!r} is not a single RRULE")
+    return parsed
+
+
 @lru_cache(maxsize=4096)
 def _base_rule(text: str, wall_start: datetime, zone_key: str) -> rrule:
     """The parsed rule anchored at its local start. The key holds the naive wall-clock start and the zone's
     name (two aware datetimes of one instant in different zones compare equal and would share an entry), and
     the rule text itself: a changed rule or start is a different key, never a stale entry."""
-    parsed = rrulestr(text, dtstart=wall_start.replace(tzinfo=ZoneInfo(zone_key)))
-    if not isinstance(parsed, rrule):
-        raise RuleError(f"timeline: {text!r} is not a single RRULE")
-    return parsed
+    return _parsed(text).replace(dtstart=wall_start.replace(tzinfo=ZoneInfo(zone_key)))
 
 
 # Rules whose periods are a fixed number of days or months long: moving DTSTART forward by whole periods keeps
@@ -129,18 +141,21 @@ def _exdates(row: dict[str, Any]) -> set[datetime]:
 
 # A window read of up to this many local weeks takes each series' starts week by week from a bounded cache
 # (the [TERMINE] block and the week view ask for the same weeks turn after turn); longer windows expand
-# directly. The key is the rule text, the wall-clock start, the zone and the week: a changed rule or start
-# is another key, never a stale entry. Exdates are applied after the cache.
+# directly. The cache is keyed by the series — its rule text, its UTC start (as a POSIX timestamp: cheap to
+# hash) and the zone's name — and holds that series' weeks by their local Monday: a changed rule or start is
+# another key, never a stale entry. Exdates are applied after the cache. Least recently read series go first.
 _CACHED_WEEKS = 6
+_SERIES_KEPT = 8192
+_WEEKS_PER_SERIES = 64
 
-
-_WEEKS_KEPT = 32768
-_weeks: OrderedDict[tuple[str, datetime, str, date], tuple[datetime, ...]] = OrderedDict()
+_SeriesKey = tuple[str, float, str]
+_weeks: OrderedDict[_SeriesKey, dict[date, tuple[datetime, ...]]] = OrderedDict()
 _weeks_lock = Lock()
 
 
 def clear_caches() -> None:
     """Forget every parsed rule and cached week (tests and benchmarks measure a cold read with it)."""
+    _parsed.cache_clear()
     _base_rule.cache_clear()
     _moved_rule.cache_clear()
     _window_weeks.cache_clear()
@@ -148,17 +163,17 @@ def clear_caches() -> None:
         _weeks.clear()
 
 
-def _expand_weeks(text: str, wall_start: datetime, zone: ZoneInfo,
-                  mondays: list[date]) -> dict[date, tuple[datetime, ...]]:
+def _expand_weeks(text: str, event_time: datetime, zone: ZoneInfo,
+                  mondays: tuple[date, ...]) -> dict[date, tuple[datetime, ...]]:
     """The rule's UTC starts per local week (Monday 00:00 to the next Monday 00:00), in one pass."""
     first = datetime.combine(mondays[0], time(0, 0), tzinfo=zone)
     after = datetime.combine(mondays[-1] + timedelta(days=7), time(0, 0), tzinfo=zone)
-    rule = _anchored(text, wall_start.replace(tzinfo=zone), zone, near=first)
+    rule = _anchored(text, event_time, zone, near=first)
     weeks: dict[date, list[datetime]] = {monday: [] for monday in mondays}
     for local in rule.between(first, after, inc=True):
         monday = local.date() - timedelta(days=local.weekday())
         if local < after and monday in weeks:
-            weeks[monday].append(as_utc(local))
+            weeks[monday].append(local.astimezone(UTC))
     return {monday: tuple(found) for monday, found in weeks.items()}
 
 
@@ -173,25 +188,69 @@ def _window_weeks(start: datetime, end: datetime, zone: ZoneInfo) -> tuple[date,
     return tuple(first_monday + timedelta(days=7 * week) for week in range(weeks))
 
 
-def _starts_between(text: str, event_time: datetime, start: datetime, end: datetime,
-                    zone: ZoneInfo) -> list[datetime]:
+def _series_key(row: dict[str, Any], zone_key: str) -> _SeriesKey:
+    # The UTC start and the zone's name stand for the wall-clock start in that zone (one instant, one zone).
+    return (row["rrule"], row["event_time"].timestamp(), zone_key)
+
+
+def _cached_weeks(rows: list[dict[str, Any]], zone: ZoneInfo,
+                  mondays: tuple[date, ...]) -> list[dict[date, tuple[datetime, ...]]]:
+    """Each row's weeks (at least `mondays`) from the cache; the rows with a missing week are expanded for all
+    of `mondays` at once, outside the lock."""
+    zone_key = zone.key
+    keys = [_series_key(row, zone_key) for row in rows]
+    found: list[dict[date, tuple[datetime, ...]] | None] = []
+    with _weeks_lock:
+        for key in keys:
+            weeks = _weeks.get(key)
+            if weeks is not None and all(monday in weeks for monday in mondays):
+                _weeks.move_to_end(key)
+                found.append(weeks)
+            else:
+                found.append(None)
+    missing = [index for index, weeks in enumerate(found) if weeks is None]
+    if not missing:
+        return found  # type: ignore[return-value]
+    fresh = {index: _expand_weeks(rows[index]["rrule"], rows[index]["event_time"], zone, mondays) for index in missing}
+    with _weeks_lock:
+        for index, by_monday in fresh.items():
+            weeks = _weeks.get(keys[index])
+            if weeks is None or len(weeks) + len(by_monday) > _WEEKS_PER_SERIES:
+                weeks = {}
+            weeks.update(by_monday)
+            _weeks[keys[index]] = weeks
+            _weeks.move_to_end(keys[index])
+            found[index] = weeks
+        while len(_weeks) > _SERIES_KEPT:
+            _weeks.popitem(last=False)
+    return found  # type: ignore[return-value]
+
+
+def _series_starts(rows: list[dict[str, Any]], start: datetime, end: datetime,
+                   zone: ZoneInfo) -> list[list[datetime]]:
+    """For each series row, its UTC starts in [start, end] (exdates not yet applied), in time order."""
     mondays = _window_weeks(start, end, zone)
     if mondays is None:
-        rule = _anchored(text, event_time, zone, near=start)
-        return [as_utc(local) for local in rule.between(start.astimezone(zone), end.astimezone(zone), inc=True)]
-    text, wall_start, zone_key = text.strip(), _wall(event_time, zone), zone.key
-    keys = [(text, wall_start, zone_key, monday) for monday in mondays]
-    with _weeks_lock:
-        cached = [_weeks.get(key) for key in keys]
-    if None in cached:
-        fresh = _expand_weeks(text, wall_start, zone, list(mondays))
-        cached = [fresh[monday] for monday in mondays]
-        with _weeks_lock:
-            for key, week in zip(keys, cached, strict=True):
-                _weeks[key] = week
-            while len(_weeks) > _WEEKS_KEPT:
-                _weeks.popitem(last=False)
-    return [moment for week in cached for moment in week if start <= moment <= end]
+        found = []
+        for row in rows:
+            rule = _anchored(row["rrule"], row["event_time"], zone, near=start)
+            found.append([local.astimezone(UTC)
+                          for local in rule.between(start.astimezone(zone), end.astimezone(zone), inc=True)])
+        return found
+    out = []
+    for weeks in _cached_weeks(rows, zone, mondays):
+        starts = [moment for monday in mondays for moment in weeks[monday]]
+        if starts and (starts[0] < start or starts[-1] > end):  # only the first and the last week reach outside
+            starts = [moment for moment in starts if start <= moment <= end]
+        out.append(starts)
+    return out
+
+
+def _without_exdates(row: dict[str, Any], found: list[datetime]) -> list[datetime]:
+    if not row.get("exdates"):
+        return found
+    skipped = _exdates(row)
+    return [moment for moment in found if moment not in skipped]
 
 
 def occurrences(row: dict[str, Any], start: datetime, end: datetime, zone: ZoneInfo) -> list[datetime]:
@@ -200,29 +259,30 @@ def occurrences(row: dict[str, Any], start: datetime, end: datetime, zone: ZoneI
     if not is_series(row):
         moment = as_utc(row["event_time"])
         return [moment] if start <= moment <= end else []
-    found = _starts_between(row["rrule"], row["event_time"], start, end, zone)
-    if not row.get("exdates"):
-        return found
-    skipped = _exdates(row)
-    return [moment for moment in found if moment not in skipped]
+    return _without_exdates(row, _series_starts([row], start, end, zone)[0])
 
 
 def _occurrence_row(row: dict[str, Any], moment: datetime) -> dict[str, Any]:
-    """The series row as one occurrence: same id and rule, the occurrence's start (and end moved along)."""
-    copy = dict(row)
+    """The series row as one occurrence: same id and rule, the occurrence's start (and end moved along). A
+    shallow copy: the lists in it (exdates, topics) are the series row's own and shared, never changed."""
+    copy = row.copy()
     copy["serie_start"] = row["event_time"]
     copy["event_time"] = moment
     if row.get("event_ende") is not None:
-        copy["event_ende"] = moment + (as_utc(row["event_ende"]) - as_utc(row["event_time"]))
+        copy["event_ende"] = moment + (row["event_ende"] - row["event_time"])
     return copy
 
 
 def expand(rows: Iterable[dict[str, Any]], start: datetime, end: datetime, zone: ZoneInfo) -> list[dict[str, Any]]:
-    """One-offs as they are, each series as its occurrences in [start, end]."""
+    """One-offs as they are, each series as its occurrences in [start, end] (in the order of `rows`)."""
+    start, end = as_utc(start), as_utc(end)
+    rows = list(rows)
+    series = [row for row in rows if row.get("rrule")]
+    starts = iter(_series_starts(series, start, end, zone) if series else ())
     out: list[dict[str, Any]] = []
     for row in rows:
-        if is_series(row):
-            out.extend(_occurrence_row(row, moment) for moment in occurrences(row, start, end, zone))
+        if row.get("rrule"):
+            out.extend(_occurrence_row(row, moment) for moment in _without_exdates(row, next(starts)))
         else:
             out.append(row)
     return out
@@ -296,17 +356,30 @@ def occurs_at(row: dict[str, Any], moment: datetime, zone: ZoneInfo) -> bool:
     return bool(occurrences(row, moment, moment, zone))
 
 
-def series_end(row: dict[str, Any], zone: ZoneInfo) -> datetime | None:
-    """The UTC start of the series' last occurrence, or None when it has no end."""
-    rule = _anchored(row["rrule"], row["event_time"], zone)
+# A COUNT rule's end is found by walking its occurrences; beyond this many the walk is not worth it at a write,
+# and the series counts as without an end (never left out by the read's SQL — slower, never wrong).
+_COUNT_WALKED_MAX = 10_000
+
+
+def last_start(text: str, start: datetime, zone: ZoneInfo) -> datetime | None:
+    """The UTC start of the rule's last occurrence with `start` as DTSTART in `zone`; None when it has no end
+    (or a COUNT above `_COUNT_WALKED_MAX`). What the writer stores as `serie_ende` (schema timeline/006)."""
+    rule = _anchored(text, start, zone)
     if rule._count is not None:
-        starts = list(rule)  # bounded by COUNT (a COUNT rule is never moved)
-        return as_utc(starts[-1]) if starts else None
+        if rule._count > _COUNT_WALKED_MAX:
+            return None
+        tail = deque(rule, maxlen=1)  # bounded by COUNT (a COUNT rule is never moved)
+        return as_utc(tail[0]) if tail else None
     if rule._until is None:
         return None
-    last = _anchored(row["rrule"], row["event_time"], zone, near=rule._until).before(rule._until, inc=True)
-    last = last or rule.before(rule._until, inc=True)
-    return as_utc(last) if last is not None else None
+    found = _anchored(text, start, zone, near=rule._until).before(rule._until, inc=True)
+    found = found or rule.before(rule._until, inc=True)
+    return as_utc(found) if found is not None else None
+
+
+def series_end(row: dict[str, Any], zone: ZoneInfo) -> datetime | None:
+    """The UTC start of the series' last occurrence, or None when it has no end."""
+    return last_start(row["rrule"], row["event_time"], zone)
 
 
 def yearly_rule(moment: datetime, zone: ZoneInfo) -> str:
@@ -321,4 +394,5 @@ def until_value(moment: datetime) -> str:
 
 
 def sort_key(row: dict[str, Any]) -> tuple[datetime, int]:
-    return (as_utc(row["event_time"]), int(row["id"]))
+    """Time order, then id (aware datetimes compare as instants, whatever their zone)."""
+    return (row["event_time"], row["id"])

@@ -39,16 +39,24 @@ TITLE_MAX_CHARS = 255  # the column (schema/timeline/001): a longer title is ref
 _COLUMNS = (
     "id, user_id, character_id, event_time, event_ende, event_type, title, details, recurring, precision, "
     "binding, remind, conflict_check, themen, created_at, aktiv, last_touched, wiedervorlage_am, "
-    "entitaet_ids, nachfolger_id, rrule, exdates, serie_id, serie_original"
+    "entitaet_ids, nachfolger_id, rrule, exdates, serie_id, serie_original, serie_ende"
+)
+
+# A window read (issue 29, the read target) fetches what its readers use — the line of `[TERMINE]`, the duplicate
+# check, the event path, the agent's row reference and the expansion of a series — not the bookkeeping columns
+# (topics, entity ids, flags, creation and touch times, resubmission).
+_WINDOW_COLUMNS = (
+    "id, event_time, event_ende, event_type, title, details, precision, aktiv, nachfolger_id, rrule, exdates, "
+    "serie_id, serie_original, serie_ende"
 )
 
 INSERT = """
 INSERT INTO timeline (user_id, character_id, event_time, event_ende, event_type, title, details, recurring,
                       precision, binding, remind, conflict_check, themen, created_at, last_touched,
-                      wiedervorlage_am, entitaet_ids, rrule, serie_id, serie_original)
+                      wiedervorlage_am, entitaet_ids, rrule, serie_id, serie_original, serie_ende)
 VALUES (%(user_id)s, %(character_id)s, %(event_time)s, %(event_ende)s, %(event_type)s, %(title)s, %(details)s,
         %(recurring)s, %(precision)s, %(binding)s, %(remind)s, %(conflict_check)s, %(themen)s, %(now)s, %(now)s,
-        %(wiedervorlage_am)s, %(entitaet_ids)s, %(rrule)s, %(serie_id)s, %(serie_original)s)
+        %(wiedervorlage_am)s, %(entitaet_ids)s, %(rrule)s, %(serie_id)s, %(serie_original)s, %(serie_ende)s)
 RETURNING id
 """
 FIND_BY_ID = f"SELECT {_COLUMNS} FROM timeline WHERE id = %s AND user_id = %s AND character_id = %s"
@@ -59,26 +67,33 @@ SELECT {_COLUMNS} FROM timeline WHERE user_id = %s AND character_id = %s AND akt
 LIST_ALL = f"SELECT {_COLUMNS} FROM timeline WHERE user_id = %s AND character_id = %s ORDER BY event_time, id"
 # A `month` row stands in every window that overlaps its month (§4a *Lesen*): the scan starts at the
 # local month start of `start`, and only a month row may lie before `start`.
-FIND_BY_DATE_RANGE = f"""
-SELECT {_COLUMNS} FROM timeline
+_ONE_OFFS_IN_RANGE = f"""
+SELECT {_WINDOW_COLUMNS} FROM timeline
 WHERE user_id = %(user_id)s AND character_id = %(character_id)s
   AND aktiv
   AND event_time >= %(month_start)s AND event_time <= %(end)s
   AND (event_time >= %(start)s OR precision = %(month)s)
   AND NOT (event_type = ANY(%(excluded)s))
   AND rrule IS NULL
-ORDER BY event_time, id
 """
-# The pair's active series that may have an occurrence by `end` (issue 29): few rows, expanded in Python
-# inside the window only (`timeline/recurrence.py`).
+# The pair's active series that may have an occurrence in the window (issue 29): begun by `end` and not ended
+# before `series_from` (`serie_ende`, schema timeline/006) — expanded in Python inside the window only
+# (`timeline/recurrence.py`).
 FIND_SERIES = f"""
-SELECT {_COLUMNS} FROM timeline
+SELECT {_WINDOW_COLUMNS} FROM timeline
 WHERE user_id = %(user_id)s AND character_id = %(character_id)s
   AND aktiv AND rrule IS NOT NULL
   AND event_time <= %(end)s
+  AND (serie_ende IS NULL OR serie_ende >= %(series_from)s)
   AND NOT (event_type = ANY(%(excluded)s))
-ORDER BY event_time, id
 """
+# One statement, one round trip: the one-offs in the window and the series that may occur in it. Unordered:
+# the reader sorts after expanding the series.
+FIND_BY_DATE_RANGE = f"({_ONE_OFFS_IN_RANGE})\nUNION ALL\n({FIND_SERIES})"
+# `serie_ende` was computed in the zone of its writer. Read in another zone (the operator changed it), the rule
+# runs on that zone's wall clock from the same first instant, and the occurrences after a daylight-saving change
+# the two zones do not share lie an hour or so apart (tests/timeline/test_series_end.py). The SQL keeps a day more.
+SERIES_END_MARGIN = timedelta(days=1)
 # "Past" as the reader sees it (§4a `_past_bounds`): with a clock time before now, a day before today
 # 00:00 local, a month before the start of the running month — with the turn's clock, never NOW().
 _PAST = (
@@ -88,7 +103,7 @@ _PAST = (
 # The coming appointments in order, however far ahead (*Was ist mein nächster Termin?*): not past as the
 # reader sees it, the first `limit` by time.
 FIND_NEXT = f"""
-SELECT {_COLUMNS} FROM timeline
+SELECT {_WINDOW_COLUMNS} FROM timeline
 WHERE user_id = %(user_id)s AND character_id = %(character_id)s
   AND aktiv
   AND NOT ({_PAST})
@@ -131,6 +146,7 @@ SELECT {_COLUMNS} FROM timeline
 WHERE user_id = %(user_id)s AND character_id = %(character_id)s
   AND aktiv AND rrule IS NOT NULL AND precision = 'minute'
   AND event_time < %(next_minute)s
+  AND (serie_ende IS NULL OR serie_ende >= %(series_from)s)
   AND NOT (event_type = ANY(%(excluded)s))
 ORDER BY event_time, id
 """
@@ -141,10 +157,11 @@ INSERT_SUCCESSOR = """
 INSERT INTO timeline (user_id, character_id, event_time, event_ende, event_type, title, details, recurring,
                       precision, binding, remind, conflict_check, themen, created_at, last_touched,
                       wiedervorlage_am, entitaet_ids, rrule, exdates, serie_id, serie_original,
-                      erinnern_vorher_min)
+                      erinnern_vorher_min, serie_ende)
 SELECT user_id, character_id, %(event_time)s, %(event_ende)s, event_type, title, details, %(rrule)s::text IS NOT NULL,
        %(precision)s, binding, remind, conflict_check, themen, %(now)s, %(now)s, %(wiedervorlage_am)s, entitaet_ids,
-       %(rrule)s::text, %(exdates)s::timestamptz[], serie_id, serie_original, erinnern_vorher_min
+       %(rrule)s::text, %(exdates)s::timestamptz[], serie_id, serie_original, erinnern_vorher_min,
+       %(serie_ende)s::timestamptz
 FROM timeline WHERE id = %(old_id)s AND user_id = %(user_id)s AND character_id = %(character_id)s
 RETURNING id
 """
@@ -174,6 +191,14 @@ UPDATE timeline SET exdates = array_append(exdates, %(moment)s), last_touched = 
 WHERE id = %(id)s AND user_id = %(user_id)s AND character_id = %(character_id)s AND aktiv AND rrule IS NOT NULL
   AND NOT (%(moment)s = ANY(exdates))
 RETURNING id
+"""
+# A moved occurrence reminds like its series (issue 29 items 3, 5): the offset is copied, never the imported UID.
+COPY_REMINDER = """
+UPDATE timeline AS moved SET erinnern_vorher_min = series.erinnern_vorher_min
+FROM timeline AS series
+WHERE moved.id = %(new_id)s AND moved.user_id = %(user_id)s AND moved.character_id = %(character_id)s
+  AND series.id = %(series_id)s AND series.user_id = %(user_id)s AND series.character_id = %(character_id)s
+RETURNING moved.erinnern_vorher_min
 """
 # The moved occurrences of a series end with it (a deleted series leaves no single Monday behind).
 INVALIDATE_MOVED = """
@@ -249,8 +274,24 @@ def _row(raw: dict[str, Any]) -> dict[str, Any]:
     row["themen"] = list(row["themen"]) if row.get("themen") is not None else None
     row["entitaet_ids"] = list(row["entitaet_ids"]) if row.get("entitaet_ids") is not None else None
     row["exdates"] = [as_utc(moment) for moment in row.get("exdates") or ()]
-    if row.get("serie_original") is not None:
-        row["serie_original"] = as_utc(row["serie_original"])
+    for key in ("serie_original", "serie_ende"):
+        if row.get(key) is not None:
+            row[key] = as_utc(row[key])
+    return row
+
+
+def _window_row(raw: dict[str, Any]) -> dict[str, Any]:
+    """A row of a window read (`_WINDOW_COLUMNS`) with its moments in UTC — cheaper than `_row`, which looks at
+    every column of a whole row."""
+    row = dict(raw)
+    row["event_time"] = row["event_time"].astimezone(UTC)
+    if row["event_ende"] is not None:
+        row["event_ende"] = row["event_ende"].astimezone(UTC)
+    row["exdates"] = [moment.astimezone(UTC) for moment in row["exdates"]] if row["exdates"] else []
+    if row["serie_original"] is not None:
+        row["serie_original"] = row["serie_original"].astimezone(UTC)
+    if row["serie_ende"] is not None:
+        row["serie_ende"] = row["serie_ende"].astimezone(UTC)
     return row
 
 
@@ -270,6 +311,24 @@ def past_bounds(now: datetime, zone: ZoneInfo) -> dict[str, datetime]:
 def _coming_from(row: dict[str, Any], bounds: dict[str, datetime]) -> datetime:
     """Where *coming* starts for this row (§4a): now with a clock time, else today 00:00 local."""
     return bounds["now"] if row.get("precision") == "minute" else bounds["today_start"]
+
+
+def _first_occurrences(series: list[dict[str, Any]], bounds: dict[str, datetime], zone: ZoneInfo,
+                       limit: int) -> list[dict[str, Any]]:
+    """Each series' first `limit` coming occurrences: from the cached weeks of the coming `limit` weeks (one
+    expansion for all series); a series with fewer there (it ends, or repeats more rarely) is walked on alone."""
+    start = bounds["today_start"]
+    coming: dict[int, list[dict[str, Any]]] = {}
+    for occurrence in recurrence.expand(series, start, start + timedelta(weeks=limit), zone):
+        if occurrence["event_time"] >= _coming_from(occurrence, bounds):
+            coming.setdefault(occurrence["id"], []).append(occurrence)
+    found: list[dict[str, Any]] = []
+    for row in series:
+        first = coming.get(row["id"], [])
+        if len(first) < limit:
+            first = recurrence.next_occurrences(row, _coming_from(row, bounds), zone, limit)
+        found.extend(first[:limit])
+    return found
 
 
 def _escape_like(text: str) -> str:
@@ -329,6 +388,9 @@ class TimelineRepository:
             if row.precision == MONTH_PRECISION:
                 raise ValueError("timeline: a series needs a day or a clock time, not a month")
             recurrence.check_rule(row.rrule, _aware(row.event_time, "event_time"), zone)
+            series_end = recurrence.last_start(row.rrule.strip(), _aware(row.event_time, "event_time"), zone)
+        else:
+            series_end = None
         if (row.serie_id is None) != (row.serie_original is None):
             raise ValueError("timeline: a moved occurrence names its series and its original start together")
         if not isinstance(row.title, str) or not row.title.strip():
@@ -351,6 +413,7 @@ class TimelineRepository:
             "rrule": row.rrule.strip() if row.rrule is not None else None, "serie_id": row.serie_id,
             "serie_original": _aware(row.serie_original, "serie_original")
             if row.serie_original is not None else None,
+            "serie_ende": series_end,
         }
 
     def insert_many(self, user_id: str, character_id: str, rows: Iterable[NewRow], now: datetime,
@@ -400,14 +463,18 @@ class TimelineRepository:
         end = old["event_ende"]
         new_end = new_time + (end - old["event_time"]) if end is not None else None
         rule = old["rrule"] if rrule is KEEP_RULE else rrule
+        series_end = None
         if rule is not None:
             if zone is None:
                 raise ValueError("timeline: a series needs the person's zone to be checked")
+            rule = rule.strip()
             recurrence.check_rule(rule, new_time, zone)
+            series_end = recurrence.last_start(rule, new_time, zone)  # the rule counts from its new start
         new_id = conn.execute(INSERT_SUCCESSOR, {
             "event_time": new_time, "event_ende": new_end, "precision": precision, "now": now,
             "wiedervorlage_am": resubmission_at(kind.remind, new_time), "old_id": row_id,
             "user_id": user_id, "character_id": character_id, "rrule": rule, "exdates": [],
+            "serie_ende": series_end,
         }).fetchone()["id"]
         retired = conn.execute(RETIRE, (new_id, now, row_id, user_id, character_id)).rowcount
         if retired != 1:
@@ -451,7 +518,8 @@ class TimelineRepository:
                         new_time: datetime, precision: str, now: datetime, zone: ZoneInfo) -> int:
         """One occurrence of a series moves (issue 29 item 3): in one transaction its start joins `exdates`
         and a one-off copy at `new_time` names the series (`serie_id`) and the start it had
-        (`serie_original`). Returns the new row's id; `LookupError` when there is no such occurrence."""
+        (`serie_original`), with the series' reminder offset. Returns the new row's id; `LookupError` when there is
+        no such occurrence."""
         _check_pair(user_id, character_id)
         if precision not in PRECISIONS or precision == MONTH_PRECISION:
             raise ValueError(f"timeline: a moved occurrence needs a day or a clock time, not {precision!r}")
@@ -468,7 +536,11 @@ class TimelineRepository:
                 wiedervorlage_am=resubmission_at(kind.remind, new_time), themen=tuple(series["themen"] or ()),
                 details=series["details"], event_ende=new_time + (end - series["event_time"]) if end else None,
                 entitaet_ids=tuple(series["entitaet_ids"] or ()), serie_id=row_id, serie_original=occurrence)
-            return int(conn.execute(INSERT, self._params(user_id, character_id, copy, now)).fetchone()["id"])
+            new_id = int(conn.execute(INSERT, self._params(user_id, character_id, copy, now)).fetchone()["id"])
+            pair = {"user_id": user_id, "character_id": character_id}
+            if conn.execute(COPY_REMINDER, {"new_id": new_id, "series_id": row_id, **pair}).fetchone() is None:
+                raise LookupError(f"timeline row {new_id} did not take the reminder of its series {row_id}")
+            return new_id
 
     # --- reading ---------------------------------------------------------------------------------
 
@@ -510,14 +582,11 @@ class TimelineRepository:
             raise ValueError("timeline: the window ends before it starts")
         params = {"user_id": user_id, "character_id": character_id, "start": start, "end": end,
                   "month_start": as_utc(_month_start(start, zone)), "month": MONTH_PRECISION,
-                  "excluded": list(exclude_event_types)}
+                  "excluded": list(exclude_event_types), "series_from": start - SERIES_END_MARGIN}
         with self._transaction() as conn:
-            rows = conn.execute(FIND_BY_DATE_RANGE, params).fetchall()
-            series = conn.execute(FIND_SERIES, params).fetchall()
-        found = [_row(r) for r in rows]
-        if series:
-            found.extend(recurrence.expand([_row(r) for r in series], start, end, zone))
-            found.sort(key=recurrence.sort_key)
+            rows = [_window_row(r) for r in conn.execute(FIND_BY_DATE_RANGE, params).fetchall()]
+        found = recurrence.expand(rows, start, end, zone)
+        found.sort(key=recurrence.sort_key)
         return found
 
     def find_by_keyword(self, user_id: str, character_id: str, keyword: str | Sequence[str], *, limit: int,
@@ -574,14 +643,14 @@ class TimelineRepository:
         bounds = past_bounds(_aware(now, "now"), zone)
         params: dict[str, Any] = {"user_id": user_id, "character_id": character_id, "limit": limit,
                                   "excluded": list(exclude_event_types), "month": MONTH_PRECISION,
-                                  "end": datetime.max.replace(tzinfo=UTC), **bounds}
+                                  "end": datetime.max.replace(tzinfo=UTC),
+                                  "series_from": bounds["today_start"] - SERIES_END_MARGIN, **bounds}
         with self._transaction() as conn:
             rows = conn.execute(FIND_NEXT, params).fetchall()
             series = conn.execute(FIND_SERIES, params).fetchall()
-        found = [_row(r) for r in rows]
-        for raw in series:
-            row = _row(raw)
-            found.extend(recurrence.next_occurrences(row, _coming_from(row, bounds), zone, limit))
+        found = [_window_row(r) for r in rows]
+        if series:
+            found.extend(_first_occurrences([_window_row(r) for r in series], bounds, zone, limit))
         found.sort(key=recurrence.sort_key)
         return found[:limit]
 
@@ -593,7 +662,8 @@ class TimelineRepository:
         local = _aware(moment, "moment").astimezone(zone)
         minute = as_utc(local.replace(second=0, microsecond=0))
         params = {"user_id": user_id, "character_id": character_id, "minute": minute,
-                  "next_minute": minute + timedelta(minutes=1), "excluded": list(NOT_APPOINTMENTS)}
+                  "next_minute": minute + timedelta(minutes=1), "excluded": list(NOT_APPOINTMENTS),
+                  "series_from": minute - SERIES_END_MARGIN}
         with self._transaction() as conn:
             rows = conn.execute(FIND_AT_MOMENT, params).fetchall()
             series = conn.execute(FIND_SERIES_AT_MINUTE, params).fetchall()

@@ -25,7 +25,7 @@ from novaberg.timeparse.dates import day_end, day_start, local_now, month_bounds
 from novaberg.timeparse.parse import parse
 from novaberg.timeparse.period import named_period
 
-__all__ = ["RecurrenceReading", "read_recurrence", "without_series_words", "RECURRENCE_WORDS", "load_recurrence_words",
+__all__ = ["RecurrenceReading", "read_recurrence", "without_series_words", "repetition_words", "RECURRENCE_WORDS", "load_recurrence_words",
            "ERROR_NEVER", "ERROR_ENDS_BEFORE", "ERROR_BAD_DAY"]
 
 ERROR_NEVER = "nie"  # the rule gives no occurrence (*jeden 31. Februar*)
@@ -117,8 +117,8 @@ def _frequency(t: str) -> dict[str, Any] | None:  # noqa: C901 - one branch per 
             parts = {"FREQ": "WEEKLY", "INTERVAL": step, "BYDAY": day}
         elif step is None:
             parts = {"FREQ": "WEEKLY", "BYDAY": day}
-        else:
-            return None  # *jeden ersten Montag* without *im Monat*: not read (the caller asks)
+        else:  # *jeden ersten Montag* (*jeden letzten …*): the first (last) of the month, *im Monat* or not
+            parts = {"FREQ": "MONTHLY", "BYDAY": f"{step}{day}"}
     elif (unit := _EVERY_UNIT.search(t)) is not None:
         parts = {"FREQ": _W["frequency_units"][unit["unit"]]}
         step = _W["step_ordinals"].get(unit["step"] or "")
@@ -258,7 +258,23 @@ _SERIES_WORD = re.compile(
     rf"|^(?:{alternation(_W['count_numbers'])})$|^(?:{_EVERY})$")
 
 
-def without_series_words(title: str) -> str:
-    """A title without the repetition words the title reader left in it (*freitags Putzen* → *Putzen*)."""
-    kept = [word for word in title.split() if not _SERIES_WORD.match(fold(word).strip(",.;:"))]
+# The phrases that say the repetition itself (their words belong to the rule, never to a title).
+_REPETITION_PHRASES = (_WORKDAYS, _EVERY_N, _EVERY_WEEKDAY, _EVERY_UNIT, _ADVERB, _DAYS_ADVERB,
+                       re.compile(rf"\b(?:{alternation(_W['in_the_month'])})\b"))
+
+
+def repetition_words(text: str) -> frozenset[str]:
+    """The folded words of the phrases in `text` that say the repetition (*jeden zweiten Tag* → jeden, zweiten,
+    tag): what a title keeps of them is the title reader's leftover (*„Trag jeden Tag um 10 Uhr Tabletten ein“*)."""
+    t = " ".join(fold(text).split())
+    return frozenset(word for pattern in _REPETITION_PHRASES for found in pattern.finditer(t)
+                     for word in found.group(0).split())
+
+
+def without_series_words(title: str, said: frozenset[str] = frozenset()) -> str:
+    """A title without the repetition words the title reader left in it (*freitags Putzen* → *Putzen*); `said`:
+    the words of the repetition phrases of the utterance (`repetition_words`), which leave it too (*Tag Tabletten*
+    → *Tabletten* for *jeden Tag*) — a word the phrase did not use stays (*Tag der offenen Tür jeden Montag*)."""
+    kept = [word for word in title.split()
+            if not _SERIES_WORD.match(folded := fold(word).strip(",.;:")) and folded not in said]
     return " ".join(kept)

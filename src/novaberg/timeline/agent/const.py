@@ -15,6 +15,7 @@ __all__ = [
     "PENDING_TIME",
     "TIME_QUESTION_REASONS",
     "PENDING_CONFIRM",
+    "PENDING_SERIES",
     "PENDING_ORDER_KEYS",
     "REMINDER_KEY",
     "OUTCOME_CREATED",
@@ -58,6 +59,9 @@ TIME_QUESTION_REASONS = ("zeit_fehlt", "zeit_unlesbar")
 REMINDER_KEY = "erinnern_vorher_min"
 PENDING_ORDER_KEYS = ("action", "target", "zeitausdruck", "event_type", REMINDER_KEY)
 PENDING_CONFIRM = "bestaetigung"  # §7.3: low confidence or a conflict asks before any write
+# Issue 29: „Soll nur ein Termin ausfallen oder die ganze Serie weg?“ — the series (`row`), the action and, for a
+# reschedule, the new time said (`target`) wait for the short answer (*„ganz“*, *„nur nächsten Montag“*).
+PENDING_SERIES = "serie"
 
 # Outcomes of `ausfuehren` (§10 clipboard: `erstellt` → termin_id, `verschoben` → neuer_id).
 OUTCOME_CREATED = "erstellt"

@@ -21,17 +21,19 @@ from novaberg.agents.deps import Deps
 from novaberg.agents.verb_mappings import confirm
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import ModelAnswerError, ModelError
+from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.classify import ClassificationError, classify_text
 from novaberg.timeline.agent.crud import moved_plan, time_question
 from novaberg.timeline.agent.search import small_hour_question
-from novaberg.timeline.agent.texts import say
-from novaberg.timeline.phrases import is_title, keywords_of
+from novaberg.timeline.agent.texts import rule_label, say
+from novaberg.timeline.phrases import is_title, keywords_of, time_expression
+from novaberg.timeline.series_phrases import series_answer
 from novaberg.timeline.types import MINUTE_PRECISION
 from novaberg.timeparse import TIME_VOCABULARY, RescheduleReading, read_time, reschedule_target
 from novaberg.timeparse.dates import at_local
 
-__all__ = ["resume", "half_of_day_choice", "resume_confirmation"]
+__all__ = ["resume", "half_of_day_choice", "resume_confirmation", "resume_series"]
 
 _ANSWER_FILLERS = frozenset({"um", "uhr", "bitte", "ja", "gerne", "gern", "danke", "lieber", "dann", "also", "es",
                              "ist", "soll", "sein", "eher", "doch"})
@@ -200,6 +202,39 @@ def resume_confirmation(state: dict[str, Any], pending: dict[str, Any], deps: De
     return _ask_again(pending, say("confirm_again"), "unklar")
 
 
+def resume_series(state: dict[str, Any], pending: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    """Issue 29: the answer to „Soll nur ein Termin ausfallen oder die ganze Serie weg?“. Read closed
+    (`series_answer`): the whole series, a day, or the next one goes to `ausfuehren` with the series — which
+    checks it again under the lock; a refusal ends the question; an answer of fillers only (*„nur einen“*)
+    asks again; a new order with a title goes its own way. Anything else is no answer (timeline.md §10: an
+    answer counts only in the first turn after the question): the question ends, nothing is written."""
+    ref = pending.get("row") or {}
+    if not isinstance(ref, dict) or not ref.get("id") or not ref.get("rrule"):
+        return {"status": "fehler", "answer": say("bad_request"),
+                "steps": [{"schritt": const.NODE_RESUME, "ausgang": "unbekannte_rueckfrage"}]}
+    scope = series_answer(state["text"], ref["title"], time_expression(state["text"]))
+    if scope:
+        order = {"action": pending.get("action", "delete"), "target": ref["title"], "zeitausdruck": "",
+                 "event_type": ref["event_type"], "normalisiert": "", "hints": [], "konfidenz": const.CONFIDENCE_HIGH}
+        return {"order": order, "row": ref,
+                "series_answer": {"scope": scope, "words": state["text"], "target": pending.get("target")},
+                "steps": [{"schritt": const.NODE_RESUME, "ausgang": f"serie_{scope}", "termin_id": ref["id"]}]}
+    if scope == "":
+        key = "series_which_delete" if pending.get("action") == "delete" else "series_which_move"
+        start = datetime.fromisoformat(ref["event_time"]).astimezone(state["now"].tzinfo)
+        clock = f"{start:%H:%M}" if ref.get("precision") == MINUTE_PRECISION else ""
+        return _ask_again(pending, say(key, title=ref["title"], rule=rule_label(ref["rrule"], clock),
+                                       weekday=WEEKDAY_NAMES[start.weekday()]), "serie_offen")
+    if _refused(state["text"]):
+        return {"status": "dismissed", "answer": say("dismissed"),
+                "steps": [{"schritt": const.NODE_RESUME, "ausgang": "abgelehnt", "art": const.PENDING_SERIES}]}
+    order = _new_order(state, deps)
+    if order is not None:
+        return {"order": order, "steps": [{"schritt": const.NODE_RESUME, "ausgang": "neuer_auftrag"}]}
+    return {"status": "dismissed", "answer": "",
+            "steps": [{"schritt": const.NODE_RESUME, "ausgang": "keine_antwort", "art": const.PENDING_SERIES}]}
+
+
 def _pending_reading(pending: dict[str, Any]) -> RescheduleReading:
     choices = pending.get("choices")
     return RescheduleReading(None, pending.get("reason"), hour=pending.get("hour"), minute=pending.get("minute"),
@@ -211,6 +246,8 @@ def resume(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     deps = runtime.context
     pending = state.get("pending") or {}
     kind = pending.get("kind")
+    if kind == const.PENDING_SERIES:
+        return resume_series(state, pending, deps)
     if kind not in (const.PENDING_CLARIFICATION, const.PENDING_SELECTION, const.PENDING_TIME, const.PENDING_CONFIRM):
         return {"status": "fehler", "answer": say("bad_request"),
                 "steps": [{"schritt": const.NODE_RESUME, "ausgang": "unbekannte_rueckfrage"}]}

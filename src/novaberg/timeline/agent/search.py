@@ -46,7 +46,12 @@ from novaberg.timeline.repository import TITLE_MAX_CHARS, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION, NOT_APPOINTMENTS
 from novaberg.timeparse import ZeitVektor, parse, read_time
 from novaberg.timeparse.dates import day_end, day_start
-from novaberg.timeparse.recurrence import RecurrenceReading, read_recurrence, without_series_words
+from novaberg.timeparse.recurrence import (
+    RecurrenceReading,
+    read_recurrence,
+    repetition_words,
+    without_series_words,
+)
 from novaberg.timeparse.reschedule import half_of_day_choices
 
 __all__ = ["search", "read_answer", "find_duplicates", "duplicate_found", "create_plan", "row_ref", "when_label",
@@ -94,8 +99,9 @@ def _read_window(order: dict[str, Any], now: datetime, zone: ZoneInfo, text: str
 _SEARCH_DIRECTION = {"forward": " (die kommenden)", "backward": " (die vergangenen, die letzten zuerst)", "both": ""}
 
 
-def read_answer(reading: Reading, now: datetime) -> str:
-    """The agent's read answer: the same lines as `[TERMINE]` (§4: `appointment_line`)."""
+def read_answer(reading: Reading, now: datetime, lines: list[str] | None = None) -> str:
+    """The agent's read answer: the same lines as `[TERMINE]` (§4: `appointment_line`). `lines`: those lines of
+    the appointments and then the events, when the caller has them already (a thousand series: formatted once)."""
     window = reading.window
     if window.kind == "next":
         header = say("read_header_next" if window.limit == 1 else "read_header_next_few")
@@ -109,10 +115,14 @@ def read_answer(reading: Reading, now: datetime) -> str:
         header = say("read_header_proactive" if window.kind == "proactive" else "read_header_range", **span,
                      direction="")
         empty = say("read_empty_range", **span)
-    lines = [header, *(appointment_line(a, now) for a in reading.appointments)] if reading.appointments else [empty]
+    if lines is None:
+        lines = [*(appointment_line(a, now) for a in reading.appointments),
+                 *(event_line(e, now) for e in reading.events)]
+    count = len(reading.appointments)
+    out = [header, *lines[:count]] if reading.appointments else [empty]
     if reading.events:
-        lines += [say("read_events_header"), *(event_line(e, now) for e in reading.events)]
-    return "\n".join(lines)
+        out += [say("read_events_header"), *lines[count:]]
+    return "\n".join(out)
 
 
 def _search_read(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
@@ -140,7 +150,8 @@ def _search_read(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
                    const.LOG_SOURCE)
     lines = [appointment_line(a, now) for a in (*reading.appointments, *reading.events)]
     ids = [a.timeline_id for a in (*reading.appointments, *reading.events)]  # the Lage's objects (issue 11 §1)
-    return {"status": "abgeschlossen", "answer": read_answer(reading, now), "data": {"termine": lines, "termin_ids": ids},
+    return {"status": "abgeschlossen", "answer": read_answer(reading, now, lines),
+            "data": {"termine": lines, "termin_ids": ids},
             "steps": [{"schritt": const.NODE_SEARCH, "modus": window.kind, "ausgang": "gelesen",
                        "treffer": len(lines)}]}
 
@@ -152,7 +163,7 @@ def create_plan(order: dict[str, Any], text: str, now: datetime) -> dict[str, An
     title = order["target"].strip()
     series = _series_of(order["zeitausdruck"], text, now)
     if series is not None:
-        title = without_series_words(title)
+        title = without_series_words(title, repetition_words(text) | repetition_words(order["zeitausdruck"]))
     if not is_title(title):
         return "titel_fehlt", say("title_missing")
     if len(title) > TITLE_MAX_CHARS:

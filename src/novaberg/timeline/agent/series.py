@@ -16,14 +16,15 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from novaberg.agents.deps import Deps
+from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.timeline import recurrence
 from novaberg.timeline.agent import const
-from novaberg.timeline.agent.search import when_label
+from novaberg.timeline.agent.search import row_ref, when_label
 from novaberg.timeline.agent.texts import rule_label, say
 from novaberg.timeline.phrases import time_expression
 from novaberg.timeline.reading import period_of
 from novaberg.timeline.repository import TimelineRepository
-from novaberg.timeline.series_phrases import whole_series_said
+from novaberg.timeline.series_phrases import SCOPE_ALL, SCOPE_NEXT, whole_series_said
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION
 from novaberg.timeparse import reschedule_target
 from novaberg.timeparse.dates import day_start
@@ -67,18 +68,41 @@ def _series_now(locked: TimelineRepository, pair: tuple[str, str], row_id: int) 
     return row if row is not None and row["aktiv"] and row["rrule"] else None
 
 
-def _which_question(series: dict[str, Any], zone: ZoneInfo, action: str) -> dict[str, Any]:
+def _which_question(series: dict[str, Any], now: datetime, zone: ZoneInfo, action: str,
+                    target: str | None) -> dict[str, Any]:
+    """„One or the whole series?“ — nothing written; the question waits (`PENDING_SERIES`) for its short answer,
+    with the series, the action and, for a reschedule, the new time already said."""
     key = "series_which_delete" if action == "delete" else "series_which_move"
-    return _end("rueckfrage", say(key, title=series["title"], rule=series_label(series, zone)), "serie_welche",
-                termin_id=series["id"])
+    coming = recurrence.next_occurrence(series, now, zone)
+    weekday = WEEKDAY_NAMES[(coming or series)["event_time"].astimezone(zone).weekday()]
+    ended = _end("rueckfrage", say(key, title=series["title"], rule=series_label(series, zone), weekday=weekday),
+                 "serie_welche", termin_id=series["id"])
+    ended["pending_out"] = {"kind": const.PENDING_SERIES, "action": action, "row": row_ref(series), "target": target}
+    return ended
 
 
-def _one_occurrence(series: dict[str, Any], starts: list[datetime] | None, zone: ZoneInfo, label: str,
-                    action: str) -> datetime | dict[str, Any]:
+def _scope(state: dict[str, Any]) -> str | None:
+    """What the answer to the waiting question chose (issue 29), None when this run answers none."""
+    answer = state.get("series_answer")
+    return answer.get("scope") if isinstance(answer, dict) else None
+
+
+def _answered_occurrences(series: dict[str, Any], state: dict[str, Any], now: datetime,
+                          zone: ZoneInfo) -> list[datetime] | None:
+    """The occurrence(s) the answer names: the next one for *„nur den nächsten“*, else those of its day."""
+    answer = state["series_answer"]
+    if answer["scope"] == SCOPE_NEXT:
+        coming = recurrence.next_occurrence(series, now, zone)
+        return [coming["event_time"]] if coming is not None else []
+    return _named_occurrences(series, answer.get("words", ""), now, zone)
+
+
+def _one_occurrence(series: dict[str, Any], starts: list[datetime] | None, now: datetime, zone: ZoneInfo,
+                    label: str, action: str, target: str | None = None) -> datetime | dict[str, Any]:
     """The one occurrence the sentence names, or the run's end: none named → ask which is meant (nothing
     written); a day the series does not hold → fehler; several → ask."""
     if starts is None:
-        return _which_question(series, zone, action)
+        return _which_question(series, now, zone, action, target)
     if len(starts) != 1:
         return _end("fehler" if not starts else "rueckfrage",
                     say("series_no_occurrence" if not starts else "series_several", title=series["title"],
@@ -95,7 +119,8 @@ def delete_series(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             if series is None:
                 return _end("fehler", say("write_failed", reason="die Serie war nicht mehr aktiv"), "nicht_aktiv")
             label = series_label(series, zone)
-            if whole_series_said(state["text"]):
+            scope = _scope(state)
+            if scope == SCOPE_ALL or (scope is None and whole_series_said(state["text"])):
                 if not locked.invalidate(*pair, series["id"], now):
                     raise _Unverified("die Serie war nicht mehr aktiv")
                 back = locked.find_by_id(*pair, series["id"])
@@ -103,8 +128,9 @@ def delete_series(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
                     raise _Unverified("die Serie ist noch aktiv")
                 return {"answer": say("series_deleted", title=series["title"], rule=label),
                         "steps": [_step(const.OUTCOME_DELETED, termin_id=series["id"], serie=True, verifiziert=True)]}
-            chosen = _one_occurrence(series, _named_occurrences(series, state["text"], now, zone), zone, label,
-                                     "delete")
+            starts = _answered_occurrences(series, state, now, zone) if scope else \
+                _named_occurrences(series, state["text"], now, zone)
+            chosen = _one_occurrence(series, starts, now, zone, label, "delete")
             if isinstance(chosen, dict):
                 return chosen
             occurrence = chosen
@@ -143,11 +169,23 @@ def reschedule_series(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             if series is None:
                 return _end("fehler", say("write_failed", reason="die Serie war nicht mehr aktiv"), "nicht_aktiv")
             label = series_label(series, zone)
-            if whole_series_said(text):
+            scope = _scope(state)
+            if scope == SCOPE_ALL:  # the answer „die ganze Serie“ says no new rule: it must be said in a sentence
+                return _end("rueckfrage", say("series_move_whole_how", title=series["title"], rule=label),
+                            "serie_regel_fehlt")
+            if scope is None and whole_series_said(text):
                 return _whole(locked, pair, series, text, now, zone, label)
             parts = _TO.split(text, maxsplit=1)
-            starts = _named_occurrences(series, parts[0], now, zone) if len(parts) == 2 else None
-            chosen = _one_occurrence(series, starts, zone, label, "reschedule")
+            if scope is not None:  # the answer names the occurrence; the new time was said before the question
+                said_target = state["series_answer"].get("target")
+                if not said_target:
+                    return _end("rueckfrage", say("time_question", title=series["title"]), "serie_zeit_fehlt")
+                parts = ["", said_target]
+                starts = _answered_occurrences(series, state, now, zone)
+            else:
+                starts = _named_occurrences(series, parts[0], now, zone) if len(parts) == 2 else None
+            chosen = _one_occurrence(series, starts, now, zone, label, "reschedule",
+                                     target=parts[1] if len(parts) == 2 else None)
             if isinstance(chosen, dict):
                 return chosen
             occurrence = chosen

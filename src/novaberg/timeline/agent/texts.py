@@ -44,10 +44,12 @@ TEXTS: dict[str, str] = {
     "created": "Eingetragen: „{title}“ am {when}.",
     # series (issue 29 item 3)
     "series_which_delete": "„{title}“ ist eine Serie ({rule}). Soll nur ein Termin ausfallen oder die ganze Serie "
-                           "weg? Sag etwa „Nächste Woche fällt {title} aus“ oder „Lösch {title} ganz“. " + NOTHING_DONE,
+                           "weg? Sag etwa „nur nächsten {weekday}“ oder „die ganze Serie“. " + NOTHING_DONE,
     "series_which_move": "„{title}“ ist eine Serie ({rule}). Soll sich nur ein Termin ändern oder die ganze Serie? "
-                         "Sag etwa „Verschieb {title} nächste Woche auf 19 Uhr“ oder „{title} ist ab jetzt immer "
+                         "Sag etwa „nur nächsten {weekday}“ — oder für die ganze Serie „{title} ist ab jetzt immer "
                          "‹an einem anderen Tag›“. " + NOTHING_DONE,
+    "series_move_whole_how": "Wie soll „{title}“ künftig stattfinden ({rule})? Sag es mir in einem Satz, etwa "
+                             "„{title} ist ab jetzt immer ‹an einem anderen Tag›“. " + NOTHING_DONE,
     "series_no_occurrence": "An diesem Tag findet „{title}“ nicht statt ({rule}). " + NOTHING_DONE,
     "series_several": "In diesem Zeitraum findet „{title}“ mehrmals statt ({rule}). Nenne mir bitte den Tag. "
                       + NOTHING_DONE,
