@@ -1,6 +1,6 @@
 """Issue 30 §1: the warm offline turn by kind, split by graph node, with the work each turn does.
 
-Run: .venv/bin/python -m bench.turn --warm [--rounds N] [--show] [--profile KIND]
+Run: .venv/bin/python -m bench.turn --warm [--rounds N] [--show] [--profile KIND|all] [--dump FILE]
 
 Seven kinds of turn (create, week read, list add, consent, list read, small talk, a told fact), each measured
 `rounds` times on one person of a fresh embedded stack with the offline model. A write kind varies its words
@@ -9,7 +9,8 @@ question. The consent kind is set up by an unmeasured turn that makes the §3a o
 kind and over all turns; the median milliseconds per graph node (the graph's nodes are wrapped for the run);
 the counts per turn of SQL statements, transactions, pool check-outs, health checks, Redis commands and
 readings of the offline grammar; the turn's CPU time in this thread (the servers' CPU is not in it).
-`--profile KIND` prints the cProfile of that kind's rounds (cumulative, top 40).
+`--profile KIND` prints the cProfile of that kind's rounds (`all`: of every kind; cumulative top 60 and own
+time top 40); `--dump FILE` keeps the raw statistics for `pstats`.
 """
 
 from __future__ import annotations
@@ -161,7 +162,7 @@ class _TimedGraph:
             self._counts._current[_INVOKE] = (time.perf_counter() - started) * 1000  # noqa: SLF001
 
 
-def run(rounds: int, show: bool = False, profile: str = "") -> dict[str, Any]:
+def run(rounds: int, show: bool = False, profile: str = "", dump: str = "") -> dict[str, Any]:
     from novaberg import Nova
 
     table = kinds()
@@ -183,13 +184,14 @@ def run(rounds: int, show: bool = False, profile: str = "") -> dict[str, Any]:
                     nova.turn("bench", "nova", setup, moment)
                     moment += timedelta(seconds=20)
                 before = counts.begin_turn()
-                if kind == profile and round_no >= 0:
+                profiled = profile in (kind, "all") and round_no >= 0
+                if profiled:
                     profiler.enable()
                 started, cpu_started = time.perf_counter(), time.thread_time()
                 result = nova.turn("bench", "nova", text, moment)
                 elapsed = (time.perf_counter() - started) * 1000
                 cpu_ms = (time.thread_time() - cpu_started) * 1000
-                if kind == profile and round_no >= 0:
+                if profiled:
                     profiler.disable()
                 did = counts.end_turn(before, elapsed)
                 if show and round_no == 0:
@@ -202,13 +204,17 @@ def run(rounds: int, show: bool = False, profile: str = "") -> dict[str, Any]:
                 else:
                     counts.node_ms.clear()
     if profile:
-        _print_profile(profiler, rounds)
+        turns = rounds * (len(table) if profile == "all" else 1)
+        _print_profile(profiler, turns, dump)
     return {"per_kind": per_kind, "cpu": cpu, "work": work, "nodes": counts.node_ms, "rounds": rounds}
 
 
-def _print_profile(profiler: cProfile.Profile, rounds: int) -> None:
-    """Own CPU time per package (ms per turn), then the top functions by cumulative CPU time."""
+def _print_profile(profiler: cProfile.Profile, rounds: int, dump: str = "") -> None:
+    """Own CPU time per package (ms per turn), then the top functions by cumulative and by own CPU time;
+    `dump`: the raw statistics go to that file too (for `pstats` and callers/callees)."""
     stats = pstats.Stats(profiler)
+    if dump:
+        stats.dump_stats(dump)
     by_area: Counter[str] = Counter()
     for (filename, _, _), (_, _, own, _, _) in stats.stats.items():  # type: ignore[attr-defined]
         by_area[_area(filename)] += own
@@ -217,6 +223,7 @@ def _print_profile(profiler: cProfile.Profile, rounds: int) -> None:
     for area, seconds in by_area.most_common(25):
         print(f"| {area} | {seconds * 1000 / rounds:.2f} |")
     stats.sort_stats("cumulative").print_stats(60)
+    stats.sort_stats("tottime").print_stats(40)
 
 
 def _area(filename: str) -> str:
@@ -253,7 +260,8 @@ def main() -> None:
     args = sys.argv[1:]
     rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 20
     profile = args[args.index("--profile") + 1] if "--profile" in args else ""
-    report(run(rounds, show="--show" in args, profile=profile))
+    dump = args[args.index("--dump") + 1] if "--dump" in args else ""
+    report(run(rounds, show="--show" in args, profile=profile, dump=dump))
 
 
 if __name__ == "__main__":

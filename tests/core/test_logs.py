@@ -80,3 +80,37 @@ def test_trace_rows_with_model_garbage_are_stored(db, payload):
         background = conn.execute("SELECT payload FROM hintergrund_log").fetchone()["payload"]
     assert len(rows) == 2 and rows[0]["payload"] == background
     assert answer == "Antwort mit \ufffd und \ufffd"
+
+
+def test_direct_encoding_gives_exactly_the_cleaned_text_for_any_payload():
+    """Issue 30: a plain payload is encoded directly; whatever it holds (NUL, surrogates, NaN, keys of other
+    types, sets, cycles, 31–40 levels of nesting, an escaped backslash before `u0000`), the text is the one the
+    cleaning walk gives."""
+    import random
+
+    from novaberg.core.logs import _cleaned_json
+
+    leaves = ["Zahnarzt", "a\x00b", "x\ud800y", "\\u0000", "ä👍", "", 0, -3, 2**70, 1.5, math.nan, math.inf, True,
+              None, uuid4(), berlin(2026, 11, 30, 10), {1, 2}, (1, "t"), b"raw", object]
+    keys = ["k", "n\x00", "s\ud801", 1, 2.5, True, None, math.nan, (1, 2), UUID(int=5)]
+    rng = random.Random(30)
+
+    def build(depth: int):
+        roll = rng.random()
+        if depth > 40 or roll < 0.4:
+            return rng.choice(leaves)
+        if roll < 0.7:
+            return [build(depth + 1) for _ in range(rng.randint(0, 3))]
+        return {rng.choice(keys): build(depth + 1) for _ in range(rng.randint(0, 3))}
+
+    payloads = [build(0) for _ in range(3000)]
+    for levels in (30, 31, 32, 33, 40):
+        nested: object = "innen"
+        for _ in range(levels):
+            nested = {"x": nested} if levels % 2 else [nested]
+        payloads.append(nested)
+    cyclic: dict = {"a": 1}
+    cyclic["self"] = cyclic
+    payloads += [cyclic, None, {}, []]
+    for payload in payloads:
+        assert safe_json(payload) == _cleaned_json(payload if payload is not None else {}), payload

@@ -93,8 +93,27 @@ def _text_of(value: Any) -> str:
 
 
 def safe_json(payload: Any) -> str:
-    """Strict JSON (no NaN/Infinity, no NUL, no lone surrogates) of any payload; never raises."""
-    return json.dumps(_plain(payload if payload is not None else {}), ensure_ascii=False, allow_nan=False)
+    """Strict JSON (no NaN/Infinity, no NUL, no lone surrogates) of any payload; never raises.
+
+    Issue 30: most payloads are plain JSON already and are written as they are; the cleaning walk (`_plain`)
+    runs only when the direct encoding refuses (a value JSON has no type for, NaN, a cycle), carries a NUL or
+    a lone surrogate, or may nest as deep as the walk's limit — so both ways give the same text."""
+    value = payload if payload is not None else {}
+    try:
+        direct = json.dumps(value, ensure_ascii=False, allow_nan=False, default=_refuse)
+    except (TypeError, ValueError, RecursionError):
+        return _cleaned_json(value)
+    if "\\u0000" in direct or _UNSTORABLE.search(direct) or direct.count("{") + direct.count("[") >= _MAX_DEPTH:
+        return _cleaned_json(value)
+    return direct
+
+
+def _cleaned_json(value: Any) -> str:
+    return json.dumps(_plain(value), ensure_ascii=False, allow_nan=False)
+
+
+def _refuse(value: Any) -> Any:
+    raise TypeError(f"{type(value).__name__} is no JSON type")
 
 
 class PipelineLog:
