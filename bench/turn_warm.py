@@ -70,7 +70,9 @@ class Counts:
     def __init__(self) -> None:
         self.counter: Counter[str] = Counter()
         self.node_ms: dict[str, list[float]] = defaultdict(list)
+        self.node_cpu: dict[str, list[float]] = defaultdict(list)  # the same split in this thread's CPU time
         self._current: dict[str, float] = {}
+        self._current_cpu: dict[str, float] = {}
 
     @contextmanager
     def installed(self) -> Iterator[None]:
@@ -121,30 +123,37 @@ class Counts:
     def _timed(self, node: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(node)
         def timed(state: Any, runtime: Any) -> Any:
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.thread_time()
             try:
                 return node(state, runtime)
             finally:
                 name = node.__name__.removesuffix("_node")
                 self._current[name] = self._current.get(name, 0.0) + (time.perf_counter() - started) * 1000
+                self._current_cpu[name] = (self._current_cpu.get(name, 0.0)
+                                           + (time.thread_time() - cpu_started) * 1000)
 
         return timed
 
     def begin_turn(self) -> Counter[str]:
         self._current = {}
+        self._current_cpu = {}
         return Counter(self.counter)
 
-    def end_turn(self, before: Counter[str], total_ms: float) -> Counter[str]:
-        nodes = {name: ms for name, ms in self._current.items() if name != _INVOKE}
-        for name, ms in nodes.items():
-            self.node_ms[name].append(ms)
-        invoke = self._current.get(_INVOKE, 0.0)
-        self.node_ms["graph runner (LangGraph) between the nodes"].append(invoke - sum(nodes.values()))
-        self.node_ms["Nova.turn outside the graph (edge, history, turn rows)"].append(total_ms - invoke)
+    def end_turn(self, before: Counter[str], total_ms: float, total_cpu_ms: float = 0.0) -> Counter[str]:
+        for split, current, total in ((self.node_ms, self._current, total_ms),
+                                      (self.node_cpu, self._current_cpu, total_cpu_ms)):
+            nodes = {name: ms for name, ms in current.items() if name != _INVOKE}
+            for name, ms in nodes.items():
+                split[name].append(ms)
+            invoke = current.get(_INVOKE, 0.0)
+            split[_RUNNER].append(invoke - sum(nodes.values()))
+            split[_OUTSIDE].append(total - invoke)
         return self.counter - before
 
 
 _INVOKE = "graph invoke"
+_RUNNER = "graph runner (LangGraph) between the nodes"
+_OUTSIDE = "Nova.turn outside the graph (edge, history, turn rows)"
 
 
 class _TimedGraph:
@@ -155,11 +164,12 @@ class _TimedGraph:
         self._counts = counts
 
     def invoke(self, *args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         try:
             return self._compiled.invoke(*args, **kwargs)
         finally:
             self._counts._current[_INVOKE] = (time.perf_counter() - started) * 1000  # noqa: SLF001
+            self._counts._current_cpu[_INVOKE] = (time.thread_time() - cpu_started) * 1000  # noqa: SLF001
 
 
 def run(rounds: int, show: bool = False, profile: str = "", dump: str = "") -> dict[str, Any]:
@@ -193,7 +203,7 @@ def run(rounds: int, show: bool = False, profile: str = "", dump: str = "") -> d
                 cpu_ms = (time.thread_time() - cpu_started) * 1000
                 if profiled:
                     profiler.disable()
-                did = counts.end_turn(before, elapsed)
+                did = counts.end_turn(before, elapsed, cpu_ms)
                 if show and round_no == 0:
                     print(f"[{kind}] {text!r} → {result.answer!r} ({result.verdict}; "
                           f"{[s['name'] + ':' + s['status'] for s in result.services]})")
@@ -203,10 +213,12 @@ def run(rounds: int, show: bool = False, profile: str = "", dump: str = "") -> d
                     work[kind] += did
                 else:
                     counts.node_ms.clear()
+                    counts.node_cpu.clear()
     if profile:
         turns = rounds * (len(table) if profile == "all" else 1)
         _print_profile(profiler, turns, dump)
-    return {"per_kind": per_kind, "cpu": cpu, "work": work, "nodes": counts.node_ms, "rounds": rounds}
+    return {"per_kind": per_kind, "cpu": cpu, "work": work, "nodes": counts.node_ms,
+            "node_cpu": counts.node_cpu, "rounds": rounds}
 
 
 def _print_profile(profiler: cProfile.Profile, rounds: int, dump: str = "") -> None:
@@ -250,10 +262,11 @@ def report(figures: dict[str, Any]) -> None:
     print(f"| **all {len(everything)} turns** | **{statistics.median(everything):.1f}** | "
           f"**{statistics.median(cpu):.1f}** | | | | | | |")
     print()
-    print("| node | median ms per turn that ran it | turns |")
-    print("|---|---|---|")
+    print("| node | median ms per turn that ran it | median CPU ms | turns |")
+    print("|---|---|---|---|")
     for node, samples in sorted(figures["nodes"].items(), key=lambda item: -statistics.median(item[1])):
-        print(f"| {node} | {statistics.median(samples):.2f} | {len(samples)} |")
+        cpu_samples = figures["node_cpu"].get(node) or [0.0]
+        print(f"| {node} | {statistics.median(samples):.2f} | {statistics.median(cpu_samples):.2f} | {len(samples)} |")
 
 
 def main() -> None:
