@@ -141,17 +141,23 @@ class PipelineLog:
         with self._db.transaction() as conn:
             conn.execute(_INSERT_BACKGROUND, (safe_text(task), safe_text(status), safe_json(payload), as_utc(at)))
 
-    def start_turn(self, turn_id: UUID, user_id: str, character_id: str, text: str, at: datetime) -> None:
-        """Store the raw turn for ever, and trace it as `turn_roh` in the same transaction (before any node runs)."""
+    def start_turn(self, turn_id: UUID, user_id: str, character_id: str, text: str, at: datetime,
+                   history_pairs: int = 0) -> list[tuple[str, str]]:
+        """Store the raw turn for ever, and trace it as `turn_roh` in the same transaction (before any node runs).
+        With `history_pairs`: the pair's last finished turns are read first in that transaction and returned,
+        oldest first, as `recent_turns` gives them (issue 30: one round trip of transaction less per turn)."""
         with self._lock:
             self._buffers[turn_id] = []
         with self._db.transaction() as conn:
+            rows = conn.execute(_RECENT_TURNS, (user_id, character_id, history_pairs)).fetchall() \
+                if history_pairs > 0 else []
             conn.execute(_INSERT_TURN, (turn_id, safe_text(user_id), safe_text(character_id), safe_text(text), as_utc(at)))
             conn.execute(
                 _INSERT_PIPELINE,
                 (turn_id, "perceive", RAW_TURN_KIND, "", safe_json({"user_id": user_id, "character_id": character_id,
                                                                 "text": text}), as_utc(at)),
             )
+        return [(row["text"], row["answer"]) for row in reversed(rows)]
 
     def finish_turn(self, turn_id: UUID, answer: str | None, verdict: str | None) -> None:
         """Write the turn's trace rows and its answer together; also called when the turn failed (answer None)."""
