@@ -114,3 +114,55 @@ def test_direct_encoding_gives_exactly_the_cleaned_text_for_any_payload():
     payloads += [cyclic, None, {}, []]
     for payload in payloads:
         assert safe_json(payload) == _cleaned_json(payload if payload is not None else {}), payload
+
+
+def test_issue30_only_the_turns_start_skips_the_flush_wait_and_the_setting_stays_in_that_transaction(db):
+    """Issue 30: the raw turn's commit does not wait for its disk flush (the turn's synchronous end flushes it);
+    the setting is local to that transaction — the connection's next transactions, the turn's end among them,
+    wait for their flush as the server says (here made `on`; the test server itself runs without flushes)."""
+    from novaberg.store.db import Database
+
+    with db.transaction() as conn:
+        name = conn.info.dbname
+        conn.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = on')
+    one = Database(db.url, max_size=1)  # one connection: the start's transaction and every later one share it
+    try:
+        log = PipelineLog(one)
+        seen: list[str] = []
+        turn_id = uuid4()
+        log.start_turn(turn_id, "u1", "nova", "Hallo", NOW, 5)
+        with one.transaction() as conn:
+            seen.append(conn.execute("SHOW synchronous_commit").fetchone()["synchronous_commit"])
+        log.finish_turn(turn_id, "Hallo!", "ok")
+        with one.transaction() as conn:
+            seen.append(conn.execute("SHOW synchronous_commit").fetchone()["synchronous_commit"])
+            row = conn.execute("SELECT text, answer FROM turns WHERE turn_id = %s", (turn_id,)).fetchone()
+        assert seen == ["on", "on"]
+        assert (row["text"], row["answer"]) == ("Hallo", "Hallo!")
+        assert log.recent_turns("u1", "nova", 5) == [("Hallo", "Hallo!")]
+    finally:
+        one.close()
+
+
+def test_issue30_the_turns_start_commits_without_waiting_for_the_flush(db, monkeypatch):
+    """The start's transaction asks for no flush wait before it writes anything (and only that one)."""
+    import psycopg
+
+    from novaberg.core.logs import _NO_FLUSH_WAIT
+
+    sent: list[str] = []
+    original = psycopg.Connection.execute
+
+    def spy(self, query, *args, **kwargs):
+        if str(query).strip():  # the pool's health check sends an empty query
+            sent.append(str(query))
+        return original(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Connection, "execute", spy)
+    log = PipelineLog(db)
+    turn_id = uuid4()
+    log.start_turn(turn_id, "u1", "nova", "Hallo", NOW, 5)
+    assert sent[0] == _NO_FLUSH_WAIT and sent.count(_NO_FLUSH_WAIT) == 1
+    sent.clear()
+    log.finish_turn(turn_id, "Hallo!", "ok")
+    assert _NO_FLUSH_WAIT not in sent
