@@ -8,7 +8,8 @@ per round (another day, another item) so every round does the same work as the f
 question. The consent kind is set up by an unmeasured turn that makes the §3a offer. Printed: the median per
 kind and over all turns; the median milliseconds per graph node (the graph's nodes are wrapped for the run);
 the counts per turn of SQL statements, transactions, pool check-outs, health checks, Redis commands and
-readings of the offline grammar; the turn's CPU time in this thread (the servers' CPU is not in it).
+readings of the offline grammar; the turn's CPU time in this thread and in the whole process (threads such as
+the judges' included; the servers' CPU is in neither).
 `--profile KIND` prints the cProfile of that kind's rounds (`all`: of every kind; cumulative top 60 and own
 time top 40); `--dump FILE` keeps the raw statistics for `pstats`.
 """
@@ -179,6 +180,7 @@ def run(rounds: int, show: bool = False, profile: str = "", dump: str = "") -> d
     counts = Counts()
     per_kind: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)  # this thread's CPU time: less bent by the machine's load
+    process_cpu: dict[str, list[float]] = defaultdict(list)  # all threads of this process (judges on threads too)
     work: dict[str, Counter[str]] = defaultdict(Counter)
     profiler = cProfile.Profile(time.thread_time)  # CPU time of this thread: waits and the load stay out
     with tempfile.TemporaryDirectory() as tmp, Nova.open(data_dir=Path(tmp) / "data", llm="offline") as nova, \
@@ -197,10 +199,11 @@ def run(rounds: int, show: bool = False, profile: str = "", dump: str = "") -> d
                 profiled = profile in (kind, "all") and round_no >= 0
                 if profiled:
                     profiler.enable()
-                started, cpu_started = time.perf_counter(), time.thread_time()
+                started, cpu_started, process_started = time.perf_counter(), time.thread_time(), time.process_time()
                 result = nova.turn("bench", "nova", text, moment)
                 elapsed = (time.perf_counter() - started) * 1000
                 cpu_ms = (time.thread_time() - cpu_started) * 1000
+                process_ms = (time.process_time() - process_started) * 1000
                 if profiled:
                     profiler.disable()
                 did = counts.end_turn(before, elapsed, cpu_ms)
@@ -210,6 +213,7 @@ def run(rounds: int, show: bool = False, profile: str = "", dump: str = "") -> d
                 if round_no >= 0:
                     per_kind[kind].append(elapsed)
                     cpu[kind].append(cpu_ms)
+                    process_cpu[kind].append(process_ms)
                     work[kind] += did
                 else:
                     counts.node_ms.clear()
@@ -217,7 +221,7 @@ def run(rounds: int, show: bool = False, profile: str = "", dump: str = "") -> d
     if profile:
         turns = rounds * (len(table) if profile == "all" else 1)
         _print_profile(profiler, turns, dump)
-    return {"per_kind": per_kind, "cpu": cpu, "work": work, "nodes": counts.node_ms,
+    return {"per_kind": per_kind, "cpu": cpu, "process_cpu": process_cpu, "work": work, "nodes": counts.node_ms,
             "node_cpu": counts.node_cpu, "rounds": rounds}
 
 
@@ -248,19 +252,21 @@ def _area(filename: str) -> str:
 
 def report(figures: dict[str, Any]) -> None:
     per_kind, work, rounds = figures["per_kind"], figures["work"], figures["rounds"]
-    print("| warm turn, offline model | median ms | CPU ms | SQL | transactions | check-outs | health checks | Redis "
-          "| grammar readings |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| warm turn, offline model | median ms | CPU ms | process CPU ms | SQL | transactions | check-outs | health "
+          "checks | Redis | grammar readings |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for kind, samples in per_kind.items():
         did = work[kind]
         print(f"| {kind} | {statistics.median(samples):.1f} | {statistics.median(figures['cpu'][kind]):.1f} | "
+              f"{statistics.median(figures['process_cpu'][kind]):.1f} | "
               + " | ".join(f"{did[label] / rounds:.1f}" for label in
                            ("sql", "transactions", "checkouts", "health checks", "redis", "grammar readings"))
               + " |")
     everything = [ms for samples in per_kind.values() for ms in samples]
     cpu = [ms for samples in figures["cpu"].values() for ms in samples]
+    process = [ms for samples in figures["process_cpu"].values() for ms in samples]
     print(f"| **all {len(everything)} turns** | **{statistics.median(everything):.1f}** | "
-          f"**{statistics.median(cpu):.1f}** | | | | | | |")
+          f"**{statistics.median(cpu):.1f}** | **{statistics.median(process):.1f}** | | | | | | |")
     print()
     print("| node | median ms per turn that ran it | median CPU ms | turns |")
     print("|---|---|---|---|")
