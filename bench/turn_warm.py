@@ -1,6 +1,6 @@
 """Issue 30 §1: the warm offline turn by kind, split by graph node, with the work each turn does.
 
-Run: .venv/bin/python -m bench.turn --warm [--rounds N] [--show] [--profile KIND]
+Run: .venv/bin/python -m bench.turn --warm [--rounds N] [--show] [--profile KIND|all] [--dump FILE]
 
 Seven kinds of turn (create, week read, list add, consent, list read, small talk, a told fact), each measured
 `rounds` times on one person of a fresh embedded stack with the offline model. A write kind varies its words
@@ -8,8 +8,10 @@ per round (another day, another item) so every round does the same work as the f
 question. The consent kind is set up by an unmeasured turn that makes the §3a offer. Printed: the median per
 kind and over all turns; the median milliseconds per graph node (the graph's nodes are wrapped for the run);
 the counts per turn of SQL statements, transactions, pool check-outs, health checks, Redis commands and
-readings of the offline grammar; the turn's CPU time in this thread (the servers' CPU is not in it).
-`--profile KIND` prints the cProfile of that kind's rounds (cumulative, top 40).
+readings of the offline grammar; the turn's CPU time in this thread and in the whole process (threads such as
+the judges' included; the servers' CPU is in neither).
+`--profile KIND` prints the cProfile of that kind's rounds (`all`: of every kind; cumulative top 60 and own
+time top 40); `--dump FILE` keeps the raw statistics for `pstats`.
 """
 
 from __future__ import annotations
@@ -69,7 +71,9 @@ class Counts:
     def __init__(self) -> None:
         self.counter: Counter[str] = Counter()
         self.node_ms: dict[str, list[float]] = defaultdict(list)
+        self.node_cpu: dict[str, list[float]] = defaultdict(list)  # the same split in this thread's CPU time
         self._current: dict[str, float] = {}
+        self._current_cpu: dict[str, float] = {}
 
     @contextmanager
     def installed(self) -> Iterator[None]:
@@ -120,30 +124,37 @@ class Counts:
     def _timed(self, node: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(node)
         def timed(state: Any, runtime: Any) -> Any:
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.thread_time()
             try:
                 return node(state, runtime)
             finally:
                 name = node.__name__.removesuffix("_node")
                 self._current[name] = self._current.get(name, 0.0) + (time.perf_counter() - started) * 1000
+                self._current_cpu[name] = (self._current_cpu.get(name, 0.0)
+                                           + (time.thread_time() - cpu_started) * 1000)
 
         return timed
 
     def begin_turn(self) -> Counter[str]:
         self._current = {}
+        self._current_cpu = {}
         return Counter(self.counter)
 
-    def end_turn(self, before: Counter[str], total_ms: float) -> Counter[str]:
-        nodes = {name: ms for name, ms in self._current.items() if name != _INVOKE}
-        for name, ms in nodes.items():
-            self.node_ms[name].append(ms)
-        invoke = self._current.get(_INVOKE, 0.0)
-        self.node_ms["graph runner (LangGraph) between the nodes"].append(invoke - sum(nodes.values()))
-        self.node_ms["Nova.turn outside the graph (edge, history, turn rows)"].append(total_ms - invoke)
+    def end_turn(self, before: Counter[str], total_ms: float, total_cpu_ms: float = 0.0) -> Counter[str]:
+        for split, current, total in ((self.node_ms, self._current, total_ms),
+                                      (self.node_cpu, self._current_cpu, total_cpu_ms)):
+            nodes = {name: ms for name, ms in current.items() if name != _INVOKE}
+            for name, ms in nodes.items():
+                split[name].append(ms)
+            invoke = current.get(_INVOKE, 0.0)
+            split[_RUNNER].append(invoke - sum(nodes.values()))
+            split[_OUTSIDE].append(total - invoke)
         return self.counter - before
 
 
 _INVOKE = "graph invoke"
+_RUNNER = "graph runner (LangGraph) between the nodes"
+_OUTSIDE = "Nova.turn outside the graph (edge, history, turn rows)"
 
 
 class _TimedGraph:
@@ -154,20 +165,22 @@ class _TimedGraph:
         self._counts = counts
 
     def invoke(self, *args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         try:
             return self._compiled.invoke(*args, **kwargs)
         finally:
             self._counts._current[_INVOKE] = (time.perf_counter() - started) * 1000  # noqa: SLF001
+            self._counts._current_cpu[_INVOKE] = (time.thread_time() - cpu_started) * 1000  # noqa: SLF001
 
 
-def run(rounds: int, show: bool = False, profile: str = "") -> dict[str, Any]:
+def run(rounds: int, show: bool = False, profile: str = "", dump: str = "") -> dict[str, Any]:
     from novaberg import Nova
 
     table = kinds()
     counts = Counts()
     per_kind: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)  # this thread's CPU time: less bent by the machine's load
+    process_cpu: dict[str, list[float]] = defaultdict(list)  # all threads of this process (judges on threads too)
     work: dict[str, Counter[str]] = defaultdict(Counter)
     profiler = cProfile.Profile(time.thread_time)  # CPU time of this thread: waits and the load stay out
     with tempfile.TemporaryDirectory() as tmp, Nova.open(data_dir=Path(tmp) / "data", llm="offline") as nova, \
@@ -183,32 +196,41 @@ def run(rounds: int, show: bool = False, profile: str = "") -> dict[str, Any]:
                     nova.turn("bench", "nova", setup, moment)
                     moment += timedelta(seconds=20)
                 before = counts.begin_turn()
-                if kind == profile and round_no >= 0:
+                profiled = profile in (kind, "all") and round_no >= 0
+                if profiled:
                     profiler.enable()
-                started, cpu_started = time.perf_counter(), time.thread_time()
+                started, cpu_started, process_started = time.perf_counter(), time.thread_time(), time.process_time()
                 result = nova.turn("bench", "nova", text, moment)
                 elapsed = (time.perf_counter() - started) * 1000
                 cpu_ms = (time.thread_time() - cpu_started) * 1000
-                if kind == profile and round_no >= 0:
+                process_ms = (time.process_time() - process_started) * 1000
+                if profiled:
                     profiler.disable()
-                did = counts.end_turn(before, elapsed)
+                did = counts.end_turn(before, elapsed, cpu_ms)
                 if show and round_no == 0:
                     print(f"[{kind}] {text!r} → {result.answer!r} ({result.verdict}; "
                           f"{[s['name'] + ':' + s['status'] for s in result.services]})")
                 if round_no >= 0:
                     per_kind[kind].append(elapsed)
                     cpu[kind].append(cpu_ms)
+                    process_cpu[kind].append(process_ms)
                     work[kind] += did
                 else:
                     counts.node_ms.clear()
+                    counts.node_cpu.clear()
     if profile:
-        _print_profile(profiler, rounds)
-    return {"per_kind": per_kind, "cpu": cpu, "work": work, "nodes": counts.node_ms, "rounds": rounds}
+        turns = rounds * (len(table) if profile == "all" else 1)
+        _print_profile(profiler, turns, dump)
+    return {"per_kind": per_kind, "cpu": cpu, "process_cpu": process_cpu, "work": work, "nodes": counts.node_ms,
+            "node_cpu": counts.node_cpu, "rounds": rounds}
 
 
-def _print_profile(profiler: cProfile.Profile, rounds: int) -> None:
-    """Own CPU time per package (ms per turn), then the top functions by cumulative CPU time."""
+def _print_profile(profiler: cProfile.Profile, rounds: int, dump: str = "") -> None:
+    """Own CPU time per package (ms per turn), then the top functions by cumulative and by own CPU time;
+    `dump`: the raw statistics go to that file too (for `pstats` and callers/callees)."""
     stats = pstats.Stats(profiler)
+    if dump:
+        stats.dump_stats(dump)
     by_area: Counter[str] = Counter()
     for (filename, _, _), (_, _, own, _, _) in stats.stats.items():  # type: ignore[attr-defined]
         by_area[_area(filename)] += own
@@ -217,6 +239,7 @@ def _print_profile(profiler: cProfile.Profile, rounds: int) -> None:
     for area, seconds in by_area.most_common(25):
         print(f"| {area} | {seconds * 1000 / rounds:.2f} |")
     stats.sort_stats("cumulative").print_stats(60)
+    stats.sort_stats("tottime").print_stats(40)
 
 
 def _area(filename: str) -> str:
@@ -229,31 +252,35 @@ def _area(filename: str) -> str:
 
 def report(figures: dict[str, Any]) -> None:
     per_kind, work, rounds = figures["per_kind"], figures["work"], figures["rounds"]
-    print("| warm turn, offline model | median ms | CPU ms | SQL | transactions | check-outs | health checks | Redis "
-          "| grammar readings |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| warm turn, offline model | median ms | CPU ms | process CPU ms | SQL | transactions | check-outs | health "
+          "checks | Redis | grammar readings |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for kind, samples in per_kind.items():
         did = work[kind]
         print(f"| {kind} | {statistics.median(samples):.1f} | {statistics.median(figures['cpu'][kind]):.1f} | "
+              f"{statistics.median(figures['process_cpu'][kind]):.1f} | "
               + " | ".join(f"{did[label] / rounds:.1f}" for label in
                            ("sql", "transactions", "checkouts", "health checks", "redis", "grammar readings"))
               + " |")
     everything = [ms for samples in per_kind.values() for ms in samples]
     cpu = [ms for samples in figures["cpu"].values() for ms in samples]
+    process = [ms for samples in figures["process_cpu"].values() for ms in samples]
     print(f"| **all {len(everything)} turns** | **{statistics.median(everything):.1f}** | "
-          f"**{statistics.median(cpu):.1f}** | | | | | | |")
+          f"**{statistics.median(cpu):.1f}** | **{statistics.median(process):.1f}** | | | | | | |")
     print()
-    print("| node | median ms per turn that ran it | turns |")
-    print("|---|---|---|")
+    print("| node | median ms per turn that ran it | median CPU ms | turns |")
+    print("|---|---|---|---|")
     for node, samples in sorted(figures["nodes"].items(), key=lambda item: -statistics.median(item[1])):
-        print(f"| {node} | {statistics.median(samples):.2f} | {len(samples)} |")
+        cpu_samples = figures["node_cpu"].get(node) or [0.0]
+        print(f"| {node} | {statistics.median(samples):.2f} | {statistics.median(cpu_samples):.2f} | {len(samples)} |")
 
 
 def main() -> None:
     args = sys.argv[1:]
     rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 20
     profile = args[args.index("--profile") + 1] if "--profile" in args else ""
-    report(run(rounds, show="--show" in args, profile=profile))
+    dump = args[args.index("--dump") + 1] if "--dump" in args else ""
+    report(run(rounds, show="--show" in args, profile=profile, dump=dump))
 
 
 if __name__ == "__main__":

@@ -118,3 +118,42 @@ def test_an_id_of_200_characters_writes_an_appointment(nova):
     result = nova.turn("u" * 200, figure, "Trag mir morgen um 10 den Zahnarzt ein", berlin(2026, 11, 30, 10))
     assert result.services[0]["status"] == "abgeschlossen"
     assert [row["title"] for row in nova.timeline.list("u" * 200, figure)] == ["Zahnarzt"]
+
+
+def test_issue30_the_turn_reads_its_history_in_the_transaction_that_stores_it(nova, monkeypatch):
+    """Issue 30: the pair's last turns are read in the transaction that writes the raw turn (one transaction
+    less per turn); the model still sees her own earlier turns with this figure — never another person's or
+    another figure's, and not the turn itself."""
+    from uuid import uuid4
+
+    from novaberg.graph import turn as turn_module
+    from novaberg.store.db import Database
+
+    now = berlin(2026, 11, 30, 10)
+    nova.turn("u1", "nova", "Erster", now)
+    nova.turn("u2", "nova", "Fremder", now)
+    nova.turn("u1", "anna", "Andere Figur", now)
+    seen: list[list[tuple[str, str]]] = []
+    compiled = turn_module.turn_graph()
+
+    class Spy:
+        def invoke(self, state, **kwargs):
+            seen.append(list(state["history"]))
+            return compiled.invoke(state, **kwargs)
+
+    opened: list[int] = []
+    original = Database.transaction
+
+    def counted(self, *args, **kwargs):
+        opened.append(1)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(turn_module, "turn_graph", lambda: Spy())
+    nova.turn("u1", "nova", "Zweiter", now)
+    monkeypatch.setattr(Database, "transaction", counted)
+    before = len(opened)
+    history = nova.log.start_turn(uuid4(), "u1", "nova", "Dritter", now, 5)
+    assert len(opened) - before == 1
+    assert [text for text, _ in seen[0]] == ["Erster"]
+    assert [text for text, _ in history] == ["Erster", "Zweiter"]
+    assert nova.log.start_turn(uuid4(), "u3", "nova", "Neu", now, 5) == []

@@ -80,3 +80,89 @@ def test_trace_rows_with_model_garbage_are_stored(db, payload):
         background = conn.execute("SELECT payload FROM hintergrund_log").fetchone()["payload"]
     assert len(rows) == 2 and rows[0]["payload"] == background
     assert answer == "Antwort mit \ufffd und \ufffd"
+
+
+def test_direct_encoding_gives_exactly_the_cleaned_text_for_any_payload():
+    """Issue 30: a plain payload is encoded directly; whatever it holds (NUL, surrogates, NaN, keys of other
+    types, sets, cycles, 31–40 levels of nesting, an escaped backslash before `u0000`), the text is the one the
+    cleaning walk gives."""
+    import random
+
+    from novaberg.core.logs import _cleaned_json
+
+    leaves = ["Zahnarzt", "a\x00b", "x\ud800y", "\\u0000", "ä👍", "", 0, -3, 2**70, 1.5, math.nan, math.inf, True,
+              None, uuid4(), berlin(2026, 11, 30, 10), {1, 2}, (1, "t"), b"raw", object]
+    keys = ["k", "n\x00", "s\ud801", 1, 2.5, True, None, math.nan, (1, 2), UUID(int=5)]
+    rng = random.Random(30)
+
+    def build(depth: int):
+        roll = rng.random()
+        if depth > 40 or roll < 0.4:
+            return rng.choice(leaves)
+        if roll < 0.7:
+            return [build(depth + 1) for _ in range(rng.randint(0, 3))]
+        return {rng.choice(keys): build(depth + 1) for _ in range(rng.randint(0, 3))}
+
+    payloads = [build(0) for _ in range(3000)]
+    for levels in (30, 31, 32, 33, 40):
+        nested: object = "innen"
+        for _ in range(levels):
+            nested = {"x": nested} if levels % 2 else [nested]
+        payloads.append(nested)
+    cyclic: dict = {"a": 1}
+    cyclic["self"] = cyclic
+    payloads += [cyclic, None, {}, []]
+    for payload in payloads:
+        assert safe_json(payload) == _cleaned_json(payload if payload is not None else {}), payload
+
+
+def test_issue30_only_the_turns_start_skips_the_flush_wait_and_the_setting_stays_in_that_transaction(db):
+    """Issue 30: the raw turn's commit does not wait for its disk flush (the turn's synchronous end flushes it);
+    the setting is local to that transaction — the connection's next transactions, the turn's end among them,
+    wait for their flush as the server says (here made `on`; the test server itself runs without flushes)."""
+    from novaberg.store.db import Database
+
+    with db.transaction() as conn:
+        name = conn.info.dbname
+        conn.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = on')
+    one = Database(db.url, max_size=1)  # one connection: the start's transaction and every later one share it
+    try:
+        log = PipelineLog(one)
+        seen: list[str] = []
+        turn_id = uuid4()
+        log.start_turn(turn_id, "u1", "nova", "Hallo", NOW, 5)
+        with one.transaction() as conn:
+            seen.append(conn.execute("SHOW synchronous_commit").fetchone()["synchronous_commit"])
+        log.finish_turn(turn_id, "Hallo!", "ok")
+        with one.transaction() as conn:
+            seen.append(conn.execute("SHOW synchronous_commit").fetchone()["synchronous_commit"])
+            row = conn.execute("SELECT text, answer FROM turns WHERE turn_id = %s", (turn_id,)).fetchone()
+        assert seen == ["on", "on"]
+        assert (row["text"], row["answer"]) == ("Hallo", "Hallo!")
+        assert log.recent_turns("u1", "nova", 5) == [("Hallo", "Hallo!")]
+    finally:
+        one.close()
+
+
+def test_issue30_the_turns_start_commits_without_waiting_for_the_flush(db, monkeypatch):
+    """The start's transaction asks for no flush wait before it writes anything (and only that one)."""
+    import psycopg
+
+    from novaberg.core.logs import _NO_FLUSH_WAIT
+
+    sent: list[str] = []
+    original = psycopg.Connection.execute
+
+    def spy(self, query, *args, **kwargs):
+        if str(query).strip():  # the pool's health check sends an empty query
+            sent.append(str(query))
+        return original(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Connection, "execute", spy)
+    log = PipelineLog(db)
+    turn_id = uuid4()
+    log.start_turn(turn_id, "u1", "nova", "Hallo", NOW, 5)
+    assert sent[0] == _NO_FLUSH_WAIT and sent.count(_NO_FLUSH_WAIT) == 1
+    sent.clear()
+    log.finish_turn(turn_id, "Hallo!", "ok")
+    assert _NO_FLUSH_WAIT not in sent

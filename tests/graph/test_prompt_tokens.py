@@ -110,3 +110,26 @@ def test_an_asked_block_stays_beside_a_report_that_lists_other_things(db, redis,
     nova = make_nova(db, redis, llm, tmp_path)
     nova.turn("u1", "nova", CREATE, NOW)
     assert "Zahnarzt" in llm.calls["compose"][0]["blocks"]
+
+
+def test_issue30_the_hints_decide_from_one_reading_of_each_service():
+    """Issue 30: the best service and the runner-up come from one reading of every route hint (it read every
+    hint twice); the decision is the one the real hints give."""
+    from dataclasses import replace
+
+    from novaberg.agents.registry import Registry
+
+    counted: dict[str, int] = {}
+
+    def counting(entry):
+        def hint(text: str) -> float:
+            counted[entry.name] = counted.get(entry.name, 0) + 1
+            return entry.route_hint(text)
+        return replace(entry, route_hint=hint)
+
+    registry = Registry(tuple(counting(e) for e in REGISTRY.services), REGISTRY.readers)
+    for text, domain in ((CREATE, "timeline"), ("Setz Milch auf die Einkaufsliste", "notizen"),
+                         ("Merk dir, dass ich morgen Mehl brauche", "")):
+        counted.clear()
+        assert decided_by_hints(text, registry, NOW, ZONE) == domain
+        assert counted and set(counted.values()) == {1}, (text, counted)

@@ -182,3 +182,15 @@ def test_the_agents_get_the_lages_object_as_objekt_bezug(db, redis, tmp_path):
     nova.turn("u1", "nova", "Verschieb sie auf Montag um 15 Uhr", berlin(2026, 11, 30, 10, 2))
     block = llm.calls["timeline_classify"][-1]["objekt"]
     assert "[OBJEKT]" in block and "Physiotherapie" in block and "angeboten" not in block
+
+
+def test_acute_object_stored_form_is_every_field_as_asdict_gives_it() -> None:
+    """Issue 30: the Lage is stored without `dataclasses.asdict` (its deep copies were 5 % of a turn); the
+    hand-written form keeps every field, in order — a new field cannot be dropped from Redis silently."""
+    from dataclasses import asdict
+
+    obj = AcuteObject("termin", "Zahnarzt", "geschrieben", 3, "2026-12-01", "10:00", 17)
+    assert obj.as_dict() == asdict(obj)
+    assert list(obj.as_dict()) == list(asdict(obj))
+    situation = Situation("u1", "nova", 3, (obj,), ("k",))
+    assert Situation.read(json.loads(json.dumps(situation.as_dict())), "u1", "nova") == situation

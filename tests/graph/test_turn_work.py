@@ -65,3 +65,18 @@ def test_find_by_ids_returns_only_the_pairs_rows(db):
     assert sorted(found) == sorted(anna)
     assert repo.find_by_ids("ben", "other", ben) == {}
     assert repo.find_by_ids("anna", "nova", []) == {}
+
+
+def test_issue30_the_files_answer_is_a_step_only_when_the_files_may_answer():
+    """Issue 27 / 30: after the deepening the graph goes to the files' answer exactly when its node would do
+    anything (no service, no deepening, no model error, no block answered); else straight to compose."""
+    from novaberg.graph.nodes import after_deepen, files_may_answer
+
+    free = {"route": {"management_action": "keine", "domain": "keine"}}
+    assert files_may_answer(free) and after_deepen(free) == "files_answer"
+    for taken in ({"services": [{"name": "timeline"}]}, {"vertiefung": {"antwort": "x"}},
+                  {"route": {"management_action": "keine", "model_error": "weg"}},
+                  {"route": {"management_action": "keine", "answer_from_blocks": True}},
+                  {"route": {"management_action": "agent", "domain": "timeline"}}):
+        state = {**free, **taken}
+        assert not files_may_answer(state) and after_deepen(state) == "compose", state

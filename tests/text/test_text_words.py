@@ -101,3 +101,60 @@ def test_a_date_without_year_does_not_end_a_sentence():
     assert split_sentences("Der Termin ist am 20.08. um 14 Uhr. Danach Kaffee.") == [
         "Der Termin ist am 20.08. um 14 Uhr.", "Danach Kaffee."]
     assert split_sentences("Am Dienstag, 1.12.2026. Soll ich?") == ["Am Dienstag, 1.12.2026.", "Soll ich?"]
+
+
+def _reference_words(text: str, join_apostrophes: bool) -> list[str]:
+    """The character-by-character definition of a word run (the implementation before issue 30)."""
+    found: list[str] = []
+    current: list[str] = []
+    for char in normalize(text):
+        if is_word_char(char):
+            current.append(char)
+        elif char in "'\u2019" and join_apostrophes:
+            continue
+        elif current:
+            found.append("".join(current))
+            current = []
+    if current:
+        found.append("".join(current))
+    return found
+
+
+def test_words_by_pattern_split_every_code_point_as_isalnum_does() -> None:
+    """Issue 30: `words` reads with one regular expression; a word character stays exactly `str.isalnum`
+    for every code point (letters of any script, digits, no `_`, no combining mark)."""
+    every = "".join(chr(point) for point in range(0x110000) if not 0xD800 <= point <= 0xDFFF)
+    alnum = "".join(char for char in every if char.isalnum())
+    from novaberg.text.words import _WORD_RUN
+
+    assert "".join(_WORD_RUN.findall(every)) == alnum
+
+
+def test_words_by_pattern_equal_the_character_reading_on_mixed_text() -> None:
+    import random
+
+    pieces = ["Ger'ne", "mach’s", " ", ",", "_", "ä", "a\u0308", "İ", "ß", "3x", "٣", "½", "👍", "-", "\u200b", "'", "x_y",
+              "Œuvre", "\t", "…", "Ⅻ", "ǅ", "\u0301"]
+    rng = random.Random(30)
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        for join in (True, False):
+            assert words(text, join_apostrophes=join) == _reference_words(text, join), (text, join)
+
+
+def test_small_talk_reads_the_text_once_and_finds_what_each_phrase_finds() -> None:
+    """Issue 30: small talk reads the text once for all phrases; every template is found exactly when one of
+    its phrases is a whole-word part of the text (as `contains_word` says)."""
+    from novaberg.text.small_talk import small_talk, small_talk_templates
+
+    data = small_talk_templates()
+    for template in data["templates"]:
+        for phrase in template["phrases"]:
+            for text in (phrase, f"{phrase}!", f"Na, {phrase}", f"x{phrase}"):
+                found = [t for t in data["templates"] if any(contains_word(text, p) for p in t["phrases"])]
+                expected = " ".join(t["answer"] for t in found)
+                answer = small_talk(text)
+                if not words(text) or len(words(text)) > data["max_words"]:
+                    assert answer == ""
+                else:
+                    assert answer.startswith(expected), (text, answer, expected)

@@ -237,3 +237,29 @@ def test_bench_ratio_over_http():
     with sleeping_server(0.2) as url:
         figure = measure(0.2, 3, OllamaLLM("bench", url, timeout=5, slots=3))
     assert figure["ratio"] <= 1.3, figure
+
+
+def test_issue30_offline_judges_run_inline_and_vote_as_on_threads(monkeypatch):
+    """Issue 30: the offline rules answer in this process, so the judges run one after another without a
+    thread (a thread start and two wake-ups per judge cost more than the rule); the votes are the ones the
+    threaded round gives, in `AGENTS` order. A connector that sends requests keeps its threads and deadlines."""
+    llm = make_offline_llm()
+    assert llm.in_process is True and getattr(ScriptedLLM({}), "in_process", False) is False
+    data = judge_input("Was steht diese Woche an?", "Hallo du! Montag 10:00 Zahnarzt.",
+                       directives=["Sprich mich mit Sie an"])
+    started: list[str] = []
+    original = threading.Thread.start
+
+    def spy(self):
+        started.append(self.name)
+        return original(self)
+
+    monkeypatch.setattr(threading.Thread, "start", spy)
+    inline = run_judges(Asker(llm), data)
+    assert not [name for name in started if name.startswith("judge-")]
+    monkeypatch.setattr(type(llm), "in_process", False)
+    threaded = run_judges(Asker(llm), data)
+    assert [name for name in started if name.startswith("judge-")] == [f"judge-{j.name}" for j in AGENTS]
+    strip = [(v.agent, v.vote, v.score, v.reasoning, v.status, v.directive_score, v.problems) for v in inline]
+    assert strip == [(v.agent, v.vote, v.score, v.reasoning, v.status, v.directive_score, v.problems) for v in threaded]
+    assert [v.agent for v in inline] == [j.name for j in AGENTS] and inline[0].vote == "ablehnen"

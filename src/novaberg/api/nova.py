@@ -207,8 +207,8 @@ class Nova:
     def _turn(self, user_id: str, character_id: str, text: str, now: datetime) -> TurnResult:
         started = time.perf_counter()
         turn_id = uuid.uuid4()
-        history = self.log.recent_turns(user_id, character_id, NOTES_CONTEXT_TURN_PAIRS)
-        self.log.start_turn(turn_id, user_id, character_id, text, now)
+        # the pair's last turns and the raw turn in one transaction (issue 30)
+        history = self.log.start_turn(turn_id, user_id, character_id, text, now, NOTES_CONTEXT_TURN_PAIRS)
         try:
             from novaberg.graph.turn import turn_graph
 

@@ -37,6 +37,7 @@ _INSERT_TURN = """
 INSERT INTO turns (turn_id, user_id, character_id, text, created_at) VALUES (%s, %s, %s, %s, %s)
 """
 _FINISH_TURN = "UPDATE turns SET answer = %s, verdict = %s WHERE turn_id = %s"
+_NO_FLUSH_WAIT = "SET LOCAL synchronous_commit = off"
 _RECENT_TURNS = """
 SELECT text, answer FROM turns
 WHERE user_id = %s AND character_id = %s AND answer IS NOT NULL
@@ -93,8 +94,27 @@ def _text_of(value: Any) -> str:
 
 
 def safe_json(payload: Any) -> str:
-    """Strict JSON (no NaN/Infinity, no NUL, no lone surrogates) of any payload; never raises."""
-    return json.dumps(_plain(payload if payload is not None else {}), ensure_ascii=False, allow_nan=False)
+    """Strict JSON (no NaN/Infinity, no NUL, no lone surrogates) of any payload; never raises.
+
+    Issue 30: most payloads are plain JSON already and are written as they are; the cleaning walk (`_plain`)
+    runs only when the direct encoding refuses (a value JSON has no type for, NaN, a cycle), carries a NUL or
+    a lone surrogate, or may nest as deep as the walk's limit — so both ways give the same text."""
+    value = payload if payload is not None else {}
+    try:
+        direct = json.dumps(value, ensure_ascii=False, allow_nan=False, default=_refuse)
+    except (TypeError, ValueError, RecursionError):
+        return _cleaned_json(value)
+    if "\\u0000" in direct or _UNSTORABLE.search(direct) or direct.count("{") + direct.count("[") >= _MAX_DEPTH:
+        return _cleaned_json(value)
+    return direct
+
+
+def _cleaned_json(value: Any) -> str:
+    return json.dumps(_plain(value), ensure_ascii=False, allow_nan=False)
+
+
+def _refuse(value: Any) -> Any:
+    raise TypeError(f"{type(value).__name__} is no JSON type")
 
 
 class PipelineLog:
@@ -122,17 +142,28 @@ class PipelineLog:
         with self._db.transaction() as conn:
             conn.execute(_INSERT_BACKGROUND, (safe_text(task), safe_text(status), safe_json(payload), as_utc(at)))
 
-    def start_turn(self, turn_id: UUID, user_id: str, character_id: str, text: str, at: datetime) -> None:
-        """Store the raw turn for ever, and trace it as `turn_roh` in the same transaction (before any node runs)."""
+    def start_turn(self, turn_id: UUID, user_id: str, character_id: str, text: str, at: datetime,
+                   history_pairs: int = 0) -> list[tuple[str, str]]:
+        """Store the raw turn for ever, and trace it as `turn_roh` in the same transaction (before any node runs).
+        With `history_pairs`: the pair's last finished turns are read first in that transaction and returned,
+        oldest first, as `recent_turns` gives them (issue 30: one round trip of transaction less per turn)."""
         with self._lock:
             self._buffers[turn_id] = []
         with self._db.transaction() as conn:
+            # Issue 30: this commit does not wait for its WAL flush (a disk flush, 1–30 ms on this machine). The
+            # turn's end (`finish_turn`) and every write of a service commit synchronously, and a synchronous
+            # commit flushes the log up to itself — so the raw turn is on disk when the turn ends, as before;
+            # only a crash of the machine (not of the process) in the turn's first ~0.2 s could lose it.
+            conn.execute(_NO_FLUSH_WAIT)
+            rows = conn.execute(_RECENT_TURNS, (user_id, character_id, history_pairs)).fetchall() \
+                if history_pairs > 0 else []
             conn.execute(_INSERT_TURN, (turn_id, safe_text(user_id), safe_text(character_id), safe_text(text), as_utc(at)))
             conn.execute(
                 _INSERT_PIPELINE,
                 (turn_id, "perceive", RAW_TURN_KIND, "", safe_json({"user_id": user_id, "character_id": character_id,
                                                                 "text": text}), as_utc(at)),
             )
+        return [(row["text"], row["answer"]) for row in reversed(rows)]
 
     def finish_turn(self, turn_id: UUID, answer: str | None, verdict: str | None) -> None:
         """Write the turn's trace rows and its answer together; also called when the turn failed (answer None)."""

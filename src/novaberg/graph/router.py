@@ -25,7 +25,7 @@ from novaberg.timeline.reminders import opens_with_reminder
 from novaberg.timeparse import named_period, read_time
 from novaberg.timeparse.dates import is_year
 
-__all__ = ["route", "NO_DOMAIN", "split_orders", "best_service", "is_new_request", "ends_waiting_question",
+__all__ = ["route", "NO_DOMAIN", "split_orders", "best_service", "hint_scores", "is_new_request", "ends_waiting_question",
            "order_words", "NEW_ORDER", "NEW_QUESTION", "OWN_MENTION", "decided_by_hints",
            "ORDER_SCORE", "NEW_REQUEST_SCORE", "DECISIVE_SCORE", "DECIDED_BY_HINTS"]
 
@@ -49,18 +49,23 @@ _log = logging.getLogger("novaberg.graph")
 
 
 
+def hint_scores(text: str, registry: Registry) -> list[tuple[str, float]]:
+    """Every service's offline route hint for `text`, in the registry's order (each hint read once)."""
+    return [(entry.name, entry.route_hint(text)) for entry in registry.services]
+
+
+def _best_of(scores: list[tuple[str, float]], exclude: str = "") -> tuple[str, float]:
+    best, best_score = NO_DOMAIN, 0.0
+    for name, score in scores:
+        if name != exclude and score > best_score:
+            best, best_score = name, score
+    return best, best_score
+
+
 def best_service(text: str, registry: Registry, exclude: str = "") -> tuple[str, float]:
     """The service whose offline route hint scores highest, with its score (a tie: the one listed first in the
     registry, `api.catalog.SERVICES`); `exclude` leaves one service out (the runner-up after it)."""
-    best, best_score = NO_DOMAIN, 0.0
-    for entry in registry.services:
-        name = entry.name
-        if name == exclude:
-            continue
-        score = entry.route_hint(text)
-        if score > best_score:
-            best, best_score = name, score
-    return best, best_score
+    return _best_of([(entry.name, entry.route_hint(text)) for entry in registry.services if entry.name != exclude])
 
 
 _JOINER = re.compile(r"\s*(?:,|;)?\s+(?:und\s+dann|und\s+außerdem|und\s+ausserdem|und|dann|außerdem|ausserdem)\s+"
@@ -171,12 +176,13 @@ def decided_by_hints(text: str, registry: Registry, now: datetime, zone: ZoneInf
     question about appointments is one the timeline reads by rule (a period, a title, *the next*) — the router's
     `timeline_query` is only needed where the rule reads no window (timeline.md §4a: without a query the turn
     reads by rule); a question the rule answers with the proactive window is left to the model."""
-    best, score = best_service(text, registry)
+    scores = hint_scores(text, registry)  # issue 30: the best and the runner-up from one reading of the hints
+    best, score = _best_of(scores)
     if best == NO_DOMAIN and small_talk(text):
         return NO_DOMAIN  # everyday small talk by the templates (text/smalltalk_de.json), no service sees anything
     if best == NO_DOMAIN or score < DECISIVE_SCORE:
         return ""
-    _, runner_up = best_service(text, registry, exclude=best)
+    _, runner_up = _best_of(scores, exclude=best)
     if runner_up >= ORDER_SCORE or split_orders(text, registry):
         return ""
     if best == TIMELINE:

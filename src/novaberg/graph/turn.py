@@ -1,6 +1,7 @@
 """The turn graph (LangGraph): route → read_blocks → plan → (read_blocks again after a verified write)
-→ deepen (read on in a file hit, dateien.md §3.0b) → files_answer (issue 27) → compose → judge → evaluate (→ correct → judge …,
-bounded; tribunal.md §2) → salience (short-term memory)."""
+→ deepen (read on in a file hit, dateien.md §3.0b) → files_answer (issue 27; a step only when the files may
+answer) → compose → judge → evaluate (→ correct → judge …, bounded; tribunal.md §2) → salience (short-term
+memory)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from novaberg.agents.deps import Deps
 from novaberg.graph.deepen import deepen_node
 from novaberg.graph.evaluate import after_evaluate, correct_node, evaluate_node, judge_node
 from novaberg.graph.nodes import (
+    after_deepen,
     after_plan,
     compose_node,
     files_answer_node,
@@ -45,7 +47,8 @@ def turn_graph() -> Any:
     graph.add_edge("read_blocks", "plan")
     graph.add_conditional_edges("plan", after_plan, {"reread": "reread_blocks", "compose": "deepen"})
     graph.add_edge("reread_blocks", "deepen")
-    graph.add_edge("deepen", "files_answer")  # issue 27: the files answer what nothing else did
+    # issue 27: the files answer what nothing else did; issue 30: a step only when they may
+    graph.add_conditional_edges("deepen", after_deepen, {"files_answer": "files_answer", "compose": "compose"})
     graph.add_edge("files_answer", "compose")
     graph.add_edge("compose", "judge")
     graph.add_edge("judge", "evaluate")

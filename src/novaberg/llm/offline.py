@@ -37,6 +37,7 @@ class OfflineLLM:
 
     connector = "offline"
     model: str | None = None
+    in_process = True  # answers with code in this process: nothing to send, nothing to wait for (issue 30)
 
     def __init__(self, rules: Mapping[str, Rule]) -> None:
         self.rules = checked_rules(rules)

@@ -73,6 +73,11 @@ class AcuteObject:
     time: str | None = None  # local HH:MM
     row_id: int | None = None
 
+    def as_dict(self) -> dict[str, Any]:
+        """The stored form (what `dataclasses.asdict` gives, without its deep copies: every field is plain)."""
+        return {"kind": self.kind, "name": self.name, "source": self.source, "turn": self.turn, "day": self.day,
+                "time": self.time, "row_id": self.row_id}
+
     def moment(self, zone: ZoneInfo) -> datetime | None:
         """The local minute when the object covers exactly one day and one time, else None."""
         if not self.day or not self.time:
@@ -113,7 +118,7 @@ class Situation:
 
     def as_dict(self) -> dict[str, Any]:
         return {"user_id": self.user_id, "character_id": self.character_id, "turn": self.turn,
-                "objects": [asdict(o) for o in self.objects], "refused": list(self.refused)}
+                "objects": [o.as_dict() for o in self.objects], "refused": list(self.refused)}
 
     @classmethod
     def read(cls, raw: Any, user_id: str, character_id: str) -> Situation:

@@ -10,7 +10,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from novaberg.text.words import contains_word, words
+from novaberg.text.words import contains_words, words
 
 __all__ = ["ADDRESS_DU", "ADDRESS_SIE", "small_talk", "small_talk_templates"]
 
@@ -24,6 +24,13 @@ def small_talk_templates() -> dict[str, Any]:
     return json.loads(resources.files(__package__).joinpath("smalltalk_de.json").read_text(encoding="utf-8"))
 
 
+@cache
+def _phrase_words() -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Each template's phrases as words (apostrophes split, as `contains_word` reads them), read once."""
+    return tuple(tuple(tuple(words(p, join_apostrophes=False)) for p in t["phrases"])
+                 for t in small_talk_templates()["templates"])
+
+
 def small_talk(text: str, address: str = ADDRESS_DU) -> str:
     """The template answer to everyday small talk, or ''; in the Sie-form when `address` is `Sie`."""
     data = small_talk_templates()
@@ -31,7 +38,9 @@ def small_talk(text: str, address: str = ADDRESS_DU) -> str:
     if not said or len(said) > data["max_words"]:
         return ""
     sie = address == ADDRESS_SIE
-    found = [t for t in data["templates"] if any(contains_word(text, p) for p in t["phrases"])]
+    hay = words(text, join_apostrophes=False)  # the text read once for all phrases (issue 30)
+    found = [t for t, phrases in zip(data["templates"], _phrase_words(), strict=True)
+             if any(contains_words(hay, phrase) for phrase in phrases)]
     if not found:
         return ""
     answers = " ".join(t["answer_sie"] if sie else t["answer"] for t in found)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from functools import cache
 from importlib import resources
 
@@ -25,6 +25,7 @@ __all__ = [
     "words",
     "signs",
     "contains_word",
+    "contains_words",
     "without_words",
     "split_clauses",
     "split_sentences",
@@ -51,23 +52,15 @@ def is_word_char(char: str) -> bool:
     return char.isalnum()
 
 
-def _runs(text: str, join_apostrophes: bool) -> Iterable[str]:
-    current: list[str] = []
-    for char in normalize(text):
-        if is_word_char(char):
-            current.append(char)
-        elif char in APOSTROPHES and join_apostrophes:
-            continue
-        elif current:
-            yield "".join(current)
-            current = []
-    if current:
-        yield "".join(current)
+# A word character is exactly `str.isalnum` (letters of any script and digits): `re`'s `\w` is isalnum or `_`.
+_WORD_RUN = re.compile(r"[^\W_]+")
+_DROP_APOSTROPHES = str.maketrans(dict.fromkeys(APOSTROPHES))
 
 
 def words(text: str, *, join_apostrophes: bool = True) -> list[str]:
     """The lower-cased words of `text` in order; apostrophes join by default, else they split."""
-    return list(_runs(text, join_apostrophes))
+    folded = normalize(text)
+    return _WORD_RUN.findall(folded.translate(_DROP_APOSTROPHES) if join_apostrophes else folded)
 
 
 def signs(text: str) -> list[str]:
@@ -81,12 +74,19 @@ def contains_word(text: str, word: str) -> bool:
 
     Apostrophes split here, so *mach's* contains *mach*.
     """
-    needle = words(word, join_apostrophes=False)
-    if not needle:
-        return False
-    hay = words(text, join_apostrophes=False)
+    return contains_words(words(text, join_apostrophes=False), words(word, join_apostrophes=False))
+
+
+def contains_words(hay: Sequence[str], needle: Sequence[str]) -> bool:
+    """Whether the word sequence `needle` occurs in the word sequence `hay` (both read by `words`); for a caller
+    that looks for many phrases in one text and reads the text once (an empty needle is never found)."""
     size = len(needle)
-    return any(hay[i : i + size] == needle for i in range(len(hay) - size + 1))
+    if not size:
+        return False
+    needle = list(needle)
+    hay = list(hay)
+    first = needle[0]
+    return any(hay[i] == first and hay[i : i + size] == needle for i in range(len(hay) - size + 1))
 
 
 def without_words(text: str, drop: Collection[str]) -> str:

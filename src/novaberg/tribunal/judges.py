@@ -292,7 +292,8 @@ def slots_of(llm: Any, judges: int) -> int:
 
 def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | None = None,
                wait_seconds: float | None = None) -> list[JudgeVote]:
-    """The judges in `AGENTS` order, each on its own (daemon) thread, at most the connector's `slots` at once.
+    """The judges in `AGENTS` order, each on its own (daemon) thread, at most the connector's `slots` at once —
+    or, for a connector that answers in this process (`in_process`, the offline rules), one after another here.
 
     tribunal.md §6 runs them one after another on one GPU; issue 12 §3 sends them at once. Both hold here: a
     server with one slot gets them in order (sending three at once only queues them on the server, where the
@@ -303,6 +304,28 @@ def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | No
     problem says so; its thread is left to end on its own and its answer is dropped. The round therefore ends
     after at most (judges / slots) × `wait_seconds`. Votes come back in `AGENTS` order."""
     agents = list(AGENTS if agents is None else agents)
+    if getattr(asker.llm, "in_process", False) is True:
+        # issue 30: a connector that answers with code in this process (offline) sends nothing and waits for
+        # nothing — the judges run one after another here, no thread, no deadline to watch
+        votes = [_judged(asker, judge, data) for judge in agents]
+    else:
+        votes = _sent(asker, agents, data, wait_seconds)
+    for item in votes:
+        if item.problems:
+            _log.error("judge %s: %s", item.agent, "; ".join(item.problems))
+    return votes
+
+
+def _judged(asker: Any, judge: Judge, data: Mapping[str, Any]) -> JudgeVote:
+    try:
+        return _ask_one(asker, judge, data)
+    except Exception as err:  # noqa: BLE001 - a judge's bug is its own vote, never the turn's crash
+        _log.exception("judge %s failed", judge.name)
+        return _failed(judge, f"{type(err).__name__}: {err}", UNREADABLE_JUDGE, 0.0)
+
+
+def _sent(asker: Any, agents: list[Judge], data: Mapping[str, Any], wait_seconds: float | None) -> list[JudgeVote]:
+    """The judges on their own (daemon) threads, at most the connector's slots at once, each with its deadline."""
     if wait_seconds is None:
         wait_seconds = float(getattr(asker.llm, "timeout", LLM_TIMEOUT_SECONDS)) + JUDGE_GRACE_SECONDS
     slots = slots_of(asker.llm, len(agents))
@@ -310,11 +333,7 @@ def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | No
     done = threading.Condition()
 
     def work(judge: Judge) -> None:
-        try:
-            outcome = _ask_one(asker, judge, data)
-        except Exception as err:  # noqa: BLE001 - a judge's bug is its own vote, never the turn's crash
-            _log.exception("judge %s failed", judge.name)
-            outcome = _failed(judge, f"{type(err).__name__}: {err}", UNREADABLE_JUDGE, 0.0)
+        outcome = _judged(asker, judge, data)
         with done:
             results.setdefault(judge.name, outcome)  # a judge already given up on keeps its time-out vote
             done.notify_all()
@@ -338,11 +357,7 @@ def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | No
                     del sent[name]
             if sent and not (waiting and len(sent) < slots):
                 done.wait(max(0.0, min(at + wait_seconds for at in sent.values()) - time.monotonic()))
-        votes = [results[judge.name] for judge in agents]
-    for item in votes:
-        if item.problems:
-            _log.error("judge %s: %s", item.agent, "; ".join(item.problems))
-    return votes
+        return [results[judge.name] for judge in agents]
 
 
 def timed_out(item: Mapping[str, Any]) -> bool:
