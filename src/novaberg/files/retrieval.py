@@ -289,7 +289,11 @@ class Retriever:
         if not result.hits:
             return result
         boundary = AllowListRepository(self._db).of(user_id)
-        result.hits = [hit for hit in result.hits if admission_problem(root_of(hit), boundary) is None]
+        admitted: dict[int, bool] = {}  # root id → admitted: the check is path arithmetic, once per root
+        for hit in result.hits:
+            if hit.root_id not in admitted:
+                admitted[hit.root_id] = admission_problem(root_of(hit), boundary) is None
+        result.hits = [hit for hit in result.hits if admitted[hit.root_id]]
         return result
 
     def search(self, user_id: str, character_id: str, query: str, now: datetime, k: int = FILES_HITS_CAP,
