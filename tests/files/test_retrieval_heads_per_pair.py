@@ -1,6 +1,6 @@
-"""Issue 27 item 1 (schema 010): the content channel finds a compound's head through the pair's own vocabulary —
-the lexemes of the pair's roots that end in it — and their postings; another person's vocabulary and a retired
-file's postings never take part (each person sees only their own)."""
+"""Issue 27 item 1: the content channel's compound heads (Frist → Kündigungsfrist) count only the pair's own active
+files — another person's compounds change neither the hits nor the scores, and a deleted file's sections and
+postings no longer answer (each person sees only their own)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.files.helpers import LATER, NOW, service, write
 
 def test_a_head_is_found_in_the_own_vocabulary_only(db: Any, tmp_path: Path) -> None:
     """§8.1b with two persons: anna's „Frist" finds her „Kündigungsfrist"; ben's „Abgabefrist" and „Zahlungsfrist"
-    are in his vocabulary only — they neither reach anna's search nor change its scores (the head's file count)."""
+    are his only — they neither reach anna's search nor change its scores (the head's file count)."""
     anna, ben = tmp_path / "anna", tmp_path / "ben"
     write(anna / "wohnung.md", "# Wohnung\n\nDie Kündigungsfrist beträgt drei Monate zum Monatsende.\n")
     write(anna / "garten.md", "# Garten\n\nDie Hecke wird im Juni geschnitten.\n")

@@ -28,8 +28,8 @@ In the sharp channel "two lexemes" is one tsquery of all pairs (`(a & b) | (a & 
 answers on its own over the short keyword vectors; a lexeme's document frequency is counted up to `df_probe`
 files (beyond that it is common, and its idf is that of `df_probe` files). The content channel reads its
 (section, lexeme) pairs instead — the word forms from the BM25 postings (`dateien_terme`, a prefix as a
-byte-order range; the head forms as the vocabulary's lexemes ending in them, a range over the reversed
-lexemes, then their postings; all index-only, schema 010) — and applies the rule to
+byte-order range, index-only, schema 010), the head forms by one GIN scan per question lexeme — and applies the
+rule to
 them: over long sections the pairwise tsquery made the index expand each prefix form once per pair it occurs
 in (issue 27, de-docs: 20,900 buffers p95 for the statement, now 3,190).
 
@@ -91,8 +91,9 @@ lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsq
                       || ')')::tsquery AS tq,
            ('(' || array_to_string(ARRAY(SELECT DISTINCT x.f FROM unnest(fo.f, fo.k) x (f, k) WHERE x.k), ' | ')
                       || ')')::tsquery AS kern,
-           fo.roh, fo.praefix,  -- the word forms as text for the postings: the form, and whether it is a prefix
-           fo.koepfe  -- the head forms as text: a document lexeme ending in one, after four letters at least
+           (SELECT ('(' || string_agg(DISTINCT x.f, ' | ') || ')')::tsquery
+            FROM unnest(fo.f, fo.k) x (f, k) WHERE NOT x.k) AS kopf,  -- the head forms only, NULL without any
+           fo.roh, fo.praefix  -- the word forms as text for the postings: the form, and whether it is a prefix
     FROM woerter w CROSS JOIN LATERAL (
         SELECT CASE WHEN %(movierung)s AND w.lexeme ~ '[^aeiouy]inn?$'
                      AND length(regexp_replace(w.lexeme, 'inn?$', '')) >= %(head_min_base)s
@@ -101,8 +102,7 @@ lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsq
         -- head or a shared head is weaker evidence and scores half (Zahnärztin is Zahnarzt before Hausärztin)
         SELECT array_agg(formen.f) AS f, array_agg(formen.k) AS k,
                array_agg(formen.roh) FILTER (WHERE formen.k) AS roh,
-               array_agg(formen.praefix) FILTER (WHERE formen.k) AS praefix,
-               array_agg(DISTINCT formen.roh) FILTER (WHERE NOT formen.k) AS koepfe FROM (
+               array_agg(formen.praefix) FILTER (WHERE formen.k) AS praefix FROM (
             SELECT w.wort || CASE WHEN length(w.lexeme) >= %(prefix_min)s THEN ':*' ELSE '' END AS f, TRUE AS k,
                    w.lexeme AS roh, length(w.lexeme) >= %(prefix_min)s AS praefix
             UNION ALL SELECT quote_literal(replace(left(w.lexeme, n), '\\', '\\\\')), TRUE, left(w.lexeme, n), FALSE
@@ -110,11 +110,11 @@ lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsq
             UNION ALL SELECT quote_literal(replace(m.basis, '\\', '\\\\')) || ':*', TRUE, m.basis, TRUE
             WHERE m.basis IS NOT NULL
             UNION ALL SELECT quote_literal('~' || replace(reverse(h.kopf || e.endung), '\\', '\\\\')) || ':*', FALSE,
-                             h.kopf || e.endung, NULL
+                             NULL, NULL
             FROM (VALUES (w.lexeme), (m.basis)) h (kopf), (VALUES (''), ('in'), ('inn')) e (endung)
             WHERE length(h.kopf) >= %(head_min)s AND %(head_min)s > 0
             UNION ALL SELECT quote_literal('~' || replace(reverse(right(w.lexeme, %(tail_min)s)), '\\', '\\\\')) || ':*',
-                             FALSE, right(w.lexeme, %(tail_min)s), NULL
+                             FALSE, NULL, NULL
             WHERE %(tail_min)s > 0 AND length(w.lexeme) >= %(tail_min)s + 4
         ) formen
     ) fo
@@ -182,28 +182,25 @@ verfolgt AS (
         geaendert_am = EXCLUDED.geaendert_am
     RETURNING 1
 ),
-belege AS MATERIALIZED (  -- (section, lexeme): a question lexeme's forms, all read from the postings index-only
-    -- (schema 010): the word forms as a byte-order range over the lexemes (what a tsquery's `:*` compares); the
-    -- head forms through the pair's vocabulary — the lexemes that end in a head after four letters at least, a
-    -- range over the reversed lexemes — and then their postings (a GIN scan of the sections rechecked every
-    -- section's tsvector: 900 sections for one question, most of the statement's time)
+aktive AS MATERIALIZED (  -- the pair's active files (the sections' owner filter, one hashed lookup per section)
+    SELECT i.id FROM dateien_index i
+    WHERE %(inhalt)s AND (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
+),
+belege AS MATERIALIZED (  -- (section, lexeme): a question lexeme's word forms from the postings, index-only (a
+    -- byte-order range over the lexemes, what a tsquery's `:*` compares; schema 010), its head forms through the
+    -- sections' GIN index (measured: looking the heads up in the vocabulary and reading their postings was 8 %
+    -- faster on de-docs but 1.5 times slower on 2,000 short notes whose compounds share their heads)
     SELECT lexeme, abschnitt_id, index_id, bool_or(kern) AS kern FROM (
-        SELECT l.lexeme, t.abschnitt_id, t.index_id, TRUE AS kern  -- the word forms
+        SELECT l.lexeme, t.abschnitt_id, t.index_id, TRUE AS kern  -- the word forms: the postings
         FROM lex l CROSS JOIN LATERAL unnest(l.roh, l.praefix) f (roh, praefix)
         JOIN dateien_terme t ON t.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln))
          AND (t.lexem COLLATE "C") >= f.roh
          AND (t.lexem COLLATE "C") <= f.roh || CASE WHEN f.praefix THEN chr(1114111) ELSE '' END
         WHERE %(inhalt)s
         UNION ALL
-        SELECT k.lexeme, t.abschnitt_id, t.index_id, FALSE  -- only as a head: half weight
-        FROM (SELECT DISTINCT l.lexeme, v.wurzel_id, v.lexem
-              FROM lex l CROSS JOIN LATERAL unnest(l.koepfe) h (kopf)
-              JOIN dateien_lexem_df v ON v.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND v.df > 0
-               AND (reverse(v.lexem) COLLATE "C") >= reverse(h.kopf)
-               AND (reverse(v.lexem) COLLATE "C") <= reverse(h.kopf) || chr(1114111)
-               AND length(v.lexem) >= length(h.kopf) + 4
-              WHERE %(inhalt)s) k
-        JOIN dateien_terme t ON t.wurzel_id = k.wurzel_id AND (t.lexem COLLATE "C") = k.lexem
+        SELECT l.lexeme, a.id, a.index_id, FALSE  -- only as a head (the reversed forms): half weight
+        FROM lex l JOIN dateien_abschnitte a ON a.suchtext @@ l.kopf
+        WHERE %(inhalt)s AND l.kopf IS NOT NULL AND a.index_id IN (SELECT id FROM aktive)
     ) formen GROUP BY lexeme, abschnitt_id, index_id
 ),
 inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it in a section, counted up to

@@ -6,13 +6,7 @@
 -- both — (root, lexeme in byte order, section) carrying the file, the count and the length — so every postings
 -- read is index-only, and it replaces both the primary key (its uniqueness is the same: "C" equality is byte
 -- equality, what any deterministic collation compares) and the index of schema 009: one index fewer to keep.
---
--- The content channel's compound heads (Frist → Kündigungsfrist) are looked up in the pair's vocabulary
--- (`dateien_lexem_df`, tens of thousands of lexemes) by their reversed lexeme — "ends with" as a range — and
--- then read as exact postings, instead of a GIN scan of the sections that rechecked each section's tsvector.
 CREATE UNIQUE INDEX IF NOT EXISTS idx_dateien_terme_deckend
     ON dateien_terme (wurzel_id, lexem COLLATE "C", abschnitt_id) INCLUDE (index_id, tf, laenge);
 ALTER TABLE dateien_terme DROP CONSTRAINT IF EXISTS dateien_terme_pkey;
 DROP INDEX IF EXISTS idx_dateien_terme_praefix;
-CREATE INDEX IF NOT EXISTS idx_dateien_lexem_df_rueckwaerts
-    ON dateien_lexem_df (wurzel_id, (reverse(lexem)) COLLATE "C") WHERE df > 0;
