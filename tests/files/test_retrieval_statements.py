@@ -10,7 +10,7 @@ from typing import Any
 import psycopg
 
 from novaberg.files.fulltext import FULLTEXT
-from novaberg.files.retrieval import Retriever
+from novaberg.files.retrieval import ITERATIVE_SCAN, Retriever
 from novaberg.files.search_sql import SEARCH
 from tests.files.helpers import NOW, shared, write
 
@@ -19,12 +19,14 @@ LONG = ("Wo steht, wie oft die Kaffeemaschine entkalkt wird, welcher Entkalker i
         "der Filter der Heizung getauscht werden muss?")
 
 
-def _sent(monkeypatch: Any) -> list[str]:
+def _sent(monkeypatch: Any, prepared: dict[str, Any] | None = None) -> list[str]:
     sent: list[str] = []
     original = psycopg.Cursor.execute
 
     def spy(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
         sent.append("SEARCH" if query is SEARCH else "FULLTEXT" if query is FULLTEXT else str(query)[:60])
+        if prepared is not None:
+            prepared[sent[-1]] = kwargs.get("prepare")
         return original(self, query, *args, **kwargs)
 
     monkeypatch.setattr(psycopg.Cursor, "execute", spy)
@@ -50,3 +52,23 @@ def test_a_search_sends_the_same_statements_for_one_word_and_for_twenty(db: Any,
     assert short_sent == sent, (short_sent, sent)
     assert sent.count("SEARCH") == 1 and sent.count("FULLTEXT") == 1
     assert len(sent) == 5, sent  # the roots check, the scan settings, two search statements, the allow-list
+
+
+def test_the_search_statements_are_prepared_and_planned_for_each_question(db: Any, tmp_path: Path,
+                                                                         monkeypatch: Any) -> None:
+    """Issue 27 item 1: the two search statements are prepared (parsed and analysed once per connection) and planned
+    with each question's own values — a generic plan, the question's tsqueries unknown, was several times slower."""
+    root = tmp_path / "haushalt"
+    write(root / "kaffee.md", "# Kaffeemaschine\n\nDer Entkalker kommt in den Wassertank.\n")
+    svc = shared(db, tmp_path, root, NOW)
+    retriever = Retriever(db, svc.embedder)
+    prepared: dict[str, Any] = {}
+    sent = _sent(monkeypatch, prepared)
+    for _ in range(7):  # past psycopg's threshold and PostgreSQL's five custom plans before a generic one
+        assert retriever.run("u1", "nova", SHORT, NOW, track=False).hits
+    assert prepared["SEARCH"] is True and prepared["FULLTEXT"] is True
+    assert "plan_cache_mode = force_custom_plan" in ITERATIVE_SCAN and sent.count("SEARCH") == 7
+    with db.transaction() as conn:
+        plans = conn.execute("SELECT generic_plans, custom_plans FROM pg_prepared_statements "
+                             "WHERE statement LIKE '%%dateien_terme%%'").fetchall()
+    assert all(row["generic_plans"] == 0 for row in plans), plans

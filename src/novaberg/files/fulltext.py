@@ -83,9 +83,11 @@ gewichte AS MATERIALIZED (
     WHERE d.df > 0
     GROUP BY g.lexem, s.n, d.df
 ),
-selten_treffer AS MATERIALIZED (  -- the postings of the rarer terms: every section with evidence
+selten_treffer AS MATERIALIZED (  -- the postings of the rarer terms: every section with evidence (index-only:
+    -- schema 010's covering index carries file, count and length)
     SELECT t.abschnitt_id, t.index_id, t.laenge, g.idf, t.tf
-    FROM gewichte g JOIN dateien_terme t ON t.lexem = g.lexem AND t.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln))
+    FROM gewichte g JOIN dateien_terme t ON (t.lexem COLLATE "C") = g.lexem
+     AND t.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln))
     WHERE g.selten
 ),
 kandidaten AS MATERIALIZED (
@@ -93,7 +95,8 @@ kandidaten AS MATERIALIZED (
 ),
 haeufig_treffer AS (  -- a common term adds to the sections a rarer term found (or, without a rarer term, to all)
     SELECT t.abschnitt_id, t.index_id, t.laenge, g.idf, t.tf
-    FROM gewichte g JOIN dateien_terme t ON t.lexem = g.lexem AND t.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln))
+    FROM gewichte g JOIN dateien_terme t ON (t.lexem COLLATE "C") = g.lexem
+     AND t.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln))
     WHERE NOT g.selten AND (t.abschnitt_id IN (SELECT abschnitt_id FROM kandidaten)
                             OR NOT EXISTS (SELECT 1 FROM kandidaten))
 ),
@@ -103,15 +106,17 @@ stellen AS (
     FROM (SELECT * FROM selten_treffer UNION ALL SELECT * FROM haeufig_treffer) x CROSS JOIN stat s
     GROUP BY x.abschnitt_id, x.index_id
 ),
-beste AS (
-    SELECT DISTINCT ON (index_id) index_id, abschnitt_id, wert FROM stellen ORDER BY index_id, wert DESC, abschnitt_id
+oben AS MATERIALIZED (  -- a file scores its best section; only the head of the ranking is joined to the files'
+    -- rows (the postings hold active files only: files/terms.py withdraws a retired file's)
+    SELECT index_id, abschnitt_id, wert FROM (
+        SELECT DISTINCT ON (index_id) index_id, abschnitt_id, wert FROM stellen ORDER BY index_id, wert DESC, abschnitt_id
+    ) b ORDER BY wert DESC, index_id LIMIT %(limit)s
 )
 SELECT 'volltext' AS kanal, b.index_id AS id, row_number() OVER (ORDER BY b.wert DESC, b.index_id) AS rang, b.wert,
        TRUE AS belegt, w.id AS root_id, w.pfad AS wurzel_pfad, w.eigentum, i.pfad, i.thema, i.zusammenfassung,
        i.zeilen, i.groesse, a.zeile_von, a.zeile_bis, NULL::real[] AS verlauf, 0 AS verfolgt
-FROM beste b JOIN dateien_abschnitte a ON a.id = b.abschnitt_id
+FROM oben b JOIN dateien_abschnitte a ON a.id = b.abschnitt_id
 JOIN dateien_index i ON i.id = b.index_id AND i.aktiv
 JOIN dateien_wurzeln w ON w.id = i.wurzel_id
 ORDER BY b.wert DESC, b.index_id
-LIMIT %(limit)s
 """

@@ -55,6 +55,7 @@ HEAD_MIN = 4  # … and of this length as the head of one (Frist → Kündigungs
 HEAD_WEIGHT = 0.5  # a lexeme found only as a head counts half its idf: the word itself is the stronger evidence
 TAIL_MIN = 5  # a question compound's last letters (a modifier of 4 left) match a document compound's head
 DENSE_DECIDES_INSIDE = True  # the dense rank votes among the lexical channels' files below the floor too (§6.3)
+SHORT_FILE_LINES = 12  # a file of at most this many lines is a short note to the fusion (dense_floors.json)
 MOVIERUNG = True  # a feminine -in/-innen gives its base (Zahnärztin → Zahnarzt, Ärztin → Arzt; base ≥ HEAD_MIN)
 # one round trip before the search: pgvector's iterative scan (§6.3); no wait for the disk at commit — the
 # search's one write is a sample of the pair's running distribution (§3.0a-bis), not a person's confirmed
@@ -62,7 +63,7 @@ MOVIERUNG = True  # a feminine -in/-innen gives its base (Zahnärztin → Zahnar
 # the order — the planner costs a cosine far too low and sorted 2,000 exact distances (27 ms) instead of
 # reading the HNSW index (2 ms); a small stock is compared exactly on purpose (search_sql, `exact_max`)
 ITERATIVE_SCAN = ("SET LOCAL hnsw.iterative_scan = strict_order; SET LOCAL synchronous_commit = off; "
-                  "SET LOCAL enable_sort = off")
+                  "SET LOCAL enable_sort = off; SET LOCAL plan_cache_mode = force_custom_plan")
 _WORD = re.compile(r"[^\W_]", re.UNICODE)
 
 
@@ -173,23 +174,26 @@ def _ranks(items: Sequence[int], values: Sequence[float] | None) -> list[float]:
 
 def _rrf(lists: Sequence[Sequence[int]], rrf_k: int, values: Sequence[Sequence[float] | None] | None = None,
          ranks: Sequence[Sequence[float] | None] | None = None,
-         weights: Sequence[float] | None = None) -> list[tuple[int, float]]:
+         weights: Sequence[float] | None = None,
+         item_weights: Sequence[dict[int, float] | None] | None = None) -> list[tuple[int, float]]:
     scores: dict[int, float] = {}
     first_seen: dict[int, tuple[int, int]] = {}
     for precedence, items in enumerate(lists):
         given = ranks[precedence] if ranks else None
         weight = weights[precedence] if weights else 1.0
+        own = (item_weights[precedence] if item_weights else None) or {}
         channel_ranks = (list(given) if given is not None and len(given) == len(items)
                          else _ranks(items, values[precedence] if values else None))
         for position, (item, rank) in enumerate(zip(items, channel_ranks, strict=True), start=1):
-            scores[item] = scores.get(item, 0.0) + weight / (rrf_k + rank)
+            scores[item] = scores.get(item, 0.0) + own.get(item, weight) / (rrf_k + rank)
             first_seen.setdefault(item, (precedence, position))
     return sorted(scores.items(), key=lambda pair: (-round(pair[1], 12), first_seen[pair[0]], pair[0]))
 
 
 def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str, Sequence[float]] | None = None,
          ranks: dict[str, Sequence[float]] | None = None,
-         weights: dict[str, float] | None = None) -> list[tuple[int, float]]:
+         weights: dict[str, float] | None = None,
+         dense_item_weights: dict[int, float] | None = None) -> list[tuple[int, float]]:
     """Reciprocal Rank Fusion over the two kinds of evidence (§6.2: ranks, not values).
 
     The sharp, the content and the full-text channel read the same evidence — the question's lexemes — so
@@ -214,7 +218,7 @@ def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str,
     lexical = [item for item, _ in lexical_pairs]
     scores = dict(_rrf([lexical, ranked.get("dicht", ())], rrf_k,
                        [[score for _, score in lexical_pairs] if values else None, values.get("dicht")],
-                       [None, ranks.get("dicht")], [1.0, weights["dicht"]]))
+                       [None, ranks.get("dicht")], [1.0, weights["dicht"]], [None, dense_item_weights]))
     best: dict[int, tuple[int, int]] = {}
     for precedence, channel in enumerate(CHANNELS):
         for rank, item in enumerate(ranked.get(channel, ()), start=1):
@@ -274,11 +278,12 @@ class Retriever:
             # §6.3: the pair's filter is applied inside the HNSW scan, which goes on until enough rows pass
             # (pgvector's iterative scan) — not a post-filter that silently returns fewer than K.
             conn.execute(ITERATIVE_SCAN)
-            # never a prepared statement: psycopg prepares a statement after its fifth run, and PostgreSQL's
-            # generic plan for it (the question's tsqueries unknown) is several times slower than a fresh one
-            rows = conn.execute(SEARCH, params, prepare=False).fetchall()
+            # prepared once per connection (the statement's parse and analysis are kept), but planned for every
+            # question with its own values (`force_custom_plan`): PostgreSQL's generic plan for it, the question's
+            # tsqueries unknown, was several times slower than a fresh one (issue 27: 10 % of a search's CPU saved)
+            rows = conn.execute(SEARCH, params, prepare=True).fetchall()
             if self.fulltext:  # issue 27: BM25 over the sections of the whole text
-                rows += conn.execute(FULLTEXT, {**params, **FULLTEXT_PARAMS}, prepare=False).fetchall()
+                rows += conn.execute(FULLTEXT, {**params, **FULLTEXT_PARAMS}, prepare=True).fetchall()
         result = self._admitted(self._result(rows, k), user_id)
         self._log(result, user_id, character_id, now, turn_id)
         return result
@@ -289,7 +294,11 @@ class Retriever:
         if not result.hits:
             return result
         boundary = AllowListRepository(self._db).of(user_id)
-        result.hits = [hit for hit in result.hits if admission_problem(root_of(hit), boundary) is None]
+        admitted: dict[int, bool] = {}  # root id → admitted: the check is path arithmetic, once per root
+        for hit in result.hits:
+            if hit.root_id not in admitted:
+                admitted[hit.root_id] = admission_problem(root_of(hit), boundary) is None
+        result.hits = [hit for hit in result.hits if admitted[hit.root_id]]
         return result
 
     def search(self, user_id: str, character_id: str, query: str, now: datetime, k: int = FILES_HITS_CAP,
@@ -345,7 +354,14 @@ class Retriever:
         fusion_values = {**values, "dicht": [value for _, value, _ in inside]}
         ranks_fusion = {**ranks, "dicht": [place for _, _, place in inside]}
         hits = []
-        for item, score in fuse(fusion, values=fusion_values, ranks=ranks_fusion, weights=self.weights)[:k]:
+        # issue 27 item 2: a short note's topic embedding stands for all of it, a manual's for little of it — the
+        # dense vote on a file of at most SHORT_FILE_LINES lines has its own measured weight (`channel_weights`)
+        short_weight = self.weights.get("dicht_kurz")
+        # weight among the files with lexical evidence only: a file the words did not find is not lifted past them
+        short = {item: short_weight for item in fusion["dicht"]
+                 if short_weight is not None and item in lexical and 0 < (files[item]["zeilen"] or 0) <= SHORT_FILE_LINES}
+        for item, score in fuse(fusion, values=fusion_values, ranks=ranks_fusion, weights=self.weights,
+                                dense_item_weights=short)[:k]:
             row = files[item]
             channels = tuple(channel for channel in CHANNELS if item in ranked[channel])
             lines = passages.get(item) or ((row["zeile_von"], row["zeile_bis"]) if row["zeile_von"] is not None

@@ -28,7 +28,8 @@ In the sharp channel "two lexemes" is one tsquery of all pairs (`(a & b) | (a & 
 answers on its own over the short keyword vectors; a lexeme's document frequency is counted up to `df_probe`
 files (beyond that it is common, and its idf is that of `df_probe` files). The content channel reads its
 (section, lexeme) pairs instead — the word forms from the BM25 postings (`dateien_terme`, a prefix as a
-byte-order range, schema 009), the head forms by one GIN scan per question lexeme — and applies the rule to
+byte-order range, index-only, schema 010), the head forms by one GIN scan per question lexeme — and applies the
+rule to
 them: over long sections the pairwise tsquery made the index expand each prefix form once per pair it occurs
 in (issue 27, de-docs: 20,900 buffers p95 for the statement, now 3,190).
 
@@ -185,12 +186,12 @@ aktive AS MATERIALIZED (  -- the pair's active files (the sections' owner filter
     SELECT i.id FROM dateien_index i
     WHERE %(inhalt)s AND (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
 ),
-belege AS MATERIALIZED (  -- (section, lexeme): a question lexeme's word forms from the postings (a byte-order
-    -- range over the lexemes, what a tsquery's `:*` compares; index-only, schema 009), its head forms through the
-    -- sections' GIN index; no tsvector read from the heap (a pairwise query `(a & b) | (a & c) | …` made the
-    -- index expand every prefix form once per pair it occurs in: 660 ms for nine common lexemes)
+belege AS MATERIALIZED (  -- (section, lexeme): a question lexeme's word forms from the postings, index-only (a
+    -- byte-order range over the lexemes, what a tsquery's `:*` compares; schema 010), its head forms through the
+    -- sections' GIN index (measured: looking the heads up in the vocabulary and reading their postings was 8 %
+    -- faster on de-docs but 1.5 times slower on 2,000 short notes whose compounds share their heads)
     SELECT lexeme, abschnitt_id, index_id, bool_or(kern) AS kern FROM (
-        SELECT l.lexeme, t.abschnitt_id, t.index_id, TRUE AS kern  -- the word forms: the postings (schema 009)
+        SELECT l.lexeme, t.abschnitt_id, t.index_id, TRUE AS kern  -- the word forms: the postings
         FROM lex l CROSS JOIN LATERAL unnest(l.roh, l.praefix) f (roh, praefix)
         JOIN dateien_terme t ON t.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln))
          AND (t.lexem COLLATE "C") >= f.roh
@@ -204,31 +205,19 @@ belege AS MATERIALIZED (  -- (section, lexeme): a question lexeme's word forms f
 ),
 inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it in a section, counted up to
     -- `df_probe` (a lexeme in `df_probe` sections or more is common: its idf is that of `df_probe` files)
-    SELECT lexeme, CASE WHEN count(*) >= %(df_probe)s THEN %(df_probe)s ELSE count(DISTINCT index_id) END AS df
-    FROM belege GROUP BY lexeme
+    SELECT lexeme, CASE WHEN sum(abschnitte) >= %(df_probe)s THEN %(df_probe)s ELSE count(*) END AS df
+    FROM (SELECT lexeme, index_id, count(*) AS abschnitte FROM belege GROUP BY lexeme, index_id) x GROUP BY lexeme
 ),
-treffer AS MATERIALIZED (  -- (section, lexeme) of the sections with evidence
-    SELECT t.* FROM (
-        SELECT b.index_id, b.abschnitt_id, b.lexeme, d.df,
-               CASE WHEN b.kern THEN 1.0 ELSE %(head_weight)s END AS gewicht,
-               count(*) OVER (PARTITION BY b.abschnitt_id) AS anzahl,
-               min(d.df) OVER (PARTITION BY b.abschnitt_id) AS seltenste
-        FROM belege b JOIN inhalt_df d ON d.lexeme = b.lexeme
-    ) t, q WHERE t.anzahl >= least(2, q.n) OR t.seltenste <= %(cap)s
+bewertet AS MATERIALIZED (  -- the sections with evidence and their score: one pass over (section, lexeme), grouped
+    -- by section (a section's lexemes are its rows: two of them, or a rare one)
+    SELECT b.index_id, b.abschnitt_id,
+           sum(CASE WHEN b.kern THEN 1.0 ELSE %(head_weight)s END * ln(1 + (g.n - d.df + 0.5) / (d.df + 0.5))) AS wert
+    FROM belege b JOIN inhalt_df d ON d.lexeme = b.lexeme CROSS JOIN gesamt g CROSS JOIN q
+    GROUP BY b.index_id, b.abschnitt_id, q.n
+    HAVING count(*) >= least(2, q.n) OR min(d.df) <= %(cap)s
 ),
-bewertet AS (
-    SELECT t.index_id, t.abschnitt_id, sum(t.gewicht * ln(1 + (g.n - t.df + 0.5) / (t.df + 0.5))) AS wert
-    FROM treffer t, gesamt g GROUP BY t.index_id, t.abschnitt_id
-),
-spitze AS MATERIALIZED (  -- per file: the sections that reach its best score (a file scores its best section)
-    SELECT index_id, abschnitt_id, wert FROM (
-        SELECT index_id, abschnitt_id, wert,
-               rank() OVER (PARTITION BY index_id ORDER BY round(wert::numeric, 9) DESC) AS platz
-        FROM bewertet
-    ) x WHERE platz = 1
-),
-beste_stelle AS MATERIALIZED (
-    SELECT index_id, max(wert) AS wert FROM spitze GROUP BY index_id
+beste_stelle AS MATERIALIZED (  -- a file scores its best section
+    SELECT index_id, max(wert) AS wert, round(max(wert)::numeric, 9) AS gerundet FROM bewertet GROUP BY index_id
 ),
 scharf_rang AS MATERIALIZED (  -- files a channel scores equally share one rank: the mean of their places
     SELECT id, wert, rank() OVER (ORDER BY round(wert::numeric, 9) DESC)
@@ -236,8 +225,8 @@ scharf_rang AS MATERIALIZED (  -- files a channel scores equally share one rank:
     FROM scharf_bewertet
 ),
 inhalt_rang AS MATERIALIZED (
-    SELECT index_id AS id, wert, rank() OVER (ORDER BY round(wert::numeric, 9) DESC)
-                     + (count(*) OVER (PARTITION BY round(wert::numeric, 9)) - 1) / 2.0 AS rang
+    SELECT index_id AS id, wert, rank() OVER (ORDER BY gerundet DESC)
+                     + (count(*) OVER (PARTITION BY gerundet) - 1) / 2.0 AS rang
     FROM beste_stelle
 ),
 kanaele AS (  -- each lexical channel: its head, and its rank of every dense candidate it found too
@@ -253,7 +242,8 @@ kanaele AS (  -- each lexical channel: its head, and its rank of every dense can
 ),
 stelle AS MATERIALIZED (  -- the line range of the files delivered: their best section, the earlier of equal ones
     SELECT DISTINCT ON (s.index_id) s.index_id, a.zeile_von, a.zeile_bis
-    FROM spitze s JOIN dateien_abschnitte a ON a.id = s.abschnitt_id
+    FROM bewertet s JOIN beste_stelle m ON m.index_id = s.index_id AND round(s.wert::numeric, 9) = m.gerundet
+    JOIN dateien_abschnitte a ON a.id = s.abschnitt_id
     WHERE s.index_id IN (SELECT id FROM kanaele)
     ORDER BY s.index_id, a.zeile_von
 )

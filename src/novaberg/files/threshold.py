@@ -96,12 +96,23 @@ UNMEASURED_DENSE_WEIGHT = 0.01
 
 def channel_weights(embedder: Any) -> dict[str, float]:
     """The fusion's weights for this embedder: `gewicht_dicht` as measured (`bench.files.real` on the development
-    questions: the dense channel's NDCG@5 alone against the full-text channel's), else the tie-break weight."""
+    questions: the dense channel's NDCG@5 alone against the full-text channel's), else the tie-break weight; and
+    `gewicht_dicht_kurz`, the dense vote on a short note (issue 27 item 2, measured on the development hand set
+    and the development real questions), only where it was measured."""
     entry = _floors().get(embedder_key(embedder))
-    weight = entry.get("gewicht_dicht") if isinstance(entry, dict) else None
-    if not isinstance(weight, int | float) or isinstance(weight, bool) or not math.isfinite(weight) or weight < 0:
-        weight = UNMEASURED_DENSE_WEIGHT
-    return {"dicht": float(weight)}
+    entry = entry if isinstance(entry, dict) else {}
+    weight = _weight(entry.get("gewicht_dicht"))
+    weights = {"dicht": UNMEASURED_DENSE_WEIGHT if weight is None else weight}
+    short = _weight(entry.get("gewicht_dicht_kurz"))
+    if short is not None:
+        weights["dicht_kurz"] = short
+    return weights
+
+
+def _weight(value: Any) -> float | None:
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value) or value < 0:
+        return None
+    return float(value)
 
 
 def dense_floor(embedder: Any) -> float:
