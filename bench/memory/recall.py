@@ -151,7 +151,7 @@ def _report(name: str, rows: list[tuple[Scenario, Question, str, bool, int]]) ->
     return out
 
 
-def run(modes: list[str], show_wrong: bool, only_dev: bool) -> dict[str, Any]:
+def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool = False) -> dict[str, Any]:
     from novaberg.api.catalog import offline_rules
     from novaberg.api.nova import Nova
     from novaberg.llm.offline import OfflineLLM
@@ -174,7 +174,7 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool) -> dict[str, Any]:
                     right, invented = score(scenario, question, answer)
                     rows.append((scenario, question, answer, right, invented))
                     turns["fragen"] += 1
-                    if show_wrong and not right and not scenario.held_out:
+                    if not right and (show_wrong and not scenario.held_out or show_held_out and scenario.held_out):
                         print(f"[{mode}] {scenario.user} {question.category}: {question.text}\n    → {answer!r}")
             results[mode] = _report(mode, rows)
             print(f"  ({turns['fragen']} Fragen, {time.perf_counter() - started:.0f} s)")
@@ -185,10 +185,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=("offline", "skript", "beide"), default="beide")
     parser.add_argument("--show-wrong", action="store_true", help="print the wrong answers of the development part")
+    parser.add_argument("--show-held-out", action="store_true",
+                        help="print the wrong answers of the held-out part (looking at them spends it: write a new one)")
     parser.add_argument("--only-dev", action="store_true", help="leave the held-out scenarios out")
     args = parser.parse_args()
     modes = ["offline", "skript"] if args.mode == "beide" else [args.mode]
-    run(modes, args.show_wrong, args.only_dev)
+    run(modes, args.show_wrong, args.only_dev, args.show_held_out)
 
 
 if __name__ == "__main__":

@@ -119,10 +119,14 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) ->
     stored: dict[str, str] = {}
     told = [item for item in _told(state, deps, stored) if item[0] is not None]
     names = names_of(said for _, said, _ in told)
-    scores = {id(item): score_told(question, item[1], names) for item in told}
+    period = asked_period(str(state.get("text", "")), now, deps.zone)
+    if question.any_topic and period is None:
+        return None  # *Was hab ich dir erzählt?* without a period: the nearest search lists what is known
+    scores = {id(item): 1 if question.any_topic else score_told(question, item[1], names) for item in told}
     found = [item for item in told if scores[id(item)] > 0
              and not (question.about_herself and _about_someone_else(item[1], names))]
-    period = asked_period(str(state.get("text", "")), now, deps.zone)
+    if question.any_topic and period is not None:
+        found = [item for item in found if period[0] <= item[0] < period[1]]
     if period is not None:  # *letzte Woche*: what was told then, when anything about it was
         within = [item for item in found if period[0] <= item[0] < period[1]]
         found = within or found

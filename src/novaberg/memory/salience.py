@@ -147,10 +147,16 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
                     + _FIRST_PERSON + rf".*\b({_any(_WORK_WORDS)})\b"), 0.75, "ihre Arbeit"),
         (re.compile(_FIRST_PERSON + rf".*\b({_any(_HEALTH_WORDS)})|\ballergisch\b|\bich\s+(vertrage|leide|nehme)\b"),
          0.75, "ihre Gesundheit"),
-        (re.compile(r"\b(wir\s+(wohnen|leben)|ich\s+(komme|stamme)\s+aus|aufgewachsen|umgezogen|gezogen|"
+        (re.compile(r"\b(wir\s+(wohnen|leben)|(ich|wir)\s+(komme|kommen|stamme|stammen)\s+(\w+\s+){0,2}aus|"
+                    r"(komme|stamme)\s+ich\s+(\w+\s+){0,2}aus|aufgewachsen|umgezogen|gezogen|"
                     r"ich\s+ziehe|heimatstadt|meine\s+wohnung|meinem\s+haus|unser\s+haus|"
                     r"nach\s+deutschland\s+gekommen)\b|" + _FIRST_PERSON + r".*\b(haus|garten|wohnung|wg)\b"),
          0.75, "wo sie lebt"),
+        (re.compile(r"\bich\s+(lerne|uebe|studiere|belege|pauke)\b|\b(lerne|studiere|uebe)\s+ich\b|"
+                    r"\bich\s+mache\s+(\w+\s+){0,3}(ausbildung|kurs|sprachkurs|weiterbildung|fortbildung|umschulung|"
+                    r"studium|meister|fuehrerschein)\b"), 0.75, "was sie lernt"),
+        (re.compile(r"\bich\s+bin\s+(\w+\s+){0,4}in\s+(rente|pension|elternzeit|mutterschutz|ausbildung)\b|"
+                    r"\b(vorher|frueher)\s+war\s+ich\b"), 0.75, "ihre Arbeit"),
         (re.compile(rf"\bich\s+(bin|fuehle\s+mich)\s+(\w+\s+){{0,3}}({_any(feelings)})\b"), 0.6, "ein Gefühl"),
         (re.compile(r"\bich\s+(will|moechte|plane|werde|habe\s+vor)\b"), 0.55, "ein Vorhaben"),
         (re.compile(r"\blieblings|\bam\s+liebsten\b|\bich\s+(mag|liebe|hasse)\b|\bich\s+finde\s+\w+\s+(toll|super|wunderbar|schrecklich|furchtbar)\b|"

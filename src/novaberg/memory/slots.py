@@ -34,17 +34,28 @@ _ADJECTIVE = r"((neue|neuer|neuen|neues|beste|bester|besten|kleine|kleiner|gross
              r"juengerer|alte|alter)\s+)?"
 # "Meine Schwester Lena", "Mein Hund heißt Bruno", "eine Katze, sie heißt Minka", "zwei Kinder, Ella und Noah"
 _NAMED = re.compile(r"\b(?:[Mm]ein|[Mm]eine|[Mm]einen|[Mm]einem|[Uu]nser|[Uu]nsere|[Ee]ine|[Ee]inen|[Ee]in|[Zz]wei|"
-                    r"[Dd]rei)\s+(?:\w+\s+)?(?P<rel>[A-ZÄÖÜ]\w+)(?:\s+heißt|\s*,\s*(?:sie|er|es)\s+heißen?|\s*,|\s+)"
+                    r"[Dd]rei)\s+(?:\w+\s+)?(?P<rel>[A-ZÄÖÜ]\w+)(?:\s+hei(?:ß|ss)t|\s*,\s*(?:sie|er|es)\s+hei(?:ß|ss)(?:t|en)|\s*,|\s+)"
                     r"\s*(?P<name>[A-ZÄÖÜ][a-zäöüß]+)(?:\s+und\s+(?P<second>[A-ZÄÖÜ][a-zäöüß]+))?")
+# "einen Hund aus dem Tierheim geholt, er heißt Rocky", "zwei Katzen, sie heißen Tom und Jerry": the name after the
+# clause that brought the relative in.
+_NAMED_AFTER = re.compile(r"\b(?:[Ee]ine|[Ee]inen|[Ee]in|[Zz]wei|[Dd]rei|[Mm]eine|[Mm]einen)\s+(?:\w+\s+)?"
+                          r"(?P<rel>[A-ZÄÖÜ]\w+)(?:\s+[\wäöüß]+){1,6}\s*,\s*(?:sie|er|es|die|der|das)\s+"
+                          r"hei(?:ß|ss)(?:t|en)\s+(?P<name>[A-ZÄÖÜ][a-zäöüß]+)(?:\s+und\s+(?P<second>[A-ZÄÖÜ][a-zäöüß]+))?")
 _PROFESSION = re.compile(r"\bich\s+bin\s+(?!(wieder|immer|leider|sicher|gerade|hier|drin|aber|oder|nie|besser|lieber|"
                          r"weiter|einer|keiner|darin|mitten|allergisch|vegetarier\w*|veganer\w*|raucher\w*)\b)"
                          r"(ein\s+|eine\s+)?\w+(erin|er|in|ent|entin|eur|eurin|ist|istin|arzt|aerztin|koch|koechin|"
                          r"beamter|beamtin|azubi)\b(?!\s+(geworden|gezogen|gekommen))")
+# A change of subject names a field of study by its ending (*zu Wirtschaftsingenieurwesen gewechselt*, *in die
+# Germanistik*); a change to a firm (*zu Siemens gewechselt*) is no study.
+_FIELDS = "wesen|wissenschaft|wissenschaften|informatik|medizin|lehre|kunde|istik|logie|sophie|nomie|technik|" \
+          "paedagogik|physik|chemie|mathematik|biologie|jura|recht|mechanik|architektur|design"
 _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("wohnort", re.compile(r"\b(wohne|wohnen|wohnt|lebe|leben|lebt)\b(\s+\w+){0,5}?\s+(in|nach)\b|\bumgezogen\b|"
                            r"\b(bin|ist|sind)\s+nach\s+\w+\s+gezogen\b|\bziehen?\s+nach\b|\bzieht\s+nach\b")),
     ("arbeit", re.compile(r"\b(arbeite|arbeitet|jobbe|jobbt)\b|\bstelle\s+gewechselt\b|\bneue\s+stelle\b")),
-    ("studium", re.compile(r"\b(studiere|studiert)\b")),
+    ("studium", re.compile(r"\b(studiere|studiert)\b|\b(studium|studiengang|studienfach|fach|hauptfach|uni|"
+                           r"hochschule)\b.*\bgewechselt\b|\b(zu|in|nach)\s+(der\s+|die\s+)?\w*(" + _FIELDS +
+                           r")\s+gewechselt\b")),
     ("auto", re.compile(r"\bfahre\s+(ich\s+)?(jetzt\s+|inzwischen\s+|seit\s+\w+\s+)?(einen|ein|eine)\s+(\w+\s+)?[a-z]+\b|"
                         r"\bmein\s+(neues\s+)?auto\b")),
     ("urlaub", re.compile(r"urlaub|\bferien\b|\b(fahren|fliegen|reisen)\b.*\bim\s+sommer\b.*\bnach\b|"
@@ -70,12 +81,19 @@ def names_of(told: Iterable[str]) -> dict[str, str]:
 def _introduced(said: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The (relative, names) a sentence introduces — cached: the block reads the same told sentences every turn."""
     out: list[tuple[str, tuple[str, ...]]] = []
-    for found in _NAMED.finditer(said):
-        rel = fold(found["rel"])
+    for found in (*_NAMED.finditer(said), *_NAMED_AFTER.finditer(said)):
+        rel = _singular(fold(found["rel"]))
         if rel in RELATIVES:
             out.append((rel, tuple(fold(name) for name in (found["name"], found["second"])
                                    if name and fold(name) not in RELATIVES)))
     return tuple(out)
+
+
+def _singular(word: str) -> str:
+    """*katzen* → katze, *hunde* → hund, *kinder* stays: a plural relative word names the same relative."""
+    if word in RELATIVES:
+        return word
+    return next((word[:-len(end)] for end in ("n", "en", "e", "s") if word[:-len(end)] in RELATIVES), word)
 
 
 def subject_of(said: str, names: dict[str, str]) -> str | None:
