@@ -31,6 +31,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bench.memory.recall_cases import ABSTENTION, CATEGORIES, SCENARIOS, TEMPORAL, UPDATE, Question, Scenario
+from bench.memory.recall_foreign import FOREIGN
 from bench.memory.recall_second import SECOND
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
@@ -93,8 +94,8 @@ def _days(day: int) -> tuple[str, ...]:
 
 
 _DU = re.compile(r"\b(du|dir|dich|dein|deine|deinen|deinem|deiner|deines|hast|bist)\b")
-ALL_SCENARIOS: tuple[Scenario, ...] = (*SCENARIOS, *SECOND)
-PARTS = ("entwicklung", "zurueckgehalten", "zurueckgehalten_2")
+ALL_SCENARIOS: tuple[Scenario, ...] = (*SCENARIOS, *SECOND, *FOREIGN)
+PARTS = ("entwicklung", "zurueckgehalten", "zurueckgehalten_2", "fremd")
 
 
 def score(scenario: Scenario, question: Question, answer: str) -> tuple[bool, int]:
@@ -161,8 +162,8 @@ def _report(name: str, rows: list[tuple[Scenario, Question, str, bool, int]]) ->
                    "erfundene_fakten": sum(r[4] for r in rows if r[1].category == ABSTENTION)}
     print(f"\n== {name} ==")
     for part, figures in out.items():
-        cells = [f"{k} {v[0]}/{v[1]} ({100 * v[0] / v[1]:.0f} %)" if isinstance(v, tuple) and v[1] else f"{k} {v}"
-                 for k, v in figures.items()]
+        cells = [f"{k} {v[0]}/{v[1]} ({100 * v[0] / v[1]:.0f} %)" if isinstance(v, tuple) else f"{k} {v}"
+                 for k, v in figures.items() if not (isinstance(v, tuple) and not v[1])]
         print(f"  {part:16} " + " · ".join(cells))
     return out
 
