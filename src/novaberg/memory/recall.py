@@ -21,7 +21,7 @@ from novaberg.memory.slots import RELATIVES, slot_of
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
 
-__all__ = ["MemoryQuestion", "memory_question", "told_about", "score_told", "said_on", "asks_what_was_told",
+__all__ = ["MemoryQuestion", "memory_question", "plain_question", "told_about", "score_told", "said_on", "asks_what_was_told",
            "asked_period"]
 
 _POSSESSIVE = r"(mein|meine|meinem|meinen|meiner|meines)"
@@ -75,7 +75,7 @@ _PERSONAL = frozenset("""mutter vater mama papa bruder schwester sohn tochter fr
 partnerin oma opa kind kinder hund katze kollege kollegin chef chefin eltern geschwister enkel enkelin nichte neffe
 onkel tante cousin cousine schwiegermutter schwiegervater haustier beruf job arbeit arbeitgeber firma sport hobby
 hobbys wohnort heimatstadt allergie krankheit ehemann ehefrau musik auto wagen instrument band verein spitzname
-hausarzt mitbewohner mitbewohnerin nachbar nachbarin""".split())
+hausarzt mitbewohner mitbewohnerin nachbar nachbarin""".split()) | RELATIVES
 _STOP = frozenset("""ich du mir dir mich dich ihnen mein meine meinem meinen meiner meines der die das den dem des
 ein eine einem einen einer und oder was wann wie wer wo alles schon nochmal mal noch eigentlich denn naechster
 naechste naechsten naechstes letzter letzte letzten letztes erster erste ersten bin bist ist sind war waren habe hab
@@ -113,13 +113,39 @@ def _widened(words: Iterable[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+# *Wissen Sie noch, wo ich arbeite?*, *Weißt du noch, was ich beruflich mache?*, *Erinnern Sie sich, wie mein Hund
+# heißt?*: the asking frame is left off and the clause put back in question order (*wo arbeite ich?*); a frame at
+# the end (*…, wissen Sie das noch?*) is left off.
+_FRAME = re.compile(r"^\s*(?:(?:weisst|wisst|wissen)\s+(?:du|sie)|erinnerst\s+du\s+dich|erinnern\s+sie\s+sich|"
+                    r"(?:kannst|koenntest)\s+du\s+mir\s+(?:\w+\s+)?sagen|(?:koennen|koennten)\s+sie\s+mir\s+"
+                    r"(?:\w+\s+)?sagen)(?:\s+(?:noch|eigentlich|denn|daran))*\s*,?\s*")
+_FRAME_END = re.compile(r"\s*,\s*(?:weisst|wisst|wissen)\s+(?:du|sie)\s+(?:das\s+)?(?:noch\s*)?(?=\?\s*$)")
+_CLAUSE = re.compile(r"^(?P<w>welche[nsrm]?\s+\w+|was\s+fuer\s+(?:ein\w*\s+)?\w+|wie\s+(?:alt|oft|lange|viele?)|was|wo|"
+                     r"wie|wer|wen|wem|wann|woher|wohin|wogegen|womit|wovon|wofuer|woran)\s+(?P<rest>.+?)\s+"
+                     r"(?P<verb>[a-z]+)\s*\?\s*$")
+
+
+def plain_question(folded: str) -> str:
+    """A folded question without its asking frame, in question order (see `_FRAME`)."""
+    end = _FRAME_END.sub("", folded)
+    framed = _FRAME.match(end)
+    if not framed:
+        return end
+    clause = _CLAUSE.match(end[framed.end():])
+    if not clause:
+        return end[framed.end():]
+    return f"{clause['w']} {clause['verb']} {clause['rest']}?"
+
+
 def asks_what_was_told(text: str) -> bool:
     """*Wann hab ich dir von X erzählt?*, *Was hab ich dir letzte Woche über X erzählt?*: a question about what the
     person told Nova — answered from memory, never an appointment search (issue 28, the router's named check)."""
-    folded = fold(text)
+    folded = plain_question(fold(text))
     if not text.strip().endswith("?"):
         return False
     if _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded) or _TOLD_ANYTHING.search(folded):
+        return True
+    if _FRAME.match(fold(text)) and memory_question(text) is not None:  # *Weißt du noch, wo ich arbeite?*
         return True
     about = _ABOUT_MY.search(folded)  # *Was weißt du über meine Schwester?*: a person of her life, not a subject
     words = _words(about["topic"]) if about else []
@@ -151,7 +177,7 @@ def memory_question(text: str) -> MemoryQuestion | None:
     """The topic of an everyday memory question, or None when the text is no such question."""
     if not text.strip().endswith("?"):
         return None
-    folded = fold(text)
+    folded = plain_question(fold(text))
     told = _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded)
     if told:
         return _question(_words(told["topic"]), abstains=True, herself=False)
