@@ -168,7 +168,8 @@ def _report(name: str, rows: list[tuple[Scenario, Question, str, bool, int]]) ->
     return out
 
 
-def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool = False) -> dict[str, Any]:
+def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool = False,
+        part: str | None = None) -> dict[str, Any]:
     from novaberg.api.catalog import offline_rules
     from novaberg.api.nova import Nova
     from novaberg.llm.offline import OfflineLLM
@@ -185,7 +186,7 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool 
             started = time.perf_counter()
             turns = Counter()
             for index, scenario in enumerate(ALL_SCENARIOS):
-                if only_dev and scenario.report_part != "entwicklung":
+                if only_dev and scenario.report_part != "entwicklung" or part and scenario.report_part != part:
                     continue
                 for question, answer in play(runner, scenario, index, f"{mode}-{scenario.user}"):
                     right, invented = score(scenario, question, answer)
@@ -205,10 +206,11 @@ def main() -> None:
     parser.add_argument("--show-wrong", action="store_true", help="print the wrong answers of the development part")
     parser.add_argument("--show-held-out", action="store_true",
                         help="print the wrong answers of the held-out part (looking at them spends it: write a new one)")
+    parser.add_argument("--part", choices=PARTS, help="run only this part of the scenarios")
     parser.add_argument("--only-dev", action="store_true", help="leave the held-out scenarios out")
     args = parser.parse_args()
     modes = ["offline", "skript"] if args.mode == "beide" else [args.mode]
-    run(modes, args.show_wrong, args.only_dev, args.show_held_out)
+    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part)
 
 
 if __name__ == "__main__":

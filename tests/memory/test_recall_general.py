@@ -103,3 +103,54 @@ def test_what_was_told_three_weeks_ago_is_what_was_told_then(nova):
         nova.pixie.tick(MONDAY + timedelta(days=day, hours=2))
     answer = nova.turn("vera", "nova", "Was hab ich dir vor drei Wochen erzählt?", MONDAY + timedelta(days=35)).answer
     assert answer == "Am 16. November hast du mir erzählt: „Mein Bruder Tom hat ein Restaurant eröffnet.“"
+
+
+# --- the general causes behind the second held-out set's misses (bench/memory/recall_second.py), other words ---
+
+@pytest.mark.parametrize("told", ["Meine Patentochter Mara macht eine Lehre als Gärtnerin.",
+                                  "Im Mai fliege ich für drei Wochen nach Kanada.",
+                                  "Ich hab seit Monaten Knieprobleme vom Joggen.",
+                                  "Seit Oktober bin ich Filialleiterin bei einer Bäckerei.",
+                                  "Ich bin Landwirt und habe einen Hof im Allgäu.",
+                                  "Mein Arzt hat mir Krankengymnastik verschrieben.",
+                                  "Wir haben uns für den Namen Ida entschieden.",
+                                  "Meine Mitbewohnerin Tanja kommt aus Chemnitz."])
+def test_compound_relatives_travel_health_and_roles_are_kept(told):
+    assert rate(Asker(make_offline_llm()), told).raw >= 0.7
+
+
+@pytest.mark.parametrize("told", ["Ich bin Montag nicht da.", "Ich bin wieder da.", "Der Bus ist heute voll."])
+def test_a_weekday_after_ich_bin_is_no_role(told):
+    assert rate(Asker(make_offline_llm()), told).raw < 0.7
+
+
+@pytest.mark.parametrize(("older", "newer"), [
+    ("Ich arbeite als Verkäuferin.", "Seit Oktober bin ich Filialleiterin bei einer Bäckerei."),
+    ("Ich arbeite in einer Gärtnerei.", "Ich bin Landwirt und habe einen Hof im Allgäu."),
+    ("Meine Tochter wohnt in Berlin.", "Meine Tochter ist von Berlin nach Potsdam gezogen."),
+    ("Im Mai fahren wir an die Ostsee.", "Die Reise im Mai geht jetzt nach Rom."),
+])
+def test_more_ways_to_fill_a_slot(older, newer):
+    names = names_of([older, newer])
+    assert slot_of(older, names) is not None and slot_of(older, names) == slot_of(newer, names)
+
+
+def test_another_word_for_a_relative_and_an_animals_compound():
+    assert names_of(["Meine Enkeltochter Ronja geht in die erste Klasse.", "Mein Pflegepferd heißt Luna."]) == \
+        {"ronja": "enkelin", "luna": "pferd"}
+
+
+@pytest.mark.parametrize(("question", "told"), [
+    ("Wann hab ich dir von meinen Rückenschmerzen erzählt?", "Mir tut der Rücken weh, seit ich so viel sitze."),
+    ("Was sind meine Hobbys?", "Ich spiele dienstags Skat mit meinen Nachbarn."),
+    ("Was hab ich dir über meine Enkelin erzählt?", "Meine Enkeltochter Ronja geht in die erste Klasse."),
+])
+def test_a_compound_question_and_a_hobby_find_the_fact(question, told):
+    read = memory_question(question)
+    assert read is not None and score_told(read, told, names_of([told])) > 0
+
+
+@pytest.mark.parametrize("question", ["Wie heißt mein Friseur?", "Wie heißt mein Schwiegersohn?"])
+def test_a_name_never_told_is_a_memory_question_that_abstains(question):
+    read = memory_question(question)
+    assert read is not None and read.abstains

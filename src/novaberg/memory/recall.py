@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from novaberg.memory.slots import RELATIVES, slot_of
+from novaberg.memory.slots import RELATIVES, SYNONYMS, slot_of
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
 
@@ -42,7 +42,7 @@ _GENERIC = re.compile(r"^\s*((in|an|mit|bei|fuer|aus|zu|nach|seit)\s+)?(was|wie|
 _SERVICE_WORDS = ("termin", "kalender", "liste", "notiz", "datei", "ordner", "dokument", "uhr", "spaet", "wetter",
                   "aufgabe", "todo", "erinnerung", "eintrag", "ordner", "unterlagen")
 _FIRST = re.compile(r"\b(ich|mein|meine|meinem|meinen|meiner|meines|mir|mich|wir|unser|unsere|unseren|unserem)\b")
-_WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt|welche[rsnm]?)\s+(ist|sind|heisst|heissen|war|waren|wohnt|wohnen|"
+_WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt|welche[rsnm]?)\s+(ist|sind|heisst|heissen|hiess|hiessen|war|waren|wohnt|wohnen|macht|"
                            r"arbeitet|lebt|studiert)\s+" + _FILLERS + _POSSESSIVE + r"\s+(?P<topic>\w+)")
 _WHICH_DO_I = re.compile(r"\bwelche[nsrm]?\s+(?P<topic>\w+)\s+(?!(ist|sind|war|waren|hat|haben|wird)\b)[a-z]+\s+ich\b")
 _WHERE_DO_I = re.compile(r"\b(wo|was|als\s+was|wie)\s+(?P<topic>arbeite|wohne|lebe|studiere)\s+ich\b|"
@@ -52,13 +52,15 @@ _WHERE_DO_I = re.compile(r"\b(wo|was|als\s+was|wie)\s+(?P<topic>arbeite|wohne|le
 _FAMILIES: tuple[frozenset[str], ...] = tuple(frozenset(words.split()) for words in (
     "sport volleyball fussball tennis handball basketball tischtennis badminton hockey golf schwimme schwimmen "
     "jogge joggen laufe laufen klettere klettern yoga reite reiten tanze tanzen ski skifahren verein training "
-    "trainiere fitnessstudio marathon radfahren rad wandere wandern boxe boxen turnen rudere rudern segle segeln",
+    "trainiere fitnessstudio marathon radfahren rad wandere wandern boxe boxen turnen rudere rudern segle segeln "
+    "tanz gymnastik pilates",
     "arbeite arbeit arbeitet beruf beruflich job stelle firma ausbildung unterrichte jobbe schichtdienst",
     "wohne wohnen wohnt lebe leben lebt wohnung umgezogen gezogen ziehe haus heimatstadt wohnort",
     "studiere studium studiert uni universitaet hochschule",
     "musik band hoere jazz rock pop klassik schlagzeug gitarre klavier geige",
     "instrument instrumente schlagzeug gitarre klavier geige cello floete trompete saxophon keyboard bass",
-    "hobby hobbys freizeit angle angeln singe singen male malen stricke stricken bastle basteln",
+    "hobby hobbys freizeit angle angeln singe singen male malen stricke stricken bastle basteln tanz tanze tanzen "
+    "chor segle segeln backe backen lese lesen garten gaertnere fotografiere fotografieren zocke zocken spiele",
     "ernaehre ernaehrung vegan veganer veganerin vegetarisch vegetarier vegetarierin fleisch",
     "gesundheit diabetes asthma allergie allergisch migraene krank krankheit blutdruck zucker tabletten",
     "beruf beruflich arbeite arbeit job rente rentner rentnerin",
@@ -157,8 +159,8 @@ _SLOT_WORDS = {**dict.fromkeys("beruf beruflich arbeite arbeit job jobbe".split(
                **dict.fromkeys("wohne wohnort lebe wohnen".split(), "wohnort"),
                **dict.fromkeys("studiere studium".split(), "studium"),
                **dict.fromkeys("auto wagen".split(), "auto"),
-               **dict.fromkeys("urlaub sommerurlaub ferien".split(), "urlaub")}
-_HOLIDAY = re.compile(r"\bwohin\b.*\b(fahren|fliegen|reisen)\b.*\b(sommer|urlaub|ferien)\b")
+               **dict.fromkeys("urlaub sommerurlaub ferien reise auslandssemester".split(), "urlaub")}
+_HOLIDAY = re.compile(r"\bwohin\b.*\b(fahre|fahren|fliege|fliegen|reise|reisen|geht)\b")
 
 
 def _question(words: list[str], abstains: bool | None = None, holiday: bool = False,
@@ -166,11 +168,21 @@ def _question(words: list[str], abstains: bool | None = None, holiday: bool = Fa
     topic = [w for w in words if w not in _STOP and len(w) >= 3]
     if not topic:
         return None
-    personal = any(w.startswith("lieblings") or any(_same(w, p) for p in _PERSONAL) for w in topic)
+    topic = [SYNONYMS.get(w, w) for w in topic]
+    personal = any(w.startswith("lieblings") or any(_same(w, p) for p in _PERSONAL) or _relative_compound(w)
+                   for w in topic)
     relative = any(w in RELATIVES for w in topic)
     slot = "urlaub" if holiday else next((_SLOT_WORDS[w] for w in topic if w in _SLOT_WORDS), None)
     return MemoryQuestion(_widened(topic), personal if abstains is None else abstains,
                           about_herself=herself and not relative, asked=frozenset(topic), slot=slot)
+
+
+def _relative_compound(word: str) -> bool:
+    """*Schwiegersohn*, *Stiefbruder*, *Patentante*: a compound ending in a relative word is a person of her life."""
+    return any(word.endswith(rel) and len(word) >= len(rel) + 3 for rel in RELATIVES if len(rel) >= 4)
+
+
+_NAME_OF_MINE = re.compile(r"\bwie\s+(heisst|heissen|hiess|hiessen)\s+" + _POSSESSIVE + r"\b")
 
 
 def memory_question(text: str) -> MemoryQuestion | None:
@@ -192,8 +204,8 @@ def memory_question(text: str) -> MemoryQuestion | None:
     if where:
         return _question(["arbeite" if where["job"] else where["topic"]], abstains=True)
     which = _WHICH_DO_I.search(folded) or _WHAT_IS_MINE.search(folded)
-    if which and which["topic"] not in _STOP:
-        return _question([which["topic"]])
+    if which and which["topic"] not in _STOP:  # *Wie heißt meine Hebamme?*: a name of her life, never told → said so
+        return _question([which["topic"]], abstains=True if _NAME_OF_MINE.search(folded) else None)
     if _GENERIC.search(folded) and _FIRST.search(folded):
         words = _words(folded)
         if any(word.startswith(service) or word.endswith(service) or word.endswith(service + "n")
@@ -212,7 +224,9 @@ def _same(word: str, topic: str) -> bool:
 @lru_cache(maxsize=65536)
 def _same_or_head(word: str, topic: str) -> bool:
     """One word in two forms, or a compound ending in the topic (*Kirchenchor* for *Chor*, *Punkband* for *Band*)."""
-    return _same(word, topic) or (len(topic) >= 4 and len(word) > len(topic) + 2 and word.endswith(topic))
+    return _same(word, topic) or (len(topic) >= 4 and len(word) > len(topic) + 2 and word.endswith(topic)) or (
+        len(word) >= 5 and len(topic) >= len(word) + 3 and word not in _STOP and topic.startswith(word)
+        or len(word) >= 5 and len(topic) >= len(word) + 3 and word not in _STOP and topic.endswith(word))
 
 
 @lru_cache(maxsize=65536)
