@@ -229,10 +229,10 @@ def _same_or_head(word: str, topic: str) -> bool:
         or len(word) >= 5 and len(topic) >= len(word) + 3 and word not in _STOP and topic.endswith(word))
 
 
-@lru_cache(maxsize=65536)
-def _kind_compound(word: str, head: str) -> bool:
-    """*rennrad* for *rad*, *beachvolleyball* for *volleyball*: a longer word ending in a kind of the family."""
-    return len(word) >= len(head) + 3 and word.endswith(head)
+def _ends_in(word: str, heads: frozenset[str]) -> bool:
+    """*rennrad* for *rad*, *beachvolleyball* for *volleyball*: the word ends in one of `heads` after at least three
+    letters of its own (a set lookup per ending, not a test per head)."""
+    return any(word[cut:] in heads for cut in range(3, len(word) - 2))
 
 
 def told_about(question: MemoryQuestion, said: str, names: dict[str, str] | None = None) -> bool:
@@ -260,7 +260,7 @@ def _score(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str]
     heads = topics & _KIND_FAMILIES
     if not filled and not any(word in topic_forms or _forms(word) & topics for word in words) \
             and not any(_same_or_head(word, topic) for word in words for topic in asked) \
-            and not any(_kind_compound(word, head) for word in words for head in heads):
+            and not (heads and any(_ends_in(word, heads) for word in words)):
         return 0
     return 1 + sum(1 for topic in asked if any(_same_or_head(word, topic) for word in words))
 
