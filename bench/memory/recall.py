@@ -14,7 +14,10 @@ turn goes through `Nova.turn` with a clock the bench advances. Two runs on one t
 Scoring: an answer is right when it states one key of every wanted fact; an update answer also must not state
 the old value as current (before a history word such as *vorher*); a "wann" answer must say the fact's day;
 an abstention answer must say that nothing was told, and every key of the person's facts in it counts as an
-invented fact. The held-out third (every third scenario) and the second held-out set are reported on their own.
+invented fact. The held-out third (every third scenario), the second held-out set (`recall_second.py`) and the set
+written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on their own; to a person who says *Sie*,
+a du-form answer is wrong (`inhalt_ohne_anrede` counts the content alone). `--part NAME` runs one part,
+`--show-held-out` prints the held-out parts' wrong answers (looking at them spends the part).
 """
 
 from __future__ import annotations
