@@ -3,7 +3,7 @@
     python -m bench.memory.recall                # offline and with the scripted block reader
     python -m bench.memory.recall --mode offline --show-wrong
 
-Fifteen persons tell their facts over five weeks (`bench/memory/recall_cases.py`) among small talk, list and
+Fifteen persons (and six more, `recall_second.py`) tell their facts over five weeks (`bench/memory/recall_cases.py`) among small talk, list and
 calendar commands, each day closed by a heartbeat (`nova.pixie.tick`, which promotes); on day 35 they ask. Every
 turn goes through `Nova.turn` with a clock the bench advances. Two runs on one throw-away embedded stack:
 
@@ -14,7 +14,10 @@ turn goes through `Nova.turn` with a clock the bench advances. Two runs on one t
 Scoring: an answer is right when it states one key of every wanted fact; an update answer also must not state
 the old value as current (before a history word such as *vorher*); a "wann" answer must say the fact's day;
 an abstention answer must say that nothing was told, and every key of the person's facts in it counts as an
-invented fact. The held-out third (every third scenario) is reported on its own.
+invented fact. The held-out third (every third scenario), the second held-out set (`recall_second.py`) and the set
+written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on their own; to a person who says *Sie*,
+a du-form answer is wrong (`inhalt_ohne_anrede` counts the content alone). `--part NAME` runs one part,
+`--show-held-out` prints the held-out parts' wrong answers (looking at them spends the part).
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bench.memory.recall_cases import ABSTENTION, CATEGORIES, SCENARIOS, TEMPORAL, UPDATE, Question, Scenario
+from bench.memory.recall_foreign import FOREIGN
+from bench.memory.recall_second import SECOND
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
 
@@ -91,9 +96,21 @@ def _days(day: int) -> tuple[str, ...]:
     return (f"{moment.day}. {fold(MONTH_NAMES[moment.month - 1])}", f"{moment.day:02d}.{moment.month:02d}.")
 
 
+_DU = re.compile(r"\b(du|dir|dich|dein|deine|deinen|deinem|deiner|deines|hast|bist)\b")
+ALL_SCENARIOS: tuple[Scenario, ...] = (*SCENARIOS, *SECOND, *FOREIGN)
+PARTS = ("entwicklung", "zurueckgehalten", "zurueckgehalten_2", "fremd")
+
+
 def score(scenario: Scenario, question: Question, answer: str) -> tuple[bool, int]:
-    """(right, invented facts) for one answer."""
+    """(right, invented facts) for one answer; to a person who says *Sie*, an answer in the du-form is wrong."""
     said = fold(answer)
+    right, invented = _content(scenario, question, said)
+    if scenario.sie and _DU.search(said):
+        return False, invented
+    return right, invented
+
+
+def _content(scenario: Scenario, question: Question, said: str) -> tuple[bool, int]:
     keys = {key for fact in scenario.facts.values() for key in fact.keys}
     if question.category == ABSTENTION:
         invented = sum(1 for key in keys if key in said)
@@ -134,24 +151,28 @@ def block_reader(data: Mapping[str, Any]) -> dict[str, str]:
 
 def _report(name: str, rows: list[tuple[Scenario, Question, str, bool, int]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for part, wanted in (("entwicklung", False), ("zurueckgehalten", True)):
-        chosen = [r for r in rows if r[0].held_out is wanted]
+    for part in PARTS:
+        chosen = [r for r in rows if r[0].report_part == part]
+        if not chosen:
+            continue
         per = {c: [r[3] for r in chosen if r[1].category == c] for c in CATEGORIES}
         out[part] = {"gesamt": (sum(r[3] for r in chosen), len(chosen)),
                      **{c: (sum(v), len(v)) for c, v in per.items()},
-                     "erfundene_fakten": sum(r[4] for r in chosen if r[1].category == ABSTENTION)}
+                     "erfundene_fakten": sum(r[4] for r in chosen if r[1].category == ABSTENTION),
+                     "inhalt_ohne_anrede": (sum(_content(r[0], r[1], fold(r[2]))[0] for r in chosen), len(chosen))}
     per_all = {c: [r[3] for r in rows if r[1].category == c] for c in CATEGORIES}
     out["alle"] = {"gesamt": (sum(r[3] for r in rows), len(rows)), **{c: (sum(v), len(v)) for c, v in per_all.items()},
                    "erfundene_fakten": sum(r[4] for r in rows if r[1].category == ABSTENTION)}
     print(f"\n== {name} ==")
     for part, figures in out.items():
-        cells = [f"{k} {v[0]}/{v[1]} ({100 * v[0] / v[1]:.0f} %)" if isinstance(v, tuple) and v[1] else f"{k} {v}"
-                 for k, v in figures.items()]
+        cells = [f"{k} {v[0]}/{v[1]} ({100 * v[0] / v[1]:.0f} %)" if isinstance(v, tuple) else f"{k} {v}"
+                 for k, v in figures.items() if not (isinstance(v, tuple) and not v[1])]
         print(f"  {part:16} " + " · ".join(cells))
     return out
 
 
-def run(modes: list[str], show_wrong: bool, only_dev: bool) -> dict[str, Any]:
+def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool = False,
+        part: str | None = None) -> dict[str, Any]:
     from novaberg.api.catalog import offline_rules
     from novaberg.api.nova import Nova
     from novaberg.llm.offline import OfflineLLM
@@ -167,14 +188,15 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool) -> dict[str, Any]:
             rows = []
             started = time.perf_counter()
             turns = Counter()
-            for index, scenario in enumerate(SCENARIOS):
-                if only_dev and scenario.held_out:
+            for index, scenario in enumerate(ALL_SCENARIOS):
+                if only_dev and scenario.report_part != "entwicklung" or part and scenario.report_part != part:
                     continue
                 for question, answer in play(runner, scenario, index, f"{mode}-{scenario.user}"):
                     right, invented = score(scenario, question, answer)
                     rows.append((scenario, question, answer, right, invented))
                     turns["fragen"] += 1
-                    if show_wrong and not right and not scenario.held_out:
+                    held_out = scenario.report_part != "entwicklung"
+                    if not right and (show_wrong and not held_out or show_held_out and held_out):
                         print(f"[{mode}] {scenario.user} {question.category}: {question.text}\n    → {answer!r}")
             results[mode] = _report(mode, rows)
             print(f"  ({turns['fragen']} Fragen, {time.perf_counter() - started:.0f} s)")
@@ -185,10 +207,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=("offline", "skript", "beide"), default="beide")
     parser.add_argument("--show-wrong", action="store_true", help="print the wrong answers of the development part")
+    parser.add_argument("--show-held-out", action="store_true",
+                        help="print the wrong answers of the held-out part (looking at them spends it: write a new one)")
+    parser.add_argument("--part", choices=PARTS, help="run only this part of the scenarios")
     parser.add_argument("--only-dev", action="store_true", help="leave the held-out scenarios out")
     args = parser.parse_args()
     modes = ["offline", "skript"] if args.mode == "beide" else [args.mode]
-    run(modes, args.show_wrong, args.only_dev)
+    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part)
 
 
 if __name__ == "__main__":

@@ -43,6 +43,12 @@ class Scenario:
     facts: dict[str, Fact]
     questions: tuple[Question, ...]
     held_out: bool = field(default=False)
+    part: str = ""  # the report's part: "" → development or the first held-out third (by `held_out`)
+    sie: bool = False  # the person says *Sie* to Nova: an answer in the du-form is wrong
+
+    @property
+    def report_part(self) -> str:
+        return self.part or ("zurueckgehalten" if self.held_out else "entwicklung")
 
 
 def _f(day: int, said: str, *keys: str) -> Fact:

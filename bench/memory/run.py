@@ -34,6 +34,7 @@ from novaberg.memory.promotion import PromotionAgent
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.salience import effective
 from novaberg.memory.short_term import ShortTermMemory
+from novaberg.store.db import LONG_SECONDS
 from novaberg.store.embedded_redis import EmbeddedRedis
 from novaberg.store.redis_store import connect_redis
 from novaberg.store.vectors import as_vector, with_vectors
@@ -71,12 +72,13 @@ def _seed(db: Any, count: int, rng: random.Random, embedder: HashingEmbedder) ->
     started = time.perf_counter()
     texts = [_sentence(rng, i) for i in range(count)]
     vectors = embedder.embed(texts)
-    with db.transaction() as conn, with_vectors(conn).cursor() as cursor:
+    # one long transaction: 10,000 rows and the index over them outlast the turn's statement limit (issue 28)
+    with db.transaction(seconds=LONG_SECONDS) as conn, with_vectors(conn).cursor() as cursor:
         cursor.executemany(_INSERT, [(USER, CHARACTER, text, as_vector(v), 0.97, f"kzg:seed:{i}",
                                       NOW - timedelta(days=30), None, NOW - timedelta(days=30),
                                       NOW - timedelta(days=30)) for i, (text, v) in enumerate(zip(texts, vectors,
                                                                                                      strict=True))])
-    LongTermRepository(db).dimensions_for(embedder, NOW)  # records the embedder, builds the HNSW index
+    LongTermRepository(db).dimensions_for(embedder, NOW, seconds=LONG_SECONDS)  # records the embedder, builds HNSW
     db.maintain("ANALYZE lzg_knoten")  # what autovacuum does after a bulk change
     return time.perf_counter() - started
 

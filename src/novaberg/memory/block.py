@@ -20,6 +20,7 @@ from novaberg.agents.readers import Block
 from novaberg.core.errors import DatabaseError, ModelError
 from novaberg.core.settings import MEMORY_ABOUT_ME_CAP, MEMORY_BLOCK_CAP, MEMORY_BLOCK_FLOOR
 from novaberg.embed.cache import embed_cached
+from novaberg.memory.address import person_address
 from novaberg.memory.recall import MemoryQuestion, asked_period, memory_question, said_on, score_told
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.short_term import ShortTermMemory
@@ -34,13 +35,16 @@ from novaberg.memory.texts import (
     HISTORY_LINE,
     LONG_TERM_LINE,
     NOT_TOLD,
+    NOT_TOLD_SIE,
     RECALL_LINE,
+    RECALL_LINE_SIE,
     REPLY_INTRO,
     REPLY_LINE,
     REPLY_NOTHING_YET,
     SHORT_TERM_LINE,
     SUPERSEDED_LINE,
 )
+from novaberg.text.small_talk import ADDRESS_SIE
 
 __all__ = ["READER", "read_memory_block", "question_kind", "ABOUT_ME", "ABOUT_HERSELF"]
 
@@ -119,10 +123,14 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) ->
     stored: dict[str, str] = {}
     told = [item for item in _told(state, deps, stored) if item[0] is not None]
     names = names_of(said for _, said, _ in told)
-    scores = {id(item): score_told(question, item[1], names) for item in told}
+    period = asked_period(str(state.get("text", "")), now, deps.zone)
+    if question.any_topic and period is None:
+        return None  # *Was hab ich dir erzählt?* without a period: the nearest search lists what is known
+    scores = {id(item): 1 if question.any_topic else score_told(question, item[1], names) for item in told}
     found = [item for item in told if scores[id(item)] > 0
              and not (question.about_herself and _about_someone_else(item[1], names))]
-    period = asked_period(str(state.get("text", "")), now, deps.zone)
+    if question.any_topic and period is not None:
+        found = [item for item in found if period[0] <= item[0] < period[1]]
     if period is not None:  # *letzte Woche*: what was told then, when anything about it was
         within = [item for item in found if period[0] <= item[0] < period[1]]
         found = within or found
@@ -139,10 +147,12 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) ->
                    {"anzahl": len(current) + len(history), "schlechteste_aehnlichkeit": worst,
                     "frage": "erinnerungsfrage", "themen": sorted(question.topics)[:12], "enthaltung": not current,
                     "abgeloest": len(history)}, now, "memory")
+    sie = person_address(str(state.get("text", "")), state.get("history") or ()) == ADDRESS_SIE
     if not current:
         if not question.abstains:
             return None
-        return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_NOT_TOLD}", answers_question=True, reply=NOT_TOLD)
+        return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_NOT_TOLD}", answers_question=True,
+                     reply=NOT_TOLD_SIE if sie else NOT_TOLD)
     newer = {id(old): new for old, new in history}
     with_history = {id(new) for _, new in history}
     lines = []
@@ -152,7 +162,8 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) ->
                       LONG_TERM_LINE if long_term else SHORT_TERM_LINE).format(inhalt=said, tag=_day(when, deps.zone)))
     for old, new in history:
         lines.append(SUPERSEDED_LINE.format(inhalt=old[1], tag=_day(old[0], deps.zone), neu=_day(new[0], deps.zone)))
-    reply = "\n".join(RECALL_LINE.format(tag=said_on(when, deps.zone, now), inhalt=said) for when, said, _ in current)
+    told_line = RECALL_LINE_SIE if sie else RECALL_LINE
+    reply = "\n".join(told_line.format(tag=said_on(when, deps.zone, now), inhalt=said) for when, said, _ in current)
     if history:
         reply += "\n" + "\n".join(HISTORY_LINE.format(tag=said_on(old[0], deps.zone, now), inhalt=old[1])
                                    for old, _ in history if id(old) in newer)

@@ -17,11 +17,11 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from novaberg.memory.slots import RELATIVES, slot_of
+from novaberg.memory.slots import RELATIVES, SYNONYMS, slot_of
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
 
-__all__ = ["MemoryQuestion", "memory_question", "told_about", "score_told", "said_on", "asks_what_was_told",
+__all__ = ["MemoryQuestion", "memory_question", "plain_question", "told_about", "score_told", "said_on", "asks_what_was_told",
            "asked_period"]
 
 _POSSESSIVE = r"(mein|meine|meinem|meinen|meiner|meines)"
@@ -32,6 +32,7 @@ _TOLD_ABOUT = re.compile(r"\b(was|wann)\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s
                          r"(ueber|von|vom)\s+(?P<topic>.+?)\s+(erzaehlt|gesagt|berichtet)\b")
 _TOLD_THAT = re.compile(r"\bwann\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,2}?(erzaehlt|gesagt|berichtet)"
                         r"\s*,?\s*(dass|was|wo|wie|wann|wer|welche\w*|ob)\s+(?P<topic>[^?]+)")
+_TOLD_ANYTHING = re.compile(r"^\s*was\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,4}?(erzaehlt|gesagt|berichtet)\b")
 _ABOUT_MY = re.compile(r"\bwas\s+(weisst|weist|weiss)\s+du\s+(alles\s+|noch\s+|denn\s+)*(ueber|von)\s+"
                        r"(?P<topic>[^?]+)")
 _JOB = re.compile(r"\b(was|wer)\s+bin\s+ich\s+(eigentlich\s+|nochmal\s+)?(von\s+beruf|beruflich)\b")
@@ -41,10 +42,9 @@ _GENERIC = re.compile(r"^\s*((in|an|mit|bei|fuer|aus|zu|nach|seit)\s+)?(was|wie|
 _SERVICE_WORDS = ("termin", "kalender", "liste", "notiz", "datei", "ordner", "dokument", "uhr", "spaet", "wetter",
                   "aufgabe", "todo", "erinnerung", "eintrag", "ordner", "unterlagen")
 _FIRST = re.compile(r"\b(ich|mein|meine|meinem|meinen|meiner|meines|mir|mich|wir|unser|unsere|unseren|unserem)\b")
-_WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt|welche[rsnm]?)\s+(ist|sind|heisst|heissen|war|waren|wohnt|wohnen|"
+_WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt|welche[rsnm]?)\s+(ist|sind|heisst|heissen|hiess|hiessen|war|waren|wohnt|wohnen|macht|"
                            r"arbeitet|lebt|studiert)\s+" + _FILLERS + _POSSESSIVE + r"\s+(?P<topic>\w+)")
-_WHICH_DO_I = re.compile(r"\bwelche[nsrm]?\s+(?P<topic>\w+)\s+(mach|mache|spiel|spiele|treib|treibe|mag|hab|habe|"
-                         r"hoer|hoere|les|lese|ess|esse)\s+ich\b")
+_WHICH_DO_I = re.compile(r"\bwelche[nsrm]?\s+(?P<topic>\w+)\s+(?!(ist|sind|war|waren|hat|haben|wird)\b)[a-z]+\s+ich\b")
 _WHERE_DO_I = re.compile(r"\b(wo|was|als\s+was|wie)\s+(?P<topic>arbeite|wohne|lebe|studiere)\s+ich\b|"
                          r"\bwas\s+(?P<job>mach|mache)\s+ich\s+" + _FILLERS + r"beruflich\b")
 
@@ -52,23 +52,32 @@ _WHERE_DO_I = re.compile(r"\b(wo|was|als\s+was|wie)\s+(?P<topic>arbeite|wohne|le
 _FAMILIES: tuple[frozenset[str], ...] = tuple(frozenset(words.split()) for words in (
     "sport volleyball fussball tennis handball basketball tischtennis badminton hockey golf schwimme schwimmen "
     "jogge joggen laufe laufen klettere klettern yoga reite reiten tanze tanzen ski skifahren verein training "
-    "trainiere fitnessstudio marathon radfahren rad wandere wandern boxe boxen turnen rudere rudern segle segeln",
+    "trainiere fitnessstudio marathon radfahren rad wandere wandern boxe boxen turnen rudere rudern segle segeln "
+    "tanz gymnastik pilates",
     "arbeite arbeit arbeitet beruf beruflich job stelle firma ausbildung unterrichte jobbe schichtdienst",
     "wohne wohnen wohnt lebe leben lebt wohnung umgezogen gezogen ziehe haus heimatstadt wohnort",
     "studiere studium studiert uni universitaet hochschule",
     "musik band hoere jazz rock pop klassik schlagzeug gitarre klavier geige",
     "instrument instrumente schlagzeug gitarre klavier geige cello floete trompete saxophon keyboard bass",
-    "hobby hobbys freizeit angle angeln singe singen male malen stricke stricken bastle basteln",
+    "hobby hobbys freizeit angle angeln singe singen male malen stricke stricken bastle basteln tanz tanze tanzen "
+    "chor segle segeln backe backen lese lesen garten gaertnere fotografiere fotografieren zocke zocken spiele",
     "ernaehre ernaehrung vegan veganer veganerin vegetarisch vegetarier vegetarierin fleisch",
     "gesundheit diabetes asthma allergie allergisch migraene krank krankheit blutdruck zucker tabletten",
     "beruf beruflich arbeite arbeit job rente rentner rentnerin",
+    "sprache sprachen spreche lerne englisch franzoesisch spanisch italienisch portugiesisch russisch polnisch "
+    "tuerkisch arabisch chinesisch japanisch koreanisch niederlaendisch schwedisch norwegisch daenisch finnisch "
+    "griechisch ukrainisch kroatisch tschechisch ungarisch rumaenisch hebraeisch latein gebaerdensprache",
+    "herkunft komme kommst stamme geboren aufgewachsen heimat heimatland heimatstadt urspruenglich",
 ))
+# Families of kinds (a sport, a music, an instrument, a hobby): a compound ending in a member is a kind too
+# (*Rennrad*, *Beachvolleyball*, *E-Gitarre*, *Kirchenchor*) — the others' words (*Haus*, *Stelle*) are no heads.
+_KIND_FAMILIES = frozenset(w for family in _FAMILIES[:1] + _FAMILIES[4:7] for w in family if len(w) >= 3)
 # Personal things: a question about one of them is a memory question even when nothing was told (abstention).
 _PERSONAL = frozenset("""mutter vater mama papa bruder schwester sohn tochter frau mann freund freundin partner
 partnerin oma opa kind kinder hund katze kollege kollegin chef chefin eltern geschwister enkel enkelin nichte neffe
 onkel tante cousin cousine schwiegermutter schwiegervater haustier beruf job arbeit arbeitgeber firma sport hobby
 hobbys wohnort heimatstadt allergie krankheit ehemann ehefrau musik auto wagen instrument band verein spitzname
-hausarzt mitbewohner mitbewohnerin nachbar nachbarin""".split())
+hausarzt mitbewohner mitbewohnerin nachbar nachbarin""".split()) | RELATIVES
 _STOP = frozenset("""ich du mir dir mich dich ihnen mein meine meinem meinen meiner meines der die das den dem des
 ein eine einem einen einer und oder was wann wie wer wo alles schon nochmal mal noch eigentlich denn naechster
 naechste naechsten naechstes letzter letzte letzten letztes erster erste ersten bin bist ist sind war waren habe hab
@@ -85,6 +94,7 @@ class MemoryQuestion:
     about_herself: bool = False  # *Wo wohne ich?*: a sentence about a relative (*Meine Tante wohnt …*) never answers
     asked: frozenset[str] = frozenset()  # the question's own topic words (before widening), for the ranking
     slot: str | None = None  # the kind of slot asked about (`slots.py`): a sentence filling it answers too
+    any_topic: bool = False  # *Was hab ich dir letzte Woche erzählt?*: everything told in the asked period
 
 
 def _words(text: str) -> list[str]:
@@ -105,13 +115,39 @@ def _widened(words: Iterable[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+# *Wissen Sie noch, wo ich arbeite?*, *Weißt du noch, was ich beruflich mache?*, *Erinnern Sie sich, wie mein Hund
+# heißt?*: the asking frame is left off and the clause put back in question order (*wo arbeite ich?*); a frame at
+# the end (*…, wissen Sie das noch?*) is left off.
+_FRAME = re.compile(r"^\s*(?:(?:weisst|wisst|wissen)\s+(?:du|sie)|erinnerst\s+du\s+dich|erinnern\s+sie\s+sich|"
+                    r"(?:kannst|koenntest)\s+du\s+mir\s+(?:\w+\s+)?sagen|(?:koennen|koennten)\s+sie\s+mir\s+"
+                    r"(?:\w+\s+)?sagen)(?:\s+(?:noch|eigentlich|denn|daran))*\s*,?\s*")
+_FRAME_END = re.compile(r"\s*,\s*(?:weisst|wisst|wissen)\s+(?:du|sie)\s+(?:das\s+)?(?:noch\s*)?(?=\?\s*$)")
+_CLAUSE = re.compile(r"^(?P<w>welche[nsrm]?\s+\w+|was\s+fuer\s+(?:ein\w*\s+)?\w+|wie\s+(?:alt|oft|lange|viele?)|was|wo|"
+                     r"wie|wer|wen|wem|wann|woher|wohin|wogegen|womit|wovon|wofuer|woran)\s+(?P<rest>.+?)\s+"
+                     r"(?P<verb>[a-z]+)\s*\?\s*$")
+
+
+def plain_question(folded: str) -> str:
+    """A folded question without its asking frame, in question order (see `_FRAME`)."""
+    end = _FRAME_END.sub("", folded)
+    framed = _FRAME.match(end)
+    if not framed:
+        return end
+    clause = _CLAUSE.match(end[framed.end():])
+    if not clause:
+        return end[framed.end():]
+    return f"{clause['w']} {clause['verb']} {clause['rest']}?"
+
+
 def asks_what_was_told(text: str) -> bool:
     """*Wann hab ich dir von X erzählt?*, *Was hab ich dir letzte Woche über X erzählt?*: a question about what the
     person told Nova — answered from memory, never an appointment search (issue 28, the router's named check)."""
-    folded = fold(text)
+    folded = plain_question(fold(text))
     if not text.strip().endswith("?"):
         return False
-    if _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded):
+    if _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded) or _TOLD_ANYTHING.search(folded):
+        return True
+    if _FRAME.match(fold(text)) and memory_question(text) is not None:  # *Weißt du noch, wo ich arbeite?*
         return True
     about = _ABOUT_MY.search(folded)  # *Was weißt du über meine Schwester?*: a person of her life, not a subject
     words = _words(about["topic"]) if about else []
@@ -123,8 +159,8 @@ _SLOT_WORDS = {**dict.fromkeys("beruf beruflich arbeite arbeit job jobbe".split(
                **dict.fromkeys("wohne wohnort lebe wohnen".split(), "wohnort"),
                **dict.fromkeys("studiere studium".split(), "studium"),
                **dict.fromkeys("auto wagen".split(), "auto"),
-               **dict.fromkeys("urlaub sommerurlaub ferien".split(), "urlaub")}
-_HOLIDAY = re.compile(r"\bwohin\b.*\b(fahren|fliegen|reisen)\b.*\b(sommer|urlaub|ferien)\b")
+               **dict.fromkeys("urlaub sommerurlaub ferien reise auslandssemester".split(), "urlaub")}
+_HOLIDAY = re.compile(r"\bwohin\b.*\b(fahre|fahren|fliege|fliegen|reise|reisen|geht)\b")
 
 
 def _question(words: list[str], abstains: bool | None = None, holiday: bool = False,
@@ -132,21 +168,33 @@ def _question(words: list[str], abstains: bool | None = None, holiday: bool = Fa
     topic = [w for w in words if w not in _STOP and len(w) >= 3]
     if not topic:
         return None
-    personal = any(w.startswith("lieblings") or any(_same(w, p) for p in _PERSONAL) for w in topic)
+    topic = [SYNONYMS.get(w, w) for w in topic]
+    personal = any(w.startswith("lieblings") or any(_same(w, p) for p in _PERSONAL) or _relative_compound(w)
+                   for w in topic)
     relative = any(w in RELATIVES for w in topic)
     slot = "urlaub" if holiday else next((_SLOT_WORDS[w] for w in topic if w in _SLOT_WORDS), None)
     return MemoryQuestion(_widened(topic), personal if abstains is None else abstains,
                           about_herself=herself and not relative, asked=frozenset(topic), slot=slot)
 
 
+def _relative_compound(word: str) -> bool:
+    """*Schwiegersohn*, *Stiefbruder*, *Patentante*: a compound ending in a relative word is a person of her life."""
+    return any(word.endswith(rel) and len(word) >= len(rel) + 3 for rel in RELATIVES if len(rel) >= 4)
+
+
+_NAME_OF_MINE = re.compile(r"\bwie\s+(heisst|heissen|hiess|hiessen)\s+" + _POSSESSIVE + r"\b")
+
+
 def memory_question(text: str) -> MemoryQuestion | None:
     """The topic of an everyday memory question, or None when the text is no such question."""
     if not text.strip().endswith("?"):
         return None
-    folded = fold(text)
+    folded = plain_question(fold(text))
     told = _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded)
     if told:
         return _question(_words(told["topic"]), abstains=True, herself=False)
+    if _TOLD_ANYTHING.search(folded):
+        return MemoryQuestion(frozenset(), abstains=True, about_herself=False, any_topic=True)
     about = _ABOUT_MY.search(folded)
     if about:
         return _question(_words(about["topic"]), herself=False)
@@ -156,8 +204,8 @@ def memory_question(text: str) -> MemoryQuestion | None:
     if where:
         return _question(["arbeite" if where["job"] else where["topic"]], abstains=True)
     which = _WHICH_DO_I.search(folded) or _WHAT_IS_MINE.search(folded)
-    if which and which["topic"] not in _STOP:
-        return _question([which["topic"]])
+    if which and which["topic"] not in _STOP:  # *Wie heißt meine Hebamme?*: a name of her life, never told → said so
+        return _question([which["topic"]], abstains=True if _NAME_OF_MINE.search(folded) else None)
     if _GENERIC.search(folded) and _FIRST.search(folded):
         words = _words(folded)
         if any(word.startswith(service) or word.endswith(service) or word.endswith(service + "n")
@@ -176,7 +224,15 @@ def _same(word: str, topic: str) -> bool:
 @lru_cache(maxsize=65536)
 def _same_or_head(word: str, topic: str) -> bool:
     """One word in two forms, or a compound ending in the topic (*Kirchenchor* for *Chor*, *Punkband* for *Band*)."""
-    return _same(word, topic) or (len(topic) >= 4 and len(word) > len(topic) + 2 and word.endswith(topic))
+    return _same(word, topic) or (len(topic) >= 4 and len(word) > len(topic) + 2 and word.endswith(topic)) or (
+        len(word) >= 5 and len(topic) >= len(word) + 3 and word not in _STOP and topic.startswith(word)
+        or len(word) >= 5 and len(topic) >= len(word) + 3 and word not in _STOP and topic.endswith(word))
+
+
+def _ends_in(word: str, heads: frozenset[str]) -> bool:
+    """*rennrad* for *rad*, *beachvolleyball* for *volleyball*: the word ends in one of `heads` after at least three
+    letters of its own (a set lookup per ending, not a test per head)."""
+    return any(word[cut:] in heads for cut in range(3, len(word) - 2))
 
 
 def told_about(question: MemoryQuestion, said: str, names: dict[str, str] | None = None) -> bool:
@@ -201,8 +257,10 @@ def score_told(question: MemoryQuestion, said: str, names: dict[str, str] | None
 
 def _score(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str], filled: bool) -> int:
     topic_forms = _forms_of(topics)
+    heads = topics & _KIND_FAMILIES
     if not filled and not any(word in topic_forms or _forms(word) & topics for word in words) \
-            and not any(_same_or_head(word, topic) for word in words for topic in asked):
+            and not any(_same_or_head(word, topic) for word in words for topic in asked) \
+            and not (heads and any(_ends_in(word, heads) for word in words)):
         return 0
     return 1 + sum(1 for topic in asked if any(_same_or_head(word, topic) for word in words))
 
@@ -220,27 +278,83 @@ def _forms_of(topics: frozenset[str]) -> frozenset[str]:
 
 
 _PERIOD = re.compile(r"\b(?P<last>letzte|letzten|vorige|vorigen|vergangene|vergangenen)\s+(?P<unit>woche|monat)\b|"
-                     r"\b(?P<this>diese|dieser|diesen)\s+(?P<unit2>woche|monat)\b|\b(?P<yesterday>gestern)\b")
+                     r"\b(?P<this>diese|dieser|diesen)\s+(?P<unit2>woche|monat)\b|\b(?P<yesterday>gestern)\b|"
+                     r"\b(?P<before_yesterday>vorgestern)\b|"
+                     r"\b(?P<before_last>vorletzte|vorletzten)\s+(?P<unit3>woche|monat)\b|"
+                     r"\bvor\s+(?P<count>einer|einem|ein\s+paar|paar|zwei|drei|vier|fuenf|sechs|sieben|acht|neun|zehn|"
+                     r"\d{1,2})\s+(?P<ago>tag|tagen|woche|wochen|monat|monaten)\b")
+# Only in a question about what was told: a season or a month names when it was said (*Was hab ich dir im Sommer
+# erzählt?*), not what it is about (*Wohin fahren wir im Sommer?*).
+_TELLING = re.compile(r"\b(erzaehlt|gesagt|berichtet|erwaehnt)\b")
+_SEASON = re.compile(r"\bim\s+(?P<season>fruehling|fruehjahr|sommer|herbst|winter)\b|"
+                     r"\bim\s+(?P<month>januar|februar|maerz|april|mai|juni|juli|august|september|oktober|november|"
+                     r"dezember)\b|\b(?P<weekend>am|letztes|vergangenes)\s+wochenende\b")
+_COUNTS = {"einer": 1, "einem": 1, "zwei": 2, "drei": 3, "vier": 4, "fuenf": 5, "sechs": 6, "sieben": 7, "acht": 8,
+           "neun": 9, "zehn": 10}
+_SEASON_MONTHS = {"fruehling": 3, "fruehjahr": 3, "sommer": 6, "herbst": 9, "winter": 12}
+_MONTHS = ("januar", "februar", "maerz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november",
+           "dezember")
+_DAY = timedelta(days=1)
 
 
 def asked_period(text: str, now: datetime, zone: Any) -> tuple[datetime, datetime] | None:
-    """*letzte Woche*, *diesen Monat*, *gestern* in a memory question: the period in the person's zone."""
-    found = _PERIOD.search(fold(text))
-    if not found:
-        return None
+    """*letzte Woche*, *diesen Monat*, *gestern*, *vor drei Wochen*, *vor ein paar Tagen*, and — in a question about
+    what was told — *im Sommer*, *im Oktober*, *am Wochenende*: the period in the person's zone. A distance (*vor
+    drei Wochen*) is read loosely: that day give or take half the unit, as people round."""
+    folded = fold(text)
     local = now.astimezone(zone)
     day = local.replace(hour=0, minute=0, second=0, microsecond=0)
+    found = _PERIOD.search(folded)
+    if found:
+        return _period(found, day)
+    told = _SEASON.search(folded) if _TELLING.search(folded) else None
+    if told is None:
+        return None
+    if told["weekend"]:
+        saturday = day - timedelta(days=(day.weekday() - 5) % 7 or 7) if day.weekday() != 6 else day - _DAY
+        return saturday, saturday + 2 * _DAY
+    first_month = _SEASON_MONTHS[told["season"]] if told["season"] else _MONTHS.index(told["month"]) + 1
+    months = 3 if told["season"] else 1
+    year = day.year if (day.year, day.month) >= (day.year, first_month) else day.year - 1
+    start = _month_start(day, year, first_month)
+    return start, _month_start(day, *_add_months(year, first_month, months))
+
+
+def _add_months(year: int, month: int, count: int) -> tuple[int, int]:
+    index = year * 12 + month - 1 + count
+    return index // 12, index % 12 + 1
+
+
+def _month_start(day: datetime, year: int, month: int) -> datetime:
+    return day.replace(year=year, month=month, day=1)
+
+
+def _period(found: re.Match[str], day: datetime) -> tuple[datetime, datetime]:
     if found["yesterday"]:
-        return day - timedelta(days=1), day
-    unit = found["unit"] or found["unit2"]
+        return day - _DAY, day
+    if found["before_yesterday"]:
+        return day - 2 * _DAY, day - _DAY
+    if found["ago"]:
+        count = found["count"]
+        unit = found["ago"]
+        if "paar" in count:  # *vor ein paar Tagen/Wochen*: from two to six of them back
+            size = 1 if unit.startswith("tag") else 7 if unit.startswith("woche") else 30
+            return day - 6 * size * _DAY, day - (2 * size - 1) * _DAY
+        size = 1 if unit.startswith("tag") else 7 if unit.startswith("woche") else 30
+        centre = day - int(_COUNTS.get(count) or int(count)) * size * _DAY
+        if size == 1:  # *vor zwei Tagen*: that day or the one before
+            return centre - _DAY, centre + _DAY
+        half = size // 2
+        return centre - half * _DAY, centre + (half + 1) * _DAY
+    unit = found["unit"] or found["unit2"] or found["unit3"]
+    back = 2 if found["before_last"] else 1 if found["last"] else 0
     if unit == "woche":
-        monday = day - timedelta(days=day.weekday())
-        return (monday - timedelta(days=7), monday) if found["last"] else (monday, monday + timedelta(days=7))
+        monday = day - timedelta(days=day.weekday()) - timedelta(days=7 * back)
+        return monday, monday + timedelta(days=7)
     first = day.replace(day=1)
-    if found["last"]:
-        previous = (first - timedelta(days=1)).replace(day=1)
-        return previous, first
-    return first, (first + timedelta(days=32)).replace(day=1)
+    year, month = _add_months(first.year, first.month, -back)
+    start = _month_start(first, year, month)
+    return start, _month_start(first, *_add_months(year, month, 1))
 
 
 def said_on(moment: Any, zone: Any, now: datetime) -> str:

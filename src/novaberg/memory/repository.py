@@ -167,19 +167,21 @@ class LongTermRepository:
         return known[1]
 
     @contextmanager
-    def _tx(self) -> Iterator[Any]:
-        with self._db.transaction() as conn:
+    def _tx(self, seconds: float | None = None) -> Iterator[Any]:
+        with self._db.transaction(seconds=seconds) as conn:
             yield conn
 
     # --- the embedder ------------------------------------------------------------------------------
 
-    def dimensions_for(self, embedder: Any, now: datetime) -> int:
-        """The dimension to query with; records the embedder on first use, refuses a changed one loudly."""
+    def dimensions_for(self, embedder: Any, now: datetime, seconds: float | None = None) -> int:
+        """The dimension to query with; records the embedder on first use, refuses a changed one loudly. The
+        first use builds the vector index over the nodes already there: `seconds` (e.g. `LONG_SECONDS`) lets a
+        caller that first records after a bulk load (a benchmark, an import) give that build its time."""
         known = _CHECKED.get((id(self._db), id(embedder)))
         if known is not None and known[0] is self._db and known[1] is embedder:
             return known[2][1]
         identity, dims = self._identity(embedder)
-        with self._tx() as conn:
+        with self._tx(seconds) as conn:
             with_vectors(conn)
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('lzg_embedder', 0))")
             row = conn.execute(_READ_EMBEDDER).fetchone()

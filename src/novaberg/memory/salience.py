@@ -24,6 +24,7 @@ from novaberg.core.settings import (
     KZG_TTL_DAYS_MINIMUM,
 )
 from novaberg.llm.reader import read_number, read_text
+from novaberg.memory.slots import RELATIVES
 from novaberg.text.wellbeing import wellbeing
 from novaberg.text.words import fold
 
@@ -133,12 +134,22 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
         (re.compile(r"\bich\s+fahre\s+(einen|ein|eine)\b|\bmein\s+(neues\s+)?auto\b"), 0.75, "eine Tatsache über sie"),
         (re.compile(r"\b(ich\s+habe|ich\s+hab|wir\s+haben|habe\s+ich|haben\s+wir)\b.*\b(bestanden|angefangen|gewechselt|verkauft|gekauft|"
                     r"gekuendigt|geheiratet|gewonnen|verloren|gespielt|abgeschlossen|aufgehoert|begonnen|geholt|"
-                    r"gefunden|bekommen|adoptiert)\b"), 0.75, "ein Ereignis in ihrem Leben"),
+                    r"gefunden|bekommen|adoptiert|entschieden)\b"), 0.75, "ein Ereignis in ihrem Leben"),
         (re.compile(r"\b(ich|wir)\s+(war|waren)\s+(\w+\s+)?(beim|bei|im|in|auf|zur|zum|an)\b"), 0.7, "ein Erlebnis"),
         (re.compile(r"urlaub|\bferien\b"), 0.7, "ein Vorhaben"),
         (re.compile(r"\b(ich\s+heisse|mein\s+name\s+ist)\b"), 0.9, "ihr eigener Name"),
         (re.compile(rf"\b({_any(events)})\b"), 0.8, "ein Ereignis mit Gewicht"),
-        (re.compile(rf"\b({_any(_RELATIVES)})\b"), 0.75, "eine Beziehung"),
+        (re.compile(rf"\b({_any(sorted({*_RELATIVES, *RELATIVES}))})\b|"
+                    r"\b\w+(tochter|sohn|schwester|bruder|mutter|vater|enkel|enkelin)\b"), 0.75, "eine Beziehung"),
+        # travel and stays away (*Reise*, *Auslandssemester*, *fliege … nach*)
+        (re.compile(r"\b(reise|reisen|auslandssemester|kur|rundreise|kreuzfahrt)\b|"
+                    r"\b(fliege|fliegen|reise|reisen)\b.*\bnach\b"), 0.7, "ein Vorhaben"),
+        # health in compounds (*Rückenprobleme*, *Kopfschmerzen*, *Hausarzt*) and what a doctor did
+        (re.compile(_FIRST_PERSON + r".*\b\w*(probleme|schmerzen|beschwerden|erkrankung|krankheit|arzt|aerztin)\b|"
+                    r"\b(verschrieben|operiert|diagnostiziert|ueberwiesen)\b"), 0.75, "ihre Gesundheit"),
+        # a role after *bin ich* (*Seit Montag bin ich Schichtleiter*)
+        (re.compile(r"\bbin\s+ich\s+(jetzt\s+|seit\s+\w+\s+)?(\w+(er|erin|in|ent|eur|ist|istin|leiter|leiterin|"
+                    r"meister|meisterin)|azubi|beamter|beamtin)\b"), 0.75, "ihre Arbeit"),
         (re.compile(r"\b(wohne|lebe|arbeite|studiere|jobbe)\s+ich\b|\bich\s+(wohne|lebe|arbeite|studiere|bin\s+(?!(" + _any(_NOT_A_PROFESSION) + r")\b)\w+(in|er)\b|"
                     r"bin\s+allergisch|habe\s+(einen|eine|ein)\b)"), 0.75, "eine Tatsache über sie"),
         (re.compile(_FIRST_PERSON + rf".*\b({_any(_HABIT_MARKS)})\b"), 0.75, "eine Gewohnheit"),
@@ -147,10 +158,16 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
                     + _FIRST_PERSON + rf".*\b({_any(_WORK_WORDS)})\b"), 0.75, "ihre Arbeit"),
         (re.compile(_FIRST_PERSON + rf".*\b({_any(_HEALTH_WORDS)})|\ballergisch\b|\bich\s+(vertrage|leide|nehme)\b"),
          0.75, "ihre Gesundheit"),
-        (re.compile(r"\b(wir\s+(wohnen|leben)|ich\s+(komme|stamme)\s+aus|aufgewachsen|umgezogen|gezogen|"
+        (re.compile(r"\b(wir\s+(wohnen|leben)|(ich|wir)\s+(komme|kommen|stamme|stammen)\s+(\w+\s+){0,2}aus|"
+                    r"(komme|stamme)\s+ich\s+(\w+\s+){0,2}aus|aufgewachsen|umgezogen|gezogen|"
                     r"ich\s+ziehe|heimatstadt|meine\s+wohnung|meinem\s+haus|unser\s+haus|"
                     r"nach\s+deutschland\s+gekommen)\b|" + _FIRST_PERSON + r".*\b(haus|garten|wohnung|wg)\b"),
          0.75, "wo sie lebt"),
+        (re.compile(r"\bich\s+(lerne|uebe|studiere|belege|pauke)\b|\b(lerne|studiere|uebe)\s+ich\b|"
+                    r"\bich\s+mache\s+(\w+\s+){0,3}(ausbildung|kurs|sprachkurs|weiterbildung|fortbildung|umschulung|"
+                    r"studium|meister|fuehrerschein)\b"), 0.75, "was sie lernt"),
+        (re.compile(r"\bich\s+bin\s+(\w+\s+){0,4}in\s+(rente|pension|elternzeit|mutterschutz|ausbildung)\b|"
+                    r"\b(vorher|frueher)\s+war\s+ich\b"), 0.75, "ihre Arbeit"),
         (re.compile(rf"\bich\s+(bin|fuehle\s+mich)\s+(\w+\s+){{0,3}}({_any(feelings)})\b"), 0.6, "ein Gefühl"),
         (re.compile(r"\bich\s+(will|moechte|plane|werde|habe\s+vor)\b"), 0.55, "ein Vorhaben"),
         (re.compile(r"\blieblings|\bam\s+liebsten\b|\bich\s+(mag|liebe|hasse)\b|\bich\s+finde\s+\w+\s+(toll|super|wunderbar|schrecklich|furchtbar)\b|"
@@ -170,6 +187,13 @@ welches dieser diese dieses jeder jede jedes kein keine mein meine dein deine se
 eure bitte danke hallo ja nein okay alles wetter essen zeit""".split())
 
 
+# *Ich bin Architekt*, *Ich bin eine Frühaufsteherin*: a noun (capitalised as written) after *ich bin* says what she
+# is — not a weekday, a month or a time (*Ich bin Montag nicht da*).
+_NOUN_AFTER_BIN = re.compile(r"\b[Ii]ch bin (?:ein |eine |seit \w+ |jetzt )?(?!(?:Montag|Dienstag|Mittwoch|Donnerstag|"
+                             r"Freitag|Samstag|Sonntag|Januar|Februar|März|April|Mai|Juni|Juli|August|September|"
+                             r"Oktober|November|Dezember|Anfang|Ende|Mitte)\b)[A-ZÄÖÜ][a-zäöüß]{3,}")
+
+
 def offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
     """Commands and small talk low, questions low, personal facts and events high (issue 14 item 1)."""
     text = str(data.get("text", "")).strip()
@@ -185,4 +209,6 @@ def offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
         return {"salienz": 0.1, "grund": "eine Frage"}
     best = max(((score, reason) for pattern, score, reason in _rules() if pattern.search(folded)),
                default=(0.15, "Alltagsgespräch"))
+    if best[0] < 0.75 and _NOUN_AFTER_BIN.search(text):
+        best = (0.75, "eine Tatsache über sie")
     return {"salienz": best[0], "grund": best[1]}

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from novaberg.text.words import fold
 
-__all__ = ["RELATIVES", "names_of", "subject_of", "slot_of", "first_person"]
+__all__ = ["RELATIVES", "SYNONYMS", "names_of", "subject_of", "slot_of", "first_person"]
 
 RELATIVES = frozenset("""mutter vater mama papa bruder schwester sohn tochter frau mann freund freundin partner
 partnerin oma opa kind kinder hund katze kollege kollegin chef chefin eltern geschwister enkel enkelin nichte neffe
@@ -34,22 +34,45 @@ _ADJECTIVE = r"((neue|neuer|neuen|neues|beste|bester|besten|kleine|kleiner|gross
              r"juengerer|alte|alter)\s+)?"
 # "Meine Schwester Lena", "Mein Hund heißt Bruno", "eine Katze, sie heißt Minka", "zwei Kinder, Ella und Noah"
 _NAMED = re.compile(r"\b(?:[Mm]ein|[Mm]eine|[Mm]einen|[Mm]einem|[Uu]nser|[Uu]nsere|[Ee]ine|[Ee]inen|[Ee]in|[Zz]wei|"
-                    r"[Dd]rei)\s+(?:\w+\s+)?(?P<rel>[A-ZÄÖÜ]\w+)(?:\s+heißt|\s*,\s*(?:sie|er|es)\s+heißen?|\s*,|\s+)"
+                    r"[Dd]rei)\s+(?:\w+\s+)?(?P<rel>[A-ZÄÖÜ]\w+)(?:\s+hei(?:ß|ss)t|\s*,\s*(?:sie|er|es)\s+hei(?:ß|ss)(?:t|en)|\s*,|\s+)"
                     r"\s*(?P<name>[A-ZÄÖÜ][a-zäöüß]+)(?:\s+und\s+(?P<second>[A-ZÄÖÜ][a-zäöüß]+))?")
+# "einen Hund aus dem Tierheim geholt, er heißt Rocky", "zwei Katzen, sie heißen Tom und Jerry": the name after the
+# clause that brought the relative in.
+_NAMED_AFTER = re.compile(r"\b(?:[Ee]ine|[Ee]inen|[Ee]in|[Zz]wei|[Dd]rei|[Mm]eine|[Mm]einen)\s+(?:\w+\s+)?"
+                          r"(?P<rel>[A-ZÄÖÜ]\w+)(?:\s+[\wäöüß]+){1,6}\s*,\s*(?:sie|er|es|die|der|das)\s+"
+                          r"hei(?:ß|ss)(?:t|en)\s+(?P<name>[A-ZÄÖÜ][a-zäöüß]+)(?:\s+und\s+(?P<second>[A-ZÄÖÜ][a-zäöüß]+))?")
 _PROFESSION = re.compile(r"\bich\s+bin\s+(?!(wieder|immer|leider|sicher|gerade|hier|drin|aber|oder|nie|besser|lieber|"
                          r"weiter|einer|keiner|darin|mitten|allergisch|vegetarier\w*|veganer\w*|raucher\w*)\b)"
                          r"(ein\s+|eine\s+)?\w+(erin|er|in|ent|entin|eur|eurin|ist|istin|arzt|aerztin|koch|koechin|"
                          r"beamter|beamtin|azubi)\b(?!\s+(geworden|gezogen|gekommen))")
+# A change of subject names a field of study by its ending (*zu Wirtschaftsingenieurwesen gewechselt*, *in die
+# Germanistik*); a change to a firm (*zu Siemens gewechselt*) is no study.
+_FIELDS = "wesen|wissenschaft|wissenschaften|informatik|medizin|lehre|kunde|istik|logie|sophie|nomie|technik|" \
+          "paedagogik|physik|chemie|mathematik|biologie|jura|recht|mechanik|architektur|design"
 _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("wohnort", re.compile(r"\b(wohne|wohnen|wohnt|lebe|leben|lebt)\b(\s+\w+){0,5}?\s+(in|nach)\b|\bumgezogen\b|"
-                           r"\b(bin|ist|sind)\s+nach\s+\w+\s+gezogen\b|\bziehen?\s+nach\b|\bzieht\s+nach\b")),
+                           r"\bnach\s+\w+\s+(zurueck\s+|zurueckge)?gezogen\b|\bziehen?\s+nach\b|\bzieht\s+nach\b")),
     ("arbeit", re.compile(r"\b(arbeite|arbeitet|jobbe|jobbt)\b|\bstelle\s+gewechselt\b|\bneue\s+stelle\b")),
-    ("studium", re.compile(r"\b(studiere|studiert)\b")),
+    ("studium", re.compile(r"\b(studiere|studiert)\b|\b(studium|studiengang|studienfach|fach|hauptfach|uni|"
+                           r"hochschule)\b.*\bgewechselt\b|\b(zu|in|nach)\s+(der\s+|die\s+)?\w*(" + _FIELDS +
+                           r")\s+gewechselt\b")),
     ("auto", re.compile(r"\bfahre\s+(ich\s+)?(jetzt\s+|inzwischen\s+|seit\s+\w+\s+)?(einen|ein|eine)\s+(\w+\s+)?[a-z]+\b|"
                         r"\bmein\s+(neues\s+)?auto\b")),
-    ("urlaub", re.compile(r"urlaub|\bferien\b|\b(fahren|fliegen|reisen)\b.*\bim\s+sommer\b.*\bnach\b|"
-                          r"\bim\s+sommer\b.*\b(fahren|fliegen|reisen)\b.*\bnach\b")),
+    # a trip: holiday words, or going somewhere at a named season or month (*Im Frühjahr … an den Gardasee fahren*)
+    ("urlaub", re.compile(r"urlaub|\bferien\b|\breise\b|auslandssemester|"
+                          r"^(?=.*\b(fahre|fahren|fliege|fliegen|reise|reisen|geht)\b)"
+                          r"(?=.*\b(nach|an\s+den|an\s+die|in\s+die)\b)"
+                          r"(?=.*\b(im|ab)\s+(sommer|fruehjahr|fruehling|herbst|winter|januar|februar|maerz|april|mai|"
+                          r"juni|juli|august|september|oktober|november|dezember)\b)")),
 )
+# *Seit Montag bin ich Schichtleiter*, *Ich bin Architekt* (a capitalised noun as written, no weekday or month)
+_ROLE_AFTER_BIN = re.compile(r"\bbin\s+ich\s+(jetzt\s+|seit\s+\w+\s+)?\w+(erin|er|ent|eur|ist|istin|leiter|leiterin|"
+                             r"meister|meisterin)\b")
+_NOUN_AFTER_BIN = re.compile(r"\b[Ii]ch bin (?:ein |eine |jetzt )?(?!(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|"
+                             r"Samstag|Sonntag|Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|"
+                             r"November|Dezember|Anfang|Ende|Mitte|Vegetarier\w*|Veganer\w*|Raucher\w*|Fan)\b)"
+                             r"[A-ZÄÖÜ][a-zäöüß]{3,}")
+_THING_FIRST = re.compile(r"^\s*(der|die|das|den|dem)\s+")
 _ROLE = re.compile(r"\b(hausarzt|hausaerztin|zahnarzt|zahnaerztin|frauenarzt|frauenaerztin|chef|chefin|friseur|"
                    r"frisoer|friseurin|trainer|trainerin|vermieter|vermieterin|therapeut|therapeutin)\b")
 _FAVOURITE = re.compile(r"\b(lieblings\w+)\b")
@@ -70,12 +93,30 @@ def names_of(told: Iterable[str]) -> dict[str, str]:
 def _introduced(said: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The (relative, names) a sentence introduces — cached: the block reads the same told sentences every turn."""
     out: list[tuple[str, tuple[str, ...]]] = []
-    for found in _NAMED.finditer(said):
-        rel = fold(found["rel"])
+    for found in (*_NAMED.finditer(said), *_NAMED_AFTER.finditer(said)):
+        rel = _singular(fold(found["rel"]))
         if rel in RELATIVES:
             out.append((rel, tuple(fold(name) for name in (found["name"], found["second"])
                                    if name and fold(name) not in RELATIVES)))
     return tuple(out)
+
+
+# Other words for a relative (*Enkeltochter* is the *Enkelin*); an animal's compound is the animal (*Pflegepferd*).
+SYNONYMS = {"enkeltochter": "enkelin", "enkelsohn": "enkel", "gatte": "mann", "gattin": "frau", "lebensgefaehrte":
+            "partner", "lebensgefaehrtin": "partnerin", "mami": "mama", "papi": "papa", "omi": "oma", "opi": "opa"}
+_ANIMALS = ("pferd", "hund", "katze", "kater", "hamster")
+
+
+def _singular(word: str) -> str:
+    """*katzen* → katze, *hunde* → hund, *kinder* stays: a plural relative word names the same relative."""
+    if word in SYNONYMS:
+        return SYNONYMS[word]
+    if word in RELATIVES:
+        return word
+    animal = next((a for a in _ANIMALS if word.endswith(a) and len(word) > len(a) + 2), None)
+    if animal:
+        return animal
+    return next((word[:-len(end)] for end in ("n", "en", "e", "s") if word[:-len(end)] in RELATIVES), word)
 
 
 def subject_of(said: str, names: dict[str, str]) -> str | None:
@@ -132,6 +173,8 @@ def _slot(said: str, name: str, rel: str) -> str | None:
     if named and named["rel"] in RELATIVES:
         return f"{named['rel']}|name"
     subject = subject_of(said, names)
+    if subject is None and _THING_FIRST.match(folded):  # *Die Reise mit Hilde geht …*: her own thing
+        subject = "ich"
     if subject is None:
         return None
     favourite = _FAVOURITE.search(folded)
@@ -144,6 +187,7 @@ def _slot(said: str, name: str, rel: str) -> str | None:
     for name, pattern in _SLOTS:
         if pattern.search(folded):
             return f"{subject}|{name}"
-    if subject == "ich" and _PROFESSION.search(folded):
+    if subject == "ich" and (_PROFESSION.search(folded) or _ROLE_AFTER_BIN.search(folded)
+                             or _NOUN_AFTER_BIN.search(said)):
         return "ich|arbeit"
     return None

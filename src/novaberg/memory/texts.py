@@ -4,7 +4,7 @@ from __future__ import annotations
 
 __all__ = ["BLOCK_HEADER", "BLOCK_INTRO", "BLOCK_NOTHING_YET", "LONG_TERM_LINE", "SHORT_TERM_LINE", "REPLY_INTRO",
            "REPLY_LINE", "REPLY_NOTHING_YET", "RECALL_LINE", "NOT_TOLD", "BLOCK_NOT_TOLD",
-           "CURRENT_LINE", "SUPERSEDED_LINE", "HISTORY_LINE"]
+           "CURRENT_LINE", "SUPERSEDED_LINE", "HISTORY_LINE", "RECALL_LINE_SIE", "NOT_TOLD_SIE"]
 
 BLOCK_HEADER = "[ERINNERUNGEN]"
 # Said as what the person told, never as Nova's own knowledge: the composer repeats it in her words.
@@ -25,7 +25,9 @@ REPLY_NOTHING_YET = "Aus unseren bisherigen Gesprächen habe ich mir noch nichts
 
 # A memory question in everyday words (issue 28 item 2): the told sentence with the day it was told.
 RECALL_LINE = "Am {tag} hast du mir erzählt: „{inhalt}“"
+RECALL_LINE_SIE = "Am {tag} haben Sie mir erzählt: „{inhalt}“"  # to a person who says *Sie* (`address.py`)
 HISTORY_LINE = "Vorher, am {tag}: „{inhalt}“"
 # Nothing told about it (issue 28 item 4): said so — never a neighbouring fact.
 NOT_TOLD = "Das hast du mir noch nicht erzählt."
+NOT_TOLD_SIE = "Das haben Sie mir noch nicht erzählt."
 BLOCK_NOT_TOLD = "Dazu hat Person B Nova noch nichts erzählt — aus früheren Gesprächen ist nichts bekannt."

@@ -1,0 +1,107 @@
+"""A recall set written by others (issue 28): told facts from the GerMedIQ corpus — German answers that 39
+participants gave in their own words to anamnesis questions (Hofenbitzer et al., ACL SRW 2025,
+https://github.com/Jhofenbitzer/GerMedIQ-Corpus, CC BY 4.0; the rows used are copied unchanged into
+`data/germediq_subset.csv`, see `data/GERMEDIQ_NOTICE.md`).
+
+**How the set is made, fixed before the first run and never tuned:** the participants whose id is 1 mod 4 and who
+gave at least four usable answers; an answer is usable when it is one of eight everyday items (sport, alcohol,
+allergy, illness in the family, mother tongue, how one lives, medicines, operations), has four words or more,
+speaks in the first person and does not open with *Nein*/*Kein*. Each usable answer is told as it stands, on its
+own day (day 2, 6, 10, …), among the bench's small talk and commands; on day 35 each is asked with a question of
+ours for its item, the first one also as "wann", plus one question about something never told. Every second
+person says *Sie*. An answer is right when it holds one of the two longest words of the told answer (folded).
+
+    python -m bench.memory.recall_foreign --build /path/to/GerMedIQ-Human.csv   # rebuilds the subset
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import re
+from pathlib import Path
+
+from bench.memory.recall_cases import ABSTENTION, SINGLE, TEMPORAL, Fact, Question, Scenario
+from novaberg.text.words import fold
+
+__all__ = ["FOREIGN", "PART"]
+
+PART = "fremd"
+SUBSET = Path(__file__).parent / "data" / "germediq_subset.csv"
+# item id → (topic for "wann … von …", du-question, Sie-question)
+ITEMS: dict[str, tuple[str, str, str]] = {
+    "10": ("meinem Sport", "Welchen Sport mache ich?", "Wissen Sie noch, welchen Sport ich mache?"),
+    "13": ("Alkohol", "Wie oft trinke ich Alkohol?", "Was habe ich Ihnen über Alkohol erzählt?"),
+    "31": ("meiner Allergie", "Wogegen bin ich allergisch?", "Wissen Sie noch, wogegen ich allergisch bin?"),
+    "42": ("den Krankheiten in meiner Familie", "Welche Krankheiten gibt es in meiner Familie?",
+           "Was habe ich Ihnen über Krankheiten in meiner Familie erzählt?"),
+    "62": ("meiner Muttersprache", "Was ist meine Muttersprache?", "Wissen Sie noch, was meine Muttersprache ist?"),
+    "64": ("meiner Wohnsituation", "Wie wohne ich?", "Was habe ich Ihnen über meine Wohnsituation erzählt?"),
+    "97": ("meinen Medikamenten", "Welche Medikamente nehme ich?",
+           "Welche Medikamente nehme ich, wissen Sie das noch?"),
+    "99": ("meinen Operationen", "Welche Operationen hatte ich schon?",
+           "Was habe ich Ihnen über meine Operationen erzählt?"),
+}
+_FIRST = re.compile(r"\b(ich|mein|meine|meinem|meinen|meiner|mir|mich|wir|unser|unsere)\b", re.IGNORECASE)
+_NEGATIVE = re.compile(r"^\s*(nein|kein)", re.IGNORECASE)
+_NEVER_TOLD = ("Wie heißt mein Hund?", "Wie heißt meine Enkelin?")
+
+
+def usable(item: str, response: str) -> bool:
+    return item in ITEMS and len(response.split()) >= 4 and bool(_FIRST.search(response)) \
+        and not _NEGATIVE.match(response)
+
+
+def build(source: Path) -> None:
+    with source.open(encoding="utf-8") as handle:
+        rows = [r for r in csv.DictReader(handle, delimiter=";") if usable(r["id"], r["response"])]
+    counts: dict[int, int] = {}
+    for row in rows:
+        counts[int(row["participant_id"])] = counts.get(int(row["participant_id"]), 0) + 1
+    chosen = {p for p, n in counts.items() if p % 4 == 1 and n >= 4}
+    with SUBSET.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out, delimiter=";")
+        writer.writerow(["id", "question", "response", "participant_id"])
+        for row in sorted(rows, key=lambda r: (int(r["participant_id"]), int(r["id"]))):
+            if int(row["participant_id"]) in chosen:
+                writer.writerow([row["id"], row["question"], row["response"], row["participant_id"]])
+
+
+def _keys(response: str) -> tuple[str, ...]:
+    words = sorted({w for w in re.findall(r"[a-z0-9]+", fold(response)) if len(w) >= 4}, key=lambda w: (-len(w), w))
+    return tuple(words[:2])
+
+
+def _scenarios() -> tuple[Scenario, ...]:
+    if not SUBSET.exists():
+        return ()
+    with SUBSET.open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle, delimiter=";"))
+    people: dict[str, list[dict[str, str]]] = {}
+    for row in rows:
+        people.setdefault(row["participant_id"], []).append(row)
+    out = []
+    for index, (participant, told) in enumerate(sorted(people.items(), key=lambda kv: int(kv[0]))):
+        sie = index % 2 == 1
+        facts = {row["id"]: Fact(2 + 4 * at, row["response"].strip(), _keys(row["response"]))
+                 for at, row in enumerate(told)}
+        questions = [Question(SINGLE, ITEMS[row["id"]][2 if sie else 1], (row["id"],)) for row in told]
+        first = told[0]["id"]
+        when = "Wann habe ich Ihnen von {} erzählt?" if sie else "Wann hab ich dir von {} erzählt?"
+        questions.append(Question(TEMPORAL, when.format(ITEMS[first][0]), day_of=first))
+        questions.append(Question(ABSTENTION, _NEVER_TOLD[index % 2]))
+        out.append(Scenario(f"germediq{participant}", facts, tuple(questions), part=PART, sie=sie))
+    return tuple(out)
+
+
+FOREIGN: tuple[Scenario, ...] = _scenarios()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="rebuild the GerMedIQ subset")
+    parser.add_argument("--build", type=Path, required=True)
+    build(parser.parse_args().build)
+
+
+if __name__ == "__main__":
+    main()
