@@ -127,6 +127,20 @@ _CLAUSE = re.compile(r"^(?P<w>welche[nsrm]?\s+\w+|was\s+fuer\s+(?:ein\w*\s+)?\w+
                      r"(?P<verb>[a-z]+)\s*\?\s*$")
 
 
+_PAST_VERBS = frozenset("war waren warst hatte hatten hattest wurde wurden".split())
+_PARTICIPLE = re.compile(r"\b(?:\w+)?ge\w+(?:t|en)\b")
+_WHEN_PLAIN = re.compile(r"^wann\s+(?P<verb>[a-z]+)\s+(?P<rest>.*?)\s*\?\s*$")
+
+
+def _asks_when_it_is(plain: str) -> bool:
+    """*wann habe ich den zahnarzt?* (a framed question made plain): a when-question in the present asks for an
+    appointment, not for something told — *wann war ich in rom?*, *wann bin ich umgezogen?* stay memory's."""
+    when = _WHEN_PLAIN.match(plain)
+    if not when:
+        return False
+    return when["verb"] not in _PAST_VERBS and not _PARTICIPLE.search(when["rest"])
+
+
 def plain_question(folded: str) -> str:
     """A folded question without its asking frame, in question order (see `_FRAME`)."""
     end = _FRAME_END.sub("", folded)
@@ -147,8 +161,8 @@ def asks_what_was_told(text: str) -> bool:
         return False
     if _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded) or _TOLD_ANYTHING.search(folded):
         return True
-    if _FRAME.match(fold(text)) and memory_question(text) is not None:  # *Weißt du noch, wo ich arbeite?*
-        return True
+    if _FRAME.match(fold(text)) and memory_question(text) is not None and not _asks_when_it_is(folded):
+        return True  # *Weißt du noch, wo ich arbeite?* — but *…, wann ich den Zahnarzt habe?* is the timeline's
     about = _ABOUT_MY.search(folded)  # *Was weißt du über meine Schwester?*: a person of her life, not a subject
     words = _words(about["topic"]) if about else []
     return len(words) >= 2 and words[0] in _POSSESSIVES and any(_same(w, p) for w in words[1:3] for p in _PERSONAL)

@@ -1,0 +1,29 @@
+"""Issue 28 × issue 26: a framed question (*Weißt du noch, …?*) is memory's — unless it asks when an appointment
+is. „Weißt du noch, wann ich den Zahnarzt habe?" asks the timeline (present tense, a thing she has), „Weißt du
+noch, wann ich in Rom war?" asks what she told (past). Found by the offline corpus after the Sie-form merge:
+timeline/question/read fell from 100/100 to 97/100."""
+
+import pytest
+
+from novaberg.memory.recall import asks_what_was_told
+
+
+@pytest.mark.parametrize("text", [
+    "Weißt du noch, wann ich den Zahnarzt habe?",
+    "Weißt du noch, wann ich die Physiotherapie habe?",
+    "Wissen Sie noch, wann ich das Kino mit Jonas habe?",
+    "Weißt du noch, wann Annas Geburtstag ist?",
+])
+def test_a_framed_when_question_in_the_present_is_no_memory_question(text):
+    assert not asks_what_was_told(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Weißt du noch, wann ich in Rom war?",
+    "Weißt du noch, wann ich umgezogen bin?",
+    "Wissen Sie noch, wann ich geheiratet habe?",
+    "Weißt du noch, wo ich arbeite?",
+    "Wissen Sie noch, wo ich arbeite?",
+])
+def test_a_framed_question_about_the_past_or_her_life_stays_memorys(text):
+    assert asks_what_was_told(text)
