@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+import psycopg
 import pytest
 
 from novaberg.agents.holdings import SqlHoldings
@@ -161,3 +162,29 @@ def test_orders_with_a_container_a_time_or_no_delete_verb_are_not_bare(text):
 def test_the_list_types_are_the_notes_own():
     """graph.bare_orders keeps the notes' list types without importing the notes agent; they must agree."""
     assert bare_orders.LIST_TYPES == tuple(LIST_TYPES)
+
+
+def _holdings_reads(nova, monkeypatch, user, text):
+    sent: list[str] = []
+    original = psycopg.Cursor.execute
+
+    def spy(self, query, *args, **kwargs):
+        sent.append(str(query))
+        return original(self, query, *args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(psycopg.Cursor, "execute", spy)
+        nova.turn(user, FIGURE, text, NOW)
+    return sum(1 for query in sent if "'liste' AS art" in query), len(sent)
+
+
+def test_the_data_is_read_once_and_only_for_a_bare_noun_order(nova, monkeypatch):
+    """One statement for „Lösch Käse“; none for an order with its list or time, a pronoun (the Lage decides) or
+    a move (the notes have none)."""
+    _shopping(nova, "u-q", "Käse", "Milch")
+    assert _holdings_reads(nova, monkeypatch, "u-q", "Trag morgen um 10 Zahnarzt ein")[0] == 0
+    assert _holdings_reads(nova, monkeypatch, "u-q", "Streich Milch von der Einkaufsliste")[0] == 0
+    assert _holdings_reads(nova, monkeypatch, "u-q", "Verschieb den Zahnarzt")[0] == 0
+    assert _holdings_reads(nova, monkeypatch, "u-q", "Setz Eier auf die Einkaufsliste")[0] == 0
+    assert _holdings_reads(nova, monkeypatch, "u-q", "Streich das")[0] == 0
+    assert _holdings_reads(nova, monkeypatch, "u-q", "Lösch Käse")[0] == 1

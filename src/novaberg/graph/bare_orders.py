@@ -147,16 +147,15 @@ def route_by_last_exchange(order: BareOrder, kinds: frozenset[str]) -> BareRoute
 
 
 def route_by_data(order: BareOrder, holdings: Holdings, user_id: str, character_id: str) -> BareRoute | None:
-    """A noun object: where the person's data holds it (one read). A move is never a list's."""
-    if order.pronoun or not order.object:
+    """A noun object: where the person's data holds it (one read). A move is never a list's, so it is left to the
+    route hints (they give it to the timeline) without a read."""
+    if order.pronoun or not order.object or order.kind != REMOVE:
         return None
     terms = keywords_of(order.object)
     titles = [like_pattern(t) for t in (declension_stems(terms) or terms)] if order.timeline_reads else []
-    items = [like_pattern(order.object)] if order.kind == REMOVE else []
-    if not titles and not items:
-        return None
+    items = [like_pattern(order.object)]
     held = holdings.held(user_id, character_id, list_types=LIST_TYPES, item_patterns=items, title_patterns=titles)
-    lists = _lists_holding(held, order.object) if items else []
+    lists = _lists_holding(held, order.object)
     if lists and held.titles:
         return BareRoute("keine", BY_DATA, question=BARE_ORDER_WHICH.format(
             item=order.object, lists=_names(lists), title=held.titles[0]))
