@@ -13,9 +13,11 @@ import pytest
 from novaberg.agents.holdings import SqlHoldings
 from novaberg.graph import bare_orders
 from novaberg.graph.bare_orders import MOVE, read_bare_order
+from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.agent.const import LIST_TYPES
+from novaberg.notes.repository import NotesRepository
 from novaberg.text.commands import REMOVE
-from tests.support import berlin
+from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 11, 9, 30)  # a Wednesday
 FIGURE = "nova"
@@ -188,3 +190,16 @@ def test_the_data_is_read_once_and_only_for_a_bare_noun_order(nova, monkeypatch)
     assert _holdings_reads(nova, monkeypatch, "u-q", "Setz Eier auf die Einkaufsliste")[0] == 0
     assert _holdings_reads(nova, monkeypatch, "u-q", "Streich das")[0] == 0
     assert _holdings_reads(nova, monkeypatch, "u-q", "Lösch Käse")[0] == 1
+
+
+def test_a_model_router_is_not_asked_when_the_data_decides(db, redis, tmp_path):
+    """With a model: the data decides before the router prompt (a model saying „timeline“ for „Lösch Käse“ would
+    repeat the old fault) — the item goes, the router task is never called for that turn."""
+    llm = ScriptedLLM(fallback=make_offline_llm())
+    llm.script("router", {"domain": "timeline"})
+    nova = make_nova(db, redis, llm, tmp_path)
+    NotesRepository(db).insert("u-m", "Einkaufsliste", "einkauf", "Käse\nMilch", ["Einkaufsliste"], NOW)
+    turn = nova.turn("u-m", FIGURE, "Lösch Käse", NOW)
+    assert [(s["name"], s["status"]) for s in turn.services] == [("notizen", "abgeschlossen")], turn.answer
+    assert _items(nova, "u-m") == {"Einkaufsliste": ["Milch"]}
+    assert not llm.calls.get("router"), llm.calls.get("router")
