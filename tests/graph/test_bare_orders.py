@@ -203,3 +203,13 @@ def test_a_model_router_is_not_asked_when_the_data_decides(db, redis, tmp_path):
     assert [(s["name"], s["status"]) for s in turn.services] == [("notizen", "abgeschlossen")], turn.answer
     assert _items(nova, "u-m") == {"Einkaufsliste": ["Milch"]}
     assert not llm.calls.get("router"), llm.calls.get("router")
+
+
+def test_streich_das_after_the_list_was_only_read_writes_nothing(nova):
+    """A read of the whole list names no single thing: „Streich das“ then must not strike the item an older turn
+    put on (the notes would resolve the pronoun to it) — nothing is struck."""
+    _shopping(nova, "u-r", "Käse", "Milch")
+    nova.turn("u-r", FIGURE, "Setz Eier auf die Einkaufsliste", NOW)
+    nova.turn("u-r", FIGURE, "Was steht auf meiner Einkaufsliste?", NOW)
+    turn = nova.turn("u-r", FIGURE, "Streich das", NOW)
+    assert _items(nova, "u-r") == {"Einkaufsliste": ["Käse", "Milch", "Eier"]}, turn.answer

@@ -5,7 +5,7 @@ word, no time (*„Lösch Käse“*, *„Streich das“*). The route hints see o
 the timeline even when Käse stood on the shopping list. Here it is decided by what the person has:
 
 - a pronoun object (*das, es, den, die*) follows the last exchange — the kinds of row the previous turn of the
-  pair touched, from the Lage (`situation`, no query): a list → the notes, appointments → the timeline;
+  pair touched, from the Lage (`situation`, no query): a list it wrote → the notes, appointments → the timeline;
 - a noun object is looked up once (`agents.holdings`, one statement, the person's lists and the pair's
   appointments): on a list only → the notes, in an appointment title only → the timeline, in both → a question
   which is meant (no write);
@@ -42,6 +42,7 @@ LIST_TYPES = ("einkauf", "todo", "merkliste")  # notizen.md §8: the note types 
 MAX_WORDS = 8  # a bare order is short; a longer sentence is left to the hints and the model
 STRIKE = "Streich"  # the notes' own word for taking an item off (their reader reads it without a list)
 _OTHER_CONTAINERS = ("termin", "kalender")
+WRITTEN = "geschrieben"  # an acute object's source when the turn wrote the row (situation.lage.SOURCES)
 
 
 @dataclass(frozen=True)
@@ -131,8 +132,11 @@ def _without_article(folded: list[str], said: str) -> str:
 
 
 def last_exchange(objects: Iterable[AcuteObject], turn: int) -> frozenset[str]:
-    """The kinds of row (list or note, appointment) the pair's previous turn wrote, read or found."""
-    return frozenset(o.kind for o in objects if o.turn == turn - 1 and o.kind in (KIND_NOTE, KIND_APPOINTMENT))
+    """The kinds of row the pair's previous turn was about: appointments it wrote, read or found, notes it wrote.
+    A note only read (*„Was steht auf meiner Einkaufsliste?“*) names no single thing a pronoun could stand for —
+    the notes would take the item of an older turn — so it leaves the pronoun to the existing route."""
+    return frozenset(o.kind for o in objects if o.turn == turn - 1 and (
+        o.kind == KIND_APPOINTMENT or o.kind == KIND_NOTE and o.source == WRITTEN))
 
 
 def route_by_last_exchange(order: BareOrder, kinds: frozenset[str]) -> BareRoute | None:
