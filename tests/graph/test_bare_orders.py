@@ -156,6 +156,7 @@ def test_bare_orders_are_read(text, kind, thing, pronoun):
 @pytest.mark.parametrize("text", [
     "Lösch Käse von der Einkaufsliste", "Lösch den Termin Käse", "Lösch Zahnarzt am Montag", "Was ist mit Käse?",
     "Käse ist erledigt", "Lösch den Zahnarzt morgen um 10", "Trag Käse ein", "Leg eine Liste an",
+    "Lösch den Käse nicht", "Streich das bitte nicht",
 ])
 def test_orders_with_a_container_a_time_or_no_delete_verb_are_not_bare(text):
     assert read_bare_order(text) is None

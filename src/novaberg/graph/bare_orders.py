@@ -42,6 +42,7 @@ LIST_TYPES = ("einkauf", "todo", "merkliste")  # notizen.md §8: the note types 
 MAX_WORDS = 8  # a bare order is short; a longer sentence is left to the hints and the model
 STRIKE = "Streich"  # the notes' own word for taking an item off (their reader reads it without a list)
 _OTHER_CONTAINERS = ("termin", "kalender")
+_NEGATIONS = frozenset({"nicht", "nichts", "kein", "keine", "keinen", "nie", "niemals"})
 WRITTEN = "geschrieben"  # an acute object's source when the turn wrote the row (situation.lage.SOURCES)
 
 
@@ -91,8 +92,8 @@ def read_bare_order(text: str) -> BareOrder | None:
     if not tokens or len(tokens) > MAX_WORDS or time_expression(said):
         return None
     folded = words(said)
-    if any(names_a_container(w) or w.startswith(_OTHER_CONTAINERS) for w in folded):
-        return None
+    if any(names_a_container(w) or w.startswith(_OTHER_CONTAINERS) or w in _NEGATIONS for w in folded):
+        return None  # a list or appointment word, or a negation (*Lösch den Käse nicht*): not read here
     utterance = analyse(said)
     if utterance.mood != REQUEST:
         return None
