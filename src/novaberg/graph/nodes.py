@@ -8,10 +8,18 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
+from novaberg.agents.holdings import SqlHoldings
 from novaberg.agents.pending import clear_pending, load_pending, store_pending
 from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, wrote_verifiably
 from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
+from novaberg.graph.bare_orders import (
+    ASK_ACTION,
+    last_exchange,
+    read_bare_order,
+    route_by_data,
+    route_by_last_exchange,
+)
 from novaberg.graph.compose import address_form, compose
 from novaberg.graph.file_answers import (
     READ_ACTION,
@@ -56,6 +64,7 @@ _log = logging.getLogger(__name__)
 
 OFFER_DOMAIN = "sachlage"  # the Lage answers an offer itself, or hands it to the offered service
 OFFER_ACTION = "angebot"
+ROUTE_QUESTION = "planer"  # the result name of the route's own question (a bare order that fits two services)
 
 
 
@@ -104,6 +113,8 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if decision is None and answers_offer and peek_offer(deps.redis, state["user_id"]):
         decision = {"domain": OFFER_DOMAIN, "management_action": OFFER_ACTION}
     if decision is None:
+        decision = _bare_order_route(state, deps, situation)
+    if decision is None:
         try:
             today = f"{WEEKDAY_NAMES[state['now'].weekday()]}, {state['now']:%Y-%m-%d}"
             decision = route(deps.asker, state["text"], state.get("history", []), today, deps.registry,
@@ -116,6 +127,17 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         decision["pending_dismissed_reason"] = own_turn
     _trace(runtime, state, "route", "entscheidung", {k: v for k, v in decision.items() if k != "pending"})
     return {"route": decision, "sachlage": situation.as_dict()}
+
+
+def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dict[str, Any] | None:
+    """Issue 26 follow-up: a bare order (*„Lösch Käse“*, *„Streich das“*) goes where the last exchange or the
+    person's data says (`graph.bare_orders`); None leaves it to the route hints and the model."""
+    order = read_bare_order(state["text"])
+    if order is None:
+        return None
+    chosen = route_by_last_exchange(order, last_exchange(situation.objects, situation.turn)) or route_by_data(
+        order, SqlHoldings(deps.db), state["user_id"], state["character_id"])
+    return chosen.decision(order) if chosen is not None else None
 
 
 def read_blocks_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -151,7 +173,16 @@ def _runs(state: TurnState) -> list[tuple[str, str, str]]:
     orders = decision.get("auftraege") if decision["management_action"] == "agent" else None
     if orders:
         return [(order["domain"], order["text"], "agent") for order in orders]
+    told = decision.get("service_order")  # a bare order as the service reads it (graph.bare_orders)
+    if told:
+        return [(decision["domain"], told["text"], told["action"])]
     return [(decision["domain"], state["text"], "agent")]
+
+
+def _told_kontext(decision: dict[str, Any], action: str) -> dict[str, Any]:
+    """The list and item of a bare order the data decided (a pre-classified notes action), else nothing."""
+    told = decision.get("service_order") or {}
+    return dict(told.get("kontext") or {}) if told.get("action") == action and action != "agent" else {}
 
 
 def _waiting(result: ServiceResult, later: list[dict[str, str]]) -> ServiceResult:
@@ -193,6 +224,9 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         results.append(_answer_offer(state, deps, situation))
     elif decision["management_action"] == READ_ACTION:
         results.append(read_taken(decision, state["user_id"], state["character_id"], deps))
+    elif decision["management_action"] == ASK_ACTION:  # a bare order whose thing is a list item and an appointment
+        results.append(ServiceResult(ROUTE_QUESTION, "rueckfrage", decision["frage"],
+                                     [{"schritt": "welcher_dienst", **decision.get("bare_order", {})}]))
     elif decision["management_action"] == NO_DOMAIN:
         _trace(runtime, state, "plan", "kein_dienst", {})
     else:
@@ -211,7 +245,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                 turn_id=state["turn_id"], action=action,
                 pending=decision.get("pending") if action == "resume" else None,
                 history=tuple(state.get("history", [])),
-                kontext=object_reference(situation, name),
+                kontext={**object_reference(situation, name), **_told_kontext(decision, action)},
             )
             result = _run(service, request, deps)
             if result.data.get(NOT_FOUND) and action == "agent" and len(runs) == 1:

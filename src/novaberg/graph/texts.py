@@ -7,6 +7,7 @@ Each is a pair (du-form, Sie-form). They are honest about what she cannot do off
 from __future__ import annotations
 
 __all__ = [
+    "BARE_ORDER_WHICH",
     "CARE_CRISIS",
     "CARE_DANGER_TO_LIFE",
     "CARE_EMERGENCY",
@@ -65,4 +66,9 @@ STATEMENT_NOTED = "Gut zu wissen — danke."
 # The model is unreachable: say so, with the reason, and that nothing was written (nodes).
 MODEL_DOWN_ANSWER = (
     "Ich erreiche gerade mein Sprachmodell nicht ({reason}). Es wurde nichts eingetragen und nichts geändert."
+)
+# A bare order whose thing stands on a list and in an appointment title (issue 26 follow-up): ask, write nothing.
+BARE_ORDER_WHICH = (
+    "„{item}“ steht auf {lists} und im Termin „{title}“ — was meinst du? Sag zum Beispiel „Streich {item} von der "
+    "Liste“ oder „Lösch den Termin {title}“. Es wurde nichts geändert."
 )
