@@ -10,9 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 import psycopg
 import pytest
 
-from novaberg.agents.holdings import SqlHoldings
 from novaberg.graph import bare_orders
 from novaberg.graph.bare_orders import MOVE, read_bare_order
+from novaberg.graph.holdings import RepositoryHoldings
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.notes.agent.const import LIST_TYPES
 from novaberg.notes.repository import NotesRepository
@@ -117,13 +117,13 @@ def test_another_persons_data_never_steers_the_route(nova):
 
 
 def test_the_holdings_read_is_bound_to_the_person_and_the_pair(nova):
-    """§ each person sees only her own: the one statement reads A's lists and A×nova's appointments only."""
+    """§ each person sees only her own: the reads see A's lists and A×nova's appointments only."""
     _shopping(nova, "u-h1", "Käse")
     nova.turn("u-h2", FIGURE, "Trag morgen um 10 Käse-Seminar ein", NOW)
-    held = SqlHoldings(nova.stack.db).held("u-h1", FIGURE, list_types=LIST_TYPES, item_patterns=["%Käse%"],
+    held = RepositoryHoldings(nova.stack.db).held("u-h1", FIGURE, list_types=LIST_TYPES, item_patterns=["%Käse%"],
                                            title_patterns=["%käse%"])
     assert [name for name, _ in held.lists] == ["Einkaufsliste"] and held.titles == ()
-    other = SqlHoldings(nova.stack.db).held("u-h2", FIGURE, list_types=LIST_TYPES, item_patterns=["%Käse%"],
+    other = RepositoryHoldings(nova.stack.db).held("u-h2", FIGURE, list_types=LIST_TYPES, item_patterns=["%Käse%"],
                                             title_patterns=["%käse%"])
     assert other.lists == () and other.titles == ("Käse-Seminar",)
 
@@ -163,8 +163,8 @@ def test_orders_with_a_container_a_time_or_no_delete_verb_are_not_bare(text):
 
 
 def test_the_list_types_are_the_notes_own():
-    """graph.bare_orders keeps the notes' list types without importing the notes agent; they must agree."""
-    assert bare_orders.LIST_TYPES == tuple(LIST_TYPES)
+    """graph.bare_orders reads the notes' own list types (no copy that could drift)."""
+    assert bare_orders.LIST_TYPES is LIST_TYPES
 
 
 def _holdings_reads(nova, monkeypatch, user, text):
@@ -178,7 +178,7 @@ def _holdings_reads(nova, monkeypatch, user, text):
     with monkeypatch.context() as patch:
         patch.setattr(psycopg.Cursor, "execute", spy)
         nova.turn(user, FIGURE, text, NOW)
-    return sum(1 for query in sent if "'liste' AS art" in query), len(sent)
+    return sum(1 for query in sent if "ILIKE ANY" in query and "FROM notizen" in query), len(sent)
 
 
 def test_the_data_is_read_once_and_only_for_a_bare_noun_order(nova, monkeypatch):

@@ -6,8 +6,8 @@ the timeline even when Käse stood on the shopping list. Here it is decided by w
 
 - a pronoun object (*das, es, den, die*) follows the last exchange — the kinds of row the previous turn of the
   pair touched, from the Lage (`situation`, no query): a list it wrote → the notes, appointments → the timeline;
-- a noun object is looked up once (`agents.holdings`, one statement, the person's lists and the pair's
-  appointments): on a list only → the notes, in an appointment title only → the timeline, in both → a question
+- a noun object is looked up once (`agents.holdings`: the person's lists and the pair's
+  appointments, `graph.holdings`): on a list only → the notes, in an appointment title only → the timeline, in both → a question
   which is meant (no write);
 - anything unclear keeps the route hints' and the model's decision (`None`).
 
@@ -23,6 +23,7 @@ from typing import Any
 
 from novaberg.agents.holdings import HeldObjects, Holdings, like_pattern
 from novaberg.graph.texts import BARE_ORDER_WHICH
+from novaberg.notes.agent.const import LIST_TYPES
 from novaberg.situation.lage import KIND_APPOINTMENT, KIND_NOTE, AcuteObject
 from novaberg.text.commands import REMOVE, load_raw_commands, names_a_container, read_list_command
 from novaberg.text.grammar import REQUEST, analyse
@@ -38,7 +39,6 @@ MOVE = "move"
 BY_LAST_EXCHANGE = "letzter_austausch"
 BY_DATA = "daten"
 ASK_ACTION = "welcher_dienst"  # the route's management action for the question which is meant
-LIST_TYPES = ("einkauf", "todo", "merkliste")  # notizen.md §8: the note types whose text is one item per line
 MAX_WORDS = 8  # a bare order is short; a longer sentence is left to the hints and the model
 STRIKE = "Streich"  # the notes' own word for taking an item off (their reader reads it without a list)
 _OTHER_CONTAINERS = ("termin", "kalender")

@@ -8,7 +8,6 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
-from novaberg.agents.holdings import SqlHoldings
 from novaberg.agents.pending import clear_pending, load_pending, store_pending
 from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, wrote_verifiably
 from novaberg.consent import ABLEHNUNG
@@ -29,6 +28,7 @@ from novaberg.graph.file_answers import (
     read_offer_answer,
     read_taken,
 )
+from novaberg.graph.holdings import RepositoryHoldings
 from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, ends_waiting_question, route
 from novaberg.graph.state import TurnState
 from novaberg.graph.texts import MODEL_DOWN_ANSWER
@@ -136,7 +136,7 @@ def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dic
     if order is None:
         return None
     chosen = route_by_last_exchange(order, last_exchange(situation.objects, situation.turn)) or route_by_data(
-        order, SqlHoldings(deps.db), state["user_id"], state["character_id"])
+        order, RepositoryHoldings(deps.db), state["user_id"], state["character_id"])
     return chosen.decision(order) if chosen is not None else None
 
 

@@ -61,6 +61,8 @@ WRITES: dict[str, tuple[str, int]] = {
 _GET = f"SELECT {_COLUMNS} FROM notizen WHERE id = %s AND user_id = %s"
 _LOCK = f"SELECT {_COLUMNS} FROM notizen WHERE id = %s AND user_id = %s FOR UPDATE"
 _LIST_ACTIVE = f"SELECT {_COLUMNS} FROM notizen WHERE user_id = %s AND aktiv ORDER BY updated_at DESC, id DESC"
+_LISTS_HOLDING = ("SELECT name, text FROM notizen WHERE user_id = %s AND aktiv AND typ = ANY(%s) "
+                  "AND text ILIKE ANY(%s) ORDER BY id LIMIT %s")
 _BY_NAME = f"""
 SELECT {_COLUMNS} FROM notizen
 WHERE user_id = %s AND aktiv AND lower(name) = lower(%s)
@@ -130,6 +132,17 @@ class NotesRepository:
         _check_user(user_id)
         with self._db.transaction() as conn:
             return conn.execute(_LIST_ACTIVE, (user_id,)).fetchall()
+
+    def lists_holding(self, user_id: str, list_types: Sequence[str], item_patterns: Sequence[str],
+                      limit: int) -> list[tuple[str, str]]:
+        """(name, text) of the person's active lists of `list_types` whose text matches one of the ILIKE
+        `item_patterns` (issue 26: where a bare „Lösch Käse" belongs); the caller matches whole words."""
+        _check_user(user_id)
+        if not item_patterns or not list_types:
+            return []
+        with self._db.transaction() as conn:
+            rows = conn.execute(_LISTS_HOLDING, (user_id, list(list_types), list(item_patterns), limit)).fetchall()
+        return [(str(row["name"]), str(row["text"])) for row in rows]
 
     def insert(self, user_id: str, name: str, typ: str, text: str, themen: Sequence[str], now: datetime,
                faellig_am: datetime | None = None, timeline_id: int | None = None) -> dict[str, Any]:

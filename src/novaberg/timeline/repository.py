@@ -339,11 +339,26 @@ def pair_lock_key(user_id: str, character_id: str) -> str:
     return f"timeline\x1f{user_id}\x1f{character_id}"
 
 
+
+_TITLES_HOLDING = ("SELECT title FROM timeline WHERE user_id = %s AND character_id = %s AND aktiv "
+                   "AND title ILIKE ALL(%s) ORDER BY id LIMIT %s")
+
 class TimelineRepository:
     """The timeline of one database. Every method takes the pair first and checks it."""
 
     def __init__(self, db: Any) -> None:
         self._db = db
+
+    def titles_holding(self, user_id: str, character_id: str, title_patterns: Sequence[str],
+                       limit: int) -> list[str]:
+        """Titles of the pair's active rows that match every ILIKE pattern (issue 26: where a bare „Lösch Käse"
+        belongs); no pattern → nothing."""
+        _check_pair(user_id, character_id)
+        if not title_patterns:
+            return []
+        with self._db.transaction() as conn:
+            rows = conn.execute(_TITLES_HOLDING, (user_id, character_id, list(title_patterns), limit)).fetchall()
+        return [str(row["title"]) for row in rows]
 
     @contextmanager
     def pair_locked(self, user_id: str, character_id: str) -> Iterator[TimelineRepository]:
