@@ -20,6 +20,7 @@ from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, is_ques
 from novaberg.text.orders import order_words
 from novaberg.text.small_talk import small_talk
 from novaberg.timeline.coordination import coordinated_orders
+from novaberg.timeline.phrases import time_expression
 from novaberg.timeline.reading import appointment_window
 from novaberg.timeline.reminders import opens_with_reminder
 from novaberg.timeparse import named_period, read_time
@@ -198,7 +199,8 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, reg
     """Ask the model for the domain; an unknown domain name is read as none (loudly logged by the caller).
     The offline router reads the route hints from `registry` (the prompt lists the services' descriptions).
     With `now` and `zone`, decisive route hints decide without a model call (`decided_by_hints`)."""
-    if asks_what_was_told(text):  # issue 28: *Wann hab ich dir von X erzählt?* is memory's, never the timeline's
+    if asks_what_was_told(text, names_a_time=bool(time_expression(text))):  # issue 28: *Wann hab ich dir
+        # von X erzählt?* is memory's, never the timeline's; *Kannst du mir sagen, was ich morgen vorhabe?* is not
         return {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "unknown_domain": None}
     if now is not None and zone is not None:
         decided = decided_by_hints(text, registry, now, zone)

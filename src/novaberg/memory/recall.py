@@ -153,15 +153,20 @@ def plain_question(folded: str) -> str:
     return f"{clause['w']} {clause['verb']} {clause['rest']}?"
 
 
-def asks_what_was_told(text: str) -> bool:
+def asks_what_was_told(text: str, names_a_time: bool = False) -> bool:
     """*Wann hab ich dir von X erzählt?*, *Was hab ich dir letzte Woche über X erzählt?*: a question about what the
-    person told Nova — answered from memory, never an appointment search (issue 28, the router's named check)."""
+    person told Nova — answered from memory, never an appointment search (issue 28, the router's named check).
+
+    A question that is memory's only by its frame (*Weißt du noch, …?*, *Kannst du mir sagen, …?*) is not, when it
+    asks about a time the caller found in it (`names_a_time`: *…, was ich morgen vorhabe?*) or when an appointment
+    is (*…, wann ich den Zahnarzt habe?*) — those are the timeline's questions in a polite wrapping."""
     folded = plain_question(fold(text))
     if not text.strip().endswith("?"):
         return False
     if _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded) or _TOLD_ANYTHING.search(folded):
         return True
-    if _FRAME.match(fold(text)) and memory_question(text) is not None and not _asks_when_it_is(folded):
+    if _FRAME.match(fold(text)) and memory_question(text) is not None and not names_a_time \
+            and not _asks_when_it_is(folded):
         return True  # *Weißt du noch, wo ich arbeite?* — but *…, wann ich den Zahnarzt habe?* is the timeline's
     about = _ABOUT_MY.search(folded)  # *Was weißt du über meine Schwester?*: a person of her life, not a subject
     words = _words(about["topic"]) if about else []
@@ -301,13 +306,12 @@ _PERIOD = re.compile(r"\b(?P<last>letzte|letzten|vorige|vorigen|vergangene|verga
 # erzählt?*), not what it is about (*Wohin fahren wir im Sommer?*).
 _TELLING = re.compile(r"\b(erzaehlt|gesagt|berichtet|erwaehnt)\b")
 _SEASON = re.compile(r"\bim\s+(?P<season>fruehling|fruehjahr|sommer|herbst|winter)\b|"
-                     r"\bim\s+(?P<month>januar|februar|maerz|april|mai|juni|juli|august|september|oktober|november|"
-                     r"dezember)\b|\b(?P<weekend>am|letztes|vergangenes)\s+wochenende\b")
+                     rf"\bim\s+(?P<month>{'|'.join(fold(month) for month in MONTH_NAMES)})\b|"
+                     r"\b(?P<weekend>am|letztes|vergangenes)\s+wochenende\b")
 _COUNTS = {"einer": 1, "einem": 1, "zwei": 2, "drei": 3, "vier": 4, "fuenf": 5, "sechs": 6, "sieben": 7, "acht": 8,
            "neun": 9, "zehn": 10}
 _SEASON_MONTHS = {"fruehling": 3, "fruehjahr": 3, "sommer": 6, "herbst": 9, "winter": 12}
-_MONTHS = ("januar", "februar", "maerz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november",
-           "dezember")
+_MONTHS = tuple(fold(month) for month in MONTH_NAMES)
 _DAY = timedelta(days=1)
 
 

@@ -25,6 +25,7 @@ from novaberg.core.settings import (
 )
 from novaberg.llm.reader import read_number, read_text
 from novaberg.memory.slots import RELATIVES
+from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.wellbeing import wellbeing
 from novaberg.text.words import fold
 
@@ -98,8 +99,7 @@ _RELATIVES = ("mutter", "vater", "mama", "papa", "bruder", "schwester", "sohn", 
               "ehefrau", "verheiratet", "geschieden", "verwitwet", "familie", "verlobt")
 _FIRST_PERSON = r"^(?=.*\b(ich|wir|mein|meine|meinem|meinen|meiner)\b)"
 _HABIT_MARKS = ("jeden", "jede", "jedes", "jeder", "immer", "regelmaessig", "taeglich", "woechentlich", "zweimal",
-                "dreimal", "montags", "dienstags", "mittwochs", "donnerstags", "freitags", "samstags", "sonntags",
-                "morgens", "abends", "oft", "verein", "club")
+                "dreimal", *(fold(day) + "s" for day in WEEKDAY_NAMES), "morgens", "abends", "oft", "verein", "club")
 _PASTIMES = ("spiele", "tanze", "reite", "schwimme", "jogge", "singe", "klettere", "wandere", "meditiere",
              "trainiere", "male", "angle", "segle", "stricke")
 _PROFESSIONS = ("polizist", "koch", "arzt", "student", "anwalt", "pilot", "beamter", "beamtin", "azubi", "soldat",
@@ -189,9 +189,8 @@ eure bitte danke hallo ja nein okay alles wetter essen zeit""".split())
 
 # *Ich bin Architekt*, *Ich bin eine Frühaufsteherin*: a noun (capitalised as written) after *ich bin* says what she
 # is — not a weekday, a month or a time (*Ich bin Montag nicht da*).
-_NOUN_AFTER_BIN = re.compile(r"\b[Ii]ch bin (?:ein |eine |seit \w+ |jetzt )?(?!(?:Montag|Dienstag|Mittwoch|Donnerstag|"
-                             r"Freitag|Samstag|Sonntag|Januar|Februar|März|April|Mai|Juni|Juli|August|September|"
-                             r"Oktober|November|Dezember|Anfang|Ende|Mitte)\b)[A-ZÄÖÜ][a-zäöüß]{3,}")
+_NOUN_AFTER_BIN = re.compile(r"\b[Ii]ch bin (?:ein |eine |seit \w+ |jetzt )?"
+                             rf"(?!(?:{'|'.join(WEEKDAY_NAMES + MONTH_NAMES)}|Anfang|Ende|Mitte)\b)[A-ZÄÖÜ][a-zäöüß]{{3,}}")
 
 
 def offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:

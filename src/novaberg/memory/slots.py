@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.words import fold
 
 __all__ = ["RELATIVES", "SYNONYMS", "names_of", "subject_of", "slot_of", "first_person"]
@@ -62,16 +63,15 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("urlaub", re.compile(r"urlaub|\bferien\b|\breise\b|auslandssemester|"
                           r"^(?=.*\b(fahre|fahren|fliege|fliegen|reise|reisen|geht)\b)"
                           r"(?=.*\b(nach|an\s+den|an\s+die|in\s+die)\b)"
-                          r"(?=.*\b(im|ab)\s+(sommer|fruehjahr|fruehling|herbst|winter|januar|februar|maerz|april|mai|"
-                          r"juni|juli|august|september|oktober|november|dezember)\b)")),
+                          r"(?=.*\b(im|ab)\s+(sommer|fruehjahr|fruehling|herbst|winter|"
+                          rf"{'|'.join(fold(month) for month in MONTH_NAMES)})\b)")),
 )
 # *Seit Montag bin ich Schichtleiter*, *Ich bin Architekt* (a capitalised noun as written, no weekday or month)
 _ROLE_AFTER_BIN = re.compile(r"\bbin\s+ich\s+(jetzt\s+|seit\s+\w+\s+)?\w+(erin|er|ent|eur|ist|istin|leiter|leiterin|"
                              r"meister|meisterin)\b")
-_NOUN_AFTER_BIN = re.compile(r"\b[Ii]ch bin (?:ein |eine |jetzt )?(?!(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|"
-                             r"Samstag|Sonntag|Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|"
-                             r"November|Dezember|Anfang|Ende|Mitte|Vegetarier\w*|Veganer\w*|Raucher\w*|Fan)\b)"
-                             r"[A-ZÄÖÜ][a-zäöüß]{3,}")
+_NOUN_AFTER_BIN = re.compile(r"\b[Ii]ch bin (?:ein |eine |jetzt )?"
+                             rf"(?!(?:{'|'.join(WEEKDAY_NAMES + MONTH_NAMES)}|Anfang|Ende|Mitte|Vegetarier\w*|Veganer\w*|"
+                             r"Raucher\w*|Fan)\b)[A-ZÄÖÜ][a-zäöüß]{3,}")
 _THING_FIRST = re.compile(r"^\s*(der|die|das|den|dem)\s+")
 _ROLE = re.compile(r"\b(hausarzt|hausaerztin|zahnarzt|zahnaerztin|frauenarzt|frauenaerztin|chef|chefin|friseur|"
                    r"frisoer|friseurin|trainer|trainerin|vermieter|vermieterin|therapeut|therapeutin)\b")

@@ -248,7 +248,8 @@ def appointment_window(route: Any, text: str, now: datetime, zone: ZoneInfo) -> 
         return _query_window(query, now, zone), True
     if not (is_read_question(text) or asks_next(text)) or date_question(text, now, zone) is not None:
         return proactive_window(now, zone), False  # a question about the calendar itself is `[DATUM]`'s
-    if asks_what_was_told(text):  # issue 28: *Wann hab ich dir von X erzählt?* is memory's question, not a search
+    if asks_what_was_told(text, names_a_time=bool(time_expression(text))):  # issue 28: *Wann hab ich dir
+        # von X erzählt?* is memory's question, not a search
         return proactive_window(now, zone), False
     direction = "backward" if is_past_tense(text) else "forward"
     expression = time_expression(text)
