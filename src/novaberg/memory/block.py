@@ -21,7 +21,7 @@ from novaberg.core.errors import DatabaseError, ModelError
 from novaberg.core.settings import MEMORY_ABOUT_ME_CAP, MEMORY_BLOCK_CAP, MEMORY_BLOCK_FLOOR
 from novaberg.embed.cache import embed_cached
 from novaberg.memory.address import person_address
-from novaberg.memory.recall import MemoryQuestion, asked_period, memory_question, said_on, score_told
+from novaberg.memory.recall import MemoryQuestion, TopicScorer, asked_period, memory_question, said_on
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.short_term import ShortTermMemory
 from novaberg.memory.similarity import cosines as _cosines
@@ -126,7 +126,8 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) ->
     period = asked_period(str(state.get("text", "")), now, deps.zone)
     if question.any_topic and period is None:
         return None  # *Was hab ich dir erzählt?* without a period: the nearest search lists what is known
-    scores = {id(item): 1 if question.any_topic else score_told(question, item[1], names) for item in told}
+    scorer = TopicScorer(question, names)  # the names joined to the topic once per read, not per sentence
+    scores = {id(item): 1 if question.any_topic else scorer.score(item[1]) for item in told}
     found = [item for item in told if scores[id(item)] > 0
              and not (question.about_herself and _about_someone_else(item[1], names))]
     if question.any_topic and period is not None:

@@ -21,7 +21,7 @@ from novaberg.memory.slots import RELATIVES, SYNONYMS, slot_of
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
 
-__all__ = ["MemoryQuestion", "memory_question", "plain_question", "told_about", "score_told", "said_on", "asks_what_was_told",
+__all__ = ["MemoryQuestion", "memory_question", "plain_question", "told_about", "score_told", "TopicScorer", "said_on", "asks_what_was_told",
            "asked_period"]
 
 _POSSESSIVE = r"(mein|meine|meinem|meinen|meiner|meines)"
@@ -244,15 +244,62 @@ def told_about(question: MemoryQuestion, said: str, names: dict[str, str] | None
 def score_told(question: MemoryQuestion, said: str, names: dict[str, str] | None = None) -> int:
     """How many of the question's own topic words the sentence holds (a widened family word counts once); a
     sentence filling the asked slot (`slots.py`: *Ich bin Schreiner* for *Was arbeite ich?*) counts as found."""
-    topics = set(question.topics)
-    asked = set(question.asked)
-    for name, rel in (names or {}).items():
-        if rel in topics or name in topics:
-            topics |= {name, rel}
-            if rel in asked or name in asked:
-                asked |= {name, rel}
-    return _score(_cached_words(said), frozenset(topics), frozenset(asked),
-                  question.slot is not None and (slot_of(said, names or {}) or "").endswith("|" + question.slot))
+    return TopicScorer.of(question, names).score(said)
+
+
+class TopicScorer:
+    """`score_told` for one question over many told sentences: the names are joined to the topic once, and
+    whether a sentence answers at all is decided by set lookups — the question's words in every form that can
+    match a whole word, and the endings a compound may end in — against the sentence's words and word endings
+    (cached per sentence text). Only a sentence found that way is counted word by word (`_score`)."""
+
+    def __init__(self, question: MemoryQuestion, names: dict[str, str]) -> None:
+        topics, asked = set(question.topics), set(question.asked)
+        for name, rel in names.items():  # in the names' order: a name joined earlier lets its relative's names in
+            if rel in topics or name in topics:
+                topics |= {name, rel}
+                if rel in asked or name in asked:
+                    asked |= {name, rel}
+        self.topics, self.asked = frozenset(topics), frozenset(asked)
+        self.slot, self.names = question.slot, names
+        self.whole = _whole_words(self.topics, self.asked)  # a sentence word in here answers
+        self.tails = frozenset(t for t in self.asked if len(t) >= 4) | (self.topics & _KIND_FAMILIES)
+
+    @classmethod
+    def of(cls, question: MemoryQuestion, names: dict[str, str] | None = None) -> TopicScorer:
+        return cls(question, names or {})
+
+    def score(self, said: str) -> int:
+        words, word_set, tails = _sentence_words(said)
+        if word_set.isdisjoint(self.whole) and tails.isdisjoint(self.tails) and not self._fills(said):
+            return 0
+        return _score(words, self.topics, self.asked, True)
+
+    def _fills(self, said: str) -> bool:
+        return self.slot is not None and (slot_of(said, self.names) or "").endswith("|" + self.slot)
+
+
+@lru_cache(maxsize=256)
+def _whole_words(topics: frozenset[str], asked: frozenset[str]) -> frozenset[str]:
+    """Every word that alone makes `_score` find a sentence, apart from compounds ending in a topic (the tails):
+    a form of a topic (`_forms`), a topic with a short ending, and for an asked word the words `_same_or_head`
+    takes without a compound — its forms, its own forms with an ending, its first or last five or more letters."""
+    out = set(_forms_of(topics)) | topics
+    out |= {topic + end for topic in topics if len(topic) >= 3 for end in _ENDINGS}
+    for topic in asked:
+        if len(topic) >= 3:
+            out |= _forms(topic) | {topic + end for end in _ENDINGS}
+        for size in range(5, len(topic) - 2):
+            out |= {topic[:size], topic[-size:]} - _STOP
+    return frozenset(out)
+
+
+@lru_cache(maxsize=8192)
+def _sentence_words(said: str) -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
+    """The sentence's words, as a set, and every ending of a word after at least three letters that is three or
+    more letters long (what a compound's head can be: `_ends_in`, `_same_or_head`)."""
+    words = _cached_words(said)
+    return words, frozenset(words), frozenset(word[cut:] for word in words for cut in range(3, len(word) - 2))
 
 
 def _score(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str], filled: bool) -> int:
