@@ -20,7 +20,8 @@ from tests.support import make_deps
 
 
 def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> int:
-    """The rule as it was before the scorer (names joined per sentence, every word tested against every topic)."""
+    """The rule as it was before the scorer (at 624c718): names joined per sentence, every word of the sentence tested
+    against every topic word."""
     topics, asked = set(question.topics), set(question.asked)
     for name, rel in names.items():
         if rel in topics or name in topics:
@@ -28,14 +29,31 @@ def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> in
             if rel in asked or name in asked:
                 asked |= {name, rel}
     filled = question.slot is not None and (slot_of(said, names) or "").endswith("|" + question.slot)
-    return recall._score(recall._cached_words(said), frozenset(topics), frozenset(asked), filled)
+    words, topics, asked = recall._cached_words(said), frozenset(topics), frozenset(asked)
+    topic_forms, heads = recall._forms_of(topics), topics & recall._KIND_FAMILIES
+    if not filled and not any(word in topic_forms or recall._forms(word) & topics for word in words) \
+            and not any(_same_or_head(word, topic) for word in words for topic in asked) \
+            and not (heads and any(_ends_in(word, heads) for word in words)):
+        return 0
+    return 1 + sum(1 for topic in asked if any(_same_or_head(word, topic) for word in words))
+
+
+def _same_or_head(word: str, topic: str) -> bool:
+    stop = recall._STOP
+    return recall._same(word, topic) or (len(topic) >= 4 and len(word) > len(topic) + 2 and word.endswith(topic)) or (
+        len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.startswith(word)
+        or len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.endswith(word))
+
+
+def _ends_in(word: str, heads: frozenset[str]) -> bool:
+    return any(word[cut:] in heads for cut in range(3, len(word) - 2))
 
 
 _FAMILY_WORDS = sorted({word for family in recall._FAMILIES for word in family})
 _OTHER = ("schwester", "bruder", "tochter", "hund", "katze", "lena", "sarah", "moritz", "bello", "lasagne", "pizza",
           "koeln", "bonn", "hamburg", "chor", "band", "rad", "stelle", "haus", "lieblingsessen", "lieblingsfarbe",
           "arbeite", "wohne", "studiere", "beruf", "auto", "urlaub", "mag", "spiele", "jeden", "dienstag", "im",
-          "verein", "bin", "ich", "meine", "mein", "und", "seit", "nummer", "1987", "100234", "anna100234")
+          "verein", "bin", "ich", "meine", "mein", "und", "seit", "nummer", "1987", "100234", "anna100234", "eigentlich", "eigentlichkeit", "gestern", "vorgesterns")
 _PREFIXES = ("kirchen", "beach", "hallen", "renn", "e", "punk", "jazz", "ober", "haupt", "x", "lieblings")
 _ENDS = ("", "e", "n", "en", "s", "es", "er", "ern", "in", "innen", "chen", "ung")
 
@@ -62,7 +80,9 @@ def _questions(rng: random.Random) -> list[MemoryQuestion]:
     out = [q for scenario in SCENARIOS for question in scenario.questions
            if (q := memory_question(question.text)) is not None and not q.any_topic]
     slots = (None, "arbeit", "wohnort", "studium", "auto", "urlaub")
-    for _ in range(40):
+    odd = frozenset({"eigentlichkeit", "gesternabend"})  # a stop word at the start of an asked word finds nothing
+    out.append(MemoryQuestion(odd, False, asked=odd))
+    for _ in range(30):
         asked = frozenset(_word(rng) for _ in range(rng.randint(1, 3)))
         widened = recall._widened(asked) | frozenset(_word(rng) for _ in range(rng.randint(0, 3)))
         out.append(MemoryQuestion(widened, rng.random() < 0.5, asked=asked, slot=rng.choice(slots)))
@@ -75,7 +95,7 @@ def test_the_prepared_scorer_scores_as_the_word_by_word_rule():
     relative, a filled slot."""
     rng = random.Random(28)
     told = [fact.said for scenario in SCENARIOS for fact in scenario.facts.values()]
-    sentences = told + [_sentence(rng) for _ in range(250)]
+    sentences = told + [_sentence(rng) for _ in range(120)]
     questions = _questions(rng)
     names_sets = [names_of(told), {"lena": "schwester", "sarah": "tochter", "bello": "hund", "moritz": "kater"}]
     compared = found = 0
@@ -89,7 +109,7 @@ def test_the_prepared_scorer_scores_as_the_word_by_word_rule():
                 found += expected > 0
         assert all(score_told(question, said, names) == _reference(question, said, names)
                    for question in questions[::7] for said in sentences[::5])
-    assert compared > 50_000 and found > 1_000  # the set reaches both outcomes, many times
+    assert compared > 30_000 and found > 1_000  # the set reaches both outcomes, many times
 
 
 def _state(text: str, user: str) -> dict:

@@ -221,20 +221,6 @@ def _same(word: str, topic: str) -> bool:
     return long.startswith(short) and long[len(short):] in _ENDINGS and len(short) >= 3
 
 
-@lru_cache(maxsize=65536)
-def _same_or_head(word: str, topic: str) -> bool:
-    """One word in two forms, or a compound ending in the topic (*Kirchenchor* for *Chor*, *Punkband* for *Band*)."""
-    return _same(word, topic) or (len(topic) >= 4 and len(word) > len(topic) + 2 and word.endswith(topic)) or (
-        len(word) >= 5 and len(topic) >= len(word) + 3 and word not in _STOP and topic.startswith(word)
-        or len(word) >= 5 and len(topic) >= len(word) + 3 and word not in _STOP and topic.endswith(word))
-
-
-def _ends_in(word: str, heads: frozenset[str]) -> bool:
-    """*rennrad* for *rad*, *beachvolleyball* for *volleyball*: the word ends in one of `heads` after at least three
-    letters of its own (a set lookup per ending, not a test per head)."""
-    return any(word[cut:] in heads for cut in range(3, len(word) - 2))
-
-
 def told_about(question: MemoryQuestion, said: str, names: dict[str, str] | None = None) -> bool:
     """The told sentence holds a word of the question's topic (whole words, folded, or a compound's head); with
     `names` a relative's name stands for the relative (*Lena* for *Schwester*) and the other way round."""
@@ -248,10 +234,15 @@ def score_told(question: MemoryQuestion, said: str, names: dict[str, str] | None
 
 
 class TopicScorer:
-    """`score_told` for one question over many told sentences: the names are joined to the topic once, and
-    whether a sentence answers at all is decided by set lookups — the question's words in every form that can
-    match a whole word, and the endings a compound may end in — against the sentence's words and word endings
-    (cached per sentence text). Only a sentence found that way is counted word by word (`_score`)."""
+    """`score_told` for one question over many told sentences, prepared once per read: the names joined to the
+    topic, and for each word the question can be found by, the sentence words that find it. A sentence is then
+    scored by set lookups against its own words and word endings (cached per sentence text).
+
+    The rule: a sentence answers when one of its words is a topic word up to a short ending (*Schwestern*), or
+    one of the asked words in two forms (*arbeite*/*Arbeit*), or five or more letters from the start or the end
+    of a longer asked word (*Rücken* for *Rückenschmerzen*), or a compound ending in an asked word of four or
+    more letters or in a kind (*Kirchenchor*, *Beachvolleyball*: at least three letters before the head), or it
+    fills the asked slot; its score is one plus the number of asked words it holds so."""
 
     def __init__(self, question: MemoryQuestion, names: dict[str, str]) -> None:
         topics, asked = set(question.topics), set(question.asked)
@@ -260,56 +251,47 @@ class TopicScorer:
                 topics |= {name, rel}
                 if rel in asked or name in asked:
                     asked |= {name, rel}
-        self.topics, self.asked = frozenset(topics), frozenset(asked)
         self.slot, self.names = question.slot, names
-        self.whole = _whole_words(self.topics, self.asked)  # a sentence word in here answers
-        self.tails = frozenset(t for t in self.asked if len(t) >= 4) | (self.topics & _KIND_FAMILIES)
+        self.per_asked = tuple((_asked_words(topic), topic if len(topic) >= 4 else None) for topic in sorted(asked))
+        self.whole = _topic_words(frozenset(topics)).union(*(words for words, _ in self.per_asked))
+        self.tails = frozenset(topic for topic in asked if len(topic) >= 4) | (frozenset(topics) & _KIND_FAMILIES)
 
     @classmethod
     def of(cls, question: MemoryQuestion, names: dict[str, str] | None = None) -> TopicScorer:
         return cls(question, names or {})
 
     def score(self, said: str) -> int:
-        words, word_set, tails = _sentence_words(said)
+        word_set, tails = _sentence_words(said)
         if word_set.isdisjoint(self.whole) and tails.isdisjoint(self.tails) and not self._fills(said):
             return 0
-        return _score(words, self.topics, self.asked, True)
+        return 1 + sum(1 for words, tail in self.per_asked
+                       if not word_set.isdisjoint(words) or (tail is not None and tail in tails))
 
     def _fills(self, said: str) -> bool:
         return self.slot is not None and (slot_of(said, self.names) or "").endswith("|" + self.slot)
 
 
-@lru_cache(maxsize=256)
-def _whole_words(topics: frozenset[str], asked: frozenset[str]) -> frozenset[str]:
-    """Every word that alone makes `_score` find a sentence, apart from compounds ending in a topic (the tails):
-    a form of a topic (`_forms`), a topic with a short ending, and for an asked word the words `_same_or_head`
-    takes without a compound — its forms, its own forms with an ending, its first or last five or more letters."""
-    out = set(_forms_of(topics)) | topics
-    out |= {topic + end for topic in topics if len(topic) >= 3 for end in _ENDINGS}
-    for topic in asked:
-        if len(topic) >= 3:
-            out |= _forms(topic) | {topic + end for end in _ENDINGS}
-        for size in range(5, len(topic) - 2):
-            out |= {topic[:size], topic[-size:]} - _STOP
-    return frozenset(out)
+@lru_cache(maxsize=1024)
+def _topic_words(topics: frozenset[str]) -> frozenset[str]:
+    """The words that are a topic word up to a short ending, either way round."""
+    return _forms_of(topics) | topics | {topic + end for topic in topics if len(topic) >= 3 for end in _ENDINGS}
+
+
+@lru_cache(maxsize=4096)
+def _asked_words(topic: str) -> frozenset[str]:
+    """The whole words that hold an asked word: its two forms (equal up to a short ending, three letters or more
+    each) and, not a stop word, its first or last five or more letters when three or more are left over."""
+    same = _forms(topic) | {topic + end for end in _ENDINGS} if len(topic) >= 3 else frozenset()
+    parts = {part for size in range(5, len(topic) - 2) for part in (topic[:size], topic[-size:])}
+    return frozenset(same) | (frozenset(parts) - _STOP)
 
 
 @lru_cache(maxsize=8192)
-def _sentence_words(said: str) -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
-    """The sentence's words, as a set, and every ending of a word after at least three letters that is three or
-    more letters long (what a compound's head can be: `_ends_in`, `_same_or_head`)."""
+def _sentence_words(said: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The sentence's words, and every ending of a word after its first three letters that is three or more
+    letters long (where a compound's head can be)."""
     words = _cached_words(said)
-    return words, frozenset(words), frozenset(word[cut:] for word in words for cut in range(3, len(word) - 2))
-
-
-def _score(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str], filled: bool) -> int:
-    topic_forms = _forms_of(topics)
-    heads = topics & _KIND_FAMILIES
-    if not filled and not any(word in topic_forms or _forms(word) & topics for word in words) \
-            and not any(_same_or_head(word, topic) for word in words for topic in asked) \
-            and not (heads and any(_ends_in(word, heads) for word in words)):
-        return 0
-    return 1 + sum(1 for topic in asked if any(_same_or_head(word, topic) for word in words))
+    return frozenset(words), frozenset(word[cut:] for word in words for cut in range(3, len(word) - 2))
 
 
 @lru_cache(maxsize=65536)
