@@ -94,12 +94,12 @@ def _told(state: dict[str, Any], deps: Any,
     try:
         repo = LongTermRepository(deps.db)
         repo.dimensions_for(deps.embedder, now)  # another embedder's memory is refused until reembed, as below
-        nodes = repo.recent(user_id, character_id, _RECALL_SCAN)
-        by_id = {node["id"]: node["inhalt"].strip() for node in nodes}
-        for node in nodes:
-            told.append((node["kzg_erstellt_am"], node["inhalt"].strip(), True))
-            if node.get("abgeloest_durch") in by_id:  # issue 28 item 3: the promotion's stored link
-                superseded[node["inhalt"].strip()] = by_id[node["abgeloest_durch"]]
+        nodes = repo.told(user_id, character_id, _RECALL_SCAN)
+        by_id = {node_id: said.strip() for node_id, said, _, _ in nodes}
+        for node_id, _said, when, newer in nodes:
+            told.append((when, by_id[node_id], True))
+            if newer in by_id:  # issue 28 item 3: the promotion's stored link
+                superseded[by_id[node_id]] = by_id[newer]
     except (DatabaseError, psycopg.Error, ModelError) as err:
         _log.error("long-term memory unreadable this turn: %s", err)
         deps.log.write(state["turn_id"], READER, "fehler", {"lzg": str(err)}, now, "memory")
