@@ -79,16 +79,21 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
     question = memory_question(text)
     if question is not None:
         block = _recall_block(state, deps, question)
-        if block is not None:
-            return block
+        if block is not _NOTHING_TOLD:
+            if block is not None:
+                return block
+        else:  # the pair has no sentence to find: the nearest search would read both memories for nothing
+            return _nearest_block(state, deps, nothing_told=True)
     return _nearest_block(state, deps)
 
 
-def _told(state: dict[str, Any], deps: Any,
-          superseded: dict[str, str] | None = None) -> list[tuple[datetime, str, bool]]:
+def _told(state: dict[str, Any], deps: Any, superseded: dict[str, str] | None = None,
+          unread: list[str] | None = None) -> list[tuple[datetime, str, bool]]:
     """The pair's told sentences (when, words, long-term?): long-term nodes newest first, then the short-term
-    entries not yet promoted (not this turn's own words). `superseded` gets the stored links (older → newer)."""
+    entries not yet promoted (not this turn's own words). `superseded` gets the stored links (older → newer),
+    `unread` the memories that could not be read this turn."""
     superseded = {} if superseded is None else superseded
+    unread = [] if unread is None else unread
     user_id, character_id, now = state["user_id"], state["character_id"], state["now"]
     told: list[tuple[datetime, str, bool]] = []
     try:
@@ -103,6 +108,7 @@ def _told(state: dict[str, Any], deps: Any,
     except (DatabaseError, psycopg.Error, ModelError) as err:
         _log.error("long-term memory unreadable this turn: %s", err)
         deps.log.write(state["turn_id"], READER, "fehler", {"lzg": str(err)}, now, "memory")
+        unread.append("lzg")
     try:
         known = {said for _, said, _ in told}
         for entry in ShortTermMemory(deps.redis).fresh_above_mid(user_id, character_id, now):
@@ -112,7 +118,11 @@ def _told(state: dict[str, Any], deps: Any,
     except redis_lib.RedisError as err:
         _log.error("short-term memory unreachable this turn: %s", err)
         deps.log.write(state["turn_id"], READER, "fehler", {"kzg": str(err)}, now, "memory")
+        unread.append("kzg")
     return told
+
+
+_NOTHING_TOLD = Block(BLOCK_HEADER, "")  # the recall read's sign: both memories read, the pair has nothing in them
 
 
 def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) -> Block | None:
@@ -121,7 +131,9 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) ->
     „noch nicht erzählt\"; nothing told about anything else → None (the nearest search goes on)."""
     now = state["now"]
     stored: dict[str, str] = {}
-    told = [item for item in _told(state, deps, stored) if item[0] is not None]
+    unread: list[str] = []
+    every = _told(state, deps, stored, unread)
+    told = [item for item in every if item[0] is not None]
     names = names_of(said for _, said, _ in told)
     period = asked_period(str(state.get("text", "")), now, deps.zone)
     if question.any_topic and period is None:
@@ -151,7 +163,7 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) ->
     sie = person_address(str(state.get("text", "")), state.get("history") or ()) == ADDRESS_SIE
     if not current:
         if not question.abstains:
-            return None
+            return _NOTHING_TOLD if not every and not unread else None
         return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_NOT_TOLD}", answers_question=True,
                      reply=NOT_TOLD_SIE if sie else NOT_TOLD)
     newer = {id(old): new for old, new in history}
@@ -206,13 +218,17 @@ def _by_slot(found: list[Told], told: list[Told], names: dict[str, str],
     return sorted(current, key=lambda item: item[0], reverse=True), history
 
 
-def _nearest_block(state: dict[str, Any], deps: Any) -> Block | None:
+def _nearest_block(state: dict[str, Any], deps: Any, nothing_told: bool = False) -> Block | None:
+    """The nearest entries; `nothing_told`: the recall read just found both memories of the pair empty, so no
+    entry is read again (the delivery is logged as empty all the same)."""
     text, now = str(state.get("text", "")), state["now"]
     user_id, character_id = state["user_id"], state["character_id"]
     kind = question_kind(text)
     entries: list[tuple[float, str, str]] = []  # (similarity, line for the model, line for the person)
     seen: set[str] = set()
     query: list[float] | None = None
+    if nothing_told:
+        return _delivered(state, deps, kind, entries)
     try:
         repo = LongTermRepository(deps.db)
         if kind == ABOUT_ME:
@@ -251,6 +267,13 @@ def _nearest_block(state: dict[str, Any], deps: Any) -> Block | None:
                 said, day = entry["inhalt"].strip(), _day(entry["erstellt_am"], deps.zone)
                 entries.append((score, SHORT_TERM_LINE.format(inhalt=said, tag=day),
                                 REPLY_LINE.format(inhalt=said, tag=day)))
+    return _delivered(state, deps, kind, entries)
+
+
+def _delivered(state: dict[str, Any], deps: Any, kind: str | None,
+               entries: list[tuple[float, str, str]]) -> Block | None:
+    """The nearest search's block from its entries (similarity, line for the model, line for the person), logged."""
+    now = state["now"]
     entries.sort(key=lambda item: -item[0])
     if kind == ABOUT_HERSELF and entries:
         best = entries[0][0]
