@@ -17,12 +17,14 @@ an abstention answer must say that nothing was told, and every key of the person
 invented fact. The held-out third (every third scenario), the second held-out set (`recall_second.py`) and the set
 written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on their own; to a person who says *Sie*,
 a du-form answer is wrong (`inhalt_ohne_anrede` counts the content alone). `--part NAME` runs one part,
-`--show-held-out` prints the held-out parts' wrong answers (looking at them spends the part).
+`--show-held-out` prints the held-out parts' wrong answers (looking at them spends the part). `--answers FILE`
+writes every answer (mode, person, question, answer) as JSON lines, to compare two versions with `cmp` unread.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import tempfile
 import time
@@ -172,13 +174,14 @@ def _report(name: str, rows: list[tuple[Scenario, Question, str, bool, int]]) ->
 
 
 def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool = False,
-        part: str | None = None) -> dict[str, Any]:
+        part: str | None = None, answers: Path | None = None) -> dict[str, Any]:
     from novaberg.api.catalog import offline_rules
     from novaberg.api.nova import Nova
     from novaberg.llm.offline import OfflineLLM
     from novaberg.llm.scripted import ScriptedLLM
 
     results: dict[str, Any] = {}
+    dump = answers.open("w", encoding="utf-8") if answers else None
     with tempfile.TemporaryDirectory() as tmp, Nova.open(data_dir=Path(tmp) / "data", llm="offline") as nova:
         for mode in modes:
             runner = nova
@@ -194,12 +197,16 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool 
                 for question, answer in play(runner, scenario, index, f"{mode}-{scenario.user}"):
                     right, invented = score(scenario, question, answer)
                     rows.append((scenario, question, answer, right, invented))
+                    if dump:
+                        dump.write(json.dumps([mode, scenario.user, question.text, answer], ensure_ascii=False) + "\n")
                     turns["fragen"] += 1
                     held_out = scenario.report_part != "entwicklung"
                     if not right and (show_wrong and not held_out or show_held_out and held_out):
                         print(f"[{mode}] {scenario.user} {question.category}: {question.text}\n    → {answer!r}")
             results[mode] = _report(mode, rows)
             print(f"  ({turns['fragen']} Fragen, {time.perf_counter() - started:.0f} s)")
+    if dump:
+        dump.close()
     return results
 
 
@@ -211,9 +218,10 @@ def main() -> None:
                         help="print the wrong answers of the held-out part (looking at them spends it: write a new one)")
     parser.add_argument("--part", choices=PARTS, help="run only this part of the scenarios")
     parser.add_argument("--only-dev", action="store_true", help="leave the held-out scenarios out")
+    parser.add_argument("--answers", type=Path, help="write every answer as JSON lines to this file (compare unread)")
     args = parser.parse_args()
     modes = ["offline", "skript"] if args.mode == "beide" else [args.mode]
-    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part)
+    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part, args.answers)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from novaberg.core.errors import DatabaseError, ModelError
 from novaberg.core.settings import MEMORY_ABOUT_ME_CAP, MEMORY_BLOCK_CAP, MEMORY_BLOCK_FLOOR
 from novaberg.embed.cache import embed_cached
 from novaberg.memory.address import person_address
-from novaberg.memory.recall import MemoryQuestion, asked_period, memory_question, said_on, score_told
+from novaberg.memory.recall import MemoryQuestion, TopicScorer, asked_period, memory_question, said_on
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.short_term import ShortTermMemory
 from novaberg.memory.similarity import cosines as _cosines
@@ -79,30 +79,36 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
     question = memory_question(text)
     if question is not None:
         block = _recall_block(state, deps, question)
-        if block is not None:
-            return block
+        if block is not _NOTHING_TOLD:
+            if block is not None:
+                return block
+        else:  # the pair has no sentence to find: the nearest search would read both memories for nothing
+            return _nearest_block(state, deps, nothing_told=True)
     return _nearest_block(state, deps)
 
 
-def _told(state: dict[str, Any], deps: Any,
-          superseded: dict[str, str] | None = None) -> list[tuple[datetime, str, bool]]:
+def _told(state: dict[str, Any], deps: Any, superseded: dict[str, str] | None = None,
+          unread: list[str] | None = None) -> list[tuple[datetime, str, bool]]:
     """The pair's told sentences (when, words, long-term?): long-term nodes newest first, then the short-term
-    entries not yet promoted (not this turn's own words). `superseded` gets the stored links (older → newer)."""
+    entries not yet promoted (not this turn's own words). `superseded` gets the stored links (older → newer),
+    `unread` the memories that could not be read this turn."""
     superseded = {} if superseded is None else superseded
+    unread = [] if unread is None else unread
     user_id, character_id, now = state["user_id"], state["character_id"], state["now"]
     told: list[tuple[datetime, str, bool]] = []
     try:
         repo = LongTermRepository(deps.db)
         repo.dimensions_for(deps.embedder, now)  # another embedder's memory is refused until reembed, as below
-        nodes = repo.recent(user_id, character_id, _RECALL_SCAN)
-        by_id = {node["id"]: node["inhalt"].strip() for node in nodes}
-        for node in nodes:
-            told.append((node["kzg_erstellt_am"], node["inhalt"].strip(), True))
-            if node.get("abgeloest_durch") in by_id:  # issue 28 item 3: the promotion's stored link
-                superseded[node["inhalt"].strip()] = by_id[node["abgeloest_durch"]]
+        nodes = repo.told(user_id, character_id, _RECALL_SCAN)
+        by_id = {node_id: said.strip() for node_id, said, _, _ in nodes}
+        for node_id, _said, when, newer in nodes:
+            told.append((when, by_id[node_id], True))
+            if newer in by_id:  # issue 28 item 3: the promotion's stored link
+                superseded[by_id[node_id]] = by_id[newer]
     except (DatabaseError, psycopg.Error, ModelError) as err:
         _log.error("long-term memory unreadable this turn: %s", err)
         deps.log.write(state["turn_id"], READER, "fehler", {"lzg": str(err)}, now, "memory")
+        unread.append("lzg")
     try:
         known = {said for _, said, _ in told}
         for entry in ShortTermMemory(deps.redis).fresh_above_mid(user_id, character_id, now):
@@ -112,7 +118,11 @@ def _told(state: dict[str, Any], deps: Any,
     except redis_lib.RedisError as err:
         _log.error("short-term memory unreachable this turn: %s", err)
         deps.log.write(state["turn_id"], READER, "fehler", {"kzg": str(err)}, now, "memory")
+        unread.append("kzg")
     return told
+
+
+_NOTHING_TOLD = Block(BLOCK_HEADER, "")  # the recall read's sign: both memories read, the pair has nothing in them
 
 
 def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) -> Block | None:
@@ -121,12 +131,15 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) ->
     „noch nicht erzählt\"; nothing told about anything else → None (the nearest search goes on)."""
     now = state["now"]
     stored: dict[str, str] = {}
-    told = [item for item in _told(state, deps, stored) if item[0] is not None]
+    unread: list[str] = []
+    every = _told(state, deps, stored, unread)
+    told = [item for item in every if item[0] is not None]
     names = names_of(said for _, said, _ in told)
     period = asked_period(str(state.get("text", "")), now, deps.zone)
     if question.any_topic and period is None:
         return None  # *Was hab ich dir erzählt?* without a period: the nearest search lists what is known
-    scores = {id(item): 1 if question.any_topic else score_told(question, item[1], names) for item in told}
+    scorer = TopicScorer(question, names)  # the names joined to the topic once per read, not per sentence
+    scores = {id(item): 1 if question.any_topic else scorer.score(item[1]) for item in told}
     found = [item for item in told if scores[id(item)] > 0
              and not (question.about_herself and _about_someone_else(item[1], names))]
     if question.any_topic and period is not None:
@@ -150,7 +163,7 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) ->
     sie = person_address(str(state.get("text", "")), state.get("history") or ()) == ADDRESS_SIE
     if not current:
         if not question.abstains:
-            return None
+            return _NOTHING_TOLD if not every and not unread else None
         return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_NOT_TOLD}", answers_question=True,
                      reply=NOT_TOLD_SIE if sie else NOT_TOLD)
     newer = {id(old): new for old, new in history}
@@ -205,13 +218,17 @@ def _by_slot(found: list[Told], told: list[Told], names: dict[str, str],
     return sorted(current, key=lambda item: item[0], reverse=True), history
 
 
-def _nearest_block(state: dict[str, Any], deps: Any) -> Block | None:
+def _nearest_block(state: dict[str, Any], deps: Any, nothing_told: bool = False) -> Block | None:
+    """The nearest entries; `nothing_told`: the recall read just found both memories of the pair empty, so no
+    entry is read again (the delivery is logged as empty all the same)."""
     text, now = str(state.get("text", "")), state["now"]
     user_id, character_id = state["user_id"], state["character_id"]
     kind = question_kind(text)
     entries: list[tuple[float, str, str]] = []  # (similarity, line for the model, line for the person)
     seen: set[str] = set()
     query: list[float] | None = None
+    if nothing_told:
+        return _delivered(state, deps, kind, entries)
     try:
         repo = LongTermRepository(deps.db)
         if kind == ABOUT_ME:
@@ -250,6 +267,13 @@ def _nearest_block(state: dict[str, Any], deps: Any) -> Block | None:
                 said, day = entry["inhalt"].strip(), _day(entry["erstellt_am"], deps.zone)
                 entries.append((score, SHORT_TERM_LINE.format(inhalt=said, tag=day),
                                 REPLY_LINE.format(inhalt=said, tag=day)))
+    return _delivered(state, deps, kind, entries)
+
+
+def _delivered(state: dict[str, Any], deps: Any, kind: str | None,
+               entries: list[tuple[float, str, str]]) -> Block | None:
+    """The nearest search's block from its entries (similarity, line for the model, line for the person), logged."""
+    now = state["now"]
     entries.sort(key=lambda item: -item[0])
     if kind == ABOUT_HERSELF and entries:
         best = entries[0][0]

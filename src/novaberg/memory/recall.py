@@ -21,7 +21,7 @@ from novaberg.memory.slots import RELATIVES, SYNONYMS, slot_of
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
 
-__all__ = ["MemoryQuestion", "memory_question", "plain_question", "told_about", "score_told", "said_on", "asks_what_was_told",
+__all__ = ["MemoryQuestion", "memory_question", "plain_question", "told_about", "score_told", "TopicScorer", "said_on", "asks_what_was_told",
            "asked_period"]
 
 _POSSESSIVE = r"(mein|meine|meinem|meinen|meiner|meines)"
@@ -240,20 +240,6 @@ def _same(word: str, topic: str) -> bool:
     return long.startswith(short) and long[len(short):] in _ENDINGS and len(short) >= 3
 
 
-@lru_cache(maxsize=65536)
-def _same_or_head(word: str, topic: str) -> bool:
-    """One word in two forms, or a compound ending in the topic (*Kirchenchor* for *Chor*, *Punkband* for *Band*)."""
-    return _same(word, topic) or (len(topic) >= 4 and len(word) > len(topic) + 2 and word.endswith(topic)) or (
-        len(word) >= 5 and len(topic) >= len(word) + 3 and word not in _STOP and topic.startswith(word)
-        or len(word) >= 5 and len(topic) >= len(word) + 3 and word not in _STOP and topic.endswith(word))
-
-
-def _ends_in(word: str, heads: frozenset[str]) -> bool:
-    """*rennrad* for *rad*, *beachvolleyball* for *volleyball*: the word ends in one of `heads` after at least three
-    letters of its own (a set lookup per ending, not a test per head)."""
-    return any(word[cut:] in heads for cut in range(3, len(word) - 2))
-
-
 def told_about(question: MemoryQuestion, said: str, names: dict[str, str] | None = None) -> bool:
     """The told sentence holds a word of the question's topic (whole words, folded, or a compound's head); with
     `names` a relative's name stands for the relative (*Lena* for *Schwester*) and the other way round."""
@@ -263,25 +249,68 @@ def told_about(question: MemoryQuestion, said: str, names: dict[str, str] | None
 def score_told(question: MemoryQuestion, said: str, names: dict[str, str] | None = None) -> int:
     """How many of the question's own topic words the sentence holds (a widened family word counts once); a
     sentence filling the asked slot (`slots.py`: *Ich bin Schreiner* for *Was arbeite ich?*) counts as found."""
-    topics = set(question.topics)
-    asked = set(question.asked)
-    for name, rel in (names or {}).items():
-        if rel in topics or name in topics:
-            topics |= {name, rel}
-            if rel in asked or name in asked:
-                asked |= {name, rel}
-    return _score(_cached_words(said), frozenset(topics), frozenset(asked),
-                  question.slot is not None and (slot_of(said, names or {}) or "").endswith("|" + question.slot))
+    return TopicScorer.of(question, names).score(said)
 
 
-def _score(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str], filled: bool) -> int:
-    topic_forms = _forms_of(topics)
-    heads = topics & _KIND_FAMILIES
-    if not filled and not any(word in topic_forms or _forms(word) & topics for word in words) \
-            and not any(_same_or_head(word, topic) for word in words for topic in asked) \
-            and not (heads and any(_ends_in(word, heads) for word in words)):
-        return 0
-    return 1 + sum(1 for topic in asked if any(_same_or_head(word, topic) for word in words))
+class TopicScorer:
+    """`score_told` for one question over many told sentences, prepared once per read: the names joined to the
+    topic, and for each word the question can be found by, the sentence words that find it. A sentence is then
+    scored by set lookups against its own words and word endings (cached per sentence text).
+
+    The rule: a sentence answers when one of its words is a topic word up to a short ending (*Schwestern*), or
+    one of the asked words in two forms (*arbeite*/*Arbeit*), or five or more letters from the start or the end
+    of a longer asked word (*Rücken* for *Rückenschmerzen*), or a compound ending in an asked word of four or
+    more letters or in a kind (*Kirchenchor*, *Beachvolleyball*: at least three letters before the head), or it
+    fills the asked slot; its score is one plus the number of asked words it holds so."""
+
+    def __init__(self, question: MemoryQuestion, names: dict[str, str]) -> None:
+        topics, asked = set(question.topics), set(question.asked)
+        for name, rel in names.items():  # in the names' order: a name joined earlier lets its relative's names in
+            if rel in topics or name in topics:
+                topics |= {name, rel}
+                if rel in asked or name in asked:
+                    asked |= {name, rel}
+        self.slot, self.names = question.slot, names
+        self.per_asked = tuple((_asked_words(topic), topic if len(topic) >= 4 else None) for topic in sorted(asked))
+        self.whole = _topic_words(frozenset(topics)).union(*(words for words, _ in self.per_asked))
+        self.tails = frozenset(topic for topic in asked if len(topic) >= 4) | (frozenset(topics) & _KIND_FAMILIES)
+
+    @classmethod
+    def of(cls, question: MemoryQuestion, names: dict[str, str] | None = None) -> TopicScorer:
+        return cls(question, names or {})
+
+    def score(self, said: str) -> int:
+        word_set, tails = _sentence_words(said)
+        if word_set.isdisjoint(self.whole) and tails.isdisjoint(self.tails) and not self._fills(said):
+            return 0
+        return 1 + sum(1 for words, tail in self.per_asked
+                       if not word_set.isdisjoint(words) or (tail is not None and tail in tails))
+
+    def _fills(self, said: str) -> bool:
+        return self.slot is not None and (slot_of(said, self.names) or "").endswith("|" + self.slot)
+
+
+@lru_cache(maxsize=1024)
+def _topic_words(topics: frozenset[str]) -> frozenset[str]:
+    """The words that are a topic word up to a short ending, either way round."""
+    return _forms_of(topics) | topics | {topic + end for topic in topics if len(topic) >= 3 for end in _ENDINGS}
+
+
+@lru_cache(maxsize=4096)
+def _asked_words(topic: str) -> frozenset[str]:
+    """The whole words that hold an asked word: its two forms (equal up to a short ending, three letters or more
+    each) and, not a stop word, its first or last five or more letters when three or more are left over."""
+    same = _forms(topic) | {topic + end for end in _ENDINGS} if len(topic) >= 3 else frozenset()
+    parts = {part for size in range(5, len(topic) - 2) for part in (topic[:size], topic[-size:])}
+    return frozenset(same) | (frozenset(parts) - _STOP)
+
+
+@lru_cache(maxsize=8192)
+def _sentence_words(said: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The sentence's words, and every ending of a word after its first three letters that is three or more
+    letters long (where a compound's head can be)."""
+    words = _cached_words(said)
+    return frozenset(words), frozenset(word[cut:] for word in words for cut in range(3, len(word) - 2))
 
 
 @lru_cache(maxsize=65536)

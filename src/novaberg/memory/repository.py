@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from psycopg.rows import tuple_row
+
 from novaberg.core.clock import as_utc
 from novaberg.core.errors import DatabaseError
 from novaberg.core.logs import safe_text
@@ -74,6 +76,12 @@ ORDER BY embedding::vector({dims}) <=> %(v)b::vector({dims}) LIMIT %(k)s
 """  # issue 30: the EXISTS is a one-time filter — a pair without nodes never starts the (iterative) HNSW scan
 _RECENT = f"""
 SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND aktiv
+ORDER BY kzg_erstellt_am DESC, id DESC LIMIT %s
+"""
+# The recall block's read (issue 28 follow-up): only the four columns it uses, as tuples — at 500 rows the
+# client's parsing of the other eleven (three timestamps among them) cost more than the statement.
+_TOLD = """
+SELECT id, inhalt, kzg_erstellt_am, abgeloest_durch FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND aktiv
 ORDER BY kzg_erstellt_am DESC, id DESC LIMIT %s
 """
 _BY_KEY = f"SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND kzg_schluessel = %s"
@@ -254,6 +262,12 @@ class LongTermRepository:
         _pair(user_id, character_id)
         with self._tx() as conn:
             return [dict(r) for r in conn.execute(_RECENT, (user_id, character_id, limit)).fetchall()]
+
+    def told(self, user_id: str, character_id: str, limit: int) -> list[tuple[int, str, datetime, int | None]]:
+        """The pair's newest active nodes as (id, inhalt, kzg_erstellt_am, abgeloest_durch), newest first."""
+        _pair(user_id, character_id)
+        with self._tx() as conn, conn.cursor(row_factory=tuple_row) as cursor:
+            return cursor.execute(_TOLD, (user_id, character_id, limit)).fetchall()
 
     def mentioning(self, user_id: str, character_id: str, word: str, limit: int = 20) -> list[str]:
         """The pair's told sentences naming `word` as a whole word (a name's introduction, `slots.names_of`)."""

@@ -1,0 +1,134 @@
+"""Issue 28 follow-up: the `[ERINNERUNGEN]` read scores the pair's told sentences with a `TopicScorer` prepared
+once per read (set lookups per sentence) — it must score exactly as the word-by-word rule it replaces, and a
+per-sentence cache never lets one person's read show another person's sentences."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from datetime import timedelta
+
+from bench.memory.recall_cases import SCENARIOS
+
+from novaberg.llm.scripted import ScriptedLLM
+from novaberg.memory import recall
+from novaberg.memory.block import read_memory_block
+from novaberg.memory.recall import MemoryQuestion, TopicScorer, memory_question, score_told
+from novaberg.memory.slots import names_of, slot_of
+from tests.memory.helpers import NOW, agent, remember
+from tests.support import make_deps
+
+
+def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> int:
+    """The rule as it was before the scorer (at 624c718): names joined per sentence, every word of the sentence tested
+    against every topic word."""
+    topics, asked = set(question.topics), set(question.asked)
+    for name, rel in names.items():
+        if rel in topics or name in topics:
+            topics |= {name, rel}
+            if rel in asked or name in asked:
+                asked |= {name, rel}
+    filled = question.slot is not None and (slot_of(said, names) or "").endswith("|" + question.slot)
+    words, topics, asked = recall._cached_words(said), frozenset(topics), frozenset(asked)
+    topic_forms, heads = recall._forms_of(topics), topics & recall._KIND_FAMILIES
+    if not filled and not any(word in topic_forms or recall._forms(word) & topics for word in words) \
+            and not any(_same_or_head(word, topic) for word in words for topic in asked) \
+            and not (heads and any(_ends_in(word, heads) for word in words)):
+        return 0
+    return 1 + sum(1 for topic in asked if any(_same_or_head(word, topic) for word in words))
+
+
+def _same_or_head(word: str, topic: str) -> bool:
+    stop = recall._STOP
+    return recall._same(word, topic) or (len(topic) >= 4 and len(word) > len(topic) + 2 and word.endswith(topic)) or (
+        len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.startswith(word)
+        or len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.endswith(word))
+
+
+def _ends_in(word: str, heads: frozenset[str]) -> bool:
+    return any(word[cut:] in heads for cut in range(3, len(word) - 2))
+
+
+_FAMILY_WORDS = sorted({word for family in recall._FAMILIES for word in family})
+_OTHER = ("schwester", "bruder", "tochter", "hund", "katze", "lena", "sarah", "moritz", "bello", "lasagne", "pizza",
+          "koeln", "bonn", "hamburg", "chor", "band", "rad", "stelle", "haus", "lieblingsessen", "lieblingsfarbe",
+          "arbeite", "wohne", "studiere", "beruf", "auto", "urlaub", "mag", "spiele", "jeden", "dienstag", "im",
+          "verein", "bin", "ich", "meine", "mein", "und", "seit", "nummer", "1987", "100234", "anna100234", "eigentlich", "eigentlichkeit", "gestern", "vorgesterns")
+_PREFIXES = ("kirchen", "beach", "hallen", "renn", "e", "punk", "jazz", "ober", "haupt", "x", "lieblings")
+_ENDS = ("", "e", "n", "en", "s", "es", "er", "ern", "in", "innen", "chen", "ung")
+
+
+def _word(rng: random.Random) -> str:
+    word = rng.choice(_FAMILY_WORDS if rng.random() < 0.5 else _OTHER)
+    roll = rng.random()
+    if roll < 0.2:
+        word = rng.choice(_PREFIXES) + word
+    elif roll < 0.4:
+        word += rng.choice(_ENDS)
+    elif roll < 0.5 and len(word) > 4:
+        word = word[: rng.randint(3, len(word) - 1)] if rng.random() < 0.5 else word[rng.randint(1, len(word) - 3):]
+    return word
+
+
+def _sentence(rng: random.Random) -> str:
+    opening = rng.choice(("Meine Schwester Lena", "Mein Hund heißt Bello und", "Ich", "Wir", "Sarah", "Die Reise",
+                          "Meine Tochter Sarah", "Oma Erna", ""))
+    return f"{opening} {' '.join(_word(rng) for _ in range(rng.randint(1, 9)))}.".strip()
+
+
+def _questions(rng: random.Random) -> list[MemoryQuestion]:
+    out = [q for scenario in SCENARIOS for question in scenario.questions
+           if (q := memory_question(question.text)) is not None and not q.any_topic]
+    slots = (None, "arbeit", "wohnort", "studium", "auto", "urlaub")
+    odd = frozenset({"eigentlichkeit", "gesternabend"})  # a stop word at the start of an asked word finds nothing
+    out.append(MemoryQuestion(odd, False, asked=odd))
+    for _ in range(30):
+        asked = frozenset(_word(rng) for _ in range(rng.randint(1, 3)))
+        widened = recall._widened(asked) | frozenset(_word(rng) for _ in range(rng.randint(0, 3)))
+        out.append(MemoryQuestion(widened, rng.random() < 0.5, asked=asked, slot=rng.choice(slots)))
+    return out
+
+
+def test_the_prepared_scorer_scores_as_the_word_by_word_rule():
+    """Issue 28 follow-up: same score for every (question, sentence, names) of a generated set and of the bench's
+    told sentences — whole words in every form, compounds ending in an asked word or a kind, a name for its
+    relative, a filled slot."""
+    rng = random.Random(28)
+    told = [fact.said for scenario in SCENARIOS for fact in scenario.facts.values()]
+    sentences = told + [_sentence(rng) for _ in range(120)]
+    questions = _questions(rng)
+    names_sets = [names_of(told), {"lena": "schwester", "sarah": "tochter", "bello": "hund", "moritz": "kater"}]
+    compared = found = 0
+    for names in names_sets:
+        for question in questions:
+            scorer = TopicScorer(question, names)
+            for said in sentences:
+                expected = _reference(question, said, names)
+                assert scorer.score(said) == expected, (question, said, names)
+                compared += 1
+                found += expected > 0
+        assert all(score_told(question, said, names) == _reference(question, said, names)
+                   for question in questions[::7] for said in sentences[::5])
+    assert compared > 30_000 and found > 1_000  # the set reaches both outcomes, many times
+
+
+def _state(text: str, user: str) -> dict:
+    return {"turn_id": uuid.uuid4(), "user_id": user, "character_id": "nova", "text": text,
+            "now": NOW + timedelta(days=7)}
+
+
+def test_a_read_never_shows_another_persons_sentences(db, redis):
+    """Each person sees only their own: the cached per-sentence words of one person's read (same question, the
+    same kind of sentences) never bring her sentences into another person's block."""
+    remember(redis, "Ich spiele jeden Dienstag Volleyball im Verein.", "a1", user="anna")
+    remember(redis, "Mein Lieblingsessen ist Lasagne.", "a2", user="anna")
+    remember(redis, "Ich spiele mittwochs Tennis.", "b1", user="ben")
+    agent(db, redis).run(NOW)
+    deps = make_deps(db, redis, ScriptedLLM())
+    for _ in range(2):  # the second round reads with every cache warm
+        anna = read_memory_block(_state("Welchen Sport mache ich?", "anna"), deps)
+        ben = read_memory_block(_state("Welchen Sport mache ich?", "ben"), deps)
+        assert anna is not None and "Volleyball" in anna.text and "Tennis" not in anna.text
+        assert ben is not None and "Tennis" in ben.text and "Volleyball" not in ben.text
+        food = read_memory_block(_state("Was ist mein Lieblingsessen?", "ben"), deps)
+        assert food is not None and "Lasagne" not in food.text and "Lasagne" not in (food.reply or "")
