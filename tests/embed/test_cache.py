@@ -41,5 +41,8 @@ def test_a_turn_embeds_its_question_once(db: Any, redis: Any, tmp_path: Path) ->
     embedder = _Counting()
     nova = Nova(Stack(db=db, redis=redis), make_offline_llm(), embedder, Settings(data_dir=tmp_path))
     question = "Was weiß ich noch über die Heizung im Keller?"
-    nova.turn("u1", "nova", question, berlin(2026, 12, 1, 10))
+    nova.turn("u0", "nova", question, berlin(2026, 12, 1, 10))  # a pair with nothing stored needs no vector at all
+    assert embedder.texts[question] == 0
+    nova.turn("u1", "nova", "Ich spiele jeden Dienstag Schach im Verein.", berlin(2026, 12, 1, 9))
+    nova.turn("u1", "nova", question, berlin(2026, 12, 1, 10))  # something else told: the nearest search, once
     assert embedder.texts[question] == 1
