@@ -154,5 +154,13 @@ def main() -> None:
     }, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 
+def write_set(folder: Path, name: str, rows: list[dict]) -> None:
+    """One labelled set as JSON lines `<folder>/<name>.jsonl` (every external set is written this way)."""
+    with (folder / f"{name}.jsonl").open("w", encoding="utf-8") as out:
+        for row in rows:
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    print(name, len(rows))
+
+
 if __name__ == "__main__":
     main()

@@ -29,10 +29,9 @@ Run: python -m bench.offline.external.gathered   (writes the four jsonl files)
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 
-from bench.offline.external.build import _pick
+from bench.offline.external.build import _pick, write_set
 
 HERE = Path(__file__).parent
 ITEMS = ("Eier", "Käse", "Tomaten", "Backpapier", "Kaffee", "Hafermilch", "Öl", "Quark", "Klopapier", "Zwiebeln",
@@ -170,10 +169,7 @@ def calendar_cases(held: bool) -> list[dict[str, str]]:
 def main() -> None:
     for name, rows in (("bonalyze_dev", list_cases(False)), ("bonalyze_heldout", list_cases(True)),
                        ("calendar_dev", calendar_cases(False)), ("calendar_heldout", calendar_cases(True))):
-        with (HERE / f"{name}.jsonl").open("w", encoding="utf-8") as out:
-            for row in rows:
-                out.write(json.dumps(row, ensure_ascii=False) + "\n")
-        print(name, len(rows))
+        write_set(HERE, name, rows)
 
 
 if __name__ == "__main__":

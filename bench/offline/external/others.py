@@ -21,10 +21,9 @@ Run: python -m bench.offline.external.others   (writes others_heldout.jsonl)
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from bench.offline.external.build import _choices, _pick
+from bench.offline.external.build import _choices, _pick, write_set
 
 HERE = Path(__file__).parent
 ITEMS = ("Eier", "Käse", "Tomaten", "Backpapier", "Kaffee", "Hafermilch", "Öl", "Quark", "Klopapier", "Zwiebeln",
@@ -73,10 +72,7 @@ def cases(templates: list[tuple[str, str, str]], source: str) -> list[dict[str, 
 def main() -> None:
     for name, templates, source in (("others_heldout", ALEXA_MODEL, "robbash/shopping-list ALEXA.md"),):
         rows = cases(templates, source)
-        with (HERE / f"{name}.jsonl").open("w", encoding="utf-8") as out:
-            for row in rows:
-                out.write(json.dumps(row, ensure_ascii=False) + "\n")
-        print(name, len(rows))
+        write_set(HERE, name, rows)
 
 
 if __name__ == "__main__":
