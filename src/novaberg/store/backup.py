@@ -55,6 +55,7 @@ from novaberg.store.embedded import PG_MAJOR, EmbeddedPostgres, server_bin_dir, 
 from novaberg.store.embedded_redis import EmbeddedRedis, running_socket
 from novaberg.store.migrations import discover
 from novaberg.store.person_gate import GATE_PREFIX
+from novaberg.store.stack import stop_embedded
 
 __all__ = ["ARCHIVE_FORMAT", "ARCHIVE_VERSION", "BackupError", "BackupReport", "RestoreReport", "LAST_BACKUP_NAME",
            "create_backup", "restore_backup", "read_manifest", "last_backup", "EPHEMERAL_KEYS", "redis_state"]
@@ -226,12 +227,7 @@ def _sources(settings: Settings, data_path: Path) -> Iterator[_Sources]:
     finally:
         if client is not None:
             client.close()
-        if redis_server is not None:
-            redis_server.stop()
-        if pg is not None:
-            pg.stop()
-        if data_dir is not None:
-            data_dir.release()
+        stop_embedded(redis_server, pg, data_dir)
 
 
 def redis_dump_lines(client: Any) -> tuple[bytes, int]:

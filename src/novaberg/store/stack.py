@@ -15,7 +15,7 @@ from novaberg.store.embedded_redis import EmbeddedRedis
 from novaberg.store.migrations import migrate
 from novaberg.store.redis_store import connect_redis
 
-__all__ = ["Stack"]
+__all__ = ["Stack", "stop_embedded"]
 
 
 @dataclass
@@ -61,12 +61,7 @@ class Stack:
         except BaseException:
             if db is not None:
                 db.close()
-            if redis_server is not None:
-                redis_server.stop()
-            if pg is not None:
-                pg.stop()
-            if data_dir is not None:
-                data_dir.release()
+            stop_embedded(redis_server, pg, data_dir)
             raise
         return cls(db=db, redis=redis, data_dir=data_dir, embedded_pg=pg, embedded_redis=redis_server,
                    timings=timings)
@@ -79,15 +74,23 @@ class Stack:
             except Exception:  # noqa: BLE001 - shutdown goes on
                 pass
             self.redis = None
-        if self.embedded_redis is not None:
-            self.embedded_redis.stop()
-            self.embedded_redis = None
+        redis_server, self.embedded_redis = self.embedded_redis, None
+        if redis_server is not None:
+            redis_server.stop()
         if self.db is not None:
             self.db.close()
             self.db = None  # type: ignore[assignment]
-        if self.embedded_pg is not None:
-            self.embedded_pg.stop()
-            self.embedded_pg = None
-        if self.data_dir is not None:
-            self.data_dir.release()
-            self.data_dir = None
+        pg, self.embedded_pg = self.embedded_pg, None
+        data_dir, self.data_dir = self.data_dir, None
+        stop_embedded(None, pg, data_dir)
+
+
+def stop_embedded(redis_server: EmbeddedRedis | None, pg: EmbeddedPostgres | None, data_dir: DataDir | None) -> None:
+    """Stop what a data directory's embedded servers started, in reverse order: Redis, PostgreSQL, then the
+    directory's lock (`Stack`, and a backup that started the servers itself)."""
+    if redis_server is not None:
+        redis_server.stop()
+    if pg is not None:
+        pg.stop()
+    if data_dir is not None:
+        data_dir.release()
