@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from novaberg.api import texts
+from novaberg.api.acting import acting_person
 from novaberg.api.auth import Principal
 from novaberg.core.edge import check_id
 from novaberg.core.errors import DatabaseUnavailableError, InputError
@@ -35,14 +36,7 @@ def build_calendar_routes(nova: Any, clock: Any, principal: Callable[..., Princi
     zone = nova.settings.zone
     store = CalendarStore(db)
 
-    def person(who: Principal, user_id: str | None) -> str:
-        try:
-            wanted = who.user_id if user_id is None else check_id(user_id, "user_id")
-        except InputError as err:
-            raise HTTPException(422, str(err)) from err
-        if not who.may_act_for(wanted):
-            raise HTTPException(403, texts.ERR_FOREIGN_PERSON)
-        return wanted
+    person = acting_person
 
     def figure(character_id: str | None) -> str | None:
         try:

@@ -8,10 +8,10 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from novaberg.api import texts
+from novaberg.api.acting import acting_person
 from novaberg.api.auth import Principal
 from novaberg.api.person_export import UnknownPersonError, export_bytes
-from novaberg.core.edge import check_id
-from novaberg.core.errors import DatabaseUnavailableError, InputError
+from novaberg.core.errors import DatabaseUnavailableError
 
 __all__ = ["build_export_routes"]
 
@@ -22,12 +22,7 @@ def build_export_routes(nova: Any, clock: Any, principal: Callable[..., Principa
 
     @router.get("/export", summary="Everything stored of the signed-in person, as one zip")
     async def export(who: Who, user_id: str | None = None) -> Response:
-        try:
-            user = who.user_id if user_id is None else check_id(user_id, "user_id")
-        except InputError as err:
-            raise HTTPException(422, str(err)) from err
-        if not who.may_act_for(user):
-            raise HTTPException(403, texts.ERR_FOREIGN_PERSON)
+        user = acting_person(who, user_id)
         try:
             data = await run_in_threadpool(export_bytes, nova, user, clock.now())
         except UnknownPersonError as err:

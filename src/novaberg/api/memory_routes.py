@@ -10,6 +10,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
+from novaberg.api.acting import acting_person
 from novaberg.api.auth import Principal
 from novaberg.api.texts import ERR_DATABASE
 from novaberg.core.edge import check_id
@@ -43,13 +44,11 @@ def build_memory_routes(nova: Any, principal: Any) -> APIRouter:
 
     @router.get("/memory", summary="The pair's short-term and long-term memory")
     async def memory(who: Who, character_id: str = _DEFAULT_CHARACTER, user_id: str | None = None) -> JSONResponse:
+        user = acting_person(who, user_id)
         try:
-            user = who.user_id if user_id is None else check_id(user_id, "user_id")
             character = check_id(character_id, "character_id")
         except InputError as err:
             raise HTTPException(422, str(err)) from err
-        if not who.may_act_for(user):
-            raise HTTPException(403, "fremde Person: abgelehnt")
         try:
             view = await run_in_threadpool(memory_view, nova, user, character)
         except DatabaseUnavailableError as err:

@@ -19,6 +19,7 @@ from starlette.concurrency import run_in_threadpool
 
 from novaberg.agents.pending import load_pending
 from novaberg.api import texts
+from novaberg.api.acting import acting_person
 from novaberg.api.auth import Principal
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id
@@ -239,11 +240,7 @@ def build_views(nova: Any, clock: Any, principal: Callable[..., Principal]) -> A
     history = TurnHistory(nova.stack.db)
     zone = nova.settings.zone
 
-    def person(who: Principal, user_id: str | None) -> str:
-        wanted = who.user_id if user_id is None else _checked(user_id, "user_id")
-        if not who.may_act_for(wanted):
-            raise HTTPException(403, texts.ERR_FOREIGN_PERSON)
-        return wanted
+    person = acting_person
 
     async def run(call: Callable[[], Any]) -> Any:
         try:
