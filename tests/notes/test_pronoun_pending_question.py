@@ -60,3 +60,20 @@ def test_issue26_a_new_order_never_answers_the_pronoun_question(nova, db):
     nova.turn("u1", "nova", "Hak das ab", NOW)
     nova.turn("u1", "nova", "Setz Eier auf die Baumarkt-Liste", NOW)
     assert _lists(db, "u1") == {"Baumarkt-Liste": "Schrauben\nEier", "Einkaufsliste": "Milch\nKäse\nButter"}
+
+
+def test_issue26_parallel_answers_to_the_pronoun_question_strike_once(nova, db):
+    """Every write path under parallel turns on one person: *„den Käse"* sent four times at once after the
+    ask-back — Käse is struck once and said once, Milch and Butter stay; the other turns say truly that nothing
+    changed (the waiting order is read by each before one took it — the write is what must happen once)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    _setup(db, "u3")
+    nova.turn("u3", "nova", "Setz Käse und Butter auf die Einkaufsliste", NOW)
+    assert _notes(nova.turn("u3", "nova", "Hak das ab", NOW))["status"] == "rueckfrage"
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: nova.turn("u3", "nova", "den Käse", NOW), range(4)))
+    answers = [r.answer for r in results]
+    assert sum("gestrichen: Käse" in a for a in answers) == 1, answers  # struck once, said once
+    assert all("gestrichen" in a or "nichts geändert" in a for a in answers), answers  # the others say so truly
+    assert _lists(db, "u3") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch\nButter"}

@@ -126,3 +126,23 @@ def test_a_reschedule_question_is_answered_with_the_occurrence_and_keeps_the_new
     whole = _turn(nova, "die ganze Serie")
     assert whole.services[-1]["status"] == "rueckfrage" and "ab jetzt immer" in whole.answer
     assert _rows(nova) == before
+
+
+@pytest.mark.parametrize("answer", ["ganz", "nur nächsten Montag"])
+def test_parallel_answers_to_the_series_question_write_once(nova, answer):
+    """Every write path under parallel turns on one person: the answer sent four times at once — the waiting
+    question is taken once, so the series goes (or one occurrence is cancelled) exactly once, nothing else."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    series = _series(nova)
+    _asked(nova)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: _turn(nova, answer), range(4)))
+    done = [r for r in results if r.services and r.services[-1]["status"] == "abgeschlossen"]
+    assert len(done) == 1, [r.answer for r in results]
+    rows = _rows(nova)
+    if answer == "ganz":
+        assert not rows[series]["aktiv"] and nova.timeline.list(USER, FIGURE) == []
+    else:
+        assert rows[series]["aktiv"] and len(rows[series]["exdates"]) == 1
+    assert load_pending(nova.stack.redis, USER, FIGURE, NOW) is None
