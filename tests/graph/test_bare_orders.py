@@ -10,7 +10,6 @@ from concurrent.futures import ThreadPoolExecutor
 import psycopg
 import pytest
 
-from novaberg.graph import bare_orders
 from novaberg.graph.bare_orders import MOVE, read_bare_order
 from novaberg.graph.holdings import RepositoryHoldings
 from novaberg.llm.scripted import ScriptedLLM
@@ -160,11 +159,6 @@ def test_bare_orders_are_read(text, kind, thing, pronoun):
 ])
 def test_orders_with_a_container_a_time_or_no_delete_verb_are_not_bare(text):
     assert read_bare_order(text) is None
-
-
-def test_the_list_types_are_the_notes_own():
-    """graph.bare_orders reads the notes' own list types (no copy that could drift)."""
-    assert bare_orders.LIST_TYPES is LIST_TYPES
 
 
 def _holdings_reads(nova, monkeypatch, user, text):
