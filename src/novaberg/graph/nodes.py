@@ -8,7 +8,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
-from novaberg.agents.pending import clear_pending, load_pending, store_pending
+from novaberg.agents.pending import clear_pending, load_pending, store_pending, take_pending
 from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, wrote_verifiably
 from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
@@ -101,8 +101,9 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     dismissed = None
     own_turn = "" if pending is None else ends_waiting_question(state["text"], pending, deps.registry,
                                                                 state["now"], deps.zone)
+    if pending is not None and not take_pending(deps.redis, state["user_id"], pending):
+        pending, own_turn = None, ""  # a parallel turn took it first: this turn is one of its own
     if pending is not None and own_turn:
-        clear_pending(deps.redis, state["user_id"])
         dismissed = pending["agent"]
     elif pending is not None:
         decision = {"domain": pending["agent"], "management_action": "resume", "pending": pending["state"],
@@ -230,10 +231,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     elif decision["management_action"] == NO_DOMAIN:
         _trace(runtime, state, "plan", "kein_dienst", {})
     else:
-        resume = decision["management_action"] == "resume"
-        if resume:
-            clear_pending(deps.redis, state["user_id"])
-        runs = _runs(state)
+        runs = _runs(state)  # a resumed question was taken by the route (`take_pending`)
         for index, (name, text, action) in enumerate(runs):
             service = deps.registry.service_named(name)
             if service is None:
