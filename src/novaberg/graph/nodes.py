@@ -14,8 +14,10 @@ from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.graph.bare_orders import (
     ASK_ACTION,
+    ASKING,
     last_exchange,
     read_bare_order,
+    read_which_answer,
     route_by_data,
     route_by_last_exchange,
 )
@@ -64,7 +66,8 @@ _log = logging.getLogger(__name__)
 
 OFFER_DOMAIN = "sachlage"  # the Lage answers an offer itself, or hands it to the offered service
 OFFER_ACTION = "angebot"
-ROUTE_QUESTION = "planer"  # the result name of the route's own question (a bare order that fits two services)
+ROUTE_QUESTION = ASKING  # the result name of the route's own question (a bare order that fits two services)
+NO_ANSWER = "keine_antwort"  # why a turn ends the route's own question: it names neither side
 
 
 
@@ -99,12 +102,18 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     pending = load_pending(deps.redis, state["user_id"], state["character_id"], state["now"])
     decision: dict[str, Any] | None = None
     dismissed = None
-    own_turn = "" if pending is None else ends_waiting_question(state["text"], pending, deps.registry,
-                                                                state["now"], deps.zone)
+    which = None
+    if pending is not None and pending["agent"] == ROUTE_QUESTION:  # the bare order's question which is meant
+        which = read_which_answer(state["text"], pending["state"])
+        own_turn = "" if which is not None else NO_ANSWER
+    elif pending is not None:
+        own_turn = ends_waiting_question(state["text"], pending, deps.registry, state["now"], deps.zone)
     if pending is not None and not take_pending(deps.redis, state["user_id"], pending):
-        pending, own_turn = None, ""  # a parallel turn took it first: this turn is one of its own
+        pending, own_turn, which = None, "", None  # a parallel turn took it first: this turn is one of its own
     if pending is not None and own_turn:
         dismissed = pending["agent"]
+    elif which is not None:
+        decision = {**which[1].decision(which[0]), "beantwortet": ROUTE_QUESTION}
     elif pending is not None:
         decision = {"domain": pending["agent"], "management_action": "resume", "pending": pending["state"],
                     "spaeter": pending["spaeter"]}
@@ -138,7 +147,12 @@ def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dic
         return None
     chosen = route_by_last_exchange(order, last_exchange(situation.objects, situation.turn)) or route_by_data(
         order, RepositoryHoldings(deps.db), state["user_id"], state["character_id"])
-    return chosen.decision(order) if chosen is not None else None
+    if chosen is None:
+        return None
+    decision = chosen.decision(order)
+    if "welche" in decision:
+        decision["welche"]["text"] = state["text"]  # the order as said: the answer *den Termin* resumes it
+    return decision
 
 
 def read_blocks_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -226,8 +240,11 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     elif decision["management_action"] == READ_ACTION:
         results.append(read_taken(decision, state["user_id"], state["character_id"], deps))
     elif decision["management_action"] == ASK_ACTION:  # a bare order whose thing is a list item and an appointment
+        asked = dict(decision.get("welche") or {})
+        store_pending(deps.redis, state["user_id"], state["character_id"], ROUTE_QUESTION, asked,
+                      asked_at=state["now"])
         results.append(ServiceResult(ROUTE_QUESTION, "rueckfrage", decision["frage"],
-                                     [{"schritt": "welcher_dienst", **decision.get("bare_order", {})}]))
+                                     [{"schritt": "welcher_dienst", **decision.get("bare_order", {})}], asked))
     elif decision["management_action"] == NO_DOMAIN:
         _trace(runtime, state, "plan", "kein_dienst", {})
     else:
