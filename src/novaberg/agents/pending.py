@@ -22,11 +22,18 @@ from typing import Any
 from novaberg.core.clock import as_utc
 from novaberg.core.settings import PENDING_TTL_SECONDS
 from novaberg.store.redis_store import redis_errors
+from novaberg.text.commands import load_raw_commands
+from novaberg.text.grammar import QUESTION, REQUEST, analyse
+from novaberg.text.small_talk import small_talk
+from novaberg.text.words import fold
 
-__all__ = ["pending_key", "store_pending", "load_pending", "take_pending", "clear_pending", "RAW"]
+__all__ = ["pending_key", "store_pending", "load_pending", "take_pending", "clear_pending", "RAW", "is_own_sentence",
+           "OWN_SENTENCE_WORDS"]
 
 _log = logging.getLogger(__name__)
 
+OWN_SENTENCE_WORDS = 4  # a sentence of its own has at least this many words; a hesitation (*hm, weiß nicht*) fewer
+_OPENERS = frozenset({"es", "sie", "das", "mein", "dein", "unser", "heute", "gestern"})  # beside the subjects
 RAW = "roh"  # the entry as read from Redis, kept in the loaded payload for `take_pending`'s comparison
 _TAKE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -112,3 +119,35 @@ def _expired(asked_at: object, now: datetime) -> bool:
 def clear_pending(redis: Any, user_id: str) -> None:
     with redis_errors("a pending question"):
         redis.delete(pending_key(user_id))
+
+
+def is_own_sentence(text: str) -> bool:
+    """Whether `text` is a sentence of its own rather than an answer attempt (issue 26; timeline.md §10, the
+    Klärfall note: an answer counts only in the first human turn after the question): small talk by the
+    templates (*„Wie geht es dir?“*, *„Danke“*), a question of at least three words, or a statement of at least
+    `OWN_SENTENCE_WORDS` words that opens with a subject (*„Ich war heute beim Bäcker“*, *„Das Wetter ist schön
+    heute“*). A short hesitation (*„hm, mal sehen“*), a fragment (*„nur nächsten Montag“*) or an order is none.
+    The callers decide with the service's own reading: only a sentence the question's reader did not take as
+    its answer ends the question."""
+    said = " ".join(str(text).split())
+    if not said:
+        return False
+    if small_talk(said):
+        return True
+    utterance = analyse(said)
+    tokens = said.strip(" ?!.").split()
+    if utterance.mood == REQUEST:
+        return False
+    if utterance.mood == QUESTION:
+        return len(tokens) >= 3
+    first = fold(tokens[0].strip(",.!?"))
+    return len(tokens) >= OWN_SENTENCE_WORDS and (first in _subjects() or first in _OPENERS or (
+        first in _determiners() and len(tokens) > 1 and tokens[1][:1].isupper()))
+
+
+def _subjects() -> frozenset[str]:
+    return frozenset(fold(w) for w in load_raw_commands()["subjects"])
+
+
+def _determiners() -> frozenset[str]:
+    return frozenset(fold(w) for w in load_raw_commands()["determiners"])
