@@ -1,7 +1,11 @@
 """Routing and action accuracy of the offline model on the generated phrasing corpus (issue 13) — a\nregression net only — and the external list-command set (issue 26), the quality figure.
 
-Run: .venv/bin/python -m bench.offline.run [--failures N]
-Prints the accuracy, the target accuracy, the writes from statements or questions, and per group the errors.
+Run: .venv/bin/python -m bench.offline.run [--failures N] [--turns sample|all|none]
+Prints the accuracy, the target accuracy, the writes from statements or questions, and per group the errors;
+then each external set twice: by the router and the classification alone (`external/score.py`), and through the
+real turn (`turns.py`: `Nova.turn` on an embedded stack, a person of its own per sentence, outcomes read from the
+rows). `--turns sample` (the default) takes every `DEV_SAMPLE`-th sentence of the large `dev` set through the
+turn and all of the others; `all` every sentence (≈ 4 min more); `none` skips the turns.
 """
 
 from __future__ import annotations
@@ -13,11 +17,18 @@ from bench.offline.external.calendar import score_calendar
 from bench.offline.external.score import ASKED, DONE, NOT_DONE, WRONG, score_external
 from bench.offline.heldout import HELD_OUT
 from bench.offline.score import score
+from bench.offline.turns import open_world, score_turns
+
+LIST_PARTS = ("dev", "heldout", "others_heldout", "bonalyze_dev", "bonalyze_heldout")
+CALENDAR_PARTS = ("calendar_dev", "calendar_heldout")
+DEV_SAMPLE = 4  # --turns sample: every 4th sentence of `dev` (1,569 template fillings) goes through the turn
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--failures", type=int, default=15, help="how many wrong sentences to print")
+    parser.add_argument("--turns", choices=("sample", "all", "none"), default="sample",
+                        help="the external sets through Nova.turn: dev sampled (default), all, or none")
     args = parser.parse_args()
     started = time.perf_counter()
     report = score()
@@ -40,7 +51,7 @@ def main() -> None:
         print(f"  WRONG {case.text!r}: expected {case.domain}/{case.action}, got {outcome.domain}/{outcome.action}")
     print("external list commands (issue 26; written by others — the quality figure; see bench/offline/external;"
           " others_heldout = an Alexa skill model, not Home Assistant, never tuned on):")
-    for part in ("dev", "heldout", "others_heldout", "bonalyze_dev", "bonalyze_heldout"):
+    for part in LIST_PARTS:
         ext = score_external(part)
         print(f"  {part:8} {ext.total:5} sentences: executed as meant {ext.meant}/{ext.total} = "
               f"{ext.meant / ext.total:.1%} (done {ext.outcomes[DONE]}, asked which list {ext.outcomes[ASKED]}), "
@@ -50,7 +61,7 @@ def main() -> None:
                 for line in ext.examples.get(outcome, [])[: args.failures]:
                     print(f"    {outcome}: {line}")
     print("external calendar requests (multistage-assist; gathered.py):")
-    for part in ("calendar_dev", "calendar_heldout"):
+    for part in CALENDAR_PARTS:
         cal = score_calendar(part)
         print(f"  {part:16} {cal.total:3} sentences: executed as meant {cal.outcomes[DONE]}/{cal.total} = "
               f"{cal.outcomes[DONE] / cal.total:.1%}, not done {cal.outcomes[NOT_DONE]}, WRONG writes {cal.outcomes[WRONG]}")
@@ -58,6 +69,31 @@ def main() -> None:
             for outcome in (WRONG, NOT_DONE):
                 for line in cal.examples.get(outcome, [])[: args.failures]:
                     print(f"    {outcome}: {line}")
+    if args.turns != "none":
+        _through_turns(args.failures, DEV_SAMPLE if args.turns == "sample" else 1)
+
+
+def _through_turns(failures: int, dev_every: int) -> None:
+    """The external sets through `Nova.turn` — what a person gets (the bare-order route, the search node's
+    question, the resume included). Held-out parts: aggregates only, never a sentence."""
+    print("external sets through Nova.turn (turns.py: a person of her own per sentence, four lists, outcomes "
+          "read from the rows):")
+    started = time.perf_counter()
+    turns = 0
+    with open_world() as nova:
+        for part in (*LIST_PARTS, *CALENDAR_PARTS):
+            every = dev_every if part == "dev" else 1
+            ext = score_turns(nova, part, every)
+            turns += ext.total
+            sampled = f" (every {every}th)" if every > 1 else ""
+            print(f"  {part:16} {ext.total:5} sentences{sampled}: executed as meant {ext.meant}/{ext.total} = "
+                  f"{ext.meant / ext.total:.1%} (done {ext.outcomes[DONE]}, asked {ext.outcomes[ASKED]}), "
+                  f"not done {ext.outcomes[NOT_DONE]}, WRONG writes {ext.outcomes[WRONG]}")
+            if part.endswith("dev"):  # never print held-out sentences
+                for outcome in (WRONG, NOT_DONE):
+                    for line in ext.examples.get(outcome, [])[:failures]:
+                        print(f"    {outcome}: {line}")
+    print(f"  {turns} turns in {time.perf_counter() - started:.0f} s (the stack's start included)")
 
 
 if __name__ == "__main__":

@@ -4,17 +4,36 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from novaberg.agents.pending import clear_pending, load_pending, pending_key, store_pending
+from novaberg.agents.pending import RAW, clear_pending, load_pending, pending_key, store_pending, take_pending
 
 
 def test_store_load_clear_with_ttl(redis):
     store_pending(redis, "u1", "nova", "timeline", {"frage": "x"})
     assert 0 < redis.ttl(pending_key("u1")) <= 300
-    assert load_pending(redis, "u1", "nova") == {"agent": "timeline", "character_id": "nova", "state": {"frage": "x"},
-                                              "spaeter": []}
+    loaded = load_pending(redis, "u1", "nova")
+    assert loaded is not None and loaded.pop(RAW) and len(loaded.pop("nr")) == 32
+    assert loaded == {"agent": "timeline", "character_id": "nova", "state": {"frage": "x"}, "spaeter": []}
     assert load_pending(redis, "u1", "anna") is None  # another figure's question is not this pair's
     clear_pending(redis, "u1")
     assert load_pending(redis, "u1", "nova") is None
+
+
+def test_a_question_is_taken_once_and_never_one_stored_after_it(redis):
+    """Issue 26 follow-up: of the turns that read the same waiting question, exactly one takes it (compare and
+    delete); a question stored anew after the read — the resumed one asking again — is not taken by a turn that
+    read the old one; another person's question is untouched."""
+    store_pending(redis, "u1", "nova", "notizen", {"frage": "x"})
+    store_pending(redis, "u2", "nova", "notizen", {"frage": "x"})
+    first, second = load_pending(redis, "u1", "nova"), load_pending(redis, "u1", "nova")
+    assert first is not None and second is not None
+    assert take_pending(redis, "u1", first) is True
+    assert take_pending(redis, "u1", second) is False
+    assert load_pending(redis, "u1", "nova") is None
+    assert load_pending(redis, "u2", "nova") is not None
+    stale = load_pending(redis, "u2", "nova")
+    store_pending(redis, "u2", "nova", "notizen", {"frage": "x"})  # the same question asked again
+    assert stale is not None and take_pending(redis, "u2", stale) is False
+    assert load_pending(redis, "u2", "nova") is not None
 
 
 def test_unreadable_entry_is_dropped(redis):

@@ -62,18 +62,30 @@ def test_issue26_a_new_order_never_answers_the_pronoun_question(nova, db):
     assert _lists(db, "u1") == {"Baumarkt-Liste": "Schrauben\nEier", "Einkaufsliste": "Milch\nKäse\nButter"}
 
 
+def _resumed(result):
+    return [s for s in result.services if any(step.get("schritt") == "resume" for step in s["steps"])]
+
+
 def test_issue26_parallel_answers_to_the_pronoun_question_strike_once(nova, db):
-    """Every write path under parallel turns on one person: *„den Käse"* sent four times at once after the
-    ask-back — Käse is struck once and said once, Milch and Butter stay; the other turns say truly that nothing
-    changed (the waiting order is read by each before one took it — the write is what must happen once)."""
+    """Every write path under parallel turns on one person, two persons at once: *„den Käse"* sent four times at
+    once by each after her ask-back — the waiting question is taken once (`agents.pending.take_pending`):
+    exactly one turn per person resumes it and strikes Käse from her own list; the other three find it gone and
+    are turns of their own (no resume, nothing written); no question waits afterwards."""
     from concurrent.futures import ThreadPoolExecutor
 
-    _setup(db, "u3")
-    nova.turn("u3", "nova", "Setz Käse und Butter auf die Einkaufsliste", NOW)
-    assert _notes(nova.turn("u3", "nova", "Hak das ab", NOW))["status"] == "rueckfrage"
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(lambda _: nova.turn("u3", "nova", "den Käse", NOW), range(4)))
-    answers = [r.answer for r in results]
-    assert sum("gestrichen: Käse" in a for a in answers) == 1, answers  # struck once, said once
-    assert all("gestrichen" in a or "nichts geändert" in a for a in answers), answers  # the others say so truly
-    assert _lists(db, "u3") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch\nButter"}
+    from novaberg.agents.pending import load_pending
+
+    for user in ("u3", "u4"):
+        _setup(db, user)
+        nova.turn(user, "nova", "Setz Käse und Butter auf die Einkaufsliste", NOW)
+        assert _notes(nova.turn(user, "nova", "Hak das ab", NOW))["status"] == "rueckfrage"
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(lambda user: (user, nova.turn(user, "nova", "den Käse", NOW)), ["u3", "u4"] * 4))
+    for user in ("u3", "u4"):
+        mine = [r for u, r in results if u == user]
+        resumed = [r for r in mine if _resumed(r)]
+        assert len(resumed) == 1, [r.answer for r in mine]  # exactly one resumes
+        assert "gestrichen: Käse" in resumed[0].answer
+        assert not any("gestrichen" in r.answer for r in mine if r is not resumed[0])
+        assert _lists(db, user) == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch\nButter"}
+        assert load_pending(nova.stack.redis, user, "nova", NOW) is None

@@ -11,12 +11,17 @@ the timeline even when Käse stood on the shopping list. Here it is decided by w
   which is meant (no write);
 - anything unclear keeps the route hints' and the model's decision (`None`).
 
+The question which is meant waits like a service's (`agents.pending`, agent `ASKING`): a short answer that
+names one side (*„die Liste“*, *„auf der Einkaufsliste“*, *„den Termin“*) resumes the order there
+(`read_which_answer`); anything else — an unrelated sentence, a new order — is no answer: the question ends as
+dismissed and the sentence is a turn of its own.
+
 The notes have no move: a move order is never sent to a list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -26,19 +31,26 @@ from novaberg.graph.texts import BARE_ORDER_WHICH
 from novaberg.notes.agent.const import LIST_TYPES
 from novaberg.situation.lage import KIND_APPOINTMENT, KIND_NOTE, AcuteObject
 from novaberg.text.commands import REMOVE, load_raw_commands, names_a_container, read_list_command
-from novaberg.text.grammar import REQUEST, analyse
+from novaberg.text.grammar import QUESTION, REQUEST, analyse
 from novaberg.text.words import contains_word, fold, words
 from novaberg.timeline.phrases import declension_stems, keyword_hints, keywords_of, time_expression
 
 __all__ = ["BareOrder", "BareRoute", "read_bare_order", "last_exchange", "route_by_last_exchange", "route_by_data",
-           "LIST_TYPES", "NOTES", "TIMELINE", "MOVE", "BY_LAST_EXCHANGE", "BY_DATA", "ASK_ACTION"]
+           "LIST_TYPES", "NOTES", "TIMELINE", "MOVE", "BY_LAST_EXCHANGE", "BY_DATA", "BY_ANSWER", "ASK_ACTION",
+           "ASKING", "read_which_answer"]
 
 NOTES = "notizen"
 TIMELINE = "timeline"
 MOVE = "move"
 BY_LAST_EXCHANGE = "letzter_austausch"
 BY_DATA = "daten"
+BY_ANSWER = "antwort"  # the answer to the question which is meant decided
 ASK_ACTION = "welcher_dienst"  # the route's management action for the question which is meant
+ASKING = "planer"  # the pending question's agent: the route's own question, not a service's
+MAX_ANSWER_WORDS = 6
+_ITEM_WORDS = frozenset({"eintrag", "punkt"})  # *den Eintrag auf der Liste*: the list's side
+_ANSWER_WORDS = frozenset({"im", "ein", "einen", "eine", "mein", "dein", "unser", "lieber", "eher", "ja", "also",
+                           "na", "klar", "natuerlich", "genau"})
 MAX_WORDS = 8  # a bare order is short; a longer sentence is left to the hints and the model
 STRIKE = "Streich"  # the notes' own word for taking an item off (their reader reads it without a list)
 _OTHER_CONTAINERS = ("termin", "kalender")
@@ -65,8 +77,9 @@ class BareRoute:
 
     def decision(self, order: BareOrder) -> dict[str, Any]:
         said = {"art": order.kind, "objekt": order.object, "fuerwort": order.pronoun, "grund": self.reason}
-        if self.question:
-            return {"domain": "keine", "management_action": ASK_ACTION, "frage": self.question, "bare_order": said}
+        if self.question:  # `kontext`: what the answer may choose (the lists, the title), kept with the question
+            return {"domain": "keine", "management_action": ASK_ACTION, "frage": self.question, "bare_order": said,
+                    "welche": {"art": order.kind, "objekt": order.object, **self.kontext}}
         out: dict[str, Any] = {"domain": self.domain, "management_action": "agent", "decided_by": self.reason,
                                "bare_order": said}
         if self.text:
@@ -163,17 +176,70 @@ def route_by_data(order: BareOrder, holdings: Holdings, user_id: str, character_
     lists = _lists_holding(held, order.object)
     if lists and held.titles:
         return BareRoute("keine", BY_DATA, question=BARE_ORDER_WHICH.format(
-            item=order.object, lists=_names(lists), title=held.titles[0]))
+            item=order.object, lists=_names(lists), title=held.titles[0]),
+            kontext={"listen": lists, "titel": held.titles[0]})
     if lists:
-        order_text = f"{STRIKE} {order.object}"
-        if len(lists) > 1:
-            return BareRoute(NOTES, BY_DATA, order_text)  # the notes ask which list
-        kontext = {"target": lists[0], "inhalt": order.object,
-                   "normalisiert": f"remove_content: {order.object} aus Notiz '{lists[0]}' entfernen"}
-        return BareRoute(NOTES, BY_DATA, order_text, "remove_content", kontext)
+        return _strike(order.object, lists, BY_DATA)
     if held.titles:
         return BareRoute(TIMELINE, BY_DATA)
     return None
+
+
+def _strike(item: str, lists: list[str], reason: str) -> BareRoute:
+    """Strike `item` from the one list that holds it; from several, the notes ask which."""
+    order_text = f"{STRIKE} {item}"
+    if len(lists) != 1:
+        return BareRoute(NOTES, reason, order_text)
+    kontext = {"target": lists[0], "inhalt": item,
+               "normalisiert": f"remove_content: {item} aus Notiz '{lists[0]}' entfernen"}
+    return BareRoute(NOTES, reason, order_text, "remove_content", kontext)
+
+
+def read_which_answer(text: str, asked: Mapping[str, Any]) -> tuple[BareOrder, BareRoute] | None:
+    """The answer to the question which is meant (`asked`: the question's `welche`), or None when `text` is none.
+
+    An answer is short, neither a request nor a question, and names one side only — the list (*Liste*,
+    *Einkaufsliste*, *den Eintrag*, a list's own name) or the appointment (*Termin*, *Kalender*) — with nothing
+    else than articles, prepositions and closing words. The list side strikes the item from the named list, from
+    the one list that holds it, or lets the notes ask which; the appointment side gives the order, as said, to
+    the timeline."""
+    item, order_text = str(asked.get("objekt", "")), str(asked.get("text", ""))
+    lists = [str(name) for name in asked.get("listen") or () if str(name)]
+    said = " ".join(str(text).split())
+    folded = words(said)
+    if not item or not order_text or not folded or len(folded) > MAX_ANSWER_WORDS:
+        return None
+    if analyse(said).mood in (REQUEST, QUESTION):
+        return None
+    keys = {name: _list_key(name) for name in lists}
+    to_list = any(names_a_container(w) or w in _ITEM_WORDS or _names_one(w, keys) for w in folded)
+    to_timeline = any(w.startswith(_OTHER_CONTAINERS) for w in folded)
+    lx = _lexicon()
+    allowed = lx["fillers"] | lx["determiners"] | _directions() | _ANSWER_WORDS | _ITEM_WORDS
+    if to_list == to_timeline or not all(
+            w in allowed or names_a_container(w) or w.startswith(_OTHER_CONTAINERS) or _names_one(w, keys)
+            for w in folded):
+        return None
+    order = BareOrder(str(asked.get("art") or REMOVE), item)
+    if to_timeline:
+        return order, BareRoute(TIMELINE, BY_ANSWER, order_text)
+    named = [name for name, key in keys.items() if key and key in "".join(folded)]
+    return order, _strike(item, named if len(named) == 1 else lists, BY_ANSWER)
+
+
+def _list_key(name: str) -> str:
+    """What names this list in an answer: its name folded, letters only, without a trailing *liste*."""
+    key = "".join(ch for ch in fold(name) if ch.isalpha())
+    return key.removesuffix("liste") if len(key) > len("liste") else ""
+
+
+def _names_one(word: str, keys: Mapping[str, str]) -> bool:
+    return any(key and (word.startswith(key) or key.startswith(word) and len(word) >= 4) for key in keys.values())
+
+
+@cache
+def _directions() -> frozenset[str]:
+    return frozenset(fold(w) for w in load_raw_commands()["directions"])
 
 
 def _lists_holding(held: HeldObjects, item: str) -> list[str]:

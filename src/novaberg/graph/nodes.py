@@ -8,14 +8,16 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
-from novaberg.agents.pending import clear_pending, load_pending, store_pending
+from novaberg.agents.pending import clear_pending, is_own_sentence, load_pending, store_pending, take_pending
 from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, wrote_verifiably
 from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.graph.bare_orders import (
     ASK_ACTION,
+    ASKING,
     last_exchange,
     read_bare_order,
+    read_which_answer,
     route_by_data,
     route_by_last_exchange,
 )
@@ -56,6 +58,7 @@ from novaberg.situation.turn import (
     situation_of,
 )
 from novaberg.text.calendar import WEEKDAY_NAMES
+from novaberg.text.small_talk import small_talk
 
 __all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "after_deepen", "compose_node", "files_answer_node",
            "files_may_answer", "MODEL_DOWN_ANSWER", "model_down_answer"]
@@ -64,7 +67,9 @@ _log = logging.getLogger(__name__)
 
 OFFER_DOMAIN = "sachlage"  # the Lage answers an offer itself, or hands it to the offered service
 OFFER_ACTION = "angebot"
-ROUTE_QUESTION = "planer"  # the result name of the route's own question (a bare order that fits two services)
+ROUTE_QUESTION = ASKING  # the result name of the route's own question (a bare order that fits two services)
+NO_ANSWER = "keine_antwort"  # why a turn ends a waiting question: it is no answer but a sentence of its own
+SMALL_TALK = "smalltalk"  # why a turn ends a waiting question: small talk by the templates (*Wie geht es dir?*)
 
 
 
@@ -99,11 +104,20 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     pending = load_pending(deps.redis, state["user_id"], state["character_id"], state["now"])
     decision: dict[str, Any] | None = None
     dismissed = None
-    own_turn = "" if pending is None else ends_waiting_question(state["text"], pending, deps.registry,
-                                                                state["now"], deps.zone)
+    which = None
+    if pending is not None and pending["agent"] == ROUTE_QUESTION:  # the bare order's question which is meant
+        which = read_which_answer(state["text"], pending["state"])
+        own_turn = "" if which is not None else NO_ANSWER
+    elif pending is not None:
+        own_turn = ends_waiting_question(state["text"], pending, deps.registry, state["now"], deps.zone)
+        if not own_turn and not answers_offer and small_talk(state["text"]):
+            own_turn = SMALL_TALK  # timeline.md §10 (Klärfall): small talk answers no question
+    if pending is not None and not take_pending(deps.redis, state["user_id"], pending):
+        pending, own_turn, which = None, "", None  # a parallel turn took it first: this turn is one of its own
     if pending is not None and own_turn:
-        clear_pending(deps.redis, state["user_id"])
         dismissed = pending["agent"]
+    elif which is not None:
+        decision = {**which[1].decision(which[0]), "beantwortet": ROUTE_QUESTION}
     elif pending is not None:
         decision = {"domain": pending["agent"], "management_action": "resume", "pending": pending["state"],
                     "spaeter": pending["spaeter"]}
@@ -113,20 +127,28 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if decision is None and answers_offer and peek_offer(deps.redis, state["user_id"]):
         decision = {"domain": OFFER_DOMAIN, "management_action": OFFER_ACTION}
     if decision is None:
-        decision = _bare_order_route(state, deps, situation)
-    if decision is None:
-        try:
-            today = f"{WEEKDAY_NAMES[state['now'].weekday()]}, {state['now']:%Y-%m-%d}"
-            decision = route(deps.asker, state["text"], state.get("history", []), today, deps.registry,
-                             state["now"], deps.zone)
-        except (ModelError, ModelAnswerError) as err:
-            _trace(runtime, state, "route", "fehler", {"error": str(err)})
-            decision = {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "model_error": model_down_answer(err)}
+        decision = _fresh_route(state, runtime, situation)
     if dismissed is not None:
         decision["pending_dismissed"] = dismissed
         decision["pending_dismissed_reason"] = own_turn
     _trace(runtime, state, "route", "entscheidung", {k: v for k, v in decision.items() if k != "pending"})
     return {"route": decision, "sachlage": situation.as_dict()}
+
+
+def _fresh_route(state: TurnState, runtime: Runtime[Deps], situation: Situation) -> dict[str, Any]:
+    """The turn as one of its own: a bare order by the person's data, else the router (the route hints or the
+    model); a failed model is the model-down answer."""
+    deps = runtime.context
+    decision = _bare_order_route(state, deps, situation)
+    if decision is not None:
+        return decision
+    try:
+        today = f"{WEEKDAY_NAMES[state['now'].weekday()]}, {state['now']:%Y-%m-%d}"
+        return route(deps.asker, state["text"], state.get("history", []), today, deps.registry, state["now"],
+                     deps.zone)
+    except (ModelError, ModelAnswerError) as err:
+        _trace(runtime, state, "route", "fehler", {"error": str(err)})
+        return {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "model_error": model_down_answer(err)}
 
 
 def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dict[str, Any] | None:
@@ -137,7 +159,12 @@ def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dic
         return None
     chosen = route_by_last_exchange(order, last_exchange(situation.objects, situation.turn)) or route_by_data(
         order, RepositoryHoldings(deps.db), state["user_id"], state["character_id"])
-    return chosen.decision(order) if chosen is not None else None
+    if chosen is None:
+        return None
+    decision = chosen.decision(order)
+    if "welche" in decision:
+        decision["welche"]["text"] = state["text"]  # the order as said: the answer *den Termin* resumes it
+    return decision
 
 
 def read_blocks_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -163,10 +190,11 @@ def _run(service: Any, request: AgentRequest, deps: Deps) -> ServiceResult:
         return ServiceResult(service.name, "fehler", model_down_answer(err), [{"schritt": step, "fehler": str(err)}])
 
 
-def _runs(state: TurnState) -> list[tuple[str, str, str]]:
+def _runs(state: TurnState, decision: dict[str, Any] | None = None) -> list[tuple[str, str, str]]:
     """(service, text, action) in the order said: the router's orders when it found two or more (issue 11 §8);
-    for an answer to a waiting question, the resume first, then the orders that waited behind it."""
-    decision = state["route"]
+    for an answer to a waiting question, the resume first, then the orders that waited behind it. `decision`:
+    another decision than the route's for this turn's text (a resume that found no answer, `_no_answer`)."""
+    decision = state["route"] if decision is None else decision
     if decision["management_action"] == "resume":
         return [(decision["domain"], state["text"], "resume"),
                 *((order["domain"], order["text"], "agent") for order in decision.get("spaeter") or ())]
@@ -225,15 +253,12 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     elif decision["management_action"] == READ_ACTION:
         results.append(read_taken(decision, state["user_id"], state["character_id"], deps))
     elif decision["management_action"] == ASK_ACTION:  # a bare order whose thing is a list item and an appointment
-        results.append(ServiceResult(ROUTE_QUESTION, "rueckfrage", decision["frage"],
-                                     [{"schritt": "welcher_dienst", **decision.get("bare_order", {})}]))
+        results.append(_route_question(state, deps, decision))
     elif decision["management_action"] == NO_DOMAIN:
         _trace(runtime, state, "plan", "kein_dienst", {})
     else:
-        resume = decision["management_action"] == "resume"
-        if resume:
-            clear_pending(deps.redis, state["user_id"])
-        runs = _runs(state)
+        runs = _runs(state)  # a resumed question was taken by the route (`take_pending`)
+        told_by = decision  # whose `service_order` a pre-classified run comes from
         for index, (name, text, action) in enumerate(runs):
             service = deps.registry.service_named(name)
             if service is None:
@@ -245,9 +270,20 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                 turn_id=state["turn_id"], action=action,
                 pending=decision.get("pending") if action == "resume" else None,
                 history=tuple(state.get("history", [])),
-                kontext={**object_reference(situation, name), **_told_kontext(decision, action)},
+                kontext={**object_reference(situation, name), **_told_kontext(told_by, action)},
             )
             result = _run(service, request, deps)
+            if action == "resume" and _no_answer(result, request):
+                # timeline.md §10 (Klärfall): an answer counts only in the first turn after the question — a
+                # sentence of its own that the service did not take as the answer ends it; the sentence is a
+                # turn of its own, and the orders that waited behind the question are dropped with it
+                results.append(ServiceResult(name, "dismissed", "", [{"schritt": "rueckfrage_verworfen",
+                                                                       "grund": NO_ANSWER}]))
+                told_by = _fresh_route(state, runtime, situation)
+                if told_by["management_action"] == ASK_ACTION:
+                    results.append(_route_question(state, deps, told_by))
+                runs[index + 1:] = _runs(state, told_by) if told_by["management_action"] == "agent" else []
+                continue
             if result.data.get(NOT_FOUND) and action == "agent" and len(runs) == 1:
                 result = _other_owner(result, request, deps) or result
             if action == "agent" and len(runs) == 1 and result.status != "rueckfrage":
@@ -270,6 +306,24 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if written:
         update["clipboard"] = {"timeline_id": written[-1]}
     return update
+
+
+def _route_question(state: TurnState, deps: Deps, decision: dict[str, Any]) -> ServiceResult:
+    """The bare order's question which is meant: asked, and stored to wait like a service's question."""
+    asked = dict(decision.get("welche") or {})
+    store_pending(deps.redis, state["user_id"], state["character_id"], ROUTE_QUESTION, asked, asked_at=state["now"])
+    return ServiceResult(ROUTE_QUESTION, "rueckfrage", decision["frage"],
+                         [{"schritt": "welcher_dienst", **decision.get("bare_order", {})}], asked)
+
+
+def _no_answer(result: ServiceResult, request: AgentRequest) -> bool:
+    """The resumed service did not take the turn as its answer, and the turn is a sentence of its own: the same
+    question asked once more (`pending` unchanged) for a sentence of its own (`agents.pending.is_own_sentence`; a
+    hesitation such as *„hm, mal sehen“* still gets the question again, notizen.md §7), or the question ended
+    as no answer by the service itself (the series question, `keine_antwort`)."""
+    if result.status == "dismissed":
+        return any(isinstance(step, dict) and step.get("ausgang") == NO_ANSWER for step in result.steps)
+    return result.status == "rueckfrage" and result.pending == request.pending and is_own_sentence(request.text)
 
 
 def _request(state: TurnState, situation: Situation, name: str, text: str, action: str) -> AgentRequest:

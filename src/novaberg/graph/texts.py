@@ -69,6 +69,6 @@ MODEL_DOWN_ANSWER = (
 )
 # A bare order whose thing stands on a list and in an appointment title (issue 26 follow-up): ask, write nothing.
 BARE_ORDER_WHICH = (
-    "„{item}“ steht auf {lists} und im Termin „{title}“ — was meinst du? Sag zum Beispiel „Streich {item} von der "
-    "Liste“ oder „Lösch den Termin {title}“. Es wurde nichts geändert."
+    "„{item}“ steht auf {lists} und im Termin „{title}“ — meinst du den Eintrag auf der Liste oder den Termin? "
+    "Sag einfach „die Liste“ oder „den Termin“. Es wurde nichts geändert."
 )

@@ -17,6 +17,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
+from novaberg.agents.pending import is_own_sentence
 from novaberg.agents.verb_mappings import confirm
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.notes.agent.const import (
@@ -153,6 +154,8 @@ def _missing(answer: str, pending: Mapping[str, Any]) -> dict[str, Any]:
         return _again(pending, "unklar")
     if field == FIELD_PRONOUN:
         return _pronoun_answer(value, pending, step)
+    if field == "target" and is_own_sentence(value):
+        return _again(pending, "unklar")  # *„Ich war heute beim Bäcker“* names no note (issue 26)
     request = _request(pending)
     note = pending.get("notiz")
     chosen = {"note": {"id": note.get("id"), "name": note.get("name")}} if isinstance(note, Mapping) else {}

@@ -18,10 +18,12 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
+from novaberg.agents.pending import is_own_sentence
 from novaberg.agents.verb_mappings import confirm
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.text.calendar import WEEKDAY_NAMES
+from novaberg.text.words import fold
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.classify import ClassificationError, classify_text
 from novaberg.timeline.agent.crud import moved_plan, time_question
@@ -156,11 +158,28 @@ def _resume_missing_time(state: dict[str, Any], pending: dict[str, Any]) -> dict
     clock time completes the order, which goes through `suchen` again — the duplicate check and the
     half-of-day question apply as to any create. None = the answer names no time."""
     said = read_time(state["text"])
-    if not (said.days or said.hours):
+    if not (said.days or said.hours) or _tells_something_else(state["text"], pending["order"].get("target", "")):
         return None
     order = {"action": "create", "normalisiert": "", "hints": [], "konfidenz": const.CONFIDENCE_HIGH,
              **pending["order"], "zeitausdruck": state["text"]}
     return {"order": order, "steps": [{"schritt": const.NODE_RESUME, "ausgang": "zeit_genannt"}]}
+
+
+_OWN_WORDS_AT_MOST = 1  # content words beside the time an answer may carry (*„Ich kann am Dienstag“* has none)
+_ANSWER_VERBS = frozenset({"ich", "wir", "kann", "koennte", "passt", "geht", "waere", "gut", "mir", "uns", "am",
+                           "beste", "besten", "vielleicht", "wie", "waers", "mit"})
+
+
+def _tells_something_else(text: str, title: str) -> bool:
+    """*„Ich war heute beim Bäcker“* to „Wann soll „Volleyball“ sein?“: a sentence of its own that carries a
+    day only in passing — beside the time expression, the fillers and the title's words it tells more than one
+    thing of its own. It is no answer (issue 26: an unrelated statement never answers a waiting question)."""
+    if not is_own_sentence(text):
+        return False
+    timed = set(_WORD.findall(fold(time_expression(text))))
+    known = set(_WORD.findall(fold(title)))
+    rest = [w for w in _WORD.findall(fold(text)) if w not in timed | known | _ANSWER_FILLERS | _ANSWER_VERBS]
+    return len(rest) > _OWN_WORDS_AT_MOST
 
 
 def _answers_the_question(text: str, reading: RescheduleReading, pending: dict[str, Any]) -> bool:
