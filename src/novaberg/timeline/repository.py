@@ -591,6 +591,16 @@ class TimelineRepository:
     def find_by_date_range(self, user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,
                            exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
         """Active rows from `start` to `end` (inclusive); a `month` row in every window overlapping its month."""
+        rows = self.find_window_rows(user_id, character_id, start, end, zone, exclude_event_types)
+        found = recurrence.expand(rows, start, end, zone)
+        found.sort(key=recurrence.sort_key)
+        return found
+
+    def find_window_rows(self, user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,
+                         exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """What a window from `start` to `end` reads, not yet expanded and in no order: the active one-offs in it
+        (a `month` row in every window overlapping its month) and the active series that may occur in it. A
+        reader that lists only a few of many occurrences expands these itself (`recurrence.window_starts`)."""
         _check_pair(user_id, character_id)
         start, end = _aware(start, "start"), _aware(end, "end")
         if end < start:
@@ -599,10 +609,7 @@ class TimelineRepository:
                   "month_start": as_utc(_month_start(start, zone)), "month": MONTH_PRECISION,
                   "excluded": list(exclude_event_types), "series_from": start - SERIES_END_MARGIN}
         with self._transaction() as conn:
-            rows = [_window_row(r) for r in conn.execute(FIND_BY_DATE_RANGE, params).fetchall()]
-        found = recurrence.expand(rows, start, end, zone)
-        found.sort(key=recurrence.sort_key)
-        return found
+            return [_window_row(r) for r in conn.execute(FIND_BY_DATE_RANGE, params).fetchall()]
 
     def find_by_keyword(self, user_id: str, character_id: str, keyword: str | Sequence[str], *, limit: int,
                         exclude_event_types: Sequence[str] = (), direction: str = "both",
