@@ -115,6 +115,9 @@ def read_answer(reading: Reading, now: datetime, lines: list[str] | None = None)
         span = {"start": day_label(window.start), "end": day_label(window.end)}
         header = say("read_header_proactive" if window.kind == "proactive" else "read_header_range", **span,
                      direction="")
+        if reading.more:
+            listed = len(reading.appointments)
+            header = say("read_header_capped", **span, total=listed + reading.more, listed=listed)
         empty = say("read_empty_range", **span)
     if lines is None:
         lines = [*(appointment_line(a, now) for a in reading.appointments),

@@ -65,6 +65,8 @@ TEXTS: dict[str, str] = {
     "read_header_range": "Deine Termine von {start} bis {end}{direction}:",
     "read_header_search": "Deine Termine zu „{keyword}“{direction}:",
     "read_header_proactive": "Deine Termine von {start} bis {end}:",
+    # issue 29: a capped list says the true number first, so that no shortening of the answer can hide it
+    "read_header_capped": "Deine Termine von {start} bis {end} — {total} insgesamt, hier die ersten {listed}:",
     "read_header_next": "Dein nächster Termin:",
     "read_header_next_few": "Deine nächsten Termine:",
     "read_empty_next": "Es ist kein kommender Termin eingetragen — gesucht habe ich alle deine Termine ab jetzt.",
