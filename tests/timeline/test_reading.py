@@ -81,7 +81,7 @@ def test_section4_anchors_never_appear_in_reading(repo, add):
 
 def test_section4a_an_anchor_that_still_arrives_is_dropped_loudly(caplog):
     class LeakyRepo:
-        def find_window_rows(self, *args, **kwargs):
+        def find_window_outline(self, *args, **kwargs):
             return [{"id": 1, "event_type": ANCHOR_TYPE, "title": "Anker", "event_time": NOW, "precision": "day",
                      "event_ende": None, "details": None}]
 
@@ -93,7 +93,7 @@ def test_section4a_an_anchor_that_still_arrives_is_dropped_loudly(caplog):
 
 def test_section4a_a_row_outside_the_window_fails_the_reading():
     class WrongRepo:
-        def find_window_rows(self, *args, **kwargs):
+        def find_window_outline(self, *args, **kwargs):
             return [{"id": 1, "event_type": "termin", "title": "X", "event_time": berlin(2027, 1, 1),
                      "precision": "minute", "event_ende": None, "details": None}]
 

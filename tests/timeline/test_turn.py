@@ -139,7 +139,7 @@ def test_section4a_a_read_failure_in_the_block_says_the_failure_never_keine(nova
     def broken(*args, **kwargs):
         raise DatabaseError("down")
 
-    monkeypatch.setattr(TimelineRepository, "find_window_rows", broken)
+    monkeypatch.setattr(TimelineRepository, "find_window_outline", broken)
     result = nova_without_router.turn(USER, FIGURE, "Was steht diese Woche an?", NOW)
     assert FAILED_SENTENCE in result.answer and "keine Termine" not in result.answer
 

@@ -361,27 +361,28 @@ def _one_off_in(row: dict[str, Any], window: Window, zone: ZoneInfo) -> bool:
 _Found = list[tuple[dict[str, Any], list[datetime]]]
 
 
-def _first(found: _Found, cap: int | None, zone: ZoneInfo) -> tuple[tuple[Appointment, ...], int]:
-    """The first `cap` starts of all rows in time order (then by id) as appointments, and how many are left. Only
-    the listed ones become rows and appointments; the rest is counted from the lists of starts."""
+def _first(found: _Found, cap: int | None) -> tuple[list[tuple[datetime, dict[str, Any]]], int]:
+    """The first `cap` starts of all rows in time order (then by id), each with its row, and how many are left —
+    counted from the lists of starts, nothing built for them."""
     total = sum(len(starts) for _, starts in found)
     keys = ((moment, row["id"], index) for index, (row, starts) in enumerate(found)
             for moment in (starts if cap is None else starts[:cap]))
     chosen = sorted(keys) if cap is None or total <= cap else nsmallest(cap, keys)
-    listed = []
-    for moment, _, index in chosen:
-        row = found[index][0]
-        listed.append(to_appointment(recurrence.occurrence_row(row, moment) if row.get("rrule") else row, zone))
-    return tuple(listed), total - len(listed)
+    return [(moment, found[index][0]) for moment, _, index in chosen], total - len(chosen)
+
+
+def _appointments(chosen: list[tuple[datetime, dict[str, Any]]], zone: ZoneInfo) -> tuple[Appointment, ...]:
+    return tuple(to_appointment(recurrence.occurrence_row(row, moment) if row.get("rrule") else row, zone)
+                 for moment, row in chosen)
 
 
 def _read_range(repo: Any, user_id: str, character_id: str, window: Window, now: datetime, zone: ZoneInfo,
                 cap: int | None) -> Reading:
-    """A range or the proactive window: the rows and series in one statement, every start of the window in a list
+    """A range or the proactive window: the outline of its rows and series (one statement), every start of the window in a list
     per row (the direction cut off by bisection), then only the first `cap` built; the rest is counted."""
     assert window.start is not None and window.end is not None
-    rows = repo.find_window_rows(user_id, character_id, window.start, window.end, zone,
-                                 exclude_event_types=EXCLUDED_EVENT_TYPES)
+    rows = repo.find_window_outline(user_id, character_id, window.start, window.end, zone,
+                                    exclude_event_types=EXCLUDED_EVENT_TYPES)
     bounds = past_bounds(now, zone)
     own: _Found = []
     marked: _Found = []
@@ -397,8 +398,9 @@ def _read_range(repo: Any, user_id: str, character_id: str, window: Window, now:
         starts = _in_direction(starts, window.direction, _past_from(row["precision"], bounds))
         if starts:
             (marked if _marked(row) else own).append((row, starts))
-    appointments, more = _first(own, cap, zone)
-    events, more_events = _first(marked, cap, zone)
+    chosen, more = _first(own, cap)
+    chosen_events, more_events = _first(marked, cap)
+    appointments, events = _appointments(chosen, zone), _appointments(chosen_events, zone)
     log = {"art": window.kind, "richtung": window.direction, "gelesen": read,
            "geliefert": len(appointments) + len(events), "verworfen": discarded, "weitere": more + more_events}
     return Reading(window, appointments, events, read, discarded, log, more, more_events)
