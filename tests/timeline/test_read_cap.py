@@ -203,3 +203,18 @@ def test_issue29_two_persons_the_count_never_includes_another_persons_rows(nova,
     assert "Laufen" not in theirs and "Besprechung" not in theirs
     other_figure = read_appointments(repo, USER, "other", WEEK, NOW, BERLIN, cap=LIST_MAX)
     assert (other_figure.appointments, other_figure.more) == ((), 0)
+
+
+def test_issue29_outline_a_cancelled_occurrence_is_neither_listed_nor_counted_and_the_end_time_shows(repo):
+    """The capped reader reads an outline of the rows (moments as UTC wall times, exdates): a cancelled Wednesday
+    is not there, and a series' end time stands in each line."""
+    laufen = NewRow.for_type("termin", title="Laufen", event_time=berlin(2026, 11, 30, 7), precision="minute",
+                             rrule="FREQ=DAILY", event_ende=berlin(2026, 11, 30, 8))
+    row_id = repo.insert(USER, FIGURE, laufen, NOW, BERLIN)
+    assert repo.cancel_occurrence(USER, FIGURE, row_id, berlin(2026, 12, 2, 7), now=NOW, zone=BERLIN)
+    reading = read_appointments(repo, USER, FIGURE, WEEK, NOW, BERLIN, cap=LIST_MAX)
+    assert [a.start.day for a in reading.appointments] == [30, 1, 3, 4, 5, 6]
+    assert reading.more == 0 and reading.log["gelesen"] == 6
+    lines = block_text(reading, NOW).splitlines()
+    assert lines[2] == "- Montag, 30.11.2026, 07:00–08:00 Uhr: Laufen (heute, schon vorbei)"
+    assert all(a.start.tzinfo == BERLIN and a.end == a.start + timedelta(hours=1) for a in reading.appointments)
