@@ -81,7 +81,7 @@ def test_section4_anchors_never_appear_in_reading(repo, add):
 
 def test_section4a_an_anchor_that_still_arrives_is_dropped_loudly(caplog):
     class LeakyRepo:
-        def find_by_date_range(self, *args, **kwargs):
+        def find_window_outline(self, *args, **kwargs):
             return [{"id": 1, "event_type": ANCHOR_TYPE, "title": "Anker", "event_time": NOW, "precision": "day",
                      "event_ende": None, "details": None}]
 
@@ -93,7 +93,7 @@ def test_section4a_an_anchor_that_still_arrives_is_dropped_loudly(caplog):
 
 def test_section4a_a_row_outside_the_window_fails_the_reading():
     class WrongRepo:
-        def find_by_date_range(self, *args, **kwargs):
+        def find_window_outline(self, *args, **kwargs):
             return [{"id": 1, "event_type": "termin", "title": "X", "event_time": berlin(2027, 1, 1),
                      "precision": "minute", "event_ende": None, "details": None}]
 
@@ -173,7 +173,8 @@ def test_section4_search_reads_all_words_of_the_title(repo, add):
 def test_section4a_reading_log_counts(repo, add):
     add("Zahnarzt", berlin(2026, 12, 1, 10))
     reading = _read(repo, proactive_window(NOW, BERLIN))
-    assert reading.log == {"art": "proactive", "richtung": "both", "gelesen": 1, "geliefert": 1, "verworfen": 0}
+    assert reading.log == {"art": "proactive", "richtung": "both", "gelesen": 1, "geliefert": 1, "verworfen": 0,
+                           "weitere": 0}
 
 
 @pytest.mark.parametrize("bound", ["0001-01-01", "9999-12-31T23:00:00", "2300-01-01", "10000-01-01"])

@@ -106,7 +106,8 @@ def test_section4a_every_turn_reads_the_block_and_logs_it(nova, db):
     with db.transaction() as conn:
         payload = conn.execute("SELECT payload FROM pipeline_log WHERE turn_id = %s AND kind = 'termine'",
                                (result.turn_id,)).fetchone()["payload"]
-    assert payload == {"art": "proactive", "richtung": "both", "gelesen": 1, "geliefert": 1, "verworfen": 0}
+    assert payload == {"art": "proactive", "richtung": "both", "gelesen": 1, "geliefert": 1, "verworfen": 0,
+                       "weitere": 0}
 
 
 @pytest.fixture
@@ -138,7 +139,7 @@ def test_section4a_a_read_failure_in_the_block_says_the_failure_never_keine(nova
     def broken(*args, **kwargs):
         raise DatabaseError("down")
 
-    monkeypatch.setattr(TimelineRepository, "find_by_date_range", broken)
+    monkeypatch.setattr(TimelineRepository, "find_window_outline", broken)
     result = nova_without_router.turn(USER, FIGURE, "Was steht diese Woche an?", NOW)
     assert FAILED_SENTENCE in result.answer and "keine Termine" not in result.answer
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import logging
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import lru_cache
+from heapq import nsmallest
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -28,6 +30,7 @@ from novaberg.core.settings import (
 )
 from novaberg.memory.recall import asks_what_was_told
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
+from novaberg.timeline import recurrence
 from novaberg.timeline.date_question import date_question
 from novaberg.timeline.phrases import (
     declension_stems,
@@ -38,7 +41,8 @@ from novaberg.timeline.phrases import (
     time_expression,
     title_of,
 )
-from novaberg.timeline.repository import DIRECTIONS
+from novaberg.timeline.repository import DIRECTIONS, past_bounds
+from novaberg.timeline.texts import block_more_events_line, block_more_line
 from novaberg.timeline.types import (
     ANCHOR_TYPE,
     DAY_PRECISION,
@@ -71,6 +75,8 @@ __all__ = [
     "period_of",
     "appointment_window",
     "read_appointments",
+    "LIST_MAX",
+    "list_cap",
     "to_appointment",
     "appointment_line",
     "event_line",
@@ -138,12 +144,17 @@ class Window:
 
 @dataclass(frozen=True)
 class Reading:
+    """What a window gave. `more` and `more_events`: how many appointments and events of the window are not listed
+    because of the list cap (`list_cap`) — counted exactly, never guessed; 0 when everything is listed."""
+
     window: Window
     appointments: tuple[Appointment, ...] = ()
     events: tuple[Appointment, ...] = ()
     read: int = 0
     discarded: int = 0
     log: dict[str, Any] = field(default_factory=dict)
+    more: int = 0
+    more_events: int = 0
 
 
 # --- windows ----------------------------------------------------------------------------------------
@@ -284,13 +295,17 @@ def title_terms(repo: Any, user_id: str, character_id: str, title: str) -> list[
 _MARKED = {name: is_marked(name) for name in EVENT_TYPES}
 
 
-def to_appointment(row: dict[str, Any], zone: ZoneInfo) -> Appointment:
+def _marked(row: dict[str, Any]) -> bool:
     name = row["event_type"]
     if name in _MARKED:
-        marked = _MARKED[name]
-    else:
-        _log.error("timeline row %s has an unknown type %r; it stands unmarked", row.get("id"), name)
-        marked = False
+        return _MARKED[name]
+    _log.error("timeline row %s has an unknown type %r; it stands unmarked", row.get("id"), name)
+    return False
+
+
+def to_appointment(row: dict[str, Any], zone: ZoneInfo) -> Appointment:
+    name = row["event_type"]
+    marked = _marked(row)
     persons = (row["details"].strip(),) if marked and row.get("details") and row["details"].strip() else ()
     return Appointment(
         timeline_id=row["id"], title=row["title"], start=row["event_time"].astimezone(zone),
@@ -299,22 +314,106 @@ def to_appointment(row: dict[str, Any], zone: ZoneInfo) -> Appointment:
     )
 
 
-def _overlaps(appointment: Appointment, window: Window) -> bool:
+# --- the list cap (issue 29, the lead's decision) ------------------------------------------------------
+
+# A spoken or composed answer never lists hundreds of lines: a range or an overview lists at most this many
+# appointments in time order, then how many more there are (the agent's answer and `[TERMINE]` alike). A single
+# day lists all of it, however many — it is what the person narrows to.
+LIST_MAX = 25
+
+
+def list_cap(window: Window, zone: ZoneInfo) -> int | None:
+    """How many appointments a reading of `window` lists: `LIST_MAX` for a range or an overview longer than one
+    local day; None (all) for a single day, a title search and the next few (those have their own limit)."""
+    if window.kind not in ("range", "proactive"):
+        return None
     assert window.start is not None and window.end is not None
-    if appointment.precision == MONTH_PRECISION:
-        first, last = month_bounds(appointment.start.year, appointment.start.month)
+    if window.start.astimezone(zone).date() == window.end.astimezone(zone).date():
+        return None
+    return LIST_MAX
+
+
+def _past_from(precision: str, bounds: dict[str, datetime]) -> datetime:
+    """The UTC moment before which a start of this precision is past (`Appointment.is_past` on the row)."""
+    if precision == MINUTE_PRECISION:
+        return bounds["now"]
+    return bounds["month_start"] if precision == MONTH_PRECISION else bounds["today_start"]
+
+
+def _in_direction(starts: list[datetime], direction: str, past_from: datetime) -> list[datetime]:
+    """`forward` keeps the starts that are not past, `backward` the past ones (`starts` in time order)."""
+    if direction == "both":
+        return starts
+    cut = bisect_left(starts, past_from)
+    return starts[cut:] if direction == "forward" else starts[:cut]
+
+
+def _one_off_in(row: dict[str, Any], window: Window, zone: ZoneInfo) -> bool:
+    """Whether a one-off lies in the window (a `month` row: whether its month overlaps it) — §4a *Lesen*."""
+    assert window.start is not None and window.end is not None
+    if row["precision"] == MONTH_PRECISION:
+        local = row["event_time"].astimezone(zone)
+        first, last = month_bounds(local.year, local.month)
         return first <= window.end.date() and last >= window.start.date()
-    return window.start <= appointment.start <= window.end
+    return window.start <= row["event_time"] <= window.end
+
+
+_Found = list[tuple[dict[str, Any], list[datetime]]]
+
+
+def _first(found: _Found, cap: int | None) -> tuple[list[tuple[datetime, dict[str, Any]]], int]:
+    """The first `cap` starts of all rows in time order (then by id), each with its row, and how many are left —
+    counted from the lists of starts, nothing built for them."""
+    total = sum(len(starts) for _, starts in found)
+    keys = ((moment, row["id"], index) for index, (row, starts) in enumerate(found)
+            for moment in (starts if cap is None else starts[:cap]))
+    chosen = sorted(keys) if cap is None or total <= cap else nsmallest(cap, keys)
+    return [(moment, found[index][0]) for moment, _, index in chosen], total - len(chosen)
+
+
+def _appointments(chosen: list[tuple[datetime, dict[str, Any]]], zone: ZoneInfo) -> tuple[Appointment, ...]:
+    return tuple(to_appointment(recurrence.occurrence_row(row, moment) if row.get("rrule") else row, zone)
+                 for moment, row in chosen)
+
+
+def _read_range(repo: Any, user_id: str, character_id: str, window: Window, now: datetime, zone: ZoneInfo,
+                cap: int | None) -> Reading:
+    """A range or the proactive window: the outline of its rows and series (one statement), every start of the window in a list
+    per row (the direction cut off by bisection), then only the first `cap` built; the rest is counted."""
+    assert window.start is not None and window.end is not None
+    rows = repo.find_window_outline(user_id, character_id, window.start, window.end, zone,
+                                    exclude_event_types=EXCLUDED_EVENT_TYPES)
+    bounds = past_bounds(now, zone)
+    own: _Found = []
+    marked: _Found = []
+    read = discarded = 0
+    for row, starts in zip(rows, recurrence.window_starts(rows, window.start, window.end, zone), strict=True):
+        read += len(starts)
+        if row["event_type"] in EXCLUDED_EVENT_TYPES:
+            _log.error("timeline row %s is an anchor and reached a reading; it is dropped", row["id"])
+            discarded += len(starts)
+            continue
+        if not row.get("rrule") and not _one_off_in(row, window, zone):
+            raise ReadingError(f"timeline row {row['id']} lies outside the window that was read")
+        starts = _in_direction(starts, window.direction, _past_from(row["precision"], bounds))
+        if starts:
+            (marked if _marked(row) else own).append((row, starts))
+    chosen, more = _first(own, cap)
+    chosen_events, more_events = _first(marked, cap)
+    appointments, events = _appointments(chosen, zone), _appointments(chosen_events, zone)
+    log = {"art": window.kind, "richtung": window.direction, "gelesen": read,
+           "geliefert": len(appointments) + len(events), "verworfen": discarded, "weitere": more + more_events}
+    return Reading(window, appointments, events, read, discarded, log, more, more_events)
 
 
 def read_appointments(repo: Any, user_id: str, character_id: str, window: Window, now: datetime,
-                      zone: ZoneInfo) -> Reading:
-    """Read the window for the pair. Raises ValueError for an empty pair part, ReadingError on failure."""
+                      zone: ZoneInfo, cap: int | None = None) -> Reading:
+    """Read the window for the pair. Raises ValueError for an empty pair part, ReadingError on failure.
+    `cap` (a range or the proactive window): list at most that many appointments and that many events, and count
+    the rest (`Reading.more`, `Reading.more_events`); the answers pass `list_cap(window, zone)`."""
     if window.kind in ("range", "proactive"):
-        assert window.start is not None and window.end is not None
-        rows = repo.find_by_date_range(user_id, character_id, window.start, window.end, zone,
-                                       exclude_event_types=EXCLUDED_EVENT_TYPES)
-    elif window.kind == "next":
+        return _read_range(repo, user_id, character_id, window, now, zone, cap)
+    if window.kind == "next":
         rows = repo.find_next(user_id, character_id, now, zone, limit=window.limit,
                               exclude_event_types=EXCLUDED_EVENT_TYPES)
     elif window.kind == "search":
@@ -335,8 +434,6 @@ def read_appointments(repo: Any, user_id: str, character_id: str, window: Window
             discarded += 1
             continue
         item = to_appointment(row, zone)
-        if window.kind not in ("search", "next") and not _overlaps(item, window):
-            raise ReadingError(f"timeline row {row['id']} lies outside the window that was read")
         if window.direction == "forward" and item.is_past(now):
             continue
         if window.direction == "backward" and not item.is_past(now):
@@ -457,9 +554,13 @@ def block_text(reading: Reading | None, now: datetime) -> str:
     lines = [BLOCK_HEADER, window_header(reading.window)]
     if reading.appointments:
         lines.extend(appointment_line(item, now) for item in reading.appointments)
+        if reading.more:  # issue 29: the cap left some out — the model is told they exist, and how many
+            lines.append(block_more_line(reading.more))
     else:
         lines.append(empty_sentence(reading.window))
     if reading.events:
         lines.append(EVENTS_HEADER)
         lines.extend(event_line(item, now) for item in reading.events)
+        if reading.more_events:
+            lines.append(block_more_events_line(reading.more_events))
     return "\n".join(lines)

@@ -22,8 +22,9 @@ from dateutil.rrule import DAILY, MONTHLY, WEEKLY, YEARLY, rrule, rrulestr
 
 from novaberg.core.clock import as_utc
 
-__all__ = ["RuleError", "clear_caches", "check_rule", "occurrences", "expand", "next_occurrence", "last_occurrence",
-           "occurs_at", "series_end", "last_start", "next_occurrences", "expand_days", "is_series", "YEARLY_TYPES", "yearly_rule", "until_value", "sort_key"]
+__all__ = ["RuleError", "clear_caches", "check_rule", "occurrences", "expand", "window_starts", "occurrence_row",
+           "next_occurrence", "last_occurrence", "occurs_at", "series_end", "last_start", "next_occurrences",
+           "expand_days", "is_series", "YEARLY_TYPES", "yearly_rule", "until_value", "sort_key"]
 
 # §8: a birthday and an anniversary repeat every year.
 YEARLY_TYPES = ("geburtstag", "jahrestag")
@@ -262,7 +263,7 @@ def occurrences(row: dict[str, Any], start: datetime, end: datetime, zone: ZoneI
     return _without_exdates(row, _series_starts([row], start, end, zone)[0])
 
 
-def _occurrence_row(row: dict[str, Any], moment: datetime) -> dict[str, Any]:
+def occurrence_row(row: dict[str, Any], moment: datetime) -> dict[str, Any]:
     """The series row as one occurrence: same id and rule, the occurrence's start (and end moved along). A
     shallow copy: the lists in it (exdates, topics) are the series row's own and shared, never changed."""
     copy = row.copy()
@@ -273,16 +274,24 @@ def _occurrence_row(row: dict[str, Any], moment: datetime) -> dict[str, Any]:
     return copy
 
 
+def window_starts(rows: list[dict[str, Any]], start: datetime, end: datetime, zone: ZoneInfo) -> list[list[datetime]]:
+    """For each row (in the order of `rows`) the UTC starts it has in [start, end], in time order: a series its
+    occurrences without its exdates, a one-off its own start as it is (the reader checks whether it falls in).
+    Nothing is copied: a reader that lists a few of many occurrences builds rows only for those
+    (`occurrence_row`) and counts the rest from these lists (issue 29, the read cap)."""
+    start, end = as_utc(start), as_utc(end)
+    series = [row for row in rows if row.get("rrule")]
+    found = iter(_series_starts(series, start, end, zone) if series else ())
+    return [_without_exdates(row, next(found)) if row.get("rrule") else [row["event_time"]] for row in rows]
+
+
 def expand(rows: Iterable[dict[str, Any]], start: datetime, end: datetime, zone: ZoneInfo) -> list[dict[str, Any]]:
     """One-offs as they are, each series as its occurrences in [start, end] (in the order of `rows`)."""
-    start, end = as_utc(start), as_utc(end)
     rows = list(rows)
-    series = [row for row in rows if row.get("rrule")]
-    starts = iter(_series_starts(series, start, end, zone) if series else ())
     out: list[dict[str, Any]] = []
-    for row in rows:
+    for row, starts in zip(rows, window_starts(rows, start, end, zone), strict=True):
         if row.get("rrule"):
-            out.extend(_occurrence_row(row, moment) for moment in _without_exdates(row, next(starts)))
+            out.extend(occurrence_row(row, moment) for moment in starts)
         else:
             out.append(row)
     return out
@@ -296,7 +305,7 @@ def expand_days(rows: Iterable[dict[str, Any]], first: date, last: date, zone: Z
     out: list[dict[str, Any]] = []
     for row in rows:
         if is_series(row) and row.get("aktiv", True):
-            out.extend(_occurrence_row(row, moment) for moment in occurrences(row, start, end, zone))
+            out.extend(occurrence_row(row, moment) for moment in occurrences(row, start, end, zone))
         else:
             out.append(row)
     return out
@@ -313,7 +322,7 @@ def next_occurrence(row: dict[str, Any], after: datetime, zone: ZoneInfo, *,
         if found is None:
             return None
         if as_utc(found) not in skipped:
-            return _occurrence_row(row, as_utc(found))
+            return occurrence_row(row, as_utc(found))
         moment, inclusive = found, False
     return None
 
@@ -341,7 +350,7 @@ def last_occurrence(row: dict[str, Any], before: datetime, zone: ZoneInfo) -> di
         if found is None:
             return None
         if as_utc(found) not in skipped:
-            return _occurrence_row(row, as_utc(found))
+            return occurrence_row(row, as_utc(found))
         moment = found
     return None
 

@@ -15,6 +15,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import psycopg
+from psycopg.rows import tuple_row
 
 from novaberg.core.clock import as_utc
 from novaberg.core.errors import DatabaseError, NovabergError
@@ -90,6 +91,15 @@ WHERE user_id = %(user_id)s AND character_id = %(character_id)s
 # One statement, one round trip: the one-offs in the window and the series that may occur in it. Unordered:
 # the reader sorts after expanding the series.
 FIND_BY_DATE_RANGE = f"({_ONE_OFFS_IN_RANGE})\nUNION ALL\n({FIND_SERIES})"
+# The outline of a window for a reader that lists a few of many (issue 29, the list cap): only the columns a line
+# and the expansion need, as tuples — a thousand weekly series are a thousand rows each read, and every column and
+# every dict costs. The moments come as UTC wall times without a zone (loading a zoned value costs the driver about
+# six times as much; the reader puts UTC back on), no exdates as NULL instead of an empty array. One statement, one
+# round trip, like FIND_BY_DATE_RANGE.
+_OUTLINE_COLUMNS = ("id, event_time AT TIME ZONE 'UTC', event_ende AT TIME ZONE 'UTC', event_type, title, details, "
+                    "precision, rrule, NULLIF(exdates, '{}')")
+FIND_WINDOW_OUTLINE = (f"({_ONE_OFFS_IN_RANGE.replace(_WINDOW_COLUMNS, _OUTLINE_COLUMNS, 1)})\nUNION ALL\n"
+                       f"({FIND_SERIES.replace(_WINDOW_COLUMNS, _OUTLINE_COLUMNS, 1)})")
 # `serie_ende` was computed in the zone of its writer. Read in another zone (the operator changed it), the rule
 # runs on that zone's wall clock from the same first instant, and the occurrences after a daylight-saving change
 # the two zones do not share lie an hour or so apart (tests/timeline/test_series_end.py). The SQL keeps a day more.
@@ -591,6 +601,16 @@ class TimelineRepository:
     def find_by_date_range(self, user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,
                            exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
         """Active rows from `start` to `end` (inclusive); a `month` row in every window overlapping its month."""
+        rows = self.find_window_rows(user_id, character_id, start, end, zone, exclude_event_types)
+        found = recurrence.expand(rows, start, end, zone)
+        found.sort(key=recurrence.sort_key)
+        return found
+
+    def find_window_rows(self, user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,
+                         exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """What a window from `start` to `end` reads, not yet expanded and in no order: the active one-offs in it
+        (a `month` row in every window overlapping its month) and the active series that may occur in it. A
+        reader that lists only a few of many occurrences expands these itself (`recurrence.window_starts`)."""
         _check_pair(user_id, character_id)
         start, end = _aware(start, "start"), _aware(end, "end")
         if end < start:
@@ -599,10 +619,26 @@ class TimelineRepository:
                   "month_start": as_utc(_month_start(start, zone)), "month": MONTH_PRECISION,
                   "excluded": list(exclude_event_types), "series_from": start - SERIES_END_MARGIN}
         with self._transaction() as conn:
-            rows = [_window_row(r) for r in conn.execute(FIND_BY_DATE_RANGE, params).fetchall()]
-        found = recurrence.expand(rows, start, end, zone)
-        found.sort(key=recurrence.sort_key)
-        return found
+            return [_window_row(r) for r in conn.execute(FIND_BY_DATE_RANGE, params).fetchall()]
+
+    def find_window_outline(self, user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,
+                            exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """`find_window_rows` for a reader that lists only a few (issue 29), with only what a line and the expansion
+        need: `id`, `event_time`, `event_ende`, `event_type`, `title`, `details`, `precision`, `rrule`, `exdates`."""
+        _check_pair(user_id, character_id)
+        start, end = _aware(start, "start"), _aware(end, "end")
+        if end < start:
+            raise ValueError("timeline: the window ends before it starts")
+        params = {"user_id": user_id, "character_id": character_id, "start": start, "end": end,
+                  "month_start": as_utc(_month_start(start, zone)), "month": MONTH_PRECISION,
+                  "excluded": list(exclude_event_types), "series_from": start - SERIES_END_MARGIN}
+        with self._transaction() as conn, conn.cursor(row_factory=tuple_row) as cursor:
+            found = cursor.execute(FIND_WINDOW_OUTLINE, params).fetchall()
+        return [{"id": row_id, "event_time": moment.replace(tzinfo=UTC),
+                 "event_ende": ende.replace(tzinfo=UTC) if ende is not None else None, "event_type": kind, "title": title,
+                 "details": details, "precision": precision, "rrule": rule,
+                 "exdates": [m.astimezone(UTC) for m in exdates] if exdates else []}
+                for row_id, moment, ende, kind, title, details, precision, rule, exdates in found]
 
     def find_by_keyword(self, user_id: str, character_id: str, keyword: str | Sequence[str], *, limit: int,
                         exclude_event_types: Sequence[str] = (), direction: str = "both",

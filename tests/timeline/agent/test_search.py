@@ -137,7 +137,7 @@ def test_read_failure_is_said_as_a_failure_never_as_keine(agent, monkeypatch):
     def broken(*args, **kwargs):
         raise DatabaseError("down")
 
-    monkeypatch.setattr(TimelineRepository, "find_by_date_range", broken)
+    monkeypatch.setattr(TimelineRepository, "find_window_outline", broken)
     result = agent.run("Was steht diese Woche an?")
     assert result.status == "fehler" and "keine" not in result.answer.lower()
     assert "nicht lesen" in result.answer

@@ -29,6 +29,7 @@ from novaberg.timeline.reading import (
     ReadingError,
     appointment_window,
     block_text,
+    list_cap,
     read_appointments,
 )
 from novaberg.timeline.recurrence import YEARLY_TYPES
@@ -139,7 +140,8 @@ def termine_block(state: dict[str, Any], deps: Deps) -> Block:
     window, asked = appointment_window(state.get("route") or {}, state.get("text", ""), now, deps.zone)
     try:
         reading = read_appointments(TimelineRepository(deps.db), state.get("user_id", ""),
-                                    state.get("character_id", ""), window, now, deps.zone)
+                                    state.get("character_id", ""), window, now, deps.zone,
+                                    cap=list_cap(window, deps.zone))
     except (ReadingError, DatabaseError, ValueError) as err:
         _log.error("the [TERMINE] block could not be read: %s", err)
         deps.log.write(state.get("turn_id"), "read_blocks", "termine_block",

@@ -31,6 +31,7 @@ from novaberg.timeline.reading import (
     asks_next,
     day_label,
     event_line,
+    list_cap,
     month_label,
     next_window,
     period_of,
@@ -114,15 +115,26 @@ def read_answer(reading: Reading, now: datetime, lines: list[str] | None = None)
         span = {"start": day_label(window.start), "end": day_label(window.end)}
         header = say("read_header_proactive" if window.kind == "proactive" else "read_header_range", **span,
                      direction="")
+        if reading.more:
+            listed = len(reading.appointments)
+            header = say("read_header_capped", **span, total=listed + reading.more, listed=listed)
         empty = say("read_empty_range", **span)
     if lines is None:
         lines = [*(appointment_line(a, now) for a in reading.appointments),
                  *(event_line(e, now) for e in reading.events)]
     count = len(reading.appointments)
     out = [header, *lines[:count]] if reading.appointments else [empty]
+    if reading.more:  # issue 29: the list cap left these out — said with their exact number
+        out.append(_more(reading.more, "read_more_one", "read_more_many"))
     if reading.events:
         out += [say("read_events_header"), *lines[count:]]
+        if reading.more_events:
+            out.append(_more(reading.more_events, "read_more_events_one", "read_more_events_many"))
     return "\n".join(out)
+
+
+def _more(count: int, one: str, many: str) -> str:
+    return say(one) if count == 1 else say(many, count=count)
 
 
 def _search_read(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
@@ -137,7 +149,8 @@ def _search_read(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
         return _end("fehler", window, {"schritt": const.NODE_SEARCH, "ausgang": "zeitraum_unlesbar"})
     repo = TimelineRepository(deps.db)
     try:
-        reading = read_appointments(repo, state["user_id"], state["character_id"], window, now, zone)
+        reading = read_appointments(repo, state["user_id"], state["character_id"], window, now, zone,
+                                    cap=list_cap(window, zone))
         if window.kind == "search" and not (reading.appointments or reading.events):
             other = "forward" if window.direction == "backward" else "backward"  # nothing coming: the latest past
             window = search_window(window.keyword, other, window.limit)

@@ -65,6 +65,8 @@ TEXTS: dict[str, str] = {
     "read_header_range": "Deine Termine von {start} bis {end}{direction}:",
     "read_header_search": "Deine Termine zu „{keyword}“{direction}:",
     "read_header_proactive": "Deine Termine von {start} bis {end}:",
+    # issue 29: a capped list says the true number first, so that no shortening of the answer can hide it
+    "read_header_capped": "Deine Termine von {start} bis {end} — {total} insgesamt, hier die ersten {listed}:",
     "read_header_next": "Dein nächster Termin:",
     "read_header_next_few": "Deine nächsten Termine:",
     "read_empty_next": "Es ist kein kommender Termin eingetragen — gesucht habe ich alle deine Termine ab jetzt.",
@@ -76,6 +78,12 @@ TEXTS: dict[str, str] = {
     "read_which": "Welchen Termin meinst du? Nenne mir bitte seinen Namen oder den Tag, etwa: „Wann ist der "
                   "Zahnarzt?“ oder „Was habe ich am Freitag?“",
     "read_events_header": "Ereignisse im Umfeld, keine eigenen Termine:",
+    # issue 29, the list cap: a range lists at most 25, then the exact rest and how to narrow it
+    "read_more_one": "… und 1 weiterer Termin in diesem Zeitraum — nenn mir einen Tag, dann lese ich dir alle vor.",
+    "read_more_many": "… und {count} weitere Termine in diesem Zeitraum — nenn mir einen Tag, dann lese ich dir "
+                      "alle vor.",
+    "read_more_events_one": "… und 1 weiteres Ereignis im Umfeld in diesem Zeitraum.",
+    "read_more_events_many": "… und {count} weitere Ereignisse im Umfeld in diesem Zeitraum.",
     "read_failed": "Ich konnte deine Termine gerade nicht lesen — ich weiß deshalb nicht, was eingetragen ist.",
     "period_unreadable": "Den Zeitraum „{expression}“ kann ich nicht sicher lesen. Nenne ihn bitte anders, etwa "
                          "„diese Woche“ oder „am Freitag“.",

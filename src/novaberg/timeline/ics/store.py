@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from novaberg.core.clock import as_utc
 from novaberg.timeline import recurrence
+from novaberg.timeline.repository import SERIES_END_MARGIN
 from novaberg.timeline.types import NOT_APPOINTMENTS
 
 __all__ = ["CalendarStore", "token_digest"]
@@ -40,13 +41,16 @@ WHERE user_id = %(user_id)s AND (%(character_id)s::text IS NULL OR character_id 
 ORDER BY event_time, id
 """
 # The person's series with a reminder that have begun to remind (their first start, less the offset, is not
-# after now): expanded in Python, each only from the start of today to now plus its own offset (`due_rows`).
+# after now) and have not ended before the due window (`serie_ende`, schema timeline/006, with the repository's
+# margin for a reader in another zone): expanded in Python, each only from the start of today to now plus its
+# own offset (`due_rows`). A series that ended last year is not read at all (issue 29).
 DUE_SERIES = """
 SELECT * FROM timeline
 WHERE user_id = %(user_id)s AND (%(character_id)s::text IS NULL OR character_id = %(character_id)s)
   AND aktiv AND nachfolger_id IS NULL AND erinnern_vorher_min IS NOT NULL
   AND rrule IS NOT NULL
   AND event_time - make_interval(mins => erinnern_vorher_min) <= %(now)s
+  AND (serie_ende IS NULL OR serie_ende >= %(series_from)s)
   AND NOT (event_type = ANY(%(excluded)s))
 ORDER BY event_time, id
 """
@@ -83,8 +87,8 @@ class CalendarStore:
         occurrence of a series with the same property (exdates left out). A series is expanded only in the
         window [today_start, now + its offset] — at most four weeks (`MAX_MINUTES`), never beyond."""
         now, today_start = as_utc(now), as_utc(today_start)
-        params = {"user_id": user_id, "character_id": character_id, "now": now,
-                  "today_start": today_start, "excluded": list(NOT_APPOINTMENTS)}
+        params = {"user_id": user_id, "character_id": character_id, "now": now, "today_start": today_start,
+                  "series_from": today_start - SERIES_END_MARGIN, "excluded": list(NOT_APPOINTMENTS)}
         with self._db.transaction() as conn:
             found = [dict(row) for row in conn.execute(DUE_ROWS, params).fetchall()]
             series = [dict(row) for row in conn.execute(DUE_SERIES, params).fetchall()]
