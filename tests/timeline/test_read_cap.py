@@ -218,3 +218,21 @@ def test_issue29_outline_a_cancelled_occurrence_is_neither_listed_nor_counted_an
     lines = block_text(reading, NOW).splitlines()
     assert lines[2] == "- Montag, 30.11.2026, 07:00–08:00 Uhr: Laufen (heute, schon vorbei)"
     assert all(a.start.tzinfo == BERLIN and a.end == a.start + timedelta(hours=1) for a in reading.appointments)
+
+
+def test_issue29_cap_the_period_clarification_names_25_and_counts_the_rest(nova, db):
+    """§4.5 with the cap: „Lösch meinen Termin diese Woche“ (no title) asks which is meant; with 26 in the week the
+    clarification names the first 25 and counts the rest („… und 1 weiterer Termin.“) instead of numbering every
+    appointment of the period — and, as §4.5 says, nothing is deleted."""
+    repo = TimelineRepository(db)
+    _week_of_26(repo)
+    before = len(repo.find_by_date_range(USER, FIGURE, berlin(2026, 11, 30, 0), berlin(2026, 12, 6, 23, 59), BERLIN))
+    result = nova.turn(USER, FIGURE, "Lösch meinen Termin diese Woche", NOW)
+    service = result.services[-1]
+    assert service["status"] == "rueckfrage", result.answer
+    answer = service["answer"]
+    assert "25. " in answer and "26. " not in answer
+    assert "… und 1 weiterer Termin." in answer
+    assert "Spätfilm" not in answer
+    after = len(repo.find_by_date_range(USER, FIGURE, berlin(2026, 11, 30, 0), berlin(2026, 12, 6, 23, 59), BERLIN))
+    assert after == before

@@ -354,9 +354,10 @@ def _search_by_period(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
         pending = {"kind": const.PENDING_CLARIFICATION, "action": order["action"], "candidates": []}
         return _end("rueckfrage", say("clarify_no_period", example=example),
                     {"schritt": const.NODE_SEARCH, "modus": "zeitraum", "ausgang": "klaerung", "treffer": 0}, pending)
+    window = range_window(*span)
     try:
         reading = read_appointments(TimelineRepository(deps.db), state["user_id"], state["character_id"],
-                                    range_window(*span), now, zone)
+                                    window, now, zone, cap=list_cap(window, zone))
     except (ReadingError, DatabaseError) as err:
         return _end("fehler", say("read_failed"), {"schritt": const.NODE_SEARCH, "ausgang": "lesefehler",
                                                    "fehler": str(err)})
@@ -365,6 +366,8 @@ def _search_by_period(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     period = say("period_day", day=day_label(start)) if start.date() == end.date() else say(
         "period_range", start=day_label(start), end=day_label(end))
     lines = _numbered(candidates, now)
+    if reading.more:  # issue 29: a long period names 25 and counts the rest — no answer writes anyway (§4.5)
+        lines.append(_more(reading.more, "clarify_more_one", "clarify_more_many"))
     found = say("clarify_found_some", lines="\n".join(lines)) if candidates else say("clarify_found_none")
     key = "clarify_period_reschedule" if order["action"] == "reschedule" else "clarify_period"
     pending = {"kind": const.PENDING_CLARIFICATION, "action": order["action"], "candidates": [c.timeline_id

@@ -97,6 +97,8 @@ TEXTS: dict[str, str] = {
     "period_day": "Am {day}",
     "period_range": "Von {start} bis {end}",
     "clarify_found_none": "finde ich keinen Termin.",
+    "clarify_more_one": "… und 1 weiterer Termin.",
+    "clarify_more_many": "… und {count} weitere Termine.",
     "clarify_found_some": "stehen:\n{lines}\n",
     "clarify_no_period": "Welchen Termin meinst du? Nenne ihn bitte mit seinem Namen, etwa: „{example}“. "
                          + NOTHING_DONE,
