@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.graph.compose import capped_reports
+from novaberg.graph.compose import REPORT_MAX_CHARS, capped_reports
 from novaberg.graph.texts import OFFLINE_CAPABILITIES
 from novaberg.text.small_talk import small_talk, small_talk_templates
 from tests.support import berlin
@@ -51,6 +51,6 @@ def test_free_conversation_is_not_small_talk(nova, text):
 def test_reports_are_capped_and_each_line_said_once():
     lines = [f"- Zeile {i}: morgen um 10" for i in range(200)]
     out = capped_reports(["\n".join(lines), "\n".join(lines)])
-    assert len(out) <= 620 and out.endswith("…")
+    assert len(out) <= REPORT_MAX_CHARS + 20 and out.endswith("…")
     assert len(out.splitlines()) == len(set(out.splitlines()))
     assert capped_reports(["a", "a", "b"]) == "a\nb"

@@ -18,7 +18,10 @@ __all__ = ["compose", "REPORT_MAX_CHARS", "capped_reports", "address_form", "blo
 
 TASK = "compose"
 
-REPORT_MAX_CHARS = 600  # issue 13: a monologue gets a short answer — the reports capped, each line once
+# issue 13: a monologue gets a short answer — the reports capped, each line once. Room for one read of the timeline
+# at its list cap (issue 29: a header, 25 appointment lines of ≤ ~85 characters and the line counting the rest), so
+# an offline read never drops appointments behind a bare „…“ while its header says how many it lists.
+REPORT_MAX_CHARS = 2400
 
 
 def address_form(directives: Sequence[str]) -> str:
