@@ -62,9 +62,12 @@ MOVIERUNG = True  # a feminine -in/-innen gives its base (Zahnärztin → Zahnar
 # search's one write is a sample of the pair's running distribution (§3.0a-bis), not a person's confirmed
 # write, and a crash loses at most the last few samples of two hundred; and no sort where an index gives
 # the order — the planner costs a cosine far too low and sorted 2,000 exact distances (27 ms) instead of
-# reading the HNSW index (2 ms); a small stock is compared exactly on purpose (search_sql, `exact_max`)
+# reading the HNSW index (2 ms); a small stock is compared exactly on purpose (search_sql, `exact_max`); and no
+# cache in front of the postings' range scans — every question form is a key of its own, so the cache never hit
+# and only copied every posting (issue 27: 3-5 % of the statement's CPU on de-docs)
 ITERATIVE_SCAN = ("SET LOCAL hnsw.iterative_scan = strict_order; SET LOCAL synchronous_commit = off; "
-                  "SET LOCAL enable_sort = off; SET LOCAL plan_cache_mode = force_custom_plan")
+                  "SET LOCAL enable_sort = off; SET LOCAL enable_memoize = off; "
+                  "SET LOCAL plan_cache_mode = force_custom_plan")
 _WORD = re.compile(r"[^\W_]", re.UNICODE)
 
 

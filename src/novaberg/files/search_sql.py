@@ -238,10 +238,11 @@ scharf_rang AS MATERIALIZED (  -- files a channel scores equally share one rank:
                      + (count(*) OVER (PARTITION BY round(wert::numeric, 9)) - 1) / 2.0 AS rang
     FROM scharf_bewertet
 ),
-inhalt_rang AS MATERIALIZED (
-    SELECT index_id AS id, wert, rank() OVER (ORDER BY gerundet DESC)
-                     + (count(*) OVER (PARTITION BY gerundet) - 1) / 2.0 AS rang
-    FROM beste_stelle
+inhalt_rang AS MATERIALIZED (  -- one sort: a rank, its group's size (the peers of the row) and the place
+    SELECT index_id AS id, wert,
+           rank() OVER platz + (count(*) OVER (platz RANGE BETWEEN CURRENT ROW AND CURRENT ROW) - 1) / 2.0 AS rang,
+           row_number() OVER (ORDER BY gerundet DESC, index_id) AS platz
+    FROM beste_stelle WINDOW platz AS (ORDER BY gerundet DESC)
 ),
 kanaele AS (  -- each lexical channel: its head, and its rank of every dense candidate it found too
     SELECT 'scharf' AS kanal, id, rang, wert, belegt FROM (
@@ -249,10 +250,8 @@ kanaele AS (  -- each lexical channel: its head, and its rank of every dense can
         FROM scharf_rang s
     ) s WHERE platz <= %(limit)s OR id IN (SELECT id FROM dicht_alle WHERE rang <= %(limit)s)
     UNION ALL SELECT 'dicht', id, rang, wert, belegt FROM dicht_alle
-    UNION ALL SELECT 'inhalt', id, rang, wert, belegt FROM (
-        SELECT s.id, s.rang, s.wert, TRUE AS belegt, row_number() OVER (ORDER BY s.rang, s.id) AS platz
-        FROM inhalt_rang s
-    ) s WHERE platz <= %(limit)s OR id IN (SELECT id FROM dicht_alle WHERE rang <= %(limit)s)
+    UNION ALL SELECT 'inhalt', id, rang, wert, TRUE FROM inhalt_rang s
+    WHERE platz <= %(limit)s OR id IN (SELECT id FROM dicht_alle WHERE rang <= %(limit)s)
 ),
 stelle AS MATERIALIZED (  -- the line range of the files delivered: their best section, the earlier of equal ones
     SELECT DISTINCT ON (s.index_id) s.index_id, a.zeile_von, a.zeile_bis
@@ -269,5 +268,6 @@ SELECT k.kanal, k.id, k.rang, k.wert, k.belegt, w.id AS root_id, w.pfad AS wurze
        (SELECT count(*) FROM verfolgt) AS verfolgt
 FROM kanaele k JOIN dateien_index i ON i.id = k.id JOIN wurzeln w ON w.id = i.wurzel_id
 LEFT JOIN stelle b ON b.index_id = k.id
+WHERE i.id = ANY(ARRAY(SELECT id FROM kanaele))  -- the few rows by their key, not the whole table hashed
 ORDER BY k.kanal, k.rang, k.id
 """
