@@ -1,8 +1,9 @@
 """Hybrid retrieval over the shared files (dateien.md §3.0a, §3.0a-bis, §6, §6.3, §6.3a; issue 16).
 
-`Retriever.search(user_id, character_id, query, now, k)` runs the enricher source's one statement
+`Retriever.search(user_id, character_id, query, now, k)` runs the enricher source's statement of the channels
 (`search_sql.SEARCH`: the sharp lexical channel, the dense channel with the pair's filter before the
-similarity, the content channel over sections), applies the computed dense threshold with its absolute
+similarity, the content channel over sections) and, beside it on a thread and connection of its own, the BM25
+statement (`fulltext.FULLTEXT`) and the allow-list; applies the computed dense threshold with its absolute
 floor, and fuses the channels by their ranks (Reciprocal Rank Fusion, §6.2: ranks, not values — two
 channels have two scales). No model call; the question is embedded once with the turn's embedder.
 
