@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+import pytest
 
 from novaberg.files.fulltext import FULLTEXT
 from novaberg.files.retrieval import ITERATIVE_SCAN, Retriever
@@ -109,3 +110,30 @@ def test_the_full_text_statement_runs_beside_the_channels_statement(db: Any, tmp
         single.close()
     assert beside.hits and [hit.as_dict() for hit in in_turn.hits] == [hit.as_dict() for hit in beside.hits]
     assert beside.ranked == in_turn.ranked and "volltext" in beside.ranked and beside.ranked["volltext"]
+
+
+def test_a_failed_search_ends_with_nothing_still_running_beside(db: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 27: the statement beside the channels' statement is part of the search — when the channels' statement
+    fails, the error reaches the caller only after the other thread's statement is over (the turn ends whole)."""
+    root = tmp_path / "haushalt"
+    write(root / "kaffee.md", "# Kaffeemaschine\n\nDer Entkalker kommt in den Wassertank.\n")
+    svc = shared(db, tmp_path, root, NOW)
+    retriever = Retriever(db, svc.embedder)
+    never = threading.Event()  # nobody sets it: the full-text statement is held back for a second
+    over = threading.Event()
+    original = psycopg.Cursor.execute
+
+    def spy(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+        if query is SEARCH:
+            raise RuntimeError("the channels' statement failed")
+        if query is FULLTEXT:
+            never.wait(timeout=1.0)
+            result = original(self, query, *args, **kwargs)
+            over.set()
+            return result
+        return original(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", spy)
+    with pytest.raises(RuntimeError, match="channels' statement failed"):
+        retriever.run("u1", "nova", SHORT, NOW, track=False)
+    assert over.is_set()

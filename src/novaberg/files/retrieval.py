@@ -18,7 +18,7 @@ import math
 import re
 import weakref
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
@@ -291,15 +291,19 @@ class Retriever:
         # channels' statement, so they run at the same time on a connection of their own; awaited only after the
         # statement's own transaction has given its connection back (a pool of one connection runs them in turn)
         beside = _beside(self._fulltext_and_boundary, params, user_id)
-        with self._db.transaction() as conn:
-            with_vectors(conn)
-            # §6.3: the pair's filter is applied inside the HNSW scan, which goes on until enough rows pass
-            # (pgvector's iterative scan) — not a post-filter that silently returns fewer than K.
-            conn.execute(ITERATIVE_SCAN)
-            # prepared once per connection (the statement's parse and analysis are kept), but planned for every
-            # question with its own values (`force_custom_plan`): PostgreSQL's generic plan for it, the question's
-            # tsqueries unknown, was several times slower than a fresh one (issue 27: 10 % of a search's CPU saved)
-            rows = conn.execute(SEARCH, params, prepare=True).fetchall()
+        try:
+            with self._db.transaction() as conn:
+                with_vectors(conn)
+                # §6.3: the pair's filter is applied inside the HNSW scan, which goes on until enough rows pass
+                # (pgvector's iterative scan) — not a post-filter that silently returns fewer than K.
+                conn.execute(ITERATIVE_SCAN)
+                # prepared once per connection (the statement's parse and analysis are kept), but planned for every
+                # question with its own values (`force_custom_plan`): PostgreSQL's generic plan for it, the question's
+                # tsqueries unknown, was several times slower than a fresh one (issue 27: 10 % of a search's CPU saved)
+                rows = conn.execute(SEARCH, params, prepare=True).fetchall()
+        except BaseException:
+            wait([beside])  # the turn ends with nothing of it still running (its own error is the lesser one)
+            raise
         fulltext_rows, boundary = beside.result()
         result = self._admitted(self._result(rows + fulltext_rows, k), boundary)
         self._log(result, user_id, character_id, now, turn_id)
