@@ -124,9 +124,13 @@ lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsq
 q AS MATERIALIZED (  -- any lexeme (the dense candidates' keyword check)
     SELECT string_agg(tq::text, ' | ')::tsquery AS tsq, count(*) AS n FROM lex
 ),
-gesamt AS MATERIALIZED (  -- N of the idf: the pair's active files
-    SELECT greatest(count(*), 1)::float8 AS n FROM dateien_index i
+aktive AS MATERIALIZED (  -- the pair's active files: N of the idf, and the owner filter of the sections found
+    -- through a head (one hashed lookup per section); index-only (schema 011)
+    SELECT i.id FROM dateien_index i
     WHERE (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
+),
+gesamt AS MATERIALIZED (  -- N of the idf: the pair's active files
+    SELECT greatest(count(*), 1)::float8 AS n FROM aktive
 ),
 scharf_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it among their keywords
     SELECT l.lexeme, l.tq, l.kern, x.df FROM lex l CROSS JOIN LATERAL (
@@ -183,10 +187,6 @@ verfolgt AS (
     SET werte = (s.werte || EXCLUDED.werte)[greatest(1, cardinality(s.werte) + 2 - %(keep)s):],
         geaendert_am = EXCLUDED.geaendert_am
     RETURNING 1
-),
-aktive AS MATERIALIZED (  -- the pair's active files (the sections' owner filter, one hashed lookup per section)
-    SELECT i.id FROM dateien_index i
-    WHERE %(inhalt)s AND (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
 ),
 belege AS MATERIALIZED (  -- (section, lexeme): a question lexeme's word forms from the postings, index-only (a
     -- byte-order range over the lexemes, what a tsquery's `:*` compares; schema 010), its head forms through the
