@@ -1,8 +1,9 @@
 """Hybrid retrieval over the shared files (dateien.md §3.0a, §3.0a-bis, §6, §6.3, §6.3a; issue 16).
 
-`Retriever.search(user_id, character_id, query, now, k)` runs the enricher source's one statement
+`Retriever.search(user_id, character_id, query, now, k)` runs the enricher source's statement of the channels
 (`search_sql.SEARCH`: the sharp lexical channel, the dense channel with the pair's filter before the
-similarity, the content channel over sections), applies the computed dense threshold with its absolute
+similarity, the content channel over sections) and, beside it on a thread and connection of its own, the BM25
+statement (`fulltext.FULLTEXT`) and the allow-list; applies the computed dense threshold with its absolute
 floor, and fuses the channels by their ranks (Reciprocal Rank Fusion, §6.2: ranks, not values — two
 channels have two scales). No model call; the question is embedded once with the turn's embedder.
 
@@ -17,6 +18,7 @@ import math
 import re
 import weakref
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
@@ -61,9 +63,12 @@ MOVIERUNG = True  # a feminine -in/-innen gives its base (Zahnärztin → Zahnar
 # search's one write is a sample of the pair's running distribution (§3.0a-bis), not a person's confirmed
 # write, and a crash loses at most the last few samples of two hundred; and no sort where an index gives
 # the order — the planner costs a cosine far too low and sorted 2,000 exact distances (27 ms) instead of
-# reading the HNSW index (2 ms); a small stock is compared exactly on purpose (search_sql, `exact_max`)
+# reading the HNSW index (2 ms); a small stock is compared exactly on purpose (search_sql, `exact_max`); and no
+# cache in front of the postings' range scans — every question form is a key of its own, so the cache never hit
+# and only copied every posting (issue 27: 3-5 % of the statement's CPU on de-docs)
 ITERATIVE_SCAN = ("SET LOCAL hnsw.iterative_scan = strict_order; SET LOCAL synchronous_commit = off; "
-                  "SET LOCAL enable_sort = off; SET LOCAL plan_cache_mode = force_custom_plan")
+                  "SET LOCAL enable_sort = off; SET LOCAL enable_memoize = off; "
+                  "SET LOCAL plan_cache_mode = force_custom_plan")
 _WORD = re.compile(r"[^\W_]", re.UNICODE)
 
 
@@ -226,6 +231,15 @@ def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str,
     return sorted(scores.items(), key=lambda pair: (-round(pair[1], 12), best[pair[0]], pair[0]))
 
 
+def _beside(work: Any, *args: Any) -> Future[Any]:
+    """`work(*args)` on a thread of its own, started now; its result (or error) is the future's."""
+    runner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dateien-suche")
+    try:
+        return runner.submit(work, *args)
+    finally:
+        runner.shutdown(wait=False)  # the work goes on; the thread ends with it
+
+
 def _check_k(k: Any) -> int:
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
         raise ValueError(f"k must be an integer from 1 to {MAX_K}, not {k!r}")
@@ -273,27 +287,43 @@ class Retriever:
                   "prefix_min": PREFIX_MIN, "head_min": HEAD_MIN, "tail_min": TAIL_MIN, "head_weight": HEAD_WEIGHT, "movierung": MOVIERUNG,
                   "head_min_base": max(HEAD_MIN, 4), "part_min": PART_MIN, "part_max": PART_MAX, "exact_max": DENSE_EXACT_MAX, "df_probe": DF_PROBE,
                   "inhalt": self.content, "track": track, "keep": TRACK_KEEP, "now": as_utc(now)}
-        with self._db.transaction() as conn:
-            with_vectors(conn)
-            # §6.3: the pair's filter is applied inside the HNSW scan, which goes on until enough rows pass
-            # (pgvector's iterative scan) — not a post-filter that silently returns fewer than K.
-            conn.execute(ITERATIVE_SCAN)
-            # prepared once per connection (the statement's parse and analysis are kept), but planned for every
-            # question with its own values (`force_custom_plan`): PostgreSQL's generic plan for it, the question's
-            # tsqueries unknown, was several times slower than a fresh one (issue 27: 10 % of a search's CPU saved)
-            rows = conn.execute(SEARCH, params, prepare=True).fetchall()
-            if self.fulltext:  # issue 27: BM25 over the sections of the whole text
-                rows += conn.execute(FULLTEXT, {**params, **FULLTEXT_PARAMS}, prepare=True).fetchall()
-        result = self._admitted(self._result(rows, k), user_id)
+        # issue 27 (p95 < 50 ms with margin): the full-text channel and the allow-list need nothing of the
+        # channels' statement, so they run at the same time on a connection of their own; awaited only after the
+        # statement's own transaction has given its connection back (a pool of one connection runs them in turn)
+        beside = _beside(self._fulltext_and_boundary, params, user_id)
+        try:
+            with self._db.transaction() as conn:
+                with_vectors(conn)
+                # §6.3: the pair's filter is applied inside the HNSW scan, which goes on until enough rows pass
+                # (pgvector's iterative scan) — not a post-filter that silently returns fewer than K.
+                conn.execute(ITERATIVE_SCAN)
+                # prepared once per connection (the statement's parse and analysis are kept), but planned for every
+                # question with its own values (`force_custom_plan`): PostgreSQL's generic plan for it, the question's
+                # tsqueries unknown, was several times slower than a fresh one (issue 27: 10 % of a search's CPU saved)
+                rows = conn.execute(SEARCH, params, prepare=True).fetchall()
+        except BaseException:
+            wait([beside])  # the turn ends with nothing of it still running (its own error is the lesser one)
+            raise
+        fulltext_rows, boundary = beside.result()
+        result = self._admitted(self._result(rows + fulltext_rows, k), boundary)
         self._log(result, user_id, character_id, now, turn_id)
         return result
 
-    def _admitted(self, result: SearchResult, user_id: str) -> SearchResult:
+    def _fulltext_and_boundary(self, params: dict[str, Any], user_id: str) -> tuple[list[dict[str, Any]],
+                                                                                   tuple[Path, ...]]:
+        """Issue 27: the BM25 channel over the sections of the whole text, and the person's allow-list."""
+        rows: list[dict[str, Any]] = []
+        if self.fulltext:
+            with self._db.transaction() as conn:
+                conn.execute(ITERATIVE_SCAN)  # the same planner settings as the channels' statement
+                rows = conn.execute(FULLTEXT, {**params, **FULLTEXT_PARAMS}, prepare=True).fetchall()
+        return rows, AllowListRepository(self._db).of(user_id)
+
+    def _admitted(self, result: SearchResult, boundary: Sequence[Path]) -> SearchResult:
         """Issue 24: hits only from roots the person's allow-list admits now — a removed entry closes its roots
         to the search as well as to reading."""
         if not result.hits:
             return result
-        boundary = AllowListRepository(self._db).of(user_id)
         admitted: dict[int, bool] = {}  # root id → admitted: the check is path arithmetic, once per root
         for hit in result.hits:
             if hit.root_id not in admitted:

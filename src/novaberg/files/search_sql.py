@@ -78,7 +78,9 @@ WITH wurzeln AS MATERIALIZED (
     WHERE user_id = %(user_id)s AND character_id = %(character_id)s AND aktiv
 ),
 woerter AS MATERIALIZED (
-    SELECT lexeme, quote_literal(replace(lexeme, '\\', '\\\\')) AS wort FROM unnest(to_tsvector('german', %(text)s))
+    SELECT lexeme, quote_literal(replace(lexeme, '\\', '\\\\')) AS wort,
+           row_number() OVER (ORDER BY cardinality(positions) DESC, lexeme)::int AS nr  -- a key cheaper than the text
+    FROM unnest(to_tsvector('german', %(text)s))
     ORDER BY cardinality(positions) DESC, lexeme LIMIT %(max_terms)s
 ),
 lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsquery (German morphology, §8.1b):
@@ -87,7 +89,7 @@ lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsq
     -- reversed forms, schema 006); and Movierung undone (Zahnärztin → Zahnarzt, Ärztin → Hausarzt): a
     -- feminine -in/-innen after a consonant gives its base, and a base or a lexeme also matches as the head
     -- of a feminine compound (Arzt → Hausärztin)
-    SELECT w.lexeme, ('(' || array_to_string(ARRAY(SELECT DISTINCT x.f FROM unnest(fo.f, fo.k) x (f, k)), ' | ')
+    SELECT w.lexeme, w.nr, ('(' || array_to_string(ARRAY(SELECT DISTINCT x.f FROM unnest(fo.f, fo.k) x (f, k)), ' | ')
                       || ')')::tsquery AS tq,
            ('(' || array_to_string(ARRAY(SELECT DISTINCT x.f FROM unnest(fo.f, fo.k) x (f, k) WHERE x.k), ' | ')
                       || ')')::tsquery AS kern,
@@ -122,9 +124,13 @@ lex AS MATERIALIZED (  -- the question's lexemes, each with its forms as one tsq
 q AS MATERIALIZED (  -- any lexeme (the dense candidates' keyword check)
     SELECT string_agg(tq::text, ' | ')::tsquery AS tsq, count(*) AS n FROM lex
 ),
-gesamt AS MATERIALIZED (  -- N of the idf: the pair's active files
-    SELECT greatest(count(*), 1)::float8 AS n FROM dateien_index i
+aktive AS MATERIALIZED (  -- the pair's active files: N of the idf, and the owner filter of the sections found
+    -- through a head (one hashed lookup per section); index-only (schema 011)
+    SELECT i.id FROM dateien_index i
     WHERE (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
+),
+gesamt AS MATERIALIZED (  -- N of the idf: the pair's active files
+    SELECT greatest(count(*), 1)::float8 AS n FROM aktive
 ),
 scharf_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it among their keywords
     SELECT l.lexeme, l.tq, l.kern, x.df FROM lex l CROSS JOIN LATERAL (
@@ -182,52 +188,61 @@ verfolgt AS (
         geaendert_am = EXCLUDED.geaendert_am
     RETURNING 1
 ),
-aktive AS MATERIALIZED (  -- the pair's active files (the sections' owner filter, one hashed lookup per section)
-    SELECT i.id FROM dateien_index i
-    WHERE %(inhalt)s AND (SELECT n FROM q) > 0 AND i.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln)) AND i.aktiv
-),
 belege AS MATERIALIZED (  -- (section, lexeme): a question lexeme's word forms from the postings, index-only (a
     -- byte-order range over the lexemes, what a tsquery's `:*` compares; schema 010), its head forms through the
     -- sections' GIN index (measured: looking the heads up in the vocabulary and reading their postings was 8 %
     -- faster on de-docs but 1.5 times slower on 2,000 short notes whose compounds share their heads)
-    SELECT lexeme, abschnitt_id, index_id, bool_or(kern) AS kern FROM (
-        SELECT l.lexeme, t.abschnitt_id, t.index_id, TRUE AS kern  -- the word forms: the postings
+    SELECT nr, abschnitt_id, index_id, bool_or(kern) AS kern FROM (
+        SELECT l.nr, t.abschnitt_id, t.index_id, TRUE AS kern  -- the word forms: the postings
         FROM lex l CROSS JOIN LATERAL unnest(l.roh, l.praefix) f (roh, praefix)
         JOIN dateien_terme t ON t.wurzel_id = ANY(ARRAY(SELECT id FROM wurzeln))
          AND (t.lexem COLLATE "C") >= f.roh
          AND (t.lexem COLLATE "C") <= f.roh || CASE WHEN f.praefix THEN chr(1114111) ELSE '' END
         WHERE %(inhalt)s
         UNION ALL
-        SELECT l.lexeme, a.id, a.index_id, FALSE  -- only as a head (the reversed forms): half weight
+        SELECT l.nr, a.id, a.index_id, FALSE  -- only as a head (the reversed forms): half weight
         FROM lex l JOIN dateien_abschnitte a ON a.suchtext @@ l.kopf
         WHERE %(inhalt)s AND l.kopf IS NOT NULL AND a.index_id IN (SELECT id FROM aktive)
-    ) formen GROUP BY lexeme, abschnitt_id, index_id
+    ) formen GROUP BY nr, abschnitt_id, index_id
+),
+inhalt_abschnitte AS MATERIALIZED (  -- per lexeme: the sections carrying it
+    SELECT nr, count(*) AS abschnitte FROM belege GROUP BY nr
 ),
 inhalt_df AS MATERIALIZED (  -- per lexeme: how many of the pair's files carry it in a section, counted up to
-    -- `df_probe` (a lexeme in `df_probe` sections or more is common: its idf is that of `df_probe` files)
-    SELECT lexeme, CASE WHEN sum(abschnitte) >= %(df_probe)s THEN %(df_probe)s ELSE count(*) END AS df
-    FROM (SELECT lexeme, index_id, count(*) AS abschnitte FROM belege GROUP BY lexeme, index_id) x GROUP BY lexeme
+    -- `df_probe` (a lexeme in `df_probe` sections or more is common: its idf is that of `df_probe` files, and its
+    -- files are not counted), and its idf
+    SELECT x.nr, x.df, ln(1 + (g.n - x.df + 0.5) / (x.df + 0.5)) AS idf FROM (
+        SELECT a.nr, CASE WHEN a.abschnitte >= %(df_probe)s THEN %(df_probe)s ELSE coalesce(f.dateien, 0) END AS df
+        FROM inhalt_abschnitte a LEFT JOIN (
+            SELECT nr, count(*) AS dateien FROM (
+                SELECT DISTINCT b.nr, b.index_id FROM belege b
+                WHERE b.nr IN (SELECT nr FROM inhalt_abschnitte WHERE abschnitte < %(df_probe)s)) d
+            GROUP BY nr
+        ) f ON f.nr = a.nr
+    ) x CROSS JOIN gesamt g
 ),
 bewertet AS MATERIALIZED (  -- the sections with evidence and their score: one pass over (section, lexeme), grouped
     -- by section (a section's lexemes are its rows: two of them, or a rare one)
-    SELECT b.index_id, b.abschnitt_id,
-           sum(CASE WHEN b.kern THEN 1.0 ELSE %(head_weight)s END * ln(1 + (g.n - d.df + 0.5) / (d.df + 0.5))) AS wert
-    FROM belege b JOIN inhalt_df d ON d.lexeme = b.lexeme CROSS JOIN gesamt g CROSS JOIN q
-    GROUP BY b.index_id, b.abschnitt_id, q.n
-    HAVING count(*) >= least(2, q.n) OR min(d.df) <= %(cap)s
+    SELECT x.index_id, x.abschnitt_id, x.wert, round(x.wert::numeric, 9) AS gerundet FROM (
+        SELECT b.index_id, b.abschnitt_id, sum(CASE WHEN b.kern THEN 1.0 ELSE %(head_weight)s END * d.idf) AS wert
+        FROM belege b JOIN inhalt_df d ON d.nr = b.nr CROSS JOIN q
+        GROUP BY b.index_id, b.abschnitt_id, q.n
+        HAVING count(*) >= least(2, q.n) OR min(d.df) <= %(cap)s
+    ) x
 ),
 beste_stelle AS MATERIALIZED (  -- a file scores its best section
-    SELECT index_id, max(wert) AS wert, round(max(wert)::numeric, 9) AS gerundet FROM bewertet GROUP BY index_id
+    SELECT index_id, max(wert) AS wert, max(gerundet) AS gerundet FROM bewertet GROUP BY index_id
 ),
 scharf_rang AS MATERIALIZED (  -- files a channel scores equally share one rank: the mean of their places
     SELECT id, wert, rank() OVER (ORDER BY round(wert::numeric, 9) DESC)
                      + (count(*) OVER (PARTITION BY round(wert::numeric, 9)) - 1) / 2.0 AS rang
     FROM scharf_bewertet
 ),
-inhalt_rang AS MATERIALIZED (
-    SELECT index_id AS id, wert, rank() OVER (ORDER BY gerundet DESC)
-                     + (count(*) OVER (PARTITION BY gerundet) - 1) / 2.0 AS rang
-    FROM beste_stelle
+inhalt_rang AS MATERIALIZED (  -- one sort: a rank, its group's size (the peers of the row) and the place
+    SELECT index_id AS id, wert,
+           rank() OVER platz + (count(*) OVER (platz RANGE BETWEEN CURRENT ROW AND CURRENT ROW) - 1) / 2.0 AS rang,
+           row_number() OVER (ORDER BY gerundet DESC, index_id) AS platz
+    FROM beste_stelle WINDOW platz AS (ORDER BY gerundet DESC)
 ),
 kanaele AS (  -- each lexical channel: its head, and its rank of every dense candidate it found too
     SELECT 'scharf' AS kanal, id, rang, wert, belegt FROM (
@@ -235,14 +250,12 @@ kanaele AS (  -- each lexical channel: its head, and its rank of every dense can
         FROM scharf_rang s
     ) s WHERE platz <= %(limit)s OR id IN (SELECT id FROM dicht_alle WHERE rang <= %(limit)s)
     UNION ALL SELECT 'dicht', id, rang, wert, belegt FROM dicht_alle
-    UNION ALL SELECT 'inhalt', id, rang, wert, belegt FROM (
-        SELECT s.id, s.rang, s.wert, TRUE AS belegt, row_number() OVER (ORDER BY s.rang, s.id) AS platz
-        FROM inhalt_rang s
-    ) s WHERE platz <= %(limit)s OR id IN (SELECT id FROM dicht_alle WHERE rang <= %(limit)s)
+    UNION ALL SELECT 'inhalt', id, rang, wert, TRUE FROM inhalt_rang s
+    WHERE platz <= %(limit)s OR id IN (SELECT id FROM dicht_alle WHERE rang <= %(limit)s)
 ),
 stelle AS MATERIALIZED (  -- the line range of the files delivered: their best section, the earlier of equal ones
     SELECT DISTINCT ON (s.index_id) s.index_id, a.zeile_von, a.zeile_bis
-    FROM bewertet s JOIN beste_stelle m ON m.index_id = s.index_id AND round(s.wert::numeric, 9) = m.gerundet
+    FROM bewertet s JOIN beste_stelle m ON m.index_id = s.index_id AND s.gerundet = m.gerundet
     JOIN dateien_abschnitte a ON a.id = s.abschnitt_id
     WHERE s.index_id IN (SELECT id FROM kanaele)
     ORDER BY s.index_id, a.zeile_von
@@ -255,5 +268,6 @@ SELECT k.kanal, k.id, k.rang, k.wert, k.belegt, w.id AS root_id, w.pfad AS wurze
        (SELECT count(*) FROM verfolgt) AS verfolgt
 FROM kanaele k JOIN dateien_index i ON i.id = k.id JOIN wurzeln w ON w.id = i.wurzel_id
 LEFT JOIN stelle b ON b.index_id = k.id
+WHERE i.id = ANY(ARRAY(SELECT id FROM kanaele))  -- the few rows by their key, not the whole table hashed
 ORDER BY k.kanal, k.rang, k.id
 """
