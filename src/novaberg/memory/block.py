@@ -153,7 +153,7 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
     period = asked_period(str(state.get("text", "")), now, deps.zone)
     if question.any_topic and period is None:
         return None  # *Was hab ich dir erzählt?* without a period: the nearest search lists what is known
-    known = _analysed(tuple(told))
+    known = _analysed(tuple(said for _, said, _ in told))
     names = known.names
     scorer = TopicScorer(question, names)  # the names joined to the topic once per read, not per sentence
     scores = {id(item): 1 if question.any_topic else scorer.score(item[1]) for item in told}
@@ -166,7 +166,7 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
         found = within or found
     # by score, then newest first (two stable sorts: the order of (-score, -time) without a key tuple per item)
     found = sorted(sorted(found, key=_WHEN, reverse=True), key=lambda item: scores[id(item)], reverse=True)
-    current, history = _by_slot(found[:_RECALL_CAP], known, stored)
+    current, history = _by_slot(found[:_RECALL_CAP], told, known, stored)
     worst = None
     if current:  # the delivery's log row as the nearest search writes it: count and worst similarity
         try:
@@ -215,34 +215,33 @@ _WHEN = itemgetter(0)
 
 @dataclass(frozen=True)
 class _Analysed:
-    """What the told sentences of a pair say whatever is asked: the names they introduce, each sentence's slot
-    and the newest sentence of each slot. A pure function of the told list, so it is kept for the next read."""
+    """What the told sentences of a pair say whatever is asked: the names they introduce and each sentence's slot.
+    A pure function of the sentences (their words only, not their times), so it is kept for the next read — keyed
+    by the words, whose hashing is cheap (a fresh datetime's is not)."""
 
     names: dict[str, str]
     names_key: frozenset[tuple[str, str]]
     slots: dict[str, str | None]  # sentence → its slot (`slots.slot_of` with the names)
-    newest: dict[str, Told]  # slot → its newest told sentence
-    by_said: dict[str, Told]
 
 
 @lru_cache(maxsize=32)
-def _analysed(told: tuple[Told, ...]) -> _Analysed:
-    names = names_of(said for _, said, _ in told)
-    slots = {said: slot_of(said, names) for _, said, _ in told}
+def _analysed(told: tuple[str, ...]) -> _Analysed:
+    names = names_of(told)
+    return _Analysed(names, frozenset(names.items()), {said: slot_of(said, names) for said in told})
+
+
+def _by_slot(found: list[Told], told: list[Told], known: _Analysed,
+             stored: dict[str, str]) -> tuple[list[Told], list[tuple[Told, Told]]]:
+    """Issue 28 item 3: a found sentence with a newer one of the same slot among everything told (or linked as
+    superseded by the promotion, `stored`) is history; the newer one (the current value) is said even when the
+    question's words did not find it. Returns the current sentences, newest first, and (older, newer) pairs."""
+    by_said = {item[1]: item for item in told}
+    slots = known.slots
     newest: dict[str, Told] = {}
     for item in told:
         slot = slots[item[1]]
         if slot is not None and (slot not in newest or item[0] > newest[slot][0]):
             newest[slot] = item
-    return _Analysed(names, frozenset(names.items()), slots, newest, {item[1]: item for item in told})
-
-
-def _by_slot(found: list[Told], known: _Analysed,
-             stored: dict[str, str]) -> tuple[list[Told], list[tuple[Told, Told]]]:
-    """Issue 28 item 3: a found sentence with a newer one of the same slot among everything told (or linked as
-    superseded by the promotion, `stored`) is history; the newer one (the current value) is said even when the
-    question's words did not find it. Returns the current sentences, newest first, and (older, newer) pairs."""
-    by_said, newest = known.by_said, known.newest
     current: list[Told] = []
     history: list[tuple[Told, Told]] = []
     for item in found:
