@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import psycopg
@@ -100,3 +101,25 @@ def test_read_leaves_neither_a_setting_nor_autocommit_behind(db):
             assert conn.execute("SELECT current_setting('enable_seqscan') AS v").fetchone()["v"] == "on"
     finally:
         one.close()
+
+
+def test_parallel_reads_of_two_persons_each_get_their_own(db, redis):
+    """Each person sees only their own, with every cache of the read warm and the pool's connections shared: eight
+    reads at once (four each) of the same question; afterwards every pooled connection is out of autocommit."""
+    _told(db, redis)
+    deps = make_deps(db, redis, ScriptedLLM())
+    question = "Wo wohnt meine Schwester?"
+
+    def read(user: str) -> str:
+        block = read_memory_block({"turn_id": uuid.uuid4(), "user_id": user, "character_id": "nova", "text": question,
+                                   "now": NOW + timedelta(days=1)}, deps)
+        assert block is not None
+        return block.reply
+
+    read("anna"), read("ben")  # warm
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        replies = list(pool.map(read, ["anna", "ben"] * 4))
+    for user, reply in zip(["anna", "ben"] * 4, replies, strict=True):
+        assert ("Kiel" in reply, "Passau" in reply) == ((True, False) if user == "anna" else (False, True)), reply
+    with db.transaction() as conn:
+        assert conn.autocommit is False
