@@ -17,6 +17,7 @@ from novaberg.embed.hashing import HashingEmbedder
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.memory.block import read_memory_block
 from novaberg.memory.repository import LongTermRepository
+from novaberg.memory.short_term import ShortTermMemory
 from novaberg.store.db import Database, OneTransaction
 from tests.memory.helpers import NOW, agent, remember
 from tests.support import make_deps
@@ -123,3 +124,28 @@ def test_parallel_reads_of_two_persons_each_get_their_own(db, redis):
         assert ("Kiel" in reply, "Passau" in reply) == ((True, False) if user == "anna" else (False, True)), reply
     with db.transaction() as conn:
         assert conn.autocommit is False
+
+
+def test_what_was_told_without_a_period_is_read_once(db, redis, monkeypatch):
+    """*Was habe ich dir alles erzählt?* names no period, so the nearest search's list answers it: the recall read
+    does not fetch the pair's told sentences first (before: 500 rows read and dropped), the short-term memory is
+    read once, and the answer lists her own facts only."""
+    _told(db, redis)
+    calls = Counter()
+    told, fresh = LongTermRepository.told, ShortTermMemory.fresh_above_mid
+
+    def counted_told(self, *args, **kwargs):
+        calls["told"] += 1
+        return told(self, *args, **kwargs)
+
+    def counted_fresh(self, *args, **kwargs):
+        calls["fresh"] += 1
+        return fresh(self, *args, **kwargs)
+
+    monkeypatch.setattr(LongTermRepository, "told", counted_told)
+    monkeypatch.setattr(ShortTermMemory, "fresh_above_mid", counted_fresh)
+    block = read_memory_block({"turn_id": uuid.uuid4(), "user_id": "ben", "character_id": "nova",
+                               "text": "Was habe ich dir alles erzählt?", "now": NOW + timedelta(days=1)},
+                              make_deps(db, redis, ScriptedLLM()))
+    assert calls == Counter({"fresh": 1})
+    assert block is not None and "Passau" in block.reply and "Geige" in block.reply and "Kiel" not in block.reply

@@ -146,13 +146,13 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
     current and an older one of the same slot as history (`slots.py`); nothing told about a personal thing →
     „noch nicht erzählt\"; nothing told about anything else → None (the nearest search goes on)."""
     now = state["now"]
+    period = asked_period(str(state.get("text", "")), now, deps.zone)
+    if question.any_topic and period is None:  # before any read: the nearest search reads what it lists
+        return None  # *Was hab ich dir erzählt?* without a period: the nearest search lists what is known
     stored: dict[str, str] = {}
     unread: list[str] = []
     every = _told(state, deps, stored, unread, reads)
     told = [item for item in every if item[0] is not None]
-    period = asked_period(str(state.get("text", "")), now, deps.zone)
-    if question.any_topic and period is None:
-        return None  # *Was hab ich dir erzählt?* without a period: the nearest search lists what is known
     known = _analysed(tuple(said for _, said, _ in told))
     names = known.names
     scorer = TopicScorer(question, names)  # the names joined to the topic once per read, not per sentence
