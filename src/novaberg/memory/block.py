@@ -154,7 +154,7 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
     every = _told(state, deps, stored, unread, reads)
     told = [item for item in every if item[0] is not None]
     known = _analysed(tuple(said for _, said, _ in told))
-    names = known.names
+    names = dict(known.names)  # a copy: the kept analysis is shared by the reads that follow
     scorer = TopicScorer(question, names)  # the names joined to the topic once per read, not per sentence
     scores = {id(item): 1 if question.any_topic else scorer.score(item[1]) for item in told}
     found = [item for item in told if scores[id(item)] > 0
