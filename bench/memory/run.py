@@ -128,21 +128,35 @@ def _promotion_round(db: Any, redis: Any, embedder: Any, entries: int, offset: i
             **{k: report[k] for k in ("promotet", "neuanlage", "dublette", "fehler")}}
 
 
-def _reads(db: Any, redis: Any, embedder: Any, count: int) -> tuple[list[float], dict[str, float]]:
+def _reads(db: Any, redis: Any, embedder: Any, count: int) -> tuple[list[float], dict[str, float], dict[str, Any]]:
     deps = Deps(db=db, redis=redis, asker=Asker(ScriptedLLM()), embedder=embedder, log=_BufferedLog(db),
                 zone=__import__("zoneinfo").ZoneInfo("Europe/Berlin"))
     memory = ShortTermMemory(redis)
     for i in range(5):  # a few fresh short-term entries above MID, as a real pair has
         memory.write(USER, CHARACTER, f"fresh{i}", f"Mein Hund Nummer {i} heißt Bello.", effective(0.6), 0.6, "b", NOW)
     times = []
+    by_question: dict[str, list[tuple[float, float]]] = {}  # question -> (wall ms, this thread's CPU ms) per read
     cpu = _cpu(db, redis)
     for i in range(count):
-        state = {"turn_id": uuid.uuid4(), "user_id": USER, "character_id": CHARACTER,
-                 "text": _QUESTIONS[i % len(_QUESTIONS)], "now": NOW + timedelta(days=1)}
-        started = time.perf_counter()
+        text = _QUESTIONS[i % len(_QUESTIONS)]
+        state = {"turn_id": uuid.uuid4(), "user_id": USER, "character_id": CHARACTER, "text": text,
+                 "now": NOW + timedelta(days=1)}
+        started, thread_cpu = time.perf_counter(), time.thread_time()
         read_memory_block(state, deps)
         times.append((time.perf_counter() - started) * 1000)
-    return times, _per(cpu, _cpu(db, redis), count)
+        by_question.setdefault(text, []).append((times[-1], (time.thread_time() - thread_cpu) * 1000))
+    return times, _per(cpu, _cpu(db, redis), count), by_question
+
+
+def _by_question_line(by_question: dict[str, list[tuple[float, float]]]) -> str:
+    """Where the p95 comes from: each question's median and worst wall time and its median Python CPU (the mix
+    holds memory questions, their fall-back to the nearest search, the nearest search and the about-me list)."""
+    parts = []
+    for text, reads in by_question.items():
+        walls = sorted(wall for wall, _ in reads)
+        parts.append(f"{text!r} p50 {statistics.median(walls):.1f} / max {walls[-1]:.1f} ms, Python CPU "
+                     f"{statistics.median(cpu for _, cpu in reads):.2f} ms")
+    return "; ".join(parts)
 
 
 def _calibration(db: Any, redis: Any) -> str:
@@ -212,9 +226,10 @@ def main() -> None:
                   + "; ".join(f"{name} {sum(values) / max(1, last['promotet']):.2f} ms" for name, values in steps))
             rate = statistics.median(r["rate"] for r in rounds)
             nodes = LongTermRepository(db).count(USER, CHARACTER)
-            times, read_cpu = _reads(db, redis, embedder, args.reads)
+            times, read_cpu, by_question = _reads(db, redis, embedder, args.reads)
             times.sort()
             print(f"[ERINNERUNGEN] read, {_cpu_line(read_cpu, 'read')}")
+            print(f"[ERINNERUNGEN] read by question: {_by_question_line(by_question)}")
             p50 = statistics.median(times)
             p95 = times[max(0, int(round(0.95 * len(times))) - 1)]
             print(f"this machine at the end: {_calibration(db, redis)}")

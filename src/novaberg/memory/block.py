@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 import psycopg
@@ -78,20 +81,29 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
     text = str(state.get("text", ""))
     question = memory_question(text)
     if question is not None:
-        block = _recall_block(state, deps, question)
+        reads = _Reads()
+        block = _recall_block(state, deps, question, reads)
         if block is not _NOTHING_TOLD:
             if block is not None:
                 return block
         else:  # the pair has no sentence to find: the nearest search would read both memories for nothing
             return _nearest_block(state, deps, nothing_told=True)
+        return _nearest_block(state, deps, fresh=reads.fresh)  # the short-term entries are not read a second time
     return _nearest_block(state, deps)
 
 
+@dataclass
+class _Reads:
+    """What the recall read got from the memories, for the nearest search that may follow in the same turn."""
+
+    fresh: list[dict[str, Any]] | None = None  # the short-term entries above MID (None: not read, or unreadable)
+
+
 def _told(state: dict[str, Any], deps: Any, superseded: dict[str, str] | None = None,
-          unread: list[str] | None = None) -> list[tuple[datetime, str, bool]]:
+          unread: list[str] | None = None, reads: _Reads | None = None) -> list[tuple[datetime, str, bool]]:
     """The pair's told sentences (when, words, long-term?): long-term nodes newest first, then the short-term
     entries not yet promoted (not this turn's own words). `superseded` gets the stored links (older → newer),
-    `unread` the memories that could not be read this turn."""
+    `unread` the memories that could not be read this turn, `reads` the short-term entries as read."""
     superseded = {} if superseded is None else superseded
     unread = [] if unread is None else unread
     user_id, character_id, now = state["user_id"], state["character_id"], state["now"]
@@ -111,7 +123,10 @@ def _told(state: dict[str, Any], deps: Any, superseded: dict[str, str] | None = 
         unread.append("lzg")
     try:
         known = {said for _, said, _ in told}
-        for entry in ShortTermMemory(deps.redis).fresh_above_mid(user_id, character_id, now):
+        entries = ShortTermMemory(deps.redis).fresh_above_mid(user_id, character_id, now)
+        if reads is not None:
+            reads.fresh = entries
+        for entry in entries:
             said = entry["inhalt"].strip()
             if said and said not in known and not entry.get("lzg_id") and entry.get("turn_id") != str(state["turn_id"]):
                 told.append((entry["erstellt_am"], said, False))
@@ -125,30 +140,33 @@ def _told(state: dict[str, Any], deps: Any, superseded: dict[str, str] | None = 
 _NOTHING_TOLD = Block(BLOCK_HEADER, "")  # the recall read's sign: both memories read, the pair has nothing in them
 
 
-def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) -> Block | None:
+def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
+                  reads: _Reads | None = None) -> Block | None:
     """Issue 28 items 2–4: the told sentences about the asked thing, each with its day, the newest of a slot as
     current and an older one of the same slot as history (`slots.py`); nothing told about a personal thing →
     „noch nicht erzählt\"; nothing told about anything else → None (the nearest search goes on)."""
     now = state["now"]
+    period = asked_period(str(state.get("text", "")), now, deps.zone)
+    if question.any_topic and period is None:  # before any read: the nearest search reads what it lists
+        return None  # *Was hab ich dir erzählt?* without a period: the nearest search lists what is known
     stored: dict[str, str] = {}
     unread: list[str] = []
-    every = _told(state, deps, stored, unread)
+    every = _told(state, deps, stored, unread, reads)
     told = [item for item in every if item[0] is not None]
-    names = names_of(said for _, said, _ in told)
-    period = asked_period(str(state.get("text", "")), now, deps.zone)
-    if question.any_topic and period is None:
-        return None  # *Was hab ich dir erzählt?* without a period: the nearest search lists what is known
+    known = _analysed(tuple(said for _, said, _ in told))
+    names = dict(known.names)  # a copy: the kept analysis is shared by the reads that follow
     scorer = TopicScorer(question, names)  # the names joined to the topic once per read, not per sentence
     scores = {id(item): 1 if question.any_topic else scorer.score(item[1]) for item in told}
     found = [item for item in told if scores[id(item)] > 0
-             and not (question.about_herself and _about_someone_else(item[1], names))]
+             and not (question.about_herself and _about_someone_else(item[1], known.names_key))]
     if question.any_topic and period is not None:
         found = [item for item in found if period[0] <= item[0] < period[1]]
     if period is not None:  # *letzte Woche*: what was told then, when anything about it was
         within = [item for item in found if period[0] <= item[0] < period[1]]
         found = within or found
-    found = sorted(found, key=lambda item: (-scores[id(item)], -item[0].timestamp()))
-    current, history = _by_slot(found[:_RECALL_CAP], told, names, stored)
+    # by score, then newest first (two stable sorts: the order of (-score, -time) without a key tuple per item)
+    found = sorted(sorted(found, key=_WHEN, reverse=True), key=lambda item: scores[id(item)], reverse=True)
+    current, history = _by_slot(found[:_RECALL_CAP], told, known, stored)
     worst = None
     if current:  # the delivery's log row as the nearest search writes it: count and worst similarity
         try:
@@ -183,29 +201,51 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion) ->
     return Block(BLOCK_HEADER, "\n".join([BLOCK_HEADER, BLOCK_INTRO, *lines]), answers_question=True, reply=reply)
 
 
-def _about_someone_else(said: str, names: dict[str, str]) -> bool:
-    subject = subject_of(said, names)
+@lru_cache(maxsize=8192)
+def _about_someone_else(said: str, names: frozenset[tuple[str, str]]) -> bool:
+    """The sentence is about someone of her life, not herself — per sentence and the pair's names, cached: the
+    block reads the same told sentences turn after turn."""
+    subject = subject_of(said, dict(names))
     return subject is not None and subject != "ich"
 
 
 Told = tuple[datetime, str, bool]
+_WHEN = itemgetter(0)
 
 
-def _by_slot(found: list[Told], told: list[Told], names: dict[str, str],
+@dataclass(frozen=True)
+class _Analysed:
+    """What the told sentences of a pair say whatever is asked: the names they introduce and each sentence's slot.
+    A pure function of the sentences (their words only, not their times), so it is kept for the next read — keyed
+    by the words, whose hashing is cheap (a fresh datetime's is not)."""
+
+    names: dict[str, str]
+    names_key: frozenset[tuple[str, str]]
+    slots: dict[str, str | None]  # sentence → its slot (`slots.slot_of` with the names)
+
+
+@lru_cache(maxsize=32)
+def _analysed(told: tuple[str, ...]) -> _Analysed:
+    names = names_of(told)
+    return _Analysed(names, frozenset(names.items()), {said: slot_of(said, names) for said in told})
+
+
+def _by_slot(found: list[Told], told: list[Told], known: _Analysed,
              stored: dict[str, str]) -> tuple[list[Told], list[tuple[Told, Told]]]:
     """Issue 28 item 3: a found sentence with a newer one of the same slot among everything told (or linked as
     superseded by the promotion, `stored`) is history; the newer one (the current value) is said even when the
     question's words did not find it. Returns the current sentences, newest first, and (older, newer) pairs."""
     by_said = {item[1]: item for item in told}
+    slots = known.slots
     newest: dict[str, Told] = {}
     for item in told:
-        slot = slot_of(item[1], names)
+        slot = slots[item[1]]
         if slot is not None and (slot not in newest or item[0] > newest[slot][0]):
             newest[slot] = item
     current: list[Told] = []
     history: list[tuple[Told, Told]] = []
     for item in found:
-        slot = slot_of(item[1], names)
+        slot = known.slots[item[1]]
         latest = newest.get(slot) if slot is not None else None
         if item[1] in stored and stored[item[1]] in by_said and (latest is None or latest[0] <= item[0]):
             latest = by_said[stored[item[1]]]
@@ -218,9 +258,11 @@ def _by_slot(found: list[Told], told: list[Told], names: dict[str, str],
     return sorted(current, key=lambda item: item[0], reverse=True), history
 
 
-def _nearest_block(state: dict[str, Any], deps: Any, nothing_told: bool = False) -> Block | None:
+def _nearest_block(state: dict[str, Any], deps: Any, nothing_told: bool = False,
+                   fresh: list[dict[str, Any]] | None = None) -> Block | None:
     """The nearest entries; `nothing_told`: the recall read just found both memories of the pair empty, so no
-    entry is read again (the delivery is logged as empty all the same)."""
+    entry is read again (the delivery is logged as empty all the same); `fresh`: the short-term entries the recall
+    read got this turn (None: read them here)."""
     text, now = str(state.get("text", "")), state["now"]
     user_id, character_id = state["user_id"], state["character_id"]
     kind = question_kind(text)
@@ -247,8 +289,9 @@ def _nearest_block(state: dict[str, Any], deps: Any, nothing_told: bool = False)
         _log.error("long-term memory unreadable this turn: %s", err)
         deps.log.write(state["turn_id"], READER, "fehler", {"lzg": str(err)}, now, "memory")
     try:
-        fresh = [e for e in ShortTermMemory(deps.redis).fresh_above_mid(user_id, character_id, now)
-                 if e["inhalt"].strip() and e["inhalt"].strip() not in seen and not e.get("lzg_id")
+        if fresh is None:
+            fresh = ShortTermMemory(deps.redis).fresh_above_mid(user_id, character_id, now)
+        fresh = [e for e in fresh if e["inhalt"].strip() and e["inhalt"].strip() not in seen and not e.get("lzg_id")
                  and e.get("turn_id") != str(state["turn_id"])]
     except redis_lib.RedisError as err:
         _log.error("short-term memory unreachable this turn: %s", err)

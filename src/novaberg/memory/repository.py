@@ -179,6 +179,14 @@ class LongTermRepository:
         with self._db.transaction(seconds=seconds) as conn:
             yield conn
 
+    @contextmanager
+    def _read(self) -> Iterator[Any]:
+        """The turn's reads: one round trip per statement (`Database.read`, autocommit) where the database offers
+        it, else a transaction."""
+        reading = getattr(self._db, "read", None)
+        with (reading() if reading is not None else self._db.transaction()) as conn:
+            yield conn
+
     # --- the embedder ------------------------------------------------------------------------------
 
     def dimensions_for(self, embedder: Any, now: datetime, seconds: float | None = None) -> int:
@@ -249,24 +257,24 @@ class LongTermRepository:
     def similar(self, user_id: str, character_id: str, vector: Sequence[float], dims: int,
                 limit: int) -> list[dict[str, Any]]:
         _pair(user_id, character_id)
-        with self._tx() as conn:
+        with self._read() as conn:
             with_vectors(conn)
-            with conn.pipeline():
+            with conn.pipeline():  # autocommit: the settings and the query share the pipeline's implicit transaction
                 for setting in _NEAREST_SETTINGS:
                     conn.execute(setting)
-                return [dict(r) for r in conn.execute(_SIMILAR.format(dims=int(dims)),
-                                                      {"v": as_vector(vector), "u": user_id, "c": character_id,
-                                                       "k": limit}).fetchall()]
+                found = conn.execute(_SIMILAR.format(dims=int(dims)), {"v": as_vector(vector), "u": user_id,
+                                                                       "c": character_id, "k": limit})
+            return [dict(r) for r in found.fetchall()]
 
     def recent(self, user_id: str, character_id: str, limit: int) -> list[dict[str, Any]]:
         _pair(user_id, character_id)
-        with self._tx() as conn:
+        with self._read() as conn:
             return [dict(r) for r in conn.execute(_RECENT, (user_id, character_id, limit)).fetchall()]
 
     def told(self, user_id: str, character_id: str, limit: int) -> list[tuple[int, str, datetime, int | None]]:
         """The pair's newest active nodes as (id, inhalt, kzg_erstellt_am, abgeloest_durch), newest first."""
         _pair(user_id, character_id)
-        with self._tx() as conn, conn.cursor(row_factory=tuple_row) as cursor:
+        with self._read() as conn, conn.cursor(row_factory=tuple_row) as cursor:
             return cursor.execute(_TOLD, (user_id, character_id, limit)).fetchall()
 
     def mentioning(self, user_id: str, character_id: str, word: str, limit: int = 20) -> list[str]:

@@ -128,6 +128,35 @@ class Database:
             conn.given_back = time.monotonic()
             self._pool.putconn(conn)
 
+    @contextmanager
+    def read(self) -> Iterator[psycopg.Connection]:
+        """One connection for read-only statements, each its own snapshot (autocommit): a single SELECT costs one
+        round trip instead of three (BEGIN, the statement, COMMIT), and a pipeline's statements share the implicit
+        transaction up to its sync (`set_config(…, true)` holds for the statement after it). The limits are those
+        of `transaction` (the server's per connection, the client's deadline per wait). Nothing here writes."""
+        conn = self._checkout()
+        try:
+            conn.autocommit = True
+            yield conn
+        except psycopg.OperationalError as err:
+            if conn.broken or conn.closed:
+                self._revive()
+                raise DatabaseUnavailableError(_UNAVAILABLE) from err
+            if isinstance(err, _LATE):
+                _log.warning("a statement did not finish in time: %s", _reason(err))
+                raise DatabaseUnavailableError("the database did not finish in time") from err
+            raise
+        finally:
+            if not conn.closed and not conn.broken:
+                try:
+                    if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                        conn.rollback()
+                    conn.autocommit = False
+                except psycopg.Error:  # never back into the pool in autocommit: the pool drops a closed one
+                    conn.close()
+            conn.given_back = time.monotonic()
+            self._pool.putconn(conn)
+
     def maintain(self, statement: str) -> None:
         """Run a statement that cannot run inside a transaction (VACUUM), on a pooled connection."""
         conn = self._checkout()
@@ -288,6 +317,11 @@ class OneTransaction:
     @contextmanager
     def transaction(self, seconds: float | None = None) -> Iterator[psycopg.Connection]:
         """The owner's transaction; its limits are the owner's (`seconds` is accepted and not applied)."""
+        yield self._conn
+
+    @contextmanager
+    def read(self) -> Iterator[psycopg.Connection]:
+        """Reads inside the owner's transaction (they see its own writes)."""
         yield self._conn
 
 

@@ -5,7 +5,8 @@ entry in `AGENTS` plus its prompt file `tribunal_<name>.system.txt` (§8) — th
 and the reading are generic. Every judge answer is read checked (§8, MODELLFELD-UNGEPRUEFT-GELESEN):
 no object, a `null` or wrong-typed field, a score outside 0..1 or NaN is a 0.0 vote with status
 `fehler`, loud in the log — never the turn's crash (§5.4: better an unjudged answer than a blocked graph).
-The judges run on their own threads; one that hangs past its time-out is its own `fehler` vote.
+The judges run on their own threads; one that hangs past its time-out is its own `fehler` vote. The offline
+rules answer in this process without a thread, under the same deadline: a late answer is that same vote.
 """
 
 from __future__ import annotations
@@ -291,7 +292,7 @@ def slots_of(llm: Any, judges: int) -> int:
 
 
 def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | None = None,
-               wait_seconds: float | None = None) -> list[JudgeVote]:
+               wait_seconds: float | None = None, clock: Callable[[], float] = time.monotonic) -> list[JudgeVote]:
     """The judges in `AGENTS` order, each on its own (daemon) thread, at most the connector's `slots` at once —
     or, for a connector that answers in this process (`in_process`, the offline rules), one after another here.
 
@@ -302,12 +303,20 @@ def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | No
     Each judge's deadline starts when its request is sent, not when the round starts: a judge still running
     `wait_seconds` after it was sent (default: the connector's time-out plus a grace) is a `fehler` vote whose
     problem says so; its thread is left to end on its own and its answer is dropped. The round therefore ends
-    after at most (judges / slots) × `wait_seconds`. Votes come back in `AGENTS` order."""
+    after at most (judges / slots) × `wait_seconds`. Votes come back in `AGENTS` order.
+
+    The in-process judges have the same deadline (issue 28): each one's starts when it is asked (`clock`, monotonic
+    seconds); one that answers `wait_seconds` or later after it was asked is a `fehler` vote with the time-out
+    problem like a model judge that did not answer in time (tribunal.md §5.4 *Fallback*: counted as `ok` — better
+    an unjudged answer than a blocked graph; the verdict is marked incomplete), and its late answer is dropped. No
+    thread watches it (issue 30), so a rule that never returns is not cut off — it is code of this process."""
     agents = list(AGENTS if agents is None else agents)
+    if wait_seconds is None:
+        wait_seconds = float(getattr(asker.llm, "timeout", LLM_TIMEOUT_SECONDS)) + JUDGE_GRACE_SECONDS
     if getattr(asker.llm, "in_process", False) is True:
-        # issue 30: a connector that answers with code in this process (offline) sends nothing and waits for
-        # nothing — the judges run one after another here, no thread, no deadline to watch
-        votes = [_judged(asker, judge, data) for judge in agents]
+        # issue 30: a connector that answers with code in this process (offline) sends nothing — the judges run
+        # one after another here, no thread; each is timed against its deadline
+        votes = [_inline(asker, judge, data, wait_seconds, clock) for judge in agents]
     else:
         votes = _sent(asker, agents, data, wait_seconds)
     for item in votes:
@@ -324,10 +333,20 @@ def _judged(asker: Any, judge: Judge, data: Mapping[str, Any]) -> JudgeVote:
         return _failed(judge, f"{type(err).__name__}: {err}", UNREADABLE_JUDGE, 0.0)
 
 
-def _sent(asker: Any, agents: list[Judge], data: Mapping[str, Any], wait_seconds: float | None) -> list[JudgeVote]:
+def _inline(asker: Any, judge: Judge, data: Mapping[str, Any], wait_seconds: float,
+            clock: Callable[[], float]) -> JudgeVote:
+    """An in-process judge asked here, its answer kept only when it came before its deadline."""
+    asked = clock()
+    outcome = _judged(asker, judge, data)
+    took = clock() - asked
+    if took >= wait_seconds:
+        return _failed(judge, f"{TIMED_OUT_PROBLEM} {wait_seconds:g} s after it was asked (it answered after "
+                              f"{took:.3g} s; the late answer is dropped)", JUDGE_TIMED_OUT, took)
+    return outcome
+
+
+def _sent(asker: Any, agents: list[Judge], data: Mapping[str, Any], wait_seconds: float) -> list[JudgeVote]:
     """The judges on their own (daemon) threads, at most the connector's slots at once, each with its deadline."""
-    if wait_seconds is None:
-        wait_seconds = float(getattr(asker.llm, "timeout", LLM_TIMEOUT_SECONDS)) + JUDGE_GRACE_SECONDS
     slots = slots_of(asker.llm, len(agents))
     results: dict[str, JudgeVote] = {}
     done = threading.Condition()
