@@ -7,7 +7,8 @@ external PostgreSQL one uniquely named template and test databases per worker.
 
 Cheap by construction (issue 25): every test folder is in RAM where /dev/shm is writable (`support.TEMP_ROOT`); a test
 that needs a data directory but not its very first start takes `data_dir`, a copy of one started, migrated and
-stopped once per session; the modules with real processes are collected first (`SLOW_FIRST`)."""
+stopped once per session; the longest modules are collected first, by their measured seconds in
+tests/durations.json (`tests/durations.py`; refresh it with `pytest --store-durations`)."""
 
 from __future__ import annotations
 
@@ -25,34 +26,28 @@ from novaberg.agents.deps import Deps
 from novaberg.llm.offline import OfflineLLM
 from novaberg.store.db import Database
 from novaberg.store.migrations import migrate
+from tests.durations import DurationRecorder, SessionSetupMeter, read_durations, slowest_modules_first
 from tests.support import copy_data_dir, make_deps, make_nova, make_offline_llm, temp_folder
 
 os.environ["NOVABERG_TIMEZONE"] = "Europe/Berlin"
 
 
-# The modules whose tests run real processes or long corpora, slowest first. They run first: pytest-xdist's
-# worksteal hands out tests in collection order, and a long test picked up last keeps one worker busy while
-# the other has nothing left (the tail of the run). Only the order changes; every test still runs.
-SLOW_FIRST = (
-    "tests/pixie/test_heartbeat.py",
-    "tests/ops/test_two_processes.py",
-    "tests/store/test_processes.py",
-    "tests/offline/test_offline_corpus.py",
-    "tests/api/test_serve.py",
-    "tests/pixie/test_lock_release.py",
-    "tests/memory/test_memory_cli.py",
-    "tests/api/test_stalled_servers.py",
-    "tests/store/test_redis_durability.py",
-    "tests/ops/test_backup.py",
-    "tests/store/test_embedded.py",
-    "tests/store/test_migrate_data.py",
-)
+def pytest_addoption(parser: Any) -> None:
+    parser.addoption("--store-durations", action="store_true",
+                     help="write each test module's measured seconds to tests/durations.json (the order of later runs)")
+
+
+def pytest_configure(config: Any) -> None:
+    if config.getoption("--store-durations"):
+        config.pluginmanager.register(SessionSetupMeter(), "novaberg-session-setup")
+        if not hasattr(config, "workerinput"):
+            config.pluginmanager.register(DurationRecorder(), "novaberg-durations")
 
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    rank = {module: place for place, module in enumerate(SLOW_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(SLOW_FIRST)))
+    """The longest modules first, by tests/durations.json (see tests/durations.py)."""
+    slowest_modules_first(items, read_durations())
 
 
 @pytest.fixture

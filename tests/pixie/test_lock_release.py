@@ -13,11 +13,12 @@ from novaberg.store.stack import Stack
 from tests.api.test_serve import _free_port, _start, _stop
 
 
-def test_sigterm_of_serve_releases_the_heartbeat_lock_so_the_next_start_takes_it_at_once(tmp_path):
+def test_sigterm_of_serve_releases_the_heartbeat_lock_so_the_next_start_takes_it_at_once(tmp_path, data_dir):
     """issue 24 §6: serve runs its heartbeat (the lock is held), SIGTERM ends it; a new stack on the same
     data directory finds no lock holder and takes the lock on the first try (before: the lock outlived
-    Redis in its dump and the next start waited up to PIXIE_LOCK_SECONDS)."""
-    data = tmp_path / "data"
+    Redis in its dump and the next start waited up to PIXIE_LOCK_SECONDS). A later start (`data_dir`): the
+    first one's initdb and migrations are not the subject."""
+    data = data_dir
     log = tmp_path / "serve.log"
     process = _start(data, _free_port(), log)
     try:
