@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from datetime import date, datetime, time
+from time import sleep
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -54,7 +56,16 @@ _log = logging.getLogger("novaberg.situation")
 SITUATION_TTL_SECONDS = 2 * 3600  # one conversation: the Lage and the refusals of its offers
 OFFER_TTL_SECONDS = PENDING_TTL_SECONDS  # an offer waits as long as a pending question
 TURN_PAIRS = 5  # the last five turn pairs and this turn (issue 11 §1)
-_RETRIES = 20
+_RETRIES = 40
+# After a lost race the next attempt waits a random while that doubles up to a cap (full jitter): twelve parallel
+# turns of one pair retried in a tight loop could lose every one of their attempts under load, and the Lage then
+# missed their objects (tests/graph/test_situation_concurrency.py failed so at load 10).
+_BACKOFF_FIRST_SECONDS = 0.001
+_BACKOFF_CAP_SECONDS = 0.05
+
+
+def _after_lost_race(attempt: int) -> None:
+    sleep(random.uniform(0, min(_BACKOFF_CAP_SECONDS, _BACKOFF_FIRST_SECONDS * 2 ** attempt)))
 
 KIND_APPOINTMENT = "termin"
 KIND_NOTE = "notiz"
@@ -242,7 +253,7 @@ def update_situation(redis: Any, user_id: str, character_id: str,
                      change: Callable[[Situation], Situation]) -> Situation:
     """Read, change and write the Lage in one optimistic transaction (retried when a parallel turn wrote)."""
     key = situation_key(user_id, character_id)
-    for _ in range(_RETRIES):
+    for attempt in range(_RETRIES):
         with redis_errors("the Lage"), redis.pipeline() as pipe:
             try:
                 pipe.watch(key)
@@ -253,6 +264,7 @@ def update_situation(redis: Any, user_id: str, character_id: str,
                 pipe.execute()
                 return changed
             except redis_lib.WatchError:
+                _after_lost_race(attempt)
                 continue
     raise DatabaseError("the Lage changed under every attempt to update it")
 
@@ -267,7 +279,7 @@ def drop_stale_offer(redis: Any, user_id: str, character_id: str, turn: int) -> 
     """A turn after the offer that does not answer it ends it: the caller calls this only for a turn that is no
     consent and no refusal, so a later „Ja“ answers something else. Returns whether one was dropped."""
     key = offer_key(user_id)
-    for _ in range(_RETRIES):
+    for attempt in range(_RETRIES):
         with redis_errors("the Lage"), redis.pipeline() as pipe:
             try:
                 pipe.watch(key)
@@ -280,6 +292,7 @@ def drop_stale_offer(redis: Any, user_id: str, character_id: str, turn: int) -> 
                 pipe.execute()
                 return True
             except redis_lib.WatchError:
+                _after_lost_race(attempt)
                 continue
     raise DatabaseError("the open offer changed under every attempt to drop it")
 
@@ -306,7 +319,7 @@ def take_offer(redis: Any, user_id: str, character_id: str, now: datetime, turn:
     it (a turn between that did not answer it has dropped it, `drop_stale_offer`) and before it expired. Taken
     atomically — of parallel consents exactly one gets it."""
     key = offer_key(user_id)
-    for _ in range(_RETRIES):
+    for attempt in range(_RETRIES):
         with redis_errors("the Lage"), redis.pipeline() as pipe:
             try:
                 pipe.watch(key)
@@ -321,6 +334,7 @@ def take_offer(redis: Any, user_id: str, character_id: str, now: datetime, turn:
                 pipe.delete(key)
                 pipe.execute()
             except redis_lib.WatchError:
+                _after_lost_race(attempt)
                 continue
         if now > datetime.fromisoformat(offer.expires_at) or turn <= offer.turn:
             return TakenOffer(offer, "abgelaufen")
