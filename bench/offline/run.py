@@ -40,7 +40,8 @@ def main() -> None:
         print(f"  WRONG {case.text!r}: expected {case.domain}/{case.action}, got {outcome.domain}/{outcome.action}")
     print("external list commands (issue 26; written by others — the quality figure; see bench/offline/external;"
           " others_heldout = an Alexa skill model, not Home Assistant, never tuned on):")
-    for part in ("dev", "heldout", "others_heldout", "bonalyze_dev", "bonalyze_heldout"):
+    for part in ("dev", "heldout", "others_heldout", "bonalyze_dev", "bonalyze_heldout", "indep_lists_dev",
+                 "indep_lists_heldout"):
         ext = score_external(part)
         print(f"  {part:8} {ext.total:5} sentences: executed as meant {ext.meant}/{ext.total} = "
               f"{ext.meant / ext.total:.1%} (done {ext.outcomes[DONE]}, asked which list {ext.outcomes[ASKED]}), "
@@ -49,10 +50,10 @@ def main() -> None:
             for outcome in (WRONG, NOT_DONE):
                 for line in ext.examples.get(outcome, [])[: args.failures]:
                     print(f"    {outcome}: {line}")
-    print("external calendar requests (multistage-assist; gathered.py):")
-    for part in ("calendar_dev", "calendar_heldout"):
+    print("external calendar requests (multistage-assist, gathered.py; TheFes + MycroftAI, independent.py):")
+    for part in ("calendar_dev", "calendar_heldout", "indep_calendar_dev", "indep_calendar_heldout"):
         cal = score_calendar(part)
-        print(f"  {part:16} {cal.total:3} sentences: executed as meant {cal.outcomes[DONE]}/{cal.total} = "
+        print(f"  {part:22} {cal.total:3} sentences: executed as meant {cal.outcomes[DONE]}/{cal.total} = "
               f"{cal.outcomes[DONE] / cal.total:.1%}, not done {cal.outcomes[NOT_DONE]}, WRONG writes {cal.outcomes[WRONG]}")
         if part.endswith("dev"):
             for outcome in (WRONG, NOT_DONE):
