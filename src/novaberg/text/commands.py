@@ -29,6 +29,9 @@ __all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command",
 
 ADD, REMOVE = "add", "remove"
 TO, FROM, DATIVE = "to", "from", "dative"
+_ON_PARTICLES = frozenset({"drauf", "rauf", "dazu"})
+_OFF_PARTICLES = frozenset({"raus", "heraus", "runter", "herunter", "weg"})
+_HEAD_COLON = re.compile(r"^\s*(?P<head>[^\W\d_][\w-]*)\s*:\s*(?P<rest>\S.*)$")
 
 _TOKEN = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*|[,;]")
 
@@ -88,6 +91,11 @@ class _Lexicon:
     item_openers_refused: frozenset[str]
     elliptic_modals: frozenset[str]
     elliptic_off: frozenset[str]
+    task_nouns: dict[str, str]
+    task_verbs: frozenset[str]
+    task_remove_verbs: frozenset[str]
+    task_adjectives: frozenset[str]
+    task_articles: frozenset[str]
 
 
 def load_raw_commands() -> dict[str, Any]:
@@ -126,6 +134,11 @@ def _lexicon() -> _Lexicon:
         item_openers_refused=frozenset(raw["item_openers_refused"]),
         elliptic_modals=frozenset(raw["elliptic_modals"]),
         elliptic_off=frozenset(raw["elliptic_off"]),
+        task_nouns={fold(k): v for k, v in raw["task_nouns"].items()},
+        task_verbs=frozenset(raw["task_verbs"]),
+        task_remove_verbs=frozenset(raw["task_remove_verbs"]),
+        task_adjectives=frozenset(raw["task_adjectives"]),
+        task_articles=frozenset(raw["task_articles"]),
     )
 
 
@@ -292,6 +305,10 @@ def _action(verb: _Verb | None, particle: str, container: Container | None) -> s
     direction = container.direction if container else ""
     if verb is None:
         return ADD if direction == TO else ""
+    if verb.action == "by_particle":  # *mach X drauf*, *mach X auf die Liste*; off only with its particle
+        if particle in _OFF_PARTICLES:
+            return REMOVE if direction != TO else ""
+        return ADD if (particle in _ON_PARTICLES or direction == TO) and direction != FROM else ""
     if verb.action == "by_direction":
         if particle in ("raus", "heraus", "runter", "herunter", "weg"):
             return REMOVE if direction != TO or particle else ""
@@ -354,6 +371,9 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
     if not said:
         return None
     lx = _lexicon()
+    headed = _HEAD_COLON.match(said)
+    if headed and _is_list_word(fold(headed.group("head")), lx) and not said.rstrip().endswith("?"):
+        said = f"auf die {headed.group('head')} {headed.group('rest')}"  # *Einkaufsliste: Milch, Eier*
     toks = _tokens(said)
     if any(t.folded.startswith(other) for t in toks for other in lx.other_containers):
         return None  # *aus dem Kalender*: not a list
@@ -388,6 +408,9 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
     toks = _strip_closing(toks, lx)
     if not toks:
         return None
+    task = _task_order(toks, lx)
+    if task is not None:
+        return task
     verb = _verb_first(toks, lx) if polite is None else None
     particle = ""
     if verb is not None:
@@ -437,6 +460,8 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         return None  # *… um Milch*, *… mit Käse*: a preposition opens no item
     if _unsafe_item(items, lx):
         return None
+    if verb is not None and any(t.folded in verb.particles and t.folded not in lx.directions for t in items):
+        return None  # *Füge eine Aufgabe hinzu Fenster putzen*: the verb's own particle inside the item — not read
     action = _action(verb, particle, container) if verb is not None or not particle else REMOVE
     if not action:
         return None
@@ -479,6 +504,67 @@ def _elliptic_shape(start: int, before: list[_Tok], after: list[_Tok], container
     if before and not after:
         return True
     return start == 0 and bool(after) and not before
+
+
+def _is_list_word(folded: str, lx: _Lexicon) -> bool:
+    """*Einkaufsliste*, *Einkaufszettel*, *Einkauf*: a word that names a list (a note, *Notiz*, is no list)."""
+    head = _head_of(folded, lx)
+    return head in ("liste", "listen", "zettel") or folded in lx.aliases
+
+
+def _task_order(toks: list[_Tok], lx: _Lexicon) -> ListCommand | None:
+    """A task said as the object of a creating verb (*Erstelle eine Aufgabe Fenster putzen*, *Füge eine neue
+    Aufgabe hinzu: Mama anrufen*, *ein To-do anlegen Rasen mähen*, *Neue Aufgabe: Steuer machen*) or of a
+    striking one (*Streich die Aufgabe Fenster putzen*): the task goes on (off) the list the noun names.
+    The verb stands before the noun or between the noun and the task; anything else is not this frame."""
+    k = next((n for n, t in enumerate(toks) if t.folded in lx.task_nouns), -1)
+    if k < 0:
+        return None
+    head = [t for t in toks[:k] if t.folded not in lx.fillers]
+    adjectives = False
+    while head and head[-1].folded in lx.task_adjectives:
+        head, adjectives = head[:-1], True
+    if head and head[-1].folded in lx.task_articles:
+        head = head[:-1]
+    tail = toks[k + 1:]
+    leading = 0
+    while leading < len(tail) and (tail[leading].folded in lx.task_verbs | lx.task_remove_verbs
+                                   or tail[leading].folded in lx.fillers):
+        leading += 1
+    said_verbs = [t.folded for t in head] + [t.folded for t in tail[:leading]]
+    if any(w not in lx.task_verbs and w not in lx.task_remove_verbs for w in (t.folded for t in head)):
+        return None  # *Ich habe eine Aufgabe für dich*: a subject and its verb, no order
+    removing = any(w in lx.task_remove_verbs for w in said_verbs)
+    if removing and any(w in lx.task_verbs for w in said_verbs if w not in lx.task_remove_verbs):
+        return None  # both a creating and a striking verb: not read
+    if not said_verbs and not adjectives:
+        return None  # *Aufgabe erledigt*: no order
+    items = _trim(tail[leading:], lx)
+    while items and head and _is_particle(items[-1].folded, lx):
+        items = _trim(items[:-1], lx)  # *Leg eine Aufgabe Fenster putzen an*, *Hak die Aufgabe Müll ab*
+    if not items or len(items) > 8 or _unsafe_task(items, lx):
+        return None
+    noun = toks[k]
+    container = Container(noun.said, lx.task_nouns[noun.folded], TO if not removing else FROM)
+    text = _said(items, 0, len(items)).replace(" ,", ",").replace(" ;", ";")
+    return ListCommand(REMOVE if removing else ADD, text, container, "hinzufuegen" if not removing else "streichen")
+
+
+def _is_particle(folded: str, lx: _Lexicon) -> bool:
+    return folded == "an" or any(folded in v.particles for v in lx.verbs)
+
+
+def _unsafe_task(toks: list[_Tok], lx: _Lexicon) -> bool:
+    """A task may end in its own infinitive (*Bericht schreiben*), but holds no list word, no pointer at a list,
+    no subject, no finite verb and no second task noun."""
+    for k, tok in enumerate(toks):
+        if _head_of(tok.folded, lx) or tok.folded in lx.aliases or tok.folded in lx.subjects:
+            return True
+        if tok.folded in lx.task_nouns or tok.folded in lx.finite_verbs or tok.folded in lx.not_elliptic:
+            return True
+        if tok.folded in lx.directions and k + 1 < len(toks) and toks[k + 1].folded in lx.determiners:
+            return True
+    return toks[0].folded in lx.item_openers_refused or toks[0].folded in lx.directions
 
 
 def means_a_list(command: ListCommand) -> bool:

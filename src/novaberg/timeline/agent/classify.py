@@ -98,7 +98,7 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
             target = _pronoun_target(core) if _WHEN.match(core) and not expression else ""
         return {"action": "read", "target": target, "zeitausdruck": expression, "event_type": DEFAULT_TYPE,
                 "normalisiert": f"read: Termine {target or expression or 'anstehend'}".strip()}
-    hints = keyword_hints(core) if utterance.mood == REQUEST else []
+    hints = keyword_hints(core) if utterance.mood == REQUEST or _REMIND_ME.match(core) else []
     if not hints and utterance.mood == STATEMENT and elliptic_order(text):
         hints = ["create"]  # *Termin morgen um 10 Uhr beim Zahnarzt*: an order said without its verb (issue 26)
     if not hints:
@@ -111,12 +111,17 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
         target = without_scope_words(target)  # *Lösch Volleyball ganz*: the title is „Volleyball“
     if action == "update" and not expression:
         target = _RENAMED_TO.split(target, maxsplit=1)[0]  # *Änder den Zahnarzt in Kieferorthopäde*: the old name
+    if action == "read" and not is_title(target):
+        target = ""  # s11: *Zeig mir alle Termine für morgen* — *alle* names no appointment; the day is the window
     kind = type_of(core)
     return {"action": action, "target": target, "zeitausdruck": expression, "event_type": kind,
             "normalisiert": f"{action}: Termin „{target}“ {expression}".strip() + f" (Typ: {kind})"}
 
 
 _WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
+# s11: *Benachrichtige mich über den Elternabend um 15 Uhr* — the grammar does not know every imperative of a
+# reminder request as one; *erinnere/benachrichtige mich* opens an order all the same (timeline.md §3a)
+_REMIND_ME = re.compile(r"^\s*(?:bitte\s+)?(?:erinner|benachrichtig)\w*\s+(?:mich|uns)\b", re.IGNORECASE)
 _RENAMED_TO = re.compile(r"\s+(?:in|zu|auf)\s+(?=\S)", re.IGNORECASE)  # the new name of a detail change
 _WHEN_IN_OTHER_WORDS = re.compile(r"\b(?:um\s+)?(?:wie\s?viel\s+uhr|welche[mr]?\s+uhrzeit)\b"
                                   r"|\b(?:an\s+)?welche[mr]?\s+(?:wochen)?tag\b", re.IGNORECASE)

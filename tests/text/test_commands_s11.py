@@ -1,0 +1,133 @@
+"""Issue 26, helper s11: grammatical causes of misses in list commands written by others, each pinned over
+generated words (never the dev sentence alone). Every new form keeps the invariants of item 2: an item never
+holds a list phrase or its own verb's particle, and no form names a list the sentence did not name."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from novaberg.text.commands import ADD, REMOVE, read_list_command, unsafe_item_text
+from novaberg.text.words import fold
+
+ITEMS = ("Milch", "Eier", "Backpapier", "zwei Zitronen", "Hafermilch")
+LISTS = (("Einkaufsliste", "Einkaufsliste"), ("Baumarkt-Liste", "Baumarkt-Liste"), ("Haushaltsliste", "Haushaltsliste"))
+
+
+def _read(text):
+    command = read_list_command(text)
+    assert command is not None, text
+    assert not unsafe_item_text(command.items), (text, command.items)
+    return command
+
+
+# --- cause 1: colloquial *machen* as a putting verb ---------------------------------------------------------
+
+@pytest.mark.parametrize(("form", "item", "said"), list(itertools.product(
+    ("Mach", "Mache", "Mach mal", "Mach bitte"), ITEMS, ("auf die {l}", "auf meine {l}", "in unsere {l}"))))
+def test_s11_colloquial_machen_puts_the_item_on_the_named_list(form, item, said):
+    """*„Mach Hafermilch auf meine Einkaufsliste"* (paranerd's Alexa model): *machen* with a container of
+    direction *to* adds, the item without the verb (it was read as „Mach Hafermilch" or not at all)."""
+    for words, name in LISTS:
+        command = _read(f"{form} {item} {said.format(l=words)}")
+        assert (command.action, command.items, command.container.name) == (ADD, item, name)
+
+
+@pytest.mark.parametrize(("item", "particle"), list(itertools.product(ITEMS, ("drauf", "dazu", "rauf"))))
+def test_s11_machen_with_a_particle_of_putting_adds_and_asks_which_list(item, particle):
+    """*„Mach Backpapier drauf"*: a list item without a list — the notes ask which list (no container)."""
+    command = _read(f"Mach {item} {particle}")
+    assert (command.action, command.items, command.container) == (ADD, item, None)
+
+
+@pytest.mark.parametrize(("item", "particle", "said"), list(itertools.product(
+    ITEMS, ("runter", "weg", "raus"), ("von der Einkaufsliste", "aus meiner Einkaufsliste"))))
+def test_s11_machen_takes_off_only_with_a_particle_of_taking_off(item, particle, said):
+    assert _read(f"Mach {item} {said} {particle}").action == REMOVE
+    assert read_list_command(f"Mach {item} {said}") is None  # *Mach ein Foto von der Einkaufsliste*: no removal
+
+
+@pytest.mark.parametrize("text", ["Mach das Licht aus", "Mach die Musik leiser", "Mach ein Foto von der Einkaufsliste",
+                                  "Mach die Einkaufsliste leer", "Mach mir eine Packliste für den Urlaub",
+                                  "Mach einen Termin beim Zahnarzt", "Machst du Milch auf die Liste?"])
+def test_s11_machen_is_no_list_command_elsewhere(text):
+    assert read_list_command(text) is None
+
+
+# --- cause 2: *stellen*, *legen* put an item; an imperative the lexicon does not know never starts an item ----
+
+@pytest.mark.parametrize(("verb", "item"), list(itertools.product(("Stell", "Stelle", "Leg", "Lege"), ITEMS)))
+def test_s11_stellen_and_legen_put_the_item_on_the_list(verb, item):
+    command = _read(f"{verb} {item} auf die Einkaufsliste")
+    assert (command.action, command.items, command.container.name) == (ADD, item, "Einkaufsliste")
+
+
+@pytest.mark.parametrize(("verb", "item"), list(itertools.product(
+    ("Kleb", "Kauf", "Kaufe", "Bring", "Hol", "Besorg", "Tipp"), ITEMS)))
+def test_s11_an_unknown_imperative_never_becomes_the_first_word_of_an_item(verb, item):
+    """*„Stell Milch auf die Einkaufsliste"* was read as the elliptic item „Stell Milch" (a wrong write): an
+    imperative the lexicon does not know leaves the sentence unread (no write is better than a wrong one)."""
+    assert read_list_command(f"{verb} {item} auf die Einkaufsliste") is None
+
+
+# --- cause 3: a separable particle said before the item -----------------------------------------------------
+
+@pytest.mark.parametrize(("verb", "particle", "item"), [
+    ("Füge", "hinzu", "Milch"), ("Füg", "dazu", "Eier"), ("Streich", "durch", "Käse"), ("Hak", "ab", "Quark"),
+    ("Nimm", "raus", "Öl"), ("Setz", "drauf", "Brot"), ("Füge", "hinzu", "Fenster putzen")])
+def test_s11_the_verbs_own_particle_never_stands_inside_an_item(verb, particle, item):
+    """*„Füge eine Aufgabe hinzu Fenster putzen"* put „eine Aufgabe hinzu Fenster putzen" on a list: a particle
+    of the order's verb inside the item means the sentence was not read — refused, whatever the list."""
+    for text in (f"{verb} {particle} {item}", f"{verb} die Sache {particle} {item} auf die Einkaufsliste"):
+        command = read_list_command(text)
+        assert command is None or particle not in fold(command.items).split(), (text, command)
+
+
+# --- cause 4: a task as the object of a creating verb ---------------------------------------------------------
+
+TASKS = ("Fenster putzen", "Mama anrufen", "Steuererklärung machen", "Bericht schreiben", "Keller aufräumen")
+TASK_FRAMES = ("Erstelle eine Aufgabe {t}", "Erstell eine neue Aufgabe: {t}", "Füge eine Aufgabe hinzu {t}",
+               "Füg eine neue Aufgabe hinzu: {t}", "Ich möchte eine Aufgabe anlegen {t}", "Bitte erstelle ein To-do {t}",
+               "Leg eine Aufgabe an: {t}", "Neue Aufgabe: {t}", "Trag ein To-do ein: {t}",
+               "Kannst du eine neue Aufgabe erstellen: {t}", "Schreib eine Aufgabe auf: {t}")
+
+
+@pytest.mark.parametrize(("frame", "task"), list(itertools.product(TASK_FRAMES, TASKS)))
+def test_s11_a_task_said_as_the_object_goes_on_the_to_do_list(frame, task):
+    """vikunja's voice commands: *„Erstelle eine Aufgabe Lebensmittel kaufen"* — notizen.md §8: a task is
+    an item of the list of type `todo`; the task keeps its own infinitive (*Bericht schreiben*)."""
+    command = _read(frame.format(t=task))
+    assert (command.action, command.items, command.container.name) == (ADD, task, "To-do-Liste")
+
+
+@pytest.mark.parametrize(("frame", "task"), list(itertools.product(
+    ("Streich die Aufgabe {t}", "Lösch die Aufgabe {t}", "Hak die Aufgabe {t} ab", "Entferne das To-do {t}"),
+    TASKS)))
+def test_s11_a_task_struck_by_name_comes_off_the_to_do_list(frame, task):
+    command = _read(frame.format(t=task))
+    assert (command.action, command.items, command.container.name) == (REMOVE, task, "To-do-Liste")
+
+
+@pytest.mark.parametrize("text", [
+    "Ich habe eine Aufgabe für dich", "Die Aufgabe ist erledigt", "Was ist meine nächste Aufgabe?",
+    "Aufgabe erledigt", "Erstelle eine Aufgabe", "Lösch die Aufgabe und erstelle eine Aufgabe Fenster putzen",
+    "Erstelle eine Aufgabe ich muss putzen", "Erstelle eine Aufgabe auf der Einkaufsliste"])
+def test_s11_the_task_frame_reads_nothing_else(text):
+    assert read_list_command(text) is None
+
+
+# --- cause 5: the list named first, then a colon (*Einkaufsliste: Milch, Eier*) -------------------------------
+
+@pytest.mark.parametrize(("words", "name", "items"), [
+    (w, n, i) for (w, n), i in itertools.product(LISTS, ("Milch", "Milch, Eier", "Brot und Butter"))])
+def test_s11_a_list_named_before_a_colon_takes_the_items(words, name, items):
+    command = _read(f"{words}: {items}")
+    assert (command.action, command.items, command.container.name) == (ADD, items, name)
+
+
+@pytest.mark.parametrize("text", ["Notiz: Zahnarzt anrufen", "Einkaufsliste: was steht drauf?",
+                                  "Einkaufsliste: was steht drauf", "Hinweis: Milch", "Liste: Milch"])
+def test_s11_a_colon_after_anything_but_a_named_list_is_no_item(text):
+    command = read_list_command(text)
+    assert command is None or command.container.name == "", (text, command)  # *Liste:* asks which list
