@@ -120,3 +120,19 @@ def test_s11_a_put_verb_with_a_day_stays_the_calendars():
     assert _domain("Leg den Zahnarzt auf Freitag") == "timeline"
     assert judge({"text": "Leg Milch auf die Einkaufsliste", "action": "add_content", "list": "Einkaufsliste",
                   "item": "Milch"}, ASKER, ["Einkaufsliste", "Baumarkt"])[0] == DONE
+
+
+@pytest.mark.parametrize(("text", "lists"), [
+    ("Milch auf den Zettel", ["Einkaufsliste", "Baumarkt"]), ("Setz Eier auf meinen Zettel", ["Einkaufsliste", "Baumarkt"])])
+def test_s11_a_bare_zettel_names_no_list_and_asks_which(text, lists):
+    """*Zettel* alone is the bare list word like *Liste* (*Einkaufszettel* names the shopping list): with two lists
+    the search node asks which (never a list „Zettel" that does not exist)."""
+    outcome, detail = judge({"text": text, "action": "add_content", "list": "", "item": text.split()[1]}, ASKER, lists)
+    assert outcome == "asked", detail
+
+
+@pytest.mark.parametrize("frame", ["Ich möchte wissen, was auf der {l} steht", "Ich will wissen, was auf meiner {l} steht"])
+def test_s11_an_embedded_question_about_a_list_reads_it(frame):
+    for name in LISTS:
+        reading = parse(frame.format(l=name))
+        assert (reading.action, reading.target) == ("read", name)

@@ -131,3 +131,49 @@ def test_s11_a_list_named_before_a_colon_takes_the_items(words, name, items):
 def test_s11_a_colon_after_anything_but_a_named_list_is_no_item(text):
     command = read_list_command(text)
     assert command is None or command.container.name == "", (text, command)  # *Liste:* asks which list
+
+
+# --- cause 6: the end of an elliptic order says the direction (*hinzu*, a modal next to the list it leaves) ----
+
+@pytest.mark.parametrize(("item", "tail", "action"), [
+    (i, t, a) for i, (t, a) in itertools.product(ITEMS, (
+        ("zur Einkaufsliste hinzu", ADD), ("auf die Einkaufsliste drauf", ADD), ("zur Einkaufsliste dazu", ADD),
+        ("kann von der Einkaufsliste", REMOVE), ("muss von der Einkaufsliste", REMOVE),
+        ("darf von meiner Einkaufsliste", REMOVE), ("soll aus der Einkaufsliste", REMOVE)))])
+def test_s11_an_elliptic_order_ends_in_its_direction(item, tail, action):
+    command = _read(f"{item} {tail}")
+    assert (command.action, command.items, command.container.name) == (action, item, "Einkaufsliste")
+
+
+@pytest.mark.parametrize("text", ["Milch kommt von der Einkaufsliste", "Milch von der Einkaufsliste hinzu",
+                                  "Milch kann zur Einkaufsliste weg"])
+def test_s11_a_direction_against_the_list_is_no_order(text):
+    assert read_list_command(text) is None
+
+
+# --- cause 7: frames before a zu-infinitive or a wish, and *erweitern um* ----------------------------------------
+
+@pytest.mark.parametrize(("frame", "item"), list(itertools.product((
+    "Vergiss nicht, {i} auf die Einkaufsliste zu setzen", "Denk dran, {i} zur Einkaufsliste hinzuzufügen",
+    "Denk daran {i} auf die Einkaufsliste aufzuschreiben", "Ich will {i} auf meiner Einkaufsliste haben",
+    "Ich hätte gern {i} auf der Einkaufsliste", "Wir hätten gerne {i} auf der Einkaufsliste",
+    "Erweitere die Einkaufsliste um {i}"), ITEMS)))
+def test_s11_a_frame_before_the_order_is_no_part_of_the_item(frame, item):
+    command = _read(frame.format(i=item))
+    assert (command.action, command.items, command.container.name) == (ADD, item, "Einkaufsliste")
+
+
+@pytest.mark.parametrize("text", ["Ich hätte gerne Käse", "Vergiss nicht die Milch", "Denk dran, Milch zu kaufen",
+                                  "Ich will wissen, was auf der Einkaufsliste steht", "Ich hätte gern einen Termin"])
+def test_s11_a_wish_without_a_list_order_is_no_list_command(text):
+    assert read_list_command(text) is None
+
+
+# --- cause 8: a remark after the order (*, die haben wir schon*) -----------------------------------------------
+
+@pytest.mark.parametrize(("order", "remark"), list(itertools.product(
+    ("Streiche Milch von der Einkaufsliste", "Setz Milch auf die Einkaufsliste", "Streich Milch durch"),
+    ("die haben wir schon", "die ist alle", "weil wir keine mehr haben", "das brauchen wir"))))
+def test_s11_a_remark_after_the_order_is_no_item(order, remark):
+    command = _read(f"{order}, {remark}")
+    assert fold(command.items) == "milch", (order, remark, command)

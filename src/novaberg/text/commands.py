@@ -96,6 +96,10 @@ class _Lexicon:
     task_remove_verbs: frozenset[str]
     task_adjectives: frozenset[str]
     task_articles: frozenset[str]
+    elliptic_on: frozenset[str]
+    elliptic_off_modals: frozenset[str]
+    wish_endings: frozenset[str]
+    aside_openers: frozenset[str]
 
 
 def load_raw_commands() -> dict[str, Any]:
@@ -139,6 +143,10 @@ def _lexicon() -> _Lexicon:
         task_remove_verbs=frozenset(raw["task_remove_verbs"]),
         task_adjectives=frozenset(raw["task_adjectives"]),
         task_articles=frozenset(raw["task_articles"]),
+        elliptic_on=frozenset(raw["elliptic_on"]),
+        elliptic_off_modals=frozenset(raw["elliptic_off_modals"]),
+        wish_endings=frozenset(raw["wish_endings"]),
+        aside_openers=frozenset(raw["aside_openers"]),
     )
 
 
@@ -290,11 +298,22 @@ def _verb_last(toks: list[_Tok], lx: _Lexicon) -> tuple[_Verb, int, str] | None:
         return None
     last = toks[-1].folded
     for verb in lx.verbs:
-        if last in verb.infinitives:
+        infinitive = last if last in verb.infinitives else _without_zu(last, verb)
+        if infinitive:
             if len(toks) > 1 and toks[-2].folded in verb.particles:
                 return verb, 2, toks[-2].folded
-            return verb, 1, _joined_particle(last, verb)
+            if len(toks) > 2 and toks[-2].folded == "zu" and infinitive == last:  # *… auf die Liste zu setzen*
+                return verb, 2, _joined_particle(last, verb)
+            return verb, 1, _joined_particle(infinitive, verb)
     return None
+
+
+def _without_zu(word: str, verb: _Verb) -> str:
+    """*hinzuzufügen* → *hinzufügen*, *aufzuschreiben* → *aufschreiben*: the zu-infinitive of a separable verb."""
+    for particle in verb.particles:
+        if word.startswith(particle + "zu") and particle + word[len(particle) + 2:] in verb.infinitives:
+            return particle + word[len(particle) + 2:]
+    return ""
 
 
 def _joined_particle(infinitive: str, verb: _Verb) -> str:
@@ -385,6 +404,11 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
     if command is not None:
         # *Schreib das auf*: what was said before is written down — a note of the notes' own rules, no list item
         return None if command.pronoun and command.particle == "auf" else command
+    first = next((k for k, t in enumerate(toks) if t.folded in (",", ";")), -1)
+    if first > 0 and first + 1 < len(toks) and toks[first + 1].folded in lx.aside_openers:
+        command = _read(toks[:first], lx, False)  # *Streiche Milch, die haben wir schon*: a remark after the order
+        if command is not None and command.verb and not command.pronoun:
+            return command
     cut = max((k for k, t in enumerate(toks) if t.folded in (",", ";")), default=-1)
     if cut <= 0:
         return None
@@ -405,6 +429,8 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         return None
     if polite is not None:
         toks = toks[len(polite):]
+        if len(toks) > 2 and toks[-1].folded in lx.wish_endings:
+            toks = toks[:-1]  # *Ich will Käse auf meiner Einkaufsliste haben*
     toks = _strip_closing(toks, lx)
     if not toks:
         return None
@@ -454,15 +480,18 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         return None
     if verb is None and (items[0].folded in lx.not_elliptic or len(items) > 6 or verb_of(items[0].said)[0] is not None):
         return None  # *Mach Milch auf die Liste*: a verb the lexicon does not know is no part of an item
-    if verb is not None and verb.key == "ergaenzen" and items[0].folded == "um" and container is not None:
-        items = items[1:]  # *Ergänz die Einkaufsliste um Milch*
+    if verb is not None and verb.key in ("ergaenzen", "erweitern") and items[0].folded == "um" and container is not None:
+        items = items[1:]  # *Ergänz die Einkaufsliste um Milch*, *Erweitere die Einkaufsliste um Käse*
     if not items or items[0].folded in lx.directions or items[0].folded in lx.item_openers_refused:
         return None  # *… um Milch*, *… mit Käse*: a preposition opens no item
     if _unsafe_item(items, lx):
         return None
     if verb is not None and any(t.folded in verb.particles and t.folded not in lx.directions for t in items):
         return None  # *Füge eine Aufgabe hinzu Fenster putzen*: the verb's own particle inside the item — not read
-    action = _action(verb, particle, container) if verb is not None or not particle else REMOVE
+    if verb is not None or not particle:
+        action = _action(verb, particle, container)
+    else:
+        action = ADD if particle in lx.elliptic_on else REMOVE
     if not action:
         return None
     if container is not None and container.direction == DATIVE and (verb is None or verb.action != ADD):
@@ -476,7 +505,7 @@ def _elliptic_body(body: list[_Tok], lx: _Lexicon, bare_names: bool) -> tuple[li
     Liste*, *Auf die Liste kommt Milch*) or ending in a particle of taking off (*Käse von der Liste runter*,
     *Die Milch kann von der Liste weg*): (the words without the modal and the particle, the particle)."""
     particle = ""
-    if len(body) > 2 and body[-1].folded in lx.elliptic_off:
+    if len(body) > 2 and (body[-1].folded in lx.elliptic_off or body[-1].folded in lx.elliptic_on):
         particle, body = body[-1].folded, body[:-1]
     for k, tok in enumerate(body):
         if k == 0 or tok.folded not in lx.elliptic_modals:
@@ -484,8 +513,10 @@ def _elliptic_body(body: list[_Tok], lx: _Lexicon, bare_names: bool) -> tuple[li
         rest = body[:k] + body[k + 1:]
         found = _find_container(rest, lx, True, bare_names)
         if found:
-            start, end, _ = found  # type: ignore[misc]
+            start, end, container = found  # type: ignore[misc]
             next_to = start == k or start == k + 1 and rest[k].folded in lx.fillers or end == k
+            if next_to and not particle and container.direction == FROM and tok.folded in lx.elliptic_off_modals:
+                return rest, "weg"  # *Milch kann von der Einkaufsliste*: the modal says it comes off (as *… weg*)
             if next_to:
                 return rest, particle
         break
@@ -497,6 +528,8 @@ def _elliptic_shape(start: int, before: list[_Tok], after: list[_Tok], container
     """An order without a verb names its list at one end and adds: *Eier auf die Einkaufsliste*, or the list
     first, *Auf die Liste bitte Brot*; it takes off only with its particle: *Käse von der Liste runter* —
     never the items on both sides."""
+    if particle in _ON_PARTICLES or particle == "hinzu":  # *Käse zur Einkaufsliste hinzu*
+        return container.direction == TO and bool(before) and not after
     if particle:
         return container.direction == FROM and bool(before) and not after
     if container.direction != TO:

@@ -72,7 +72,8 @@ _ASK_ANY = _rx(rf"^(?:was|welche\w*|wie\s*viele?)\b.*?\s(?:auf|in)\s+{_NAMED}\s*
 _READ_SHOW = _rx(rf"^{_PLEASE}{_stem(words_of('read_verbs'))}\s+(?:mir\s+|uns\s+)?(?:mal\s+|bitte\s+)*{_NAMED}(?:\s+(?:vor|an))?"
                  r"\s*[.!?]*\s*$")  # *Zeig die Einkaufsliste an*, *Les mir die Liste vor* (s11: split *anzeigen*)
 # s11: an embedded question (*Sag mir, was auf der Einkaufsliste steht*) and *Wie sieht meine Liste aus?* read
-_READ_TELL = _rx(rf"^{_PLEASE}(?:sag|verrat|erzähl|erzaehl)\w*\s+(?:mir|uns)\s+(?:bitte\s+|mal\s+|doch\s+)*,?\s*"
+_READ_TELL = _rx(rf"^{_PLEASE}(?:(?:sag|verrat|erzähl|erzaehl)\w*\s+(?:mir|uns)|(?:ich|wir)\s+(?:möchte|moechte|will|wollen|"
+                 r"würde\s+gerne?|wuerde\s+gerne?)\s+wissen)\s*,?\s*(?:bitte\s+|mal\s+|doch\s+)*,?\s*"
                  rf"was\s+(?:alles\s+|noch\s+|gerade\s+|jetzt\s+)*(?:auf|in)\s+{_NAMED}\s+(?:steht|stehen|ist)\s*[.!?]*\s*$")
 _READ_LOOKS = _rx(rf"^wie\s+sieht\s+(?:es\s+(?:auf|in|mit)\s+)?{_NAMED}\s+(?:gerade\s+|jetzt\s+|aktuell\s+)*aus\s*[.!?]*\s*$")
 _UPDATE = _rx(rf"^{_PLEASE}{_stem(words_of('update_verbs'))}\s+{_NAMED}\s*:\s*(?P<content>.+)$")
