@@ -136,3 +136,47 @@ def test_s11_an_embedded_question_about_a_list_reads_it(frame):
     for name in LISTS:
         reading = parse(frame.format(l=name))
         assert (reading.action, reading.target) == ("read", name)
+
+
+# --- calendar: an appointment noun of other words, *speichern*, a passive with a modal, *ändere die Uhrzeit* -----
+
+@pytest.mark.parametrize(("frame", "title", "when"), [
+    (f, t, w) for f, t, w in itertools.product(
+        ("Erstelle ein Ereignis {t} {w}", "Plane ein Meeting {t} {w}", "Leg eine Besprechung {t} {w} an",
+         "Setze einen Termin {w}: {t}", "Speichere {t} {w}", "Setz einen Termin {t} {w}"),
+        ("Zahnarzt", "Elternabend"), TIMES)])
+def test_s11_an_appointment_in_other_nouns_is_entered_with_its_title(frame, title, when):
+    said, moment = when
+    text = frame.format(t=title, w=said)
+    outcome, detail = judge_calendar({"text": text, "action": "create", "title": title, "when": moment}, ASKER)
+    assert outcome == DONE, (text, detail)
+
+
+@pytest.mark.parametrize(("text", "action", "title"), [
+    ("Der Zahnarzttermin muss auf Montag verschoben werden", "reschedule", "Zahnarzttermin"),
+    ("Das Meeting soll auf Freitag verlegt werden", "reschedule", "Meeting"),
+    ("Der Elternabend am Freitag soll abgesagt werden", "delete", "Elternabend"),
+    ("Der Friseur muss gelöscht werden", "delete", "Friseur"),
+    ("Der Zahnarzt soll am Freitag um 9 Uhr eingetragen werden", "create", "Zahnarzt"),
+    ("Ändere die Uhrzeit vom Zahnarzt auf 10 Uhr", "reschedule", "Zahnarzt"),
+    ("Ändere den Tag vom Elternabend auf Donnerstag", "reschedule", "Elternabend"),
+])
+def test_s11_a_passive_order_or_a_changed_time_acts_on_the_title(text, action, title):
+    """*„Der Zahnarzttermin muss auf Montag verschoben werden"*: an order said as a passive with a modal acts like
+    its imperative; *Ändere die Uhrzeit vom Zahnarzt auf 10 Uhr* moves (it changed the title „vom Zahnarzt")."""
+    order = classify_text(_Deps(ASKER), text, NOW)
+    assert (order.action, order.target) == (action, title), (text, order)
+
+
+@pytest.mark.parametrize("text", ["Ich muss morgen um 10 abgeholt werden", "Er soll am Freitag operiert werden",
+                                  "Die Liste muss gelöscht werden"])
+def test_s11_a_passive_about_something_else_enters_nothing(text):
+    order = classify_text(_Deps(ASKER), text, NOW)
+    assert order.action in ("rejected", "delete") and (order.action == "rejected" or "Liste" in order.target), order
+
+
+@pytest.mark.parametrize("frame", ["Lies mir meine Termine für {d} vor", "Lese die Termine für {d} vor"])
+def test_s11_reading_appointments_aloud_reads_the_day(frame):
+    for day in ("heute", "morgen", "am Freitag"):
+        order = classify_text(_Deps(ASKER), frame.format(d=day), NOW)
+        assert (order.action, order.target) == ("read", ""), order

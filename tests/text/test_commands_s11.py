@@ -177,3 +177,22 @@ def test_s11_a_wish_without_a_list_order_is_no_list_command(text):
 def test_s11_a_remark_after_the_order_is_no_item(order, remark):
     command = _read(f"{order}, {remark}")
     assert fold(command.items) == "milch", (order, remark, command)
+
+
+# --- cause 9: the case of the container phrase — onto (accusative) never takes off --------------------------------
+
+@pytest.mark.parametrize(("verb", "item", "said"), list(itertools.product(
+    ("Streich", "Lösch", "Entferne", "Hau", "Wirf"), ITEMS[:3], ("auf die Einkaufsliste", "in meine Einkaufsliste",
+                                                                  "auf unsere Einkaufsliste", "ins Einkaufsheft"))))
+def test_s11_a_striking_verb_with_a_direction_onto_the_list_is_not_read(verb, item, said):
+    """*„Hau Milch auf die Einkaufsliste"* struck the Milch (a wrong write): *auf die*/*in meine* (accusative) point
+    onto the list — a removal never points that way; nothing is read, nothing written."""
+    assert read_list_command(f"{verb} {item} {said}") is None
+
+
+@pytest.mark.parametrize(("verb", "item", "said"), list(itertools.product(
+    ("Streich", "Lösch", "Entferne"), ITEMS[:3], ("auf der Einkaufsliste", "in meiner Einkaufsliste",
+                                                 "auf unserer Einkaufsliste", "von der Einkaufsliste"))))
+def test_s11_a_striking_verb_at_the_place_on_the_list_takes_off(verb, item, said):
+    command = _read(f"{verb} {item} {said}")
+    assert (command.action, command.items, command.container.name) == (REMOVE, item, "Einkaufsliste")

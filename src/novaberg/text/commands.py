@@ -340,7 +340,18 @@ def _action(verb: _Verb | None, particle: str, container: Container | None) -> s
         return ""
     if container is not None and container.said and fold(container.said.split()[0]) in ("zu", "zur", "zum"):
         return ""  # *streich X zur Liste*: no removal points that way
+    if container is not None and _onto(container):
+        return ""  # s11: *Streich Milch auf die Einkaufsliste*, *Hau Milch in die Liste*: the accusative says onto
     return REMOVE
+
+
+def _onto(container: Container) -> bool:
+    """*auf die Liste*, *in meine Liste*, *ins …*: a direction onto the list (accusative) — not the place on it
+    (*auf der Liste*, *in meiner Liste*, dative), where an item is struck."""
+    words = [fold(w) for w in container.said.split()]
+    if not words or words[0] not in ("auf", "in", "ins"):
+        return False
+    return words[0] == "ins" or len(words) > 1 and words[1] in _lexicon().determiners and words[1] not in _lexicon().dative
 
 
 def _trim(toks: list[_Tok], lx: _Lexicon) -> list[_Tok]:
