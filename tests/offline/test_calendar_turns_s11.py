@@ -56,3 +56,16 @@ def test_s11_all_reminders_of_a_day_are_read_not_filtered_by_a_title(nova):
 def test_s11_a_statement_about_a_reminder_writes_nothing(nova):
     nova.turn("u1", "nova", "Die Erinnerung ist morgen um 8 Uhr", NOW)
     assert _rows(nova) == []
+
+
+@pytest.mark.parametrize("sentence", ["Trag den Zahnarzt am Freitag um 9 nicht ein",
+                                      "Erinnere mich nicht an den Elternabend am Freitag um 19 Uhr",
+                                      "Setz Milch nicht auf die Einkaufsliste", "Setz keine Milch auf die Einkaufsliste"])
+def test_s11_a_negated_order_writes_nothing(nova, sentence):
+    """A negated order entered „Zahnarzt nicht“ / added „Milch nicht“: now nothing is written anywhere."""
+    from novaberg.notes.repository import NotesRepository
+
+    NotesRepository(nova.stack.db).insert("u1", "Einkaufsliste", "einkauf", "Brot", [], NOW)
+    nova.turn("u1", "nova", sentence, NOW)
+    assert _rows(nova) == []
+    assert [row["text"] for row in NotesRepository(nova.stack.db).list("u1")] == ["Brot"]

@@ -196,3 +196,18 @@ def test_s11_a_striking_verb_with_a_direction_onto_the_list_is_not_read(verb, it
 def test_s11_a_striking_verb_at_the_place_on_the_list_takes_off(verb, item, said):
     command = _read(f"{verb} {item} {said}")
     assert (command.action, command.items, command.container.name) == (REMOVE, item, "Einkaufsliste")
+
+
+# --- cause 10: a negated order ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("frame", "item"), list(itertools.product((
+    "Setz {i} nicht auf die Einkaufsliste", "{i} bitte nicht auf die Einkaufsliste", "Setz keine {i} auf die Liste",
+    "Lösch {i} nicht von der Einkaufsliste", "Nimm {i} bloß nicht von der Liste", "Füge {i} nicht hinzu",
+    "Einkaufsliste: keine {i}", "{i} nicht auf die Einkaufsliste setzen", "Streich {i} niemals durch",
+    "Erstelle keine Aufgabe {i}"), ITEMS)))
+def test_s11_a_negated_order_is_no_list_command(frame, item):
+    """*„Setz Milch nicht auf die Einkaufsliste"* added the item „Milch nicht“ (a wrong write): a negation in the
+    order leaves it unread — nothing is written. The frame *Vergiss nicht, …* is no negation of the order."""
+    assert read_list_command(frame.format(i=item)) is None
+    command = _read(f"Vergiss nicht, {item} auf die Einkaufsliste zu setzen")
+    assert (command.action, command.items) == (ADD, item)

@@ -100,6 +100,7 @@ class _Lexicon:
     elliptic_off_modals: frozenset[str]
     wish_endings: frozenset[str]
     aside_openers: frozenset[str]
+    negations: frozenset[str]
 
 
 def load_raw_commands() -> dict[str, Any]:
@@ -147,6 +148,7 @@ def _lexicon() -> _Lexicon:
         elliptic_off_modals=frozenset(raw["elliptic_off_modals"]),
         wish_endings=frozenset(raw["wish_endings"]),
         aside_openers=frozenset(raw["aside_openers"]),
+        negations=frozenset(w for w in raw["negations"] if " " not in w),
     )
 
 
@@ -443,8 +445,8 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         if len(toks) > 2 and toks[-1].folded in lx.wish_endings:
             toks = toks[:-1]  # *Ich will Käse auf meiner Einkaufsliste haben*
     toks = _strip_closing(toks, lx)
-    if not toks:
-        return None
+    if not toks or any(t.folded in lx.negations for t in toks):
+        return None  # s11: *Setz Milch nicht auf die Einkaufsliste* added „Milch nicht“ — a negated order writes nothing
     task = _task_order(toks, lx)
     if task is not None:
         return task

@@ -107,6 +107,9 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     if not hints:
         reason = "eine Mitteilung mit Zeitangabe, keine Bitte" if time_expression(text) else "kein Auftrag an die Termine"
         return {"action": const.REJECTED, "grund": reason}
+    if _NEGATED.search(core) and not _INSTEAD.search(core):
+        # s11: *Trag den Zahnarzt am Freitag um 9 nicht ein* entered „Zahnarzt nicht“ — a negated order writes nothing
+        return {"action": const.REJECTED, "grund": "ein verneinter Auftrag"}
     action = hints[0]
     expression = time_expression(core, drop_opener=action in ("reschedule", "update"))
     target = title_of(core)
@@ -129,6 +132,8 @@ _WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
 _PASSIVE = re.compile(r"^(?P<subject>.+?)\s+(?:muss|müsste|muesste|soll|sollte|kann|könnte|koennte)\s+(?P<rest>.*?)\s*"
                       r"(?P<part>verschoben|verlegt|gelöscht|geloescht|abgesagt|eingetragen|gestrichen|entfernt)"
                       r"\s+werden\s*[.!]*$", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(?:nicht|nichts|kein|keine|keinen|keinem|keiner|nie|niemals|keinesfalls)\b", re.IGNORECASE)
+_INSTEAD = re.compile(r"\bsondern\b|\bstatt\b|\banstatt\b", re.IGNORECASE)  # *nicht am Freitag, sondern am Montag*
 _CHANGED_PART = re.compile(r"^(?:die\s+|den\s+|das\s+)?(?:uhrzeit|zeit|datum|tag|beginn)\s+(?:vom|von|des|der|beim)\s+",
                            re.IGNORECASE)
 _PARTICIPLE_AS_VERB = {"verschoben": "verschieben", "verlegt": "verlegen", "gelöscht": "löschen", "geloescht": "loeschen",
