@@ -211,3 +211,15 @@ def test_s11_a_negated_order_is_no_list_command(frame, item):
     assert read_list_command(frame.format(i=item)) is None
     command = _read(f"Vergiss nicht, {item} auf die Einkaufsliste zu setzen")
     assert (command.action, command.items) == (ADD, item)
+
+
+# --- cause 11: a clause of its own is no item (a modal of wish, a reflexive) ------------------------------------
+
+@pytest.mark.parametrize(("frame", "item"), list(itertools.product((
+    "Die Kinder wollen {i} auf der Einkaufsliste", "Anna möchte {i} auf der Einkaufsliste",
+    "Papa mag {i} auf der Einkaufsliste", "Stell dir vor, {i} auf der Einkaufsliste",
+    "Schreib dir {i} auf die Liste", "Er will {i} auf der Einkaufsliste"), ITEMS)))
+def test_s11_a_clause_with_a_wish_or_a_reflexive_is_no_item(frame, item):
+    """*„Die Kinder wollen Schokolade auf der Einkaufsliste"* became the item „Die Kinder wollen Schokolade“: a
+    finite modal (*wollen, möchte, mag*) or a reflexive (*dir, dich, sich*) makes the words a clause — unread."""
+    assert read_list_command(frame.format(i=item)) is None

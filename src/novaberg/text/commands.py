@@ -101,6 +101,7 @@ class _Lexicon:
     wish_endings: frozenset[str]
     aside_openers: frozenset[str]
     negations: frozenset[str]
+    reflexives: frozenset[str]
 
 
 def load_raw_commands() -> dict[str, Any]:
@@ -149,6 +150,7 @@ def _lexicon() -> _Lexicon:
         wish_endings=frozenset(raw["wish_endings"]),
         aside_openers=frozenset(raw["aside_openers"]),
         negations=frozenset(w for w in raw["negations"] if " " not in w),
+        reflexives=frozenset(raw["reflexives"]),
     )
 
 
@@ -371,6 +373,8 @@ def _unsafe_item(toks: list[_Tok], lx: _Lexicon) -> bool:
     for k, tok in enumerate(toks):
         if _head_of(tok.folded, lx) or tok.folded in lx.aliases or tok.folded in lx.subjects:
             return True
+        if tok.folded in lx.reflexives:
+            return True  # *Stell dir vor, Milch …*: a clause, not an item
         if tok.folded in lx.directions and k + 1 < len(toks) and toks[k + 1].folded in lx.determiners:
             return True
         if any(tok.folded in v.forms or tok.folded in v.infinitives for v in lx.verbs):
