@@ -109,7 +109,9 @@ def test_s11_a_question_for_a_day_reads_the_whole_day(frame, day):
 
 
 @pytest.mark.parametrize("text", ["Die Erinnerung ist morgen um 8 Uhr", "Benachrichtigungen sind aus",
-                                  "Ich habe morgen um 10 einen Termin beim Zahnarzt"])
+                                  "Ich habe morgen um 10 einen Termin beim Zahnarzt",
+                                  "Speicher ist am Freitag um 9 voll", "Meeting am Freitag um 9 war super",
+                                  "Ich habe am Freitag um 9 den Termin hinzugefügt"])
 def test_s11_a_statement_with_a_time_still_writes_nothing(text):
     order = classify_text(_Deps(ASKER), text, NOW)
     assert order.action == "rejected", (text, order)
