@@ -41,6 +41,8 @@ def _say(nova, text, user="u1"):
     ("Füge eine Aufgabe hinzu Mama anrufen", {"To-do-Liste": "Rasen mähen\nMama anrufen"}),
     ("Ich möchte eine Aufgabe anlegen Bericht fertigstellen", {"To-do-Liste": "Rasen mähen\nBericht fertigstellen"}),
     ("Streich die Aufgabe Rasen mähen", {"To-do-Liste": ""}),
+    ("Setz Milch auf die Einkaufsliste für morgen", {"Einkaufsliste": "Brot\nMilch"}),
+    ("Setz Dübel auf die Liste für den Baumarkt", {"Baumarkt-Liste": "Schrauben\nDübel"}),
 ])
 def test_s11_new_forms_write_exactly_the_item_on_the_named_list(nova, db, sentence, lists):
     """*machen*/*stellen*/*legen*, *Liste: Items* and a task as the object change the named list by exactly the

@@ -223,3 +223,24 @@ def test_s11_a_clause_with_a_wish_or_a_reflexive_is_no_item(frame, item):
     """*„Die Kinder wollen Schokolade auf der Einkaufsliste"* became the item „Die Kinder wollen Schokolade“: a
     finite modal (*wollen, möchte, mag*) or a reflexive (*dir, dich, sich*) makes the words a clause — unread."""
     assert read_list_command(frame.format(i=item)) is None
+
+
+# --- cause 12: what the list is for — a time after it, or *für den Baumarkt* naming it -------------------------
+
+@pytest.mark.parametrize(("item", "scope"), list(itertools.product(ITEMS, (
+    "für morgen", "fürs Wochenende", "für nächsten Samstag", "für diese Woche", "für Freitag"))))
+def test_s11_the_time_a_list_is_for_is_no_part_of_an_item(item, scope):
+    """*„Setz Milch auf die Einkaufsliste für morgen"* was unread (and went to the calendar as a move): the time
+    after the list belongs to the container phrase; the item is exactly the item."""
+    command = _read(f"Setz {item} auf die Einkaufsliste {scope}")
+    assert (command.action, command.items, command.container.name) == (ADD, item, "Einkaufsliste")
+    command = _read(f"Setz {item} auf die Liste {scope}")
+    assert (command.action, command.items, command.container.name) == (ADD, item, "")
+
+
+@pytest.mark.parametrize(("said", "name"), [("für den Baumarkt", "Baumarkt"), ("für die Drogerie", "Drogerie"),
+                                            ("fürs Büro", "Büro"), ("für Rewe", "Rewe")])
+def test_s11_a_bare_list_for_a_place_is_the_list_of_that_name(said, name):
+    for verb, action, prep in (("Setz", ADD, "auf die"), ("Streich", REMOVE, "von der")):
+        command = _read(f"{verb} Schrauben {prep} Liste {said}")
+        assert (command.action, command.items, command.container.name) == (action, "Schrauben", name)

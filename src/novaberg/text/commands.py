@@ -21,6 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.grammar import verb_of
 from novaberg.text.words import fold
 
@@ -102,6 +103,8 @@ class _Lexicon:
     aside_openers: frozenset[str]
     negations: frozenset[str]
     reflexives: frozenset[str]
+    scope_times: frozenset[str]
+    scope_time_openers: frozenset[str]
 
 
 def load_raw_commands() -> dict[str, Any]:
@@ -151,6 +154,8 @@ def _lexicon() -> _Lexicon:
         aside_openers=frozenset(raw["aside_openers"]),
         negations=frozenset(w for w in raw["negations"] if " " not in w),
         reflexives=frozenset(raw["reflexives"]),
+        scope_times=frozenset(raw["scope_times"]) | {fold(day) for day in WEEKDAY_NAMES},
+        scope_time_openers=frozenset(raw["scope_time_openers"]),
     )
 
 
@@ -234,13 +239,18 @@ def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool,
     word = toks[j]
     head = _head_of(word.folded, lx)
     if head and word.folded.replace("-", "") != head:  # *Einkaufsliste*, *Baumarkt-Liste*, *EinkaufsListe*
-        return j + 1, Container(_said(toks, i, j + 1), word.said, direction)
+        end = _scope_end(toks, j + 1, lx)  # *auf die Einkaufsliste für morgen*: when it is bought, no item
+        return end, Container(_said(toks, i, end), word.said, direction)
     if head:  # the bare word: *meine Liste*, or *Liste Baumarkt* with a name after it
+        named = _named_for(toks, j + 1, lx)
+        if named:  # s11: *die Liste für den Baumarkt*
+            return named, Container(_said(toks, i, named), toks[named - 1].said, direction)
         rest = len(toks) - (j + 1)
         joined = rest >= 2 and toks[j + 2].folded in ("und", "oder", ",")  # *Liste Brot und Butter*: items
         if rest >= 1 and _is_name(toks[j + 1], lx) and (not items_follow or rest >= 2 and not joined):
             return j + 2, Container(_said(toks, i, j + 2), toks[j + 1].said, direction)
-        return j + 1, Container(_said(toks, i, j + 1), "", direction)
+        end = _scope_end(toks, j + 1, lx)
+        return end, Container(_said(toks, i, end), "", direction)
     if j + 1 < len(toks) and _head_of(toks[j + 1].folded, lx) == toks[j + 1].folded.replace("-", "") \
             and _is_name(word, lx) and (j > i or i > 0):  # *die Haushalt Liste*, *der Einkaufs Liste*
         name = lx.aliases.get(word.folded.removesuffix("s"), f"{word.said}-{_title(toks[j + 1].said)}")
@@ -251,6 +261,30 @@ def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool,
             and word.folded not in lx.pronouns and word.folded not in lx.not_items:
         return j + 1, Container(_said(toks, i, j + 1), word.said, direction, bare=True)  # *aus Baumarkt*
     return None
+
+
+def _named_for(toks: list[_Tok], k: int, lx: _Lexicon) -> int:
+    """*Liste für den Baumarkt*, *Zettel fürs Wochenende*… : the end of *für [article] Name* after a bare list word
+    when the name is no time of buying (then the list stays bare), else 0."""
+    if k >= len(toks) or toks[k].folded not in ("fuer", "fuers"):
+        return 0
+    m = k + 1
+    if m < len(toks) and toks[m].folded in lx.determiners | {"das"}:
+        m += 1
+    if m < len(toks) and _is_name(toks[m], lx) and toks[m].folded not in lx.scope_times:
+        return m + 1
+    return 0
+
+
+def _scope_end(toks: list[_Tok], k: int, lx: _Lexicon) -> int:
+    """*… für morgen*, *… fürs Wochenende*, *… für nächsten Samstag* after the list: the time it is for belongs to
+    the container phrase (never to an item); the end of the phrase either way."""
+    if k >= len(toks) or toks[k].folded not in ("fuer", "fuers"):
+        return k
+    m = k + 1
+    while m < len(toks) and toks[m].folded in lx.determiners | lx.scope_time_openers:
+        m += 1
+    return m + 1 if m < len(toks) and toks[m].folded in lx.scope_times else k
 
 
 def _two_word_list(toks: list[_Tok], j: int, lx: _Lexicon) -> bool:

@@ -20,7 +20,7 @@ from novaberg.notes.agent.const import (
 )
 from novaberg.notes.agent.names import distinguishing_word, main_clause, note_name_of_clause
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
-from novaberg.text.commands import ADD, ListCommand, read_list_command
+from novaberg.text.commands import ADD, ListCommand, names_a_container, read_list_command
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
 from novaberg.text.words import alternation, contains_word, normalize, words
 from novaberg.timeline.phrases import time_expression
@@ -296,8 +296,9 @@ def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Rea
     else:
         target = running_list(history)
         named, resolved = False, bool(target)
-        if not target and container is not None:
-            target = _title(container.said.split()[-1])
+        if not target and container is not None:  # the bare list word (*auf die Liste für morgen*: „Liste“)
+            said = container.said.split()
+            target = _title(next((w for w in said if names_a_container(w)), said[-1]))
     return Reading(action, target, items=split_items(items_text), named=named, resolved=resolved,
                    typ=type_for(target) if target else "")
 
