@@ -19,8 +19,9 @@ from bench.offline.heldout import HELD_OUT
 from bench.offline.score import score
 from bench.offline.turns import open_world, score_turns
 
-LIST_PARTS = ("dev", "heldout", "others_heldout", "bonalyze_dev", "bonalyze_heldout")
-CALENDAR_PARTS = ("calendar_dev", "calendar_heldout")
+LIST_PARTS = ("dev", "heldout", "others_heldout", "bonalyze_dev", "bonalyze_heldout", "indep_lists_dev",
+              "indep_lists_heldout")
+CALENDAR_PARTS = ("calendar_dev", "calendar_heldout", "indep_calendar_dev", "indep_calendar_heldout")
 DEV_SAMPLE = 4  # --turns sample: every 4th sentence of `dev` (1,569 template fillings) goes through the turn
 
 
@@ -60,10 +61,10 @@ def main() -> None:
             for outcome in (WRONG, NOT_DONE):
                 for line in ext.examples.get(outcome, [])[: args.failures]:
                     print(f"    {outcome}: {line}")
-    print("external calendar requests (multistage-assist; gathered.py):")
+    print("external calendar requests (multistage-assist, gathered.py; TheFes + MycroftAI, independent.py):")
     for part in CALENDAR_PARTS:
         cal = score_calendar(part)
-        print(f"  {part:16} {cal.total:3} sentences: executed as meant {cal.outcomes[DONE]}/{cal.total} = "
+        print(f"  {part:22} {cal.total:3} sentences: executed as meant {cal.outcomes[DONE]}/{cal.total} = "
               f"{cal.outcomes[DONE] / cal.total:.1%}, not done {cal.outcomes[NOT_DONE]}, WRONG writes {cal.outcomes[WRONG]}")
         if part.endswith("dev"):
             for outcome in (WRONG, NOT_DONE):

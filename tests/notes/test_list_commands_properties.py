@@ -17,6 +17,9 @@ _ORDERS_FIRST = (
     ("Ergänze {i} {in_}", ADD), ("Nimm {i} {on}", ADD), ("Nimm {i} {from_} raus", REMOVE),
     ("Nehme {i} {from_} runter", REMOVE), ("Streich {i} {from_}", REMOVE), ("Hak {i} {from_} ab", REMOVE),
     ("Schließe {i} {from_} ab", REMOVE), ("Lösch {i} {from_} raus", REMOVE), ("Entferne {i} {from_}", REMOVE),
+    # s11: colloquial *machen* and the putting verbs *stellen*, *legen*
+    ("Mach {i} {on}", ADD), ("Mache {i} {on}", ADD), ("Mach {i} {from_} runter", REMOVE),
+    ("Mach {i} {from_} weg", REMOVE), ("Stell {i} {on}", ADD), ("Leg {i} {on}", ADD),
 )
 _ORDERS_LAST = (
     ("{i} {to} hinzufügen", ADD), ("{i} {on} setzen", ADD), ("{i} {in_} ergänzen", ADD),
@@ -79,7 +82,7 @@ _LIST_FIRST = (("Auf die {l} {p}{i}", ADD), ("Bitte auf die {l} {p}{i}", ADD), (
 _NO_LIST = (("Schreib {p}{i} auf", ADD), ("Nimm {p}{i} mit auf", ADD), ("Entferne {p}{i}", REMOVE),
             ("Hak {p}{i} ab", REMOVE), ("Streich {p}{i} durch", REMOVE), ("Ergänze {p}{i}", ADD),
             ("Füge {p}{i} hinzu", ADD), ("Kannst du {p}{i} aufschreiben", ADD))
-_BARE = (("Setz {p}{i} auf die Liste", ADD), ("Auf die Liste {p}{i}", ADD), ("Nimm {p}{i} von der Liste", REMOVE),
+_BARE = (("Mach {p}{i} drauf", ADD), ("Setz {p}{i} auf die Liste", ADD), ("Auf die Liste {p}{i}", ADD), ("Nimm {p}{i} von der Liste", REMOVE),
          ("Streich {p}{i} von meiner Liste", REMOVE), ("{i} auf unsere Liste", ADD))
 _PARTICLES = ("", "mal ", "noch ", "auch ", "bitte ", "doch mal ")
 
@@ -113,3 +116,53 @@ def test_issue26_without_a_named_list_no_list_is_chosen_and_no_item_holds_a_list
         assert key in fold(reading.target).replace("-", ""), (text, reading.target)
     else:
         assert not reading.named and fold(reading.target) in ("", "liste"), (text, reading.target)
+
+
+# --- s11: the list named before a colon, and a task as the object of a creating verb ----------------------
+
+_HEADED = ("{l}: {i}", "{l}: {i}, bitte")
+_TASK_FRAMES = ("Erstelle eine Aufgabe {t}", "Füge eine neue Aufgabe hinzu: {t}", "Ich möchte eine Aufgabe anlegen {t}",
+                "Kannst du ein To-do erstellen: {t}", "Leg eine Aufgabe an: {t}", "Neue Aufgabe: {t}")
+_TASKS = ("Fenster putzen", "Mama anrufen", "Bericht schreiben", "Rasen mähen", "Steuererklärung machen")
+
+
+def _plain_word(word: str) -> bool:
+    from novaberg.text.commands import load_raw_commands
+
+    raw = load_raw_commands()
+    reserved = {w for key in ("fillers", "finite_verbs", "not_elliptic", "pronouns", "not_items", "subjects",
+                              "determiners", "item_openers_refused", "task_articles", "task_adjectives")
+                for w in raw[key]} | set(raw["task_nouns"]) | set(raw["directions"])
+    return fold(word) not in reserved
+
+
+_TASK_WORD = _WORD.filter(_plain_word)
+
+
+@st.composite
+def _framed(draw):
+    if draw(st.booleans()):
+        said, key = draw(st.sampled_from([pair for pair in _LISTS if " " not in pair[0]]))
+        item = draw(st.one_of(st.sampled_from(_ITEMS), _TASK_WORD))
+        return draw(st.sampled_from(_HEADED)).format(l=said, i=item), item, key
+    task = draw(st.one_of(st.sampled_from(_TASKS), _TASK_WORD))
+    polite = draw(st.sampled_from(("", "Bitte ")))
+    frame = draw(st.sampled_from(_TASK_FRAMES))
+    body = frame.format(t=task)
+    return polite + (body[:1].lower() + body[1:] if polite and not body.startswith("Neue") else body), task, "todo"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_framed())
+def test_s11_a_headed_list_or_a_task_frame_adds_exactly_the_item_to_the_list_it_names(case):
+    """*Einkaufsliste: Milch*, *Erstelle eine Aufgabe Fenster putzen*: the item is exactly what was said after the
+    list or the task noun — never the noun, a verb particle or a list phrase — and lands only on the list named
+    (a task noun names the to-do list)."""
+    text, item, key = case
+    command = read_list_command(text)
+    assert command is not None and command.action == ADD, text
+    assert not unsafe_item_text(command.items), (text, command.items)
+    assert fold(command.items) == fold(item), (text, command.items)
+    reading = parse(text)
+    assert reading.action == "add_content", (text, reading)
+    assert key in fold(reading.target).replace("-", ""), (text, reading.target)

@@ -21,6 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.grammar import verb_of
 from novaberg.text.words import fold
 
@@ -29,6 +30,9 @@ __all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command",
 
 ADD, REMOVE = "add", "remove"
 TO, FROM, DATIVE = "to", "from", "dative"
+_ON_PARTICLES = frozenset({"drauf", "rauf", "dazu"})
+_OFF_PARTICLES = frozenset({"raus", "heraus", "runter", "herunter", "weg"})
+_HEAD_COLON = re.compile(r"^\s*(?P<head>[^\W\d_][\w-]*)\s*:\s*(?P<rest>\S.*)$")
 
 _TOKEN = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*|[,;]")
 
@@ -88,6 +92,19 @@ class _Lexicon:
     item_openers_refused: frozenset[str]
     elliptic_modals: frozenset[str]
     elliptic_off: frozenset[str]
+    task_nouns: dict[str, str]
+    task_verbs: frozenset[str]
+    task_remove_verbs: frozenset[str]
+    task_adjectives: frozenset[str]
+    task_articles: frozenset[str]
+    elliptic_on: frozenset[str]
+    elliptic_off_modals: frozenset[str]
+    wish_endings: frozenset[str]
+    aside_openers: frozenset[str]
+    negations: frozenset[str]
+    reflexives: frozenset[str]
+    scope_times: frozenset[str]
+    scope_time_openers: frozenset[str]
 
 
 def load_raw_commands() -> dict[str, Any]:
@@ -126,6 +143,19 @@ def _lexicon() -> _Lexicon:
         item_openers_refused=frozenset(raw["item_openers_refused"]),
         elliptic_modals=frozenset(raw["elliptic_modals"]),
         elliptic_off=frozenset(raw["elliptic_off"]),
+        task_nouns={fold(k): v for k, v in raw["task_nouns"].items()},
+        task_verbs=frozenset(raw["task_verbs"]),
+        task_remove_verbs=frozenset(raw["task_remove_verbs"]),
+        task_adjectives=frozenset(raw["task_adjectives"]),
+        task_articles=frozenset(raw["task_articles"]),
+        elliptic_on=frozenset(raw["elliptic_on"]),
+        elliptic_off_modals=frozenset(raw["elliptic_off_modals"]),
+        wish_endings=frozenset(raw["wish_endings"]),
+        aside_openers=frozenset(raw["aside_openers"]),
+        negations=frozenset(w for w in raw["negations"] if " " not in w),
+        reflexives=frozenset(raw["reflexives"]),
+        scope_times=frozenset(raw["scope_times"]) | {fold(day) for day in WEEKDAY_NAMES},
+        scope_time_openers=frozenset(raw["scope_time_openers"]),
     )
 
 
@@ -209,13 +239,18 @@ def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool,
     word = toks[j]
     head = _head_of(word.folded, lx)
     if head and word.folded.replace("-", "") != head:  # *Einkaufsliste*, *Baumarkt-Liste*, *EinkaufsListe*
-        return j + 1, Container(_said(toks, i, j + 1), word.said, direction)
+        end = _scope_end(toks, j + 1, lx)  # *auf die Einkaufsliste für morgen*: when it is bought, no item
+        return end, Container(_said(toks, i, end), word.said, direction)
     if head:  # the bare word: *meine Liste*, or *Liste Baumarkt* with a name after it
+        named = _named_for(toks, j + 1, lx)
+        if named:  # s11: *die Liste für den Baumarkt*
+            return named, Container(_said(toks, i, named), toks[named - 1].said, direction)
         rest = len(toks) - (j + 1)
         joined = rest >= 2 and toks[j + 2].folded in ("und", "oder", ",")  # *Liste Brot und Butter*: items
         if rest >= 1 and _is_name(toks[j + 1], lx) and (not items_follow or rest >= 2 and not joined):
             return j + 2, Container(_said(toks, i, j + 2), toks[j + 1].said, direction)
-        return j + 1, Container(_said(toks, i, j + 1), "", direction)
+        end = _scope_end(toks, j + 1, lx)
+        return end, Container(_said(toks, i, end), "", direction)
     if j + 1 < len(toks) and _head_of(toks[j + 1].folded, lx) == toks[j + 1].folded.replace("-", "") \
             and _is_name(word, lx) and (j > i or i > 0):  # *die Haushalt Liste*, *der Einkaufs Liste*
         name = lx.aliases.get(word.folded.removesuffix("s"), f"{word.said}-{_title(toks[j + 1].said)}")
@@ -226,6 +261,30 @@ def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool,
             and word.folded not in lx.pronouns and word.folded not in lx.not_items:
         return j + 1, Container(_said(toks, i, j + 1), word.said, direction, bare=True)  # *aus Baumarkt*
     return None
+
+
+def _named_for(toks: list[_Tok], k: int, lx: _Lexicon) -> int:
+    """*Liste für den Baumarkt*, *Zettel fürs Wochenende*… : the end of *für [article] Name* after a bare list word
+    when the name is no time of buying (then the list stays bare), else 0."""
+    if k >= len(toks) or toks[k].folded not in ("fuer", "fuers"):
+        return 0
+    m = k + 1
+    if m < len(toks) and toks[m].folded in lx.determiners | {"das"}:
+        m += 1
+    if m < len(toks) and _is_name(toks[m], lx) and toks[m].folded not in lx.scope_times:
+        return m + 1
+    return 0
+
+
+def _scope_end(toks: list[_Tok], k: int, lx: _Lexicon) -> int:
+    """*… für morgen*, *… fürs Wochenende*, *… für nächsten Samstag* after the list: the time it is for belongs to
+    the container phrase (never to an item); the end of the phrase either way."""
+    if k >= len(toks) or toks[k].folded not in ("fuer", "fuers"):
+        return k
+    m = k + 1
+    while m < len(toks) and toks[m].folded in lx.determiners | lx.scope_time_openers:
+        m += 1
+    return m + 1 if m < len(toks) and toks[m].folded in lx.scope_times else k
 
 
 def _two_word_list(toks: list[_Tok], j: int, lx: _Lexicon) -> bool:
@@ -277,11 +336,22 @@ def _verb_last(toks: list[_Tok], lx: _Lexicon) -> tuple[_Verb, int, str] | None:
         return None
     last = toks[-1].folded
     for verb in lx.verbs:
-        if last in verb.infinitives:
+        infinitive = last if last in verb.infinitives else _without_zu(last, verb)
+        if infinitive:
             if len(toks) > 1 and toks[-2].folded in verb.particles:
                 return verb, 2, toks[-2].folded
-            return verb, 1, _joined_particle(last, verb)
+            if len(toks) > 2 and toks[-2].folded == "zu" and infinitive == last:  # *… auf die Liste zu setzen*
+                return verb, 2, _joined_particle(last, verb)
+            return verb, 1, _joined_particle(infinitive, verb)
     return None
+
+
+def _without_zu(word: str, verb: _Verb) -> str:
+    """*hinzuzufügen* → *hinzufügen*, *aufzuschreiben* → *aufschreiben*: the zu-infinitive of a separable verb."""
+    for particle in verb.particles:
+        if word.startswith(particle + "zu") and particle + word[len(particle) + 2:] in verb.infinitives:
+            return particle + word[len(particle) + 2:]
+    return ""
 
 
 def _joined_particle(infinitive: str, verb: _Verb) -> str:
@@ -292,6 +362,10 @@ def _action(verb: _Verb | None, particle: str, container: Container | None) -> s
     direction = container.direction if container else ""
     if verb is None:
         return ADD if direction == TO else ""
+    if verb.action == "by_particle":  # *mach X drauf*, *mach X auf die Liste*; off only with its particle
+        if particle in _OFF_PARTICLES:
+            return REMOVE if direction != TO else ""
+        return ADD if (particle in _ON_PARTICLES or direction == TO) and direction != FROM else ""
     if verb.action == "by_direction":
         if particle in ("raus", "heraus", "runter", "herunter", "weg"):
             return REMOVE if direction != TO or particle else ""
@@ -304,7 +378,18 @@ def _action(verb: _Verb | None, particle: str, container: Container | None) -> s
         return ""
     if container is not None and container.said and fold(container.said.split()[0]) in ("zu", "zur", "zum"):
         return ""  # *streich X zur Liste*: no removal points that way
+    if container is not None and _onto(container):
+        return ""  # s11: *Streich Milch auf die Einkaufsliste*, *Hau Milch in die Liste*: the accusative says onto
     return REMOVE
+
+
+def _onto(container: Container) -> bool:
+    """*auf die Liste*, *in meine Liste*, *ins …*: a direction onto the list (accusative) — not the place on it
+    (*auf der Liste*, *in meiner Liste*, dative), where an item is struck."""
+    words = [fold(w) for w in container.said.split()]
+    if not words or words[0] not in ("auf", "in", "ins"):
+        return False
+    return words[0] == "ins" or len(words) > 1 and words[1] in _lexicon().determiners and words[1] not in _lexicon().dative
 
 
 def _trim(toks: list[_Tok], lx: _Lexicon) -> list[_Tok]:
@@ -322,6 +407,8 @@ def _unsafe_item(toks: list[_Tok], lx: _Lexicon) -> bool:
     for k, tok in enumerate(toks):
         if _head_of(tok.folded, lx) or tok.folded in lx.aliases or tok.folded in lx.subjects:
             return True
+        if tok.folded in lx.reflexives:
+            return True  # *Stell dir vor, Milch …*: a clause, not an item
         if tok.folded in lx.directions and k + 1 < len(toks) and toks[k + 1].folded in lx.determiners:
             return True
         if any(tok.folded in v.forms or tok.folded in v.infinitives for v in lx.verbs):
@@ -354,6 +441,9 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
     if not said:
         return None
     lx = _lexicon()
+    headed = _HEAD_COLON.match(said)
+    if headed and _is_list_word(fold(headed.group("head")), lx) and not said.rstrip().endswith("?"):
+        said = f"auf die {headed.group('head')} {headed.group('rest')}"  # *Einkaufsliste: Milch, Eier*
     toks = _tokens(said)
     if any(t.folded.startswith(other) for t in toks for other in lx.other_containers):
         return None  # *aus dem Kalender*: not a list
@@ -365,6 +455,11 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
     if command is not None:
         # *Schreib das auf*: what was said before is written down — a note of the notes' own rules, no list item
         return None if command.pronoun and command.particle == "auf" else command
+    first = next((k for k, t in enumerate(toks) if t.folded in (",", ";")), -1)
+    if first > 0 and first + 1 < len(toks) and toks[first + 1].folded in lx.aside_openers:
+        command = _read(toks[:first], lx, False)  # *Streiche Milch, die haben wir schon*: a remark after the order
+        if command is not None and command.verb and not command.pronoun:
+            return command
     cut = max((k for k, t in enumerate(toks) if t.folded in (",", ";")), default=-1)
     if cut <= 0:
         return None
@@ -385,9 +480,14 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         return None
     if polite is not None:
         toks = toks[len(polite):]
+        if len(toks) > 2 and toks[-1].folded in lx.wish_endings:
+            toks = toks[:-1]  # *Ich will Käse auf meiner Einkaufsliste haben*
     toks = _strip_closing(toks, lx)
-    if not toks:
-        return None
+    if not toks or any(t.folded in lx.negations for t in toks):
+        return None  # s11: *Setz Milch nicht auf die Einkaufsliste* added „Milch nicht“ — a negated order writes nothing
+    task = _task_order(toks, lx)
+    if task is not None:
+        return task
     verb = _verb_first(toks, lx) if polite is None else None
     particle = ""
     if verb is not None:
@@ -431,13 +531,18 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         return None
     if verb is None and (items[0].folded in lx.not_elliptic or len(items) > 6 or verb_of(items[0].said)[0] is not None):
         return None  # *Mach Milch auf die Liste*: a verb the lexicon does not know is no part of an item
-    if verb is not None and verb.key == "ergaenzen" and items[0].folded == "um" and container is not None:
-        items = items[1:]  # *Ergänz die Einkaufsliste um Milch*
+    if verb is not None and verb.key in ("ergaenzen", "erweitern") and items[0].folded == "um" and container is not None:
+        items = items[1:]  # *Ergänz die Einkaufsliste um Milch*, *Erweitere die Einkaufsliste um Käse*
     if not items or items[0].folded in lx.directions or items[0].folded in lx.item_openers_refused:
         return None  # *… um Milch*, *… mit Käse*: a preposition opens no item
     if _unsafe_item(items, lx):
         return None
-    action = _action(verb, particle, container) if verb is not None or not particle else REMOVE
+    if verb is not None and any(t.folded in verb.particles and t.folded not in lx.directions for t in items):
+        return None  # *Füge eine Aufgabe hinzu Fenster putzen*: the verb's own particle inside the item — not read
+    if verb is not None or not particle:
+        action = _action(verb, particle, container)
+    else:
+        action = ADD if particle in lx.elliptic_on else REMOVE
     if not action:
         return None
     if container is not None and container.direction == DATIVE and (verb is None or verb.action != ADD):
@@ -451,7 +556,7 @@ def _elliptic_body(body: list[_Tok], lx: _Lexicon, bare_names: bool) -> tuple[li
     Liste*, *Auf die Liste kommt Milch*) or ending in a particle of taking off (*Käse von der Liste runter*,
     *Die Milch kann von der Liste weg*): (the words without the modal and the particle, the particle)."""
     particle = ""
-    if len(body) > 2 and body[-1].folded in lx.elliptic_off:
+    if len(body) > 2 and (body[-1].folded in lx.elliptic_off or body[-1].folded in lx.elliptic_on):
         particle, body = body[-1].folded, body[:-1]
     for k, tok in enumerate(body):
         if k == 0 or tok.folded not in lx.elliptic_modals:
@@ -459,8 +564,10 @@ def _elliptic_body(body: list[_Tok], lx: _Lexicon, bare_names: bool) -> tuple[li
         rest = body[:k] + body[k + 1:]
         found = _find_container(rest, lx, True, bare_names)
         if found:
-            start, end, _ = found  # type: ignore[misc]
+            start, end, container = found  # type: ignore[misc]
             next_to = start == k or start == k + 1 and rest[k].folded in lx.fillers or end == k
+            if next_to and not particle and container.direction == FROM and tok.folded in lx.elliptic_off_modals:
+                return rest, "weg"  # *Milch kann von der Einkaufsliste*: the modal says it comes off (as *… weg*)
             if next_to:
                 return rest, particle
         break
@@ -472,6 +579,8 @@ def _elliptic_shape(start: int, before: list[_Tok], after: list[_Tok], container
     """An order without a verb names its list at one end and adds: *Eier auf die Einkaufsliste*, or the list
     first, *Auf die Liste bitte Brot*; it takes off only with its particle: *Käse von der Liste runter* —
     never the items on both sides."""
+    if particle in _ON_PARTICLES or particle == "hinzu":  # *Käse zur Einkaufsliste hinzu*
+        return container.direction == TO and bool(before) and not after
     if particle:
         return container.direction == FROM and bool(before) and not after
     if container.direction != TO:
@@ -479,6 +588,67 @@ def _elliptic_shape(start: int, before: list[_Tok], after: list[_Tok], container
     if before and not after:
         return True
     return start == 0 and bool(after) and not before
+
+
+def _is_list_word(folded: str, lx: _Lexicon) -> bool:
+    """*Einkaufsliste*, *Einkaufszettel*, *Einkauf*: a word that names a list (a note, *Notiz*, is no list)."""
+    head = _head_of(folded, lx)
+    return head in ("liste", "listen", "zettel") or folded in lx.aliases
+
+
+def _task_order(toks: list[_Tok], lx: _Lexicon) -> ListCommand | None:
+    """A task said as the object of a creating verb (*Erstelle eine Aufgabe Fenster putzen*, *Füge eine neue
+    Aufgabe hinzu: Mama anrufen*, *ein To-do anlegen Rasen mähen*, *Neue Aufgabe: Steuer machen*) or of a
+    striking one (*Streich die Aufgabe Fenster putzen*): the task goes on (off) the list the noun names.
+    The verb stands before the noun or between the noun and the task; anything else is not this frame."""
+    k = next((n for n, t in enumerate(toks) if t.folded in lx.task_nouns), -1)
+    if k < 0:
+        return None
+    head = [t for t in toks[:k] if t.folded not in lx.fillers]
+    adjectives = False
+    while head and head[-1].folded in lx.task_adjectives:
+        head, adjectives = head[:-1], True
+    if head and head[-1].folded in lx.task_articles:
+        head = head[:-1]
+    tail = toks[k + 1:]
+    leading = 0
+    while leading < len(tail) and (tail[leading].folded in lx.task_verbs | lx.task_remove_verbs
+                                   or tail[leading].folded in lx.fillers):
+        leading += 1
+    said_verbs = [t.folded for t in head] + [t.folded for t in tail[:leading]]
+    if any(w not in lx.task_verbs and w not in lx.task_remove_verbs for w in (t.folded for t in head)):
+        return None  # *Ich habe eine Aufgabe für dich*: a subject and its verb, no order
+    removing = any(w in lx.task_remove_verbs for w in said_verbs)
+    if removing and any(w in lx.task_verbs for w in said_verbs if w not in lx.task_remove_verbs):
+        return None  # both a creating and a striking verb: not read
+    if not said_verbs and not adjectives:
+        return None  # *Aufgabe erledigt*: no order
+    items = _trim(tail[leading:], lx)
+    while items and head and _is_particle(items[-1].folded, lx):
+        items = _trim(items[:-1], lx)  # *Leg eine Aufgabe Fenster putzen an*, *Hak die Aufgabe Müll ab*
+    if not items or len(items) > 8 or _unsafe_task(items, lx):
+        return None
+    noun = toks[k]
+    container = Container(noun.said, lx.task_nouns[noun.folded], TO if not removing else FROM)
+    text = _said(items, 0, len(items)).replace(" ,", ",").replace(" ;", ";")
+    return ListCommand(REMOVE if removing else ADD, text, container, "hinzufuegen" if not removing else "streichen")
+
+
+def _is_particle(folded: str, lx: _Lexicon) -> bool:
+    return folded == "an" or any(folded in v.particles for v in lx.verbs)
+
+
+def _unsafe_task(toks: list[_Tok], lx: _Lexicon) -> bool:
+    """A task may end in its own infinitive (*Bericht schreiben*), but holds no list word, no pointer at a list,
+    no subject, no finite verb and no second task noun."""
+    for k, tok in enumerate(toks):
+        if _head_of(tok.folded, lx) or tok.folded in lx.aliases or tok.folded in lx.subjects:
+            return True
+        if tok.folded in lx.task_nouns or tok.folded in lx.finite_verbs or tok.folded in lx.not_elliptic:
+            return True
+        if tok.folded in lx.directions and k + 1 < len(toks) and toks[k + 1].folded in lx.determiners:
+            return True
+    return toks[0].folded in lx.item_openers_refused or toks[0].folded in lx.directions
 
 
 def means_a_list(command: ListCommand) -> bool:

@@ -51,8 +51,9 @@ def _split(compact: str) -> str | None:
 
 
 def is_bare_container(target: str) -> bool:
-    """*Liste*, *Listen*: the bare list word, which names no list of its own (issue 26: *unsere Liste*)."""
-    return _NOT_LETTERS.sub("", _fold(target)) in ("liste", "listen")
+    """*Liste*, *Listen*, *Zettel*: the bare list word, which names no list of its own (issue 26: *unsere Liste*,
+    s11: *Milch auf den Zettel*)."""
+    return _NOT_LETTERS.sub("", _fold(target)) in ("liste", "listen", "zettel")
 
 
 def distinguishing_word(target: str) -> str:

@@ -20,7 +20,7 @@ from novaberg.notes.agent.const import (
 )
 from novaberg.notes.agent.names import distinguishing_word, main_clause, note_name_of_clause
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
-from novaberg.text.commands import ADD, ListCommand, read_list_command
+from novaberg.text.commands import ADD, ListCommand, names_a_container, read_list_command
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
 from novaberg.text.words import alternation, contains_word, normalize, words
 from novaberg.timeline.phrases import time_expression
@@ -69,7 +69,13 @@ _READ_ALL = _rx(
 _READ_ON = _rx(rf"^(?:und\s+)?was\s+steht\s+(?:alles\s+|noch\s+|denn\s+|jetzt\s+)*(?:auf|in)\s+{_NAMED}.*$")
 _ASK_ON = _rx(rf"^(?:steht|stehen|ist|sind|hab\w*)\s+.+?\s+(?:auf|in)\s+{_NAMED}.*$")
 _ASK_ANY = _rx(rf"^(?:was|welche\w*|wie\s*viele?)\b.*?\s(?:auf|in)\s+{_NAMED}\s*$")
-_READ_SHOW = _rx(rf"^{_PLEASE}{_stem(words_of('read_verbs'))}\s+(?:mir\s+)?(?:mal\s+)?{_NAMED}(?:\s+vor)?\s*[.!?]*\s*$")
+_READ_SHOW = _rx(rf"^{_PLEASE}{_stem(words_of('read_verbs'))}\s+(?:mir\s+|uns\s+)?(?:mal\s+|bitte\s+)*{_NAMED}(?:\s+(?:vor|an))?"
+                 r"\s*[.!?]*\s*$")  # *Zeig die Einkaufsliste an*, *Les mir die Liste vor* (s11: split *anzeigen*)
+# s11: an embedded question (*Sag mir, was auf der Einkaufsliste steht*) and *Wie sieht meine Liste aus?* read
+_READ_TELL = _rx(rf"^{_PLEASE}(?:(?:sag|verrat|erzähl|erzaehl)\w*\s+(?:mir|uns)|(?:ich|wir)\s+(?:möchte|moechte|will|wollen|"
+                 r"würde\s+gerne?|wuerde\s+gerne?)\s+wissen)\s*,?\s*(?:bitte\s+|mal\s+|doch\s+)*,?\s*"
+                 rf"was\s+(?:alles\s+|noch\s+|gerade\s+|jetzt\s+)*(?:auf|in)\s+{_NAMED}\s+(?:steht|stehen|ist)\s*[.!?]*\s*$")
+_READ_LOOKS = _rx(rf"^wie\s+sieht\s+(?:es\s+(?:auf|in|mit)\s+)?{_NAMED}\s+(?:gerade\s+|jetzt\s+|aktuell\s+)*aus\s*[.!?]*\s*$")
 _UPDATE = _rx(rf"^{_PLEASE}{_stem(words_of('update_verbs'))}\s+{_NAMED}\s*:\s*(?P<content>.+)$")
 _NOTE_COLON = _rx(rf"^{_PLEASE}{_stem(words_of('note_openers'))}\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?:auf\s*)?:\s*(?P<content>.+)$")
 _NOTE_THAT = _rx(rf"^{_PLEASE}(?:(?:merk|notier)\w*\s+(?:dir\b)?|schreib\w*\s+(?:(?:mir|dir|uns)\s+)?(?:bitte\s+)?auf\b)"
@@ -290,8 +296,9 @@ def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Rea
     else:
         target = running_list(history)
         named, resolved = False, bool(target)
-        if not target and container is not None:
-            target = _title(container.said.split()[-1])
+        if not target and container is not None:  # the bare list word (*auf die Liste für morgen*: „Liste“)
+            said = container.said.split()
+            target = _title(next((w for w in said if names_a_container(w)), said[-1]))
     return Reading(action, target, items=split_items(items_text), named=named, resolved=resolved,
                    typ=type_for(target) if target else "")
 
@@ -311,7 +318,7 @@ def _question(text: str, core: str, history: Sequence[Sequence[str]]) -> Reading
         candidate = _clean(candidate).rstrip("?").strip()
         if _READ_ALL.match(candidate):
             return Reading("read")
-        for rx in (_READ_ON, _READ_SHOW, _ASK_ON, _ASK_ANY):
+        for rx in (_READ_ON, _READ_SHOW, _READ_TELL, _READ_LOOKS, _ASK_ON, _ASK_ANY):
             if m := rx.match(candidate):
                 target, named, resolved = _target(m, history)
                 return Reading("read", target, named=named, resolved=resolved)
@@ -367,7 +374,13 @@ def is_need_statement(text: str) -> bool:
 
 
 def _statement(text: str, history: Sequence[Sequence[str]]) -> Reading:
-    """A statement writes nothing — unless it is a need while a list is running (end of notizen.md)."""
+    """A statement writes nothing — unless it is a need while a list is running (end of notizen.md). An
+    imperative the grammar does not know as one (*Lese meine Einkaufsliste vor*, *Öffne die Einkaufsliste*)
+    reads as a statement: a read of a named list is still read (it writes nothing)."""
+    for rx in (_READ_SHOW, _READ_TELL):
+        if m := rx.match(text):
+            target, named, resolved = _target(m, history)
+            return Reading("read", target, named=named, resolved=resolved)
     need = _need(text, history)
     if need is not None:
         return need
@@ -388,7 +401,7 @@ def _order(text: str, history: Sequence[Sequence[str]]) -> Reading:
         return Reading("append", target, content=m.group("content").strip(), named=named, resolved=resolved)
     if _READ_ALL.match(text):
         return Reading("read")
-    for rx in (_READ_ON, _READ_SHOW):
+    for rx in (_READ_ON, _READ_SHOW, _READ_TELL, _READ_LOOKS):
         if m := rx.match(text):
             target, named, resolved = _target(m, history)
             return Reading("read", target, named=named, resolved=resolved)

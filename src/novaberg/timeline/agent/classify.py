@@ -98,25 +98,61 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
             target = _pronoun_target(core) if _WHEN.match(core) and not expression else ""
         return {"action": "read", "target": target, "zeitausdruck": expression, "event_type": DEFAULT_TYPE,
                 "normalisiert": f"read: Termine {target or expression or 'anstehend'}".strip()}
-    hints = keyword_hints(core) if utterance.mood == REQUEST else []
+    passive = _passive_as_order(core) if utterance.mood == STATEMENT else ""
+    if passive:  # *Der Zahnarzttermin muss auf Montag verschoben werden* → *verschieben Der Zahnarzttermin auf Montag*
+        core = passive
+    hints = keyword_hints(core) if utterance.mood == REQUEST or passive or _REMIND_ME.match(core) else []
     if not hints and utterance.mood == STATEMENT and elliptic_order(text):
         hints = ["create"]  # *Termin morgen um 10 Uhr beim Zahnarzt*: an order said without its verb (issue 26)
     if not hints:
         reason = "eine Mitteilung mit Zeitangabe, keine Bitte" if time_expression(text) else "kein Auftrag an die Termine"
         return {"action": const.REJECTED, "grund": reason}
+    if _NEGATED.search(core) and not _INSTEAD.search(core):
+        # s11: *Trag den Zahnarzt am Freitag um 9 nicht ein* entered „Zahnarzt nicht“ — a negated order writes nothing
+        return {"action": const.REJECTED, "grund": "ein verneinter Auftrag"}
     action = hints[0]
     expression = time_expression(core, drop_opener=action in ("reschedule", "update"))
     target = title_of(core)
     if action in ("delete", "reschedule"):
         target = without_scope_words(target)  # *Lösch Volleyball ganz*: the title is „Volleyball“
+    if action == "reschedule":
+        target = _CHANGED_PART.sub("", target)  # s11: *Ändere den Tag vom Elternabend auf Donnerstag*
     if action == "update" and not expression:
         target = _RENAMED_TO.split(target, maxsplit=1)[0]  # *Änder den Zahnarzt in Kieferorthopäde*: the old name
+    if action == "read" and not is_title(target):
+        target = ""  # s11: *Zeig mir alle Termine für morgen* — *alle* names no appointment; the day is the window
     kind = type_of(core)
     return {"action": action, "target": target, "zeitausdruck": expression, "event_type": kind,
             "normalisiert": f"{action}: Termin „{target}“ {expression}".strip() + f" (Typ: {kind})"}
 
 
 _WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
+# s11: an order said as a passive with a modal (*Der Zahnarzt muss auf Montag verschoben werden*, *Das Meeting
+# soll gelöscht werden*) is a request like its imperative; the participle names the action
+_PASSIVE = re.compile(r"^(?P<subject>.+?)\s+(?:muss|müsste|muesste|soll|sollte|kann|könnte|koennte)\s+(?P<rest>.*?)\s*"
+                      r"(?P<part>verschoben|verlegt|gelöscht|geloescht|abgesagt|eingetragen|gestrichen|entfernt)"
+                      r"\s+werden\s*[.!]*$", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(?:nicht|nichts|kein|keine|keinen|keinem|keiner|nie|niemals|keinesfalls)\b", re.IGNORECASE)
+_INSTEAD = re.compile(r"\bsondern\b|\bstatt\b|\banstatt\b", re.IGNORECASE)  # *nicht am Freitag, sondern am Montag*
+_CHANGED_PART = re.compile(r"^(?:die\s+|den\s+|das\s+)?(?:uhrzeit|zeit|datum|tag|beginn)\s+(?:vom|von|des|der|beim)\s+",
+                           re.IGNORECASE)
+_PARTICIPLE_AS_VERB = {"verschoben": "verschieben", "verlegt": "verlegen", "gelöscht": "löschen", "geloescht": "loeschen",
+                       "abgesagt": "absagen", "eingetragen": "eintragen", "gestrichen": "streichen", "entfernt": "entfernen"}
+
+
+def _passive_as_order(core: str) -> str:
+    """The passive order in imperative word order ('' when the sentence is none): the verb first, then the
+    subject and the rest (*Der Zahnarzt soll auf Montag verschoben werden* → *verschieben Der Zahnarzt auf
+    Montag*); *eingetragen* keeps its particle at the end (*trag … ein*)."""
+    m = _PASSIVE.match(core.strip())
+    if not m or m.group("subject").split()[0].casefold() in ("ich", "du", "er", "sie", "es", "wir", "ihr", "man"):
+        return ""
+    verb = _PARTICIPLE_AS_VERB[m.group("part").casefold()]
+    rest = f"{m.group('subject')} {m.group('rest')}".strip()
+    return f"trag {rest} ein" if verb == "eintragen" else f"{verb} {rest}"
+# s11: *Benachrichtige mich über den Elternabend um 15 Uhr*, *Lese die Termine für morgen vor* — the grammar does
+# not know every imperative as one; *erinnere/benachrichtige mich* and *lies/lese* open an order all the same
+_REMIND_ME = re.compile(r"^\s*(?:bitte\s+)?(?:(?:erinner|benachrichtig)\w*\s+(?:mich|uns)|lese?\b|lies\b)", re.IGNORECASE)
 _RENAMED_TO = re.compile(r"\s+(?:in|zu|auf)\s+(?=\S)", re.IGNORECASE)  # the new name of a detail change
 _WHEN_IN_OTHER_WORDS = re.compile(r"\b(?:um\s+)?(?:wie\s?viel\s+uhr|welche[mr]?\s+uhrzeit)\b"
                                   r"|\b(?:an\s+)?welche[mr]?\s+(?:wochen)?tag\b", re.IGNORECASE)
@@ -198,9 +234,22 @@ def _consent_block(fields: Mapping[str, str] | None) -> str:
             f"„{fields['target']}“ und zeitausdruck „{fields['zeitausdruck']}“.\n")
 
 
+def _hints(text: str) -> list[str]:
+    """§7.2 Stufe A: the order's hints — also for an order the grammar reads as a statement (s11: a passive with a
+    modal, *benachrichtige mich …*, *lese … vor*), so that its confidence is that of its imperative."""
+    hints = order_hints(text)
+    utterance = analyse(text)
+    if hints or utterance.mood != STATEMENT:
+        return hints
+    passive = _passive_as_order(utterance.core)
+    if passive:
+        return keyword_hints(passive)
+    return keyword_hints(utterance.core) if _REMIND_ME.match(utterance.core) else []
+
+
 def classification_data(text: str, now: datetime, kontext: Mapping[str, Any],
                         history: tuple[tuple[str, str], ...] | list[Any]) -> dict[str, Any]:
-    hints = order_hints(text)
+    hints = _hints(text)
     consent = consent_fields(kontext, text, now)
     return {
         "text": text,
