@@ -38,6 +38,9 @@ from zoneinfo import ZoneInfo
 from bench.memory.recall_cases import ABSTENTION, CATEGORIES, SCENARIOS, TEMPORAL, UPDATE, Question, Scenario
 from bench.memory.recall_foreign import FOREIGN
 from bench.memory.recall_second import SECOND
+from bench.memory.recall_third import DEV as THIRD_DEV
+from bench.memory.recall_third import HELD_OUT as THIRD_HELD_OUT
+from bench.memory.recall_third import third_scenarios
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
 
@@ -100,7 +103,8 @@ def _days(day: int) -> tuple[str, ...]:
 
 _DU = re.compile(r"\b(du|dir|dich|dein|deine|deinen|deinem|deiner|deines|hast|bist)\b")
 ALL_SCENARIOS: tuple[Scenario, ...] = (*SCENARIOS, *SECOND, *FOREIGN)
-PARTS = ("entwicklung", "zurueckgehalten", "zurueckgehalten_2", "fremd")
+PARTS = ("entwicklung", "zurueckgehalten", "zurueckgehalten_2", "fremd", THIRD_DEV, THIRD_HELD_OUT)
+_DEV_PARTS = ("entwicklung", THIRD_DEV)  # the parts looked at and tuned on
 
 
 def score(scenario: Scenario, question: Question, answer: str) -> tuple[bool, int]:
@@ -174,7 +178,7 @@ def _report(name: str, rows: list[tuple[Scenario, Question, str, bool, int]]) ->
 
 
 def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool = False,
-        part: str | None = None, answers: Path | None = None) -> dict[str, Any]:
+        part: str | None = None, answers: Path | None = None, third: Path | None = None) -> dict[str, Any]:
     from novaberg.api.catalog import offline_rules
     from novaberg.api.nova import Nova
     from novaberg.llm.offline import OfflineLLM
@@ -191,8 +195,8 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool 
             rows = []
             started = time.perf_counter()
             turns = Counter()
-            for index, scenario in enumerate(ALL_SCENARIOS):
-                if only_dev and scenario.report_part != "entwicklung" or part and scenario.report_part != part:
+            for index, scenario in enumerate((*ALL_SCENARIOS, *third_scenarios(third))):
+                if only_dev and scenario.report_part not in _DEV_PARTS or part and scenario.report_part != part:
                     continue
                 for question, answer in play(runner, scenario, index, f"{mode}-{scenario.user}"):
                     right, invented = score(scenario, question, answer)
@@ -200,7 +204,7 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool 
                     if dump:
                         dump.write(json.dumps([mode, scenario.user, question.text, answer], ensure_ascii=False) + "\n")
                     turns["fragen"] += 1
-                    held_out = scenario.report_part != "entwicklung"
+                    held_out = scenario.report_part not in _DEV_PARTS
                     if not right and (show_wrong and not held_out or show_held_out and held_out):
                         print(f"[{mode}] {scenario.user} {question.category}: {question.text}\n    → {answer!r}")
             results[mode] = _report(mode, rows)
@@ -219,9 +223,10 @@ def main() -> None:
     parser.add_argument("--part", choices=PARTS, help="run only this part of the scenarios")
     parser.add_argument("--only-dev", action="store_true", help="leave the held-out scenarios out")
     parser.add_argument("--answers", type=Path, help="write every answer as JSON lines to this file (compare unread)")
+    parser.add_argument("--third", type=Path, help="GerMedIQ-Human.csv: adds the third set (`recall_third.py`)")
     args = parser.parse_args()
     modes = ["offline", "skript"] if args.mode == "beide" else [args.mode]
-    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part, args.answers)
+    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part, args.answers, args.third)
 
 
 if __name__ == "__main__":
