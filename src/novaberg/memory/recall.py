@@ -10,11 +10,13 @@ No model call, no SQL here: the block reader hands in the pair's told sentences.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import lru_cache
+from functools import cache, lru_cache
+from importlib import resources
 from typing import Any
 
 from novaberg.memory.slots import RELATIVES, SYNONYMS, slot_of
@@ -38,9 +40,6 @@ _ABOUT_MY = re.compile(r"\bwas\s+(weisst|weist|weiss)\s+du\s+(alles\s+|noch\s+|d
 _JOB = re.compile(r"\b(was|wer)\s+bin\s+ich\s+(eigentlich\s+|nochmal\s+)?(von\s+beruf|beruflich)\b")
 _GENERIC = re.compile(r"^\s*((in|an|mit|bei|fuer|aus|zu|nach|seit)\s+)?(was|wie|wo|wer|wen|wem|wann|welche[nsrm]?|"
                       r"wogegen|woher|wohin|womit|worauf|wovon|wofuer|wieso|warum)\b")
-# The services' own objects: a question about them is theirs (*Was ist mein nächster Termin?*), never memory's.
-_SERVICE_WORDS = ("termin", "kalender", "liste", "notiz", "datei", "ordner", "dokument", "uhr", "spaet", "wetter",
-                  "aufgabe", "todo", "erinnerung", "eintrag", "ordner", "unterlagen")
 _FIRST = re.compile(r"\b(ich|mein|meine|meinem|meinen|meiner|meines|mir|mich|wir|unser|unsere|unseren|unserem)\b")
 _WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt|welche[rsnm]?)\s+(ist|sind|heisst|heissen|hiess|hiessen|war|waren|wohnt|wohnen|macht|"
                            r"arbeitet|lebt|studiert)\s+" + _FILLERS + _POSSESSIVE + r"\s+(?P<topic>\w+)")
@@ -48,43 +47,26 @@ _WHICH_DO_I = re.compile(r"\bwelche[nsrm]?\s+(?P<topic>\w+)\s+(?!(ist|sind|war|w
 _WHERE_DO_I = re.compile(r"\b(wo|was|als\s+was|wie)\s+(?P<topic>arbeite|wohne|lebe|studiere)\s+ich\b|"
                          r"\bwas\s+(?P<job>mach|mache)\s+ich\s+" + _FILLERS + r"beruflich\b")
 
+@cache
+def _vocabulary() -> dict[str, Any]:
+    """The recall's words (`text/recall_de.json`), read once."""
+    return json.loads(resources.files("novaberg.text").joinpath("recall_de.json").read_text(encoding="utf-8"))
+
+
+_WORDS = _vocabulary()
 # Word families: a topic word finds the told sentences holding any of its family (folded, whole words).
-_FAMILIES: tuple[frozenset[str], ...] = tuple(frozenset(words.split()) for words in (
-    "sport volleyball fussball tennis handball basketball tischtennis badminton hockey golf schwimme schwimmen "
-    "jogge joggen laufe laufen klettere klettern yoga reite reiten tanze tanzen ski skifahren verein training "
-    "trainiere fitnessstudio marathon radfahren rad wandere wandern boxe boxen turnen rudere rudern segle segeln "
-    "tanz gymnastik pilates",
-    "arbeite arbeit arbeitet beruf beruflich job stelle firma ausbildung unterrichte jobbe schichtdienst",
-    "wohne wohnen wohnt lebe leben lebt wohnung umgezogen gezogen ziehe haus heimatstadt wohnort",
-    "studiere studium studiert uni universitaet hochschule",
-    "musik band hoere jazz rock pop klassik schlagzeug gitarre klavier geige",
-    "instrument instrumente schlagzeug gitarre klavier geige cello floete trompete saxophon keyboard bass",
-    "hobby hobbys freizeit angle angeln singe singen male malen stricke stricken bastle basteln tanz tanze tanzen "
-    "chor segle segeln backe backen lese lesen garten gaertnere fotografiere fotografieren zocke zocken spiele",
-    "ernaehre ernaehrung vegan veganer veganerin vegetarisch vegetarier vegetarierin fleisch",
-    "gesundheit diabetes asthma allergie allergisch migraene krank krankheit blutdruck zucker tabletten",
-    "beruf beruflich arbeite arbeit job rente rentner rentnerin",
-    "sprache sprachen spreche lerne englisch franzoesisch spanisch italienisch portugiesisch russisch polnisch "
-    "tuerkisch arabisch chinesisch japanisch koreanisch niederlaendisch schwedisch norwegisch daenisch finnisch "
-    "griechisch ukrainisch kroatisch tschechisch ungarisch rumaenisch hebraeisch latein gebaerdensprache",
-    "herkunft komme kommst stamme geboren aufgewachsen heimat heimatland heimatstadt urspruenglich",
-))
+_FAMILIES: tuple[frozenset[str], ...] = tuple(frozenset(f["words"]) for f in _WORDS["families"])
 # Families of kinds (a sport, a music, an instrument, a hobby): a compound ending in a member is a kind too
 # (*Rennrad*, *Beachvolleyball*, *E-Gitarre*, *Kirchenchor*) — the others' words (*Haus*, *Stelle*) are no heads.
-_KIND_FAMILIES = frozenset(w for family in _FAMILIES[:1] + _FAMILIES[4:7] for w in family if len(w) >= 3)
+_KIND_FAMILIES = frozenset(w for f in _WORDS["families"] if f["kind"] for w in f["words"] if len(w) >= 3)
 # Personal things: a question about one of them is a memory question even when nothing was told (abstention).
-_PERSONAL = frozenset("""mutter vater mama papa bruder schwester sohn tochter frau mann freund freundin partner
-partnerin oma opa kind kinder hund katze kollege kollegin chef chefin eltern geschwister enkel enkelin nichte neffe
-onkel tante cousin cousine schwiegermutter schwiegervater haustier beruf job arbeit arbeitgeber firma sport hobby
-hobbys wohnort heimatstadt allergie krankheit ehemann ehefrau musik auto wagen instrument band verein spitzname
-hausarzt mitbewohner mitbewohnerin nachbar nachbarin""".split()) | RELATIVES
-_STOP = frozenset("""ich du mir dir mich dich ihnen mein meine meinem meinen meiner meines der die das den dem des
-ein eine einem einen einer und oder was wann wie wer wo alles schon nochmal mal noch eigentlich denn naechster
-naechste naechsten naechstes letzter letzte letzten letztes erster erste ersten bin bist ist sind war waren habe hab
-hat haben gern gerne tue tun kann muss will soll oft gerade jetzt dass ob welche welcher welches welchen welchem
-woche monat gestern neulich vorhin heute weisst weiss von vom ueber zum zur im am in an auf mit bei fuer aus nach
-wogegen woher wohin womit worauf wovon wofuer wieso warum wen wem sich""".split())
-_ENDINGS = ("", "e", "n", "en", "s", "es", "er", "ern", "in", "innen")
+_PERSONAL = frozenset(_WORDS["personal"]) | RELATIVES
+# The family as a whole (*Krankheiten in meiner Familie*): a question about her relatives, not about herself.
+_COLLECTIVE_KIN = frozenset(_WORDS["collective_kin"])
+# The services' own objects: a question about them is theirs (*Was ist mein nächster Termin?*), never memory's.
+_SERVICE_WORDS = tuple(_WORDS["service_words"])
+_STOP = frozenset(_WORDS["stop_words"])
+_ENDINGS = tuple(_WORDS["endings"])
 
 
 @dataclass(frozen=True)
@@ -127,7 +109,7 @@ _CLAUSE = re.compile(r"^(?P<w>welche[nsrm]?\s+\w+|was\s+fuer\s+(?:ein\w*\s+)?\w+
                      r"(?P<verb>[a-z]+)\s*\?\s*$")
 
 
-_PAST_VERBS = frozenset("war waren warst hatte hatten hattest wurde wurden".split())
+_PAST_VERBS = frozenset(_WORDS["past_verbs"])
 _PARTICIPLE = re.compile(r"\b(?:\w+)?ge\w+(?:t|en)\b")
 _WHEN_PLAIN = re.compile(r"^wann\s+(?P<verb>[a-z]+)\s+(?P<rest>.*?)\s*\?\s*$")
 
@@ -174,11 +156,7 @@ def asks_what_was_told(text: str, names_a_time: bool = False) -> bool:
 
 
 # A question word → the slot kind it asks about (*Was bin ich von Beruf?* is answered by *Ich bin Lehrerin*).
-_SLOT_WORDS = {**dict.fromkeys("beruf beruflich arbeite arbeit job jobbe".split(), "arbeit"),
-               **dict.fromkeys("wohne wohnort lebe wohnen".split(), "wohnort"),
-               **dict.fromkeys("studiere studium".split(), "studium"),
-               **dict.fromkeys("auto wagen".split(), "auto"),
-               **dict.fromkeys("urlaub sommerurlaub ferien reise auslandssemester".split(), "urlaub")}
+_SLOT_WORDS = {word: slot for slot, words in _WORDS["slot_words"].items() for word in words}
 _HOLIDAY = re.compile(r"\bwohin\b.*\b(fahre|fahren|fliege|fliegen|reise|reisen|geht)\b")
 
 
