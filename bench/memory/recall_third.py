@@ -12,7 +12,7 @@ usable answers the six with the smallest hash of (participant, item) are told, a
 the first also as "wann", and two questions about something never told: the question of a neighbour item of a told
 one (*Rauchen* beside *Alkohol*, *Tattoo* beside *Piercing* — the answer must not give the neighbour) and a question
 about a person of their life. Every second person says *Sie*. An answer is right when it holds one of the two longest
-words of the told answer (folded). The persons are split by a hash of their id into a development part
+words of the told answer (folded; words such as *nicht*, *habe* are no keys). The persons are split by a hash of their id into a development part
 (`fremd_3_entwicklung`, looked at and tuned on) and a held-out part (`fremd_3_zurueck`, reported as aggregates only).
 
     python -m bench.memory.recall --third /path/to/GerMedIQ-Human.csv --part fremd_3_entwicklung --show-wrong
@@ -82,8 +82,15 @@ def _hash(*parts: str) -> int:
     return int.from_bytes(hashlib.sha256("|".join(("germediq-third", *parts)).encode()).digest()[:4], "big")
 
 
+# Words that show nothing was stated (they stand in any answer, *noch nicht erzählt* too): never a key. Added after
+# the first development run, where *nicht* and *habe* as keys counted an abstention as an invented fact.
+_NO_KEY = frozenset("""nicht habe hatte eine einer einen einem eines auch aber noch schon sehr mich mein meine meinen
+meiner meinem dass wenn dann also etwa etwas einmal wieder immer mehr ganz oder und sind bin bisher derzeit""".split())
+
+
 def _keys(response: str) -> tuple[str, ...]:
-    words = sorted({w for w in re.findall(r"[a-z0-9]+", fold(response)) if len(w) >= 4}, key=lambda w: (-len(w), w))
+    words = sorted({w for w in re.findall(r"[a-z0-9]+", fold(response)) if len(w) >= 4 and w not in _NO_KEY},
+                   key=lambda w: (-len(w), w))
     return tuple(words[:2])
 
 

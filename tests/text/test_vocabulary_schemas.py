@@ -185,7 +185,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "text/recall_de.json": {  # issue 28: the offline recall's words (memory/recall.py)
         "_comment": TEXT,
         "schema_version": INT,
-        "families": Records({"name": WORD, "kind": BOOL, "words": FOLDED}),
+        "families": Records({"name": WORD, "kind": BOOL, "heads": MAYBE_FOLDED, "includes": MAYBE_WORDS, "words": FOLDED}),
         "personal": FOLDED,
         "collective_kin": FOLDED,
         "service_words": FOLDED,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import cache, lru_cache
 from importlib import resources
@@ -31,7 +31,7 @@ _POSSESSIVES = frozenset({"mein", "meine", "meinem", "meinen", "meiner", "meines
                           "unseren"})
 _FILLERS = r"((nochmal|noch\s+mal|eigentlich|denn|gleich|genau)\s+)*"
 _TOLD_ABOUT = re.compile(r"\b(was|wann)\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,3}?"
-                         r"(ueber|von|vom)\s+(?P<topic>.+?)\s+(erzaehlt|gesagt|berichtet)\b")
+                         r"(ueber|uebers|ueberm|von|vom)\s+(?P<topic>.+?)\s+(erzaehlt|gesagt|berichtet)\b")
 _TOLD_THAT = re.compile(r"\bwann\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,2}?(erzaehlt|gesagt|berichtet)"
                         r"\s*,?\s*(dass|was|wo|wie|wann|wer|welche\w*|ob)\s+(?P<topic>[^?]+)")
 _TOLD_ANYTHING = re.compile(r"^\s*was\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,4}?(erzaehlt|gesagt|berichtet)\b")
@@ -39,10 +39,14 @@ _ABOUT_MY = re.compile(r"\bwas\s+(weisst|weist|weiss)\s+du\s+(alles\s+|noch\s+|d
                        r"(?P<topic>[^?]+)")
 _JOB = re.compile(r"\b(was|wer)\s+bin\s+ich\s+(eigentlich\s+|nochmal\s+)?(von\s+beruf|beruflich)\b")
 _GENERIC = re.compile(r"^\s*((in|an|mit|bei|fuer|aus|zu|nach|seit)\s+)?(was|wie|wo|wer|wen|wem|wann|welche[nsrm]?|"
-                      r"wogegen|woher|wohin|womit|worauf|wovon|wofuer|wieso|warum)\b")
+                      r"wogegen|woher|wohin|womit|worauf|wovon|wofuer|wieso|warum|weshalb|weswegen)\b")
 _FIRST = re.compile(r"\b(ich|mein|meine|meinem|meinen|meiner|meines|mir|mich|wir|unser|unsere|unseren|unserem)\b")
-_WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt|welche[rsnm]?)\s+(ist|sind|heisst|heissen|hiess|hiessen|war|waren|wohnt|wohnen|macht|"
-                           r"arbeitet|lebt|studiert)\s+" + _FILLERS + _POSSESSIVE + r"\s+(?P<topic>\w+)")
+_WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt|welche[rsnm]?)\s+(?P<verb>ist|sind|heisst|heissen|hiess|hiessen|"
+                           r"war|waren|wohnt|wohnen|macht|arbeitet|lebt|studiert)\s+" + _FILLERS + _POSSESSIVE +
+                           r"\s+(?P<topic>\w+(?:\s+\w+)?)")
+# *Wo arbeitet mein Bruder?*: the verb names the slot asked about — a sentence that only mentions the brother is
+# no answer (*Ich wohne mit meinem Partner und seinem Bruder*)
+_SLOT_VERBS = {"arbeitet": "arbeite", "wohnt": "wohne", "wohnen": "wohne", "lebt": "wohne", "studiert": "studiere"}
 _WHICH_DO_I = re.compile(r"\bwelche[nsrm]?\s+(?P<topic>\w+)\s+(?!(ist|sind|war|waren|hat|haben|wird)\b)[a-z]+\s+ich\b")
 _WHERE_DO_I = re.compile(r"\b(wo|was|als\s+was|wie)\s+(?P<topic>arbeite|wohne|lebe|studiere)\s+ich\b|"
                          r"\bwas\s+(?P<job>mach|mache)\s+ich\s+" + _FILLERS + r"beruflich\b")
@@ -54,8 +58,13 @@ def _vocabulary() -> dict[str, Any]:
 
 
 _WORDS = _vocabulary()
-# Word families: a topic word finds the told sentences holding any of its family (folded, whole words).
-_FAMILIES: tuple[frozenset[str], ...] = tuple(frozenset(f["words"]) for f in _WORDS["families"])
+# Word families: a topic word finds the told sentences holding any of its family (folded, whole words). In a
+# family of kinds only its general words (`heads`) widen so — *Sport* finds *Tennis*, *Volleyball* finds only
+# itself, never a neighbour of the same kind; a head finds the families it `includes` too (*Hobbys*: the sports).
+_BY_NAME = {f["name"]: frozenset(f["words"]) for f in _WORDS["families"]}
+_FAMILIES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
+    (frozenset(f["heads"] or f["words"]),
+     _BY_NAME[f["name"]].union(*(_BY_NAME[name] for name in f["includes"]))) for f in _WORDS["families"])
 # Families of kinds (a sport, a music, an instrument, a hobby): a compound ending in a member is a kind too
 # (*Rennrad*, *Beachvolleyball*, *E-Gitarre*, *Kirchenchor*) — the others' words (*Haus*, *Stelle*) are no heads.
 _KIND_FAMILIES = frozenset(w for f in _WORDS["families"] if f["kind"] for w in f["words"] if len(w) >= 3)
@@ -77,6 +86,10 @@ class MemoryQuestion:
     asked: frozenset[str] = frozenset()  # the question's own topic words (before widening), for the ranking
     slot: str | None = None  # the kind of slot asked about (`slots.py`): a sentence filling it answers too
     any_topic: bool = False  # *Was hab ich dir letzte Woche erzählt?*: everything told in the asked period
+    nouns: frozenset[str] = frozenset()  # the asked words written as nouns (*Alkohol*): a sentence must hold one
+    wants_name: bool = False  # *Wie heißt meine Schwester?*: only a sentence that names her answers
+    kin: bool = False  # *Krankheiten in meiner Familie*: only a sentence about a relative answers
+    verb: frozenset[str] = frozenset()  # *Wo arbeitet mein Bruder?*: a sentence holds a word of it or fills the slot
 
 
 def _words(text: str) -> list[str]:
@@ -91,8 +104,8 @@ def _cached_words(text: str) -> tuple[str, ...]:
 def _widened(words: Iterable[str]) -> frozenset[str]:
     out = set(words)
     for word in list(out):
-        for family in _FAMILIES:
-            if any(_same(word, member) for member in family):
+        for heads, family in _FAMILIES:
+            if any(_same(word, head) for head in heads):
                 out |= family
     return frozenset(out)
 
@@ -161,17 +174,42 @@ _HOLIDAY = re.compile(r"\bwohin\b.*\b(fahre|fahren|fliege|fliegen|reise|reisen|g
 
 
 def _question(words: list[str], abstains: bool | None = None, holiday: bool = False,
-              herself: bool = True) -> MemoryQuestion | None:
+              herself: bool = True, nouns: frozenset[str] = frozenset()) -> MemoryQuestion | None:
     topic = [w for w in words if w not in _STOP and len(w) >= 3]
     if not topic:
         return None
     topic = [SYNONYMS.get(w, w) for w in topic]
     personal = any(w.startswith("lieblings") or any(_same(w, p) for p in _PERSONAL) or _relative_compound(w)
                    for w in topic)
-    relative = any(w in RELATIVES for w in topic)
+    relative = any(w in RELATIVES or w in _COLLECTIVE_KIN for w in topic)
     slot = "urlaub" if holiday else next((_SLOT_WORDS[w] for w in topic if w in _SLOT_WORDS), None)
     return MemoryQuestion(_widened(topic), personal if abstains is None else abstains,
-                          about_herself=herself and not relative, asked=frozenset(topic), slot=slot)
+                          about_herself=herself and not relative, asked=frozenset(topic), slot=slot,
+                          nouns=frozenset(SYNONYMS.get(n, n) for n in nouns) & frozenset(topic),
+                          kin=any(w in _COLLECTIVE_KIN for w in topic))
+
+
+# *Welche Medikamente nehme ich?*, *Wie schlafe ich?*, *Wo wurde ich operiert?*: a question about how she is or
+# what she has, with *ich* as its subject, is memory's even about a thing outside `personal` — nothing told about
+# it is said so, never the nearest sentence. A wish, a plan or advice (*Was soll ich heute kochen?*, *Was kann ich
+# morgen machen?*) asks for something else and is left to the block's usual search.
+_ASKS_HER = re.compile(r"\bich\b")
+_NOT_ABOUT_HER = re.compile(r"\b(soll|sollte|sollen|kann|koennte|kannst|muss|musste|darf|duerfte|moechte|will|werde|"
+                            r"wuerde|heute|morgen|uebermorgen|gleich|spaeter|naechste\w*|demnaechst)\b")
+
+
+def _asks_about_her(folded: str) -> bool:
+    return bool(_ASKS_HER.search(folded)) and not _NOT_ABOUT_HER.search(folded)
+
+
+# A noun is written with a capital: a word inside the question that starts with one, not the polite *Sie*.
+_NOUN = re.compile(r"(?<=\s)([A-ZÄÖÜ][\wäöüß-]+)")
+_POLITE = frozenset({"sie", "ihnen", "ihr", "ihre", "ihren", "ihrem", "ihrer", "ihres"})
+
+
+def _nouns(text: str) -> frozenset[str]:
+    """The question's nouns as written (*Wie viel Alkohol trinke ich?* → alkohol); none when it is all lower case."""
+    return frozenset(word for found in _NOUN.findall(text) for word in _words(found) if word not in _POLITE)
 
 
 def _relative_compound(word: str) -> bool:
@@ -187,28 +225,40 @@ def memory_question(text: str) -> MemoryQuestion | None:
     if not text.strip().endswith("?"):
         return None
     folded = plain_question(fold(text))
+    nouns = _nouns(text)
     told = _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded)
     if told:
-        return _question(_words(told["topic"]), abstains=True, herself=False)
+        return _question(_words(told["topic"]), abstains=True, herself=False, nouns=nouns)
     if _TOLD_ANYTHING.search(folded):
         return MemoryQuestion(frozenset(), abstains=True, about_herself=False, any_topic=True)
     about = _ABOUT_MY.search(folded)
     if about:
-        return _question(_words(about["topic"]), herself=False)
+        return _question(_words(about["topic"]), herself=False, nouns=nouns)
     if _JOB.search(folded):
         return _question(["beruf"], abstains=True)
     where = _WHERE_DO_I.search(folded)
     if where:
         return _question(["arbeite" if where["job"] else where["topic"]], abstains=True)
-    which = _WHICH_DO_I.search(folded) or _WHAT_IS_MINE.search(folded)
-    if which and which["topic"] not in _STOP:  # *Wie heißt meine Hebamme?*: a name of her life, never told → said so
-        return _question([which["topic"]], abstains=True if _NAME_OF_MINE.search(folded) else None)
+    which = _WHICH_DO_I.search(folded)
+    mine = None if which else _WHAT_IS_MINE.search(folded)
+    if which and which["topic"] not in _STOP:
+        return _question([which["topic"]], abstains=True if _asks_about_her(folded) else None, nouns=nouns)
+    if mine and _words(mine["topic"])[0] not in _STOP:  # *Wie heißt meine Hebamme?*: never told → said so
+        named = bool(_NAME_OF_MINE.search(folded))
+        found = _question(_words(mine["topic"]), abstains=True if named or _asks_about_her(folded) else None,
+                          nouns=nouns)
+        verb = _SLOT_VERBS.get(mine["verb"])
+        if found is not None and verb:
+            found = replace(found, verb=_widened([verb]), slot=_SLOT_WORDS.get(verb, found.slot),
+                            topics=found.topics | {verb}, asked=found.asked | {verb})
+        return replace(found, wants_name=True) if found is not None and named else found
     if _GENERIC.search(folded) and _FIRST.search(folded):
         words = _words(folded)
         if any(word.startswith(service) or word.endswith(service) or word.endswith(service + "n")
                for word in words for service in _SERVICE_WORDS):
             return None
-        return _question(words, holiday=bool(_HOLIDAY.search(folded)))
+        return _question(words, abstains=True if _asks_about_her(folded) else None,
+                         holiday=bool(_HOLIDAY.search(folded)), nouns=nouns)
     return None
 
 
@@ -235,23 +285,41 @@ class TopicScorer:
     topic, and for each word the question can be found by, the sentence words that find it. A sentence is then
     scored by set lookups against its own words and word endings (cached per sentence text).
 
-    The rule: a sentence answers when one of its words is a topic word up to a short ending (*Schwestern*), or
-    one of the asked words in two forms (*arbeite*/*Arbeit*), or five or more letters from the start or the end
-    of a longer asked word (*Rücken* for *Rückenschmerzen*), or a compound ending in an asked word of four or
-    more letters or in a kind (*Kirchenchor*, *Beachvolleyball*: at least three letters before the head), or it
-    fills the asked slot; its score is one plus the number of asked words it holds so."""
+    The rule: a sentence answers when one of its words is a topic word up to a short ending (*Schwestern*; no stop
+    word), or one of the asked words in two forms (*arbeite*/*Arbeit*), or five or more letters from the start or
+    the end of a longer asked word (*Rücken* for *Rückenschmerzen*), or a compound ending in a form of an asked word
+    of four or more letters or in a kind (*Tierhaarallergie* for *Allergien*, *Beachvolleyball*: at least three
+    letters before the head), or it fills the asked slot; its score is one plus the number of asked words it holds
+    so. Issue 28 item 4 — never a neighbour: a question with nouns as written (*Wie viel Alkohol trinke ich?*) is
+    answered only by a sentence holding one of them (or a word of its family); a name question (*Wie heißt meine
+    Schwester?*) only by one that says a name of hers or names someone; a question about the family only by one
+    about a relative; *Wo arbeitet mein Bruder?* only by one about work (or filling that slot)."""
 
     def __init__(self, question: MemoryQuestion, names: dict[str, str]) -> None:
         topics, asked = set(question.topics), set(question.asked)
+        nouns = set(_widened(question.nouns)) if question.nouns else set()
         for name, rel in names.items():  # in the names' order: a name joined earlier lets its relative's names in
             if rel in topics or name in topics:
                 topics |= {name, rel}
                 if rel in asked or name in asked:
                     asked |= {name, rel}
+            if nouns and (rel in nouns or name in nouns):
+                nouns |= {name, rel}
         self.slot, self.names = question.slot, names
-        self.per_asked = tuple((_asked_words(topic), topic if len(topic) >= 4 else None) for topic in sorted(asked))
-        self.whole = _topic_words(frozenset(topics)).union(*(words for words, _ in self.per_asked))
-        self.tails = frozenset(topic for topic in asked if len(topic) >= 4) | (frozenset(topics) & _KIND_FAMILIES)
+        self.per_asked = tuple((topic, _asked_words(topic), _tails(frozenset({topic}), frozenset()))
+                               for topic in sorted(asked))
+        self.whole = (_topic_words(frozenset(topics)) - _STOP).union(*(words for _, words, _ in self.per_asked))
+        self.tails = _tails(frozenset(asked), frozenset(topics))
+        self.noun_whole, self.noun_tails = frozenset(), frozenset()
+        if nouns:
+            self.noun_whole = (_topic_words(frozenset(nouns)) - _STOP).union(
+                *(words for topic, words, _ in self.per_asked if topic in nouns))
+            self.noun_tails = _tails(frozenset(nouns) & frozenset(asked), frozenset(nouns))
+        relatives = {w for w in asked if w in RELATIVES}
+        self.names_asked = frozenset(n for n, rel in names.items() if rel in relatives) | _NAMING \
+            if question.wants_name else frozenset()
+        self.kin = frozenset(RELATIVES | _COLLECTIVE_KIN | set(names)) if question.kin else frozenset()
+        self.verb = (_topic_words(question.verb) - _STOP) if question.verb else frozenset()
 
     @classmethod
     def of(cls, question: MemoryQuestion, names: dict[str, str] | None = None) -> TopicScorer:
@@ -259,13 +327,34 @@ class TopicScorer:
 
     def score(self, said: str) -> int:
         word_set, tails = _sentence_words(said)
-        if word_set.isdisjoint(self.whole) and tails.isdisjoint(self.tails) and not self._fills(said):
+        fills = self._fills(said)
+        if word_set.isdisjoint(self.whole) and tails.isdisjoint(self.tails) and not fills:
             return 0
-        return 1 + sum(1 for words, tail in self.per_asked
-                       if not word_set.isdisjoint(words) or (tail is not None and tail in tails))
+        if self.noun_whole and word_set.isdisjoint(self.noun_whole) and tails.isdisjoint(self.noun_tails) \
+                and not fills:
+            return 0
+        if self.names_asked and word_set.isdisjoint(self.names_asked):
+            return 0
+        if self.kin and word_set.isdisjoint(self.kin) and tails.isdisjoint(_KIN_TAILS):
+            return 0
+        if self.verb and word_set.isdisjoint(self.verb) and not fills:
+            return 0
+        return 1 + sum(1 for _, words, heads in self.per_asked
+                       if not word_set.isdisjoint(words) or not tails.isdisjoint(heads))
 
     def _fills(self, said: str) -> bool:
         return self.slot is not None and (slot_of(said, self.names) or "").endswith("|" + self.slot)
+
+
+_NAMING = frozenset({"heisst", "hiess", "heissen", "hiessen", "namens", "name"})
+_KIN_TAILS = frozenset(rel for rel in RELATIVES if len(rel) >= 4)  # *Schwiegermutter*, *Großvater*
+
+
+def _tails(asked: frozenset[str], topics: frozenset[str]) -> frozenset[str]:
+    """The heads a compound may end in: an asked word of four or more letters in any of its forms (*Allergien* →
+    *Tierhaarallergie*), or a kind of a kind family (*Beachvolleyball*)."""
+    return frozenset(form for topic in asked if len(topic) >= 4 for form in _forms(topic) if len(form) >= 4) \
+        | (topics & _KIND_FAMILIES)
 
 
 @lru_cache(maxsize=1024)
