@@ -189,17 +189,19 @@ def _question(words: list[str], abstains: bool | None = None, holiday: bool = Fa
                           kin=any(w in _COLLECTIVE_KIN for w in topic))
 
 
-# *Welche Medikamente nehme ich?*, *Wie schlafe ich?*, *Wo wurde ich operiert?*: a question about how she is or
-# what she has, with *ich* as its subject, is memory's even about a thing outside `personal` — nothing told about
-# it is said so, never the nearest sentence. A wish, a plan or advice (*Was soll ich heute kochen?*, *Was kann ich
-# morgen machen?*) asks for something else and is left to the block's usual search.
+# *Welche Medikamente nehme ich?*, *Wie schlafe ich?*, *Wo wurde ich operiert?*: a question with *ich* as its
+# subject about a thing of the recall's families (health, habits, pastimes, work, home) is memory's even outside
+# `personal` — nothing told about it is said so, never the nearest sentence. A question about anything else
+# (*Wann habe ich die Kaution überwiesen?*) is left to the block's usual search, so the files may still answer it;
+# a wish, a plan or advice (*Was soll ich heute kochen?*, *Was kann ich morgen machen?*) asks for something else.
 _ASKS_HER = re.compile(r"\bich\b")
 _NOT_ABOUT_HER = re.compile(r"\b(soll|sollte|sollen|kann|koennte|kannst|muss|musste|darf|duerfte|moechte|will|werde|"
                             r"wuerde|heute|morgen|uebermorgen|gleich|spaeter|naechste\w*|demnaechst)\b")
 
 
-def _asks_about_her(folded: str) -> bool:
-    return bool(_ASKS_HER.search(folded)) and not _NOT_ABOUT_HER.search(folded)
+def _asks_about_her(folded: str, topic: Iterable[str]) -> bool:
+    return bool(_ASKS_HER.search(folded)) and not _NOT_ABOUT_HER.search(folded) and any(
+        _same(word, member) for word in topic if word not in _STOP for _, family in _FAMILIES for member in family)
 
 
 # A noun is written with a capital: a word inside the question that starts with one, not the polite *Sie*.
@@ -242,11 +244,12 @@ def memory_question(text: str) -> MemoryQuestion | None:
     which = _WHICH_DO_I.search(folded)
     mine = None if which else _WHAT_IS_MINE.search(folded)
     if which and which["topic"] not in _STOP:
-        return _question([which["topic"]], abstains=True if _asks_about_her(folded) else None, nouns=nouns)
+        return _question([which["topic"]], abstains=True if _asks_about_her(folded, [which["topic"]]) else None,
+                         nouns=nouns)
     if mine and _words(mine["topic"])[0] not in _STOP:  # *Wie heißt meine Hebamme?*: never told → said so
         named = bool(_NAME_OF_MINE.search(folded))
-        found = _question(_words(mine["topic"]), abstains=True if named or _asks_about_her(folded) else None,
-                          nouns=nouns)
+        found = _question(_words(mine["topic"]), abstains=True if named or _asks_about_her(
+            folded, _words(mine["topic"])) else None, nouns=nouns)
         verb = _SLOT_VERBS.get(mine["verb"])
         if found is not None and verb:
             found = replace(found, verb=_widened([verb]), slot=_SLOT_WORDS.get(verb, found.slot),
@@ -257,7 +260,7 @@ def memory_question(text: str) -> MemoryQuestion | None:
         if any(word.startswith(service) or word.endswith(service) or word.endswith(service + "n")
                for word in words for service in _SERVICE_WORDS):
             return None
-        return _question(words, abstains=True if _asks_about_her(folded) else None,
+        return _question(words, abstains=True if _asks_about_her(folded, words) else None,
                          holiday=bool(_HOLIDAY.search(folded)), nouns=nouns)
     return None
 
