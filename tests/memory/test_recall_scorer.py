@@ -21,7 +21,8 @@ from tests.support import make_deps
 
 def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> int:
     """The rule word by word (at 624c718, with issue 28's third-set changes: no stop word as a topic form, a
-    compound ending in any form of an asked word, and the noun, name, family and verb requirements): names joined
+    compound ending in any form of an asked word, a shared stem of four letters, and the noun, name, family and
+    verb requirements): names joined
     per sentence, every word of the sentence tested against every topic word."""
     topics, asked = set(question.topics), set(question.asked)
     nouns = set(recall._widened(question.nouns)) if question.nouns else set()
@@ -57,7 +58,8 @@ def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> in
 def _found(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str]) -> bool:
     topic_forms, heads = recall._forms_of(topics), topics & recall._KIND_FAMILIES
     return any(word not in recall._STOP and (word in topic_forms or recall._forms(word) & topics
-                                             or any(word == t + end for t in topics for end in recall._ENDINGS))
+                                             or any(word == t + end for t in topics for end in recall._ENDINGS)
+                                             or any(len(stem) >= 4 for stem in recall._forms(word) & topic_forms))
                for word in words) \
         or any(_same_or_head(word, topic) for word in words for topic in asked) \
         or bool(heads and any(_ends_in(word, heads) for word in words))
@@ -65,7 +67,8 @@ def _found(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str]
 
 def _same_or_head(word: str, topic: str) -> bool:
     stop = recall._STOP
-    return recall._same(word, topic) or (len(topic) >= 4 and any(
+    return recall._same(word, topic) or (len(topic) >= 3 and any(
+        len(stem) >= 4 for stem in recall._forms(word) & recall._forms(topic))) or (len(topic) >= 4 and any(
         len(form) >= 4 and len(word) >= len(form) + 3 and word.endswith(form) for form in recall._forms(topic))) or (
         len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.startswith(word)
         or len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.endswith(word))

@@ -126,6 +126,8 @@ def test_the_fact_itself_still_answers(question, told):
     ("Was hab ich dir über meine Hobbys erzählt?", "Ich gehe zweimal die Woche klettern."),
     ("Was habe ich Ihnen über meine Tattoos erzählt?", "Ich habe mir einen Anker auf den Arm tätowieren lassen."),
     ("Wie wohne ich?", "Ich lebe in einer Wohngemeinschaft mit zwei Studentinnen."),
+    ("Wann hab ich dir vom Wandern erzählt?", "Ich wandere jeden Sommer in den Alpen."),  # a shared stem
+    ("Was hab ich dir übers Rudern erzählt?", "Ich rudere samstags auf der Alster."),
 ])
 def test_a_compound_a_family_word_or_a_sport_answers(question, told):
     assert _score(question, told)[0] > 0

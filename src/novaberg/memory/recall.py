@@ -362,15 +362,20 @@ def _tails(asked: frozenset[str], topics: frozenset[str]) -> frozenset[str]:
 
 @lru_cache(maxsize=1024)
 def _topic_words(topics: frozenset[str]) -> frozenset[str]:
-    """The words that are a topic word up to a short ending, either way round."""
-    return _forms_of(topics) | topics | {topic + end for topic in topics if len(topic) >= 3 for end in _ENDINGS}
+    """The words that are a topic word up to a short ending, either way round, or share a stem of four or more
+    letters with it (*Klettern*/*klettere*)."""
+    stems = _forms_of(topics)
+    return stems | topics | {topic + end for topic in topics if len(topic) >= 3 for end in _ENDINGS} \
+        | {stem + end for stem in stems if len(stem) >= 4 for end in _ENDINGS}
 
 
 @lru_cache(maxsize=4096)
 def _asked_words(topic: str) -> frozenset[str]:
     """The whole words that hold an asked word: its two forms (equal up to a short ending, three letters or more
     each) and, not a stop word, its first or last five or more letters when three or more are left over."""
-    same = _forms(topic) | {topic + end for end in _ENDINGS} if len(topic) >= 3 else frozenset()
+    same = _forms(topic) | {topic + end for end in _ENDINGS} | {stem + end for stem in _forms(topic)
+                                                                 if len(stem) >= 4 for end in _ENDINGS} \
+        if len(topic) >= 3 else frozenset()
     parts = {part for size in range(5, len(topic) - 2) for part in (topic[:size], topic[-size:])}
     return frozenset(same) | (frozenset(parts) - _STOP)
 
