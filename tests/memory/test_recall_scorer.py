@@ -21,7 +21,8 @@ from tests.support import make_deps
 
 def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> int:
     """The rule word by word (at 624c718, with issue 28's third-set changes: no stop word as a topic form, a
-    compound ending in any form of an asked word, a shared stem of four letters, and the noun, name, family and
+    compound ending in any form of an asked word, a shared stem of four letters, never the other
+    gender of a relative, and the noun, name, family and
     verb requirements): names joined
     per sentence, every word of the sentence tested against every topic word."""
     topics, asked = set(question.topics), set(question.asked)
@@ -57,7 +58,8 @@ def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> in
 
 def _found(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str]) -> bool:
     topic_forms, heads = recall._forms_of(topics), topics & recall._KIND_FAMILIES
-    return any(word not in recall._STOP and (word in topic_forms or recall._forms(word) & topics
+    partners = frozenset().union(*(recall._partner_words(topic) for topic in topics))
+    return any(word not in recall._STOP and word not in partners and (word in topic_forms or recall._forms(word) & topics
                                              or any(word == t + end for t in topics for end in recall._ENDINGS)
                                              or any(len(stem) >= 4 for stem in recall._forms(word) & topic_forms))
                for word in words) \
@@ -66,12 +68,13 @@ def _found(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str]
 
 
 def _same_or_head(word: str, topic: str) -> bool:
-    stop = recall._STOP
-    return recall._same(word, topic) or (len(topic) >= 3 and any(
-        len(stem) >= 4 for stem in recall._forms(word) & recall._forms(topic))) or (len(topic) >= 4 and any(
-        len(form) >= 4 and len(word) >= len(form) + 3 and word.endswith(form) for form in recall._forms(topic))) or (
+    stop, partner = recall._STOP, recall._partner_words(topic)  # never the relative of the other gender
+    whole = word not in partner and (recall._same(word, topic) or (len(topic) >= 3 and any(
+        len(stem) >= 4 for stem in recall._forms(word) & recall._forms(topic))) or (
         len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.startswith(word)
-        or len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.endswith(word))
+        or len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.endswith(word)))
+    return whole or (len(topic) >= 4 and any(len(form) >= 4 and form not in partner and len(word) >= len(form) + 3
+                                             and word.endswith(form) for form in recall._forms(topic)))
 
 
 def _ends_in(word: str, heads: frozenset[str]) -> bool:

@@ -102,6 +102,10 @@ def test_advice_plans_and_the_files_questions_are_not_answered_from_memory_alone
     ("Was gibt es in meiner Familie für Krankheiten?", "Ich habe eine Pollenallergie."),
     ("Welche Medikamente nehme ich?", "Ich nehme jeden Morgen den Bus zur Arbeit."),
     ("Was hab ich dir über meine Hobbys erzählt?", "Ich rauche ein Mal in der Woche."),  # *Mal* is no *malen*
+    ("Wie heißt meine Enkelin?", "Mein Enkel heißt Paul."),  # the other gender is another person
+    ("Wie heißt mein Freund?", "Meine Freundin heißt Mia."),
+    ("Was hab ich dir über meine Kollegin erzählt?", "Mein Kollege Jens ist krank."),
+    ("Was hab ich dir über meinen Cousin erzählt?", "Meine Cousine Lea studiert Jura."),
 ])
 def test_a_neighbour_of_the_same_kind_never_answers(question, neighbour):
     assert _score(question, neighbour) == [0]
@@ -113,6 +117,8 @@ def test_a_neighbour_of_the_same_kind_never_answers(question, neighbour):
     ("Wie viel Alkohol trinke ich?", "Alkohol trinke ich nur am Wochenende."),
     ("Was gibt es in meiner Familie für Krankheiten?", "Meine Mutter hat Rheuma und mein Opa hatte Krebs."),
     ("Welchen Sport mache ich?", "Ich spiele jeden Montag Tennis im Verein."),
+    ("Wie heißt meine Enkelin?", "Meine Enkelinnen heißen Mia und Ida."),
+    ("Wie heißt mein Freund?", "Meine Freunde heißen Tom und Jan."),
 ])
 def test_the_fact_itself_still_answers(question, told):
     assert _score(question, told)[0] > 0

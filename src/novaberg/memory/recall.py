@@ -356,17 +356,49 @@ _KIN_TAILS = frozenset(rel for rel in RELATIVES if len(rel) >= 4)  # *Schwiegerm
 def _tails(asked: frozenset[str], topics: frozenset[str]) -> frozenset[str]:
     """The heads a compound may end in: an asked word of four or more letters in any of its forms (*Allergien* →
     *Tierhaarallergie*), or a kind of a kind family (*Beachvolleyball*)."""
-    return frozenset(form for topic in asked if len(topic) >= 4 for form in _forms(topic) if len(form) >= 4) \
-        | (topics & _KIND_FAMILIES)
+    return frozenset(form for topic in asked if len(topic) >= 4 for form in _forms(topic)
+                     if len(form) >= 4 and form not in _partner_words(topic)) | (topics & _KIND_FAMILIES)
 
 
 @lru_cache(maxsize=1024)
 def _topic_words(topics: frozenset[str]) -> frozenset[str]:
     """The words that are a topic word up to a short ending, either way round, or share a stem of four or more
-    letters with it (*Klettern*/*klettere*)."""
+    letters with it (*Klettern*/*klettere*) — never the other gender of a relative (`_partner_words`)."""
     stems = _forms_of(topics)
-    return stems | topics | {topic + end for topic in topics if len(topic) >= 3 for end in _ENDINGS} \
+    words = stems | topics | {topic + end for topic in topics if len(topic) >= 3 for end in _ENDINGS} \
         | {stem + end for stem in stems if len(stem) >= 4 for end in _ENDINGS}
+    return words - frozenset().union(*(_partner_words(topic) for topic in topics)) if topics else words
+
+
+def _partner(word: str) -> str | None:
+    """The relative of the other gender (*Freund*/*Freundin*, *Enkel*/*Enkelin*, *Kollege*/*Kollegin*, *Cousin*/
+    *Cousine*) — a neighbour of the same kind, never the asked one (issue 28 item 4)."""
+    for male, female in _GENDER_PAIRS:
+        if word == male:
+            return female
+        if word == female:
+            return male
+    return None
+
+
+_GENDER_PAIRS = tuple(sorted({(w, w + "in") for w in RELATIVES if w + "in" in RELATIVES}
+                             | {(w, w[:-1] + "in") for w in RELATIVES if w.endswith("e") and w[:-1] + "in" in RELATIVES}
+                             | {(w, w + "e") for w in RELATIVES if w + "e" in RELATIVES and w + "in" not in RELATIVES}))
+
+
+@lru_cache(maxsize=1024)
+def _partner_words(topic: str) -> frozenset[str]:
+    """The partner relative's words (its forms with every short ending) that are not the topic's own forms."""
+    partner = _partner(SYNONYMS.get(topic, topic)) or _partner(next((f for f in _forms(topic) if f in RELATIVES),
+                                                                    topic))
+    if partner is None:
+        return frozenset()
+    own = {topic + end for end in _OWN_ENDINGS if topic + end != partner} | (
+        {topic + "nen"} if topic.endswith("in") else set())
+    return frozenset({partner + end for end in _ENDINGS} | _forms(partner)) - own
+
+
+_OWN_ENDINGS = ("", "e", "n", "en", "s", "es")  # a relative's own plural and case forms (*Freunde*, *Enkeln*)
 
 
 @lru_cache(maxsize=4096)
@@ -377,7 +409,7 @@ def _asked_words(topic: str) -> frozenset[str]:
                                                                  if len(stem) >= 4 for end in _ENDINGS} \
         if len(topic) >= 3 else frozenset()
     parts = {part for size in range(5, len(topic) - 2) for part in (topic[:size], topic[-size:])}
-    return frozenset(same) | (frozenset(parts) - _STOP)
+    return (frozenset(same) | (frozenset(parts) - _STOP)) - _partner_words(topic)
 
 
 @lru_cache(maxsize=8192)
