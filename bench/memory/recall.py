@@ -15,7 +15,9 @@ Scoring: an answer is right when it states one key of every wanted fact; an upda
 the old value as current (before a history word such as *vorher*); a "wann" answer must say the fact's day;
 an abstention answer must say that nothing was told, and every key of the person's facts in it counts as an
 invented fact. The held-out third (every third scenario), the second held-out set (`recall_second.py`) and the set
-written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on their own; to a person who says *Sie*,
+written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on their own, and so are the two parts of
+the third set written by others (`recall_third.py`, GerMedIQ's other participants, read from `--third PATH`: its
+development part is looked at, its held-out part only as aggregates); to a person who says *Sie*,
 a du-form answer is wrong (`inhalt_ohne_anrede` counts the content alone). `--part NAME` runs one part,
 `--show-held-out` prints the held-out parts' wrong answers (looking at them spends the part). `--answers FILE`
 writes every answer (mode, person, question, answer) as JSON lines, to compare two versions with `cmp` unread.
