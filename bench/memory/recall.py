@@ -43,7 +43,9 @@ from bench.memory.recall_second import SECOND
 from bench.memory.recall_third import DEV as THIRD_DEV
 from bench.memory.recall_third import HELD_OUT as THIRD_HELD_OUT
 from bench.memory.recall_third import third_scenarios
+from novaberg.memory.address import address_of
 from novaberg.text.calendar import MONTH_NAMES
+from novaberg.text.small_talk import ADDRESS_SIE
 from novaberg.text.words import fold
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -136,10 +138,13 @@ def _content(scenario: Scenario, question: Question, said: str) -> tuple[bool, i
 
 def block_reader(data: Mapping[str, Any]) -> dict[str, str]:
     """The scripted composer: answers only from `[ERINNERUNGEN]` — each told line with its day; a line marked
-    superseded is said as history; a block that says nothing was told → „noch nicht erzählt"."""
+    superseded is said as history; no block, or one that says nothing was told → „noch nicht erzählt"; in the
+    Sie-form to a question that says *Sie*."""
     block = dict(data.get("block_map") or {}).get("[ERINNERUNGEN]", "")
+    sie = address_of(str(data.get("text", ""))) == ADDRESS_SIE  # the person's own form, as the offline answer
+    not_told = "Das haben Sie mir noch nicht erzählt." if sie else "Das hast du mir noch nicht erzählt."
     if not block:
-        return {"antwort": "Dazu weiß ich leider nichts."}
+        return {"antwort": not_told}
     current, history = [], []
     for line in block.splitlines():
         found = _LINE.match(line.strip())
@@ -150,8 +155,8 @@ def block_reader(data: Mapping[str, Any]) -> dict[str, str]:
         said = f"„{found['said']}“ (am {day.group(0) if day else '?'})"
         (history if "abgelöst" in meta or "früher" in meta else current).append(said)
     if not current and not history:
-        return {"antwort": "Das hast du mir noch nicht erzählt."}
-    answer = "Du hast mir erzählt: " + "; ".join(current)
+        return {"antwort": not_told}
+    answer = ("Sie haben mir erzählt: " if sie else "Du hast mir erzählt: ") + "; ".join(current)
     if history:
         answer += " — vorher: " + "; ".join(history)
     return {"antwort": answer}
