@@ -15,7 +15,9 @@ Scoring: an answer is right when it states one key of every wanted fact; an upda
 the old value as current (before a history word such as *vorher*); a "wann" answer must say the fact's day;
 an abstention answer must say that nothing was told, and every key of the person's facts in it counts as an
 invented fact. The held-out third (every third scenario), the second held-out set (`recall_second.py`) and the set
-written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on their own; to a person who says *Sie*,
+written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on their own, and so are the two parts of
+the third set written by others (`recall_third.py`, GerMedIQ's other participants, read from `--third PATH`: its
+development part is looked at, its held-out part only as aggregates); to a person who says *Sie*,
 a du-form answer is wrong (`inhalt_ohne_anrede` counts the content alone). `--part NAME` runs one part,
 `--show-held-out` prints the held-out parts' wrong answers (looking at them spends the part). `--answers FILE`
 writes every answer (mode, person, question, answer) as JSON lines, to compare two versions with `cmp` unread.
@@ -38,7 +40,12 @@ from zoneinfo import ZoneInfo
 from bench.memory.recall_cases import ABSTENTION, CATEGORIES, SCENARIOS, TEMPORAL, UPDATE, Question, Scenario
 from bench.memory.recall_foreign import FOREIGN
 from bench.memory.recall_second import SECOND
+from bench.memory.recall_third import DEV as THIRD_DEV
+from bench.memory.recall_third import HELD_OUT as THIRD_HELD_OUT
+from bench.memory.recall_third import third_scenarios
+from novaberg.memory.address import address_of
 from novaberg.text.calendar import MONTH_NAMES
+from novaberg.text.small_talk import ADDRESS_SIE
 from novaberg.text.words import fold
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -100,7 +107,8 @@ def _days(day: int) -> tuple[str, ...]:
 
 _DU = re.compile(r"\b(du|dir|dich|dein|deine|deinen|deinem|deiner|deines|hast|bist)\b")
 ALL_SCENARIOS: tuple[Scenario, ...] = (*SCENARIOS, *SECOND, *FOREIGN)
-PARTS = ("entwicklung", "zurueckgehalten", "zurueckgehalten_2", "fremd")
+PARTS = ("entwicklung", "zurueckgehalten", "zurueckgehalten_2", "fremd", THIRD_DEV, THIRD_HELD_OUT)
+_DEV_PARTS = ("entwicklung", THIRD_DEV)  # the parts looked at and tuned on
 
 
 def score(scenario: Scenario, question: Question, answer: str) -> tuple[bool, int]:
@@ -130,10 +138,13 @@ def _content(scenario: Scenario, question: Question, said: str) -> tuple[bool, i
 
 def block_reader(data: Mapping[str, Any]) -> dict[str, str]:
     """The scripted composer: answers only from `[ERINNERUNGEN]` — each told line with its day; a line marked
-    superseded is said as history; a block that says nothing was told → „noch nicht erzählt"."""
+    superseded is said as history; no block, or one that says nothing was told → „noch nicht erzählt"; in the
+    Sie-form to a question that says *Sie*."""
     block = dict(data.get("block_map") or {}).get("[ERINNERUNGEN]", "")
+    sie = address_of(str(data.get("text", ""))) == ADDRESS_SIE  # the person's own form, as the offline answer
+    not_told = "Das haben Sie mir noch nicht erzählt." if sie else "Das hast du mir noch nicht erzählt."
     if not block:
-        return {"antwort": "Dazu weiß ich leider nichts."}
+        return {"antwort": not_told}
     current, history = [], []
     for line in block.splitlines():
         found = _LINE.match(line.strip())
@@ -144,8 +155,8 @@ def block_reader(data: Mapping[str, Any]) -> dict[str, str]:
         said = f"„{found['said']}“ (am {day.group(0) if day else '?'})"
         (history if "abgelöst" in meta or "früher" in meta else current).append(said)
     if not current and not history:
-        return {"antwort": "Das hast du mir noch nicht erzählt."}
-    answer = "Du hast mir erzählt: " + "; ".join(current)
+        return {"antwort": not_told}
+    answer = ("Sie haben mir erzählt: " if sie else "Du hast mir erzählt: ") + "; ".join(current)
     if history:
         answer += " — vorher: " + "; ".join(history)
     return {"antwort": answer}
@@ -174,7 +185,7 @@ def _report(name: str, rows: list[tuple[Scenario, Question, str, bool, int]]) ->
 
 
 def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool = False,
-        part: str | None = None, answers: Path | None = None) -> dict[str, Any]:
+        part: str | None = None, answers: Path | None = None, third: Path | None = None) -> dict[str, Any]:
     from novaberg.api.catalog import offline_rules
     from novaberg.api.nova import Nova
     from novaberg.llm.offline import OfflineLLM
@@ -191,8 +202,8 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool 
             rows = []
             started = time.perf_counter()
             turns = Counter()
-            for index, scenario in enumerate(ALL_SCENARIOS):
-                if only_dev and scenario.report_part != "entwicklung" or part and scenario.report_part != part:
+            for index, scenario in enumerate((*ALL_SCENARIOS, *third_scenarios(third))):
+                if only_dev and scenario.report_part not in _DEV_PARTS or part and scenario.report_part != part:
                     continue
                 for question, answer in play(runner, scenario, index, f"{mode}-{scenario.user}"):
                     right, invented = score(scenario, question, answer)
@@ -200,7 +211,7 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool 
                     if dump:
                         dump.write(json.dumps([mode, scenario.user, question.text, answer], ensure_ascii=False) + "\n")
                     turns["fragen"] += 1
-                    held_out = scenario.report_part != "entwicklung"
+                    held_out = scenario.report_part not in _DEV_PARTS
                     if not right and (show_wrong and not held_out or show_held_out and held_out):
                         print(f"[{mode}] {scenario.user} {question.category}: {question.text}\n    → {answer!r}")
             results[mode] = _report(mode, rows)
@@ -219,9 +230,10 @@ def main() -> None:
     parser.add_argument("--part", choices=PARTS, help="run only this part of the scenarios")
     parser.add_argument("--only-dev", action="store_true", help="leave the held-out scenarios out")
     parser.add_argument("--answers", type=Path, help="write every answer as JSON lines to this file (compare unread)")
+    parser.add_argument("--third", type=Path, help="GerMedIQ-Human.csv: adds the third set (`recall_third.py`)")
     args = parser.parse_args()
     modes = ["offline", "skript"] if args.mode == "beide" else [args.mode]
-    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part, args.answers)
+    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part, args.answers, args.third)
 
 
 if __name__ == "__main__":

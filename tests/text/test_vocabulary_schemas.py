@@ -184,6 +184,18 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "order_openers": WORDS,
         "order_joiners": WORDS,
     },
+    "text/recall_de.json": {  # issue 28: the offline recall's words (memory/recall.py)
+        "_comment": TEXT,
+        "schema_version": INT,
+        "families": Records({"name": WORD, "kind": BOOL, "heads": MAYBE_FOLDED, "includes": MAYBE_WORDS, "words": FOLDED}),
+        "personal": FOLDED,
+        "collective_kin": FOLDED,
+        "service_words": FOLDED,
+        "stop_words": FOLDED,
+        "endings": ENDINGS,
+        "slot_words": Map(FOLDED),
+        "past_verbs": FOLDED,
+    },
     "text/smalltalk_de.json": {
         "schema_version": INT,
         "_comment": TEXT,

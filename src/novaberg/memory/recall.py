@@ -10,11 +10,13 @@ No model call, no SQL here: the block reader hands in the pair's told sentences.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from functools import lru_cache
+from functools import cache, lru_cache
+from importlib import resources
 from typing import Any
 
 from novaberg.memory.slots import RELATIVES, SYNONYMS, slot_of
@@ -29,7 +31,7 @@ _POSSESSIVES = frozenset({"mein", "meine", "meinem", "meinen", "meiner", "meines
                           "unseren"})
 _FILLERS = r"((nochmal|noch\s+mal|eigentlich|denn|gleich|genau)\s+)*"
 _TOLD_ABOUT = re.compile(r"\b(was|wann)\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,3}?"
-                         r"(ueber|von|vom)\s+(?P<topic>.+?)\s+(erzaehlt|gesagt|berichtet)\b")
+                         r"(ueber|uebers|ueberm|von|vom)\s+(?P<topic>.+?)\s+(erzaehlt|gesagt|berichtet)\b")
 _TOLD_THAT = re.compile(r"\bwann\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,2}?(erzaehlt|gesagt|berichtet)"
                         r"\s*,?\s*(dass|was|wo|wie|wann|wer|welche\w*|ob)\s+(?P<topic>[^?]+)")
 _TOLD_ANYTHING = re.compile(r"^\s*was\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,4}?(erzaehlt|gesagt|berichtet)\b")
@@ -37,54 +39,43 @@ _ABOUT_MY = re.compile(r"\bwas\s+(weisst|weist|weiss)\s+du\s+(alles\s+|noch\s+|d
                        r"(?P<topic>[^?]+)")
 _JOB = re.compile(r"\b(was|wer)\s+bin\s+ich\s+(eigentlich\s+|nochmal\s+)?(von\s+beruf|beruflich)\b")
 _GENERIC = re.compile(r"^\s*((in|an|mit|bei|fuer|aus|zu|nach|seit)\s+)?(was|wie|wo|wer|wen|wem|wann|welche[nsrm]?|"
-                      r"wogegen|woher|wohin|womit|worauf|wovon|wofuer|wieso|warum)\b")
-# The services' own objects: a question about them is theirs (*Was ist mein nächster Termin?*), never memory's.
-_SERVICE_WORDS = ("termin", "kalender", "liste", "notiz", "datei", "ordner", "dokument", "uhr", "spaet", "wetter",
-                  "aufgabe", "todo", "erinnerung", "eintrag", "ordner", "unterlagen")
+                      r"wogegen|woher|wohin|womit|worauf|wovon|wofuer|wieso|warum|weshalb|weswegen)\b")
 _FIRST = re.compile(r"\b(ich|mein|meine|meinem|meinen|meiner|meines|mir|mich|wir|unser|unsere|unseren|unserem)\b")
-_WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt|welche[rsnm]?)\s+(ist|sind|heisst|heissen|hiess|hiessen|war|waren|wohnt|wohnen|macht|"
-                           r"arbeitet|lebt|studiert)\s+" + _FILLERS + _POSSESSIVE + r"\s+(?P<topic>\w+)")
+_WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt|welche[rsnm]?)\s+(?P<verb>ist|sind|heisst|heissen|hiess|hiessen|"
+                           r"war|waren|wohnt|wohnen|macht|arbeitet|lebt|studiert)\s+" + _FILLERS + _POSSESSIVE +
+                           r"\s+(?P<topic>\w+(?:\s+\w+)?)")
+# *Wo arbeitet mein Bruder?*: the verb names the slot asked about — a sentence that only mentions the brother is
+# no answer (*Ich wohne mit meinem Partner und seinem Bruder*)
+_SLOT_VERBS = {"arbeitet": "arbeite", "wohnt": "wohne", "wohnen": "wohne", "lebt": "wohne", "studiert": "studiere"}
 _WHICH_DO_I = re.compile(r"\bwelche[nsrm]?\s+(?P<topic>\w+)\s+(?!(ist|sind|war|waren|hat|haben|wird)\b)[a-z]+\s+ich\b")
 _WHERE_DO_I = re.compile(r"\b(wo|was|als\s+was|wie)\s+(?P<topic>arbeite|wohne|lebe|studiere)\s+ich\b|"
                          r"\bwas\s+(?P<job>mach|mache)\s+ich\s+" + _FILLERS + r"beruflich\b")
 
-# Word families: a topic word finds the told sentences holding any of its family (folded, whole words).
-_FAMILIES: tuple[frozenset[str], ...] = tuple(frozenset(words.split()) for words in (
-    "sport volleyball fussball tennis handball basketball tischtennis badminton hockey golf schwimme schwimmen "
-    "jogge joggen laufe laufen klettere klettern yoga reite reiten tanze tanzen ski skifahren verein training "
-    "trainiere fitnessstudio marathon radfahren rad wandere wandern boxe boxen turnen rudere rudern segle segeln "
-    "tanz gymnastik pilates",
-    "arbeite arbeit arbeitet beruf beruflich job stelle firma ausbildung unterrichte jobbe schichtdienst",
-    "wohne wohnen wohnt lebe leben lebt wohnung umgezogen gezogen ziehe haus heimatstadt wohnort",
-    "studiere studium studiert uni universitaet hochschule",
-    "musik band hoere jazz rock pop klassik schlagzeug gitarre klavier geige",
-    "instrument instrumente schlagzeug gitarre klavier geige cello floete trompete saxophon keyboard bass",
-    "hobby hobbys freizeit angle angeln singe singen male malen stricke stricken bastle basteln tanz tanze tanzen "
-    "chor segle segeln backe backen lese lesen garten gaertnere fotografiere fotografieren zocke zocken spiele",
-    "ernaehre ernaehrung vegan veganer veganerin vegetarisch vegetarier vegetarierin fleisch",
-    "gesundheit diabetes asthma allergie allergisch migraene krank krankheit blutdruck zucker tabletten",
-    "beruf beruflich arbeite arbeit job rente rentner rentnerin",
-    "sprache sprachen spreche lerne englisch franzoesisch spanisch italienisch portugiesisch russisch polnisch "
-    "tuerkisch arabisch chinesisch japanisch koreanisch niederlaendisch schwedisch norwegisch daenisch finnisch "
-    "griechisch ukrainisch kroatisch tschechisch ungarisch rumaenisch hebraeisch latein gebaerdensprache",
-    "herkunft komme kommst stamme geboren aufgewachsen heimat heimatland heimatstadt urspruenglich",
-))
+@cache
+def _vocabulary() -> dict[str, Any]:
+    """The recall's words (`text/recall_de.json`), read once."""
+    return json.loads(resources.files("novaberg.text").joinpath("recall_de.json").read_text(encoding="utf-8"))
+
+
+_WORDS = _vocabulary()
+# Word families: a topic word finds the told sentences holding any of its family (folded, whole words). In a
+# family of kinds only its general words (`heads`) widen so — *Sport* finds *Tennis*, *Volleyball* finds only
+# itself, never a neighbour of the same kind; a head finds the families it `includes` too (*Hobbys*: the sports).
+_BY_NAME = {f["name"]: frozenset(f["words"]) for f in _WORDS["families"]}
+_FAMILIES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
+    (frozenset(f["heads"] or f["words"]),
+     _BY_NAME[f["name"]].union(*(_BY_NAME[name] for name in f["includes"]))) for f in _WORDS["families"])
 # Families of kinds (a sport, a music, an instrument, a hobby): a compound ending in a member is a kind too
 # (*Rennrad*, *Beachvolleyball*, *E-Gitarre*, *Kirchenchor*) — the others' words (*Haus*, *Stelle*) are no heads.
-_KIND_FAMILIES = frozenset(w for family in _FAMILIES[:1] + _FAMILIES[4:7] for w in family if len(w) >= 3)
+_KIND_FAMILIES = frozenset(w for f in _WORDS["families"] if f["kind"] for w in f["words"] if len(w) >= 3)
 # Personal things: a question about one of them is a memory question even when nothing was told (abstention).
-_PERSONAL = frozenset("""mutter vater mama papa bruder schwester sohn tochter frau mann freund freundin partner
-partnerin oma opa kind kinder hund katze kollege kollegin chef chefin eltern geschwister enkel enkelin nichte neffe
-onkel tante cousin cousine schwiegermutter schwiegervater haustier beruf job arbeit arbeitgeber firma sport hobby
-hobbys wohnort heimatstadt allergie krankheit ehemann ehefrau musik auto wagen instrument band verein spitzname
-hausarzt mitbewohner mitbewohnerin nachbar nachbarin""".split()) | RELATIVES
-_STOP = frozenset("""ich du mir dir mich dich ihnen mein meine meinem meinen meiner meines der die das den dem des
-ein eine einem einen einer und oder was wann wie wer wo alles schon nochmal mal noch eigentlich denn naechster
-naechste naechsten naechstes letzter letzte letzten letztes erster erste ersten bin bist ist sind war waren habe hab
-hat haben gern gerne tue tun kann muss will soll oft gerade jetzt dass ob welche welcher welches welchen welchem
-woche monat gestern neulich vorhin heute weisst weiss von vom ueber zum zur im am in an auf mit bei fuer aus nach
-wogegen woher wohin womit worauf wovon wofuer wieso warum wen wem sich""".split())
-_ENDINGS = ("", "e", "n", "en", "s", "es", "er", "ern", "in", "innen")
+_PERSONAL = frozenset(_WORDS["personal"]) | RELATIVES
+# The family as a whole (*Krankheiten in meiner Familie*): a question about her relatives, not about herself.
+_COLLECTIVE_KIN = frozenset(_WORDS["collective_kin"])
+# The services' own objects: a question about them is theirs (*Was ist mein nächster Termin?*), never memory's.
+_SERVICE_WORDS = tuple(_WORDS["service_words"])
+_STOP = frozenset(_WORDS["stop_words"])
+_ENDINGS = tuple(_WORDS["endings"])
 
 
 @dataclass(frozen=True)
@@ -95,6 +86,10 @@ class MemoryQuestion:
     asked: frozenset[str] = frozenset()  # the question's own topic words (before widening), for the ranking
     slot: str | None = None  # the kind of slot asked about (`slots.py`): a sentence filling it answers too
     any_topic: bool = False  # *Was hab ich dir letzte Woche erzählt?*: everything told in the asked period
+    nouns: frozenset[str] = frozenset()  # the asked words written as nouns (*Alkohol*): a sentence must hold one
+    wants_name: bool = False  # *Wie heißt meine Schwester?*: only a sentence that names her answers
+    kin: bool = False  # *Krankheiten in meiner Familie*: only a sentence about a relative answers
+    verb: frozenset[str] = frozenset()  # *Wo arbeitet mein Bruder?*: a sentence holds a word of it or fills the slot
 
 
 def _words(text: str) -> list[str]:
@@ -109,8 +104,8 @@ def _cached_words(text: str) -> tuple[str, ...]:
 def _widened(words: Iterable[str]) -> frozenset[str]:
     out = set(words)
     for word in list(out):
-        for family in _FAMILIES:
-            if any(_same(word, member) for member in family):
+        for heads, family in _FAMILIES:
+            if any(_same(word, head) for head in heads):
                 out |= family
     return frozenset(out)
 
@@ -127,7 +122,7 @@ _CLAUSE = re.compile(r"^(?P<w>welche[nsrm]?\s+\w+|was\s+fuer\s+(?:ein\w*\s+)?\w+
                      r"(?P<verb>[a-z]+)\s*\?\s*$")
 
 
-_PAST_VERBS = frozenset("war waren warst hatte hatten hattest wurde wurden".split())
+_PAST_VERBS = frozenset(_WORDS["past_verbs"])
 _PARTICIPLE = re.compile(r"\b(?:\w+)?ge\w+(?:t|en)\b")
 _WHEN_PLAIN = re.compile(r"^wann\s+(?P<verb>[a-z]+)\s+(?P<rest>.*?)\s*\?\s*$")
 
@@ -174,26 +169,49 @@ def asks_what_was_told(text: str, names_a_time: bool = False) -> bool:
 
 
 # A question word → the slot kind it asks about (*Was bin ich von Beruf?* is answered by *Ich bin Lehrerin*).
-_SLOT_WORDS = {**dict.fromkeys("beruf beruflich arbeite arbeit job jobbe".split(), "arbeit"),
-               **dict.fromkeys("wohne wohnort lebe wohnen".split(), "wohnort"),
-               **dict.fromkeys("studiere studium".split(), "studium"),
-               **dict.fromkeys("auto wagen".split(), "auto"),
-               **dict.fromkeys("urlaub sommerurlaub ferien reise auslandssemester".split(), "urlaub")}
+_SLOT_WORDS = {word: slot for slot, words in _WORDS["slot_words"].items() for word in words}
 _HOLIDAY = re.compile(r"\bwohin\b.*\b(fahre|fahren|fliege|fliegen|reise|reisen|geht)\b")
 
 
 def _question(words: list[str], abstains: bool | None = None, holiday: bool = False,
-              herself: bool = True) -> MemoryQuestion | None:
+              herself: bool = True, nouns: frozenset[str] = frozenset()) -> MemoryQuestion | None:
     topic = [w for w in words if w not in _STOP and len(w) >= 3]
     if not topic:
         return None
     topic = [SYNONYMS.get(w, w) for w in topic]
     personal = any(w.startswith("lieblings") or any(_same(w, p) for p in _PERSONAL) or _relative_compound(w)
                    for w in topic)
-    relative = any(w in RELATIVES for w in topic)
+    relative = any(w in RELATIVES or w in _COLLECTIVE_KIN for w in topic)
     slot = "urlaub" if holiday else next((_SLOT_WORDS[w] for w in topic if w in _SLOT_WORDS), None)
     return MemoryQuestion(_widened(topic), personal if abstains is None else abstains,
-                          about_herself=herself and not relative, asked=frozenset(topic), slot=slot)
+                          about_herself=herself and not relative, asked=frozenset(topic), slot=slot,
+                          nouns=frozenset(SYNONYMS.get(n, n) for n in nouns) & frozenset(topic),
+                          kin=any(w in _COLLECTIVE_KIN for w in topic))
+
+
+# *Welche Medikamente nehme ich?*, *Wie schlafe ich?*, *Wo wurde ich operiert?*: a question with *ich* as its
+# subject about a thing of the recall's families (health, habits, pastimes, work, home) is memory's even outside
+# `personal` — nothing told about it is said so, never the nearest sentence. A question about anything else
+# (*Wann habe ich die Kaution überwiesen?*) is left to the block's usual search, so the files may still answer it;
+# a wish, a plan or advice (*Was soll ich heute kochen?*, *Was kann ich morgen machen?*) asks for something else.
+_ASKS_HER = re.compile(r"\bich\b")
+_NOT_ABOUT_HER = re.compile(r"\b(soll|sollte|sollen|kann|koennte|kannst|muss|musste|darf|duerfte|moechte|will|werde|"
+                            r"wuerde|heute|morgen|uebermorgen|gleich|spaeter|naechste\w*|demnaechst)\b")
+
+
+def _asks_about_her(folded: str, topic: Iterable[str]) -> bool:
+    return bool(_ASKS_HER.search(folded)) and not _NOT_ABOUT_HER.search(folded) and any(
+        _same(word, member) for word in topic if word not in _STOP for _, family in _FAMILIES for member in family)
+
+
+# A noun is written with a capital: a word inside the question that starts with one, not the polite *Sie*.
+_NOUN = re.compile(r"(?<=\s)([A-ZÄÖÜ][\wäöüß-]+)")
+_POLITE = frozenset({"sie", "ihnen", "ihr", "ihre", "ihren", "ihrem", "ihrer", "ihres"})
+
+
+def _nouns(text: str) -> frozenset[str]:
+    """The question's nouns as written (*Wie viel Alkohol trinke ich?* → alkohol); none when it is all lower case."""
+    return frozenset(word for found in _NOUN.findall(text) for word in _words(found) if word not in _POLITE)
 
 
 def _relative_compound(word: str) -> bool:
@@ -209,28 +227,41 @@ def memory_question(text: str) -> MemoryQuestion | None:
     if not text.strip().endswith("?"):
         return None
     folded = plain_question(fold(text))
+    nouns = _nouns(text)
     told = _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded)
     if told:
-        return _question(_words(told["topic"]), abstains=True, herself=False)
+        return _question(_words(told["topic"]), abstains=True, herself=False, nouns=nouns)
     if _TOLD_ANYTHING.search(folded):
         return MemoryQuestion(frozenset(), abstains=True, about_herself=False, any_topic=True)
     about = _ABOUT_MY.search(folded)
     if about:
-        return _question(_words(about["topic"]), herself=False)
+        return _question(_words(about["topic"]), herself=False, nouns=nouns)
     if _JOB.search(folded):
         return _question(["beruf"], abstains=True)
     where = _WHERE_DO_I.search(folded)
     if where:
         return _question(["arbeite" if where["job"] else where["topic"]], abstains=True)
-    which = _WHICH_DO_I.search(folded) or _WHAT_IS_MINE.search(folded)
-    if which and which["topic"] not in _STOP:  # *Wie heißt meine Hebamme?*: a name of her life, never told → said so
-        return _question([which["topic"]], abstains=True if _NAME_OF_MINE.search(folded) else None)
+    which = _WHICH_DO_I.search(folded)
+    mine = None if which else _WHAT_IS_MINE.search(folded)
+    if which and which["topic"] not in _STOP:
+        return _question([which["topic"]], abstains=True if _asks_about_her(folded, [which["topic"]]) else None,
+                         nouns=nouns)
+    if mine and _words(mine["topic"])[0] not in _STOP:  # *Wie heißt meine Hebamme?*: never told → said so
+        named = bool(_NAME_OF_MINE.search(folded))
+        found = _question(_words(mine["topic"]), abstains=True if named or _asks_about_her(
+            folded, _words(mine["topic"])) else None, nouns=nouns)
+        verb = _SLOT_VERBS.get(mine["verb"])
+        if found is not None and verb:
+            found = replace(found, verb=_widened([verb]), slot=_SLOT_WORDS.get(verb, found.slot),
+                            topics=found.topics | {verb}, asked=found.asked | {verb})
+        return replace(found, wants_name=True) if found is not None and named else found
     if _GENERIC.search(folded) and _FIRST.search(folded):
         words = _words(folded)
         if any(word.startswith(service) or word.endswith(service) or word.endswith(service + "n")
                for word in words for service in _SERVICE_WORDS):
             return None
-        return _question(words, holiday=bool(_HOLIDAY.search(folded)))
+        return _question(words, abstains=True if _asks_about_her(folded, words) else None,
+                         holiday=bool(_HOLIDAY.search(folded)), nouns=nouns)
     return None
 
 
@@ -257,23 +288,41 @@ class TopicScorer:
     topic, and for each word the question can be found by, the sentence words that find it. A sentence is then
     scored by set lookups against its own words and word endings (cached per sentence text).
 
-    The rule: a sentence answers when one of its words is a topic word up to a short ending (*Schwestern*), or
-    one of the asked words in two forms (*arbeite*/*Arbeit*), or five or more letters from the start or the end
-    of a longer asked word (*Rücken* for *Rückenschmerzen*), or a compound ending in an asked word of four or
-    more letters or in a kind (*Kirchenchor*, *Beachvolleyball*: at least three letters before the head), or it
-    fills the asked slot; its score is one plus the number of asked words it holds so."""
+    The rule: a sentence answers when one of its words is a topic word up to a short ending (*Schwestern*; no stop
+    word), or one of the asked words in two forms (*arbeite*/*Arbeit*), or five or more letters from the start or
+    the end of a longer asked word (*Rücken* for *Rückenschmerzen*), or a compound ending in a form of an asked word
+    of four or more letters or in a kind (*Tierhaarallergie* for *Allergien*, *Beachvolleyball*: at least three
+    letters before the head), or it fills the asked slot; its score is one plus the number of asked words it holds
+    so. Issue 28 item 4 — never a neighbour: a question with nouns as written (*Wie viel Alkohol trinke ich?*) is
+    answered only by a sentence holding one of them (or a word of its family); a name question (*Wie heißt meine
+    Schwester?*) only by one that says a name of hers or names someone; a question about the family only by one
+    about a relative; *Wo arbeitet mein Bruder?* only by one about work (or filling that slot)."""
 
     def __init__(self, question: MemoryQuestion, names: dict[str, str]) -> None:
         topics, asked = set(question.topics), set(question.asked)
+        nouns = set(_widened(question.nouns)) if question.nouns else set()
         for name, rel in names.items():  # in the names' order: a name joined earlier lets its relative's names in
             if rel in topics or name in topics:
                 topics |= {name, rel}
                 if rel in asked or name in asked:
                     asked |= {name, rel}
+            if nouns and (rel in nouns or name in nouns):
+                nouns |= {name, rel}
         self.slot, self.names = question.slot, names
-        self.per_asked = tuple((_asked_words(topic), topic if len(topic) >= 4 else None) for topic in sorted(asked))
-        self.whole = _topic_words(frozenset(topics)).union(*(words for words, _ in self.per_asked))
-        self.tails = frozenset(topic for topic in asked if len(topic) >= 4) | (frozenset(topics) & _KIND_FAMILIES)
+        self.per_asked = tuple((topic, _asked_words(topic), _tails(frozenset({topic}), frozenset()))
+                               for topic in sorted(asked))
+        self.whole = (_topic_words(frozenset(topics)) - _STOP).union(*(words for _, words, _ in self.per_asked))
+        self.tails = _tails(frozenset(asked), frozenset(topics))
+        self.noun_whole, self.noun_tails = frozenset(), frozenset()
+        if nouns:
+            self.noun_whole = (_topic_words(frozenset(nouns)) - _STOP).union(
+                *(words for topic, words, _ in self.per_asked if topic in nouns))
+            self.noun_tails = _tails(frozenset(nouns) & frozenset(asked), frozenset(nouns))
+        relatives = {w for w in asked if w in RELATIVES}
+        self.names_asked = frozenset(n for n, rel in names.items() if rel in relatives) | _NAMING \
+            if question.wants_name else frozenset()
+        self.kin = frozenset(RELATIVES | _COLLECTIVE_KIN | set(names)) if question.kin else frozenset()
+        self.verb = (_topic_words(question.verb) - _STOP) if question.verb else frozenset()
 
     @classmethod
     def of(cls, question: MemoryQuestion, names: dict[str, str] | None = None) -> TopicScorer:
@@ -281,28 +330,86 @@ class TopicScorer:
 
     def score(self, said: str) -> int:
         word_set, tails = _sentence_words(said)
-        if word_set.isdisjoint(self.whole) and tails.isdisjoint(self.tails) and not self._fills(said):
+        fills = self._fills(said)
+        if word_set.isdisjoint(self.whole) and tails.isdisjoint(self.tails) and not fills:
             return 0
-        return 1 + sum(1 for words, tail in self.per_asked
-                       if not word_set.isdisjoint(words) or (tail is not None and tail in tails))
+        if self.noun_whole and word_set.isdisjoint(self.noun_whole) and tails.isdisjoint(self.noun_tails) \
+                and not fills:
+            return 0
+        if self.names_asked and word_set.isdisjoint(self.names_asked):
+            return 0
+        if self.kin and word_set.isdisjoint(self.kin) and tails.isdisjoint(_KIN_TAILS):
+            return 0
+        if self.verb and word_set.isdisjoint(self.verb) and not fills:
+            return 0
+        return 1 + sum(1 for _, words, heads in self.per_asked
+                       if not word_set.isdisjoint(words) or not tails.isdisjoint(heads))
 
     def _fills(self, said: str) -> bool:
         return self.slot is not None and (slot_of(said, self.names) or "").endswith("|" + self.slot)
 
 
+_NAMING = frozenset({"heisst", "hiess", "heissen", "hiessen", "namens", "name"})
+_KIN_TAILS = frozenset(rel for rel in RELATIVES if len(rel) >= 4)  # *Schwiegermutter*, *Großvater*
+
+
+def _tails(asked: frozenset[str], topics: frozenset[str]) -> frozenset[str]:
+    """The heads a compound may end in: an asked word of four or more letters in any of its forms (*Allergien* →
+    *Tierhaarallergie*), or a kind of a kind family (*Beachvolleyball*)."""
+    return frozenset(form for topic in asked if len(topic) >= 4 for form in _forms(topic)
+                     if len(form) >= 4 and form not in _partner_words(topic)) | (topics & _KIND_FAMILIES)
+
+
 @lru_cache(maxsize=1024)
 def _topic_words(topics: frozenset[str]) -> frozenset[str]:
-    """The words that are a topic word up to a short ending, either way round."""
-    return _forms_of(topics) | topics | {topic + end for topic in topics if len(topic) >= 3 for end in _ENDINGS}
+    """The words that are a topic word up to a short ending, either way round, or share a stem of four or more
+    letters with it (*Klettern*/*klettere*) — never the other gender of a relative (`_partner_words`)."""
+    stems = _forms_of(topics)
+    words = stems | topics | {topic + end for topic in topics if len(topic) >= 3 for end in _ENDINGS} \
+        | {stem + end for stem in stems if len(stem) >= 4 for end in _ENDINGS}
+    return words - frozenset().union(*(_partner_words(topic) for topic in topics)) if topics else words
+
+
+def _partner(word: str) -> str | None:
+    """The relative of the other gender (*Freund*/*Freundin*, *Enkel*/*Enkelin*, *Kollege*/*Kollegin*, *Cousin*/
+    *Cousine*) — a neighbour of the same kind, never the asked one (issue 28 item 4)."""
+    for male, female in _GENDER_PAIRS:
+        if word == male:
+            return female
+        if word == female:
+            return male
+    return None
+
+
+_GENDER_PAIRS = tuple(sorted({(w, w + "in") for w in RELATIVES if w + "in" in RELATIVES}
+                             | {(w, w[:-1] + "in") for w in RELATIVES if w.endswith("e") and w[:-1] + "in" in RELATIVES}
+                             | {(w, w + "e") for w in RELATIVES if w + "e" in RELATIVES and w + "in" not in RELATIVES}))
+
+
+@lru_cache(maxsize=1024)
+def _partner_words(topic: str) -> frozenset[str]:
+    """The partner relative's words (its forms with every short ending) that are not the topic's own forms."""
+    partner = _partner(SYNONYMS.get(topic, topic)) or _partner(next((f for f in _forms(topic) if f in RELATIVES),
+                                                                    topic))
+    if partner is None:
+        return frozenset()
+    own = {topic + end for end in _OWN_ENDINGS if topic + end != partner} | (
+        {topic + "nen"} if topic.endswith("in") else set())
+    return frozenset({partner + end for end in _ENDINGS} | _forms(partner)) - own
+
+
+_OWN_ENDINGS = ("", "e", "n", "en", "s", "es")  # a relative's own plural and case forms (*Freunde*, *Enkeln*)
 
 
 @lru_cache(maxsize=4096)
 def _asked_words(topic: str) -> frozenset[str]:
     """The whole words that hold an asked word: its two forms (equal up to a short ending, three letters or more
     each) and, not a stop word, its first or last five or more letters when three or more are left over."""
-    same = _forms(topic) | {topic + end for end in _ENDINGS} if len(topic) >= 3 else frozenset()
+    same = _forms(topic) | {topic + end for end in _ENDINGS} | {stem + end for stem in _forms(topic)
+                                                                 if len(stem) >= 4 for end in _ENDINGS} \
+        if len(topic) >= 3 else frozenset()
     parts = {part for size in range(5, len(topic) - 2) for part in (topic[:size], topic[-size:])}
-    return frozenset(same) | (frozenset(parts) - _STOP)
+    return (frozenset(same) | (frozenset(parts) - _STOP)) - _partner_words(topic)
 
 
 @lru_cache(maxsize=8192)

@@ -7,11 +7,13 @@ personal facts, plans, feelings, events of other persons) and small talk, questi
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from novaberg.core.errors import ModelAnswerError
@@ -111,10 +113,39 @@ _HEALTH_WORDS = ("diabetes", "diabetikerin", "diabetiker", "asthma", "migraene",
                  "schmerzen", "rueckenschmerzen", "depressionen", "brille", "physiotherapie", "gebrochen", "laktose",
                  "laktoseintoleranz", "unvertraeglichkeit", "glutenunvertraeglichkeit", "herzschrittmacher",
                  "schilddruese", "schilddruesenunterfunktion", "raucher", "raucherin", "rauchen", "arzt", "aerztin",
-                 "schwerhoerig", "ohr")
+                 "schwerhoerig", "ohr", "taub", "blind", "kurzsichtig", "weitsichtig", "karies", "star", "operation",
+                 "operationen", "op", "operiert", "tattoo", "tattoos", "piercing", "zigaretten", "zigarette", "rauche",
+                 "alkohol", "copd", "prothese", "implantat", "implantate", "hoergeraet", "kontaktlinsen", "zahnfleisch",
+                 "paradontose", "parodontose", "zaehne", "zahn")
+# Compounds of health words (*Tierhaarallergie*, *Lungenentzündung*, *Eisentabletten*, *lactoseintolerant*).
+_HEALTH_HEADS = ("allergie", "entzuendung", "tabletten", "intolerant", "operation", "erkrankung", "schmerzen")
+# How often (issue 28, the third set: *Ich trinke viermal die Woche Alkohol*, *ich rauche ca. 2 bis 3 Mal am Tag*,
+# *Manchmal wache ich nachts auf*): in a sentence about herself it says a habit.
+_FREQUENCY = (r"\b((ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun|zehn|\d+)\s*-?\s*(mal|x)|"
+              r"(die|pro|in\s+der|im|am|jeden|jede|jedes)\s+(woche|tag|monat|jahr|wochenende)|manchmal|"
+              r"ab\s+und\s+zu|gelegentlich|selten|hin\s+und\s+wieder|immer\s+mal\s+wieder|\w+mal\s+die\s+woche|"
+              r"noch\s+nie|schon\s+immer|seit\s+jahren|seit\s+(der|meiner)\s+kindheit)\b")
+# *Ich habe vier Tattoos*, *Ich hatte schon sehr viele Operationen*, *Ich habe den grünen Star*: a noun (as written)
+# she has or had — not a passing state (*Ich habe Hunger*, *Ich hab heute …*).
+_HAS_NOUN = re.compile(r"\b[Ii]ch\s+(?:habe|hab|hatte)\s+(?:[a-zäöüß0-9]+\s+){0,4}?(?P<noun>[A-ZÄÖÜ][a-zäöüß-]+)")
+_PASSING = frozenset("""hunger durst lust zeit angst glueck pech recht spass feierabend frei keine kein ahnung
+heute gestern gerade eben vorhin morgen jetzt grad""".split())
 # A word ending in -er/-in after "ich bin" that names no profession or origin (*Ich bin wieder da*).
 _NOT_A_PROFESSION = ("wieder", "immer", "leider", "sicher", "gerade", "hier", "drin", "wer", "aber", "oder", "nie",
                      "besser", "schneller", "lieber", "weiter", "einer", "keiner", "darin", "mitten")
+
+
+@cache
+def _pastime_words() -> frozenset[str]:
+    """The words of the recall's kind families (sport, music, instruments, hobbies; `text/recall_de.json`) that
+    name a pastime — not the health heads, which have their own rule."""
+    raw = json.loads(resources.files("novaberg.text").joinpath("recall_de.json").read_text(encoding="utf-8"))
+    return frozenset(w for f in raw["families"] if f["name"] in _PASTIME_FAMILIES for w in f["words"]
+                     if len(w) >= 4 and w not in _NOT_PASTIMES)
+
+
+_PASTIME_FAMILIES = ("sport", "musik", "instrument", "hobby")
+_NOT_PASTIMES = frozenset({"hoere", "rock", "band", "bass", "lese", "lesen"})  # *Ich höre dich nicht*, *einen Rock*
 
 
 def _any(words: Iterable[str]) -> str:
@@ -130,7 +161,8 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
     return (
         (re.compile(r"\b(mein|meine|meinem|meinen|meiner|unser|unsere)\s+(\w+\s+)?\w+\s+heisst\b"), 0.85,
          "ein Name aus ihrem Leben"),
-        (re.compile(r"^\s*(mein|meine|unser|unsere)\s+\w+\s+(ist|sind|war)\b"), 0.7, "eine Tatsache über sie"),
+        (re.compile(r"^\s*(mein|meine|unser|unsere)\s+(\w+\s+)?\w+\s+(ist|sind|war|wurde|wurden)\b"), 0.7,
+         "eine Tatsache über sie"),
         (re.compile(r"\bich\s+fahre\s+(einen|ein|eine)\b|\bmein\s+(neues\s+)?auto\b"), 0.75, "eine Tatsache über sie"),
         (re.compile(r"\b(ich\s+habe|ich\s+hab|wir\s+haben|habe\s+ich|haben\s+wir)\b.*\b(bestanden|angefangen|gewechselt|verkauft|gekauft|"
                     r"gekuendigt|geheiratet|gewonnen|verloren|gespielt|abgeschlossen|aufgehoert|begonnen|geholt|"
@@ -138,6 +170,12 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
         (re.compile(r"\b(ich|wir)\s+(war|waren)\s+(\w+\s+)?(beim|bei|im|in|auf|zur|zum|an)\b"), 0.7, "ein Erlebnis"),
         (re.compile(r"urlaub|\bferien\b"), 0.7, "ein Vorhaben"),
         (re.compile(r"\b(ich\s+heisse|mein\s+name\s+ist)\b"), 0.9, "ihr eigener Name"),
+        (re.compile(_FIRST_PERSON + r".*" + _FREQUENCY), 0.75, "eine Gewohnheit"),
+        # a kind of sport, music or hobby (`text/recall_de.json`) in a sentence about herself, not a passing moment
+        (re.compile(_FIRST_PERSON + r"(?!.*\b(gerade|grad|jetzt|heute|gleich)\b).*\b("
+                    + _any(sorted(_pastime_words())) + r")\b"), 0.75, "eine Gewohnheit"),
+        (re.compile(rf"\b\w*({_any(_HEALTH_HEADS)})\b|\bmir\s+wurden?\b.*\b(entfernt|eingesetzt|operiert|verschrieben|"
+                    r"gezogen|diagnostiziert|amputiert|transplantiert|implantiert)\b"), 0.75, "ihre Gesundheit"),
         (re.compile(rf"\b({_any(events)})\b"), 0.8, "ein Ereignis mit Gewicht"),
         (re.compile(rf"\b({_any(sorted({*_RELATIVES, *RELATIVES}))})\b|"
                     r"\b\w+(tochter|sohn|schwester|bruder|mutter|vater|enkel|enkelin)\b"), 0.75, "eine Beziehung"),
@@ -205,9 +243,22 @@ def offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
     if _COMMAND_START.match(folded):
         return {"salienz": 0.05, "grund": "ein Auftrag, keine Erinnerung"}
     if text.endswith("?"):
-        return {"salienz": 0.1, "grund": "eine Frage"}
+        # *Nur wenn ich Schmerzen hab, dann Schmerzmittel. Und Eisentabletten, zählt das dazu?*: what she told
+        # before her question is rated as told; a question alone stays low
+        told = " ".join(part for part in re.split(r"(?<=[.!])\s+", text) if not part.rstrip().endswith("?"))
+        if not told:
+            return {"salienz": 0.1, "grund": "eine Frage"}
+        text, folded = told, fold(told)
     best = max(((score, reason) for pattern, score, reason in _rules() if pattern.search(folded)),
                default=(0.15, "Alltagsgespräch"))
-    if best[0] < 0.75 and _NOUN_AFTER_BIN.search(text):
+    if best[0] < 0.75 and (_NOUN_AFTER_BIN.search(text) or _has_noun(text)):
         best = (0.75, "eine Tatsache über sie")
     return {"salienz": best[0], "grund": best[1]}
+
+
+def _has_noun(text: str) -> bool:
+    found = _HAS_NOUN.search(text)
+    if not found:
+        return False
+    before = fold(text[found.start():found.start("noun")]).split()
+    return fold(found["noun"]) not in _PASSING and _PASSING.isdisjoint(before)

@@ -158,6 +158,18 @@ def _state(clause: list[str], first_person: bool) -> bool:
         (clause[-3:] == ["ueber", "den", "kopf"] and "mir" in clause)
 
 
+_LATE = ("verstorbene", "verstorbener", "verstorbenen", "verstorbenem", "verstorbenes")
+
+
+def _late_relative(clause: list[str], index: int) -> bool:
+    """*mein verstorbener Mann*, *meiner verstorbenen Großmutter*: the participle as an attribute before a family
+    word describes the relative (issue 28 item 4: a question about a late relative is memory's, no crisis);
+    *mein Mann ist verstorben* or *gestern verstorben* still tells a death."""
+    after = clause[index + 1] if index + 1 < len(clause) else ""
+    return clause[index] in _LATE and any(after == kin or (after.endswith(kin) and len(kin) >= 4)
+                                          for kin in _families().kin)
+
+
 def crisis_in(text: str) -> tuple[str, str] | None:
     """(family, the words that showed it) when the text speaks of a crisis, else None."""
     f = _families()
@@ -170,6 +182,8 @@ def crisis_in(text: str) -> tuple[str, str] | None:
             return "panik", said
         kin = any(word in f.kin for word in clause)  # *Opa ist tot*: a family word is the speaker's own
         for index, word in enumerate(clause):
+            if _late_relative(clause, index):
+                continue  # *Wie hieß mein verstorbener Mann?* names someone long gone, it tells no death
             for family, needs_person, stems, whole in f.stems:
                 person = first_person or (family == "trauer" and kin)
                 matches = (bool(stems) and word.startswith(stems)) or word in whole
