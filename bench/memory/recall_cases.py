@@ -11,10 +11,13 @@ too (it must not be stated as current); a temporal "wann" question names the fac
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+from novaberg.text.words import fold
+
 __all__ = ["Fact", "Question", "Scenario", "SCENARIOS", "CATEGORIES", "SINGLE", "MULTI", "UPDATE", "TEMPORAL",
-           "ABSTENTION"]
+           "ABSTENTION", "answer_keys"]
 
 SINGLE, MULTI, UPDATE, TEMPORAL, ABSTENTION = "einzelfakt", "mehrere_sitzungen", "aktualisierung", "zeitfrage", \
     "enthaltung"
@@ -315,3 +318,16 @@ _RAW: tuple[tuple[str, dict[str, Fact], tuple[Question, ...]], ...] = (
 
 SCENARIOS: tuple[Scenario, ...] = tuple(Scenario(user, facts, questions, held_out=index % 3 == 2)
                                         for index, (user, facts, questions) in enumerate(_RAW))
+
+
+# Words that show nothing was stated (they stand in any answer, *noch nicht erzählt* too): never a key. Added after
+# the first development run, where *nicht* and *habe* as keys counted an abstention as an invented fact.
+_NO_KEY = frozenset("""nicht habe hatte eine einer einen einem eines auch aber noch schon sehr mich mein meine meinen
+meiner meinem dass wenn dann also etwa etwas einmal wieder immer mehr ganz oder und sind bin bisher derzeit""".split())
+
+
+def answer_keys(response: str) -> tuple[str, ...]:
+    """The two longest words of a told answer (folded), never a word that shows nothing was stated."""
+    words = sorted({w for w in re.findall(r"[a-z0-9]+", fold(response)) if len(w) >= 4 and w not in _NO_KEY},
+                   key=lambda w: (-len(w), w))
+    return tuple(words[:2])

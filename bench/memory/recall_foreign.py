@@ -1,7 +1,8 @@
 """A recall set written by others (issue 28): told facts from the GerMedIQ corpus — German answers that 39
 participants gave in their own words to anamnesis questions (Hofenbitzer et al., ACL SRW 2025,
-https://github.com/Jhofenbitzer/GerMedIQ-Corpus, CC BY 4.0; the rows used are copied unchanged into
-`data/germediq_subset.csv`, see `data/GERMEDIQ_NOTICE.md`).
+https://github.com/Jhofenbitzer/GerMedIQ-Corpus, CC BY 4.0; see `data/GERMEDIQ_NOTICE.md`). The corpus is not part of
+this repository: get it from its source and build the subset once (`--build`, below); it is written to
+`data/germediq_subset.csv`, which git ignores. Without it the set is left out of the bench.
 
 **How the set is made, fixed before the first run and never tuned:** the participants whose id is 1 mod 4 and who
 gave at least four usable answers; an answer is usable when it is one of eight everyday items (sport, alcohol,
@@ -9,7 +10,8 @@ allergy, illness in the family, mother tongue, how one lives, medicines, operati
 speaks in the first person and does not open with *Nein*/*Kein*. Each usable answer is told as it stands, on its
 own day (day 2, 6, 10, …), among the bench's small talk and commands; on day 35 each is asked with a question of
 ours for its item, the first one also as "wann", plus one question about something never told. Every second
-person says *Sie*. An answer is right when it holds one of the two longest words of the told answer (folded).
+person says *Sie*. An answer is right when it holds one of the two longest words of the told answer (folded;
+`recall_cases.answer_keys` — since session 11 never a word that any answer holds, such as *nicht* or *habe*).
 
     python -m bench.memory.recall_foreign --build /path/to/GerMedIQ-Human.csv   # rebuilds the subset
 """
@@ -21,8 +23,7 @@ import csv
 import re
 from pathlib import Path
 
-from bench.memory.recall_cases import ABSTENTION, SINGLE, TEMPORAL, Fact, Question, Scenario
-from novaberg.text.words import fold
+from bench.memory.recall_cases import ABSTENTION, SINGLE, TEMPORAL, Fact, Question, Scenario, answer_keys
 
 __all__ = ["FOREIGN", "PART"]
 
@@ -67,11 +68,6 @@ def build(source: Path) -> None:
                 writer.writerow([row["id"], row["question"], row["response"], row["participant_id"]])
 
 
-def _keys(response: str) -> tuple[str, ...]:
-    words = sorted({w for w in re.findall(r"[a-z0-9]+", fold(response)) if len(w) >= 4}, key=lambda w: (-len(w), w))
-    return tuple(words[:2])
-
-
 def _scenarios() -> tuple[Scenario, ...]:
     if not SUBSET.exists():
         return ()
@@ -83,7 +79,7 @@ def _scenarios() -> tuple[Scenario, ...]:
     out = []
     for index, (participant, told) in enumerate(sorted(people.items(), key=lambda kv: int(kv[0]))):
         sie = index % 2 == 1
-        facts = {row["id"]: Fact(2 + 4 * at, row["response"].strip(), _keys(row["response"]))
+        facts = {row["id"]: Fact(2 + 4 * at, row["response"].strip(), answer_keys(row["response"]))
                  for at, row in enumerate(told)}
         questions = [Question(SINGLE, ITEMS[row["id"]][2 if sie else 1], (row["id"],)) for row in told]
         first = told[0]["id"]

@@ -25,8 +25,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from bench.memory.recall_cases import ABSTENTION, SINGLE, TEMPORAL, Fact, Question, Scenario
-from novaberg.text.words import fold
+from bench.memory.recall_cases import ABSTENTION, SINGLE, TEMPORAL, Fact, Question, Scenario, answer_keys
 
 __all__ = ["DEV", "HELD_OUT", "third_scenarios", "usable"]
 
@@ -82,18 +81,6 @@ def _hash(*parts: str) -> int:
     return int.from_bytes(hashlib.sha256("|".join(("germediq-third", *parts)).encode()).digest()[:4], "big")
 
 
-# Words that show nothing was stated (they stand in any answer, *noch nicht erzählt* too): never a key. Added after
-# the first development run, where *nicht* and *habe* as keys counted an abstention as an invented fact.
-_NO_KEY = frozenset("""nicht habe hatte eine einer einen einem eines auch aber noch schon sehr mich mein meine meinen
-meiner meinem dass wenn dann also etwa etwas einmal wieder immer mehr ganz oder und sind bin bisher derzeit""".split())
-
-
-def _keys(response: str) -> tuple[str, ...]:
-    words = sorted({w for w in re.findall(r"[a-z0-9]+", fold(response)) if len(w) >= 4 and w not in _NO_KEY},
-                   key=lambda w: (-len(w), w))
-    return tuple(words[:2])
-
-
 def _abstentions(told: list[str], sie: bool, index: int) -> list[Question]:
     out = []
     for first, second in NEIGHBOURS:
@@ -120,7 +107,7 @@ def third_scenarios(source: Path | None) -> tuple[Scenario, ...]:
     for index, participant in enumerate(ordered):
         chosen = sorted(people[participant], key=lambda r: _hash(participant, r["id"]))[:TOLD_PER_PERSON]
         sie = index % 2 == 1
-        facts = {row["id"]: Fact(2 + 4 * at, row["response"].strip(), _keys(row["response"]))
+        facts = {row["id"]: Fact(2 + 4 * at, row["response"].strip(), answer_keys(row["response"]))
                  for at, row in enumerate(chosen)}
         questions = [Question(SINGLE, ITEMS[row["id"]][2 if sie else 1], (row["id"],)) for row in chosen]
         first = chosen[0]["id"]
