@@ -14,6 +14,7 @@ import argparse
 import time
 
 from bench.offline.external.calendar import score_calendar
+from bench.offline.external.local import available, missing
 from bench.offline.external.score import ASKED, DONE, NOT_DONE, WRONG, score_external
 from bench.offline.heldout import HELD_OUT
 from bench.offline.score import score
@@ -22,6 +23,13 @@ from bench.offline.turns import open_world, score_turns
 LIST_PARTS = ("dev", "heldout", "others_heldout", "bonalyze_dev", "bonalyze_heldout", "indep_lists_dev",
               "indep_lists_heldout")
 CALENDAR_PARTS = ("calendar_dev", "calendar_heldout", "indep_calendar_dev", "indep_calendar_heldout")
+
+
+def _present(parts: tuple[str, ...], say: bool = True) -> list[str]:
+    """The parts on this machine; a missing one is named (the sets of fetched sources are local, local.py)."""
+    if say and (reason := missing(*parts)):
+        print(f"  MISSING — {reason}")
+    return [part for part in parts if available(part)]
 DEV_SAMPLE = 4  # --turns sample: every 4th sentence of `dev` (1,569 template fillings) goes through the turn
 
 
@@ -52,7 +60,7 @@ def main() -> None:
         print(f"  WRONG {case.text!r}: expected {case.domain}/{case.action}, got {outcome.domain}/{outcome.action}")
     print("external list commands (issue 26; written by others — the quality figure; see bench/offline/external;"
           " others_heldout = an Alexa skill model, not Home Assistant, never tuned on):")
-    for part in LIST_PARTS:
+    for part in _present(LIST_PARTS):
         ext = score_external(part)
         print(f"  {part:8} {ext.total:5} sentences: executed as meant {ext.meant}/{ext.total} = "
               f"{ext.meant / ext.total:.1%} (done {ext.outcomes[DONE]}, asked which list {ext.outcomes[ASKED]}), "
@@ -62,7 +70,7 @@ def main() -> None:
                 for line in ext.examples.get(outcome, [])[: args.failures]:
                     print(f"    {outcome}: {line}")
     print("external calendar requests (multistage-assist, gathered.py; TheFes + MycroftAI, independent.py):")
-    for part in CALENDAR_PARTS:
+    for part in _present(CALENDAR_PARTS):
         cal = score_calendar(part)
         print(f"  {part:22} {cal.total:3} sentences: executed as meant {cal.outcomes[DONE]}/{cal.total} = "
               f"{cal.outcomes[DONE] / cal.total:.1%}, not done {cal.outcomes[NOT_DONE]}, WRONG writes {cal.outcomes[WRONG]}")
@@ -82,7 +90,7 @@ def _through_turns(failures: int, dev_every: int) -> None:
     started = time.perf_counter()
     turns = 0
     with open_world() as nova:
-        for part in (*LIST_PARTS, *CALENDAR_PARTS):
+        for part in _present((*LIST_PARTS, *CALENDAR_PARTS), say=False):
             every = dev_every if part == "dev" else 1
             ext = score_turns(nova, part, every)
             turns += ext.total

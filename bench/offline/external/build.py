@@ -26,6 +26,8 @@ from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
+from bench.offline.external.local import set_path
+
 HERE = Path(__file__).parent
 ITEMS = ("Eier", "Käse", "Tomaten", "Backpapier", "Kaffee", "Hafermilch", "Öl", "Spachtel", "Quark", "Klopapier")
 INTENT_ACTION = {
@@ -141,7 +143,8 @@ def main() -> None:
     commit = subprocess.run(["git", "-C", str(args.intents_repo), "rev-parse", args.commit], capture_output=True,
                             text=True, check=True).stdout.strip()
     for name, cases in (("dev", list(dev_cases())), ("heldout", list(heldout_cases(args.intents_repo, commit)))):
-        with (HERE / f"{name}.jsonl").open("w", encoding="utf-8") as out:
+        set_path(name).parent.mkdir(parents=True, exist_ok=True)
+        with set_path(name).open("w", encoding="utf-8") as out:  # heldout.jsonl: the local folder (local.py)
             for case in cases:
                 out.write(json.dumps(case, ensure_ascii=False) + "\n")
         print(name, len(cases))
@@ -156,6 +159,7 @@ def main() -> None:
 
 def write_set(folder: Path, name: str, rows: list[dict]) -> None:
     """One labelled set as JSON lines `<folder>/<name>.jsonl` (every external set is written this way)."""
+    folder.mkdir(parents=True, exist_ok=True)
     with (folder / f"{name}.jsonl").open("w", encoding="utf-8") as out:
         for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")

@@ -34,6 +34,7 @@ import hashlib
 from pathlib import Path
 
 from bench.offline.external.build import _choices, _pick, write_set
+from bench.offline.external.local import DATA, templates
 
 HERE = Path(__file__).parent
 ITEMS = ("Eier", "Käse", "Tomaten", "Backpapier", "Kaffee", "Hafermilch", "Quark", "Zwiebeln", "Butter", "Mehl",
@@ -45,60 +46,14 @@ ADD, REMOVE, READ, NONE = "add_content", "remove_content", "read", "none"
 PER_TEMPLATE = 3
 
 # (action, list meant, template, source); {item} is filled from ITEMS, {task} from TASKS.
-LISTS: list[tuple[str, str, str, str]] = [
-    # paranerd/alexa-skill-shopping-list @ 0e4b53b2f5825e288aafacf8da2dd731d6a68c8e, de-DE.json
-    (ADD, "", "mach {item} drauf", "paranerd"),
-    (ADD, "", "füge {item} hinzu", "paranerd"),
-    (ADD, "", "füge {item} zur liste hinzu", "paranerd"),
-    (ADD, SHOP, "mach {item} auf meine einkaufsliste", "paranerd"),
-    (ADD, SHOP, "setze {item} auf meine einkaufsliste", "paranerd"),
-    (READ, "", "was steht auf der liste", "paranerd"),
-    (READ, "", "was steht auf meiner liste", "paranerd"),
-    # philipp2310/snips-bring-shopping @ 932f0647229167f21005fc4abf5dc4e552e38bce, README.md (Deutsch)
-    (ADD, SHOP, "schreibe {item} auf meine Einkaufsliste", "philipp2310"),
-    (ADD, SHOP, "bitte füge {item} zum Einkaufszettel hinzu", "philipp2310"),
-    (REMOVE, SHOP, "streiche {item} von meiner Einkaufsliste", "philipp2310"),
-    (READ, SHOP, "les mir meine Einkaufsliste vor", "philipp2310"),
-    (NONE, "", "habe ich {item} schon auf meiner Einkaufsliste?", "philipp2310"),
-    (ADD, "", "füge zwei Kästen Bier zu meiner Liste hinzu", "philipp2310"),
-    (READ, SHOP, "zeige mir meine Einkaufsliste", "philipp2310"),
-    # sli-cka/vikunja-voice-assistant @ 94af4c6d57b571b9778e787eb92cf91a24648cac, VOICE_COMMANDS.md (German)
-    (ADD, TODO, "Erstelle eine Aufgabe {task}", "vikunja"),
-    (ADD, TODO, "Füge eine Aufgabe hinzu {task}", "vikunja"),
-    (ADD, TODO, "Ich möchte eine Aufgabe anlegen {task}", "vikunja"),
-    (ADD, TODO, "Bitte erstelle eine neue Aufgabe {task}", "vikunja"),
-]
+LISTS: list[tuple[str, str, str, str]] = [tuple(t) for t in templates("independent_lists")]  # local: local.py
 
-FIXED_ITEMS = {"füge zwei Kästen Bier zu meiner Liste hinzu": "zwei Kästen Bier"}  # items the source wrote in
+FIXED_ITEMS: dict[str, str] = templates("independent_fixed_items", {})  # items the source wrote in
 
 # Calendar: (action, title, when, template, source); `when` is an ISO local time on the bench's day (Wednesday
 # 2026-11-11 09:30, Europe/Berlin) or "" when none is said. {day} of a read-out is filled from DAYS.
 DAYS = ("heute", "morgen", "übermorgen", "montag", "freitag", "samstag")
-CALENDAR: list[tuple[str, str, str, str, str]] = [
-    # TheFes/ha-blueprints @ 46e82795e4e114e8a539ce2e11719d5776744250, calendar read-out triggers (de)
-    ("read", "", "", "was (steht|ist|habe ich) [(für|am)] {day} (im kalender|auf der agenda|vor)", "TheFes"),
-    ("read", "", "", "was passiert [am] {day}", "TheFes"),
-    ("read", "", "", "welche Termine habe ich [am ]{day}", "TheFes"),
-    # MycroftAI/skill-reminder @ 53d32d9db557bcf5832b5d9a869db05f6ce91c8a, vocab/de-de
-    ("read", "", "", "zeige (die|alle) Erinnerungen für {day}", "MycroftAI"),
-    ("read", "", "", "Was sind (die|meine) Erinnerungen für {day}", "MycroftAI"),
-    ("read", "", "", "Habe ich [irgendwelche] Erinnerungen [an] {day}", "MycroftAI"),
-    ("create", "Zahnarzt", "", "erinnere mich an den Zahnarzt", "MycroftAI"),
-    ("create", "Zahnarzt", "", "könntest du mich an den Zahnarzt erinnern", "MycroftAI"),
-    ("create", "Elternabend", "2026-11-11T15:00", "(erinner|benachrichtige) mich (an|über) den Elternabend um 15 Uhr",
-     "MycroftAI"),
-    ("create", "Elternabend", "2026-11-13T09:00",
-     "(erinner|benachrichtige) mich (an|über) den Elternabend am Freitag um 9 Uhr", "MycroftAI"),
-    ("create", "Müll rausbringen", "2026-11-12T18:00",
-     "füge [eine] neue Erinnerung Müll rausbringen für morgen 18 Uhr hinzu", "MycroftAI"),
-    ("create", "Müll rausbringen", "2026-11-12T18:00",
-     "füge eine Erinnerung (für|zu) Müll rausbringen für morgen 18 Uhr hinzu", "MycroftAI"),
-    ("create", "Blumen gießen", "2026-11-13T08:00", "(erinner|benachrichtige) mich über Blumen gießen am Freitag um 8 Uhr",
-     "MycroftAI"),
-    ("create", "Blumen gießen", "2026-11-13T08:00", "(erinner|benachrichtige) mich zu Blumen gießen am Freitag um 8 Uhr",
-     "MycroftAI"),
-    ("create", "Yoga", "2026-11-16T19:00", "füge [eine] erinnerung Yoga am Montag um 19 Uhr [hinzu]", "MycroftAI"),
-]
+CALENDAR: list[tuple[str, str, str, str, str]] = [tuple(t) for t in templates("independent_calendar")]
 
 LEFT_OUT = {
     "paranerd": {
@@ -162,7 +117,7 @@ def main() -> None:
     for name, rows in (("indep_lists_dev", list_cases(False)), ("indep_lists_heldout", list_cases(True)),
                        ("indep_calendar_dev", calendar_cases(False)),
                        ("indep_calendar_heldout", calendar_cases(True))):
-        write_set(HERE, name, rows)
+        write_set(DATA, name, rows)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bench.offline.external.build import _choices, _pick, write_set
+from bench.offline.external.local import DATA, templates
 
 HERE = Path(__file__).parent
 ITEMS = ("Eier", "Käse", "Tomaten", "Backpapier", "Kaffee", "Hafermilch", "Öl", "Quark", "Klopapier", "Zwiebeln",
@@ -31,27 +32,7 @@ ITEMS = ("Eier", "Käse", "Tomaten", "Backpapier", "Kaffee", "Hafermilch", "Öl"
 SHOP = "Einkaufsliste"
 
 # robbash/shopping-list @ 153ffd316d839ad21cb007d5d2a7efcbb3780c8f, ALEXA.md (German interaction model)
-ALEXA_MODEL: list[tuple[str, str, str]] = [
-    ("add_content", "", "Füge {item} hinzu"),
-    ("add_content", "", "Schreib {item} auf"),
-    ("add_content", "", "Nimm {item} auf"),
-    ("add_content", "", "Pack {item} auf die Liste"),
-    ("add_content", "", "Wir brauchen {item}"),
-    ("add_content", SHOP, "Pack {item} auf die Shopping-Liste"),
-    ("add_content", "", "Schreib {item} auf die Liste"),
-    ("read", SHOP, "lies mir den zettel vor"),
-    ("read", SHOP, "was ist auf dem zettel"),
-    ("read", "", "was ist auf der liste"),
-    ("read", "", "lies mir die liste vor"),
-    ("none", "", "haben wir schon {item} auf dem zettel"),
-    ("none", "", "haben wir {item} schon auf dem zettel"),
-    ("none", "", "haben wir {item} schon auf der liste"),
-    ("none", "", "haben wir schon {item} auf der liste"),
-    ("none", "", "steht {item} schon auf dem zettel"),
-    ("none", "", "steht {item} auf dem zettel"),
-    ("none", "", "haben wir {item} auf der liste"),
-    ("none", "", "steht {item} auf der liste"),
-]
+ALEXA_MODEL: list[tuple[str, str, str]] = [tuple(t) for t in templates("robbash_alexa")]  # local: local.py
 
 PER_TEMPLATE = 6  # items per expanded sentence of a template with an {item} slot
 
@@ -70,9 +51,9 @@ def cases(templates: list[tuple[str, str, str]], source: str) -> list[dict[str, 
 
 
 def main() -> None:
-    for name, templates, source in (("others_heldout", ALEXA_MODEL, "robbash/shopping-list ALEXA.md"),):
-        rows = cases(templates, source)
-        write_set(HERE, name, rows)
+    for name, restated, source in (("others_heldout", ALEXA_MODEL, "robbash/shopping-list ALEXA.md"),):
+        rows = cases(restated, source)
+        write_set(DATA, name, rows)
 
 
 if __name__ == "__main__":

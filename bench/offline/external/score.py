@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.offline.external.local import ExternalSetMissing, set_path
 from bench.offline.score import CATALOG, WRITING
 from novaberg.api.catalog import offline_rules
 from novaberg.graph.router import route
@@ -54,7 +55,10 @@ class ExternalReport:
 
 
 def load(part: str) -> list[dict[str, str]]:
-    with (HERE / f"{part}.jsonl").open(encoding="utf-8") as lines:
+    path = set_path(part)
+    if not path.is_file():
+        raise ExternalSetMissing(f"external set {part!r} is not on this machine ({path}); see bench/offline/external/local.py")
+    with path.open(encoding="utf-8") as lines:
         return [json.loads(line) for line in lines if line.strip()]
 
 
