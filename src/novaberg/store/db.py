@@ -117,16 +117,21 @@ class Database:
                     conn.execute(f"SET LOCAL idle_in_transaction_session_timeout = {round(seconds * 1000)}")
                 yield conn
         except psycopg.OperationalError as err:
-            if conn.broken or conn.closed:
-                self._revive()
-                raise DatabaseUnavailableError(_UNAVAILABLE) from err
-            if isinstance(err, _LATE):
-                _log.warning("a statement did not finish in time: %s", _reason(err))
-                raise DatabaseUnavailableError("the database did not finish in time") from err
+            self._unavailable(conn, err)
             raise
         finally:
             conn.given_back = time.monotonic()
             self._pool.putconn(conn)
+
+    def _unavailable(self, conn: psycopg.Connection, err: psycopg.OperationalError) -> None:
+        """A lost server (the pool revived) or a late statement becomes `DatabaseUnavailableError`; any other
+        operational error returns and is raised by the caller unchanged."""
+        if conn.broken or conn.closed:
+            self._revive()
+            raise DatabaseUnavailableError(_UNAVAILABLE) from err
+        if isinstance(err, _LATE):
+            _log.warning("a statement did not finish in time: %s", _reason(err))
+            raise DatabaseUnavailableError("the database did not finish in time") from err
 
     @contextmanager
     def read(self) -> Iterator[psycopg.Connection]:
@@ -139,12 +144,7 @@ class Database:
             conn.autocommit = True
             yield conn
         except psycopg.OperationalError as err:
-            if conn.broken or conn.closed:
-                self._revive()
-                raise DatabaseUnavailableError(_UNAVAILABLE) from err
-            if isinstance(err, _LATE):
-                _log.warning("a statement did not finish in time: %s", _reason(err))
-                raise DatabaseUnavailableError("the database did not finish in time") from err
+            self._unavailable(conn, err)
             raise
         finally:
             if not conn.closed and not conn.broken:

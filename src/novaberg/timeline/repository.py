@@ -611,13 +611,7 @@ class TimelineRepository:
         """What a window from `start` to `end` reads, not yet expanded and in no order: the active one-offs in it
         (a `month` row in every window overlapping its month) and the active series that may occur in it. A
         reader that lists only a few of many occurrences expands these itself (`recurrence.window_starts`)."""
-        _check_pair(user_id, character_id)
-        start, end = _aware(start, "start"), _aware(end, "end")
-        if end < start:
-            raise ValueError("timeline: the window ends before it starts")
-        params = {"user_id": user_id, "character_id": character_id, "start": start, "end": end,
-                  "month_start": as_utc(_month_start(start, zone)), "month": MONTH_PRECISION,
-                  "excluded": list(exclude_event_types), "series_from": start - SERIES_END_MARGIN}
+        params = _window_params(user_id, character_id, start, end, zone, exclude_event_types)
         with self._transaction() as conn:
             return [_window_row(r) for r in conn.execute(FIND_BY_DATE_RANGE, params).fetchall()]
 
@@ -625,13 +619,7 @@ class TimelineRepository:
                             exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
         """`find_window_rows` for a reader that lists only a few (issue 29), with only what a line and the expansion
         need: `id`, `event_time`, `event_ende`, `event_type`, `title`, `details`, `precision`, `rrule`, `exdates`."""
-        _check_pair(user_id, character_id)
-        start, end = _aware(start, "start"), _aware(end, "end")
-        if end < start:
-            raise ValueError("timeline: the window ends before it starts")
-        params = {"user_id": user_id, "character_id": character_id, "start": start, "end": end,
-                  "month_start": as_utc(_month_start(start, zone)), "month": MONTH_PRECISION,
-                  "excluded": list(exclude_event_types), "series_from": start - SERIES_END_MARGIN}
+        params = _window_params(user_id, character_id, start, end, zone, exclude_event_types)
         with self._transaction() as conn, conn.cursor(row_factory=tuple_row) as cursor:
             found = cursor.execute(FIND_WINDOW_OUTLINE, params).fetchall()
         return [{"id": row_id, "event_time": moment.replace(tzinfo=UTC),
@@ -755,3 +743,15 @@ class TimelineRepository:
         with self._transaction() as conn:
             back = conn.execute(SET_CALENDAR_FIELDS, params).fetchone()
         return back is not None and back["erinnern_vorher_min"] == reminder_minutes and back["ics_uid"] == ics_uid
+
+
+def _window_params(user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,
+                   exclude_event_types: Sequence[str]) -> dict[str, Any]:
+    """The checked parameters of a window read (the pair, an aware window that does not end before it starts)."""
+    _check_pair(user_id, character_id)
+    start, end = _aware(start, "start"), _aware(end, "end")
+    if end < start:
+        raise ValueError("timeline: the window ends before it starts")
+    return {"user_id": user_id, "character_id": character_id, "start": start, "end": end,
+            "month_start": as_utc(_month_start(start, zone)), "month": MONTH_PRECISION,
+            "excluded": list(exclude_event_types), "series_from": start - SERIES_END_MARGIN}
