@@ -109,6 +109,8 @@ def judge_turn(nova: Any, user: str, case: dict[str, str], lists: list[str]) -> 
     """(outcome, what happened) of one sentence, said once by a person of its own."""
     if case["action"] == CREATE:
         return _judge_create(nova, user, case)
+    if "list" not in case:  # a calendar request other than a create (the third set's read-outs)
+        return _judge_calendar_read(nova, user, case)
     _seed(nova, user, case, lists)
     before = _snapshot(nova, user)
     result = nova.turn(user, FIGURE, case["text"], NOW)
@@ -154,6 +156,17 @@ def _missing(result: Any) -> str:
             if step.get("ausgang") in ("titel_fehlt", "zeit_fehlt"):
                 return str(step["ausgang"])
     return ""
+
+
+def _judge_calendar_read(nova: Any, user: str, case: dict[str, str]) -> tuple[str, str]:
+    """A calendar read-out: right when the timeline read and nothing was written (as `external/calendar.py`
+    counts a read: the order reached the timeline as a read)."""
+    before = _snapshot(nova, user)
+    result = nova.turn(user, FIGURE, case["text"], NOW)
+    if _appointments(nova, user) or _changes(before, _snapshot(nova, user)):
+        return WRONG, "a write where a read was asked for"
+    read = any(s.get("name") == "timeline" and s.get("status") == "abgeschlossen" for s in result.services)
+    return (DONE, "read out") if read else (NOT_DONE, f"answer {result.answer[:80]!r}")
 
 
 def _judge_create(nova: Any, user: str, case: dict[str, str]) -> tuple[str, str]:

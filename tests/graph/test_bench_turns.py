@@ -40,3 +40,12 @@ def test_a_strike_from_the_wrong_list_shows(nova):
     assert judge_turn(nova, "b8", wrong, LISTS)[0] == WRONG
     right = _case("Streich Quark von der Einkaufsliste", "remove_content", "Einkaufsliste", "Quark")
     assert judge_turn(nova, "b9", right, LISTS)[0] == DONE
+
+
+def test_a_calendar_read_out_is_scored_by_the_timeline_reading_and_no_write(nova):
+    """The third set's calendar read-outs carry no list: done when the timeline read and nothing was written; a
+    read-out sentence that creates an appointment is WRONG (the scorer crashed on them before)."""
+    read = {"text": "Was steht morgen in meinem Kalender?", "action": READ, "title": "", "when": ""}
+    assert judge_turn(nova, "b9", read, LISTS)[0] == DONE
+    written = {"text": "Trag mir morgen um 10 Uhr den Zahnarzt ein", "action": READ, "title": "", "when": ""}
+    assert judge_turn(nova, "b10", written, LISTS)[0] == WRONG
