@@ -55,13 +55,16 @@ def _lists_holding(state: NotesState, runtime: Runtime[Deps]) -> list[dict[str, 
 
 
 def _which_list(state: NotesState, runtime: Runtime[Deps], action: str) -> dict[str, Any]:
-    """*Bitte Backpapier zu unserer Liste hinzufügen*: a bare *Liste* names no list (issue 26 item 2). One
-    list: that one; several: ask which (never the most recent); none: as when the list is not found."""
+    """*Bitte Backpapier zu unserer Liste hinzufügen*, *Zeig mir die Liste*: a bare *Liste* names no list (issue 26
+    item 2). One list: that one; several: ask which (never the most recent); none: as when the list is not found."""
     lists = [row for row in NotesRepository(runtime.context.db).list(state["user_id"]) if row["typ"] in LIST_TYPES]
     step = {"schritt": "suche", "via": "listenwort", "treffer": len(lists), "ids": [row["id"] for row in lists]}
     if len(lists) == 1:
         return {"note": lists[0], "steps": [step]}
     if not lists:
+        if action == "read":
+            return {"status": "abgeschlossen", "answer": say("lesen_nicht_gefunden", target=state.get("target", "")),
+                    "steps": [step, {"schritt": "nicht_gefunden"}]}
         if action in NOT_FOUND_ASKS:
             return question(say("frage_nicht_gefunden", target=state.get("target", "")),
                             {"art": PENDING_NOT_FOUND, **request_memory(state)}, step)
@@ -83,8 +86,8 @@ def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
         return question(say("frage_fehlt", what=say("fehlt_ziel")),
                         {"art": PENDING_MISSING, "feld": "target", **request_memory(state)},
                         {"schritt": "suche", "fehlt": "target"})
-    if action in ("add_content", "remove_content") and is_bare_container(target):
-        return _which_list(state, runtime, action)
+    if action in ("add_content", "remove_content", "read") and is_bare_container(target):
+        return _which_list(state, runtime, action)  # *Zeig mir die Liste* with four lists: which? (issue 26)
     outcome = find_notes(NotesRepository(runtime.context.db), state["user_id"], target,
                          state.get("target_typ", TARGET_TYPE_DEFAULT))
     step = {"schritt": "suche", "via": outcome.via, "treffer": len(outcome.notes),
