@@ -77,7 +77,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         **dict.fromkeys(
             (
                 "weep_words loss_words kin first_person negations coping_verbs after_no_more state_verbs "
-                "clause_openers trailing_particles feeling_verbs intensified_state_words intensifiers escape_words"
+                "clause_openers trailing_particles feeling_verbs intensified_state_words intensifiers escape_words "
+                "late_attributes"
             ).split(),
             FOLDED,
         ),

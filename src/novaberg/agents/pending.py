@@ -17,6 +17,7 @@ import logging
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from novaberg.core.clock import as_utc
@@ -145,9 +146,11 @@ def is_own_sentence(text: str) -> bool:
         first in _determiners() and len(tokens) > 1 and tokens[1][:1].isupper()))
 
 
+@cache
 def _subjects() -> frozenset[str]:
     return frozenset(fold(w) for w in load_raw_commands()["subjects"])
 
 
+@cache
 def _determiners() -> frozenset[str]:
     return frozenset(fold(w) for w in load_raw_commands()["determiners"])

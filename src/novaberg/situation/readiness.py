@@ -77,6 +77,7 @@ class _Families:
     intensifiers: frozenset[str]
     escape: frozenset[str]
     openers: frozenset[str]
+    late: frozenset[str]  # *verstorbene(r)* as an attribute before a family word (issue 28)
 
 
 @cache
@@ -96,7 +97,7 @@ def _families() -> _Families:
         feeling_verbs=as_set(raw["feeling_verbs"]), trailing=as_set(raw["trailing_particles"]),
         intensified=as_set(raw["intensified_state_words"]), intensifiers=as_set(raw["intensifiers"]),
         escape=as_set(raw["escape_words"]),
-        openers=as_set(raw["clause_openers"]))
+        openers=as_set(raw["clause_openers"]), late=as_set(raw["late_attributes"]))
 
 
 def _clauses(text: str) -> list[list[str]]:
@@ -158,15 +159,12 @@ def _state(clause: list[str], first_person: bool) -> bool:
         (clause[-3:] == ["ueber", "den", "kopf"] and "mir" in clause)
 
 
-_LATE = ("verstorbene", "verstorbener", "verstorbenen", "verstorbenem", "verstorbenes")
-
-
 def _late_relative(clause: list[str], index: int) -> bool:
     """*mein verstorbener Mann*, *meiner verstorbenen Großmutter*: the participle as an attribute before a family
     word describes the relative (issue 28 item 4: a question about a late relative is memory's, no crisis);
     *mein Mann ist verstorben* or *gestern verstorben* still tells a death."""
     after = clause[index + 1] if index + 1 < len(clause) else ""
-    return clause[index] in _LATE and any(after == kin or (after.endswith(kin) and len(kin) >= 4)
+    return clause[index] in _families().late and any(after == kin or (after.endswith(kin) and len(kin) >= 4)
                                           for kin in _families().kin)
 
 
