@@ -106,10 +106,13 @@ def test_an_orphan_is_stopped_at_the_next_open(tmp_path, made_cluster):
     """Issue 10 §5: a server left running by a dead owner is stopped and the next open works."""
     holder = _holder(made_cluster, in_thread=True)  # started off the main thread: no parent-death stop
     orphans = _postgres_pids(tmp_path / "pg")
+    # the orphan is the postmaster; its helper processes come and go on their own (a fresh server's start-up
+    # process ends after recovery), so only the postmaster is checked to outlive the owner
+    postmaster = int((tmp_path / "pg" / "postmaster.pid").read_text().splitlines()[0])
     holder.kill()
     holder.wait()
     time.sleep(0.3)
-    assert orphans and set(orphans) <= set(_postgres_pids(tmp_path / "pg")), "the orphan should still run"
+    assert postmaster in orphans and postmaster in _postgres_pids(tmp_path / "pg"), "the orphan should still run"
     server = EmbeddedPostgres(tmp_path / "pg")
     try:
         assert not set(orphans) & set(_postgres_pids(tmp_path / "pg"))
