@@ -17,7 +17,8 @@ an abstention answer must say that nothing was told, and every key of the person
 invented fact. The held-out third (every third scenario), the second held-out set (`recall_second.py`) and the set
 written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on their own, and so are the two parts of
 the third set written by others (`recall_third.py`, GerMedIQ's other participants, read from `--third PATH`: its
-development part is looked at, its held-out part only as aggregates); to a person who says *Sie*,
+development part is looked at, its held-out part only as aggregates), and so are the two parts of the fourth set
+(`recall_fourth.py`, everyday first-person sentences from Tatoeba, read from `--fourth PATH`); to a person who says *Sie*,
 a du-form answer is wrong (`inhalt_ohne_anrede` counts the content alone). `--part NAME` runs one part,
 `--show-held-out` prints the held-out parts' wrong answers (looking at them spends the part). `--answers FILE`
 writes every answer (mode, person, question, answer) as JSON lines, to compare two versions with `cmp` unread.
@@ -39,6 +40,9 @@ from zoneinfo import ZoneInfo
 
 from bench.memory.recall_cases import ABSTENTION, CATEGORIES, SCENARIOS, TEMPORAL, UPDATE, Question, Scenario
 from bench.memory.recall_foreign import FOREIGN
+from bench.memory.recall_fourth import DEV as FOURTH_DEV
+from bench.memory.recall_fourth import HELD_OUT as FOURTH_HELD_OUT
+from bench.memory.recall_fourth import fourth_scenarios
 from bench.memory.recall_second import SECOND
 from bench.memory.recall_third import DEV as THIRD_DEV
 from bench.memory.recall_third import HELD_OUT as THIRD_HELD_OUT
@@ -107,8 +111,9 @@ def _days(day: int) -> tuple[str, ...]:
 
 _DU = re.compile(r"\b(du|dir|dich|dein|deine|deinen|deinem|deiner|deines|hast|bist)\b")
 ALL_SCENARIOS: tuple[Scenario, ...] = (*SCENARIOS, *SECOND, *FOREIGN)
-PARTS = ("entwicklung", "zurueckgehalten", "zurueckgehalten_2", "fremd", THIRD_DEV, THIRD_HELD_OUT)
-_DEV_PARTS = ("entwicklung", THIRD_DEV)  # the parts looked at and tuned on
+PARTS = ("entwicklung", "zurueckgehalten", "zurueckgehalten_2", "fremd", THIRD_DEV, THIRD_HELD_OUT, FOURTH_DEV,
+         FOURTH_HELD_OUT)
+_DEV_PARTS = ("entwicklung", THIRD_DEV, FOURTH_DEV)  # the parts looked at and tuned on
 
 
 def score(scenario: Scenario, question: Question, answer: str) -> tuple[bool, int]:
@@ -185,7 +190,8 @@ def _report(name: str, rows: list[tuple[Scenario, Question, str, bool, int]]) ->
 
 
 def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool = False,
-        part: str | None = None, answers: Path | None = None, third: Path | None = None) -> dict[str, Any]:
+        part: str | None = None, answers: Path | None = None, third: Path | None = None,
+        fourth: Path | None = None) -> dict[str, Any]:
     from novaberg.api.catalog import offline_rules
     from novaberg.api.nova import Nova
     from novaberg.llm.offline import OfflineLLM
@@ -202,7 +208,7 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool 
             rows = []
             started = time.perf_counter()
             turns = Counter()
-            for index, scenario in enumerate((*ALL_SCENARIOS, *third_scenarios(third))):
+            for index, scenario in enumerate((*ALL_SCENARIOS, *third_scenarios(third), *fourth_scenarios(fourth))):
                 if only_dev and scenario.report_part not in _DEV_PARTS or part and scenario.report_part != part:
                     continue
                 for question, answer in play(runner, scenario, index, f"{mode}-{scenario.user}"):
@@ -231,9 +237,10 @@ def main() -> None:
     parser.add_argument("--only-dev", action="store_true", help="leave the held-out scenarios out")
     parser.add_argument("--answers", type=Path, help="write every answer as JSON lines to this file (compare unread)")
     parser.add_argument("--third", type=Path, help="GerMedIQ-Human.csv: adds the third set (`recall_third.py`)")
+    parser.add_argument("--fourth", type=Path, help="Tatoeba deu.txt: adds the fourth set (`recall_fourth.py`)")
     args = parser.parse_args()
     modes = ["offline", "skript"] if args.mode == "beide" else [args.mode]
-    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part, args.answers, args.third)
+    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part, args.answers, args.third, args.fourth)
 
 
 if __name__ == "__main__":
