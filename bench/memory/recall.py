@@ -190,7 +190,7 @@ def _report(name: str, rows: list[tuple[Scenario, Question, str, bool, int]]) ->
 
 
 def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool = False,
-        part: str | None = None, answers: Path | None = None, third: Path | None = None,
+        part: list[str] | str | None = None, answers: Path | None = None, third: Path | None = None,
         fourth: Path | None = None) -> dict[str, Any]:
     from novaberg.api.catalog import offline_rules
     from novaberg.api.nova import Nova
@@ -198,6 +198,7 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool 
     from novaberg.llm.scripted import ScriptedLLM
 
     results: dict[str, Any] = {}
+    parts = [part] if isinstance(part, str) else part or []
     dump = answers.open("w", encoding="utf-8") if answers else None
     with tempfile.TemporaryDirectory() as tmp, Nova.open(data_dir=Path(tmp) / "data", llm="offline") as nova:
         for mode in modes:
@@ -209,7 +210,7 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool 
             started = time.perf_counter()
             turns = Counter()
             for index, scenario in enumerate((*ALL_SCENARIOS, *third_scenarios(third), *fourth_scenarios(fourth))):
-                if only_dev and scenario.report_part not in _DEV_PARTS or part and scenario.report_part != part:
+                if only_dev and scenario.report_part not in _DEV_PARTS or parts and scenario.report_part not in parts:
                     continue
                 for question, answer in play(runner, scenario, index, f"{mode}-{scenario.user}"):
                     right, invented = score(scenario, question, answer)
@@ -233,7 +234,7 @@ def main() -> None:
     parser.add_argument("--show-wrong", action="store_true", help="print the wrong answers of the development part")
     parser.add_argument("--show-held-out", action="store_true",
                         help="print the wrong answers of the held-out part (looking at them spends it: write a new one)")
-    parser.add_argument("--part", choices=PARTS, help="run only this part of the scenarios")
+    parser.add_argument("--part", choices=PARTS, action="append", help="run only this part (repeatable)")
     parser.add_argument("--only-dev", action="store_true", help="leave the held-out scenarios out")
     parser.add_argument("--answers", type=Path, help="write every answer as JSON lines to this file (compare unread)")
     parser.add_argument("--third", type=Path, help="GerMedIQ-Human.csv: adds the third set (`recall_third.py`)")
