@@ -4,7 +4,7 @@
 thing that holds one value at a time: where the subject lives (*wohne, lebt in, umgezogen, gezogen nach*), where or
 as what it works (*arbeite, jobbe, Stelle gewechselt, ich bin Lehrerin*), what it studies, a favourite
 (*Lieblingsessen*, *Lieblingsbuch* — each compound its own slot), the name of a person or pet (*Meine Freundin
-heißt …*), a role in its life (*Hausarzt*, *Chef*), the car it drives, where the summer holiday goes. The subject is
+heißt …*), a role in its life (*Hausarzt*, *Chef*), the car it drives, where the summer holiday goes, its age. The subject is
 the person herself (*ich*, *wir*, *mein Lieblings…*) or a relative (*meine Tochter Sarah …*, *Oma Erna …*); a name
 that opens a sentence is the relative it was introduced with (*Meine Tochter Sarah* → *Sarah ist nach Hamburg
 gezogen* is about the daughter). A newer sentence in the same slot supersedes an older one; any other newer
@@ -65,6 +65,11 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
                           r"(?=.*\b(nach|an\s+den|an\s+die|in\s+die)\b)"
                           r"(?=.*\b(im|ab)\s+(sommer|fruehjahr|fruehling|herbst|winter|"
                           rf"{'|'.join(fold(month) for month in MONTH_NAMES)})\b)")),
+    # an age: a number after *bin/ist/sind/werde/wird*, said in years or ending the sentence (*Ich bin dreißig.*,
+    # *Ich bin jetzt 30 Jahre alt*, *Mein Sohn wird fünf*) — one value at a time, the newer supersedes
+    ("alter", re.compile(r"\b(bin|ist|sind|werde|wird|wurde)\s+(jetzt\s+|schon\s+|erst\s+|gerade\s+|inzwischen\s+|bald\s+)?"
+                         r"(\d{1,3}|ein|eins|zwei|drei|vier|fuenf|sechs|sieben|acht|neun|zehn|elf|zwoelf|\w+zehn|"
+                         r"\w*zig|\w*ssig)(\s+jahre(\s+alt)?|\s*[.!]?\s*$)")),
 )
 # *Seit Montag bin ich Schichtleiter*, *Ich bin Architekt* (a capitalised noun as written, no weekday or month)
 _ROLE_AFTER_BIN = re.compile(r"\bbin\s+ich\s+(jetzt\s+|seit\s+\w+\s+)?\w+(erin|er|ent|eur|ist|istin|leiter|leiterin|"
