@@ -109,3 +109,35 @@ def test_a_newer_age_supersedes_the_older_and_another_person_is_told_nothing(nov
     assert "dreissig" in current and "29" not in current
     other = fold(nova.turn("berta", "nova", "Wie alt bin ich?", asked).answer)
     assert "noch nicht erzaehlt" in other and "dreissig" not in other and "29" not in other
+
+
+@pytest.mark.parametrize(("question", "told"), [("Hab ich ein Haustier?", "Ich habe eine Katze."),
+                                                ("Spiele ich ein Instrument?", "Ich spiele Klavier."),
+                                                ("Trinke ich Kaffee?", "Ich trinke keinen Kaffee mehr.")])
+def test_a_yes_no_question_about_her_is_memorys(question, told):
+    """Issue 28 items 2 and 4: *„Spiele ich ein Instrument?"* is answered from what was told, and „noch nicht
+    erzählt" when nothing was."""
+    read = memory_question(question)
+    assert read is not None and read.abstains and score_told(read, told, {}) > 0
+
+
+@pytest.mark.parametrize("question", ["Darf ich dich was fragen?", "Habe ich morgen einen Termin?",
+                                      "Hab ich Milch auf der Einkaufsliste?", "Hab ich dir das schon erzählt?",
+                                      "Soll ich Tom anrufen?", "Gehe ich morgen zum Zahnarzt?"])
+def test_a_yes_no_question_for_a_service_a_time_or_leave_is_not_memorys(question):
+    assert memory_question(question) is None
+
+
+@pytest.mark.parametrize(("question", "told", "found"), [
+    ("Habe ich Geschwister?", "Ich habe einen Bruder.", True),
+    ("Wie viele Kinder habe ich?", "Ich habe zwei Söhne.", True),
+    ("Wo wohnen meine Eltern?", "Meine Mutter wohnt in Wien.", True),
+    ("Was weißt du über meine Großeltern?", "Meine Oma ist 90.", True),
+    ("Wie heißt mein Sohn?", "Ich habe zwei Söhne.", False),
+    ("Wie heißt mein Sohn?", "Meine Tochter heißt Lea.", False),
+])
+def test_a_word_for_several_relatives_finds_each_of_them_never_the_other_one(question, told, found):
+    """Issue 28 items 2 and 4: *Geschwister*, *Kinder*, *Eltern*, *Großeltern* name their members; a question about
+    one of them (*Wie heißt mein Sohn?*) is never answered with another (the daughter) or without a name."""
+    read = memory_question(question)
+    assert read is not None and (score_told(read, told, {"lea": "tochter"}) > 0) is found

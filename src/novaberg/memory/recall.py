@@ -289,7 +289,27 @@ def memory_question(text: str) -> MemoryQuestion | None:
             return None
         return _question(words, abstains=True if _asks_about_her(folded, words) or _habit_question(folded) else None,
                          holiday=bool(_HOLIDAY.search(folded)), nouns=nouns)
-    return None
+    return _yes_no_question(folded, nouns)
+
+
+# *Hab ich ein Haustier?*, *Spiele ich ein Instrument?*, *Trinke ich Kaffee?*: a yes-no question with *ich* as the
+# subject of a verb in the present, about a thing written as a noun (or of the recall's families) — memory's, and
+# nothing told is said so. Not a modal (*Darf ich …?*), not a time (*Habe ich morgen …?*), not a service's object
+# (*Habe ich einen Termin?*, *… auf der Einkaufsliste?*).
+_YES_NO = re.compile(r"^\s*(?P<verb>[a-z]+)\s+ich\s+(?P<rest>[a-z0-9 ]+?)\s*\?\s*$")
+
+
+def _yes_no_question(plain: str, nouns: frozenset[str]) -> MemoryQuestion | None:
+    found = _YES_NO.match(plain)
+    if not found or found["verb"] in _MODALS or _NOT_ABOUT_HER.search(found["rest"]):
+        return None
+    words = [found["verb"], *found["rest"].split()]
+    if any(word.startswith(service) or word.endswith(service) or word.endswith(service + "n")
+           for word in words for service in _SERVICE_WORDS):
+        return None
+    if not nouns and not _asks_about_her(plain, words):
+        return None
+    return _question(words, abstains=True, nouns=nouns)
 
 
 def _same(word: str, topic: str) -> bool:
