@@ -141,3 +141,23 @@ def test_a_word_for_several_relatives_finds_each_of_them_never_the_other_one(que
     one of them (*Wie heißt mein Sohn?*) is never answered with another (the daughter) or without a name."""
     read = memory_question(question)
     assert read is not None and (score_told(read, told, {"lea": "tochter"}) > 0) is found
+
+
+@pytest.mark.parametrize(("told", "slot"), [("Ich wohne auf einem Hausboot.", "ich|wohnort"),
+                                            ("Ich lebe auf dem Dorf.", "ich|wohnort"),
+                                            ("Ich wohne bei meiner Tante.", "ich|wohnort"),
+                                            ("Ich lebe seit dem Sommer allein.", "ich|wohnort"),
+                                            ("Ich wohne mit meiner Freundin zusammen.", "ich|wohnort"),
+                                            ("Ich lebe vegan.", None), ("Ich lebe seit Jahren mit Rheuma.", None)])
+def test_where_she_lives_is_one_slot_whatever_the_preposition(told, slot):
+    """Issue 28 item 3: *„Wo wohne ich jetzt?"* — a newer home supersedes the older one also when it is *auf dem
+    Dorf* or *bei meiner Tante*; how she lives (*vegan*, *mit Rheuma*) is no home."""
+    assert slot_of(told, {}) == slot
+
+
+@pytest.mark.parametrize("told", ["Wir wissen jetzt, dass es ein Mädchen wird.",
+                                  "Ich weiß seit Montag, dass ich die Stelle bekomme.",
+                                  "Wir wissen inzwischen, wo wir heiraten."])
+def test_news_she_now_knows_is_kept(told):
+    """Issue 28 item 1 (the second own set: *„Wir wissen jetzt, dass es ein Junge wird."* was never stored)."""
+    assert _raw(told) >= 0.7

@@ -187,6 +187,9 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
         (re.compile(rf"\b({_any(events)})\b"), 0.8, "ein Ereignis mit Gewicht"),
         (re.compile(rf"\b({_any(sorted({*_RELATIVES, *RELATIVES}))})(e|n|en|s)?\b|\b({_any(_kin_plurals())})\b|"
                     r"\b\w+(tochter|sohn|schwester|bruder|mutter|vater|enkel|enkelin)\b"), 0.75, "eine Beziehung"),
+        # news she now knows (*Wir wissen jetzt, dass es ein Junge wird*, *Ich weiß seit gestern, dass …*)
+        (re.compile(r"\b(ich|wir)\s+(weiss|wissen)\s+(jetzt|inzwischen|nun|endlich|seit\s+\w+)\s*,?\s*(dass|ob|was|wo|wie|wann)\b"),
+         0.75, "eine Neuigkeit"),
         # what she likes, whatever it is (*Ich sehe gern fern*, *Ich trage gerne Rot*, *Ich esse lieber Fisch*) —
         # not a wish (*Ich hätte gern ein Bier*)
         (re.compile(r"^\s*ich\s+(?!(haette|moechte|wuerde|waere)\b)[a-z]+\s+([a-z]+\s+){0,2}(gern|gerne|lieber|"

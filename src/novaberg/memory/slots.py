@@ -51,7 +51,11 @@ _PROFESSION = re.compile(r"\bich\s+bin\s+(?!(wieder|immer|leider|sicher|gerade|h
 _FIELDS = "wesen|wissenschaft|wissenschaften|informatik|medizin|lehre|kunde|istik|logie|sophie|nomie|technik|" \
           "paedagogik|physik|chemie|mathematik|biologie|jura|recht|mechanik|architektur|design"
 _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("wohnort", re.compile(r"\b(wohne|wohnen|wohnt|lebe|leben|lebt)\b(\s+\w+){0,5}?\s+(in|nach)\b|\bumgezogen\b|"
+    # where (*in*, *auf dem Land*, *auf einem Boot*, *bei meinem Vater*), alone or with whom she lives — not how
+    # (*Ich lebe vegan*, *… mit Diabetes*)
+    ("wohnort", re.compile(r"\b(wohne|wohnen|wohnt|lebe|leben|lebt)\b(\s+\w+){0,5}?\s+(in|im|nach|auf|bei|beim|allein|"
+                           r"alleine|zusammen|ausserhalb|mit\s+(mein|meine|meinem|meinen|meiner|unser\w*))\b|"
+                           r"\bumgezogen\b|"
                            r"\bnach\s+\w+\s+(zurueck\s+|zurueckge)?gezogen\b|\bziehen?\s+nach\b|\bzieht\s+nach\b")),
     ("arbeit", re.compile(r"\b(arbeite|arbeitet|jobbe|jobbt)\b|\bstelle\s+gewechselt\b|\bneue\s+stelle\b")),
     ("studium", re.compile(r"\b(studiere|studiert)\b|\b(studium|studiengang|studienfach|fach|hauptfach|uni|"
