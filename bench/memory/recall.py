@@ -12,7 +12,8 @@ turn goes through `Nova.turn` with a clock the bench advances. Two runs on one t
   holds, a line marked as superseded said as history) — what the block gives a model.
 
 Scoring: an answer is right when it states one key of every wanted fact; an update answer also must not state
-the old value as current (before a history word such as *vorher*); a "wann" answer must say the fact's day;
+the old value as current (before a history word such as *vorher*; a key the new sentence itself holds does not count,
+`_old_markers`); a "wann" answer must say the fact's day;
 an abstention answer must say that nothing was told, and every key of the person's facts in it counts as an
 invented fact. The held-out third (every third scenario), the second held-out set (`recall_second.py`) and the set
 written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on their own, and so are the two parts of
@@ -38,7 +39,16 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bench.memory.recall_cases import ABSTENTION, CATEGORIES, SCENARIOS, TEMPORAL, UPDATE, Question, Scenario
+from bench.memory.recall_cases import (
+    ABSTENTION,
+    CATEGORIES,
+    SCENARIOS,
+    TEMPORAL,
+    UPDATE,
+    Fact,
+    Question,
+    Scenario,
+)
 from bench.memory.recall_foreign import FOREIGN
 from bench.memory.recall_fourth import DEV as FOURTH_DEV
 from bench.memory.recall_fourth import HELD_OUT as FOURTH_HELD_OUT
@@ -137,8 +147,21 @@ def _content(scenario: Scenario, question: Question, said: str) -> tuple[bool, i
         cut = min([said.find(word) for word in _HISTORY_WORDS if word in said] or [len(said)])
         current = said[:cut]
         right = right and any(key in current for key in scenario.facts[question.wants[0]].keys) \
-            and not any(key in current for key in scenario.facts[question.old].keys)
+            and not any(key in current for key in _old_markers(scenario.facts[question.old], scenario.facts[question.wants[0]]))
     return right, 0
+
+
+def _old_markers(old: Fact, new: Fact) -> list[str]:
+    """What shows the old fact stated as current: its keys — but not a key the new sentence itself holds (*Die Reise
+    geht jetzt doch nicht an den Gardasee, sondern nach Südtirol* names what it replaces); then the two longest words
+    of the old sentence the new one lacks (session 12: three right update answers were counted wrong so)."""
+    new_said = fold(new.said)
+    keys = [key for key in old.keys if key not in new_said]
+    if keys:
+        return keys
+    words = sorted({w for w in re.findall(r"[a-z]+", fold(old.said)) if len(w) >= 5 and w not in new_said},
+                   key=lambda w: (-len(w), w))
+    return words[:2]
 
 
 def block_reader(data: Mapping[str, Any]) -> dict[str, str]:
