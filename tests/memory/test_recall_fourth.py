@@ -161,3 +161,30 @@ def test_where_she_lives_is_one_slot_whatever_the_preposition(told, slot):
 def test_news_she_now_knows_is_kept(told):
     """Issue 28 item 1 (the second own set: *„Wir wissen jetzt, dass es ein Junge wird."* was never stored)."""
     assert _raw(told) >= 0.7
+
+
+@pytest.mark.parametrize(("older", "newer"), [("Ich trinke jeden Morgen Kaffee.", "Ich trinke keinen Kaffee mehr."),
+                                              ("Ich habe eine Katze.", "Ich habe jetzt zwei Katzen."),
+                                              ("Ich esse gern Fisch.", "Ich esse keinen Fisch mehr.")])
+def test_what_she_does_or_has_with_one_thing_is_one_slot(older, newer):
+    """Issue 28 item 3: „a newer fact about the same thing supersedes the older one" — a habit or a count of one
+    thing (the verb and its first noun that is no time) is one value at a time."""
+    assert slot_of(older, {}) == slot_of(newer, {}) is not None
+
+
+@pytest.mark.parametrize(("one", "other"), [("Ich spiele Tennis.", "Ich spiele jetzt auch Golf."),
+                                            ("Ich trinke Tee.", "Ich esse keinen Tee-Kuchen."),
+                                            ("Ich habe seit meiner Kindheit Asthma.", "Ich habe eine Katze.")])
+def test_another_thing_or_another_verb_is_another_slot(one, other):
+    assert slot_of(one, {}) != slot_of(other, {})
+
+
+def test_a_changed_habit_is_answered_with_the_newest_and_the_older_as_history(nova):
+    """Issue 28 item 3: *„Du wohnst jetzt in Bonn — vorher in Köln."* — for a habit told weeks apart as well."""
+    nova.turn("anna", "nova", "Ich trinke jeden Morgen Kaffee.", DAY1)
+    nova.pixie.tick(DAY1 + timedelta(hours=2))
+    nova.turn("anna", "nova", "Ich trinke keinen Kaffee mehr.", DAY1 + timedelta(days=21))
+    nova.pixie.tick(DAY1 + timedelta(days=21, hours=2))
+    answer = fold(nova.turn("anna", "nova", "Trinke ich Kaffee?", DAY1 + timedelta(days=30)).answer)
+    current, _, history = answer.partition("vorher")
+    assert "keinen kaffee mehr" in current and "jeden morgen" not in current and "jeden morgen" in history

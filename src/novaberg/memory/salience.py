@@ -267,7 +267,7 @@ def offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
     best = max(((score, reason) for pattern, score, reason in _rules() if pattern.search(folded)),
                default=(0.15, "Alltagsgespräch"))
     if best[0] < 0.75 and (_NOUN_AFTER_BIN.search(text) or _has_noun(text) or _does_noun(text)
-                           or slot_of(text, {}) is not None):
+                           or _one_value(slot_of(text, {}))):
         best = (0.75, "eine Tatsache über sie")
     return {"salienz": best[0], "grund": best[1]}
 
@@ -280,6 +280,11 @@ _DOES_NOUN = re.compile(r"^\s*Ich\s+(?!(?:möchte|moechte|würde|wuerde|hätte|h
                         r"(?:[a-zäöüß]+\s+){0,3}[A-ZÄÖÜ][a-zäöüß]+")
 _MOMENT = re.compile(r"\b(gerade|grad|jetzt|heute|gleich|morgen|gestern|eben|nun|bald|sofort|spaeter|vorhin|nicht|dir|dich|"
                      r"euch|ihnen)\b")
+
+
+def _one_value(slot: str | None) -> bool:
+    """A slot of a kind (*wohnort*, *alter*, …) — not the verb-and-thing slot of any sentence (`slots._doing`)."""
+    return slot is not None and ":" not in slot
 
 
 def _does_noun(text: str) -> bool:

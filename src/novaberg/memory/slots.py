@@ -199,4 +199,41 @@ def _slot(said: str, name: str, rel: str) -> str | None:
     if subject == "ich" and (_PROFESSION.search(folded) or _ROLE_AFTER_BIN.search(folded)
                              or _NOUN_AFTER_BIN.search(said)):
         return "ich|arbeit"
-    return None
+    return _doing(said)
+
+
+# *Ich trinke jeden Morgen Kaffee* → later *Ich trinke keinen Kaffee mehr*; *Ich habe eine Katze* → *Ich habe jetzt
+# zwei Katzen*: what she does or has with one thing is one value at a time — the slot is the verb and the first noun
+# after it that is no time (up to a plural ending), so the newer sentence supersedes the older (issue 28 item 3).
+_DOING = re.compile(r"^\s*[Ii]ch\s+(?P<verb>[a-zäöüß]+)\s+(?P<rest>.+)$")
+_NOT_DOINGS = frozenset("""bin war wohne lebe arbeite studiere heisse hiess moechte wuerde haette waere kann muss will
+soll darf werde""".split())
+_TIME_NOUNS = frozenset(fold(word) for word in (*WEEKDAY_NAMES, *MONTH_NAMES)) | frozenset(
+    """morgen abend mittag nachmittag vormittag nacht tag tage tagen woche wochen wochenende monat monate jahr jahre
+    jahren uhr mal stunde stunden minuten sommer winter herbst fruehling fruehjahr zeit""".split())
+
+
+# a noun after a preposition says where, when or why (*seit meiner Kindheit*, *zum Seniorentanz*), not what
+_PREPOSITIONS = frozenset("""seit vor nach bei beim mit in im am an auf zu zum zur von vom fuer aus ins ueber unter
+wegen durch gegen ohne um""".split())
+
+
+def _doing(said: str) -> str | None:
+    found = _DOING.match(said.strip())
+    if not found or fold(found["verb"]) in _NOT_DOINGS:
+        return None
+    words = found["rest"].split()
+    nouns = [fold(word.strip(".,;:!?")) for at, word in enumerate(words) if word[:1].isupper()
+             and not _PREPOSITIONS.intersection(fold(w) for w in words[max(0, at - 2):at])]
+    noun = next((word for word in nouns if word and word not in _TIME_NOUNS), None)
+    if noun is None:
+        return None
+    return f"ich|{fold(found['verb'])}:{_stem(noun)}"
+
+
+def _stem(noun: str) -> str:
+    """*katzen* → katz, *katze* → katz, *buecher* stays: a noun up to a plural ending, four letters at least."""
+    for end in ("en", "er", "n", "e", "s"):
+        if noun.endswith(end) and len(noun) - len(end) >= 4:
+            return noun[: -len(end)]
+    return noun
