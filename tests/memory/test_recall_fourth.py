@@ -123,7 +123,8 @@ def test_a_yes_no_question_about_her_is_memorys(question, told):
 
 @pytest.mark.parametrize("question", ["Darf ich dich was fragen?", "Habe ich morgen einen Termin?",
                                       "Hab ich Milch auf der Einkaufsliste?", "Hab ich dir das schon erzählt?",
-                                      "Soll ich Tom anrufen?", "Gehe ich morgen zum Zahnarzt?"])
+                                      "Soll ich Tom anrufen?", "Gehe ich morgen zum Zahnarzt?",
+                                      "Brauche ich einen Regenschirm?"])
 def test_a_yes_no_question_for_a_service_a_time_or_leave_is_not_memorys(question):
     assert memory_question(question) is None
 

@@ -208,7 +208,7 @@ def _question(words: list[str], abstains: bool | None = None, holiday: bool = Fa
 _HABIT_QUESTION = re.compile(r"^\s*(?:was\s+fuer\s+(?:ein\w*\s+)?\w+|welche[nsrm]?\s+\w+|wie\s+(?:alt|oft|viel|viele|"
                              r"lange)|was|wie|wo|woher|wohin|wogegen|womit|wovon|woran)\s+(?P<verb>[a-z]+)\s+ich"
                              r"(?P<rest>(?:\s+[a-z]+)*)\s*\?\s*$")
-_MODALS = frozenset("""soll sollte kann koennte muss musste darf duerfte moechte will werde wuerde""".split())
+_MODALS = frozenset("""soll sollte kann koennte muss musste darf duerfte moechte will werde wuerde brauche""".split())
 
 
 def _habit_question(plain: str) -> bool:
