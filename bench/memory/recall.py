@@ -12,12 +12,14 @@ turn goes through `Nova.turn` with a clock the bench advances. Two runs on one t
   holds, a line marked as superseded said as history) — what the block gives a model.
 
 Scoring: an answer is right when it states one key of every wanted fact; an update answer also must not state
-the old value as current (before a history word such as *vorher*); a "wann" answer must say the fact's day;
+the old value as current (before a history word such as *vorher*; a key the new sentence itself holds does not count,
+`_old_markers`); a "wann" answer must say the fact's day;
 an abstention answer must say that nothing was told, and every key of the person's facts in it counts as an
 invented fact. The held-out third (every third scenario), the second held-out set (`recall_second.py`) and the set
 written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on their own, and so are the two parts of
 the third set written by others (`recall_third.py`, GerMedIQ's other participants, read from `--third PATH`: its
-development part is looked at, its held-out part only as aggregates); to a person who says *Sie*,
+development part is looked at, its held-out part only as aggregates), and so are the two parts of the fourth set
+(`recall_fourth.py`, everyday first-person sentences from Tatoeba, read from `--fourth PATH`); to a person who says *Sie*,
 a du-form answer is wrong (`inhalt_ohne_anrede` counts the content alone). `--part NAME` runs one part,
 `--show-held-out` prints the held-out parts' wrong answers (looking at them spends the part). `--answers FILE`
 writes every answer (mode, person, question, answer) as JSON lines, to compare two versions with `cmp` unread.
@@ -37,8 +39,20 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bench.memory.recall_cases import ABSTENTION, CATEGORIES, SCENARIOS, TEMPORAL, UPDATE, Question, Scenario
+from bench.memory.recall_cases import (
+    ABSTENTION,
+    CATEGORIES,
+    SCENARIOS,
+    TEMPORAL,
+    UPDATE,
+    Fact,
+    Question,
+    Scenario,
+)
 from bench.memory.recall_foreign import FOREIGN
+from bench.memory.recall_fourth import DEV as FOURTH_DEV
+from bench.memory.recall_fourth import HELD_OUT as FOURTH_HELD_OUT
+from bench.memory.recall_fourth import fourth_scenarios
 from bench.memory.recall_second import SECOND
 from bench.memory.recall_third import DEV as THIRD_DEV
 from bench.memory.recall_third import HELD_OUT as THIRD_HELD_OUT
@@ -107,8 +121,9 @@ def _days(day: int) -> tuple[str, ...]:
 
 _DU = re.compile(r"\b(du|dir|dich|dein|deine|deinen|deinem|deiner|deines|hast|bist)\b")
 ALL_SCENARIOS: tuple[Scenario, ...] = (*SCENARIOS, *SECOND, *FOREIGN)
-PARTS = ("entwicklung", "zurueckgehalten", "zurueckgehalten_2", "fremd", THIRD_DEV, THIRD_HELD_OUT)
-_DEV_PARTS = ("entwicklung", THIRD_DEV)  # the parts looked at and tuned on
+PARTS = ("entwicklung", "zurueckgehalten", "zurueckgehalten_2", "fremd", THIRD_DEV, THIRD_HELD_OUT, FOURTH_DEV,
+         FOURTH_HELD_OUT)
+_DEV_PARTS = ("entwicklung", THIRD_DEV, FOURTH_DEV)  # the parts looked at and tuned on
 
 
 def score(scenario: Scenario, question: Question, answer: str) -> tuple[bool, int]:
@@ -132,8 +147,21 @@ def _content(scenario: Scenario, question: Question, said: str) -> tuple[bool, i
         cut = min([said.find(word) for word in _HISTORY_WORDS if word in said] or [len(said)])
         current = said[:cut]
         right = right and any(key in current for key in scenario.facts[question.wants[0]].keys) \
-            and not any(key in current for key in scenario.facts[question.old].keys)
+            and not any(key in current for key in _old_markers(scenario.facts[question.old], scenario.facts[question.wants[0]]))
     return right, 0
+
+
+def _old_markers(old: Fact, new: Fact) -> list[str]:
+    """What shows the old fact stated as current: its keys — but not a key the new sentence itself holds (*Die Reise
+    geht jetzt doch nicht an den Gardasee, sondern nach Südtirol* names what it replaces); then the two longest words
+    of the old sentence the new one lacks (session 12: three right update answers were counted wrong so)."""
+    new_said = fold(new.said)
+    keys = [key for key in old.keys if key not in new_said]
+    if keys:
+        return keys
+    words = sorted({w for w in re.findall(r"[a-z]+", fold(old.said)) if len(w) >= 5 and w not in new_said},
+                   key=lambda w: (-len(w), w))
+    return words[:2]
 
 
 def block_reader(data: Mapping[str, Any]) -> dict[str, str]:
@@ -185,13 +213,15 @@ def _report(name: str, rows: list[tuple[Scenario, Question, str, bool, int]]) ->
 
 
 def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool = False,
-        part: str | None = None, answers: Path | None = None, third: Path | None = None) -> dict[str, Any]:
+        part: list[str] | str | None = None, answers: Path | None = None, third: Path | None = None,
+        fourth: Path | None = None) -> dict[str, Any]:
     from novaberg.api.catalog import offline_rules
     from novaberg.api.nova import Nova
     from novaberg.llm.offline import OfflineLLM
     from novaberg.llm.scripted import ScriptedLLM
 
     results: dict[str, Any] = {}
+    parts = [part] if isinstance(part, str) else part or []
     dump = answers.open("w", encoding="utf-8") if answers else None
     with tempfile.TemporaryDirectory() as tmp, Nova.open(data_dir=Path(tmp) / "data", llm="offline") as nova:
         for mode in modes:
@@ -202,8 +232,8 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool 
             rows = []
             started = time.perf_counter()
             turns = Counter()
-            for index, scenario in enumerate((*ALL_SCENARIOS, *third_scenarios(third))):
-                if only_dev and scenario.report_part not in _DEV_PARTS or part and scenario.report_part != part:
+            for index, scenario in enumerate((*ALL_SCENARIOS, *third_scenarios(third), *fourth_scenarios(fourth))):
+                if only_dev and scenario.report_part not in _DEV_PARTS or parts and scenario.report_part not in parts:
                     continue
                 for question, answer in play(runner, scenario, index, f"{mode}-{scenario.user}"):
                     right, invented = score(scenario, question, answer)
@@ -227,13 +257,14 @@ def main() -> None:
     parser.add_argument("--show-wrong", action="store_true", help="print the wrong answers of the development part")
     parser.add_argument("--show-held-out", action="store_true",
                         help="print the wrong answers of the held-out part (looking at them spends it: write a new one)")
-    parser.add_argument("--part", choices=PARTS, help="run only this part of the scenarios")
+    parser.add_argument("--part", choices=PARTS, action="append", help="run only this part (repeatable)")
     parser.add_argument("--only-dev", action="store_true", help="leave the held-out scenarios out")
     parser.add_argument("--answers", type=Path, help="write every answer as JSON lines to this file (compare unread)")
     parser.add_argument("--third", type=Path, help="GerMedIQ-Human.csv: adds the third set (`recall_third.py`)")
+    parser.add_argument("--fourth", type=Path, help="Tatoeba deu.txt: adds the fourth set (`recall_fourth.py`)")
     args = parser.parse_args()
     modes = ["offline", "skript"] if args.mode == "beide" else [args.mode]
-    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part, args.answers, args.third)
+    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part, args.answers, args.third, args.fourth)
 
 
 if __name__ == "__main__":

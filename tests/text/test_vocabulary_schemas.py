@@ -196,6 +196,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "endings": ENDINGS,
         "slot_words": Map(FOLDED),
         "past_verbs": FOLDED,
+        "habit_adverbs": FOLDED,  # issue 28, the fourth set: *Was trinke ich so?* is memory's
+        "preference_words": FOLDED,
+        "do_verbs": FOLDED,
+        "kin_plurals": FOLDED,
+        "pets": FOLDED,
     },
     "text/smalltalk_de.json": {
         "schema_version": INT,

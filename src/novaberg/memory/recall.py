@@ -33,9 +33,9 @@ _FILLERS = r"((nochmal|noch\s+mal|eigentlich|denn|gleich|genau)\s+)*"
 _TOLD_ABOUT = re.compile(r"\b(was|wann)\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,3}?"
                          r"(ueber|uebers|ueberm|von|vom)\s+(?P<topic>.+?)\s+(erzaehlt|gesagt|berichtet)\b")
 _TOLD_THAT = re.compile(r"\bwann\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,2}?(erzaehlt|gesagt|berichtet)"
-                        r"\s*,?\s*(dass|was|wo|wie|wann|wer|welche\w*|ob)\s+(?P<topic>[^?]+)")
+                        r"\s*,?\s*(dass|was|wo\w*|wie|wann|wer|welche\w*|ob|warum|wieso|weshalb)\s+(?P<topic>[^?]+)")
 _TOLD_ANYTHING = re.compile(r"^\s*was\s+(hab|habe|hatte)\s+ich\s+(dir|ihnen)\s+(\w+\s+){0,4}?(erzaehlt|gesagt|berichtet)\b")
-_ABOUT_MY = re.compile(r"\bwas\s+(weisst|weist|weiss)\s+du\s+(alles\s+|noch\s+|denn\s+)*(ueber|von)\s+"
+_ABOUT_MY = re.compile(r"\bwas\s+((weisst|weist|weiss)\s+du|wissen\s+sie)\s+(alles\s+|noch\s+|denn\s+)*(ueber|von)\s+"
                        r"(?P<topic>[^?]+)")
 _JOB = re.compile(r"\b(was|wer)\s+bin\s+ich\s+(eigentlich\s+|nochmal\s+)?(von\s+beruf|beruflich)\b")
 _GENERIC = re.compile(r"^\s*((in|an|mit|bei|fuer|aus|zu|nach|seit)\s+)?(was|wie|wo|wer|wen|wem|wann|welche[nsrm]?|"
@@ -75,6 +75,11 @@ _COLLECTIVE_KIN = frozenset(_WORDS["collective_kin"])
 # The services' own objects: a question about them is theirs (*Was ist mein nächster Termin?*), never memory's.
 _SERVICE_WORDS = tuple(_WORDS["service_words"])
 _STOP = frozenset(_WORDS["stop_words"])
+_HABIT_ADVERBS = frozenset(_WORDS["habit_adverbs"])
+_PREFERENCE = frozenset(_WORDS["preference_words"])
+_DO_VERBS = frozenset(_WORDS["do_verbs"])
+# the family as a whole: every relative word, and the plurals that are no short ending away (*Brüder*, *Söhne*)
+_KIN_WORDS = frozenset(RELATIVES - set(_WORDS["pets"]) | set(_WORDS["kin_plurals"]))  # a pet is no relative here
 _ENDINGS = tuple(_WORDS["endings"])
 
 
@@ -176,6 +181,8 @@ _HOLIDAY = re.compile(r"\bwohin\b.*\b(fahre|fahren|fliege|fliegen|reise|reisen|g
 def _question(words: list[str], abstains: bool | None = None, holiday: bool = False,
               herself: bool = True, nouns: frozenset[str] = frozenset()) -> MemoryQuestion | None:
     topic = [w for w in words if w not in _STOP and len(w) >= 3]
+    if topic and all(w in _DO_VERBS for w in topic) and not _PREFERENCE.isdisjoint(words):
+        topic = sorted(_PREFERENCE)  # *Was mache ich gern?*: the verb says nothing, the liking is the topic
     if not topic:
         return None
     topic = [SYNONYMS.get(w, w) for w in topic]
@@ -183,10 +190,30 @@ def _question(words: list[str], abstains: bool | None = None, holiday: bool = Fa
                    for w in topic)
     relative = any(w in RELATIVES or w in _COLLECTIVE_KIN for w in topic)
     slot = "urlaub" if holiday else next((_SLOT_WORDS[w] for w in topic if w in _SLOT_WORDS), None)
-    return MemoryQuestion(_widened(topic), personal if abstains is None else abstains,
+    topics = _widened(topic)
+    if all(w in _COLLECTIVE_KIN for w in topic) or nouns and all(n in _COLLECTIVE_KIN for n in nouns):
+        # *Was hab ich dir über meine Familie erzählt?*, *…, wie groß meine Familie ist?*: any relative
+        topics |= _KIN_WORDS  # (the kin gate keeps it to sentences about a relative; the noun is no gate here)
+        nouns = frozenset()
+    return MemoryQuestion(topics, personal if abstains is None else abstains,
                           about_herself=herself and not relative, asked=frozenset(topic), slot=slot,
                           nouns=frozenset(SYNONYMS.get(n, n) for n in nouns) & frozenset(topic),
                           kin=any(w in _COLLECTIVE_KIN for w in topic))
+
+
+# *Was trinke ich?*, *Was mache ich gern?*, *Wie alt bin ich jetzt?*: a question with *ich* as the subject of a
+# verb in the present and nothing after *ich* but words of habit and time (`habit_adverbs`) asks about her own
+# ways — memory's, and nothing told about them is said so. *Wie komme ich zum Bahnhof?* has more after *ich*; a
+# modal (*Was soll ich kochen?*) asks for advice.
+_HABIT_QUESTION = re.compile(r"^\s*(?:was\s+fuer\s+(?:ein\w*\s+)?\w+|welche[nsrm]?\s+\w+|wie\s+(?:alt|oft|viel|viele|"
+                             r"lange)|was|wie|wo|woher|wohin|wogegen|womit|wovon|woran)\s+(?P<verb>[a-z]+)\s+ich"
+                             r"(?P<rest>(?:\s+[a-z]+)*)\s*\?\s*$")
+_MODALS = frozenset("""soll sollte kann koennte muss musste darf duerfte moechte will werde wuerde brauche""".split())
+
+
+def _habit_question(plain: str) -> bool:
+    found = _HABIT_QUESTION.match(plain)
+    return bool(found) and found["verb"] not in _MODALS and set(found["rest"].split()) <= _HABIT_ADVERBS
 
 
 # *Welche Medikamente nehme ich?*, *Wie schlafe ich?*, *Wo wurde ich operiert?*: a question with *ich* as its
@@ -260,9 +287,29 @@ def memory_question(text: str) -> MemoryQuestion | None:
         if any(word.startswith(service) or word.endswith(service) or word.endswith(service + "n")
                for word in words for service in _SERVICE_WORDS):
             return None
-        return _question(words, abstains=True if _asks_about_her(folded, words) else None,
+        return _question(words, abstains=True if _asks_about_her(folded, words) or _habit_question(folded) else None,
                          holiday=bool(_HOLIDAY.search(folded)), nouns=nouns)
-    return None
+    return _yes_no_question(folded, nouns)
+
+
+# *Hab ich ein Haustier?*, *Spiele ich ein Instrument?*, *Trinke ich Kaffee?*: a yes-no question with *ich* as the
+# subject of a verb in the present, about a thing written as a noun (or of the recall's families) — memory's, and
+# nothing told is said so. Not a modal (*Darf ich …?*), not a time (*Habe ich morgen …?*), not a service's object
+# (*Habe ich einen Termin?*, *… auf der Einkaufsliste?*).
+_YES_NO = re.compile(r"^\s*(?P<verb>[a-z]+)\s+ich\s+(?P<rest>[a-z0-9 ]+?)\s*\?\s*$")
+
+
+def _yes_no_question(plain: str, nouns: frozenset[str]) -> MemoryQuestion | None:
+    found = _YES_NO.match(plain)
+    if not found or found["verb"] in _MODALS or _NOT_ABOUT_HER.search(found["rest"]):
+        return None
+    words = [found["verb"], *found["rest"].split()]
+    if any(word.startswith(service) or word.endswith(service) or word.endswith(service + "n")
+           for word in words for service in _SERVICE_WORDS):
+        return None
+    if not nouns and not _asks_about_her(plain, words):
+        return None
+    return _question(words, abstains=True, nouns=nouns)
 
 
 def _same(word: str, topic: str) -> bool:
@@ -321,7 +368,7 @@ class TopicScorer:
         relatives = {w for w in asked if w in RELATIVES}
         self.names_asked = frozenset(n for n, rel in names.items() if rel in relatives) | _NAMING \
             if question.wants_name else frozenset()
-        self.kin = frozenset(RELATIVES | _COLLECTIVE_KIN | set(names)) if question.kin else frozenset()
+        self.kin = _topic_words(_KIN_WORDS | _COLLECTIVE_KIN) | frozenset(names) if question.kin else frozenset()
         self.verb = (_topic_words(question.verb) - _STOP) if question.verb else frozenset()
 
     @classmethod

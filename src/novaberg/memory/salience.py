@@ -26,7 +26,7 @@ from novaberg.core.settings import (
     KZG_TTL_DAYS_MINIMUM,
 )
 from novaberg.llm.reader import read_number, read_text
-from novaberg.memory.slots import RELATIVES
+from novaberg.memory.slots import RELATIVES, slot_of
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.wellbeing import wellbeing
 from novaberg.text.words import fold
@@ -124,7 +124,8 @@ _HEALTH_HEADS = ("allergie", "entzuendung", "tabletten", "intolerant", "operatio
 _FREQUENCY = (r"\b((ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun|zehn|\d+)\s*-?\s*(mal|x)|"
               r"(die|pro|in\s+der|im|am|jeden|jede|jedes)\s+(woche|tag|monat|jahr|wochenende)|manchmal|"
               r"ab\s+und\s+zu|gelegentlich|selten|hin\s+und\s+wieder|immer\s+mal\s+wieder|\w+mal\s+die\s+woche|"
-              r"noch\s+nie|schon\s+immer|seit\s+jahren|seit\s+(der|meiner)\s+kindheit)\b")
+              r"noch\s+nie|schon\s+immer|seit\s+jahren|seit\s+(der|meiner)\s+kindheit|normalerweise|gewoehnlich|"
+              r"meistens|niemals|nie)\b")
 # *Ich habe vier Tattoos*, *Ich hatte schon sehr viele Operationen*, *Ich habe den grünen Star*: a noun (as written)
 # she has or had — not a passing state (*Ich habe Hunger*, *Ich hab heute …*).
 _HAS_NOUN = re.compile(r"\b[Ii]ch\s+(?:habe|hab|hatte)\s+(?:[a-zäöüß0-9]+\s+){0,4}?(?P<noun>[A-ZÄÖÜ][a-zäöüß-]+)")
@@ -142,6 +143,13 @@ def _pastime_words() -> frozenset[str]:
     raw = json.loads(resources.files("novaberg.text").joinpath("recall_de.json").read_text(encoding="utf-8"))
     return frozenset(w for f in raw["families"] if f["name"] in _PASTIME_FAMILIES for w in f["words"]
                      if len(w) >= 4 and w not in _NOT_PASTIMES)
+
+
+@cache
+def _kin_plurals() -> tuple[str, ...]:
+    """Relative words in a plural that is no short ending away (*Brüder*, *Söhne*; `text/recall_de.json`)."""
+    raw = json.loads(resources.files("novaberg.text").joinpath("recall_de.json").read_text(encoding="utf-8"))
+    return tuple(raw["kin_plurals"])
 
 
 _PASTIME_FAMILIES = ("sport", "musik", "instrument", "hobby")
@@ -177,8 +185,15 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
         (re.compile(rf"\b\w*({_any(_HEALTH_HEADS)})\b|\bmir\s+wurden?\b.*\b(entfernt|eingesetzt|operiert|verschrieben|"
                     r"gezogen|diagnostiziert|amputiert|transplantiert|implantiert)\b"), 0.75, "ihre Gesundheit"),
         (re.compile(rf"\b({_any(events)})\b"), 0.8, "ein Ereignis mit Gewicht"),
-        (re.compile(rf"\b({_any(sorted({*_RELATIVES, *RELATIVES}))})\b|"
+        (re.compile(rf"\b({_any(sorted({*_RELATIVES, *RELATIVES}))})(e|n|en|s)?\b|\b({_any(_kin_plurals())})\b|"
                     r"\b\w+(tochter|sohn|schwester|bruder|mutter|vater|enkel|enkelin)\b"), 0.75, "eine Beziehung"),
+        # news she now knows (*Wir wissen jetzt, dass es ein Junge wird*, *Ich weiß seit gestern, dass …*)
+        (re.compile(r"\b(ich|wir)\s+(weiss|wissen)\s+(jetzt|inzwischen|nun|endlich|seit\s+\w+)\s*,?\s*(dass|ob|was|wo|wie|wann)\b"),
+         0.75, "eine Neuigkeit"),
+        # what she likes, whatever it is (*Ich sehe gern fern*, *Ich trage gerne Rot*, *Ich esse lieber Fisch*) —
+        # not a wish (*Ich hätte gern ein Bier*)
+        (re.compile(r"^\s*ich\s+(?!(haette|moechte|wuerde|waere)\b)[a-z]+\s+([a-z]+\s+){0,2}(gern|gerne|lieber|"
+                    r"am\s+liebsten)\b"), 0.75, "eine Vorliebe"),
         # travel and stays away (*Reise*, *Auslandssemester*, *fliege … nach*)
         (re.compile(r"\b(reise|reisen|auslandssemester|kur|rundreise|kreuzfahrt)\b|"
                     r"\b(fliege|fliegen|reise|reisen)\b.*\bnach\b"), 0.7, "ein Vorhaben"),
@@ -251,9 +266,29 @@ def offline_salience(data: Mapping[str, Any]) -> dict[str, Any]:
         text, folded = told, fold(told)
     best = max(((score, reason) for pattern, score, reason in _rules() if pattern.search(folded)),
                default=(0.15, "Alltagsgespräch"))
-    if best[0] < 0.75 and (_NOUN_AFTER_BIN.search(text) or _has_noun(text)):
+    if best[0] < 0.75 and (_NOUN_AFTER_BIN.search(text) or _has_noun(text) or _does_noun(text)
+                           or _one_value(slot_of(text, {}))):
         best = (0.75, "eine Tatsache über sie")
     return {"salienz": best[0], "grund": best[1]}
+
+
+# *Ich spreche viel Englisch*, *Ich trinke nie Bier*, *Ich esse nur Gemüse*, *Ich spiele Harfe* (issue 28, the fourth
+# set): she, a verb in the present and a noun as written, a few words apart — what she does, not a moment (no
+# *gerade*, *heute*, *jetzt* …) and not a wish or a need (*Ich möchte*, *Ich brauche*).
+_DOES_NOUN = re.compile(r"^\s*Ich\s+(?!(?:möchte|moechte|würde|wuerde|hätte|haette|wäre|waere|muss|kann|will|soll|darf|"
+                        r"brauche|suche|glaube|denke|hoffe|weiß|weiss|sehe|höre|hoere|verstehe|danke|habe)\b)[a-zäöüß]+e\s+"
+                        r"(?:[a-zäöüß]+\s+){0,3}[A-ZÄÖÜ][a-zäöüß]+")
+_MOMENT = re.compile(r"\b(gerade|grad|jetzt|heute|gleich|morgen|gestern|eben|nun|bald|sofort|spaeter|vorhin|nicht|dir|dich|"
+                     r"euch|ihnen)\b")
+
+
+def _one_value(slot: str | None) -> bool:
+    """A slot of a kind (*wohnort*, *alter*, …) — not the verb-and-thing slot of any sentence (`slots._doing`)."""
+    return slot is not None and ":" not in slot
+
+
+def _does_noun(text: str) -> bool:
+    return bool(_DOES_NOUN.match(text)) and not _MOMENT.search(fold(text))
 
 
 def _has_noun(text: str) -> bool:

@@ -4,7 +4,7 @@
 thing that holds one value at a time: where the subject lives (*wohne, lebt in, umgezogen, gezogen nach*), where or
 as what it works (*arbeite, jobbe, Stelle gewechselt, ich bin Lehrerin*), what it studies, a favourite
 (*Lieblingsessen*, *Lieblingsbuch* — each compound its own slot), the name of a person or pet (*Meine Freundin
-heißt …*), a role in its life (*Hausarzt*, *Chef*), the car it drives, where the summer holiday goes. The subject is
+heißt …*), a role in its life (*Hausarzt*, *Chef*), the car it drives, where the summer holiday goes, its age. The subject is
 the person herself (*ich*, *wir*, *mein Lieblings…*) or a relative (*meine Tochter Sarah …*, *Oma Erna …*); a name
 that opens a sentence is the relative it was introduced with (*Meine Tochter Sarah* → *Sarah ist nach Hamburg
 gezogen* is about the daughter). A newer sentence in the same slot supersedes an older one; any other newer
@@ -51,7 +51,11 @@ _PROFESSION = re.compile(r"\bich\s+bin\s+(?!(wieder|immer|leider|sicher|gerade|h
 _FIELDS = "wesen|wissenschaft|wissenschaften|informatik|medizin|lehre|kunde|istik|logie|sophie|nomie|technik|" \
           "paedagogik|physik|chemie|mathematik|biologie|jura|recht|mechanik|architektur|design"
 _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("wohnort", re.compile(r"\b(wohne|wohnen|wohnt|lebe|leben|lebt)\b(\s+\w+){0,5}?\s+(in|nach)\b|\bumgezogen\b|"
+    # where (*in*, *auf dem Land*, *auf einem Boot*, *bei meinem Vater*), alone or with whom she lives — not how
+    # (*Ich lebe vegan*, *… mit Diabetes*)
+    ("wohnort", re.compile(r"\b(wohne|wohnen|wohnt|lebe|leben|lebt)\b(\s+\w+){0,5}?\s+(in|im|nach|auf|bei|beim|allein|"
+                           r"alleine|zusammen|ausserhalb|mit\s+(mein|meine|meinem|meinen|meiner|unser\w*))\b|"
+                           r"\bumgezogen\b|"
                            r"\bnach\s+\w+\s+(zurueck\s+|zurueckge)?gezogen\b|\bziehen?\s+nach\b|\bzieht\s+nach\b")),
     ("arbeit", re.compile(r"\b(arbeite|arbeitet|jobbe|jobbt)\b|\bstelle\s+gewechselt\b|\bneue\s+stelle\b")),
     ("studium", re.compile(r"\b(studiere|studiert)\b|\b(studium|studiengang|studienfach|fach|hauptfach|uni|"
@@ -65,6 +69,11 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
                           r"(?=.*\b(nach|an\s+den|an\s+die|in\s+die)\b)"
                           r"(?=.*\b(im|ab)\s+(sommer|fruehjahr|fruehling|herbst|winter|"
                           rf"{'|'.join(fold(month) for month in MONTH_NAMES)})\b)")),
+    # an age: a number after *bin/ist/sind/werde/wird*, said in years or ending the sentence (*Ich bin dreißig.*,
+    # *Ich bin jetzt 30 Jahre alt*, *Mein Sohn wird fünf*) — one value at a time, the newer supersedes
+    ("alter", re.compile(r"\b(bin|ist|sind|werde|wird|wurde)\s+(jetzt\s+|schon\s+|erst\s+|gerade\s+|inzwischen\s+|bald\s+)?"
+                         r"(\d{1,3}|ein|eins|zwei|drei|vier|fuenf|sechs|sieben|acht|neun|zehn|elf|zwoelf|\w+zehn|"
+                         r"\w*zig|\w*ssig)(\s+jahre(\s+alt)?|\s*[.!]?\s*$)")),
 )
 # *Seit Montag bin ich Schichtleiter*, *Ich bin Architekt* (a capitalised noun as written, no weekday or month)
 _ROLE_AFTER_BIN = re.compile(r"\bbin\s+ich\s+(jetzt\s+|seit\s+\w+\s+)?\w+(erin|er|ent|eur|ist|istin|leiter|leiterin|"
@@ -190,4 +199,41 @@ def _slot(said: str, name: str, rel: str) -> str | None:
     if subject == "ich" and (_PROFESSION.search(folded) or _ROLE_AFTER_BIN.search(folded)
                              or _NOUN_AFTER_BIN.search(said)):
         return "ich|arbeit"
-    return None
+    return _doing(said)
+
+
+# *Ich trinke jeden Morgen Kaffee* → later *Ich trinke keinen Kaffee mehr*; *Ich habe eine Katze* → *Ich habe jetzt
+# zwei Katzen*: what she does or has with one thing is one value at a time — the slot is the verb and the first noun
+# after it that is no time (up to a plural ending), so the newer sentence supersedes the older (issue 28 item 3).
+_DOING = re.compile(r"^\s*[Ii]ch\s+(?P<verb>[a-zäöüß]+)\s+(?P<rest>.+)$")
+_NOT_DOINGS = frozenset("""bin war wohne lebe arbeite studiere heisse hiess moechte wuerde haette waere kann muss will
+soll darf werde""".split())
+_TIME_NOUNS = frozenset(fold(word) for word in (*WEEKDAY_NAMES, *MONTH_NAMES)) | frozenset(
+    """morgen abend mittag nachmittag vormittag nacht tag tage tagen woche wochen wochenende monat monate jahr jahre
+    jahren uhr mal stunde stunden minuten sommer winter herbst fruehling fruehjahr zeit""".split())
+
+
+# a noun after a preposition says where, when or why (*seit meiner Kindheit*, *zum Seniorentanz*), not what
+_PREPOSITIONS = frozenset("""seit vor nach bei beim mit in im am an auf zu zum zur von vom fuer aus ins ueber unter
+wegen durch gegen ohne um""".split())
+
+
+def _doing(said: str) -> str | None:
+    found = _DOING.match(said.strip())
+    if not found or fold(found["verb"]) in _NOT_DOINGS:
+        return None
+    words = found["rest"].split()
+    nouns = [fold(word.strip(".,;:!?")) for at, word in enumerate(words) if word[:1].isupper()
+             and not _PREPOSITIONS.intersection(fold(w) for w in words[max(0, at - 2):at])]
+    noun = next((word for word in nouns if word and word not in _TIME_NOUNS), None)
+    if noun is None:
+        return None
+    return f"ich|{fold(found['verb'])}:{_stem(noun)}"
+
+
+def _stem(noun: str) -> str:
+    """*katzen* → katz, *katze* → katz, *buecher* stays: a noun up to a plural ending, four letters at least."""
+    for end in ("en", "er", "n", "e", "s"):
+        if noun.endswith(end) and len(noun) - len(end) >= 4:
+            return noun[: -len(end)]
+    return noun
