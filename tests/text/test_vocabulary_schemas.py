@@ -68,6 +68,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         ),
         "activity_words": Map(WORD),
         "list_of_type": Map(TEXT),
+        "name_synonyms": Map(WORD),
         "type_by_word": Map(WORD),
         "choice_ordinals": Map(WORDS),
     },
