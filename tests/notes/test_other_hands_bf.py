@@ -95,3 +95,22 @@ def test_s7_an_entry_without_a_list_asks_which_and_writes_nothing(nova, db):
     result = nova.turn("u1", "nova", "Füge einen Artikel hinzu, Snacks kaufen", NOW)
     assert "Einkaufsliste" in result.answer and "Baumarkt" in result.answer, result.answer
     assert _lists(db, "u1") == {"Einkaufsliste": "Brot", "Baumarkt": "Dübel"}
+
+
+@pytest.mark.parametrize("sentence", ["Füge eine neue Einkaufsliste hinzu", "Füge diese Dinge meiner Einkaufsliste hinzu",
+                                      "Markiere Salat auf der Einkaufsliste", "Alles wurde gekauft in der Einkaufsliste",
+                                      "Setze die Einkaufsliste als beendet", "Lösch die Todo-Liste"])
+def test_s6_an_item_that_names_nothing_or_starts_with_a_list_verb_writes_nothing(nova, db, sentence):
+    """A misread order never becomes an item (*„eine neue“*, *„markiere Salat“* were written as items)."""
+    _seed(db, "u1", Einkaufsliste="Salat", To_do_Liste="Rasen mähen")
+    nova.turn("u1", "nova", sentence, NOW)
+    lists = _lists(db, "u1")
+    assert lists.get("Einkaufsliste") == "Salat", lists
+    if "Todo" not in sentence:
+        assert lists.get("To-do-Liste") == "Rasen mähen", lists
+
+
+def test_s5_the_word_for_an_entry_is_no_part_of_it(nova, db):
+    _seed(db, "u1", Einkaufsliste="Paris\nBrot")
+    nova.turn("u1", "nova", "Entferne den Posten Paris von meiner Einkaufsliste", NOW)
+    assert _lists(db, "u1") == {"Einkaufsliste": "Brot"}

@@ -25,7 +25,7 @@ _TODO = "To-do-Liste"
 _I = re.IGNORECASE
 _DET = r"(?:(?:die|der|den|dem|meine|meiner|meinem|meinen|unsere|unserer|unserem|unseren)\s+)?"
 _LIST = r"(?P<c>[\w-]*?(?:liste|listen|zettel))"
-_TASK = r"(?:aufgabe|to-?do|task)"
+_TASK = r"(?:aufgabe|to-?do|task)(?![\w-])"
 _POSTEN = r"(?:artikel|posten|einkaufsposten|eintrag|punkt)"
 _DONE = r"(?:erledigt|abgeschlossen|beendet|fertig|gekauft|besorgt)"
 _END = r"\s*(?:,?\s*bitte)?\s*[.!]*\s*$"
@@ -38,6 +38,7 @@ _TASK_OFF = re.compile(rf"^(?:lösch|loesch|streich|entfern|hak)\w*\s+(?:die\s+|
 _TASK_DONE = re.compile(rf"^(?:die\s+)?{_TASK}\s+(?:ist\s+)?{_DONE}\s*[,:]\s*(?P<items>.+?){_END}", _I)
 _MARK = re.compile(rf"^markier\w*\s*,?\s*(?:(?:die|den|das)\s+)?(?P<task>{_TASK}\s*,?\s*)?(?:(?:den|das)\s+{_POSTEN}\s+)?"
                    rf"{_ITEMS}\s*,?\s*(?:(?:auf|in|von)\s+{_DET}{_LIST}\s+)?als\s+{_DONE}{_END}", _I)
+_DONE_WITH = re.compile(rf"^fertig\s+mit\s+(?:(?:der|dem)\s+)?(?:{_TASK}\s+)?(?P<items>.+?)\s+(?:in|auf)\s+{_DET}{_LIST}{_END}", _I)
 _LEAVE_OUT = re.compile(rf"^lass\w*\s+(?:(?:die|den|das)\s+)?(?P<items>.+?)\s+(?:in|von|aus|auf)\s+{_DET}{_LIST}\s+weg{_END}", _I)
 _ADD_THEN_ITEMS = re.compile(rf"^(?:füg|fueg)\w*\s+{_DET}{_LIST}\s+hinzu\s*[,:]\s*(?P<items>.+?){_END}", _I)
 _NEW_ENTRY = re.compile(rf"^(?:füg|fueg|erstell|leg)\w*\s+(?:(?:eine|einen|ein|die|neue|neuen)\s+)*(?P<noun>{_TASK}|{_POSTEN})"
@@ -60,6 +61,8 @@ def read_frame(text: str) -> tuple[str, str, str] | None:
     if m := _MARK.match(said):
         target = m.group("c") or (_TODO if m.group("task") else "")
         return REMOVE, target, _clean_items(m.group("items"))
+    if m := _DONE_WITH.match(said):  # *Fertig mit der Aufgabe Tapiokastärke in unserer Einkaufsliste*
+        return REMOVE, m.group("c"), _clean_items(m.group("items"))
     if m := _LEAVE_OUT.match(said):
         return REMOVE, m.group("c"), _clean_items(m.group("items"))
     if m := _ADD_THEN_ITEMS.match(said):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
@@ -342,8 +342,30 @@ def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Rea
         if not target and container is not None:  # the bare list word (*auf die Liste für morgen*: „Liste“)
             said = container.said.split()
             target = _title(next((w for w in said if names_a_container(w)), said[-1]))
-    return Reading(action, target, items=split_items(items_text), named=named, resolved=resolved,
-                   typ=type_for(target) if target else "")
+    return _checked_items(Reading(action, target, items=split_items(items_text), named=named, resolved=resolved,
+                                  typ=type_for(target) if target else ""))
+
+
+def _without_lead_noun(item: str) -> str:
+    """*den Posten Paris* → *Paris*: the word for an entry is no part of the entry."""
+    words = item.split()
+    lead = 1 if words and normalize(words[0]) in ("den", "die", "das", "der") else 0
+    if len(words) > lead + 1 and normalize(words[lead]) in words_of("item_lead_nouns"):
+        return " ".join(words[lead + 1:])
+    return item
+
+
+def _checked_items(reading: Reading) -> Reading:
+    """An item that names nothing (*eine neue*, *diese Dinge*) or starts with a list verb (*markiere Salat*, *alles
+    wurde gekauft*) is a misread order: nothing is written (issue 26: a wrong write is worse than none)."""
+    if reading.action not in ("add_content", "remove_content"):
+        return reading
+    items = tuple(_without_lead_noun(item) for item in reading.items)
+    for item in items:
+        words = [normalize(w) for w in item.split()]
+        if not words or all(w in words_of("non_item_words") for w in words) or words[0] in words_of("item_verb_openers"):
+            return Reading(REJECTED, reason="kein Eintrag erkennbar")
+    return replace(reading, items=items)
 
 
 def _framed(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
@@ -363,8 +385,8 @@ def _framed(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
     action, target, items = found
     if not target and action == "add_content":
         target = "Liste"
-    return Reading(action, _title(target) if target else "", items=split_items(items), named=bool(target),
-                   typ=type_for(target) if target else "")
+    return _checked_items(Reading(action, _title(target) if target else "", items=split_items(items),
+                                  named=bool(target), typ=type_for(target) if target else ""))
 
 
 def _last_item(history: Sequence[Sequence[str]]) -> str:
