@@ -161,13 +161,25 @@ def _same(changed: dict[str, tuple[list[str], list[str]]], expected: dict[str, t
     return folded(changed) == folded(expected)
 
 
+HALF_OF_DAY = "tageshaelfte_offen"  # the §5.2 question: the hour said is morning or evening
+
+
 def _missing(result: Any) -> str:
-    """The timeline's step that says what a create lacks (`titel_fehlt`, `zeit_fehlt`), or ''."""
+    """The timeline's step that says what a create lacks (`titel_fehlt`, `zeit_fehlt`, `tageshaelfte_offen`), or ''."""
     for service in result.services:
         for step in service.get("steps", []):
-            if step.get("ausgang") in ("titel_fehlt", "zeit_fehlt"):
+            if step.get("ausgang") in ("titel_fehlt", "zeit_fehlt", HALF_OF_DAY):
                 return str(step["ausgang"])
     return ""
+
+
+def _asks_the_open_hour(case: dict[str, str], result: Any) -> bool:
+    """A label with a date alone says the hour is open (*um 4 Uhr*): asking morning or evening on that day is meant."""
+    when = case["when"]
+    if len(when) != len("2026-11-11") or not case["title"]:
+        return False
+    day = f"{when[8:10]}.{when[5:7]}.{when[:4]}"
+    return day in result.answer
 
 
 def _judge_calendar_read(nova: Any, user: str, case: dict[str, str]) -> tuple[str, str]:
@@ -191,7 +203,8 @@ def _judge_create(nova: Any, user: str, case: dict[str, str]) -> tuple[str, str]
         return WRONG, f"a note written: {[row['name'] for row in notes]}"
     if not rows:
         missing = _missing(result)
-        wanted = {"titel_fehlt": not case["title"], "zeit_fehlt": bool(case["title"]) and not case["when"]}
+        wanted = {"titel_fehlt": not case["title"], "zeit_fehlt": bool(case["title"]) and not case["when"],
+                  HALF_OF_DAY: _asks_the_open_hour(case, result)}
         if wanted.get(missing):  # as `external/calendar.py` counts it: the answer asks for what was left open
             return DONE, f"asks ({missing})"
         return NOT_DONE, f"answer {result.answer[:80]!r}"
