@@ -47,3 +47,10 @@ def test_a_list_command_with_the_same_verbs_stays_the_notes(nova, db):
     nova.turn("u1", "nova", "Setze Käse auf die Einkaufsliste", NOW)
     assert _rows(nova) == []
     assert [row["text"] for row in NotesRepository(db).list("u1")] == ["Brot\nKäse"]
+
+
+def test_minutes_in_words_never_become_a_create_by_a_frame(nova):
+    """*„Plane Abendessen morgen um 18 Uhr dreißig"*: the time reader keeps 18:00 and leaves *dreißig* in the title —
+    the frame leaves such a sentence alone, so nothing is written (a wrong write is worse than none)."""
+    nova.turn("u1", "nova", "Plane Abendessen morgen um 18 Uhr dreißig", NOW)
+    assert _rows(nova) == []

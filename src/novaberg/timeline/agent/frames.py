@@ -12,7 +12,9 @@ the timeline's reading changes:
 - a look at the calendar or an appointment (*„Prüfe meinen Kalender"*, *„Finde das Treffen mit Judith"*, *„Schlage
   meinen nächsten Termin nach"*) reads: *zeig …*.
 
-`as_calendar_order(text)` returns the sentence said again, or '' when none of these frames fits.
+`as_calendar_order(text)` returns the sentence said again, or '' when none of these frames fits — and '' when the
+minutes are said in words (*„Plane Abendessen um 18 Uhr dreißig"*): the time reader would keep 18:00 and put
+*dreißig* into the title, a wrong write; without the frame nothing is written.
 """
 
 from __future__ import annotations
@@ -43,8 +45,16 @@ _LOOK = re.compile(rf"^{_PLEASE}(?:prüf|pruef|überprüf|ueberpruef|find|such|s
                    rf"\b.*?)(?:\s+(?:für\s+mich\s+)?nach)?{_TAIL}", _I)
 
 
+# minutes said in words after the hour (*18 Uhr dreißig*, *zwei Uhr fünfundvierzig*, *5 vierzig*): the time reader
+# keeps the hour and leaves the minutes in the title — a frame never turns such a sentence into a create
+_MINUTE_WORD = r"(?:\w+und)?(?:zwanzig|dreißig|dreissig|vierzig|fünfzig|fuenfzig)|zehn|fünfzehn|fuenfzehn|fünf|fuenf"
+_MINUTES_IN_WORDS = re.compile(rf"(?:\buhr|\b\d{{1,2}})\s+(?:{_MINUTE_WORD})\b", _I)
+
+
 def as_calendar_order(text: str) -> str:
     said = " ".join(text.split())
+    if _MINUTES_IN_WORDS.search(said):
+        return ""
     if m := _PUT_ON_CALENDAR.match(said):
         rest = " ".join(part for part in (m.group("before"), _HINZU.sub("", m.group("after"))) if part.strip())
         return f"Trag {rest.strip(' ,')} ein" if rest.strip(" ,") else ""
