@@ -54,3 +54,11 @@ def test_minutes_in_words_never_become_a_create_by_a_frame(nova):
     the frame leaves such a sentence alone, so nothing is written (a wrong write is worse than none)."""
     nova.turn("u1", "nova", "Plane Abendessen morgen um 18 Uhr dreißig", NOW)
     assert _rows(nova) == []
+
+
+@pytest.mark.parametrize("sentence", ["Plane Ben für Samstagabend", "Vereinbare mir einen Termin für zehn vierzig am Montag"])
+def test_a_time_the_reader_cannot_take_never_becomes_a_create_by_a_frame(nova, sentence):
+    """*Samstagabend* (a day and its part in one word) and *zehn vierzig* (minutes in words) stayed in the title of an
+    entry without the time said — the frame leaves such a sentence alone."""
+    nova.turn("u1", "nova", sentence, NOW)
+    assert _rows(nova) == []

@@ -31,7 +31,7 @@ from novaberg.llm.ask import Asker
 from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.agent.classify import read_classification
 from novaberg.notes.agent.const import TASK_CLASSIFY
-from novaberg.notes.agent.names import distinguishing_word, is_bare_container
+from novaberg.notes.agent.names import distinguishing_word, is_bare_container, names_agree, synonym_target
 from novaberg.notes.agent.offline import operation_scope, parse
 from novaberg.text.commands import unsafe_item_text
 from novaberg.text.words import fold_umlauts
@@ -84,6 +84,9 @@ def resolve(target: str, lists: list[str]) -> tuple[str, str]:
     if not said:
         return "guess", ""
     found = [name for name in lists if _agrees(said, _key(name) or fold_umlauts(name.casefold()))]
+    meant = synonym_target(target)
+    if not found and meant:  # *Lebensmittelliste*, *Aufgaben*: the person's list of that meaning (the search node)
+        found = [name for name in lists if names_agree(meant, name)]
     if len(found) == 1:
         return "list", found[0]
     return ("ask", "") if found else ("missing", "")

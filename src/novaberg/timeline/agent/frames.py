@@ -21,6 +21,10 @@ from __future__ import annotations
 
 import re
 
+from novaberg.text.calendar import WEEKDAY_NAMES
+from novaberg.text.words import alternation
+from novaberg.timeparse.vocabulary import TIME_VOCABULARY
+
 __all__ = ["as_calendar_order"]
 
 _I = re.IGNORECASE
@@ -48,12 +52,16 @@ _LOOK = re.compile(rf"^{_PLEASE}(?:prüf|pruef|überprüf|ueberpruef|find|such|s
 # minutes said in words after the hour (*18 Uhr dreißig*, *zwei Uhr fünfundvierzig*, *5 vierzig*): the time reader
 # keeps the hour and leaves the minutes in the title — a frame never turns such a sentence into a create
 _MINUTE_WORD = r"(?:\w+und)?(?:zwanzig|dreißig|dreissig|vierzig|fünfzig|fuenfzig)|zehn|fünfzehn|fuenfzehn|fünf|fuenf"
-_MINUTES_IN_WORDS = re.compile(rf"(?:\buhr|\b\d{{1,2}})\s+(?:{_MINUTE_WORD})\b", _I)
+_HOUR_WORD = r"ein|eins|zwei|drei|vier|fünf|fuenf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwoelf"
+_MINUTES_IN_WORDS = re.compile(rf"(?:\buhr|\b\d{{1,2}}|\b(?:{_HOUR_WORD}))\s+(?:{_MINUTE_WORD})\b", _I)
+# a day and its part in one word (*Samstagabend*, *Montagmittag*): the time reader takes neither — the words would
+# stay in the title and the entry would have no time; no frame for such a sentence
+_DAY_WITH_PART = re.compile(rf"\b(?:{alternation(WEEKDAY_NAMES)})(?:{alternation(TIME_VOCABULARY.dayparts)})\b", _I)
 
 
 def as_calendar_order(text: str) -> str:
     said = " ".join(text.split())
-    if _MINUTES_IN_WORDS.search(said):
+    if _MINUTES_IN_WORDS.search(said) or _DAY_WITH_PART.search(said):
         return ""
     if m := _PUT_ON_CALENDAR.match(said):
         rest = " ".join(part for part in (m.group("before"), _HINZU.sub("", m.group("after"))) if part.strip())
