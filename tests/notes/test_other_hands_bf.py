@@ -114,3 +114,12 @@ def test_s5_the_word_for_an_entry_is_no_part_of_it(nova, db):
     _seed(db, "u1", Einkaufsliste="Paris\nBrot")
     nova.turn("u1", "nova", "Entferne den Posten Paris von meiner Einkaufsliste", NOW)
     assert _lists(db, "u1") == {"Einkaufsliste": "Brot"}
+
+
+def test_s7_an_article_to_buy_is_the_thing_once_the_list_is_named(nova, db):
+    """*„Füge einen Artikel hinzu, einige Snacks kaufen"*: she is asked which list; her answer writes *Snacks* — not
+    the errand *einige Snacks kaufen* — on that list only."""
+    _seed(db, "u1", Einkaufsliste="Brot", Baumarkt="Dübel")
+    nova.turn("u1", "nova", "Füge einen Artikel hinzu, einige Snacks kaufen", NOW)
+    nova.turn("u1", "nova", "Die Einkaufsliste", NOW)
+    assert _lists(db, "u1") == {"Einkaufsliste": "Brot\nSnacks", "Baumarkt": "Dübel"}

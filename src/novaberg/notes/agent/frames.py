@@ -51,6 +51,16 @@ def _clean_items(items: str) -> str:
     return items.strip(" ,.:;")
 
 
+_BUY_AROUND = re.compile(r"^(?:(?:kauf|kaufe|besorg|besorge|hol|hole)\s+)?(?:(?:einige|ein\s+paar|etwas)\s+)?(?P<item>.+?)"
+                         r"(?:\s+(?:kaufen|besorgen|holen))?$", _I)
+
+
+def _shopping_item(items: str) -> str:
+    """*Füge einen Artikel hinzu, einige Snacks kaufen*: an article to buy is the thing — *Snacks*, not the errand."""
+    m = _BUY_AROUND.match(items)
+    return m.group("item") if m else items
+
+
 def read_frame(text: str) -> tuple[str, str, str] | None:
     """(action, target list, items) of a frame above, or None."""
     said = " ".join(text.split())
@@ -68,8 +78,9 @@ def read_frame(text: str) -> tuple[str, str, str] | None:
     if m := _ADD_THEN_ITEMS.match(said):
         return ADD, m.group("c"), _clean_items(m.group("items"))
     if m := _NEW_ENTRY.match(said):
-        target = _TODO if re.fullmatch(_TASK, m.group("noun"), _I) else ""
-        return ADD, target, _clean_items(m.group("items"))
+        if re.fullmatch(_TASK, m.group("noun"), _I):
+            return ADD, _TODO, _clean_items(m.group("items"))
+        return ADD, "", _shopping_item(_clean_items(m.group("items")))
     if m := _TO_TASKS.match(said):
         return ADD, _TODO, _clean_items(m.group("items"))
     return None
