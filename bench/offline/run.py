@@ -21,8 +21,9 @@ from bench.offline.score import score
 from bench.offline.turns import open_world, score_turns
 
 LIST_PARTS = ("dev", "heldout", "others_heldout", "bonalyze_dev", "bonalyze_heldout", "indep_lists_dev",
-              "indep_lists_heldout")
-CALENDAR_PARTS = ("calendar_dev", "calendar_heldout", "indep_calendar_dev", "indep_calendar_heldout")
+              "indep_lists_heldout", "bf_lists_dev", "bf_lists_heldout")
+CALENDAR_PARTS = ("calendar_dev", "calendar_heldout", "indep_calendar_dev", "indep_calendar_heldout", "bf_calendar_dev",
+                  "bf_calendar_heldout")
 
 
 def _present(parts: tuple[str, ...], say: bool = True) -> list[str]:
@@ -69,7 +70,8 @@ def main() -> None:
             for outcome in (WRONG, NOT_DONE):
                 for line in ext.examples.get(outcome, [])[: args.failures]:
                     print(f"    {outcome}: {line}")
-    print("external calendar requests (multistage-assist, gathered.py; TheFes + MycroftAI, independent.py):")
+    print("external calendar requests (multistage-assist, gathered.py; TheFes + MycroftAI, independent.py; Bot Framework"
+          " Solutions, botframework.py):")
     for part in _present(CALENDAR_PARTS):
         cal = score_calendar(part)
         print(f"  {part:22} {cal.total:3} sentences: executed as meant {cal.outcomes[DONE]}/{cal.total} = "

@@ -31,7 +31,17 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bench.offline.external.score import ASKED, DONE, NO_WRITE, NOT_DONE, READ, WRONG, ExternalReport, load
+from bench.offline.external.score import (
+    ASKED,
+    DONE,
+    NO_WRITE,
+    NOT_DONE,
+    READ,
+    WRONG,
+    ExternalReport,
+    item_options,
+    load,
+)
 from novaberg.text.words import fold_umlauts
 
 __all__ = ["open_world", "score_turns", "judge_turn", "FILLERS", "NOW"]
@@ -71,9 +81,10 @@ def _seed(nova: Any, user: str, case: dict[str, str], lists: list[str]) -> None:
     lines = {name: [FILLERS.get(name, "Notizblock")] for name in lists}
     if case["action"] in (REMOVE, READ) and case.get("item"):
         home = case["list"] or DEFAULT_LIST
-        lines[home].append(case["item"])
+        held = item_options(case["item"])[0]  # the first alternative is the text on the list
+        lines[home].extend(held)
         if case["action"] == REMOVE and case["list"]:
-            lines[_second_list(home, lists)].append(case["item"])
+            lines[_second_list(home, lists)].extend(held)
     for name in lists:
         nova.notes.insert(user, name, _TYPES.get(name, "einkauf"), "\n".join(lines[name]), [], NOW)
 
@@ -134,8 +145,9 @@ def judge_turn(nova: Any, user: str, case: dict[str, str], lists: list[str]) -> 
             return (ASKED if not named else NOT_DONE), f"asked: {result.answer[:80]!r}"
         return NOT_DONE, f"answer {result.answer[:80]!r}"
     home = named or (DEFAULT_LIST if action == REMOVE else "")
-    expected = {home: ([item], []) if action == ADD else ([], [item])} if home else None
-    if expected is not None and _same(changed, expected):
+    if home and action == REMOVE and _same(changed, {home: ([], item_options(item)[0])}):
+        return DONE, said
+    if home and action == ADD and any(_same(changed, {home: (option, [])}) for option in item_options(item)):
         return DONE, said
     if not named and action == ADD:
         return WRONG, said + " (should have asked which list)"
@@ -149,13 +161,25 @@ def _same(changed: dict[str, tuple[list[str], list[str]]], expected: dict[str, t
     return folded(changed) == folded(expected)
 
 
+HALF_OF_DAY = "tageshaelfte_offen"  # the §5.2 question: the hour said is morning or evening
+
+
 def _missing(result: Any) -> str:
-    """The timeline's step that says what a create lacks (`titel_fehlt`, `zeit_fehlt`), or ''."""
+    """The timeline's step that says what a create lacks (`titel_fehlt`, `zeit_fehlt`, `tageshaelfte_offen`), or ''."""
     for service in result.services:
         for step in service.get("steps", []):
-            if step.get("ausgang") in ("titel_fehlt", "zeit_fehlt"):
+            if step.get("ausgang") in ("titel_fehlt", "zeit_fehlt", HALF_OF_DAY):
                 return str(step["ausgang"])
     return ""
+
+
+def _asks_the_open_hour(case: dict[str, str], result: Any) -> bool:
+    """A label with a date alone says the hour is open (*um 4 Uhr*): asking morning or evening on that day is meant."""
+    when = case["when"]
+    if len(when) != len("2026-11-11") or not case["title"]:
+        return False
+    day = f"{when[8:10]}.{when[5:7]}.{when[:4]}"
+    return day in result.answer
 
 
 def _judge_calendar_read(nova: Any, user: str, case: dict[str, str]) -> tuple[str, str]:
@@ -179,7 +203,8 @@ def _judge_create(nova: Any, user: str, case: dict[str, str]) -> tuple[str, str]
         return WRONG, f"a note written: {[row['name'] for row in notes]}"
     if not rows:
         missing = _missing(result)
-        wanted = {"titel_fehlt": not case["title"], "zeit_fehlt": bool(case["title"]) and not case["when"]}
+        wanted = {"titel_fehlt": not case["title"], "zeit_fehlt": bool(case["title"]) and not case["when"],
+                  HALF_OF_DAY: _asks_the_open_hour(case, result)}
         if wanted.get(missing):  # as `external/calendar.py` counts it: the answer asks for what was left open
             return DONE, f"asks ({missing})"
         return NOT_DONE, f"answer {result.answer[:80]!r}"

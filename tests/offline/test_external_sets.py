@@ -72,3 +72,25 @@ def test_issue26_a_list_verb_without_a_list_goes_to_the_notes_not_the_calendar()
     assert route(asker, "Entferne Tomaten", [], "Mittwoch, 2026-11-11", CATALOG)["domain"] == "notizen"
     assert route(asker, "Streich Quark durch", [], "Mittwoch, 2026-11-11", CATALOG)["domain"] == "notizen"
     assert route(asker, "Lösch den Zahnarzt", [], "Mittwoch, 2026-11-11", CATALOG)["domain"] == "timeline"
+
+
+BOTFRAMEWORK = missing("bf_lists_dev", "bf_lists_heldout", "bf_calendar_dev", "bf_calendar_heldout")
+
+
+@pytest.mark.skipif(bool(BOTFRAMEWORK), reason=BOTFRAMEWORK)
+def test_issue26_the_botframework_sets_are_their_templates_split_before_scoring():
+    """The fourth source (botframework.py): the files are the labelled sentences, each in one part only."""
+    from bench.offline.external.botframework import calendar_cases, list_cases
+
+    assert load("bf_lists_dev") == list_cases(False) and load("bf_lists_heldout") == list_cases(True)
+    assert load("bf_calendar_dev") == calendar_cases(False) and load("bf_calendar_heldout") == calendar_cases(True)
+    dev = {case["text"] for case in load("bf_lists_dev")}
+    assert dev and not dev & {case["text"] for case in load("bf_lists_heldout")}
+
+
+def test_issue26_an_item_label_may_name_alternatives_and_several_lines():
+    from bench.offline.external.score import item_options
+
+    assert item_options("Käse") == [["Käse"]]
+    assert item_options("mantel kaufen | einen mantel kaufen") == [["mantel kaufen"], ["einen mantel kaufen"]]
+    assert item_options("melone ; zucker") == [["melone", "zucker"]]

@@ -31,12 +31,12 @@ from novaberg.llm.ask import Asker
 from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.agent.classify import read_classification
 from novaberg.notes.agent.const import TASK_CLASSIFY
-from novaberg.notes.agent.names import distinguishing_word, is_bare_container
+from novaberg.notes.agent.names import distinguishing_word, is_bare_container, names_agree, synonym_target
 from novaberg.notes.agent.offline import operation_scope, parse
 from novaberg.text.commands import unsafe_item_text
 from novaberg.text.words import fold_umlauts
 
-__all__ = ["ExternalReport", "load", "score_external"]
+__all__ = ["ExternalReport", "item_options", "load", "score_external"]
 
 HERE = Path(__file__).parent
 DONE, ASKED, NOT_DONE, WRONG = "done", "asked", "not done", "WRONG write"
@@ -84,6 +84,9 @@ def resolve(target: str, lists: list[str]) -> tuple[str, str]:
     if not said:
         return "guess", ""
     found = [name for name in lists if _agrees(said, _key(name) or fold_umlauts(name.casefold()))]
+    meant = synonym_target(target)
+    if not found and meant:  # *Lebensmittelliste*, *Aufgaben*: the person's list of that meaning (the search node)
+        found = [name for name in lists if names_agree(meant, name)]
     if len(found) == 1:
         return "list", found[0]
     return ("ask", "") if found else ("missing", "")
@@ -91,6 +94,12 @@ def resolve(target: str, lists: list[str]) -> tuple[str, str]:
 
 def _fold(text: str) -> str:
     return " ".join(fold_umlauts(text.casefold()).split())
+
+
+def item_options(item: str) -> list[list[str]]:
+    """The item texts a label accepts: ' | ' separates alternatives, ' ; ' the lines of one (several items said at
+    once). A plain item is one option of one line."""
+    return [[line.strip() for line in option.split(";") if line.strip()] for option in item.split("|")]
 
 
 def judge(case: dict[str, str], asker: Asker, lists: list[str]) -> tuple[str, str]:
@@ -126,7 +135,7 @@ def judge(case: dict[str, str], asker: Asker, lists: list[str]) -> tuple[str, st
         return NOT_DONE, f"target {reading.get('target')!r}: {kind}"
     items = parse(text, ()).items
     said = f"{action} {list(items)} → {landed or reading.get('target')!r}"
-    clean = [_fold(i) for i in items] == [_fold(case["item"])]
+    clean = any([_fold(i) for i in items] == [_fold(x) for x in option] for option in item_options(case["item"]))
     if not reading.get("target", "").strip():  # the search node asks for the list; the answer writes the items
         if not clean and not (action == "add_content" and any(unsafe_item_text(i) for i in items)):
             return WRONG, said + " (asks for the list, then writes this item text)"

@@ -12,6 +12,7 @@ from typing import Any
 from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.notes.agent.agent import notes_graph
 from novaberg.notes.agent.const import SERVICE_NAME
+from novaberg.notes.agent.frames import read_frame, topic_first
 from novaberg.notes.agent.offline import is_need_statement, parse
 from novaberg.notes.agent.texts import say
 from novaberg.notes.agent.vocabulary import words_of
@@ -43,6 +44,8 @@ def route_hint(text: str) -> float:
     dass ich morgen Mehl brauche“* is a note even with its time), 0.9 a list or note named, 0.6 another
     phrasing the offline rules read or a list verb with a pronoun item (*„Nimm ihn wieder runter“*), 0.3 a statement of need (classified there, usually `rejected`).
     An appointment word, or a note verb with a clock time (an event at a moment), leaves it to the timeline."""
+    if read_frame(text) is not None or topic_first(text) is not None:
+        return LIST_COMMAND  # a frame of frames.py: a list or a task named, or a done mark (issue 26, bf dev)
     command = read_list_command(text, bare_names=True)
     if command is not None and command.container is not None and command.container.bare:
         # *Streich Käse aus Baumarkt*: a list verb and a name alone — above the timeline's bare delete verb

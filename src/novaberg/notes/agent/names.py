@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from novaberg.notes.agent.vocabulary import words_of
+from novaberg.notes.agent.vocabulary import vocabulary_map, words_of
 from novaberg.text.words import fold_umlauts
 
-__all__ = ["is_bare_container", "distinguishing_word", "names_agree", "main_clause", "note_name_of_clause"]
+__all__ = ["is_bare_container", "distinguishing_word", "names_agree", "synonym_target", "main_clause",
+           "note_name_of_clause"]
 
 _MIN_PREFIX = 4
 _MIN_TYPO = 5
@@ -100,6 +101,14 @@ def names_agree(target: str, name: str) -> bool:
     if not word:
         return True
     return any(_agree(word, key) for key in _keys(name))
+
+
+def synonym_target(target: str) -> str:
+    """The list name a synonym stands for (`name_synonyms`): *Lebensmittelliste* → *einkaufsliste*, *Aufgaben* →
+    *todoliste*; '' when the target carries none. Asked only when no list of the said name exists."""
+    word = distinguishing_word(target) or _NOT_LETTERS.sub("", _fold(target))
+    meant = vocabulary_map("name_synonyms").get(word, "")
+    return f"{meant}liste" if meant else ""
 
 
 # --- a note's content and name from a *dass*-clause (issue 13: German word order) -------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
@@ -18,9 +18,10 @@ from novaberg.notes.agent.const import (
     REJECTED,
     SERVICE_NAME,
 )
+from novaberg.notes.agent.frames import read_frame, topic_first
 from novaberg.notes.agent.names import distinguishing_word, main_clause, note_name_of_clause
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
-from novaberg.text.commands import ADD, ListCommand, names_a_container, read_list_command
+from novaberg.text.commands import ADD, REMOVE, ListCommand, names_a_container, read_list_command
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
 from novaberg.text.words import alternation, contains_word, normalize, words
 from novaberg.timeline.phrases import time_expression
@@ -76,6 +77,24 @@ _READ_TELL = _rx(rf"^{_PLEASE}(?:(?:sag|verrat|erzähl|erzaehl)\w*\s+(?:mir|uns)
                  r"würde\s+gerne?|wuerde\s+gerne?)\s+wissen)\s*,?\s*(?:bitte\s+|mal\s+|doch\s+)*,?\s*"
                  rf"was\s+(?:alles\s+|noch\s+|gerade\s+|jetzt\s+)*(?:auf|in)\s+{_NAMED}\s+(?:steht|stehen|ist)\s*[.!?]*\s*$")
 _READ_LOOKS = _rx(rf"^wie\s+sieht\s+(?:es\s+(?:auf|in|mit)\s+)?{_NAMED}\s+(?:gerade\s+|jetzt\s+|aktuell\s+)*aus\s*[.!?]*\s*$")
+# bf dev (issue 26): a list looked at, checked or wanted in sight — *Finde meine Einkaufsliste*, *Sieh meine Liste an*,
+# *Überprüfe meine Aufgabenliste*, *Ich möchte meine Einkaufsliste sehen*, *Ist irgendetwas auf meiner Liste* — and
+# the tasks by their noun (*Zeige meine Aufgaben*, *Lies meine Aufgaben vor*: the search maps the noun to its list)
+_TASKS = r"(?:(?:meine|die|alle)\s+)?(?P<c>aufgaben|to-?dos)"
+_CHECK_VERB = r"(?:find|such|sieh|schau|überprüf|ueberpruef|prüf|pruef|check)\w*"
+_SHOW_TO_ME = r"(?:kannst|könntest|koenntest|würdest|wuerdest)\s+du\s+(?:mir\s+|uns\s+)?(?:mal\s+|bitte\s+)*"
+_I_WANT = r"(?:ich|wir)\s+(?:möchte|moechte|will|wollen|muss|müssen|muessen)\s+(?:mal\s+|gerne?\s+)*"
+_SEE = r"\s+(?:sehen|überprüfen|ueberpruefen|prüfen|pruefen|checken|hören|hoeren)"
+_CLOSE = r"\s*[.!?]*\s*$"
+_READ_CHECKS = tuple(_rx(rf"^{_PLEASE}{body}{_CLOSE}") for body in (
+    rf"{_CHECK_VERB}\s+(?:mir\s+)?(?:mal\s+|bitte\s+)*{_NAMED}(?:\s+(?:an|nach|durch))?",
+    rf"(?:zeig|lies|les)\w*\s+(?:mir\s+|uns\s+)?(?:mal\s+|bitte\s+)*{_TASKS}(?:\s+(?:vor|an))?",
+    rf"{_SHOW_TO_ME}{_NAMED}\s+(?:zeigen|vorlesen|anzeigen)",
+    rf"{_SHOW_TO_ME}{_TASKS}\s+(?:zeigen|vorlesen|anzeigen)",
+    rf"{_I_WANT}{_NAMED}{_SEE}",
+    rf"{_I_WANT}{_TASKS}{_SEE}",
+    rf"(?:ist|steht)\s+(?:irgend)?(?:etwas|was)\s+(?:auf|in)\s+{_NAMED}",
+))
 _UPDATE = _rx(rf"^{_PLEASE}{_stem(words_of('update_verbs'))}\s+{_NAMED}\s*:\s*(?P<content>.+)$")
 _NOTE_COLON = _rx(rf"^{_PLEASE}{_stem(words_of('note_openers'))}\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?:auf\s*)?:\s*(?P<content>.+)$")
 _NOTE_THAT = _rx(rf"^{_PLEASE}(?:(?:merk|notier)\w*\s+(?:dir\b)?|schreib\w*\s+(?:(?:mir|dir|uns)\s+)?(?:bitte\s+)?auf\b)"
@@ -138,11 +157,32 @@ def _title(word: str) -> str:
     return word[:1].upper() + word[1:] if word else word
 
 
+_LIST_BREAK = re.compile(r",|;|\n")
+_AND = re.compile(r"\s+und\s+|\s+sowie\s+|\s+&\s+", re.IGNORECASE)
+
+
+def _one_activity(chunk: str) -> bool:
+    """*Obst und Gemüse zu kaufen*, *Milch und Brot besorgen*: the verb at the end governs every noun joined by
+    *und* before it — one task, not the item *Obst* and the task *Gemüse zu kaufen* (bf dev, issue 26). Only when
+    the earlier parts hold no verb of their own (*Oma anrufen und Fenster putzen* stays two)."""
+    parts = _AND.split(chunk.strip().strip(".!"))
+    if len(parts) < 2:
+        return False
+    last = parts[-1].split()
+    if len(last) < 2:
+        return False
+    verb = normalize(last[-1])
+    activity = verb in vocabulary()["activity_words"] or normalize(last[-2]) == "zu"
+    return activity and all(len(part.split()) <= 2 for part in parts[:-1])
+
+
 def split_items(text: str) -> tuple[str, ...]:
-    """'Eier und die Butter, noch Salz' → ('Eier', 'Butter', 'Salz')."""
+    """'Eier und die Butter, noch Salz' → ('Eier', 'Butter', 'Salz'); 'Obst und Gemüse zu kaufen' stays one."""
     fillers = set(words_of("item_fillers"))
     items: list[str] = []
-    for part in re.split(r",|;|\n|\s+und\s+|\s+sowie\s+|\s+&\s+", text, flags=re.IGNORECASE):
+    pieces = [part for chunk in _LIST_BREAK.split(text)
+              for part in ([chunk] if _one_activity(chunk) else _AND.split(chunk))]
+    for part in pieces:
         tokens = part.strip().strip(".!").split()
         while tokens and normalize(tokens[0]) in fillers:
             tokens.pop(0)
@@ -261,6 +301,9 @@ def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
     mit Pass“*); a question only reads; a statement writes nothing, except a statement of need while a
     list is running (end of notizen.md)."""
     text = _clean(text)
+    framed = _framed(text, history) if len(text) <= LONG_TEXT_CHARS else None
+    if framed is not None:  # before the reader: *Entferne Aufgabe, kaufe Hundefutter* is one task, not two items
+        return framed
     command = read_list_command(text, bare_names=True) if len(text) <= LONG_TEXT_CHARS else None
     if command is not None and command.container is not None and command.container.bare and time_expression(text):
         command = None  # *Lösch Zahnarzt von Montag*: a day, not a list
@@ -299,8 +342,51 @@ def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Rea
         if not target and container is not None:  # the bare list word (*auf die Liste für morgen*: „Liste“)
             said = container.said.split()
             target = _title(next((w for w in said if names_a_container(w)), said[-1]))
-    return Reading(action, target, items=split_items(items_text), named=named, resolved=resolved,
-                   typ=type_for(target) if target else "")
+    return _checked_items(Reading(action, target, items=split_items(items_text), named=named, resolved=resolved,
+                                  typ=type_for(target) if target else ""))
+
+
+def _without_lead_noun(item: str) -> str:
+    """*den Posten Paris* → *Paris*: the word for an entry is no part of the entry."""
+    words = item.split()
+    lead = 1 if words and normalize(words[0]) in ("den", "die", "das", "der") else 0
+    if len(words) > lead + 1 and normalize(words[lead]) in words_of("item_lead_nouns"):
+        return " ".join(words[lead + 1:])
+    return item
+
+
+def _checked_items(reading: Reading) -> Reading:
+    """An item that names nothing (*eine neue*, *diese Dinge*) or starts with a list verb (*markiere Salat*, *alles
+    wurde gekauft*) is a misread order: nothing is written (issue 26: a wrong write is worse than none)."""
+    if reading.action not in ("add_content", "remove_content"):
+        return reading
+    items = tuple(_without_lead_noun(item) for item in reading.items)
+    for item in items:
+        words = [normalize(w) for w in item.split()]
+        if not words or all(w in words_of("non_item_words") for w in words) or words[0] in words_of("item_verb_openers"):
+            return Reading(REJECTED, reason="kein Eintrag erkennbar")
+    return replace(reading, items=items)
+
+
+def _framed(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
+    """The frames of `frames.py` the reader leaves open: the list said first (read as the order's container), a task
+    by its noun, a done mark, *lass … weg*, the items after a comma. A list named nowhere: an addition asks which
+    (the bare list word), a removal finds the one list holding the item or asks (the search node)."""
+    topic = topic_first(text)
+    if topic is not None:
+        name, order = topic
+        for link, wanted in (("von der", REMOVE), ("auf die", ADD)):
+            command = read_list_command(f"{order} {link} {name}")
+            if command is not None and command.action == wanted and command.container is not None:
+                return _list_reading(command, history)
+    found = read_frame(text)
+    if found is None:
+        return None
+    action, target, items = found
+    if not target and action == "add_content":
+        target = "Liste"
+    return _checked_items(Reading(action, _title(target) if target else "", items=split_items(items),
+                                  named=bool(target), typ=type_for(target) if target else ""))
 
 
 def _last_item(history: Sequence[Sequence[str]]) -> str:
@@ -318,7 +404,7 @@ def _question(text: str, core: str, history: Sequence[Sequence[str]]) -> Reading
         candidate = _clean(candidate).rstrip("?").strip()
         if _READ_ALL.match(candidate):
             return Reading("read")
-        for rx in (_READ_ON, _READ_SHOW, _READ_TELL, _READ_LOOKS, _ASK_ON, _ASK_ANY):
+        for rx in (_READ_ON, _READ_SHOW, _READ_TELL, _READ_LOOKS, *_READ_CHECKS, _ASK_ON, _ASK_ANY):
             if m := rx.match(candidate):
                 target, named, resolved = _target(m, history)
                 return Reading("read", target, named=named, resolved=resolved)
@@ -377,7 +463,7 @@ def _statement(text: str, history: Sequence[Sequence[str]]) -> Reading:
     """A statement writes nothing — unless it is a need while a list is running (end of notizen.md). An
     imperative the grammar does not know as one (*Lese meine Einkaufsliste vor*, *Öffne die Einkaufsliste*)
     reads as a statement: a read of a named list is still read (it writes nothing)."""
-    for rx in (_READ_SHOW, _READ_TELL):
+    for rx in (_READ_SHOW, _READ_TELL, *_READ_CHECKS):
         if m := rx.match(text):
             target, named, resolved = _target(m, history)
             return Reading("read", target, named=named, resolved=resolved)
@@ -401,7 +487,7 @@ def _order(text: str, history: Sequence[Sequence[str]]) -> Reading:
         return Reading("append", target, content=m.group("content").strip(), named=named, resolved=resolved)
     if _READ_ALL.match(text):
         return Reading("read")
-    for rx in (_READ_ON, _READ_SHOW, _READ_TELL, _READ_LOOKS):
+    for rx in (_READ_ON, _READ_SHOW, _READ_TELL, _READ_LOOKS, *_READ_CHECKS):
         if m := rx.match(text):
             target, named, resolved = _target(m, history)
             return Reading("read", target, named=named, resolved=resolved)

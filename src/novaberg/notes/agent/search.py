@@ -21,7 +21,7 @@ from novaberg.notes.agent.const import (
     PENDING_NOT_FOUND,
     TARGET_TYPE_DEFAULT,
 )
-from novaberg.notes.agent.names import is_bare_container, names_agree
+from novaberg.notes.agent.names import is_bare_container, names_agree, synonym_target
 from novaberg.notes.agent.offline import items_of_text, split_items
 from novaberg.notes.agent.outcome import failure, question
 from novaberg.notes.agent.state import NotesState
@@ -74,6 +74,19 @@ def _which_list(state: NotesState, runtime: Runtime[Deps], action: str) -> dict[
                     {"art": PENDING_CHOICE, "kandidaten": candidates, **request_memory(state)}, step)
 
 
+def _by_synonym(state: NotesState, runtime: Runtime[Deps], target: str, step: dict[str, Any]) -> list[dict[str, Any]]:
+    """*Setze Milch auf meine Lebensmittelliste*, *Zeige meine Aufgaben*: no list of that name — the person's lists
+    whose name carries the word the synonym stands for (`names.synonym_target`); several stay several (the caller
+    asks which), none is none."""
+    meant = synonym_target(target)
+    if not meant:
+        return []
+    rows = [row for row in NotesRepository(runtime.context.db).list(state["user_id"]) if row["typ"] in LIST_TYPES
+            and names_agree(meant, row["name"])]
+    step["synonym"] = {"gesagt": target, "steht_fuer": meant, "ids": [row["id"] for row in rows]}
+    return rows
+
+
 def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
     action = state["action"]
     target = state.get("target", "").strip()
@@ -96,6 +109,8 @@ def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if len(named) != len(outcome.notes):  # issue 10 "Wrong target": a named list is never another list
         step["anderer_name"] = [row["id"] for row in outcome.notes if row not in named]
         outcome.notes = named
+    if not outcome.notes:
+        outcome.notes = _by_synonym(state, runtime, target, step)
     if not outcome.notes:
         if action == "read":
             return {"status": "abgeschlossen", "answer": say("lesen_nicht_gefunden", target=target),

@@ -24,6 +24,7 @@ from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableE
 from novaberg.llm.reader import read_text
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, verb_key
 from novaberg.timeline.agent import const
+from novaberg.timeline.agent.frames import as_calendar_order
 from novaberg.timeline.agent.texts import say
 from novaberg.timeline.phrases import (
     elliptic_order,
@@ -78,6 +79,7 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
         return {"action": "create", "target": consent["target"], "zeitausdruck": consent["zeitausdruck"],
                 "event_type": DEFAULT_TYPE, "normalisiert": f"create: Termin „{consent['target']}“ aus dem Angebot"}
     text = str(data.get("text", ""))
+    text = as_calendar_order(text) or text  # issue 26 (cmd4): *Plane …*, *Setz X auf meinen Kalender*, *Prüfe meinen Kalender*
     utterance = analyse(text)
     core = utterance.core
     statement = series_statement(text) if utterance.mood != QUESTION else None
@@ -237,6 +239,7 @@ def _consent_block(fields: Mapping[str, str] | None) -> str:
 def _hints(text: str) -> list[str]:
     """§7.2 Stufe A: the order's hints — also for an order the grammar reads as a statement (s11: a passive with a
     modal, *benachrichtige mich …*, *lese … vor*), so that its confidence is that of its imperative."""
+    text = as_calendar_order(text) or text  # issue 26 (cmd4): the hints of the frame the classification reads
     hints = order_hints(text)
     utterance = analyse(text)
     if hints or utterance.mood != STATEMENT:

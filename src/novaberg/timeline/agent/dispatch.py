@@ -22,6 +22,7 @@ from novaberg.text.grammar import QUESTION, REQUEST, analyse
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.agent import run_agent
 from novaberg.timeline.agent.classify import as_wann
+from novaberg.timeline.agent.frames import as_calendar_order
 from novaberg.timeline.date_question import date_question
 from novaberg.timeline.phrases import is_past_tense, keyword_hints, time_expression, type_of
 from novaberg.timeline.reading import (
@@ -60,6 +61,7 @@ def route_hint(text: str) -> float:
     """The offline router's score (0 = not mine). Scores are shared with the other services' hints.
     Read through the request grammar (issue 13): a question with a time, an appointment word or *wann*
     is mine; an order by its verb; a statement with a time only in doubt (the classification rejects it)."""
+    text = as_calendar_order(text) or text  # issue 26 (cmd4): the frames the classification reads the same way
     utterance = analyse(text)
     if date_question(text, _ANY_MOMENT, _ANY_ZONE) is not None:
         return 0.0  # a question about the calendar itself is answered by computation (`[DATUM]`), not a read
