@@ -1,8 +1,8 @@
 """Issue 28, the `[ERINNERUNGEN]` read under 10 ms p95 with margin: what one block read sends is pinned — one SQL
 statement for a memory question, the nearest search's two in one pipeline after it when the recall found nothing,
 one Redis command for the short-term memory — and the told read sends a node's words and time only once per process
-(`LongTermRepository.told`): a later read of the same pair gets id, link and a hash of the words, 8 bytes of words
-hash instead of ~75 bytes of words and a timestamp per row. Each person sees only their own."""
+(`LongTermRepository.told`): a later read of the same pair gets id, link and the words' length, not ~75 bytes of
+words and a timestamp per row. Each person sees only their own."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def test_one_block_read_sends_a_fixed_few_statements(db, redis, monkeypatch, tex
 
 
 def test_the_told_read_sends_a_nodes_words_once_per_process(db, redis, monkeypatch):
-    """The second read of a pair gets no words and no time from the server (hash and link only), and what it
+    """The second read of a pair gets no words and no time from the server (their length and the link only), and what it
     returns is what the first read returned — for each of two persons, each only their own."""
     _tell(db, redis, "anna", _ANNA)
     _tell(db, redis, "ben", _BEN, 10)
@@ -133,8 +133,8 @@ def test_a_new_node_comes_with_its_words_and_a_woken_one_is_read_in_full(db, red
 
 
 def test_words_held_for_one_node_are_never_lent_to_another(db, redis):
-    """The hash of the words checks what the process holds: a node whose words differ from the held ones under the
-    same id (an older backup restored under a running process) is read in full."""
+    """The words' length checks what the process holds: a node whose words differ in length from the held ones under
+    the same id (no statement of the project changes words; made by hand here) is read in full."""
     _tell(db, redis, "anna", _ANNA)
     repo = LongTermRepository(db)
     node_id = repo.told("anna", "nova", 500)[0][0]

@@ -84,12 +84,13 @@ ORDER BY kzg_erstellt_am DESC, id DESC LIMIT %s
 # The recall block's read (issue 28 follow-up): only the four columns it uses, as tuples — at 500 rows the
 # client's parsing of the other eleven (three timestamps among them) cost more than the statement. A node's words
 # and short-term time never change after its write (no statement updates them), so what this process already read
-# of a pair's node is not sent again (`_TOLD_WORDS`, checked by a hash of the words): measured at 500 rows, sending
-# `inhalt` cost the server ~1.5 ms of CPU per read (three quarters of the statement) and loading the timestamps
-# ~0.45 ms of the client's. Only a node newer than the newest one read before (`seen`) comes in full.
+# of a pair's node is not sent again (`_TOLD_WORDS`, checked against the words' length in bytes): measured at 500
+# rows, the words cost the server ~1.3–1.6 ms of CPU per read (nine tenths of the statement; a hash of them as much,
+# their length ~0.1 ms) and loading the timestamps ~0.45 ms of the client's. Only a node newer than the newest one
+# read before (`seen`) comes in full.
 _TOLD = """
 SELECT id, CASE WHEN id > %(seen)s THEN inhalt END, CASE WHEN id > %(seen)s THEN kzg_erstellt_am END,
-       abgeloest_durch, hashtextextended(inhalt, 0)
+       abgeloest_durch, octet_length(inhalt)
 FROM lzg_knoten WHERE user_id = %(u)s AND character_id = %(c)s AND aktiv ORDER BY kzg_erstellt_am DESC, id DESC
 LIMIT %(k)s
 """
@@ -169,13 +170,13 @@ _CHECKED: dict[tuple[int, int], tuple[Any, Any, tuple[str, int]]] = {}
 
 
 class _ToldWords:
-    """What the last `told` read of a pair returned of each node (its words, short-term time and the words' hash),
-    per database (weakly: a closed test database takes its entries along) and pair, for the next read of that pair
-    in this process. A node's id is never reused and its words and time never change (no statement updates them);
-    the hash of the words sent with every row checks that besides, so even an older backup restored under a running
-    process (ids counted anew) cannot lend one node's words to another. Bounded: the newest read's nodes per pair
-    (≤ the read's limit), at most `pairs` pairs per database, the least recently read dropped. A pair's erased nodes
-    leave with its next read (they are no longer returned)."""
+    """What the last `told` read of a pair returned of each node (its words, short-term time and the words' length in
+    bytes), per database object (weakly: a closed test database takes its entries along) and pair, for the next read
+    of that pair in this process. Sound because a node's id is never reused within a database (a sequence, never
+    reset) and its words and time never change (no statement updates them); the length sent with every row is a cheap
+    check besides (words held for an id that now has others of another length are read anew). Bounded: the newest
+    read's nodes per pair (≤ the read's limit), at most `pairs` pairs per database, the least recently read dropped.
+    A pair's erased nodes leave with its next read (they are no longer returned)."""
 
     def __init__(self, pairs: int = 128) -> None:
         self._pairs = pairs
@@ -183,8 +184,9 @@ class _ToldWords:
         self._by_db: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[str, str], tuple[int, dict[int, Any]]]] = \
             weakref.WeakKeyDictionary()
 
-    def held(self, db: Any, user_id: str, character_id: str) -> tuple[int, dict[int, tuple[Any, ...]]]:
-        """(the highest node id read before, id → the row as read); (0, {}) for a pair not read yet."""
+    def held(self, db: Any, user_id: str, character_id: str) -> tuple[int, dict[int, tuple[int, tuple[Any, ...]]]]:
+        """(the highest node id read before, id → (length of the words, the row as returned)); (0, {}) for a pair
+        not read yet."""
         with self._lock:
             try:
                 pairs = self._by_db.get(db)
@@ -196,8 +198,8 @@ class _ToldWords:
             pairs.move_to_end((user_id, character_id))
             return held
 
-    def keep(self, db: Any, user_id: str, character_id: str, told: list[tuple[Any, ...]]) -> None:
-        rows = {row[0]: row for row in told}
+    def keep(self, db: Any, user_id: str, character_id: str, rows: dict[int, tuple[int, tuple[Any, ...]]]) -> None:
+        """The pair's nodes as read now (id → (length of the words, the row)), in place of the ones before."""
         with self._lock:
             try:
                 pairs = self._by_db.setdefault(db, OrderedDict())
@@ -210,12 +212,6 @@ class _ToldWords:
 
 
 _TOLD_WORDS = _ToldWords()
-
-
-def _held_row(row: tuple[Any, ...], held: tuple[Any, ...] | None) -> tuple[Any, ...]:
-    """A row sent without words and time, completed from the same node's row read before (same hash of the words);
-    unchanged (words None) when this process holds none."""
-    return row if held is None or held[4] != row[4] else (row[0], held[1], held[2], row[3], row[4])
 
 
 def _pair(user_id: Any, character_id: Any) -> None:
@@ -338,17 +334,32 @@ class LongTermRepository:
         older node this process holds nothing of)."""
         _pair(user_id, character_id)
         seen, known = _TOLD_WORDS.held(self._db, user_id, character_id)
+        told: list[tuple[int, str, datetime, int | None]] = []
+        kept: dict[int, tuple[int, tuple[int, str, datetime, int | None]]] = {}
+        missing: dict[int, tuple[int, int | None, int]] = {}  # id → (place in `told`, link, length)
         with self._read() as conn, conn.cursor(row_factory=tuple_row, binary=True) as cursor:
-            rows = cursor.execute(_TOLD, {"seen": seen, "u": user_id, "c": character_id, "k": limit}).fetchall()
-            told = [row if row[1] is not None else _held_row(row, known.get(row[0])) for row in rows]
-            missing = [row[0] for row in told if row[1] is None]
+            for node_id, said, when, newer, size in cursor.execute(
+                    _TOLD, {"seen": seen, "u": user_id, "c": character_id, "k": limit}).fetchall():
+                held = known.get(node_id) if said is None else None
+                if said is not None:
+                    held = (size, (node_id, said, when, newer))
+                elif held is None or held[0] != size:
+                    missing[node_id] = (len(told), newer, size)
+                    told.append((node_id, "", when, newer))  # completed below
+                    continue
+                elif held[1][3] != newer:  # superseded since: the same words, the new link
+                    held = (size, (node_id, held[1][1], held[1][2], newer))
+                told.append(held[1])
+                kept[node_id] = held
             if missing:
-                fetched = {r[0]: r for r in cursor.execute(_TOLD_OF, (user_id, character_id, missing)).fetchall()}
-                # a node gone between the two statements (erased) is not told any more
-                told = [row if row[1] is not None else (*fetched[row[0]], row[3], row[4])
-                        for row in told if row[1] is not None or row[0] in fetched]
-        _TOLD_WORDS.keep(self._db, user_id, character_id, told)
-        return [row[:4] for row in told]
+                for node_id, said, when in cursor.execute(_TOLD_OF, (user_id, character_id, list(missing))).fetchall():
+                    place, newer, size = missing.pop(node_id)
+                    told[place] = (node_id, said, when, newer)
+                    kept[node_id] = (size, told[place])
+        if missing:  # gone between the two statements (erased): not told any more
+            told = [row for row in told if row[0] not in missing]
+        _TOLD_WORDS.keep(self._db, user_id, character_id, kept)
+        return told
 
     def mentioning(self, user_id: str, character_id: str, word: str, limit: int = 20) -> list[str]:
         """The pair's told sentences naming `word` as a whole word (a name's introduction, `slots.names_of`)."""
