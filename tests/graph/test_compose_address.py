@@ -11,6 +11,7 @@ from datetime import timedelta
 from novaberg.directives.reading import read_directive
 from novaberg.graph.compose import address_form
 from novaberg.llm.scripted import ScriptedLLM
+from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE
 from tests.support import berlin, make_nova, make_offline_llm
 
 MONDAY = berlin(2026, 11, 30, 10)
@@ -71,3 +72,16 @@ def test_a_directive_decides_before_the_persons_words():
     assert address_form([sie_rule], "Danke dir.", [("Kannst du mir helfen?", "Gern.")]) == "Sie"
     assert address_form([], "Danke.", history) == "Sie"
     assert address_form([], "Danke.", []) == "du"
+
+
+def test_the_held_back_answer_keeps_the_persons_sie(db, redis, tmp_path):
+    """The fixed text after two rejected rounds (tribunal.md §4 *Korrektur-Grenze*) is in her form too: the person
+    who said *Sie* two turns earlier gets the Sie text, the one who said *du* the du text."""
+    bad = {"score": 1.0, "reasoning": "Gefährlich."}
+    llm = ScriptedLLM({"tribunal_psychologe": bad, "tribunal_ethik": bad}, fallback=make_offline_llm())
+    nova = make_nova(db, redis, llm, tmp_path)
+    _talk(nova, "sabine", _SIE)
+    _talk(nova, "tom", _DU)
+    later = MONDAY + timedelta(minutes=10)
+    assert nova.turn("sabine", "nova", "Und jetzt?", later).answer == FALLBACK_TEXT_SIE
+    assert nova.turn("tom", "nova", "Und jetzt?", later).answer == FALLBACK_TEXT
