@@ -7,6 +7,7 @@ words and a timestamp per row. Each person sees only their own."""
 from __future__ import annotations
 
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from typing import Any
 
@@ -141,3 +142,26 @@ def test_words_held_for_one_node_are_never_lent_to_another(db, redis):
     with db.transaction() as conn:  # no statement of the project does this: the restore's effect, made by hand
         conn.execute("UPDATE lzg_knoten SET inhalt = 'Ich wohne in Bonn.' WHERE id = %s", (node_id,))
     assert [said for i, said, _, _ in repo.told("anna", "nova", 500) if i == node_id] == ["Ich wohne in Bonn."]
+
+
+def test_parallel_told_reads_of_two_persons_while_one_is_promoted(db, redis):
+    """Each person sees only their own, with the held words shared by the threads of a process: sixteen reads at
+    once (two persons) while a promotion adds a node of one of them — every read holds only that person's sentences,
+    each with its words; after the promotion the new node is told with its words."""
+    _tell(db, redis, "anna", _ANNA)
+    _tell(db, redis, "ben", _BEN, 10)
+    repo = LongTermRepository(db)
+    mine = {"anna": set(_ANNA) | {"Ich arbeite als Tischlerin."}, "ben": set(_BEN)}
+
+    def read(user: str) -> tuple[str, list[str]]:
+        return user, [said for _, said, _, _ in repo.told(user, "nova", 500)]
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        reads = [pool.submit(read, user) for user in ["anna", "ben"] * 4]
+        _tell(db, redis, "anna", ["Ich arbeite als Tischlerin."], 5)
+        reads += [pool.submit(read, user) for user in ["anna", "ben"] * 4]
+        results = [future.result() for future in reads]
+    for user, said in results:
+        assert said and all(said) and set(said) <= mine[user], (user, said)
+    assert "Ich arbeite als Tischlerin." in read("anna")[1]
+    assert read("ben")[1] == _BEN[::-1]
