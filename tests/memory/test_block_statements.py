@@ -165,3 +165,21 @@ def test_parallel_told_reads_of_two_persons_while_one_is_promoted(db, redis):
         assert said and all(said) and set(said) <= mine[user], (user, said)
     assert "Ich arbeite als Tischlerin." in read("anna")[1]
     assert read("ben")[1] == _BEN[::-1]
+
+
+def test_a_held_node_superseded_since_is_told_with_its_new_link(db, redis):
+    """Issue 28 item 3: the words of a held node are reused, its link to a newer node of the same slot is not — after
+    *Ich wohne jetzt in Bonn.* the held *Köln* row comes back linked to the Bonn node, as a process holding nothing
+    reads it."""
+    _tell(db, redis, "anna", ["Ich wohne in Köln."])
+    repo = LongTermRepository(db)
+    assert [newer for _, _, _, newer in repo.told("anna", "nova", 500)] == [None]
+    _tell(db, redis, "anna", ["Ich wohne jetzt in Bonn."], 5)
+    told = repo.told("anna", "nova", 500)
+    by_words = {said: (node_id, newer) for node_id, said, _, newer in told}
+    assert by_words["Ich wohne in Köln."][1] == by_words["Ich wohne jetzt in Bonn."][0]
+    fresh = Database(db.url, max_size=1)
+    try:
+        assert told == LongTermRepository(fresh).told("anna", "nova", 500)
+    finally:
+        fresh.close()

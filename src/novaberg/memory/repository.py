@@ -340,15 +340,16 @@ class LongTermRepository:
         with self._read() as conn, conn.cursor(row_factory=tuple_row, binary=True) as cursor:
             for node_id, said, when, newer, size in cursor.execute(
                     _TOLD, {"seen": seen, "u": user_id, "c": character_id, "k": limit}).fetchall():
-                held = known.get(node_id) if said is None else None
-                if said is not None:
+                if said is not None:  # newer than what this process read of the pair: sent in full
                     held = (size, (node_id, said, when, newer))
-                elif held is None or held[0] != size:
-                    missing[node_id] = (len(told), newer, size)
-                    told.append((node_id, "", when, newer))  # completed below
-                    continue
-                elif held[1][3] != newer:  # superseded since: the same words, the new link
-                    held = (size, (node_id, held[1][1], held[1][2], newer))
+                else:
+                    held = known.get(node_id)
+                    if held is None or held[0] != size:
+                        missing[node_id] = (len(told), newer, size)
+                        told.append((node_id, "", when, newer))  # completed below
+                        continue
+                    if held[1][3] != newer:  # superseded since: the same words, the new link
+                        held = (size, (node_id, held[1][1], held[1][2], newer))
                 told.append(held[1])
                 kept[node_id] = held
             if missing:
