@@ -22,6 +22,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import psycopg
+
 from bench.database import bench_database
 from novaberg.agents.deps import Deps
 from novaberg.core.logs import PipelineLog
@@ -128,6 +130,27 @@ def _promotion_round(db: Any, redis: Any, embedder: Any, entries: int, offset: i
             **{k: report[k] for k in ("promotet", "neuanlage", "dublette", "fehler")}}
 
 
+class _Sent:
+    """The SQL statements this process sends (counted at `psycopg.Cursor.execute`, pipelined ones too), while on."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._original = psycopg.Cursor.execute
+
+    def __enter__(self) -> _Sent:
+        sent, original = self, self._original
+
+        def counted(cursor: Any, *args: Any, **kwargs: Any) -> Any:
+            sent.count += 1
+            return original(cursor, *args, **kwargs)
+
+        psycopg.Cursor.execute = counted  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        psycopg.Cursor.execute = self._original  # type: ignore[method-assign]
+
+
 def _reads(db: Any, redis: Any, embedder: Any, count: int) -> tuple[list[float], dict[str, float], dict[str, Any]]:
     deps = Deps(db=db, redis=redis, asker=Asker(ScriptedLLM()), embedder=embedder, log=_BufferedLog(db),
                 zone=__import__("zoneinfo").ZoneInfo("Europe/Berlin"))
@@ -135,27 +158,33 @@ def _reads(db: Any, redis: Any, embedder: Any, count: int) -> tuple[list[float],
     for i in range(5):  # a few fresh short-term entries above MID, as a real pair has
         memory.write(USER, CHARACTER, f"fresh{i}", f"Mein Hund Nummer {i} heißt Bello.", effective(0.6), 0.6, "b", NOW)
     times = []
-    by_question: dict[str, list[tuple[float, float]]] = {}  # question -> (wall ms, this thread's CPU ms) per read
+    # question -> (wall ms, this thread's CPU ms, SQL statements sent) per read
+    by_question: dict[str, list[tuple[float, float, int]]] = {}
     cpu = _cpu(db, redis)
-    for i in range(count):
-        text = _QUESTIONS[i % len(_QUESTIONS)]
-        state = {"turn_id": uuid.uuid4(), "user_id": USER, "character_id": CHARACTER, "text": text,
-                 "now": NOW + timedelta(days=1)}
-        started, thread_cpu = time.perf_counter(), time.thread_time()
-        read_memory_block(state, deps)
-        times.append((time.perf_counter() - started) * 1000)
-        by_question.setdefault(text, []).append((times[-1], (time.thread_time() - thread_cpu) * 1000))
+    with _Sent() as sent:
+        for i in range(count):
+            text = _QUESTIONS[i % len(_QUESTIONS)]
+            state = {"turn_id": uuid.uuid4(), "user_id": USER, "character_id": CHARACTER, "text": text,
+                     "now": NOW + timedelta(days=1)}
+            started, thread_cpu, statements = time.perf_counter(), time.thread_time(), sent.count
+            read_memory_block(state, deps)
+            times.append((time.perf_counter() - started) * 1000)
+            by_question.setdefault(text, []).append((times[-1], (time.thread_time() - thread_cpu) * 1000,
+                                                     sent.count - statements))
     return times, _per(cpu, _cpu(db, redis), count), by_question
 
 
-def _by_question_line(by_question: dict[str, list[tuple[float, float]]]) -> str:
-    """Where the p95 comes from: each question's median and worst wall time and its median Python CPU (the mix
-    holds memory questions, their fall-back to the nearest search, the nearest search and the about-me list)."""
+def _by_question_line(by_question: dict[str, list[tuple[float, float, int]]]) -> str:
+    """Where the p95 comes from: each question's median and worst wall time, its median Python CPU and the SQL
+    statements of its reads after the first (the mix holds memory questions, their fall-back to the nearest search,
+    the nearest search and the about-me list)."""
     parts = []
     for text, reads in by_question.items():
-        walls = sorted(wall for wall, _ in reads)
+        walls = sorted(wall for wall, _, _ in reads)
+        statements = sorted({n for _, _, n in reads[1:]}) or [reads[0][2]]
         parts.append(f"{text!r} p50 {statistics.median(walls):.1f} / max {walls[-1]:.1f} ms, Python CPU "
-                     f"{statistics.median(cpu for _, cpu in reads):.2f} ms")
+                     f"{statistics.median(cpu for _, cpu, _ in reads):.2f} ms, SQL statements "
+                     f"{'/'.join(map(str, statements))}")
     return "; ".join(parts)
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from novaberg.directives.reading import KIND_SIE, read_directive
+from novaberg.directives.reading import KIND_DU, KIND_SIE, read_directive
 from novaberg.graph.care import care_answer
-from novaberg.graph.texts import OFFLINE_CAPABILITIES, STATEMENT_NOTED
+from novaberg.graph.texts import ADDRESS_SIE_HINT, OFFLINE_CAPABILITIES, STATEMENT_NOTED
 from novaberg.llm.reader import read_text
+from novaberg.memory.address import person_address
 from novaberg.text.grammar import STATEMENT, analyse, statement_adverb_first
 from novaberg.text.small_talk import ADDRESS_DU, ADDRESS_SIE, small_talk
 from novaberg.text.words import words
@@ -24,10 +25,16 @@ TASK = "compose"
 REPORT_MAX_CHARS = 2400
 
 
-def address_form(directives: Sequence[str]) -> str:
-    """`Sie` when one of the pair's directives asks for the Sie-form (tribunal.md §3.1), else `du`."""
-    wants_sie = any((rule := read_directive(d)) is not None and rule.kind == KIND_SIE for d in directives)
-    return ADDRESS_SIE if wants_sie else ADDRESS_DU
+def address_form(directives: Sequence[str], text: str = "", history: Iterable[tuple[str, str]] = ()) -> str:
+    """The form of address of the answer: a directive of the pair for the Sie-form or the du-form decides
+    (tribunal.md §3.1, Sie before du); without one the person's own form — this turn's words, else her latest earlier
+    turn that addressed Nova (`memory.address.person_address`), else du."""
+    kinds = {rule.kind for d in directives if (rule := read_directive(d)) is not None}
+    if KIND_SIE in kinds:
+        return ADDRESS_SIE
+    if KIND_DU in kinds:
+        return ADDRESS_DU
+    return person_address(text, history)
 
 
 def capped_reports(reports: list[str], limit: int = REPORT_MAX_CHARS) -> str:
@@ -136,7 +143,8 @@ def compose(asker: Any, text: str, services: list[dict[str, Any]], blocks: dict[
         "blocks": "\n\n".join(blocks_for_model(blocks, [s["answer"] for s in reports])) or "(keine)",
         "answer_from_blocks": answer_from_blocks,
         "block_answers": list(block_answers),  # the answering blocks, said to the person (the offline rule's)
-        "anrede": address,  # tribunal.md §3.1: the form of address the pair's directives demand
+        "anrede": address,  # the form of address (`address_form`: the pair's directives, else the person's own)
+        "anrede_hinweis": ADDRESS_SIE_HINT if address == ADDRESS_SIE else "",  # the prompt's line; du: none
         "nachgelesen": deepened,  # dateien.md §3.0b: the offline reply from the deepening's best find
     }
     answer = asker.ask(TASK, data)

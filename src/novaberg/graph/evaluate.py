@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -20,12 +20,13 @@ from langgraph.runtime import Runtime
 from novaberg.agents.deps import Deps
 from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.core.settings import MAX_CORRECTIONS
-from novaberg.directives.reading import KIND_SIE, read_directive
+from novaberg.graph.compose import address_form
 from novaberg.graph.state import TurnState
 from novaberg.graph.texts import MODEL_DOWN_ANSWER
 from novaberg.graph.turn_directives import read_directives
 from novaberg.llm.reader import read_text
 from novaberg.situation.turn import inventory_source, keep_offer, situation_of
+from novaberg.text.small_talk import ADDRESS_SIE
 from novaberg.tribunal.address import to_sie_form, without_emoji
 from novaberg.tribunal.const import LOG_KIND, LOG_NODE, LOG_SOURCE
 from novaberg.tribunal.correct import claim_survived, correction_sentence, surviving_claim_error
@@ -91,10 +92,10 @@ def _model_down(answer: str) -> bool:
     return answer.startswith(prefix) and answer.endswith(suffix)
 
 
-def fallback_text(directives: list[str]) -> str:
-    """The fixed text for `ablehnen` after the last round, in the form of address the person asked for."""
-    wants_sie = any((rule := read_directive(d)) is not None and rule.kind == KIND_SIE for d in directives)
-    return FALLBACK_TEXT_SIE if wants_sie else FALLBACK_TEXT
+def fallback_text(directives: list[str], text: str = "", history: Iterable[tuple[str, str]] = ()) -> str:
+    """The fixed text for `ablehnen` after the last round, in the answer's form of address (`address_form`: the pair's
+    directives, else the person's own form in this turn or her earlier ones)."""
+    return FALLBACK_TEXT_SIE if address_form(directives, text, history) == ADDRESS_SIE else FALLBACK_TEXT
 
 
 def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -139,7 +140,7 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         deps.log.write(state["turn_id"], LOG_NODE, "fehler",
                        {"fehler": surviving_claim_error(correction_round)}, state["now"], LOG_SOURCE)
     if verdict == "ablehnen" and last:
-        update["answer"] = fallback_text(directives)
+        update["answer"] = fallback_text(directives, state["text"], state.get("history") or ())
         deps.log.write(state["turn_id"], TRIBUNAL_NODE, "zurueckgehalten",
                        {"runde": correction_round, "gruende": update["reasons"]}, state["now"])
     if verdict == "ok" or last:  # the answer that goes out: an offer in it becomes the Lage's [OBJEKT]

@@ -396,7 +396,8 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         directives = read_directives(state, runtime.context)
     try:
         answer = compose(runtime.context.asker, state["text"], services, state.get("blocks", {}),
-                         bool(route_info.get("answer_from_blocks")), address_form(directives),
+                         bool(route_info.get("answer_from_blocks")),
+                         address_form(directives, state["text"], state.get("history") or ()),
                          route_info.get("block_answers", ()), (state.get("vertiefung") or {}).get("antwort", ""))
     except (ModelError, ModelAnswerError) as err:
         _trace(runtime, state, "compose", "fehler", {"error": str(err)})

@@ -7,6 +7,7 @@ Each is a pair (du-form, Sie-form). They are honest about what she cannot do off
 from __future__ import annotations
 
 __all__ = [
+    "ADDRESS_SIE_HINT",
     "BARE_ORDER_WHICH",
     "CARE_CRISIS",
     "CARE_DANGER_TO_LIFE",
@@ -63,6 +64,8 @@ OFFLINE_CAPABILITIES = (
 # Offline, a statement of the person is acknowledged in words that fit du and Sie alike and claim nothing
 # (whether it is remembered is the salience step's decision, after the answer).
 STATEMENT_NOTED = "Gut zu wissen — danke."
+# The composer's prompt line for a person addressed with Sie (compose.user.txt; the du-form needs no line).
+ADDRESS_SIE_HINT = "Sprich den Menschen mit „Sie“ an (Sie-Form: Sie, Ihnen, Ihr), nicht mit du."
 # The model is unreachable: say so, with the reason, and that nothing was written (nodes).
 MODEL_DOWN_ANSWER = (
     "Ich erreiche gerade mein Sprachmodell nicht ({reason}). Es wurde nichts eingetragen und nichts geändert."

@@ -112,20 +112,21 @@ def _told(state: dict[str, Any], deps: Any, superseded: dict[str, str] | None = 
         repo = LongTermRepository(deps.db)
         repo.dimensions_for(deps.embedder, now)  # another embedder's memory is refused until reembed, as below
         nodes = repo.told(user_id, character_id, _RECALL_SCAN)
-        by_id = {node_id: said.strip() for node_id, said, _, _ in nodes}
-        for node_id, _said, when, newer in nodes:
-            told.append((when, by_id[node_id], True))
-            if newer in by_id:  # issue 28 item 3: the promotion's stored link
-                superseded[by_id[node_id]] = by_id[newer]
+        told = [(when, said.strip(), True) for _, said, when, _ in nodes]
+        if any(newer is not None for _, _, _, newer in nodes):  # issue 28 item 3: the promotion's stored links
+            by_id = {node[0]: item[1] for node, item in zip(nodes, told, strict=True)}
+            for node_id, _, _, newer in nodes:
+                if newer in by_id:
+                    superseded[by_id[node_id]] = by_id[newer]
     except (DatabaseError, psycopg.Error, ModelError) as err:
         _log.error("long-term memory unreadable this turn: %s", err)
         deps.log.write(state["turn_id"], READER, "fehler", {"lzg": str(err)}, now, "memory")
         unread.append("lzg")
     try:
-        known = {said for _, said, _ in told}
         entries = ShortTermMemory(deps.redis).fresh_above_mid(user_id, character_id, now)
         if reads is not None:
             reads.fresh = entries
+        known = {said for _, said, _ in told} if entries else set()
         for entry in entries:
             said = entry["inhalt"].strip()
             if said and said not in known and not entry.get("lzg_id") and entry.get("turn_id") != str(state["turn_id"]):
@@ -156,9 +157,13 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
     known = _analysed(tuple(said for _, said, _ in told))
     names = dict(known.names)  # a copy: the kept analysis is shared by the reads that follow
     scorer = TopicScorer(question, names)  # the names joined to the topic once per read, not per sentence
-    scores = {id(item): 1 if question.any_topic else scorer.score(item[1]) for item in told}
-    found = [item for item in told if scores[id(item)] > 0
-             and not (question.about_herself and _about_someone_else(item[1], known.names_key))]
+    score = scorer.score
+    scored = [(1, item) for item in told] if question.any_topic else \
+        [(points, item) for item in told if (points := score(item[1])) > 0]
+    if question.about_herself:
+        scored = [(points, item) for points, item in scored if not _about_someone_else(item[1], known.names_key)]
+    scores = {id(item): points for points, item in scored}
+    found = [item for _, item in scored]
     if question.any_topic and period is not None:
         found = [item for item in found if period[0] <= item[0] < period[1]]
     if period is not None:  # *letzte Woche*: what was told then, when anything about it was
