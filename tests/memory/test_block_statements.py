@@ -183,3 +183,17 @@ def test_a_held_node_superseded_since_is_told_with_its_new_link(db, redis):
         assert told == LongTermRepository(fresh).told("anna", "nova", 500)
     finally:
         fresh.close()
+
+
+def test_an_erased_persons_held_words_leave_the_process_at_once(db, redis):
+    """Each person sees only their own, and an erased person's words do not linger: after `forget_told_words`
+    (called by the erasure) the process holds nothing of her, while another person's words stay held."""
+    _tell(db, redis, "erna", _ANNA)
+    _tell(db, redis, "otto", _BEN, 10)
+    repo = LongTermRepository(db)
+    repo.told("erna", "nova", 500)
+    repo.told("otto", "nova", 500)
+    assert repository._TOLD_WORDS.held(db, "erna", "nova")[1]
+    assert repository.forget_told_words("erna") == 1
+    assert repository._TOLD_WORDS.held(db, "erna", "nova") == (0, {})
+    assert repository._TOLD_WORDS.held(db, "otto", "nova")[1]

@@ -25,6 +25,7 @@ from novaberg.core.edge import check_id
 from novaberg.files.knowledge.pairs import PAIRS, safe_segment
 from novaberg.files.knowledge.zone import zone_of
 from novaberg.memory import keys
+from novaberg.memory.repository import forget_told_words
 from novaberg.situation.lage import offer_key
 from novaberg.store.erasure import PersonRows
 from novaberg.store.person_gate import ERASE_WAIT_SECONDS, PersonGate
@@ -90,6 +91,7 @@ class PersonErasure:
     def _erase(self, user_id: str) -> ErasureReport:
         characters = self._characters(user_id)  # read before the rows that name them go
         rows = self._rows.delete(user_id, _needle(user_id))
+        forget_told_words(user_id)  # the words this process holds of the person's nodes go with the rows
         found = self._keys(user_id, characters)
         removed_keys = int(self._redis.delete(*found)) if found else 0
         removed_orders = sum(int(self._redis.lrem(name, 0, raw)) for name, raw in self._orders(user_id))

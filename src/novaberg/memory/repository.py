@@ -25,7 +25,8 @@ from novaberg.core.logs import safe_text
 from novaberg.store.db import LONG_SECONDS, hold_lock
 from novaberg.store.vectors import Vector, as_vector, with_vectors
 
-__all__ = ["LongTermRepository", "NewNode", "PromotionWrite", "EmbedderChangedError", "embedder_identity"]
+__all__ = ["LongTermRepository", "NewNode", "PromotionWrite", "EmbedderChangedError", "embedder_identity",
+           "forget_told_words"]
 
 
 class EmbedderChangedError(DatabaseError):
@@ -210,8 +211,23 @@ class _ToldWords:
             while len(pairs) > self._pairs:
                 pairs.popitem(last=False)
 
+    def forget(self, user_id: str) -> int:
+        """Drop every pair of `user_id` in every database object; the number of pairs dropped."""
+        with self._lock:
+            dropped = 0
+            for pairs in list(self._by_db.values()):
+                for pair in [pair for pair in pairs if pair[0] == user_id]:
+                    del pairs[pair]
+                    dropped += 1
+            return dropped
+
 
 _TOLD_WORDS = _ToldWords()
+
+
+def forget_told_words(user_id: str) -> int:
+    """An erased person's words leave this process's memory at once, not with the pair's next read."""
+    return _TOLD_WORDS.forget(user_id)
 
 
 def _pair(user_id: Any, character_id: Any) -> None:
