@@ -300,15 +300,30 @@ def title_of(text: str) -> str:
     first = content[0]
     clause_end = min((i for i in (text.find(sign, first.end) for sign in ",;!?") if i >= 0), default=len(text))
     last = [t for t in content if t.start < clause_end][-1]
+    start, end = _whole_compound(text, first.start, last.end)
     pieces: list[str] = []
-    cursor = first.start
+    cursor = start
     for s, e in spans:
-        if first.start < s and e <= last.end:
+        if start < s and e <= end:
             pieces.append(text[cursor:s])
             cursor = e
-    pieces.append(text[cursor:last.end])
+    pieces.append(text[cursor:end])
     title = " ".join(" ".join(p.split()) for p in pieces if p.strip())
     return title.strip(" ,;:!?\"'„“").rstrip(".") if not title.endswith(("Dr.", "Fr.", "Hr.")) else title
+
+
+_HYPHEN_PART = re.compile(r"-[^\W\d_]+")
+_PART_HYPHEN = re.compile(r"[^\W\d_]+-$")
+
+
+def _whole_compound(text: str, start: int, end: int) -> tuple[int, int]:
+    """A word joined by a hyphen is one word: *Haar-Termin* keeps its *-Termin*, *Termin-Absprache* its *Termin-* —
+    the edge words are dropped only when they stand alone (s12: „Plane haar-termin am montag“ entered „haar“)."""
+    while (m := _HYPHEN_PART.match(text, end)) is not None:
+        end = m.end()
+    while (m := _PART_HYPHEN.search(text, 0, start)) is not None and m.end() == start:
+        start = m.start()
+    return start, end
 
 
 def is_title(target: str) -> bool:
