@@ -249,7 +249,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "schema_version": INT,
         **dict.fromkeys(
             (
-                "day_words numbers ordinals clock_fractions clock_relatives"
+                "day_words numbers ordinals clock_fractions clock_relatives minute_tens"
             ).split(),
             Map(INT),
         ),
