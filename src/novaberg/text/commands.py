@@ -163,10 +163,15 @@ def _lexicon() -> _Lexicon:
 class _Tok:
     said: str
     folded: str
+    uncased: bool = False  # the text carries no capitals past its first word: the case says nothing of nouns
 
 
 def _tokens(text: str) -> list[_Tok]:
-    return [_Tok(m.group(), fold(m.group())) for m in _TOKEN.finditer(text)]
+    """The tokens of `text`. Issue 26: a text typed or recognised in lower case (*füge milch zur einkaufs liste
+    hinzu*) marks its tokens `uncased`, so that a name is told by the lexicon there, not by a capital letter."""
+    found = [m.group() for m in _TOKEN.finditer(text)]
+    uncased = not any(word[:1].isupper() for word in found[1:])
+    return [_Tok(word, fold(word), uncased) for word in found]
 
 
 def _starts_with(toks: list[_Tok], phrase: tuple[str, ...]) -> bool:
@@ -294,9 +299,21 @@ def _two_word_list(toks: list[_Tok], j: int, lx: _Lexicon) -> bool:
 
 
 def _is_name(tok: _Tok, lx: _Lexicon) -> bool:
-    return (tok.folded not in lx.fillers and tok.folded not in lx.directions and tok.folded not in lx.determiners
-            and tok.folded not in (",", ";") and not any(tok.folded in v.particles for v in lx.verbs)
-            and tok.said[:1].isupper())
+    """A word that may name a list: a noun by its capital; in a text without capitals (`_Tok.uncased`) any word
+    the lexicon does not know as a function word, a pronoun or a verb."""
+    if (tok.folded in lx.fillers or tok.folded in lx.directions or tok.folded in lx.determiners
+            or tok.folded in (",", ";") or any(tok.folded in v.particles for v in lx.verbs)):
+        return False
+    if tok.said[:1].isupper():
+        return True
+    return tok.uncased and not _function_word(tok.folded, lx)
+
+
+def _function_word(folded: str, lx: _Lexicon) -> bool:
+    """Pronouns, subjects, negations, closing words and verbs of the lexicon: never a list's name."""
+    return (folded in lx.pronouns or folded in lx.subjects or folded in lx.not_items or folded in lx.negations
+            or folded in lx.reflexives or folded in lx.finite_verbs or folded in ("und", "oder", "danke")
+            or any(folded in v.forms or folded in v.infinitives for v in lx.verbs))
 
 
 def _said(toks: list[_Tok], start: int, end: int) -> str:
