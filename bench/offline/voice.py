@@ -13,11 +13,13 @@ Run `python -m bench.offline.voice` for the number of sentences whose reading ch
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from bench.offline.score import CATALOG, NOW, WRITING
 from novaberg.api.catalog import offline_rules
@@ -180,11 +182,26 @@ def reading(text: str, ask: Asker) -> Reading:
             action = "remove_content"
         if action == REJECTED:
             return Reading(domain, action)
-        target = key(read.get("target", "")) + ("?" if fields.get("mehrdeutig") else "")
-        items = tuple(key(i) for i in parse_items(text, ()).items) if action in ("add_content", "remove_content") \
-            else ()
+        target = _list_of(read.get("target", "")) + ("?" if fields.get("mehrdeutig") else "")
+        offline = parse_items(text, ())
+        items = tuple(key(i) for i in offline.items) if action in WRITING["notizen"] else ()
+        if action == "create":
+            items += (key(offline.content),)
         return Reading(domain, action, target, (), items)
     return Reading(domain, "rejected")
+
+
+def _list_of(target: str) -> str:
+    """The list a target names among the bench's lists (*EinkaufListe*, *Einkauf Liste* and *Einkaufsliste* are one
+    list, as the search node finds it), else the target's key."""
+    from bench.offline.external.score import resolve
+
+    kind, name = resolve(target, _LISTS)
+    return f"list:{name}" if kind == "list" else key(target)
+
+
+_LISTS = list(json.loads((Path(__file__).parent / "external" / "SOURCES.json").read_text(encoding="utf-8"))
+              ["lists_present"])
 
 
 class _Deps:

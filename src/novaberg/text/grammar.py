@@ -53,6 +53,7 @@ class Grammar:
     wish_openers: tuple[str, ...]
     question_words: frozenset[str]
     question_verbs: frozenset[str]
+    question_verbs_alone: frozenset[str]  # *steht*, *gibt*: first, they ask even without a subject after them
     subject_words: frozenset[str]
     subject_pronouns: frozenset[str]
     lexicon: tuple[Lexeme, ...]
@@ -93,6 +94,7 @@ def grammar() -> Grammar:
         wish_openers=tuple(sorted(raw["wish_openers"], key=len, reverse=True)),
         question_words=frozenset(raw["question_words"]),
         question_verbs=frozenset(raw["question_verbs"]),
+        question_verbs_alone=frozenset(raw["question_verbs_alone"]),
         subject_words=frozenset(raw["subject_words"]),
         subject_pronouns=frozenset(raw["subject_pronouns"]),
         lexicon=tuple(Lexeme(e["key"], tuple(e["imperative"]), e["particle"], tuple(e["infinitive"]),
@@ -133,7 +135,30 @@ def _strip_openers(text: str) -> str:
         if supposed is not None:
             text = supposed
             continue
+        unmarked = _unmarked_opener(text)
+        if unmarked:
+            text = text.lstrip()[unmarked:].lstrip(" ,")
+            continue
         return text.strip()
+
+
+def _unmarked_opener(text: str) -> int:
+    """Issue 26: an opening clause of interjections said without its comma (*sag mal leg mir …*, *ok gut was hab
+    ich morgen*, as speech is transcribed): the length of that run of interjections when an order (an imperative
+    of the lexicon), a question word or a polite frame follows it; else 0."""
+    g = grammar()
+    stripped = text.lstrip()
+    matches = list(_WORD.finditer(stripped))
+    run = 0
+    while run < len(matches) and normalize(matches[run].group()) in g.interjections:
+        run += 1
+    if run >= len(matches) or run == 0 or run == 1 and _is_imperative(normalize(matches[0].group())):
+        return 0  # *sag den Zahnarzt ab*: a lone *sag* is the order's own verb
+    rest = stripped[matches[run].start():]
+    following = normalize(matches[run].group())
+    starts_order = _is_imperative(following)
+    framed = _opener(normalize(rest), g.modal_openers) or _opener(normalize(rest), g.wish_openers)
+    return matches[run].start() if starts_order or following in g.question_words or framed else 0
 
 
 def _supposition(text: str, openers: tuple[str, ...]) -> str | None:
@@ -195,6 +220,10 @@ def strip_particles(text: str) -> str:
     out = _WORD.sub(lambda m: "" if normalize(m.group()) in g.particles else m.group(), text)
     out = re.sub(r"\s+([,.!?;:])", r"\1", " ".join(out.split()))
     return re.sub(r"^[,;:\s]+|([,;])(?=[,;])", "", out).strip()
+
+
+def _is_imperative(word: str) -> bool:
+    return any(word in lexeme.imperative for lexeme in grammar().lexicon)
 
 
 # --- verbs -------------------------------------------------------------------------------------------
@@ -259,8 +288,8 @@ def _to_imperative(rest: str, participles: bool = False) -> tuple[str, str] | No
 # --- mood --------------------------------------------------------------------------------------------
 
 def is_question(text: str) -> bool:
-    """A question mark, a question word first, or the verb first with a subject after it (*hab ich*,
-    *steht der Zahnarzt*)."""
+    """A question mark, a question word first, the verb first with a subject after it (*hab ich*, *steht der
+    Zahnarzt*), or a verb that asks by its place alone (*steht Milch auf der Liste*)."""
     if text.rstrip().endswith("?"):
         return True
     words = [normalize(w) for w in _WORD.findall(text)]
@@ -269,6 +298,8 @@ def is_question(text: str) -> bool:
     g = grammar()
     if words[0] in g.question_words:
         return True
+    if words[0] in g.question_verbs_alone and len(words) > 1:
+        return True  # issue 26: *steht milch auf der einkaufsliste*, *steht morgen was an* — asked without its mark
     return words[0] in g.question_verbs and len(words) > 1 and words[1] in g.subject_words
 
 
