@@ -139,7 +139,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             (
                 "interjections greetings particles particle_phrases modal_openers wish_openers need_openers need_actions "
                 "question_words "
-                "question_verbs question_verbs_alone subject_words subject_pronouns supposition_openers statement_adverbs"
+                "question_verbs question_verbs_alone recall_frames subject_words subject_pronouns supposition_openers statement_adverbs"
             ).split(),
             WORDS,
         ),

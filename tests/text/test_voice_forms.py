@@ -137,3 +137,22 @@ def test_issue26_a_lists_own_stem_first_is_the_list(text: str) -> None:
     assert command is not None and command.container is not None
     assert (command.items.casefold(), command.container.name) in (("spachtel", "Einkaufsliste"),
                                                                   ("klopapier", "Einkaufsliste"))
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("zeig mir bitte was ich im dezember vorhabe", "Zeig mir bitte, was ich im Dezember vorhabe"),
+        ("weisst du noch wann ich den zahnarzt habe", "Weißt du noch, wann ich den Zahnarzt habe?"),
+    ],
+)
+def test_issue26_an_embedded_question_needs_no_comma(text: str, written: str) -> None:
+    """The held-out *Zeig mir bitte, was ich im Dezember vorhabe* lost its reading without the comma."""
+    voiced, expected = analyse(text), analyse(written)
+    assert voiced.mood == expected.mood == QUESTION
+    assert voiced.core.casefold().rstrip("?") == expected.core.casefold().rstrip("?").replace("ß", "ss")
+
+
+def test_issue26_a_task_is_a_phrase_even_without_commas() -> None:
+    """*erstelle eine aufgabe bericht fertigstellen*: the to-do list takes the task as said (no enumeration doubt)."""
+    assert not ambiguous_enumeration("bericht fertigstellen", "erstelle eine aufgabe bericht fertigstellen")

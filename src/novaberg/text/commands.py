@@ -713,14 +713,15 @@ def join_list_compounds(text: str) -> str:
     text = _TO_DO.sub(lambda m: f"{m.group(1)}-{m.group(2)}-{m.group(3)}", text)
     toks = list(_TOKEN.finditer(text))
     out, cursor = [], 0
-    for k in range(1, len(toks) - 1):
-        before, name, head = toks[k - 1], toks[k], toks[k + 1]
+    for k in range(len(toks) - 1):
+        before, name, head = toks[max(k - 1, 0)], toks[k], toks[k + 1]
         if fold(head.group()) not in _SPLIT_HEADS or text[name.end():head.start()] != " ":
             continue
         said = fold(before.group())
-        if said not in lx.determiners and said not in _ARTICLE_LIKE and said not in lx.directions:
-            continue
         folded = fold(name.group())
+        own_stem = folded.removesuffix("s") in lx.aliases  # *einkaufs liste* anywhere: the shopping list's own stem
+        if said not in lx.determiners and said not in _ARTICLE_LIKE and said not in lx.directions and not own_stem:
+            continue
         if not name.group().isalpha() or folded in lx.pronouns or folded in lx.subjects or folded in lx.not_items \
                 or folded in lx.fillers or folded in lx.determiners or folded in lx.directions or _head_of(folded, lx):
             continue  # after an article a verb's form is a name again: *die Pack Liste*
@@ -744,6 +745,8 @@ def ambiguous_enumeration(items_text: str, whole_text: str) -> bool:
     if re.search(r"[,;\n]", whole_text):
         return False
     said = _tokens(whole_text)
+    if any(t.folded in _lexicon().task_nouns or t.folded.replace("-", "").startswith("todo") for t in said):
+        return False  # a task is a phrase (*Fenster putzen*): the to-do list takes it as said
     uncased = bool(said) and said[0].uncased
     lx = _lexicon()
     part: list[_Tok] = []

@@ -54,6 +54,7 @@ class Grammar:
     question_words: frozenset[str]
     question_verbs: frozenset[str]
     question_verbs_alone: frozenset[str]  # *steht*, *gibt*: first, they ask even without a subject after them
+    recall_frames: tuple[str, ...]  # *weißt du noch* before a w-clause: the clause is the question
     subject_words: frozenset[str]
     subject_pronouns: frozenset[str]
     lexicon: tuple[Lexeme, ...]
@@ -95,6 +96,7 @@ def grammar() -> Grammar:
         question_words=frozenset(raw["question_words"]),
         question_verbs=frozenset(raw["question_verbs"]),
         question_verbs_alone=frozenset(raw["question_verbs_alone"]),
+        recall_frames=tuple(sorted(raw["recall_frames"], key=len, reverse=True)),
         subject_words=frozenset(raw["subject_words"]),
         subject_pronouns=frozenset(raw["subject_pronouns"]),
         lexicon=tuple(Lexeme(e["key"], tuple(e["imperative"]), e["particle"], tuple(e["infinitive"]),
@@ -362,6 +364,9 @@ def _analyse_one(said: str) -> Utterance:
     body = strip_particles(_strip_openers(said))
     lowered = normalize(body)
     g = grammar()
+    recalled = _recalled_question(body, lowered)
+    if recalled is not None:
+        return Utterance(said, recalled, QUESTION)
     framed = _opener(lowered, g.modal_openers) or _opener(lowered, g.wish_openers)
     if framed:
         rest = body[len(framed):].lstrip(" ,")
@@ -402,6 +407,19 @@ def _analyse_one(said: str) -> Utterance:
         lexeme, word = verb_of(bare)
         return Utterance(said, bare, REQUEST, lexeme.key if lexeme else "", word)
     return Utterance(said, body, STATEMENT)
+
+
+def _recalled_question(body: str, lowered: str) -> str | None:
+    """Issue 26: *weißt du noch wann ich den Zahnarzt habe* (said without its comma and question mark): a frame of
+    recalling before a w-clause asks that clause — kept as *‹frame›, ‹clause›*, as it is written. None otherwise."""
+    opener = _opener(lowered, grammar().recall_frames)
+    if opener is None or "," in body[: len(opener) + 2]:
+        return None
+    rest = body[len(opener):].strip()
+    first = _WORD.match(rest)
+    if first is None or normalize(first.group()) not in grammar().question_words:
+        return None
+    return f"{body[:len(opener)]}, {rest.rstrip('?!. ')}"
 
 
 def _need_order(body: str, lowered: str) -> str | None:
@@ -496,6 +514,8 @@ def _indirect_question(body: str, lexeme: Lexeme | None) -> str | None:
     question; the clause is returned (without its *ob*)."""
     if lexeme is None or set(lexeme.actions.values()) != {"read"}:
         return None
+    if "," not in body:
+        body = _comma_before_clause(body)  # issue 26: *zeig mir bitte was ich im dezember vorhabe*
     head, sep, clause = body.partition(",")
     first = _WORD.findall(clause)[:1]
     if not sep or not first or normalize(first[0]) not in (*grammar().question_words, "ob"):
@@ -505,6 +525,22 @@ def _indirect_question(body: str, lexeme: Lexeme | None) -> str | None:
     if any(normalize(w) in grammar().question_words for w in _WORD.findall(head)):
         return None
     return clause.strip()
+
+
+_BEFORE_CLAUSE = frozenset({"mir", "uns", "mal", "bitte", "doch", "noch", "kurz", "schnell", "einmal", "nochmal"})
+
+
+def _comma_before_clause(body: str) -> str:
+    """*Zeig mir bitte was ich im Dezember vorhabe* said without its comma: the comma put back before the w- or
+    ob-clause when only the verb and small words (*mir*, *bitte*, *mal*) stand before it; else `body` as it is."""
+    matches = list(_WORD.finditer(body))
+    for match in matches[1:]:
+        word = normalize(match.group())
+        if word in grammar().question_words or word == "ob":
+            return f"{body[:match.start()].rstrip()}, {body[match.start():]}"
+        if word not in _BEFORE_CLAUSE:
+            return body
+    return body
 
 
 def _verb_then_subject(words: list[str]) -> bool:
