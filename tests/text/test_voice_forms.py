@@ -156,3 +156,17 @@ def test_issue26_an_embedded_question_needs_no_comma(text: str, written: str) ->
 def test_issue26_a_task_is_a_phrase_even_without_commas() -> None:
     """*erstelle eine aufgabe bericht fertigstellen*: the to-do list takes the task as said (no enumeration doubt)."""
     assert not ambiguous_enumeration("bericht fertigstellen", "erstelle eine aufgabe bericht fertigstellen")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Backpapier auf Baumarkt bitte", "Öl auf die Baumarkt, danke", "Würdest du Käse in Baumarkt bitte",
+     "Backpapier in unsere Baumarkt", "backpapier auf baumarkt bitte"],
+)
+def test_issue26_an_elliptic_order_may_name_its_list_alone(text: str) -> None:
+    """The dev misses *Backpapier auf Baumarkt bitte* / *Würdest du Käse in Baumarkt bitte* („Ohne Sprachmodell …“):
+    a closing *bitte*/*danke*, a polite frame or a possessive make the elliptic order; the name is read as a bare
+    list that the search node confirms against the person's lists (none of that name: nothing written)."""
+    command = read_list_command(text, bare_names=True)
+    assert command is not None and command.container is not None and command.container.bare
+    assert (command.action, command.container.name.casefold()) == ("add", "baumarkt")

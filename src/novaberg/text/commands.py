@@ -470,7 +470,7 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
     command = _read(toks, lx, said.rstrip().endswith("?"))
     if command is None and bare_names:
         command = _read(toks, lx, said.rstrip().endswith("?"), bare_names=True)
-        if command is not None and not command.verb:
+        if command is not None and not command.verb and not _ordered(toks, lx):
             command = None  # *Urlaub auf Mallorca*: without a list verb a bare name is no list
     if command is not None:
         # *Schreib das auf*: what was said before is written down — a note of the notes' own rules, no list item
@@ -491,6 +491,20 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
         return ListCommand(command.action, command.items, command.container, command.verb, True, earlier,
                            command.particle)
     return command
+
+
+def _ordered(toks: list[_Tok], lx: _Lexicon) -> bool:
+    """Issue 26: an elliptic order that names its list by the list's name alone (*Backpapier auf Baumarkt bitte*,
+    *Würdest du Käse in Baumarkt bitte*, *Backpapier in unsere Baumarkt*) is an order by its form — a polite frame,
+    a closing *bitte*/*danke*, or a possessive before the name; the caller confirms the name against the person's
+    lists (`Container.bare`). *Urlaub auf Mallorca* has none of these and stays no list."""
+    words = [t for t in toks if t.folded not in (",", ";")]
+    while words and words[0].folded in ("bitte", "ach", "also", "ok", "okay", "und", "nova", "hey"):
+        words = words[1:]
+    if any(_starts_with(words, phrase) for phrase in lx.polite) or any(_ends_with(words, p) for p in lx.closing):
+        return True
+    return len(words) > 2 and words[-2].folded in lx.determiners and words[-2].folded not in ("die", "der", "den",
+                                                                                             "dem")
 
 
 def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False) -> ListCommand | None:
