@@ -140,7 +140,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             (
                 "interjections greetings particles particle_phrases modal_openers wish_openers need_openers need_actions "
                 "question_words "
-                "question_verbs subject_words subject_pronouns supposition_openers statement_adverbs"
+                "question_verbs question_verbs_alone recall_frames subject_words subject_pronouns supposition_openers statement_adverbs"
             ).split(),
             WORDS,
         ),
@@ -255,7 +255,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "schema_version": INT,
         **dict.fromkeys(
             (
-                "day_words numbers ordinals clock_fractions clock_relatives"
+                "day_words numbers ordinals clock_fractions clock_relatives minute_tens"
             ).split(),
             Map(INT),
         ),

@@ -299,7 +299,7 @@ def test_a_text_without_a_time_gives_no_moment_never_now(text: str) -> None:
         "montags um 10",
         "in ein paar Tagen um 10",
         "auf 11.",
-        "elf Uhr dreißig",
+        "elf Uhr siebzig",  # issue 26: *elf Uhr dreißig* is 11:30 (tests/timeparse/test_number_words.py)
         "um 3 Stunden",
         "morgen 10",
         "bis 10",

@@ -15,7 +15,7 @@ EXPECTED_KEYS = {
     "schema_version", "weekdays", "weekday_abbreviations", "months", "month_abbreviations", "day_words",
     "numbers", "article_one", "ordinals", "ordinal_endings", "dayparts", "dayparts_after_day", "prefixes",
     "fillers", "units", "idiomatic_day_counts", "periods", "time_prepositions", "clock_prepositions", "day_prepositions", "fractions",
-    "clock_fractions", "quarter_word", "clock_relatives", "clock_minutes_max", "after_next", "calendar_week_words",
+    "clock_fractions", "quarter_word", "clock_relatives", "clock_minutes_max", "minute_tens", "after_next", "calendar_week_words",
     "holidays", "span_words", "move_words", "blockers",
     "reschedule_form",
 }

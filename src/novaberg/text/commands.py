@@ -26,7 +26,8 @@ from novaberg.text.grammar import verb_of
 from novaberg.text.words import fold
 
 __all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command", "antecedent", "ADD", "REMOVE",
-           "is_pronoun", "means_a_list", "names_a_container", "unsafe_item_text"]
+           "is_pronoun", "means_a_list", "names_a_container", "unsafe_item_text", "join_list_compounds",
+           "ambiguous_enumeration", "restore_list_colon"]
 
 ADD, REMOVE = "add", "remove"
 TO, FROM, DATIVE = "to", "from", "dative"
@@ -163,10 +164,15 @@ def _lexicon() -> _Lexicon:
 class _Tok:
     said: str
     folded: str
+    uncased: bool = False  # the text carries no capitals past its first word: the case says nothing of nouns
 
 
 def _tokens(text: str) -> list[_Tok]:
-    return [_Tok(m.group(), fold(m.group())) for m in _TOKEN.finditer(text)]
+    """The tokens of `text`. Issue 26: a text typed or recognised in lower case (*füge milch zur einkaufs liste
+    hinzu*) marks its tokens `uncased`, so that a name is told by the lexicon there, not by a capital letter."""
+    found = [m.group() for m in _TOKEN.finditer(text)]
+    uncased = not any(word[:1].isupper() for word in found[1:])
+    return [_Tok(word, fold(word), uncased) for word in found]
 
 
 def _starts_with(toks: list[_Tok], phrase: tuple[str, ...]) -> bool:
@@ -252,7 +258,9 @@ def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool,
         end = _scope_end(toks, j + 1, lx)
         return end, Container(_said(toks, i, end), "", direction)
     if j + 1 < len(toks) and _head_of(toks[j + 1].folded, lx) == toks[j + 1].folded.replace("-", "") \
-            and _is_name(word, lx) and (j > i or i > 0):  # *die Haushalt Liste*, *der Einkaufs Liste*
+            and _is_name(word, lx) and (j > i or i > 0 or word.folded.removesuffix("s") in lx.aliases):
+        # *die Haushalt Liste*, *der Einkaufs Liste*; first after the verb only a list's own stem: *Füge Einkaufs
+        # Liste Öl hinzu* (issue 26) — *Füge Backpapier Liste hinzu* keeps its item
         name = lx.aliases.get(word.folded.removesuffix("s"), f"{word.said}-{_title(toks[j + 1].said)}")
         return j + 2, Container(_said(toks, i, j + 2), name, direction)
     if word.folded in lx.aliases:  # *dem Einkauf*
@@ -294,9 +302,21 @@ def _two_word_list(toks: list[_Tok], j: int, lx: _Lexicon) -> bool:
 
 
 def _is_name(tok: _Tok, lx: _Lexicon) -> bool:
-    return (tok.folded not in lx.fillers and tok.folded not in lx.directions and tok.folded not in lx.determiners
-            and tok.folded not in (",", ";") and not any(tok.folded in v.particles for v in lx.verbs)
-            and tok.said[:1].isupper())
+    """A word that may name a list: a noun by its capital; in a text without capitals (`_Tok.uncased`) any word
+    the lexicon does not know as a function word, a pronoun or a verb."""
+    if (tok.folded in lx.fillers or tok.folded in lx.directions or tok.folded in lx.determiners
+            or tok.folded in (",", ";") or any(tok.folded in v.particles for v in lx.verbs)):
+        return False
+    if tok.said[:1].isupper():
+        return True
+    return tok.uncased and not _function_word(tok.folded, lx)
+
+
+def _function_word(folded: str, lx: _Lexicon) -> bool:
+    """Pronouns, subjects, negations, closing words and verbs of the lexicon: never a list's name."""
+    return (folded in lx.pronouns or folded in lx.subjects or folded in lx.not_items or folded in lx.negations
+            or folded in lx.reflexives or folded in lx.finite_verbs or folded in ("und", "oder", "danke")
+            or any(folded in v.forms or folded in v.infinitives for v in lx.verbs))
 
 
 def _said(toks: list[_Tok], start: int, end: int) -> str:
@@ -450,7 +470,7 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
     command = _read(toks, lx, said.rstrip().endswith("?"))
     if command is None and bare_names:
         command = _read(toks, lx, said.rstrip().endswith("?"), bare_names=True)
-        if command is not None and not command.verb:
+        if command is not None and not command.verb and not _ordered(toks, lx):
             command = None  # *Urlaub auf Mallorca*: without a list verb a bare name is no list
     if command is not None:
         # *Schreib das auf*: what was said before is written down — a note of the notes' own rules, no list item
@@ -471,6 +491,20 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
         return ListCommand(command.action, command.items, command.container, command.verb, True, earlier,
                            command.particle)
     return command
+
+
+def _ordered(toks: list[_Tok], lx: _Lexicon) -> bool:
+    """Issue 26: an elliptic order that names its list by the list's name alone (*Backpapier auf Baumarkt bitte*,
+    *Würdest du Käse in Baumarkt bitte*, *Backpapier in unsere Baumarkt*) is an order by its form — a polite frame,
+    a closing *bitte*/*danke*, or a possessive before the name; the caller confirms the name against the person's
+    lists (`Container.bare`). *Urlaub auf Mallorca* has none of these and stays no list."""
+    words = [t for t in toks if t.folded not in (",", ";")]
+    while words and words[0].folded in ("bitte", "ach", "also", "ok", "okay", "und", "nova", "hey"):
+        words = words[1:]
+    if any(_starts_with(words, phrase) for phrase in lx.polite) or any(_ends_with(words, p) for p in lx.closing):
+        return True
+    return len(words) > 2 and words[-2].folded in lx.determiners and words[-2].folded not in ("die", "der", "den",
+                                                                                             "dem")
 
 
 def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False) -> ListCommand | None:
@@ -676,3 +710,92 @@ def antecedent(clause: str) -> str:
                 return ""
             return _said(head, 0, len(head))
     return ""
+
+
+# --- the forms of speech (issue 26) ---------------------------------------------------------------------
+
+_SPLIT_HEADS = ("liste", "listen", "zettel")
+_TO_DO = re.compile(r"\b(to)[\s-]+(do)[\s-]+(liste|listen)\b", re.IGNORECASE)
+_ARTICLE_LIKE = frozenset({"eine", "einer", "einen", "ein", "zur", "zum", "vom", "im", "ins", "beim", "aufs"})
+
+
+def join_list_compounds(text: str) -> str:
+    """A list compound said as two words after an article or a preposition (*eine einkaufs liste*, *die Pack Liste*,
+    *meine to do liste*) written as one word (*einkaufsliste*, *Packliste*, *to-do-liste*), so that every rule that
+    names a list by its word reads it. Only after an article: *Füge Backpapier Liste hinzu* keeps its item."""
+    lx = _lexicon()
+    text = _TO_DO.sub(lambda m: f"{m.group(1)}-{m.group(2)}-{m.group(3)}", text)
+    toks = list(_TOKEN.finditer(text))
+    out, cursor = [], 0
+    for k in range(len(toks) - 1):
+        before, name, head = toks[max(k - 1, 0)], toks[k], toks[k + 1]
+        if fold(head.group()) not in _SPLIT_HEADS or text[name.end():head.start()] != " ":
+            continue
+        said = fold(before.group())
+        folded = fold(name.group())
+        own_stem = folded.removesuffix("s") in lx.aliases  # *einkaufs liste* anywhere: the shopping list's own stem
+        if said not in lx.determiners and said not in _ARTICLE_LIKE and said not in lx.directions and not own_stem:
+            continue
+        if not name.group().isalpha() or folded in lx.pronouns or folded in lx.subjects or folded in lx.not_items \
+                or folded in lx.fillers or folded in lx.determiners or folded in lx.directions or _head_of(folded, lx):
+            continue  # after an article a verb's form is a name again: *die Pack Liste*
+        out.append(text[cursor:name.end()])
+        out.append(head.group().lower())
+        cursor = head.end()
+    out.append(text[cursor:])
+    return "".join(out)
+
+
+_ENUMERATION = frozenset({"und", "oder", "sowie"})
+
+
+def ambiguous_enumeration(items_text: str, whole_text: str) -> bool:
+    """Issue 26: items said without their commas (*pass ladekabel und sonnencreme*, *Schrauben Dübel*, as speech is
+    transcribed) may be one item or several — *Pass, Ladekabel* or *Pass Ladekabel*. True when `whole_text` has no
+    comma and an item of several words (without a number: *zwei liter milch* is one) is either all nouns by their
+    capitals or stands in a text without capitals (`_tokens`), where nothing tells one item from several: the
+    caller writes nothing rather than a wrong item. A lower-case multi-word item is refused too (*rote paprika*):
+    a lost order is asked again, a wrong item stays on the list."""
+    if re.search(r"[,;\n]", whole_text):
+        return False
+    said = _tokens(whole_text)
+    if any(t.folded in _lexicon().task_nouns or t.folded.replace("-", "").startswith("todo") for t in said):
+        return False  # a task is a phrase (*Fenster putzen*): the to-do list takes it as said
+    uncased = bool(said) and said[0].uncased
+    lx = _lexicon()
+    part: list[_Tok] = []
+    for tok in [*_tokens(items_text), _Tok("und", "und")]:
+        if tok.folded not in _ENUMERATION and tok.folded not in (",", ";"):
+            if tok.folded not in lx.determiners and tok.folded not in lx.fillers:
+                part.append(tok)
+            continue
+        if len(part) > 1 and not any(t.said[:1].isdigit() or t.folded in _NUMBER_WORDS for t in part):
+            if uncased or all(t.said[:1].isupper() for t in part):
+                return True
+        part = []
+    return False
+
+
+_NUMBER_WORDS = frozenset({"ein", "eine", "einen", "zwei", "zwo", "drei", "vier", "fuenf", "sechs", "sieben", "acht",
+                           "neun", "zehn", "elf", "zwoelf", "zwanzig", "hundert", "halbe", "halben", "paar"})
+
+
+_NEW_LIST_THEN_ITEMS = re.compile(
+    r"^(?P<head>.*?\b(?:eine|ne|'ne)\s+(?:neue\s+)?(?:[^\W\d_][\w-]*?(?:liste|zettel)"
+    r"|liste\s+(?:für|fuer)\s+(?:(?:den|die|das|meinen|meine|unseren|unsere)\s+)?"
+    r"(?!(?:den|die|das|meinen|meine|unseren|unsere)\b)[^\W\d_]+)(?:\s+(?:an|auf))?)"
+    r"\s+(?!(?:mit|für|fuer|namens|an|auf|bitte|danke|anlegen|erstellen|machen|schreiben|aufschreiben|notieren)\b)"
+    r"(?P<items>[^\W\d_].*)$", re.IGNORECASE)
+
+
+def restore_list_colon(text: str) -> str:
+    """*notier mir eine einkaufsliste äpfel und bananen*: a new list and its items said without the colon that
+    parts them (*… eine Einkaufsliste: Äpfel und Bananen*) — the colon put back, so the items never become a note
+    titled with the list's name. Only in a text without a colon or comma, and only after a compound list word
+    with its indefinite article (*eine Liste Baumarkt* names the list; it is left alone)."""
+    if ":" in text or "," in text:
+        return text
+    m = _NEW_LIST_THEN_ITEMS.match(text)
+    if m is None or _tokens(m.group("items"))[0].folded in _lexicon().determiners:
+        return text
+    return f"{m.group('head')}: {m.group('items')}"

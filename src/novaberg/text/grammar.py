@@ -53,6 +53,8 @@ class Grammar:
     wish_openers: tuple[str, ...]
     question_words: frozenset[str]
     question_verbs: frozenset[str]
+    question_verbs_alone: frozenset[str]  # *steht*, *gibt*: first, they ask even without a subject after them
+    recall_frames: tuple[str, ...]  # *weißt du noch* before a w-clause: the clause is the question
     subject_words: frozenset[str]
     subject_pronouns: frozenset[str]
     lexicon: tuple[Lexeme, ...]
@@ -93,6 +95,8 @@ def grammar() -> Grammar:
         wish_openers=tuple(sorted(raw["wish_openers"], key=len, reverse=True)),
         question_words=frozenset(raw["question_words"]),
         question_verbs=frozenset(raw["question_verbs"]),
+        question_verbs_alone=frozenset(raw["question_verbs_alone"]),
+        recall_frames=tuple(sorted(raw["recall_frames"], key=len, reverse=True)),
         subject_words=frozenset(raw["subject_words"]),
         subject_pronouns=frozenset(raw["subject_pronouns"]),
         lexicon=tuple(Lexeme(e["key"], tuple(e["imperative"]), e["particle"], tuple(e["infinitive"]),
@@ -133,7 +137,30 @@ def _strip_openers(text: str) -> str:
         if supposed is not None:
             text = supposed
             continue
+        unmarked = _unmarked_opener(text)
+        if unmarked:
+            text = text.lstrip()[unmarked:].lstrip(" ,")
+            continue
         return text.strip()
+
+
+def _unmarked_opener(text: str) -> int:
+    """Issue 26: an opening clause of interjections said without its comma (*sag mal leg mir …*, *ok gut was hab
+    ich morgen*, as speech is transcribed): the length of that run of interjections when an order (an imperative
+    of the lexicon), a question word or a polite frame follows it; else 0."""
+    g = grammar()
+    stripped = text.lstrip()
+    matches = list(_WORD.finditer(stripped))
+    run = 0
+    while run < len(matches) and normalize(matches[run].group()) in g.interjections:
+        run += 1
+    if run >= len(matches) or run == 0 or run == 1 and _is_imperative(normalize(matches[0].group())):
+        return 0  # *sag den Zahnarzt ab*: a lone *sag* is the order's own verb
+    rest = stripped[matches[run].start():]
+    following = normalize(matches[run].group())
+    starts_order = _is_imperative(following)
+    framed = _opener(normalize(rest), g.modal_openers) or _opener(normalize(rest), g.wish_openers)
+    return matches[run].start() if starts_order or following in g.question_words or framed else 0
 
 
 def _supposition(text: str, openers: tuple[str, ...]) -> str | None:
@@ -195,6 +222,10 @@ def strip_particles(text: str) -> str:
     out = _WORD.sub(lambda m: "" if normalize(m.group()) in g.particles else m.group(), text)
     out = re.sub(r"\s+([,.!?;:])", r"\1", " ".join(out.split()))
     return re.sub(r"^[,;:\s]+|([,;])(?=[,;])", "", out).strip()
+
+
+def _is_imperative(word: str) -> bool:
+    return any(word in lexeme.imperative for lexeme in grammar().lexicon)
 
 
 # --- verbs -------------------------------------------------------------------------------------------
@@ -259,8 +290,8 @@ def _to_imperative(rest: str, participles: bool = False) -> tuple[str, str] | No
 # --- mood --------------------------------------------------------------------------------------------
 
 def is_question(text: str) -> bool:
-    """A question mark, a question word first, or the verb first with a subject after it (*hab ich*,
-    *steht der Zahnarzt*)."""
+    """A question mark, a question word first, the verb first with a subject after it (*hab ich*, *steht der
+    Zahnarzt*), or a verb that asks by its place alone (*steht Milch auf der Liste*)."""
     if text.rstrip().endswith("?"):
         return True
     words = [normalize(w) for w in _WORD.findall(text)]
@@ -269,6 +300,8 @@ def is_question(text: str) -> bool:
     g = grammar()
     if words[0] in g.question_words:
         return True
+    if words[0] in g.question_verbs_alone and len(words) > 1:
+        return True  # issue 26: *steht milch auf der einkaufsliste*, *steht morgen was an* — asked without its mark
     return words[0] in g.question_verbs and len(words) > 1 and words[1] in g.subject_words
 
 
@@ -331,6 +364,9 @@ def _analyse_one(said: str) -> Utterance:
     body = strip_particles(_strip_openers(said))
     lowered = normalize(body)
     g = grammar()
+    recalled = _recalled_question(body, lowered)
+    if recalled is not None:
+        return Utterance(said, recalled, QUESTION)
     framed = _opener(lowered, g.modal_openers) or _opener(lowered, g.wish_openers)
     if framed:
         rest = body[len(framed):].lstrip(" ,")
@@ -371,6 +407,19 @@ def _analyse_one(said: str) -> Utterance:
         lexeme, word = verb_of(bare)
         return Utterance(said, bare, REQUEST, lexeme.key if lexeme else "", word)
     return Utterance(said, body, STATEMENT)
+
+
+def _recalled_question(body: str, lowered: str) -> str | None:
+    """Issue 26: *weißt du noch wann ich den Zahnarzt habe* (said without its comma and question mark): a frame of
+    recalling before a w-clause asks that clause — kept as *‹frame›, ‹clause›*, as it is written. None otherwise."""
+    opener = _opener(lowered, grammar().recall_frames)
+    if opener is None or "," in body[: len(opener) + 2]:
+        return None
+    rest = body[len(opener):].strip()
+    first = _WORD.match(rest)
+    if first is None or normalize(first.group()) not in grammar().question_words:
+        return None
+    return f"{body[:len(opener)]}, {rest.rstrip('?!. ')}"
 
 
 def _need_order(body: str, lowered: str) -> str | None:
@@ -465,6 +514,8 @@ def _indirect_question(body: str, lexeme: Lexeme | None) -> str | None:
     question; the clause is returned (without its *ob*)."""
     if lexeme is None or set(lexeme.actions.values()) != {"read"}:
         return None
+    if "," not in body:
+        body = _comma_before_clause(body)  # issue 26: *zeig mir bitte was ich im dezember vorhabe*
     head, sep, clause = body.partition(",")
     first = _WORD.findall(clause)[:1]
     if not sep or not first or normalize(first[0]) not in (*grammar().question_words, "ob"):
@@ -474,6 +525,22 @@ def _indirect_question(body: str, lexeme: Lexeme | None) -> str | None:
     if any(normalize(w) in grammar().question_words for w in _WORD.findall(head)):
         return None
     return clause.strip()
+
+
+_BEFORE_CLAUSE = frozenset({"mir", "uns", "mal", "bitte", "doch", "noch", "kurz", "schnell", "einmal", "nochmal"})
+
+
+def _comma_before_clause(body: str) -> str:
+    """*Zeig mir bitte was ich im Dezember vorhabe* said without its comma: the comma put back before the w- or
+    ob-clause when only the verb and small words (*mir*, *bitte*, *mal*) stand before it; else `body` as it is."""
+    matches = list(_WORD.finditer(body))
+    for match in matches[1:]:
+        word = normalize(match.group())
+        if word in grammar().question_words or word == "ob":
+            return f"{body[:match.start()].rstrip()}, {body[match.start():]}"
+        if word not in _BEFORE_CLAUSE:
+            return body
+    return body
 
 
 def _verb_then_subject(words: list[str]) -> bool:

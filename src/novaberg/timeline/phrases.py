@@ -222,6 +222,8 @@ def _mark_phrases(toks: list[_Tok], roles: list[str | None]) -> None:
     for i, word in enumerate(words):
         if word in v.article_one and i > 0 and words[i - 1] == "in" and i + 1 < len(words) and words[i + 1] in v.units:
             roles[i], roles[i + 1] = "num", "core"
+        if word in v.minutes and i > 0 and words[i - 1] == "uhr":  # issue 26: *vierzehn Uhr dreißig* is one time
+            roles[i] = "num"
         for holiday in _HOLIDAYS_BY_START.get(word, ()):
             size = len(holiday.words)
             if holiday.said_at(words[i - 1] if i > 0 else None) and all(

@@ -1,7 +1,7 @@
 """Hours in a token list: a clock time, a span (*von 10 bis 12*) or a move (*von 10 auf 11*).
 
 Part of the parser's strict scan (`grammar.scan`): an hour that is impossible (*27 Uhr*) or doubtful
-(*auf 11.*, *elf Uhr dreißig*, *um 3 Stunden*) comes back as `FAIL`, and the scan abstains.
+(*auf 11.*, *elf Uhr siebzig*, *um 3 Stunden*) comes back as `FAIL`, and the scan abstains.
 """
 
 from __future__ import annotations
@@ -90,10 +90,13 @@ def hour_at(toks: list[Token], j: int, prep: str | None) -> HourFact | str | Non
                     return FAIL
                 minute = int(after.value)  # type: ignore[arg-type]  # *10 Uhr 30*, never *10 Uhr 2 Personen*
                 k += 1
+            elif after.kind == "word" and _minute_word(after.text, word_at(toks, k + 1)):
+                minute = V.minutes[after.text]  # issue 26: *zehn Uhr dreißig* as *10 Uhr 30* (spoken input)
+                k += 1
             elif after.kind == "word" and (
                 after.text in V.numbers or after.text.endswith(("zig", "ßig", "ssig"))
             ):
-                return FAIL  # *elf Uhr dreißig*: minutes in words are a doubt (§5.2)
+                return FAIL  # *elf Uhr dreißig Minuten*, *zehn Uhr siebzig*: not a clock time
     half = None
     w = word_at(toks, k)
     if w is not None and w in V.dayparts:
@@ -104,6 +107,15 @@ def hour_at(toks: list[Token], j: int, prep: str | None) -> HourFact | str | Non
     if minute > 59 or hour > 24 or (hour == 24 and (minute or half)):
         return FAIL
     return HourFact(hour, minute, j, k, written, None, half)
+
+
+def _minute_word(word: str, following: str | None) -> bool:
+    """*dreißig* in *zehn Uhr dreißig*: a minute word after *Uhr*. From ten up always (never before a unit:
+    *zehn Uhr dreißig Minuten*); *eins* … *neun* only at the end or before a daypart — *um zehn Uhr zwei
+    Personen* names no 10:02, as *10 Uhr 2 Personen* does not."""
+    if word not in V.minutes or following in V.units:
+        return False
+    return V.minutes[word] >= 10 or following is None or following in V.dayparts
 
 
 def _spoken(toks: list[Token], j: int, form: tuple[int, int, int]) -> HourFact | str:

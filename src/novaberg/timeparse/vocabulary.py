@@ -117,6 +117,7 @@ class TimeVocabulary:
     quarter_word: str  # *Viertel nach X* → X:15, *Viertel vor X* → (X−1):45
     clock_relatives: Mapping[str, int]  # *N nach X* → +N minutes, *N vor X* → −N minutes
     clock_minutes_max: int  # N of *N nach/vor X* runs from 1 to this
+    minutes: Mapping[str, int]  # issue 26: the minutes after *Uhr* in words (*zehn Uhr dreißig*), eins … neunundfünfzig
     after_next: frozenset[str]  # *übernächsten Montag*: the one after the next
     calendar_week_words: frozenset[str]  # *KW 3*, *Kalenderwoche 3* (named_period)
     holidays: tuple[Holiday, ...]  # fixed and Easter-based days, computed per year
@@ -166,6 +167,7 @@ def _build(raw: Mapping[str, Any]) -> TimeVocabulary:
         quarter_word=raw["quarter_word"],
         clock_relatives=_expand(raw["clock_relatives"]),
         clock_minutes_max=int(raw["clock_minutes_max"]),
+        minutes=_minute_words(raw["numbers"], raw["minute_tens"]),
         after_next=_expand_words(raw["after_next"]),
         calendar_week_words=_expand_words(raw["calendar_week_words"]),
         holidays=tuple(_holiday(entry) for entry in raw["holidays"]),
@@ -174,6 +176,19 @@ def _build(raw: Mapping[str, Any]) -> TimeVocabulary:
         blockers=_expand_words(raw["blockers"]),
         reschedule_form=_reschedule_form(raw["reschedule_form"]),
     )
+
+
+def _minute_words(numbers: Mapping[str, int], tens: Mapping[str, int]) -> MappingProxyType[str, int]:
+    """The minute words 1..59: the numbers from *eins*, the tens and every *‹one›und‹ten›* (*fünfundvierzig*,
+    with *ein* inside a compound) — built from the lists, not listed."""
+    minutes = {word: value for word, value in numbers.items() if value >= 1}
+    ones = {("ein" if value == 1 else word): value for word, value in numbers.items() if 1 <= value <= 9}
+    for ten_word, ten in tens.items():
+        minutes[ten_word] = ten
+        for one_word, one in ones.items():
+            if ten + one <= 59:
+                minutes[f"{one_word}und{ten_word}"] = ten + one
+    return _expand(minutes)
 
 
 def _holiday(raw: Mapping[str, Any]) -> Holiday:

@@ -21,7 +21,16 @@ from novaberg.notes.agent.const import (
 from novaberg.notes.agent.frames import read_frame, topic_first
 from novaberg.notes.agent.names import distinguishing_word, main_clause, note_name_of_clause
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
-from novaberg.text.commands import ADD, REMOVE, ListCommand, names_a_container, read_list_command
+from novaberg.text.commands import (
+    ADD,
+    REMOVE,
+    ListCommand,
+    ambiguous_enumeration,
+    join_list_compounds,
+    names_a_container,
+    read_list_command,
+    restore_list_colon,
+)
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
 from novaberg.text.words import alternation, contains_word, normalize, words
 from novaberg.timeline.phrases import time_expression
@@ -299,8 +308,16 @@ def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
     """The offline reading of one utterance through the request grammar (issue 13): an order is read
     from its bare form (*„Kannst du mir eine Packliste anlegen mit Pass?“* → *„leg mir eine Packliste an
     mit Pass“*); a question only reads; a statement writes nothing, except a statement of need while a
-    list is running (end of notizen.md)."""
-    text = _clean(text)
+    list is running (end of notizen.md). Issue 26: a list compound said in two words is read as one (*die einkaufs
+    liste*), and items enumerated without commas that may be one item or several are not written."""
+    text = restore_list_colon(join_list_compounds(_clean(text)))
+    reading = _parse(text, history)
+    if reading.items and reading.action != REJECTED and ambiguous_enumeration(", ".join(reading.items), text):
+        return Reading(REJECTED, reason="Aufzählung ohne Kommas: ein Eintrag oder mehrere?")
+    return reading
+
+
+def _parse(text: str, history: Sequence[Sequence[str]]) -> Reading:
     framed = _framed(text, history) if len(text) <= LONG_TEXT_CHARS else None
     if framed is not None:  # before the reader: *Entferne Aufgabe, kaufe Hundefutter* is one task, not two items
         return framed
