@@ -52,3 +52,19 @@ def test_issue26_an_appointment_in_voice_form_is_entered_at_its_minute(nova, db)
     assert [(r["title"].casefold(), r["event_time"]) for r in rows] == [
         ("zahnarzt", datetime(2026, 12, 1, 14, 30, tzinfo=NOW.tzinfo))]
     assert TimelineRepository(db).list("u2", "nova") == []
+
+
+def test_issue26_an_adjective_and_its_noun_are_one_item_and_a_doubt_says_what_is_missing(nova, db) -> None:
+    """*setz rote paprika auf die einkaufsliste*, *frische milch …*: adjectives before a noun make one item, said in
+    lower case too (before: nothing written, and the answer asked for an order already given); *füge milch eier zur
+    einkaufsliste hinzu* stays unwritten, and the answer asks whether it is one item or several."""
+    _two_lists(db, "adj")
+    _two_lists(db, "other")
+    nova.turn("adj", "nova", "setz rote paprika auf die einkaufsliste", NOW)
+    nova.turn("adj", "nova", "Frische Milch auf die Einkaufsliste bitte", NOW)
+    nova.turn("adj", "nova", "setz griechischen joghurt auf die einkaufsliste", NOW)
+    doubt = nova.turn("adj", "nova", "füge milch eier zur einkaufsliste hinzu", NOW)
+    assert _lists(db, "adj") == {"Baumarkt-Liste": "Schrauben",
+                                 "Einkaufsliste": "Milch\nrote paprika\nFrische Milch\ngriechischen joghurt"}
+    assert "ein Eintrag oder" in doubt.answer and "nichts notiert" in doubt.answer
+    assert _lists(db, "other") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}

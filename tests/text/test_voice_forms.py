@@ -99,7 +99,12 @@ def test_issue26_a_split_list_compound_after_an_article_is_one_word(text: str, j
         ("frische Milch und Eier", "Setz frische Milch und Eier auf die Liste", False),
         ("zwei liter milch und eier", "setz zwei liter milch und eier auf die liste", False),
         ("äpfel und bananen", "setz äpfel und bananen auf die liste", False),
-        ("rote paprika", "setz rote paprika auf die liste", True),  # one item or two: not told without capitals
+        ("rote paprika", "setz rote paprika auf die liste", False),  # a known adjective before its noun: one item
+        ("frische fettarme milch", "setz frische fettarme milch auf die liste", False),
+        ("Frische Milch", "Frische Milch auf die Liste bitte", False),
+        ("kaese brot", "setz kaese brot auf die liste", True),  # two nouns without capitals: one item or two
+        ("milch eier", "füge milch eier zur einkaufsliste hinzu", True),
+        ("rote paprika eier", "setz rote paprika eier auf die liste", True),
         ("rote Paprika", "Setz rote Paprika auf die Liste", False),
         ("Schrauben Dübel", "Leg mir eine Liste für den Baumarkt an: Schrauben Dübel", True),
     ],

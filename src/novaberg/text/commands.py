@@ -97,6 +97,7 @@ class _Lexicon:
     task_verbs: frozenset[str]
     task_remove_verbs: frozenset[str]
     task_adjectives: frozenset[str]
+    item_adjective_stems: frozenset[str]
     task_articles: frozenset[str]
     elliptic_on: frozenset[str]
     elliptic_off_modals: frozenset[str]
@@ -148,6 +149,7 @@ def _lexicon() -> _Lexicon:
         task_verbs=frozenset(raw["task_verbs"]),
         task_remove_verbs=frozenset(raw["task_remove_verbs"]),
         task_adjectives=frozenset(raw["task_adjectives"]),
+        item_adjective_stems=frozenset(raw["item_adjective_stems"]),
         task_articles=frozenset(raw["task_articles"]),
         elliptic_on=frozenset(raw["elliptic_on"]),
         elliptic_off_modals=frozenset(raw["elliptic_off_modals"]),
@@ -770,10 +772,20 @@ def ambiguous_enumeration(items_text: str, whole_text: str) -> bool:
                 part.append(tok)
             continue
         if len(part) > 1 and not any(t.said[:1].isdigit() or t.folded in _NUMBER_WORDS for t in part):
-            if uncased or all(t.said[:1].isupper() for t in part):
+            if (uncased or all(t.said[:1].isupper() for t in part)) and not _adjectives_then_noun(part, lx):
                 return True
         part = []
     return False
+
+
+_ADJECTIVE_ENDINGS = ("", "e", "en", "er", "es", "em")
+
+
+def _adjectives_then_noun(part: list[_Tok], lx: _Lexicon) -> bool:
+    """*rote paprika*, *frische fettarme milch*: every word before the last is a known adjective, bare or inflected —
+    one item, not two said without their comma."""
+    return all(any(t.folded.endswith(e) and t.folded[:len(t.folded) - len(e)] in lx.item_adjective_stems
+                   for e in _ADJECTIVE_ENDINGS) for t in part[:-1])
 
 
 _NUMBER_WORDS = frozenset({"ein", "eine", "einen", "zwei", "zwo", "drei", "vier", "fuenf", "sechs", "sieben", "acht",

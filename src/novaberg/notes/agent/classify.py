@@ -18,6 +18,7 @@ from novaberg.core.settings import NOTES_CONTEXT_TURN_PAIRS
 from novaberg.llm.reader import read_text
 from novaberg.notes.agent.const import (
     ACTIONS,
+    ENUMERATION_DOUBT,
     FIELD_PRONOUN,
     PENDING_CONFIRM,
     PENDING_MISSING,
@@ -97,7 +98,8 @@ def classify(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
             return question(say("frage_fuerwort", pronoun=command.items), pending,
                             {"schritt": "klassifikation", "action": REJECTED, "kein_auftrag": True,
                              "grund": reading["grund"], "fuerwort": command.items, "ausgang": "rueckfrage"})
-        return {"status": REJECTED, "answer": say("kein_auftrag"),
+        said = "aufzaehlung_unklar" if reading["grund"] == ENUMERATION_DOUBT else "kein_auftrag"
+        return {"status": REJECTED, "answer": say(said),
                 "steps": [{"schritt": "klassifikation", "action": REJECTED, "kein_auftrag": True,
                            "grund": reading["grund"]}]}
     steps: list[dict[str, Any]] = []

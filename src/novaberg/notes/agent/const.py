@@ -30,6 +30,9 @@ SERVICE_NAME = "notizen"  # the service name the router, the pending key and rea
 ACTIONS = ("create", "read", "update", "append", "add_content", "remove_content", "clear_content", "rename", "delete")
 INPUT_ACTIONS = (*ACTIONS, "agent", "resume")
 REJECTED = "rejected"  # the classification's refusal of a statement (end of notizen.md: only a request writes)
+# the offline reading's refusal of items said without commas that may be one item or several (issue 26): the answer
+# says so instead of asking for an order the person already gave
+ENUMERATION_DOUBT = "Aufzählung ohne Kommas: ein Eintrag oder mehrere?"
 
 NOT_FOUND_ASKS = ("add_content", "remove_content")  # §4 "Rueckfrage bei nicht gefundener Notiz"
 

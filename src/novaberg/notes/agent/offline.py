@@ -14,6 +14,7 @@ from typing import Any
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.notes.agent.const import (
     DEFAULT_TYPE,
+    ENUMERATION_DOUBT,
     LIST_TYPES,
     REJECTED,
     SERVICE_NAME,
@@ -313,7 +314,7 @@ def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
     text = restore_list_colon(join_list_compounds(_clean(text)))
     reading = _parse(text, history)
     if reading.items and reading.action != REJECTED and ambiguous_enumeration(", ".join(reading.items), text):
-        return Reading(REJECTED, reason="Aufzählung ohne Kommas: ein Eintrag oder mehrere?")
+        return Reading(REJECTED, reason=ENUMERATION_DOUBT)
     return reading
 
 

@@ -43,6 +43,8 @@ TEXTS: dict[str, str] = {
     "nicht_gefunden": "Ich finde keine Notiz '{target}'. Es wurde nichts geändert.",
     "frage_fuerwort": "Was meinst du mit „{pronoun}“? Sag mir bitte, welchen Eintrag — zum Beispiel „den Käse“. "
     "Noch ist nichts geändert.",
+    "aufzaehlung_unklar": "Ist das ein Eintrag oder sind es mehrere? Sag es mir bitte mit Kommas dazwischen, zum "
+    "Beispiel: „Milch, Eier“. Noch ist nichts notiert.",
     "kein_auftrag": "Das habe ich nicht notiert. Wenn ich es festhalten soll, sag es mir ausdrücklich, "
     "zum Beispiel: „Setz es auf die Einkaufsliste“.",
     # loud failures (§6 "Laut statt Erfolg", §3 "Die Antwort wird geprüft gelesen")
