@@ -216,7 +216,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         **dict.fromkeys(
             (
                 "past_tense_words title_edge_words not_a_title title_suffixes time_links span_openers_dropped "
-                "stop_words elliptic_heads elliptic_not"
+                "stop_words elliptic_heads elliptic_not query_heads query_openers verb_first_questions "
+                "availability_words generic_title_words all_words"
             ).split(),
             WORDS,
         ),
