@@ -206,6 +206,17 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "offline_note_sie": TEXT,
     },
     "text/words_de.json": {"_comment": TEXT, "abbreviations": WORDS, "not_abbreviations": WORDS},
+    "text/answers_de.json": {  # issue 26: the word sets of pending, bare_orders and the timeline's resume as data
+        "schema_version": INT,
+        "_comment": TEXT,
+        **dict.fromkeys(
+            (
+                "own_sentence_openers which_answer_words which_item_words possessives other_containers negations "
+                "time_answer_fillers time_answer_own_words"
+            ).split(),
+            FOLDED,
+        ),
+    },
     "timeline/phrases_de.json": {
         "schema_version": INT,
         "_comment": TEXT,
