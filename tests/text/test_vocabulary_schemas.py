@@ -228,7 +228,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             (
                 "past_tense_words title_edge_words not_a_title title_suffixes time_links span_openers_dropped "
                 "stop_words elliptic_heads elliptic_not query_heads query_openers verb_first_questions "
-                "availability_words generic_title_words all_words"
+                "availability_words generic_title_words all_words own_openers"
             ).split(),
             WORDS,
         ),

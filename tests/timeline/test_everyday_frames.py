@@ -248,3 +248,26 @@ def test_issue26_parallel_passive_moves_of_one_person_move_once(nova, add):
                       range(10)))
     assert _rows(nova, user)["Friseur"] == "11.12. 17:00"
     assert sum(1 for r in nova.timeline.list(user, FIGURE) if r["title"] == "Friseur") == 1
+
+
+def test_issue26_3a_imperatives_the_grammar_does_not_know_are_orders(nova, add):
+    """§3a: *plane*, *buche*, *stelle … ein*, *storniere* are requests like *trag ein* and *lösch* — an order with a
+    title and a time writes, one without a title asks for it."""
+    cases = {"plane eine party für samstag um 20 uhr": {**UNCHANGED, "party": "12.12. 20:00"},
+             "buche einen termin beim optiker für freitag um 11": {**UNCHANGED, "optiker": "11.12. 11:00"},
+             "storniere den termin beim friseur": {t: w for t, w in UNCHANGED.items() if t != "Friseur"},
+             "stelle eine erinnerung für morgen um acht ein": UNCHANGED}
+    for k, (said, expected) in enumerate(cases.items()):
+        result, rows = _run(nova, add, said, k)
+        assert rows == expected, (said, result.answer)
+
+
+def test_issue26_4_2_kind_words_and_geplant_name_no_title(nova, add):
+    """§4.2: *Habe ich heute Meetings?*, *habe ich am Wochenende etwas geplant* read the period — a plural kind word
+    or *geplant* is no appointment's title."""
+    cases = {"habe ich heute meetings": "Yoga", "habe ich am wochenende etwas geplant": "ist nichts eingetragen",
+             "Hab ich morgen Besprechungen?": "Meeting mit Tom"}
+    for k, (said, shown) in enumerate(cases.items()):
+        result, rows = _run(nova, add, said, k)
+        assert rows == UNCHANGED, said
+        assert shown in result.answer and "Titel" not in result.answer, (said, result.answer)

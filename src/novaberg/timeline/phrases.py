@@ -37,6 +37,7 @@ __all__ = [
     "is_read_question",
     "is_past_tense",
     "asks_for_all",
+    "opens_with_own_verb",
     "type_of",
 ]
 
@@ -81,6 +82,7 @@ class Phrases:
     availability_words: frozenset[str]
     generic_title_words: frozenset[str]
     all_words: frozenset[str]
+    own_openers: frozenset[str]
 
 
 def load_raw_phrases() -> dict[str, Any]:
@@ -112,6 +114,7 @@ def phrases() -> Phrases:
         availability_words=frozenset(raw["availability_words"]),
         generic_title_words=frozenset(raw["generic_title_words"]),
         all_words=frozenset(raw["all_words"]),
+        own_openers=frozenset(raw["own_openers"]),
     )
 
 
@@ -184,6 +187,13 @@ def order_hints(text: str) -> list[str]:
 
 def is_read_question(text: str) -> bool:
     return "read" in keyword_hints(text)
+
+
+def opens_with_own_verb(text: str) -> bool:
+    """*stelle eine Erinnerung für morgen ein*, *buche einen Termin beim Friseur*, *storniere den Termin*: an imperative
+    of the calendar the request grammar does not read as one opens the sentence (issue 26)."""
+    toks = _tokens(text)
+    return bool(toks) and toks[0].word in phrases().own_openers
 
 
 def asks_for_all(text: str) -> bool:

@@ -29,6 +29,7 @@ from novaberg.timeline.phrases import (
     elliptic_order,
     is_title,
     keyword_hints,
+    opens_with_own_verb,
     order_hints,
     reads_without_mark,
     time_expression,
@@ -102,7 +103,8 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     passive = _passive_as_order(core) if utterance.mood == STATEMENT else ""
     if passive:  # *Der Zahnarzttermin muss auf Montag verschoben werden* → *verschieben Der Zahnarzttermin auf Montag*
         core = passive
-    hints = keyword_hints(core) if utterance.mood == REQUEST or passive or _REMIND_ME.match(core) else []
+    hints = keyword_hints(core) if (utterance.mood == REQUEST or passive or _REMIND_ME.match(core)
+                                    or opens_with_own_verb(core)) else []
     if not hints and utterance.mood == STATEMENT and elliptic_order(text):
         hints = ["create"]  # *Termin morgen um 10 Uhr beim Zahnarzt*: an order said without its verb (issue 26)
     if not hints:
@@ -260,7 +262,8 @@ def _hints(text: str) -> list[str]:
     passive = _passive_as_order(utterance.core)
     if passive:
         return keyword_hints(passive)
-    return keyword_hints(utterance.core) if _REMIND_ME.match(utterance.core) else []
+    own = _REMIND_ME.match(utterance.core) or opens_with_own_verb(utterance.core)
+    return keyword_hints(utterance.core) if own else []
 
 
 def classification_data(text: str, now: datetime, kontext: Mapping[str, Any],

@@ -27,6 +27,7 @@ from novaberg.timeline.phrases import (
     elliptic_order,
     is_past_tense,
     keyword_hints,
+    opens_with_own_verb,
     reads_without_mark,
     time_expression,
     type_of,
@@ -84,7 +85,7 @@ def route_hint(text: str) -> float:
         return 0.0
     if utterance.mood != QUESTION and series_statement(text) is not None:
         return HINT_ORDER  # issue 29: *Diesen Montag fällt Volleyball aus*, *Volleyball ist ab jetzt immer dienstags*
-    hints = keyword_hints(utterance.core) if utterance.mood == REQUEST else []
+    hints = keyword_hints(utterance.core) if utterance.mood == REQUEST or opens_with_own_verb(text) else []
     if hints:
         if hints[0] == "read":
             return HINT_QUESTION
