@@ -7,6 +7,8 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from novaberg.timeline.agent.crud import _reschedule
+from novaberg.timeline.agent.search import row_ref
 from tests.support import berlin
 from tests.timeline.conftest import FIGURE
 
@@ -271,3 +273,18 @@ def test_issue26_4_2_kind_words_and_geplant_name_no_title(nova, add):
         result, rows = _run(nova, add, said, k)
         assert rows == UNCHANGED, said
         assert shown in result.answer and "Titel" not in result.answer, (said, result.answer)
+
+
+def test_issue26_5_2_a_move_reads_its_day_against_the_row_it_found_not_a_parallel_successor(nova, add, deps):
+    """§5.2 *nennt der Text den eigenen Wochentag des Termins, gilt die nächste Woche* is read against the appointment
+    the turn found: a turn that found the Friseur on Friday while a parallel turn moved it to Thursday finds it
+    already there — it does not move it on to the next Thursday."""
+    user = _stocked(add, "seen")
+    [found] = [r for r in nova.timeline.list(user, FIGURE) if r["title"] == "Friseur"]
+    nova.turn(user, FIGURE, "Verschieb den Friseur auf Donnerstag", NOW)  # the parallel turn, done first
+    state = {"user_id": user, "character_id": FIGURE, "now": NOW, "row": row_ref(found),
+             "text": "Verschieb den Friseur auf Donnerstag",
+             "order": {"action": "reschedule", "target": "Friseur", "zeitausdruck": "Donnerstag"}}
+    result = _reschedule(state, deps)
+    assert "steht schon am" in result["answer"], result
+    assert _rows(nova, user)["Friseur"] == "10.12. 15:00"
