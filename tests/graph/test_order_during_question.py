@@ -31,6 +31,7 @@ def _lists(nova, user: str) -> dict[str, list[str]]:
     ("Könntest du Tomaten in die EinkaufsListe, bitte", {"Einkaufsliste": ["Brot", "Tomaten"], "Baumarkt": ["Spachtel"]}),
     ("Raeume Spachtel von der Baumarkt-Liste", {"Einkaufsliste": ["Brot"], "Baumarkt": []}),
     ("Les mir meine Einkaufsliste vor", {"Einkaufsliste": ["Brot"], "Baumarkt": ["Spachtel"]}),
+    ("Bitte entferne Spachtel", {"Einkaufsliste": ["Brot"], "Baumarkt": []}),
 ])
 def test_issue26_an_order_naming_a_list_ends_the_which_list_question_and_runs_as_its_own(nova, said, lists):
     """notizen.md §7 (a waiting question) with issue 26 item 2: the order is no choice — the waiting item lands
@@ -64,3 +65,14 @@ def test_issue26_an_order_of_its_own_never_answers_the_time_question_but_a_time_
     nova.turn("t2", FIG, "Freitag um 10", NOW)
     [row] = nova.timeline.list("t2", FIG)
     assert (row["title"], f"{row['event_time'].astimezone(NOW.tzinfo):%d.%m. %H:%M}") == ("Volleyball", "11.12. 10:00")
+
+
+def test_issue26_another_services_order_ends_the_which_list_question_despite_a_refusal_stem(nova):
+    """*Erstelle einen Termin Zahnarzt*: the consent reading finds a refusal stem in *einen* — the timeline's order is
+    no answer to „Welche Liste meinst du?“ all the same: the list question ends, the order asks its own question
+    (when), and the waiting item lands nowhere."""
+    _list_question(nova, "u1")
+    result = nova.turn("u1", FIG, "Erstelle einen Termin Zahnarzt", NOW)
+    assert ("notizen", "dismissed") in [(s["name"], s["status"]) for s in result.services], result.services
+    assert load_pending(nova.stack.redis, "u1", FIG, NOW)["agent"] == "timeline"
+    assert all("Zimtsterne" not in items for items in _lists(nova, "u1").values())
