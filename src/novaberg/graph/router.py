@@ -24,7 +24,7 @@ from novaberg.text.orders import order_words
 from novaberg.text.small_talk import small_talk
 from novaberg.text.words import fold, words
 from novaberg.timeline.coordination import coordinated_orders
-from novaberg.timeline.phrases import time_expression, without_time
+from novaberg.timeline.phrases import elliptic_order, time_expression, without_time
 from novaberg.timeline.reading import appointment_window
 from novaberg.timeline.reminders import opens_with_reminder
 from novaberg.timeparse import named_period, read_time
@@ -141,6 +141,8 @@ def _order_of_its_own(text: str) -> bool:
     """A list order with an item of its own (*Bitte Butter auf die Einkaufsliste*, *Räume Quark von der Einkaufsliste*,
     *Könntest du Tomaten in die Einkaufsliste, bitte*): it names what it wants done, so it answers no question
     (issue 26 — such orders took the waiting „Welche Liste meinst du?“ and put its item on the list they named)."""
+    if elliptic_order(text):  # *Termin morgen um 10 Uhr*: a new appointment said without its verb, not a time answer
+        return True
     command = read_list_command(text)
     return command is not None and bool(command.items.strip()) and not command.pronoun
 
