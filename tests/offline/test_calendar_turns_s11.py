@@ -30,18 +30,19 @@ def test_s11_a_request_in_other_words_enters_title_and_time(nova, sentence, titl
 
 
 def test_s11_a_passive_order_to_move_is_classified_and_never_writes_a_wrong_time(nova):
-    """*„Der Zahnarzt muss auf Montag verschoben werden"* is classified as the move of „Zahnarzt" now
-    (it was a statement); the write path reads the new time from the raw words again (timeline.md §5.2, the
-    positive form), does not find it in a passive and asks — nothing is moved to a time not read twice. Known
-    limit (s11 report): the move itself needs the imperative (*Verschieb den Zahnarzt auf Montag*)."""
+    """*„Der Zahnarzt muss auf Montag verschoben werden"* is classified as the move of „Zahnarzt"; since issue 26 the
+    write path reads the new time from the order without its passive frame (*verschieben Der Zahnarzt auf Montag*,
+    timeline.md §5.2, both checks) and moves it — the s11 limit (only the imperative moved) is lifted. The other
+    person's appointment stays."""
     nova.turn("u1", "nova", "Trag mir am Freitag um 9 Uhr Zahnarzt ein", NOW)
     nova.turn("u2", "nova", "Trag mir am Freitag um 9 Uhr Zahnarzt ein", NOW)
     result = nova.turn("u1", "nova", "Der Zahnarzt muss auf Montag verschoben werden", NOW)
-    assert "Zahnarzt" in result.answer and "nichts geändert" in result.answer, result.answer
-    assert _rows(nova) == [("Zahnarzt", "2026-11-13T09:00")]
-    moved = nova.turn("u1", "nova", "Verschieb den Zahnarzt auf Montag", NOW)
-    assert _rows(nova) == [("Zahnarzt", "2026-11-16T09:00")], moved.answer
+    assert result.answer.startswith("Verschoben: „Zahnarzt“"), result.answer
+    assert _rows(nova) == [("Zahnarzt", "2026-11-16T09:00")]
     assert _rows(nova, "u2") == [("Zahnarzt", "2026-11-13T09:00")]
+    kept = nova.turn("u1", "nova", "Der Zahnarzt muss auf 11 Uhr verschoben werden", NOW)
+    assert "nichts" in kept.answer or kept.answer.endswith("?"), kept.answer  # §5.2: the half of day is asked
+    assert _rows(nova) == [("Zahnarzt", "2026-11-16T09:00")]
 
 
 def test_s11_all_reminders_of_a_day_are_read_not_filtered_by_a_title(nova):

@@ -212,6 +212,17 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "offline_note_sie": TEXT,
     },
     "text/words_de.json": {"_comment": TEXT, "abbreviations": WORDS, "not_abbreviations": WORDS},
+    "text/answers_de.json": {  # issue 26: the word sets of pending, bare_orders and the timeline's resume as data
+        "schema_version": INT,
+        "_comment": TEXT,
+        **dict.fromkeys(
+            (
+                "own_sentence_openers which_answer_words which_item_words possessives other_containers negations "
+                "time_answer_fillers time_answer_own_words"
+            ).split(),
+            FOLDED,
+        ),
+    },
     "timeline/phrases_de.json": {
         "schema_version": INT,
         "_comment": TEXT,
@@ -222,7 +233,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         **dict.fromkeys(
             (
                 "past_tense_words title_edge_words not_a_title title_suffixes time_links span_openers_dropped "
-                "stop_words elliptic_heads elliptic_not"
+                "stop_words elliptic_heads elliptic_not query_heads query_openers verb_first_questions "
+                "availability_words generic_title_words all_words own_openers"
             ).split(),
             WORDS,
         ),

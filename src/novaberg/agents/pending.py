@@ -23,6 +23,7 @@ from typing import Any
 from novaberg.core.clock import as_utc
 from novaberg.core.settings import PENDING_TTL_SECONDS
 from novaberg.store.redis_store import redis_errors
+from novaberg.text.answers import answer_words
 from novaberg.text.commands import load_raw_commands
 from novaberg.text.grammar import QUESTION, REQUEST, analyse
 from novaberg.text.small_talk import small_talk
@@ -34,7 +35,6 @@ __all__ = ["pending_key", "store_pending", "load_pending", "take_pending", "clea
 _log = logging.getLogger(__name__)
 
 OWN_SENTENCE_WORDS = 4  # a sentence of its own has at least this many words; a hesitation (*hm, weiß nicht*) fewer
-_OPENERS = frozenset({"es", "sie", "das", "mein", "dein", "unser", "heute", "gestern"})  # beside the subjects
 RAW = "roh"  # the entry as read from Redis, kept in the loaded payload for `take_pending`'s comparison
 _TAKE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -142,7 +142,7 @@ def is_own_sentence(text: str) -> bool:
     if utterance.mood == QUESTION:
         return len(tokens) >= 3
     first = fold(tokens[0].strip(",.!?"))
-    return len(tokens) >= OWN_SENTENCE_WORDS and (first in _subjects() or first in _OPENERS or (
+    return len(tokens) >= OWN_SENTENCE_WORDS and (first in _subjects() or first in answer_words().own_sentence_openers or (
         first in _determiners() and len(tokens) > 1 and tokens[1][:1].isupper()))
 
 

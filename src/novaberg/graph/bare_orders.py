@@ -30,6 +30,7 @@ from novaberg.agents.holdings import HeldObjects, Holdings, like_pattern
 from novaberg.graph.texts import BARE_ORDER_WHICH
 from novaberg.notes.agent.const import LIST_TYPES
 from novaberg.situation.lage import KIND_APPOINTMENT, KIND_NOTE, AcuteObject
+from novaberg.text.answers import answer_words
 from novaberg.text.commands import REMOVE, load_raw_commands, names_a_container, read_list_command
 from novaberg.text.grammar import QUESTION, REQUEST, analyse
 from novaberg.text.words import contains_word, fold, words
@@ -48,13 +49,8 @@ BY_ANSWER = "antwort"  # the answer to the question which is meant decided
 ASK_ACTION = "welcher_dienst"  # the route's management action for the question which is meant
 ASKING = "planer"  # the pending question's agent: the route's own question, not a service's
 MAX_ANSWER_WORDS = 6
-_ITEM_WORDS = frozenset({"eintrag", "punkt"})  # *den Eintrag auf der Liste*: the list's side
-_ANSWER_WORDS = frozenset({"im", "ein", "einen", "eine", "mein", "dein", "unser", "lieber", "eher", "ja", "also",
-                           "na", "klar", "natuerlich", "genau"})
 MAX_WORDS = 8  # a bare order is short; a longer sentence is left to the hints and the model
 STRIKE = "Streich"  # the notes' own word for taking an item off (their reader reads it without a list)
-_OTHER_CONTAINERS = ("termin", "kalender")
-_NEGATIONS = frozenset({"nicht", "nichts", "kein", "keine", "keinen", "nie", "niemals"})
 WRITTEN = "geschrieben"  # an acute object's source when the turn wrote the row (situation.lage.SOURCES)
 
 
@@ -94,7 +90,7 @@ def _lexicon() -> dict[str, frozenset[str]]:
     closing = {fold(w) for phrase in raw["closing"] for w in phrase.split()}
     return {"particles": frozenset(particles), "fillers": frozenset(fold(w) for w in raw["fillers"]) | closing,
             "pronouns": frozenset(fold(w) for w in raw["pronouns"] if " " not in w),
-            "determiners": frozenset(fold(w) for w in raw["determiners"]) | {"mein", "dein", "unser"}}
+            "determiners": frozenset(fold(w) for w in raw["determiners"]) | answer_words().possessives}
 
 
 def read_bare_order(text: str) -> BareOrder | None:
@@ -105,7 +101,9 @@ def read_bare_order(text: str) -> BareOrder | None:
     if not tokens or len(tokens) > MAX_WORDS or time_expression(said):
         return None
     folded = words(said)
-    if any(names_a_container(w) or w.startswith(_OTHER_CONTAINERS) or w in _NEGATIONS for w in folded):
+    said_words = answer_words()
+    if any(names_a_container(w) or w.startswith(said_words.other_containers) or w in said_words.negations
+           for w in folded):
         return None  # a list or appointment word, or a negation (*Lösch den Käse nicht*): not read here
     utterance = analyse(said)
     if utterance.mood != REQUEST:
@@ -212,12 +210,14 @@ def read_which_answer(text: str, asked: Mapping[str, Any]) -> tuple[BareOrder, B
     if analyse(said).mood in (REQUEST, QUESTION):
         return None
     keys = {name: _list_key(name) for name in lists}
-    to_list = any(names_a_container(w) or w in _ITEM_WORDS or _names_one(w, keys) for w in folded)
-    to_timeline = any(w.startswith(_OTHER_CONTAINERS) for w in folded)
+    said_words = answer_words()
+    item_words, containers = said_words.which_item_words, said_words.other_containers
+    to_list = any(names_a_container(w) or w in item_words or _names_one(w, keys) for w in folded)
+    to_timeline = any(w.startswith(containers) for w in folded)
     lx = _lexicon()
-    allowed = lx["fillers"] | lx["determiners"] | _directions() | _ANSWER_WORDS | _ITEM_WORDS
+    allowed = lx["fillers"] | lx["determiners"] | _directions() | said_words.which_answer_words | item_words
     if to_list == to_timeline or not all(
-            w in allowed or names_a_container(w) or w.startswith(_OTHER_CONTAINERS) or _names_one(w, keys)
+            w in allowed or names_a_container(w) or w.startswith(containers) or _names_one(w, keys)
             for w in folded):
         return None
     order = BareOrder(str(asked.get("art") or REMOVE), item)

@@ -7,6 +7,7 @@ import logging
 import re
 from collections.abc import Mapping
 from datetime import datetime
+from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -16,11 +17,14 @@ from novaberg.llm.prompts import render
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
 from novaberg.memory.recall import asks_what_was_told
 from novaberg.situation.offers import is_answer_to_offer, mentioned_appointment
+from novaberg.text.answers import answer_words
+from novaberg.text.commands import load_raw_commands, names_a_container, read_list_command
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, is_question
 from novaberg.text.orders import order_words
 from novaberg.text.small_talk import small_talk
+from novaberg.text.words import fold, words
 from novaberg.timeline.coordination import coordinated_orders
-from novaberg.timeline.phrases import time_expression
+from novaberg.timeline.phrases import elliptic_order, time_expression, without_time
 from novaberg.timeline.reading import appointment_window
 from novaberg.timeline.reminders import opens_with_reminder
 from novaberg.timeparse import named_period, read_time
@@ -99,23 +103,73 @@ def split_orders(text: str, registry: Registry) -> list[dict[str, str]]:
     return orders
 
 
-def is_new_request(text: str, pending_agent: str, registry: Registry) -> bool:
+def is_new_request(text: str, pending_agent: str, registry: Registry, known: frozenset[str] = frozenset()) -> bool:
     """issue 11 §6: while a question waits, a turn that is clearly a new request — an order of another service,
     or an order of the same service with its own action word and object — ends the question; a consent, a
-    refusal, a choice or anything less clear is an answer to it."""
-    if is_answer_to_offer(text):
-        return False
+    refusal, a choice or anything less clear is an answer to it. `known`: the words of the waiting question's own
+    state (the lists it offers, the title it asks about) — an answer may name them."""
     domain, score = best_service(text, registry)
+    if is_answer_to_offer(text) and not _order_past_a_refusal(text, domain, score, pending_agent, known):
+        return False
     if domain == NO_DOMAIN or score < ORDER_SCORE:
         return False
     if domain != pending_agent:
+        return True
+    if _order_of_its_own(text):
         return True
     # the order as the grammar reads it: *Ich muss am 15. zum Friseur, trag das ein* and *Kannst du mir den
     # Friseur eintragen?* open with their verb once read, like *Trag mir den Friseur ein*
     utterance = analyse(text)
     said = utterance.core if utterance.mood == REQUEST else text
     words = [w.lower().strip(",.!?") for w in said.split()]
-    return score >= NEW_REQUEST_SCORE and bool(words) and words[0] in order_words()["order_openers"]
+    if score >= NEW_REQUEST_SCORE and bool(words) and words[0] in order_words()["order_openers"]:
+        return True
+    return score >= NEW_REQUEST_SCORE and utterance.mood != QUESTION and _more_than_an_answer(text, known)
+
+
+def _order_past_a_refusal(text: str, domain: str, score: float, pending_agent: str, known: frozenset[str]) -> bool:
+    """The consent reading finds a refusal stem inside a word (*Erstelle einen Termin*: *ne*, *Bitte entferne Kaffee*)
+    — safe for a gate, but such a sentence is an order of its own when it names its item (a list order) or is
+    another service's order naming its own object and saying more than an answer (issue 26, measured on the
+    external sets: both kept the waiting „Welche Liste meinst du?“ and were lost)."""
+    if _order_of_its_own(text):
+        return True
+    return domain not in (NO_DOMAIN, pending_agent) and score >= NEW_REQUEST_SCORE and _more_than_an_answer(text, known)
+
+
+def _order_of_its_own(text: str) -> bool:
+    """A list order with an item of its own (*Bitte Butter auf die Einkaufsliste*, *Räume Quark von der Einkaufsliste*,
+    *Könntest du Tomaten in die Einkaufsliste, bitte*): it names what it wants done, so it answers no question
+    (issue 26 — such orders took the waiting „Welche Liste meinst du?“ and put its item on the list they named)."""
+    if elliptic_order(text):  # *Termin morgen um 10 Uhr*: a new appointment said without its verb, not a time answer
+        return True
+    command = read_list_command(text)
+    return command is not None and bool(command.items.strip()) and not command.pronoun
+
+
+def _more_than_an_answer(text: str, known: frozenset[str] = frozenset()) -> bool:
+    """Whether the sentence says more than a short answer could (issue 26): beside its time, the words of an answer
+    — articles, prepositions of place, fillers and closing words, *ja*, a container or appointment word — some word
+    of its own remains (*Les mir meine Einkaufsliste vor*: *les*, *vor*). A pronoun that points back (*Trag es um
+    10 ein*) keeps it an answer."""
+    said = words(without_time(text) or "")
+    if not said or any(w in _BACK_REFERENCES for w in said):
+        return False
+    return any(w not in _short_answer_words() and w not in known and not names_a_container(w)
+               and not w.startswith(answer_words().other_containers) for w in said)
+
+
+_BACK_REFERENCES = frozenset({"es", "ihn", "ihm", "dies", "dafuer", "damit", "dahin"})
+
+
+@cache
+def _short_answer_words() -> frozenset[str]:
+    raw = load_raw_commands()
+    closing = {fold(w) for phrase in raw["closing"] for w in phrase.split()}
+    said = answer_words()
+    return (frozenset(fold(w) for w in raw["fillers"] + raw["determiners"] + list(raw["directions"]))
+            | closing | said.which_answer_words | said.which_item_words | said.possessives
+            | said.time_answer_fillers)
 
 
 NEW_ORDER = "neuer_auftrag"
@@ -130,7 +184,8 @@ def ends_waiting_question(text: str, pending: Mapping[str, Any], registry: Regis
     no day, time or period in it (*„Wie wäre es mit morgen um 10?“* may answer a time question); a statement that
     mentions an appointment of its own (§3a), whose title the waiting question does not know (*„Ich hab am
     Donnerstag um 10 einen Termin beim Zahnarzt“* never answers „Wann soll „Volleyball“ sein?“)."""
-    if is_new_request(text, str(pending.get("agent", "")), registry):
+    known = json.dumps(pending.get("state", {}), ensure_ascii=False, default=str)
+    if is_new_request(text, str(pending.get("agent", "")), registry, frozenset(words(known))):
         return NEW_ORDER
     if is_answer_to_offer(text):
         return ""

@@ -24,15 +24,20 @@ __all__ = [
     "phrases",
     "keyword_hints",
     "elliptic_order",
+    "reads_without_mark",
     "order_hints",
     "time_spans",
     "time_expression",
+    "without_time",
     "title_of",
     "is_title",
     "title_words",
+    "same_appointment",
     "keywords_of",
     "is_read_question",
     "is_past_tense",
+    "asks_for_all",
+    "opens_with_own_verb",
     "type_of",
 ]
 
@@ -71,6 +76,13 @@ class Phrases:
     stop_words: frozenset[str]
     elliptic_heads: tuple[str, ...]
     elliptic_not: frozenset[str]
+    query_heads: frozenset[str]
+    query_openers: frozenset[str]
+    verb_first_questions: frozenset[str]
+    availability_words: frozenset[str]
+    generic_title_words: frozenset[str]
+    all_words: frozenset[str]
+    own_openers: frozenset[str]
 
 
 def load_raw_phrases() -> dict[str, Any]:
@@ -96,6 +108,13 @@ def phrases() -> Phrases:
         stop_words=frozenset(raw["stop_words"]),
         elliptic_heads=tuple(raw["elliptic_heads"]),
         elliptic_not=frozenset(raw["elliptic_not"]),
+        query_heads=frozenset(raw["query_heads"]),
+        query_openers=frozenset(raw["query_openers"]),
+        verb_first_questions=frozenset(raw["verb_first_questions"]),
+        availability_words=frozenset(raw["availability_words"]),
+        generic_title_words=frozenset(raw["generic_title_words"]),
+        all_words=frozenset(raw["all_words"]),
+        own_openers=frozenset(raw["own_openers"]),
     )
 
 
@@ -131,12 +150,32 @@ def elliptic_order(text: str) -> bool:
     return not any(w in p.elliptic_not for w in words) and verb_of(text)[0] is None
 
 
+def reads_without_mark(text: str) -> bool:
+    """A question about appointments said without its verb or its mark (issue 26, the voice-assistant phrasings):
+    *Termine für morgen*, *meine Kalendereinträge für diese Woche* (a plural head, a time, no verb of its own);
+    *ist am freitag noch was frei*, *steht morgen was an* (a finite verb first, a time, and free time or *was …
+    an* asked after). A singular head (*Kalendereintrag für nächste Woche*) is an order (`elliptic_order`)."""
+    p = phrases()
+    words = [t.word for t in _tokens(text)]
+    if not words or not time_spans(text) or any(w in _NEGATIONS for w in words):
+        return False
+    head = words[1:] if words[0] in p.query_openers else words
+    if head and head[0] in p.query_heads:
+        return not any(w in p.elliptic_not for w in head[1:]) and verb_of(text)[0] is None
+    if words[0] not in p.verb_first_questions:
+        return False
+    return any(w in p.availability_words for w in words) or ("was" in words and words[-1] == "an")
+
+
+_NEGATIONS = frozenset({"nicht", "kein", "keine", "keinen", "nie"})
+
+
 def order_hints(text: str) -> list[str]:
     """§7.2 Stufe A read through the request grammar (issue 13): an order's hints come from its bare
     form (*„Kannst du … verschieben?“* → reschedule); a question hints `read`; a statement hints nothing —
     only an explicit request writes (§3a)."""
     utterance = analyse(text)
-    if utterance.mood == QUESTION:
+    if utterance.mood == QUESTION or reads_without_mark(text):
         return ["read"]
     statement = _series_statement(text)
     if statement is not None:  # issue 29: a series statement is an order (*fällt … aus*, *ab jetzt immer …*)
@@ -148,6 +187,18 @@ def order_hints(text: str) -> list[str]:
 
 def is_read_question(text: str) -> bool:
     return "read" in keyword_hints(text)
+
+
+def opens_with_own_verb(text: str) -> bool:
+    """*stelle eine Erinnerung für morgen ein*, *buche einen Termin beim Friseur*, *storniere den Termin*: an imperative
+    of the calendar the request grammar does not read as one opens the sentence (issue 26)."""
+    toks = _tokens(text)
+    return bool(toks) and toks[0].word in phrases().own_openers
+
+
+def asks_for_all(text: str) -> bool:
+    """*Lösch alle Termine für morgen*: the order is meant for every appointment of its period."""
+    return any(w in phrases().all_words for w in _words(text))
 
 
 def is_past_tense(text: str) -> bool:
@@ -274,6 +325,31 @@ def time_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_DANGLING = frozenset({"für", "fuer", "am", "an", "bis", "ab", "zum", "zur", "spätestens", "spaetestens", "das", "den",
+                       "die", "dem", "der"})
+
+
+def without_time(text: str) -> str:
+    """`text` with its time expressions and the prepositions left hanging at them taken out (issue 26: *Milch am
+    Freitag* is the item „Milch“ — a time phrase never becomes part of an item or a title); '' when nothing else
+    is said."""
+    kept: list[str] = []
+    cursor = 0
+    for start, end in time_spans(text):
+        kept.append(text[cursor:start])
+        cursor = end
+    kept.append(text[cursor:])
+    pieces = [" ".join(p.split()) for p in kept]
+    out: list[str] = []
+    for i, piece in enumerate(pieces):
+        piece_words = piece.split()
+        if i < len(pieces) - 1:  # a preposition before the time that was taken out
+            while piece_words and piece_words[-1].casefold() in _DANGLING:
+                piece_words.pop()
+        out.extend(piece_words)
+    return " ".join(out).strip(" ,;:")
+
+
 def time_expression(text: str, drop_opener: bool = False) -> str:
     """The time expression as said (§3: literal). `drop_opener` turns *auf Freitag* into *Freitag*;
     a phrase said twice is kept once (a monologue repeating *morgen um 10* is one time, issue 13)."""
@@ -347,6 +423,17 @@ def title_words(title: str) -> set[str]:
     p = phrases()
     return {w for w in (_strip_suffix(t.word) for t in _tokens(title or "") if not t.word[:1].isdigit())
             if len(w) >= 3 and w not in p.stop_words}
+
+
+def same_appointment(title: str, other: str) -> bool:
+    """§4.4: whether two titles on one day name the same appointment — a shared word that names it, not one
+    that names its kind (*Meeting mit Anna* and *Meeting mit Tom* are two, issue 26); titles of kind words only
+    (*Meeting*) are the same when they are the same words."""
+    generic = phrases().generic_title_words
+    names, other_names = title_words(title) - generic, title_words(other) - generic
+    if names or other_names:
+        return bool(names & other_names)
+    return title_words(title) == title_words(other)
 
 
 def keywords_of(target: str) -> list[str]:

@@ -34,7 +34,7 @@ from novaberg.text.commands import (
 )
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
 from novaberg.text.words import alternation, contains_word, normalize, words
-from novaberg.timeline.phrases import time_expression
+from novaberg.timeline.phrases import time_expression, without_time
 
 __all__ = ["Reading", "parse", "operation_scope", "running_list", "split_items", "type_for", "items_of_text",
            "content_from_history", "normalized_instruction"]
@@ -346,7 +346,7 @@ def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Rea
     which list when several exist). A pronoun item (*nimm ihn von der Liste*) is the thing named in the
     same sentence, else the one item last talked about; with neither, nothing is written (issue 26)."""
     action = "add_content" if command.action == ADD else "remove_content"
-    items_text = command.items
+    items_text = without_time(command.items) or command.items  # *Füge Milch am Freitag hinzu*: „Milch“ (issue 26)
     if command.pronoun:
         items_text = command.antecedent or _last_item(history)
         if not items_text:

@@ -30,7 +30,9 @@ from novaberg.timeline.phrases import (
     elliptic_order,
     is_title,
     keyword_hints,
+    opens_with_own_verb,
     order_hints,
+    reads_without_mark,
     time_expression,
     title_of,
     type_of,
@@ -41,7 +43,7 @@ from novaberg.timeline.series_phrases import series_statement, statement_title, 
 from novaberg.timeline.types import CLASSIFIABLE, DEFAULT_TYPE, EVENT_TYPES
 from novaberg.timeparse import parse
 
-__all__ = ["Order", "as_wann", "classify", "classify_text", "confidence_of", "consent_fields", "carry_resolved_date",
+__all__ = ["Order", "as_wann", "order_wording", "classify", "classify_text", "confidence_of", "consent_fields", "carry_resolved_date",
            "classification_data", "confirmation_question"]
 
 
@@ -82,13 +84,13 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     text = as_calendar_order(text) or text  # issue 26 (cmd4): *Plane …*, *Setz X auf meinen Kalender*, *Prüfe meinen Kalender*
     utterance = analyse(text)
     core = utterance.core
-    statement = series_statement(text) if utterance.mood != QUESTION else None
+    statement = series_statement(text) if utterance.mood != QUESTION and not reads_without_mark(text) else None
     if statement is not None:  # *Diesen Montag fällt Volleyball aus*, *Volleyball ist ab jetzt immer dienstags*
         target = statement_title(title_of(text))
         expression = time_expression(text) if statement == "delete" else ""
         return {"action": statement, "target": target, "zeitausdruck": expression, "event_type": DEFAULT_TYPE,
                 "normalisiert": f"{statement}: Serie „{target}“ {expression}".strip()}
-    if utterance.mood == QUESTION:
+    if utterance.mood == QUESTION or reads_without_mark(text):  # *Termine für morgen*, *ist am freitag was frei*
         core = as_wann(core)
         embedded = _WHEN_CLAUSE.search(core)  # *„Weißt du noch, wann ich den Zahnarzt habe?“*
         core = core[embedded.start():] if embedded else core
@@ -103,7 +105,8 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     passive = _passive_as_order(core) if utterance.mood == STATEMENT else ""
     if passive:  # *Der Zahnarzttermin muss auf Montag verschoben werden* → *verschieben Der Zahnarzttermin auf Montag*
         core = passive
-    hints = keyword_hints(core) if utterance.mood == REQUEST or passive or _REMIND_ME.match(core) else []
+    hints = keyword_hints(core) if (utterance.mood == REQUEST or passive or _REMIND_ME.match(core)
+                                    or opens_with_own_verb(core)) else []
     if not hints and utterance.mood == STATEMENT and elliptic_order(text):
         hints = ["create"]  # *Termin morgen um 10 Uhr beim Zahnarzt*: an order said without its verb (issue 26)
     if not hints:
@@ -152,6 +155,21 @@ def _passive_as_order(core: str) -> str:
     verb = _PARTICIPLE_AS_VERB[m.group("part").casefold()]
     rest = f"{m.group('subject')} {m.group('rest')}".strip()
     return f"trag {rest} ein" if verb == "eintragen" else f"{verb} {rest}"
+
+
+def order_wording(text: str) -> str:
+    """The order in its bare imperative form, for the §5.2 checks of a move (issue 26): a polite or modal frame
+    (*Kannst du den Elternabend auf 19 Uhr verlegen?*, *Ich muss den Hautarzt auf Donnerstag verschieben*) as the
+    request grammar's core, a passive with a modal (*Der Friseur muss auf Donnerstag verschoben werden*) in
+    imperative word order; anything else as said. Only the frame goes — every word of the time stays."""
+    utterance = analyse(text)
+    if utterance.mood == REQUEST:
+        return utterance.core
+    if utterance.mood == STATEMENT:
+        return _passive_as_order(utterance.core) or text
+    return text
+
+
 # s11: *Benachrichtige mich über den Elternabend um 15 Uhr*, *Lese die Termine für morgen vor* — the grammar does
 # not know every imperative as one; *erinnere/benachrichtige mich* and *lies/lese* open an order all the same
 _REMIND_ME = re.compile(r"^\s*(?:bitte\s+)?(?:(?:erinner|benachrichtig)\w*\s+(?:mich|uns)|lese?\b|lies\b)", re.IGNORECASE)
@@ -247,7 +265,8 @@ def _hints(text: str) -> list[str]:
     passive = _passive_as_order(utterance.core)
     if passive:
         return keyword_hints(passive)
-    return keyword_hints(utterance.core) if _REMIND_ME.match(utterance.core) else []
+    own = _REMIND_ME.match(utterance.core) or opens_with_own_verb(utterance.core)
+    return keyword_hints(utterance.core) if own else []
 
 
 def classification_data(text: str, now: datetime, kontext: Mapping[str, Any],
@@ -321,6 +340,9 @@ def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     except ClassificationError as err:
         return _failed(err.step, err.answer, err.step)
     payload = order.as_dict()
+    wording = order_wording(reminder.order_text)
+    if wording != reminder.order_text:
+        payload[const.WORDING_KEY] = wording
     if reminder.minutes is not None:  # kept with the order, so a pending question's answer still has it
         payload[const.REMINDER_KEY] = reminder.minutes
     deps.log.write(state.get("turn_id"), f"{const.SERVICE_NAME}.{const.NODE_CLASSIFY}", "klassifikation", payload, now,

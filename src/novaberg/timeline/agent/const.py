@@ -18,6 +18,7 @@ __all__ = [
     "PENDING_SERIES",
     "PENDING_ORDER_KEYS",
     "REMINDER_KEY",
+    "WORDING_KEY",
     "OUTCOME_CREATED",
     "OUTCOME_MOVED",
     "OUTCOME_DELETED",
@@ -57,6 +58,9 @@ TIME_QUESTION_REASONS = ("zeit_fehlt", "zeit_unlesbar")
 # What of a create's order waits in its pending time question; `erinnern_vorher_min` is the reminder offset
 # read from the first turn (*„… und erinner mich eine Stunde vorher“*), since the answer's turn no longer says it.
 REMINDER_KEY = "erinnern_vorher_min"
+# the order in its bare imperative form (*Kannst du den Elternabend auf 19 Uhr verlegen?* → *verleg den Elternabend
+# auf 19 Uhr*), read by the §5.2 checks instead of the polite or passive frame around it (issue 26)
+WORDING_KEY = "wortlaut"
 PENDING_ORDER_KEYS = ("action", "target", "zeitausdruck", "event_type", REMINDER_KEY)
 PENDING_CONFIRM = "bestaetigung"  # §7.3: low confidence or a conflict asks before any write
 # Issue 29: „Soll nur ein Termin ausfallen oder die ganze Serie weg?“ — the series (`row`), the action and, for a

@@ -12,6 +12,7 @@ the half-of-day question included, and writes nothing.
 from __future__ import annotations
 
 import logging
+import re
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -29,7 +30,7 @@ from novaberg.timeline.recurrence import RuleError
 from novaberg.timeline.reminders import alarm_minutes, how_it_reaches
 from novaberg.timeline.repository import ChainError, NewRow, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION
-from novaberg.timeparse import RescheduleReading, reschedule_target
+from novaberg.timeparse import TIME_VOCABULARY, RescheduleReading, reschedule_target
 
 __all__ = ["execute", "time_question", "moved_plan"]
 
@@ -178,7 +179,8 @@ def _target(state: dict[str, Any], old: dict[str, Any], zone: ZoneInfo) -> dict[
         return {"plan": state["plan"]}
     order = state["order"]
     old_local = old["event_time"].astimezone(zone)  # §5.2 last paragraph: local time before any arithmetic
-    reading = reschedule_target(state["text"], old_local, state["now"], expression=order.get("zeitausdruck") or None,
+    said = title_as_termin(order.get(const.WORDING_KEY) or state["text"], old["title"])
+    reading = reschedule_target(said, old_local, state["now"], expression=order.get("zeitausdruck") or None,
                                 title=old["title"])
     if reading.moment is None:
         if order["action"] == "update" and reading.reason == "kein_datum":
@@ -192,6 +194,40 @@ def _target(state: dict[str, Any], old: dict[str, Any], zone: ZoneInfo) -> dict[
     return {"plan": moved_plan(reading.moment, _new_precision(reading, old["precision"]))}
 
 
+_TITLE_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+_LONG_TIME_WORDS = tuple(w for w in TIME_VOCABULARY.words if len(w) >= 3)
+_TITLE_FORMS = ("", "n", "en", "s", "es", "termin", "stermin")  # *des Elternabends*, *Zahnarzttermin*
+
+
+def _may_stand_for_title(word: str) -> bool:
+    """A title word the §5.2 checks may read as *Termin*: no time word itself, nor the start of one (*Dienst* of
+    *dienstag*, *Mona* of *monat*) — a word that only ends in one (*Elternabend*, *Geburtstag*) is the title's."""
+    if word in TIME_VOCABULARY.words or word in TIME_VOCABULARY.blockers:
+        return False
+    form = TIME_VOCABULARY.reschedule_form
+    return word in form.request_words or word in form.function_words or not any(
+        t.startswith(word) for t in _LONG_TIME_WORDS)
+
+
+def title_as_termin(text: str, title: str) -> str:
+    """The move's words with the found appointment's title said as *Termin* (issue 26): the search has already
+    found the row by its title, and the two checks of §5.2 need only the time. *Verleg den Elternabend auf 19 Uhr*
+    → *Verleg den Termin auf 19 Uhr* (*abend* no longer stands outside the form), *Das Meeting mit Tom …* as a
+    whole. A title that holds a time word or its start (*Kaffee nachm.*, *Dienst*) stays as said — then the
+    checks decide as before, and a word they do not admit asks."""
+    words = [w.casefold() for w in _TITLE_WORD.findall(title)]
+    if not words or re.search(r"\d", title) or not all(_may_stand_for_title(w) for w in words):
+        return text
+    whole = re.compile(r"(?<![\w])" + r"\s+".join(re.escape(w) for w in words) + r"(?:" + "|".join(
+        re.escape(f) for f in _TITLE_FORMS if f) + r")?(?![\w])", re.IGNORECASE)
+    text = whole.sub("Termin", text)
+    for word in (w for w in words if len(w) >= 4):
+        one = re.compile(r"(?<![\w])" + re.escape(word) + r"(?:" + "|".join(
+            re.escape(f) for f in _TITLE_FORMS if f) + r")?(?![\w])", re.IGNORECASE)
+        text = one.sub("Termin", text)
+    return text
+
+
 def _current(locked: TimelineRepository, pair: tuple[str, str], row_id: int) -> dict[str, Any] | None:
     """The row as it is now: a row moved meanwhile (by a parallel turn) is followed to its active successor."""
     row = locked.find_by_id(*pair, row_id)
@@ -201,6 +237,16 @@ def _current(locked: TimelineRepository, pair: tuple[str, str], row_id: int) -> 
         except ChainError:
             return row
     return row
+
+
+def _as_found(current: dict[str, Any], found: dict[str, Any]) -> dict[str, Any]:
+    """The row with the time the turn found it at: a relative day (*auf Donnerstag*, the own weekday = next week)
+    is read against the appointment the person saw, not against where a parallel turn has moved it meanwhile —
+    so of identical parallel moves the later ones find it already there instead of moving it a week on each."""
+    if current["id"] == found.get("id") or not found.get("event_time"):
+        return current
+    return {**current, "event_time": datetime.fromisoformat(found["event_time"]),
+            "precision": found.get("precision") or current["precision"]}
 
 
 def _reschedule(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
@@ -215,7 +261,7 @@ def _reschedule(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             old = _current(locked, pair, state["row"]["id"])
             if old is None or not old["aktiv"]:
                 return _fail("nicht_aktiv", say("write_failed", reason="der Termin war nicht mehr aktiv"))
-            decided = _target(state, old, deps.zone)
+            decided = _target(state, _as_found(old, state["row"]), deps.zone)
             if "done" in decided:
                 return decided["done"]
             moment = datetime.fromisoformat(decided["plan"]["moment"])

@@ -18,13 +18,21 @@ from novaberg.agents.deps import Deps
 from novaberg.agents.readers import Block
 from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult
 from novaberg.core.errors import DatabaseError
-from novaberg.text.grammar import QUESTION, REQUEST, analyse
+from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.agent import run_agent
 from novaberg.timeline.agent.classify import as_wann
 from novaberg.timeline.agent.frames import as_calendar_order
 from novaberg.timeline.date_question import date_question
-from novaberg.timeline.phrases import is_past_tense, keyword_hints, time_expression, type_of
+from novaberg.timeline.phrases import (
+    elliptic_order,
+    is_past_tense,
+    keyword_hints,
+    opens_with_own_verb,
+    reads_without_mark,
+    time_expression,
+    type_of,
+)
 from novaberg.timeline.reading import (
     BLOCK_HEADER,
     ReadingError,
@@ -66,6 +74,10 @@ def route_hint(text: str) -> float:
     if date_question(text, _ANY_MOMENT, _ANY_ZONE) is not None:
         return 0.0  # a question about the calendar itself is answered by computation (`[DATUM]`), not a read
     expression = time_expression(utterance.core)
+    if utterance.mood != QUESTION and reads_without_mark(text):
+        return HINT_QUESTION  # issue 26: *Termine für morgen*, *ist am freitag noch was frei*
+    if utterance.mood == STATEMENT and elliptic_order(text):
+        return HINT_ORDER  # issue 26: *Kalendereintrag für nächste Woche* — an order said without its verb
     if utterance.mood == QUESTION:
         if expression and (parse(expression, _ANY_MOMENT).moment is not None
                            or named_period(expression, _ANY_MOMENT) is not None):
@@ -75,7 +87,7 @@ def route_hint(text: str) -> float:
         return 0.0
     if utterance.mood != QUESTION and series_statement(text) is not None:
         return HINT_ORDER  # issue 29: *Diesen Montag fällt Volleyball aus*, *Volleyball ist ab jetzt immer dienstags*
-    hints = keyword_hints(utterance.core) if utterance.mood == REQUEST else []
+    hints = keyword_hints(utterance.core) if utterance.mood == REQUEST or opens_with_own_verb(text) else []
     if hints:
         if hints[0] == "read":
             return HINT_QUESTION

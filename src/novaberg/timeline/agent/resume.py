@@ -22,6 +22,7 @@ from novaberg.agents.pending import is_own_sentence
 from novaberg.agents.verb_mappings import confirm
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import ModelAnswerError, ModelError
+from novaberg.text.answers import answer_words
 from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.words import fold
 from novaberg.timeline.agent import const
@@ -37,8 +38,6 @@ from novaberg.timeparse.dates import at_local
 
 __all__ = ["resume", "half_of_day_choice", "resume_confirmation", "resume_series"]
 
-_ANSWER_FILLERS = frozenset({"um", "uhr", "bitte", "ja", "gerne", "gern", "danke", "lieber", "dann", "also", "es",
-                             "ist", "soll", "sein", "eher", "doch"})
 _WORD = re.compile(r"[^\W\d_]+|\d+")
 
 
@@ -48,7 +47,7 @@ def half_of_day_choice(text: str, pending: dict[str, Any]) -> time | None:
     hour = pending.get("hour")
     if not choices or hour is None:
         return None
-    words = [w for w in _WORD.findall(text.lower()) if w not in _ANSWER_FILLERS and w != str(hour)]
+    words = [w for w in _WORD.findall(text.lower()) if w not in answer_words().time_answer_fillers and w != str(hour)]
     if len(words) != 1 or words[0] not in TIME_VOCABULARY.dayparts:
         return None
     half = TIME_VOCABULARY.dayparts[words[0]]
@@ -124,7 +123,8 @@ def small_hour_choice(text: str, pending: dict[str, Any]) -> time | None:
     if not choices:
         return None
     first, second = (time.fromisoformat(c) for c in choices)
-    words = [w for w in _WORD.findall(text.lower()) if w not in _ANSWER_FILLERS and w != str(pending.get("hour"))]
+    words = [w for w in _WORD.findall(text.lower()) if w not in answer_words().time_answer_fillers
+             and w != str(pending.get("hour"))]
     if len(words) == 1 and words[0] in TIME_VOCABULARY.dayparts:
         return {"am": first, "night": first, "pm": second}.get(TIME_VOCABULARY.dayparts[words[0]])
     hours = read_time(text).hours
@@ -166,8 +166,6 @@ def _resume_missing_time(state: dict[str, Any], pending: dict[str, Any]) -> dict
 
 
 _OWN_WORDS_AT_MOST = 1  # content words beside the time an answer may carry (*„Ich kann am Dienstag“* has none)
-_ANSWER_VERBS = frozenset({"ich", "wir", "kann", "koennte", "passt", "geht", "waere", "gut", "mir", "uns", "am",
-                           "beste", "besten", "vielleicht", "wie", "waers", "mit"})
 
 
 def _tells_something_else(text: str, title: str) -> bool:
@@ -178,7 +176,9 @@ def _tells_something_else(text: str, title: str) -> bool:
         return False
     timed = set(_WORD.findall(fold(time_expression(text))))
     known = set(_WORD.findall(fold(title)))
-    rest = [w for w in _WORD.findall(fold(text)) if w not in timed | known | _ANSWER_FILLERS | _ANSWER_VERBS]
+    said_words = answer_words()
+    beside = timed | known | said_words.time_answer_fillers | said_words.time_answer_own_words
+    rest = [w for w in _WORD.findall(fold(text)) if w not in beside]
     return len(rest) > _OWN_WORDS_AT_MOST
 
 

@@ -21,7 +21,7 @@ from novaberg.core.errors import DatabaseError
 from novaberg.core.settings import TIMELINE_AGENT_SEARCH_LIMIT
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.texts import half_of_day_words, say
-from novaberg.timeline.phrases import is_past_tense, is_title, title_words
+from novaberg.timeline.phrases import asks_for_all, is_past_tense, is_title, same_appointment
 from novaberg.timeline.reading import (
     Appointment,
     Reading,
@@ -234,10 +234,9 @@ def find_duplicates(repo: TimelineRepository, user_id: str, character_id: str, m
                     zone: ZoneInfo) -> list[dict[str, Any]]:
     """§4.4 and *Seit dem 18.09.2026*: an active appointment on the same local day sharing a title word."""
     day = moment.astimezone(zone).date()
-    words = title_words(title)
     rows = repo.find_by_date_range(user_id, character_id, day_start(day, zone), day_end(day, zone), zone,
                                    exclude_event_types=NOT_APPOINTMENTS)
-    return [row for row in rows if row["precision"] != MONTH_PRECISION and words & title_words(row["title"])]
+    return [row for row in rows if row["precision"] != MONTH_PRECISION and same_appointment(title, row["title"])]
 
 
 def duplicate_found(row: dict[str, Any], zone: ZoneInfo, node: str) -> dict[str, Any]:
@@ -312,6 +311,10 @@ def _search_with_title(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     terms = title_terms(repo, *pair, order["target"])  # *Verschieb den Kieferorthopäden*: „Kieferorthopäde“
     coming = _series_first(repo.find_by_keyword(*pair, terms, limit=TIMELINE_AGENT_SEARCH_LIMIT,
                                                 direction="forward", now=now, zone=zone))
+    named_day = _named_day(order, now, zone)
+    decided = _delete_on_named_day(state, repo, pair, terms, coming, named_day, zone) if named_day else None
+    if decided is not None:
+        return decided
     if len(coming) == 1:
         past = repo.find_by_keyword(*pair, terms, limit=1, direction="backward", now=now, zone=zone)
         outcome = "einziger_kommender" if past else "ein_treffer"
@@ -332,6 +335,50 @@ def _search_with_title(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     return _end("rueckfrage", say("selection", title=order["target"], lines="\n".join(lines)),
                 {"schritt": const.NODE_SEARCH, "modus": "titel", "ausgang": "auswahl", "treffer": len(rows)},
                 pending)
+
+
+def _named_day(order: dict[str, Any], now: datetime, zone: ZoneInfo) -> tuple[datetime, datetime] | None:
+    """The day or period a delete with a title names (*Sag den Zahnarzt am Montag ab*, *Der Friseur fällt morgen
+    aus*), or None: a move's expression is the new time (§4.5), and an order without one names no day."""
+    if order["action"] != "delete" or not order.get("zeitausdruck"):
+        return None
+    return period_of(order["zeitausdruck"], now, zone)
+
+
+def _delete_on_named_day(state: dict[str, Any], repo: TimelineRepository, pair: tuple[str, str], terms: list[str],
+                         coming: list[dict[str, Any]], span: tuple[datetime, datetime],
+                         zone: ZoneInfo) -> dict[str, Any] | None:
+    """A delete that names the title and a day (issue 26): the row of that title on that day. A series is the
+    series' own matter (its occurrence on that day, issue 29: None, the way without a day); a row of the title on another day is never
+    deleted for it — the answer says where it stands, nothing is written; several on that day are a selection."""
+    order = state["order"]
+    rows = coming + repo.find_by_keyword(*pair, terms, limit=TIMELINE_AGENT_SEARCH_LIMIT, direction="backward",
+                                         now=state["now"], zone=zone)
+    if any(row.get("rrule") or row.get("serie_id") for row in rows):
+        return None
+    start, end = span
+    on_day = [row for row in rows if start <= row["event_time"] <= end]
+    if len(on_day) == 1:
+        return {"row": row_ref(on_day[0]), "steps": [{"schritt": const.NODE_SEARCH, "modus": "titel_und_tag",
+                                                      "ausgang": "ein_treffer", "termin_id": on_day[0]["id"]}]}
+    period = say("period_day", day=day_label(start)) if start.date() == end.date() else say(
+        "period_range", start=day_label(start), end=day_label(end))
+    if not rows:
+        return _end("fehler", say("not_found", title=order["target"]),
+                    {"schritt": const.NODE_SEARCH, "modus": "titel", "ausgang": "kein_treffer"})
+    if not on_day:
+        lines = _numbered([to_appointment(r, zone) for r in sorted(rows, key=lambda r: (r["event_time"], r["id"]))],
+                          state["now"])
+        return _end("fehler", say("not_on_named_day", title=order["target"], period=period, lines="\n".join(lines)),
+                    {"schritt": const.NODE_SEARCH, "modus": "titel_und_tag", "ausgang": "anderer_tag",
+                     "treffer": len(rows)})
+    on_day.sort(key=lambda r: (r["event_time"], r["id"]))
+    lines = _numbered([to_appointment(r, zone) for r in on_day], state["now"])
+    pending = {"kind": const.PENDING_SELECTION, "action": order["action"], "title": order["target"],
+               "candidates": [r["id"] for r in on_day], "lines": lines}
+    return _end("rueckfrage", say("selection", title=order["target"], lines="\n".join(lines)),
+                {"schritt": const.NODE_SEARCH, "modus": "titel_und_tag", "ausgang": "auswahl",
+                 "treffer": len(on_day)}, pending)
 
 
 def _series_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -370,6 +417,8 @@ def _search_by_period(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
         lines.append(_more(reading.more, "clarify_more_one", "clarify_more_many"))
     found = say("clarify_found_some", lines="\n".join(lines)) if candidates else say("clarify_found_none")
     key = "clarify_period_reschedule" if order["action"] == "reschedule" else "clarify_period"
+    if order["action"] == "delete" and candidates and asks_for_all(state["text"]):
+        key = "clarify_period_all"  # *Lösch alle Termine für morgen*: asked back like every delete without a title
     pending = {"kind": const.PENDING_CLARIFICATION, "action": order["action"], "candidates": [c.timeline_id
                                                                                               for c in candidates]}
     return _end("rueckfrage", say(key, period=period, found=found, example=example).replace("\n ", "\n"),

@@ -92,9 +92,13 @@ TEXTS: dict[str, str] = {
                  "allen deinen Terminen. " + NOTHING_DONE,
     "clarify_period": "{period} {found} Welchen Termin meinst du? Nenne ihn bitte mit seinem Namen, "
                       "etwa: „{example}“. " + NOTHING_DONE,
+    "clarify_period_all": "{period} {found} Alle auf einmal lösche ich nicht — nenne mir bitte jeden Termin, der "
+                          "weg soll, mit seinem Namen, etwa: „{example}“. " + NOTHING_DONE,
     "clarify_period_reschedule": "{period} — dort soll der Termin hin — {found} Welchen Termin soll ich "
                                  "verschieben? Nenne ihn bitte mit seinem Namen, etwa: „{example}“. " + NOTHING_DONE,
     "period_day": "Am {day}",
+    "not_on_named_day": "{period} steht kein Termin „{title}“. Gefunden habe ich:\n{lines}\nIch habe nichts gelöscht. "
+                        "Sag mir bitte den Tag, an dem er steht.",
     "period_range": "Von {start} bis {end}",
     "clarify_found_none": "finde ich keinen Termin.",
     "clarify_more_one": "… und 1 weiterer Termin.",
