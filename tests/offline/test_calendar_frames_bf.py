@@ -50,10 +50,11 @@ def test_a_list_command_with_the_same_verbs_stays_the_notes(nova, db):
 
 
 def test_minutes_in_words_never_become_a_create_by_a_frame(nova):
-    """*„Plane Abendessen morgen um 18 Uhr dreißig"*: the time reader keeps 18:00 and leaves *dreißig* in the title —
-    the frame leaves such a sentence alone, so nothing is written (a wrong write is worse than none)."""
+    """*„Plane Abendessen morgen um 18 Uhr dreißig"*: the minute word never stays in the title at 18:00 (a wrong write
+    is worse than none) — since the time reader takes minutes in words after *Uhr* (s12, voice forms) the entry is
+    the one meant, Abendessen at 18:30."""
     nova.turn("u1", "nova", "Plane Abendessen morgen um 18 Uhr dreißig", NOW)
-    assert _rows(nova) == []
+    assert _rows(nova) == [("Abendessen", "2026-11-12T18:30")]
 
 
 @pytest.mark.parametrize("sentence", ["Plane Ben für Samstagabend", "Vereinbare mir einen Termin für zehn vierzig am Montag"])
