@@ -7,7 +7,8 @@ external PostgreSQL one uniquely named template and test databases per worker.
 
 Cheap by construction (issue 25): every test folder is in RAM where /dev/shm is writable (`support.TEMP_ROOT`); a test
 that needs a data directory but not its very first start takes `data_dir`, a copy of one started, migrated and
-stopped once per session; the longest modules are collected first, by their measured seconds in
+stopped once per session; each test's database is copied from the template one test ahead and dropped after it on
+a background thread (`tests/databases.py`); the longest modules are collected first, by their measured seconds in
 tests/durations.json (`tests/durations.py`; refresh it with `pytest --store-durations`)."""
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from novaberg.agents.deps import Deps
 from novaberg.llm.offline import OfflineLLM
 from novaberg.store.db import Database
 from novaberg.store.migrations import migrate
+from tests.databases import DatabaseSupply
 from tests.durations import DurationRecorder, SessionSetupMeter, read_durations, slowest_modules_first
 from tests.support import copy_data_dir, make_deps, make_nova, make_offline_llm, temp_folder
 
@@ -157,17 +159,24 @@ def empty_db_url(pg_admin_url: str) -> Iterator[str]:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+@pytest.fixture(scope="session")
+def database_supply(pg_admin_url: str, template_db: str) -> Iterator[DatabaseSupply]:
+    """The session's copies of the template, made one test ahead and dropped behind (tests/databases.py)."""
+    supply = DatabaseSupply(pg_admin_url, template_db)
+    yield supply
+    supply.close()
+
+
 @pytest.fixture
-def db(pg_admin_url: str, template_db: str) -> Iterator[Database]:
+def db(pg_admin_url: str, database_supply: DatabaseSupply) -> Iterator[Database]:
     """A fresh, migrated database per test."""
-    name = f"novaberg_t_{uuid.uuid4().hex[:10]}"
-    with _admin(pg_admin_url) as conn:
-        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template_db}"')
+    name = database_supply.take()
     database = Database(make_conninfo(pg_admin_url, dbname=name), max_size=4)
-    yield database
-    database.close()
-    with _admin(pg_admin_url) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    try:
+        yield database
+    finally:
+        database.close()
+        database_supply.give_back(name)
 
 
 @pytest.fixture(scope="session")
