@@ -24,9 +24,10 @@ Run: python -m bench.offline.external.botframework   (writes the four jsonl file
 
 from __future__ import annotations
 
-import hashlib
-
 from bench.offline.external.build import write_set
+from bench.offline.external.gathered import (
+    held_out,  # the split rule of the earlier sources, by the sentence here
+)
 from bench.offline.external.local import DATA, templates
 
 SOURCE = "microsoft/botframework-solutions @ 488093ac2fddf16096171f6a926315aa45e199e7"
@@ -55,10 +56,6 @@ LEFT_OUT = {
         "someone else's calendar (zeige emilys kalender, was macht henry …)": "this product keeps no one else's calendar",
     },
 }
-
-
-def held_out(sentence: str) -> bool:
-    return hashlib.sha256(sentence.encode("utf-8")).digest()[0] < 86
 
 
 def list_cases(held: bool) -> list[dict[str, str]]:
