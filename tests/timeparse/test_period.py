@@ -201,3 +201,37 @@ def test_bad_input() -> None:
         named_period(None, NOW)  # type: ignore[arg-type]
     assert named_period("im November\x00", NOW) is None
     assert named_period("im November " * 10000, NOW) is None
+
+
+@pytest.mark.parametrize(("text", "first", "last"), [
+    ("von Montag bis Mittwoch", date(2026, 10, 19), date(2026, 10, 21)),
+    ("von montag bis mittwoch", date(2026, 10, 19), date(2026, 10, 21)),
+    ("vom 3. bis 5. Dezember", date(2026, 12, 3), date(2026, 12, 5)),
+    ("von heute bis Freitag", date(2026, 10, 14), date(2026, 10, 16)),
+    ("vom 3. Dezember bis zum 6. Januar", date(2026, 12, 3), date(2027, 1, 6)),
+    ("von morgen bis übermorgen", date(2026, 10, 15), date(2026, 10, 16)),
+    ("von dieser Woche bis Ende nächster Woche", None, None),
+])
+def test_section4_2_a_span_from_one_named_day_to_another_is_one_window(text: str, first: date | None,
+                                                                       last: date | None) -> None:
+    """§4.2 (a period is a window over the whole period), said as a span: *von … bis …* reads from the start of the
+    first to the end of the last (s12: „Was habe ich von montag bis mittwoch“ was read as nothing)."""
+    period = named_period(text, NOW)
+    if first is None:
+        assert period is None or period.start.date() <= period.end.date()
+        return
+    assert period is not None and period.kind == "span"
+    assert (period.start.date(), period.end.date()) == (first, last)
+
+
+@pytest.mark.parametrize("text", ["von 10 bis 12 Uhr", "vom 31. bis 2. Dezember", "von Freitag bis gestern", "von bis"])
+def test_a_span_that_names_no_days_or_runs_backwards_is_none(text: str) -> None:
+    """A clock range names no period; a span whose end lies before its start is none (never a window turned round)."""
+    assert named_period(text, NOW) is None
+
+
+@pytest.mark.parametrize("text", ["vom 3. bis 5.12.", "vom 3.12. bis 5.12.", "vom 3.12. bis 5.12.?"])
+def test_a_span_ending_in_a_date_keeps_its_closing_dot(text: str) -> None:
+    """*vom 3. bis 5.12.*: the dot closes the date, it is no sentence mark to be cut off."""
+    period = named_period(text, NOW)
+    assert period is not None and (period.start.date(), period.end.date()) == (date(2026, 12, 3), date(2026, 12, 5))

@@ -101,7 +101,7 @@ def event_time_of(expression: str, tense: str, now: datetime, zone: ZoneInfo) ->
         if period.kind == "month":
             start = period.start.astimezone(zone)
             return EventTime(datetime(start.year, start.month, 1, tzinfo=zone), MONTH_PRECISION)
-        if period.kind in ("week", "weekend"):
+        if period.kind in ("week", "weekend", "span"):
             _log.error("event time %r names a %s, not a day: no moment", expression, period.kind)
             return None
     vector = parse(expression, local_now)

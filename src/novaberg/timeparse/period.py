@@ -12,6 +12,7 @@ A period that reaches outside the years 1900–2199 is none (issue 10 §4).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Literal
@@ -34,7 +35,7 @@ from novaberg.timeparse.vocabulary import TIME_VOCABULARY as V
 
 __all__ = ["Period", "PeriodKind", "named_period"]
 
-PeriodKind = Literal["day", "week", "weekend", "month"]
+PeriodKind = Literal["day", "week", "weekend", "month", "span"]
 
 _SKIP = frozenset(V.fillers - {"in", "um", "uhr"})  # *in* starts a distance, *um*/*uhr* a clock time
 _END_PUNCT = frozenset({"?", "!", ".", ","})
@@ -53,8 +54,20 @@ class Period:
     kind: PeriodKind
 
 
+# *von heute bis übermorgen*, *vom 3. bis 5.12.*: a span from the first named day or period to the end of the
+# second (s12, Bot Framework dev: a question for the days of a span was not read)
+_SPAN = re.compile(r"^\s*(?:von|vom|ab)\s+(?P<first>.+?)\s+bis\s+(?:zum\s+|zur\s+|einschließlich\s+|einschliesslich\s+)?"
+                   r"(?P<last>.+?)\s*[?!]*\s*$", re.IGNORECASE)
+_BARE_DAY = re.compile(r"^(?:den\s+|dem\s+)?(?P<day>\d{1,2})\.?$")
+
+
 def named_period(text: str, now: datetime) -> Period | None:
     """The period `text` names at `now`, or None. TypeError for a non-string."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be str, not {type(text).__name__}")
+    span = _SPAN.match(text)
+    if span is not None:
+        return _span(span.group("first"), span.group("last"), now)
     prepared = prepare(text)
     now_local = local_now(now)
     if not prepared:
@@ -79,6 +92,26 @@ def named_period(text: str, now: datetime) -> Period | None:
     if not (is_date(first) and is_date(last)):
         return None
     return Period(day_start(first, zone), day_end(last, zone), kind)  # type: ignore[arg-type]
+
+
+def _span(first_said: str, last_said: str, now: datetime) -> Period | None:
+    """From the start of the first to the end of the last; *vom 3. bis 5.12.* takes the month of the last. None
+    when either end names no day or period, or the last ends before the first begins."""
+    last = named_period(last_said, now)
+    if last is None:
+        return None
+    first = named_period(first_said, now)
+    bare = _BARE_DAY.match(first_said.strip())
+    if first is None and bare is not None:
+        end = last.end.date()
+        try:
+            day = date(end.year, end.month, int(bare.group("day")))
+        except ValueError:
+            return None
+        first = Period(day_start(day, last.start.tzinfo), day_end(day, last.start.tzinfo), "day")  # type: ignore[arg-type]
+    if first is None or last.end < first.start:
+        return None
+    return Period(first.start, last.end, "span")
 
 
 def _skipped(t: Token) -> bool:
