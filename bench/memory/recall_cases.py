@@ -331,3 +331,13 @@ def answer_keys(response: str) -> tuple[str, ...]:
     words = sorted({w for w in re.findall(r"[a-z0-9]+", fold(response)) if len(w) >= 4 and w not in _NO_KEY},
                    key=lambda w: (-len(w), w))
     return tuple(words[:2])
+
+
+_FIRST_PERSON = re.compile(r"\b(ich|mein|meine|meinem|meinen|meiner|mir|mich|wir|unser|unsere)\b", re.IGNORECASE)
+_NEGATIVE_OPENING = re.compile(r"^\s*(nein|kein)", re.IGNORECASE)
+
+
+def first_person_answer(response: str) -> bool:
+    """The GerMedIQ sets' rule for a told answer (fixed before their first runs): four words or more, spoken in the
+    first person, not opening with *Nein*/*Kein*."""
+    return len(response.split()) >= 4 and bool(_FIRST_PERSON.search(response)) and not _NEGATIVE_OPENING.match(response)

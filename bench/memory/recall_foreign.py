@@ -20,10 +20,18 @@ from __future__ import annotations
 
 import argparse
 import csv
-import re
 from pathlib import Path
 
-from bench.memory.recall_cases import ABSTENTION, SINGLE, TEMPORAL, Fact, Question, Scenario, answer_keys
+from bench.memory.recall_cases import (
+    ABSTENTION,
+    SINGLE,
+    TEMPORAL,
+    Fact,
+    Question,
+    Scenario,
+    answer_keys,
+    first_person_answer,
+)
 
 __all__ = ["FOREIGN", "PART"]
 
@@ -43,14 +51,11 @@ ITEMS: dict[str, tuple[str, str, str]] = {
     "99": ("meinen Operationen", "Welche Operationen hatte ich schon?",
            "Was habe ich Ihnen über meine Operationen erzählt?"),
 }
-_FIRST = re.compile(r"\b(ich|mein|meine|meinem|meinen|meiner|mir|mich|wir|unser|unsere)\b", re.IGNORECASE)
-_NEGATIVE = re.compile(r"^\s*(nein|kein)", re.IGNORECASE)
 _NEVER_TOLD = ("Wie heißt mein Hund?", "Wie heißt meine Enkelin?")
 
 
 def usable(item: str, response: str) -> bool:
-    return item in ITEMS and len(response.split()) >= 4 and bool(_FIRST.search(response)) \
-        and not _NEGATIVE.match(response)
+    return item in ITEMS and first_person_answer(response)
 
 
 def build(source: Path) -> None:

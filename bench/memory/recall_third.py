@@ -22,10 +22,18 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import re
 from pathlib import Path
 
-from bench.memory.recall_cases import ABSTENTION, SINGLE, TEMPORAL, Fact, Question, Scenario, answer_keys
+from bench.memory.recall_cases import (
+    ABSTENTION,
+    SINGLE,
+    TEMPORAL,
+    Fact,
+    Question,
+    Scenario,
+    answer_keys,
+    first_person_answer,
+)
 
 __all__ = ["DEV", "HELD_OUT", "third_scenarios", "usable"]
 
@@ -68,13 +76,10 @@ _LIFE: tuple[tuple[str, str], ...] = (
     ("Wie heißt mein Hund?", "Wie heißt mein Hund?"),
     ("Was ist mein Lieblingsessen?", "Was ist mein Lieblingsessen, wissen Sie das noch?"),
 )
-_FIRST = re.compile(r"\b(ich|mein|meine|meinem|meinen|meiner|mir|mich|wir|unser|unsere)\b", re.IGNORECASE)
-_NEGATIVE = re.compile(r"^\s*(nein|kein)", re.IGNORECASE)
 
 
 def usable(item: str, response: str) -> bool:
-    return item in ITEMS and len(response.split()) >= 4 and bool(_FIRST.search(response)) \
-        and not _NEGATIVE.match(response)
+    return item in ITEMS and first_person_answer(response)
 
 
 def _hash(*parts: str) -> int:
