@@ -177,6 +177,7 @@ def _hour_minute(t: str) -> tuple[int, int] | None:
 
 def _first_not_admitted(rest: str, title: str | None) -> str | None:
     """The first word outside the form that is not admitted, or None if all are."""
+    rest = _without_title(rest, title)
     title_words = _title_content_words(title)
     form_words = V.reschedule_form
     for word in _WORD.findall(rest):
@@ -188,6 +189,32 @@ def _first_not_admitted(rest: str, title: str | None) -> str | None:
             continue
         return word
     return None
+
+
+_TITLE_FORMS = ("n", "en", "s", "es", "termin", "stermin")  # *des Elternabends*, *Zahnarzttermin*
+
+
+def _without_title(rest: str, title: str | None) -> str:
+    """The words outside the form without the appointment's title (issue 26): the move has found the row by its
+    title, the two checks need only the time — *Verschieb das Meeting mit Tom auf 15 Uhr* as a whole, each long
+    title word with its case ending or *-termin*. A title with a digit or a time word (§5.2 *Grenzen*: *Geburtstag*,
+    *Dienst*, *Kaffee mit Mona*) stays: its words are admitted one by one as before, and a word that is not asks."""
+    words = _WORD.findall((title or "").lower())
+    if not words or any(w.isdigit() for w in words) or not all(_may_stand_for_title(w) for w in words):
+        return rest
+    forms = "(?:" + "|".join(_TITLE_FORMS) + ")?"
+    rest = re.sub(r"(?<![\w])" + r"\s+".join(re.escape(w) for w in words) + forms + r"(?![\w])", " ", rest)
+    for word in (w for w in words if len(w) >= 4):
+        rest = re.sub(r"(?<![\w])" + re.escape(word) + forms + r"(?![\w])", " ", rest)
+    return rest
+
+
+def _may_stand_for_title(word: str) -> bool:
+    """A function word, or a content word that is no time word — not one, not the start of one, not ending in one
+    (§5.2 *Grenzen: Zeitwörter im Titel*: *Geburtstag*, *Dienst*, *Mona* keep the question)."""
+    form_words = V.reschedule_form
+    return word in form_words.request_words or word in form_words.function_words or not (
+        word in V.blockers or _is_time_like(word))
 
 
 def _is_verb(word: str) -> bool:

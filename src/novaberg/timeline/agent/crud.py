@@ -12,7 +12,6 @@ the half-of-day question included, and writes nothing.
 from __future__ import annotations
 
 import logging
-import re
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -30,7 +29,7 @@ from novaberg.timeline.recurrence import RuleError
 from novaberg.timeline.reminders import alarm_minutes, how_it_reaches
 from novaberg.timeline.repository import ChainError, NewRow, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION
-from novaberg.timeparse import TIME_VOCABULARY, RescheduleReading, reschedule_target
+from novaberg.timeparse import RescheduleReading, reschedule_target
 
 __all__ = ["execute", "time_question", "moved_plan"]
 
@@ -179,7 +178,7 @@ def _target(state: dict[str, Any], old: dict[str, Any], zone: ZoneInfo) -> dict[
         return {"plan": state["plan"]}
     order = state["order"]
     old_local = old["event_time"].astimezone(zone)  # §5.2 last paragraph: local time before any arithmetic
-    said = title_as_termin(order.get(const.WORDING_KEY) or state["text"], old["title"])
+    said = order.get(const.WORDING_KEY) or state["text"]
     reading = reschedule_target(said, old_local, state["now"], expression=order.get("zeitausdruck") or None,
                                 title=old["title"])
     if reading.moment is None:
@@ -192,40 +191,6 @@ def _target(state: dict[str, Any], old: dict[str, Any], zone: ZoneInfo) -> dict[
                          "pending_out": pending,
                          "steps": [_step(reading.reason or "rueckfrage", termin_id=old["id"])]}}
     return {"plan": moved_plan(reading.moment, _new_precision(reading, old["precision"]))}
-
-
-_TITLE_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
-_LONG_TIME_WORDS = tuple(w for w in TIME_VOCABULARY.words if len(w) >= 3)
-_TITLE_FORMS = ("", "n", "en", "s", "es", "termin", "stermin")  # *des Elternabends*, *Zahnarzttermin*
-
-
-def _may_stand_for_title(word: str) -> bool:
-    """A title word the §5.2 checks may read as *Termin*: no time word itself, nor the start of one (*Dienst* of
-    *dienstag*, *Mona* of *monat*) — a word that only ends in one (*Elternabend*, *Geburtstag*) is the title's."""
-    if word in TIME_VOCABULARY.words or word in TIME_VOCABULARY.blockers:
-        return False
-    form = TIME_VOCABULARY.reschedule_form
-    return word in form.request_words or word in form.function_words or not any(
-        t.startswith(word) for t in _LONG_TIME_WORDS)
-
-
-def title_as_termin(text: str, title: str) -> str:
-    """The move's words with the found appointment's title said as *Termin* (issue 26): the search has already
-    found the row by its title, and the two checks of §5.2 need only the time. *Verleg den Elternabend auf 19 Uhr*
-    → *Verleg den Termin auf 19 Uhr* (*abend* no longer stands outside the form), *Das Meeting mit Tom …* as a
-    whole. A title that holds a time word or its start (*Kaffee nachm.*, *Dienst*) stays as said — then the
-    checks decide as before, and a word they do not admit asks."""
-    words = [w.casefold() for w in _TITLE_WORD.findall(title)]
-    if not words or re.search(r"\d", title) or not all(_may_stand_for_title(w) for w in words):
-        return text
-    whole = re.compile(r"(?<![\w])" + r"\s+".join(re.escape(w) for w in words) + r"(?:" + "|".join(
-        re.escape(f) for f in _TITLE_FORMS if f) + r")?(?![\w])", re.IGNORECASE)
-    text = whole.sub("Termin", text)
-    for word in (w for w in words if len(w) >= 4):
-        one = re.compile(r"(?<![\w])" + re.escape(word) + r"(?:" + "|".join(
-            re.escape(f) for f in _TITLE_FORMS if f) + r")?(?![\w])", re.IGNORECASE)
-        text = one.sub("Termin", text)
-    return text
 
 
 def _current(locked: TimelineRepository, pair: tuple[str, str], row_id: int) -> dict[str, Any] | None:
