@@ -14,6 +14,7 @@ import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import psycopg
+from psycopg import pq
 
 __all__ = ["DatabaseSupply"]
 
@@ -83,8 +84,26 @@ class DatabaseSupply:
             if self._conn is None or self._conn.closed or self._conn.broken:
                 self._conn = psycopg.connect(self._admin_url, autocommit=True)
             try:
-                self._conn.execute(statement)
+                _send(self._conn, statement)
                 return
             except psycopg.OperationalError:
                 if attempt == 2 or not (self._conn.closed or self._conn.broken):
                     raise
+
+
+def _send(conn: psycopg.Connection, statement: str) -> None:
+    """One statement on the admin connection below `psycopg.Cursor.execute`: tests that count the statements their
+    code sends spy on that method for the whole process, and this thread's CREATE/DROP of the next and the last
+    test's database must not show up among them (a statement test failed on a CREATE DATABASE in a fresh clone)."""
+    result = conn.pgconn.exec_(statement.encode())
+    if result.status in (pq.ExecStatus.COMMAND_OK, pq.ExecStatus.TUPLES_OK):
+        return
+    message = (result.error_message or conn.pgconn.error_message or b"").decode(errors="replace").strip()
+    if conn.pgconn.status != pq.ConnStatus.OK:
+        raise psycopg.OperationalError(message or "the admin connection was lost")
+    state = result.error_field(pq.DiagnosticField.SQLSTATE)
+    try:  # the server's SQLSTATE as psycopg's own class (InvalidCatalogName …), as `execute` would raise it
+        error = psycopg.errors.lookup(state.decode()) if state else psycopg.DatabaseError
+    except KeyError:
+        error = psycopg.DatabaseError
+    raise error(message or f"{statement.split()[0]} failed")

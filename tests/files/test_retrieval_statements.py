@@ -23,12 +23,16 @@ LONG = ("Wo steht, wie oft die Kaffeemaschine entkalkt wird, welcher Entkalker i
         "der Filter der Heizung getauscht werden muss?")
 
 
-def _sent(monkeypatch: Any, prepared: dict[str, Any] | None = None) -> list[str]:
+def _sent(monkeypatch: Any, db: Database, prepared: dict[str, Any] | None = None) -> list[str]:
+    """The statements sent to the test's own database: the test database supply makes the next test's database on a
+    thread of its own meanwhile (tests/databases.py, CREATE DATABASE on an admin connection) — none of the search's."""
     sent: list[str] = []
     original = psycopg.Cursor.execute
+    with db.transaction() as conn:
+        own = conn.info.dbname
 
     def spy(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
-        if query == "" or isinstance(query, psycopg.sql.Composable):
+        if query == "" or isinstance(query, psycopg.sql.Composable) or self.connection.info.dbname != own:
             # the pool's health check of a connection idle a while, and the vector types' look-up on a connection new
             # to the pool (pgvector's TypeInfo.fetch): upkeep that load brings on, none of the search's statements
             # (s12: a run at load 7 failed on them)
@@ -52,7 +56,7 @@ def test_a_search_sends_the_same_statements_for_one_word_and_for_twenty(db: Any,
     svc = shared(db, tmp_path, root, NOW)
     retriever = Retriever(db, svc.embedder)
     retriever.run("u1", "nova", SHORT, NOW, track=False)  # once: the index's dimension is read and kept
-    sent = _sent(monkeypatch)
+    sent = _sent(monkeypatch, db)
     short = retriever.run("u1", "nova", SHORT, NOW, track=False)
     short_sent = list(sent)
     sent.clear()
@@ -76,7 +80,7 @@ def test_the_search_statements_are_prepared_and_planned_for_each_question(db: An
     svc = shared(db, tmp_path, root, NOW)
     retriever = Retriever(db, svc.embedder)
     prepared: dict[str, Any] = {}
-    sent = _sent(monkeypatch, prepared)
+    sent = _sent(monkeypatch, db, prepared)
     for _ in range(7):  # past psycopg's threshold and PostgreSQL's five custom plans before a generic one
         assert retriever.run("u1", "nova", SHORT, NOW, track=False).hits
     assert prepared["SEARCH"] is True and prepared["FULLTEXT"] is True
