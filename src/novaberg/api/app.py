@@ -43,6 +43,7 @@ from novaberg.api.auth import (
     BodyLimitMiddleware,
     HostAllowListMiddleware,
     PersonTokens,
+    PersonTokensUnreadableError,
     Principal,
     bearer_of,
     is_reserved_person,
@@ -184,7 +185,7 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
                 if not same_origin(request.headers):
                     return _detail(403, "Cookie ohne Herkunftsnachweis (X-Novaberg oder Origin): abgelehnt")
                 return who
-        except ValueError:  # an unreadable person-tokens file: loud, and nobody gets in by it
+        except PersonTokensUnreadableError:  # an unreadable person-tokens file: loud, and nobody gets in by it
             logger.error("person tokens unreadable", exc_info=True)
             return _detail(503, texts.ERR_BROKEN_TOKENS)
         except DatabaseUnavailableError:  # the sessions table cannot be asked: nobody gets in by a cookie
@@ -202,7 +203,7 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
     def signed_in(request: Request) -> Principal | None:
         try:
             return session_principal(request)
-        except (ValueError, DatabaseUnavailableError):
+        except (PersonTokensUnreadableError, DatabaseUnavailableError):
             logger.error("sign-in state unreadable (person tokens or sessions)", exc_info=True)
             return None
 
@@ -239,7 +240,7 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
                 if not user or not digest or is_reserved_person(user):
                     return _html(_page("login.html", message=_error(texts.LOGIN_WRONG)), 401)
                 opened = await run_in_threadpool(sessions.open, user, operator=False, token_digest=digest, now=now)
-        except ValueError:
+        except PersonTokensUnreadableError:
             logger.error("person tokens unreadable", exc_info=True)
             return _html(_page("login.html", message=_error(texts.ERR_BROKEN_TOKENS)), 503)
         except DatabaseUnavailableError:
