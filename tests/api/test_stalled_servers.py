@@ -125,7 +125,9 @@ def test_a_frozen_redis_gives_503_within_10_s(own_nova):
         thread, outcome = _timed_turn(client, "Was weißt du über mich?")
         thread.join(LIMIT_SECONDS + 2)
         answered_in_time = not thread.is_alive()
+        memory = client.get("/api/memory", params={"user_id": "anna"})  # the short-term memory reads Redis
     thread.join(120)
+    assert (memory.status_code, memory.json()) == (503, {"detail": texts.ERR_DATABASE})
     assert answered_in_time, "no answer within 10 s while Redis was frozen"
     assert outcome["seconds"] < LIMIT_SECONDS
     assert (outcome["status"], outcome["body"]["detail"]) == (503, texts.ERR_DATABASE)

@@ -61,6 +61,7 @@ from novaberg.api.edge_filters import (
 )
 from novaberg.api.export_routes import build_export_routes
 from novaberg.api.memory_routes import build_memory_routes
+from novaberg.api.outage import SERVER_DOWN, install_outage_answers, is_outage, outage_answer
 from novaberg.api.sessions import SessionStore, read_session_cookie, session_cookie
 from novaberg.api.views import build_views
 from novaberg.core.edge import check_turn
@@ -154,6 +155,7 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
                   openapi_url=None, description="Nova's HTTP API: turns and the read-only views of the web app.")
     app.state.api_token = token if auth else None
     install_german_validation(app)
+    install_outage_answers(app)
     install_access_log_filter()
     app.add_middleware(BodyLimitMiddleware, max_bytes=max_body_bytes)
     app.add_middleware(HostAllowListMiddleware,
@@ -188,9 +190,8 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         except PersonTokensUnreadableError:  # an unreadable person-tokens file: loud, and nobody gets in by it
             logger.error("person tokens unreadable", exc_info=True)
             return _detail(503, texts.ERR_BROKEN_TOKENS)
-        except DatabaseUnavailableError:  # the sessions table cannot be asked: nobody gets in by a cookie
-            logger.warning("sessions: database unavailable", exc_info=True)
-            return _detail(503, texts.ERR_DATABASE)
+        except SERVER_DOWN as err:  # the sessions table cannot be asked: nobody gets in by a cookie
+            return outage_answer("sessions", err)
         return _detail(401, "Token fehlt: Authorization: Bearer <token> (token required)")
 
     def principal(request: Request) -> Principal:
@@ -203,8 +204,11 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
     def signed_in(request: Request) -> Principal | None:
         try:
             return session_principal(request)
-        except (PersonTokensUnreadableError, DatabaseUnavailableError):
-            logger.error("sign-in state unreadable (person tokens or sessions)", exc_info=True)
+        except PersonTokensUnreadableError:
+            logger.error("sign-in state unreadable (person tokens)", exc_info=True)
+            return None
+        except SERVER_DOWN as err:
+            logger.warning("sign-in state unreadable: a server does not answer (%s)", type(err).__name__)
             return None
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -243,8 +247,8 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         except PersonTokensUnreadableError:
             logger.error("person tokens unreadable", exc_info=True)
             return _html(_page("login.html", message=_error(texts.ERR_BROKEN_TOKENS)), 503)
-        except DatabaseUnavailableError:
-            logger.warning("login: database unavailable", exc_info=True)
+        except SERVER_DOWN as err:
+            logger.warning("login: a server does not answer (%s)", type(err).__name__)
             return _html(_page("login.html", message=_error(texts.ERR_DATABASE)), 503)
         response = RedirectResponse("/", status_code=303)
         response.set_cookie(COOKIE_NAME, session_cookie(token or "", opened), httponly=True, samesite="strict",
@@ -262,9 +266,8 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         if named is not None and sessions is not None:
             try:
                 await run_in_threadpool(sessions.revoke, named, now)
-            except DatabaseUnavailableError:  # loud: the cookie would stay valid elsewhere
-                logger.warning("logout: database unavailable", exc_info=True)
-                return _detail(503, texts.ERR_DATABASE)
+            except SERVER_DOWN as err:  # loud: the cookie would stay valid elsewhere
+                return outage_answer("logout", err)
         response = RedirectResponse("/", status_code=303)
         response.delete_cookie(COOKIE_NAME, path="/")
         return response
@@ -298,10 +301,11 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         except PersonBusyError:  # the servers answer; this person's data is being erased — a conflict, not an outage
             logger.info("turn refused: the person is being erased")
             return _detail(409, texts.ERR_PERSON_ERASING)
-        except DatabaseUnavailableError:
-            logger.warning("turn: database or Redis unavailable", exc_info=True)
-            return _detail(503, texts.ERR_DATABASE)
-        except NovabergError:
+        except SERVER_DOWN as err:
+            return outage_answer("turn", err)
+        except NovabergError as err:
+            if is_outage(err):  # a repository's DatabaseError raised from the driver's time-out
+                return outage_answer("turn", err)
             logger.error("turn failed", exc_info=True)
             return _detail(503, texts.ERR_MODEL)
         except Exception:  # never a traceback or an internal path to the client; the log has it
