@@ -62,11 +62,17 @@ from novaberg.api.edge_filters import (
 from novaberg.api.export_routes import build_export_routes
 from novaberg.api.memory_routes import build_memory_routes
 from novaberg.api.outage import SERVER_DOWN, install_outage_answers, is_outage, outage_answer
+from novaberg.api.rate_limit import TOKEN_PREFIX_CHARS, RateLimit, SlidingWindow
 from novaberg.api.sessions import SessionStore, read_session_cookie, session_cookie
 from novaberg.api.views import build_views
 from novaberg.core.edge import check_turn
-from novaberg.core.errors import DatabaseUnavailableError, InputError, NovabergError
-from novaberg.core.settings import HTTP_BODY_MAX_BYTES, SESSION_DAYS_DEFAULT
+from novaberg.core.errors import InputError, NovabergError
+from novaberg.core.settings import (
+    HTTP_BODY_MAX_BYTES,
+    LOGIN_RATE_DEFAULT,
+    SESSION_DAYS_DEFAULT,
+    TURN_RATE_DEFAULT,
+)
 from novaberg.store.person_gate import PersonBusyError
 
 __all__ = ["create_app", "public_view", "LOOPBACK_HOSTS"]
@@ -130,18 +136,25 @@ def _html(body: str, status: int = 200) -> HTMLResponse:
 
 def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts: Iterable[str] | None = None,
                auth: bool = True, owns_nova: bool = False, max_body_bytes: int = HTTP_BODY_MAX_BYTES,
-               person_tokens: PersonTokens | None = None, session_days: int | None = None) -> FastAPI:
+               person_tokens: PersonTokens | None = None, session_days: int | None = None,
+               login_rate: tuple[int, int] | None = None, turn_rate: tuple[int, int] | None = None) -> FastAPI:
     """The app. Safe by default: with `auth` and no `token` a random one is made (`app.state.api_token`),
     so nothing answers without it; `allowed_hosts` defaults to the loopback names on any port.
     `person_tokens`: the per-person tokens people sign in with (`novaberg token create`); without them
     only the API token signs in (as the operator).
     `session_days`: how long a sign-in lives (default: `nova.settings.session_days`, NOVABERG_SESSION_DAYS).
-    `owns_nova`: the lifespan's shutdown closes `nova` (what `novaberg serve` wants, not a test)."""
+    `owns_nova`: the lifespan's shutdown closes `nova` (what `novaberg serve` wants, not a test).
+    `login_rate`, `turn_rate`: (requests, seconds) — sign-in attempts per client address and per token prefix,
+    turns per person (default: `nova.settings`, NOVABERG_RATE_LOGIN / NOVABERG_RATE_TURN; `api/rate_limit.py`)."""
     if auth and not token:
         token = secrets.token_urlsafe(32)
     operator = Principal(OPERATOR_PERSON, operator=True)
     days = session_days or getattr(getattr(nova, "settings", None), "session_days", SESSION_DAYS_DEFAULT)
     sessions = SessionStore(nova.stack.db, days) if auth else None
+    settings = getattr(nova, "settings", None)
+    login_limit = RateLimit(*(login_rate or getattr(settings, "login_rate", LOGIN_RATE_DEFAULT)))
+    logins_by_address, logins_by_prefix = SlidingWindow(login_limit), SlidingWindow(login_limit)
+    turns_by_person = SlidingWindow(RateLimit(*(turn_rate or getattr(settings, "turn_rate", TURN_RATE_DEFAULT))))
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -234,6 +247,13 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         form = parse_qs((await request.body()).decode("utf-8", "replace"))
         given = (form.get("token") or [""])[0].strip()
         now = clock.now()
+        address = request.client.host if request.client else ""
+        wait = max(logins_by_address.take(f"address:{address}", now),
+                   logins_by_prefix.take(f"prefix:{given[:TOKEN_PREFIX_CHARS]}", now))
+        if wait:
+            logger.warning("login refused: too many attempts from %s (or for one token prefix)", address or "?")
+            return HTMLResponse(_page("login.html", message=_error(texts.ERR_TOO_MANY_LOGINS.format(sekunden=wait))),
+                                status_code=429, headers={**_PAGE_HEADERS, "Retry-After": str(wait)})
         try:
             if tokens_match(given, token or ""):
                 opened = await run_in_threadpool(sessions.open, OPERATOR_PERSON, operator=True, token_digest="",
@@ -294,6 +314,11 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
             user_id, character_id, text = check_turn(given.user_id, given.character_id, given.text)
             if not who.may_act_for(user_id):
                 return _detail(403, texts.ERR_FOREIGN_PERSON)
+            wait = turns_by_person.take(user_id, clock.now())
+            if wait:  # each turn costs model calls: one person's flood waits, nobody else's turn does
+                logger.warning("turn refused: too many turns of one person in the window")
+                return JSONResponse({"detail": texts.ERR_TOO_MANY_TURNS.format(sekunden=wait)}, status_code=429,
+                                    headers={"Retry-After": str(wait)})
             result = await run_in_threadpool(nova.turn, user_id, character_id, text, clock.now())
             return JSONResponse(without_server_paths(public_view(jsonable_encoder(result.as_dict()))))
         except InputError as err:
