@@ -11,34 +11,16 @@ from __future__ import annotations
 
 import logging
 
-import psycopg
-import redis
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from novaberg.api import texts
-from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
+from novaberg.api.server_down import SERVER_DOWN, is_outage
+from novaberg.core.errors import DatabaseError
 
 __all__ = ["SERVER_DOWN", "install_outage_answers", "outage_answer", "is_outage"]
 
 logger = logging.getLogger("novaberg.api")
-
-# What a frozen or killed server raises: the product's own error and the drivers' time-outs and lost connections.
-SERVER_DOWN: tuple[type[BaseException], ...] = (DatabaseUnavailableError, psycopg.OperationalError,
-                                                redis.ConnectionError, redis.TimeoutError)
-
-
-def is_outage(err: BaseException) -> bool:
-    """Whether `err` or an error it was raised from (a repository's `DatabaseError` wrapping the driver's
-    time-out) says that a server does not answer."""
-    seen: set[int] = set()
-    current: BaseException | None = err
-    while current is not None and id(current) not in seen:
-        if isinstance(current, SERVER_DOWN):
-            return True
-        seen.add(id(current))
-        current = current.__cause__ or current.__context__
-    return False
 
 
 def outage_answer(where: str, err: BaseException) -> JSONResponse:
