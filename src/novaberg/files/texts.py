@@ -18,6 +18,13 @@ SHARED_BY_OTHER = ("dieses Verzeichnis, ein Teil davon oder ein Verzeichnis dar�
 ALLOWED_BY = "Erlaubt durch den Eintrag {eintrag} deiner Freigabeliste."
 NOT_IN_ALLOW_LIST = "{pfad} steht nicht in der Freigabeliste dieser Person; nichts geändert"
 ALLOW_REFUSED = "{pfad} kann nicht erlaubt werden: {grund}"
+ALLOW_SYSTEM_WARNING = ("{pfad} ist {art}: die Person kann darunter Dateien des Servers freigeben und lesen lassen. "
+                        "Erlaubt — wenn das nicht gemeint war: novaberg roots disallow --user <person> {pfad}")
+SYSTEM_KINDS = {"etc": "ein Systemverzeichnis (Konfiguration)", "proc": "ein Systemverzeichnis (laufende Prozesse)",
+                "sys": "ein Systemverzeichnis (Kernel)", "dev": "ein Systemverzeichnis (Geräte)",
+                "boot": "ein Systemverzeichnis (Systemstart)", "run": "ein Systemverzeichnis (Laufzeitdaten)",
+                "root": "das Home-Verzeichnis des Administrators"}
+SERVER_HOME_KIND = "das Home-Verzeichnis des Server-Kontos ({home}) oder enthält es"
 ROOT_EXISTS = "Diese Freigabe besteht schon: {pfad} (Nummer {nummer})."
 ROOT_GRANTED = "Freigegeben: {pfad} (Nummer {nummer}, {eigentum})."
 ROOT_UNKNOWN = "Diese Freigabe gibt es nicht (mehr)."
