@@ -134,3 +134,24 @@ def test_a_limit_of_zero_is_no_limit_and_the_table_stays_bounded():
         assert bounded.take(f"address:{n}", NOW) == 0
     assert bounded.take("address:0", NOW) == 0  # pushed out of the full table: counted afresh
     assert bounded.take("address:9", NOW) == 60
+
+
+def test_guessing_bearer_tokens_from_one_address_is_braked_for_every_bearer_request_of_it(world):
+    guesser = _from(world["app"], "127.0.0.2")
+    answers = [guesser.get("/api/me", headers={"Authorization": f"Bearer guess-{n:04d}-xxxxxxxx"})
+               for n in range(4)]
+    assert [a.status_code for a in answers] == [401, 401, 401, 429]
+    assert answers[-1].headers["Retry-After"] == "60"
+    hit = guesser.get("/api/me", headers={"Authorization": f"Bearer {world['anna']}"})
+    assert hit.status_code == 429  # a right guess looks like a wrong one until the window slides
+    elsewhere = _from(world["app"], "127.0.0.3")
+    assert elsewhere.get("/api/me", headers={"Authorization": f"Bearer {world['bob']}"}).status_code == 200
+    world["clock"].moment = NOW + timedelta(seconds=61)
+    assert guesser.get("/api/me", headers={"Authorization": f"Bearer {world['anna']}"}).status_code == 200
+
+
+def test_many_requests_with_a_right_bearer_token_are_never_braked(world):
+    client = _from(world["app"], "127.0.0.2")
+    statuses = {client.get("/api/me", headers={"Authorization": f"Bearer {world['anna']}"}).status_code
+                for _ in range(12)}
+    assert statuses == {200}

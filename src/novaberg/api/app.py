@@ -154,6 +154,7 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
     settings = getattr(nova, "settings", None)
     login_limit = RateLimit(*(login_rate or getattr(settings, "login_rate", LOGIN_RATE_DEFAULT)))
     logins_by_address, logins_by_prefix = SlidingWindow(login_limit), SlidingWindow(login_limit)
+    wrong_bearers = SlidingWindow(login_limit)  # keys: `address:<host>` and `prefix:<first characters>`
     turns_by_person = SlidingWindow(RateLimit(*(turn_rate or getattr(settings, "turn_rate", TURN_RATE_DEFAULT))))
 
     @asynccontextmanager
@@ -189,10 +190,20 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         try:
             bearer = bearer_of(request.headers.get("authorization"))
             if bearer is not None:
+                now = clock.now()
+                guessed = (f"address:{request.client.host if request.client else ''}",
+                           f"prefix:{bearer[:TOKEN_PREFIX_CHARS]}")
+                wait = max(wrong_bearers.waiting(key, now) for key in guessed)
+                if wait:  # too many wrong tokens from here (or at this prefix): every bearer request waits
+                    return _too_many(texts.ERR_TOO_MANY_LOGINS, wait)
                 if tokens_match(bearer, token or ""):
                     return operator
                 user = person_tokens.find(bearer) if person_tokens is not None else None
-                return Principal(user, operator=False) if user else _detail(401, "Token falsch (wrong token)")
+                if user:
+                    return Principal(user, operator=False)
+                for key in guessed:
+                    wrong_bearers.take(key, now)
+                return _detail(401, "Token falsch (wrong token)")
             if request.cookies.get(COOKIE_NAME) is not None:
                 who = session_principal(request)
                 if who is None:
@@ -211,7 +222,9 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         """The views' dependency: the resolved principal, else the refusal as an HTTPException."""
         who = resolve(request)
         if isinstance(who, JSONResponse):
-            raise HTTPException(who.status_code, json.loads(who.body)["detail"])
+            retry = who.headers.get("retry-after")
+            raise HTTPException(who.status_code, json.loads(who.body)["detail"],
+                                headers={"Retry-After": retry} if retry else None)
         return who
 
     def signed_in(request: Request) -> Principal | None:
@@ -317,8 +330,7 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
             wait = turns_by_person.take(user_id, clock.now())
             if wait:  # each turn costs model calls: one person's flood waits, nobody else's turn does
                 logger.warning("turn refused: too many turns of one person in the window")
-                return JSONResponse({"detail": texts.ERR_TOO_MANY_TURNS.format(sekunden=wait)}, status_code=429,
-                                    headers={"Retry-After": str(wait)})
+                return _too_many(texts.ERR_TOO_MANY_TURNS, wait)
             result = await run_in_threadpool(nova.turn, user_id, character_id, text, clock.now())
             return JSONResponse(without_server_paths(public_view(jsonable_encoder(result.as_dict()))))
         except InputError as err:
@@ -348,6 +360,10 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         return JSONResponse(app.openapi())
 
     return app
+
+
+def _too_many(message: str, wait: int) -> JSONResponse:
+    return JSONResponse({"detail": message.format(sekunden=wait)}, status_code=429, headers={"Retry-After": str(wait)})
 
 
 def _error(message: str) -> str:

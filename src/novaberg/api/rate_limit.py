@@ -1,4 +1,7 @@
-"""Rate limits at the HTTP edge: `/login` per client address and per token prefix, `/turn` per person.
+"""Rate limits at the HTTP edge: `/login` per client address and per token prefix, `/turn` per person, and
+wrong bearer tokens per client address and per token prefix (a token guessed at `Authorization: Bearer` is the
+same guess as one at `/login`: once over the limit, every bearer request of that address waits, a right token
+too, so a guesser cannot tell a hit from the refusal).
 
 A sliding window per key, kept in this process's memory: the moments of the key's last requests inside the
 window; a request over the limit is refused with 429, a German message and `Retry-After` (the seconds until
@@ -50,6 +53,21 @@ class SlidingWindow:
         self._max_keys = max_keys
         self._seen: OrderedDict[str, deque[float]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def waiting(self, key: str, now: datetime) -> int:
+        """The seconds `key` has to wait at `now` (0: it may go on); counts nothing."""
+        if self.limit.off:
+            return 0
+        moment = now.timestamp()
+        with self._lock:
+            times = self._seen.get(key)
+            if not times:
+                return 0
+            while times and times[0] <= moment - self.limit.seconds:
+                times.popleft()
+            if len(times) < self.limit.count:
+                return 0
+            return max(1, math.ceil(times[0] + self.limit.seconds - moment))
 
     def take(self, key: str, now: datetime) -> int:
         """Count one request of `key` at `now`: 0 when it may pass, else the seconds to wait (not counted)."""
