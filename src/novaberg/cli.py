@@ -583,8 +583,10 @@ def roots_allow(
 ) -> None:
     """Allow directories for one person (dot directories, the data directory, / and files: exit 1, none
     written); the person can share only inside them."""
+    from novaberg.files.allowlist import report_warnings  # a system directory: allowed, and said on stderr
+
     _check_or_exit(lambda: check_id(user, "user"))
-    _print_json(_files_call(data_dir, lambda files: files.allow(user, *paths, now=SystemClock().now())))
+    _print_json(report_warnings(_files_call(data_dir, lambda files: files.allow(user, *paths, now=SystemClock().now()))))
 
 
 @roots_app.command("disallow")
