@@ -16,6 +16,7 @@ from novaberg.core.errors import DatabaseError, InputError
 from novaberg.files.allowlist import AllowListRepository
 from novaberg.files.blocks import shown_path
 from novaberg.files.knowledge.pairs import pair_zone
+from novaberg.files.knowledge.versions import ANCHOR, ARCHIVE_RULE
 from novaberg.files.labels import is_archived
 from novaberg.files.reading import texts as reading_texts
 from novaberg.files.reading.zoom import open_said
@@ -68,7 +69,8 @@ def _knowledge(gathered: Gathered, deps: Any, user_id: str, character_id: str) -
         try:
             if path.is_symlink() or path.stat().st_size > _KNOWLEDGE_BYTES:
                 continue
-            lines = path.read_text(encoding="utf-8").splitlines()
+            current = path.read_text(encoding="utf-8").split(ARCHIVE_RULE, 1)[0]  # older wordings are no answer
+            lines = [ANCHOR.sub("", line) for line in current.splitlines()]
         except (OSError, UnicodeDecodeError) as err:
             logger.error("answers: knowledge text %s unreadable: %s", path.name, err)
             continue

@@ -18,6 +18,6 @@ WHERE_NAMES = {"datei": "deinen geteilten Dateien", "wissen": "meinen eigenen Au
                "notiz": "deinen Notizen", "erzaehlt": "dem, was du mir erzählt hast",
                "termin": "deinen Terminen"}
 # the file speaks of the question's words but names nothing of the asked kind: where, and what is missing
-NO_SUCH_LINE = "In {fundstelle} steht etwas dazu, aber {art} finde ich dort nicht."
-KIND_NAMES = {"date": "kein Datum", "since": "kein Datum", "until": "kein Datum", "amount": "keine Zahl",
-              "cost": "keinen Betrag", "duration": "keine Dauer"}
+NO_SUCH_LINE = "In {fundstelle} steht etwas dazu, aber keine Zeile mit {art}."
+KIND_NAMES = {"date": "einem Datum", "since": "einem Datum", "until": "einem Datum", "amount": "einer Zahl",
+              "cost": "einem Betrag", "duration": "einer Dauer"}

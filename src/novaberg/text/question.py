@@ -32,6 +32,7 @@ KINDS = (PERSON, DATE, SINCE, UNTIL, PLACE, AMOUNT, COST, DURATION, NAME, DEFINI
          YES_NO)
 _REFINED = (WHICH, WHAT, HOW)  # kinds the asked noun may make sharper (*welche Stadt* → place)
 _MAX_LEAD_INS = 3
+_STREETS = ("strasse", "weg", "platz", "gasse", "allee", "ring", "damm")
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,8 @@ def _is_name(tokens: list[Token], index: int, first: int) -> bool:
         return False
     if len(token.surface) >= 2 and token.surface.isupper():
         return True
+    if any(token.folded.endswith(suffix) for suffix in _STREETS) and len(token.folded) > 5:
+        return True  # a street said with its article (*vom Gartenweg*) still names one place
     before = tokens[index - 1]
     if before.folded in lexicon()["determiners"] or before.folded in lexicon()["possessives"]:
         return False
