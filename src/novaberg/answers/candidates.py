@@ -1,7 +1,8 @@
 """The sentences a question may be answered by, each with where it stands and what surrounds it.
 
 A file is cut into sections (a Markdown heading opens one), a section into lines and sentences; a sentence's
-*context* is its section's heading and the file's name plus the section's other sentences: *Impfung: 3. Mai*
+*context* is the file's name and title and its section's heading, plus the paragraph's opening sentence and
+the sentence before it (what *er*, *sie*, *dort* may point back to): *Impfung: 3. Mai*
 under the heading *Minka* speaks of Minka. Notes give their lines, with the note's name as context.
 """
 
@@ -60,18 +61,18 @@ def _sections(lines: Sequence[str]) -> Iterable[tuple[str, list[tuple[int, str]]
         yield heading, body
 
 
-def _sentences(body: list[tuple[int, str]]) -> Iterable[tuple[int, str]]:
-    """The sentences of a section: a list item or a line with a colon stands alone; running lines join into
-    a paragraph, which is split into sentences (each with the line it starts on)."""
+def _paragraphs(body: list[tuple[int, str]]) -> Iterable[list[tuple[int, str]]]:
+    """The paragraphs of a section as lists of (line number, sentence): a list item or a short line with a
+    colon stands alone; running lines join into a paragraph, which is split into sentences (each with the line
+    it starts on)."""
     paragraph: list[tuple[int, str]] = []
 
-    def flush() -> Iterable[tuple[int, str]]:
+    def flush() -> Iterable[list[tuple[int, str]]]:
         if not paragraph:
             return
         text = " ".join(line for _, line in paragraph)
         first = paragraph[0][0]
-        for sentence in split_sentences(text):
-            yield first + _line_of(paragraph, text, sentence), sentence
+        yield [(first + _line_of(paragraph, text, sentence), sentence) for sentence in split_sentences(text)]
         paragraph.clear()
 
     for number, raw in body:
@@ -81,7 +82,7 @@ def _sentences(body: list[tuple[int, str]]) -> Iterable[tuple[int, str]]:
         line = _clean(raw)
         if _BULLET.match(raw) or (":" in line and len(line) < 160):
             yield from flush()
-            yield number, line
+            yield [(number, line)]
             continue
         paragraph.append((number, line))
     yield from flush()
@@ -107,11 +108,13 @@ def from_lines(lines: Sequence[str], source: str, place: str, name: str, archive
     title = ""
     for heading, body in _sections(lines):
         title = title or heading  # the first heading titles the whole text: its words speak for every section
-        sentences = list(_sentences(body))
         context = " ".join(dict.fromkeys(part for part in (name, title, heading) if part))
         context_stems = frozenset(stems(context))
-        section_stems = frozenset(s for _, sentence in sentences for s in stems(sentence))
-        for number, sentence in sentences:
-            found.append(Candidate(sentence, source, place.format(zeile=number), number, context,
-                                   tuple(stems(sentence)), context_stems | section_stems, said_on, archived))
+        for paragraph in _paragraphs(body):
+            said = [tuple(stems(sentence)) for _, sentence in paragraph]
+            for index, (number, sentence) in enumerate(paragraph):
+                # what the sentence may refer back to: the paragraph's opening and the sentence before it
+                around = {*said[0], *said[index - 1]} if index else set()
+                found.append(Candidate(sentence, source, place.format(zeile=number), number, context, said[index],
+                                       context_stems | around, said_on, archived))
     return found

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from novaberg.answers.candidates import Candidate
-from novaberg.text.answer_kinds import carries
+from novaberg.text.answer_kinds import carries, marks_the_bound
 from novaberg.text.question import AMOUNT, COST, DATE, DURATION, SINCE, UNTIL, Question, Term
 from novaberg.text.stems import meet, stems
 
@@ -27,7 +27,8 @@ CONTEXT_WEIGHT = 0.35
 WITHOUT_KIND = 0.35
 MIN_COVERAGE = 0.5
 MIN_OWN = 0.25  # of the question's weight, named by the sentence itself (not only by its section or title)
-KEY_BONUS = 1.5  # *Tierärztin: Dr. Holzer* — a line that names a word of the question before its colon
+KEY_BONUS = 1.5
+BOUND_BONUS = 1.3  # *bis wann* answered by a sentence saying *bis*, *seit wann* by one saying *seit*  # *Tierärztin: Dr. Holzer* — a line that names a word of the question before its colon
 _STRICT_KINDS = frozenset({DATE, SINCE, UNTIL, AMOUNT, COST, DURATION})  # without its form, no answer at all
 _FOCUS_WEIGHT = 0.3
 _VERB_WEIGHT = 0.6
@@ -72,9 +73,9 @@ def _weights(question: Question, candidates: Sequence[Candidate]) -> dict[Term, 
         df = frequency[term]
         idf = math.log(1 + (count + _PSEUDO - df + 0.5) / (df + 0.5))
         weight = idf * (_FOCUS_WEIGHT if term.focus else 1.0)
-        if not term.surface[:1].isupper() and not term.required:
-            weight *= _VERB_WEIGHT  # verbs and adjectives are said in other words more often than nouns
-        if df == 0 and not term.required:
+        if not term.noun:
+            weight *= _VERB_WEIGHT  # verbs are said in other words more often than nouns
+        if df == 0 and not term.noun:
             weight *= _UNMET_WEIGHT  # said in other words by every candidate: it cannot tell them apart
         weights[term] = weight
     return weights
@@ -119,6 +120,7 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
         if not _subject_named(question, candidate):
             continue
         score = covered = own_covered = 0.0
+        topical = not any(not term.required for term in weights)  # all names: the names are the topic
         length = len(candidate.stems) / average
         refused = False
         for term, weight in weights.items():
@@ -127,19 +129,23 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
             if term.required and own == 0 and around == 0:
                 refused = True
                 break
+            if (own or around) and not term.required:
+                topical = True
             if own:
                 score += weight * own * (K1 + 1) / (own + K1 * (1 - B + B * length))
             elif around:
                 score += weight * CONTEXT_WEIGHT * around
             covered += weight * (own or around * 0.8)
             own_covered += weight * own
-        if refused or not score or own_covered < MIN_OWN * total:
+        if refused or not topical or not score or own_covered < MIN_OWN * total:
             continue
         coverage = covered / total
         if coverage < MIN_COVERAGE:
             continue
         if _keyed(candidate, question):
             score *= KEY_BONUS
+        if marks_the_bound(candidate.text, question):
+            score *= BOUND_BONUS
         if not carries(candidate.text, question):
             if question.kind in _STRICT_KINDS:
                 if near is None or score > near.score:

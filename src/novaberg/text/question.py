@@ -14,6 +14,7 @@ Read once per turn; the answer finders compare stems (`text.stems`), never the r
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -41,6 +42,7 @@ class Term:
     stem: str
     required: bool = False  # a name or a number: the answer's context must carry it
     focus: bool = False  # the asked noun (*welche Stadt*): the answer names a value of it, often not the noun
+    noun: bool = True  # a noun, a name, a number or an adjective before a noun (*blaue Tonne*); False: a verb
 
 
 @dataclass(frozen=True)
@@ -92,11 +94,11 @@ def _opening(folded: list[str], at: int) -> tuple[str, int] | None:
     return None
 
 
-def _focus(tokens: list[Token], start: int) -> int | None:
+def _focus(text: str, tokens: list[Token], start: int) -> int | None:
     """The index of the asked noun right after a *welche* opening: the first capitalised word within three."""
     for index in range(start, min(start + 3, len(tokens))):
         if tokens[index].capitalised:
-            while index + 1 < len(tokens) and tokens[index].end + 1 == tokens[index + 1].start:
+            while index + 1 < len(tokens) and text[tokens[index].end:tokens[index + 1].start] == "-":
                 index += 1  # a hyphenated compound is asked by its last part (*WLAN-Passwort*: the password)
             return index
     return None
@@ -120,6 +122,15 @@ def _is_name(tokens: list[Token], index: int, first: int) -> bool:
     if before.capitalised and not before.is_number:
         return False  # the second word of a noun phrase (*Frau Müller* keeps *Müller* required below)
     return not before.folded.endswith(("en", "em", "er", "es", "e")) or before.folded in lexicon()["function_words"]
+
+
+def _noun_like(tokens: list[Token], index: int) -> bool:
+    """A capitalised word or a number, or an adjective before one (*die blaue Tonne*: *blau* tells which)."""
+    token = tokens[index]
+    if token.capitalised or token.is_number:
+        return True
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    return following is not None and following.capitalised and token.folded.endswith(("e", "en", "er", "es", "em"))
 
 
 def _subject(folded: list[str]) -> str:
@@ -147,6 +158,7 @@ def _about_appointments(folded: list[str]) -> bool:
 
 def read_question(text: str) -> Question | None:
     """The question `text` asks, or None when it is no question (a statement, an order)."""
+    text = unicodedata.normalize("NFC", text)
     tokens = tokenize(text)
     if not tokens:
         return None
@@ -164,7 +176,7 @@ def read_question(text: str) -> Question | None:
     else:
         kind, size = opening
     body = at + size
-    focus_index = _focus(tokens, body) if kind in (WHICH, DEFINITION) else None
+    focus_index = _focus(text, tokens, body) if kind in (WHICH, DEFINITION) else None
     if kind == DEFINITION and body < len(folded) and folded[body] in lex["possessives"] | {"der", "die", "das"}:
         kind = WHICH  # *Was ist unser WLAN-Passwort?*: the value of a thing of theirs, not what the word means
     focus = folded[focus_index] if focus_index is not None else ""
@@ -176,6 +188,6 @@ def read_question(text: str) -> Question | None:
         if token.folded in lex["function_words"] or (len(token.folded) < 2 and not token.is_number):
             continue
         terms.append(Term(token.surface, stem(token.surface), _is_name(tokens, index, body),
-                          index == focus_index))
+                          index == focus_index, _noun_like(tokens, index)))
     return Question(text=text, kind=kind, terms=tuple(terms), subject=_subject(folded),
                     about_appointments=_about_appointments(folded), focus=focus)
