@@ -13,8 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from novaberg.text.answer_kinds import refers_back
+from novaberg.text.sentences import document_sentences
 from novaberg.text.stems import stems
-from novaberg.text.words import split_sentences
 
 __all__ = ["Candidate", "from_lines", "MAX_SENTENCE_CHARS"]
 
@@ -35,6 +36,8 @@ class Candidate:
     context_stems: frozenset[str] = field(default=frozenset(), compare=False)
     said_on: datetime | None = None  # for what the person told: the day
     archived: bool = False
+    previous: frozenset[str] = field(default=frozenset(), compare=False)  # stems of the sentence before, when
+    # this one points back to it (*Sie kostet 148 Euro.* after *Die Hausratversicherung läuft bei der Allianz.*)
 
 
 def _clean(line: str) -> str:
@@ -72,7 +75,7 @@ def _paragraphs(body: list[tuple[int, str]]) -> Iterable[list[tuple[int, str]]]:
             return
         text = " ".join(line for _, line in paragraph)
         first = paragraph[0][0]
-        yield [(first + _line_of(paragraph, text, sentence), sentence) for sentence in split_sentences(text)]
+        yield [(first + _line_of(paragraph, text, sentence), sentence) for sentence in document_sentences(text)]
         paragraph.clear()
 
     for number, raw in body:
@@ -115,6 +118,7 @@ def from_lines(lines: Sequence[str], source: str, place: str, name: str, archive
             for index, (number, sentence) in enumerate(paragraph):
                 # what the sentence may refer back to: the paragraph's opening and the sentence before it
                 around = {*said[0], *said[index - 1]} if index else set()
+                previous = frozenset(said[index - 1]) if index and refers_back(sentence) else frozenset()
                 found.append(Candidate(sentence, source, place.format(zeile=number), number, context, said[index],
-                                       context_stems | around, said_on, archived))
+                                       context_stems | around, said_on, archived, previous))
     return found

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from novaberg.answers.candidates import Candidate
-from novaberg.text.answer_kinds import carries, marks_the_bound
-from novaberg.text.question import AMOUNT, COST, DATE, DURATION, SINCE, UNTIL, Question, Term
+from novaberg.text.answer_kinds import carries, marks_the_bound, names_someone
+from novaberg.text.question import AMOUNT, COST, DATE, DURATION, NAME, PERSON, SINCE, UNTIL, Question, Term
 from novaberg.text.stems import meet, stems
 
 __all__ = ["Choice", "Picked", "pick", "MIN_COVERAGE"]
@@ -28,7 +28,9 @@ WITHOUT_KIND = 0.35
 MIN_COVERAGE = 0.5
 MIN_OWN = 0.25  # of the question's weight, named by the sentence itself (not only by its section or title)
 KEY_BONUS = 1.5
-BOUND_BONUS = 1.3  # *bis wann* answered by a sentence saying *bis*, *seit wann* by one saying *seit*  # *Tierärztin: Dr. Holzer* — a line that names a word of the question before its colon
+BOUND_BONUS = 1.3
+NAMED_BONUS = 1.4  # *wer*, *wie heißt*: a sentence naming someone (*Frau Irina Petrova*) before one that does not
+_REFERRED = 0.8  # *bis wann* answered by a sentence saying *bis*, *seit wann* by one saying *seit*  # *Tierärztin: Dr. Holzer* — a line that names a word of the question before its colon
 _STRICT_KINDS = frozenset({DATE, SINCE, UNTIL, AMOUNT, COST, DURATION})  # without its form, no answer at all
 _FOCUS_WEIGHT = 0.3
 _VERB_WEIGHT = 0.6
@@ -49,15 +51,27 @@ class Picked:
     near: Choice | None = None  # no answer: the best sentence that speaks of the question without what it asks
 
 
-def _best_meet(stem: str, said: Sequence[str] | frozenset[str]) -> float:
+def _best_meet(stem: str, said: Sequence[str] | frozenset[str], candidate: Candidate | None = None) -> float:
+    """The best meeting of a question stem with one of `said`. A question compound met by its head only
+    (*Klavierlehrerin* by *Lehrerin*) counts only when its modifier is said around it (*Geigenunterricht* for
+    *Geigenlehrerin*) — else it names another thing."""
     best = 0.0
     for word in said:
         found = meet(stem, word)
+        if found and found < 1.0 and len(stem) > len(word) and stem.endswith(word) and candidate is not None:
+            modifier = stem[:len(stem) - len(word)]
+            if len(modifier) >= 3 and not _said_around(modifier, candidate):
+                found = 0.0
         if found > best:
             best = found
             if best == 1.0:
                 break
     return best
+
+
+def _said_around(modifier: str, candidate: Candidate) -> bool:
+    part = modifier[:max(3, len(modifier) - 2)]  # *geigen* → *geig*: the modifier's own stem, roughly
+    return any(word.startswith(part) or part in word for word in (*candidate.stems, *candidate.context_stems))
 
 
 def _weights(question: Question, candidates: Sequence[Candidate]) -> dict[Term, float]:
@@ -95,7 +109,7 @@ def _keyed(candidate: Candidate, question: Question) -> bool:
     if not colon or not value.strip() or len(key) > 60:
         return False
     keys = stems(key)
-    return any(_best_meet(term.stem, keys) > 0 for term in question.terms)
+    return any(_best_meet(term.stem, keys, candidate) > 0 for term in question.terms)
 
 
 def pick(question: Question, candidates: Sequence[Candidate]) -> Picked:
@@ -124,8 +138,10 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
         length = len(candidate.stems) / average
         refused = False
         for term, weight in weights.items():
-            own = _best_meet(term.stem, candidate.stems)
-            around = _best_meet(term.stem, candidate.context_stems) if own < 1.0 else 0.0
+            own = _best_meet(term.stem, candidate.stems, candidate)
+            if own < 1.0 and candidate.previous:  # *Sie kostet …*: the sentence before names what *sie* is
+                own = max(own, _REFERRED * _best_meet(term.stem, candidate.previous, candidate))
+            around = _best_meet(term.stem, candidate.context_stems, candidate) if own < 1.0 else 0.0
             if term.required and own == 0 and around == 0:
                 refused = True
                 break
@@ -146,6 +162,8 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
             score *= KEY_BONUS
         if marks_the_bound(candidate.text, question):
             score *= BOUND_BONUS
+        if question.kind in (PERSON, NAME) and names_someone(candidate.text):
+            score *= NAMED_BONUS
         if not carries(candidate.text, question):
             if question.kind in _STRICT_KINDS:
                 if near is None or score > near.score:

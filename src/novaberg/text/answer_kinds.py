@@ -24,7 +24,7 @@ from novaberg.text.stems import stem
 from novaberg.text.tokens import Token, tokenize
 from novaberg.text.words import fold
 
-__all__ = ["carries", "marks_the_bound"]
+__all__ = ["carries", "marks_the_bound", "names_someone", "refers_back"]
 
 _MONTHS = frozenset(fold(m) for m in MONTH_NAMES)
 
@@ -62,19 +62,51 @@ def _numbers(tokens: list[Token], asked: frozenset[str]) -> list[int]:
                                                                     or t.folded in lex["number_words"])]
 
 
-def _capitalised_names(tokens: list[Token], asked: frozenset[str]) -> bool:
-    """A capitalised word not opening the sentence and not after an article (*bei Schmidt*, *Firma Weber*),
-    a title before a name (*Frau Dr. Lange*), or a company form (*GmbH*)."""
+def names_someone(sentence: str) -> bool:
+    """A title or company word before a name (*Frau Dr. Lange*, *Firma Krause*, *Krause GmbH*), or a first
+    name and a surname (*Irina Petrova*): a person or an organisation is named."""
+    tokens = tokenize(sentence)
     lex = lexicon()
     for index, token in enumerate(tokens):
-        if token.folded in lex["name_markers"] and index + 1 < len(tokens) and tokens[index + 1].capitalised:
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if token.folded in lex["name_markers"] and (following is None or following.capitalised or index > 0):
             return True
-        if index == 0 or not token.capitalised or not _new(token, asked):
-            continue
-        before = tokens[index - 1].folded
-        if before not in lex["determiners"] and not before.endswith(("en", "em", "er", "es")):
+        if index and following is not None and _bare_capital(tokens, index) and following.capitalised \
+                and not following.is_number:
             return True
     return False
+
+
+def _bare_capital(tokens: list[Token], index: int) -> bool:
+    """A capitalised word said without an article, adjective or number before it."""
+    token = tokens[index]
+    if not token.capitalised or token.is_number or index == 0:
+        return False
+    before = tokens[index - 1]
+    return not (before.folded in lexicon()["determiners"] or before.is_number or before.capitalised
+                or before.folded.endswith(("en", "em", "er", "es", "e")))
+
+
+def _capitalised_names(tokens: list[Token], asked: frozenset[str], sentence: str) -> bool:
+    """Someone named (`names_someone`), or a capitalised word said without an article after *von*, *bei*,
+    *mit* … (*bei Schmidt*) that the question does not contain."""
+    if names_someone(sentence):
+        return True
+    lex = lexicon()
+    for index, token in enumerate(tokens):
+        if not index or not _new(token, asked) or not token.capitalised or token.is_number:
+            continue
+        before = tokens[index - 1].folded
+        if before in lex["name_prepositions"]:
+            return True  # *bei Schmidt*
+        if index >= 2 and before in ("der", "dem", "den") and tokens[index - 2].folded in lex["name_prepositions"] \
+                and _looks_like_a_name(token):
+            return True  # *bei der HUK-Coburg*, *von der Kanzlei Lehmann*
+    return False
+
+
+def _looks_like_a_name(token: Token) -> bool:
+    return any(c.isupper() for c in token.surface[1:]) or token.folded in lexicon()["name_markers"]
 
 
 def _places(tokens: list[Token], asked: frozenset[str]) -> bool:
@@ -110,11 +142,11 @@ def carries(sentence: str, question: Question) -> bool:
         return any(any(t.folded in units for t in tokens[i + 1:i + 3]) for i in _numbers(tokens, asked)) \
             or _dates(tokens, sentence, asked)
     if kind == PERSON:
-        return _capitalised_names(tokens, asked)
+        return _capitalised_names(tokens, asked, sentence)
     if kind == PLACE:
         return _places(tokens, asked)
     if kind == NAME:
-        return ":" in sentence or "„" in sentence or '"' in sentence or _capitalised_names(tokens, asked) \
+        return ":" in sentence or "„" in sentence or '"' in sentence or _capitalised_names(tokens, asked, sentence) \
             or any(any(c.isdigit() for c in t.surface) for t in tokens)
     if kind == DEFINITION:
         return any(t.folded in lex["definition_markers"] for t in tokens)
@@ -129,3 +161,8 @@ def marks_the_bound(sentence: str, question: Question) -> bool:
     markers = lexicon()["until_markers"] if question.kind == UNTIL else \
         lexicon()["since_markers"] if question.kind == SINCE else ()
     return bool(markers) and any(t.folded in markers for t in tokenize(sentence))
+
+
+def refers_back(sentence: str) -> bool:
+    """A word among the first three points to the sentence before (*Sie kostet 148 Euro*, *Abgegeben wurde sie …*)."""
+    return any(t.folded in lexicon()["referring_openers"] for t in tokenize(sentence)[:3])
