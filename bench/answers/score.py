@@ -17,7 +17,7 @@ ABSTAIN_PHRASES = (
 )
 CAPABILITY_NOTE = "für ein freies gespräch brauche ich ein sprachmodell"
 
-_QUOTED = re.compile(r"„([^“]*)“")
+_QUOTED = re.compile(r"„(.*)“", re.DOTALL)  # greedy: a quoted sentence may itself hold „…“ (a title, a saying)
 _SOURCE = re.compile(r"\s*\((?:[^()]*\.\w{1,5}, Zeilen? [^()]*|gefunden über[^()]*)\)")
 _LIST_SOURCE = re.compile(r"^- [^:\n]+\.\w{1,5}, Zeilen? [^:\n]*:\s*", re.MULTILINE)
 _LEAD_INS = re.compile(r"^(?:In deinen Unterlagen steht(?: dazu)?:|Ich habe dazu Aufzeichnungen und habe "

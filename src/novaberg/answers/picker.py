@@ -22,15 +22,16 @@ from novaberg.text.stems import meet, stems
 
 __all__ = ["Choice", "Picked", "pick", "MIN_COVERAGE"]
 
-K1, B = 1.2, 0.75
+K1, B = 1.2, 0.3
 CONTEXT_WEIGHT = 0.35
-WITHOUT_KIND = 0.35
-MIN_COVERAGE = 0.5
+WITHOUT_KIND = 0.8
+MIN_COVERAGE = 0.4
 MIN_OWN = 0.25  # of the question's weight, named by the sentence itself (not only by its section or title)
 KEY_BONUS = 1.5
 BOUND_BONUS = 1.3
 NAMED_BONUS = 1.4  # *wer*, *wie heißt*: a sentence naming someone (*Frau Irina Petrova*) before one that does not
-_REFERRED = 0.8  # *bis wann* answered by a sentence saying *bis*, *seit wann* by one saying *seit*  # *Tierärztin: Dr. Holzer* — a line that names a word of the question before its colon
+_REFERRED = 0.4
+ENFORCE_ALL_NAMES = False  # *bis wann* answered by a sentence saying *bis*, *seit wann* by one saying *seit*  # *Tierärztin: Dr. Holzer* — a line that names a word of the question before its colon
 _STRICT_KINDS = frozenset({DATE, SINCE, UNTIL, AMOUNT, COST, DURATION})  # without its form, no answer at all
 _FOCUS_WEIGHT = 0.3
 _VERB_WEIGHT = 0.6
@@ -95,6 +96,22 @@ def _weights(question: Question, candidates: Sequence[Candidate]) -> dict[Term, 
     return weights
 
 
+def _enforced(question: Question, pool: Sequence[Candidate]) -> frozenset[Term]:
+    """The required terms a sentence must carry in its context: a number or an abbreviation always; a name
+    only when some candidate names it — then the sentences that do not speak of someone else (*Minka* is named
+    in her own note, so Mimi's sentences cannot answer for her). A name no candidate knows weighs in the coverage
+    like any word (it may be a common noun said without an article)."""
+    enforced = set()
+    for term in question.terms:
+        if not term.required:
+            continue
+        if term.surface.isdigit() or (len(term.surface) >= 2 and term.surface.isupper()) or ENFORCE_ALL_NAMES:
+            enforced.add(term)
+        elif any(_best_meet(term.stem, c.stems) == 1.0 for c in pool):
+            enforced.add(term)
+    return frozenset(enforced)
+
+
 def _subject_named(question: Question, candidate: Candidate) -> bool:
     """A question about a relative (*mein Mann*) is answered only by a sentence that speaks of them."""
     if question.subject in ("", "ich", "wir"):
@@ -126,6 +143,7 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
     if not candidates or not question.terms:
         return Picked(None)
     weights = _weights(question, pool)
+    enforced = _enforced(question, pool)
     total = sum(weights.values()) or 1.0
     average = sum(len(c.stems) for c in pool) / len(pool) or 1.0
     best: Choice | None = None
@@ -142,7 +160,7 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
             if own < 1.0 and candidate.previous:  # *Sie kostet …*: the sentence before names what *sie* is
                 own = max(own, _REFERRED * _best_meet(term.stem, candidate.previous, candidate))
             around = _best_meet(term.stem, candidate.context_stems, candidate) if own < 1.0 else 0.0
-            if term.required and own == 0 and around == 0:
+            if term.required and own == 0 and around == 0 and term in enforced:
                 refused = True
                 break
             if (own or around) and not term.required:

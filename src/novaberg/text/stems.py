@@ -20,6 +20,9 @@ __all__ = ["stem", "stems", "base", "meet", "PART_MIN"]
 PART_MIN = 4  # a compound part shorter than this is no part (*rat* in *Beratung*)
 _CONTAINED_MIN = 6  # a part inside a word (not at its start or end): only long ones (*kundig* in *gekundigt*)
 _STEMMER = snowballstemmer.stemmer("german")
+HEAD = 0.7  # a compound's last part names what it is
+MODIFIER_OF_SAID = 0.5  # the question's word begins a compound of the sentence (*Kündigung* → *Kündigungsfrist*)
+MODIFIER_OF_ASKED = 0.35  # a sentence's word only begins the question's compound (*Geige* → *Geigenlehrerin*)
 
 
 @lru_cache(maxsize=65536)
@@ -50,8 +53,9 @@ def base(word_stem: str) -> str:
 
 
 def meet(asked: str, said: str) -> float:
-    """How well a stem of the question meets a stem of a sentence: 1.0 equal, 0.7 one a compound part of the
-    other (or both the same verb as participle and noun), 0.0 otherwise."""
+    """How well a stem of the question meets a stem of a sentence: 1.0 equal; a compound part of the other —
+    the head (its end: *Frist* in *Kündigungsfrist*) 0.7, a modifier (its start: *Geige* in *Geigenlehrerin*)
+    less; both the same verb as participle and noun 0.7; else 0.0."""
     if asked == said:
         return 1.0
     if base(asked) == base(said) and len(base(asked)) >= PART_MIN:
@@ -59,8 +63,10 @@ def meet(asked: str, said: str) -> float:
     short, long_ = (asked, said) if len(asked) <= len(said) else (said, asked)
     if len(short) < PART_MIN or not short.isalpha():
         return 0.0
-    if long_.startswith(short) or long_.endswith(short):
-        return 0.7
+    if long_.endswith(short):
+        return HEAD
+    if long_.startswith(short):
+        return MODIFIER_OF_SAID if short == asked else MODIFIER_OF_ASKED
     if len(short) >= _CONTAINED_MIN and short in long_:
-        return 0.7
+        return MODIFIER_OF_SAID
     return 0.0
