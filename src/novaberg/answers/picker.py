@@ -112,6 +112,14 @@ def _enforced(question: Question, pool: Sequence[Candidate]) -> frozenset[Term]:
     return frozenset(enforced)
 
 
+def _is_year(word: str) -> bool:
+    return word.isdigit() and len(word) == 4 and 1000 <= int(word) <= 2199
+
+
+def _years_of(text: str) -> set[str]:
+    return {word for word in text.split() if _is_year(word)}
+
+
 def _subject_named(question: Question, candidate: Candidate) -> bool:
     """A question about a relative (*mein Mann*) is answered only by a sentence that speaks of them."""
     if question.subject in ("", "ich", "wir"):
@@ -148,9 +156,12 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
     average = sum(len(c.stems) for c in pool) / len(pool) or 1.0
     best: Choice | None = None
     near: Choice | None = None
+    asked_years = {t.surface for t in question.terms if _is_year(t.surface)}
     for candidate in candidates:
         if not _subject_named(question, candidate):
             continue
+        if asked_years and _years_of(candidate.context) and not asked_years & _years_of(candidate.context):
+            continue  # under the heading *Steuererklärung 2023* nothing answers a question about 2024
         score = covered = own_covered = 0.0
         topical = not any(not term.required for term in weights)  # all names: the names are the topic
         length = len(candidate.stems) / average

@@ -11,6 +11,7 @@ from novaberg.answers import texts
 from novaberg.answers.candidates import MAX_SENTENCE_CHARS, Candidate
 from novaberg.answers.picker import pick
 from novaberg.answers.sources import gather
+from novaberg.situation.readiness import readiness
 from novaberg.text.question import Question, read_question
 from novaberg.text.small_talk import small_talk
 
@@ -55,8 +56,8 @@ def answer_question(request: AgentRequest, deps: Any, also_searched: tuple[str, 
     """The answer to the question `request.text` asks, or None when it asks none. `also_searched` names stores
     a service of this turn already looked in (*deinen Terminen*), so an empty answer says so too."""
     question = asked_question(request.text)
-    if question is None:
-        return None
+    if question is None or not readiness(request.text, request.history).admits:
+        return None  # in a crisis, now or just before, she does not look things up (dateien.md §3.0b)
     query = " ".join(term.surface for term in question.terms)
     gathered = gather(deps, request.user_id, request.character_id, query, request.now)
     picked = pick(question, gathered.candidates)

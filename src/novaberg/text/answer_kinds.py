@@ -4,7 +4,7 @@ answer to *Wann wurde X 1855 gegründet?* is not its own year). Pure functions o
 
 from __future__ import annotations
 
-from novaberg.text.calendar import MONTH_NAMES
+from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.question import (
     AMOUNT,
     COST,
@@ -27,6 +27,7 @@ from novaberg.text.words import fold
 __all__ = ["carries", "marks_the_bound", "names_someone", "refers_back"]
 
 _MONTHS = frozenset(fold(m) for m in MONTH_NAMES)
+_WEEKDAYS = frozenset(fold(d) for d in WEEKDAY_NAMES)  # the lexicon holds only the forms beyond the names
 
 
 def _new(token: Token, asked: frozenset[str]) -> bool:
@@ -42,7 +43,8 @@ def _dates(tokens: list[Token], text: str, asked: frozenset[str]) -> bool:
     for index, token in enumerate(tokens):
         if not _new(token, asked):
             continue
-        if token.folded in _MONTHS or token.folded in lex["weekdays"] or token.folded in lex["seasons"]:
+        if token.folded in _MONTHS or token.folded in _WEEKDAYS or token.folded in lex["weekdays"] \
+                or token.folded in lex["seasons"]:
             return True
         if _is_year(token):
             return True

@@ -43,10 +43,12 @@ def stems(text: str) -> list[str]:
 def base(word_stem: str) -> str:
     """A stem without a participle's *ge-* and *-t* or a noun's *-ung*: *geimpft* and *Impfung* share *impf*."""
     core = word_stem
-    if core.startswith("ge") and len(core) >= PART_MIN + 3:
+    if core.startswith("ge") and len(core) - 2 >= PART_MIN:
         core = core[2:]
-        if core.endswith("t"):
-            core = core[:-1]
+        for ending in ("et", "t"):  # *gewartet* → *wart*, *geimpft* → *impf*
+            if core.endswith(ending) and len(core) - len(ending) >= PART_MIN:
+                core = core[:-len(ending)]
+                break
     if core.endswith("ung") and len(core) >= PART_MIN + 3:
         core = core[:-3]
     return core
