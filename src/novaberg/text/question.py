@@ -94,6 +94,17 @@ def _opening(folded: list[str], at: int) -> tuple[str, int] | None:
     return None
 
 
+def _asking_clause(text: str, tokens: list[Token], folded: list[str]) -> tuple[int, tuple[str, int]] | None:
+    """The last clause (after a comma, a semicolon, a colon or a sentence end) that opens with a question word."""
+    for index in range(len(tokens) - 1, 0, -1):
+        between = text[tokens[index - 1].end:tokens[index].start]
+        if any(mark in between for mark in ",;:.!?"):
+            opening = _opening(folded, index)
+            if opening is not None and opening[1] + index < len(tokens):
+                return index, opening
+    return None
+
+
 def _focus(text: str, tokens: list[Token], start: int) -> int | None:
     """The index of the asked noun right after a *welche* opening: the first capitalised word within three."""
     for index in range(start, min(start + 3, len(tokens))):
@@ -167,6 +178,10 @@ def read_question(text: str) -> Question | None:
     at = _after_lead_ins(folded)
     asked = text.rstrip().endswith("?")
     opening = _opening(folded, at)
+    if opening is None:  # *Ich finde den Zettel nicht, wer hat die Therme gewartet?*: the asking clause
+        clause = _asking_clause(text, tokens, folded)
+        if clause is not None:
+            at, opening = clause
     if opening is None:
         if at >= len(folded) or not asked:
             return None
