@@ -203,6 +203,17 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "kin_plurals": FOLDED,
         "pets": FOLDED,
     },
+    "text/question_de.json": {
+        "_comment": TEXT,
+        "openings": Map(WORD),
+        "focus_kinds": Map(WORD),
+        **{key: FOLDED for key in (
+            "lead_ins", "yes_no_verbs", "function_words", "relatives", "first_person", "first_plural", "possessives",
+            "determiners", "appointment_words", "appointment_phrases", "duration_units", "number_words",
+            "reason_markers", "definition_markers", "place_prepositions", "place_suffixes", "name_markers",
+            "weekdays", "seasons", "until_markers", "since_markers", "referring_openers", "name_prepositions")},
+        "currency": WORDS,
+    },
     "text/smalltalk_de.json": {
         "schema_version": INT,
         "_comment": TEXT,
@@ -355,3 +366,11 @@ def test_the_calendar_names_are_monday_and_january_first() -> None:
     assert all(name[:1].isupper() and name[1:].islower() for name in names)
     shorts = [s.lower() for group in ("weekdays", "months") for e in calendar[group] for s in e["short"]]
     assert len(shorts) == len(set(shorts)) and not set(shorts) & {n.lower() for n in names}
+
+
+def test_every_question_opening_and_asked_noun_names_a_known_kind() -> None:
+    """What a question asks is one of the kinds the answer finders know (answering questions)."""
+    from novaberg.text.question import KINDS
+
+    lexicon = _load("text/question_de.json")
+    assert set(lexicon["openings"].values()) | set(lexicon["focus_kinds"].values()) <= set(KINDS)
