@@ -108,3 +108,8 @@ def test_a_calendar_question_still_reads_the_calendar(anna: Any) -> None:
     answer = _ask(anna, "anna", "Wann ist der Zahnarzt?")
     assert "10.12.2026" in answer and "Zahnarzt" in answer, answer
     assert "10.12.2026" not in _ask(anna, "bob", "Wann ist der Zahnarzt?")
+
+
+def test_a_question_about_her_own_view_is_no_search_of_the_persons_holdings(anna: Any) -> None:
+    answer = _ask(anna, "anna", "Was hältst du eigentlich von Gasheizungen?")
+    assert NOTHING not in answer and "haushalt/" not in answer, answer

@@ -94,3 +94,10 @@ def test_a_document_ends_sentences_after_a_year_but_not_after_a_day_or_an_initia
     text = "Mietbeginn war der 1. April 2019. Die Miete zahlt z. B. Herr J. S. Bach. Telefon 0341 44177. Gut!"
     assert document_sentences(text) == ["Mietbeginn war der 1. April 2019.", "Die Miete zahlt z. B. Herr J. S. Bach.",
                                         "Telefon 0341 44177.", "Gut!"]
+
+
+def test_a_question_about_her_own_view_is_marked_and_a_lead_in_is_not() -> None:
+    assert read_question("Was hältst du von Politik?").to_her
+    assert read_question("Magst du Katzen?").to_her
+    assert not read_question("Weißt du, wann der Vertrag endet?").to_her
+    assert not read_question("Kannst du mir sagen, wo der Router steht?").to_her

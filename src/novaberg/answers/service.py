@@ -21,13 +21,13 @@ SERVICE = "fragen"
 
 
 def asked_question(text: str) -> Question | None:
-    """The question a turn asks about the person's holdings: None for no question, small talk, or a question
-    without a word to look for (*Wie geht's?*)."""
+    """The question a turn asks about the person's holdings: None for no question, small talk, a question
+    without a word to look for (*Wie geht's?*) or one about her (*Was hältst du von …?*)."""
     if small_talk(text):
         return None
     question = read_question(text)
-    if question is None or not question.terms:
-        return None
+    if question is None or not question.terms or question.to_her:
+        return None  # a question about her own view is open conversation, a model's
     return question
 
 

@@ -53,6 +53,7 @@ class Question:
     subject: str = ""  # '' (a thing), 'ich', 'wir', or the relative asked about ('mann', 'tochter', 'katze')
     about_appointments: bool = False  # it asks about appointments (a word of the calendar, *was steht an*)
     focus: str = ""  # the asked noun, folded ('' when none)
+    to_her: bool = False  # it asks about Nova herself (*Was denkst du …?*, *Magst du …?*): no store holds that
 
     @property
     def required(self) -> tuple[Term, ...]:
@@ -205,4 +206,5 @@ def read_question(text: str) -> Question | None:
         terms.append(Term(token.surface, stem(token.surface), _is_name(tokens, index, body),
                           index == focus_index, _noun_like(tokens, index)))
     return Question(text=text, kind=kind, terms=tuple(terms), subject=_subject(folded),
-                    about_appointments=_about_appointments(folded), focus=focus)
+                    about_appointments=_about_appointments(folded), focus=focus,
+                    to_her=any(word in lex["second_person"] for word in folded[at:]))
