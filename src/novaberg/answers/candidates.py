@@ -39,6 +39,10 @@ class Candidate:
     previous: frozenset[str] = field(default=frozenset(), compare=False)  # stems of the sentence before, when
     # this one points back to it (*Sie kostet 148 Euro.* after *Die Hausratversicherung läuft bei der Allianz.*)
 
+    @property
+    def stem_set(self) -> frozenset[str]:
+        return frozenset(self.stems)
+
 
 def _clean(line: str) -> str:
     flat = _BULLET.sub("", line.strip())

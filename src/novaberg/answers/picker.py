@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from novaberg.answers.candidates import Candidate
 from novaberg.text.answer_kinds import carries, marks_the_bound, names_someone
 from novaberg.text.question import AMOUNT, COST, DATE, DURATION, NAME, PERSON, SINCE, UNTIL, Question, Term
-from novaberg.text.stems import meet, stems
+from novaberg.text.stems import base, meet, stems
 
 __all__ = ["Choice", "Picked", "pick", "MIN_COVERAGE"]
 
@@ -52,22 +52,47 @@ class Picked:
     near: Choice | None = None  # no answer: the best sentence that speaks of the question without what it asks
 
 
-def _best_meet(stem: str, said: Sequence[str] | frozenset[str], candidate: Candidate | None = None) -> float:
-    """The best meeting of a question stem with one of `said`. A question compound met by its head only
-    (*Klavierlehrerin* by *Lehrerin*) counts only when its modifier is said around it (*Geigenunterricht* for
-    *Geigenlehrerin*) — else it names another thing."""
-    best = 0.0
-    for word in said:
-        found = meet(stem, word)
-        if found and found < 1.0 and len(stem) > len(word) and stem.endswith(word) and candidate is not None:
-            modifier = stem[:len(stem) - len(word)]
-            if len(modifier) >= 3 and not _said_around(modifier, candidate):
-                found = 0.0
-        if found > best:
-            best = found
-            if best == 1.0:
-                break
-    return best
+class _Meets:
+    """How each question stem meets the words of the candidates, computed once per question over their
+    vocabulary: a sentence is then met by a set intersection, not by comparing every word with every term."""
+
+    def __init__(self, question: Question, pool: Sequence[Candidate]) -> None:
+        self.sets = {id(c): c.stem_set for c in pool}
+        vocabulary: set[str] = set()
+        for candidate in pool:
+            vocabulary |= self.sets[id(candidate)] | candidate.context_stems | candidate.previous
+        by_base: dict[str, list[str]] = {}
+        for word in vocabulary:
+            by_base.setdefault(base(word), []).append(word)
+        self._partial = {}
+        for term in question.terms:
+            stem = term.stem
+            # only a word that holds the stem or is held by it, or shares its base, can meet it at all
+            related = {w for w in vocabulary if w != stem and (stem in w or w in stem)}
+            related.update(w for w in by_base.get(base(stem), ()) if w != stem)
+            self._partial[stem] = {w: m for w in related if (m := meet(stem, w))}
+
+    def own(self, candidate: Candidate) -> frozenset[str]:
+        return self.sets.get(id(candidate)) or candidate.stem_set
+
+    def best(self, stem: str, said: frozenset[str], candidate: Candidate | None = None) -> float:
+        """The best meeting of a question stem with one of `said`. A question compound met by its head only
+        (*Klavierlehrerin* by *Lehrerin*) counts only when its modifier is said around it (*Geigenunterricht*
+        for *Geigenlehrerin*) — else it names another thing."""
+        if stem in said:
+            return 1.0
+        partial = self._partial.get(stem)
+        if partial is None:  # a stem of no term (the subject's word): compared directly
+            partial = {w: m for w in said if (m := meet(stem, w))}
+        best = 0.0
+        for word in said & partial.keys():
+            found = partial[word]
+            if len(stem) > len(word) and stem.endswith(word) and candidate is not None:
+                modifier = stem[:len(stem) - len(word)]
+                if len(modifier) >= 3 and not _said_around(modifier, candidate):
+                    found = 0.0
+            best = max(best, found)
+        return best
 
 
 def _said_around(modifier: str, candidate: Candidate) -> bool:
@@ -75,13 +100,13 @@ def _said_around(modifier: str, candidate: Candidate) -> bool:
     return any(word.startswith(part) or part in word for word in (*candidate.stems, *candidate.context_stems))
 
 
-def _weights(question: Question, candidates: Sequence[Candidate]) -> dict[Term, float]:
+def _weights(question: Question, candidates: Sequence[Candidate], meets: _Meets) -> dict[Term, float]:
     """BM25's idf of each term over the candidate sentences (a term met nowhere weighs like the rarest)."""
     count = len(candidates)
     frequency: Counter[Term] = Counter()
     for candidate in candidates:
         for term in question.terms:
-            if _best_meet(term.stem, candidate.stems) > 0:
+            if meets.best(term.stem, meets.own(candidate)) > 0:
                 frequency[term] += 1
     weights = {}
     for term in question.terms:
@@ -96,7 +121,7 @@ def _weights(question: Question, candidates: Sequence[Candidate]) -> dict[Term, 
     return weights
 
 
-def _enforced(question: Question, pool: Sequence[Candidate]) -> frozenset[Term]:
+def _enforced(question: Question, pool: Sequence[Candidate], meets: _Meets) -> frozenset[Term]:
     """The required terms a sentence must carry in its context: a number or an abbreviation always; a name
     only when some candidate names it — then the sentences that do not speak of someone else (*Minka* is named
     in her own note, so Mimi's sentences cannot answer for her). A name no candidate knows weighs in the coverage
@@ -107,7 +132,7 @@ def _enforced(question: Question, pool: Sequence[Candidate]) -> frozenset[Term]:
             continue
         if term.surface.isdigit() or (len(term.surface) >= 2 and term.surface.isupper()) or ENFORCE_ALL_NAMES:
             enforced.add(term)
-        elif any(_best_meet(term.stem, c.stems) == 1.0 for c in pool):
+        elif any(term.stem in meets.own(c) for c in pool):
             enforced.add(term)
     return frozenset(enforced)
 
@@ -120,57 +145,59 @@ def _years_of(text: str) -> set[str]:
     return {word for word in text.split() if _is_year(word)}
 
 
-def _subject_named(question: Question, candidate: Candidate) -> bool:
+def _subject_named(question: Question, candidate: Candidate, meets: _Meets) -> bool:
     """A question about a relative (*mein Mann*) is answered only by a sentence that speaks of them."""
     if question.subject in ("", "ich", "wir"):
         return True
     wanted = next((t.stem for t in question.terms if t.surface.casefold().startswith(question.subject[:4])), "")
-    return not wanted or _best_meet(wanted, candidate.stems) > 0 or _best_meet(wanted, candidate.context_stems) > 0
+    return not wanted or meets.best(wanted, meets.own(candidate)) > 0 or meets.best(wanted, candidate.context_stems) > 0
 
 
-def _keyed(candidate: Candidate, question: Question) -> bool:
+def _keyed(candidate: Candidate, question: Question, meets: _Meets) -> bool:
     """A `key: value` line whose key names a word of the question."""
     key, colon, value = candidate.text.partition(":")
     if not colon or not value.strip() or len(key) > 60:
         return False
-    keys = stems(key)
-    return any(_best_meet(term.stem, keys, candidate) > 0 for term in question.terms)
+    keys = frozenset(stems(key))
+    return any(meets.best(term.stem, keys, candidate) > 0 for term in question.terms)
 
 
 def pick(question: Question, candidates: Sequence[Candidate]) -> Picked:
     """The best answering candidate, if one names enough of the question with what it asks; a current text is
     preferred to an archived one (dateien.md §5.6), which answers only when no current one does."""
-    current = _pick(question, [c for c in candidates if not c.archived], candidates)
+    meets = _Meets(question, candidates)
+    current = _pick(question, [c for c in candidates if not c.archived], candidates, meets)
     if current.choice is not None:
         return current
-    archived = _pick(question, [c for c in candidates if c.archived], candidates)
+    archived = _pick(question, [c for c in candidates if c.archived], candidates, meets)
     return Picked(archived.choice, current.near or archived.near)
 
 
-def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Candidate]) -> Picked:
+def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Candidate], meets: _Meets) -> Picked:
     if not candidates or not question.terms:
         return Picked(None)
-    weights = _weights(question, pool)
-    enforced = _enforced(question, pool)
+    weights = _weights(question, pool, meets)
+    enforced = _enforced(question, pool, meets)
     total = sum(weights.values()) or 1.0
     average = sum(len(c.stems) for c in pool) / len(pool) or 1.0
     best: Choice | None = None
     near: Choice | None = None
     asked_years = {t.surface for t in question.terms if _is_year(t.surface)}
     for candidate in candidates:
-        if not _subject_named(question, candidate):
+        if not _subject_named(question, candidate, meets):
             continue
         if asked_years and _years_of(candidate.context) and not asked_years & _years_of(candidate.context):
             continue  # under the heading *Steuererklärung 2023* nothing answers a question about 2024
         score = covered = own_covered = 0.0
+        own_needed = total
         topical = not any(not term.required for term in weights)  # all names: the names are the topic
         length = len(candidate.stems) / average
         refused = False
         for term, weight in weights.items():
-            own = _best_meet(term.stem, candidate.stems, candidate)
+            own = meets.best(term.stem, meets.own(candidate), candidate)
             if own < 1.0 and candidate.previous:  # *Sie kostet …*: the sentence before names what *sie* is
-                own = max(own, _REFERRED * _best_meet(term.stem, candidate.previous, candidate))
-            around = _best_meet(term.stem, candidate.context_stems, candidate) if own < 1.0 else 0.0
+                own = max(own, _REFERRED * meets.best(term.stem, candidate.previous, candidate))
+            around = meets.best(term.stem, candidate.context_stems, candidate) if own < 1.0 else 0.0
             if term.required and own == 0 and around == 0 and term in enforced:
                 refused = True
                 break
@@ -182,12 +209,14 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
                 score += weight * CONTEXT_WEIGHT * around
             covered += weight * (own or around * 0.8)
             own_covered += weight * own
-        if refused or not topical or not score or own_covered < MIN_OWN * total:
+            if term.required and not own and around:
+                own_needed -= weight  # a name in the heading (*Katze Mimi*) is not the sentence's to repeat
+        if refused or not topical or not score or own_covered < MIN_OWN * own_needed:
             continue
         coverage = covered / total
         if coverage < MIN_COVERAGE:
             continue
-        if _keyed(candidate, question):
+        if _keyed(candidate, question, meets):
             score *= KEY_BONUS
         if marks_the_bound(candidate.text, question):
             score *= BOUND_BONUS

@@ -69,7 +69,8 @@ def answer_question(request: AgentRequest, deps: Any, also_searched: tuple[str, 
         steps.append({"schritt": "antwort", "ausgang": "ohne_art", "fundstelle": near.place})
         answer = texts.NO_SUCH_LINE.format(fundstelle=near.place.split(", ")[0], art=texts.KIND_NAMES[question.kind])
         return ServiceResult(SERVICE, "abgeschlossen", answer, steps,
-                             data={"beantwortet": False, "frageart": question.kind, "fundstellen": [near.place]})
+                             data={"beantwortet": False, "beruehrt": True, "frageart": question.kind,
+                                   "fundstellen": [near.place]})
     if choice is None:
         where = _where([*also_searched, *gathered.searched]) if also_searched or gathered.searched else \
             texts.WHERE_NAMES["notiz"]

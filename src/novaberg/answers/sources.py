@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,14 @@ def _files(gathered: Gathered, deps: Any, user_id: str, character_id: str, query
         archived = is_archived(hit.relative or hit.path)
         place = shown_path(hit) + ", " + reading_texts.LINE + (" " + reading_texts.ARCHIVED if archived else "")
         name = Path(hit.relative).stem.replace("_", " ").replace("-", " ")
-        gathered.candidates.extend(from_lines(opened.lines, "datei", place, name, archived))
+        gathered.candidates.extend(_file_candidates("\n".join(opened.lines), place, name, archived))
+
+
+@lru_cache(maxsize=512)
+def _file_candidates(text: str, place: str, name: str, archived: bool) -> tuple[Candidate, ...]:
+    """A file's sentences, kept by its text: a file asked about again is not cut and stemmed again (a changed
+    file is another text, so nothing stale is kept)."""
+    return tuple(from_lines(text.split("\n"), "datei", place, name, archived))
 
 
 def _knowledge(gathered: Gathered, deps: Any, user_id: str, character_id: str) -> None:

@@ -2,8 +2,8 @@
 (`answers.service`): *„Wann muss das Auto wieder zum TÜV?"* reaches the timeline, which finds no appointment of
 that name; *„Wer wartet unsere Gastherme?"* reaches no service. The sentence that answers, from the shared
 files, her own knowledge, the notes, comes with its source; when none answers, the answer says so and where she
-looked. A service that found something keeps its answer, and a question about appointments that the calendar
-could not answer keeps the calendar's own answer (timeline.md §4a: its failure sentence).
+looked. A service that found something keeps its answer; when nothing answers, the notes keep theirs and a
+question that may be about an appointment keeps the calendar's (timeline.md §4a: its failure sentence).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from novaberg.answers.service import answer_question, asked_question
 from novaberg.consent import ABLEHNUNG
 from novaberg.files.reading.offer import keep_read_offer, read_offered, refuse_read, take_read_offer
 from novaberg.situation.offers import consent_reading, is_answer_to_offer
+from novaberg.text.question import DATE, SINCE, UNTIL, Question
 
 __all__ = ["found_nothing", "files_instead", "files_for_no_service", "READ_ACTION", "read_offer_answer", "read_taken",
            "keep_offer_of"]
@@ -44,9 +45,21 @@ def files_instead(result: ServiceResult, request: AgentRequest, deps: Any) -> li
     answer = answer_question(request, deps, also_searched=(_SEARCHED_BY[result.name],))
     if answer is None:
         return [result]
-    if not answer.data.get("beantwortet") and (result.name == "timeline" and question.about_appointments):
+    found = answer.data.get("beantwortet") or answer.data.get("beruehrt")  # a sentence, or a file on the topic
+    if not found and _keeps_its_own_answer(result.name, question):
         return [result]
     return [answer]
+
+
+def _keeps_its_own_answer(service: str, question: Question) -> bool:
+    """Nothing answers: the notes say which note they did not find; the calendar says which title or period it
+    searched when the question may be about an appointment (a calendar word or a time, or *wann* with nothing
+    but a title — timeline.md §4a);
+    any other question gets the plain „nothing" with where she looked, not a calendar title search."""
+    if service == "notizen":
+        return True
+    said_as_a_title = all(term.noun for term in question.terms)  # *Wann ist die Massage?*, not *… geleert?*
+    return question.about_appointments or (question.kind in (DATE, SINCE, UNTIL) and said_as_a_title)
 
 
 def files_for_no_service(request: AgentRequest, deps: Any, also_searched: tuple[str, ...] = ()) -> list[ServiceResult]:

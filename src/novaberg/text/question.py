@@ -20,8 +20,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.stems import stem
 from novaberg.text.tokens import Token, tokenize
+from novaberg.text.words import fold
 
 __all__ = ["Question", "Term", "read_question", "lexicon", "KINDS", "PERSON", "DATE", "SINCE", "UNTIL", "PLACE",
            "AMOUNT", "COST", "DURATION", "NAME", "DEFINITION", "REASON", "WHICH", "WHAT", "HOW", "YES_NO"]
@@ -33,6 +35,7 @@ KINDS = (PERSON, DATE, SINCE, UNTIL, PLACE, AMOUNT, COST, DURATION, NAME, DEFINI
          YES_NO)
 _REFINED = (WHICH, WHAT, HOW)  # kinds the asked noun may make sharper (*welche Stadt* → place)
 _MAX_LEAD_INS = 3
+_DAY_NAMES = frozenset(fold(name) for name in (*WEEKDAY_NAMES, *MONTH_NAMES))
 _STREETS = ("strasse", "weg", "platz", "gasse", "allee", "ring", "damm")
 
 
@@ -162,7 +165,7 @@ def _subject(folded: list[str]) -> str:
 
 def _about_appointments(folded: list[str]) -> bool:
     lex = lexicon()
-    if any(w in lex["appointment_words"] for w in folded):
+    if any(w in lex["appointment_words"] or w in _DAY_NAMES for w in folded):
         return True
     joined = " " + " ".join(folded) + " "
     return any(" " + " ".join(p) + " " in joined for p in lex["appointment_phrases"])
@@ -177,6 +180,7 @@ def read_question(text: str) -> Question | None:
     folded = [t.folded for t in tokens]
     lex = lexicon()
     at = _after_lead_ins(folded)
+    led_in = at  # the words before are a lead-in (*weißt du*, *sag mal*), not part of what is asked
     asked = text.rstrip().endswith("?")
     opening = _opening(folded, at)
     if opening is None:  # *Ich finde den Zettel nicht, wer hat die Therme gewartet?*: the asking clause
@@ -207,4 +211,4 @@ def read_question(text: str) -> Question | None:
                           index == focus_index, _noun_like(tokens, index)))
     return Question(text=text, kind=kind, terms=tuple(terms), subject=_subject(folded),
                     about_appointments=_about_appointments(folded), focus=focus,
-                    to_her=any(word in lex["second_person"] for word in folded[at:]))
+                    to_her=any(word in lex["second_person"] for word in folded[led_in:]))

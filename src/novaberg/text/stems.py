@@ -54,6 +54,7 @@ def base(word_stem: str) -> str:
     return core
 
 
+@lru_cache(maxsize=262144)
 def meet(asked: str, said: str) -> float:
     """How well a stem of the question meets a stem of a sentence: 1.0 equal; a compound part of the other —
     the head (its end: *Frist* in *Kündigungsfrist*) 0.7, a modifier (its start: *Geige* in *Geigenlehrerin*)
