@@ -180,6 +180,13 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             FOLDED,
         ),
     },
+    "text/capabilities_de.json": {  # orders Nova cannot carry out and what she says instead (text/capabilities.py)
+        "_comment": TEXT,
+        "schema_version": INT,
+        **dict.fromkeys("own_words skip_words frame_openers question_openers".split(), FOLDED),
+        "orders": Records({"kind": WORD, "verbs": MAYBE_FOLDED, "objects": MAYBE_FOLDED, "says": TEXT, "instead": WORD}),
+        "instead_texts": {"appointment_open": TEXT, "list": TEXT, "nothing": TEXT},
+    },
     "text/orders.json": {
         "_comment": TEXT,
         "schema_version": INT,
