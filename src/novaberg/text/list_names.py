@@ -37,8 +37,9 @@ def _words() -> dict[str, frozenset[str]]:
     raw = load_raw_commands()
     particles = {p for verb in raw["verbs"] for p in verb["particles"]}
     closing = {w for phrase in raw["closing"] for w in phrase.split()}
+    verbs = {form for verb in raw["verbs"] for form in verb["forms"] + verb["infinitives"]} | set(raw["finite_verbs"])
     known = (set(raw["determiners"]) | set(raw["fillers"]) | set(raw["pronouns"]) | set(raw["directions"])
-             | set(raw["negations"]) | set(raw["subjects"]) | particles | closing | {"und", "oder"})
+             | set(raw["negations"]) | set(raw["subjects"]) | particles | closing | verbs | {"und", "oder"})
     return {"tail": frozenset(fold(w) for w in particles | closing), "dative": frozenset(fold(w) for w in raw["dative"]),
             "known": frozenset(fold(w) for w in known)}
 

@@ -331,8 +331,8 @@ def _with_spoken_name(text: str, reading: Reading) -> Reading | None:
     if spoken is None or reading.action != REJECTED and normalize(reading.target) != normalize(spoken.name.split()[0]):
         return None
     again = _parse(spoken.without, ())
-    if again.action == REJECTED or not is_bare_container(again.target):
-        return None
+    if again.action == REJECTED or not is_bare_container(again.target) or reading.action not in (REJECTED, again.action):
+        return None  # the order read without the name must be the order read with it
     return replace(again, target=spoken.name, named=True, resolved=False, typ=type_for(spoken.name))
 
 
