@@ -21,7 +21,12 @@ from novaberg.notes.agent.const import (
     SERVICE_NAME,
 )
 from novaberg.notes.agent.frames import read_frame, topic_first
-from novaberg.notes.agent.names import distinguishing_word, is_bare_container, main_clause, note_name_of_clause
+from novaberg.notes.agent.names import (
+    distinguishing_word,
+    is_bare_container,
+    main_clause,
+    note_name_of_clause,
+)
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
 from novaberg.text.commands import (
     ADD,
