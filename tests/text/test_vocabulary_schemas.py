@@ -180,6 +180,21 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             FOLDED,
         ),
     },
+    "text/capabilities_de.json": {  # orders Nova cannot carry out and what she says instead (text/capabilities.py)
+        "_comment": TEXT,
+        "schema_version": INT,
+        **dict.fromkeys("own_words skip_words frame_openers question_openers".split(), FOLDED),
+        "orders": Records({"kind": WORD, "verbs": MAYBE_FOLDED, "objects": MAYBE_FOLDED, "says": TEXT, "instead": WORD}),
+        "instead_texts": {"appointment_open": TEXT, "list": TEXT, "nothing": TEXT},
+    },
+    "text/reminder_orders_de.json": {  # reminders said as a noun (text/reminder_orders.py)
+        "_comment": TEXT,
+        "schema_version": INT,
+        "reminder_word": WORD,
+        "purpose_opener": WORD,
+        **dict.fromkeys(("remind_verbs skip_words read_verbs question_openers create_words trailing_words "
+                         "linking_endings kept_openers").split(), FOLDED),
+    },
     "text/orders.json": {
         "_comment": TEXT,
         "schema_version": INT,
