@@ -36,11 +36,12 @@ from novaberg.tribunal.judges import (
     STATUS_NOT_JUDGED,
     judge_context,
     judge_input,
-    majority,
     missing_lines,
     reason_lines,
     run_judges,
+    verdict_of,
 )
+from novaberg.tribunal.lagebild import expected_tone, request_intent
 from novaberg.tribunal.rules import directive_findings, directive_order
 from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE, FIX_EMOJI, FIX_SIE
 
@@ -65,8 +66,11 @@ def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         deps.log.write(state["turn_id"], TRIBUNAL_NODE, "richter",
                        {"runde": correction_round, "uebersprungen": "modell_nicht_erreichbar"}, state["now"])
         return {**update, "votes": []}
+    services = state.get("services") or []
+    address = address_form(directives, state["text"], state.get("history") or ())
     data = judge_input(state["text"], state["answer"], memory_context=judge_context(state.get("blocks", {})),
-                       directives=directives)
+                       directives=directives, intent=request_intent(state["text"], services),
+                       tone=expected_tone(state["text"], services, address, state.get("history") or ()))
     started = time.perf_counter()
     votes = run_judges(deps.asker, data)
     wall = time.perf_counter() - started
@@ -109,7 +113,7 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     deps.log.write(state["turn_id"], LOG_NODE, LOG_KIND, check.log_payload(correction_round, MAX_CORRECTIONS),
                    state["now"], LOG_SOURCE)
     votes = state.get("votes", [])
-    judged = majority([v["vote"] for v in votes])
+    judged = verdict_of(votes)  # a judge that timed out is no vote
     verdict = check.raise_verdict(judged)
     directives = state.get("directives") or []
     broken = directive_findings(answer, directives)
@@ -119,8 +123,9 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     orders = [*head, *check.orders]
     reasons = reason_lines(votes)
     # issue 30 §4: a judge without a judgement is named and the verdict marked incomplete — never a silent
-    # `ok`. The answer still goes out (tribunal.md §5.4: an unjudged answer rather than a blocked graph) and a
-    # missing judge sends it into no correction round: there is nothing to correct, only a check not done.
+    # `ok`. A judge that timed out is no vote (`verdict_of`): beside one `ablehnen` the verdict is at least
+    # `warnung` and a correction round runs; with every judge timed out the computed checks decide alone. An
+    # unreadable answer still counts as `ok` (tribunal.md §5.4: an unjudged answer rather than a blocked graph).
     missing = missing_lines(votes)
     incomplete = [v["agent"] for v in votes if v.get("status") == STATUS_ERROR]
     summary = "\n\n".join(part for part in [*head, check.summary("\n".join(reasons))] if part)

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from novaberg.core.errors import ModelAnswerError
 
 __all__ = ["ANSWERS", "MAX_TOKENS", "DEFAULT_MAX_TOKENS", "SCHEMA_INVALID", "Answer", "answer_model", "check_answer",
-           "server_schema", "max_tokens_for", "JudgeAnswer", "JuristAnswer", "JudgesAnswer"]
+           "server_schema", "model_schema", "max_tokens_for", "JudgeAnswer", "JuristAnswer", "JudgesAnswer"]
 
 SCHEMA_INVALID = "schema_ungueltig"  # the step of an answer its task's model refuses
 DEFAULT_MAX_TOKENS = 256
@@ -250,6 +250,11 @@ def check_answer(task: str, fields: Mapping[str, Any]) -> dict[str, Any]:
                           for e in err.errors()[:4])
         raise ModelAnswerError(SCHEMA_INVALID, f"answer to {task!r} does not fit its schema: {where}") from None
     return dict(fields)
+
+
+def model_schema(model: type[Answer]) -> dict[str, Any]:
+    """The server's JSON schema of one answer model (a fresh copy)."""
+    return copy.deepcopy(_schema(model))
 
 
 def server_schema(task: str) -> dict[str, Any] | None:

@@ -16,7 +16,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from novaberg.core.errors import ConfigError, ModelAnswerError, ModelError
@@ -27,6 +27,8 @@ from novaberg.core.settings import (
     TRIBUNAL_REJECT,
     TRIBUNAL_WARN,
 )
+from novaberg.llm.answers import JudgeAnswer, check_answer, model_schema
+from novaberg.llm.ask import with_schema
 from novaberg.llm.base import ModelTimeoutError, Prompt
 from novaberg.llm.prompts import render
 from novaberg.llm.reader import read_number, read_object, read_text
@@ -58,6 +60,7 @@ __all__ = [
     "describe",
     "judge_prompt",
     "majority",
+    "verdict_of",
     "offline_judge_rule",
     "read_vote",
     "JUDGE_CONTEXT_BLOCKS",
@@ -203,17 +206,17 @@ def read_vote(judge: Judge, fields: Mapping[str, Any], directives_asked: bool, o
     directive = _score(fields, "direktiven_score", problems) if directives_asked else None
     if directives_asked and directive is None and fields.get("direktiven_score") is None:
         problems.append("field 'direktiven_score' is missing or null")
-    if not reasoning:
-        problems.append("field 'reasoning' is missing, null or empty")
     votes = [vote(score if score is not None else 0.0, judge.warn, judge.reject)]
     if directive is not None:
         votes.append(vote(directive, TRIBUNAL_DIRECTIVE_WARN, TRIBUNAL_DIRECTIVE_REJECT))
     final = worst_vote(*votes)
+    if not reasoning and final != "ok":  # an ok vote needs no reasoning: only non-ok ones reach the corrector (§5.5)
+        problems.append("field 'reasoning' is missing, null or empty")
     status = STATUS_JUDGED
     if score is None:
         status = STATUS_ERROR
         final = FEHLER if final == "ok" else final
-    fallback = UNREADABLE_JUDGE if score is None else NO_REASONING
+    fallback = UNREADABLE_JUDGE if score is None else (NO_REASONING if final != "ok" else "")
     return JudgeVote(judge.name, final, score if score is not None else 0.0, reasoning or fallback, status,
                      directive, tuple(problems))
 
@@ -264,10 +267,13 @@ def judge_prompt(prompts: Any, judge: Judge, data: Mapping[str, Any]) -> Prompt:
 def _ask_one(asker: Any, judge: Judge, data: Mapping[str, Any]) -> JudgeVote:
     started = time.perf_counter()
     directives_asked = judge.sees_directives and bool(data.get("directives"))
+    task = task_of(judge)
     try:
-        prompt = judge_prompt(asker.prompts, judge, data)
-        result = asker.llm.complete(task_of(judge), prompt, data)
-        fields = read_object(result.text)
+        prompt = with_schema(task, judge_prompt(asker.prompts, judge, data))
+        if judge.sees_directives and not directives_asked:  # no directives: no second score to ask for
+            prompt = replace(prompt, schema=model_schema(JudgeAnswer))
+        result = asker.llm.complete(task, prompt, data)
+        fields = check_answer(task, read_object(result.text))  # the same schema the server was sent
     except ModelAnswerError as err:
         return _failed(judge, str(err), UNREADABLE_JUDGE, time.perf_counter() - started)
     except ModelTimeoutError as err:  # the connector's own deadline, counted from the request's sending
@@ -379,6 +385,23 @@ def _sent(asker: Any, agents: list[Judge], data: Mapping[str, Any], wait_seconds
         return [results[judge.name] for judge in agents]
 
 
+def verdict_of(votes: Sequence[Mapping[str, Any]]) -> str:
+    """The judges' verdict from their votes as the turn holds them (`JudgeVote.as_dict()`): a judge that timed out
+    is no vote. Without a time-out this is `majority` (§5.4). With one, the majority is taken among the judges that
+    answered: two `ablehnen` → 'ablehnen'; half of them or more not ok → 'warnung' (so one `ablehnen` beside a
+    time-out and an `ok` sends the answer into a correction round, never out as `ok`); else 'ok'. With every judge
+    timed out there is no vote at all: 'ok' here, and the computed checks decide alone."""
+    answered = [v["vote"] for v in votes if not timed_out(v)]
+    if len(answered) == len(votes):
+        return majority(answered)
+    if not answered:
+        return "ok"
+    read = [_known(v) for v in answered]
+    if read.count("ablehnen") >= 2:
+        return "ablehnen"
+    return "warnung" if 2 * sum(v != "ok" for v in read) >= len(read) and any(v != "ok" for v in read) else "ok"
+
+
 def timed_out(item: Mapping[str, Any]) -> bool:
     """A vote (as the turn holds it) of a judge that gave no answer in time."""
     return any(str(p).startswith(TIMED_OUT_PROBLEM) for p in item.get("probleme") or ())
@@ -407,13 +430,13 @@ def offline_judge_rule(judge: Judge) -> Callable[[Mapping[str, Any]], dict[str, 
     def rule(data: Mapping[str, Any]) -> dict[str, Any]:
         """No model: nothing is scored. The jurist checks the directives a rule can check (issue 12 §6)."""
         if not judge.sees_directives or not data.get("directives"):
-            return {"beurteilt": False, "reasoning": NOT_JUDGED_OFFLINE}
+            return {"score": None, "beurteilt": False, "reasoning": NOT_JUDGED_OFFLINE}
         found = directive_findings(str(data.get("response", "")), list(data["directives"]))
         if found:
-            return {"beurteilt": False, "direktiven_score": 1.0,
+            return {"score": None, "beurteilt": False, "direktiven_score": 1.0,
                     "reasoning": OFFLINE_DIRECTIVE_VIOLATION.format(
                         findings="; ".join(f.reason for f in found))}
-        return {"beurteilt": False, "reasoning": OFFLINE_DIRECTIVE_OK}
+        return {"score": None, "beurteilt": False, "reasoning": OFFLINE_DIRECTIVE_OK}
 
     return rule
 
