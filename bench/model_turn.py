@@ -224,6 +224,7 @@ class Figures:
     tasks: str
     verdict: str
     by_task: dict[str, tuple[int, int, int]]  # task -> (calls, prompt tokens sent, evaluated)
+    served: tuple[Served, ...] = ()
 
 
 def _share_files(nova: object, folder: Path, person: str, now: datetime) -> None:
@@ -276,7 +277,7 @@ def run(speed: float = 10.0, api: str = "openai", timeout: float = 60.0, rounds:
                                                sum(s.evaluated_tokens for s in served),
                                                sum(s.answer_tokens for s in served), wall, watch.count - lost,
                                                " ".join(s.task.removeprefix("tribunal_") for s in served),
-                                               result.verdict, by_task))
+                                               result.verdict, by_task, tuple(served)))
     finally:
         logging.getLogger("novaberg.tribunal").removeHandler(watch)
     return figures
@@ -311,6 +312,20 @@ def task_table(figures: Sequence[Figures]) -> str:
     return "\n".join(lines)
 
 
+def detail_table(figures: Sequence[Figures]) -> str:
+    """Every model call of each turn kind's first measured turn: tokens and the seconds the slot held it."""
+    lines = ["| turn kind | task | prompt sent | evaluated | answer | seconds |", "|---|---|---|---|---|---|"]
+    seen: set[str] = set()
+    for item in figures:
+        if item.kind in seen:
+            continue
+        seen.add(item.kind)
+        for call in item.served:
+            lines.append(f"| {item.kind} | {call.task} | {call.prompt_tokens} | {call.evaluated_tokens} | "
+                         f"{call.answer_tokens} | {call.finished - call.started:.2f} |")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.model_turn", description=__doc__.split("\n")[0])
     parser.add_argument("--speed", type=float, default=10.0, help="server speed factor (1 = the stated rates)")
@@ -319,6 +334,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--shared-files", action="store_true",
                         help="every person has shared a directory of four everyday notes (SHARED_FILES)")
+    parser.add_argument("--detail", action="store_true", help="one line per model call of the first round")
     args = parser.parse_args(argv)
     kinds = (*KINDS, FILE_QUESTION) if args.shared_files else KINDS
     figures = run(args.speed, args.api, args.timeout, args.rounds, kinds, shared_files=args.shared_files)
@@ -328,6 +344,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(table(figures, args.speed))
     print()
     print(task_table(figures))
+    if args.detail:
+        print()
+        print(detail_table(figures))
 
 
 if __name__ == "__main__":

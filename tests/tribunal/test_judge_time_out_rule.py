@@ -67,14 +67,14 @@ def test_one_ablehnen_beside_a_timed_out_judge_sends_the_answer_into_a_correctio
 
 def test_all_judges_timed_out_leave_the_verdict_to_the_computed_checks(db, redis, tmp_path):
     claim = "Ich habe den Friseur für morgen eingetragen."  # a claimed write no service made
-    llm = ScriptedLLM({"compose": {"antwort": claim}, "correct": {"antwort": "Du gehst morgen zum Friseur."},
+    llm = ScriptedLLM({"compose": {"antwort": claim}, "correct": {"antwort": claim},  # a corrector that keeps it
                        "tribunal_jurist": _hang, "tribunal_psychologe": _hang, "tribunal_ethik": _hang},
                       fallback=make_offline_llm(), timeout=0.2)
     result = make_nova(db, redis, llm, tmp_path).turn("u2", "nova", "Ich gehe morgen zum Friseur", NOW)
-    first = _rows(db, "tribunal", "urteil")[0]
-    assert first["mehrheit"] == "ok" and first["gerechnet"] == "warnung" and first["urteil"] == "warnung"
-    assert len(first["ohne_urteil"]) == 3
-    assert result.answer != claim
+    last = _rows(db, "tribunal", "urteil")[-1]  # the last round: the only one the judges are asked in
+    assert last["letzte_runde"] and len(last["ohne_urteil"]) == 3
+    assert last["mehrheit"] == "ok" and last["gerechnet"] == "warnung" and last["urteil"] == "warnung"
+    assert result.verdict == "warnung" and result.answer != claim  # the correction sentence is appended
 
 
 def test_the_lagebild_carries_the_requests_intent_and_expected_tone(db, redis, tmp_path):

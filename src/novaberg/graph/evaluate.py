@@ -62,9 +62,10 @@ def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         directives = read_directives(state, deps)
         update["directives"] = directives
     correction_round = state.get("correction_round", 0)
-    if _model_down(state["answer"]):  # the code's own sentence that the model failed: nothing for a judge
+    skipped = _judges_not_needed(state, deps, directives, correction_round)
+    if skipped:
         deps.log.write(state["turn_id"], TRIBUNAL_NODE, "richter",
-                       {"runde": correction_round, "uebersprungen": "modell_nicht_erreichbar"}, state["now"])
+                       {"runde": correction_round, "uebersprungen": skipped}, state["now"])
         return {**update, "votes": []}
     services = state.get("services") or []
     address = address_form(directives, state["text"], state.get("history") or ())
@@ -88,6 +89,31 @@ def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                     "direktiven": len(directives)}, state["now"])
     update["votes"] = [v.as_dict() for v in votes]
     return update
+
+
+SKIP_MODEL_DOWN = "modell_nicht_erreichbar"
+SKIP_BY_RULE = "antwort_aus_regel"
+SKIP_COMPUTED = "gerechnet_entschieden"
+
+
+def _judges_not_needed(state: TurnState, deps: Deps, directives: list[str], correction_round: int) -> str:
+    """Why the judges are not asked this round, or '' (issue 41 §2: where the computed path decided, no model):
+    the code's own sentence that the model failed; an answer no model wrote (the services' reports said by rule);
+    or, before the last round, a computed finding (a storage claim not proven, a wrong date, a broken directive)
+    that sends the answer into a correction round whatever the judges say — the corrected answer is judged."""
+    answer = state["answer"]
+    if _model_down(answer):
+        return SKIP_MODEL_DOWN
+    if state.get("answer_by_rule"):
+        return SKIP_BY_RULE
+    if correction_round >= MAX_CORRECTIONS:
+        return ""  # the last round's verdict decides between the answer and the fallback text: always judged
+    if directive_findings(answer, directives):
+        return SKIP_COMPUTED
+    situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
+    check = computed_verdict(answer, state.get("services", []), state["now"].date(),
+                             inventory_source(situation, deps.db, deps.zone), deps.zone)
+    return SKIP_COMPUTED if check.verdict != "ok" else ""
 
 
 def _model_down(answer: str) -> bool:
@@ -177,7 +203,8 @@ def correct_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         corrected = state["answer"]
     runtime.context.log.write(state["turn_id"], "correct", "korrektur",
                               {"runde": correction_round, "geaendert": corrected != state["answer"]}, state["now"])
-    return {"answer": corrected, "correction_round": correction_round}
+    return {"answer": corrected, "correction_round": correction_round,
+            "answer_by_rule": bool(state.get("answer_by_rule")) and corrected == state["answer"]}
 
 
 def _finding(found: Any) -> dict[str, str]:
