@@ -21,6 +21,7 @@ import json
 import logging
 import os
 import re
+import statistics
 import tempfile
 import time
 from collections.abc import Sequence
@@ -184,7 +185,9 @@ def answer(task: str, system: str, user: str) -> str:
     elif task == "correct":
         fields = _correct(user)
     elif task.startswith("tribunal_"):
-        fields = {"score": 0.0, "reasoning": "Die Antwort ist sachlich und unbedenklich."}
+        # the output format asks for a reasoning only when something is wrong (since issue 41); before, for every vote
+        fields = {"score": 0.0} if 'lass "reasoning" weg' in (system + user) else {
+            "score": 0.0, "reasoning": "Die Antwort ist sachlich und unbedenklich."}
         if "direktiven_score" in (system + user):
             fields["direktiven_score"] = 0.0
     elif task == "salience":
@@ -285,14 +288,26 @@ def run(speed: float = 10.0, api: str = "openai", timeout: float = 60.0, rounds:
 
 def table(figures: Sequence[Figures], speed: float) -> str:
     lines = [f"| turn kind | model calls | prompt tokens sent | evaluated (after prefix cache) | answer tokens "
-             f"| wall s (at --speed {speed:g}) | judges timed out | calls |",
-             "|---|---|---|---|---|---|---|---|"]
+             f"| wall s (at --speed {speed:g}) | judges timed out | verdict | calls |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for item in figures:
         lines.append(f"| {item.kind} | {item.calls} | {item.prompt} | {item.evaluated} | {item.answered} | "
-                     f"{item.seconds:.2f} | {item.timed_out} | {item.tasks} |")
+                     f"{item.seconds:.2f} | {item.timed_out} | {item.verdict} | {item.tasks} |")
     total = [sum(getattr(f, name) for f in figures) for name in ("calls", "prompt", "evaluated", "answered")]
     lines.append(f"| **all** | {total[0]} | {total[1]} | {total[2]} | {total[3]} | "
                  f"{sum(f.seconds for f in figures):.2f} | {sum(f.timed_out for f in figures)} | |")
+    return "\n".join(lines)
+
+
+def median_table(figures: Sequence[Figures]) -> str:
+    """Per turn kind over the rounds: the median seconds until the person has the answer (the turn's wall time)."""
+    kinds = list(dict.fromkeys(item.kind for item in figures))
+    lines = ["| turn kind | rounds | median s | min s | max s | verdicts |", "|---|---|---|---|---|---|"]
+    for kind in kinds:
+        seconds = [item.seconds for item in figures if item.kind == kind]
+        verdicts = sorted({item.verdict for item in figures if item.kind == kind})
+        lines.append(f"| {kind} | {len(seconds)} | {statistics.median(seconds):.2f} | {min(seconds):.2f} | "
+                     f"{max(seconds):.2f} | {', '.join(verdicts)} |")
     return "\n".join(lines)
 
 
@@ -342,6 +357,8 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"time-out {args.timeout:g} s real ({args.timeout / args.speed:g} s here); load: "
           f"{os.getloadavg()[0]:.2f}" + ("; every person shared four everyday notes" if args.shared_files else ""))
     print(table(figures, args.speed))
+    print()
+    print(median_table(figures))
     print()
     print(task_table(figures))
     if args.detail:

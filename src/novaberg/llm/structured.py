@@ -1,7 +1,8 @@
 """Structured output: the task's JSON schema as the server's constraint, and the fallback to JSON mode.
 
 Ollama takes the schema as `format: <schema>`; an OpenAI-compatible server (vLLM, LM Studio, llama.cpp's server)
-as `response_format: {"type": "json_schema", "json_schema": {"name", "schema", "strict"}}`. A server that refuses a
+as `response_format: {"type": "json_schema", "json_schema": {"name", "schema"}}` (not `strict`: OpenAI's strict mode
+wants every field required, and the schemas leave out what the reading defaults). A server that refuses a
 schema — HTTP 400/422/501 whose message names the response format, the JSON schema or the format — is detected
 once per connector: that request is sent again in JSON mode (`format: "json"`, `{"type": "json_object"}`), and so
 is every later one; the answers are still checked against the task's schema when they arrive (`llm.ask`).
@@ -58,7 +59,7 @@ class StructuredOutput:
             out["format"] = prompt.schema
         else:
             out["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": prompt.task_name or "antwort", "schema": prompt.schema, "strict": True}}
+                "name": prompt.task_name or "antwort", "schema": prompt.schema}}
         return out
 
     def post(self, body: dict[str, Any], prompt: Prompt,
