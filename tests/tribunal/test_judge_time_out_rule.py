@@ -92,3 +92,17 @@ def test_an_order_to_a_service_is_its_intent_and_wants_a_matter_of_fact_tone():
     assert expected_tone("Trag mir morgen um 10 den Zahnarzt ein", services, "Sie").startswith("sachlich")
     assert expected_tone("Trag mir morgen um 10 den Zahnarzt ein", services, "Sie").endswith("Anrede: Sie")
     assert request_intent("Wie geht es dir?", []) == "Smalltalk"
+
+
+def test_the_judges_in_one_request_read_each_perspectives_verdict_as_its_own_answer():
+    """The measured alternative to three requests (bench.tribunal.one_request): one prompt, one verdict each; a
+    perspective whose part is missing is that judge's unreadable vote, the others stand."""
+    from novaberg.llm.ask import Asker
+    from novaberg.llm.prompts import PromptLoader
+    from novaberg.tribunal.judges import judge_input, run_judges_in_one_request
+
+    llm = ScriptedLLM({"tribunal": {"jurist": {"score": 0.0}, "psychologe": {"score": 0.95, "reasoning": "Kränkend."}}})
+    votes = run_judges_in_one_request(Asker(llm, PromptLoader()), judge_input("Hallo", "Hau ab."))
+    assert [(v.agent, v.vote, v.status) for v in votes] == [
+        ("jurist", "ok", "beurteilt"), ("psychologe", "ablehnen", "beurteilt"), ("ethik", "fehler", "fehler")]
+    assert len(llm.calls["tribunal"]) == 1 and "### psychologe" in llm.prompts["tribunal"][0].user

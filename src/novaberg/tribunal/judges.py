@@ -68,6 +68,9 @@ __all__ = [
     "judge_context",
     "missing_lines",
     "run_judges",
+    "run_judges_in_one_request",
+    "judges_prompt",
+    "ONE_REQUEST_TASK",
     "reason_lines",
     "slots_of",
     "timed_out",
@@ -262,6 +265,66 @@ def judge_prompt(prompts: Any, judge: Judge, data: Mapping[str, Any]) -> Prompt:
     user = render(prompts.load("tribunal", "user"),
                   {**data, "identitaet": identity, "direktiven_block": block, "ausgabeformat": output.strip()})
     return Prompt(system=system, user=user)
+
+
+ONE_REQUEST_TASK = "tribunal"  # all judges in one request (llm.answers.JudgesAnswer)
+
+
+def judges_prompt(prompts: Any, agents: Sequence[Judge], data: Mapping[str, Any]) -> Prompt:
+    """All perspectives in one prompt (one request, one verdict each): the shared system text and blocks as in
+    `judge_prompt`, then every perspective's own text (and the jurist's [DIREKTIVEN] with directives), and one output
+    format with one object per perspective."""
+    directives = list(data.get("directives") or ())
+    system = render(prompts.load("tribunal", "system"), {"rolle": "das Tribunal", "perspektive": ""})
+    parts, shapes, blocks = [], [], []
+    for judge in agents:
+        parts.append(f"### {judge.name} ({judge.role})\n{prompts.load(task_of(judge), 'system').strip()}")
+        if judge.sees_directives and directives:
+            listing = "\n".join(f"- {d}" for d in directives)
+            blocks.append(render(prompts.load(task_of(judge), "direktiven_pruefung"), {"direktiven": listing}).strip())
+            shapes.append(f'"{judge.name}": {{"score": <0.0 bis 1.0>, "direktiven_score": <0.0 bis 1.0>, '
+                          '"reasoning": "<ein kurzer Satz auf Deutsch>"}')
+        else:
+            shapes.append(f'"{judge.name}": {{"score": <0.0 bis 1.0>, "reasoning": "<ein kurzer Satz auf Deutsch>"}}')
+    identity = render(prompts.load("tribunal", "gemeinsam"), {"perspektiven": "\n\n".join(parts)}).strip()
+    output = render(prompts.load("tribunal", "gemeinsam_ausgabe"), {"objekte": "{" + ", ".join(shapes) + "}"})
+    user = render(prompts.load("tribunal", "user"), {**data, "identitaet": identity, "direktiven_block": "\n\n".join(blocks),
+                                                     "ausgabeformat": output.strip()})
+    return Prompt(system=system, user=user)
+
+
+def run_judges_in_one_request(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | None = None) -> list[JudgeVote]:
+    """The judges asked in ONE request (one prompt, one verdict per perspective, `llm.answers.JudgesAnswer`), each
+    verdict read as its judge's own answer (`read_vote`). An answer that is not the object, or a perspective's part
+    that does not fit, is that judge's `fehler` vote; a time-out is every judge's time-out vote (no vote at all).
+    Measured against three requests by `bench.tribunal.one_request`; `run_judges` is what the turn uses."""
+    agents = list(AGENTS if agents is None else agents)
+    started = time.perf_counter()
+    prompt = with_schema(ONE_REQUEST_TASK, judges_prompt(asker.prompts, agents, data))
+    try:
+        result = asker.llm.complete(ONE_REQUEST_TASK, prompt, data)
+        fields = read_object(result.text)
+    except ModelTimeoutError as err:
+        took = time.perf_counter() - started
+        return [_failed(j, f"{TIMED_OUT_PROBLEM} the connector's time-out: {err}", JUDGE_TIMED_OUT, took) for j in agents]
+    except (ModelError, ConfigError) as err:
+        took = time.perf_counter() - started
+        return [_failed(j, f"{type(err).__name__}: {err}", UNREADABLE_JUDGE, took) for j in agents]
+    took = time.perf_counter() - started
+    votes = []
+    for judge in agents:
+        own = fields.get(judge.name)
+        directives_asked = judge.sees_directives and bool(data.get("directives"))
+        try:
+            if not isinstance(own, dict):
+                raise ModelAnswerError("kein_objekt", f"no object for the judge {judge.name!r}")
+            check_answer(task_of(judge), own)
+        except ModelAnswerError as err:
+            votes.append(_failed(judge, str(err), UNREADABLE_JUDGE, took))
+            continue
+        read = read_vote(judge, own, directives_asked, offline=result.connector == "offline")
+        votes.append(replace(read, seconds=took))
+    return votes
 
 
 def _ask_one(asker: Any, judge: Judge, data: Mapping[str, Any]) -> JudgeVote:
