@@ -241,11 +241,12 @@ def _share_files(nova: object, folder: Path, person: str, now: datetime) -> None
 
 
 def run(speed: float = 10.0, api: str = "openai", timeout: float = 60.0, rounds: int = 1,
-        kinds: Sequence[Kind] = KINDS, shared_files: bool = False) -> list[Figures]:
+        kinds: Sequence[Kind] = KINDS, shared_files: bool = False, prompt_rate: float = 1000.0,
+        answer_rate: float = 40.0) -> list[Figures]:
     from novaberg import Nova
     from novaberg.core.settings import Settings
 
-    server = OneSlotServer(answer, recognise, speed=speed)
+    server = OneSlotServer(answer, recognise, prompt_rate=prompt_rate, answer_rate=answer_rate, speed=speed)
     watch = _TimedOutJudges()
     logging.getLogger("novaberg.tribunal").addHandler(watch)
     figures: list[Figures] = []
@@ -349,11 +350,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--shared-files", action="store_true",
                         help="every person has shared a directory of four everyday notes (SHARED_FILES)")
+    parser.add_argument("--prompt-rate", type=float, default=1000.0, help="prompt tokens/s at speed 1")
+    parser.add_argument("--answer-rate", type=float, default=40.0, help="answer tokens/s at speed 1")
     parser.add_argument("--detail", action="store_true", help="one line per model call of the first round")
     args = parser.parse_args(argv)
     kinds = (*KINDS, FILE_QUESTION) if args.shared_files else KINDS
-    figures = run(args.speed, args.api, args.timeout, args.rounds, kinds, shared_files=args.shared_files)
-    print(f"one-slot fake server, prompt 1000 tok/s, answer 40 tok/s, speed x{args.speed:g}, api {args.api}, "
+    figures = run(args.speed, args.api, args.timeout, args.rounds, kinds, shared_files=args.shared_files,
+                  prompt_rate=args.prompt_rate, answer_rate=args.answer_rate)
+    print(f"one-slot fake server, prompt {args.prompt_rate:g} tok/s, answer {args.answer_rate:g} tok/s, "
+          f"speed x{args.speed:g}, api {args.api}, "
           f"time-out {args.timeout:g} s real ({args.timeout / args.speed:g} s here); load: "
           f"{os.getloadavg()[0]:.2f}" + ("; every person shared four everyday notes" if args.shared_files else ""))
     print(table(figures, args.speed))
