@@ -7,9 +7,9 @@ import time
 
 import pytest
 
+from novaberg.graph.lagebild import expected_tone, request_intent
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.tribunal.judges import TIMED_OUT_PROBLEM, verdict_of
-from novaberg.tribunal.lagebild import expected_tone, request_intent
 from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 10)  # Monday

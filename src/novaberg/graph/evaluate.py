@@ -21,6 +21,7 @@ from novaberg.agents.deps import Deps
 from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.core.settings import MAX_CORRECTIONS
 from novaberg.graph.compose import address_form
+from novaberg.graph.lagebild import expected_tone, request_intent
 from novaberg.graph.state import TurnState
 from novaberg.graph.texts import MODEL_DOWN_ANSWER
 from novaberg.graph.turn_directives import read_directives
@@ -41,7 +42,6 @@ from novaberg.tribunal.judges import (
     run_judges,
     verdict_of,
 )
-from novaberg.tribunal.lagebild import expected_tone, request_intent
 from novaberg.tribunal.rules import directive_findings, directive_order
 from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE, FIX_EMOJI, FIX_SIE
 

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from novaberg.core.errors import ModelAnswerError
+from novaberg.llm.reader import WRONG_FIELD_TYPE
 
 __all__ = ["ANSWERS", "MAX_TOKENS", "DEFAULT_MAX_TOKENS", "SCHEMA_INVALID", "Answer", "answer_model", "check_answer",
            "server_schema", "model_schema", "max_tokens_for", "JudgeAnswer", "JuristAnswer", "JudgesAnswer"]
@@ -100,7 +101,8 @@ class EventEntry(Answer):
 
 
 class TimelineEventsAnswer(Answer):
-    ereignisse: list[EventEntry]
+    # not required in the reading: an answer without the list is the module's named defect (timeline.md §5.5)
+    ereignisse: list[EventEntry] | None = Field(default=None, json_schema_extra={"x-required": True})
 
 
 class NotesClassifyAnswer(Answer):
@@ -146,9 +148,11 @@ class FilesReadAnswer(Answer):
 
 
 class FilesDeepenAnswer(Answer):
-    nachlesen: bool
-    dateien: list[int | str] | None = None
-    begriffe: list[str] | None = None
+    # the module reads a paraphrased yes or no (*ja*, *reicht*) and refuses unknown files and terms with its own
+    # named steps (files.deepening.decide): the reading here checks only the shape
+    nachlesen: bool | str
+    dateien: list[Any] | None = None
+    begriffe: list[Any] | None = None
     grund: str | None = None
 
 
@@ -218,12 +222,14 @@ ANSWERS: Mapping[str, type[Answer]] = {
 }
 
 # Answer tokens per task: a verdict or a classification is a few dozen tokens; the composer's and the corrector's
-# answer is what the person reads (a listing of appointments among it).
+# answer is what the person reads (a listing of up to 2,400 characters among it, graph.compose.REPORT_MAX_CHARS, about
+# 800 tokens of a German text); a rewritten note is the whole note. An answer cut by its cap is no JSON: the task's
+# offline rule answers, nothing is written from it.
 MAX_TOKENS: Mapping[str, int] = {
-    "router": 160, "compose": 600, "correct": 600, "salience": 48, "timeline_classify": 120,
-    "timeline_events": 300, "notes_classify": 160, "notes_create": 400, "notes_rewrite": 600,
+    "router": 160, "compose": 1000, "correct": 1000, "salience": 48, "timeline_classify": 120,
+    "timeline_events": 300, "notes_classify": 160, "notes_create": 1000, "notes_rewrite": 2000,
     "directives_classify": 80, "files_roots_classify": 120, "files_read": 100, "files_deepen": 120,
-    "files_describe": 240, "knowledge_gap": 24, "knowledge_duplicate": 64,
+    "files_describe": 400, "knowledge_gap": 24, "knowledge_duplicate": 64,
     "tribunal_jurist": 72, "tribunal_psychologe": 64, "tribunal_ethik": 64, "tribunal": 200,
 }
 
@@ -246,9 +252,12 @@ def check_answer(task: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     try:
         model.model_validate(dict(fields), by_alias=True)
     except ValidationError as err:
-        where = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(object)'}: {e['msg']}"
-                          for e in err.errors()[:4])
-        raise ModelAnswerError(SCHEMA_INVALID, f"answer to {task!r} does not fit its schema: {where}") from None
+        errors = err.errors()
+        where = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(object)'}: {e['msg']}" for e in errors[:4])
+        # a field of the wrong type is the checked reading's `feld_falscher_typ`; a missing field or a foreign
+        # object is the schema's own refusal
+        step = SCHEMA_INVALID if any(e["type"] == "missing" for e in errors) else WRONG_FIELD_TYPE
+        raise ModelAnswerError(step, f"answer to {task!r} does not fit its schema: {where}") from None
     return dict(fields)
 
 
@@ -308,5 +317,6 @@ def _close(schema: dict[str, Any], model: type[Answer] | None) -> None:
         if isinstance(value, dict):
             value.pop("title", None)
             value.pop("default", None)
-    schema["required"] = [name for name in schema.get("required", []) if name in properties]
+    wanted = [name for name, value in properties.items() if isinstance(value, dict) and value.pop("x-required", False)]
+    schema["required"] = [name for name in properties if name in schema.get("required", []) or name in wanted]
     schema["additionalProperties"] = False
