@@ -22,7 +22,7 @@ from novaberg.graph.bare_orders import (
     route_by_data,
     route_by_last_exchange,
 )
-from novaberg.graph.compose import address_form, compose
+from novaberg.graph.compose import address_form, compose, restates_reports
 from novaberg.graph.file_answers import (
     READ_ACTION,
     files_for_no_service,
@@ -407,11 +407,13 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     directives = state.get("directives")
     if directives is None:  # read once per turn; the tribunal's jurist gets the same list (tribunal.md §3.1)
         directives = read_directives(state, runtime.context)
+    deepened = (state.get("vertiefung") or {}).get("antwort", "")
+    by_rule = restates_reports(state["text"], services, bool(route_info.get("answer_from_blocks")), deepened)
     try:
         answer = compose(runtime.context.asker, state["text"], services, state.get("blocks", {}),
                          bool(route_info.get("answer_from_blocks")),
                          address_form(directives, state["text"], state.get("history") or ()),
-                         route_info.get("block_answers", ()), (state.get("vertiefung") or {}).get("antwort", ""))
+                         route_info.get("block_answers", ()), deepened, by_rule=by_rule)
     except (ModelError, ModelAnswerError) as err:
         _trace(runtime, state, "compose", "fehler", {"error": str(err)})
         reports = [s["answer"] for s in services if s.get("answer")]
@@ -424,5 +426,5 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     offer = mention_offer(state["text"], services, situation, state["now"], runtime.context.zone)
     if offer and not offers_a_write(answer):  # timeline.md §3a: a mentioned coming appointment is offered
         answer = f"{answer.rstrip()} {offer}"
-    _trace(runtime, state, "compose", "antwort", {"answer": answer})
-    return {"answer": answer, "directives": directives}
+    _trace(runtime, state, "compose", "antwort", {"answer": answer, **({"aus_regel": True} if by_rule else {})})
+    return {"answer": answer, "directives": directives, "answer_by_rule": by_rule}
