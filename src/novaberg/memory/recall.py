@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
-from novaberg.memory.slots import RELATIVES, SYNONYMS, slot_of
+from novaberg.memory.slots import RELATIVES, SYNONYMS, relative_of, slot_of, subject_of
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
 
@@ -95,6 +95,11 @@ class MemoryQuestion:
     wants_name: bool = False  # *Wie heißt meine Schwester?*: only a sentence that names her answers
     kin: bool = False  # *Krankheiten in meiner Familie*: only a sentence about a relative answers
     verb: frozenset[str] = frozenset()  # *Wo arbeitet mein Bruder?*: a sentence holds a word of it or fills the slot
+    # Never a neighbour fact: the person the question is about (*mein Mann*: mann, ehemann, gatte; *meine Kinder*:
+    # kind, sohn, tochter …; a name: *Minka*) — a sentence answers only when it is about that person (its subject,
+    # or it names them and is about nobody else); empty: the question names no one but her
+    who: frozenset[str] = frozenset()
+    years: frozenset[str] = frozenset()  # *die Steuererklärung für 2024*: a sentence must say that year
 
 
 def _words(text: str) -> list[str]:
@@ -198,7 +203,23 @@ def _question(words: list[str], abstains: bool | None = None, holiday: bool = Fa
     return MemoryQuestion(topics, personal if abstains is None else abstains,
                           about_herself=herself and not relative, asked=frozenset(topic), slot=slot,
                           nouns=frozenset(SYNONYMS.get(n, n) for n in nouns) & frozenset(topic),
-                          kin=any(w in _COLLECTIVE_KIN for w in topic))
+                          kin=any(w in _COLLECTIVE_KIN for w in topic), who=_who(topic))
+
+
+_SAME_PERSON = {word: frozenset(words) for words in _WORDS["same_person"] for word in words}
+_GROUPS = {group: frozenset(members) for group, members in _WORDS["groups"].items()}
+
+
+def _who(topic: Iterable[str]) -> frozenset[str]:
+    """The relatives a question is about (*meine Frau*, *meinem Sohn*, *meine Kinder*), each with the words that
+    name the same person (*Ehefrau*) or, for a group, its members (*Kinder*: *Sohn*, *Tochter*)."""
+    out: set[str] = set()
+    for word in topic:
+        rel = relative_of(word)
+        if rel is None:
+            continue
+        out |= _SAME_PERSON.get(rel, frozenset({rel})) | _GROUPS.get(rel, frozenset())
+    return frozenset(out)
 
 
 # *Was trinke ich?*, *Was mache ich gern?*, *Wie alt bin ich jetzt?*: a question with *ich* as the subject of a
@@ -253,6 +274,43 @@ def memory_question(text: str) -> MemoryQuestion | None:
     """The topic of an everyday memory question, or None when the text is no such question."""
     if not text.strip().endswith("?"):
         return None
+    found = _memory_question(text)
+    if found is None:
+        return None
+    years = frozenset(_YEAR.findall(fold(text)))
+    return replace(found, years=years) if years else found
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# *Wie alt ist Minka?*, *Wo arbeitet Lena?*: a question about someone by name (a word written as a name right after
+# the verb, no article before it) — memory's when a told sentence names them; never anybody else's fact.
+_ABOUT_NAMED = re.compile(r"^\s*(?:wie\s+alt|wie\s+lange|wie\s+oft|wo|was|wie|wer|wann|woher|wohin|seit\s+wann|"
+                          r"welche[nsrm]?(?:\s+\w+)?)\s+(?P<verb>ist|war|wohnt|lebt|arbeitet|macht|studiert|spielt|"
+                          r"hat|hatte|heisst|mag|isst|trinkt|faehrt|geht|kommt|wurde)\s+(?P<name>[a-z]+)\b(?P<rest>[^?]*)")
+_NOT_NAMES = frozenset("""du sie er es wir ihr man das der die den dem des ein eine einen einem einer dein deine
+denn eigentlich nochmal noch jetzt heute morgen gestern da hier dort""".split())
+
+
+def _named_question(text: str, folded: str) -> MemoryQuestion | None:
+    found = _ABOUT_NAMED.match(folded)
+    if not found:
+        return None
+    name = found["name"]
+    written = any(word[:1].isupper() and fold(word) == name for word in re.findall(r"\w+", text)[1:])
+    if not written or name in _NOT_NAMES or name in _STOP or relative_of(name) is not None or len(name) < 3 \
+            or any(name == fold(month) for month in MONTH_NAMES):
+        return None
+    rest = [w for w in _words(found["rest"]) if w not in _STOP and len(w) >= 3]
+    verb = _SLOT_VERBS.get(found["verb"])
+    asks = ["alt"] if folded.lstrip().startswith("wie alt") else []
+    words = [name, *rest, *asks, *([verb] if verb else [])]
+    question = _question(words, abstains=False, herself=False)
+    if question is None:
+        return None
+    return replace(question, who=frozenset({name}), verb=_widened([verb]) if verb else frozenset())
+
+
+def _memory_question(text: str) -> MemoryQuestion | None:
     folded = plain_question(fold(text))
     nouns = _nouns(text)
     told = _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded)
@@ -275,13 +333,18 @@ def memory_question(text: str) -> MemoryQuestion | None:
                          nouns=nouns)
     if mine and _words(mine["topic"])[0] not in _STOP:  # *Wie heißt meine Hebamme?*: never told → said so
         named = bool(_NAME_OF_MINE.search(folded))
-        found = _question(_words(mine["topic"]), abstains=True if named or _asks_about_her(
+        # *Was ist meine Frau von Beruf?*: the words after the person ask what of them
+        rest = [w for w in _words(folded[mine.end():]) if w not in _STOP and len(w) >= 3]
+        found = _question(_words(mine["topic"]) + rest, abstains=True if named or _asks_about_her(
             folded, _words(mine["topic"])) else None, nouns=nouns)
         verb = _SLOT_VERBS.get(mine["verb"])
         if found is not None and verb:
             found = replace(found, verb=_widened([verb]), slot=_SLOT_WORDS.get(verb, found.slot),
                             topics=found.topics | {verb}, asked=found.asked | {verb})
         return replace(found, wants_name=True) if found is not None and named else found
+    named_question = _named_question(text, folded)
+    if named_question is not None:
+        return named_question
     if _GENERIC.search(folded) and _FIRST.search(folded):
         words = _words(folded)
         if any(word.startswith(service) or word.endswith(service) or word.endswith(service + "n")
@@ -370,6 +433,19 @@ class TopicScorer:
             if question.wants_name else frozenset()
         self.kin = _topic_words(_KIN_WORDS | _COLLECTIVE_KIN) | frozenset(names) if question.kin else frozenset()
         self.verb = (_topic_words(question.verb) - _STOP) if question.verb else frozenset()
+        # the person asked about: the subjects that answer, the words that name them (their names too), and the
+        # asked words that say what of them (*Beruf* in *Was ist meine Frau von Beruf?*) — one of these must be
+        # held too (or the person's slot filled) when there are any
+        # a name (*Minka*) is asked by itself: a sentence must say it — the cat *Mimi* is another cat
+        self.by_name = frozenset(w for w in question.who if relative_of(w) is None)
+        self.who = question.who
+        self.who_words = (_topic_words(self.who) | frozenset(n for n, rel in names.items() if rel in self.who)) \
+            if self.who and not self.by_name else self.by_name
+        self.names_key = frozenset(names.items())
+        self.content = tuple((words, heads) for topic, words, heads in self.per_asked
+                             if not (words & self.who_words) and topic not in self.who) if self.who else ()
+        self.years = question.years
+        self.herself = question.about_herself
 
     @classmethod
     def of(cls, question: MemoryQuestion, names: dict[str, str] | None = None) -> TopicScorer:
@@ -389,11 +465,43 @@ class TopicScorer:
             return 0
         if self.verb and word_set.isdisjoint(self.verb) and not fills:
             return 0
+        if self.who and not self._about_who(said, word_set, tails, fills):
+            return 0
+        if self.herself and _subject(said, self.names_key) not in (None, "ich"):  # *Wo arbeite ich?*: not his work
+            return 0
+        if self.years and word_set.isdisjoint(self.years):  # the 2023 tax return is no answer about 2024
+            return 0
         return 1 + sum(1 for _, words, heads in self.per_asked
                        if not word_set.isdisjoint(words) or not tails.isdisjoint(heads))
 
     def _fills(self, said: str) -> bool:
-        return self.slot is not None and (slot_of(said, self.names) or "").endswith("|" + self.slot)
+        if self.slot is None:
+            return False
+        filled = slot_of(said, self.names) or ""
+        if not filled.endswith("|" + self.slot):
+            return False
+        subject = filled[: -len(self.slot) - 1]  # *Ich bin Lehrerin* fills her own work slot, not her husband's
+        return subject in self.who if self.who else subject == "ich" if self.herself else True
+
+    def _about_who(self, said: str, word_set: frozenset[str], tails: frozenset[str], fills: bool) -> bool:
+        """The sentence is about the asked person: its subject is them, or it names them and its subject is she
+        (*Ich wohne mit meinem Mann in Regensburg*) — never someone else's sentence (*Die Frau meines Bruders …*);
+        and when the question asks what of them, it holds that too or fills their slot."""
+        if self.by_name:
+            if word_set.isdisjoint(self.by_name):
+                return False
+        else:
+            subject = _subject(said, self.names_key)
+            if subject not in self.who and not (subject in (None, "ich") and not word_set.isdisjoint(self.who_words)):
+                return False
+        return not self.content or fills or any(not word_set.isdisjoint(words) or not tails.isdisjoint(heads)
+                                                for words, heads in self.content)
+
+
+@lru_cache(maxsize=16384)
+def _subject(said: str, names: frozenset[tuple[str, str]]) -> str | None:
+    """`slots.subject_of` per sentence and the pair's names, cached: the same told sentences are read every turn."""
+    return subject_of(said, dict(names))
 
 
 _NAMING = frozenset({"heisst", "hiess", "heissen", "hiessen", "namens", "name"})
