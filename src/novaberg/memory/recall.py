@@ -100,6 +100,10 @@ class MemoryQuestion:
     # or it names them and is about nobody else); empty: the question names no one but her
     who: frozenset[str] = frozenset()
     years: frozenset[str] = frozenset()  # *die Steuererklärung für 2024*: a sentence must say that year
+    named: bool = False  # `who` is a name (*Minka*): a sentence must say it — the cat *Mimi* is another cat
+    # what is asked of the person (*Beruf* in *Was ist meine Frau von Beruf?*): a sentence about them holds one of
+    # these or fills their slot; None: every asked word that does not name them; empty: anything about them
+    what: frozenset[str] | None = None
 
 
 def _words(text: str) -> list[str]:
@@ -307,7 +311,7 @@ def _named_question(text: str, folded: str) -> MemoryQuestion | None:
     question = _question(words, abstains=False, herself=False)
     if question is None:
         return None
-    return replace(question, who=frozenset({name}), verb=_widened([verb]) if verb else frozenset())
+    return replace(question, who=frozenset({name}), named=True, verb=_widened([verb]) if verb else frozenset())
 
 
 def _memory_question(text: str) -> MemoryQuestion | None:
@@ -337,6 +341,10 @@ def _memory_question(text: str) -> MemoryQuestion | None:
         rest = [w for w in _words(folded[mine.end():]) if w not in _STOP and len(w) >= 3]
         found = _question(_words(mine["topic"]) + rest, abstains=True if named or _asks_about_her(
             folded, _words(mine["topic"])) else None, nouns=nouns)
+        if found is not None and found.who:  # what of the person: the words after them (*verstorbener* is who)
+            topic = _words(mine["topic"])
+            at = next((i for i, w in enumerate(topic) if relative_of(SYNONYMS.get(w, w)) is not None), len(topic))
+            found = replace(found, what=frozenset(SYNONYMS.get(w, w) for w in topic[at + 1:] + rest if w not in _STOP))
         verb = _SLOT_VERBS.get(mine["verb"])
         if found is not None and verb:
             found = replace(found, verb=_widened([verb]), slot=_SLOT_WORDS.get(verb, found.slot),
@@ -436,14 +444,18 @@ class TopicScorer:
         # the person asked about: the subjects that answer, the words that name them (their names too), and the
         # asked words that say what of them (*Beruf* in *Was ist meine Frau von Beruf?*) — one of these must be
         # held too (or the person's slot filled) when there are any
-        # a name (*Minka*) is asked by itself: a sentence must say it — the cat *Mimi* is another cat
-        self.by_name = frozenset(w for w in question.who if relative_of(w) is None)
+        self.by_name = question.who if question.named else frozenset()
         self.who = question.who
         self.who_words = (_topic_words(self.who) | frozenset(n for n, rel in names.items() if rel in self.who)) \
             if self.who and not self.by_name else self.by_name
         self.names_key = frozenset(names.items())
+        # whose slot answers: the asked relatives, or the relative a name asked for was introduced as
+        self.fill_who = self.who | frozenset(names[w] for w in self.by_name if w in names)
+        related = self.who | frozenset(names[w] for w in self.by_name if w in names)  # *Mimi*: her *Katze* too
         self.content = tuple((words, heads) for topic, words, heads in self.per_asked
-                             if not (words & self.who_words) and topic not in self.who) if self.who else ()
+                             if not (words & self.who_words) and topic not in related
+                             and (question.what is None or topic in question.what)) \
+            if self.who and not question.wants_name and question.what != frozenset() else ()
         self.years = question.years
         self.herself = question.about_herself
 
@@ -481,7 +493,7 @@ class TopicScorer:
         if not filled.endswith("|" + self.slot):
             return False
         subject = filled[: -len(self.slot) - 1]  # *Ich bin Lehrerin* fills her own work slot, not her husband's
-        return subject in self.who if self.who else subject == "ich" if self.herself else True
+        return subject in self.fill_who if self.who else subject == "ich" if self.herself else True
 
     def _about_who(self, said: str, word_set: frozenset[str], tails: frozenset[str], fills: bool) -> bool:
         """The sentence is about the asked person: its subject is them, or it names them and its subject is she
@@ -492,10 +504,16 @@ class TopicScorer:
                 return False
         else:
             subject = _subject(said, self.names_key)
-            if subject not in self.who and not (subject in (None, "ich") and not word_set.isdisjoint(self.who_words)):
-                return False
+            if subject not in self.who and not (subject in (None, "ich") and (
+                    not word_set.isdisjoint(self.who_words) or any(_relative(w) in self.who for w in word_set))):
+                return False  # (*Söhne* names a son: a plural that is no short ending away)
         return not self.content or fills or any(not word_set.isdisjoint(words) or not tails.isdisjoint(heads)
                                                 for words, heads in self.content)
+
+
+@lru_cache(maxsize=16384)
+def _relative(word: str) -> str | None:
+    return relative_of(word)
 
 
 @lru_cache(maxsize=16384)
