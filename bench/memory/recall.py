@@ -42,6 +42,7 @@ from zoneinfo import ZoneInfo
 from bench.memory.recall_cases import (
     ABSTENTION,
     CATEGORIES,
+    OTHER_PERSON,
     SCENARIOS,
     TEMPORAL,
     UPDATE,
@@ -159,10 +160,15 @@ def _content(scenario: Scenario, question: Question, said: str) -> tuple[bool, i
     return right, 0
 
 
+_BROAD = re.compile(r"\b(erzaehlt|weisst du|wissen sie)\b")
+
+
 def outcome(scenario: Scenario, question: Question, answer: str) -> str:
     """ANSWERED (right, `score`), INVENTED (states a key of a fact of the person the question does not ask for —
     a neighbour fact, or an old version as current — also when it is otherwise right), ABSTAINED (says nothing was
-    told while a fact was wanted), else MISSED. Keys that a wanted fact's own sentence holds never count."""
+    told while a fact was wanted), else MISSED. Keys that a wanted fact's own sentence holds never count; a question
+    about everything told of a thing (*Was hab ich dir über meine Hobbys erzählt?*) of the older sets may be answered
+    with more of it — there only the new sets' other-person and never-told questions count other facts."""
     said = fold(answer)
     wanted = set(question.wants)
     current = said
@@ -175,7 +181,9 @@ def outcome(scenario: Scenario, question: Question, answer: str) -> str:
     allowed = " ".join(fold(scenario.facts[name].said) for name in wanted)
     others = [key for name, fact in scenario.facts.items() if name not in wanted and name != question.old
               for key in fact.keys if key not in allowed]
-    if question.category != TEMPORAL and any(key in current for key in others):
+    broad = bool(_BROAD.search(fold(question.text)))  # *Was hab ich dir über X erzählt?*: all told about X answers
+    if question.category != TEMPORAL and (not broad or question.category in (OTHER_PERSON, ABSTENTION)) \
+            and any(key in current for key in others):
         return INVENTED
     right, _ = score(scenario, question, answer)
     if right:

@@ -92,14 +92,15 @@ def _about_who(question: MemoryQuestion, said: str, names: dict[str, str], words
         return True
     content = [topic for topic in asked if topic not in related and not (recall._asked_words(topic) & who_words)
                and (question.what is None or topic in question.what)]
-    return not content or any(_same_or_head(word, topic) for topic in content for word in words)
+    return not content or any(_same_or_head(word, topic) or word not in recall._STOP and word in recall._topic_words(
+        recall._widened([topic])) for topic in content for word in words)
 
 
 def _found(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str]) -> bool:
     topic_forms, heads = recall._forms_of(topics), topics & recall._KIND_FAMILIES
     partners = frozenset().union(*(recall._partner_words(topic) for topic in topics))
     return any(word not in recall._STOP and word not in partners and (word in topic_forms or recall._forms(word) & topics
-                                             or any(word == t + end for t in topics for end in recall._ENDINGS)
+                                             or any(word == t + end for t in topics if len(t) >= 3 for end in recall._ENDINGS)
                                              or any(len(stem) >= 4 for stem in recall._forms(word) & topic_forms))
                for word in words) \
         or any(_same_or_head(word, topic) for word in words for topic in asked) \

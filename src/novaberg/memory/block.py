@@ -57,6 +57,7 @@ _FOCUS_MARGIN = 0.12  # a question about one thing keeps the entries this close 
 _FOCUS_CAP = 3
 _RECALL_SCAN = 500  # a memory question reads the pair's newest long-term nodes up to this many
 _RECALL_CAP = 3  # … and says at most this many matching sentences, newest first
+_MOST = 3  # a score of two asked words held (1 + 2): below the best such sentence, a sentence is no answer
 _ABOUT_ME = re.compile(r"\b(was\s+weißt\s+du\s+(alles\s+)?(über|von)\s+mich|was\s+weisst\s+du\s+(alles\s+)?(ueber|über|von)"
                        r"\s+mich|was\s+hast\s+du\s+dir\s+(über\s+mich\s+)?gemerkt|woran\s+erinnerst\s+du\s+dich|"
                        r"was\s+habe\s+ich\s+dir\s+(alles\s+)?erzählt)\b", re.IGNORECASE)
@@ -189,6 +190,10 @@ def recall_told(state: dict[str, Any], deps: Any, question: MemoryQuestion,
         found = within or found
     # by score, then newest first (two stable sorts: the order of (-score, -time) without a key tuple per item)
     found = sorted(sorted(found, key=_WHEN, reverse=True), key=lambda item: scores[id(item)], reverse=True)
+    if found and not question.broad and not question.any_topic and scores[id(found[0])] >= _MOST:
+        # a sentence holding two or more of the asked words: the others, holding fewer, are neighbours
+        top = scores[id(found[0])]  # *Wie heißt meine Frau?* — not *Gisela und ich feiern …* beside *… heißt Gisela*
+        found = [item for item in found if scores[id(item)] == top]
     current, history = _by_slot(found[:_RECALL_CAP], told, known, stored)
     return Recalled(question, current, history, every, unread)
 

@@ -47,7 +47,8 @@ _WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt|welche[rsnm]?)\s+(
 # *Wo arbeitet mein Bruder?*: the verb names the slot asked about — a sentence that only mentions the brother is
 # no answer (*Ich wohne mit meinem Partner und seinem Bruder*)
 _SLOT_VERBS = {"arbeitet": "arbeite", "wohnt": "wohne", "wohnen": "wohne", "lebt": "wohne", "studiert": "studiere"}
-_WHICH_DO_I = re.compile(r"\bwelche[nsrm]?\s+(?P<topic>\w+)\s+(?!(ist|sind|war|waren|hat|haben|wird)\b)[a-z]+\s+ich\b")
+_WHICH_DO_I = re.compile(r"\bwelche[nsrm]?\s+(?P<topic>\w+)\s+(?!(ist|sind|war|waren|hat|haben|wird)\b)(?P<verb>[a-z]+)"
+                         r"\s+ich\b")
 _WHERE_DO_I = re.compile(r"\b(wo|was|als\s+was|wie)\s+(?P<topic>arbeite|wohne|lebe|studiere)\s+ich\b|"
                          r"\bwas\s+(?P<job>mach|mache)\s+ich\s+" + _FILLERS + r"beruflich\b")
 
@@ -104,6 +105,9 @@ class MemoryQuestion:
     # what is asked of the person (*Beruf* in *Was ist meine Frau von Beruf?*): a sentence about them holds one of
     # these or fills their slot; None: every asked word that does not name them; empty: anything about them
     what: frozenset[str] | None = None
+    # *Was hab ich dir über meine Schwester erzählt?*, *Was weißt du über …?*: everything told about it answers;
+    # any other question is answered by the sentences that hold most of what is asked (never one that holds less)
+    broad: bool = False
 
 
 def _words(text: str) -> list[str]:
@@ -291,6 +295,9 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _ABOUT_NAMED = re.compile(r"^\s*(?:wie\s+alt|wie\s+lange|wie\s+oft|wo|was|wie|wer|wann|woher|wohin|seit\s+wann|"
                           r"welche[nsrm]?(?:\s+\w+)?)\s+(?P<verb>ist|war|wohnt|lebt|arbeitet|macht|studiert|spielt|"
                           r"hat|hatte|heisst|mag|isst|trinkt|faehrt|geht|kommt|wurde)\s+(?P<name>[a-z]+)\b(?P<rest>[^?]*)")
+# a thing or person of a relative, said in the genitive: it is the relative's, never hers (nor another's)
+_OWNED = re.compile(r"\b(?:der|die|das|den|dem)\s+(?P<thing>[a-z]+)\s+(?:meines|meiner|unseres|unserer|von\s+meinem|"
+                    r"von\s+meiner)\s+(?P<owner>[a-z]+)")
 _NOT_NAMES = frozenset("""du sie er es wir ihr man das der die den dem des ein eine einen einem einer dein deine
 denn eigentlich nochmal noch jetzt heute morgen gestern da hier dort""".split())
 
@@ -319,12 +326,14 @@ def _memory_question(text: str) -> MemoryQuestion | None:
     nouns = _nouns(text)
     told = _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded)
     if told:
-        return _question(_words(told["topic"]), abstains=True, herself=False, nouns=nouns)
+        found = _question(_words(told["topic"]), abstains=True, herself=False, nouns=nouns)
+        return replace(found, broad=told.group(0).startswith("was")) if found is not None else None
     if _TOLD_ANYTHING.search(folded):
         return MemoryQuestion(frozenset(), abstains=True, about_herself=False, any_topic=True)
     about = _ABOUT_MY.search(folded)
     if about:
-        return _question(_words(about["topic"]), herself=False, nouns=nouns)
+        found = _question(_words(about["topic"]), herself=False, nouns=nouns)
+        return replace(found, broad=True) if found is not None else None
     if _JOB.search(folded):
         return _question(["beruf"], abstains=True)
     where = _WHERE_DO_I.search(folded)
@@ -333,7 +342,9 @@ def _memory_question(text: str) -> MemoryQuestion | None:
     which = _WHICH_DO_I.search(folded)
     mine = None if which else _WHAT_IS_MINE.search(folded)
     if which and which["topic"] not in _STOP:
-        return _question([which["topic"]], abstains=True if _asks_about_her(folded, [which["topic"]]) else None,
+        # *Welches Fach studiere ich?*: a verb of a family (*studiere*) says what is asked too; *mache* says nothing
+        verb = [which["verb"]] if _widened([which["verb"]]) != {which["verb"]} else []
+        return _question([which["topic"], *verb], abstains=True if _asks_about_her(folded, [which["topic"]]) else None,
                          nouns=nouns)
     if mine and _words(mine["topic"])[0] not in _STOP:  # *Wie heißt meine Hebamme?*: never told → said so
         named = bool(_NAME_OF_MINE.search(folded))
@@ -350,6 +361,14 @@ def _memory_question(text: str) -> MemoryQuestion | None:
             found = replace(found, verb=_widened([verb]), slot=_SLOT_WORDS.get(verb, found.slot),
                             topics=found.topics | {verb}, asked=found.asked | {verb})
         return replace(found, wants_name=True) if found is not None and named else found
+    owned = _OWNED.search(folded)
+    if owned and relative_of(owned["owner"]) is not None:  # *Wie heißt die Katze meiner Nachbarin?*
+        found = _question([owned["owner"], owned["thing"], *(w for w in _words(folded[owned.end():])
+                                                             if w not in _STOP and len(w) >= 3)], abstains=True,
+                          herself=False, nouns=nouns)
+        if found is not None:
+            return replace(found, who=_who([owned["owner"]]), what=frozenset({owned["thing"]}),
+                           wants_name=bool(re.search(r"\b(heisst|hiess|heissen|hiessen)\b", folded)))
     named_question = _named_question(text, folded)
     if named_question is not None:
         return named_question
@@ -452,7 +471,8 @@ class TopicScorer:
         # whose slot answers: the asked relatives, or the relative a name asked for was introduced as
         self.fill_who = self.who | frozenset(names[w] for w in self.by_name if w in names)
         related = self.who | frozenset(names[w] for w in self.by_name if w in names)  # *Mimi*: her *Katze* too
-        self.content = tuple((words, heads) for topic, words, heads in self.per_asked
+        self.content = tuple((words | (_topic_words(_widened([topic])) - _STOP), heads)
+                             for topic, words, heads in self.per_asked
                              if not (words & self.who_words) and topic not in related
                              and (question.what is None or topic in question.what)) \
             if self.who and not question.wants_name and question.what != frozenset() else ()

@@ -64,7 +64,8 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"alleine|zusammen|ausserhalb|mit\s+(mein|meine|meinem|meinen|meiner|unser\w*))\b|"
                            r"\bumgezogen\b|"
                            r"\bnach\s+\w+\s+(zurueck\s+|zurueckge)?gezogen\b|\bziehen?\s+nach\b|\bzieht\s+nach\b")),
-    ("arbeit", re.compile(r"\b(arbeite|arbeitet|jobbe|jobbt)\b|\bstelle\s+gewechselt\b|\bneue\s+stelle\b")),
+    ("arbeit", re.compile(r"\b(arbeite|arbeitet|jobbe|jobbt|unterrichte|unterrichtet)\b|\bstelle\s+gewechselt\b|"
+                          r"\bneue\s+stelle\b")),
     ("studium", re.compile(r"\b(studiere|studiert)\b|\b(studium|studiengang|studienfach|fach|hauptfach|uni|"
                            r"hochschule)\b.*\bgewechselt\b|\b(zu|in|nach)\s+(der\s+|die\s+)?\w*(" + _FIELDS +
                            r")\s+gewechselt\b")),
