@@ -62,6 +62,19 @@ def test_the_car_bought_weeks_later_is_the_car_she_drives_the_old_one_only_as_ea
         "Am 8. Oktober hast du mir erzählt: „Ich fahre einen alten Passat.“"]
 
 
+def test_her_own_home_said_beside_her_husband_is_not_his_home(nova):
+    _tell(nova, "ute", [(0, "Ich wohne seit der Trennung von meinem Mann in Köln.")])
+    _tell(nova, "vera", [(1, "Ich wohne mit meinem Mann in Regensburg.")])
+    assert _ask(nova, "ute", ["Wo wohnt mein Mann?"]) == ["Das hast du mir noch nicht erzählt."]
+    assert _ask(nova, "vera", ["Wo wohnt mein Mann?"]) == [
+        "Am 6. Oktober hast du mir erzählt: „Ich wohne mit meinem Mann in Regensburg.“"]
+
+
+def test_the_sentence_that_names_her_answers_not_one_that_only_mentions_her(nova):
+    _tell(nova, "ute", [(0, "Meine Frau heißt Gisela."), (4, "Gisela und ich feiern im Januar Goldene Hochzeit.")])
+    assert _ask(nova, "ute", ["Wie heißt meine Frau?"]) == ["Am 5. Oktober hast du mir erzählt: „Meine Frau heißt Gisela.“"]
+
+
 def test_the_neighbours_cat_is_not_ours(nova):
     _tell(nova, "ute", [(1, "Unsere Katze heißt Mimi."), (5, "Meine Nachbarin hat eine Katze, die Minka heißt.")])
     ours, hers = _ask(nova, "ute", ["Wie heißt unsere Katze?", "Wie heißt die Katze meiner Nachbarin?"])

@@ -515,6 +515,16 @@ class TopicScorer:
         subject = filled[: -len(self.slot) - 1]  # *Ich bin Lehrerin* fills her own work slot, not her husband's
         return subject in self.fill_who if self.who else subject == "ich" if self.herself else True
 
+    def _fills_her_own(self, said: str) -> bool:
+        """The sentence fills her own slot of the asked kind (or says her own verb of it: *Ich wohne …*), and does
+        not share it with the asked person (*Ich wohne mit meinem Mann in Regensburg*, *Mein Mann und ich …*)."""
+        if self.slot is None:
+            return False
+        if (slot_of(said, self.names) or "") != "ich|" + self.slot and _sentence_words(said)[0].isdisjoint(
+                _OWN_VERBS.get(self.slot, ())):
+            return False
+        return not _shares(said, self.who)
+
     def _about_who(self, said: str, word_set: frozenset[str], tails: frozenset[str], fills: bool) -> bool:
         """The sentence is about the asked person: its subject is them, or it names them and its subject is she
         (*Ich wohne mit meinem Mann in Regensburg*) — never someone else's sentence (*Die Frau meines Bruders …*);
@@ -527,8 +537,24 @@ class TopicScorer:
             if subject not in self.who and not (subject in (None, "ich") and (
                     not word_set.isdisjoint(self.who_words) or any(_relative(w) in self.who for w in word_set))):
                 return False  # (*Söhne* names a son: a plural that is no short ending away)
+            if subject not in self.who and self._fills_her_own(said):
+                return False  # *Ich wohne seit der Trennung von meinem Mann in Köln*: her home, not his
         return not self.content or fills or any(not word_set.isdisjoint(words) or not tails.isdisjoint(heads)
                                                 for words, heads in self.content)
+
+
+# her own verb of a slot's kind (*ich wohne … in Köln*, however far the place is from the verb)
+_OWN_VERBS = {"wohnort": frozenset({"wohne", "lebe"}), "arbeit": frozenset({"arbeite", "jobbe"}),
+              "studium": frozenset({"studiere"}), "auto": frozenset({"fahre"})}
+_SHARED = re.compile(r"\b(?:mit|und)\s+(?:meinem|meiner|meinen|meine|mein|unserem|unserer|unseren|unsere)\s+"
+                     r"(?P<with>[a-z]+)|^\s*(?:mein|meine|unser|unsere)\s+(?P<first>[a-z]+)\s+und\s+ich\b|"
+                     r"^\s*(?P<we>wir)\b")
+
+
+def _shares(said: str, who: frozenset[str]) -> bool:
+    """She says it of herself and the asked person together (*mit meinem Mann*, *Mein Mann und ich*, *Wir*)."""
+    return any(found["we"] or _relative(found["with"] or found["first"] or "") in who
+               for found in _SHARED.finditer(fold(said)))
 
 
 @lru_cache(maxsize=16384)
