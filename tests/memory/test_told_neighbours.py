@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import redis as redis_lib
+
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.memory.block import read_memory_block
+from novaberg.memory.short_term import ShortTermMemory
 from novaberg.memory.told_answer import NothingTold, ToldAnswer, told_answer
 from tests.memory.helpers import NOW, agent, remember
 from tests.support import berlin, make_deps
@@ -136,3 +139,12 @@ def test_a_memory_question_nothing_told_answers_is_never_answered_with_the_neare
              "text": "Wann habe ich die Steuererklärung für 2024 abgegeben?", "now": NOW}
     block = read_memory_block(state, _deps(db, redis))
     assert block is None or not block.answers_question
+
+
+def test_with_a_memory_unreadable_told_answer_says_neither_an_answer_nor_nothing_told(db, redis, monkeypatch):
+    """Redis down: the long-term nodes alone cannot show that nothing was told (a fresh entry may hold it)."""
+    def down(*args, **kwargs):
+        raise redis_lib.ConnectionError("Redis is gone")
+
+    monkeypatch.setattr(ShortTermMemory, "fresh_above_mid", down)
+    assert told_answer(_deps(db, redis), "u1", "nova", "Wo arbeitet meine Tochter?", NOW) is None
