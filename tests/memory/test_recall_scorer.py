@@ -38,7 +38,9 @@ def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> in
     words = recall._cached_words(said)
     if not filled and not _found(words, frozenset(topics), frozenset(asked)):
         return 0
-    if nouns and not filled and not _found(words, frozenset(nouns), frozenset(nouns) & frozenset(asked)):
+    if nouns and not filled and not _found(words, frozenset(nouns), frozenset(nouns) & frozenset(asked)) \
+            and not recall.bare_answer(said, frozenset(w for w in question.asked - question.nouns
+                                                       if w not in recall._STOP)):
         return 0
     if question.wants_name:
         relatives = {w for w in asked if w in RELATIVES}

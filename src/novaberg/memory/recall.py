@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
-from novaberg.memory.slots import RELATIVES, SYNONYMS, relative_of, slot_of, subject_of
+from novaberg.memory.slots import RELATIVES, SYNONYMS, TIME_NOUNS, relative_of, slot_of, subject_of
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
 
@@ -487,6 +487,9 @@ class TopicScorer:
                              and (question.what is None or topic in question.what)) \
             if self.who and not question.wants_name and question.what != frozenset() else ()
         self.years = question.years
+        # *Wie oft trinke ich Alkohol?*: the asked verb, for a sentence that says it and names nothing else
+        self.bare = frozenset(w for w in question.asked - question.nouns if w not in _STOP) if question.nouns \
+            else frozenset()
         self.herself = question.about_herself
 
     @classmethod
@@ -499,7 +502,7 @@ class TopicScorer:
         if word_set.isdisjoint(self.whole) and tails.isdisjoint(self.tails) and not fills:
             return 0
         if self.noun_whole and word_set.isdisjoint(self.noun_whole) and tails.isdisjoint(self.noun_tails) \
-                and not fills:
+                and not fills and not (self.bare and bare_answer(said, self.bare)):
             return 0
         if self.names_asked and word_set.isdisjoint(self.names_asked):
             return 0
@@ -565,6 +568,18 @@ def _shares(said: str, who: frozenset[str]) -> bool:
     """She says it of herself and the asked person together (*mit meinem Mann*, *Mein Mann und ich*, *Wir*)."""
     return any(found["we"] or _relative(found["with"] or found["first"] or "") in who
                for found in _SHARED.finditer(fold(said)))
+
+
+@lru_cache(maxsize=16384)
+def bare_answer(said: str, verbs: frozenset[str]) -> bool:
+    """*Ich trinke 4mal die Woche.* for *Wie oft trinke ich Alkohol?*: she says the asked verb of herself and names
+    no thing (her only nouns say when) — it answers though it lacks the asked noun; *Ich trinke jeden Morgen
+    Kaffee* names another thing and never does."""
+    tokens = re.findall(r"[\wäöüÄÖÜß]+", said)
+    folded = [fold(token) for token in tokens]
+    if "ich" not in folded or verbs.isdisjoint(folded):
+        return False
+    return all(fold(token) in TIME_NOUNS or fold(token) in _STOP for token in tokens[1:] if token[:1].isupper())
 
 
 @lru_cache(maxsize=16384)

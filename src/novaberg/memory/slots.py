@@ -22,7 +22,7 @@ from importlib import resources
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.words import fold
 
-__all__ = ["RELATIVES", "SYNONYMS", "names_of", "subject_of", "slot_of", "first_person", "relative_of"]
+__all__ = ["RELATIVES", "SYNONYMS", "TIME_NOUNS", "names_of", "subject_of", "slot_of", "first_person", "relative_of"]
 
 RELATIVES = frozenset("""mutter vater mama papa bruder schwester sohn tochter frau mann freund freundin partner
 partnerin oma opa kind kinder hund katze kollege kollegin chef chefin eltern geschwister enkel enkelin nichte neffe
@@ -259,6 +259,9 @@ soll darf werde""".split())
 _TIME_NOUNS = frozenset(fold(word) for word in (*WEEKDAY_NAMES, *MONTH_NAMES)) | frozenset(
     """morgen abend mittag nachmittag vormittag nacht tag tage tagen woche wochen wochenende monat monate jahr jahre
     jahren uhr mal stunde stunden minuten sommer winter herbst fruehling fruehjahr zeit""".split())
+
+
+TIME_NOUNS = _TIME_NOUNS  # nouns that say when or how often, never what (*4mal die Woche*, *am Wochenende*)
 
 
 # a noun after a preposition says where, when or why (*seit meiner Kindheit*, *zum Seniorentanz*), not what
