@@ -20,7 +20,10 @@ written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on the
 the third set written by others (`recall_third.py`, GerMedIQ's other participants, read from `--third PATH`: its
 development part is looked at, its held-out part only as aggregates), and so are the two parts of the fourth set
 (`recall_fourth.py`, everyday first-person sentences from Tatoeba, read from `--fourth PATH`); to a person who says *Sie*,
-a du-form answer is wrong (`inhalt_ohne_anrede` counts the content alone). `--part NAME` runs one part,
+a du-form answer is wrong (`inhalt_ohne_anrede` counts the content alone), and so are the two neighbour sets
+(`recall_neighbours.py`: *other person* and *updated*, each split by the sha256 of its case ids into a development
+and a held-out part). Every part is also reported as answered / abstained / invented / missed (`outcome`: a fact of
+the person the question does not ask for, or an old version as current, counts as invented). `--part NAME` runs one part,
 `--show-held-out` prints the held-out parts' wrong answers (looking at them spends the part). `--answers FILE`
 writes every answer (mode, person, question, answer) as JSON lines, to compare two versions with `cmp` unread.
 """
