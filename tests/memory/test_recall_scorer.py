@@ -89,7 +89,8 @@ def _about_who(question: MemoryQuestion, said: str, names: dict[str, str], words
         if subject not in who and not (subject in (None, "ich") and any(word in who_words or relative_of(word) in who
                                                                          for word in words)):
             return False
-        if subject not in who and question.slot is not None and (slot_of(said, names) == "ich|" + question.slot or any(
+        if subject not in who and not question.first_person and question.slot is not None and (
+                slot_of(said, names) == "ich|" + question.slot or any(
                 word in recall._OWN_VERBS.get(question.slot, ()) for word in words)) \
                 and not recall._shares(said, question.who):
             return False

@@ -27,6 +27,10 @@ def _answers(question: str, told: str, names: dict[str, str] | None = None) -> b
     ("Was ist meine Frau von Beruf?", "Meine Frau ist Ärztin.", True),
     ("Wo wohnen meine Eltern?", "Meine Mutter wohnt in Wien.", True),  # a member of the group
     ("Wo wohnt meine Schwester?", "Meine Tochter wohnt in Wien.", False),
+    ("Wo wohnt mein Mann?", "Ich wohne seit der Trennung von meinem Mann in Köln.", False),  # her home, not his
+    ("Wo wohnt mein Mann?", "Ich wohne mit meinem Mann in Regensburg.", True),  # theirs
+    ("Wohin fahren wir mit den Kindern im Sommer?", "Im Sommer fahren wir mit den Kindern nach Dänemark.", True),
+    ("Wann habe ich meiner Mutter etwas geschenkt?", "Ich habe meinem Mann ein Buch geschenkt.", False),
 ])
 def test_the_asked_person_is_the_subject_of_the_sentence_that_answers(question, told, found):
     assert _answers(question, told) is found

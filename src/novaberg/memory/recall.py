@@ -108,6 +108,8 @@ class MemoryQuestion:
     # *Was hab ich dir über meine Schwester erzählt?*, *Was weißt du über …?*: everything told about it answers;
     # any other question is answered by the sentences that hold most of what is asked (never one that holds less)
     broad: bool = False
+    # the question says *ich* or *wir* (*Wohin fahren wir mit den Kindern?*): her own trip is not a neighbour's
+    first_person: bool = False
 
 
 def _words(text: str) -> list[str]:
@@ -295,10 +297,13 @@ def memory_question(text: str) -> MemoryQuestion | None:
     found = _memory_question(text)
     if found is None:
         return None
-    years = frozenset(_YEAR.findall(fold(text)))
-    return replace(found, years=years) if years else found
+    folded = fold(text)
+    years = frozenset(_YEAR.findall(folded))
+    first_person = bool(found.who) and not _FIRST_PERSON.isdisjoint(re.findall(r"[a-z]+", plain_question(folded)))
+    return replace(found, years=years, first_person=first_person) if years or first_person else found
 
 
+_FIRST_PERSON = frozenset({"ich", "wir"})
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # *Wie alt ist Minka?*, *Wo arbeitet Lena?*: a question about someone by name (a word written as a name right after
 # the verb, no article before it) — memory's when a told sentence names them; never anybody else's fact.
@@ -491,6 +496,7 @@ class TopicScorer:
         self.bare = frozenset(w for w in question.asked - question.nouns if w not in _STOP) if question.nouns \
             else frozenset()
         self.herself = question.about_herself
+        self.first_person = question.first_person
 
     @classmethod
     def of(cls, question: MemoryQuestion, names: dict[str, str] | None = None) -> TopicScorer:
@@ -550,7 +556,7 @@ class TopicScorer:
             if subject not in self.who and not (subject in (None, "ich") and (
                     not word_set.isdisjoint(self.who_words) or any(_relative(w) in self.who for w in word_set))):
                 return False  # (*Söhne* names a son: a plural that is no short ending away)
-            if subject not in self.who and self._fills_her_own(said):
+            if subject not in self.who and not self.first_person and self._fills_her_own(said):
                 return False  # *Ich wohne seit der Trennung von meinem Mann in Köln*: her home, not his
         return not self.content or fills or any(not word_set.isdisjoint(words) or not tails.isdisjoint(heads)
                                                 for words, heads in self.content)
@@ -559,7 +565,7 @@ class TopicScorer:
 # her own verb of a slot's kind (*ich wohne … in Köln*, however far the place is from the verb)
 _OWN_VERBS = {"wohnort": frozenset({"wohne", "lebe"}), "arbeit": frozenset({"arbeite", "jobbe"}),
               "studium": frozenset({"studiere"}), "auto": frozenset({"fahre"})}
-_SHARED = re.compile(r"\b(?:mit|und)\s+(?:meinem|meiner|meinen|meine|mein|unserem|unserer|unseren|unsere)\s+"
+_SHARED = re.compile(r"\b(?:mit|und)\s+(?:meinem|meiner|meinen|meine|mein|unserem|unserer|unseren|unsere|den|dem|der)\s+"
                      r"(?P<with>[a-z]+)|^\s*(?:mein|meine|unser|unsere)\s+(?P<first>[a-z]+)\s+und\s+ich\b|"
                      r"^\s*(?P<we>wir)\b")
 
