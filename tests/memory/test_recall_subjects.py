@@ -30,6 +30,7 @@ def _answers(question: str, told: str, names: dict[str, str] | None = None) -> b
     ("Wo wohnt mein Mann?", "Ich wohne seit der Trennung von meinem Mann in Köln.", False),  # her home, not his
     ("Wo wohnt mein Mann?", "Ich wohne mit meinem Mann in Regensburg.", True),  # theirs
     ("Wohin fahren wir mit den Kindern im Sommer?", "Im Sommer fahren wir mit den Kindern nach Dänemark.", True),
+    ("Wohin fahren wir mit den Kindern im Sommer?", "Im Sommer fahren wir nach Dänemark, die Kinder freuen sich.", True),
     ("Wann habe ich meiner Mutter etwas geschenkt?", "Ich habe meinem Mann ein Buch geschenkt.", False),
 ])
 def test_the_asked_person_is_the_subject_of_the_sentence_that_answers(question, told, found):
