@@ -5,6 +5,9 @@ A question is read into the words its fact must hold (a topic, widened by a few 
 *Volleyball*); a told sentence answers it only when one of its words is such a word — never by nearness, so
 *Lieblingsfarbe* never finds *Lieblingsessen*. A question about a personal thing nothing was told about is
 answered „noch nicht erzählt" (`abstains`); any other question with no match is left to the block's usual search.
+Never a neighbour fact (issue 38): the person asked about is the subject of the sentence that answers (*mein Mann*
+is not *ich*, *die Katze meiner Nachbarin* not ours), a name asked is that name (*Minka* is not *Mimi*), a year asked
+is that year; and of the sentences found, those holding fewer of the asked words than the best one are left out.
 No model call, no SQL here: the block reader hands in the pair's told sentences.
 """
 
@@ -24,7 +27,7 @@ from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
 
 __all__ = ["MemoryQuestion", "memory_question", "plain_question", "told_about", "score_told", "TopicScorer", "said_on", "asks_what_was_told",
-           "asked_period"]
+           "asked_period", "bare_answer"]
 
 _POSSESSIVE = r"(mein|meine|meinem|meinen|meiner|meines)"
 _POSSESSIVES = frozenset({"mein", "meine", "meinem", "meinen", "meiner", "meines", "unser", "unsere", "unserem",
