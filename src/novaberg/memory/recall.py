@@ -229,7 +229,8 @@ def _question(words: list[str], abstains: bool | None = None, holiday: bool = Fa
                           kin=any(w in _COLLECTIVE_KIN for w in topic), who=_who(topic))
 
 
-_SAME_PERSON = {word: frozenset(words) for words in _WORDS["same_person"] for word in words}
+_SAME_PERSON = {word: frozenset({head, *others}) for head, others in _WORDS["same_person"].items()
+                for word in (head, *others)}
 _GROUPS = {group: frozenset(members) for group, members in _WORDS["groups"].items()}
 
 
