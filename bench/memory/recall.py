@@ -20,7 +20,10 @@ written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on the
 the third set written by others (`recall_third.py`, GerMedIQ's other participants, read from `--third PATH`: its
 development part is looked at, its held-out part only as aggregates), and so are the two parts of the fourth set
 (`recall_fourth.py`, everyday first-person sentences from Tatoeba, read from `--fourth PATH`); to a person who says *Sie*,
-a du-form answer is wrong (`inhalt_ohne_anrede` counts the content alone). `--part NAME` runs one part,
+a du-form answer is wrong (`inhalt_ohne_anrede` counts the content alone), and so are the two neighbour sets
+(`recall_neighbours.py`: *other person* and *updated*, each split by the sha256 of its case ids into a development
+and a held-out part). Every part is also reported as answered / abstained / invented / missed (`outcome`: a fact of
+the person the question does not ask for, or an old version as current, counts as invented). `--part NAME` runs one part,
 `--show-held-out` prints the held-out parts' wrong answers (looking at them spends the part). `--answers FILE`
 writes every answer (mode, person, question, answer) as JSON lines, to compare two versions with `cmp` unread.
 """
@@ -42,6 +45,7 @@ from zoneinfo import ZoneInfo
 from bench.memory.recall_cases import (
     ABSTENTION,
     CATEGORIES,
+    OTHER_PERSON,
     SCENARIOS,
     TEMPORAL,
     UPDATE,
@@ -53,6 +57,13 @@ from bench.memory.recall_foreign import FOREIGN
 from bench.memory.recall_fourth import DEV as FOURTH_DEV
 from bench.memory.recall_fourth import HELD_OUT as FOURTH_HELD_OUT
 from bench.memory.recall_fourth import fourth_scenarios
+from bench.memory.recall_neighbours import (
+    NEIGHBOURS,
+    OTHER_DEV,
+    OTHER_HELD_OUT,
+    UPDATED_DEV,
+    UPDATED_HELD_OUT,
+)
 from bench.memory.recall_second import SECOND
 from bench.memory.recall_third import DEV as THIRD_DEV
 from bench.memory.recall_third import HELD_OUT as THIRD_HELD_OUT
@@ -120,10 +131,11 @@ def _days(day: int) -> tuple[str, ...]:
 
 
 _DU = re.compile(r"\b(du|dir|dich|dein|deine|deinen|deinem|deiner|deines|hast|bist)\b")
-ALL_SCENARIOS: tuple[Scenario, ...] = (*SCENARIOS, *SECOND, *FOREIGN)
+ALL_SCENARIOS: tuple[Scenario, ...] = (*SCENARIOS, *SECOND, *FOREIGN, *NEIGHBOURS)
 PARTS = ("entwicklung", "zurueckgehalten", "zurueckgehalten_2", "fremd", THIRD_DEV, THIRD_HELD_OUT, FOURTH_DEV,
-         FOURTH_HELD_OUT)
-_DEV_PARTS = ("entwicklung", THIRD_DEV, FOURTH_DEV)  # the parts looked at and tuned on
+         FOURTH_HELD_OUT, OTHER_DEV, OTHER_HELD_OUT, UPDATED_DEV, UPDATED_HELD_OUT)
+_DEV_PARTS = ("entwicklung", THIRD_DEV, FOURTH_DEV, OTHER_DEV, UPDATED_DEV)  # the parts looked at and tuned on
+ANSWERED, ABSTAINED, INVENTED, MISSED = "beantwortet", "enthalten", "erfunden", "verfehlt"
 
 
 def score(scenario: Scenario, question: Question, answer: str) -> tuple[bool, int]:
@@ -149,6 +161,49 @@ def _content(scenario: Scenario, question: Question, said: str) -> tuple[bool, i
         right = right and any(key in current for key in scenario.facts[question.wants[0]].keys) \
             and not any(key in current for key in _old_markers(scenario.facts[question.old], scenario.facts[question.wants[0]]))
     return right, 0
+
+
+_BROAD = re.compile(r"\b(erzaehlt|weisst du|wissen sie)\b")
+
+
+def outcome(scenario: Scenario, question: Question, answer: str) -> str:
+    """ANSWERED (right, `score`), INVENTED (states a key of a fact of the person the question does not ask for —
+    a neighbour fact, or an old version as current — also when it is otherwise right), ABSTAINED (says nothing was
+    told while a fact was wanted), else MISSED. Keys that a wanted fact's own sentence holds never count; a question
+    about everything told of a thing (*Was hab ich dir über meine Hobbys erzählt?*) of the older sets may be answered
+    with more of it — there only the new sets' other-person and never-told questions count other facts."""
+    said = fold(answer)
+    wanted = set(question.wants)
+    current = said
+    if question.category == UPDATE and question.old:
+        cut = min([said.find(word) for word in _HISTORY_WORDS if word in said] or [len(said)])
+        current = said[:cut]
+        if any(key in current for key in _old_markers(scenario.facts[question.old],
+                                                      scenario.facts[question.wants[0]])):
+            return INVENTED
+    allowed = " ".join(fold(scenario.facts[name].said) for name in wanted)
+    others = [key for name, fact in scenario.facts.items() if name not in wanted and name != question.old
+              for key in fact.keys if key not in allowed]
+    broad = bool(_BROAD.search(fold(question.text)))  # *Was hab ich dir über X erzählt?*: all told about X answers
+    if question.category != TEMPORAL and (not broad or question.category in (OTHER_PERSON, ABSTENTION)) \
+            and any(key in current for key in others):
+        return INVENTED
+    right, _ = score(scenario, question, answer)
+    if right:
+        return ANSWERED
+    return ABSTAINED if _ABSTAIN.search(said) else MISSED
+
+
+def _outcomes(rows: list[tuple[Scenario, Question, str, bool, int]]) -> None:
+    """Per part: answered / abstained / invented / missed, and the recall (answered of all)."""
+    print("  -- beantwortet / enthalten / erfunden / verfehlt (recall = beantwortet von allen)")
+    for part in PARTS:
+        chosen = [r for r in rows if r[0].report_part == part]
+        if not chosen:
+            continue
+        counts = Counter(outcome(r[0], r[1], r[2]) for r in chosen)
+        print(f"  {part:26} {counts[ANSWERED]:4} / {counts[ABSTAINED]:3} / {counts[INVENTED]:3} / {counts[MISSED]:3}"
+              f"  recall {100 * counts[ANSWERED] / len(chosen):5.1f} % of {len(chosen)}")
 
 
 def _old_markers(old: Fact, new: Fact) -> list[str]:
@@ -245,6 +300,7 @@ def run(modes: list[str], show_wrong: bool, only_dev: bool, show_held_out: bool 
                     if not right and (show_wrong and not held_out or show_held_out and held_out):
                         print(f"[{mode}] {scenario.user} {question.category}: {question.text}\n    → {answer!r}")
             results[mode] = _report(mode, rows)
+            _outcomes(rows)
             print(f"  ({turns['fragen']} Fragen, {time.perf_counter() - started:.0f} s)")
     if dump:
         dump.close()

@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from novaberg.text.words import fold
 
 __all__ = ["Fact", "Question", "Scenario", "SCENARIOS", "CATEGORIES", "SINGLE", "MULTI", "UPDATE", "TEMPORAL",
-           "ABSTENTION", "answer_keys"]
+           "ABSTENTION", "OTHER_PERSON", "answer_keys"]
 
 SINGLE, MULTI, UPDATE, TEMPORAL, ABSTENTION = "einzelfakt", "mehrere_sitzungen", "aktualisierung", "zeitfrage", \
     "enthaltung"
-CATEGORIES = (SINGLE, MULTI, UPDATE, TEMPORAL, ABSTENTION)
+OTHER_PERSON = "andere_person"  # a fact of the person or of a relative, told beside the other's (recall_neighbours.py)
+CATEGORIES = (SINGLE, MULTI, UPDATE, TEMPORAL, ABSTENTION, OTHER_PERSON)
 
 
 @dataclass(frozen=True)

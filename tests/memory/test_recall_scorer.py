@@ -14,7 +14,7 @@ from novaberg.llm.scripted import ScriptedLLM
 from novaberg.memory import recall
 from novaberg.memory.block import read_memory_block
 from novaberg.memory.recall import MemoryQuestion, TopicScorer, memory_question, score_told
-from novaberg.memory.slots import RELATIVES, names_of, slot_of
+from novaberg.memory.slots import RELATIVES, names_of, relative_of, slot_of, subject_of
 from tests.memory.helpers import NOW, agent, remember
 from tests.support import make_deps
 
@@ -34,11 +34,13 @@ def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> in
                 asked |= {name, rel}
         if nouns and (rel in nouns or name in nouns):
             nouns |= {name, rel}
-    filled = question.slot is not None and (slot_of(said, names) or "").endswith("|" + question.slot)
+    filled = question.slot is not None and _fills(question, slot_of(said, names) or "", names)
     words = recall._cached_words(said)
     if not filled and not _found(words, frozenset(topics), frozenset(asked)):
         return 0
-    if nouns and not filled and not _found(words, frozenset(nouns), frozenset(nouns) & frozenset(asked)):
+    if nouns and not filled and not _found(words, frozenset(nouns), frozenset(nouns) & frozenset(asked)) \
+            and not recall.bare_answer(said, frozenset(w for w in question.asked - question.nouns
+                                                       if w not in recall._STOP)):
         return 0
     if question.wants_name:
         relatives = {w for w in asked if w in RELATIVES}
@@ -53,14 +55,59 @@ def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> in
                                                 or any(w == v + end for v in question.verb for end in recall._ENDINGS))
                                                 for w in words):
         return 0
+    if question.who and not _about_who(question, said, names, words, filled, asked):
+        return 0
+    if question.about_herself and subject_of(said, names) not in (None, "ich"):
+        return 0
+    if question.years and not any(word in question.years for word in words):
+        return 0
     return 1 + sum(1 for topic in asked if any(_same_or_head(word, topic) for word in words))
+
+
+def _fills(question: MemoryQuestion, slot: str, names: dict[str, str]) -> bool:
+    """The asked slot, filled by the asked person (her own when she is asked, anyone's when no one is)."""
+    if not slot.endswith("|" + str(question.slot)):
+        return False
+    subject = slot.rsplit("|", 1)[0]
+    named = {names[w] for w in question.who if w in names} if question.named else set()
+    return subject in question.who | named if question.who else subject == "ich" if question.about_herself else True
+
+
+def _about_who(question: MemoryQuestion, said: str, names: dict[str, str], words: tuple[str, ...], filled: bool,
+               asked: set[str]) -> bool:
+    """Never a neighbour fact: a name must be said; a relative must be the subject, or be named in a sentence
+    about her; and what is asked of them must be held too (or their slot filled)."""
+    who = set(question.who)
+    if question.named:
+        if not any(word in who for word in words):
+            return False
+        who_words = set(who)
+        related = who | {names[w] for w in question.who if w in names}
+    else:
+        who_words = set(recall._topic_words(question.who)) | {n for n, rel in names.items() if rel in who}
+        subject = subject_of(said, names)
+        if subject not in who and not (subject in (None, "ich") and any(word in who_words or relative_of(word) in who
+                                                                         for word in words)):
+            return False
+        if subject not in who and not question.first_person and question.slot is not None and (
+                slot_of(said, names) == "ich|" + question.slot or any(
+                word in recall._OWN_VERBS.get(question.slot, ()) for word in words)) \
+                and not recall._shares(said, question.who):
+            return False
+        related = who
+    if question.wants_name or question.what == frozenset() or filled:
+        return True
+    content = [topic for topic in asked if topic not in related and not (recall._asked_words(topic) & who_words)
+               and (question.what is None or topic in question.what)]
+    return not content or any(_same_or_head(word, topic) or word not in recall._STOP and word in recall._topic_words(
+        recall._widened([topic])) for topic in content for word in words)
 
 
 def _found(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str]) -> bool:
     topic_forms, heads = recall._forms_of(topics), topics & recall._KIND_FAMILIES
     partners = frozenset().union(*(recall._partner_words(topic) for topic in topics))
     return any(word not in recall._STOP and word not in partners and (word in topic_forms or recall._forms(word) & topics
-                                             or any(word == t + end for t in topics for end in recall._ENDINGS)
+                                             or any(word == t + end for t in topics if len(t) >= 3 for end in recall._ENDINGS)
                                              or any(len(stem) >= 4 for stem in recall._forms(word) & topic_forms))
                for word in words) \
         or any(_same_or_head(word, topic) for word in words for topic in asked) \

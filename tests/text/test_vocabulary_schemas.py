@@ -217,6 +217,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "do_verbs": FOLDED,
         "kin_plurals": FOLDED,
         "pets": FOLDED,
+        "professions": FOLDED,  # issue 38: what fills a relative's work slot (memory/slots.py)
+        "same_person": Map(FOLDED),  # issue 38: the asked person in other words (memory/recall.py)
+        "groups": Map(FOLDED),
     },
     "text/question_de.json": {
         "_comment": TEXT,

@@ -49,7 +49,7 @@ from novaberg.memory.texts import (
 )
 from novaberg.text.small_talk import ADDRESS_SIE
 
-__all__ = ["READER", "read_memory_block", "question_kind", "ABOUT_ME", "ABOUT_HERSELF"]
+__all__ = ["READER", "read_memory_block", "question_kind", "ABOUT_ME", "ABOUT_HERSELF", "Recalled", "recall_told"]
 
 READER = "erinnerungen"
 ABOUT_ME, ABOUT_HERSELF = "ueber_mich", "frage_zu_ihr"
@@ -57,6 +57,7 @@ _FOCUS_MARGIN = 0.12  # a question about one thing keeps the entries this close 
 _FOCUS_CAP = 3
 _RECALL_SCAN = 500  # a memory question reads the pair's newest long-term nodes up to this many
 _RECALL_CAP = 3  # … and says at most this many matching sentences, newest first
+_MOST = 3  # a score of two asked words held (1 + 2): below the best such sentence, a sentence is no answer
 _ABOUT_ME = re.compile(r"\b(was\s+weißt\s+du\s+(alles\s+)?(über|von)\s+mich|was\s+weisst\s+du\s+(alles\s+)?(ueber|über|von)"
                        r"\s+mich|was\s+hast\s+du\s+dir\s+(über\s+mich\s+)?gemerkt|woran\s+erinnerst\s+du\s+dich|"
                        r"was\s+habe\s+ich\s+dir\s+(alles\s+)?erzählt)\b", re.IGNORECASE)
@@ -88,7 +89,9 @@ def read_memory_block(state: dict[str, Any], deps: Any) -> Block | None:
                 return block
         else:  # the pair has no sentence to find: the nearest search would read both memories for nothing
             return _nearest_block(state, deps, nothing_told=True)
-        return _nearest_block(state, deps, fresh=reads.fresh)  # the short-term entries are not read a second time
+        # no told sentence holds what is asked: the nearest entries go to a model as context, never as the
+        # answer (the nearest sentence dressed as an answer is a neighbour fact — *2023* for *2024*)
+        return _nearest_block(state, deps, fresh=reads.fresh, answers=False)  # short-term entries not read again
     return _nearest_block(state, deps)
 
 
@@ -103,10 +106,12 @@ def _told(state: dict[str, Any], deps: Any, superseded: dict[str, str] | None = 
           unread: list[str] | None = None, reads: _Reads | None = None) -> list[tuple[datetime, str, bool]]:
     """The pair's told sentences (when, words, long-term?): long-term nodes newest first, then the short-term
     entries not yet promoted (not this turn's own words). `superseded` gets the stored links (older → newer),
-    `unread` the memories that could not be read this turn, `reads` the short-term entries as read."""
+    `unread` the memories that could not be read this turn, `reads` the short-term entries as read. A state
+    without a turn (`turn_id` None: a read outside a turn, `recall_told`) logs no trace row."""
     superseded = {} if superseded is None else superseded
     unread = [] if unread is None else unread
     user_id, character_id, now = state["user_id"], state["character_id"], state["now"]
+    turn_id = state.get("turn_id")
     told: list[tuple[datetime, str, bool]] = []
     try:
         repo = LongTermRepository(deps.db)
@@ -120,7 +125,8 @@ def _told(state: dict[str, Any], deps: Any, superseded: dict[str, str] | None = 
                     superseded[by_id[node_id]] = by_id[newer]
     except (DatabaseError, psycopg.Error, ModelError) as err:
         _log.error("long-term memory unreadable this turn: %s", err)
-        deps.log.write(state["turn_id"], READER, "fehler", {"lzg": str(err)}, now, "memory")
+        if turn_id is not None:
+            deps.log.write(turn_id, READER, "fehler", {"lzg": str(err)}, now, "memory")
         unread.append("lzg")
     try:
         entries = ShortTermMemory(deps.redis).fresh_above_mid(user_id, character_id, now)
@@ -129,11 +135,12 @@ def _told(state: dict[str, Any], deps: Any, superseded: dict[str, str] | None = 
         known = {said for _, said, _ in told} if entries else set()
         for entry in entries:
             said = entry["inhalt"].strip()
-            if said and said not in known and not entry.get("lzg_id") and entry.get("turn_id") != str(state["turn_id"]):
+            if said and said not in known and not entry.get("lzg_id") and entry.get("turn_id") != str(turn_id):
                 told.append((entry["erstellt_am"], said, False))
     except redis_lib.RedisError as err:
         _log.error("short-term memory unreachable this turn: %s", err)
-        deps.log.write(state["turn_id"], READER, "fehler", {"kzg": str(err)}, now, "memory")
+        if turn_id is not None:
+            deps.log.write(turn_id, READER, "fehler", {"kzg": str(err)}, now, "memory")
         unread.append("kzg")
     return told
 
@@ -141,11 +148,23 @@ def _told(state: dict[str, Any], deps: Any, superseded: dict[str, str] | None = 
 _NOTHING_TOLD = Block(BLOCK_HEADER, "")  # the recall read's sign: both memories read, the pair has nothing in them
 
 
-def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
-                  reads: _Reads | None = None) -> Block | None:
-    """Issue 28 items 2–4: the told sentences about the asked thing, each with its day, the newest of a slot as
-    current and an older one of the same slot as history (`slots.py`); nothing told about a personal thing →
-    „noch nicht erzählt\"; nothing told about anything else → None (the nearest search goes on)."""
+@dataclass(frozen=True)
+class Recalled:
+    """What the pair told about a memory question: the current sentences (best first: most of the asked words,
+    then newest), the (older, newer) pairs of a slot told again, and what was read."""
+
+    question: MemoryQuestion
+    current: list[Told]
+    history: list[tuple[Told, Told]]
+    every: list[Told]  # all told sentences read (with or without a time)
+    unread: list[str]  # the memories that could not be read ("lzg", "kzg")
+
+
+def recall_told(state: dict[str, Any], deps: Any, question: MemoryQuestion,
+                reads: _Reads | None = None) -> Recalled | None:
+    """The told sentences that answer `question` (issue 28 items 2–4; never a neighbour fact: the scorer's
+    subject, name and year gates). `state` holds user_id, character_id, now, text and, in a turn, turn_id. None:
+    a question about everything told without a period (the nearest search lists what is known)."""
     now = state["now"]
     period = asked_period(str(state.get("text", "")), now, deps.zone)
     if question.any_topic and period is None:  # before any read: the nearest search reads what it lists
@@ -171,7 +190,25 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
         found = within or found
     # by score, then newest first (two stable sorts: the order of (-score, -time) without a key tuple per item)
     found = sorted(sorted(found, key=_WHEN, reverse=True), key=lambda item: scores[id(item)], reverse=True)
+    if found and not question.broad and not question.any_topic and scores[id(found[0])] >= _MOST:
+        # a sentence holding two or more of the asked words: the others, holding fewer, are neighbours
+        top = scores[id(found[0])]  # *Wie heißt meine Frau?* — not *Gisela und ich feiern …* beside *… heißt Gisela*
+        found = [item for item in found if scores[id(item)] == top]
     current, history = _by_slot(found[:_RECALL_CAP], told, known, stored)
+    return Recalled(question, current, history, every, unread)
+
+
+def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
+                  reads: _Reads | None = None) -> Block | None:
+    """Issue 28 items 2–4: the told sentences about the asked thing, each with its day, the newest of a slot as
+    current and an older one of the same slot as history (`slots.py`); nothing told about a personal thing →
+    „noch nicht erzählt\"; nothing told about anything else → None (the nearest search goes on)."""
+    now = state["now"]
+    recalled = recall_told(state, deps, question, reads)
+    if recalled is None:
+        return None
+    every, unread, history = recalled.every, recalled.unread, recalled.history
+    current = sorted(recalled.current, key=_WHEN, reverse=True)  # the block says them newest first
     worst = None
     if current:  # the delivery's log row as the nearest search writes it: count and worst similarity
         try:
@@ -239,7 +276,7 @@ def _by_slot(found: list[Told], told: list[Told], known: _Analysed,
              stored: dict[str, str]) -> tuple[list[Told], list[tuple[Told, Told]]]:
     """Issue 28 item 3: a found sentence with a newer one of the same slot among everything told (or linked as
     superseded by the promotion, `stored`) is history; the newer one (the current value) is said even when the
-    question's words did not find it. Returns the current sentences, newest first, and (older, newer) pairs."""
+    question's words did not find it. Returns the current sentences in the order found (best first), and (older, newer) pairs."""
     by_said = {item[1]: item for item in told}
     slots = known.slots
     newest: dict[str, Told] = {}
@@ -260,17 +297,19 @@ def _by_slot(found: list[Told], told: list[Told], known: _Analysed,
                 current.append(latest)
         elif item not in current:
             current.append(item)
-    return sorted(current, key=lambda item: item[0], reverse=True), history
+    return current, history
 
 
 def _nearest_block(state: dict[str, Any], deps: Any, nothing_told: bool = False,
-                   fresh: list[dict[str, Any]] | None = None) -> Block | None:
+                   fresh: list[dict[str, Any]] | None = None, answers: bool = True) -> Block | None:
     """The nearest entries; `nothing_told`: the recall read just found both memories of the pair empty, so no
     entry is read again (the delivery is logged as empty all the same); `fresh`: the short-term entries the recall
     read got this turn (None: read them here)."""
     text, now = str(state.get("text", "")), state["now"]
     user_id, character_id = state["user_id"], state["character_id"]
     kind = question_kind(text)
+    if not answers and kind == ABOUT_HERSELF:  # context for a model, never the answer (see read_memory_block)
+        kind = None
     entries: list[tuple[float, str, str]] = []  # (similarity, line for the model, line for the person)
     seen: set[str] = set()
     query: list[float] | None = None

@@ -5,6 +5,9 @@ A question is read into the words its fact must hold (a topic, widened by a few 
 *Volleyball*); a told sentence answers it only when one of its words is such a word — never by nearness, so
 *Lieblingsfarbe* never finds *Lieblingsessen*. A question about a personal thing nothing was told about is
 answered „noch nicht erzählt" (`abstains`); any other question with no match is left to the block's usual search.
+Never a neighbour fact (issue 38): the person asked about is the subject of the sentence that answers (*mein Mann*
+is not *ich*, *die Katze meiner Nachbarin* not ours), a name asked is that name (*Minka* is not *Mimi*), a year asked
+is that year; and of the sentences found, those holding fewer of the asked words than the best one are left out.
 No model call, no SQL here: the block reader hands in the pair's told sentences.
 """
 
@@ -19,12 +22,12 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
-from novaberg.memory.slots import RELATIVES, SYNONYMS, slot_of
+from novaberg.memory.slots import RELATIVES, SYNONYMS, TIME_NOUNS, relative_of, slot_of, subject_of
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.words import fold
 
 __all__ = ["MemoryQuestion", "memory_question", "plain_question", "told_about", "score_told", "TopicScorer", "said_on", "asks_what_was_told",
-           "asked_period"]
+           "asked_period", "bare_answer"]
 
 _POSSESSIVE = r"(mein|meine|meinem|meinen|meiner|meines)"
 _POSSESSIVES = frozenset({"mein", "meine", "meinem", "meinen", "meiner", "meines", "unser", "unsere", "unserem",
@@ -47,7 +50,8 @@ _WHAT_IS_MINE = re.compile(r"\b(was|wie|wer|wo|wann|wie\s+alt|welche[rsnm]?)\s+(
 # *Wo arbeitet mein Bruder?*: the verb names the slot asked about — a sentence that only mentions the brother is
 # no answer (*Ich wohne mit meinem Partner und seinem Bruder*)
 _SLOT_VERBS = {"arbeitet": "arbeite", "wohnt": "wohne", "wohnen": "wohne", "lebt": "wohne", "studiert": "studiere"}
-_WHICH_DO_I = re.compile(r"\bwelche[nsrm]?\s+(?P<topic>\w+)\s+(?!(ist|sind|war|waren|hat|haben|wird)\b)[a-z]+\s+ich\b")
+_WHICH_DO_I = re.compile(r"\bwelche[nsrm]?\s+(?P<topic>\w+)\s+(?!(ist|sind|war|waren|hat|haben|wird)\b)(?P<verb>[a-z]+)"
+                         r"\s+ich\b")
 _WHERE_DO_I = re.compile(r"\b(wo|was|als\s+was|wie)\s+(?P<topic>arbeite|wohne|lebe|studiere)\s+ich\b|"
                          r"\bwas\s+(?P<job>mach|mache)\s+ich\s+" + _FILLERS + r"beruflich\b")
 
@@ -95,6 +99,20 @@ class MemoryQuestion:
     wants_name: bool = False  # *Wie heißt meine Schwester?*: only a sentence that names her answers
     kin: bool = False  # *Krankheiten in meiner Familie*: only a sentence about a relative answers
     verb: frozenset[str] = frozenset()  # *Wo arbeitet mein Bruder?*: a sentence holds a word of it or fills the slot
+    # Never a neighbour fact: the person the question is about (*mein Mann*: mann, ehemann, gatte; *meine Kinder*:
+    # kind, sohn, tochter …; a name: *Minka*) — a sentence answers only when it is about that person (its subject,
+    # or it names them and is about nobody else); empty: the question names no one but her
+    who: frozenset[str] = frozenset()
+    years: frozenset[str] = frozenset()  # *die Steuererklärung für 2024*: a sentence must say that year
+    named: bool = False  # `who` is a name (*Minka*): a sentence must say it — the cat *Mimi* is another cat
+    # what is asked of the person (*Beruf* in *Was ist meine Frau von Beruf?*): a sentence about them holds one of
+    # these or fills their slot; None: every asked word that does not name them; empty: anything about them
+    what: frozenset[str] | None = None
+    # *Was hab ich dir über meine Schwester erzählt?*, *Was weißt du über …?*: everything told about it answers;
+    # any other question is answered by the sentences that hold most of what is asked (never one that holds less)
+    broad: bool = False
+    # the question says *ich* or *wir* (*Wohin fahren wir mit den Kindern?*): her own trip is not a neighbour's
+    first_person: bool = False
 
 
 def _words(text: str) -> list[str]:
@@ -103,7 +121,17 @@ def _words(text: str) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def _cached_words(text: str) -> tuple[str, ...]:
-    return tuple(re.findall(r"[a-z0-9]+", fold(text)))
+    words = tuple(re.findall(r"[a-z0-9]+", fold(text)))
+    if _TAKES.isdisjoint(words) or not any(_DRUG.search(word) for word in words if len(word) >= 6):
+        return words
+    return (*words, "medikament")  # *Ich nehme Ipratropium und Metformin*: she told what medicines she takes
+
+
+# A medicine by its name's ending (*Metformin*, *Ipratropium*, *Ramipril*, *Ibuprofen*, *Pantoprazol*), taken
+# (*nehme*): the sentence tells her medicines, though it never says *Tabletten* (a GerMedIQ answer, as told).
+_TAKES = frozenset({"nehme", "nehmen", "nimmt", "nahm", "genommen", "einnehmen"})
+_DRUG = re.compile(r"(?:ium|olol|pril|sartan|statin|prazol|cillin|amol|profen|xin|pam|lam|ltin|formin|alin|irin|"
+                   r"ulin|idin|azin|pin|afil|oxacin|mab)$")
 
 
 def _widened(words: Iterable[str]) -> frozenset[str]:
@@ -198,7 +226,24 @@ def _question(words: list[str], abstains: bool | None = None, holiday: bool = Fa
     return MemoryQuestion(topics, personal if abstains is None else abstains,
                           about_herself=herself and not relative, asked=frozenset(topic), slot=slot,
                           nouns=frozenset(SYNONYMS.get(n, n) for n in nouns) & frozenset(topic),
-                          kin=any(w in _COLLECTIVE_KIN for w in topic))
+                          kin=any(w in _COLLECTIVE_KIN for w in topic), who=_who(topic))
+
+
+_SAME_PERSON = {word: frozenset({head, *others}) for head, others in _WORDS["same_person"].items()
+                for word in (head, *others)}
+_GROUPS = {group: frozenset(members) for group, members in _WORDS["groups"].items()}
+
+
+def _who(topic: Iterable[str]) -> frozenset[str]:
+    """The relatives a question is about (*meine Frau*, *meinem Sohn*, *meine Kinder*), each with the words that
+    name the same person (*Ehefrau*) or, for a group, its members (*Kinder*: *Sohn*, *Tochter*)."""
+    out: set[str] = set()
+    for word in topic:
+        rel = relative_of(word)
+        if rel is None:
+            continue
+        out |= _SAME_PERSON.get(rel, frozenset({rel})) | _GROUPS.get(rel, frozenset())
+    return frozenset(out)
 
 
 # *Was trinke ich?*, *Was mache ich gern?*, *Wie alt bin ich jetzt?*: a question with *ich* as the subject of a
@@ -253,16 +298,61 @@ def memory_question(text: str) -> MemoryQuestion | None:
     """The topic of an everyday memory question, or None when the text is no such question."""
     if not text.strip().endswith("?"):
         return None
+    found = _memory_question(text)
+    if found is None:
+        return None
+    folded = fold(text)
+    years = frozenset(_YEAR.findall(folded))
+    first_person = bool(found.who) and not _FIRST_PERSON.isdisjoint(re.findall(r"[a-z]+", plain_question(folded)))
+    return replace(found, years=years, first_person=first_person) if years or first_person else found
+
+
+_FIRST_PERSON = frozenset({"ich", "wir"})
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# *Wie alt ist Minka?*, *Wo arbeitet Lena?*: a question about someone by name (a word written as a name right after
+# the verb, no article before it) — memory's when a told sentence names them; never anybody else's fact.
+_ABOUT_NAMED = re.compile(r"^\s*(?:wie\s+alt|wie\s+lange|wie\s+oft|wo|was|wie|wer|wann|woher|wohin|seit\s+wann|"
+                          r"welche[nsrm]?(?:\s+\w+)?)\s+(?P<verb>ist|war|wohnt|lebt|arbeitet|macht|studiert|spielt|"
+                          r"hat|hatte|heisst|mag|isst|trinkt|faehrt|geht|kommt|wurde)\s+(?P<name>[a-z]+)\b(?P<rest>[^?]*)")
+# a thing or person of a relative, said in the genitive: it is the relative's, never hers (nor another's)
+_OWNED = re.compile(r"\b(?:der|die|das|den|dem)\s+(?P<thing>[a-z]+)\s+(?:meines|meiner|unseres|unserer|von\s+meinem|"
+                    r"von\s+meiner)\s+(?P<owner>[a-z]+)")
+_NOT_NAMES = frozenset("""du sie er es wir ihr man das der die den dem des ein eine einen einem einer dein deine
+denn eigentlich nochmal noch jetzt heute morgen gestern da hier dort""".split())
+
+
+def _named_question(text: str, folded: str) -> MemoryQuestion | None:
+    found = _ABOUT_NAMED.match(folded)
+    if not found:
+        return None
+    name = found["name"]
+    written = any(word[:1].isupper() and fold(word) == name for word in re.findall(r"\w+", text)[1:])
+    if not written or name in _NOT_NAMES or name in _STOP or relative_of(name) is not None or len(name) < 3 \
+            or any(name == fold(month) for month in MONTH_NAMES):
+        return None
+    rest = [w for w in _words(found["rest"]) if w not in _STOP and len(w) >= 3]
+    verb = _SLOT_VERBS.get(found["verb"])
+    asks = ["alt"] if folded.lstrip().startswith("wie alt") else []
+    words = [name, *rest, *asks, *([verb] if verb else [])]
+    question = _question(words, abstains=False, herself=False)
+    if question is None:
+        return None
+    return replace(question, who=frozenset({name}), named=True, verb=_widened([verb]) if verb else frozenset())
+
+
+def _memory_question(text: str) -> MemoryQuestion | None:
     folded = plain_question(fold(text))
     nouns = _nouns(text)
     told = _TOLD_ABOUT.search(folded) or _TOLD_THAT.search(folded)
     if told:
-        return _question(_words(told["topic"]), abstains=True, herself=False, nouns=nouns)
+        found = _question(_words(told["topic"]), abstains=True, herself=False, nouns=nouns)
+        return replace(found, broad=told.group(0).startswith("was")) if found is not None else None
     if _TOLD_ANYTHING.search(folded):
         return MemoryQuestion(frozenset(), abstains=True, about_herself=False, any_topic=True)
     about = _ABOUT_MY.search(folded)
     if about:
-        return _question(_words(about["topic"]), herself=False, nouns=nouns)
+        found = _question(_words(about["topic"]), herself=False, nouns=nouns)
+        return replace(found, broad=True) if found is not None else None
     if _JOB.search(folded):
         return _question(["beruf"], abstains=True)
     where = _WHERE_DO_I.search(folded)
@@ -271,17 +361,36 @@ def memory_question(text: str) -> MemoryQuestion | None:
     which = _WHICH_DO_I.search(folded)
     mine = None if which else _WHAT_IS_MINE.search(folded)
     if which and which["topic"] not in _STOP:
-        return _question([which["topic"]], abstains=True if _asks_about_her(folded, [which["topic"]]) else None,
+        # *Welches Fach studiere ich?*: a verb of a family (*studiere*) says what is asked too; *mache* says nothing
+        verb = [which["verb"]] if _widened([which["verb"]]) != {which["verb"]} else []
+        return _question([which["topic"], *verb], abstains=True if _asks_about_her(folded, [which["topic"]]) else None,
                          nouns=nouns)
     if mine and _words(mine["topic"])[0] not in _STOP:  # *Wie heißt meine Hebamme?*: never told → said so
         named = bool(_NAME_OF_MINE.search(folded))
-        found = _question(_words(mine["topic"]), abstains=True if named or _asks_about_her(
+        # *Was ist meine Frau von Beruf?*: the words after the person ask what of them
+        rest = [w for w in _words(folded[mine.end():]) if w not in _STOP and len(w) >= 3]
+        found = _question(_words(mine["topic"]) + rest, abstains=True if named or _asks_about_her(
             folded, _words(mine["topic"])) else None, nouns=nouns)
+        if found is not None and found.who:  # what of the person: the words after them (*verstorbener* is who)
+            topic = _words(mine["topic"])
+            at = next((i for i, w in enumerate(topic) if relative_of(SYNONYMS.get(w, w)) is not None), len(topic))
+            found = replace(found, what=frozenset(SYNONYMS.get(w, w) for w in topic[at + 1:] + rest if w not in _STOP))
         verb = _SLOT_VERBS.get(mine["verb"])
         if found is not None and verb:
             found = replace(found, verb=_widened([verb]), slot=_SLOT_WORDS.get(verb, found.slot),
                             topics=found.topics | {verb}, asked=found.asked | {verb})
         return replace(found, wants_name=True) if found is not None and named else found
+    owned = _OWNED.search(folded)
+    if owned and relative_of(owned["owner"]) is not None:  # *Wie heißt die Katze meiner Nachbarin?*
+        found = _question([owned["owner"], owned["thing"], *(w for w in _words(folded[owned.end():])
+                                                             if w not in _STOP and len(w) >= 3)], abstains=True,
+                          herself=False, nouns=nouns)
+        if found is not None:
+            return replace(found, who=_who([owned["owner"]]), what=frozenset({owned["thing"]}),
+                           wants_name=bool(re.search(r"\b(heisst|hiess|heissen|hiessen)\b", folded)))
+    named_question = _named_question(text, folded)
+    if named_question is not None:
+        return named_question
     if _GENERIC.search(folded) and _FIRST.search(folded):
         words = _words(folded)
         if any(word.startswith(service) or word.endswith(service) or word.endswith(service + "n")
@@ -370,6 +479,28 @@ class TopicScorer:
             if question.wants_name else frozenset()
         self.kin = _topic_words(_KIN_WORDS | _COLLECTIVE_KIN) | frozenset(names) if question.kin else frozenset()
         self.verb = (_topic_words(question.verb) - _STOP) if question.verb else frozenset()
+        # the person asked about: the subjects that answer, the words that name them (their names too), and the
+        # asked words that say what of them (*Beruf* in *Was ist meine Frau von Beruf?*) — one of these must be
+        # held too (or the person's slot filled) when there are any
+        self.by_name = question.who if question.named else frozenset()
+        self.who = question.who
+        self.who_words = (_topic_words(self.who) | frozenset(n for n, rel in names.items() if rel in self.who)) \
+            if self.who and not self.by_name else self.by_name
+        self.names_key = frozenset(names.items())
+        # whose slot answers: the asked relatives, or the relative a name asked for was introduced as
+        self.fill_who = self.who | frozenset(names[w] for w in self.by_name if w in names)
+        related = self.who | frozenset(names[w] for w in self.by_name if w in names)  # *Mimi*: her *Katze* too
+        self.content = tuple((words | (_topic_words(_widened([topic])) - _STOP), heads)
+                             for topic, words, heads in self.per_asked
+                             if not (words & self.who_words) and topic not in related
+                             and (question.what is None or topic in question.what)) \
+            if self.who and not question.wants_name and question.what != frozenset() else ()
+        self.years = question.years
+        # *Wie oft trinke ich Alkohol?*: the asked verb, for a sentence that says it and names nothing else
+        self.bare = frozenset(w for w in question.asked - question.nouns if w not in _STOP) if question.nouns \
+            else frozenset()
+        self.herself = question.about_herself
+        self.first_person = question.first_person
 
     @classmethod
     def of(cls, question: MemoryQuestion, names: dict[str, str] | None = None) -> TopicScorer:
@@ -381,7 +512,7 @@ class TopicScorer:
         if word_set.isdisjoint(self.whole) and tails.isdisjoint(self.tails) and not fills:
             return 0
         if self.noun_whole and word_set.isdisjoint(self.noun_whole) and tails.isdisjoint(self.noun_tails) \
-                and not fills:
+                and not fills and not (self.bare and bare_answer(said, self.bare)):
             return 0
         if self.names_asked and word_set.isdisjoint(self.names_asked):
             return 0
@@ -389,11 +520,87 @@ class TopicScorer:
             return 0
         if self.verb and word_set.isdisjoint(self.verb) and not fills:
             return 0
+        if self.who and not self._about_who(said, word_set, tails, fills):
+            return 0
+        if self.herself and _subject(said, self.names_key) not in (None, "ich"):  # *Wo arbeite ich?*: not his work
+            return 0
+        if self.years and word_set.isdisjoint(self.years):  # the 2023 tax return is no answer about 2024
+            return 0
         return 1 + sum(1 for _, words, heads in self.per_asked
                        if not word_set.isdisjoint(words) or not tails.isdisjoint(heads))
 
     def _fills(self, said: str) -> bool:
-        return self.slot is not None and (slot_of(said, self.names) or "").endswith("|" + self.slot)
+        if self.slot is None:
+            return False
+        filled = slot_of(said, self.names) or ""
+        if not filled.endswith("|" + self.slot):
+            return False
+        subject = filled[: -len(self.slot) - 1]  # *Ich bin Lehrerin* fills her own work slot, not her husband's
+        return subject in self.fill_who if self.who else subject == "ich" if self.herself else True
+
+    def _fills_her_own(self, said: str) -> bool:
+        """The sentence fills her own slot of the asked kind (or says her own verb of it: *Ich wohne …*), and does
+        not share it with the asked person (*Ich wohne mit meinem Mann in Regensburg*, *Mein Mann und ich …*)."""
+        if self.slot is None:
+            return False
+        if (slot_of(said, self.names) or "") != "ich|" + self.slot and _sentence_words(said)[0].isdisjoint(
+                _OWN_VERBS.get(self.slot, ())):
+            return False
+        return not _shares(said, self.who)
+
+    def _about_who(self, said: str, word_set: frozenset[str], tails: frozenset[str], fills: bool) -> bool:
+        """The sentence is about the asked person: its subject is them, or it names them and its subject is she
+        (*Ich wohne mit meinem Mann in Regensburg*) — never someone else's sentence (*Die Frau meines Bruders …*);
+        and when the question asks what of them, it holds that too or fills their slot."""
+        if self.by_name:
+            if word_set.isdisjoint(self.by_name):
+                return False
+        else:
+            subject = _subject(said, self.names_key)
+            if subject not in self.who and not (subject in (None, "ich") and (
+                    not word_set.isdisjoint(self.who_words) or any(_relative(w) in self.who for w in word_set))):
+                return False  # (*Söhne* names a son: a plural that is no short ending away)
+            if subject not in self.who and not self.first_person and self._fills_her_own(said):
+                return False  # *Ich wohne seit der Trennung von meinem Mann in Köln*: her home, not his
+        return not self.content or fills or any(not word_set.isdisjoint(words) or not tails.isdisjoint(heads)
+                                                for words, heads in self.content)
+
+
+# her own verb of a slot's kind (*ich wohne … in Köln*, however far the place is from the verb)
+_OWN_VERBS = {"wohnort": frozenset({"wohne", "lebe"}), "arbeit": frozenset({"arbeite", "jobbe"}),
+              "studium": frozenset({"studiere"}), "auto": frozenset({"fahre"})}
+_SHARED = re.compile(r"\b(?:mit|und)\s+(?:meinem|meiner|meinen|meine|mein|unserem|unserer|unseren|unsere|den|dem|der)\s+"
+                     r"(?P<with>[a-z]+)|^\s*(?:mein|meine|unser|unsere)\s+(?P<first>[a-z]+)\s+und\s+ich\b|"
+                     r"^\s*(?P<we>wir)\b")
+
+
+def _shares(said: str, who: frozenset[str]) -> bool:
+    """She says it of herself and the asked person together (*mit meinem Mann*, *Mein Mann und ich*, *Wir*)."""
+    return any(found["we"] or _relative(found["with"] or found["first"] or "") in who
+               for found in _SHARED.finditer(fold(said)))
+
+
+@lru_cache(maxsize=16384)
+def bare_answer(said: str, verbs: frozenset[str]) -> bool:
+    """*Ich trinke 4mal die Woche.* for *Wie oft trinke ich Alkohol?*: she says the asked verb of herself and names
+    no thing (her only nouns say when) — it answers though it lacks the asked noun; *Ich trinke jeden Morgen
+    Kaffee* names another thing and never does."""
+    tokens = re.findall(r"[\wäöüÄÖÜß]+", said)
+    folded = [fold(token) for token in tokens]
+    if "ich" not in folded or verbs.isdisjoint(folded):
+        return False
+    return all(fold(token) in TIME_NOUNS or fold(token) in _STOP for token in tokens[1:] if token[:1].isupper())
+
+
+@lru_cache(maxsize=16384)
+def _relative(word: str) -> str | None:
+    return relative_of(word)
+
+
+@lru_cache(maxsize=16384)
+def _subject(said: str, names: frozenset[tuple[str, str]]) -> str | None:
+    """`slots.subject_of` per sentence and the pair's names, cached: the same told sentences are read every turn."""
+    return subject_of(said, dict(names))
 
 
 _NAMING = frozenset({"heisst", "hiess", "heissen", "hiessen", "namens", "name"})

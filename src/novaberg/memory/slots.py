@@ -13,20 +13,27 @@ sentence supersedes nothing. No model, no SQL: pure text.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from importlib import resources
 
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.words import fold
 
-__all__ = ["RELATIVES", "SYNONYMS", "names_of", "subject_of", "slot_of", "first_person"]
+__all__ = ["RELATIVES", "SYNONYMS", "TIME_NOUNS", "names_of", "subject_of", "slot_of", "first_person", "relative_of"]
 
 RELATIVES = frozenset("""mutter vater mama papa bruder schwester sohn tochter frau mann freund freundin partner
 partnerin oma opa kind kinder hund katze kollege kollegin chef chefin eltern geschwister enkel enkelin nichte neffe
 onkel tante cousin cousine schwiegermutter schwiegervater ehemann ehefrau mitbewohner mitbewohnerin nachbar
 nachbarin pferd hamster kater""".split())
 _ME = frozenset({"ich", "wir"})
+_WORDS = json.loads(resources.files("novaberg.text").joinpath("recall_de.json").read_text(encoding="utf-8"))
+# The car family (a car told is one value at a time: *Ich habe mir einen Tesla gekauft* after *Ich fahre einen
+# Golf*), and what fills a relative's work slot (*Meine Frau ist Ärztin*).
+_CARS = frozenset(next(f["words"] for f in _WORDS["families"] if f["name"] == "auto"))
+_PROFESSIONS = frozenset(_WORDS["professions"])
 _POSSESSIVES = frozenset({"mein", "meine", "meinem", "meinen", "meiner", "unser", "unsere", "unserem", "unseren"})
 _ADJECTIVES = frozenset("""neue neuer neuen neues beste bester besten kleine kleiner grosse grosser aeltere aelterer
 juengere juengerer alte alter liebe lieber""".split())
@@ -57,12 +64,14 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"alleine|zusammen|ausserhalb|mit\s+(mein|meine|meinem|meinen|meiner|unser\w*))\b|"
                            r"\bumgezogen\b|"
                            r"\bnach\s+\w+\s+(zurueck\s+|zurueckge)?gezogen\b|\bziehen?\s+nach\b|\bzieht\s+nach\b")),
-    ("arbeit", re.compile(r"\b(arbeite|arbeitet|jobbe|jobbt)\b|\bstelle\s+gewechselt\b|\bneue\s+stelle\b")),
+    ("arbeit", re.compile(r"\b(arbeite|arbeitet|jobbe|jobbt|unterrichte|unterrichtet)\b|\bstelle\s+gewechselt\b|"
+                          r"\bneue\s+stelle\b")),
     ("studium", re.compile(r"\b(studiere|studiert)\b|\b(studium|studiengang|studienfach|fach|hauptfach|uni|"
                            r"hochschule)\b.*\bgewechselt\b|\b(zu|in|nach)\s+(der\s+|die\s+)?\w*(" + _FIELDS +
                            r")\s+gewechselt\b")),
-    ("auto", re.compile(r"\bfahre\s+(ich\s+)?(jetzt\s+|inzwischen\s+|seit\s+\w+\s+)?(einen|ein|eine)\s+(\w+\s+)?[a-z]+\b|"
-                        r"\bmein\s+(neues\s+)?auto\b")),
+    ("auto", re.compile(r"\b(fahre|faehrt)\s+(ich\s+|er\s+|sie\s+)?(jetzt\s+|inzwischen\s+|seit\s+\w+\s+)?(einen|ein|eine)\s+"
+                        r"(\w+\s+)?[a-z]+\b|\b(mein|meine|sein|ihr)\s+(neues\s+|neuer\s+|altes\s+)?(auto|wagen)\b|"
+                        rf"\b({'|'.join(sorted(_CARS))})\b.*\b(gekauft|geholt|angeschafft|geleast|bestellt|abgeholt)\b")),
     # a trip: holiday words, or going somewhere at a named season or month (*Im Frühjahr … an den Gardasee fahren*)
     ("urlaub", re.compile(r"urlaub|\bferien\b|\breise\b|auslandssemester|"
                           r"^(?=.*\b(fahre|fahren|fliege|fliegen|reise|reisen|geht)\b)"
@@ -128,6 +137,21 @@ def _singular(word: str) -> str:
     return next((word[:-len(end)] for end in ("n", "en", "e", "s") if word[:-len(end)] in RELATIVES), word)
 
 
+def relative_of(word: str) -> str | None:
+    """The relative a folded word names (*mannes* → mann, *töchtern* → tochter, *kinder*), or None."""
+    if word in RELATIVES:
+        return SYNONYMS.get(word, word)
+    found = _singular(word)
+    if found in RELATIVES:
+        return found
+    return _PLURALS.get(word) or next((rel for end in ("es", "s", "n", "en") if word.endswith(end)
+                                       and (rel := word[: -len(end)]) in RELATIVES), None)
+
+
+_PLURALS = {"brueder": "bruder", "soehne": "sohn", "toechter": "tochter", "muetter": "mutter", "vaeter": "vater",
+            "soehnen": "sohn", "bruedern": "bruder", "toechtern": "tochter"}
+
+
 def subject_of(said: str, names: dict[str, str]) -> str | None:
     """'ich' for the person herself, a relative word for someone in her life, None when it cannot be told."""
     folded = fold(said)
@@ -135,6 +159,9 @@ def subject_of(said: str, names: dict[str, str]) -> str | None:
     if not words:
         return None
     first = words[0]
+    owned = _OWNED_BY.match(folded)
+    if owned:  # *Die Frau meines Bruders …*, *Der Sohn von meiner Schwester …*: neither she nor the relative named
+        return f"{owned['head']}:{_singular(owned['owner'])}"
     if first in ("mein", "meine", "meinem", "meinen", "meiner", "unser", "unsere", "unserem", "unseren"):
         at = 1
         while at < len(words) and words[at] in _ADJECTIVES:
@@ -153,6 +180,11 @@ def subject_of(said: str, names: dict[str, str]) -> str | None:
                 after += 1
             return words[after] if after < len(words) and words[after] in RELATIVES else "ich"
     return None
+
+
+# an article, a word and a possessive of the genitive (or *von meinem*): someone of a relative, a neighbour of both
+_OWNED_BY = re.compile(r"^\s*(der|die|das|dem|den)\s+(?P<head>[a-z]+)\s+(meines|meiner|unseres|unserer|von\s+meinem|"
+                       r"von\s+meiner|von\s+unserem|von\s+unserer)\s+(?P<owner>[a-z]+)")
 
 
 def first_person(said: str, names: dict[str, str]) -> bool:
@@ -199,7 +231,23 @@ def _slot(said: str, name: str, rel: str) -> str | None:
     if subject == "ich" and (_PROFESSION.search(folded) or _ROLE_AFTER_BIN.search(folded)
                              or _NOUN_AFTER_BIN.search(said)):
         return "ich|arbeit"
+    if subject != "ich" and _is_profession(folded):  # *Meine Frau ist Ärztin*, *Mein Bruder ist Tierarzt*
+        return f"{subject}|arbeit"
     return _doing(said)
+
+
+_IS_A = re.compile(r"\b(ist|war|wird)\s+(jetzt\s+|inzwischen\s+|seit\s+\w+\s+|schon\s+)?(ein\s+|eine\s+)?(?P<noun>[a-z]+)\b")
+
+
+def _is_profession(folded: str) -> bool:
+    """*ist (eine) Ärztin*, *ist Tierarzt*: the noun after *ist* is a profession (`professions`) or a compound
+    ending in one (*Grundschullehrerin*) — never a nationality or a quality (*ist Kanadierin*, *ist nett*)."""
+    found = _IS_A.search(folded)
+    if not found:
+        return False
+    noun = found["noun"]
+    return noun in _PROFESSIONS or any(noun.endswith(job) and len(noun) >= len(job) + 3
+                                       for job in _PROFESSIONS if len(job) >= 4)
 
 
 # *Ich trinke jeden Morgen Kaffee* → later *Ich trinke keinen Kaffee mehr*; *Ich habe eine Katze* → *Ich habe jetzt
@@ -211,6 +259,9 @@ soll darf werde""".split())
 _TIME_NOUNS = frozenset(fold(word) for word in (*WEEKDAY_NAMES, *MONTH_NAMES)) | frozenset(
     """morgen abend mittag nachmittag vormittag nacht tag tage tagen woche wochen wochenende monat monate jahr jahre
     jahren uhr mal stunde stunden minuten sommer winter herbst fruehling fruehjahr zeit""".split())
+
+
+TIME_NOUNS = _TIME_NOUNS  # nouns that say when or how often, never what (*4mal die Woche*, *am Wochenende*)
 
 
 # a noun after a preposition says where, when or why (*seit meiner Kindheit*, *zum Seniorentanz*), not what

@@ -1,0 +1,150 @@
+"""A question about what the person told is answered with the told sentence that answers it — never a neighbour
+fact (the subject of the question is the subject of the fact: her husband is not she, the cat Minka is not the cat
+Mimi, the 2024 tax return is not the 2023 one), the newest told version first, and „nothing told" when nothing
+does. Through `Nova.turn` with the offline model and a fixed clock, two persons; and `told_answer`, the read a
+question path outside the memory block calls."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import redis as redis_lib
+
+from novaberg.llm.scripted import ScriptedLLM
+from novaberg.memory.block import read_memory_block
+from novaberg.memory.short_term import ShortTermMemory
+from novaberg.memory.told_answer import NothingTold, ToldAnswer, told_answer
+from tests.memory.helpers import NOW, agent, remember
+from tests.support import berlin, make_deps
+
+MONDAY = berlin(2026, 10, 5, 18)  # 5 October
+ASKED = MONDAY + timedelta(days=40)  # 14 November
+
+
+def _tell(nova, user: str, told: list[tuple[int, str]]) -> None:
+    for day, said in told:
+        nova.turn(user, "nova", said, MONDAY + timedelta(days=day))
+        nova.pixie.tick(MONDAY + timedelta(days=day, hours=2))
+
+
+def _ask(nova, user: str, questions: list[str]) -> list[str]:
+    return [nova.turn(user, "nova", question, ASKED + timedelta(minutes=6 * at)).answer
+            for at, question in enumerate(questions)]
+
+
+def test_a_question_about_the_husband_gets_his_sentence_never_her_own_nor_another_persons(nova):
+    _tell(nova, "ute", [(0, "Mein Mann arbeitet bei der Sparkasse."),
+                        (3, "Ich bin Lehrerin an einer Grundschule in Leipzig.")])
+    _tell(nova, "vera", [(1, "Meine Tochter arbeitet bei Siemens in Erlangen.")])
+    husband, herself, daughter = _ask(nova, "ute", ["Wo arbeitet mein Mann?", "Wo arbeite ich?",
+                                                   "Wo arbeitet meine Tochter?"])
+    assert husband == "Am 5. Oktober hast du mir erzählt: „Mein Mann arbeitet bei der Sparkasse.“"
+    assert herself == "Am 8. Oktober hast du mir erzählt: „Ich bin Lehrerin an einer Grundschule in Leipzig.“"
+    assert daughter == "Das hast du mir noch nicht erzählt."  # not her own job, not vera's daughter's
+    assert _ask(nova, "vera", ["Wo arbeitet meine Tochter?"]) == [
+        "Am 6. Oktober hast du mir erzählt: „Meine Tochter arbeitet bei Siemens in Erlangen.“"]
+
+
+def test_what_the_wife_does_is_her_profession_not_what_she_likes_nor_his(nova):
+    _tell(nova, "ole", [(0, "Ich bin Lehrer."), (2, "Meine Frau liebt Katzen."), (4, "Meine Frau ist Ärztin."),
+                        (6, "Mein Bruder ist Tierarzt.")])
+    wife, brother, sister = _ask(nova, "ole", ["Was ist meine Frau von Beruf?", "Was ist mein Bruder von Beruf?",
+                                               "Was ist meine Schwester von Beruf?"])
+    assert wife == "Am 9. Oktober hast du mir erzählt: „Meine Frau ist Ärztin.“"
+    assert brother == "Am 11. Oktober hast du mir erzählt: „Mein Bruder ist Tierarzt.“"
+    assert sister == "Das hast du mir noch nicht erzählt."
+
+
+def test_the_car_bought_weeks_later_is_the_car_she_drives_the_old_one_only_as_earlier(nova):
+    _tell(nova, "ute", [(2, "Ich fahre einen Golf."), (30, "Ich habe mir einen Tesla gekauft.")])
+    _tell(nova, "vera", [(3, "Ich fahre einen alten Passat.")])
+    assert _ask(nova, "ute", ["Was für ein Auto fahre ich?"]) == [
+        "Am 4. November hast du mir erzählt: „Ich habe mir einen Tesla gekauft.“\n"
+        "Vorher, am 7. Oktober: „Ich fahre einen Golf.“"]
+    assert _ask(nova, "vera", ["Was für ein Auto fahre ich?"]) == [
+        "Am 8. Oktober hast du mir erzählt: „Ich fahre einen alten Passat.“"]
+
+
+def test_her_own_home_said_beside_her_husband_is_not_his_home(nova):
+    _tell(nova, "ute", [(0, "Ich wohne seit der Trennung von meinem Mann in Köln.")])
+    _tell(nova, "vera", [(1, "Ich wohne mit meinem Mann in Regensburg.")])
+    assert _ask(nova, "ute", ["Wo wohnt mein Mann?"]) == ["Das hast du mir noch nicht erzählt."]
+    assert _ask(nova, "vera", ["Wo wohnt mein Mann?"]) == [
+        "Am 6. Oktober hast du mir erzählt: „Ich wohne mit meinem Mann in Regensburg.“"]
+
+
+def test_the_sentence_that_names_her_answers_not_one_that_only_mentions_her(nova):
+    _tell(nova, "ute", [(0, "Meine Frau heißt Gisela."), (4, "Gisela und ich feiern im Januar Goldene Hochzeit.")])
+    assert _ask(nova, "ute", ["Wie heißt meine Frau?"]) == ["Am 5. Oktober hast du mir erzählt: „Meine Frau heißt Gisela.“"]
+
+
+def test_the_neighbours_cat_is_not_ours(nova):
+    _tell(nova, "ute", [(1, "Unsere Katze heißt Mimi."), (5, "Meine Nachbarin hat eine Katze, die Minka heißt.")])
+    ours, hers = _ask(nova, "ute", ["Wie heißt unsere Katze?", "Wie heißt die Katze meiner Nachbarin?"])
+    assert ours == "Am 6. Oktober hast du mir erzählt: „Unsere Katze heißt Mimi.“"
+    assert hers == "Am 10. Oktober hast du mir erzählt: „Meine Nachbarin hat eine Katze, die Minka heißt.“"
+
+
+def _deps(db, redis):
+    return make_deps(db, redis, ScriptedLLM())  # any model call would raise: the read makes none
+
+
+def test_told_answer_gives_the_sentence_its_day_and_whom_it_is_about(db, redis):
+    remember(redis, "Mein Mann arbeitet bei der Sparkasse.", "t1", user="u1", now=NOW - timedelta(days=20))
+    remember(redis, "Ich bin Lehrerin an einer Grundschule in Leipzig.", "t2", user="u1", now=NOW - timedelta(days=9))
+    remember(redis, "Meine Tochter arbeitet bei Siemens.", "t3", user="u2", now=NOW - timedelta(days=5))
+    agent(db, redis).run(NOW)
+    deps = _deps(db, redis)
+    husband = told_answer(deps, "u1", "nova", "Wo arbeitet mein Mann?", NOW)
+    assert husband == ToldAnswer("Mein Mann arbeitet bei der Sparkasse.", NOW - timedelta(days=20), "mann")
+    herself = told_answer(deps, "u1", "nova", "Wo arbeite ich?", NOW)
+    assert isinstance(herself, ToldAnswer) and herself.about == "ich" and "Lehrerin" in herself.sentence
+    assert told_answer(deps, "u1", "nova", "Wo arbeitet meine Tochter?", NOW) == NothingTold("tochter")
+    daughter = told_answer(deps, "u2", "nova", "Wo arbeitet meine Tochter?", NOW)
+    assert isinstance(daughter, ToldAnswer) and daughter.sentence == "Meine Tochter arbeitet bei Siemens."
+    assert told_answer(deps, "u1", "nova", "Trag mir morgen den Zahnarzt ein.", NOW) is None  # no question
+
+
+def test_told_answer_says_the_newest_version_with_the_older_marked_earlier(db, redis):
+    remember(redis, "Ich fahre einen Golf.", "t1", now=NOW - timedelta(days=40))
+    remember(redis, "Mein neues Auto ist ein Tesla.", "t2", now=NOW - timedelta(days=3))
+    agent(db, redis).run(NOW)
+    found = told_answer(_deps(db, redis), "u1", "nova", "Was für ein Auto fahre ich?", NOW)
+    assert isinstance(found, ToldAnswer) and found.sentence == "Mein neues Auto ist ein Tesla."
+    assert [old.sentence for old in found.earlier] == ["Ich fahre einen Golf."]
+    assert found.line(berlin(2026, 1, 1).tzinfo, NOW) == ("Am 28. November hast du mir erzählt: „Mein neues Auto ist "
+                                                          "ein Tesla.“\nVorher, am 22. Oktober: „Ich fahre einen Golf.“")
+
+
+def test_a_year_a_name_asked_finds_only_that_year_that_name(db, redis):
+    remember(redis, "Die Steuererklärung für 2023 habe ich im Mai beim Finanzamt abgegeben.", "t1",
+             now=NOW - timedelta(days=30))
+    remember(redis, "Unsere Katze Mimi ist drei Jahre alt.", "t2", now=NOW - timedelta(days=10))
+    agent(db, redis).run(NOW)
+    deps = _deps(db, redis)
+    assert told_answer(deps, "u1", "nova", "Wann habe ich die Steuererklärung für 2024 abgegeben?", NOW) is None
+    found = told_answer(deps, "u1", "nova", "Wann habe ich die Steuererklärung für 2023 abgegeben?", NOW)
+    assert isinstance(found, ToldAnswer) and "2023" in found.sentence
+    assert told_answer(deps, "u1", "nova", "Wie alt ist Minka?", NOW) is None  # Mimi's age is no answer
+    mimi = told_answer(deps, "u1", "nova", "Wie alt ist Mimi?", NOW)
+    assert isinstance(mimi, ToldAnswer) and mimi.about == "mimi"
+
+
+def test_a_memory_question_nothing_told_answers_is_never_answered_with_the_nearest_sentence(db, redis):
+    """*2024* asked, *2023* told: the nearest entry may go to a model as context, never as the block's answer."""
+    remember(redis, "Die Steuererklärung für 2023 habe ich im Mai beim Finanzamt abgegeben.", "t1",
+             now=NOW - timedelta(days=30))
+    agent(db, redis).run(NOW)
+    state = {"turn_id": "00000000-0000-0000-0000-000000000001", "user_id": "u1", "character_id": "nova",
+             "text": "Wann habe ich die Steuererklärung für 2024 abgegeben?", "now": NOW}
+    block = read_memory_block(state, _deps(db, redis))
+    assert block is None or not block.answers_question
+
+
+def test_with_a_memory_unreadable_told_answer_says_neither_an_answer_nor_nothing_told(db, redis, monkeypatch):
+    """Redis down: the long-term nodes alone cannot show that nothing was told (a fresh entry may hold it)."""
+    def down(*args, **kwargs):
+        raise redis_lib.ConnectionError("Redis is gone")
+
+    monkeypatch.setattr(ShortTermMemory, "fresh_above_mid", down)
+    assert told_answer(_deps(db, redis), "u1", "nova", "Wo arbeitet meine Tochter?", NOW) is None
