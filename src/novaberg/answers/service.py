@@ -14,8 +14,9 @@ from novaberg.answers.sources import gather
 from novaberg.situation.readiness import readiness
 from novaberg.text.question import Question, read_question
 from novaberg.text.small_talk import small_talk
+from novaberg.text.stems import stems
 
-__all__ = ["SERVICE", "answer_question", "asked_question", "quoted"]
+__all__ = ["SERVICE", "answer_question", "asked_question", "quoted", "names_what_is_asked"]
 
 SERVICE = "fragen"
 
@@ -29,6 +30,14 @@ def asked_question(text: str) -> Question | None:
     if question is None or not question.terms or question.to_her:
         return None  # a question about her own view is open conversation, a model's
     return question
+
+
+def names_what_is_asked(question: Question, said: str) -> bool:
+    """Whether `said` (a found line with its place) names every number and abbreviation of the question: a
+    line about 2023 never answers a question about 2022, a TÜV line never one about the ASU."""
+    words = set(stems(said))
+    return all(term.stem in words for term in question.required
+               if term.surface.isdigit() or (len(term.surface) >= 2 and term.surface.isupper()))
 
 
 def quoted(sentence: str, limit: int = MAX_SENTENCE_CHARS) -> str:

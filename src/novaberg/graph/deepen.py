@@ -26,6 +26,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
+from novaberg.answers.service import asked_question, names_what_is_asked
 from novaberg.files.allowlist import AllowListRepository
 from novaberg.files.blocks import turn_hits
 from novaberg.files.deepening import budget
@@ -89,6 +90,10 @@ def deepen_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                             "bereitschaft": ready.as_dict(), "entscheidung": decision.as_dict(),
                             **reading.as_dict(), "block": text is not None})
     update: dict[str, Any] = {"selbstausloesungen": counters}
+    question = asked_question(state["text"])
+    if question is not None and reading.finds and not names_what_is_asked(
+            question, f"{reading.finds[0].text} {reading.finds[0].place}"):
+        text = None  # the find is about another year or thing than asked: no neighbour fact as the answer
     if text is not None:
         update["blocks"] = {**(state.get("blocks") or {}), HEADER: text}
         update["vertiefung"] = {"antwort": offline_reply(reading),
