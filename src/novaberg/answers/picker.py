@@ -149,9 +149,9 @@ def _years_of(text: str) -> set[str]:
 def _unheard(question: Question, pool: Sequence[Candidate], meets: _Meets) -> frozenset[Term]:
     """Nouns of the question no candidate says, in itself or around it (*Motorrad* where only the car is
     noted): the question is about something nothing here speaks of, so no sentence answers it."""
-    spoken = [meets.own(c) | c.context_stems for c in pool]
+    spoken = frozenset().union(*(meets.own(c) | c.context_stems for c in pool))
     return frozenset(t for t in question.terms if t.noun and not t.focus and not t.required and t.surface[:1].isupper()
-                     and not any(meets.best(t.stem, said) for said in spoken))
+                     and not meets.best(t.stem, spoken))
 
 
 def _subject_named(question: Question, candidate: Candidate, meets: _Meets) -> bool:
