@@ -77,6 +77,21 @@ def test_a_question_about_one_thing_is_never_answered_with_its_neighbour(anna: A
     assert neighbour not in answer, answer
 
 
+def test_a_thing_nothing_speaks_of_is_not_answered_by_its_sibling(anna: Any) -> None:
+    assert "Mai 2027" in _ask(anna, "anna", "Wann ist der TÜV für das Auto fällig?")
+    answer = _ask(anna, "anna", "Wann ist der TÜV für das Motorrad fällig?")
+    assert "Mai 2027" not in answer and answer.startswith(NOTHING), answer
+
+
+def test_a_found_line_must_name_the_asked_year_and_abbreviation() -> None:
+    from novaberg.answers.service import asked_question, names_what_is_asked
+
+    question = asked_question("Wie viel Erstattung gab es für die Steuererklärung 2022?")
+    assert question is not None
+    assert not names_what_is_asked(question, "Die Erstattung betrug 1.140 Euro. steuer-2023.md, Zeile 5")
+    assert names_what_is_asked(question, "Für 2022 gab es 300 Euro zurück.")
+
+
 def test_the_neighbour_traps_get_their_own_facts(anna: Any) -> None:
     assert "3. Februar 2027" in _ask(anna, "anna", "Wann muss Minka wieder geimpft werden?")
     assert "Brenner" in _ask(anna, "anna", "Wer hat die Steuererklärung 2023 gemacht?")

@@ -31,7 +31,8 @@ KEY_BONUS = 1.5
 BOUND_BONUS = 1.3
 NAMED_BONUS = 1.4  # *wer*, *wie heißt*: a sentence naming someone (*Frau Irina Petrova*) before one that does not
 _REFERRED = 0.4
-ENFORCE_ALL_NAMES = False  # *bis wann* answered by a sentence saying *bis*, *seit wann* by one saying *seit*  # *Tierärztin: Dr. Holzer* — a line that names a word of the question before its colon
+ENFORCE_ALL_NAMES = False
+VETO_UNHEARD_NOUNS = True  # *bis wann* answered by a sentence saying *bis*, *seit wann* by one saying *seit*  # *Tierärztin: Dr. Holzer* — a line that names a word of the question before its colon
 _STRICT_KINDS = frozenset({DATE, SINCE, UNTIL, AMOUNT, COST, DURATION})  # without its form, no answer at all
 _FOCUS_WEIGHT = 0.3
 _VERB_WEIGHT = 0.6
@@ -145,6 +146,14 @@ def _years_of(text: str) -> set[str]:
     return {word for word in text.split() if _is_year(word)}
 
 
+def _unheard(question: Question, pool: Sequence[Candidate], meets: _Meets) -> frozenset[Term]:
+    """Nouns of the question no candidate says, in itself or around it (*Motorrad* where only the car is
+    noted): the question is about something nothing here speaks of, so no sentence answers it."""
+    spoken = frozenset().union(*(meets.own(c) | c.context_stems for c in pool))
+    return frozenset(t for t in question.terms if t.noun and not t.focus and not t.required and t.surface[:1].isupper()
+                     and not meets.best(t.stem, spoken))
+
+
 def _subject_named(question: Question, candidate: Candidate, meets: _Meets) -> bool:
     """A question about a relative (*mein Mann*) is answered only by a sentence that speaks of them."""
     if question.subject in ("", "ich", "wir"):
@@ -178,6 +187,7 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
         return Picked(None)
     weights = _weights(question, pool, meets)
     enforced = _enforced(question, pool, meets)
+    unheard = _unheard(question, pool, meets) if VETO_UNHEARD_NOUNS else frozenset()
     total = sum(weights.values()) or 1.0
     average = sum(len(c.stems) for c in pool) / len(pool) or 1.0
     best: Choice | None = None
@@ -198,7 +208,7 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
             if own < 1.0 and candidate.previous:  # *Sie kostet …*: the sentence before names what *sie* is
                 own = max(own, _REFERRED * meets.best(term.stem, candidate.previous, candidate))
             around = meets.best(term.stem, candidate.context_stems, candidate) if own < 1.0 else 0.0
-            if term.required and own == 0 and around == 0 and term in enforced:
+            if own == 0 and around == 0 and (term.required and term in enforced or term in unheard):
                 refused = True
                 break
             if (own or around) and not term.required:

@@ -8,14 +8,15 @@ from typing import Any
 
 from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.answers import texts
-from novaberg.answers.candidates import MAX_SENTENCE_CHARS, Candidate
+from novaberg.answers.candidates import MAX_SENTENCE_CHARS, Candidate, from_lines
 from novaberg.answers.picker import pick
 from novaberg.answers.sources import gather
 from novaberg.situation.readiness import readiness
 from novaberg.text.question import Question, read_question
 from novaberg.text.small_talk import small_talk
+from novaberg.text.stems import stems
 
-__all__ = ["SERVICE", "answer_question", "asked_question", "quoted"]
+__all__ = ["SERVICE", "answer_question", "asked_question", "quoted", "names_what_is_asked", "best_of_lines"]
 
 SERVICE = "fragen"
 
@@ -29,6 +30,23 @@ def asked_question(text: str) -> Question | None:
     if question is None or not question.terms or question.to_her:
         return None  # a question about her own view is open conversation, a model's
     return question
+
+
+def names_what_is_asked(question: Question, said: str) -> bool:
+    """Whether `said` (a found line with its place) names every number and abbreviation of the question: a
+    line about 2023 never answers a question about 2022, a TÜV line never one about the ASU."""
+    words = set(stems(said))
+    return all(term.stem in words for term in question.required
+               if term.surface.isdigit() or (len(term.surface) >= 2 and term.surface.isupper()))
+
+
+def best_of_lines(question: Question, lines: list[tuple[str, str]]) -> int | None:
+    """Of (line, its file's name) pairs read elsewhere (the deepening's finds), the index of the one that answers
+    `question` by the question path's rule, or None."""
+    candidates = [from_lines([text], "datei", str(index), name)[0] for index, (text, name) in enumerate(lines)
+                  if text.strip() and from_lines([text], "datei", str(index), name)]
+    choice = pick(question, candidates).choice
+    return int(choice.candidate.place) if choice is not None else None
 
 
 def quoted(sentence: str, limit: int = MAX_SENTENCE_CHARS) -> str:
@@ -59,7 +77,9 @@ def answer_question(request: AgentRequest, deps: Any, also_searched: tuple[str, 
     if question is None or not readiness(request.text, request.history).admits:
         return None  # in a crisis, now or just before, she does not look things up (dateien.md §3.0b)
     query = " ".join(term.surface for term in question.terms)
-    gathered = gather(deps, request.user_id, request.character_id, query, request.now)
+    turn = {"turn_id": request.turn_id, "user_id": request.user_id, "character_id": request.character_id,
+            "text": request.text, "now": request.now}
+    gathered = gather(deps, turn, query)
     picked = pick(question, gathered.candidates)
     choice = picked.choice
     steps: list[dict[str, Any]] = [{"schritt": "frage", "art": question.kind, "begriffe": [t.surface for t in question.terms],

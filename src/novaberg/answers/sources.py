@@ -15,7 +15,7 @@ import psycopg
 from novaberg.answers.candidates import Candidate, from_lines
 from novaberg.core.errors import DatabaseError, InputError
 from novaberg.files.allowlist import AllowListRepository
-from novaberg.files.blocks import shown_path
+from novaberg.files.blocks import shown_path, turn_hits
 from novaberg.files.knowledge.pairs import pair_zone
 from novaberg.files.knowledge.versions import ANCHOR, ARCHIVE_RULE
 from novaberg.files.labels import is_archived
@@ -29,7 +29,8 @@ __all__ = ["Gathered", "gather", "FILES_OPENED", "NOTES_READ", "KNOWLEDGE_FILES"
 
 logger = logging.getLogger(__name__)
 
-FILES_OPENED = 8  # files opened per question (one access each, dateien.md §8.1b)
+FILES_OPENED = 8  # files opened per question when it searches on its own (one access each, dateien.md §8.1b)
+REUSE_TURN_SEARCH = True
 NOTES_READ = 200  # the person's most recently changed notes
 KNOWLEDGE_FILES = 50
 _KNOWLEDGE_BYTES = 200_000
@@ -42,12 +43,17 @@ class Gathered:
     problems: list[str] = field(default_factory=list)
 
 
-def _files(gathered: Gathered, deps: Any, user_id: str, character_id: str, query: str, now: Any) -> None:
+def _files(gathered: Gathered, deps: Any, turn: dict[str, Any], query: str) -> None:
+    user_id, character_id = turn["user_id"], turn["character_id"]
     if not RootsRepository(deps.db).active(user_id, character_id):
         return
     gathered.searched.append("datei")
-    found = Retriever(deps.db, deps.embedder).run(user_id, character_id, query, now, k=FILES_OPENED, track=False)
-    hits = sorted(found.hits, key=lambda hit: is_archived(hit.relative or hit.path))
+    if REUSE_TURN_SEARCH:  # the blocks' search of this turn, cached: one search per turn
+        found_hits = turn_hits(turn, deps)
+    else:
+        found_hits = Retriever(deps.db, deps.embedder).run(user_id, character_id, query, turn["now"], k=FILES_OPENED,
+                                                           track=False).hits
+    hits = sorted(found_hits, key=lambda hit: is_archived(hit.relative or hit.path))
     boundary: tuple[Path, ...] = AllowListRepository(deps.db).of(user_id)
     for hit in hits:
         opened = open_said(hit, boundary, gathered.problems)
@@ -56,14 +62,15 @@ def _files(gathered: Gathered, deps: Any, user_id: str, character_id: str, query
         archived = is_archived(hit.relative or hit.path)
         place = shown_path(hit) + ", " + reading_texts.LINE + (" " + reading_texts.ARCHIVED if archived else "")
         name = Path(hit.relative).stem.replace("_", " ").replace("-", " ")
-        gathered.candidates.extend(_file_candidates("\n".join(opened.lines), place, name, archived))
+        source = "wissen" if hit.eigentum == "figur" else "datei"  # a root she owns holds her own finds (§1a.5)
+        gathered.candidates.extend(_file_candidates("\n".join(opened.lines), place, name, archived, source))
 
 
 @lru_cache(maxsize=512)
-def _file_candidates(text: str, place: str, name: str, archived: bool) -> tuple[Candidate, ...]:
+def _file_candidates(text: str, place: str, name: str, archived: bool, source: str) -> tuple[Candidate, ...]:
     """A file's sentences, kept by its text: a file asked about again is not cut and stemmed again (a changed
     file is another text, so nothing stale is kept)."""
-    return tuple(from_lines(text.split("\n"), "datei", place, name, archived))
+    return tuple(from_lines(text.split("\n"), source, place, name, archived))
 
 
 def _knowledge(gathered: Gathered, deps: Any, user_id: str, character_id: str) -> None:
@@ -93,10 +100,12 @@ def _notes(gathered: Gathered, deps: Any, user_id: str) -> None:
         gathered.candidates.extend(from_lines(str(note.get("text") or "").splitlines(), "notiz", name, name))
 
 
-def gather(deps: Any, user_id: str, character_id: str, query: str, now: Any) -> Gathered:
-    """The candidates of every store that can hold the answer; a store that fails is left out and logged."""
+def gather(deps: Any, turn: dict[str, Any], query: str) -> Gathered:
+    """The candidates of every store that can hold the answer; a store that fails is left out and logged.
+    `turn`: turn_id, user_id, character_id, text, now — the turn whose files' search is reused."""
     gathered = Gathered()
-    for name, read in (("datei", lambda: _files(gathered, deps, user_id, character_id, query, now)),
+    user_id, character_id = turn["user_id"], turn["character_id"]
+    for name, read in (("datei", lambda: _files(gathered, deps, turn, query)),
                        ("wissen", lambda: _knowledge(gathered, deps, user_id, character_id)),
                        ("notiz", lambda: _notes(gathered, deps, user_id))):
         try:

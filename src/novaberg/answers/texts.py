@@ -9,7 +9,7 @@ FROM_FILE_SIE = "In Ihren Unterlagen steht: „{satz}“ ({fundstelle})."
 # §5.6: an archived file may be outdated — said, so the person weighs it
 FROM_ARCHIVED_FILE = "Nur in einer archivierten Unterlage steht: „{satz}“ ({fundstelle}) — das kann veraltet sein."
 FROM_ARCHIVED_FILE_SIE = FROM_ARCHIVED_FILE
-FROM_KNOWLEDGE = "In meinen eigenen Aufzeichnungen steht: „{satz}“ ({fundstelle})."
+FROM_KNOWLEDGE = "Das habe ich selbst abgelegt: „{satz}“ ({fundstelle})."  # her own finds, said as hers (§1a.5)
 FROM_NOTE = "In deiner Notiz „{fundstelle}“ steht: „{satz}“."
 # the stores looked in are named: the person knows what was searched and can share the right folder
 NOTHING = "Dazu habe ich nichts — gesucht habe ich in {wo}."

@@ -26,6 +26,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
+from novaberg.answers.service import asked_question, best_of_lines, names_what_is_asked
 from novaberg.files.allowlist import AllowListRepository
 from novaberg.files.blocks import turn_hits
 from novaberg.files.deepening import budget
@@ -84,11 +85,19 @@ def deepen_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     counters = budget.book(state.get("selbstausloesungen"), budget.DEEPENING)
     boundary = AllowListRepository(deps.db).of(state["user_id"])  # the person's own list, this turn (issue 24)
     reading = read_on(decision, boundary, state["text"], asked_words(state["text"]))
+    question = asked_question(state["text"])
+    if question is not None and len(reading.finds) > 1:  # the line that answers first, by the question path's rule
+        best = best_of_lines(question, [(f.text, f.hit.relative) for f in reading.finds])
+        if best:
+            reading.finds.insert(0, reading.finds.pop(best))
     text = block_text(reading, deps.asker)
     _trace(runtime, state, {"nachgelesen": True, "grund": "zusammenfassung_reicht_nicht",
                             "bereitschaft": ready.as_dict(), "entscheidung": decision.as_dict(),
                             **reading.as_dict(), "block": text is not None})
     update: dict[str, Any] = {"selbstausloesungen": counters}
+    if question is not None and reading.finds and not names_what_is_asked(
+            question, f"{reading.finds[0].text} {reading.finds[0].place}"):
+        text = None  # the find is about another year or thing than asked: no neighbour fact as the answer
     if text is not None:
         update["blocks"] = {**(state.get("blocks") or {}), HEADER: text}
         update["vertiefung"] = {"antwort": offline_reply(reading),

@@ -340,9 +340,9 @@ NOTHING_HELD = "-"  # before a block's header in `answering_blocks`: the block a
 
 
 def files_may_answer(state: TurnState) -> bool:
-    """A question no service took, the deepening did not read on for (dateien.md §3.0b decides first), with no
-    model failure and no block but the files' summaries answering it (a told fact of the memory answers by
-    itself), goes to the question path: the sentence beats the summary."""
+    """A question no service took, the deepening did not read on for (dateien.md §3.0b decides first; it ranks
+    what it read by the question path's rule), with no model failure and no block but the files' summaries
+    answering it (a told fact of the memory answers by itself), goes to the question path."""
     decision = state.get("route") or {}
     blocks_answering = [h for h in decision.get("answering_blocks", ())
                         if h not in FILE_BLOCK_HEADERS and not h.startswith(NOTHING_HELD)]
@@ -363,7 +363,7 @@ def files_answer_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any
     nothing_told = any(h.startswith(NOTHING_HELD) for h in (state.get("route") or {}).get("answering_blocks", ()))
     results = files_for_no_service(_request(state, situation, NO_DOMAIN, state["text"], "agent"), runtime.context,
                                    ("erzaehlt",) if nothing_told else ())
-    if nothing_told:  # the memory's „noch nicht erzählt" says it better than a plain „Dazu habe ich nichts"
+    if nothing_told:  # the memory's „noch nicht erzählt" says more than a plain „Dazu habe ich nichts"
         results = [r for r in results if r.data.get("beantwortet")]
     # no trace row of its own: the answer's service reaches the compose trace (a turn's log stays comparable)
     return {"services": [r.as_dict() for r in results]} if results else {}
