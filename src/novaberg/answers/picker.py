@@ -22,22 +22,23 @@ from novaberg.text.stems import base, meet, stems
 
 __all__ = ["Choice", "Picked", "pick", "MIN_COVERAGE"]
 
-K1, B = 1.2, 0.3
-CONTEXT_WEIGHT = 0.35
-WITHOUT_KIND = 0.8
-MIN_COVERAGE = 0.4
+K1, B = 1.2, 0.3  # BM25; a long sentence is weighed down less than in documents (tuned on XQuAD's dev part)
+CONTEXT_WEIGHT = 0.35  # a word of the question met only around the sentence (heading, title, sentence before)
+WITHOUT_KIND = 0.8  # a sentence without the asked kind, for kinds whose reading is weak (person, place, name)
+MIN_COVERAGE = 0.4  # of the question's weight, named by the sentence or around it
 MIN_OWN = 0.25  # of the question's weight, named by the sentence itself (not only by its section or title)
-KEY_BONUS = 1.5
-BOUND_BONUS = 1.3
+KEY_BONUS = 1.5  # *Tierärztin: Dr. Holzer* — a line that names a word of the question before its colon
+BOUND_BONUS = 1.3  # *bis wann* answered by a sentence saying *bis*, *seit wann* by one saying *seit*
 NAMED_BONUS = 1.4  # *wer*, *wie heißt*: a sentence naming someone (*Frau Irina Petrova*) before one that does not
-_REFERRED = 0.4
+_REFERRED = 0.4  # the words of the sentence a pronoun points back to
 ENFORCE_ALL_NAMES = False
-VETO_UNHEARD_NOUNS = True  # *bis wann* answered by a sentence saying *bis*, *seit wann* by one saying *seit*  # *Tierärztin: Dr. Holzer* — a line that names a word of the question before its colon
+VETO_UNHEARD_NOUNS = True
+MISSING_SPOKEN = 0.5  # a word of the question said by another candidate but not by this one or around it
 _STRICT_KINDS = frozenset({DATE, SINCE, UNTIL, AMOUNT, COST, DURATION})  # without its form, no answer at all
-_FOCUS_WEIGHT = 0.3
+_FOCUS_WEIGHT = 0.3  # the asked noun (*welche Stadt*) is said beside the answer less often than the other words
 _VERB_WEIGHT = 0.6
 _UNMET_WEIGHT = 0.5
-_PSEUDO = 20  # sentences that hold none of the words, added to every pool: a few candidates give no stable idf  # the asked noun (*welche Stadt*) is said beside the answer less often than the other words
+_PSEUDO = 20  # sentences that hold none of the words, added to every pool: a few candidates give no stable idf
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class Choice:
     candidate: Candidate
     score: float
     coverage: float
+    complete: bool = False  # every word of the question (but the asked noun) is met by the sentence or around it
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,8 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
     weights = _weights(question, pool, meets)
     enforced = _enforced(question, pool, meets)
     unheard = _unheard(question, pool, meets) if VETO_UNHEARD_NOUNS else frozenset()
+    said_anywhere = frozenset().union(*(meets.own(c) | c.context_stems for c in pool))
+    spoken_elsewhere = frozenset(t for t in question.terms if meets.best(t.stem, said_anywhere))
     total = sum(weights.values()) or 1.0
     average = sum(len(c.stems) for c in pool) / len(pool) or 1.0
     best: Choice | None = None
@@ -200,6 +204,8 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
             continue  # under the heading *Steuererklärung 2023* nothing answers a question about 2024
         score = covered = own_covered = 0.0
         own_needed = total
+        missed_spoken = False
+        complete = True
         topical = not any(not term.required for term in weights)  # all names: the names are the topic
         length = len(candidate.stems) / average
         refused = False
@@ -208,6 +214,9 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
             if own < 1.0 and candidate.previous:  # *Sie kostet …*: the sentence before names what *sie* is
                 own = max(own, _REFERRED * meets.best(term.stem, candidate.previous, candidate))
             around = meets.best(term.stem, candidate.context_stems, candidate) if own < 1.0 else 0.0
+            if own == 0 and around == 0 and not term.focus:
+                complete = False
+                missed_spoken = missed_spoken or term in spoken_elsewhere
             if own == 0 and around == 0 and (term.required and term in enforced or term in unheard):
                 refused = True
                 break
@@ -221,6 +230,8 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
             own_covered += weight * own
             if term.required and not own and around:
                 own_needed -= weight  # a name in the heading (*Katze Mimi*) is not the sentence's to repeat
+        if missed_spoken:
+            score *= MISSING_SPOKEN
         if refused or not topical or not score or own_covered < MIN_OWN * own_needed:
             continue
         coverage = covered / total
@@ -239,5 +250,5 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
                 continue
             score *= WITHOUT_KIND
         if best is None or score > best.score:
-            best = Choice(candidate, score, coverage)
+            best = Choice(candidate, score, coverage, complete)
     return Picked(best, None if best is not None else near)

@@ -102,4 +102,5 @@ def answer_question(request: AgentRequest, deps: Any, also_searched: tuple[str, 
                   "abdeckung": round(choice.coverage, 3)})
     return ServiceResult(SERVICE, "abgeschlossen", _said(chosen), steps,
                          data={"beantwortet": True, "frageart": question.kind, "quelle": chosen.source,
-                               "fundstellen": [chosen.place]})
+                               "fundstellen": [chosen.place], "abdeckung": round(choice.coverage, 3),
+                               "vollstaendig": choice.complete})

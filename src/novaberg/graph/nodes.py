@@ -340,13 +340,14 @@ NOTHING_HELD = "-"  # before a block's header in `answering_blocks`: the block a
 
 
 def files_may_answer(state: TurnState) -> bool:
-    """A question no service took, the deepening did not read on for (dateien.md §3.0b decides first; it ranks
-    what it read by the question path's rule), with no model failure and no block but the files' summaries
-    answering it (a told fact of the memory answers by itself), goes to the question path."""
+    """A question no service took, with no model failure and no block but the files' summaries answering it (a
+    told fact of the memory answers by itself), goes to the question path. Where the deepening read on
+    (dateien.md §3.0b), the question path's sentence replaces its find only when it, or what stands around it,
+    names every word of the question."""
     decision = state.get("route") or {}
     blocks_answering = [h for h in decision.get("answering_blocks", ())
                         if h not in FILE_BLOCK_HEADERS and not h.startswith(NOTHING_HELD)]
-    return not (decision.get("management_action") != NO_DOMAIN or state.get("services") or state.get("vertiefung")
+    return not (decision.get("management_action") != NO_DOMAIN or state.get("services")
                 or decision.get("model_error") or blocks_answering)
 
 
@@ -365,6 +366,8 @@ def files_answer_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any
                                    ("erzaehlt",) if nothing_told else ())
     if nothing_told:  # the memory's „noch nicht erzählt" says more than a plain „Dazu habe ich nichts"
         results = [r for r in results if r.data.get("beantwortet")]
+    if state.get("vertiefung"):  # she read on: her find stands unless the question path's sentence names it all
+        results = [r for r in results if r.data.get("beantwortet") and r.data.get("vollstaendig")]
     # no trace row of its own: the answer's service reaches the compose trace (a turn's log stays comparable)
     return {"services": [r.as_dict() for r in results]} if results else {}
 
