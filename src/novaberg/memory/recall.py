@@ -24,6 +24,11 @@ from typing import Any
 
 from novaberg.memory.slots import RELATIVES, SYNONYMS, TIME_NOUNS, relative_of, slot_of, subject_of
 from novaberg.text.calendar import MONTH_NAMES
+from novaberg.text.recall_patterns import ABOUT_NAMED as _ABOUT_NAMED
+from novaberg.text.recall_patterns import ASKS_A_NAME
+from novaberg.text.recall_patterns import DRUG_ENDING as _DRUG
+from novaberg.text.recall_patterns import OWNED as _OWNED
+from novaberg.text.recall_patterns import SHARED as _SHARED
 from novaberg.text.words import fold
 
 __all__ = ["MemoryQuestion", "memory_question", "plain_question", "told_about", "score_told", "TopicScorer", "said_on", "asks_what_was_told",
@@ -130,8 +135,6 @@ def _cached_words(text: str) -> tuple[str, ...]:
 # A medicine by its name's ending (*Metformin*, *Ipratropium*, *Ramipril*, *Ibuprofen*, *Pantoprazol*), taken
 # (*nehme*): the sentence tells her medicines, though it never says *Tabletten* (a GerMedIQ answer, as told).
 _TAKES = frozenset({"nehme", "nehmen", "nimmt", "nahm", "genommen", "einnehmen"})
-_DRUG = re.compile(r"(?:ium|olol|pril|sartan|statin|prazol|cillin|amol|profen|xin|pam|lam|ltin|formin|alin|irin|"
-                   r"ulin|idin|azin|pin|afil|oxacin|mab)$")
 
 
 def _widened(words: Iterable[str]) -> frozenset[str]:
@@ -311,12 +314,7 @@ _FIRST_PERSON = frozenset({"ich", "wir"})
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # *Wie alt ist Minka?*, *Wo arbeitet Lena?*: a question about someone by name (a word written as a name right after
 # the verb, no article before it) — memory's when a told sentence names them; never anybody else's fact.
-_ABOUT_NAMED = re.compile(r"^\s*(?:wie\s+alt|wie\s+lange|wie\s+oft|wo|was|wie|wer|wann|woher|wohin|seit\s+wann|"
-                          r"welche[nsrm]?(?:\s+\w+)?)\s+(?P<verb>ist|war|wohnt|lebt|arbeitet|macht|studiert|spielt|"
-                          r"hat|hatte|heisst|mag|isst|trinkt|faehrt|geht|kommt|wurde)\s+(?P<name>[a-z]+)\b(?P<rest>[^?]*)")
 # a thing or person of a relative, said in the genitive: it is the relative's, never hers (nor another's)
-_OWNED = re.compile(r"\b(?:der|die|das|den|dem)\s+(?P<thing>[a-z]+)\s+(?:meines|meiner|unseres|unserer|von\s+meinem|"
-                    r"von\s+meiner)\s+(?P<owner>[a-z]+)")
 _NOT_NAMES = frozenset("""du sie er es wir ihr man das der die den dem des ein eine einen einem einer dein deine
 denn eigentlich nochmal noch jetzt heute morgen gestern da hier dort""".split())
 
@@ -387,7 +385,7 @@ def _memory_question(text: str) -> MemoryQuestion | None:
                           herself=False, nouns=nouns)
         if found is not None:
             return replace(found, who=_who([owned["owner"]]), what=frozenset({owned["thing"]}),
-                           wants_name=bool(re.search(r"\b(heisst|hiess|heissen|hiessen)\b", folded)))
+                           wants_name=bool(ASKS_A_NAME.search(folded)))
     named_question = _named_question(text, folded)
     if named_question is not None:
         return named_question
@@ -569,9 +567,6 @@ class TopicScorer:
 # her own verb of a slot's kind (*ich wohne … in Köln*, however far the place is from the verb)
 _OWN_VERBS = {"wohnort": frozenset({"wohne", "lebe"}), "arbeit": frozenset({"arbeite", "jobbe"}),
               "studium": frozenset({"studiere"}), "auto": frozenset({"fahre"})}
-_SHARED = re.compile(r"\b(?:mit|und)\s+(?:meinem|meiner|meinen|meine|mein|unserem|unserer|unseren|unsere|den|dem|der)\s+"
-                     r"(?P<with>[a-z]+)|^\s*(?:mein|meine|unser|unsere)\s+(?P<first>[a-z]+)\s+und\s+ich\b|"
-                     r"^\s*(?P<we>wir)\b")
 
 
 def _shares(said: str, who: frozenset[str]) -> bool:

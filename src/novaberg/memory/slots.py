@@ -20,6 +20,8 @@ from functools import lru_cache
 from importlib import resources
 
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
+from novaberg.text.recall_patterns import IS_A as _IS_A
+from novaberg.text.recall_patterns import OWNED_BY as _OWNED_BY
 from novaberg.text.words import fold
 
 __all__ = ["RELATIVES", "SYNONYMS", "TIME_NOUNS", "names_of", "subject_of", "slot_of", "first_person", "relative_of"]
@@ -183,8 +185,6 @@ def subject_of(said: str, names: dict[str, str]) -> str | None:
 
 
 # an article, a word and a possessive of the genitive (or *von meinem*): someone of a relative, a neighbour of both
-_OWNED_BY = re.compile(r"^\s*(der|die|das|dem|den)\s+(?P<head>[a-z]+)\s+(meines|meiner|unseres|unserer|von\s+meinem|"
-                       r"von\s+meiner|von\s+unserem|von\s+unserer)\s+(?P<owner>[a-z]+)")
 
 
 def first_person(said: str, names: dict[str, str]) -> bool:
@@ -236,7 +236,6 @@ def _slot(said: str, name: str, rel: str) -> str | None:
     return _doing(said)
 
 
-_IS_A = re.compile(r"\b(ist|war|wird)\s+(jetzt\s+|inzwischen\s+|seit\s+\w+\s+|schon\s+)?(ein\s+|eine\s+)?(?P<noun>[a-z]+)\b")
 
 
 def _is_profession(folded: str) -> bool:

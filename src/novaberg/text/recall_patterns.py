@@ -1,0 +1,30 @@
+"""German patterns of the memory's recall (what a question about told facts names, whose thing a sentence is
+about, what is shared with whom), kept in the language package with the rest of the German reading; the
+memory compares folded text against them."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["DRUG_ENDING", "ABOUT_NAMED", "OWNED", "SHARED", "OWNED_BY", "IS_A", "ASKS_A_NAME"]
+
+DRUG_ENDING = re.compile(r"(?:ium|olol|pril|sartan|statin|prazol|cillin|amol|profen|xin|pam|lam|ltin|formin|alin|irin|"
+                         r"ulin|idin|azin|pin|afil|oxacin|mab)$")
+
+ABOUT_NAMED = re.compile(r"^\s*(?:wie\s+alt|wie\s+lange|wie\s+oft|wo|was|wie|wer|wann|woher|wohin|seit\s+wann|"
+                         r"welche[nsrm]?(?:\s+\w+)?)\s+(?P<verb>ist|war|wohnt|lebt|arbeitet|macht|studiert|spielt|"
+                         r"hat|hatte|heisst|mag|isst|trinkt|faehrt|geht|kommt|wurde)\s+(?P<name>[a-z]+)\b(?P<rest>[^?]*)")
+
+OWNED = re.compile(r"\b(?:der|die|das|den|dem)\s+(?P<thing>[a-z]+)\s+(?:meines|meiner|unseres|unserer|von\s+meinem|"
+                   r"von\s+meiner)\s+(?P<owner>[a-z]+)")
+
+SHARED = re.compile(r"\b(?:mit|und)\s+(?:meinem|meiner|meinen|meine|mein|unserem|unserer|unseren|unsere|den|dem|der)\s+"
+                    r"(?P<with>[a-z]+)|^\s*(?:mein|meine|unser|unsere)\s+(?P<first>[a-z]+)\s+und\s+ich\b|"
+                    r"^\s*(?P<we>wir)\b")
+
+OWNED_BY = re.compile(r"^\s*(der|die|das|dem|den)\s+(?P<head>[a-z]+)\s+(meines|meiner|unseres|unserer|von\s+meinem|"
+                      r"von\s+meiner|von\s+unserem|von\s+unserer)\s+(?P<owner>[a-z]+)")
+
+IS_A = re.compile(r"\b(ist|war|wird)\s+(jetzt\s+|inzwischen\s+|seit\s+\w+\s+|schon\s+)?(ein\s+|eine\s+)?(?P<noun>[a-z]+)\b")
+
+ASKS_A_NAME = re.compile(r"\b(heisst|hiess|heissen|hiessen)\b")
