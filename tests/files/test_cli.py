@@ -20,7 +20,7 @@ runner = CliRunner()
 def opened(nova: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.delenv("NOVABERG_FILES_BOUNDARY", raising=False)
     monkeypatch.setattr(nova, "close", lambda: None)
-    monkeypatch.setattr(cli, "_open", lambda *args: nova)
+    monkeypatch.setattr(cli.base, "open_nova", lambda *args: nova)
     (home / "home").mkdir(exist_ok=True)
     out = runner.invoke(cli.app, ["roots", "allow", str(home / "home"), "--user", "u1"])
     assert out.exit_code == 0, out.output
@@ -98,7 +98,7 @@ def test_doctor_shows_allow_lists_and_warns_about_the_old_variable(opened: Any, 
     """Issue 24: doctor lists each person's allow-list (count and paths) and says loudly that
     NOVABERG_FILES_BOUNDARY grants nothing any more, naming the command to run instead."""
     monkeypatch.setenv("NOVABERG_FILES_BOUNDARY", str(home))
-    monkeypatch.setattr(cli.console, "width", 400)
+    monkeypatch.setattr(cli.base.console, "width", 400)
     out = runner.invoke(cli.app, ["doctor"])
     flat = " ".join(out.stdout.split())
     assert f"u1: 1 ({(home / 'home').resolve()})" in flat, out.output

@@ -1,0 +1,119 @@
+"""`serve`: the HTTP API and the web page behind an API token."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from novaberg.cli import base
+from novaberg.cli.base import (
+    DataDirOption,
+    LlmOption,
+    app,
+    console,
+    err_console,
+)
+from novaberg.core.clock import SystemClock
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="bind address (default: loopback only)"),
+    port: int = typer.Option(8765, "--port"),
+    data_dir: Path | None = DataDirOption,
+    llm: str | None = LlmOption,
+    allowed_host: list[str] = typer.Option(  # noqa: B008 - typer's way of declaring an option
+        [], "--allowed-host", help="another Host header to accept (name or name:port; repeatable)"),
+    no_auth: bool = typer.Option(False, "--no-auth", help="no API token (only with a loopback --host)"),
+) -> None:
+    """The HTTP API and the small web page, behind an API token (printed once on the first start)."""
+    import uvicorn
+
+    from novaberg.api.app import create_app
+    from novaberg.api.auth import PersonTokens, default_allowed_hosts
+
+    if no_auth and not _is_loopback(host):
+        err_console.print(f"[bold red]novaberg:[/] --no-auth only with a loopback --host (127.0.0.1, ::1, "
+                          f"localhost), not {host!r}: anyone on the network could read and change every "
+                          "person's data", highlight=False)
+        raise typer.Exit(2)
+    nova = base.open_nova(data_dir, llm, None)
+    try:
+        token = None if no_auth else _api_token(nova.settings.data_dir, host, port)
+        if no_auth:
+            err_console.print("[bold yellow]Warnung:[/] --no-auth: jedes Programm auf diesem Rechner kann "
+                              "ohne Token alle Daten lesen und ändern.", highlight=False)
+        web = create_app(nova, SystemClock(), token=token, auth=not no_auth, owns_nova=True,
+                         person_tokens=PersonTokens.of(nova.settings.data_dir),
+                         allowed_hosts=default_allowed_hosts(port, host) + list(allowed_host))
+        # Server.run, not uvicorn.run: the lifespan's shutdown closes Nova before uvicorn re-raises the
+        # signal it caught; the finally covers the paths that never reach the lifespan (close is idempotent).
+        server = uvicorn.Server(uvicorn.Config(web, host=host, port=port))
+        heartbeat = nova.pixie.start_background(SystemClock())  # issue 14: one heartbeat across processes
+        try:
+            _run_until_signal(server)
+        finally:
+            heartbeat.stop()
+        if not server.started:
+            raise typer.Exit(1)
+    finally:
+        nova.close()
+
+
+def _run_until_signal(server: Any) -> None:
+    """uvicorn turns SIGINT/SIGTERM into a graceful shutdown (the lifespan closes Nova) and re-raises them
+    afterwards; SIGHUP it leaves alone, which would cut the event loop mid-flight (a traceback, no
+    lifespan). Here SIGHUP asks for the same graceful shutdown and is re-raised once it is done."""
+    import signal
+
+    caught: list[int] = []
+
+    def on_hangup(signum: int, _frame: object) -> None:
+        caught.append(signum)
+        server.should_exit = True
+
+    previous = signal.signal(signal.SIGHUP, on_hangup)
+    try:
+        server.run()
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+    if caught:
+        signal.raise_signal(signal.SIGHUP)
+
+
+def _is_loopback(host: str) -> bool:
+    import ipaddress
+
+    name = host.strip().strip("[]").lower()
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def _api_token(data_dir: Path, host: str, port: int) -> str:
+    """NOVABERG_API_TOKEN, else `<data_dir>/api-token`; a new token is printed this once, never again."""
+    from novaberg.api.auth import TOKEN_FILE_NAME, load_or_create_token
+
+    try:
+        token, created = load_or_create_token(data_dir)
+    except OSError as err:
+        err_console.print(f"[bold red]novaberg:[/] cannot read or write {data_dir / TOKEN_FILE_NAME}: "
+                          f"{err.strerror}", highlight=False)
+        raise typer.Exit(2) from err
+    if created:
+        where = f"[{host}]" if ":" in host else host
+        print(f"API token: {token}", flush=True)
+        console.print(f"Neuer API-Token, nur dieses eine Mal angezeigt (gespeichert in "
+                      f"{data_dir / TOKEN_FILE_NAME}, 0600). Verwendung:\n"
+                      f"  curl -H 'Authorization: Bearer <token>' -H 'Content-Type: application/json' "
+                      f"-d '{{\"user_id\":\"ich\",\"character_id\":\"nova\",\"text\":\"Hallo\"}}' "
+                      f"http://{where}:{port}/turn\n"
+                      f"  Webseite: http://{where}:{port}/ öffnen und mit dem Token anmelden.",
+                      highlight=False, markup=False, soft_wrap=True)
+    return token
+
