@@ -20,7 +20,7 @@ runner = CliRunner()
 def opened(nova: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.delenv("NOVABERG_FILES_BOUNDARY", raising=False)
     monkeypatch.setattr(nova, "close", lambda: None)
-    monkeypatch.setattr(cli.base, "open_nova", lambda *args: nova)
+    monkeypatch.setattr(cli.base, "open_nova", lambda *args, **kwargs: nova)
     (home / "home").mkdir(exist_ok=True)
     out = runner.invoke(cli.app, ["roots", "allow", str(home / "home"), "--user", "u1"])
     assert out.exit_code == 0, out.output

