@@ -30,11 +30,13 @@ EmbedderOption = typer.Option(None, "--embedder", help="hashing | ollama:<model>
 opened: list[Any] = []  # every Nova this process opened: `main` closes what a stop signal left open
 
 
-def open_nova(data_dir: Path | None, llm: str | None, embedder: str | None) -> Any:
+def open_nova(data_dir: Path | None, llm: str | None, embedder: str | None, role: str = "command") -> Any:
+    """Nova on the data directory: beside a running `serve` or `chat` on its servers, else on servers of our own
+    (a one-shot command that holds them is waited for); `serve` passes its role and is refused beside another."""
     from novaberg.api.nova import Nova
 
     try:
-        nova = Nova.open(data_dir=data_dir, llm=llm, embedder=embedder)
+        nova = Nova.open(data_dir=data_dir, llm=llm, embedder=embedder, role=role)
     except NovabergError as err:
         err_console.print(f"[bold red]novaberg:[/] {err}")
         raise typer.Exit(2) from err

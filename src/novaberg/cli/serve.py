@@ -39,7 +39,7 @@ def serve(
                           f"localhost), not {host!r}: anyone on the network could read and change every "
                           "person's data", highlight=False)
         raise typer.Exit(2)
-    nova = base.open_nova(data_dir, llm, None)
+    nova = base.open_nova(data_dir, llm, None, role="serve")
     try:
         token = None if no_auth else _api_token(nova.settings.data_dir, host, port)
         if no_auth:

@@ -60,7 +60,7 @@ def chat(
     from novaberg.store.person_gate import PersonBusyError
 
     check_or_exit(lambda: (check_id(user, "--user"), check_id(character, "--character")))
-    nova = base.open_nova(data_dir, llm, embedder)
+    nova = base.open_nova(data_dir, llm, embedder, role="chat")
     clock = SystemClock()
     console.print("[dim]Nova hört zu. Strg-D beendet.[/]")
     try:
