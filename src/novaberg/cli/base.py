@@ -25,6 +25,7 @@ err_console = Console(stderr=True, soft_wrap=True)
 DataDirOption = typer.Option(None, "--data-dir", help="data directory (default: NOVABERG_DATA_DIR, else XDG)")
 LlmOption = typer.Option(None, "--llm", help="offline | ollama:<model> | openai:<model> (default: NOVABERG_LLM)")
 EmbedderOption = typer.Option(None, "--embedder", help="hashing | ollama:<model> | sentence-transformers:<path>")
+JsonOption = typer.Option(False, "--json", help="JSON for scripts instead of the readable form")
 
 
 opened: list[Any] = []  # every Nova this process opened: `main` closes what a stop signal left open

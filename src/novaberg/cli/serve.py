@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from novaberg.cli.base import (
     console,
     err_console,
 )
+from novaberg.cli.client import ServerAddress, remove_address, write_address
 from novaberg.core.clock import SystemClock
 
 
@@ -50,16 +52,48 @@ def serve(
                          allowed_hosts=default_allowed_hosts(port, host) + list(allowed_host))
         # Server.run, not uvicorn.run: the lifespan's shutdown closes Nova before uvicorn re-raises the
         # signal it caught; the finally covers the paths that never reach the lifespan (close is idempotent).
-        server = uvicorn.Server(uvicorn.Config(web, host=host, port=port))
+        server = _announcing_server(uvicorn.Config(web, host=host, port=port), nova.settings.data_dir,
+                                    "none" if no_auth else "env" if _token_from_env() else "file")
         heartbeat = nova.pixie.start_background(SystemClock())  # issue 14: one heartbeat across processes
         try:
             _run_until_signal(server)
         finally:
+            remove_address(nova.settings.data_dir, os.getpid())
             heartbeat.stop()
         if not server.started:
             raise typer.Exit(1)
     finally:
         nova.close()
+
+
+def _announcing_server(config: Any, data_dir: Path, token_from: str) -> Any:
+    """A uvicorn server that, once it listens, writes its address into the data directory (`cli.client`):
+    `say` and `chat` beside it then talk to it instead of running Nova themselves."""
+    import uvicorn
+
+    class AnnouncingServer(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started and self.servers:
+                host, port = self.servers[0].sockets[0].getsockname()[:2]
+                write_address(data_dir, ServerAddress(os.getpid(), f"http://{_dialable(host)}:{port}", token_from))
+
+    return AnnouncingServer(config)
+
+
+def _dialable(host: str) -> str:
+    """The address a client on this machine dials for a bound one (any-address → loopback)."""
+    if host in ("0.0.0.0", ""):
+        return "127.0.0.1"
+    if host == "::":
+        return "[::1]"
+    return f"[{host}]" if ":" in host else host
+
+
+def _token_from_env() -> bool:
+    from novaberg.api.auth import TOKEN_ENV
+
+    return bool(os.environ.get(TOKEN_ENV, "").strip())
 
 
 def _run_until_signal(server: Any) -> None:

@@ -1,26 +1,36 @@
-"""`say` and `chat`: talking with Nova in the terminal."""
+"""`say` and `chat`: talking with Nova in the terminal.
+
+Beside a running `serve` of the data directory a turn goes to it over HTTP (`cli.client`): the command then
+imports no LangGraph and no database driver and answers as fast as the server does. Without one — or when
+`--llm`/`--embedder` ask for another model than the server's — the command runs Nova itself (beside a `chat`
+that owns the directory, on that process's database servers).
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
+from rich.markup import escape
 
 from novaberg.api import texts as api_texts
 from novaberg.cli import base
 from novaberg.cli.base import (
     DataDirOption,
     EmbedderOption,
+    JsonOption,
     LlmOption,
     app,
     check_or_exit,
     console,
     err_console,
 )
-from novaberg.core.clock import SystemClock
-from novaberg.core.edge import check_id, check_turn
-from novaberg.core.errors import NovabergError
+from novaberg.core.edge import EmptyTextError, check_id, check_turn
+from novaberg.core.errors import InputError, NovabergError
+
+__all__ = ["say", "chat"]
 
 
 @app.command()
@@ -31,20 +41,26 @@ def say(
     data_dir: Path | None = DataDirOption,
     llm: str | None = LlmOption,
     embedder: str | None = EmbedderOption,
+    as_json: bool = JsonOption,
 ) -> None:
-    """One turn; prints JSON with answer, services and verdict."""
-    from novaberg.store.person_gate import PersonBusyError
-
+    """One turn: prints Nova's answer, and the verdict when it is not ok (--json: answer, services, verdict,
+    reasons and turn id as JSON). Goes through the running `serve` of the data directory when there is one."""
     check_or_exit(lambda: check_turn(user, character, text))
-    nova = base.open_nova(data_dir, llm, embedder)
+    turns = _Turns(data_dir, llm, embedder, role="command")
     try:
-        result = nova.turn(user, character, text, SystemClock().now())
-        print(json.dumps(result.as_dict(), ensure_ascii=False, indent=2, default=str))
-    except PersonBusyError as err:  # the same sentence as the API's 409 (issue 31)
-        err_console.print(f"[bold red]novaberg:[/] {api_texts.ERR_PERSON_ERASING}", highlight=False)
+        result = turns.turn(user, character, text)
+    except TurnRefused as err:
+        err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}", highlight=False)
         raise typer.Exit(2) from err
     finally:
-        nova.close()
+        turns.close()
+    if as_json:
+        print(json.dumps(result, ensure_ascii=False, indent=2, default=str), flush=True)
+    else:
+        print(result.get("answer", ""), flush=True)
+        verdict = _verdict_line(result)
+        if verdict:
+            print(verdict, flush=True)
 
 
 @app.command()
@@ -55,31 +71,99 @@ def chat(
     llm: str | None = LlmOption,
     embedder: str | None = EmbedderOption,
 ) -> None:
-    """Talk with Nova interactively (Ctrl-D to end)."""
-    from novaberg.api.nova import EmptyTurnError
-    from novaberg.store.person_gate import PersonBusyError
-
+    """Talk with Nova interactively (Ctrl-D to end); through the running `serve` when there is one."""
     check_or_exit(lambda: (check_id(user, "--user"), check_id(character, "--character")))
-    nova = base.open_nova(data_dir, llm, embedder, role="chat")
-    clock = SystemClock()
-    console.print("[dim]Nova hört zu. Strg-D beendet.[/]")
+    turns = _Turns(data_dir, llm, embedder, role="chat")
     try:
+        turns.start()
+        console.print("[dim]Nova hört zu. Strg-D beendet.[/]")
         while True:
             try:
                 text = console.input("[bold]du>[/] ")
             except EOFError:
                 break
             try:
-                result = nova.turn(user, character, text, clock.now())
-            except EmptyTurnError:
+                check_turn(user, character, text)
+                result = turns.turn(user, character, text)
+            except EmptyTextError:
                 continue
-            except PersonBusyError:  # the same sentence as the API's 409 (issue 31)
-                console.print(f"[red]Fehler:[/] {api_texts.ERR_PERSON_ERASING}", highlight=False)
+            except (TurnRefused, InputError, NovabergError) as err:  # never crash the chat loop
+                console.print(f"[red]Fehler:[/] {escape(str(err))}", highlight=False)
                 continue
-            except NovabergError as err:  # never crash the chat loop
-                console.print(f"[red]Fehler:[/] {err}")
-                continue
-            console.print(f"[bold magenta]nova>[/] {result.answer}")
+            console.print(f"[bold magenta]nova>[/] {escape(str(result.get('answer', '')))}", highlight=False)
+            verdict = _verdict_line(result)
+            if verdict:
+                console.print(f"[yellow]{escape(verdict)}[/]", highlight=False)
     finally:
-        nova.close()
+        turns.close()
 
+
+class TurnRefused(Exception):
+    """The turn was refused for a reason the person must hear (the server's German detail, or the same
+    sentence for a refusal here)."""
+
+
+class _Turns:
+    """Where this command's turns run: the running server, else a Nova of this process (opened once, when
+    first needed; also when the server stops answering in the middle of a chat)."""
+
+    def __init__(self, data_dir: Path | None, llm: str | None, embedder: str | None, role: str) -> None:
+        self._options = (data_dir, llm, embedder)
+        self._role = role
+        self._client = _server_client(data_dir) if llm is None and embedder is None else None
+        self._nova: Any = None
+
+    def start(self) -> None:
+        """Open the local Nova now when there is no server (a chat holds it while the person types)."""
+        if self._client is None:
+            self._local()
+
+    def turn(self, user: str, character: str, text: str) -> dict[str, Any]:
+        if self._client is not None:
+            from novaberg.cli.client import ServerRefusal
+
+            try:
+                return self._client.turn(user, character, text)
+            except ServerRefusal as refusal:
+                raise TurnRefused(refusal.detail) from refusal
+            except OSError:  # gone (stopped, killed): this process runs Nova itself from here on
+                self._client.close()
+                self._client = None
+        return self._local_turn(user, character, text)
+
+    def _local(self) -> Any:
+        if self._nova is None:
+            self._nova = base.open_nova(*self._options, role=self._role)
+        return self._nova
+
+    def _local_turn(self, user: str, character: str, text: str) -> dict[str, Any]:
+        from novaberg.core.clock import SystemClock
+        from novaberg.store.person_gate import PersonBusyError
+
+        nova = self._local()
+        try:
+            return nova.turn(user, character, text, SystemClock().now()).as_dict()
+        except PersonBusyError as err:  # the same sentence as the API's 409 (issue 31)
+            raise TurnRefused(api_texts.ERR_PERSON_ERASING) from err
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+        if self._nova is not None:
+            self._nova.close()
+
+
+def _server_client(data_dir: Path | None) -> Any:
+    from novaberg.cli.client import running_server
+    from novaberg.core.settings import load_settings
+
+    return running_server(load_settings(data_dir=data_dir).data_dir)
+
+
+def _verdict_line(result: dict[str, Any]) -> str | None:
+    """The tribunal's verdict when it is not ok, with its reasons; None for ok."""
+    verdict = str(result.get("verdict") or "ok")
+    if verdict == "ok":
+        return None
+    reasons = [str(reason) for reason in result.get("reasons") or []]
+    return f"Urteil: {verdict}" + (f" — {'; '.join(reasons)}" if reasons else "")
