@@ -158,7 +158,7 @@ def test_the_cli_says_the_archive_once(tmp_path: Path) -> None:
     """Issue 24: the start that moves the old zone says so on stderr; the next one is silent."""
     _old_layout(tmp_path)
     runner = CliRunner()
-    args = ["knowledge", "history", "tagebuch.md", "--user", "anna", "--character", "nova", "--data-dir",
+    args = ["knowledge", "history", "--json", "tagebuch.md", "--user", "anna", "--character", "nova", "--data-dir",
             str(tmp_path)]
     first = runner.invoke(cli.app, args)
     assert first.exit_code == 0 and ARCHIVE_PREFIX in first.output and "nur für den Betreiber" in first.output

@@ -5,7 +5,6 @@ The only place that reads the wall clock is the command line."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -67,10 +66,6 @@ def check_pair(user: str, character: str) -> None:
     """The --user/--character ids of a pair command, checked like every edge id (exit 2)."""
     check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
 
-
-
-def print_json(value: Any) -> None:
-    print(json.dumps(value, ensure_ascii=False, indent=2, default=str))
 
 
 

@@ -11,11 +11,13 @@ from rich.markup import escape
 from novaberg.cli import base
 from novaberg.cli.base import (
     DataDirOption,
+    JsonOption,
     app,
     check_or_exit,
     check_pair,
     err_console,
 )
+from novaberg.cli.render import show
 from novaberg.core.clock import SystemClock
 from novaberg.core.edge import check_id
 
@@ -28,15 +30,16 @@ def directives_list(
     user: str = typer.Option(..., "--user", help="person id"),
     character: str = typer.Option(..., "--character", help="figure id"),
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
-    """The active directives of this pair as JSON (id, text, created_at)."""
+    """The active directives of this pair (id, text, since when); --json: as JSON."""
     from novaberg.directives.repository import DirectivesRepository
 
     check_pair(user, character)
     nova = base.open_nova(data_dir, "offline", None)
     try:
         rows = DirectivesRepository(nova.stack.db).list(user, character)
-        print(json.dumps([d.as_dict() for d in rows], ensure_ascii=False, indent=2))
+        show([d.as_dict() for d in rows], as_json, f"Direktiven von {user}/{character}")
     finally:
         nova.close()
 
@@ -47,6 +50,7 @@ def directives_add(
     user: str = typer.Option(..., "--user", help="person id"),
     character: str = typer.Option(..., "--character", help="figure id"),
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
     """Add one directive (written, then read back bound to the pair); an empty or too long one is exit 2."""
     from novaberg.directives.repository import DirectivesRepository, check_directive_text
@@ -55,7 +59,7 @@ def directives_add(
     nova = base.open_nova(data_dir, "offline", None)
     try:
         directive, created = DirectivesRepository(nova.stack.db).add(user, character, text, SystemClock().now())
-        print(json.dumps({**directive.as_dict(), "neu": created}, ensure_ascii=False, indent=2))
+        show({**directive.as_dict(), "neu": created}, as_json, "Direktive" if created else "Direktive (gab es schon)")
     finally:
         nova.close()
 
@@ -66,6 +70,7 @@ def directives_remove(
     user: str = typer.Option(..., "--user", help="person id"),
     character: str = typer.Option(..., "--character", help="figure id"),
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
     """Remove one directive of this pair; an id of another pair or none at all is exit 1, nothing changed."""
     from novaberg.directives.repository import DirectivesRepository
@@ -80,5 +85,8 @@ def directives_remove(
         err_console.print(f"[bold red]novaberg:[/] keine aktive Direktive {directive_id} für {escape(user)}/"
                           f"{escape(character)}; nichts geändert", highlight=False)
         raise typer.Exit(1)
-    print(json.dumps({"id": directive_id, "entfernt": True}))
+    if as_json:
+        print(json.dumps({"id": directive_id, "entfernt": True}))
+    else:
+        print(f"Direktive {directive_id} von {user}/{character} entfernt.")
 

@@ -11,12 +11,13 @@ from novaberg.cli import base
 from novaberg.cli.base import (
     DataDirOption,
     EmbedderOption,
+    JsonOption,
     LlmOption,
     app,
     console,
     err_console,
-    print_json,
 )
+from novaberg.cli.render import show
 from novaberg.core.clock import SystemClock
 from novaberg.core.errors import NovabergError
 
@@ -27,6 +28,7 @@ def pixie_command(
     data_dir: Path | None = DataDirOption,
     llm: str | None = LlmOption,
     embedder: str | None = EmbedderOption,
+    as_json: bool = JsonOption,
 ) -> None:
     """The heartbeat in the foreground: promotion, events of other persons, resubmission, log pruning, index."""
     import threading
@@ -36,7 +38,7 @@ def pixie_command(
     try:
         report = nova.pixie.run(SystemClock(), stop, say=lambda text: print(text, flush=True), once=once)
         if once:
-            print_json(report)
+            show(report, as_json, "Heartbeat")
     except KeyboardInterrupt:
         stop.set()
     finally:
@@ -66,9 +68,10 @@ RestoreTargetOption = typer.Option(..., "--data-dir", help="the new data directo
 def backup_command(
     dest: Path = BackupDestArgument,
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
     """One consistent archive of the data directory, also while `serve` runs: the database (pg_dump), every
-    Redis key, knowledge zones, tokens; a manifest with versions and sha256 checksums. Prints a JSON report."""
+    Redis key, knowledge zones, tokens; a manifest with versions and sha256 checksums. Prints a report (--json: as JSON)."""
     from novaberg.core.settings import load_settings
     from novaberg.store.backup import create_backup
 
@@ -77,7 +80,7 @@ def backup_command(
     except NovabergError as err:
         err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}", highlight=False)
         raise typer.Exit(2) from err
-    print_json(report.as_dict())
+    show(report.as_dict(), as_json, "Sicherung")
     for part, needs in report.external.items():
         err_console.print(f"[bold yellow]novaberg:[/] {part} is an external server and not in the archive; "
                           f"the operator's own backup must include: {escape(needs)}", highlight=False)
@@ -87,6 +90,7 @@ def backup_command(
 def restore_command(
     archive: Path = RestoreArchiveArgument,
     data_dir: Path = RestoreTargetOption,
+    as_json: bool = JsonOption,
 ) -> None:
     """Rebuild a data directory from an archive into an empty or new directory; the archive is checked
     (manifest, every checksum, versions) before anything is written. Then run `novaberg doctor` on it."""
@@ -97,7 +101,7 @@ def restore_command(
     except NovabergError as err:
         err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}", highlight=False)
         raise typer.Exit(2) from err
-    print_json(report.as_dict())
+    show(report.as_dict(), as_json, "Wiederhergestellt")
     err_console.print(f"restored into {escape(str(report.data_dir))}; check it with: novaberg doctor --data-dir "
                       f"{escape(str(report.data_dir))}", highlight=False)
 

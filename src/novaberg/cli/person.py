@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +10,12 @@ import typer
 from novaberg.cli import base
 from novaberg.cli.base import (
     DataDirOption,
+    JsonOption,
     app,
     check_pair,
     err_console,
 )
+from novaberg.cli.render import show
 from novaberg.core.clock import SystemClock
 
 person_app = typer.Typer(no_args_is_help=True, help="A person's data as a whole (export, erase).")
@@ -26,9 +27,10 @@ def person_erase(
     user: str = typer.Option(..., "--user", help="person id"),
     yes: bool = typer.Option(False, "--yes", help="erase without asking"),
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
     """Erase every row, Redis key, knowledge file, token and session of one person, after a confirmation
-    (typed `ja`, or --yes); prints a JSON report of what went. Nothing stored of the person: exit code 2."""
+    (typed `ja`, or --yes); prints a report of what went (--json: as JSON). Nothing stored of the person: exit code 2."""
     from novaberg.api import texts
     from novaberg.api.auth import is_reserved_person
 
@@ -49,7 +51,7 @@ def person_erase(
                 err_console.print(texts.ERASE_DECLINED, highlight=False, markup=False)
                 raise typer.Exit(1)
         report = nova.erase_person(user)
-        print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2), flush=True)
+        show(report.as_dict(), as_json, f"Gelöscht: {user}")
         err_console.print(texts.ERASE_DONE.format(user=user), highlight=False, markup=False)
     finally:
         nova.close()

@@ -12,12 +12,13 @@ from rich.markup import escape
 from novaberg.cli import base
 from novaberg.cli.base import (
     DataDirOption,
+    JsonOption,
     app,
     check_or_exit,
     check_pair,
     err_console,
-    print_json,
 )
+from novaberg.cli.render import show
 from novaberg.core.clock import SystemClock
 from novaberg.core.edge import check_id
 from novaberg.core.errors import InputError
@@ -47,10 +48,16 @@ def _files_call(data_dir: Path | None, call: Callable[[Any], Any]) -> Any:
 
 
 
-def _pair_files_call(user: str, character: str, data_dir: Path | None, call: Callable[[Any], Any]) -> None:
-    """A `roots` command: the pair's ids checked (exit 2), then one `nova.files` call, its result as JSON."""
+def _pair_files_call(user: str, character: str, data_dir: Path | None, call: Callable[[Any], Any],
+                     as_json: bool, title: str) -> None:
+    """A `roots` command: the pair's ids checked (exit 2), then one `nova.files` call; its result shown."""
     check_pair(user, character)
-    print_json(_files_call(data_dir, call))
+    show(_files_call(data_dir, call), as_json, title, ROOT_COLUMNS)
+
+
+# What `roots list` shows a person in its table (--json: every field)
+ROOT_COLUMNS = ("id", "pfad", "bezeichnung", "eigentum", "aktiv", "erstellt_am", "geaendert_am")
+ALLOWED_COLUMNS = ("pfad", "erstellt_am", "neu")
 
 
 @roots_app.command("list")
@@ -58,9 +65,11 @@ def roots_list(
     user: str = typer.Option(..., "--user", help="person id"),
     character: str = typer.Option(..., "--character", help="figure id"),
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
-    """All shared directories of this pair as JSON (active and inactive)."""
-    _pair_files_call(user, character, data_dir, lambda files: files.roots(user, character))
+    """All shared directories of this pair (active and inactive); --json: every field as JSON."""
+    _pair_files_call(user, character, data_dir, lambda files: files.roots(user, character), as_json,
+                     f"Geteilte Verzeichnisse von {user}/{character}")
 
 
 @roots_app.command("add")
@@ -71,10 +80,12 @@ def roots_add(
     eigentum: str = typer.Option("nutzer", "--eigentum", help="nutzer | figur | gemischt (dateien.md §1a.5)"),
     bezeichnung: str | None = typer.Option(None, "--bezeichnung", help="how the person calls it"),
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
     """Share a directory (outside the person's allow-list: exit 1, never granted); the same one twice adds no row."""
     _pair_files_call(user, character, data_dir, lambda files: files.grant(
-        user, character, path, eigentum=eigentum, bezeichnung=bezeichnung, now=SystemClock().now()))
+        user, character, path, eigentum=eigentum, bezeichnung=bezeichnung, now=SystemClock().now()), as_json,
+        "Geteilt")
 
 
 AllowPathsArgument = typer.Argument(..., help="directories this person may share (resolved now)")
@@ -85,11 +96,13 @@ def roots_allow(
     paths: list[str] = AllowPathsArgument,
     user: str = typer.Option(..., "--user", help="person id"),
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
     """Allow directories for one person (dot directories, the data directory, / and files: exit 1, none
     written); the person can share only inside them."""
     check_or_exit(lambda: check_id(user, "user"))
-    print_json(_files_call(data_dir, lambda files: files.allow(user, *paths, now=SystemClock().now())))
+    show(_files_call(data_dir, lambda files: files.allow(user, *paths, now=SystemClock().now())), as_json,
+         f"Erlaubt für {user}", ALLOWED_COLUMNS)
 
 
 @roots_app.command("disallow")
@@ -97,20 +110,22 @@ def roots_disallow(
     path: str = typer.Argument(..., help="an entry as `roots allowed` shows it"),
     user: str = typer.Option(..., "--user", help="person id"),
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
     """Remove one allow-list entry; the person's roots under it are no longer read or searched."""
     check_or_exit(lambda: check_id(user, "user"))
-    print_json(_files_call(data_dir, lambda files: files.disallow(user, path)))
+    show(_files_call(data_dir, lambda files: files.disallow(user, path)), as_json, "Nicht mehr erlaubt")
 
 
 @roots_app.command("allowed")
 def roots_allowed(
     user: str = typer.Option(..., "--user", help="person id"),
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
-    """The person's allow-list as JSON."""
+    """The person's allow-list (--json: as JSON)."""
     check_or_exit(lambda: check_id(user, "user"))
-    print_json(_files_call(data_dir, lambda files: files.allowed(user)))
+    show(_files_call(data_dir, lambda files: files.allowed(user)), as_json, f"Erlaubt für {user}", ALLOWED_COLUMNS)
 
 
 @roots_app.command("disable")
@@ -119,9 +134,12 @@ def roots_disable(
     user: str = typer.Option(..., "--user", help="person id"),
     character: str = typer.Option(..., "--character", help="figure id"),
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
     """Stilllegen (§2a.3): the root inactive, its index rows kept."""
-    _pair_files_call(user, character, data_dir, lambda files: files.disable(root_id, user, character, now=SystemClock().now()))
+    _pair_files_call(user, character, data_dir,
+                     lambda files: files.disable(root_id, user, character, now=SystemClock().now()), as_json,
+                     "Stillgelegt")
 
 
 @roots_app.command("forget")
@@ -130,9 +148,12 @@ def roots_forget(
     user: str = typer.Option(..., "--user", help="person id"),
     character: str = typer.Option(..., "--character", help="figure id"),
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
     """Vergessen (§2a.3): the index rows deleted, the root inactive."""
-    _pair_files_call(user, character, data_dir, lambda files: files.forget(root_id, user, character, now=SystemClock().now()))
+    _pair_files_call(user, character, data_dir,
+                     lambda files: files.forget(root_id, user, character, now=SystemClock().now()), as_json,
+                     "Vergessen")
 
 
 @app.command("index")
@@ -140,8 +161,9 @@ def index_command(
     user: str | None = typer.Option(None, "--user", help="only this person's roots"),
     character: str | None = typer.Option(None, "--character", help="only this figure (with --user)"),
     data_dir: Path | None = DataDirOption,
+    as_json: bool = JsonOption,
 ) -> None:
-    """One index watcher pass over the active roots with a progress bar; prints the report as JSON."""
+    """One index watcher pass over the active roots with a progress bar; prints the report (--json: as JSON)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     if user is not None:
@@ -156,7 +178,7 @@ def index_command(
             bar.update(task, completed=done, total=total, description=escape(root))
 
         report = _files_call(data_dir, lambda files: files.index(SystemClock().now(), user, character, progress))
-    print_json(report)
+    show(report, as_json, "Index")
     if report.get("status") != "ok":
         raise typer.Exit(1)
 
