@@ -6,6 +6,7 @@ import os
 import stat
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -107,3 +108,48 @@ def test_directory_is_private_whatever_the_umask(tmp_path):
             assert stat.S_IMODE(entry.stat().st_mode) == 0o600, entry.name
     finally:
         data_dir.release()
+
+
+def test_the_lock_file_names_the_owners_pid_and_role(tmp_path):
+    held = DataDir.open(tmp_path / "data", role="chat")
+    try:
+        assert (tmp_path / "data" / "novaberg.lock").read_text() == f"{os.getpid()} chat"
+        with pytest.raises(DataDirInUseError, match=f"pid {os.getpid()}, chat") as refused:
+            DataDir.open(tmp_path / "data", role="serve")
+        assert (refused.value.pid, refused.value.role) == (os.getpid(), "chat")
+    finally:
+        held.release()
+
+
+def test_a_command_waits_for_a_one_shot_owner_and_then_owns_the_directory(tmp_path):
+    """A one-shot owner (say, doctor, …) is waited for: the next command owns the directory once it is done."""
+    from novaberg.core.settings import Settings
+    from novaberg.store.stack import _claim
+
+    held = DataDir.open(tmp_path / "data", role="command")
+    releaser = threading.Timer(0.3, held.release)
+    releaser.start()
+    try:
+        owned, owner = _claim(Settings(data_dir=tmp_path / "data"), "command")
+    finally:
+        releaser.join()
+    try:
+        assert owner is None and owned is not None
+        assert (tmp_path / "data" / "novaberg.lock").read_text() == f"{os.getpid()} command"
+    finally:
+        owned.release()
+
+
+@pytest.mark.parametrize("owner_role", ["chat", "serve", "command"])
+def test_serve_is_refused_at_once_beside_any_owner(tmp_path, owner_role):
+    from novaberg.core.settings import Settings
+    from novaberg.store.stack import _claim
+
+    held = DataDir.open(tmp_path / "data", role=owner_role)
+    try:
+        started = time.monotonic()
+        with pytest.raises(DataDirInUseError, match=f"pid {os.getpid()}, {owner_role}"):
+            _claim(Settings(data_dir=tmp_path / "data"), "serve")
+        assert time.monotonic() - started < 1.0
+    finally:
+        held.release()
