@@ -121,8 +121,10 @@ def test_the_lock_file_names_the_owners_pid_and_role(tmp_path):
         held.release()
 
 
-def test_a_command_waits_for_a_one_shot_owner_and_then_owns_the_directory(tmp_path):
-    """A one-shot owner (say, doctor, …) is waited for: the next command owns the directory once it is done."""
+@pytest.mark.parametrize("role", ["command", "serve"])
+def test_a_one_shot_owner_is_waited_for_and_then_the_directory_is_owned(tmp_path, role):
+    """A one-shot owner (say, doctor, a backup) is waited for, by a command and by serve alike: the next one owns
+    the directory once it is done."""
     from novaberg.core.settings import Settings
     from novaberg.store.stack import _claim
 
@@ -130,18 +132,31 @@ def test_a_command_waits_for_a_one_shot_owner_and_then_owns_the_directory(tmp_pa
     releaser = threading.Timer(0.3, held.release)
     releaser.start()
     try:
-        owned, owner = _claim(Settings(data_dir=tmp_path / "data"), "command")
+        owned, owner = _claim(Settings(data_dir=tmp_path / "data"), role)
     finally:
         releaser.join()
     try:
         assert owner is None and owned is not None
-        assert (tmp_path / "data" / "novaberg.lock").read_text() == f"{os.getpid()} command"
+        assert (tmp_path / "data" / "novaberg.lock").read_text() == f"{os.getpid()} {role}"
     finally:
         owned.release()
 
 
-@pytest.mark.parametrize("owner_role", ["chat", "serve", "command"])
-def test_serve_is_refused_at_once_beside_any_owner(tmp_path, owner_role):
+def test_the_facade_is_refused_at_once_beside_any_owner(tmp_path):
+    """`Nova.open` without a role keeps the old behaviour: a clear refusal, no waiting."""
+    from novaberg.core.settings import Settings
+    from novaberg.store.stack import _claim
+
+    held = DataDir.open(tmp_path / "data", role="command")
+    try:
+        with pytest.raises(DataDirInUseError, match="in use by another novaberg process"):
+            _claim(Settings(data_dir=tmp_path / "data"), "novaberg")
+    finally:
+        held.release()
+
+
+@pytest.mark.parametrize("owner_role", ["chat", "serve"])
+def test_serve_is_refused_at_once_beside_a_lasting_owner(tmp_path, owner_role):
     from novaberg.core.settings import Settings
     from novaberg.store.stack import _claim
 

@@ -15,7 +15,7 @@ from typing import Any
 from novaberg.core import startup
 from novaberg.core.errors import DatabaseError, DataDirInUseError
 from novaberg.core.settings import Settings
-from novaberg.store.datadir import LASTING_ROLES, DataDir, Owner
+from novaberg.store.datadir import DEFAULT_ROLE, LASTING_ROLES, DataDir, Owner
 from novaberg.store.db import Database
 from novaberg.store.embedded import EmbeddedPostgres, ready_url
 from novaberg.store.embedded_redis import EmbeddedRedis, running_socket
@@ -27,9 +27,10 @@ __all__ = ["Stack", "stop_embedded", "CLAIM_SECONDS", "SOLE_ROLES"]
 # How long a process waits for the data directory: for a one-shot owner to finish, or for a lasting owner's
 # servers to answer while it starts.
 CLAIM_SECONDS = 120.0
-# Roles that never attach: a second `serve` is refused (two HTTP servers on one embedded database would each
-# believe they own it); the facade's default, too, keeps the old refusal.
-SOLE_ROLES = frozenset({"serve", "novaberg"})
+# Roles that never attach: a `serve` beside a lasting owner is refused (two HTTP servers on one embedded database
+# would each believe they own it), and waits for a one-shot owner like any command; the facade's default role
+# keeps the old refusal beside any owner.
+SOLE_ROLES = frozenset({"serve", DEFAULT_ROLE})
 _SAY_WAITING_AFTER = 1.0
 _log = logging.getLogger("novaberg.store")
 
@@ -49,7 +50,8 @@ class Stack:
         """Start what is embedded, connect, migrate. On failure everything started so far is stopped.
 
         `role` says what this process runs (written into the data directory's lock). A process whose role is
-        not in SOLE_ROLES attaches to the servers of a lasting owner and waits for a one-shot owner to finish."""
+        not in SOLE_ROLES attaches to the servers of a lasting owner; every role but the facade's default waits
+        for a one-shot owner to finish."""
         embedded = not settings.database_url or not settings.redis_url
         data_dir, owner = _claim(settings, role) if embedded else (None, None)
         if owner is not None:
@@ -126,16 +128,17 @@ class Stack:
 
 def _claim(settings: Settings, role: str) -> tuple[DataDir | None, tuple[Owner, str, str] | None]:
     """Own the data directory, or (beside a lasting owner) its servers' addresses: (owner, PostgreSQL URL,
-    Redis socket). A one-shot owner is waited for, saying so once; a sole role is refused at once."""
+    Redis socket). A one-shot owner is waited for, saying so once; a sole role is refused beside a lasting
+    owner, and the facade's default role beside any."""
     began = time.monotonic()
     said = False
     while True:
         try:
             return DataDir.open(settings.data_dir, role=role), None
         except DataDirInUseError as busy:
-            if role in SOLE_ROLES:
-                raise
             owner, refusal = Owner.of(busy), busy
+            if role == DEFAULT_ROLE or (role in SOLE_ROLES and owner.role in LASTING_ROLES):
+                raise
         if owner.role in LASTING_ROLES:
             addresses = _servers_of(settings)
             if addresses is not None:
