@@ -50,6 +50,10 @@ def _cli(*args: str, data: Path, stdin: str = "") -> subprocess.CompletedProcess
                           text=True, env=_env(), timeout=120)
 
 
+def _say(user: str, text: str, data: Path) -> str:
+    return _ok(_cli("say", "--user", user, "--character", "nova", text, data=data))
+
+
 def _ok(done: subprocess.CompletedProcess[str]) -> str:
     assert done.returncode == 0, f"exit {done.returncode}: {done.stdout[-1500:]} {done.stderr[-1500:]}"
     return done.stdout
@@ -136,9 +140,16 @@ def test_every_operator_command_works_beside_serve_and_the_server_sees_it_at_onc
     shopping = _export(port, token, "anna")[next(n for n in notes if "Einkaufsliste" in n)].decode()
     assert all(shopping.count(item) == 1 for item in ("Milch", *GROCERIES)), shopping
 
-    # roots allow, directives add, token create: written beside the server, read by it at once
-    _ok(_cli("roots", "allow", str(base / "anna-docs"), "--user", "anna", data=data))
+    # directives add, roots allow, token create: written beside the server, followed by its next turn at once
+    assert "dass du da bist" in _say("anna", "Hallo", data)
     _ok(_cli("directives", "add", "Sprich mich mit Sie an", "--user", "anna", "--character", "nova", data=data))
+    assert "dass Sie da sind" in _say("anna", "Hallo", data)
+    assert "dass du da bist" in _say("bob", "Hallo", data)  # bob's figure keeps his own way of speaking
+    share = f"Du darfst in {base / 'anna-docs'} nachsehen"
+    assert "noch kein Verzeichnis zum Freigeben erlaubt" in _say("anna", share, data)
+    _ok(_cli("roots", "allow", str(base / "anna-docs"), "--user", "anna", data=data))
+    assert "deins, meins, oder beides" in _say("anna", share, data)
+    assert "noch kein Verzeichnis zum Freigeben erlaubt" in _say("bob", share.replace("anna", "bob"), data)
     anna = _export(port, token, "anna")
     assert [entry["pfad"] for entry in json.loads(anna["ordner.json"])["erlaubt"]] == [str(base / "anna-docs")]
     assert "Sprich mich mit Sie an" in anna["direktiven/nova.json"].decode()
