@@ -125,7 +125,10 @@ class _Turns:
             try:
                 return self._client.turn(user, character, text)
             except ServerRefusal as refusal:
-                raise TurnRefused(refusal.detail) from refusal
+                if refusal.status != 401:
+                    raise TurnRefused(refusal.detail) from refusal
+                self._client.close()  # not our server's token (another server took the port): run Nova here
+                self._client = None
             except OSError:  # gone (stopped, killed): this process runs Nova itself from here on
                 self._client.close()
                 self._client = None
