@@ -1,4 +1,5 @@
-"""The command line (typer + rich): one module per group of commands, registered on the root app here.
+"""The command line (typer + rich): one module per group of commands, registered on the root app here. The
+command line is the only place that reads the wall clock.
 
 The entry point is `novaberg = "novaberg.cli:main"`. A module imports what a command needs inside the command,
 so a command that talks to a running server imports no LangGraph and no database driver.

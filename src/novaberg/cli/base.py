@@ -1,7 +1,5 @@
 """The command line's shared parts: the root app, the consoles, the common options, opening Nova, the
-edge checks of ids, and printing.
-
-The only place that reads the wall clock is the command line."""
+edge checks of ids, and printing."""
 
 from __future__ import annotations
 
@@ -16,6 +14,9 @@ from rich.table import Table
 
 from novaberg.core.edge import check_id
 from novaberg.core.errors import InputError, NovabergError
+
+__all__ = ["app", "console", "err_console", "DataDirOption", "LlmOption", "EmbedderOption", "JsonOption",
+           "open_nova", "say_knowledge_archive", "check_or_exit", "check_pair", "print_rows"]
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Nova — a German-speaking companion.")
 console = Console()

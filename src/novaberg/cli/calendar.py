@@ -17,6 +17,8 @@ from novaberg.cli.base import (
 )
 from novaberg.core.clock import SystemClock
 
+__all__ = ["calendar_app", "calendar_export", "calendar_import", "calendar_token"]
+
 calendar_app = typer.Typer(no_args_is_help=True,
                            help="A person's calendar as iCalendar: export, import, the subscription URL (issue 29).")
 app.add_typer(calendar_app, name="calendar")

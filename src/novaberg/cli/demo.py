@@ -15,6 +15,8 @@ from novaberg.cli.base import (
     print_rows,
 )
 
+__all__ = ["demo"]
+
 
 @app.command()
 def demo(

@@ -21,6 +21,8 @@ from novaberg.cli.render import show
 from novaberg.core.clock import SystemClock
 from novaberg.core.edge import check_id
 
+__all__ = ["directives_app", "directives_list", "directives_add", "directives_remove"]
+
 directives_app = typer.Typer(no_args_is_help=True, help="The person's directives for one figure (list, add, remove).")
 app.add_typer(directives_app, name="directives")
 

@@ -20,6 +20,8 @@ from novaberg.cli.base import (
     console,
 )
 
+__all__ = ["doctor"]
+
 
 @app.command()
 def doctor(

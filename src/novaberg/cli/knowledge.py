@@ -20,6 +20,8 @@ from novaberg.cli.base import (
 from novaberg.cli.render import show
 from novaberg.core.clock import SystemClock
 
+__all__ = ["knowledge_app", "knowledge_history", "knowledge_revert"]
+
 knowledge_app = typer.Typer(no_args_is_help=True,
                             help="Nova's own knowledge texts of one pair in knowledge/pairs/ (history, revert).")
 app.add_typer(knowledge_app, name="knowledge")

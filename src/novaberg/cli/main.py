@@ -11,6 +11,8 @@ from novaberg.cli.base import (
 )
 from novaberg.core.errors import NovabergError
 
+__all__ = ["Terminated", "main"]
+
 
 class Terminated(SystemExit):
     """A stop signal (SIGTERM, SIGHUP, SIGINT) turned into an exit, so every `finally` runs and closes Nova,

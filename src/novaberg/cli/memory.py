@@ -17,6 +17,8 @@ from novaberg.cli.base import (
 from novaberg.cli.render import show, show_record, show_rows
 from novaberg.core.clock import SystemClock
 
+__all__ = ["memory_app", "memory_show", "SHORT_TERM_COLUMNS", "LONG_TERM_COLUMNS", "memory_reembed"]
+
 memory_app = typer.Typer(no_args_is_help=True, help="The memory of one pair (show), and re-embedding it (reembed).")
 app.add_typer(memory_app, name="memory")
 

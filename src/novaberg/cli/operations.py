@@ -21,6 +21,9 @@ from novaberg.cli.render import show
 from novaberg.core.clock import SystemClock
 from novaberg.core.errors import NovabergError
 
+__all__ = ["pixie_command", "migrate_data_command", "BackupDestArgument", "RestoreArchiveArgument",
+           "RestoreTargetOption", "backup_command", "restore_command"]
+
 
 @app.command("pixie")
 def pixie_command(

@@ -18,6 +18,8 @@ from novaberg.cli.base import (
 from novaberg.cli.render import show
 from novaberg.core.clock import SystemClock
 
+__all__ = ["person_app", "person_erase", "person_export"]
+
 person_app = typer.Typer(no_args_is_help=True, help="A person's data as a whole (export, erase).")
 app.add_typer(person_app, name="person")
 

@@ -23,6 +23,9 @@ from novaberg.core.clock import SystemClock
 from novaberg.core.edge import check_id
 from novaberg.core.errors import InputError
 
+__all__ = ["roots_app", "ROOT_COLUMNS", "ALLOWED_COLUMNS", "roots_list", "roots_add", "AllowPathsArgument",
+           "roots_allow", "roots_disallow", "roots_allowed", "roots_disable", "roots_forget", "index_command"]
+
 roots_app = typer.Typer(no_args_is_help=True, help="Shared directories of one pair (list, add, disable, forget) and "
                                                    "what each person may share (allow, disallow, allowed).")
 app.add_typer(roots_app, name="roots")

@@ -19,6 +19,8 @@ from novaberg.cli.base import (
 from novaberg.cli.client import ServerAddress, remove_address, write_address
 from novaberg.core.clock import SystemClock
 
+__all__ = ["serve"]
+
 
 @app.command()
 def serve(

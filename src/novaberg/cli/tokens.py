@@ -18,6 +18,8 @@ from novaberg.cli.base import (
 from novaberg.core.clock import SystemClock
 from novaberg.core.edge import check_id
 
+__all__ = ["token_app", "token_create", "token_revoke", "token_list"]
+
 token_app = typer.Typer(no_args_is_help=True, help="Per-person sign-in tokens for the web app (create, revoke, list).")
 app.add_typer(token_app, name="token")
 
