@@ -50,6 +50,7 @@ class ServerRefusal(Exception):
 def write_address(data_dir: Path, address: ServerAddress) -> Path:
     """The address file, written 0600 through a temporary file and a rename (a reader never sees half)."""
     path = Path(data_dir).expanduser() / ADDRESS_FILE_NAME
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # servers by URL: nothing else may have made it
     temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:

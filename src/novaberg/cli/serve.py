@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 
 from novaberg.cli import base
 from novaberg.cli.base import (
@@ -78,7 +79,13 @@ def _announcing_server(config: Any, data_dir: Path, token_from: str) -> Any:
             await super().startup(sockets)
             if self.started and self.servers:
                 host, port = self.servers[0].sockets[0].getsockname()[:2]
-                write_address(data_dir, ServerAddress(os.getpid(), f"http://{_dialable(host)}:{port}", token_from))
+                address = ServerAddress(os.getpid(), f"http://{_dialable(host)}:{port}", token_from)
+                try:
+                    write_address(data_dir, address)
+                except OSError as err:  # the server serves; say and chat beside it run Nova themselves
+                    err_console.print(f"[bold yellow]novaberg:[/] the address file in {escape(str(data_dir))} "
+                                      f"could not be written ({escape(str(err))}); say and chat will not use "
+                                      "this server", highlight=False)
 
     return AnnouncingServer(config)
 
