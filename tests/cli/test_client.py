@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import os
+import socket
 import stat
 import subprocess
 import sys
+import threading
 
+from typer.testing import CliRunner
+
+from novaberg.cli import app, base, talk
 from novaberg.cli.client import (
     ADDRESS_FILE_NAME,
+    NovaClient,
     ServerAddress,
     remove_address,
     running_server,
@@ -49,3 +55,53 @@ def test_a_server_removes_only_its_own_address(tmp_path):
     assert (tmp_path / ADDRESS_FILE_NAME).exists()
     remove_address(tmp_path, os.getpid())
     assert not (tmp_path / ADDRESS_FILE_NAME).exists()
+
+
+def _port_that_hangs_up() -> tuple[int, list[bytes]]:
+    """A port whose server reads one request and closes without an answer (a server killed mid-turn)."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    received: list[bytes] = []
+
+    def serve_once() -> None:
+        conn, _ = listener.accept()
+        received.append(conn.recv(65536))
+        conn.close()
+        listener.close()
+
+    threading.Thread(target=serve_once, daemon=True).start()
+    return listener.getsockname()[1], received
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_a_turn_the_server_got_but_never_answered_is_not_run_a_second_time(monkeypatch):
+    """The server may have carried it out: `say` says so and fails loudly; it never runs the turn itself."""
+    port, received = _port_that_hangs_up()
+    monkeypatch.setattr(talk, "_server_client", lambda data_dir: NovaClient(f"http://127.0.0.1:{port}", None))
+    opened: list[object] = []
+    monkeypatch.setattr(base, "open_nova", lambda *args, **kwargs: opened.append(args))
+    done = CliRunner().invoke(app, ["say", "--user", "anna", "--character", "nova", "Schreib Milch auf die Liste"])
+    assert done.exit_code == 2 and "Ob er ausgeführt wurde, ist unklar" in " ".join(done.output.split())
+    assert received and b"POST /turn" in received[0] and opened == []
+
+
+def test_a_server_that_cannot_be_reached_leaves_the_turn_to_this_process(monkeypatch):
+    port = _closed_port()
+    monkeypatch.setattr(talk, "_server_client", lambda data_dir: NovaClient(f"http://127.0.0.1:{port}", None))
+
+    class Local:
+        def turn(self, *args):
+            return type("R", (), {"as_dict": lambda self: {"answer": "hier beantwortet", "verdict": "ok"}})()
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(base, "open_nova", lambda *args, **kwargs: Local())
+    done = CliRunner().invoke(app, ["say", "--user", "anna", "--character", "nova", "Hallo"])
+    assert done.exit_code == 0 and done.stdout.strip() == "hier beantwortet"

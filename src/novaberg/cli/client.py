@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["ADDRESS_FILE_NAME", "ServerAddress", "NovaClient", "ServerRefusal", "write_address", "remove_address",
-           "running_server", "TURN_SECONDS"]
+__all__ = ["ADDRESS_FILE_NAME", "ServerAddress", "NovaClient", "ServerRefusal", "ServerUnreachable", "ServerLost",
+           "write_address", "remove_address", "running_server", "TURN_SECONDS"]
 
 ADDRESS_FILE_NAME = "serve.json"
 _TOKEN_FILE_NAME = "api-token"  # api.auth.TOKEN_FILE_NAME (not imported: that module pulls in FastAPI's world)
@@ -72,7 +72,7 @@ def remove_address(data_dir: Path, pid: int) -> None:
 
 def running_server(data_dir: Path, env: dict[str, str] | None = None) -> NovaClient | None:
     """A client of the `serve` running for this data directory, or None (no file, a dead process, no usable
-    token). Whether it answers is found out by the first request (`NovaClient.turn` raises OSError)."""
+    token). Whether it answers is found out by the first request (`ServerUnreachable`)."""
     data_dir = Path(data_dir).expanduser()
     address = _read_address(data_dir / ADDRESS_FILE_NAME)
     if address is None or not _alive(address.pid):
@@ -84,7 +84,9 @@ def running_server(data_dir: Path, env: dict[str, str] | None = None) -> NovaCli
 
 
 class NovaClient:
-    """POST /turn on one kept-alive connection; the answer as the JSON the server sends."""
+    """POST /turn, one connection per turn: a turn is never sent twice. Until the request is sent, a failure
+    is `ServerUnreachable` (nothing reached the server: the caller may run the turn itself); once it is sent,
+    `ServerLost` (the server may have carried the turn out: the caller must not run it again)."""
 
     def __init__(self, url: str, token: str | None) -> None:
         parts = urlsplit(url)
@@ -92,10 +94,9 @@ class NovaClient:
         self._host = parts.hostname or "127.0.0.1"
         self._port = parts.port or 80
         self._token = token
-        self._connection: http.client.HTTPConnection | None = None
 
     def turn(self, user_id: str, character_id: str, text: str) -> dict[str, Any]:
-        """One turn. OSError when the server cannot be reached; ServerRefusal for an error status."""
+        """One turn: the server's answer as JSON; ServerRefusal for an error status."""
         body = json.dumps({"user_id": user_id, "character_id": character_id, "text": text}).encode("utf-8")
         headers = {"Content-Type": "application/json"}
         if self._token:
@@ -111,34 +112,30 @@ class NovaClient:
         return payload
 
     def _post(self, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, bytes]:
-        for attempt in (1, 2):  # a kept-alive connection the server closed meanwhile is opened once more
-            connection = self._connect()
+        connection = http.client.HTTPConnection(self._host, self._port, timeout=_CONNECT_SECONDS)
+        try:
+            try:
+                connection.connect()
+            except OSError as err:
+                raise ServerUnreachable(f"{self.url}: {err}") from err
+            if connection.sock is not None:
+                connection.sock.settimeout(TURN_SECONDS)
             try:
                 connection.request("POST", path, body=body, headers=headers)
                 response = connection.getresponse()
                 return response.status, response.read()
-            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
-                self.close()
-                if attempt == 2:
-                    raise
-            except BaseException:
-                self.close()
-                raise
-        raise AssertionError("unreachable")
+            except (OSError, http.client.HTTPException) as err:
+                raise ServerLost(f"{self.url}: {err}") from err
+        finally:
+            connection.close()
 
-    def _connect(self) -> http.client.HTTPConnection:
-        if self._connection is None:
-            connection = http.client.HTTPConnection(self._host, self._port, timeout=_CONNECT_SECONDS)
-            connection.connect()
-            if connection.sock is not None:
-                connection.sock.settimeout(TURN_SECONDS)
-            self._connection = connection
-        return self._connection
 
-    def close(self) -> None:
-        if self._connection is not None:
-            self._connection.close()
-            self._connection = None
+class ServerUnreachable(OSError):
+    """No connection to the server: the turn was not sent."""
+
+
+class ServerLost(Exception):
+    """The turn was sent and no answer came (the server stopped, the time ran out): it may have been carried out."""
 
 
 def _read_address(path: Path) -> ServerAddress | None:

@@ -30,7 +30,7 @@ from novaberg.cli.base import (
 from novaberg.core.edge import EmptyTextError, check_id, check_turn
 from novaberg.core.errors import InputError, NovabergError
 
-__all__ = ["say", "chat"]
+__all__ = ["say", "chat", "TurnRefused", "SERVER_LOST"]
 
 
 @app.command()
@@ -98,6 +98,12 @@ def chat(
         turns.close()
 
 
+# The turn reached the server and no answer came back: whether it was carried out is unknown, so it is not
+# run again here (a second run could write twice); the person checks and says it again if it is missing.
+SERVER_LOST = ("Der Server hat auf diesen Satz nicht geantwortet (beendet oder zu langsam). Ob er ausgeführt "
+               "wurde, ist unklar; bitte nachsehen und ihn nur dann noch einmal sagen.")
+
+
 class TurnRefused(Exception):
     """The turn was refused for a reason the person must hear (the server's German detail, or the same
     sentence for a refusal here)."""
@@ -120,18 +126,18 @@ class _Turns:
 
     def turn(self, user: str, character: str, text: str) -> dict[str, Any]:
         if self._client is not None:
-            from novaberg.cli.client import ServerRefusal
+            from novaberg.cli.client import ServerLost, ServerRefusal, ServerUnreachable
 
             try:
                 return self._client.turn(user, character, text)
             except ServerRefusal as refusal:
                 if refusal.status != 401:
                     raise TurnRefused(refusal.detail) from refusal
-                self._client.close()  # not our server's token (another server took the port): run Nova here
+                self._client = None  # not our server's token (another server took the port): run Nova here
+            except ServerUnreachable:  # gone (stopped, killed) before it got the turn: run Nova here from now on
                 self._client = None
-            except OSError:  # gone (stopped, killed): this process runs Nova itself from here on
-                self._client.close()
-                self._client = None
+            except ServerLost as lost:  # it got the turn and may have carried it out: never run it a second time
+                raise TurnRefused(SERVER_LOST) from lost
         return self._local_turn(user, character, text)
 
     def _local(self) -> Any:
@@ -150,8 +156,6 @@ class _Turns:
             raise TurnRefused(api_texts.ERR_PERSON_ERASING) from err
 
     def close(self) -> None:
-        if self._client is not None:
-            self._client.close()
         if self._nova is not None:
             self._nova.close()
 
