@@ -48,19 +48,12 @@ def say(
     check_or_exit(lambda: check_turn(user, character, text))
     turns = _Turns(data_dir, llm, embedder, role="command")
     try:
-        result = turns.turn(user, character, text)
+        _print_turn(turns.turn(user, character, text), as_json)  # before the close, which may stop servers
     except TurnRefused as err:
         err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}", highlight=False)
         raise typer.Exit(2) from err
     finally:
         turns.close()
-    if as_json:
-        print(json.dumps(result, ensure_ascii=False, indent=2, default=str), flush=True)
-    else:
-        print(result.get("answer", ""), flush=True)
-        verdict = _verdict_line(result)
-        if verdict:
-            print(verdict, flush=True)
 
 
 @app.command()
@@ -165,6 +158,16 @@ def _server_client(data_dir: Path | None) -> Any:
     from novaberg.core.settings import load_settings
 
     return running_server(load_settings(data_dir=data_dir).data_dir)
+
+
+def _print_turn(result: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(result, ensure_ascii=False, indent=2, default=str), flush=True)
+        return
+    print(result.get("answer", ""), flush=True)
+    verdict = _verdict_line(result)
+    if verdict:
+        print(verdict, flush=True)
 
 
 def _verdict_line(result: dict[str, Any]) -> str | None:
