@@ -46,7 +46,7 @@ class Stack:
     owner: Owner | None = None  # attached: the process that owns the embedded servers
 
     @classmethod
-    def open(cls, settings: Settings, role: str = "novaberg") -> Stack:
+    def open(cls, settings: Settings, role: str = DEFAULT_ROLE) -> Stack:
         """Start what is embedded, connect, migrate. On failure everything started so far is stopped.
 
         `role` says what this process runs (written into the data directory's lock). A process whose role is
