@@ -8,6 +8,10 @@ evaluated again (`evaluated` tokens); `prompt` tokens count what was sent.
 
 Token count: characters / 4, rounded up (a stated approximation, the same before and after a change).
 The answer to each request comes from `answer(task, system, user)`, the task recognised from the system text.
+A request that carries a JSON schema (Ollama `format`, OpenAI `response_format.json_schema`) gets what a
+constrained decoder writes: the schema's properties in its order, a required property the answer lacks as `null`,
+no other key (`conform`); `refuse_schemas` makes the server answer such a request with HTTP 400, as a server without
+structured output does.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-__all__ = ["Served", "OneSlotServer", "one_slot_server", "tokens"]
+__all__ = ["Served", "OneSlotServer", "one_slot_server", "tokens", "conform", "schema_of"]
 
 Answerer = Callable[[str, str, str], str]  # (task, system, user) -> the answer's JSON text
 Recogniser = Callable[[str, str], str]  # (system, user) -> the task
@@ -47,6 +51,32 @@ class Served:
     prompt: str = field(repr=False, default="")
 
 
+def schema_of(body: dict[str, Any]) -> dict[str, Any] | None:
+    """The JSON schema a request asks the server to keep, or None (JSON mode or nothing)."""
+    if isinstance(body.get("format"), dict):
+        return body["format"]
+    wanted = body.get("response_format")
+    if isinstance(wanted, dict) and wanted.get("type") == "json_schema":
+        return (wanted.get("json_schema") or {}).get("schema")
+    return None
+
+
+def conform(text: str, schema: dict[str, Any] | None) -> str:
+    """The answer as a decoder held to `schema` writes it: its properties in order, a required one it lacks as null,
+    an optional one only when the answer has it, no other key."""
+    if schema is None:
+        return text
+    try:
+        fields = json.loads(text)
+    except ValueError:
+        return text
+    if not isinstance(fields, dict) or not isinstance(schema.get("properties"), dict):
+        return text
+    required = set(schema.get("required") or ())
+    shaped = {name: fields.get(name) for name in schema["properties"] if name in fields or name in required}
+    return json.dumps(shaped, ensure_ascii=False)
+
+
 def _common_prefix(first: str, second: str) -> int:
     size = min(len(first), len(second))
     for index in range(size):
@@ -68,6 +98,7 @@ class OneSlotServer:
         self.slot = threading.Lock()
         self.served: list[Served] = []
         self.hang: dict[str, float] = {}  # task -> extra seconds it holds the slot (a judge made to hang)
+        self.refuse_schemas = False  # answer a request with a JSON schema by HTTP 400 (no structured output)
         self._cached = ""
         self._busy = threading.Condition()
         self._in_flight = 0
@@ -77,24 +108,25 @@ class OneSlotServer:
         with self._busy:
             return self._busy.wait_for(lambda: self._in_flight == 0, seconds)
 
-    def handle(self, system: str, user: str) -> tuple[str, Served]:
+    def handle(self, system: str, user: str, schema: dict[str, Any] | None = None) -> tuple[str, Served]:
         arrived = time.monotonic()
         task = self.recognise(system, user)
         with self._busy:
             self._in_flight += 1
         try:
-            return self._serve(task, system, user, arrived)
+            return self._serve(task, system, user, arrived, schema)
         finally:
             with self._busy:
                 self._in_flight -= 1
                 self._busy.notify_all()
 
-    def _serve(self, task: str, system: str, user: str, arrived: float) -> tuple[str, Served]:
+    def _serve(self, task: str, system: str, user: str, arrived: float,
+               schema: dict[str, Any] | None = None) -> tuple[str, Served]:
         with self.slot:
             started = time.monotonic()
             prompt = system + "\n" + user
             reused = _common_prefix(self._cached, prompt)
-            text = self.answer(task, system, user)
+            text = conform(self.answer(task, system, user), schema)
             sent = tokens(prompt)
             evaluated = sent - reused // 4
             answered = tokens(text)
@@ -126,11 +158,23 @@ def one_slot_server(server: OneSlotServer) -> Iterator[str]:
         def log_message(self, *args: Any) -> None:
             pass
 
+        def _refuse(self) -> None:
+            data = json.dumps({"error": {"message": "response_format json_schema is not supported"}}).encode()
+            self.send_response(400)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
         def do_POST(self) -> None:  # noqa: N802
             length = int(self.headers.get("Content-Length", 0))
             body = json.loads(self.rfile.read(length) or b"{}")
             system, user = _messages(body)
-            text, item = server.handle(system, user)
+            schema = schema_of(body)
+            if schema is not None and server.refuse_schemas:
+                self._refuse()
+                return
+            text, item = server.handle(system, user, schema)
             if self.path.startswith("/api/chat"):
                 reply: dict[str, Any] = {"model": body.get("model"), "message": {"role": "assistant", "content": text},
                                          "done": True, "prompt_eval_count": item.prompt_tokens,

@@ -21,6 +21,7 @@ import json
 import logging
 import os
 import re
+import statistics
 import tempfile
 import time
 from collections.abc import Sequence
@@ -184,7 +185,9 @@ def answer(task: str, system: str, user: str) -> str:
     elif task == "correct":
         fields = _correct(user)
     elif task.startswith("tribunal_"):
-        fields = {"score": 0.0, "reasoning": "Die Antwort ist sachlich und unbedenklich."}
+        # the output format asks for a reasoning only when something is wrong (since issue 41); before, for every vote
+        fields = {"score": 0.0} if 'lass "reasoning" weg' in (system + user) else {
+            "score": 0.0, "reasoning": "Die Antwort ist sachlich und unbedenklich."}
         if "direktiven_score" in (system + user):
             fields["direktiven_score"] = 0.0
     elif task == "salience":
@@ -224,6 +227,7 @@ class Figures:
     tasks: str
     verdict: str
     by_task: dict[str, tuple[int, int, int]]  # task -> (calls, prompt tokens sent, evaluated)
+    served: tuple[Served, ...] = ()
 
 
 def _share_files(nova: object, folder: Path, person: str, now: datetime) -> None:
@@ -237,11 +241,12 @@ def _share_files(nova: object, folder: Path, person: str, now: datetime) -> None
 
 
 def run(speed: float = 10.0, api: str = "openai", timeout: float = 60.0, rounds: int = 1,
-        kinds: Sequence[Kind] = KINDS, shared_files: bool = False) -> list[Figures]:
+        kinds: Sequence[Kind] = KINDS, shared_files: bool = False, prompt_rate: float = 1000.0,
+        answer_rate: float = 40.0) -> list[Figures]:
     from novaberg import Nova
     from novaberg.core.settings import Settings
 
-    server = OneSlotServer(answer, recognise, speed=speed)
+    server = OneSlotServer(answer, recognise, prompt_rate=prompt_rate, answer_rate=answer_rate, speed=speed)
     watch = _TimedOutJudges()
     logging.getLogger("novaberg.tribunal").addHandler(watch)
     figures: list[Figures] = []
@@ -276,7 +281,7 @@ def run(speed: float = 10.0, api: str = "openai", timeout: float = 60.0, rounds:
                                                sum(s.evaluated_tokens for s in served),
                                                sum(s.answer_tokens for s in served), wall, watch.count - lost,
                                                " ".join(s.task.removeprefix("tribunal_") for s in served),
-                                               result.verdict, by_task))
+                                               result.verdict, by_task, tuple(served)))
     finally:
         logging.getLogger("novaberg.tribunal").removeHandler(watch)
     return figures
@@ -284,14 +289,26 @@ def run(speed: float = 10.0, api: str = "openai", timeout: float = 60.0, rounds:
 
 def table(figures: Sequence[Figures], speed: float) -> str:
     lines = [f"| turn kind | model calls | prompt tokens sent | evaluated (after prefix cache) | answer tokens "
-             f"| wall s (at --speed {speed:g}) | judges timed out | calls |",
-             "|---|---|---|---|---|---|---|---|"]
+             f"| wall s (at --speed {speed:g}) | judges timed out | verdict | calls |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for item in figures:
         lines.append(f"| {item.kind} | {item.calls} | {item.prompt} | {item.evaluated} | {item.answered} | "
-                     f"{item.seconds:.2f} | {item.timed_out} | {item.tasks} |")
+                     f"{item.seconds:.2f} | {item.timed_out} | {item.verdict} | {item.tasks} |")
     total = [sum(getattr(f, name) for f in figures) for name in ("calls", "prompt", "evaluated", "answered")]
     lines.append(f"| **all** | {total[0]} | {total[1]} | {total[2]} | {total[3]} | "
                  f"{sum(f.seconds for f in figures):.2f} | {sum(f.timed_out for f in figures)} | |")
+    return "\n".join(lines)
+
+
+def median_table(figures: Sequence[Figures]) -> str:
+    """Per turn kind over the rounds: the median seconds until the person has the answer (the turn's wall time)."""
+    kinds = list(dict.fromkeys(item.kind for item in figures))
+    lines = ["| turn kind | rounds | median s | min s | max s | verdicts |", "|---|---|---|---|---|---|"]
+    for kind in kinds:
+        seconds = [item.seconds for item in figures if item.kind == kind]
+        verdicts = sorted({item.verdict for item in figures if item.kind == kind})
+        lines.append(f"| {kind} | {len(seconds)} | {statistics.median(seconds):.2f} | {min(seconds):.2f} | "
+                     f"{max(seconds):.2f} | {', '.join(verdicts)} |")
     return "\n".join(lines)
 
 
@@ -311,6 +328,20 @@ def task_table(figures: Sequence[Figures]) -> str:
     return "\n".join(lines)
 
 
+def detail_table(figures: Sequence[Figures]) -> str:
+    """Every model call of each turn kind's first measured turn: tokens and the seconds the slot held it."""
+    lines = ["| turn kind | task | prompt sent | evaluated | answer | seconds |", "|---|---|---|---|---|---|"]
+    seen: set[str] = set()
+    for item in figures:
+        if item.kind in seen:
+            continue
+        seen.add(item.kind)
+        for call in item.served:
+            lines.append(f"| {item.kind} | {call.task} | {call.prompt_tokens} | {call.evaluated_tokens} | "
+                         f"{call.answer_tokens} | {call.finished - call.started:.2f} |")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.model_turn", description=__doc__.split("\n")[0])
     parser.add_argument("--speed", type=float, default=10.0, help="server speed factor (1 = the stated rates)")
@@ -319,15 +350,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--shared-files", action="store_true",
                         help="every person has shared a directory of four everyday notes (SHARED_FILES)")
+    parser.add_argument("--prompt-rate", type=float, default=1000.0, help="prompt tokens/s at speed 1")
+    parser.add_argument("--answer-rate", type=float, default=40.0, help="answer tokens/s at speed 1")
+    parser.add_argument("--detail", action="store_true", help="one line per model call of the first round")
     args = parser.parse_args(argv)
     kinds = (*KINDS, FILE_QUESTION) if args.shared_files else KINDS
-    figures = run(args.speed, args.api, args.timeout, args.rounds, kinds, shared_files=args.shared_files)
-    print(f"one-slot fake server, prompt 1000 tok/s, answer 40 tok/s, speed x{args.speed:g}, api {args.api}, "
+    figures = run(args.speed, args.api, args.timeout, args.rounds, kinds, shared_files=args.shared_files,
+                  prompt_rate=args.prompt_rate, answer_rate=args.answer_rate)
+    print(f"one-slot fake server, prompt {args.prompt_rate:g} tok/s, answer {args.answer_rate:g} tok/s, "
+          f"speed x{args.speed:g}, api {args.api}, "
           f"time-out {args.timeout:g} s real ({args.timeout / args.speed:g} s here); load: "
           f"{os.getloadavg()[0]:.2f}" + ("; every person shared four everyday notes" if args.shared_files else ""))
     print(table(figures, args.speed))
     print()
+    print(median_table(figures))
+    print()
     print(task_table(figures))
+    if args.detail:
+        print()
+        print(detail_table(figures))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "src" / "novaberg"
 LAYERS = ("core", "text", "timeparse", "store", "llm", "embed", "agents", "memory", "timeline", "notes",
-          "directives", "files", "situation", "tribunal", "graph", "pixie", "api", "cli")
+          "directives", "files", "situation", "answers", "tribunal", "graph", "pixie", "api", "cli")
 TOP_LEVEL_LAYER = {"consent": "text", "cli": "cli"}
 # Folders without Python code (prompt texts): not a layer, never imported as a module.
 DATA_FOLDERS = frozenset({"prompts"})

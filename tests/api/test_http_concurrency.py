@@ -33,7 +33,7 @@ def server(nova):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    app = create_app(nova, _FixedClock(), token=TOKEN)
+    app = create_app(nova, _FixedClock(), token=TOKEN, turn_rate=(0, 1))  # the subject is concurrency, not the brake
     uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=uv.run, daemon=True)
     thread.start()

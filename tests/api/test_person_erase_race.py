@@ -3,6 +3,7 @@ gate (`store/person_gate.py`), and ids with `:` in them find their own Redis key
 
 from __future__ import annotations
 
+import json
 import threading
 from datetime import UTC, datetime
 from typing import Any
@@ -87,15 +88,14 @@ def test_parallel_turns_of_one_person_still_run_side_by_side(nova):
     assert gate.running_turns("anna") == 0
 
 
-def test_ids_with_colons_find_their_own_raw_keys_and_leave_the_others(nova):
-    """Person 'a:b' with figure 'x:y' has `sachlage:a:b:x:y`; person 'a' with figure 'b' has
-    `sachlage:a:b` — erasing 'a:b' removes the first (found through its rows, the key name alone is
-    ambiguous) and keeps the second; erasing 'a' then removes the second."""
+def test_ids_with_colons_have_keys_of_their_own_and_an_erase_takes_only_its_own(nova):
+    """Person 'a:b' with figure 'x:y' and person 'a' with figure 'b' once met in `sachlage:a:b…`; now each id has
+    `:` encoded, so the names differ, and erasing 'a:b' leaves 'a's key; erasing 'a' then removes it."""
     nova.turn("a:b", "x:y", "Hallo", NOW)
     nova.turn("a", "b", "Hallo", NOW)
     redis = nova.stack.redis
     mine, theirs = situation_key("a:b", "x:y"), situation_key("a", "b")
-    assert mine == "sachlage:a:b:x:y" and theirs == "sachlage:a:b"
+    assert mine == "sachlage:a%3Ab:x%3Ay" and theirs == "sachlage:a:b"
     redis.set(mine, "{}")
     redis.set(theirs, "{}")
     plan = nova.erasure_plan("a:b")
@@ -105,3 +105,19 @@ def test_ids_with_colons_find_their_own_raw_keys_and_leave_the_others(nova):
     assert report.rows["turns"] == 1 and _rows_of(nova, "a") == 1
     nova.erase_person("a")
     assert not redis.exists(theirs)
+
+
+def test_an_old_raw_key_of_an_id_with_a_colon_is_erased_only_when_its_value_names_the_person(nova):
+    """Before the encoding, 'a:b' + 'x' and 'a' + 'b:x' shared `sachlage:a:b:x`: the erase of 'a:b' takes that old
+    key only when the stored Lage is 'a:b's, never 'a's."""
+    nova.turn("a:b", "x", "Hallo", NOW)
+    nova.turn("a", "b:x", "Hallo", NOW)
+    redis = nova.stack.redis
+    shared = "sachlage:a:b:x"
+    redis.set(shared, json.dumps({"user_id": "a", "character_id": "b:x", "turn": 1, "objects": [], "refused": []}))
+    nova.erase_person("a:b")
+    assert redis.exists(shared)  # 'a's
+    redis.set(shared, json.dumps({"user_id": "a:b", "character_id": "x", "turn": 1, "objects": [], "refused": []}))
+    assert nova.erasure_plan("a:b").known  # found by the key alone: its name and its value agree
+    nova.erase_person("a:b")
+    assert not redis.exists(shared)

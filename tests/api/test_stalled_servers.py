@@ -125,9 +125,52 @@ def test_a_frozen_redis_gives_503_within_10_s(own_nova):
         thread, outcome = _timed_turn(client, "Was weißt du über mich?")
         thread.join(LIMIT_SECONDS + 2)
         answered_in_time = not thread.is_alive()
+        memory = client.get("/api/memory", params={"user_id": "anna"})  # the short-term memory reads Redis
     thread.join(120)
+    assert (memory.status_code, memory.json()) == (503, {"detail": texts.ERR_DATABASE})
     assert answered_in_time, "no answer within 10 s while Redis was frozen"
     assert outcome["seconds"] < LIMIT_SECONDS
     assert (outcome["status"], outcome["body"]["detail"]) == (503, texts.ERR_DATABASE)
     time.sleep(6)  # a stall of the database pool (if any) has cooled down
     assert client.post("/turn", json={"user_id": "anna", "character_id": "nova", "text": "Hallo"}).status_code == 200
+
+
+def test_a_postgresql_frozen_right_after_an_appointments_commit_reports_it_as_entered(own_nova, monkeypatch):
+    """Every process of the embedded cluster is stopped right after the appointment's transaction committed (at
+    the turn's next database step, the Lage's update): the turn does not answer 503 for a write that stands — it
+    says what was entered, within the time limit, and the row is there once the server runs again."""
+    from novaberg.graph import nodes
+
+    client = _client(own_nova)
+    assert client.post("/turn", json={"user_id": "anna", "character_id": "nova", "text": "Hallo"}).status_code == 200
+    pg = own_nova.stack.embedded_pg
+    assert pg is not None
+    original, held = nodes.record_services, []
+
+    def freeze_then_record(*args: Any, **kwargs: Any) -> Any:
+        if not held:
+            held.append(frozen(pg._process.pid))  # noqa: SLF001 - the fault under test
+            held[0].__enter__()
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(nodes, "record_services", freeze_then_record)
+    try:
+        thread, outcome = _timed_turn(client, "Trag mir am 7. Januar um 9 Uhr Zahnarzt ein")
+        thread.join(LIMIT_SECONDS + 2)
+        answered_in_time = not thread.is_alive()
+        cooled_down = time.monotonic() + STALL_COOLDOWN_SECONDS
+    finally:
+        if held:
+            held[0].__exit__(None, None, None)
+    thread.join(120)
+    assert held and answered_in_time, "no answer within 10 s after the freeze"
+    assert outcome["status"] == 200, outcome
+    assert "Eingetragen: „Zahnarzt“" in outcome["body"]["answer"]
+    _wait_no_open_work(own_nova.stack.db.url)
+    with psycopg.connect(own_nova.stack.db.url, connect_timeout=5) as conn:
+        assert conn.execute("SELECT count(*) FROM timeline WHERE user_id = 'anna' AND title = 'Zahnarzt' "
+                            "AND aktiv").fetchone()[0] == 1
+    time.sleep(max(0.0, cooled_down - time.monotonic()) + 0.2)
+    again = client.post("/turn", json={"user_id": "anna", "character_id": "nova",
+                                       "text": "Trag mir am 7. Januar um 9 Uhr Zahnarzt ein"})
+    assert again.status_code == 200 and "Eingetragen: „Zahnarzt“" not in again.json()["answer"]

@@ -104,3 +104,40 @@ def test_doctor_shows_allow_lists_and_warns_about_the_old_variable(opened: Any, 
     assert f"u1: 1 ({(home / 'home').resolve()})" in flat, out.output
     assert "NOVABERG_FILES_BOUNDARY is set but grants nothing" in flat
     assert "novaberg roots allow --user" in flat
+
+
+def test_the_system_directories_and_below_are_warned_and_an_ordinary_one_is_not(home: Path) -> None:
+    from novaberg.files.allowlist import system_warning
+
+    for system in ("/etc", "/etc/ssh", "/proc", "/proc/self", "/sys", "/dev", "/dev/shm", "/boot", "/run", "/root"):
+        assert system_warning(Path(system), home=Path("/nirgends/nobody")) is not None, system
+    assert system_warning(home, home=Path("/nirgends/nobody")) is None
+    assert system_warning(Path("/srv/fotos"), home=Path("/nirgends/nobody")) is None
+
+
+@pytest.mark.parametrize("system", ["/etc", "/proc", "/sys"])  # /dev holds the tests' data directory (/dev/shm)
+def test_allowing_a_system_directory_is_done_and_warned(opened: Any, system: str) -> None:
+    """The operator may mean it, so it is allowed — but never silently: the entry carries the warning and the
+    command says it on stderr; another person's list stays as it was."""
+    out = runner.invoke(cli.app, ["roots", "allow", "--json", system, "--user", "anna"])
+    assert out.exit_code == 0, out.output
+    entries = json.loads(out.stdout)
+    assert [e["pfad"] for e in entries] == [str(Path(system).resolve())]
+    assert "Systemverzeichnis" in entries[0]["warnung"] and "Warnung:" in out.stderr and system in out.stderr
+    assert [e["pfad"] for e in opened.files.allowed("anna")] == [str(Path(system).resolve())]
+    assert opened.files.allowed("bob") == []
+
+
+def test_allowing_the_server_accounts_home_or_what_holds_it_is_warned(opened: Any, home: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from novaberg.files import allowlist
+
+    server_home = home / "srv" / "nova"
+    server_home.mkdir(parents=True)
+    (home / "srv" / "anna").mkdir()
+    monkeypatch.setattr(allowlist, "_server_home", lambda: server_home.resolve())
+    for target in (server_home, home / "srv"):
+        out = runner.invoke(cli.app, ["roots", "allow", str(target), "--user", "anna"])
+        assert out.exit_code == 0 and "Home-Verzeichnis des Server-Kontos" in out.stderr, out.output
+    quiet = runner.invoke(cli.app, ["roots", "allow", str(home / "srv" / "anna"), "--user", "anna"])
+    assert quiet.exit_code == 0 and "Warnung" not in quiet.stderr and "warnung" not in quiet.stdout

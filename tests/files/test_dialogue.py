@@ -62,7 +62,8 @@ def test_grant_conversation(db: Any, tmp_path: Path) -> None:
 
 
 def test_grant_declined_and_outside(db: Any, tmp_path: Path) -> None:
-    """§8.2a: a refusal writes nothing; outside the boundary the resolved path and the boundary are named."""
+    """§8.2a: a refusal writes nothing; outside the boundary the path as said and the boundary are named, never
+    where it resolved to."""
     inner = tmp_path / "home"
     (inner / "docs").mkdir(parents=True)
     (tmp_path / "etc").mkdir()
@@ -70,8 +71,10 @@ def test_grant_declined_and_outside(db: Any, tmp_path: Path) -> None:
     step = start_grant(svc, str(inner / "docs"), eigentum="nutzer", user_id="u1")
     assert step.pending["frage"] == "tor"
     assert answer_gate(svc, step.pending, "nein", "u1", "nova", NOW).done["status"] == "abgelehnt"
-    outside = start_grant(svc, str(inner / ".." / "etc"), eigentum="nutzer", user_id="u1")
-    assert outside.pending is None and str((tmp_path / "etc").resolve()) in outside.text
+    said = str(inner / ".." / "etc")
+    outside = start_grant(svc, said, eigentum="nutzer", user_id="u1")
+    assert outside.pending is None and said in outside.text
+    assert str((tmp_path / "etc").resolve()) not in outside.text.replace(said, "")
     assert str(inner.resolve()) in outside.text
     assert svc.roots("u1", "nova") == []
 

@@ -98,17 +98,18 @@ def test_gate_refusal_grants_nothing(nova: Any, db: Any, home: Path) -> None:
     assert _service(refused)["status"] == "dismissed" and _roots(db) == []
 
 
-def test_outside_the_boundary_is_refused_with_the_resolved_path(nova: Any, db: Any, home: Path,
-                                                                tmp_path: Path) -> None:
-    """§7, §8.2a: outside the boundary — the fourth exit with the resolved path and the allowed boundary;
-    no question is asked, so no „ja" can grant it."""
+def test_outside_the_boundary_is_refused_naming_what_was_said(nova: Any, db: Any, home: Path,
+                                                              tmp_path: Path) -> None:
+    """§7, §8.2a: outside the boundary — the fourth exit naming the path as said and the allowed boundary, never
+    where the link leads; no question is asked, so no „ja" can grant it."""
     outside = tmp_path / "geheim"
     outside.mkdir()
     os.symlink(outside, home / "abkuerzung")
     refused = nova.turn("u1", "nova", f"Gib {home}/abkuerzung frei", NOW)
     service = _service(refused)
     assert service["status"] == "rejected"
-    assert str(outside) in refused.answer and str(home) in refused.answer and "außerhalb" in refused.answer
+    assert f"{home}/abkuerzung" in refused.answer and str(home) in refused.answer and "außerhalb" in refused.answer
+    assert str(outside) not in refused.answer and str(outside) not in str(refused.services)
     after = nova.turn("u1", "nova", "Ja", NOW)
     assert all(s["name"] != SERVICE or s["status"] != "abgeschlossen" for s in after.services)
     assert _roots(db) == []
@@ -128,8 +129,38 @@ def test_read_lists_the_pairs_roots_only(nova: Any, db: Any, home: Path) -> None
     nova.files.grant("u1", "andere", str(home / "docs" / "garten"), now=NOW)
     listing = nova.turn("u1", "nova", "Worauf hast du Zugriff?", NOW)
     assert _service(listing)["status"] == "abgeschlossen"
-    assert f"Nummer {mine['id']}: {home / 'docs'} „Haus“ — mein Material, freigegeben" in listing.answer
+    assert f"Nummer 1: {home / 'docs'} „Haus“ — mein Material, freigegeben" in listing.answer
+    assert mine["id"] == 1  # the place and the row id agree here; see the next test for when they do not
     assert "garten" not in listing.answer
+
+
+def test_a_roots_number_is_its_place_in_the_pairs_list_never_the_row_id(nova: Any, db: Any, home: Path) -> None:
+    """Answers carry no row ids: another person's roots and another figure's come first, so the row id of u1's
+    root with nova is 4 — the person is told and answers with 1, and no answer says how many roots others have."""
+    theirs = home.parent / "u2-home"
+    (theirs / "a").mkdir(parents=True)
+    (theirs / "b").mkdir()
+    allow(db, theirs, "u2")
+    nova.files.grant("u2", "nova", str(theirs / "a"), now=NOW)
+    nova.files.grant("u2", "nova", str(theirs / "b"), now=NOW)
+    nova.files.grant("u1", "andere", str(home / "docs" / "garten"), now=NOW)
+    nova.turn("u1", "nova", f"Du darfst in {home}/docs nachsehen", NOW)
+    nova.turn("u1", "nova", "Das ist meins", NOW)
+    granted = nova.turn("u1", "nova", "Ja", NOW)
+    row = _roots(db)[0]
+    assert row["id"] == 4
+    assert "(Nummer 1, " in granted.answer
+    listing = nova.turn("u1", "nova", "Worauf hast du Zugriff?", NOW)
+    again = nova.turn("u1", "nova", f"Gib {home}/docs frei", NOW)
+    ask = nova.turn("u1", "nova", "Lösch die Freigabe Nummer 1", NOW)
+    assert "Nummer 1:" in listing.answer and "(Nummer 1)" in again.answer
+    assert _service(ask)["status"] == "rueckfrage" and "stilllegen" in ask.answer
+    done = nova.turn("u1", "nova", "stilllegen", NOW)
+    assert "(Nummer 1)" in done.answer
+    for answer in (granted, listing, again, ask, done):
+        assert "Nummer 4" not in answer.answer and "Nummer 2" not in answer.answer
+    for other in ("u2",):
+        assert all(r["aktiv"] for r in RootsRepository(db).list(other, "nova"))
 
 
 def test_revocation_asks_the_form_and_stilllegen_keeps_the_rows(nova: Any, db: Any, home: Path) -> None:
@@ -174,7 +205,7 @@ def test_reactivate_and_rename_behind_the_gate(nova: Any, db: Any, home: Path) -
     assert _roots(db)[0]["aktiv"] is False
     done = nova.turn("u1", "nova", "ja", NOW)
     assert _service(done)["status"] == "abgeschlossen" and _roots(db)[0]["aktiv"] is True
-    rename = nova.turn("u1", "nova", f"Nenn die Freigabe {root['id']} in „Projektdoku“ um", NOW)
+    rename = nova.turn("u1", "nova", "Nenn die Freigabe 1 in „Projektdoku“ um", NOW)
     assert _service(rename)["status"] == "rueckfrage" and _roots(db)[0]["bezeichnung"] is None
     renamed = nova.turn("u1", "nova", "Ja, bitte", NOW)
     assert _service(renamed)["status"] == "abgeschlossen" and _roots(db)[0]["bezeichnung"] == "Projektdoku"
@@ -195,7 +226,8 @@ def test_two_roots_and_no_name_ask_which(nova: Any, db: Any, home: Path) -> None
     second = nova.files.grant("u1", "nova", str(home / "docs" / "garten"), now=NOW)
     ask = nova.turn("u1", "nova", "Nimm die Freigabe zurück", NOW)
     assert _service(ask)["status"] == "rueckfrage" and "Nummer" in ask.answer
-    form = nova.turn("u1", "nova", str(second["id"]), NOW)
+    form = nova.turn("u1", "nova", "2", NOW)  # its place in the pair's list
+    assert second["id"] == 2
     assert _service(form)["status"] == "rueckfrage" and "garten" in form.answer and "stilllegen" in form.answer
 
 

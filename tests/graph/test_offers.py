@@ -113,8 +113,9 @@ def test_bad_input_a_corrupt_offer_is_ignored(db, redis, tmp_path):
     assert result.answer == "Schön!" and _titles(db) == []
 
 
-def test_section5_a_note_offer_is_executed_on_its_list(db, redis, tmp_path):
+def test_section5_a_note_offer_is_executed_on_its_list(db, redis, tmp_path, monkeypatch):
     """An offer to put something on a list: the consent adds exactly that item through the notes service."""
+    monkeypatch.setattr("novaberg.graph.compose.SAY_REPORTS_BY_RULE", False)  # the composer's offer beside a report
     llm = ScriptedLLM({}, fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     nova.turn("u1", "nova", "Schreib Äpfel auf die Einkaufsliste", NOW)

@@ -103,13 +103,14 @@ def test_an_unasked_empty_appointments_block_is_left_out_of_the_composer(db, red
     assert "fehler" not in prompt  # the report rules go only with reports
 
 
-def test_an_asked_block_stays_beside_a_report_that_lists_other_things(db, redis, tmp_path):
+def test_an_asked_block_stays_beside_a_report_that_lists_other_things():
     """The block goes out only when a report holds every one of its entries: a created appointment's report is
-    no list, so the block read after the write stays (the composer must see the day as it is now)."""
-    llm = ScriptedLLM(fallback=make_offline_llm())
-    nova = make_nova(db, redis, llm, tmp_path)
-    nova.turn("u1", "nova", CREATE, NOW)
-    assert "Zahnarzt" in llm.calls["compose"][0]["blocks"]
+    no list, so the block read after the write stays (the composer must see the day as it is now). (A turn that
+    only created is said by rule since issue 41 — the composer is asked where a report is not the whole answer.)"""
+    from novaberg.graph.compose import blocks_for_model
+
+    block = "[TERMINE]\nDeine Termine morgen:\n- Di 01.12. 10:00 Zahnarzt"
+    assert blocks_for_model({"[TERMINE]": block}, ["Ich habe „Zahnarzt“ für morgen, 10:00 eingetragen."]) == [block]
 
 
 def test_issue30_the_hints_decide_from_one_reading_of_each_service():

@@ -30,8 +30,9 @@ def test_router_answer_with_wrong_type_is_loud_and_serves_nobody(db, redis, tmp_
     assert "timeline_query" in row["payload"]["error"]
 
 
-def test_blocks_are_read_again_after_a_verified_write(db, redis, tmp_path):
+def test_blocks_are_read_again_after_a_verified_write(db, redis, tmp_path, monkeypatch):
     """A composer must not see the appointments as they were before this turn wrote."""
+    monkeypatch.setattr("novaberg.graph.compose.SAY_REPORTS_BY_RULE", False)  # a composer asked beside the report
     llm = ScriptedLLM(fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     result = nova.turn("u1", "nova", "Trag mir morgen um 10 den Zahnarzt ein", NOW)

@@ -21,6 +21,14 @@ from novaberg.situation.lage import (
 from novaberg.tribunal.texts import CORRECTION_NOTE, HEAD_STORAGE
 from tests.support import BERLIN, berlin, make_nova, make_offline_llm
 
+
+@pytest.fixture(autouse=True)
+def _composer_paraphrases_every_report(monkeypatch):
+    """These cases measure the tribunal on a composer's paraphrase of a service's report: the composer is asked for
+    every report (a verified write's report or a service's question is otherwise said by rule)."""
+    monkeypatch.setattr("novaberg.graph.compose.SAY_REPORTS_BY_RULE", False)
+
+
 NOW = berlin(2026, 11, 30, 10)  # Monday
 PHYSIO = "Trag mir am Freitag um 11 Uhr die Physiotherapie ein"
 PACK = "Schreib Pass und Ladekabel auf die Packliste"

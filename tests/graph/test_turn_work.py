@@ -67,16 +67,21 @@ def test_find_by_ids_returns_only_the_pairs_rows(db):
     assert repo.find_by_ids("anna", "nova", []) == {}
 
 
-def test_issue30_the_files_answer_is_a_step_only_when_the_files_may_answer():
-    """Issue 27 / 30: after the deepening the graph goes to the files' answer exactly when its node would do
-    anything (no service, no deepening, no model error, no block answered); else straight to compose."""
-    from novaberg.graph.nodes import after_deepen, files_may_answer
+def test_the_question_path_is_a_step_only_when_no_service_and_no_told_fact_answered():
+    """After the deepening the graph goes to the question path exactly when its node would do anything: no
+    service served, the deepening did not read on, no model error, and no block but the files' summaries (or a
+    memory that holds nothing about it) answered — a told fact answers by itself; else straight to compose."""
+    from novaberg.graph.nodes import NOTHING_HELD, after_deepen, files_may_answer
 
     free = {"route": {"management_action": "keine", "domain": "keine"}}
     assert files_may_answer(free) and after_deepen(free) == "files_answer"
+    for answered_by_files in ({"route": {**free["route"], "answering_blocks": ["[AUFZEICHNUNGEN]"]}},
+                              {"route": {**free["route"], "answering_blocks": [NOTHING_HELD + "[ERINNERUNGEN]"]}}):
+        state = {**free, **answered_by_files}
+        assert files_may_answer(state) and after_deepen(state) == "files_answer", state
     for taken in ({"services": [{"name": "timeline"}]}, {"vertiefung": {"antwort": "x"}},
                   {"route": {"management_action": "keine", "model_error": "weg"}},
-                  {"route": {"management_action": "keine", "answer_from_blocks": True}},
+                  {"route": {"management_action": "keine", "answering_blocks": ["[ERINNERUNGEN]"]}},
                   {"route": {"management_action": "agent", "domain": "timeline"}}):
         state = {**free, **taken}
         assert not files_may_answer(state) and after_deepen(state) == "compose", state

@@ -1,4 +1,4 @@
-"""Issue 25 item 2: the files' question patterns read the input folded once (`text.words.fold`), so umlaut,
+"""The files' question patterns read the input folded once (`text.words.fold`), so umlaut,
 ASCII and capitalised spellings are one case — not umlaut alternatives inside each pattern."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import pytest
 
 from novaberg.files.blocks import asks_records
 from novaberg.files.deepening.decide import asks
-from novaberg.files.reading.answer import DATE, PLACE, asked_kind
 from novaberg.files.reading.service import HINT_KNOW, route_hint
+from novaberg.text.question import DATE, PLACE, read_question
 
 
 @pytest.mark.parametrize("text", ["Weißt du was über Napoleon?", "Weisst du was ueber Napoleon?",
@@ -44,4 +44,5 @@ def test_an_indirect_question_is_a_question_in_every_spelling(text):
                                              ("weisst du wann der vertrag endet", DATE),
                                              ("WEISST DU, WO DIE RECHNUNG LIEGT?", PLACE)])
 def test_the_asked_kind_is_read_after_an_opening_in_every_spelling(text, kind):
-    assert asked_kind(text) == kind
+    question = read_question(text)
+    assert question is not None and question.kind == kind

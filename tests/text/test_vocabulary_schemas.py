@@ -180,6 +180,21 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             FOLDED,
         ),
     },
+    "text/capabilities_de.json": {  # orders Nova cannot carry out and what she says instead (text/capabilities.py)
+        "_comment": TEXT,
+        "schema_version": INT,
+        **dict.fromkeys("own_words skip_words frame_openers question_openers".split(), FOLDED),
+        "orders": Records({"kind": WORD, "verbs": MAYBE_FOLDED, "objects": MAYBE_FOLDED, "says": TEXT, "instead": WORD}),
+        "instead_texts": {"appointment_open": TEXT, "list": TEXT, "nothing": TEXT},
+    },
+    "text/reminder_orders_de.json": {  # reminders said as a noun (text/reminder_orders.py)
+        "_comment": TEXT,
+        "schema_version": INT,
+        "reminder_word": WORD,
+        "purpose_opener": WORD,
+        **dict.fromkeys(("remind_verbs skip_words read_verbs question_openers create_words trailing_words "
+                         "linking_endings kept_openers").split(), FOLDED),
+    },
     "text/orders.json": {
         "_comment": TEXT,
         "schema_version": INT,
@@ -202,6 +217,18 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "do_verbs": FOLDED,
         "kin_plurals": FOLDED,
         "pets": FOLDED,
+    },
+    "text/question_de.json": {
+        "_comment": TEXT,
+        "openings": Map(WORD),
+        "focus_kinds": Map(WORD),
+        **{key: FOLDED for key in (
+            "lead_ins", "yes_no_verbs", "function_words", "relatives", "first_person", "first_plural", "possessives",
+            "determiners", "appointment_words", "appointment_phrases", "duration_units", "number_words",
+            "reason_markers", "definition_markers", "place_prepositions", "place_suffixes", "name_markers",
+            "weekdays", "seasons", "until_markers", "since_markers", "referring_openers", "name_prepositions",
+            "second_person")},
+        "currency": WORDS,
     },
     "text/smalltalk_de.json": {
         "schema_version": INT,
@@ -355,3 +382,11 @@ def test_the_calendar_names_are_monday_and_january_first() -> None:
     assert all(name[:1].isupper() and name[1:].islower() for name in names)
     shorts = [s.lower() for group in ("weekdays", "months") for e in calendar[group] for s in e["short"]]
     assert len(shorts) == len(set(shorts)) and not set(shorts) & {n.lower() for n in names}
+
+
+def test_every_question_opening_and_asked_noun_names_a_known_kind() -> None:
+    """What a question asks is one of the kinds the answer finders know (answering questions)."""
+    from novaberg.text.question import KINDS
+
+    lexicon = _load("text/question_de.json")
+    assert set(lexicon["openings"].values()) | set(lexicon["focus_kinds"].values()) <= set(KINDS)

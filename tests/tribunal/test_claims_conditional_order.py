@@ -9,6 +9,13 @@ import pytest
 from novaberg.tribunal.claims import find_storage_claims
 
 
+@pytest.fixture(autouse=True)
+def _composer_paraphrases_every_report(monkeypatch):
+    """These cases measure the tribunal on a composer's paraphrase of a service's report: the composer is asked for
+    every report (a verified write's report or a service's question is otherwise said by rule)."""
+    monkeypatch.setattr("novaberg.graph.compose.SAY_REPORTS_BY_RULE", False)
+
+
 @pytest.mark.parametrize("text", [
     "Nenne mir Tag und Uhrzeit, dann trage ich es ein.",
     "Sag mir kurz, wann, dann trage ich den Zahnarzt ein.",

@@ -15,6 +15,7 @@ class Block:
     # What the offline composer says when this block answers the turn: addressed to the person, no header,
     # no prompt framing (the block text is written for a model). None: the block text without its header.
     reply: str | None = None
+    holds: bool = True  # False: the block answers that nothing is held about the asked thing (*nicht erzählt*)
 
     def offline_answer(self) -> str:
         if self.reply is not None:

@@ -43,6 +43,7 @@ from novaberg.api.auth import (
     BodyLimitMiddleware,
     HostAllowListMiddleware,
     PersonTokens,
+    PersonTokensUnreadableError,
     Principal,
     bearer_of,
     is_reserved_person,
@@ -60,11 +61,18 @@ from novaberg.api.edge_filters import (
 )
 from novaberg.api.export_routes import build_export_routes
 from novaberg.api.memory_routes import build_memory_routes
+from novaberg.api.outage import SERVER_DOWN, install_outage_answers, is_outage, outage_answer
+from novaberg.api.rate_limit import TOKEN_PREFIX_CHARS, RateLimit, SlidingWindow
 from novaberg.api.sessions import SessionStore, read_session_cookie, session_cookie
 from novaberg.api.views import build_views
 from novaberg.core.edge import check_turn
-from novaberg.core.errors import DatabaseUnavailableError, InputError, NovabergError
-from novaberg.core.settings import HTTP_BODY_MAX_BYTES, SESSION_DAYS_DEFAULT
+from novaberg.core.errors import InputError, NovabergError
+from novaberg.core.settings import (
+    HTTP_BODY_MAX_BYTES,
+    LOGIN_RATE_DEFAULT,
+    SESSION_DAYS_DEFAULT,
+    TURN_RATE_DEFAULT,
+)
 from novaberg.store.person_gate import PersonBusyError
 
 __all__ = ["create_app", "public_view", "LOOPBACK_HOSTS"]
@@ -128,18 +136,26 @@ def _html(body: str, status: int = 200) -> HTMLResponse:
 
 def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts: Iterable[str] | None = None,
                auth: bool = True, owns_nova: bool = False, max_body_bytes: int = HTTP_BODY_MAX_BYTES,
-               person_tokens: PersonTokens | None = None, session_days: int | None = None) -> FastAPI:
+               person_tokens: PersonTokens | None = None, session_days: int | None = None,
+               login_rate: tuple[int, int] | None = None, turn_rate: tuple[int, int] | None = None) -> FastAPI:
     """The app. Safe by default: with `auth` and no `token` a random one is made (`app.state.api_token`),
     so nothing answers without it; `allowed_hosts` defaults to the loopback names on any port.
     `person_tokens`: the per-person tokens people sign in with (`novaberg token create`); without them
     only the API token signs in (as the operator).
     `session_days`: how long a sign-in lives (default: `nova.settings.session_days`, NOVABERG_SESSION_DAYS).
-    `owns_nova`: the lifespan's shutdown closes `nova` (what `novaberg serve` wants, not a test)."""
+    `owns_nova`: the lifespan's shutdown closes `nova` (what `novaberg serve` wants, not a test).
+    `login_rate`, `turn_rate`: (requests, seconds) — sign-in attempts per client address and per token prefix,
+    turns per person (default: `nova.settings`, NOVABERG_RATE_LOGIN / NOVABERG_RATE_TURN; `api/rate_limit.py`)."""
     if auth and not token:
         token = secrets.token_urlsafe(32)
     operator = Principal(OPERATOR_PERSON, operator=True)
     days = session_days or getattr(getattr(nova, "settings", None), "session_days", SESSION_DAYS_DEFAULT)
     sessions = SessionStore(nova.stack.db, days) if auth else None
+    settings = getattr(nova, "settings", None)
+    login_limit = RateLimit(*(login_rate or getattr(settings, "login_rate", LOGIN_RATE_DEFAULT)))
+    logins_by_address, logins_by_prefix = SlidingWindow(login_limit), SlidingWindow(login_limit)
+    wrong_bearers = SlidingWindow(login_limit)  # keys: `address:<host>` and `prefix:<first characters>`
+    turns_by_person = SlidingWindow(RateLimit(*(turn_rate or getattr(settings, "turn_rate", TURN_RATE_DEFAULT))))
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -153,6 +169,7 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
                   openapi_url=None, description="Nova's HTTP API: turns and the read-only views of the web app.")
     app.state.api_token = token if auth else None
     install_german_validation(app)
+    install_outage_answers(app)
     install_access_log_filter()
     app.add_middleware(BodyLimitMiddleware, max_bytes=max_body_bytes)
     app.add_middleware(HostAllowListMiddleware,
@@ -173,10 +190,20 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         try:
             bearer = bearer_of(request.headers.get("authorization"))
             if bearer is not None:
+                now = clock.now()
+                guessed = (f"address:{request.client.host if request.client else ''}",
+                           f"prefix:{bearer[:TOKEN_PREFIX_CHARS]}")
+                wait = max(wrong_bearers.waiting(key, now) for key in guessed)
+                if wait:  # too many wrong tokens from here (or at this prefix): every bearer request waits
+                    return _too_many(texts.ERR_TOO_MANY_LOGINS, wait)
                 if tokens_match(bearer, token or ""):
                     return operator
                 user = person_tokens.find(bearer) if person_tokens is not None else None
-                return Principal(user, operator=False) if user else _detail(401, "Token falsch (wrong token)")
+                if user:
+                    return Principal(user, operator=False)
+                for key in guessed:
+                    wrong_bearers.take(key, now)
+                return _detail(401, "Token falsch (wrong token)")
             if request.cookies.get(COOKIE_NAME) is not None:
                 who = session_principal(request)
                 if who is None:
@@ -184,26 +211,30 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
                 if not same_origin(request.headers):
                     return _detail(403, "Cookie ohne Herkunftsnachweis (X-Novaberg oder Origin): abgelehnt")
                 return who
-        except ValueError:  # an unreadable person-tokens file: loud, and nobody gets in by it
+        except PersonTokensUnreadableError:  # an unreadable person-tokens file: loud, and nobody gets in by it
             logger.error("person tokens unreadable", exc_info=True)
             return _detail(503, texts.ERR_BROKEN_TOKENS)
-        except DatabaseUnavailableError:  # the sessions table cannot be asked: nobody gets in by a cookie
-            logger.warning("sessions: database unavailable", exc_info=True)
-            return _detail(503, texts.ERR_DATABASE)
+        except SERVER_DOWN as err:  # the sessions table cannot be asked: nobody gets in by a cookie
+            return outage_answer("sessions", err)
         return _detail(401, "Token fehlt: Authorization: Bearer <token> (token required)")
 
     def principal(request: Request) -> Principal:
         """The views' dependency: the resolved principal, else the refusal as an HTTPException."""
         who = resolve(request)
         if isinstance(who, JSONResponse):
-            raise HTTPException(who.status_code, json.loads(who.body)["detail"])
+            retry = who.headers.get("retry-after")
+            raise HTTPException(who.status_code, json.loads(who.body)["detail"],
+                                headers={"Retry-After": retry} if retry else None)
         return who
 
     def signed_in(request: Request) -> Principal | None:
         try:
             return session_principal(request)
-        except (ValueError, DatabaseUnavailableError):
-            logger.error("sign-in state unreadable (person tokens or sessions)", exc_info=True)
+        except PersonTokensUnreadableError:
+            logger.error("sign-in state unreadable (person tokens)", exc_info=True)
+            return None
+        except SERVER_DOWN as err:
+            logger.warning("sign-in state unreadable: a server does not answer (%s)", type(err).__name__)
             return None
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -229,6 +260,13 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         form = parse_qs((await request.body()).decode("utf-8", "replace"))
         given = (form.get("token") or [""])[0].strip()
         now = clock.now()
+        address = request.client.host if request.client else ""
+        wait = max(logins_by_address.take(f"address:{address}", now),
+                   logins_by_prefix.take(f"prefix:{given[:TOKEN_PREFIX_CHARS]}", now))
+        if wait:
+            logger.warning("login refused: too many attempts from %s (or for one token prefix)", address or "?")
+            return HTMLResponse(_page("login.html", message=_error(texts.ERR_TOO_MANY_LOGINS.format(sekunden=wait))),
+                                status_code=429, headers={**_PAGE_HEADERS, "Retry-After": str(wait)})
         try:
             if tokens_match(given, token or ""):
                 opened = await run_in_threadpool(sessions.open, OPERATOR_PERSON, operator=True, token_digest="",
@@ -239,11 +277,11 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
                 if not user or not digest or is_reserved_person(user):
                     return _html(_page("login.html", message=_error(texts.LOGIN_WRONG)), 401)
                 opened = await run_in_threadpool(sessions.open, user, operator=False, token_digest=digest, now=now)
-        except ValueError:
+        except PersonTokensUnreadableError:
             logger.error("person tokens unreadable", exc_info=True)
             return _html(_page("login.html", message=_error(texts.ERR_BROKEN_TOKENS)), 503)
-        except DatabaseUnavailableError:
-            logger.warning("login: database unavailable", exc_info=True)
+        except SERVER_DOWN as err:
+            logger.warning("login: a server does not answer (%s)", type(err).__name__)
             return _html(_page("login.html", message=_error(texts.ERR_DATABASE)), 503)
         response = RedirectResponse("/", status_code=303)
         response.set_cookie(COOKIE_NAME, session_cookie(token or "", opened), httponly=True, samesite="strict",
@@ -261,9 +299,8 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         if named is not None and sessions is not None:
             try:
                 await run_in_threadpool(sessions.revoke, named, now)
-            except DatabaseUnavailableError:  # loud: the cookie would stay valid elsewhere
-                logger.warning("logout: database unavailable", exc_info=True)
-                return _detail(503, texts.ERR_DATABASE)
+            except SERVER_DOWN as err:  # loud: the cookie would stay valid elsewhere
+                return outage_answer("logout", err)
         response = RedirectResponse("/", status_code=303)
         response.delete_cookie(COOKIE_NAME, path="/")
         return response
@@ -290,6 +327,10 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
             user_id, character_id, text = check_turn(given.user_id, given.character_id, given.text)
             if not who.may_act_for(user_id):
                 return _detail(403, texts.ERR_FOREIGN_PERSON)
+            wait = turns_by_person.take(user_id, clock.now())
+            if wait:  # each turn costs model calls: one person's flood waits, nobody else's turn does
+                logger.warning("turn refused: too many turns of one person in the window")
+                return _too_many(texts.ERR_TOO_MANY_TURNS, wait)
             result = await run_in_threadpool(nova.turn, user_id, character_id, text, clock.now())
             return JSONResponse(without_server_paths(public_view(jsonable_encoder(result.as_dict()))))
         except InputError as err:
@@ -297,10 +338,11 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         except PersonBusyError:  # the servers answer; this person's data is being erased — a conflict, not an outage
             logger.info("turn refused: the person is being erased")
             return _detail(409, texts.ERR_PERSON_ERASING)
-        except DatabaseUnavailableError:
-            logger.warning("turn: database or Redis unavailable", exc_info=True)
-            return _detail(503, texts.ERR_DATABASE)
-        except NovabergError:
+        except SERVER_DOWN as err:
+            return outage_answer("turn", err)
+        except NovabergError as err:
+            if is_outage(err):  # a repository's DatabaseError raised from the driver's time-out
+                return outage_answer("turn", err)
             logger.error("turn failed", exc_info=True)
             return _detail(503, texts.ERR_MODEL)
         except Exception:  # never a traceback or an internal path to the client; the log has it
@@ -318,6 +360,10 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         return JSONResponse(app.openapi())
 
     return app
+
+
+def _too_many(message: str, wait: int) -> JSONResponse:
+    return JSONResponse({"detail": message.format(sekunden=wait)}, status_code=429, headers={"Retry-After": str(wait)})
 
 
 def _error(message: str) -> str:

@@ -59,6 +59,7 @@ __all__ = [
     "RESERVED_PERSONS",
     "is_reserved_person",
     "ReservedPersonError",
+    "PersonTokensUnreadableError",
     "Principal",
     "PersonTokens",
     "principal_of_session",
@@ -199,6 +200,10 @@ class ReservedPersonError(ValueError):
     """A person token for a reserved id (RESERVED_PERSONS) was asked for."""
 
 
+class PersonTokensUnreadableError(ValueError):
+    """The person-tokens file exists but cannot be read as tokens (the operator must look at it)."""
+
+
 def is_reserved_person(user_id: str) -> bool:
     """`ich` and its spellings (`Ich`, ` ich `) — anything that reads as the operator's own person."""
     return user_id.strip().casefold() in RESERVED_PERSONS
@@ -228,10 +233,10 @@ class PersonTokens:
         except FileNotFoundError:
             return {}
         except (OSError, ValueError) as err:
-            raise ValueError(f"{self.path} is not readable as person tokens: {err}") from err
+            raise PersonTokensUnreadableError(f"{self.path} is not readable as person tokens: {err}") from err
         persons = raw.get("personen") if isinstance(raw, dict) else None
         if not isinstance(persons, dict):
-            raise ValueError(f"{self.path} is not readable as person tokens: no object 'personen'")
+            raise PersonTokensUnreadableError(f"{self.path} is not readable as person tokens: no object 'personen'")
         return {user: entry for user, entry in persons.items()
                 if isinstance(user, str) and isinstance(entry, dict) and isinstance(entry.get("sha256"), str)
                 and not is_reserved_person(user)}  # an entry an older version let in signs nobody in

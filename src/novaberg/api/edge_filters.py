@@ -4,7 +4,9 @@
   a turn id that is no UUID) with pydantic's English list; a person reads one German sentence per field
   instead, in the same `{"detail": "<text>"}` shape `/turn` uses for its edge checks (`core/edge.py`).
 - The access log: uvicorn logs the request line with its query string, so a token someone put into a URL
-  (`?token=…`) landed in the log. The filter keeps the parameter names and drops every value.
+  (`?token=…`) landed in the log. The filter keeps the parameter names and drops every value; a part without
+  `=` (`?<token>`) is a value too, a name that is no plain name is dropped, and a query hidden in the path as
+  `%3F` (uvicorn logs the raw path) is cut off there like one after `?`.
 - No server paths: a service step may carry a file's absolute path (`steps[].datei`,
   `data.wissen_datei`). The services are being changed to give paths relative to the root; this filter
   is the edge's safety net: any absolute path left in a turn's services becomes its last component,
@@ -14,9 +16,10 @@
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import PurePosixPath
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import unquote_plus
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -64,20 +67,39 @@ def install_german_validation(app: FastAPI) -> None:
 
 # --- the access log ----------------------------------------------------------------------------------------
 
+_ENCODED_QUESTION_MARK = re.compile("%3f", re.IGNORECASE)
+# The query parameters the API reads: only these names are logged; any other name may be a value (`?<token>=1`).
+LOGGED_NAMES = frozenset({"token", "user_id", "character_id", "limit", "view", "date"})
+
+
 class QueryValuesHidden(logging.Filter):
     """Rewrites uvicorn's access record (`client, method, path?query, version, status`): `?a=…&b=…`."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         args = record.args
-        if isinstance(args, tuple) and len(args) >= 3 and isinstance(args[2], str) and "?" in args[2]:
+        if isinstance(args, tuple) and len(args) >= 3 and isinstance(args[2], str) and (
+                "?" in args[2] or _ENCODED_QUESTION_MARK.search(args[2])):
             record.args = (*args[:2], hide_query_values(args[2]), *args[3:])
         return True
 
 
 def hide_query_values(target: str) -> str:
-    path, _, query = target.partition("?")
-    names = [name for name, _ in parse_qsl(query, keep_blank_values=True)]
-    return f"{path}?{'&'.join(f'{name}=…' for name in names)}" if names else f"{path}?…"
+    """`path?name=…&…`: each value replaced by `…`; a part without `=` or with a name the API does not read
+    (`LOGGED_NAMES`) becomes `…` whole; a `%3F` in the path starts the query as `?` does."""
+    path, sep, query = target.partition("?")
+    encoded = _ENCODED_QUESTION_MARK.search(path)
+    if encoded is not None:
+        path, query, sep = path[:encoded.start()], path[encoded.end():] + ("&" + query if sep else ""), "?"
+    if not sep:
+        return path
+    shown = []
+    for part in re.split("[&;]", query):
+        if not part:
+            continue
+        name, equals, _ = part.partition("=")
+        plain = unquote_plus(name)
+        shown.append(f"{plain}=…" if equals and plain in LOGGED_NAMES else "…")
+    return f"{path}?{'&'.join(shown)}" if shown else f"{path}?…"
 
 
 def install_access_log_filter() -> None:

@@ -17,7 +17,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from novaberg.agents.pending import pending_key
 from novaberg.api.auth import PersonTokens
@@ -34,8 +34,9 @@ __all__ = ["ErasureReport", "PersonErasure"]
 
 # Keys `<prefix><pair token>…`: the person's part is quoted, so the prefix `<prefix><quoted user>|` is theirs alone.
 _PAIR_TOKEN_PREFIXES = (keys.KZG_PREFIX, "kzg_index:", keys.QUEUE_PREFIX, "wiedervorlage:")
-# Keys `<prefix><user>:<character>` with the raw ids.
-_RAW_PAIR_PREFIXES = ("sachlage:", "dateien_vorlesen:")
+# Keys `<prefix><user>:<character>`, each id with `%` and `:` encoded (`keys.colon_pair`); older ones with the raw ids.
+_COLON_PAIR_PREFIXES = ("sachlage:", "dateien_vorlesen:")
+_NAMES_ITS_PAIR = ("sachlage:",)  # whose value says whose it is (an old, ambiguous key is erased only if it is theirs)
 _ORDER_LISTS = (keys.EVENT_ORDERS, keys.EVENT_ORDERS_WORK)  # shared lists of JSON orders naming the person
 _SCAN_COUNT = 500
 
@@ -105,15 +106,16 @@ class PersonErasure:
     # --- finding -------------------------------------------------------------------------------------
 
     def _characters(self, user_id: str) -> set[str]:
-        """The figures of the person: every figure their rows name, and those of raw-id keys whose name is
-        unambiguous (a `:` in a person or figure id makes `<prefix><user>:<character>` ambiguous, so the
-        rows are the source that finds those)."""
+        """The figures of the person: every figure their rows name, and those of `<prefix><user>:<character>` keys
+        (encoded ids: the name says the figure; an old raw key only where its name is unambiguous)."""
         found: set[str] = set(self._rows.characters(user_id))
-        for prefix in _RAW_PAIR_PREFIXES:
-            for name in self._scan(f"{prefix}{_glob(user_id)}:*"):
-                rest = name[len(prefix) + len(user_id) + 1:]
-                if rest and ":" not in rest:
-                    found.add(rest)
+        encoded = keys.colon_part(user_id)
+        for prefix in _COLON_PAIR_PREFIXES:
+            for user in (encoded, user_id) if encoded != user_id else (encoded,):
+                for name in self._scan(f"{prefix}{_glob(user)}:*"):
+                    rest = name[len(prefix) + len(user) + 1:]
+                    if rest and ":" not in rest:
+                        found.add(unquote(rest) if user == encoded else rest)
         return found
 
     def _keys(self, user_id: str, characters: set[str]) -> list[str]:
@@ -121,10 +123,28 @@ class PersonErasure:
         token = quote(user_id, safe="")  # no glob character survives quoting
         for prefix in _PAIR_TOKEN_PREFIXES:
             found.extend(self._scan(f"{prefix}{token}|*"))
-        for prefix in _RAW_PAIR_PREFIXES:
-            found.extend(name for character in sorted(characters)
-                         if self._redis.exists(name := f"{prefix}{user_id}:{character}"))
+        for prefix in _COLON_PAIR_PREFIXES:
+            for character in sorted(characters):
+                name = f"{prefix}{keys.colon_pair(user_id, character)}"
+                if self._redis.exists(name):
+                    found.append(name)
+                old = f"{prefix}{keys.raw_colon_pair(user_id, character)}"
+                if old != name and self._redis.exists(old) and self._owns_old(prefix, old, user_id, character):
+                    found.append(old)
         return sorted(set(found))
+
+    def _owns_old(self, prefix: str, name: str, user_id: str, character_id: str) -> bool:
+        """Whether an old raw-id key is this pair's: certain when no id holds a `:`, else only where the value
+        names the pair (an old read offer of an id with `:` is left to its half-hour expiry)."""
+        if keys.unambiguous_raw(user_id, character_id):
+            return True
+        if prefix not in _NAMES_ITS_PAIR:
+            return False
+        try:
+            value = json.loads(self._redis.get(name) or "null")
+        except ValueError:
+            return False
+        return isinstance(value, dict) and value.get("user_id") == user_id and value.get("character_id") == character_id
 
     def _orders(self, user_id: str) -> list[tuple[str, str]]:
         """(list, entry) of the passive event orders that name the person."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import logging
 import threading
 import time
 import uuid
@@ -12,6 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from novaberg.agents.deps import Deps
+from novaberg.api import texts
+from novaberg.api.server_down import is_outage
+from novaberg.api.turn_recovery import CUT_SHORT_VERDICT, cut_short_answer, stood_services
 from novaberg.core.clock import SystemClock, as_utc
 from novaberg.core.edge import EmptyTextError, check_turn
 from novaberg.core.errors import InputError
@@ -33,6 +37,8 @@ from novaberg.store.stack import Stack
 from novaberg.text.grammar import one_analysis_per_text
 
 __all__ = ["Nova", "TurnResult", "EmptyTurnError"]
+
+logger = logging.getLogger("novaberg.turn")
 
 # A turn text that is empty or only whitespace: no graph run. The facade's public name for the edge's
 # EmptyTextError (an InputError, so still a ValueError).
@@ -219,9 +225,32 @@ class Nova:
                      "now": as_utc(now).astimezone(self.settings.zone), "history": history},
                     context=self.deps,
                 )
+        except Exception as err:
+            stood = stood_services(self.log, turn_id)  # what this turn's id committed, before anything is said
+            if not stood:
+                self.log.finish_turn(turn_id, None, None)  # the trace up to the failure is kept
+                raise
+            # a write of this turn reached the server: say what stands, never that the turn failed
+            logger.warning("turn %s failed after %d committed write(s): answering with what stands (%s)",
+                           turn_id, len(stood), type(err).__name__)
+            answer = cut_short_answer(stood, err)
+            self._finish(turn_id, answer, CUT_SHORT_VERDICT)
+            return TurnResult(answer, stood, CUT_SHORT_VERDICT, turn_id,
+                              {"turn_seconds": time.perf_counter() - started}, [texts.CUT_SHORT_REASON])
         except BaseException:
-            self.log.finish_turn(turn_id, None, None)  # the trace up to the failure is kept
+            self.log.finish_turn(turn_id, None, None)
             raise
-        self.log.finish_turn(turn_id, state["answer"], state["verdict"])
+        self._finish(turn_id, state["answer"], state["verdict"])
         return TurnResult(state["answer"], state.get("services", []), state["verdict"], turn_id,
                           {"turn_seconds": time.perf_counter() - started}, list(state.get("reasons") or []))
+
+    def _finish(self, turn_id: uuid.UUID, answer: str, verdict: str) -> None:
+        """The answer onto the turn's row. A server that does not answer now costs the row its answer (logged),
+        not the person theirs: what the turn did is done and said."""
+        try:
+            self.log.finish_turn(turn_id, answer, verdict)
+        except Exception as err:
+            if not is_outage(err):
+                raise
+            logger.warning("turn %s: its answer could not be stored (%s); the person got it", turn_id,
+                           type(err).__name__)

@@ -7,6 +7,11 @@
     direktiven/<figure>.json        the person's standing rules per figure
     ordner.json                     directories the operator allowed, and the roots shared per figure
     verlauf/<figure>.json           the whole chat history per figure
+    figuren.json                    which file name stands for which figure id
+
+A figure id is any printable text (`/etc`, `../../etc`, `ETC`): its file name is the id where the id is a safe
+name of its own that no other figure of the person shares in any letter case, else the safe part and a short
+hash of the id (`etc-1a2b3c4d`) — distinct, never a path, never two names that differ only in case.
 
 `write_export` writes the zip under a temporary name beside the target and renames it at the end, so an
 interrupted export never leaves a file that looks complete. A person with nothing stored is unknown:
@@ -15,6 +20,7 @@ interrupted export never leaves a file that looks complete. A person with nothin
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -34,7 +40,7 @@ from novaberg.directives.repository import DirectivesRepository
 from novaberg.store.person_export import PersonExportRows
 from novaberg.timeline.ics.feed import person_calendar
 
-__all__ = ["UnknownPersonError", "export_bytes", "write_export", "EXPORT_README"]
+__all__ = ["UnknownPersonError", "export_bytes", "write_export", "EXPORT_README", "figure_file_names"]
 
 EXPORT_README = """Alles, was Nova von {user} gespeichert hat (Stand {now}).
 
@@ -44,6 +50,7 @@ gedaechtnis/<figur>.json Kurz- und Langzeitgedächtnis je Figur
 direktiven/<figur>.json  deine festen Wünsche an die Figur
 ordner.json              freigegebene Ordner
 verlauf/<figur>.json     der ganze Gesprächsverlauf je Figur
+figuren.json             welcher Dateiname zu welcher Figur gehört
 """
 UNKNOWN = "Von {user} ist nichts gespeichert — es gibt nichts zu exportieren."
 _SAFE = re.compile(r"[^\w.-]+")
@@ -55,6 +62,29 @@ class UnknownPersonError(InputError):
 
 def _safe(name: str, limit: int = 60) -> str:
     return _SAFE.sub("_", name).strip("._")[:limit] or "ohne_name"
+
+
+def figure_file_names(figures: Any) -> dict[str, str]:
+    """figure id → its file name in the zip: distinct even when letter case is ignored, safe as a path part."""
+    ids = sorted(set(figures))
+    bases = {figure: _safe(figure) for figure in ids}
+    folded: dict[str, int] = {}
+    for base in bases.values():
+        folded[base.casefold()] = folded.get(base.casefold(), 0) + 1
+    names: dict[str, str] = {}
+    for figure in ids:
+        base = bases[figure]
+        plain = base == figure and folded[base.casefold()] == 1
+        names[figure] = base if plain else f"{base[:50]}-{hashlib.sha256(figure.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
+    taken: set[str] = set()
+    for figure in ids:  # a hash prefix that meets another name (astronomically rare) grows until it is alone
+        name, width = names[figure], 8
+        while name.casefold() in taken:
+            width += 4
+            name = f"{bases[figure][:50]}-{hashlib.sha256(figure.encode('utf-8', 'surrogatepass')).hexdigest()[:width]}"
+        names[figure] = name
+        taken.add(name.casefold())
+    return names
 
 
 def _without_ids(value: Any) -> Any:
@@ -92,19 +122,21 @@ def _entries(nova: Any, user_id: str, now: datetime) -> list[tuple[str, bytes]]:
         entries.append((f"notizen/{number:03d}_{_safe(str(note.get('name') or ''))}.md",
                         _note_markdown(dict(note)).encode("utf-8")))
     directives = DirectivesRepository(db)
-    for figure in figures:
-        entries.append((f"gedaechtnis/{_safe(figure)}.json", _json(memory_view(nova, user_id, figure))))
-        entries.append((f"direktiven/{_safe(figure)}.json",
-                        _json([d.as_dict() for d in directives.list(user_id, figure)])))
-    entries.append(("ordner.json", _json({"erlaubt": nova.files.allowed(user_id),
-                                          "geteilt": {figure: nova.files.roots(user_id, figure) for figure in figures}})))
     turns: dict[str, list[dict[str, Any]]] = {}
     for turn in rows.turns(user_id):
         turns.setdefault(turn["character_id"], []).append(
             {"zeit": turn["created_at"].astimezone(zone).isoformat(timespec="seconds"), "mensch": turn["text"],
              "nova": turn["answer"], "urteil": turn["verdict"]})
+    named = figure_file_names([*figures, *turns])
+    for figure in figures:
+        entries.append((f"gedaechtnis/{named[figure]}.json", _json(memory_view(nova, user_id, figure))))
+        entries.append((f"direktiven/{named[figure]}.json",
+                        _json([d.as_dict() for d in directives.list(user_id, figure)])))
+    entries.append(("ordner.json", _json({"erlaubt": nova.files.allowed(user_id),
+                                          "geteilt": {figure: nova.files.roots(user_id, figure) for figure in figures}})))
     for figure, history in sorted(turns.items()):
-        entries.append((f"verlauf/{_safe(figure)}.json", _json(history)))
+        entries.append((f"verlauf/{named[figure]}.json", _json(history)))
+    entries.append(("figuren.json", _json({name: figure for figure, name in sorted(named.items())})))
     return entries
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -27,6 +28,11 @@ from novaberg.core.clock import as_utc
 __all__ = ["SessionStore", "Session", "session_cookie", "read_session_cookie"]
 
 _CONTEXT = b"novaberg web session v2"
+# An expiry is unix seconds: twelve ASCII digits reach beyond the year 30000. Anything longer (or digits that are no
+# ASCII, which `str.isdigit` lets through and `int` refuses) is a forged cookie, never a number to parse.
+_EXPIRY_DIGITS_MAX = 12
+
+logger = logging.getLogger("novaberg.api")
 
 
 @dataclass(frozen=True)
@@ -53,7 +59,11 @@ def read_session_cookie(value: str | None, key: str, now: datetime) -> Session |
     if not value or not key or not value.startswith("s.") or value.count(".") != 4:
         return None
     _, name, session_id, expires_text, mac = value.split(".")
-    if not expires_text.isdigit() or not session_id.isascii() or not session_id:
+    if not expires_text.isascii() or not expires_text.isdigit() or len(expires_text) > _EXPIRY_DIGITS_MAX:
+        # one line, no traceback: a forged or broken cookie is the client's problem, not the server's
+        logger.warning("session cookie refused: its expiry is no number in range (%d characters)", len(expires_text))
+        return None
+    if not session_id.isascii() or not session_id:
         return None
     try:
         user_id = base64.urlsafe_b64decode(name + "=" * (-len(name) % 4)).decode("utf-8")

@@ -7,7 +7,8 @@ from novaberg.core.settings import TEXT_MAX_CHARS
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_SHORT
 
 __all__ = ["UI", "LOGIN_WRONG", "ERR_FOREIGN_PERSON", "ERR_NO_SUCH_TURN", "ERR_DATABASE", "ERR_PERSON_ERASING", "ERR_MODEL",
-           "ERR_INTERNAL", "ERR_BROKEN_TOKENS", "ERR_ORIGIN", "INVALID_FIELD", "INVALID_RULES", "INVALID_OTHER", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY",
+           "ERR_INTERNAL", "ERR_TOO_MANY_LOGINS", "ERR_TOO_MANY_TURNS", "TURN_CUT_SHORT", "CUT_SHORT_DATABASE",
+           "CUT_SHORT_MODEL", "CUT_SHORT_OTHER", "CUT_SHORT_REASON", "ERR_BROKEN_TOKENS", "ERR_ORIGIN", "INVALID_FIELD", "INVALID_RULES", "INVALID_OTHER", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY",
            "DIRECTIVE_KINDS"]
 
 VERDICT_LABELS = {"ok": "geprüft", "korrigiert": "korrigiert", "warnung": "Warnung", "ablehnen": "zurückgehalten"}
@@ -104,6 +105,14 @@ ERR_DATABASE = "Die Datenbank antwortet gerade nicht. Bitte gleich noch einmal v
 ERR_PERSON_ERASING = ("Deine Daten werden gerade gelöscht. Solange das läuft, nimmt Nova nichts an; "
                       "danach beginnt alles von vorn.")
 ERR_MODEL = "Nova kann gerade nicht antworten. Bitte gleich noch einmal versuchen."
+# A turn that failed after one of its services committed a write: what stands, then why the rest is missing.
+TURN_CUT_SHORT = "{stand} Den Rest meiner Antwort konnte ich gerade nicht fertigstellen ({grund}); das Gespeicherte bleibt."
+CUT_SHORT_DATABASE = "die Datenbank antwortete nicht rechtzeitig"
+CUT_SHORT_MODEL = "das Sprachmodell antwortete nicht"
+CUT_SHORT_OTHER = "ein interner Fehler, Einzelheiten im Server-Log"
+CUT_SHORT_REASON = "Die Antwort ist nur der Bericht der gespeicherten Änderung: der Zug brach danach ab, ungeprüft."
+ERR_TOO_MANY_LOGINS = "Zu viele Anmeldeversuche. Bitte in {sekunden} Sekunden noch einmal versuchen."
+ERR_TOO_MANY_TURNS = "Zu viele Nachrichten in kurzer Zeit. Bitte in {sekunden} Sekunden noch einmal schreiben."
 ERR_INTERNAL = "Interner Fehler. Die Einzelheiten stehen im Server-Log."
 ERR_BROKEN_TOKENS = "Die Anmeldung ist gerade gestört (Schlüsseldatei unlesbar). Die Einzelheiten stehen im Server-Log."
 ERR_ORIGIN = ("Anmelden und Abmelden gehen nur von Novas eigener Seite aus (Origin oder Referer dieses "

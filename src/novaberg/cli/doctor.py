@@ -55,6 +55,8 @@ def doctor(
         model = nova.llm.describe()
         healthy &= bool(model.get("reachable"))
         table.add_row("model", json.dumps(model, ensure_ascii=False))
+        from novaberg.llm.structured import structured_output_status
+        table.add_row("structured output", structured_output_status(nova.llm, probe=bool(model.get("reachable"))))
         embedder_state = nova.embedder.describe()
         healthy &= bool(embedder_state.get("reachable", True))
         table.add_row("embedder", json.dumps(embedder_state, ensure_ascii=False))

@@ -60,7 +60,7 @@ def _pair_files_call(user: str, character: str, data_dir: Path | None, call: Cal
 
 # What `roots list` shows a person in its table (--json: every field)
 ROOT_COLUMNS = ("id", "pfad", "bezeichnung", "eigentum", "aktiv", "erstellt_am", "geaendert_am")
-ALLOWED_COLUMNS = ("pfad", "erstellt_am", "neu")
+ALLOWED_COLUMNS = ("pfad", "erstellt_am", "neu", "warnung")
 
 
 @roots_app.command("list")
@@ -103,9 +103,11 @@ def roots_allow(
 ) -> None:
     """Allow directories for one person (dot directories, the data directory, / and files: exit 1, none
     written); the person can share only inside them."""
+    from novaberg.files.allowlist import report_warnings  # a system directory: allowed, and said on stderr
+
     check_or_exit(lambda: check_id(user, "user"))
-    show(_files_call(data_dir, lambda files: files.allow(user, *paths, now=SystemClock().now())), as_json,
-         f"Erlaubt für {user}", ALLOWED_COLUMNS)
+    show(report_warnings(_files_call(data_dir, lambda files: files.allow(user, *paths, now=SystemClock().now()))),
+         as_json, f"Erlaubt für {user}", ALLOWED_COLUMNS)
 
 
 @roots_app.command("disallow")

@@ -165,6 +165,13 @@ class PipelineLog:
             )
         return [(row["text"], row["answer"]) for row in reversed(rows)]
 
+    def traced(self, turn_id: UUID, node: str, kind: str) -> list[Any]:
+        """The payloads of the running turn's trace rows of `node`/`kind` so far (kept in memory until the turn
+        ends): what the turn's nodes recorded, readable while the database is not."""
+        with self._lock:
+            rows = list(self._buffers.get(turn_id, ()))
+        return [json.loads(row[4]) for row in rows if row[1] == node and row[2] == kind]
+
     def finish_turn(self, turn_id: UUID, answer: str | None, verdict: str | None) -> None:
         """Write the turn's trace rows and its answer together; also called when the turn failed (answer None)."""
         with self._lock:

@@ -21,6 +21,8 @@ __all__ = [
     "FILES_EXCERPT_SENTENCES",
     "FILES_KEYWORDS",
     "load_settings",
+    "LOGIN_RATE_DEFAULT",
+    "TURN_RATE_DEFAULT",
     "DEFAULT_TIMEZONE",
     "PENDING_TTL_SECONDS",
     "PROACTIVE_DAYS_BACK",
@@ -62,6 +64,12 @@ DEFAULT_TIMEZONE = "Europe/Berlin"
 # --- web sessions (issue 24 §5: a signed-in cookie expires; NOVABERG_SESSION_DAYS, read once at open)
 SESSION_DAYS_DEFAULT = 30
 SESSION_DAYS_MAX = 366
+
+# --- rate limits at the HTTP edge (api/rate_limit.py): (requests, seconds); NOVABERG_RATE_LOGIN / NOVABERG_RATE_TURN
+# as `N/S` (`0` switches a limit off), read once at open. /login counts per client address and per token prefix,
+# /turn per person.
+LOGIN_RATE_DEFAULT = (10, 60)
+TURN_RATE_DEFAULT = (30, 60)
 
 # --- pending questions (timeline.md §10 "Resume-TTL: 300s", notizen.md §7)
 PENDING_TTL_SECONDS = 300
@@ -147,6 +155,8 @@ class Settings:
     llm_timeout: float = LLM_TIMEOUT_SECONDS
     prompt_dir: Path | None = None
     llm_slots: int = 1  # requests the model server serves at once (issue 30 §4: the judges send no more)
+    login_rate: tuple[int, int] = LOGIN_RATE_DEFAULT  # sign-in attempts per seconds, per address and token prefix
+    turn_rate: tuple[int, int] = TURN_RATE_DEFAULT  # turns per seconds, per person
 
     @property
     def zone(self) -> ZoneInfo:
@@ -190,6 +200,9 @@ def load_settings(env: Mapping[str, str] | None = None, **overrides: object) -> 
         if not raw.isdigit() or int(raw) < 1:
             raise ConfigError(f"NOVABERG_LLM_SLOTS must be a whole number of at least 1: {raw!r}")
         values["llm_slots"] = int(raw)
+    for key, name in (("login_rate", "NOVABERG_RATE_LOGIN"), ("turn_rate", "NOVABERG_RATE_TURN")):
+        if env.get(name):
+            values[key] = _rate(name, env[name])
     if env.get("NOVABERG_PROMPT_DIR"):
         values["prompt_dir"] = Path(env["NOVABERG_PROMPT_DIR"]).expanduser()
     for key, value in overrides.items():
@@ -198,6 +211,18 @@ def load_settings(env: Mapping[str, str] | None = None, **overrides: object) -> 
     settings = Settings(**values)  # type: ignore[arg-type]
     settings.zone  # noqa: B018 - validate the zone name early, loudly
     return settings
+
+
+def _rate(name: str, raw: str) -> tuple[int, int]:
+    """`N/S` — at most N requests in S seconds (N 0: no limit); anything else stops the start loudly."""
+    text = raw.strip()
+    if text == "0":
+        return (0, 1)
+    count, sep, seconds = text.partition("/")
+    if not sep or not count.strip().isascii() or not count.strip().isdigit() or not seconds.strip().isascii() \
+            or not seconds.strip().isdigit() or not 0 < int(seconds) <= 86400 or len(count.strip()) > 6:
+        raise ConfigError(f"{name} must be N/S (N requests in S seconds, S 1 to 86400) or 0, not {raw!r}")
+    return (int(count), int(seconds))
 
 
 def _session_days(raw: str) -> int:

@@ -2,12 +2,18 @@
 
 `AllowListRepository` is the one writer of `dateien_erlaubt`; every statement carries the person.
 `check_entry` is the operator's side of the check: the path is resolved now and refused when it is `/`,
-contains a dot component, is or lies around the data directory, or is not a directory.
+contains a dot component, is or lies around the data directory, or is not a directory. A system directory
+(`/etc`, `/proc`, `/sys`, `/dev`, `/boot`, `/run`, `/root`, or the server account's home and what holds it) is
+allowed, since the operator may mean it, but never silently: `system_warning` names it, the entry returned by
+`AllowListRepository.add` carries it as `warnung`, and `report_warnings` prints it for the operator's command.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import pwd
+import sys
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -18,7 +24,13 @@ from novaberg.core.edge import check_id
 from novaberg.files import texts
 from novaberg.files.paths import inside
 
-__all__ = ["AllowListRepository", "AllowEntryError", "check_entry"]
+__all__ = ["AllowListRepository", "AllowEntryError", "check_entry", "system_warning", "report_warnings",
+           "SYSTEM_DIRECTORIES"]
+
+logger = logging.getLogger(__name__)
+
+# Directories whose files belong to the system, not to a person: allowing one (or a directory below it) is warned.
+SYSTEM_DIRECTORIES = tuple(Path(p) for p in ("/etc", "/proc", "/sys", "/dev", "/boot", "/run", "/root"))
 
 _INSERT = """
 INSERT INTO dateien_erlaubt (user_id, pfad, erstellt_am) VALUES (%s, %s, %s)
@@ -63,6 +75,34 @@ def check_entry(raw: str, data_dir: Path | None) -> Path:
     return resolved
 
 
+def _server_home() -> Path | None:
+    try:
+        return Path(os.path.realpath(pwd.getpwuid(os.getuid()).pw_dir))
+    except (KeyError, OSError):
+        return None
+
+
+def system_warning(resolved: Path, home: Path | None = None) -> str | None:
+    """The warning for an entry that opens system files to a person (None: an ordinary directory). `home`: the
+    server account's home (default: looked up for this process's user)."""
+    for system in SYSTEM_DIRECTORIES:
+        real = Path(os.path.realpath(system))
+        if inside(resolved, real) or inside(resolved, system):
+            return texts.ALLOW_SYSTEM_WARNING.format(pfad=resolved, art=texts.SYSTEM_KINDS.get(system.name, system))
+    home = home if home is not None else _server_home()
+    if home is not None and inside(home, resolved):
+        return texts.ALLOW_SYSTEM_WARNING.format(pfad=resolved, art=texts.SERVER_HOME_KIND.format(home=home))
+    return None
+
+
+def report_warnings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Print each entry's `warnung` to standard error (the operator's command); the rows come back unchanged."""
+    for row in rows:
+        if row.get("warnung"):
+            print(f"Warnung: {row['warnung']}", file=sys.stderr)
+    return rows
+
+
 class AllowListRepository:
     """The one writer of `dateien_erlaubt`."""
 
@@ -82,6 +122,11 @@ class AllowListRepository:
                     result.append({**row, "neu": False})
                 else:
                     result.append({**row, "neu": True})
+        for entry in result:
+            warning = system_warning(Path(entry["pfad"]))
+            if warning is not None:
+                entry["warnung"] = warning
+                logger.warning("allow-list of %s: %s", person, warning)
         return result
 
     def withdraw(self, user_id: str, path: str) -> int:

@@ -2,8 +2,8 @@
 
 The roots agent (`novaberg.files.agent`) calls these decisions from its first turn and its resume:
 
-- `start_grant`: resolve first, refuse outside the person's own allow-list (with the resolved path and
-  that list; with nothing allowed, the operator's command to run), ask the ownership when it is not given,
+- `start_grant`: resolve first, refuse outside the person's own allow-list (with the path as the person
+  said it and that list — never where it resolved to; with nothing allowed, the operator's command to run), ask the ownership when it is not given,
   then the gate with the **resolved** path, the file count and the allow-list entry that admits it.
 - `answer_ownership`: read from the answerer's side — „deins" → `figur`, „meins" → `nutzer`,
   „beides" → `gemischt`; both sides named → ask again, never a guess.
@@ -25,7 +25,7 @@ from novaberg.files.paths import NothingAllowedError, OutsideBoundaryError, Root
 from novaberg.text.consent import read_consent
 
 __all__ = ["Step", "start_grant", "answer_ownership", "answer_gate", "start_revoke", "answer_revoke",
-           "read_ownership", "read_revocation", "refusal"]
+           "read_ownership", "read_revocation", "refusal", "numbered", "number_of"]
 
 _WORD = re.compile(r"[^\W\d_]+")
 _THEIRS = {"deins", "deine", "deiner", "dein", "dir", "deinen", "deinem", "ihres", "ihrs"}  # the figure's
@@ -68,12 +68,23 @@ def read_revocation(text: str) -> str | None:
     return None
 
 
+def numbered(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The pair's roots (oldest first, as `FilesService.roots` gives them), each with its `nummer`: its place in
+    that list. The person reads and says this number; the row id (which counts every person's roots) never shows."""
+    return [{**row, "nummer": place} for place, row in enumerate(rows, 1)]
+
+
+def number_of(files: Any, root_id: int, user_id: str, character_id: str) -> int | str:
+    """The place of root `root_id` in the pair's list (`numbered`); „?" when it is not the pair's."""
+    return next((r["nummer"] for r in numbered(files.roots(user_id, character_id)) if r["id"] == root_id), "?")
+
+
 def refusal(err: OutsideBoundaryError | RootNotUsableError) -> str:
     """What the person is told when a path is refused — naming their own allow-list, never another's."""
     if isinstance(err, NothingAllowedError):
         return texts.NOTHING_ALLOWED
     if isinstance(err, OutsideBoundaryError):
-        return texts.OUTSIDE_REFUSAL.format(pfad=err.resolved, grenze=", ".join(map(str, err.boundary)))
+        return texts.OUTSIDE_REFUSAL.format(pfad=err.said, grenze=", ".join(map(str, err.boundary)))
     return texts.NOT_USABLE.format(grund=err.reason)
 
 
@@ -85,7 +96,7 @@ def start_grant(files: Any, raw_path: str, eigentum: str | None = None, bezeichn
     except NothingAllowedError as err:
         return Step(refusal(err), done={"status": "abgelehnt", "grund": "nichts_erlaubt"})
     except OutsideBoundaryError as err:
-        return Step(refusal(err), done={"status": "abgelehnt", "grund": "ausserhalb", "pfad": str(err.resolved)})
+        return Step(refusal(err), done={"status": "abgelehnt", "grund": "ausserhalb"})  # the answer names the path
     except RootNotUsableError as err:
         return Step(refusal(err), done={"status": "abgelehnt", "grund": err.reason})
     count = files.count(resolved)
@@ -123,14 +134,15 @@ def answer_gate(files: Any, pending: dict[str, Any], answer: str, user_id: str, 
     except (OutsideBoundaryError, RootNotUsableError) as err:
         return Step(refusal(err), done={"status": "abgelehnt", "grund": str(err)})
     template = texts.ROOT_GRANTED if row["neu"] else texts.ROOT_EXISTS
-    return Step(template.format(pfad=row["pfad"], id=row["id"], eigentum=row["eigentum"]),
+    number = number_of(files, row["id"], user_id, character_id)
+    return Step(template.format(pfad=row["pfad"], nummer=number, eigentum=row["eigentum"]),
                 done={"status": "abgeschlossen", "wurzel_id": row["id"], "neu": row["neu"]})
 
 
 def start_revoke(files: Any, root_id: int, user_id: str, character_id: str) -> Step:
     row = files.repo.get(root_id, user_id, character_id)
     if row is None:
-        return Step(texts.ROOT_UNKNOWN.format(id=root_id), done={"status": "fehler", "grund": "keine_zeile"})
+        return Step(texts.ROOT_UNKNOWN, done={"status": "fehler", "grund": "keine_zeile"})
     pending = {"aktion": "delete", "wurzel_id": root_id, "pfad": row["pfad"], "frage": "entzug"}
     return Step(texts.REVOKE_QUESTION.format(pfad=row["pfad"]), pending, {"status": "rueckfrage"})
 
@@ -141,10 +153,11 @@ def answer_revoke(files: Any, pending: dict[str, Any], answer: str, user_id: str
     if form is None:
         return Step(texts.REVOKE_AGAIN, pending, {"status": "rueckfrage"})
     root_id = pending["wurzel_id"]
+    number = number_of(files, root_id, user_id, character_id)
     if form == "stilllegen":
         row = files.disable(root_id, user_id, character_id, now=now)
-        return Step(texts.ROOT_DISABLED.format(pfad=row["pfad"], id=root_id),
+        return Step(texts.ROOT_DISABLED.format(pfad=row["pfad"], nummer=number),
                     done={"status": "abgeschlossen", "form": form})
     row = files.forget(root_id, user_id, character_id, now=now)
-    return Step(texts.ROOT_FORGOTTEN.format(pfad=row["pfad"], id=root_id, rows=row["geloeschte_indexzeilen"]),
+    return Step(texts.ROOT_FORGOTTEN.format(pfad=row["pfad"], nummer=number, rows=row["geloeschte_indexzeilen"]),
                 done={"status": "abgeschlossen", "form": form})

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
-__all__ = ["is_archived", "ARCHIVE_NAMES", "label"]
+__all__ = ["is_archived", "ARCHIVE_NAMES", "label", "current_first"]
 
 ARCHIVE_NAMES = frozenset({"archive", "archiv"})
 _SEPARATOR = re.compile(r"[/\\]+")
@@ -23,3 +25,9 @@ def is_archived(path: str) -> bool:
 def label(path: str) -> str:
     """The place as it is shown: `…/archive/x.md (archiviert)` or the path unchanged."""
     return f"{path} (archiviert)" if is_archived(path) else path
+
+
+def current_first(hits: Sequence[Any]) -> list[Any]:
+    """§5.6: an archived file ranks below every current one found for the same question (stable otherwise);
+    a hit is read by its `relative` path, else its `path`."""
+    return sorted(hits, key=lambda hit: is_archived(hit.relative or hit.path))

@@ -21,24 +21,30 @@ from novaberg.files import texts
 
 __all__ = ["OutsideBoundaryError", "NothingAllowedError", "RootNotUsableError", "SharedByOtherError",
            "resolve_root", "boundary_from_env", "inside", "resolve_inside", "allowing_entry",
-           "admission_problem", "hidden_part"]
+           "admission_problem", "hidden_part", "landing_of"]
 
 
 class OutsideBoundaryError(ValueError):
-    """The resolved path lies outside the person's allow-list (dateien.md §7, §8.2a)."""
+    """The resolved path lies outside the person's allow-list (dateien.md §7, §8.2a).
 
-    def __init__(self, resolved: Path, boundary: Sequence[Path]) -> None:
+    `said` is the path as the person gave it; `resolved` where it led (None: it could not be followed). The
+    message names only `said` and the allow-list — where a path outside the allowed entries resolves to is the
+    server's business (a `/proc/self/cwd` would show the server's working directory, a symlink out of an
+    allowed entry a directory the person may not see), dateien.md §2a.2 shows the resolved path only inside."""
+
+    def __init__(self, resolved: Path | None, boundary: Sequence[Path], said: str | None = None) -> None:
         self.resolved = resolved
+        self.said = said if said is not None else str(resolved)
         self.boundary = tuple(boundary)
         allowed = ", ".join(str(b) for b in self.boundary) or "(keiner konfiguriert)"
-        super().__init__(f"{resolved} liegt außerhalb des zulässigen Bereichs; zulässig: {allowed}")
+        super().__init__(f"{self.said} liegt außerhalb des zulässigen Bereichs; zulässig: {allowed}")
 
 
 class NothingAllowedError(OutsideBoundaryError):
     """The person has no allowed directory at all: nothing can be shared (issue 24)."""
 
-    def __init__(self, resolved: Path) -> None:
-        super().__init__(resolved, ())
+    def __init__(self, said: str) -> None:
+        super().__init__(None, (), said)
         ValueError.__init__(self, texts.NOTHING_ALLOWED)
 
 
@@ -103,12 +109,24 @@ def admission_problem(root: Path, boundary: Sequence[Path], forbidden: Sequence[
     return None
 
 
+def landing_of(said: str) -> Path | None:
+    """Where the absolute path `said` leads once `..` and every symlink that can be followed are resolved; None
+    when following it is refused (a link the server may not read, such as `/proc/1/cwd`)."""
+    try:
+        return Path(os.path.realpath(said))
+    except (OSError, RuntimeError, ValueError):
+        return None
+
+
 def resolve_root(raw: str, boundary: Sequence[Path], forbidden: Sequence[Path] = ()) -> Path:
     """The resolved absolute directory `raw` names, if the person's allow-list `boundary` admits it.
 
-    Raises NothingAllowedError (empty allow-list), OutsideBoundaryError (resolved path and allow-list named)
-    or RootNotUsableError (`~`, relative, missing, not a directory, loop, unreadable, hidden, data directory).
+    Raises NothingAllowedError (empty allow-list), OutsideBoundaryError (what was said and the allow-list
+    named, never where it led) or RootNotUsableError (`~`, relative, missing, not a directory, loop,
+    unreadable, hidden, data directory — these name a path only when it lies inside an allowed entry).
     `forbidden` holds the data directory: a root in it or around it is refused.
+    The boundary is checked before anything else is asked of the path, so a path outside it gives the same
+    answer whether it exists, is readable or loops (nothing about the server's tree leaks through the reason).
     """
     if not isinstance(raw, str) or not raw.strip() or "\x00" in raw:
         raise RootNotUsableError(str(raw), "leerer oder ungültiger Pfad")
@@ -118,24 +136,22 @@ def resolve_root(raw: str, boundary: Sequence[Path], forbidden: Sequence[Path] =
     if not os.path.isabs(said):
         raise RootNotUsableError(raw, texts.RELATIVE_REFUSED)
     bounds = [Path(os.path.realpath(b)) for b in boundary]
+    if not bounds:
+        raise NothingAllowedError(said)
+    landing = landing_of(said)
+    if landing is None or allowing_entry(landing, bounds) is None:
+        raise OutsideBoundaryError(landing, bounds, said)
     try:
         resolved = Path(said).resolve(strict=True)
     except FileNotFoundError:
-        # Show where it would land, so the person sees what `..` did; then refuse.
-        landing = Path(os.path.realpath(said))
-        if not bounds:
-            raise NothingAllowedError(landing) from None
-        if allowing_entry(landing, bounds) is None:
-            raise OutsideBoundaryError(landing, bounds) from None
+        # inside an allowed entry: show where it would land, so the person sees what `..` did; then refuse
         raise RootNotUsableError(raw, f"{landing} gibt es nicht") from None
     except RuntimeError as err:  # symlink loop (Python 3.11 raises RuntimeError)
         raise RootNotUsableError(raw, "Verknüpfungsschleife") from err
     except OSError as err:
         raise RootNotUsableError(raw, err.strerror or type(err).__name__) from err
-    if not bounds:
-        raise NothingAllowedError(resolved)
-    if allowing_entry(resolved, bounds) is None:
-        raise OutsideBoundaryError(resolved, bounds)
+    if allowing_entry(resolved, bounds) is None:  # it changed between the two looks: still outside, still unnamed
+        raise OutsideBoundaryError(resolved, bounds, said)
     problem = admission_problem(resolved, bounds, [Path(os.path.realpath(f)) for f in forbidden])
     if problem is not None:
         raise RootNotUsableError(raw, problem)
@@ -156,5 +172,5 @@ def resolve_inside(path: Path, root: Path) -> Path:
     """
     real = path.resolve(strict=True)
     if not inside(real, root):
-        raise OutsideBoundaryError(real, [root])
+        raise OutsideBoundaryError(real, [root], str(path))
     return real

@@ -91,7 +91,7 @@ class FilesService:
         resolved = resolve_root(path, boundary, self.config.forbidden)
         entry = allowing_entry(resolved, boundary)
         if entry is None:  # resolve_root refuses this already; a second, loud lock
-            raise OutsideBoundaryError(resolved, boundary)
+            raise OutsideBoundaryError(resolved, boundary, path)
         self._refuse_foreign(resolved, path)(*self.repo.others(user_id))
         return resolved, entry
 
@@ -141,7 +141,7 @@ class FilesService:
             raise RootWriteError(texts.ROOT_UNKNOWN.format(id=root_id))
         rows = self.repo.write(column, value, root_id, user_id, character_id, self._now(now))
         if rows != 1:
-            logger.error(texts.ROOT_NOT_HIT.format(id=root_id, rows=rows))
+            logger.error("root %s: the write hit %s rows instead of one", root_id, rows)
             raise RootWriteError(texts.ROOT_NOT_HIT.format(id=root_id, rows=rows))
         return self.repo.get(root_id, user_id, character_id)  # read back
 

@@ -18,12 +18,19 @@ SHARED_BY_OTHER = ("dieses Verzeichnis, ein Teil davon oder ein Verzeichnis dar�
 ALLOWED_BY = "Erlaubt durch den Eintrag {eintrag} deiner Freigabeliste."
 NOT_IN_ALLOW_LIST = "{pfad} steht nicht in der Freigabeliste dieser Person; nichts geändert"
 ALLOW_REFUSED = "{pfad} kann nicht erlaubt werden: {grund}"
-ROOT_EXISTS = "Diese Freigabe besteht schon: {pfad} (Nummer {id})."
-ROOT_GRANTED = "Freigegeben: {pfad} (Nummer {id}, {eigentum})."
-ROOT_UNKNOWN = "Freigabe mit der Nummer {id} gibt es nicht."
-ROOT_NOT_HIT = "Die Aenderung an der Freigabe ist nicht angekommen: ID {id} traf {rows} Zeilen statt einer."
-ROOT_DISABLED = "Stillgelegt: {pfad} (Nummer {id}); die Indexzeilen bleiben und sind unerreichbar."
-ROOT_FORGOTTEN = "Vergessen: {pfad} (Nummer {id}); {rows} Indexzeilen gelöscht."
+ALLOW_SYSTEM_WARNING = ("{pfad} ist {art}: die Person kann darunter Dateien des Servers freigeben und lesen lassen. "
+                        "Erlaubt — wenn das nicht gemeint war: novaberg roots disallow --user <person> {pfad}")
+SYSTEM_KINDS = {"etc": "ein Systemverzeichnis (Konfiguration)", "proc": "ein Systemverzeichnis (laufende Prozesse)",
+                "sys": "ein Systemverzeichnis (Kernel)", "dev": "ein Systemverzeichnis (Geräte)",
+                "boot": "ein Systemverzeichnis (Systemstart)", "run": "ein Systemverzeichnis (Laufzeitdaten)",
+                "root": "das Home-Verzeichnis des Administrators"}
+SERVER_HOME_KIND = "das Home-Verzeichnis des Server-Kontos ({home}) oder enthält es"
+ROOT_EXISTS = "Diese Freigabe besteht schon: {pfad} (Nummer {nummer})."
+ROOT_GRANTED = "Freigegeben: {pfad} (Nummer {nummer}, {eigentum})."
+ROOT_UNKNOWN = "Diese Freigabe gibt es nicht (mehr)."
+ROOT_NOT_HIT = "Die Änderung an der Freigabe ist nicht angekommen: sie traf {rows} Zeilen statt einer."
+ROOT_DISABLED = "Stillgelegt: {pfad} (Nummer {nummer}); die Indexzeilen bleiben und sind unerreichbar."
+ROOT_FORGOTTEN = "Vergessen: {pfad} (Nummer {nummer}); {rows} Indexzeilen gelöscht."
 EMBEDDER_BLIND = "Der Index-Lauf bricht ab: {message}"
 DESCRIBER_DOWN = ("Der Index-Lauf hält an, weil das Sprachmodell die Dateien nicht beschreiben kann ({message}); "
                   "was schon beschrieben ist, bleibt, der nächste Lauf macht weiter.")
@@ -47,7 +54,8 @@ REASONS = {
     "beschreibung_unlesbar": "die Beschreibung des Sprachmodells war nicht lesbar",
 }
 
-# §2a.2 / §1a.5 / §2a.3: what the roots conversation says
+# §2a.2 / §1a.5 / §2a.3: what the roots conversation says. „Nummer" is the root's place in the pair's own list
+# (1, 2, … oldest first), never its row id: a row id counts every person's roots.
 GATE_QUESTION = "Ich habe {count} Dateien unter {pfad} gefunden — freigeben?"
 GATE_UNCLEAR = "Ich gebe das Verzeichnis nur frei, wenn du klar zustimmst. Soll ich {pfad} freigeben?"
 GATE_DECLINED = "Gut, ich gebe {pfad} nicht frei."
@@ -65,7 +73,7 @@ ASK_PATH = "Welches Verzeichnis soll ich lesen dürfen? Nenn mir bitte seinen Pf
 ASK_PATH_AGAIN = "Darin finde ich keinen Pfad. Nenn mir das Verzeichnis bitte als Pfad, etwa ~/Dokumente/Projekt."
 NONE_SHARED = "Du hast mir noch kein Verzeichnis freigegeben."
 LISTING = "Diese Verzeichnisse hast du mir freigegeben:\n{lines}"
-LISTING_LINE = "- Nummer {id}: {pfad}{bezeichnung} — {eigentum}, {zustand}, {dateien} Dateien im Index"
+LISTING_LINE = "- Nummer {nummer}: {pfad}{bezeichnung} — {eigentum}, {zustand}, {dateien} Dateien im Index"
 OWNERSHIP_NAMES = {"nutzer": "dein Material", "figur": "mein Material", "gemischt": "gemischtes Material"}
 STATE_ACTIVE, STATE_INACTIVE = "freigegeben", "stillgelegt"
 ASK_TARGET = "Welche Freigabe meinst du? Nenn mir bitte die Nummer.\n{listing}"
@@ -74,9 +82,9 @@ ASK_NEW_LABEL = "Wie soll die Freigabe {pfad} heißen?"
 RENAME_QUESTION = "Soll ich die Freigabe {pfad} „{neu}“ nennen?"
 RENAMED = "Die Freigabe {pfad} heißt jetzt „{neu}“."
 REACTIVATE_QUESTION = "Soll ich {pfad} wieder freigeben? Ich habe dort {count} Dateien gefunden."
-REACTIVATED = "Wieder freigegeben: {pfad} (Nummer {id})."
-ALREADY_ACTIVE = "{pfad} ist schon freigegeben (Nummer {id})."
-ALREADY_INACTIVE = "{pfad} ist schon stillgelegt (Nummer {id})."
+REACTIVATED = "Wieder freigegeben: {pfad} (Nummer {nummer})."
+ALREADY_ACTIVE = "{pfad} ist schon freigegeben (Nummer {nummer})."
+ALREADY_INACTIVE = "{pfad} ist schon stillgelegt (Nummer {nummer})."
 REVOKE_KEPT = "Gut, die Freigabe {pfad} bleibt, wie sie ist."
 NOTHING_CHANGED = "Gut, ich ändere nichts an deinen Freigaben."
 GATE_AGAIN = "Ich ändere die Freigabe nur, wenn du klar zustimmst. {frage}"

@@ -23,14 +23,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cache
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from novaberg.agents.holdings import HeldObjects, Holdings, like_pattern
 from novaberg.graph.texts import BARE_ORDER_WHICH
 from novaberg.notes.agent.const import LIST_TYPES
 from novaberg.situation.lage import KIND_APPOINTMENT, KIND_NOTE, AcuteObject
+from novaberg.situation.offers import mentioned_appointment
+from novaberg.situation.texts import OFFER_APPOINTMENT
 from novaberg.text.answers import answer_words
+from novaberg.text.calendar import WEEKDAY_NAMES
+from novaberg.text.capabilities import APPOINTMENT, BeyondReach, instead_text
 from novaberg.text.commands import REMOVE, load_raw_commands, names_a_container, read_list_command
 from novaberg.text.grammar import QUESTION, REQUEST, analyse
 from novaberg.text.words import contains_word, fold, words
@@ -38,7 +44,7 @@ from novaberg.timeline.phrases import declension_stems, keyword_hints, keywords_
 
 __all__ = ["BareOrder", "BareRoute", "read_bare_order", "last_exchange", "route_by_last_exchange", "route_by_data",
            "LIST_TYPES", "NOTES", "TIMELINE", "MOVE", "BY_LAST_EXCHANGE", "BY_DATA", "BY_ANSWER", "ASK_ACTION",
-           "ASKING", "read_which_answer"]
+           "ASKING", "read_which_answer", "CANNOT", "cannot_carry_out"]
 
 NOTES = "notizen"
 TIMELINE = "timeline"
@@ -51,6 +57,7 @@ ASKING = "planer"  # the pending question's agent: the route's own question, not
 MAX_ANSWER_WORDS = 6
 MAX_WORDS = 8  # a bare order is short; a longer sentence is left to the hints and the model
 STRIKE = "Streich"  # the notes' own word for taking an item off (their reader reads it without a list)
+CANNOT = "kann_nicht"  # the kind of an order Nova cannot carry out (text/capabilities)
 WRITTEN = "geschrieben"  # an acute object's source when the turn wrote the row (situation.lage.SOURCES)
 
 
@@ -257,3 +264,20 @@ def _lines(text: str) -> list[str]:
 def _names(lists: list[str]) -> str:
     quoted = [f"„{name}“" for name in lists]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " und " + quoted[-1]
+
+
+def cannot_carry_out(beyond: BeyondReach, text: str, now: datetime | None, zone: ZoneInfo | None) -> dict[str, Any]:
+    """An order Nova cannot carry out (`text.capabilities`): the route's question, nothing written — what she cannot
+    do and what she can do instead: for a booking, a call or an alarm with day and time the §3a offer to enter it
+    (the Lage keeps it, a consent writes it), else the question for them; it waits like the question which is meant,
+    and any next sentence ends it (it names no item, so `read_which_answer` reads none)."""
+    mentioned = mentioned_appointment(text, now, zone) if beyond.instead == APPOINTMENT and now and zone else None
+    if mentioned is not None:
+        title, moment = mentioned
+        instead = OFFER_APPOINTMENT.format(title=" ".join(title[:3]), time=f"{moment:%H:%M}",
+                                           day=f"{WEEKDAY_NAMES[moment.weekday()]}, {moment:%d.%m.}")
+    else:
+        instead = instead_text(f"{APPOINTMENT}_open" if beyond.instead == APPOINTMENT else beyond.instead)
+    return {"domain": "keine", "management_action": ASK_ACTION, "frage": f"{beyond.says} {instead}",
+            "bare_order": {"art": CANNOT, "objekt": "", "fuerwort": "", "grund": beyond.kind},
+            "welche": {"art": CANNOT, "objekt": "", "text": text}}

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from novaberg.agents.services import wrote_verifiably
 from novaberg.directives.reading import KIND_DU, KIND_SIE, read_directive
-from novaberg.graph.care import care_answer
+from novaberg.graph.care import care_answer, feels_unwell
 from novaberg.graph.texts import ADDRESS_SIE_HINT, OFFLINE_CAPABILITIES, STATEMENT_NOTED
 from novaberg.llm.reader import read_text
 from novaberg.memory.address import person_address
@@ -15,7 +16,8 @@ from novaberg.text.small_talk import ADDRESS_DU, ADDRESS_SIE, small_talk
 from novaberg.text.words import words
 from novaberg.timeline.reading import NOT_ASKED
 
-__all__ = ["compose", "REPORT_MAX_CHARS", "capped_reports", "address_form", "blocks_for_model"]
+__all__ = ["compose", "REPORT_MAX_CHARS", "capped_reports", "address_form", "blocks_for_model", "restates_reports",
+           "RESTATED_STATUSES", "SAY_REPORTS_BY_RULE"]
 
 TASK = "compose"
 
@@ -131,9 +133,40 @@ def blocks_for_model(blocks: Mapping[str, str], reports: Sequence[str]) -> list[
     return kept
 
 
+# A service's own report is the whole answer when it wrote verifiably or asks its one question; the composer would
+# only restate it (issue 41 §2). A read wants the composer (it answers the question asked: *Hab ich morgen frei?*),
+# and so do `rejected` (a statement, no order), `fehler` and `dismissed`.
+RESTATED_STATUSES = ("abgeschlossen", "rueckfrage")
+# Tests of what the tribunal does with a composer's paraphrase of a report switch this off (the composer is then
+# asked for every report, as before issue 41).
+SAY_REPORTS_BY_RULE = True
+
+
+def restates_reports(text: str, services: Sequence[Mapping[str, Any]], answer_from_blocks: bool,
+                     deepened: str = "") -> bool:
+    """Whether the answer is the services' reports and nothing more: every service of the turn wrote verifiably or
+    asks its question, no block or finding of the files is to be told, and the person is not unwell or in distress
+    (then the answer needs more than the report). Then the composer's offline rule says the reports — no model call,
+    and nothing of a model to judge (`graph.evaluate.judge_node`)."""
+    ran = [s for s in services if s.get("status") != "dismissed"]
+    if not SAY_REPORTS_BY_RULE or not ran or answer_from_blocks or deepened:
+        return False
+    if not all(_restated(s) for s in ran):
+        return False
+    return not feels_unwell(text) and not care_answer(text, False, crisis_only=True)
+
+
+def _restated(service: Mapping[str, Any]) -> bool:
+    if not str(service.get("answer") or "").strip():
+        return False
+    if service.get("status") == "rueckfrage":
+        return True
+    return service.get("status") == "abgeschlossen" and wrote_verifiably(service.get("steps") or [])
+
+
 def compose(asker: Any, text: str, services: list[dict[str, Any]], blocks: dict[str, str],
             answer_from_blocks: bool, address: str = ADDRESS_DU, block_answers: Sequence[str] = (),
-            deepened: str = "") -> str:
+            deepened: str = "", by_rule: bool = False) -> str:
     reports = [{"name": s["name"], "status": s["status"], "answer": s["answer"]} for s in services]
     data = {
         "text": text,
@@ -147,5 +180,7 @@ def compose(asker: Any, text: str, services: list[dict[str, Any]], blocks: dict[
         "anrede_hinweis": ADDRESS_SIE_HINT if address == ADDRESS_SIE else "",  # the prompt's line; du: none
         "nachgelesen": deepened,  # dateien.md §3.0b: the offline reply from the deepening's best find
     }
+    if by_rule:  # `restates_reports`: the reports are the answer, said by the composer's rule
+        return str(offline_composer(data)["antwort"]).strip()
     answer = asker.ask(TASK, data)
     return read_text(answer.fields, "antwort", "").strip()

@@ -21,6 +21,7 @@ from novaberg.agents.deps import Deps
 from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.core.settings import MAX_CORRECTIONS
 from novaberg.graph.compose import address_form
+from novaberg.graph.lagebild import expected_tone, request_intent
 from novaberg.graph.state import TurnState
 from novaberg.graph.texts import MODEL_DOWN_ANSWER
 from novaberg.graph.turn_directives import read_directives
@@ -36,10 +37,10 @@ from novaberg.tribunal.judges import (
     STATUS_NOT_JUDGED,
     judge_context,
     judge_input,
-    majority,
     missing_lines,
     reason_lines,
     run_judges,
+    verdict_of,
 )
 from novaberg.tribunal.rules import directive_findings, directive_order
 from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE, FIX_EMOJI, FIX_SIE
@@ -61,12 +62,16 @@ def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         directives = read_directives(state, deps)
         update["directives"] = directives
     correction_round = state.get("correction_round", 0)
-    if _model_down(state["answer"]):  # the code's own sentence that the model failed: nothing for a judge
+    skipped = _judges_not_needed(state, deps, directives, correction_round)
+    if skipped:
         deps.log.write(state["turn_id"], TRIBUNAL_NODE, "richter",
-                       {"runde": correction_round, "uebersprungen": "modell_nicht_erreichbar"}, state["now"])
+                       {"runde": correction_round, "uebersprungen": skipped}, state["now"])
         return {**update, "votes": []}
+    services = state.get("services") or []
+    address = address_form(directives, state["text"], state.get("history") or ())
     data = judge_input(state["text"], state["answer"], memory_context=judge_context(state.get("blocks", {})),
-                       directives=directives)
+                       directives=directives, intent=request_intent(state["text"], services),
+                       tone=expected_tone(state["text"], services, address, state.get("history") or ()))
     started = time.perf_counter()
     votes = run_judges(deps.asker, data)
     wall = time.perf_counter() - started
@@ -84,6 +89,31 @@ def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                     "direktiven": len(directives)}, state["now"])
     update["votes"] = [v.as_dict() for v in votes]
     return update
+
+
+SKIP_MODEL_DOWN = "modell_nicht_erreichbar"
+SKIP_BY_RULE = "antwort_aus_regel"
+SKIP_COMPUTED = "gerechnet_entschieden"
+
+
+def _judges_not_needed(state: TurnState, deps: Deps, directives: list[str], correction_round: int) -> str:
+    """Why the judges are not asked this round, or '' (issue 41 §2: where the computed path decided, no model):
+    the code's own sentence that the model failed; an answer no model wrote (the services' reports said by rule);
+    or, before the last round, a computed finding (a storage claim not proven, a wrong date, a broken directive)
+    that sends the answer into a correction round whatever the judges say — the corrected answer is judged."""
+    answer = state["answer"]
+    if _model_down(answer):
+        return SKIP_MODEL_DOWN
+    if state.get("answer_by_rule"):
+        return SKIP_BY_RULE
+    if correction_round >= MAX_CORRECTIONS:
+        return ""  # the last round's verdict decides between the answer and the fallback text: always judged
+    if directive_findings(answer, directives):
+        return SKIP_COMPUTED
+    situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
+    check = computed_verdict(answer, state.get("services", []), state["now"].date(),
+                             inventory_source(situation, deps.db, deps.zone), deps.zone)
+    return SKIP_COMPUTED if check.verdict != "ok" else ""
 
 
 def _model_down(answer: str) -> bool:
@@ -109,7 +139,7 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     deps.log.write(state["turn_id"], LOG_NODE, LOG_KIND, check.log_payload(correction_round, MAX_CORRECTIONS),
                    state["now"], LOG_SOURCE)
     votes = state.get("votes", [])
-    judged = majority([v["vote"] for v in votes])
+    judged = verdict_of(votes)  # a judge that timed out is no vote
     verdict = check.raise_verdict(judged)
     directives = state.get("directives") or []
     broken = directive_findings(answer, directives)
@@ -119,8 +149,9 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     orders = [*head, *check.orders]
     reasons = reason_lines(votes)
     # issue 30 §4: a judge without a judgement is named and the verdict marked incomplete — never a silent
-    # `ok`. The answer still goes out (tribunal.md §5.4: an unjudged answer rather than a blocked graph) and a
-    # missing judge sends it into no correction round: there is nothing to correct, only a check not done.
+    # `ok`. A judge that timed out is no vote (`verdict_of`): beside one `ablehnen` the verdict is at least
+    # `warnung` and a correction round runs; with every judge timed out the computed checks decide alone. An
+    # unreadable answer still counts as `ok` (tribunal.md §5.4: an unjudged answer rather than a blocked graph).
     missing = missing_lines(votes)
     incomplete = [v["agent"] for v in votes if v.get("status") == STATUS_ERROR]
     summary = "\n\n".join(part for part in [*head, check.summary("\n".join(reasons))] if part)
@@ -172,7 +203,8 @@ def correct_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         corrected = state["answer"]
     runtime.context.log.write(state["turn_id"], "correct", "korrektur",
                               {"runde": correction_round, "geaendert": corrected != state["answer"]}, state["now"])
-    return {"answer": corrected, "correction_round": correction_round}
+    return {"answer": corrected, "correction_round": correction_round,
+            "answer_by_rule": bool(state.get("answer_by_rule")) and corrected == state["answer"]}
 
 
 def _finding(found: Any) -> dict[str, str]:

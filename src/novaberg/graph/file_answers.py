@@ -1,11 +1,9 @@
-"""The files answer an everyday question the routed service could not (issue 27 item 1; dateien.md §8.1).
-
-*„Wann muss das Auto wieder zum TÜV?"* reaches the timeline, which finds no appointment of that name;
-*„Wie viele Eier brauche ich für die Kässpätzle?"* reaches the notes, which hold none; *„Wo steht der
-Router?"* reaches no service. When such a question asks for a date, an amount, a name, a place or a value and
-the person's own shared files carry a line of that kind (`files.reading.answer`), that line answers in the
-same turn. A service that found something keeps its answer: a calendar question about a stored appointment
-stays the timeline's.
+"""A question the routed service could not answer, or no service took, is answered from whatever Nova holds
+(`answers.service`): *„Wann muss das Auto wieder zum TÜV?"* reaches the timeline, which finds no appointment of
+that name; *„Wer wartet unsere Gastherme?"* reaches no service. The sentence that answers, from the shared
+files, her own knowledge, the notes, comes with its source; when none answers, the answer says so and where she
+looked. A service that found something keeps its answer; when nothing answers, the notes keep theirs and a
+question that may be about an appointment keeps the calendar's (timeline.md §4a: its failure sentence).
 """
 
 from __future__ import annotations
@@ -13,15 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from novaberg.agents.services import AgentRequest, ServiceResult
+from novaberg.answers.service import answer_question, asked_question
 from novaberg.consent import ABLEHNUNG
-from novaberg.files.reading.answer import answer_from_files
 from novaberg.files.reading.offer import keep_read_offer, read_offered, refuse_read, take_read_offer
 from novaberg.situation.offers import consent_reading, is_answer_to_offer
+from novaberg.text.question import DATE, SINCE, UNTIL, Question
 
 __all__ = ["found_nothing", "files_instead", "files_for_no_service", "READ_ACTION", "read_offer_answer", "read_taken",
            "keep_offer_of"]
 
 _SEARCHING = ("timeline", "notizen")
+_SEARCHED_BY = {"timeline": "termin", "notizen": "notiz"}
 
 
 def found_nothing(result: ServiceResult) -> bool:
@@ -35,20 +35,37 @@ def found_nothing(result: ServiceResult) -> bool:
 
 
 def files_instead(result: ServiceResult, request: AgentRequest, deps: Any) -> list[ServiceResult]:
-    """The routed service's result, replaced by the files' line when it found nothing and the files have one;
-    the files' honest „no such line" comes after the service's own answer."""
+    """The routed service's result, replaced by the answer from the other stores when it found nothing and the
+    turn asks a question; a question about appointments that nothing answers keeps the calendar's answer."""
     if result.name not in _SEARCHING or not found_nothing(result):
         return [result]
-    files = answer_from_files(request, deps)
-    if files is None:
+    question = asked_question(request.text)
+    if question is None:
         return [result]
-    return [files] if files.status == "abgeschlossen" else [result, files]
+    answer = answer_question(request, deps, also_searched=(_SEARCHED_BY[result.name],))
+    if answer is None:
+        return [result]
+    found = answer.data.get("beantwortet") or answer.data.get("beruehrt")  # a sentence, or a file on the topic
+    if not found and _keeps_its_own_answer(result.name, question):
+        return [result]
+    return [answer]
 
 
-def files_for_no_service(request: AgentRequest, deps: Any) -> list[ServiceResult]:
-    """A question no service took: the files' answer, or nothing."""
-    files = answer_from_files(request, deps)
-    return [files] if files is not None else []
+def _keeps_its_own_answer(service: str, question: Question) -> bool:
+    """Nothing answers: the notes say which note they did not find; the calendar says which title or period it
+    searched when the question may be about an appointment (a calendar word or a time, or *wann* with nothing
+    but a title — timeline.md §4a);
+    any other question gets the plain „nothing" with where she looked, not a calendar title search."""
+    if service == "notizen":
+        return True
+    said_as_a_title = all(term.noun for term in question.terms)  # *Wann ist die Massage?*, not *… geleert?*
+    return question.about_appointments or (question.kind in (DATE, SINCE, UNTIL) and said_as_a_title)
+
+
+def files_for_no_service(request: AgentRequest, deps: Any, also_searched: tuple[str, ...] = ()) -> list[ServiceResult]:
+    """A question no service took: its answer from Nova's stores (or that nothing answers); not a question: []."""
+    answer = answer_question(request, deps, also_searched)
+    return [answer] if answer is not None else []
 
 
 # --- the fourth exit's offer (§8.2): „Soll ich dir diese Stelle vorlesen?" → „Ja" -----------------------------

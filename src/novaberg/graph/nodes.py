@@ -12,6 +12,7 @@ from novaberg.agents.pending import clear_pending, is_own_sentence, load_pending
 from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, wrote_verifiably
 from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
+from novaberg.files.blocks import FOREIGN_HEADER, OWN_HEADER
 from novaberg.graph.bare_orders import (
     ASK_ACTION,
     ASKING,
@@ -21,7 +22,7 @@ from novaberg.graph.bare_orders import (
     route_by_data,
     route_by_last_exchange,
 )
-from novaberg.graph.compose import address_form, compose
+from novaberg.graph.compose import address_form, compose, restates_reports
 from novaberg.graph.file_answers import (
     READ_ACTION,
     files_for_no_service,
@@ -170,16 +171,18 @@ def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dic
 def read_blocks_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     blocks: dict[str, str] = {}
     answering: list[str] = []
+    answering_headers: list[str] = []
     for name, reader in runtime.context.registry.readers:
         block = reader(dict(state), runtime.context)
         if block is not None:
             blocks[block.header] = block.text
             if block.answers_question:
                 answering.append(block.offline_answer())
+                answering_headers.append(block.header if block.holds else NOTHING_HELD + block.header)
             _trace(runtime, state, "read_blocks", "block", {"reader": name, "header": block.header,
                                                              "lines": block.text.count("\n") + 1})
     return {"blocks": blocks, "route": {**state["route"], "answer_from_blocks": bool(answering),
-                                        "block_answers": answering}}
+                                        "block_answers": answering, "answering_blocks": answering_headers}}
 
 
 def _run(service: Any, request: AgentRequest, deps: Deps) -> ServiceResult:
@@ -332,26 +335,36 @@ def _request(state: TurnState, situation: Situation, name: str, text: str, actio
                         kontext=object_reference(situation, name))
 
 
+FILE_BLOCK_HEADERS = (FOREIGN_HEADER, OWN_HEADER)
+NOTHING_HELD = "-"  # before a block's header in `answering_blocks`: the block answers that nothing is held
+
+
 def files_may_answer(state: TurnState) -> bool:
-    """Issue 27: only a question no service took, the deepening did not read on and the blocks did not answer
-    goes to the files' answer."""
+    """A question no service took, the deepening did not read on for (dateien.md §3.0b decides first), with no
+    model failure and no block but the files' summaries answering it (a told fact of the memory answers by
+    itself), goes to the question path: the sentence beats the summary."""
     decision = state.get("route") or {}
+    blocks_answering = [h for h in decision.get("answering_blocks", ())
+                        if h not in FILE_BLOCK_HEADERS and not h.startswith(NOTHING_HELD)]
     return not (decision.get("management_action") != NO_DOMAIN or state.get("services") or state.get("vertiefung")
-                or decision.get("model_error") or decision.get("answer_from_blocks"))
+                or decision.get("model_error") or blocks_answering)
 
 
 def after_deepen(state: TurnState) -> str:
-    """Issue 30: the files' answer runs as a step only when it may answer (a step of the graph costs ~0.3 ms)."""
+    """The question path runs as a step only when it may answer (a step of the graph costs ~0.3 ms)."""
     return "files_answer" if files_may_answer(state) else "compose"
 
 
 def files_answer_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
-    """Issue 27: a question no service took and the deepening did not read on (§3.0b decides first) is
-    answered from the line of the asked kind in the person's shared files, if there is one."""
+    """A question no service took is answered from Nova's stores (`answers.service`)."""
     if not files_may_answer(state):
         return {}
     situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
-    results = files_for_no_service(_request(state, situation, NO_DOMAIN, state["text"], "agent"), runtime.context)
+    nothing_told = any(h.startswith(NOTHING_HELD) for h in (state.get("route") or {}).get("answering_blocks", ()))
+    results = files_for_no_service(_request(state, situation, NO_DOMAIN, state["text"], "agent"), runtime.context,
+                                   ("erzaehlt",) if nothing_told else ())
+    if nothing_told:  # the memory's „noch nicht erzählt" says it better than a plain „Dazu habe ich nichts"
+        results = [r for r in results if r.data.get("beantwortet")]
     # no trace row of its own: the answer's service reaches the compose trace (a turn's log stays comparable)
     return {"services": [r.as_dict() for r in results]} if results else {}
 
@@ -394,11 +407,13 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     directives = state.get("directives")
     if directives is None:  # read once per turn; the tribunal's jurist gets the same list (tribunal.md §3.1)
         directives = read_directives(state, runtime.context)
+    deepened = (state.get("vertiefung") or {}).get("antwort", "")
+    by_rule = restates_reports(state["text"], services, bool(route_info.get("answer_from_blocks")), deepened)
     try:
         answer = compose(runtime.context.asker, state["text"], services, state.get("blocks", {}),
                          bool(route_info.get("answer_from_blocks")),
                          address_form(directives, state["text"], state.get("history") or ()),
-                         route_info.get("block_answers", ()), (state.get("vertiefung") or {}).get("antwort", ""))
+                         route_info.get("block_answers", ()), deepened, by_rule=by_rule)
     except (ModelError, ModelAnswerError) as err:
         _trace(runtime, state, "compose", "fehler", {"error": str(err)})
         reports = [s["answer"] for s in services if s.get("answer")]
@@ -411,5 +426,5 @@ def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     offer = mention_offer(state["text"], services, situation, state["now"], runtime.context.zone)
     if offer and not offers_a_write(answer):  # timeline.md §3a: a mentioned coming appointment is offered
         answer = f"{answer.rstrip()} {offer}"
-    _trace(runtime, state, "compose", "antwort", {"answer": answer})
-    return {"answer": answer, "directives": directives}
+    _trace(runtime, state, "compose", "antwort", {"answer": answer, **({"aus_regel": True} if by_rule else {})})
+    return {"answer": answer, "directives": directives, "answer_by_rule": by_rule}

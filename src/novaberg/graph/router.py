@@ -13,11 +13,13 @@ from zoneinfo import ZoneInfo
 
 from novaberg.agents.registry import EMPTY_REGISTRY, Registry
 from novaberg.core.errors import ModelAnswerError
+from novaberg.graph.bare_orders import cannot_carry_out
 from novaberg.llm.prompts import render
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
 from novaberg.memory.recall import asks_what_was_told
 from novaberg.situation.offers import is_answer_to_offer, mentioned_appointment
 from novaberg.text.answers import answer_words
+from novaberg.text.capabilities import beyond_reach
 from novaberg.text.commands import load_raw_commands, names_a_container, read_list_command
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, is_question
 from novaberg.text.orders import order_words
@@ -257,6 +259,9 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, reg
     if asks_what_was_told(text, names_a_time=bool(time_expression(text))):  # issue 28: *Wann hab ich dir
         # von X erzählt?* is memory's, never the timeline's; *Kannst du mir sagen, was ich morgen vorhabe?* is not
         return {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "unknown_domain": None}
+    beyond = beyond_reach(text)  # an order she cannot carry out (a booking, a call, …): no service, nothing written
+    if beyond is not None:
+        return cannot_carry_out(beyond, text, now, zone)
     if now is not None and zone is not None:
         decided = decided_by_hints(text, registry, now, zone)
         if decided:

@@ -23,9 +23,32 @@ from novaberg.graph.nodes import (
     route_node,
 )
 from novaberg.graph.state import TurnState
+from novaberg.llm.ask import reporting_fallbacks
 from novaberg.memory.turn_step import salience_node
 
-__all__ = ["turn_graph"]
+__all__ = ["turn_graph", "FALLBACK_NODE", "FALLBACK_KIND"]
+
+FALLBACK_NODE = "modell"  # the trace row of a task whose model answer was not used (llm.ask)
+FALLBACK_KIND = "rueckfall"
+
+
+class _Turn:
+    """The compiled graph; `invoke` traces, for this turn, every task that fell back to its offline rule."""
+
+    def __init__(self, graph: Any) -> None:
+        self.graph = graph
+
+    def invoke(self, state: dict[str, Any], context: Deps | None = None, **kwargs: Any) -> Any:
+        def sink(task: str, why: str) -> None:
+            if context is not None:
+                context.log.write(state.get("turn_id"), FALLBACK_NODE, FALLBACK_KIND, {"aufgabe": task, "grund": why},
+                                  state["now"], task)
+
+        with reporting_fallbacks(sink):
+            return self.graph.invoke(state, context=context, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.graph, name)
 
 
 @lru_cache(maxsize=1)
@@ -55,4 +78,4 @@ def turn_graph() -> Any:
     graph.add_conditional_edges("evaluate", after_evaluate, {"correct": "correct", "done": "salience"})
     graph.add_edge("salience", END)
     graph.add_edge("correct", "judge")
-    return graph.compile()
+    return _Turn(graph.compile())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from novaberg.core.errors import ModelUnreachableError
@@ -24,6 +24,9 @@ class Prompt:
 
     system: str
     user: str
+    schema: dict[str, Any] | None = field(default=None, compare=False)  # the task's answer schema (llm.answers)
+    max_tokens: int | None = None  # the cap on the answer's tokens for this task
+    task_name: str = ""  # the schema's name for servers that want one (OpenAI-compatible `json_schema.name`)
 
 
 @dataclass(frozen=True)

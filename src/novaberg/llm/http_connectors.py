@@ -21,6 +21,8 @@ from novaberg.core.redact import redact_credentials, scrub_urls
 from novaberg.core.settings import LLM_TIMEOUT_SECONDS
 from novaberg.llm.base import DEFAULT_SLOTS, LLMResult, ModelTimeoutError, Prompt
 from novaberg.llm.deadline import Deadline, deadline_client
+from novaberg.llm.offline import Rule, checked_rules
+from novaberg.llm.structured import OLLAMA_SCHEMA, OPENAI_SCHEMA, StructuredOutput
 from novaberg.llm.temperature import checked_temperatures, temperature_for
 
 __all__ = ["OllamaLLM", "OpenAICompatibleLLM", "DEFAULT_OLLAMA_URL", "DEFAULT_OPENAI_URL"]
@@ -60,7 +62,11 @@ def _post(url: str, body: dict[str, Any], timeout: float, headers: dict[str, str
             raise ModelUnreachableError(f"the model server failed: {scrub_urls(str(err))}") from err
         if response.status_code >= 400:
             _log.warning("model server %s answered HTTP %d", where, response.status_code)
-            raise ModelError(f"the model server answered HTTP {response.status_code}: {scrub_urls(response.text[:200])}")
+            failed = ModelError(f"the model server answered HTTP {response.status_code}: "
+                                f"{scrub_urls(response.text[:200])}")
+            failed.status = response.status_code  # type: ignore[attr-defined]  # read by llm.structured
+            failed.body = scrub_urls(response.text[:500])  # type: ignore[attr-defined]
+            raise failed
         try:
             payload = response.json()
         except ValueError as err:
@@ -75,7 +81,8 @@ class OllamaLLM:
     connector = "ollama"
 
     def __init__(self, model: str, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS, temperature: float = 0.0,
-                 temperatures: Mapping[str, float] | None = None, slots: int = DEFAULT_SLOTS):
+                 temperatures: Mapping[str, float] | None = None, slots: int = DEFAULT_SLOTS,
+                 offline_rules: Mapping[str, Rule] | None = None):
         if not model:
             raise ModelError("ollama needs a model name: --llm ollama:<model>")
         self.slots = _checked_slots(slots)
@@ -84,16 +91,21 @@ class OllamaLLM:
         self.timeout = timeout
         self.temperature = temperature
         self.temperatures = checked_temperatures(temperatures or {})  # per task (api.catalog.TEMPERATURES)
+        self.offline_rules = checked_rules(offline_rules or {})  # what a task falls back to (llm.ask)
+        self.schemas = StructuredOutput(OLLAMA_SCHEMA)
 
     def complete(self, task: str, prompt: Prompt, data: Mapping[str, Any]) -> LLMResult:
+        options: dict[str, Any] = {"temperature": temperature_for(task, self.temperatures, self.temperature)}
+        if prompt.max_tokens:
+            options["num_predict"] = prompt.max_tokens
         body = {
             "model": self.model,
             "messages": [{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
             "stream": False,
             "format": "json",
-            "options": {"temperature": temperature_for(task, self.temperatures, self.temperature)},
+            "options": options,
         }
-        payload = _post(f"{self.url}/api/chat", body, self.timeout)
+        payload = self.schemas.post(body, prompt, lambda b: _post(f"{self.url}/api/chat", b, self.timeout))
         message = payload.get("message")
         content = message.get("content") if isinstance(message, dict) else None
         if not isinstance(content, str):
@@ -116,7 +128,7 @@ class OpenAICompatibleLLM:
 
     def __init__(self, model: str, url: str | None = None, timeout: float = LLM_TIMEOUT_SECONDS, temperature: float = 0.0,
                  api_key: str | None = None, temperatures: Mapping[str, float] | None = None,
-                 slots: int = DEFAULT_SLOTS):
+                 slots: int = DEFAULT_SLOTS, offline_rules: Mapping[str, Rule] | None = None):
         if not model:
             raise ModelError("openai needs a model name: --llm openai:<model>")
         self.slots = _checked_slots(slots)
@@ -126,16 +138,21 @@ class OpenAICompatibleLLM:
         self.timeout = timeout
         self.temperature = temperature
         self.temperatures = checked_temperatures(temperatures or {})  # per task (api.catalog.TEMPERATURES)
+        self.offline_rules = checked_rules(offline_rules or {})  # what a task falls back to (llm.ask)
+        self.schemas = StructuredOutput(OPENAI_SCHEMA)
         self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else None
 
     def complete(self, task: str, prompt: Prompt, data: Mapping[str, Any]) -> LLMResult:
-        body = {
+        body: dict[str, Any] = {
             "model": self.model,
             "messages": [{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
             "temperature": temperature_for(task, self.temperatures, self.temperature),
             "response_format": {"type": "json_object"},
         }
-        payload = _post(f"{self.url}/chat/completions", body, self.timeout, self._headers)
+        if prompt.max_tokens:
+            body["max_tokens"] = prompt.max_tokens
+        payload = self.schemas.post(
+            body, prompt, lambda b: _post(f"{self.url}/chat/completions", b, self.timeout, self._headers))
         try:
             content = payload["choices"][0]["message"]["content"]
         except (KeyError, IndexError, TypeError) as err:

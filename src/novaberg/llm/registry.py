@@ -53,6 +53,9 @@ def make_llm(spec: str | Any, url: str | None = None, timeout: float = LLM_TIMEO
     # (`novaberg say`, issue 30 §2) never pays for it
     from novaberg.llm.http_connectors import OllamaLLM, OpenAICompatibleLLM
 
+    # the offline rules go to a model server's connector too: a task whose answer does not fit its schema falls
+    # back to its rule (llm.ask)
     if kind == "ollama":
-        return OllamaLLM(model, url, timeout, temperatures=temperatures, slots=slots)
-    return OpenAICompatibleLLM(model, url, timeout, api_key=api_key, temperatures=temperatures, slots=slots)
+        return OllamaLLM(model, url, timeout, temperatures=temperatures, slots=slots, offline_rules=rules)
+    return OpenAICompatibleLLM(model, url, timeout, api_key=api_key, temperatures=temperatures, slots=slots,
+                               offline_rules=rules)

@@ -28,8 +28,11 @@ class ScriptedLLM:
     model: str | None = None
 
     def __init__(self, answers: Mapping[str, Answer] | None = None, fallback: Any = None,
-                 timeout: float = LLM_TIMEOUT_SECONDS) -> None:
+                 timeout: float = LLM_TIMEOUT_SECONDS, offline_rules: Mapping[str, Any] | None = None) -> None:
         self.timeout = timeout  # what a caller waits for one call (the judges' threads read it)
+        # what a task whose answer does not fit its schema falls back to (llm.ask), as a model server's connector
+        # gets them from `make_llm`; none by default: a broken answer is then a loud ModelAnswerError
+        self.offline_rules = dict(offline_rules or {})
         self._answers: dict[str, list[Answer]] = {task: [answer] for task, answer in (answers or {}).items()}
         self._fallback = fallback
         self._lock = threading.Lock()

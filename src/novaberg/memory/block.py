@@ -188,7 +188,7 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
         if not question.abstains:
             return _NOTHING_TOLD if not every and not unread else None
         return Block(BLOCK_HEADER, f"{BLOCK_HEADER}\n{BLOCK_NOT_TOLD}", answers_question=True,
-                     reply=NOT_TOLD_SIE if sie else NOT_TOLD)
+                     reply=NOT_TOLD_SIE if sie else NOT_TOLD, holds=False)
     newer = {id(old): new for old, new in history}
     with_history = {id(new) for _, new in history}
     lines = []

@@ -2,6 +2,11 @@
 
 A pair is written as one token with `:` and `|` escaped in both ids, so `queue:{pair}` and its side
 lists `queue:{pair}:arbeit|:gescheitert|:versuche` are never ambiguous, whatever characters the ids carry.
+
+The older keys of the shape `<prefix><user>:<character>` (the Lage, the read offer) keep that shape with `%` and `:`
+percent-encoded in each id (`colon_pair`): an id without either character gives the very key it always had, so
+stored data is found as it is; an id with one used to give an ambiguous key (`a:b` + `c` and `a` + `b:c` met), and
+its readers may still look at that old key (`raw_colon_pair`) where the stored value names its pair.
 """
 
 from __future__ import annotations
@@ -10,13 +15,34 @@ from urllib.parse import quote, unquote
 
 __all__ = ["KZG_PREFIX", "QUEUE_PREFIX", "SIDE_LISTS", "WORK", "FAILED", "ATTEMPTS", "pair_token", "pair_of_token",
            "kzg_key", "kzg_index", "queue", "work_list", "failed_list", "attempts_hash", "pair_of_queue",
-           "EVENT_ORDERS", "EVENT_ORDERS_WORK", "RETURN_PREFIX", "return_path"]
+           "EVENT_ORDERS", "EVENT_ORDERS_WORK", "RETURN_PREFIX", "return_path", "colon_part", "colon_pair",
+           "raw_colon_pair", "unambiguous_raw"]
 
 KZG_PREFIX = "kzg:"
 QUEUE_PREFIX = "queue:"
 RETURN_PREFIX = "rueckweg:"
 WORK, FAILED, ATTEMPTS = ":arbeit", ":gescheitert", ":versuche"
 SIDE_LISTS = (WORK, FAILED, ATTEMPTS)  # §2a: side lists are no pairs
+
+
+def colon_part(text: str) -> str:
+    """One id as a part of a `…:<user>:<character>` key: `%` and `:` percent-encoded, all else as it is."""
+    return text.replace("%", "%25").replace(":", "%3A")
+
+
+def colon_pair(user_id: str, character_id: str) -> str:
+    """`<user>:<character>` with both ids encoded by `colon_part`: one pair, one name."""
+    return f"{colon_part(user_id)}:{colon_part(character_id)}"
+
+
+def raw_colon_pair(user_id: str, character_id: str) -> str:
+    """The old, unencoded `<user>:<character>`: the same as `colon_pair` unless an id holds `%` or `:`."""
+    return f"{user_id}:{character_id}"
+
+
+def unambiguous_raw(user_id: str, character_id: str) -> bool:
+    """Whether the old key of this pair could belong to no other pair (neither id holds a `:`)."""
+    return ":" not in user_id and ":" not in character_id
 
 
 def pair_token(user_id: str, character_id: str) -> str:

@@ -4,6 +4,9 @@ The one writer of `kzg:` hashes, the pair's index and the promotion queue's prod
 (synapsen-promotion.md §2): at `KZG_SALIENZ_HIGH` the key is queued in `queue:{pair}` once — a second
 order for the same key is refused in Redis itself (one script), since the agent reads the salience
 fresh from the hash and a duplicate could add nothing.
+
+A Redis that does not answer (time-out, lost connection) is `DatabaseUnavailableError` here, as in every other
+Redis reader (`store.redis_store.redis_errors`): the HTTP routes answer it with 503, never a 500.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from novaberg.core.clock import as_utc
 from novaberg.core.settings import KZG_SALIENZ_HIGH, KZG_SALIENZ_MID, KZG_TTL_DAYS_HIGH
 from novaberg.memory import keys
 from novaberg.memory.salience import band_ttl_days, reaches
+from novaberg.store.redis_store import redis_errors
 
 __all__ = ["ShortTermEntry", "ShortTermMemory", "PUSH_ONCE", "THEMATIC_SIMILARITY", "THEMATIC_STEP"]
 
@@ -77,6 +81,7 @@ return 1
 """
 THEMATIC_SIMILARITY = 0.5  # a short-term neighbour this close (cosine of the turn's embedder) is the same theme
 THEMATIC_STEP = 0.02  # … and its effective salience is raised by this much per new entry on the theme
+_WHAT = "the short-term memory"
 _TURN_FIELDS = ("inhalt", "salienz", "erstellt_am", "ablauf_am", "turn_id", "user_id", "character_id", "lzg_id")
 
 
@@ -100,7 +105,7 @@ class ShortTermMemory:
                   "erstellt_am": repr(created), "ablauf_am": repr(created + ttl_days * _DAY),
                   "turn_id": turn_id, "user_id": user_id, "character_id": character_id}
         index = keys.kzg_index(user_id, character_id)
-        with self._redis.pipeline(transaction=True) as pipe:
+        with redis_errors(_WHAT), self._redis.pipeline(transaction=True) as pipe:
             pipe.hset(key, mapping=fields)
             pipe.expire(key, ttl_days * _DAY)
             pipe.zadd(index, {key: created})
@@ -113,16 +118,18 @@ class ShortTermMemory:
 
     def queue_once(self, user_id: str, character_id: str, key: str) -> bool:
         """§2: one order per key — refused while the key waits in the queue or sits in the work list."""
-        return bool(self._push(keys=[keys.queue(user_id, character_id), keys.work_list(user_id, character_id)],
-                               args=[key]))
+        with redis_errors(_WHAT):
+            return bool(self._push(keys=[keys.queue(user_id, character_id), keys.work_list(user_id, character_id)],
+                                   args=[key]))
 
     def reinforce(self, user_id: str, character_id: str, key: str) -> int:
         """§2: one thematic reinforcement of the pair's entry `key`; -1 left alone, 0 raised, 1 raised and queued."""
         if not key.startswith(keys.kzg_key(user_id, character_id, "")):
             raise ValueError("a thematic reinforcement stays within the pair's own entries")
-        return int(self._reinforce(keys=[key, keys.queue(user_id, character_id),
-                                         keys.work_list(user_id, character_id)],
-                                   args=[repr(THEMATIC_STEP), repr(KZG_SALIENZ_HIGH)]))
+        with redis_errors(_WHAT):
+            return int(self._reinforce(keys=[key, keys.queue(user_id, character_id),
+                                             keys.work_list(user_id, character_id)],
+                                       args=[repr(THEMATIC_STEP), repr(KZG_SALIENZ_HIGH)]))
 
     def entries(self, user_id: str, character_id: str, now: datetime | None = None,
                 min_salience: float = 0.0, *, for_turn: bool = False) -> list[dict[str, Any]]:
@@ -131,12 +138,14 @@ class ShortTermMemory:
         `for_turn`: only the fields a turn reads (`_TURN_FIELDS`, no TTL) — half the reply to parse."""
         index = keys.kzg_index(user_id, character_id)
         if for_turn:  # one round trip
-            listed = self._read_for_turn(keys=[index], args=list(_TURN_FIELDS))
+            with redis_errors(_WHAT):
+                listed = self._read_for_turn(keys=[index], args=list(_TURN_FIELDS))
             names = listed[0::2]
             raw = [part for values in listed[1::2]
                    for part in ({f: v for f, v in zip(_TURN_FIELDS, values, strict=True) if v is not None}, None)]
         else:
-            listed = self._read(keys=[index])
+            with redis_errors(_WHAT):
+                listed = self._read(keys=[index])
             names = listed[0::3]
             raw = [part for fields, ttl in zip(listed[1::3], listed[2::3], strict=True)
                    for part in (dict(zip(fields[0::2], fields[1::2], strict=True)), ttl)]
@@ -158,7 +167,8 @@ class ShortTermMemory:
                 continue
             out.append({k: v for k, v in entry.items() if not k.startswith("_")})
         if gone:
-            self._redis.zrem(index, *gone)
+            with redis_errors(_WHAT):
+                self._redis.zrem(index, *gone)
         return out
 
     def fresh_above_mid(self, user_id: str, character_id: str, now: datetime) -> list[dict[str, Any]]:

@@ -8,7 +8,9 @@ Bestandsabgleich“); the composer and the planner read the open offer (`[OBJEKT
 This module is the one writer of both keys:
 - `sachlage:{user_id}:{character_id}` — the turn counter, the objects and the refused offers (JSON, TTL
   `SITUATION_TTL_SECONDS`); updated with an optimistic Redis transaction, so parallel turns of one pair merge
-  instead of overwriting each other.
+  instead of overwriting each other. Both ids are written with `%` and `:` encoded (`memory.keys.colon_pair`), so
+  no two pairs share a key; for an id with one of them the old unencoded key is still read until the pair's
+  next write (the entry names its pair, and another pair's is ignored as ever).
 - `sachlage_angebot:{user_id}` — the one open offer of the person, with the figure that made it (TTL
   `OFFER_TTL_SECONDS`); taken with a WATCH transaction, so of two parallel consents exactly one executes it.
 
@@ -31,6 +33,7 @@ import redis as redis_lib
 
 from novaberg.core.errors import DatabaseError
 from novaberg.core.settings import PENDING_TTL_SECONDS
+from novaberg.memory import keys
 from novaberg.store.redis_store import redis_errors
 
 __all__ = [
@@ -42,6 +45,7 @@ __all__ = [
     "OFFER_TTL_SECONDS",
     "TURN_PAIRS",
     "situation_key",
+    "legacy_situation_key",
     "offer_key",
     "load_situation",
     "update_situation",
@@ -222,7 +226,13 @@ class TakenOffer:
 def situation_key(user_id: str, character_id: str) -> str:
     if not user_id or not character_id:
         raise ValueError("the Lage needs a user_id and a character_id")
-    return f"sachlage:{user_id}:{character_id}"
+    return f"sachlage:{keys.colon_pair(user_id, character_id)}"
+
+
+def legacy_situation_key(user_id: str, character_id: str) -> str | None:
+    """The key an older version used for the pair, where it differs from `situation_key` (else None)."""
+    old = f"sachlage:{keys.raw_colon_pair(user_id, character_id)}"
+    return old if old != situation_key(user_id, character_id) else None
 
 
 def offer_key(user_id: str) -> str:
@@ -244,8 +254,11 @@ def _parse(raw: Any, user_id: str, character_id: str) -> Situation:
 
 def load_situation(redis: Any, user_id: str, character_id: str) -> Situation:
     """The pair's Lage; an empty one when there is none, or when the stored one is corrupt (logged)."""
+    legacy = legacy_situation_key(user_id, character_id)
     with redis_errors("the Lage"):
         raw = redis.get(situation_key(user_id, character_id))
+        if raw is None and legacy is not None:
+            raw = redis.get(legacy)
     return _parse(raw, user_id, character_id)
 
 
@@ -253,11 +266,15 @@ def update_situation(redis: Any, user_id: str, character_id: str,
                      change: Callable[[Situation], Situation]) -> Situation:
     """Read, change and write the Lage in one optimistic transaction (retried when a parallel turn wrote)."""
     key = situation_key(user_id, character_id)
+    legacy = legacy_situation_key(user_id, character_id)
     for attempt in range(_RETRIES):
         with redis_errors("the Lage"), redis.pipeline() as pipe:
             try:
                 pipe.watch(key)
-                current = _parse(pipe.get(key), user_id, character_id)
+                raw = pipe.get(key)
+                if raw is None and legacy is not None:  # an entry from before the encoded key: carried over
+                    raw = pipe.get(legacy)
+                current = _parse(raw, user_id, character_id)
                 changed = change(current)
                 pipe.multi()
                 pipe.set(key, json.dumps(changed.as_dict(), ensure_ascii=False), ex=SITUATION_TTL_SECONDS)

@@ -33,6 +33,7 @@ __all__ = [
     "fold",
     "ascii_fold",
     "alternation",
+    "is_abbreviation",
 ]
 
 APOSTROPHES = frozenset("'\u2019")
@@ -181,6 +182,11 @@ def _abbreviations() -> frozenset[str]:
     calendar = {short.lower() for short in (*WEEKDAY_ABBREVIATIONS, *MONTH_ABBREVIATIONS)}  # Mo., Sept.: one copy
     listed = {word.rstrip(".") for word in raw["abbreviations"]}
     return frozenset((listed | calendar) - {word.rstrip(".") for word in raw["not_abbreviations"]})
+
+
+def is_abbreviation(word: str) -> bool:
+    """A listed abbreviation (*Dr*, *z*, *Nr*, *Sept*), given without its point."""
+    return normalize(word.rstrip(".")) in _abbreviations()
 
 
 def ascii_variants(word: str) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from novaberg.core.errors import ConfigError, ModelAnswerError, ModelError
@@ -27,6 +27,8 @@ from novaberg.core.settings import (
     TRIBUNAL_REJECT,
     TRIBUNAL_WARN,
 )
+from novaberg.llm.answers import JudgeAnswer, check_answer, model_schema
+from novaberg.llm.ask import with_schema
 from novaberg.llm.base import ModelTimeoutError, Prompt
 from novaberg.llm.prompts import render
 from novaberg.llm.reader import read_number, read_object, read_text
@@ -58,6 +60,7 @@ __all__ = [
     "describe",
     "judge_prompt",
     "majority",
+    "verdict_of",
     "offline_judge_rule",
     "read_vote",
     "JUDGE_CONTEXT_BLOCKS",
@@ -65,6 +68,9 @@ __all__ = [
     "judge_context",
     "missing_lines",
     "run_judges",
+    "run_judges_in_one_request",
+    "judges_prompt",
+    "ONE_REQUEST_TASK",
     "reason_lines",
     "slots_of",
     "timed_out",
@@ -203,17 +209,17 @@ def read_vote(judge: Judge, fields: Mapping[str, Any], directives_asked: bool, o
     directive = _score(fields, "direktiven_score", problems) if directives_asked else None
     if directives_asked and directive is None and fields.get("direktiven_score") is None:
         problems.append("field 'direktiven_score' is missing or null")
-    if not reasoning:
-        problems.append("field 'reasoning' is missing, null or empty")
     votes = [vote(score if score is not None else 0.0, judge.warn, judge.reject)]
     if directive is not None:
         votes.append(vote(directive, TRIBUNAL_DIRECTIVE_WARN, TRIBUNAL_DIRECTIVE_REJECT))
     final = worst_vote(*votes)
+    if not reasoning and final != "ok":  # an ok vote needs no reasoning: only non-ok ones reach the corrector (§5.5)
+        problems.append("field 'reasoning' is missing, null or empty")
     status = STATUS_JUDGED
     if score is None:
         status = STATUS_ERROR
         final = FEHLER if final == "ok" else final
-    fallback = UNREADABLE_JUDGE if score is None else NO_REASONING
+    fallback = UNREADABLE_JUDGE if score is None else (NO_REASONING if final != "ok" else "")
     return JudgeVote(judge.name, final, score if score is not None else 0.0, reasoning or fallback, status,
                      directive, tuple(problems))
 
@@ -261,13 +267,76 @@ def judge_prompt(prompts: Any, judge: Judge, data: Mapping[str, Any]) -> Prompt:
     return Prompt(system=system, user=user)
 
 
+ONE_REQUEST_TASK = "tribunal"  # all judges in one request (llm.answers.JudgesAnswer)
+
+
+def judges_prompt(prompts: Any, agents: Sequence[Judge], data: Mapping[str, Any]) -> Prompt:
+    """All perspectives in one prompt (one request, one verdict each): the shared system text and blocks as in
+    `judge_prompt`, then every perspective's own text (and the jurist's [DIREKTIVEN] with directives), and one output
+    format with one object per perspective."""
+    directives = list(data.get("directives") or ())
+    system = render(prompts.load("tribunal", "system"), {"rolle": "das Tribunal", "perspektive": ""})
+    parts, shapes, blocks = [], [], []
+    for judge in agents:
+        parts.append(f"### {judge.name} ({judge.role})\n{prompts.load(task_of(judge), 'system').strip()}")
+        if judge.sees_directives and directives:
+            listing = "\n".join(f"- {d}" for d in directives)
+            blocks.append(render(prompts.load(task_of(judge), "direktiven_pruefung"), {"direktiven": listing}).strip())
+            shapes.append(f'"{judge.name}": {{"score": <0.0 bis 1.0>, "direktiven_score": <0.0 bis 1.0>, '
+                          '"reasoning": "<ein kurzer Satz auf Deutsch>"}')
+        else:
+            shapes.append(f'"{judge.name}": {{"score": <0.0 bis 1.0>, "reasoning": "<ein kurzer Satz auf Deutsch>"}}')
+    identity = render(prompts.load("tribunal", "gemeinsam"), {"perspektiven": "\n\n".join(parts)}).strip()
+    output = render(prompts.load("tribunal", "gemeinsam_ausgabe"), {"objekte": "{" + ", ".join(shapes) + "}"})
+    user = render(prompts.load("tribunal", "user"), {**data, "identitaet": identity, "direktiven_block": "\n\n".join(blocks),
+                                                     "ausgabeformat": output.strip()})
+    return Prompt(system=system, user=user)
+
+
+def run_judges_in_one_request(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | None = None) -> list[JudgeVote]:
+    """The judges asked in ONE request (one prompt, one verdict per perspective, `llm.answers.JudgesAnswer`), each
+    verdict read as its judge's own answer (`read_vote`). An answer that is not the object, or a perspective's part
+    that does not fit, is that judge's `fehler` vote; a time-out is every judge's time-out vote (no vote at all).
+    Measured against three requests by `bench.tribunal.one_request`; `run_judges` is what the turn uses."""
+    agents = list(AGENTS if agents is None else agents)
+    started = time.perf_counter()
+    prompt = with_schema(ONE_REQUEST_TASK, judges_prompt(asker.prompts, agents, data))
+    try:
+        result = asker.llm.complete(ONE_REQUEST_TASK, prompt, data)
+        fields = read_object(result.text)
+    except ModelTimeoutError as err:
+        took = time.perf_counter() - started
+        return [_failed(j, f"{TIMED_OUT_PROBLEM} the connector's time-out: {err}", JUDGE_TIMED_OUT, took) for j in agents]
+    except (ModelError, ConfigError) as err:
+        took = time.perf_counter() - started
+        return [_failed(j, f"{type(err).__name__}: {err}", UNREADABLE_JUDGE, took) for j in agents]
+    took = time.perf_counter() - started
+    votes = []
+    for judge in agents:
+        own = fields.get(judge.name)
+        directives_asked = judge.sees_directives and bool(data.get("directives"))
+        try:
+            if not isinstance(own, dict):
+                raise ModelAnswerError("kein_objekt", f"no object for the judge {judge.name!r}")
+            check_answer(task_of(judge), own)
+        except ModelAnswerError as err:
+            votes.append(_failed(judge, str(err), UNREADABLE_JUDGE, took))
+            continue
+        read = read_vote(judge, own, directives_asked, offline=result.connector == "offline")
+        votes.append(replace(read, seconds=took))
+    return votes
+
+
 def _ask_one(asker: Any, judge: Judge, data: Mapping[str, Any]) -> JudgeVote:
     started = time.perf_counter()
     directives_asked = judge.sees_directives and bool(data.get("directives"))
+    task = task_of(judge)
     try:
-        prompt = judge_prompt(asker.prompts, judge, data)
-        result = asker.llm.complete(task_of(judge), prompt, data)
-        fields = read_object(result.text)
+        prompt = with_schema(task, judge_prompt(asker.prompts, judge, data))
+        if judge.sees_directives and not directives_asked:  # no directives: no second score to ask for
+            prompt = replace(prompt, schema=model_schema(JudgeAnswer))
+        result = asker.llm.complete(task, prompt, data)
+        fields = check_answer(task, read_object(result.text))  # the same schema the server was sent
     except ModelAnswerError as err:
         return _failed(judge, str(err), UNREADABLE_JUDGE, time.perf_counter() - started)
     except ModelTimeoutError as err:  # the connector's own deadline, counted from the request's sending
@@ -379,6 +448,23 @@ def _sent(asker: Any, agents: list[Judge], data: Mapping[str, Any], wait_seconds
         return [results[judge.name] for judge in agents]
 
 
+def verdict_of(votes: Sequence[Mapping[str, Any]]) -> str:
+    """The judges' verdict from their votes as the turn holds them (`JudgeVote.as_dict()`): a judge that timed out
+    is no vote. Without a time-out this is `majority` (§5.4). With one, the majority is taken among the judges that
+    answered: two `ablehnen` → 'ablehnen'; half of them or more not ok → 'warnung' (so one `ablehnen` beside a
+    time-out and an `ok` sends the answer into a correction round, never out as `ok`); else 'ok'. With every judge
+    timed out there is no vote at all: 'ok' here, and the computed checks decide alone."""
+    answered = [v["vote"] for v in votes if not timed_out(v)]
+    if len(answered) == len(votes):
+        return majority(answered)
+    if not answered:
+        return "ok"
+    read = [_known(v) for v in answered]
+    if read.count("ablehnen") >= 2:
+        return "ablehnen"
+    return "warnung" if 2 * sum(v != "ok" for v in read) >= len(read) and any(v != "ok" for v in read) else "ok"
+
+
 def timed_out(item: Mapping[str, Any]) -> bool:
     """A vote (as the turn holds it) of a judge that gave no answer in time."""
     return any(str(p).startswith(TIMED_OUT_PROBLEM) for p in item.get("probleme") or ())
@@ -407,13 +493,13 @@ def offline_judge_rule(judge: Judge) -> Callable[[Mapping[str, Any]], dict[str, 
     def rule(data: Mapping[str, Any]) -> dict[str, Any]:
         """No model: nothing is scored. The jurist checks the directives a rule can check (issue 12 §6)."""
         if not judge.sees_directives or not data.get("directives"):
-            return {"beurteilt": False, "reasoning": NOT_JUDGED_OFFLINE}
+            return {"score": None, "beurteilt": False, "reasoning": NOT_JUDGED_OFFLINE}
         found = directive_findings(str(data.get("response", "")), list(data["directives"]))
         if found:
-            return {"beurteilt": False, "direktiven_score": 1.0,
+            return {"score": None, "beurteilt": False, "direktiven_score": 1.0,
                     "reasoning": OFFLINE_DIRECTIVE_VIOLATION.format(
                         findings="; ".join(f.reason for f in found))}
-        return {"beurteilt": False, "reasoning": OFFLINE_DIRECTIVE_OK}
+        return {"score": None, "beurteilt": False, "reasoning": OFFLINE_DIRECTIVE_OK}
 
     return rule
 

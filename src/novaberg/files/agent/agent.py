@@ -4,7 +4,9 @@ classify → `read` answers at once; `create`, `update`, `delete` and `reactivat
 on the closed consent reading (`read_consent(…, "dateien_wurzeln")`, where *passt* is no consent). The
 grant's gate shows the resolved path and the number of files; the ownership is asked, never assumed; a
 revocation asks between stilllegen and vergessen. A path outside the person's own allow-list is refused
-with the resolved path and that list (the fourth exit, `rejected`; issue 24). Every write is read back bound to the pair.
+with the path as said and that list, never where it resolved to (the fourth exit, `rejected`; issue 24). Every
+write is read back bound to the pair. A root is named by its place in the pair's list (`dialogue.numbered`),
+never by its row id.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from novaberg.files.dialogue import (
     answer_gate,
     answer_ownership,
     answer_revoke,
+    number_of,
+    numbered,
     read_ownership,
     read_revocation,
     refusal,
@@ -58,14 +62,14 @@ def _listing(files: FilesService, rows: list[dict[str, Any]], request: AgentRequ
         label = f" „{row['bezeichnung']}“" if row.get("bezeichnung") else ""
         indexed = files.index_status(row["id"], request.user_id, request.character_id)["aktiv"]
         lines.append(texts.LISTING_LINE.format(
-            id=row["id"], pfad=row["pfad"], bezeichnung=label,
+            nummer=row["nummer"], pfad=row["pfad"], bezeichnung=label,
             eigentum=texts.OWNERSHIP_NAMES.get(row["eigentum"], row["eigentum"]),
             zustand=texts.STATE_ACTIVE if row["aktiv"] else texts.STATE_INACTIVE, dateien=indexed))
     return texts.LISTING.format(lines="\n".join(lines))
 
 
 def _short_listing(rows: list[dict[str, Any]]) -> str:
-    return "\n".join(f"- Nummer {r['id']}: {r['pfad']}" + (f" „{r['bezeichnung']}“" if r.get("bezeichnung") else "")
+    return "\n".join(f"- Nummer {r['nummer']}: {r['pfad']}" + (f" „{r['bezeichnung']}“" if r.get("bezeichnung") else "")
                      for r in rows) or texts.NONE_SHARED
 
 
@@ -77,8 +81,8 @@ def _named_in(text: str, name: str) -> bool:
 def pick_root(rows: list[dict[str, Any]], wanted: dict[str, Any], text: str) -> tuple[dict[str, Any] | None, bool]:
     """(the one root the person means, ambiguous?) — by number, path, name or base name; else the only one."""
     number = wanted.get("nummer")
-    if number:
-        return next((r for r in rows if r["id"] == number), None), False
+    if number:  # the place in the pair's list (`numbered`), never a row id
+        return next((r for r in rows if r["nummer"] == number), None), False
     path = wanted.get("pfad")
     if path:
         real = os.path.realpath(os.path.expanduser(path))
@@ -114,7 +118,7 @@ class FilesRootsService:
     # --- the first turn -------------------------------------------------------------------------------
 
     def _start(self, request: AgentRequest, deps: Any, files: FilesService) -> ServiceResult:
-        rows = files.roots(request.user_id, request.character_id)
+        rows = numbered(files.roots(request.user_id, request.character_id))
         try:
             wanted = classify(deps.asker, request.text, _short_listing(rows))
         except (ModelError, ModelAnswerError):
@@ -147,7 +151,7 @@ class FilesRootsService:
         if existing is not None:  # §8.2a: the same grant twice is the news that it exists, not a second row
             if existing["aktiv"]:
                 return ServiceResult(self.name, "abgeschlossen", texts.ROOT_EXISTS.format(
-                    pfad=existing["pfad"], id=existing["id"]), steps, data={"wurzel_id": existing["id"]})
+                    pfad=existing["pfad"], nummer=existing["nummer"]), steps, data={"wurzel_id": existing["id"]})
             return self._on_target(request, files, const.REACTIVATE, existing, None, steps)
         return self._result(request, step, steps)
 
@@ -163,14 +167,16 @@ class FilesRootsService:
     def _on_target(self, request: AgentRequest, files: FilesService, action: str, root: dict[str, Any],
                    label: str | None, steps: list[dict[str, Any]]) -> ServiceResult:
         pair = _pair(request)
+        shown = {"pfad": root["pfad"], "nummer": root.get("nummer") or number_of(files, root["id"], request.user_id,
+                                                                                   request.character_id)}
         if action == const.DELETE:
             if not root["aktiv"]:
-                return ServiceResult(self.name, "abgeschlossen", texts.ALREADY_INACTIVE.format(**root), steps)
+                return ServiceResult(self.name, "abgeschlossen", texts.ALREADY_INACTIVE.format(**shown), steps)
             step = start_revoke(files, root["id"], request.user_id, request.character_id)
             return self._result(request, step, steps)
         if action == const.REACTIVATE:
             if root["aktiv"]:
-                return ServiceResult(self.name, "abgeschlossen", texts.ALREADY_ACTIVE.format(**root), steps)
+                return ServiceResult(self.name, "abgeschlossen", texts.ALREADY_ACTIVE.format(**shown), steps)
             try:
                 # §7: checked again — it may have moved, left the person's allow-list, or be shared by another
                 resolved, count = files.resolve(root["pfad"], request.user_id)
@@ -205,10 +211,10 @@ class FilesRootsService:
                 if refused:
                     return ServiceResult(self.name, "dismissed", texts.NOTHING_CHANGED, steps)
                 return ServiceResult(self.name, "rueckfrage", texts.ASK_PATH_AGAIN, steps, pending)
-            rows = files.roots(request.user_id, request.character_id)
+            rows = numbered(files.roots(request.user_id, request.character_id))
             return self._grant(request, files, rows, path, pending.get("bezeichnung"), steps)
         if question == const.ASK_TARGET:
-            rows = files.roots(request.user_id, request.character_id)
+            rows = numbered(files.roots(request.user_id, request.character_id))
             wanted = parse(request.text)
             root, _ = pick_root(rows, {**wanted, "nummer": wanted["nummer"] or _bare_number(request.text)},
                                 request.text)
@@ -224,7 +230,7 @@ class FilesRootsService:
                 return ServiceResult(self.name, "dismissed", texts.NOTHING_CHANGED, steps)
             root = files.repo.get(int(pending["wurzel_id"]), request.user_id, request.character_id)
             if root is None:
-                return ServiceResult(self.name, "fehler", texts.ROOT_UNKNOWN.format(id=pending["wurzel_id"]), steps)
+                return ServiceResult(self.name, "fehler", texts.ROOT_UNKNOWN, steps)
             return self._on_target(request, files, const.UPDATE, root, label, steps)
         if question == const.ASK_OWNER:
             if read_ownership(request.text) is None and refused:
@@ -268,7 +274,8 @@ class FilesRootsService:
         row = files.reactivate(root_id, request.user_id, request.character_id, now=request.now)
         ok = row is not None and row["aktiv"] is True
         steps.append({"schritt": "wieder_aufnehmen", "wurzel_id": root_id, "verifiziert": ok})
-        answer = texts.REACTIVATED.format(pfad=row["pfad"], id=root_id) + " " + self._index_now(
+        number = number_of(files, root_id, request.user_id, request.character_id)
+        answer = texts.REACTIVATED.format(pfad=row["pfad"], nummer=number) + " " + self._index_now(
             request, files, int(pending.get("anzahl") or 0), steps)
         return ServiceResult(self.name, "abgeschlossen" if ok else "fehler", answer, steps,
                              data={"wurzel_id": root_id})

@@ -23,6 +23,7 @@ from novaberg.files.reading import texts
 from novaberg.files.reading.repository import ReadingRepository
 from novaberg.files.reading.zoom import open_said, read_block
 from novaberg.files.retrieval import Hit
+from novaberg.memory.keys import colon_pair
 from novaberg.store.redis_store import redis_errors
 
 __all__ = ["READ_OFFER", "keep_read_offer", "take_read_offer", "read_offered", "refuse_read", "PASSAGE_LINES"]
@@ -35,7 +36,10 @@ _TTL_SECONDS = 30 * 60
 
 
 def _key(user_id: str, character_id: str) -> str:
-    return f"dateien_vorlesen:{check_id(user_id, 'user_id')}:{check_id(character_id, 'character_id')}"
+    """`dateien_vorlesen:<user>:<character>` with `%` and `:` encoded in each id (`memory.keys.colon_pair`): unchanged
+    for ids without them; an offer under an older, ambiguous key is not read (its value does not name its pair) —
+    it expires in half an hour, and Nova asks again."""
+    return f"dateien_vorlesen:{colon_pair(check_id(user_id, 'user_id'), check_id(character_id, 'character_id'))}"
 
 
 def keep_read_offer(redis: Any, user_id: str, character_id: str, result: ServiceResult) -> bool:

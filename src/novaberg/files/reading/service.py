@@ -24,9 +24,8 @@ from novaberg.files.blocks import location, shown_path
 from novaberg.files.knowledge.gate import early_gate, topic_text
 from novaberg.files.knowledge.service import pair_root
 from novaberg.files.knowledge.zone import KnowledgeZone
-from novaberg.files.labels import is_archived, label
+from novaberg.files.labels import current_first, is_archived, label
 from novaberg.files.reading import texts
-from novaberg.files.reading.answer import current_first
 from novaberg.files.reading.classify import TASK, read_classification
 from novaberg.files.reading.overview import other_stores
 from novaberg.files.reading.repository import ReadingRepository
@@ -179,7 +178,7 @@ class ReadingService:
         query = " ".join(terms) if terms else (name or request.text)
         result = Retriever(deps.db, deps.embedder).run(request.user_id, request.character_id, query, request.now,
                                                        k=CANDIDATES, track=False)
-        return current_first(result.hits)  # §5.6: an archived file ranks below a current one (issue 27)
+        return current_first(result.hits)  # §5.6: an archived file ranks below a current one
 
     def _map(self, request: AgentRequest, repo: ReadingRepository, name: str,
              steps: list[dict[str, Any]]) -> ServiceResult:

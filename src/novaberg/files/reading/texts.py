@@ -44,15 +44,6 @@ OVERVIEW_NOTHING = ("Zu „{begriffe}“ habe ich nichts: weder in deinen Notize
 GATE_COVERED = ("- {fundstelle}: {thema} — laut Verzeichnis: {auszug} (nicht geöffnet: mein eigenes Wissen in "
                 "knowledge/{wissen} deckt das schon ab)")
 
-# everyday questions answered from the files (issue 27): the line quoted briefly, with its place
-EVERYDAY_ANSWER = "In deinen Unterlagen steht: „{zeile}“ ({fundstelle})."
-EVERYDAY_ARCHIVED = ("Nur in einer archivierten Unterlage steht: „{zeile}“ ({fundstelle}) — "
-                     "das ist ein alter Stand und gilt vielleicht nicht mehr.")
-EVERYDAY_NO_LINE = ("In {fundstelle} steht etwas zu „{begriffe}“, aber keine Zeile mit {art} — "
-                    "raten möchte ich nicht.")
-KIND_NAMES = {"datum": "einem Datum", "menge": "einer Zahl oder einem Betrag", "name": "einem Namen",
-              "ort": "einem Ort", "wert": "einer passenden Angabe"}
-
 # the fourth exit's offer taken (§8.2): the passage read out, or a polite end
 READ_HEAD = "Hier ist die Stelle aus {fundstelle}:"
 READ_REFUSED = "Gut, dann lasse ich die Stelle ungelesen."

@@ -81,7 +81,7 @@ def open_indexed(root_path: str, relative: str, boundary: Sequence[Path], max_by
         raise FileGoneError(str(root)) from err
     bounds = [Path(os.path.realpath(b)) for b in boundary]
     if real_root != root or admission_problem(real_root, bounds) is not None:
-        raise OutsideBoundaryError(real_root, bounds)
+        raise OutsideBoundaryError(real_root, bounds, root_path)
     path = root / relative
     try:
         real = resolve_inside(path, real_root)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
@@ -20,7 +21,12 @@ from novaberg.notes.agent.const import (
     SERVICE_NAME,
 )
 from novaberg.notes.agent.frames import read_frame, topic_first
-from novaberg.notes.agent.names import distinguishing_word, main_clause, note_name_of_clause
+from novaberg.notes.agent.names import (
+    distinguishing_word,
+    is_bare_container,
+    main_clause,
+    note_name_of_clause,
+)
 from novaberg.notes.agent.vocabulary import vocabulary, words_of
 from novaberg.text.commands import (
     ADD,
@@ -28,17 +34,20 @@ from novaberg.text.commands import (
     ListCommand,
     ambiguous_enumeration,
     join_list_compounds,
+    load_raw_commands,
     names_a_container,
     read_list_command,
     restore_list_colon,
 )
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
+from novaberg.text.list_names import dative_receiver, spoken_list_name
 from novaberg.text.words import alternation, contains_word, normalize, words
 from novaberg.timeline.phrases import time_expression, without_time
 
 __all__ = ["Reading", "parse", "operation_scope", "running_list", "split_items", "type_for", "items_of_text",
            "content_from_history", "normalized_instruction"]
 
+_DATIVE_VERBS = frozenset({"hinzufuegen"})  # the lexicon's verbs whose list may be said as a bare dative name
 _QUOTES_OPEN = "'\"„‚»“‘"
 _QUOTES_CLOSE = "'\"“”‘’«"
 
@@ -313,9 +322,23 @@ def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
     liste*), and items enumerated without commas that may be one item or several are not written."""
     text = restore_list_colon(join_list_compounds(_clean(text)))
     reading = _parse(text, history)
+    reading = _with_spoken_name(text, reading) or reading
     if reading.items and reading.action != REJECTED and ambiguous_enumeration(", ".join(reading.items), text):
         return Reading(REJECTED, reason=ENUMERATION_DOUBT)
     return reading
+
+
+def _with_spoken_name(text: str, reading: Reading) -> Reading | None:
+    """*Füge Milch zur Liste Einkauf Rewe hinzu*, *Lösch die Liste Einkauf Rewe*: a list's name of several words after
+    the bare list word (`text.list_names`) — read as nothing, or as its first word alone (*Einkauf*). The order is
+    read with the bare list word (no history: the name is said), then names the list by the whole name."""
+    spoken = spoken_list_name(text)
+    if spoken is None or reading.action != REJECTED and normalize(reading.target) != normalize(spoken.name.split()[0]):
+        return None
+    again = _parse(spoken.without, ())
+    if again.action == REJECTED or not is_bare_container(again.target) or reading.action not in (REJECTED, again.action):
+        return None  # the order read without the name must be the order read with it
+    return replace(again, target=spoken.name, named=True, resolved=False, typ=type_for(spoken.name))
 
 
 def _parse(text: str, history: Sequence[Sequence[str]]) -> Reading:
@@ -342,26 +365,54 @@ def _parse(text: str, history: Sequence[Sequence[str]]) -> Reading:
 
 def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Reading:
     """A list command of the reader (text/commands.py): the items, and the list it names — its name as said,
-    the list running in the conversation for a bare *die Liste*, else the bare word (the search node asks
-    which list when several exist). A pronoun item (*nimm ihn von der Liste*) is the thing named in the
+    the list running in the conversation for a removal from a bare *die Liste*, else the bare word (the search
+    node asks which list when several exist); a list's name said as a bare dative (*meiner Baumarkt*). A pronoun item (*nimm ihn von der Liste*) is the thing named in the
     same sentence, else the one item last talked about; with neither, nothing is written (issue 26)."""
     action = "add_content" if command.action == ADD else "remove_content"
     items_text = without_time(command.items) or command.items  # *Füge Milch am Freitag hinzu*: „Milch“ (issue 26)
+    put_on = _put_on(items_text) if command.action == REMOVE and command.container is None else ""
+    if put_on:  # notizen.md §3: *Schmeiß noch Milch drauf* puts it on — never a removal of „Milch drauf“
+        action, items_text = "add_content", put_on
     if command.pronoun:
         items_text = command.antecedent or _last_item(history)
         if not items_text:
             return Reading(REJECTED, reason="ein Fürwort, dessen Bezug ich nicht kenne")
     container = command.container
-    if container is not None and container.name:
+    receiver = dative_receiver(items_text) if container is None and command.verb in _DATIVE_VERBS else None
+    if receiver is not None:  # *Füge Kabelbinder meiner Baumarkt hinzu*: the list by its name, never in the item
+        items_text, name = receiver
+        target, named, resolved = _title(name), True, False
+    elif container is not None and container.name:
         target, named, resolved = _title(container.name), True, False
+    elif container is not None and action == "add_content":
+        # *Ergänze Backpapier in der Liste*: an addition to the bare list word is never guessed onto the running
+        # list — one list of hers takes it, with several the search asks which (a wrong write is worse than none)
+        target, named, resolved = _bare_word(container.said), False, False
     else:
         target = running_list(history)
         named, resolved = False, bool(target)
         if not target and container is not None:  # the bare list word (*auf die Liste für morgen*: „Liste“)
-            said = container.said.split()
-            target = _title(next((w for w in said if names_a_container(w)), said[-1]))
+            target = _bare_word(container.said)
     return _checked_items(Reading(action, target, items=split_items(items_text), named=named, resolved=resolved,
                                   typ=type_for(target) if target else ""))
+
+
+def _put_on(items: str) -> str:
+    """The items before a closing particle of putting on (*Milch drauf* → *Milch*), or ''."""
+    said = items.split()
+    if len(said) > 1 and normalize(said[-1]) in _putting_on():
+        return " ".join(said[:-1])
+    return ""
+
+
+@cache
+def _putting_on() -> frozenset[str]:
+    return frozenset(normalize(word) for word in load_raw_commands()["elliptic_on"])
+
+
+def _bare_word(said: str) -> str:
+    words = said.split()
+    return _title(next((w for w in words if names_a_container(w)), words[-1]))
 
 
 def _without_lead_noun(item: str) -> str:

@@ -2,8 +2,8 @@
 
 A hit whose name does not carry the distinguishing word of a named list (*Kühlschrankliste* is no
 *Packliste*, `names.names_agree`) is no hit. No hit: `read` says so, `add_content`/`remove_content` ask whether to create it (§4 "Rueckfrage bei nicht
-gefundener Notiz"), every other write ends `fehler`. More than one in the winner group: `read` takes
-the first (§5 Read), a write asks which one (§7 Rueckfrage-Szenarien).
+gefundener Notiz"), every other write ends `fehler`. More than one in the winner group: one of them named
+exactly as said is meant; else `read` takes the first (§5 Read), a write asks which one (§7 Rueckfrage-Szenarien).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import quote_list, say
 from novaberg.notes.repository import NotesRepository
 from novaberg.notes.search import find_notes
-from novaberg.text.words import contains_word
+from novaberg.text.words import contains_word, fold
 
 __all__ = ["search", "request_memory"]
 
@@ -87,6 +87,10 @@ def _by_synonym(state: NotesState, runtime: Runtime[Deps], target: str, step: di
     return rows
 
 
+def _said_name(name: str) -> str:
+    return " ".join(fold(name).split())
+
+
 def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
     action = state["action"]
     target = state.get("target", "").strip()
@@ -109,6 +113,10 @@ def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if len(named) != len(outcome.notes):  # issue 10 "Wrong target": a named list is never another list
         step["anderer_name"] = [row["id"] for row in outcome.notes if row not in named]
         outcome.notes = named
+    exact = [row for row in outcome.notes if _said_name(row["name"]) == _said_name(target)]
+    if len(exact) == 1 and len(outcome.notes) > 1:  # *Lösch die Liste Einkauf Rewe* beside an „Einkaufsliste“: the
+        step["genauer_name"] = exact[0]["id"]  # one list of exactly the name said is meant — no question
+        outcome.notes = exact
     if not outcome.notes:
         outcome.notes = _by_synonym(state, runtime, target, step)
     if not outcome.notes:

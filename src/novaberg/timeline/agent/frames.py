@@ -10,7 +10,11 @@ the timeline's reading changes:
 - *„Treffen mit Ellen Fung morgen um 9 Uhr"*: a meeting with a person and a time, said without a verb;
 - an addition with a clock time and no list (*„Füge Tanz morgen um vier Uhr hinzu"*) enters one;
 - a look at the calendar or an appointment (*„Prüfe meinen Kalender"*, *„Finde das Treffen mit Judith"*, *„Schlage
-  meinen nächsten Termin nach"*) reads: *zeig …*.
+  meinen nächsten Termin nach"*) reads: *zeig …*;
+- a reminder said as a noun (`text.reminder_orders`): shown (*„Zeige meine Erinnerung"*, *„Habe ich irgendwelche
+  Erinnerungen gesetzt?"*) reads the coming appointments and reminders; set (*„Ich brauche eine Erinnerung um Lisa
+  abzuholen"*, *„erstelle eine Geburtstagserinnerung für max"*) is *erinnere mich …* — created, or asked for what is
+  missing.
 
 `as_calendar_order(text)` returns the sentence said again, or '' when none of these frames fits — and '' when the
 minutes are said in words (*„Plane Abendessen um 18 Uhr dreißig"*): the time reader would keep 18:00 and put
@@ -22,6 +26,7 @@ from __future__ import annotations
 import re
 
 from novaberg.text.calendar import WEEKDAY_NAMES
+from novaberg.text.reminder_orders import READ, ReminderOrder, reminder_order
 from novaberg.text.words import alternation
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY
 
@@ -61,6 +66,9 @@ _DAY_WITH_PART = re.compile(rf"\b(?:{alternation(WEEKDAY_NAMES)})(?:{alternation
 
 def as_calendar_order(text: str) -> str:
     said = " ".join(text.split())
+    reminder = reminder_order(said)
+    if reminder is not None:
+        return _as_reminder_order(reminder)
     if _MINUTES_IN_WORDS.search(said) or _DAY_WITH_PART.search(said):
         return ""
     if m := _PUT_ON_CALENDAR.match(said):
@@ -79,6 +87,18 @@ def as_calendar_order(text: str) -> str:
     if m := _SHOW.match(said):
         return f"Zeig mir {_as_appointment(m.group('rest'))}"
     return ""
+
+
+def _as_reminder_order(reminder: ReminderOrder) -> str:
+    """A reminder said as a noun, said again as the timeline's own order."""
+    if reminder.kind == READ:
+        return "Zeig mir meine Termine"
+    subject = f" an {reminder.subject}" if reminder.subject else ""
+    if reminder.purpose:
+        return f"Erinnere mich{subject}, {reminder.rest}"
+    if reminder.thing and not subject:
+        return f"Erinnere mich an {reminder.rest}"
+    return f"Erinnere mich{subject} {reminder.rest}".rstrip()
 
 
 def _as_appointment(words: str) -> str:
