@@ -128,7 +128,7 @@ def test_the_tables_are_read_only():
 @pytest.fixture
 def opened(db: Any, redis: Any, tmp_path: Any, monkeypatch: Any):
     """`Nova.open` over the test's database and Redis (no embedded servers): only the connector is under test."""
-    monkeypatch.setattr(nova_module.Stack, "open", classmethod(lambda cls, settings: Stack(db=db, redis=redis)))
+    monkeypatch.setattr(nova_module.Stack, "open", classmethod(lambda cls, settings, **_: Stack(db=db, redis=redis)))
 
     def open_with(llm: str) -> Nova:
         return Nova.open(data_dir=tmp_path / "data", llm=llm, embedder="hashing")

@@ -13,7 +13,7 @@ runner = CliRunner()
 
 
 def test_say_prints_answer_services_verdict_on_the_embedded_default(data_dir):
-    result = runner.invoke(app, ["say", "--user", "u", "--character", "nova", "--data-dir",
+    result = runner.invoke(app, ["say", "--json", "--user", "u", "--character", "nova", "--data-dir",
                                  str(data_dir), "Hallo"])
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)

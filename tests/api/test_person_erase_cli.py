@@ -14,7 +14,7 @@ runner = CliRunner()
 
 def test_the_operators_own_person_is_erased_only_with_yes(tmp_path):
     """`ich` is the CLI's own person: a typed 'ja' is not enough, nothing opens (exit 2)."""
-    result = runner.invoke(app, ["person", "erase", "--user", "ich", "--data-dir", str(tmp_path / "data")], input="ja\n")
+    result = runner.invoke(app, ["person", "erase", "--json", "--user", "ich", "--data-dir", str(tmp_path / "data")], input="ja\n")
     assert result.exit_code == 2
     assert "nur mit --yes" in result.output
     assert not (tmp_path / "data").exists()
@@ -27,18 +27,18 @@ def test_erase_asks_refusal_changes_nothing_then_ja_erases_and_a_second_run_find
     tokens = PersonTokens.of(data)
     assert tokens.persons() == ["anna", "bob"]
 
-    declined = runner.invoke(app, ["person", "erase", "--user", "anna", "--data-dir", str(data)], input="nein\n")
+    declined = runner.invoke(app, ["person", "erase", "--json", "--user", "anna", "--data-dir", str(data)], input="nein\n")
     assert declined.exit_code == 1, declined.output
     assert "Anmelde-Token: ja" in declined.output and "nichts gelöscht" in declined.output
     assert tokens.persons() == ["anna", "bob"]
 
-    done = runner.invoke(app, ["person", "erase", "--user", "anna", "--data-dir", str(data)], input="ja\n")
+    done = runner.invoke(app, ["person", "erase", "--json", "--user", "anna", "--data-dir", str(data)], input="ja\n")
     assert done.exit_code == 0, done.output
     report = json.loads(done.stdout[done.stdout.index("{"):done.stdout.rindex("}") + 1])
     assert report["user_id"] == "anna" and report["token"] is True and report["gesamt"] == 1
     assert tokens.persons() == ["bob"]
 
-    again = runner.invoke(app, ["person", "erase", "--user", "anna", "--yes", "--data-dir", str(data)])
+    again = runner.invoke(app, ["person", "erase", "--json", "--user", "anna", "--yes", "--data-dir", str(data)])
     assert again.exit_code == 2
     assert "nichts gespeichert" in again.output
     assert tokens.persons() == ["bob"]
@@ -47,6 +47,6 @@ def test_erase_asks_refusal_changes_nothing_then_ja_erases_and_a_second_run_find
 def test_an_unknown_person_is_exit_2_and_nothing_changes(data_dir):
     data = data_dir
     runner.invoke(app, ["token", "create", "--user", "bob", "--data-dir", str(data)])
-    result = runner.invoke(app, ["person", "erase", "--user", "carla", "--yes", "--data-dir", str(data)])
+    result = runner.invoke(app, ["person", "erase", "--json", "--user", "carla", "--yes", "--data-dir", str(data)])
     assert result.exit_code == 2 and "Von carla ist nichts gespeichert" in result.output
     assert PersonTokens.of(data).persons() == ["bob"]

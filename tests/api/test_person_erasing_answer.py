@@ -60,7 +60,7 @@ class _Kept:
 
 
 def test_say_and_chat_say_the_same_sentence_during_the_erasure(nova, monkeypatch):
-    monkeypatch.setattr(cli, "_open", lambda *args: _Kept(nova))
+    monkeypatch.setattr(cli.base, "open_nova", lambda *args, **kwargs: _Kept(nova))
     with PersonGate(nova.stack.redis).erasing("anna"):
         said = runner.invoke(cli.app, ["say", "--user", "anna", "--character", "nova", "Hallo"])
         chatted = runner.invoke(cli.app, ["chat", "--user", "anna", "--character", "nova"], input="Hallo\n")

@@ -225,7 +225,8 @@ def test_bearer_clients_need_no_login(nova, tokens):
 def test_the_operators_own_person_gets_no_token(tmp_path, tokens):
     """§7: `novaberg token create --user ich` (the operator's person, default of `novaberg chat`) is refused
     with a clear message and writes nothing; so are its spellings."""
-    from novaberg.cli import app, chat
+    from novaberg.cli import app
+    from novaberg.cli.talk import chat
 
     default = chat.__defaults__ if chat.__defaults__ else ()
     assert any(getattr(option, "default", None) == "ich" for option in default)  # the CLI's own person

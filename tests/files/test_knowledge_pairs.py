@@ -158,7 +158,7 @@ def test_the_cli_says_the_archive_once(tmp_path: Path) -> None:
     """Issue 24: the start that moves the old zone says so on stderr; the next one is silent."""
     _old_layout(tmp_path)
     runner = CliRunner()
-    args = ["knowledge", "history", "tagebuch.md", "--user", "anna", "--character", "nova", "--data-dir",
+    args = ["knowledge", "history", "--json", "tagebuch.md", "--user", "anna", "--character", "nova", "--data-dir",
             str(tmp_path)]
     first = runner.invoke(cli.app, args)
     assert first.exit_code == 0 and ARCHIVE_PREFIX in first.output and "nur für den Betreiber" in first.output
@@ -183,8 +183,8 @@ def test_parallel_orders_of_one_pair_into_one_topic(nova: Any, tmp_path: Path) -
 
 def test_doctor_names_the_archive(tmp_path: Path) -> None:
     """Issue 24: `doctor` shows where the pairs' zones are and any archive of the old shared zone."""
-    assert "knowledge-archiv" not in cli._knowledge_state(tmp_path)
+    assert "knowledge-archiv" not in cli.doctor._knowledge_state(tmp_path)
     _old_layout(tmp_path)
     archive = archive_shared_zone(tmp_path, NOW)
-    state = cli._knowledge_state(tmp_path)
+    state = cli.doctor._knowledge_state(tmp_path)
     assert str(archive) in state and "operator only" in state

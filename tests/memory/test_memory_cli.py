@@ -28,7 +28,7 @@ def test_memory_show_prints_both_memories(db, redis, tmp_path):
     remember(redis, "Mein Hund heißt Bello.", "t1")
     agent(db, redis).run(NOW)
     remember(redis, "Ich mag Jazz.", "t2", raw=0.55)
-    result = _run(["memory", "show", "--user", "u1", "--character", "nova"], db, redis, tmp_path)
+    result = _run(["memory", "show", "--json", "--user", "u1", "--character", "nova"], db, redis, tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
     shown = json.loads(result.stdout)
     assert [e["inhalt"] for e in shown["kurzzeit"]] == ["Ich mag Jazz."] and shown["kurzzeit"][0]["ttl_sekunden"] > 0
@@ -37,13 +37,13 @@ def test_memory_show_prints_both_memories(db, redis, tmp_path):
 
 
 def test_memory_show_refuses_a_bad_id(db, redis, tmp_path):
-    result = _run(["memory", "show", "--user", "", "--character", "nova"], db, redis, tmp_path)
+    result = _run(["memory", "show", "--json", "--user", "", "--character", "nova"], db, redis, tmp_path)
     assert result.returncode == 2
 
 
 def test_memory_reembed(db, redis, tmp_path):
     remember(redis, "Mein Hund heißt Bello.", "t1")
     agent(db, redis).run(NOW)
-    result = _run(["memory", "reembed"], db, redis, tmp_path)
+    result = _run(["memory", "reembed", "--json"], db, redis, tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
     assert json.loads(result.stdout)["neu_eingebettet"] == 1

@@ -6,6 +6,7 @@ import os
 import stat
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -107,3 +108,63 @@ def test_directory_is_private_whatever_the_umask(tmp_path):
             assert stat.S_IMODE(entry.stat().st_mode) == 0o600, entry.name
     finally:
         data_dir.release()
+
+
+def test_the_lock_file_names_the_owners_pid_and_role(tmp_path):
+    held = DataDir.open(tmp_path / "data", role="chat")
+    try:
+        assert (tmp_path / "data" / "novaberg.lock").read_text() == f"{os.getpid()} chat"
+        with pytest.raises(DataDirInUseError, match=f"pid {os.getpid()}, chat") as refused:
+            DataDir.open(tmp_path / "data", role="serve")
+        assert (refused.value.pid, refused.value.role) == (os.getpid(), "chat")
+    finally:
+        held.release()
+
+
+@pytest.mark.parametrize("role", ["command", "serve"])
+def test_a_one_shot_owner_is_waited_for_and_then_the_directory_is_owned(tmp_path, role):
+    """A one-shot owner (say, doctor, a backup) is waited for, by a command and by serve alike: the next one owns
+    the directory once it is done."""
+    from novaberg.core.settings import Settings
+    from novaberg.store.stack import _claim
+
+    held = DataDir.open(tmp_path / "data", role="command")
+    releaser = threading.Timer(0.3, held.release)
+    releaser.start()
+    try:
+        owned, owner = _claim(Settings(data_dir=tmp_path / "data"), role)
+    finally:
+        releaser.join()
+    try:
+        assert owner is None and owned is not None
+        assert (tmp_path / "data" / "novaberg.lock").read_text() == f"{os.getpid()} {role}"
+    finally:
+        owned.release()
+
+
+def test_the_facade_is_refused_at_once_beside_any_owner(tmp_path):
+    """`Nova.open` without a role keeps the old behaviour: a clear refusal, no waiting."""
+    from novaberg.core.settings import Settings
+    from novaberg.store.stack import _claim
+
+    held = DataDir.open(tmp_path / "data", role="command")
+    try:
+        with pytest.raises(DataDirInUseError, match="in use by another novaberg process"):
+            _claim(Settings(data_dir=tmp_path / "data"), "novaberg")
+    finally:
+        held.release()
+
+
+@pytest.mark.parametrize("owner_role", ["chat", "serve"])
+def test_serve_is_refused_at_once_beside_a_lasting_owner(tmp_path, owner_role):
+    from novaberg.core.settings import Settings
+    from novaberg.store.stack import _claim
+
+    held = DataDir.open(tmp_path / "data", role=owner_role)
+    try:
+        started = time.monotonic()
+        with pytest.raises(DataDirInUseError, match=f"pid {os.getpid()}, {owner_role}"):
+            _claim(Settings(data_dir=tmp_path / "data"), "serve")
+        assert time.monotonic() - started < 1.0
+    finally:
+        held.release()

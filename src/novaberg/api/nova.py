@@ -109,8 +109,9 @@ class Nova:
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None, llm: str | Any | None = None,
-             embedder: str | Any | None = None, settings: Settings | None = None) -> Nova:
-        """Start (or connect to) the storage stack and build the model and embedder connectors."""
+             embedder: str | Any | None = None, settings: Settings | None = None, role: str = "novaberg") -> Nova:
+        """Start (or connect to) the storage stack and build the model and embedder connectors. `role`: what
+        this process runs, for the data directory's lock (`Stack.open`: who attaches, who waits, who is refused)."""
         preload = _Preload()
         settings = settings or load_settings(data_dir=data_dir, llm=llm if isinstance(llm, str) else None,
                                              embedder=embedder if isinstance(embedder, str) else None)
@@ -118,7 +119,7 @@ class Nova:
         check_llm_spec(llm_spec)  # a bad name starts nothing; the connector needs the catalog (imported below)
         embed = make_embedder(embedder if embedder is not None and not isinstance(embedder, str)
                               else settings.embedder, settings.embed_url)
-        stack = Stack.open(settings)
+        stack = Stack.open(settings, role=role)
         try:
             preload.join()
             catalog = importlib.import_module("novaberg.api.catalog")

@@ -29,7 +29,12 @@ class DataDirError(NovabergError):
 
 
 class DataDirInUseError(DataDirError):
-    """Another process holds the data directory."""
+    """Another process holds the data directory: its `pid` and what it runs (`role`), as its lock file says."""
+
+    def __init__(self, message: str, pid: int | None = None, role: str | None = None) -> None:
+        super().__init__(message)
+        self.pid = pid
+        self.role = role
 
 
 class DatabaseError(NovabergError):

@@ -32,7 +32,7 @@ from novaberg.core.errors import DatabaseError, DataDirError
 from novaberg.store.service_user import ServiceUser, service_user
 
 __all__ = ["EmbeddedPostgres", "PG_MAJOR", "cluster_major", "private_umask", "stop_with_parent", "stop_orphan",
-           "wheel_folder", "server_bin_dir", "log_tail", "socket_url"]
+           "wheel_folder", "server_bin_dir", "log_tail", "socket_url", "ready_url"]
 
 PG_MAJOR = 18
 _PORT = 5432  # Unix socket only, in a private directory: the number names the socket file, nothing listens
@@ -284,6 +284,23 @@ def socket_url(pg_dir: Path) -> str:
     pg_dir = Path(pg_dir).expanduser().absolute()
     user = service_user() if os.geteuid() == 0 else None
     return make_conninfo(host=str(_socket_dir(pg_dir, user)), port=_PORT, user="postgres", dbname="postgres")
+
+
+def ready_url(pg_dir: Path) -> str | None:
+    """The connection string of the embedded server another process runs on `pg_dir` once it accepts
+    connections (its postmaster.pid says "ready", the pid is a live postgres of this cluster, the socket is
+    there); None while it starts, stops or is gone."""
+    pg_dir = Path(pg_dir).expanduser().absolute()
+    try:
+        lines = (pg_dir / "postmaster.pid").read_text().splitlines()
+        pid = int(lines[0])
+    except (OSError, IndexError, ValueError):
+        return None
+    if _status(pg_dir, pid) != "ready" or not _is_postgres_of(pid, pg_dir):
+        return None
+    url = socket_url(pg_dir)
+    user = service_user() if os.geteuid() == 0 else None
+    return url if (_socket_dir(pg_dir, user) / f".s.PGSQL.{_PORT}").exists() else None
 
 
 def _socket_dir(pg_dir: Path, user: ServiceUser | None) -> Path:

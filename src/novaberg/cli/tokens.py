@@ -1,0 +1,67 @@
+"""`token create|revoke|list`: the per-person sign-in tokens of the web app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.markup import escape
+
+from novaberg.cli.base import (
+    DataDirOption,
+    app,
+    check_or_exit,
+    console,
+    err_console,
+)
+from novaberg.core.clock import SystemClock
+from novaberg.core.edge import check_id
+
+__all__ = ["token_app", "token_create", "token_revoke", "token_list"]
+
+token_app = typer.Typer(no_args_is_help=True, help="Per-person sign-in tokens for the web app (create, revoke, list).")
+app.add_typer(token_app, name="token")
+
+
+def _person_tokens(data_dir: Path | None) -> Any:
+    from novaberg.api.auth import PersonTokens
+    from novaberg.core.settings import load_settings
+
+    return PersonTokens.of(load_settings(data_dir=data_dir).data_dir)
+
+
+@token_app.command("create")
+def token_create(user: str = typer.Option(..., "--user", help="person id"), data_dir: Path | None = DataDirOption) -> None:
+    """A new token for one person (printed once; replaces and ends the person's old token and sessions).
+    Reserved ids (`ich`, the operator's own person) get none."""
+    from novaberg.api.auth import is_reserved_person
+
+    check_or_exit(lambda: check_id(user, "user"))
+    if is_reserved_person(user):  # issue 24 §7: `ich` is the operator's own person (chat/ask --user default)
+        err_console.print(f"[bold red]novaberg:[/] {escape(user)} ist reserviert (die eigene Person des Betreibers, "
+                          "Standard von 'novaberg chat'): dafür gibt es keinen Token. Bitte eine andere Kennung "
+                          "wählen.", highlight=False)
+        raise typer.Exit(2)
+    token = _person_tokens(data_dir).create(user, SystemClock().now().isoformat(timespec="seconds"))
+    print(f"Token für {user}: {token}", flush=True)
+    console.print("Nur dieses eine Mal angezeigt; damit meldet sich die Person auf der Webseite an und sieht "
+                  "nur ihre eigenen Daten.", highlight=False, markup=False)
+
+
+@token_app.command("revoke")
+def token_revoke(user: str = typer.Option(..., "--user", help="person id"), data_dir: Path | None = DataDirOption) -> None:
+    """End a person's token and sessions."""
+    check_or_exit(lambda: check_id(user, "user"))
+    if not _person_tokens(data_dir).revoke(user):
+        err_console.print(f"[bold red]novaberg:[/] {escape(user)} hat keinen Token", highlight=False)
+        raise typer.Exit(1)
+    console.print(f"Token von {user} widerrufen.", highlight=False, markup=False)
+
+
+@token_app.command("list")
+def token_list(data_dir: Path | None = DataDirOption) -> None:
+    """The persons that have a token (never the tokens)."""
+    for person in _person_tokens(data_dir).persons():
+        print(person)
+
