@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from bench.memory.recall_cases import ABSTENTION, SINGLE, TEMPORAL, UPDATE
 from bench.memory.recall_fourth import DEV, HELD_OUT, family_of, fourth_scenarios, keys_of
 
