@@ -2,9 +2,9 @@
 
 Run: python -m bench.model_turn [--speed 10] [--api openai|ollama] [--timeout 60] [--rounds 1]
 
-Starts the fake server of `tests.model_server` (answering as `tests.model_answers` says) on 127.0.0.1 (one request at a time; prompt 1,000 tokens/s,
-answer 40 tokens/s, both times `--speed`), opens Nova with the real HTTP connector (`openai:` or `ollama:`)
-against it, and runs six kinds of turn, each for its own person after a short lead-in: create, read, list
+Starts the fake server of `tests.model_server` (answering as `tests.model_answers` says) on 127.0.0.1 (one
+request at a time; prompt 1,000 tokens/s, answer 40 tokens/s, both times `--speed`), opens Nova with the real
+HTTP connector (`openai:` or `ollama:`) against it, and runs six kinds of turn, each for its own person after a short lead-in: create, read, list
 add, told fact, small talk, and a turn whose first answer claims a write no service made (the computed check
 sends it into one correction round). Per kind: model calls, prompt tokens sent, prompt tokens the server had
 to evaluate (its prefix cache serves the rest), answer tokens, wall time, judges that timed out.
