@@ -1,4 +1,4 @@
-"""Issue 26 item 5: the external list-command sets written by others — every part is read without a
+"""The external list-command sets written by others — every part is read without a
 single wrong write (a wrong write is worse than no write), the labels come from the sources' intents, and the
 scorer counts a write where none was asked for as wrong."""
 
@@ -19,19 +19,19 @@ GATHERED = missing("bonalyze_dev", "bonalyze_heldout", "calendar_dev", "calendar
 
 @pytest.mark.skipif(bool(OTHERS), reason=OTHERS)
 @pytest.mark.parametrize("part", ["others_heldout"])
-def test_issue26_no_wrong_write_on_the_sets_from_other_projects(part):
+def test_no_wrong_write_on_the_sets_from_other_projects(part):
     report = score_external(part)
     assert report.total > 50
     assert report.outcomes[WRONG] == 0, report.examples.get(WRONG)
 
 
 @pytest.mark.skipif(bool(OTHERS), reason=OTHERS)
-def test_issue26_the_files_are_the_templates_expanded():
+def test_the_files_are_the_templates_expanded():
     """The jsonl files are what `others.py` builds from the restated templates (no hand edits)."""
     assert load("others_heldout") == cases(ALEXA_MODEL, "robbash/shopping-list ALEXA.md")
 
 
-def test_issue26_a_question_or_read_out_that_writes_is_a_wrong_write():
+def test_a_question_or_read_out_that_writes_is_a_wrong_write():
     """The scorer's new labels: a read-out is done when the notes read; a question whether an item is on a
     list is done when nothing is written."""
     asker = Asker(OfflineLLM(offline_rules()))
@@ -45,7 +45,7 @@ def test_issue26_a_question_or_read_out_that_writes_is_a_wrong_write():
 
 
 @pytest.mark.skipif(bool(GATHERED), reason=GATHERED)
-def test_issue26_the_gathered_sets_are_their_templates_split_before_scoring():
+def test_the_gathered_sets_are_their_templates_split_before_scoring():
     """bonalyze / multistage-assist (gathered.py): the files are the expanded templates, each template in one
     part only (split by a hash fixed before any figure)."""
     from bench.offline.external.gathered import calendar_cases, list_cases
@@ -58,7 +58,7 @@ def test_issue26_the_gathered_sets_are_their_templates_split_before_scoring():
 
 @pytest.mark.skipif(bool(GATHERED), reason=GATHERED)
 @pytest.mark.parametrize("part", ["bonalyze_dev", "bonalyze_heldout"])
-def test_issue26_no_wrong_write_on_the_bonalyze_sets(part):
+def test_no_wrong_write_on_the_bonalyze_sets(part):
     report = score_external(part)
     assert report.outcomes[WRONG] == 0, report.examples.get(WRONG)
 
@@ -67,7 +67,7 @@ BOTFRAMEWORK = missing("bf_lists_dev", "bf_lists_heldout", "bf_calendar_dev", "b
 
 
 @pytest.mark.skipif(bool(BOTFRAMEWORK), reason=BOTFRAMEWORK)
-def test_issue26_the_botframework_sets_are_their_templates_split_before_scoring():
+def test_the_botframework_sets_are_their_templates_split_before_scoring():
     """The fourth source (botframework.py): the files are the labelled sentences, each in one part only."""
     from bench.offline.external.botframework import calendar_cases, list_cases
 
@@ -77,7 +77,7 @@ def test_issue26_the_botframework_sets_are_their_templates_split_before_scoring(
     assert dev and not dev & {case["text"] for case in load("bf_lists_heldout")}
 
 
-def test_issue26_an_item_label_may_name_alternatives_and_several_lines():
+def test_an_item_label_may_name_alternatives_and_several_lines():
     from bench.offline.external.score import item_options
 
     assert item_options("Käse") == [["Käse"]]

@@ -13,7 +13,7 @@ THIRD = missing("indep_lists_dev", "indep_lists_heldout", "indep_calendar_dev", 
 
 
 @pytest.mark.skipif(bool(THIRD), reason=THIRD)
-def test_s11_the_third_set_is_its_templates_split_by_hash_before_scoring():
+def test_the_third_set_is_its_templates_split_by_hash_before_scoring():
     from bench.offline.external.independent import calendar_cases, list_cases
 
     assert load("indep_lists_dev") == list_cases(False) and load("indep_lists_heldout") == list_cases(True)
@@ -26,13 +26,13 @@ def test_s11_the_third_set_is_its_templates_split_by_hash_before_scoring():
 
 @pytest.mark.skipif(bool(THIRD), reason=THIRD)
 @pytest.mark.parametrize("part", ["indep_lists_dev", "indep_lists_heldout"])
-def test_s11_no_wrong_write_on_the_third_sets_lists(part):
+def test_no_wrong_write_on_the_third_sets_lists(part):
     report = score_external(part)
     assert report.outcomes[WRONG] == 0, report.examples.get(WRONG)
 
 
 @pytest.mark.skipif(bool(THIRD), reason=THIRD)
 @pytest.mark.parametrize("part", ["indep_calendar_dev", "indep_calendar_heldout"])
-def test_s11_no_wrong_write_on_the_third_sets_calendar(part):
+def test_no_wrong_write_on_the_third_sets_calendar(part):
     report = score_calendar(part)
     assert report.outcomes[WRONG] == 0, report.examples.get(WRONG)

@@ -1,4 +1,4 @@
-"""Issue 13 item 2: the generated phrasing corpus (politeness × verb form × target × time phrase ×
+"""The generated phrasing corpus (politeness × verb form × target × time phrase ×
 request/question/statement, expected results computed by the generator) at ≥ 98 % correct routing and
 action, and 0 writes from a statement or a question (`timeline.md` §3a, end of `notizen.md`)."""
 
@@ -15,8 +15,8 @@ from novaberg.text.grammar import one_analysis_per_text
 
 @pytest.fixture(scope="module")
 def report():
-    """The corpus scored with each case's texts read once by the grammar, as a turn reads them (issue 30's
-    `one_analysis_per_text`): the same report, about a quarter less CPU (issue 25)."""
+    """The corpus scored with each case's texts read once by the grammar, as a turn reads them
+    (`one_analysis_per_text`): the same report, about a quarter less CPU."""
     evaluate = scoring.evaluate
 
     def read_once(case, asker):
@@ -28,7 +28,7 @@ def report():
         return score()
 
 
-def test_issue13_routing_and_action_at_least_98_percent(report):
+def test_routing_and_action_at_least_98_percent(report):
     wrong = [f"{c.text!r}: {o.domain}/{o.action}" for c, o in report.failures[:20]]
     assert report.accuracy >= 0.98, wrong
 

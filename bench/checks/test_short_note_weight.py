@@ -18,7 +18,7 @@ def _ndcg(ranked: list[str], relevant: str, k: int = 5) -> float:
 
 
 def test_the_development_hand_set_gains_from_the_short_note_weight(db: Any, tmp_path: Path) -> None:
-    """Issue 27 item 2: the first hand-written set (short household notes, the development part) reaches NDCG@5
+    """The first hand-written set (short household notes, the development part) reaches NDCG@5
     0.832 with the measured short-note weight (0.818 with the tie-break weight alone)."""
     root = tmp_path / "hand"
     for relative, text in FILES.items():

@@ -1,4 +1,4 @@
-"""Issue 26: the form does not matter. Every sentence of the generated corpus, the hand-written held-out sentences
+"""The form does not matter. Every sentence of the generated corpus, the hand-written held-out sentences
 and the external development sets, said as a voice assistant or a hurried person writes it — lower case, no
 punctuation, numbers as words, ä/ö/ü/ß as ae/oe/ue/ss, list compounds split, and all of these at once
 (`bench/offline/voice.py`) — gets the reading of its written form: service, action, target, list, time, items.
@@ -70,14 +70,14 @@ def _check(part: str, name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(TRANSFORMS))
 @pytest.mark.parametrize("part", ["corpus", "heldout"])
-def test_issue26_a_voice_form_reads_as_its_written_form(part: str, name: str) -> None:
+def test_a_voice_form_reads_as_its_written_form(part: str, name: str) -> None:
     """The generated corpus (sampled) and the hand-written held-out sentences of bench/offline/heldout.py."""
     _check(part, name)
 
 
 @pytest.mark.parametrize("name", sorted(TRANSFORMS))
 @pytest.mark.parametrize("part", EXTERNAL)
-def test_issue26_a_voice_form_of_the_sets_written_by_others_reads_as_its_written_form(part: str, name: str) -> None:
+def test_a_voice_form_of_the_sets_written_by_others_reads_as_its_written_form(part: str, name: str) -> None:
     """The external development sets (their held-out parts are never read here)."""
     reason = missing(part)
     if reason:

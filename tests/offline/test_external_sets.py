@@ -1,4 +1,4 @@
-"""Issue 26 item 5: phrasings of the list-command sets written by others, read by the offline router (the sets
+"""Phrasings of the list-command sets written by others, read by the offline router (the sets
 themselves and their scores are the bench's: bench/checks/test_external_sets.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 26, helper s11: the causes the development part of the third independent set showed
+"""The causes the development part of the third independent set showed
 (bench/offline/external/independent.py; the bench checks the set itself in bench/checks/test_independent_sets.py)
 — each pinned over generated words, through the offline router and the services' own classification (the way a
 turn takes a sentence)."""
@@ -116,7 +116,7 @@ def test_s11_a_bare_zettel_names_no_list_and_asks_which(text, item):
     assert (said.domain, said.action, said.target, said.items) == ("notizen", "add_content", "zettel", (item,)), said
 
 
-def test_s11_a_bare_zettel_with_two_lists_asks_which_and_writes_nothing(nova):
+def test_a_bare_zettel_with_two_lists_asks_which_and_writes_nothing(nova):
     """Through the turn: with two lists (none of them just spoken of), *Milch auf den Zettel* asks which list;
     neither list gets the milk."""
     nova.notes.insert("u-zettel", "Einkaufsliste", "einkauf", "Brot", [], NOW)
