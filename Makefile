@@ -3,7 +3,7 @@ UV_SPEC ?= uv
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench bench-check clean
 
 # The venv is filled by uv where it can be had from PyPI (issue 25: a fresh clone's install took ~50 s with pip,
 # uv takes ~10 s; it reads no pip.conf, so it installs from PyPI and its own cache). uv comes from the
@@ -34,8 +34,14 @@ test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests bench
 	$(BIN)/pytest
 
+# The bench's own checks (its scorers, set builders and gates on its sets): pytest over bench/checks, which borrows
+# the test suite's fixtures. Kept out of `make test`: the tests never import the bench.
+bench-check: $(VENV)/.installed-dev
+	$(BIN)/pytest -n 0 bench/checks
+
 bench: $(VENV)/.installed-dev
 	$(call install,-e ".[bench]")
+	$(BIN)/pytest -n 0 bench/checks
 	$(BIN)/python -m bench.timeparse.run
 	$(BIN)/python -m bench.turn
 	$(BIN)/python -m bench.timeline.run

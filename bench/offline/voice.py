@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.timeparse.oracle import number_word
+
 from bench.offline.score import CATALOG, NOW, WRITING
 from novaberg.api.catalog import offline_rules
 from novaberg.graph.router import route
@@ -32,23 +34,10 @@ from novaberg.timeparse import parse
 __all__ = ["TRANSFORMS", "VOICE", "Reading", "number_word", "reading", "spoken_numbers", "unpunctuated",
            "wrong_write", "asker", "sentences", "compare"]
 
-# --- number words ----------------------------------------------------------------------------------------
+# --- number words (spelled by the tests' oracle, `tests/timeparse/oracle.py`) ------------------------------
 
-_ONES = ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf",
-         "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn")
-_TENS = {20: "zwanzig", 30: "dreißig", 40: "vierzig", 50: "fünfzig", 60: "sechzig", 70: "siebzig", 80: "achtzig",
-         90: "neunzig"}
 _MONTHS = ("januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november",
            "dezember")
-
-
-def number_word(n: int) -> str:
-    """0..99 as one German word (*einundzwanzig*, *dreißig*)."""
-    if n < 20:
-        return _ONES[n]
-    tens, ones = divmod(n, 10)
-    head = _TENS[tens * 10]
-    return head if not ones else ("ein" if ones == 1 else _ONES[ones]) + "und" + head
 
 
 def _ordinal(n: int) -> str:

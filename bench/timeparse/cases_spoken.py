@@ -3,7 +3,8 @@ look like time, with fixed clocks and expected values computed by code (never by
 
 A second case file next to `cases.py` (same `Case`, same clocks plus a Sunday evening and New Year's Eve).
 An expected moment that falls into a DST gap or fold is `None`: no moment is the right answer there.
-Easter is computed by Gauss's formula in `oracle.py`, not by the parser's computus.
+Easter is computed by Gauss's formula in the tests' oracle (`tests/timeparse/oracle.py`), not by the parser's
+computus.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from datetime import date, datetime, time, timedelta
 
+from tests.timeparse.oracle import dial as _dial
+from tests.timeparse.oracle import gauss_easter as _gauss_easter
+from tests.timeparse.oracle import local_at as _at
+from tests.timeparse.oracle import next_clock as _next_clock
+
 from bench.timeparse.cases import BERLIN, NOWS, WEEKDAYS, Case
-from bench.timeparse.oracle import dial as _dial
-from bench.timeparse.oracle import gauss_easter as _gauss_easter
-from bench.timeparse.oracle import local_at as _at
-from bench.timeparse.oracle import next_clock as _next_clock
 
 __all__ = ["CATEGORIES", "SPOKEN_NOWS", "build_cases"]
 

@@ -385,19 +385,22 @@ def test_file_accesses_are_capped_one_per_term(db: Any, redis: Any, tmp_path: Pa
     """§3.0b second pass with §8.1b's price: each candidate file is opened once, at most two files, and never
     more files than terms — a model naming two files with one term opens one."""
     soup = str(home / "docs" / "kueche" / "suppe.md")
+    # the question names each file's own heading word, so the search offers both as hits; the model takes both
+    offered: list[set[str]] = []
 
     def both(terms: list[str]) -> Any:
-        return lambda data: {"nachlesen": True, "dateien": [e["pfad"] for e in data["eintraege"]
-                                                            if e["pfad"] in (_place(home), soup)],
-                             "begriffe": terms}
+        def decide(data: Any) -> dict[str, Any]:
+            offered.append({e["pfad"] for e in data["eintraege"]} & {_place(home), soup})
+            return {"nachlesen": True, "dateien": sorted(offered[-1]), "begriffe": terms}
+        return decide
 
     nova, llm = _nova(db, redis, tmp_path)
     _shared(db, home)
     llm.script("files_deepen", both(["Kaltenbach", "Essig"]))
     turn = nova.turn("u1", "nova", "Wer hat die Gastherme und die Linsensuppe zuletzt gemacht?", NOW)
     trace = _the_trace(db, turn)
-    if len(trace["entscheidung"]["dateien"]) < 2:
-        pytest.skip("the search did not find both files for this question")  # retrieval's business, not ours
+    assert offered == [{_place(home), soup}], "the set-up must offer both files to the deepening"
+    assert len(trace["entscheidung"]["dateien"]) == 2, trace
     assert trace["zugriffe"] == 2 and {f["datei"] for f in trace["funde"]} == {SHOWN, "docs/kueche/suppe.md"}, trace
     llm.script("files_deepen", both(["Kaltenbach"]))
     trace = _the_trace(db, nova.turn("u1", "nova", "Wer hat die Gastherme und die Linsensuppe zuletzt gemacht?",

@@ -185,17 +185,27 @@ def test_two_runs_for_one_pair_at_once_never_make_a_node_twice(db, redis):
     queue on the pair's lock in the database — no node twice for one hash, one node per fact."""
     order_keys = _many(redis)
     start = threading.Barrier(2)
+    results: list[dict] = []
+    errors: list[BaseException] = []
 
     def run(seconds: float) -> None:
-        start.wait()
-        PromotionAgent(redis, db, HashingEmbedder(), PipelineLog(db), batch=4,
-                       checkpoint=lambda step: time.sleep(seconds)).run(LATER, "u1", "nova")
+        try:
+            start.wait()
+            results.append(PromotionAgent(redis, db, HashingEmbedder(), PipelineLog(db), batch=4,
+                                          checkpoint=lambda step: time.sleep(seconds)).run(LATER, "u1", "nova"))
+        except BaseException as err:  # noqa: BLE001 - handed to the test's own thread below
+            errors.append(err)
 
     threads = [threading.Thread(target=run, args=(s,)) for s in (0.002, 0.003)]
     for t in threads:
         t.start()
     for t in threads:
         t.join(120)
+    assert not any(t.is_alive() for t in threads), "a promotion run did not finish within 120 s"
+    if errors:
+        raise errors[0]
+    # each run ends cleanly: the one that waited on the pair's lock is no failed pair
+    assert [(r["status"], r["paare_fehler"], r["fehler"]) for r in results] == [("erledigt", 0, 0)] * 2, results
     agent(db, redis).run(LATER + timedelta(minutes=5))  # whatever one run put back while the other worked
     _one_node_per_fact(db, redis, order_keys)
 

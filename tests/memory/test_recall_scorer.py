@@ -4,11 +4,11 @@ per-sentence cache never lets one person's read show another person's sentences.
 
 from __future__ import annotations
 
+import json
 import random
 import uuid
 from datetime import timedelta
-
-from bench.memory.recall_cases import SCENARIOS
+from pathlib import Path
 
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.memory import recall
@@ -155,9 +155,23 @@ def _sentence(rng: random.Random) -> str:
     return f"{opening} {' '.join(_word(rng) for _ in range(rng.randint(1, 9)))}.".strip()
 
 
+# Told sentences of every kind the salience tests rate (tests/memory/data), and questions about such facts
+_TOLD = [said for kind, texts in json.loads((Path(__file__).parent / "data" / "told_sentences.json")
+                                            .read_text(encoding="utf-8")).items()
+         if not kind.startswith("_") and kind != "small_talk" for said in texts]
+_ASKED = ("Was esse ich am liebsten?", "Welchen Sport treibe ich?", "Wo wohne ich?", "Wie heißt meine Schwester?",
+          "Was hab ich dir über meinen Bruder erzählt?", "Wann hab ich dir vom Garten erzählt?", "Wie heißt mein Hund?",
+          "Wie heißt meine Tochter?", "Was für ein Auto fahre ich?", "Was weißt du über meine Frau?",
+          "Was hab ich dir letzte Woche über meine Mutter erzählt?", "Was studiere ich?", "Welche Musik mag ich?",
+          "Wo arbeite ich?", "Was bin ich von Beruf?", "Was trinke ich morgens?", "Wo wohnt mein Sohn?",
+          "Was hab ich dir über meine Gesundheit erzählt?", "Wogegen bin ich allergisch?", "Wie alt ist meine Oma?",
+          "Welche Medikamente nehme ich?", "Was mache ich am Wochenende?", "Wann gehe ich schwimmen?",
+          "Was hab ich dir über meine Katze erzählt?", "Was ist meine Lieblingsfarbe?", "Welches Buch lese ich gern?",
+          "Wann hab ich dir erzählt, dass ich umgezogen bin?", "Wie heißt mein Mann?", "Was koche ich gern?")
+
+
 def _questions(rng: random.Random) -> list[MemoryQuestion]:
-    out = [q for scenario in SCENARIOS for question in scenario.questions
-           if (q := memory_question(question.text)) is not None and not q.any_topic]
+    out = [q for text in _ASKED if (q := memory_question(text)) is not None and not q.any_topic]
     slots = (None, "arbeit", "wohnort", "studium", "auto", "urlaub")
     odd = frozenset({"eigentlichkeit", "gesternabend"})  # a stop word at the start of an asked word finds nothing
     out.append(MemoryQuestion(odd, False, asked=odd))
@@ -169,11 +183,11 @@ def _questions(rng: random.Random) -> list[MemoryQuestion]:
 
 
 def test_the_prepared_scorer_scores_as_the_word_by_word_rule():
-    """Issue 28 follow-up: same score for every (question, sentence, names) of a generated set and of the bench's
+    """Issue 28 follow-up: same score for every (question, sentence, names) of a generated set and of a written set of
     told sentences — whole words in every form, compounds ending in an asked word or a kind, a name for its
     relative, a filled slot."""
     rng = random.Random(28)
-    told = [fact.said for scenario in SCENARIOS for fact in scenario.facts.values()]
+    told = _TOLD
     sentences = told + [_sentence(rng) for _ in range(120)]
     questions = _questions(rng)
     names_sets = [names_of(told), {"lena": "schwester", "sarah": "tochter", "bello": "hund", "moritz": "kater"}]
@@ -188,7 +202,7 @@ def test_the_prepared_scorer_scores_as_the_word_by_word_rule():
                 found += expected > 0
         assert all(score_told(question, said, names) == _reference(question, said, names)
                    for question in questions[::7] for said in sentences[::5])
-    assert compared > 30_000 and found > 1_000  # the set reaches both outcomes, many times
+    assert compared > 30_000 and found > 1_000, (compared, found)
 
 
 def _state(text: str, user: str) -> dict:

@@ -11,7 +11,7 @@ from novaberg.core.settings import NOTES_WHERE_THRESHOLD
 from novaberg.notes.repository import NotesRepository
 from novaberg.notes.search import SUCH_GEWICHTE, find_notes
 from novaberg.store.db import Database
-from tests.notes.test_notes_search_exact import _reference
+from tests.notes.search_reference import reference_scores
 from tests.support import berlin
 
 NOW = berlin(2026, 11, 30, 10)
@@ -46,7 +46,7 @@ def test_pg_trgm_search_equals_the_brute_force_formula(trgm_db, seed):
                "Oma Geschenk für Weihnachten", "Öl", "A", "2027", "Einkaufslste"]
     for query in queries:
         for target_typ, weights in SUCH_GEWICHTE.items():
-            expected = _reference(notes, query, weights, float4=True)
+            expected = reference_scores(notes, query, weights, float4=True)
             rows = repo.scored("u1", query, weights, NOTES_WHERE_THRESHOLD, limit=10_000)
             got = {row["id"]: float(row["score"]) for row in rows}
             assert set(got) == set(expected), (query, target_typ)
@@ -151,7 +151,7 @@ def test_names_that_share_their_endings_are_scored_exactly(trgm_db, seed):
                "Weinliste", "Bauplan", "Leseliste Urlaub", "Milch", "Backliste", "Einkaufslste", "Urlaub"]
     for query in queries:
         for target_typ, weights in SUCH_GEWICHTE.items():
-            expected = _reference(notes, query, weights, float4=True)
+            expected = reference_scores(notes, query, weights, float4=True)
             best = sorted(expected.values(), reverse=True)[:10]
             top = [float(r["score"]) for r in repo.scored("u1", query, weights, NOTES_WHERE_THRESHOLD)]
             assert top == pytest.approx(best, abs=1e-5), (query, target_typ)

@@ -1,59 +1,38 @@
-"""Issue 26, helper s11: the third independent set (bench/offline/external/independent.py) and the causes its
-development part showed — each pinned over generated words, through the offline router and the services' own
-classification (the way a turn takes a sentence)."""
+"""The causes the development part of the third independent set showed
+(bench/offline/external/independent.py; the bench checks the set itself in bench/checks/test_independent_sets.py)
+— each pinned over generated words, through the offline router and the services' own classification (the way a
+turn takes a sentence)."""
 
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
-from bench.offline.external.calendar import judge_calendar, score_calendar
-from bench.offline.external.local import missing
-from bench.offline.external.score import DONE, WRONG, judge, load, score_external
-from bench.offline.score import CATALOG, NOW, _Deps
 
-from novaberg.api.catalog import offline_rules
-from novaberg.graph.router import route
-from novaberg.llm.ask import Asker
-from novaberg.llm.offline import OfflineLLM
 from novaberg.notes.agent.offline import parse
+from novaberg.text.words import fold_umlauts
 from novaberg.timeline.agent.classify import classify_text
+from tests.offline.reading import ASKER, NOW, domain_of, planned_create, reading
 
-ASKER = Asker(OfflineLLM(offline_rules()))
-TODAY = "Mittwoch, 2026-11-11"
-
-
-def _domain(text):
-    return route(ASKER, text, [], TODAY, CATALOG)["domain"]
+_domain = domain_of
 
 
-THIRD = missing("indep_lists_dev", "indep_lists_heldout", "indep_calendar_dev", "indep_calendar_heldout")
+class _Deps:
+    asker = ASKER
 
 
-@pytest.mark.skipif(bool(THIRD), reason=THIRD)
-def test_s11_the_third_set_is_its_templates_split_by_hash_before_scoring():
-    from bench.offline.external.independent import calendar_cases, list_cases
-
-    assert load("indep_lists_dev") == list_cases(False) and load("indep_lists_heldout") == list_cases(True)
-    assert load("indep_calendar_dev") == calendar_cases(False)
-    assert load("indep_calendar_heldout") == calendar_cases(True)
-    for part in ("lists", "calendar"):
-        dev = {case["source"] for case in load(f"indep_{part}_dev")}
-        assert not dev & {case["source"] for case in load(f"indep_{part}_heldout")}
+def _words(text: str) -> set[str]:
+    return set(fold_umlauts(text.casefold()).split())
 
 
-@pytest.mark.skipif(bool(THIRD), reason=THIRD)
-@pytest.mark.parametrize("part", ["indep_lists_dev", "indep_lists_heldout"])
-def test_s11_no_wrong_write_on_the_third_sets_lists(part):
-    report = score_external(part)
-    assert report.outcomes[WRONG] == 0, report.examples.get(WRONG)
-
-
-@pytest.mark.skipif(bool(THIRD), reason=THIRD)
-@pytest.mark.parametrize("part", ["indep_calendar_dev", "indep_calendar_heldout"])
-def test_s11_no_wrong_write_on_the_third_sets_calendar(part):
-    report = score_calendar(part)
-    assert report.outcomes[WRONG] == 0, report.examples.get(WRONG)
+def _enters(text: str, title: str, moment: str) -> Any:
+    """The sentence goes to the timeline as a create whose plan holds the title's words at the moment said."""
+    domain, action, plan = planned_create(text)
+    assert (domain, action) == ("timeline", "create"), (text, domain, action)
+    assert isinstance(plan, dict), (text, plan)
+    assert _words(title) <= _words(plan["title"]) and plan["event_time"].startswith(moment), (text, plan)
+    return plan
 
 
 # --- reading a named list: imperatives the grammar does not know, split *anzeigen*, embedded questions ------
@@ -98,9 +77,7 @@ def test_s11_a_reminder_or_an_addition_with_its_time_enters_the_appointment(fram
     Erinnerung Müll rausbringen für morgen 18 Uhr hinzu"* were refused as statements; timeline.md §3a: an
     explicit request (*erinnere mich* and its kin) creates — with the title and the time said."""
     said, moment = when
-    text = frame.format(t=title, w=said)
-    outcome, detail = judge_calendar({"text": text, "action": "create", "title": title, "when": moment}, ASKER)
-    assert outcome == DONE, (text, detail)
+    _enters(frame.format(t=title, w=said), title, moment)
 
 
 @pytest.mark.parametrize(("frame", "day"), list(itertools.product(
@@ -111,7 +88,7 @@ def test_s11_a_question_for_a_day_reads_the_whole_day(frame, day):
     """*„Zeige alle Erinnerungen für heute"* read the title „alle", *„Gibt es heute Termine?"* the title „Gibt":
     a word that names no appointment is no title — the day is the window (timeline.md §4.2)."""
     text = frame.format(d=day)
-    order = classify_text(_Deps(ASKER), text, NOW)
+    order = classify_text(_Deps(), text, NOW)
     assert order.action == "read" and order.target == "", (text, order)
 
 
@@ -120,24 +97,34 @@ def test_s11_a_question_for_a_day_reads_the_whole_day(frame, day):
                                   "Speicher ist am Freitag um 9 voll", "Meeting am Freitag um 9 war super",
                                   "Ich habe am Freitag um 9 den Termin hinzugefügt"])
 def test_s11_a_statement_with_a_time_still_writes_nothing(text):
-    order = classify_text(_Deps(ASKER), text, NOW)
+    order = classify_text(_Deps(), text, NOW)
     assert order.action == "rejected", (text, order)
 
 
 def test_s11_a_put_verb_with_a_day_stays_the_calendars():
     """*legen* is a list verb now (*Leg Milch auf die Einkaufsliste*); *Leg den Zahnarzt auf Freitag* moves."""
     assert _domain("Leg den Zahnarzt auf Freitag") == "timeline"
-    assert judge({"text": "Leg Milch auf die Einkaufsliste", "action": "add_content", "list": "Einkaufsliste",
-                  "item": "Milch"}, ASKER, ["Einkaufsliste", "Baumarkt"])[0] == DONE
+    put = reading("Leg Milch auf die Einkaufsliste")
+    assert (put.domain, put.action, put.target, put.items) == ("notizen", "add_content", "einkaufsliste", ("milch",))
 
 
-@pytest.mark.parametrize(("text", "lists"), [
-    ("Milch auf den Zettel", ["Einkaufsliste", "Baumarkt"]), ("Setz Eier auf meinen Zettel", ["Einkaufsliste", "Baumarkt"])])
-def test_s11_a_bare_zettel_names_no_list_and_asks_which(text, lists):
+@pytest.mark.parametrize(("text", "item"), [("Milch auf den Zettel", "milch"), ("Setz Eier auf meinen Zettel", "eier")])
+def test_s11_a_bare_zettel_names_no_list_and_asks_which(text, item):
     """*Zettel* alone is the bare list word like *Liste* (*Einkaufszettel* names the shopping list): with two lists
     the search node asks which (never a list „Zettel" that does not exist)."""
-    outcome, detail = judge({"text": text, "action": "add_content", "list": "", "item": text.split()[1]}, ASKER, lists)
-    assert outcome == "asked", detail
+    said = reading(text)
+    assert (said.domain, said.action, said.target, said.items) == ("notizen", "add_content", "zettel", (item,)), said
+
+
+def test_a_bare_zettel_with_two_lists_asks_which_and_writes_nothing(nova):
+    """Through the turn: with two lists (none of them just spoken of), *Milch auf den Zettel* asks which list;
+    neither list gets the milk."""
+    nova.notes.insert("u-zettel", "Einkaufsliste", "einkauf", "Brot", [], NOW)
+    nova.notes.insert("u-zettel", "Baumarkt-Liste", "einkauf", "Schrauben", [], NOW)
+    lists = {name: nova.notes.by_name("u-zettel", name)[0]["text"] for name in ("Einkaufsliste", "Baumarkt-Liste")}
+    result = nova.turn("u-zettel", "nova", "Milch auf den Zettel", NOW)
+    assert [s["status"] for s in result.services] == ["rueckfrage"], (result.services, result.answer)
+    assert {name: nova.notes.by_name("u-zettel", name)[0]["text"] for name in lists} == lists
 
 
 @pytest.mark.parametrize("frame", ["Ich möchte wissen, was auf der {l} steht", "Ich will wissen, was auf meiner {l} steht"])
@@ -156,9 +143,7 @@ def test_s11_an_embedded_question_about_a_list_reads_it(frame):
         ("Zahnarzt", "Elternabend"), TIMES)])
 def test_s11_an_appointment_in_other_nouns_is_entered_with_its_title(frame, title, when):
     said, moment = when
-    text = frame.format(t=title, w=said)
-    outcome, detail = judge_calendar({"text": text, "action": "create", "title": title, "when": moment}, ASKER)
-    assert outcome == DONE, (text, detail)
+    _enters(frame.format(t=title, w=said), title, moment)
 
 
 @pytest.mark.parametrize(("text", "action", "title"), [
@@ -173,19 +158,19 @@ def test_s11_an_appointment_in_other_nouns_is_entered_with_its_title(frame, titl
 def test_s11_a_passive_order_or_a_changed_time_acts_on_the_title(text, action, title):
     """*„Der Zahnarzttermin muss auf Montag verschoben werden"*: an order said as a passive with a modal acts like
     its imperative; *Ändere die Uhrzeit vom Zahnarzt auf 10 Uhr* moves (it changed the title „vom Zahnarzt")."""
-    order = classify_text(_Deps(ASKER), text, NOW)
+    order = classify_text(_Deps(), text, NOW)
     assert (order.action, order.target) == (action, title), (text, order)
 
 
 @pytest.mark.parametrize("text", ["Ich muss morgen um 10 abgeholt werden", "Er soll am Freitag operiert werden",
                                   "Die Liste muss gelöscht werden"])
 def test_s11_a_passive_about_something_else_enters_nothing(text):
-    order = classify_text(_Deps(ASKER), text, NOW)
+    order = classify_text(_Deps(), text, NOW)
     assert order.action in ("rejected", "delete") and (order.action == "rejected" or "Liste" in order.target), order
 
 
 @pytest.mark.parametrize("frame", ["Lies mir meine Termine für {d} vor", "Lese die Termine für {d} vor"])
 def test_s11_reading_appointments_aloud_reads_the_day(frame):
     for day in ("heute", "morgen", "am Freitag"):
-        order = classify_text(_Deps(ASKER), frame.format(d=day), NOW)
+        order = classify_text(_Deps(), frame.format(d=day), NOW)
         assert (order.action, order.target) == ("read", ""), order

@@ -10,7 +10,7 @@ from novaberg.core.settings import Settings
 from novaberg.pixie.lock import HeartbeatLock
 from novaberg.pixie.texts import RUNNING
 from novaberg.store.stack import Stack
-from tests.api.test_serve import _free_port, _start, _stop
+from tests.serving import free_port, start_serve, stop_serve
 
 
 def test_sigterm_of_serve_releases_the_heartbeat_lock_so_the_next_start_takes_it_at_once(tmp_path, data_dir):
@@ -20,7 +20,7 @@ def test_sigterm_of_serve_releases_the_heartbeat_lock_so_the_next_start_takes_it
     first one's initdb and migrations are not the subject."""
     data = data_dir
     log = tmp_path / "serve.log"
-    process = _start(data, _free_port(), log)
+    process = start_serve(data, free_port(), log)
     try:
         running = RUNNING.split("(")[0]
         deadline = time.monotonic() + 30
@@ -29,7 +29,7 @@ def test_sigterm_of_serve_releases_the_heartbeat_lock_so_the_next_start_takes_it
         assert running in log.read_text(), log.read_text()
     finally:
         if process.poll() is None:
-            _stop(process, signal.SIGTERM, data)
+            stop_serve(process, signal.SIGTERM, data)
     stack = Stack.open(Settings(data_dir=data))
     try:
         lock = HeartbeatLock(stack.redis)

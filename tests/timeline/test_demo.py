@@ -7,11 +7,6 @@ from novaberg.timeline.demo import DEMO_SCENES
 from tests.support import berlin
 
 
-def test_demo_scenes_shape():
-    assert DEMO_SCENES and all(isinstance(t, str) and texts and all(isinstance(x, str) for x in texts)
-                               for t, texts in DEMO_SCENES)
-
-
 def test_demo_shows_create_read_reschedule_with_question_rejected_and_delete(nova):
     answers = []
     statuses = []

@@ -1,6 +1,6 @@
 """Issue 26: clock times as a speech recogniser writes them — *um zehn uhr dreißig*, *vierzehn uhr fünfundvierzig*,
 *dreissig* without ß — read like their digits (*um 10 Uhr 30*). Expected moments are computed by arithmetic
-here; the number words come from the bench's own speller (`bench.offline.voice.number_word`), not the parser.
+here; the number words come from the tests' own speller (`tests.timeparse.oracle.number_word`), not the parser.
 
 timeline.md §5.2 names *elf Uhr dreißig* among the doubts of the reschedule reading; that check (`read_time`)
 is unchanged — only `parse`, which already read *10 Uhr 30*, reads the same clock time said in words.
@@ -11,11 +11,10 @@ from __future__ import annotations
 from datetime import datetime, time, timedelta
 
 import pytest
-from bench.offline.voice import number_word
-from bench.timeparse.oracle import local_at
 
 from novaberg.text.words import fold_umlauts
 from novaberg.timeparse import parse, read_time
+from tests.timeparse.oracle import local_at, number_word
 from tests.timeparse.support import at
 
 WEDNESDAY_MORNING = at(2026, 11, 11, 9, 30)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 
 import pytest
-from bench.timeparse.oracle import dial, gauss_easter, local_at, next_clock
 
 from novaberg.timeparse import (
     TIME_VOCABULARY,
@@ -19,6 +18,7 @@ from novaberg.timeparse import (
     reschedule_target,
 )
 from novaberg.timeparse.dates import easter_sunday
+from tests.timeparse.oracle import dial, gauss_easter, local_at, next_clock
 from tests.timeparse.support import BERLIN, at
 
 SUNDAY_EVENING = at(2026, 11, 15, 20, 30)

@@ -1,6 +1,6 @@
 """Issue 30 §4: no judge silently lost on a model server that serves one request at a time.
 
-The server is `bench.model_server` (one slot, a prefix cache, answers per task from `bench.model_turn`),
+The server is `tests.model_server` (one slot, a prefix cache, answers per task from `tests.model_answers`),
 reached through the project's real HTTP connectors.
 """
 
@@ -12,8 +12,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from bench.model_server import OneSlotServer, one_slot_server
-from bench.model_turn import answer, recognise
 
 from novaberg.llm.ask import Asker
 from novaberg.llm.http_connectors import OllamaLLM, OpenAICompatibleLLM
@@ -28,6 +26,8 @@ from novaberg.tribunal.judges import (
     timed_out,
 )
 from novaberg.tribunal.texts import JUDGEMENT_INCOMPLETE
+from tests.model_answers import answer, recognise
+from tests.model_server import OneSlotServer, one_slot_server
 from tests.support import make_nova
 
 NOW = datetime(2026, 11, 30, 9, 30, tzinfo=ZoneInfo("Europe/Berlin"))

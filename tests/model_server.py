@@ -33,7 +33,7 @@ Recogniser = Callable[[str, str], str]  # (system, user) -> the task
 
 
 def tokens(text: str) -> int:
-    """The bench's token approximation: characters / 4, rounded up."""
+    """The token approximation: characters / 4, rounded up (the bench reports its figures in it)."""
     return math.ceil(len(text) / 4)
 
 

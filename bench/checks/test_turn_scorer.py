@@ -1,4 +1,4 @@
-"""Issue 26 follow-up: the bench scores the external sets through the real turn (`bench/offline/turns.py`), so
+"""The bench scores the external sets through the real turn (`bench/offline/turns.py`), so
 the bare-order route by the person's data is in its figures, and a write is judged by the rows it changed."""
 
 from __future__ import annotations

@@ -1,16 +1,32 @@
-"""Expected values for spoken time forms, computed by plain arithmetic — never by the parser under test.
+"""Expected values for spoken time forms, computed by plain arithmetic — never by the parser under test — and
+German number words spelled by a table of this module's own, not the parser's vocabulary.
 
-Shared by the bench (`cases_spoken.py`) and the tests (`tests/timeparse/test_spoken.py`), so both check the
-parser against one independent oracle. Imports nothing from `novaberg`.
+The tests own it (`test_spoken.py`, `test_number_words.py`); the bench's spoken cases and voice forms
+(`bench/timeparse/cases_spoken.py`, `bench/offline/voice.py`) take it from here, so both check the parser against
+one independent oracle. Imports nothing from `novaberg`.
 """
 
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 
-from bench.timeparse.cases import BERLIN
+from tests.timeparse.support import BERLIN
 
-__all__ = ["dial", "exists_once", "gauss_easter", "local_at", "next_clock"]
+__all__ = ["dial", "exists_once", "gauss_easter", "local_at", "next_clock", "number_word"]
+
+_ONES = ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf",
+         "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn")
+_TENS = {20: "zwanzig", 30: "dreißig", 40: "vierzig", 50: "fünfzig", 60: "sechzig", 70: "siebzig", 80: "achtzig",
+         90: "neunzig"}
+
+
+def number_word(n: int) -> str:
+    """0..99 as one German word (*einundzwanzig*, *dreißig*)."""
+    if n < 20:
+        return _ONES[n]
+    tens, ones = divmod(n, 10)
+    head = _TENS[tens * 10]
+    return head if not ones else ("ein" if ones == 1 else _ONES[ones]) + "und" + head
 
 
 def exists_once(day: date, clock: time) -> bool:

@@ -1,4 +1,4 @@
-"""The fourth recall set's builder (`bench/memory/recall_fourth.py`, issue 28): a sentence's family is read from its
+"""The fourth recall set's builder (`bench/memory/recall_fourth.py`): a sentence's family is read from its
 subject and verb, its keys leave the opening out, and the persons follow the fixed rule — on a small pair file of
 our own (the Tatoeba file is never part of the repository)."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from bench.memory.recall_cases import ABSTENTION, SINGLE, TEMPORAL, UPDATE
 from bench.memory.recall_fourth import DEV, HELD_OUT, family_of, fourth_scenarios, keys_of
 
