@@ -1,0 +1,85 @@
+"""A question answered from whatever Nova holds, in one step: read what is asked (`text.question`), gather the
+sentences of every store that can hold it (`answers.sources`), pick the one that answers (`answers.picker`) and
+say it with its source — or say that nothing answers and where she looked. Read-only; no model call."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from novaberg.agents.services import AgentRequest, ServiceResult
+from novaberg.answers import texts
+from novaberg.answers.candidates import MAX_SENTENCE_CHARS, Candidate
+from novaberg.answers.picker import pick
+from novaberg.answers.sources import gather
+from novaberg.situation.readiness import readiness
+from novaberg.text.question import Question, read_question
+from novaberg.text.small_talk import small_talk
+
+__all__ = ["SERVICE", "answer_question", "asked_question", "quoted"]
+
+SERVICE = "fragen"
+
+
+def asked_question(text: str) -> Question | None:
+    """The question a turn asks about the person's holdings: None for no question, small talk, a question
+    without a word to look for (*Wie geht's?*) or one about her (*Was hältst du von …?*)."""
+    if small_talk(text):
+        return None
+    question = read_question(text)
+    if question is None or not question.terms or question.to_her:
+        return None  # a question about her own view is open conversation, a model's
+    return question
+
+
+def quoted(sentence: str, limit: int = MAX_SENTENCE_CHARS) -> str:
+    """The sentence as quoted: its end mark off, cut at a word end within `limit`."""
+    flat = " ".join(sentence.split()).rstrip(".")
+    return flat if len(flat) <= limit else flat[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _said(candidate: Candidate) -> str:
+    satz = quoted(candidate.text)
+    if candidate.source == "notiz":
+        return texts.FROM_NOTE.format(satz=satz, fundstelle=candidate.place)
+    if candidate.source == "wissen":
+        return texts.FROM_KNOWLEDGE.format(satz=satz, fundstelle=candidate.place)
+    template = texts.FROM_ARCHIVED_FILE if candidate.archived else texts.FROM_FILE
+    return template.format(satz=satz, fundstelle=candidate.place)
+
+
+def _where(searched: list[str]) -> str:
+    names = [texts.WHERE_NAMES.get(store, store) for store in dict.fromkeys(searched)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
+
+
+def answer_question(request: AgentRequest, deps: Any, also_searched: tuple[str, ...] = ()) -> ServiceResult | None:
+    """The answer to the question `request.text` asks, or None when it asks none. `also_searched` names stores
+    a service of this turn already looked in (*deinen Terminen*), so an empty answer says so too."""
+    question = asked_question(request.text)
+    if question is None or not readiness(request.text, request.history).admits:
+        return None  # in a crisis, now or just before, she does not look things up (dateien.md §3.0b)
+    query = " ".join(term.surface for term in question.terms)
+    gathered = gather(deps, request.user_id, request.character_id, query, request.now)
+    picked = pick(question, gathered.candidates)
+    choice = picked.choice
+    steps: list[dict[str, Any]] = [{"schritt": "frage", "art": question.kind, "begriffe": [t.surface for t in question.terms],
+                                    "gesucht": gathered.searched, "kandidaten": len(gathered.candidates)}]
+    if choice is None and picked.near is not None:  # the topic is there, what is asked is not: said, not guessed
+        near = picked.near.candidate
+        steps.append({"schritt": "antwort", "ausgang": "ohne_art", "fundstelle": near.place})
+        answer = texts.NO_SUCH_LINE.format(fundstelle=near.place.split(", ")[0], art=texts.KIND_NAMES[question.kind])
+        return ServiceResult(SERVICE, "abgeschlossen", answer, steps,
+                             data={"beantwortet": False, "beruehrt": True, "frageart": question.kind,
+                                   "fundstellen": [near.place]})
+    if choice is None:
+        where = _where([*also_searched, *gathered.searched]) if also_searched or gathered.searched else \
+            texts.WHERE_NAMES["notiz"]
+        steps.append({"schritt": "antwort", "ausgang": "nichts"})
+        return ServiceResult(SERVICE, "abgeschlossen", texts.NOTHING.format(wo=where), steps,
+                             data={"beantwortet": False, "frageart": question.kind})
+    chosen = choice.candidate
+    steps.append({"schritt": "antwort", "ausgang": "satz", "quelle": chosen.source, "fundstelle": chosen.place,
+                  "abdeckung": round(choice.coverage, 3)})
+    return ServiceResult(SERVICE, "abgeschlossen", _said(chosen), steps,
+                         data={"beantwortet": True, "frageart": question.kind, "quelle": chosen.source,
+                               "fundstellen": [chosen.place]})

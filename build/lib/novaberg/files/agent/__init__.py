@@ -1,0 +1,3 @@
+"""The roots agent `dateien_wurzeln` (dateien.md §2a, §8.2a): the service (listed in `api.catalog`)."""
+
+

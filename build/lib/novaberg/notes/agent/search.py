@@ -1,0 +1,135 @@
+"""The search node (notizen.md §4): find the note the request means, or ask.
+
+A hit whose name does not carry the distinguishing word of a named list (*Kühlschrankliste* is no
+*Packliste*, `names.names_agree`) is no hit. No hit: `read` says so, `add_content`/`remove_content` ask whether to create it (§4 "Rueckfrage bei nicht
+gefundener Notiz"), every other write ends `fehler`. More than one in the winner group: one of them named
+exactly as said is meant; else `read` takes the first (§5 Read), a write asks which one (§7 Rueckfrage-Szenarien).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from novaberg.agents.deps import Deps
+from novaberg.notes.agent.const import (
+    LIST_TYPES,
+    NOT_FOUND_ASKS,
+    PENDING_CHOICE,
+    PENDING_MISSING,
+    PENDING_NOT_FOUND,
+    TARGET_TYPE_DEFAULT,
+)
+from novaberg.notes.agent.names import is_bare_container, names_agree, synonym_target
+from novaberg.notes.agent.offline import items_of_text, split_items
+from novaberg.notes.agent.outcome import failure, question
+from novaberg.notes.agent.state import NotesState
+from novaberg.notes.agent.texts import quote_list, say
+from novaberg.notes.repository import NotesRepository
+from novaberg.notes.search import find_notes
+from novaberg.text.words import contains_word, fold
+
+__all__ = ["search", "request_memory"]
+
+
+def request_memory(state: NotesState) -> dict[str, Any]:
+    """What a question keeps of the request, so the answer can finish it (JSON-safe)."""
+    return {
+        "action": state.get("action", ""),
+        "target": state.get("target", ""),
+        "target_typ": state.get("target_typ", TARGET_TYPE_DEFAULT),
+        "normalisiert": state.get("normalisiert", ""),
+        "neuer_name": state.get("neuer_name", ""),
+        "inhalt": state.get("inhalt", ""),
+        "original_aufgabe": state.get("aufgabe") or state.get("text", ""),
+    }
+
+
+def _lists_holding(state: NotesState, runtime: Runtime[Deps]) -> list[dict[str, Any]]:
+    """The person's lists that hold every item named in `inhalt` (an item matches a line by its words)."""
+    items = split_items(state.get("inhalt", ""))
+    rows = [row for row in NotesRepository(runtime.context.db).list(state["user_id"]) if row["typ"] in LIST_TYPES]
+    return [row for row in rows
+            if items and all(any(contains_word(line, item) for line in items_of_text(row["text"])) for item in items)]
+
+
+def _which_list(state: NotesState, runtime: Runtime[Deps], action: str) -> dict[str, Any]:
+    """*Bitte Backpapier zu unserer Liste hinzufügen*, *Zeig mir die Liste*: a bare *Liste* names no list (issue 26
+    item 2). One list: that one; several: ask which (never the most recent); none: as when the list is not found."""
+    lists = [row for row in NotesRepository(runtime.context.db).list(state["user_id"]) if row["typ"] in LIST_TYPES]
+    step = {"schritt": "suche", "via": "listenwort", "treffer": len(lists), "ids": [row["id"] for row in lists]}
+    if len(lists) == 1:
+        return {"note": lists[0], "steps": [step]}
+    if not lists:
+        if action == "read":
+            return {"status": "abgeschlossen", "answer": say("lesen_nicht_gefunden", target=state.get("target", "")),
+                    "steps": [step, {"schritt": "nicht_gefunden"}]}
+        if action in NOT_FOUND_ASKS:
+            return question(say("frage_nicht_gefunden", target=state.get("target", "")),
+                            {"art": PENDING_NOT_FOUND, **request_memory(state)}, step)
+        return {**failure("nicht_gefunden", say("nicht_gefunden", target=state.get("target", ""))), "steps": [step]}
+    candidates = [{"id": row["id"], "name": row["name"]} for row in lists]
+    return question(say("frage_welche_liste", names=quote_list([c["name"] for c in candidates], "oder")),
+                    {"art": PENDING_CHOICE, "kandidaten": candidates, **request_memory(state)}, step)
+
+
+def _by_synonym(state: NotesState, runtime: Runtime[Deps], target: str, step: dict[str, Any]) -> list[dict[str, Any]]:
+    """*Setze Milch auf meine Lebensmittelliste*, *Zeige meine Aufgaben*: no list of that name — the person's lists
+    whose name carries the word the synonym stands for (`names.synonym_target`); several stay several (the caller
+    asks which), none is none."""
+    meant = synonym_target(target)
+    if not meant:
+        return []
+    rows = [row for row in NotesRepository(runtime.context.db).list(state["user_id"]) if row["typ"] in LIST_TYPES
+            and names_agree(meant, row["name"])]
+    step["synonym"] = {"gesagt": target, "steht_fuer": meant, "ids": [row["id"] for row in rows]}
+    return rows
+
+
+def _said_name(name: str) -> str:
+    return " ".join(fold(name).split())
+
+
+def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
+    action = state["action"]
+    target = state.get("target", "").strip()
+    if not target and action == "remove_content" and state.get("inhalt", "").strip():
+        holding = _lists_holding(state, runtime)
+        if len(holding) == 1:  # *Oma anrufen ist erledigt, streich das*: the one list that holds it (issue 26)
+            return {"note": holding[0], "steps": [{"schritt": "suche", "via": "eintrag", "treffer": 1,
+                                                   "ids": [holding[0]["id"]]}]}
+    if not target:
+        return question(say("frage_fehlt", what=say("fehlt_ziel")),
+                        {"art": PENDING_MISSING, "feld": "target", **request_memory(state)},
+                        {"schritt": "suche", "fehlt": "target"})
+    if action in ("add_content", "remove_content", "read") and is_bare_container(target):
+        return _which_list(state, runtime, action)  # *Zeig mir die Liste* with four lists: which? (issue 26)
+    outcome = find_notes(NotesRepository(runtime.context.db), state["user_id"], target,
+                         state.get("target_typ", TARGET_TYPE_DEFAULT))
+    step = {"schritt": "suche", "via": outcome.via, "treffer": len(outcome.notes),
+            "ids": [row["id"] for row in outcome.notes], "scores": [round(s, 4) for s in outcome.scores]}
+    named = [row for row in outcome.notes if names_agree(target, row["name"])]
+    if len(named) != len(outcome.notes):  # issue 10 "Wrong target": a named list is never another list
+        step["anderer_name"] = [row["id"] for row in outcome.notes if row not in named]
+        outcome.notes = named
+    exact = [row for row in outcome.notes if _said_name(row["name"]) == _said_name(target)]
+    if len(exact) == 1 and len(outcome.notes) > 1:  # *Lösch die Liste Einkauf Rewe* beside an „Einkaufsliste“: the
+        step["genauer_name"] = exact[0]["id"]  # one list of exactly the name said is meant — no question
+        outcome.notes = exact
+    if not outcome.notes:
+        outcome.notes = _by_synonym(state, runtime, target, step)
+    if not outcome.notes:
+        if action == "read":
+            return {"status": "abgeschlossen", "answer": say("lesen_nicht_gefunden", target=target),
+                    "steps": [step, {"schritt": "nicht_gefunden"}]}
+        if action in NOT_FOUND_ASKS:
+            return question(say("frage_nicht_gefunden", target=target),
+                            {"art": PENDING_NOT_FOUND, **request_memory(state)}, step)
+        return {**failure("nicht_gefunden", say("nicht_gefunden", target=target)), "steps": [step,
+                {"schritt": "nicht_gefunden"}]}
+    if len(outcome.notes) == 1 or action == "read":
+        return {"note": outcome.notes[0], "steps": [step]}
+    candidates = [{"id": row["id"], "name": row["name"]} for row in outcome.notes]
+    return question(say("frage_auswahl", names=quote_list([c["name"] for c in candidates])),
+                    {"art": PENDING_CHOICE, "kandidaten": candidates, **request_memory(state)}, step)

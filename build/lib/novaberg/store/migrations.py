@@ -1,0 +1,176 @@
+"""Numbered SQL per module, applied in dependency order (never folder order, dateien.md §4).
+
+Layout: `store/schema/<module>/<NNN>_<name>.sql`. A module's position in the dependency graph decides
+when it runs; inside a module the number is the version. Applied files are recorded with a checksum in
+`schema_migrations`; a changed file that was already applied is an error, not a silent re-run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+import psycopg
+
+from novaberg.core.errors import DatabaseError
+from novaberg.store.db import Database
+
+__all__ = ["MODULE_DEPENDENCIES", "Migration", "discover", "migration_order", "migrate", "REQUIRED_EXTENSIONS",
+           "extension_versions"]
+
+# Every module with schema files, and the modules whose tables it references.
+MODULE_DEPENDENCIES: dict[str, tuple[str, ...]] = {
+    "core": (),
+    "timeline": ("core",),
+    "notes": ("core", "timeline"),
+    "memory": ("core", "timeline"),
+    "files": ("core",),
+    "directives": ("core",),
+}
+
+_FILE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
+_LOCK_KEY = 7_201_911  # advisory lock: one migrator at a time
+
+_CREATE_VERSION_TABLE = """
+CREATE TABLE IF NOT EXISTS schema_migrations (
+    module     TEXT NOT NULL,
+    version    INTEGER NOT NULL,
+    name       TEXT NOT NULL,
+    checksum   TEXT NOT NULL,
+    applied_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY (module, version)
+)
+"""
+_SELECT_APPLIED = "SELECT module, version, checksum FROM schema_migrations"
+_INSERT_APPLIED = "INSERT INTO schema_migrations (module, version, name, checksum) VALUES (%s, %s, %s, %s)"
+# Required on every database, with what they are for.
+REQUIRED_EXTENSIONS: dict[str, str] = {
+    "vector": "pgvector: embeddings of memory and files",
+    "pg_trgm": "trigram similarity: the notes search",
+}
+_AVAILABLE = "SELECT name FROM pg_available_extensions WHERE name = ANY(%s)"
+_INSTALLED = "SELECT extname, extversion FROM pg_extension WHERE extname = ANY(%s)"
+_OLD_FALLBACK = "SELECT to_regprocedure('novaberg_trigrams(text)') IS NOT NULL AS present"
+
+
+@dataclass(frozen=True)
+class Migration:
+    module: str
+    version: int
+    name: str
+    sql: str
+
+    @property
+    def checksum(self) -> str:
+        return hashlib.sha256(self.sql.encode()).hexdigest()
+
+
+def migration_order(dependencies: dict[str, tuple[str, ...]] = MODULE_DEPENDENCIES) -> list[str]:
+    """Topological order of the modules; ties keep the declared order. A cycle or unknown module is loud."""
+    order: list[str] = []
+    state: dict[str, str] = {}
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        if module not in dependencies:
+            raise DatabaseError(f"migration module {module!r} (needed by {path[-1]!r}) is not declared")
+        if state.get(module) == "done":
+            return
+        if state.get(module) == "visiting":
+            raise DatabaseError(f"migration modules form a cycle: {' -> '.join((*path, module))}")
+        state[module] = "visiting"
+        for dep in dependencies[module]:
+            visit(dep, (*path, module))
+        state[module] = "done"
+        order.append(module)
+
+    for module in dependencies:
+        visit(module, ("<root>",))
+    return order
+
+
+def discover() -> list[Migration]:
+    """All migrations in the order they must run."""
+    schema = resources.files("novaberg.store") / "schema"
+    migrations: list[Migration] = []
+    for module in migration_order():
+        folder = schema / module
+        if not folder.is_dir():
+            continue
+        versions: set[int] = set()
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            match = _FILE.match(entry.name)
+            if not match:
+                if entry.name.endswith(".sql"):
+                    raise DatabaseError(f"migration file {module}/{entry.name} is not named NNN_name.sql")
+                continue
+            version = int(match.group(1))
+            if version in versions:
+                raise DatabaseError(f"migration {module}/{version:03d} exists twice")
+            versions.add(version)
+            migrations.append(Migration(module, version, match.group(2), entry.read_text()))
+    return migrations
+
+
+MIGRATION_SECONDS = 600.0
+
+
+def migrate(db: Database) -> list[str]:
+    """Bring the database to the current schema in one call; returns what was applied. Idempotent."""
+    applied_now: list[str] = []
+    with db.transaction(seconds=MIGRATION_SECONDS) as conn:  # an index over a large table may take a while
+        # a second process starting meanwhile (N `serve` on one database, docs/deploy.md) waits for the first
+        # one's migration instead of failing on the pool's 5 s lock limit
+        conn.execute(f"SET LOCAL lock_timeout = {round(MIGRATION_SECONDS * 1000)}")
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
+        _ensure_extensions(conn)
+        conn.execute(_CREATE_VERSION_TABLE)
+        done = {(r["module"], r["version"]): r["checksum"] for r in conn.execute(_SELECT_APPLIED).fetchall()}
+        for migration in discover():
+            key = (migration.module, migration.version)
+            if key in done:
+                if done[key] != migration.checksum:
+                    raise DatabaseError(
+                        f"migration {migration.module}/{migration.version:03d}_{migration.name} was changed "
+                        "after it was applied; add a new numbered file instead"
+                    )
+                continue
+            try:
+                conn.execute(migration.sql)
+            except psycopg.Error as err:
+                raise DatabaseError(
+                    f"migration {migration.module}/{migration.version:03d}_{migration.name} failed: {err}"
+                ) from err
+            conn.execute(_INSERT_APPLIED, (migration.module, migration.version, migration.name, migration.checksum))
+            applied_now.append(f"{migration.module}/{migration.version:03d}_{migration.name}")
+    return applied_now
+
+
+def _ensure_extensions(conn: psycopg.Connection) -> None:
+    """Both extensions are required on every database (DESIGN.md): a missing one is a clear error at start."""
+    available = {row["name"] for row in conn.execute(_AVAILABLE, (list(REQUIRED_EXTENSIONS),)).fetchall()}
+    missing = [name for name in REQUIRED_EXTENSIONS if name not in available]
+    if missing:
+        raise DatabaseError(
+            "the database server lacks the extension" + ("s " if len(missing) > 1 else " ")
+            + " and ".join(f"{name!r} ({REQUIRED_EXTENSIONS[name]})" for name in missing)
+            + "; install it on the server (or use the embedded default without NOVABERG_DATABASE_URL)"
+        )
+    if conn.execute(_OLD_FALLBACK).fetchone()["present"]:
+        raise DatabaseError(
+            "this database was built for the old SQL trigram fallback (function novaberg_trigrams exists); "
+            "copy its data into a new database with 'novaberg migrate-data' instead of migrating it in place"
+        )
+    for name in REQUIRED_EXTENSIONS:
+        try:
+            conn.execute(f"CREATE EXTENSION IF NOT EXISTS {name}")
+        except psycopg.Error as err:
+            raise DatabaseError(f"could not create the extension {name!r}: {err}") from err
+
+
+def extension_versions(db: Database) -> dict[str, str]:
+    """The installed versions of the required extensions (for `novaberg doctor`)."""
+    with db.transaction() as conn:
+        rows = conn.execute(_INSTALLED, (list(REQUIRED_EXTENSIONS),)).fetchall()
+    return {row["extname"]: row["extversion"] for row in rows}

@@ -1,0 +1,80 @@
+"""Orders Nova cannot carry out (`capabilities_de.json`): booking, ordering, buying online, playing media, calling,
+navigating, an alarm clock, the weather, sending a message.
+
+`beyond_reach(text)` reads whether a sentence is such an order, from whole folded words (no pattern): the kind's
+verb said first or as the infinitive of a frame (*Kannst du mir einen Flug buchen?*), its object where the kind
+needs one, and no word of Nova's own objects or orders (*Erinnerungsalarm*, *Trag ein: Tisch reservieren*). The
+route asks it before any service runs, so such an order writes nothing and the answer says what she cannot do and
+what she can do instead (the answer's texts are data here too).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from novaberg.text.commands import names_a_container
+from novaberg.text.words import fold, words
+
+__all__ = ["BeyondReach", "beyond_reach", "instead_text", "APPOINTMENT", "LIST", "NOTHING"]
+
+APPOINTMENT = "appointment"  # instead: the §3a offer to enter it (day and time said), else a question for them
+LIST = "list"  # instead: a question whether it goes on a shopping list
+NOTHING = "nothing"  # instead: what she does keep (no question)
+_INFINITIVE = "en"
+
+
+@dataclass(frozen=True)
+class BeyondReach:
+    kind: str  # buchen, bestellen, online_kaufen, abspielen, anrufen, navigieren, wecker, wetter, nachricht
+    says: str  # the refusal, fit for du and Sie alike
+    instead: str  # APPOINTMENT | LIST | NOTHING
+
+
+@cache
+def _vocabulary() -> dict[str, Any]:
+    return json.loads(resources.files(__package__).joinpath("capabilities_de.json").read_text(encoding="utf-8"))
+
+
+def instead_text(key: str) -> str:
+    """The sentence after the refusal (`instead_texts`): `appointment_open`, `list` or `nothing`."""
+    return str(_vocabulary()["instead_texts"][key])
+
+
+def _own(folded: list[str]) -> bool:
+    own = tuple(_vocabulary()["own_words"])
+    return any(word.startswith(own) or names_a_container(word) for word in folded)
+
+
+def _verb_said(order: dict[str, Any], folded: list[str], asks: bool) -> bool:
+    verbs = frozenset(order["verbs"])
+    if not verbs:
+        return asks
+    if folded[0] in verbs:
+        return True
+    return folded[0] in _vocabulary()["frame_openers"] and any(
+        word in verbs and word.endswith(_INFINITIVE) for word in folded[1:])
+
+
+def _object_said(order: dict[str, Any], folded: list[str]) -> bool:
+    objects = tuple(order["objects"])
+    return not objects or any(word == thing or word.endswith(thing) for word in folded for thing in objects)
+
+
+def beyond_reach(text: str) -> BeyondReach | None:
+    """The order Nova cannot carry out in `text`, or None (an order of hers, or no such order)."""
+    vocabulary = _vocabulary()
+    folded = [fold(word) for word in words(text)]
+    skip = frozenset(vocabulary["skip_words"])
+    while folded and folded[0] in skip:
+        folded = folded[1:]
+    if not folded or _own(folded):
+        return None
+    asks = text.rstrip().endswith("?") or folded[0] in vocabulary["question_openers"]
+    for order in vocabulary["orders"]:
+        if _verb_said(order, folded, asks) and _object_said(order, folded):
+            return BeyondReach(order["kind"], order["says"], order["instead"])
+    return None

@@ -1,0 +1,813 @@
+"""The German list-command reader (issue 26 item 1): which items go on or off which list, in the many ways
+people say it — the verb first (*Füge Eier zu meiner Einkaufsliste hinzu*), split (*Nimm den Käse aus
+der Einkaufsliste raus*, *Hak die Milch ab*), last as an infinitive (*Milch auf die Einkaufsliste
+setzen*), after a polite frame (*Kannst du Tomaten der Einkaufsliste hinzufügen*), or left out
+(*Eier auf die Einkaufsliste*); a closing *bitte* or *danke* (also after a comma) is no part of it.
+
+The container phrase is read as one unit — preposition, article or possessive, the list's name in any of
+its forms (*Einkaufsliste*, *Einkaufs Liste*, *Baumarkt-Liste*, *Liste Baumarkt*, *dem Einkauf*) — and is
+never part of an item: when the rest of the sentence still holds a list word or a preposition pointing at
+a list, the reader refuses (None) rather than guess. The words are data (`commands_de.json`).
+
+`read_list_command(text)` returns a `ListCommand` or None (not a list command, or not read safely).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from novaberg.text.calendar import WEEKDAY_NAMES
+from novaberg.text.grammar import verb_of
+from novaberg.text.words import fold
+
+__all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command", "antecedent", "ADD", "REMOVE",
+           "is_pronoun", "means_a_list", "names_a_container", "unsafe_item_text", "join_list_compounds",
+           "ambiguous_enumeration", "restore_list_colon"]
+
+ADD, REMOVE = "add", "remove"
+TO, FROM, DATIVE = "to", "from", "dative"
+_ON_PARTICLES = frozenset({"drauf", "rauf", "dazu"})
+_OFF_PARTICLES = frozenset({"raus", "heraus", "runter", "herunter", "weg"})
+_HEAD_COLON = re.compile(r"^\s*(?P<head>[^\W\d_][\w-]*)\s*:\s*(?P<rest>\S.*)$")
+
+_TOKEN = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*|[,;]")
+
+
+@dataclass(frozen=True)
+class Container:
+    """A list named in a sentence. `name` is '' for a bare container word (*meine Liste*: no name)."""
+
+    said: str
+    name: str
+    direction: str  # to / from / dative
+    bare: bool = False  # named without a list word (*aus Baumarkt*): only the person's lists can confirm it
+
+
+@dataclass(frozen=True)
+class ListCommand:
+    action: str  # ADD | REMOVE
+    items: str  # the items as said (split by the caller)
+    container: Container | None
+    verb: str  # the lexicon key, '' for an elliptic order
+    pronoun: bool = False  # the item is a pronoun (*nimm ihn von der Liste*): the caller resolves it
+    antecedent: str = ""  # what a pronoun points back to within the same sentence ('' when nothing)
+    particle: str = ""  # the separable particle said apart (*streich X durch*: durch)
+
+
+@dataclass(frozen=True)
+class _Verb:
+    key: str
+    forms: frozenset[str]
+    infinitives: frozenset[str]
+    particles: frozenset[str]
+    action: str
+    needs_container: bool
+
+
+@dataclass(frozen=True)
+class _Lexicon:
+    verbs: tuple[_Verb, ...]
+    heads: tuple[str, ...]
+    aliases: dict[str, str]
+    directions: dict[str, str]
+    determiners: frozenset[str]
+    dative: frozenset[str]
+    closing: tuple[tuple[str, ...], ...]
+    polite: tuple[tuple[str, ...], ...]
+    fillers: frozenset[str]
+    pronouns: frozenset[str]
+    not_items: frozenset[str]
+    subjects: frozenset[str]
+    not_elliptic: frozenset[str]
+    other_containers: tuple[str, ...]
+    antecedent_verbs: frozenset[str]
+    done_words: frozenset[str]
+    list_only_verbs: frozenset[str]
+    list_only_particles: frozenset[str]
+    finite_verbs: frozenset[str]
+    item_openers_refused: frozenset[str]
+    elliptic_modals: frozenset[str]
+    elliptic_off: frozenset[str]
+    task_nouns: dict[str, str]
+    task_verbs: frozenset[str]
+    task_remove_verbs: frozenset[str]
+    task_adjectives: frozenset[str]
+    item_adjective_stems: frozenset[str]
+    task_articles: frozenset[str]
+    elliptic_on: frozenset[str]
+    elliptic_off_modals: frozenset[str]
+    wish_endings: frozenset[str]
+    aside_openers: frozenset[str]
+    negations: frozenset[str]
+    reflexives: frozenset[str]
+    scope_times: frozenset[str]
+    scope_time_openers: frozenset[str]
+
+
+def load_raw_commands() -> dict[str, Any]:
+    """The data file as written (for its schema test)."""
+    return json.loads(resources.files(__package__).joinpath("commands_de.json").read_text(encoding="utf-8"))
+
+
+def _phrases(values: list[str]) -> tuple[tuple[str, ...], ...]:
+    return tuple(sorted((tuple(fold(v).split()) for v in values), key=len, reverse=True))
+
+
+@cache
+def _lexicon() -> _Lexicon:
+    raw = load_raw_commands()
+    return _Lexicon(
+        verbs=tuple(_Verb(v["key"], frozenset(v["forms"]), frozenset(v["infinitives"]), frozenset(v["particles"]),
+                          v["action"], bool(v["needs_container"])) for v in raw["verbs"]),
+        heads=tuple(sorted(raw["container_heads"], key=len, reverse=True)),
+        aliases=dict(raw["list_aliases"]),
+        directions=dict(raw["directions"]),
+        determiners=frozenset(raw["determiners"]),
+        dative=frozenset(raw["dative"]),
+        closing=_phrases(raw["closing"]),
+        polite=_phrases(raw["polite_frames"]),
+        fillers=frozenset(raw["fillers"]),
+        pronouns=frozenset(raw["pronouns"]),
+        not_items=frozenset(raw["not_items"]),
+        subjects=frozenset(raw["subjects"]),
+        not_elliptic=frozenset(raw["not_elliptic"]),
+        other_containers=tuple(raw["other_containers"]),
+        antecedent_verbs=frozenset(raw["antecedent_verbs"]),
+        done_words=frozenset(raw["done_words"]),
+        list_only_verbs=frozenset(raw["list_only_verbs"]),
+        list_only_particles=frozenset(raw["list_only_particles"]),
+        finite_verbs=frozenset(raw["finite_verbs"]),
+        item_openers_refused=frozenset(raw["item_openers_refused"]),
+        elliptic_modals=frozenset(raw["elliptic_modals"]),
+        elliptic_off=frozenset(raw["elliptic_off"]),
+        task_nouns={fold(k): v for k, v in raw["task_nouns"].items()},
+        task_verbs=frozenset(raw["task_verbs"]),
+        task_remove_verbs=frozenset(raw["task_remove_verbs"]),
+        task_adjectives=frozenset(raw["task_adjectives"]),
+        item_adjective_stems=frozenset(raw["item_adjective_stems"]),
+        task_articles=frozenset(raw["task_articles"]),
+        elliptic_on=frozenset(raw["elliptic_on"]),
+        elliptic_off_modals=frozenset(raw["elliptic_off_modals"]),
+        wish_endings=frozenset(raw["wish_endings"]),
+        aside_openers=frozenset(raw["aside_openers"]),
+        negations=frozenset(w for w in raw["negations"] if " " not in w),
+        reflexives=frozenset(raw["reflexives"]),
+        scope_times=frozenset(raw["scope_times"]) | {fold(day) for day in WEEKDAY_NAMES},
+        scope_time_openers=frozenset(raw["scope_time_openers"]),
+    )
+
+
+@dataclass(frozen=True)
+class _Tok:
+    said: str
+    folded: str
+    uncased: bool = False  # the text carries no capitals past its first word: the case says nothing of nouns
+
+
+def _tokens(text: str) -> list[_Tok]:
+    """The tokens of `text`. Issue 26: a text typed or recognised in lower case (*füge milch zur einkaufs liste
+    hinzu*) marks its tokens `uncased`, so that a name is told by the lexicon there, not by a capital letter."""
+    found = [m.group() for m in _TOKEN.finditer(text)]
+    uncased = not any(word[:1].isupper() for word in found[1:])
+    return [_Tok(word, fold(word), uncased) for word in found]
+
+
+def _starts_with(toks: list[_Tok], phrase: tuple[str, ...]) -> bool:
+    return len(toks) >= len(phrase) and tuple(t.folded for t in toks[: len(phrase)]) == phrase
+
+
+def _ends_with(toks: list[_Tok], phrase: tuple[str, ...]) -> bool:
+    return len(toks) >= len(phrase) and tuple(t.folded for t in toks[len(toks) - len(phrase):]) == phrase
+
+
+def _strip_closing(toks: list[_Tok], lx: _Lexicon) -> list[_Tok]:
+    changed = True
+    while changed and toks:
+        changed = False
+        if toks[-1].folded in (",", ";"):
+            toks, changed = toks[:-1], True
+            continue
+        for phrase in lx.closing:
+            if _ends_with(toks, phrase) and len(toks) > len(phrase):
+                toks, changed = toks[: len(toks) - len(phrase)], True
+                break
+    while toks and (toks[0].folded in ("bitte", "ach", "also", "ok", "okay", "und", "nova", "hey", ",")):
+        toks = toks[1:]
+    return toks
+
+
+def _head_of(folded: str, lx: _Lexicon) -> str:
+    """The container word a folded word is or ends in ('' when none)."""
+    bare = folded.replace("-", "")
+    for head in lx.heads:
+        if bare.endswith(head):
+            return head
+    return ""
+
+
+def names_a_container(word: str) -> bool:
+    """Whether a word names a list by itself (*Einkaufsliste*, *Liste*, *Einkauf*)."""
+    lx = _lexicon()
+    folded = fold(word)
+    return bool(_head_of(folded, lx)) or folded in lx.aliases
+
+
+def is_pronoun(text: str) -> bool:
+    return fold(" ".join(text.split())) in _lexicon().pronouns
+
+
+def _title(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
+def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool,
+                  bare_names: bool = False) -> tuple[int, Container] | None:
+    """A container phrase starting at token i: (its end, the container), or None."""
+    j = i
+    direction = ""
+    if j < len(toks) and toks[j].folded in lx.directions:
+        direction = lx.directions[toks[j].folded]
+        j += 1
+    det = ""
+    if j < len(toks) and toks[j].folded in lx.determiners:
+        det = toks[j].folded
+        j += 1
+    if not direction:
+        direction = DATIVE  # *der Einkaufsliste*, or the list word bare: *füge Eier Einkaufsliste hinzu*
+        if not det and j < len(toks) and not (_head_of(toks[j].folded, lx) or toks[j].folded in lx.aliases
+                                              or _two_word_list(toks, j, lx)):
+            return None
+    if j >= len(toks):
+        return None
+    word = toks[j]
+    head = _head_of(word.folded, lx)
+    if head and word.folded.replace("-", "") != head:  # *Einkaufsliste*, *Baumarkt-Liste*, *EinkaufsListe*
+        end = _scope_end(toks, j + 1, lx)  # *auf die Einkaufsliste für morgen*: when it is bought, no item
+        return end, Container(_said(toks, i, end), word.said, direction)
+    if head:  # the bare word: *meine Liste*, or *Liste Baumarkt* with a name after it
+        named = _named_for(toks, j + 1, lx)
+        if named:  # s11: *die Liste für den Baumarkt*
+            return named, Container(_said(toks, i, named), toks[named - 1].said, direction)
+        rest = len(toks) - (j + 1)
+        joined = rest >= 2 and toks[j + 2].folded in ("und", "oder", ",")  # *Liste Brot und Butter*: items
+        if rest >= 1 and _is_name(toks[j + 1], lx) and (not items_follow or rest >= 2 and not joined):
+            return j + 2, Container(_said(toks, i, j + 2), toks[j + 1].said, direction)
+        end = _scope_end(toks, j + 1, lx)
+        return end, Container(_said(toks, i, end), "", direction)
+    if j + 1 < len(toks) and _head_of(toks[j + 1].folded, lx) == toks[j + 1].folded.replace("-", "") \
+            and _is_name(word, lx) and (j > i or i > 0 or word.folded.removesuffix("s") in lx.aliases):
+        # *die Haushalt Liste*, *der Einkaufs Liste*; first after the verb only a list's own stem: *Füge Einkaufs
+        # Liste Öl hinzu* (issue 26) — *Füge Backpapier Liste hinzu* keeps its item
+        name = lx.aliases.get(word.folded.removesuffix("s"), f"{word.said}-{_title(toks[j + 1].said)}")
+        return j + 2, Container(_said(toks, i, j + 2), name, direction)
+    if word.folded in lx.aliases:  # *dem Einkauf*
+        return j + 1, Container(_said(toks, i, j + 1), lx.aliases[word.folded], direction)
+    if bare_names and direction != DATIVE and j == len(toks) - 1 and _is_name(word, lx) \
+            and word.folded not in lx.pronouns and word.folded not in lx.not_items:
+        return j + 1, Container(_said(toks, i, j + 1), word.said, direction, bare=True)  # *aus Baumarkt*
+    return None
+
+
+def _named_for(toks: list[_Tok], k: int, lx: _Lexicon) -> int:
+    """*Liste für den Baumarkt*, *Zettel fürs Wochenende*… : the end of *für [article] Name* after a bare list word
+    when the name is no time of buying (then the list stays bare), else 0."""
+    if k >= len(toks) or toks[k].folded not in ("fuer", "fuers"):
+        return 0
+    m = k + 1
+    if m < len(toks) and toks[m].folded in lx.determiners | {"das"}:
+        m += 1
+    if m < len(toks) and _is_name(toks[m], lx) and toks[m].folded not in lx.scope_times:
+        return m + 1
+    return 0
+
+
+def _scope_end(toks: list[_Tok], k: int, lx: _Lexicon) -> int:
+    """*… für morgen*, *… fürs Wochenende*, *… für nächsten Samstag* after the list: the time it is for belongs to
+    the container phrase (never to an item); the end of the phrase either way."""
+    if k >= len(toks) or toks[k].folded not in ("fuer", "fuers"):
+        return k
+    m = k + 1
+    while m < len(toks) and toks[m].folded in lx.determiners | lx.scope_time_openers:
+        m += 1
+    return m + 1 if m < len(toks) and toks[m].folded in lx.scope_times else k
+
+
+def _two_word_list(toks: list[_Tok], j: int, lx: _Lexicon) -> bool:
+    """*Einkaufs Liste*, *Baumarkt Liste*: a name, then the bare list word."""
+    return (j + 1 < len(toks) and _is_name(toks[j], lx)
+            and _head_of(toks[j + 1].folded, lx) == toks[j + 1].folded.replace("-", ""))
+
+
+def _is_name(tok: _Tok, lx: _Lexicon) -> bool:
+    """A word that may name a list: a noun by its capital; in a text without capitals (`_Tok.uncased`) any word
+    the lexicon does not know as a function word, a pronoun or a verb."""
+    if (tok.folded in lx.fillers or tok.folded in lx.directions or tok.folded in lx.determiners
+            or tok.folded in (",", ";") or any(tok.folded in v.particles for v in lx.verbs)):
+        return False
+    if tok.said[:1].isupper():
+        return True
+    return tok.uncased and not _function_word(tok.folded, lx)
+
+
+def _function_word(folded: str, lx: _Lexicon) -> bool:
+    """Pronouns, subjects, negations, closing words and verbs of the lexicon: never a list's name."""
+    return (folded in lx.pronouns or folded in lx.subjects or folded in lx.not_items or folded in lx.negations
+            or folded in lx.reflexives or folded in lx.finite_verbs or folded in ("und", "oder", "danke")
+            or any(folded in v.forms or folded in v.infinitives for v in lx.verbs))
+
+
+def _said(toks: list[_Tok], start: int, end: int) -> str:
+    return " ".join(t.said for t in toks[start:end])
+
+
+def _find_container(toks: list[_Tok], lx: _Lexicon, verb_first: bool,
+                    bare_names: bool = False) -> tuple[int, int, Container] | None | bool:
+    """(start, end, container) of the one container phrase; None when there is none; False when the
+    sentence holds more than one or a list word outside a phrase (not read safely)."""
+    found: list[tuple[int, int, Container]] = []
+    i = 0
+    while i < len(toks):
+        hit = _container_at(toks, i, lx, items_follow=verb_first and i == 0, bare_names=bare_names)
+        if hit is not None:
+            end, container = hit
+            found.append((i, end, container))
+            i = end
+            continue
+        i += 1
+    if len(found) > 1:
+        return False
+    return found[0] if found else None
+
+
+def _verb_first(toks: list[_Tok], lx: _Lexicon) -> _Verb | None:
+    if not toks:
+        return None
+    if len(toks) > 1 and toks[1].folded in lx.subjects:
+        return None  # *Setzt du …*, *Nimmst du …*: a question, not an order
+    return next((v for v in lx.verbs if toks[0].folded in v.forms), None)
+
+
+def _verb_last(toks: list[_Tok], lx: _Lexicon) -> tuple[_Verb, int, str] | None:
+    """(verb, how many tokens it takes at the end, the particle said apart: *raus nehmen*)."""
+    if not toks:
+        return None
+    last = toks[-1].folded
+    for verb in lx.verbs:
+        infinitive = last if last in verb.infinitives else _without_zu(last, verb)
+        if infinitive:
+            if len(toks) > 1 and toks[-2].folded in verb.particles:
+                return verb, 2, toks[-2].folded
+            if len(toks) > 2 and toks[-2].folded == "zu" and infinitive == last:  # *… auf die Liste zu setzen*
+                return verb, 2, _joined_particle(last, verb)
+            return verb, 1, _joined_particle(infinitive, verb)
+    return None
+
+
+def _without_zu(word: str, verb: _Verb) -> str:
+    """*hinzuzufügen* → *hinzufügen*, *aufzuschreiben* → *aufschreiben*: the zu-infinitive of a separable verb."""
+    for particle in verb.particles:
+        if word.startswith(particle + "zu") and particle + word[len(particle) + 2:] in verb.infinitives:
+            return particle + word[len(particle) + 2:]
+    return ""
+
+
+def _joined_particle(infinitive: str, verb: _Verb) -> str:
+    return next((p for p in verb.particles if infinitive.startswith(p)), "")
+
+
+def _action(verb: _Verb | None, particle: str, container: Container | None) -> str:
+    direction = container.direction if container else ""
+    if verb is None:
+        return ADD if direction == TO else ""
+    if verb.action == "by_particle":  # *mach X drauf*, *mach X auf die Liste*; off only with its particle
+        if particle in _OFF_PARTICLES:
+            return REMOVE if direction != TO else ""
+        return ADD if (particle in _ON_PARTICLES or direction == TO) and direction != FROM else ""
+    if verb.action == "by_direction":
+        if particle in ("raus", "heraus", "runter", "herunter", "weg"):
+            return REMOVE if direction != TO or particle else ""
+        if direction == TO or particle == "auf" and direction != FROM:
+            return ADD  # *nimm X auf die Liste*, *nimm X mit auf* (aufnehmen)
+        return REMOVE if direction == FROM else ""
+    if verb.action == ADD:
+        return ADD if direction != FROM else ""
+    if particle in ("drauf", "rauf", "dazu"):
+        return ""
+    if container is not None and container.said and fold(container.said.split()[0]) in ("zu", "zur", "zum"):
+        return ""  # *streich X zur Liste*: no removal points that way
+    if container is not None and _onto(container):
+        return ""  # s11: *Streich Milch auf die Einkaufsliste*, *Hau Milch in die Liste*: the accusative says onto
+    return REMOVE
+
+
+def _onto(container: Container) -> bool:
+    """*auf die Liste*, *in meine Liste*, *ins …*: a direction onto the list (accusative) — not the place on it
+    (*auf der Liste*, *in meiner Liste*, dative), where an item is struck."""
+    words = [fold(w) for w in container.said.split()]
+    if not words or words[0] not in ("auf", "in", "ins"):
+        return False
+    return words[0] == "ins" or len(words) > 1 and words[1] in _lexicon().determiners and words[1] not in _lexicon().dative
+
+
+def _trim(toks: list[_Tok], lx: _Lexicon) -> list[_Tok]:
+    while toks and (toks[0].folded in lx.fillers or toks[0].folded in (",", ";")):
+        toks = toks[1:]
+    while toks and (toks[-1].folded in lx.fillers or toks[-1].folded in (",", ";")):
+        toks = toks[:-1]
+    return toks
+
+
+def _unsafe_item(toks: list[_Tok], lx: _Lexicon) -> bool:
+    """An item text must hold no list word, no preposition pointing at a list, no subject, no second verb."""
+    if toks and toks[-1].folded in lx.determiners:
+        return True  # *Kaffee meine …*: the article of the list, left behind
+    for k, tok in enumerate(toks):
+        if _head_of(tok.folded, lx) or tok.folded in lx.aliases or tok.folded in lx.subjects:
+            return True
+        if tok.folded in lx.reflexives:
+            return True  # *Stell dir vor, Milch …*: a clause, not an item
+        if tok.folded in lx.directions and k + 1 < len(toks) and toks[k + 1].folded in lx.determiners:
+            return True
+        if any(tok.folded in v.forms or tok.folded in v.infinitives for v in lx.verbs):
+            return True
+        if tok.folded in lx.finite_verbs:
+            return True  # *Kaffee ist alle*: a clause, not an item
+    return False
+
+
+def unsafe_item_text(text: str) -> bool:
+    """The write path's invariant (issue 26 item 2): an item never holds a list word (*Einkaufsliste*,
+    *Liste*, *Einkauf*) nor a preposition with an article pointing at one (*zu meiner*, *von der*)."""
+    lx = _lexicon()
+    toks = _tokens(text)
+    for k, tok in enumerate(toks):
+        if _head_of(tok.folded, lx) or tok.folded in lx.aliases:
+            return True
+        if tok.folded in lx.directions and k + 1 < len(toks) and toks[k + 1].folded in lx.determiners:
+            return True
+    return False
+
+
+def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None:
+    """One list command read from `text`, or None. A sentence of clauses (*Den Käse hab ich schon, nimm
+    ihn bitte von der Liste*) is read from its last clause; a pronoun item points back to the thing the
+    earlier clause names (`ListCommand.antecedent`). With `bare_names`, a list said by its name alone at
+    the end after a preposition (*Streich Käse aus Baumarkt*) is read too, marked `Container.bare`: the
+    caller must confirm the name against the person's lists (it may be no list at all)."""
+    said = " ".join(str(text).split())
+    if not said:
+        return None
+    lx = _lexicon()
+    headed = _HEAD_COLON.match(said)
+    if headed and _is_list_word(fold(headed.group("head")), lx) and not said.rstrip().endswith("?"):
+        said = f"auf die {headed.group('head')} {headed.group('rest')}"  # *Einkaufsliste: Milch, Eier*
+    toks = _tokens(said)
+    if any(t.folded.startswith(other) for t in toks for other in lx.other_containers):
+        return None  # *aus dem Kalender*: not a list
+    command = _read(toks, lx, said.rstrip().endswith("?"))
+    if command is None and bare_names:
+        command = _read(toks, lx, said.rstrip().endswith("?"), bare_names=True)
+        if command is not None and not command.verb and not _ordered(toks, lx):
+            command = None  # *Urlaub auf Mallorca*: without a list verb a bare name is no list
+    if command is not None:
+        # *Schreib das auf*: what was said before is written down — a note of the notes' own rules, no list item
+        return None if command.pronoun and command.particle == "auf" else command
+    first = next((k for k, t in enumerate(toks) if t.folded in (",", ";")), -1)
+    if first > 0 and first + 1 < len(toks) and toks[first + 1].folded in lx.aside_openers:
+        command = _read(toks[:first], lx, False)  # *Streiche Milch, die haben wir schon*: a remark after the order
+        if command is not None and command.verb and not command.pronoun:
+            return command
+    cut = max((k for k, t in enumerate(toks) if t.folded in (",", ";")), default=-1)
+    if cut <= 0:
+        return None
+    command = _read(toks[cut + 1:], lx, said.rstrip().endswith("?"))
+    if command is None or command.verb == "":
+        return None
+    earlier = antecedent(_said(toks, 0, cut))
+    if command.pronoun:
+        return ListCommand(command.action, command.items, command.container, command.verb, True, earlier,
+                           command.particle)
+    return command
+
+
+def _ordered(toks: list[_Tok], lx: _Lexicon) -> bool:
+    """Issue 26: an elliptic order that names its list by the list's name alone (*Backpapier auf Baumarkt bitte*,
+    *Würdest du Käse in Baumarkt bitte*, *Backpapier in unsere Baumarkt*) is an order by its form — a polite frame,
+    a closing *bitte*/*danke*, or a possessive before the name; the caller confirms the name against the person's
+    lists (`Container.bare`). *Urlaub auf Mallorca* has none of these and stays no list."""
+    words = [t for t in toks if t.folded not in (",", ";")]
+    while words and words[0].folded in ("bitte", "ach", "also", "ok", "okay", "und", "nova", "hey"):
+        words = words[1:]
+    if any(_starts_with(words, phrase) for phrase in lx.polite) or any(_ends_with(words, p) for p in lx.closing):
+        return True
+    return len(words) > 2 and words[-2].folded in lx.determiners and words[-2].folded not in ("die", "der", "den",
+                                                                                             "dem")
+
+
+def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False) -> ListCommand | None:
+    toks = _strip_closing(toks, lx)
+    polite = next((p for p in lx.polite if _starts_with(toks, p)), None)
+    if asked and polite is None:
+        return None
+    if polite is not None:
+        toks = toks[len(polite):]
+        if len(toks) > 2 and toks[-1].folded in lx.wish_endings:
+            toks = toks[:-1]  # *Ich will Käse auf meiner Einkaufsliste haben*
+    toks = _strip_closing(toks, lx)
+    if not toks or any(t.folded in lx.negations for t in toks):
+        return None  # s11: *Setz Milch nicht auf die Einkaufsliste* added „Milch nicht“ — a negated order writes nothing
+    task = _task_order(toks, lx)
+    if task is not None:
+        return task
+    verb = _verb_first(toks, lx) if polite is None else None
+    particle = ""
+    if verb is not None:
+        body = toks[1:]
+        if body and body[-1].folded in verb.particles:
+            particle = body[-1].folded
+            body = body[:-1]
+        verb_first = True
+    else:
+        last = _verb_last(toks, lx)
+        if last is not None:
+            verb, taken, particle = last
+            body = toks[: len(toks) - taken]
+        else:
+            body = toks
+        verb_first = False
+    if verb is None:
+        body, particle = _elliptic_body(body, lx, bare_names)
+    found = _find_container(body, lx, verb_first or verb is None, bare_names)  # the items may follow the list
+    if found is False:
+        return None
+    container: Container | None = None
+    if found:
+        start, end, container = found  # type: ignore[misc]
+        before, after = _trim(body[:start], lx), _trim(body[end:], lx)
+        if before and after:
+            return None  # items on both sides of the list: not one item span
+        items = before or after
+        if verb is None and not _elliptic_shape(start, before, after, container, particle):
+            return None  # an elliptic order names its list at one end: *Eier auf die Einkaufsliste*
+    else:
+        items = _trim(body, lx)
+        if verb is None or verb.needs_container and particle in ("", "ein"):
+            return None  # *schreib Eier*, *trag Eier ein*: no list said and no particle saying where
+        # *schreib Eier auf*, *nimm Eier mit auf*: written down — on a list the caller asks for
+        if verb.action == "by_direction" and not particle:
+            return None
+        if any(t.folded in lx.directions for t in items):
+            return None  # *Ergänze Backpapier auf Baumarkt*: a place said, but no list word — not read safely
+    if not items or len(items) == 1 and items[0].folded in lx.not_items:
+        return None
+    if verb is None and (items[0].folded in lx.not_elliptic or len(items) > 6 or verb_of(items[0].said)[0] is not None):
+        return None  # *Mach Milch auf die Liste*: a verb the lexicon does not know is no part of an item
+    if verb is not None and verb.key in ("ergaenzen", "erweitern") and items[0].folded == "um" and container is not None:
+        items = items[1:]  # *Ergänz die Einkaufsliste um Milch*, *Erweitere die Einkaufsliste um Käse*
+    if not items or items[0].folded in lx.directions or items[0].folded in lx.item_openers_refused:
+        return None  # *… um Milch*, *… mit Käse*: a preposition opens no item
+    if _unsafe_item(items, lx):
+        return None
+    if verb is not None and any(t.folded in verb.particles and t.folded not in lx.directions for t in items):
+        return None  # *Füge eine Aufgabe hinzu Fenster putzen*: the verb's own particle inside the item — not read
+    if verb is not None or not particle:
+        action = _action(verb, particle, container)
+    else:
+        action = ADD if particle in lx.elliptic_on else REMOVE
+    if not action:
+        return None
+    if container is not None and container.direction == DATIVE and (verb is None or verb.action != ADD):
+        return None  # a bare dative receives: *der Einkaufsliste hinzufügen*, never *der Liste streichen*
+    text = _said(items, 0, len(items)).replace(" ,", ",").replace(" ;", ";")
+    return ListCommand(action, text, container, verb.key if verb else "", is_pronoun(text), particle=particle)
+
+
+def _elliptic_body(body: list[_Tok], lx: _Lexicon, bare_names: bool) -> tuple[list[_Tok], str]:
+    """An order without a list verb, said with a modal or *kommt* next to the list (*Milch muss noch auf die
+    Liste*, *Auf die Liste kommt Milch*) or ending in a particle of taking off (*Käse von der Liste runter*,
+    *Die Milch kann von der Liste weg*): (the words without the modal and the particle, the particle)."""
+    particle = ""
+    if len(body) > 2 and (body[-1].folded in lx.elliptic_off or body[-1].folded in lx.elliptic_on):
+        particle, body = body[-1].folded, body[:-1]
+    for k, tok in enumerate(body):
+        if k == 0 or tok.folded not in lx.elliptic_modals:
+            continue
+        rest = body[:k] + body[k + 1:]
+        found = _find_container(rest, lx, True, bare_names)
+        if found:
+            start, end, container = found  # type: ignore[misc]
+            next_to = start == k or start == k + 1 and rest[k].folded in lx.fillers or end == k
+            if next_to and not particle and container.direction == FROM and tok.folded in lx.elliptic_off_modals:
+                return rest, "weg"  # *Milch kann von der Einkaufsliste*: the modal says it comes off (as *… weg*)
+            if next_to:
+                return rest, particle
+        break
+    return body, particle
+
+
+def _elliptic_shape(start: int, before: list[_Tok], after: list[_Tok], container: Container,
+                    particle: str = "") -> bool:
+    """An order without a verb names its list at one end and adds: *Eier auf die Einkaufsliste*, or the list
+    first, *Auf die Liste bitte Brot*; it takes off only with its particle: *Käse von der Liste runter* —
+    never the items on both sides."""
+    if particle in _ON_PARTICLES or particle == "hinzu":  # *Käse zur Einkaufsliste hinzu*
+        return container.direction == TO and bool(before) and not after
+    if particle:
+        return container.direction == FROM and bool(before) and not after
+    if container.direction != TO:
+        return False
+    if before and not after:
+        return True
+    return start == 0 and bool(after) and not before
+
+
+def _is_list_word(folded: str, lx: _Lexicon) -> bool:
+    """*Einkaufsliste*, *Einkaufszettel*, *Einkauf*: a word that names a list (a note, *Notiz*, is no list)."""
+    head = _head_of(folded, lx)
+    return head in ("liste", "listen", "zettel") or folded in lx.aliases
+
+
+def _task_order(toks: list[_Tok], lx: _Lexicon) -> ListCommand | None:
+    """A task said as the object of a creating verb (*Erstelle eine Aufgabe Fenster putzen*, *Füge eine neue
+    Aufgabe hinzu: Mama anrufen*, *ein To-do anlegen Rasen mähen*, *Neue Aufgabe: Steuer machen*) or of a
+    striking one (*Streich die Aufgabe Fenster putzen*): the task goes on (off) the list the noun names.
+    The verb stands before the noun or between the noun and the task; anything else is not this frame."""
+    k = next((n for n, t in enumerate(toks) if t.folded in lx.task_nouns), -1)
+    if k < 0:
+        return None
+    head = [t for t in toks[:k] if t.folded not in lx.fillers]
+    adjectives = False
+    while head and head[-1].folded in lx.task_adjectives:
+        head, adjectives = head[:-1], True
+    if head and head[-1].folded in lx.task_articles:
+        head = head[:-1]
+    tail = toks[k + 1:]
+    leading = 0
+    while leading < len(tail) and (tail[leading].folded in lx.task_verbs | lx.task_remove_verbs
+                                   or tail[leading].folded in lx.fillers):
+        leading += 1
+    said_verbs = [t.folded for t in head] + [t.folded for t in tail[:leading]]
+    if any(w not in lx.task_verbs and w not in lx.task_remove_verbs for w in (t.folded for t in head)):
+        return None  # *Ich habe eine Aufgabe für dich*: a subject and its verb, no order
+    removing = any(w in lx.task_remove_verbs for w in said_verbs)
+    if removing and any(w in lx.task_verbs for w in said_verbs if w not in lx.task_remove_verbs):
+        return None  # both a creating and a striking verb: not read
+    if not said_verbs and not adjectives:
+        return None  # *Aufgabe erledigt*: no order
+    items = _trim(tail[leading:], lx)
+    while items and head and _is_particle(items[-1].folded, lx):
+        items = _trim(items[:-1], lx)  # *Leg eine Aufgabe Fenster putzen an*, *Hak die Aufgabe Müll ab*
+    if not items or len(items) > 8 or _unsafe_task(items, lx):
+        return None
+    noun = toks[k]
+    container = Container(noun.said, lx.task_nouns[noun.folded], TO if not removing else FROM)
+    text = _said(items, 0, len(items)).replace(" ,", ",").replace(" ;", ";")
+    return ListCommand(REMOVE if removing else ADD, text, container, "hinzufuegen" if not removing else "streichen")
+
+
+def _is_particle(folded: str, lx: _Lexicon) -> bool:
+    return folded == "an" or any(folded in v.particles for v in lx.verbs)
+
+
+def _unsafe_task(toks: list[_Tok], lx: _Lexicon) -> bool:
+    """A task may end in its own infinitive (*Bericht schreiben*), but holds no list word, no pointer at a list,
+    no subject, no finite verb and no second task noun."""
+    for k, tok in enumerate(toks):
+        if _head_of(tok.folded, lx) or tok.folded in lx.aliases or tok.folded in lx.subjects:
+            return True
+        if tok.folded in lx.task_nouns or tok.folded in lx.finite_verbs or tok.folded in lx.not_elliptic:
+            return True
+        if tok.folded in lx.directions and k + 1 < len(toks) and toks[k + 1].folded in lx.determiners:
+            return True
+    return toks[0].folded in lx.item_openers_refused or toks[0].folded in lx.directions
+
+
+def means_a_list(command: ListCommand) -> bool:
+    """Whether a command without a list still speaks of a list item by its verb (*Entferne Tomaten*, *Hak
+    die Milch ab*, *Streich Quark durch*, *Schreib Brot auf*) — not of an appointment (*Lösch Zahnarzt*)."""
+    lx = _lexicon()
+    return bool(command.verb) and (command.verb in lx.list_only_verbs or command.particle in lx.list_only_particles)
+
+
+def antecedent(clause: str) -> str:
+    """The thing a clause names before its finite verb (*Den Käse hab ich schon* → *Käse*, *Oma anrufen ist
+    erledigt* → *Oma anrufen*), or after *ich hab* up to *schon/gekauft* (*Ich hab den Käse schon*); ''."""
+    lx = _lexicon()
+    toks = [t for t in _tokens(clause) if t.folded not in (",", ";")]
+    for k, tok in enumerate(toks):
+        if tok.folded in lx.antecedent_verbs:
+            head = toks[:k]
+            if head and head[0].folded in lx.subjects:  # *Ich hab den Käse schon*
+                tail = toks[k + 1:]
+                stop = next((m for m, t in enumerate(tail) if t.folded in lx.done_words), len(tail))
+                head = tail[:stop]
+            while head and (head[0].folded in lx.determiners or head[0].folded in lx.fillers):
+                head = head[1:]
+            if not head or any(t.folded in lx.subjects or t.folded in lx.pronouns for t in head) or len(head) > 4:
+                return ""
+            return _said(head, 0, len(head))
+    return ""
+
+
+# --- the forms of speech (issue 26) ---------------------------------------------------------------------
+
+_SPLIT_HEADS = ("liste", "listen", "zettel")
+_TO_DO = re.compile(r"\b(to)[\s-]+(do)[\s-]+(liste|listen)\b", re.IGNORECASE)
+_ARTICLE_LIKE = frozenset({"eine", "einer", "einen", "ein", "zur", "zum", "vom", "im", "ins", "beim", "aufs"})
+
+
+def join_list_compounds(text: str) -> str:
+    """A list compound said as two words after an article or a preposition (*eine einkaufs liste*, *die Pack Liste*,
+    *meine to do liste*) written as one word (*einkaufsliste*, *Packliste*, *to-do-liste*), so that every rule that
+    names a list by its word reads it. Only after an article: *Füge Backpapier Liste hinzu* keeps its item."""
+    lx = _lexicon()
+    text = _TO_DO.sub(lambda m: f"{m.group(1)}-{m.group(2)}-{m.group(3)}", text)
+    toks = list(_TOKEN.finditer(text))
+    out, cursor = [], 0
+    for k in range(len(toks) - 1):
+        before, name, head = toks[max(k - 1, 0)], toks[k], toks[k + 1]
+        if fold(head.group()) not in _SPLIT_HEADS or text[name.end():head.start()] != " ":
+            continue
+        said = fold(before.group())
+        folded = fold(name.group())
+        own_stem = folded.removesuffix("s") in lx.aliases  # *einkaufs liste* anywhere: the shopping list's own stem
+        if said not in lx.determiners and said not in _ARTICLE_LIKE and said not in lx.directions and not own_stem:
+            continue
+        if not name.group().isalpha() or folded in lx.pronouns or folded in lx.subjects or folded in lx.not_items \
+                or folded in lx.fillers or folded in lx.determiners or folded in lx.directions or _head_of(folded, lx):
+            continue  # after an article a verb's form is a name again: *die Pack Liste*
+        out.append(text[cursor:name.end()])
+        out.append(head.group().lower())
+        cursor = head.end()
+    out.append(text[cursor:])
+    return "".join(out)
+
+
+_ENUMERATION = frozenset({"und", "oder", "sowie"})
+
+
+def ambiguous_enumeration(items_text: str, whole_text: str) -> bool:
+    """Issue 26: items said without their commas (*pass ladekabel und sonnencreme*, *Schrauben Dübel*, as speech is
+    transcribed) may be one item or several — *Pass, Ladekabel* or *Pass Ladekabel*. True when `whole_text` has no
+    comma and an item of several words (without a number: *zwei liter milch* is one) is either all nouns by their
+    capitals or stands in a text without capitals (`_tokens`), where nothing tells one item from several: the
+    caller writes nothing rather than a wrong item. A lower-case multi-word item is refused too (*rote paprika*):
+    a lost order is asked again, a wrong item stays on the list."""
+    if re.search(r"[,;\n]", whole_text):
+        return False
+    said = _tokens(whole_text)
+    if any(t.folded in _lexicon().task_nouns or t.folded.replace("-", "").startswith("todo") for t in said):
+        return False  # a task is a phrase (*Fenster putzen*): the to-do list takes it as said
+    uncased = bool(said) and said[0].uncased
+    lx = _lexicon()
+    part: list[_Tok] = []
+    for tok in [*_tokens(items_text), _Tok("und", "und")]:
+        if tok.folded not in _ENUMERATION and tok.folded not in (",", ";"):
+            if tok.folded not in lx.determiners and tok.folded not in lx.fillers:
+                part.append(tok)
+            continue
+        if len(part) > 1 and not any(t.said[:1].isdigit() or t.folded in _NUMBER_WORDS for t in part):
+            if (uncased or all(t.said[:1].isupper() for t in part)) and not _adjectives_then_noun(part, lx):
+                return True
+        part = []
+    return False
+
+
+_ADJECTIVE_ENDINGS = ("", "e", "en", "er", "es", "em")
+
+
+def _adjectives_then_noun(part: list[_Tok], lx: _Lexicon) -> bool:
+    """*rote paprika*, *frische fettarme milch*: every word before the last is a known adjective, bare or inflected —
+    one item, not two said without their comma."""
+    return all(any(t.folded.endswith(e) and t.folded[:len(t.folded) - len(e)] in lx.item_adjective_stems
+                   for e in _ADJECTIVE_ENDINGS) for t in part[:-1])
+
+
+_NUMBER_WORDS = frozenset({"ein", "eine", "einen", "zwei", "zwo", "drei", "vier", "fuenf", "sechs", "sieben", "acht",
+                           "neun", "zehn", "elf", "zwoelf", "zwanzig", "hundert", "halbe", "halben", "paar"})
+
+
+_NEW_LIST_THEN_ITEMS = re.compile(
+    r"^(?P<head>.*?\b(?:eine|ne|'ne)\s+(?:neue\s+)?(?:[^\W\d_][\w-]*?(?:liste|zettel)"
+    r"|liste\s+(?:für|fuer)\s+(?:(?:den|die|das|meinen|meine|unseren|unsere)\s+)?"
+    r"(?!(?:den|die|das|meinen|meine|unseren|unsere)\b)[^\W\d_]+)(?:\s+(?:an|auf))?)"
+    r"\s+(?!(?:mit|für|fuer|namens|an|auf|bitte|danke|anlegen|erstellen|machen|schreiben|aufschreiben|notieren)\b)"
+    r"(?P<items>[^\W\d_].*)$", re.IGNORECASE)
+
+
+def restore_list_colon(text: str) -> str:
+    """*notier mir eine einkaufsliste äpfel und bananen*: a new list and its items said without the colon that
+    parts them (*… eine Einkaufsliste: Äpfel und Bananen*) — the colon put back, so the items never become a note
+    titled with the list's name. Only in a text without a colon or comma, and only after a compound list word
+    with its indefinite article (*eine Liste Baumarkt* names the list; it is left alone)."""
+    if ":" in text or "," in text:
+        return text
+    m = _NEW_LIST_THEN_ITEMS.match(text)
+    if m is None or _tokens(m.group("items"))[0].folded in _lexicon().determiners:
+        return text
+    return f"{m.group('head')}: {m.group('items')}"

@@ -1,0 +1,80 @@
+"""Reminders said as a noun (`reminder_orders_de.json`), by whole words — no pattern: *Zeige meine Erinnerung*,
+*Habe ich irgendwelche Erinnerungen gesetzt?* show them; *Ich brauche eine Erinnerung um Lisa abzuholen*, *erstelle
+eine Geburtstagserinnerung für max*, *Stelle einen Erinnerungsalarm für den 7. Oktober ein* set one.
+
+`reminder_order(text)` gives what the sentence asks (READ or CREATE) and, for a new reminder, its parts as said: the
+subject of a compound (*Geburtstag*), the rest after the reminder word without the closing particle, and whether
+that rest is a purpose clause (*um Lisa abzuholen*). A sentence that opens with *erinnere mich* is the timeline's
+own order and None here, like a sentence without a reminder word or one that names a list.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from novaberg.text.commands import names_a_container
+from novaberg.text.words import fold
+
+__all__ = ["ReminderOrder", "reminder_order", "READ", "CREATE"]
+
+READ, CREATE = "read", "create"
+_SIGNS = ",;.!?:"
+
+
+@dataclass(frozen=True)
+class ReminderOrder:
+    kind: str  # READ | CREATE
+    subject: str = ""  # the compound's first part (*Geburtstag* of *Geburtstagserinnerung*), '' when none
+    rest: str = ""  # the words after the reminder word, as said, without the closing particle
+    purpose: bool = False  # the rest is a purpose clause (*Lisa abzuholen*, its *um* left out)
+    thing: bool = False  # the rest opens with what to be reminded of (*Zahnarzt morgen um 9*), not a preposition
+
+
+def _bare(word: str) -> str:
+    """The word without its signs; an ordinal keeps its point (*7.*)."""
+    bare = word.strip(_SIGNS)
+    return f"{bare}." if bare[-1:].isdigit() and word.rstrip(",;!?:").endswith(".") else bare
+
+
+@cache
+def _vocabulary() -> dict[str, Any]:
+    return json.loads(resources.files(__package__).joinpath("reminder_orders_de.json").read_text(encoding="utf-8"))
+
+
+def reminder_order(text: str) -> ReminderOrder | None:
+    vocabulary = _vocabulary()
+    said = [_bare(word) for word in str(text).split() if _bare(word)]
+    folded = [fold(word) for word in said]
+    start = 0
+    while start < len(folded) and folded[start] in vocabulary["skip_words"]:
+        start += 1
+    at = next((k for k in range(start, len(folded)) if vocabulary["reminder_word"] in folded[k]), None)
+    if at is None or folded[start] in vocabulary["remind_verbs"] or any(names_a_container(w) for w in folded):
+        return None
+    if any(word in vocabulary["read_verbs"] for word in folded):
+        return ReminderOrder(READ)
+    if any(word in vocabulary["create_words"] for word in folded):
+        return _created(said, folded, at, vocabulary)
+    if str(text).rstrip().endswith("?") or folded[start] in vocabulary["question_openers"]:
+        return ReminderOrder(READ)
+    return None
+
+
+def _created(said: list[str], folded: list[str], at: int, vocabulary: dict[str, Any]) -> ReminderOrder:
+    word = said[at]
+    subject = word[: word.lower().find(vocabulary["reminder_word"])]  # the reminder word has no letter to fold
+    for ending in vocabulary["linking_endings"]:
+        if subject.endswith(ending) and len(subject) > len(ending) + 2:
+            subject = subject[: -len(ending)]
+    rest, rest_folded = said[at + 1:], folded[at + 1:]
+    while rest and rest_folded[-1] in vocabulary["trailing_words"]:
+        rest, rest_folded = rest[:-1], rest_folded[:-1]
+    purpose = (len(rest) > 1 and rest_folded[0] == vocabulary["purpose_opener"] and not rest[1][:1].isdigit())
+    if purpose:
+        rest = rest[1:]
+    thing = bool(rest) and not purpose and fold(rest[0]) not in vocabulary["kept_openers"]
+    return ReminderOrder(CREATE, subject[:1].upper() + subject[1:], " ".join(rest), purpose, thing)

@@ -1,0 +1,48 @@
+"""Everyday small talk (*Hallo*, *Danke*, *Gute Nacht*, *Wie geht's*): the templates (`smalltalk_de.json`) and
+the template answer. Below the agents, so an agent can tell small talk from an order (the notes dispatcher)
+and the composer can answer it.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from novaberg.text.words import contains_words, words
+
+__all__ = ["ADDRESS_DU", "ADDRESS_SIE", "small_talk", "small_talk_templates"]
+
+ADDRESS_DU = "du"
+ADDRESS_SIE = "Sie"
+
+
+@cache
+def small_talk_templates() -> dict[str, Any]:
+    """The small-talk templates (data, `smalltalk_de.json`)."""
+    return json.loads(resources.files(__package__).joinpath("smalltalk_de.json").read_text(encoding="utf-8"))
+
+
+@cache
+def _phrase_words() -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Each template's phrases as words (apostrophes split, as `contains_word` reads them), read once."""
+    return tuple(tuple(tuple(words(p, join_apostrophes=False)) for p in t["phrases"])
+                 for t in small_talk_templates()["templates"])
+
+
+def small_talk(text: str, address: str = ADDRESS_DU) -> str:
+    """The template answer to everyday small talk, or ''; in the Sie-form when `address` is `Sie`."""
+    data = small_talk_templates()
+    said = words(text)
+    if not said or len(said) > data["max_words"]:
+        return ""
+    sie = address == ADDRESS_SIE
+    hay = words(text, join_apostrophes=False)  # the text read once for all phrases (issue 30)
+    found = [t for t, phrases in zip(data["templates"], _phrase_words(), strict=True)
+             if any(contains_words(hay, phrase) for phrase in phrases)]
+    if not found:
+        return ""
+    answers = " ".join(t["answer_sie"] if sie else t["answer"] for t in found)
+    greeting_only = [t["kind"] for t in found] == ["gruss"]
+    return answers + (" " + data["offline_note_sie" if sie else "offline_note"] if greeting_only else "")
