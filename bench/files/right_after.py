@@ -112,7 +112,7 @@ class _Sampler(threading.Thread):
     def run(self) -> None:
         with psycopg.connect(self.url, autocommit=True) as conn:
             while not self.stop.wait(self.every):
-                for pid, state, kind, event, query, waits in conn.execute(_SAMPLE).fetchall():
+                for _pid, state, kind, event, query, waits in conn.execute(_SAMPLE).fetchall():
                     text = " ".join((query or "").split())
                     label = f"{state}/{kind or 'CPU'}:{event or '-'}"
                     if text.startswith("WITH wurzeln") or text.startswith("WITH woerter"):

@@ -93,8 +93,8 @@ WHERE id = %s AND wurzel_id = %s AND (aktiv OR grund <> %s)
 # fills them from nothing in seconds (1,000 files: 160,000 postings), and until autovacuum's next look (a minute or
 # more) a search pays three times (bench/files/right_after.py, EXPLAIN ANALYZE): no column statistics — the planner
 # read all of the root's postings to match four question lexemes (0.5 s instead of 0.3 ms); the GIN indexes' pending
-# lists (4 MB each, scanned whole by every look-up until a VACUUM moves them into the index); and no visibility map
-# (the index-only scans fetch every heap row). SKIP_LOCKED: a table autovacuum is working on right now is left to it,
+# lists (4 MB each, scanned whole by every look-up until a VACUUM moves them into the index — schema files/012 turned
+# them off for the two a search reads); and no visibility map (the index-only scans fetch every heap row). SKIP_LOCKED: a table autovacuum is working on right now is left to it,
 # so the watcher never waits for, or fails on, a refresh that only speeds the readers up.
 _REFRESH = ("VACUUM (ANALYZE, SKIP_LOCKED) dateien_index, dateien_abschnitte, dateien_terme, dateien_lexem_df, "
             "dateien_statistik")
