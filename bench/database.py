@@ -37,13 +37,14 @@ def _server(prefix: str) -> Iterator[str]:
 
 
 @contextmanager
-def bench_database(prefix: str) -> Iterator[Database]:
-    """A migrated database named after the benchmark on the bench server; dropped at the end."""
+def bench_database(prefix: str, max_size: int = 2) -> Iterator[Database]:
+    """A migrated database named after the benchmark on the bench server; dropped at the end. `max_size`: the pool's
+    connections (the product's stack keeps 8; a bench that runs a background writer beside its searches needs them)."""
     with _server(prefix) as admin_url:
         name = f"{prefix}_{uuid.uuid4().hex[:10]}"
         with psycopg.connect(admin_url, autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
-        db = Database(make_conninfo(admin_url, dbname=name), max_size=2)
+        db = Database(make_conninfo(admin_url, dbname=name), max_size=max_size)
         try:
             migrate(db)
             yield db

@@ -3,6 +3,7 @@
     apt-get install -y debian-reference-de debian-faq-de gimp-help-de libreoffice-help-de
     python -m bench.files.real                         # builds /work/corpus/de-docs if it is missing
     python -m bench.files.real --corpus DIR --per-query
+    python -m bench.files.real --right-after           # searches while the index is written (bench/files/right_after.py)
 
 The corpus is Debian's German documentation as plain text (`bench/files/real_corpus.py`, ~3,200 documents,
 ~18 MB); the questions are `bench/files/real_questions.json`: paraphrased in everyday words, each with the
@@ -144,7 +145,19 @@ def main() -> None:
     parser.add_argument("--embedder", default="hashing")
     parser.add_argument("--per-query", action="store_true")
     parser.add_argument("--dump", type=Path, default=None, help="every question's channel lists as JSON lines")
-    args = parser.parse_args()
+    parser.add_argument("--right-after", action="store_true",
+                        help="the search's latency while a shared directory's index is written (bench.files.right_after)")
+    args, rest = parser.parse_known_args()
+    if args.right_after:
+        import sys
+
+        from bench.files import right_after
+
+        sys.argv = [sys.argv[0], *rest]
+        right_after.main()
+        return
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if not any(args.corpus.rglob("*.txt")) if args.corpus.exists() else True:
         print(build(args.corpus))
     summary = run(args.corpus, args.embedder, args.per_query, args.dump)

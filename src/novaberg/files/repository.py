@@ -89,6 +89,15 @@ _RETIRE = """
 UPDATE dateien_index SET aktiv = FALSE, grund = %s, grund_am = %s
 WHERE id = %s AND wurzel_id = %s AND (aktiv OR grund <> %s)
 """
+# After a large part of a run: the tables a search reads and the watcher fills, vacuumed and analysed. A fresh root
+# fills them from nothing in seconds (1,000 files: 160,000 postings), and until autovacuum's next look (a minute or
+# more) a search pays three times (bench/files/right_after.py, EXPLAIN ANALYZE): no column statistics — the planner
+# read all of the root's postings to match four question lexemes (0.5 s instead of 0.3 ms); the GIN indexes' pending
+# lists (4 MB each, scanned whole by every look-up until a VACUUM moves them into the index — schema files/012 turned
+# them off for the two a search reads); and no visibility map (the index-only scans fetch every heap row). SKIP_LOCKED: a table autovacuum is working on right now is left to it,
+# so the watcher never waits for, or fails on, a refresh that only speeds the readers up.
+_REFRESH = ("VACUUM (ANALYZE, SKIP_LOCKED) dateien_index, dateien_abschnitte, dateien_terme, dateien_lexem_df, "
+            "dateien_statistik")
 _STATUS_OF_ROOT = """
 SELECT count(*) FILTER (WHERE i.aktiv) AS aktiv,
        count(*) FILTER (WHERE NOT i.aktiv AND i.grund = 'excluded') AS nicht_ausgewertet,
@@ -259,6 +268,11 @@ class IndexRepository:
             cur.executemany(_UPSERT, rows)
             SectionsWriter.store(cur, batch)  # the content channel's sections, same transaction
             TermsWriter.enter(cur, TermsWriter.ids_of(cur, batch))  # … and from the new sections
+
+    def refresh(self) -> None:
+        """The index tables vacuumed and analysed, outside any transaction (after a batch committed); searches and
+        writes go on beside it — VACUUM and ANALYZE take no lock they wait on."""
+        self._db.maintain(_REFRESH)
 
     def keep(self, items: Sequence[tuple[int, datetime, int, int]], root_id: int, now: datetime) -> None:
         """Same hash: store the new mtime and size; an inactive row comes back (§5.5b)."""

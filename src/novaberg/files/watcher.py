@@ -43,6 +43,11 @@ TASK = "dateien_index"
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 # Reasons that mean "seen, not evaluated by policy" (→ excluded) vs "could not be read now" (→ untouched).
 _BATCH = 200  # index rows per transaction: a killed run loses at most this much work, never duplicates
+# A run that has written this many index rows refreshes the tables a search reads (VACUUM ANALYZE,
+# IndexRepository.refresh), again whenever it has written as many again as at the last refresh (200, 400, 800, …
+# with full batches), and once at its end: a root shared a moment ago is searched with a plan made for its size,
+# not the one for an empty table. A run that changes a few files leaves it to autovacuum.
+_REFRESH_FIRST = 100
 _ERROR_REASONS = frozenset({"nicht_lesbar", "nicht_auswertbar", "beschreibung_unlesbar", "verknuepfungs_schleife"})
 
 Progress = Callable[[int, int, str], None]
@@ -221,6 +226,8 @@ class IndexWatcher:
         self.config = config
         self._probed = False
         self._batch: list[dict[str, Any]] = []
+        self._written = 0  # index rows written by this run
+        self._refreshed = 0  # … of which the last refresh saw this many
 
     def run(self, now: datetime, user_id: str | None = None, character_id: str | None = None,
             progress: Progress | None = None) -> dict[str, Any]:
@@ -256,6 +263,8 @@ class IndexWatcher:
                 done = self._one_root(root, path, walk, now, report, skipped, progress, done, total)
                 report["wurzeln"].append({"id": root["id"], "pfad": str(path), "status": "ok",
                                           "dateien": len(walk.candidates)})
+            if self._written >= _REFRESH_FIRST and self._written > self._refreshed:
+                self._refresh()  # the last rows too: searched as settled from the run's end, not autovacuum's
         except EmbedderBlindError as err:
             report["status"] = "fehler"
             report["fehler"] = texts.EMBEDDER_BLIND.format(message=err)
@@ -359,6 +368,13 @@ class IndexWatcher:
         for row, vector in zip(batch, vectors, strict=True):
             row["embedding"] = vector
         self.index.upsert_many(batch)
+        self._written += len(batch)
+        if self._written >= max(_REFRESH_FIRST, 2 * self._refreshed):
+            self._refresh()
+
+    def _refresh(self) -> None:
+        self.index.refresh()
+        self._refreshed = self._written
 
     @staticmethod
     def _probe(path: Path) -> str | None:
