@@ -26,6 +26,8 @@ DataDirOption = typer.Option(None, "--data-dir", help="data directory (default: 
 LlmOption = typer.Option(None, "--llm", help="offline | ollama:<model> | openai:<model> (default: NOVABERG_LLM)")
 EmbedderOption = typer.Option(None, "--embedder", help="hashing | ollama:<model> | sentence-transformers:<path>")
 JsonOption = typer.Option(False, "--json", help="JSON for scripts instead of the readable form")
+UserOption = typer.Option(..., "--user", help="person id")
+CharacterOption = typer.Option(..., "--character", help="figure id")
 
 
 opened: list[Any] = []  # every Nova this process opened: `main` closes what a stop signal left open

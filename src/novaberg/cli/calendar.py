@@ -9,7 +9,9 @@ import typer
 
 from novaberg.cli import base
 from novaberg.cli.base import (
+    CharacterOption,
     DataDirOption,
+    UserOption,
     app,
     check_pair,
     console,
@@ -26,7 +28,7 @@ app.add_typer(calendar_app, name="calendar")
 
 @calendar_app.command("export")
 def calendar_export(
-    user: str = typer.Option(..., "--user", help="person id"),
+    user: str = UserOption,
     character: str | None = typer.Option(None, "--character", help="only this figure (default: every figure)"),
     file: Path | None = typer.Argument(None, help="the .ics file to write (default: standard output)"),  # noqa: B008
     data_dir: Path | None = DataDirOption,
@@ -55,8 +57,8 @@ def calendar_export(
 @calendar_app.command("import")
 def calendar_import(
     file: Path = typer.Argument(..., help="an iCalendar file (.ics)"),  # noqa: B008 - typer's way
-    user: str = typer.Option(..., "--user", help="person id"),
-    character: str = typer.Option(..., "--character", help="figure id"),
+    user: str = UserOption,
+    character: str = CharacterOption,
     data_dir: Path | None = DataDirOption,
 ) -> None:
     """Enter the events of an .ics file for one pair: an event whose UID was imported before is skipped; a
@@ -91,7 +93,7 @@ def calendar_import(
 
 @calendar_app.command("token")
 def calendar_token(
-    user: str = typer.Option(..., "--user", help="person id"),
+    user: str = UserOption,
     create: bool = typer.Option(False, "--create", help="a new subscription URL (the old one stops)"),
     revoke: bool = typer.Option(False, "--revoke", help="end the subscription URL"),
     base_url: str = typer.Option("http://127.0.0.1:8765", "--base-url", help="where people reach the server"),

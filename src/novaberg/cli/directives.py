@@ -10,8 +10,10 @@ from rich.markup import escape
 
 from novaberg.cli import base
 from novaberg.cli.base import (
+    CharacterOption,
     DataDirOption,
     JsonOption,
+    UserOption,
     app,
     check_or_exit,
     check_pair,
@@ -29,8 +31,8 @@ app.add_typer(directives_app, name="directives")
 
 @directives_app.command("list")
 def directives_list(
-    user: str = typer.Option(..., "--user", help="person id"),
-    character: str = typer.Option(..., "--character", help="figure id"),
+    user: str = UserOption,
+    character: str = CharacterOption,
     data_dir: Path | None = DataDirOption,
     as_json: bool = JsonOption,
 ) -> None:
@@ -49,8 +51,8 @@ def directives_list(
 @directives_app.command("add")
 def directives_add(
     text: str = typer.Argument(..., help="the directive, 1–500 characters"),
-    user: str = typer.Option(..., "--user", help="person id"),
-    character: str = typer.Option(..., "--character", help="figure id"),
+    user: str = UserOption,
+    character: str = CharacterOption,
     data_dir: Path | None = DataDirOption,
     as_json: bool = JsonOption,
 ) -> None:
@@ -69,8 +71,8 @@ def directives_add(
 @directives_app.command("remove")
 def directives_remove(
     directive_id: int = typer.Argument(..., help="the id `directives list` shows"),
-    user: str = typer.Option(..., "--user", help="person id"),
-    character: str = typer.Option(..., "--character", help="figure id"),
+    user: str = UserOption,
+    character: str = CharacterOption,
     data_dir: Path | None = DataDirOption,
     as_json: bool = JsonOption,
 ) -> None:

@@ -10,8 +10,10 @@ import typer
 from rich.markup import escape
 
 from novaberg.cli.base import (
+    CharacterOption,
     DataDirOption,
     JsonOption,
+    UserOption,
     app,
     check_pair,
     err_console,
@@ -47,8 +49,8 @@ def _knowledge_call(user: str, character: str, data_dir: Path | None, call: Call
 
 @knowledge_app.command("history")
 def knowledge_history(name: str = typer.Argument(..., help="a text of the pair's zone, e.g. napoleon.md"),
-                      user: str = typer.Option(..., "--user", help="person id"),
-                      character: str = typer.Option(..., "--character", help="figure id"),
+                      user: str = UserOption,
+                      character: str = CharacterOption,
                       data_dir: Path | None = DataDirOption, as_json: bool = JsonOption) -> None:
     """The versions of one knowledge text of the pair, oldest first (kind, day, the archived wording); --json:
     as JSON."""
@@ -57,8 +59,8 @@ def knowledge_history(name: str = typer.Argument(..., help="a text of the pair's
 
 @knowledge_app.command("revert")
 def knowledge_revert(name: str = typer.Argument(..., help="a text of the pair's zone, e.g. napoleon.md"),
-                     user: str = typer.Option(..., "--user", help="person id"),
-                     character: str = typer.Option(..., "--character", help="figure id"),
+                     user: str = UserOption,
+                     character: str = CharacterOption,
                      data_dir: Path | None = DataDirOption, as_json: bool = JsonOption) -> None:
     """Take back the newest version of one knowledge text of the pair (the anchors keep every step reversible)."""
     _knowledge_call(user, character, data_dir,

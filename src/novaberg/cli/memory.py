@@ -8,9 +8,11 @@ import typer
 
 from novaberg.cli import base
 from novaberg.cli.base import (
+    CharacterOption,
     DataDirOption,
     EmbedderOption,
     JsonOption,
+    UserOption,
     app,
     check_pair,
 )
@@ -25,8 +27,8 @@ app.add_typer(memory_app, name="memory")
 
 @memory_app.command("show")
 def memory_show(
-    user: str = typer.Option(..., "--user", help="person id"),
-    character: str = typer.Option(..., "--character", help="figure id"),
+    user: str = UserOption,
+    character: str = CharacterOption,
     data_dir: Path | None = DataDirOption,
     embedder: str | None = EmbedderOption,
     as_json: bool = JsonOption,

@@ -11,6 +11,7 @@ from novaberg.cli import base
 from novaberg.cli.base import (
     DataDirOption,
     JsonOption,
+    UserOption,
     app,
     check_pair,
     err_console,
@@ -26,7 +27,7 @@ app.add_typer(person_app, name="person")
 
 @person_app.command("erase")
 def person_erase(
-    user: str = typer.Option(..., "--user", help="person id"),
+    user: str = UserOption,
     yes: bool = typer.Option(False, "--yes", help="erase without asking"),
     data_dir: Path | None = DataDirOption,
     as_json: bool = JsonOption,
@@ -61,7 +62,7 @@ def person_erase(
 
 @person_app.command("export")
 def person_export(
-    user: str = typer.Option(..., "--user", help="person id"),
+    user: str = UserOption,
     file: Path | None = typer.Argument(None, help="the zip to write (default: nova-export-<user>.zip here)"),  # noqa: B008
     data_dir: Path | None = DataDirOption,
 ) -> None:

@@ -11,8 +11,10 @@ from rich.markup import escape
 
 from novaberg.cli import base
 from novaberg.cli.base import (
+    CharacterOption,
     DataDirOption,
     JsonOption,
+    UserOption,
     app,
     check_or_exit,
     check_pair,
@@ -65,8 +67,8 @@ ALLOWED_COLUMNS = ("pfad", "erstellt_am", "neu", "warnung")
 
 @roots_app.command("list")
 def roots_list(
-    user: str = typer.Option(..., "--user", help="person id"),
-    character: str = typer.Option(..., "--character", help="figure id"),
+    user: str = UserOption,
+    character: str = CharacterOption,
     data_dir: Path | None = DataDirOption,
     as_json: bool = JsonOption,
 ) -> None:
@@ -78,8 +80,8 @@ def roots_list(
 @roots_app.command("add")
 def roots_add(
     path: str = typer.Argument(..., help="the directory; resolved, then checked against the person's allow-list"),
-    user: str = typer.Option(..., "--user", help="person id"),
-    character: str = typer.Option(..., "--character", help="figure id"),
+    user: str = UserOption,
+    character: str = CharacterOption,
     eigentum: str = typer.Option("nutzer", "--eigentum", help="nutzer | figur | gemischt (dateien.md §1a.5)"),
     bezeichnung: str | None = typer.Option(None, "--bezeichnung", help="how the person calls it"),
     data_dir: Path | None = DataDirOption,
@@ -97,7 +99,7 @@ AllowPathsArgument = typer.Argument(..., help="directories this person may share
 @roots_app.command("allow")
 def roots_allow(
     paths: list[str] = AllowPathsArgument,
-    user: str = typer.Option(..., "--user", help="person id"),
+    user: str = UserOption,
     data_dir: Path | None = DataDirOption,
     as_json: bool = JsonOption,
 ) -> None:
@@ -113,7 +115,7 @@ def roots_allow(
 @roots_app.command("disallow")
 def roots_disallow(
     path: str = typer.Argument(..., help="an entry as `roots allowed` shows it"),
-    user: str = typer.Option(..., "--user", help="person id"),
+    user: str = UserOption,
     data_dir: Path | None = DataDirOption,
     as_json: bool = JsonOption,
 ) -> None:
@@ -124,7 +126,7 @@ def roots_disallow(
 
 @roots_app.command("allowed")
 def roots_allowed(
-    user: str = typer.Option(..., "--user", help="person id"),
+    user: str = UserOption,
     data_dir: Path | None = DataDirOption,
     as_json: bool = JsonOption,
 ) -> None:
@@ -136,8 +138,8 @@ def roots_allowed(
 @roots_app.command("disable")
 def roots_disable(
     root_id: int = typer.Argument(..., help="the id `roots list` shows"),
-    user: str = typer.Option(..., "--user", help="person id"),
-    character: str = typer.Option(..., "--character", help="figure id"),
+    user: str = UserOption,
+    character: str = CharacterOption,
     data_dir: Path | None = DataDirOption,
     as_json: bool = JsonOption,
 ) -> None:
@@ -150,8 +152,8 @@ def roots_disable(
 @roots_app.command("forget")
 def roots_forget(
     root_id: int = typer.Argument(..., help="the id `roots list` shows"),
-    user: str = typer.Option(..., "--user", help="person id"),
-    character: str = typer.Option(..., "--character", help="figure id"),
+    user: str = UserOption,
+    character: str = CharacterOption,
     data_dir: Path | None = DataDirOption,
     as_json: bool = JsonOption,
 ) -> None:

@@ -18,10 +18,12 @@ from rich.markup import escape
 from novaberg.api import texts as api_texts
 from novaberg.cli import base
 from novaberg.cli.base import (
+    CharacterOption,
     DataDirOption,
     EmbedderOption,
     JsonOption,
     LlmOption,
+    UserOption,
     app,
     check_or_exit,
     console,
@@ -36,8 +38,8 @@ __all__ = ["say", "chat", "TurnRefused", "SERVER_LOST"]
 @app.command()
 def say(
     text: str = typer.Argument(..., help="what the person says"),
-    user: str = typer.Option(..., "--user", help="person id"),
-    character: str = typer.Option(..., "--character", help="figure id"),
+    user: str = UserOption,
+    character: str = CharacterOption,
     data_dir: Path | None = DataDirOption,
     llm: str | None = LlmOption,
     embedder: str | None = EmbedderOption,

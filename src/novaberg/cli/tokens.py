@@ -10,6 +10,7 @@ from rich.markup import escape
 
 from novaberg.cli.base import (
     DataDirOption,
+    UserOption,
     app,
     check_or_exit,
     console,
@@ -32,7 +33,7 @@ def _person_tokens(data_dir: Path | None) -> Any:
 
 
 @token_app.command("create")
-def token_create(user: str = typer.Option(..., "--user", help="person id"), data_dir: Path | None = DataDirOption) -> None:
+def token_create(user: str = UserOption, data_dir: Path | None = DataDirOption) -> None:
     """A new token for one person (printed once; replaces and ends the person's old token and sessions).
     Reserved ids (`ich`, the operator's own person) get none."""
     from novaberg.api.auth import is_reserved_person
@@ -50,7 +51,7 @@ def token_create(user: str = typer.Option(..., "--user", help="person id"), data
 
 
 @token_app.command("revoke")
-def token_revoke(user: str = typer.Option(..., "--user", help="person id"), data_dir: Path | None = DataDirOption) -> None:
+def token_revoke(user: str = UserOption, data_dir: Path | None = DataDirOption) -> None:
     """End a person's token and sessions."""
     check_or_exit(lambda: check_id(user, "user"))
     if not _person_tokens(data_dir).revoke(user):
