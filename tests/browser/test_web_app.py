@@ -142,9 +142,10 @@ def test_an_appointment_made_by_chat_shows_in_the_week_view_and_a_second_person_
 
 
 def test_the_badge_of_a_corrected_answer_opens_its_reason(web, browser, db):
-    """Issue 17 §1, tribunal.md §3.1/§5.3: a Sie directive and a du-form answer → the jurist objects, the
-    corrector rewrites; the answer carries the badge „korrigiert“, and a click shows the jurist's reasoning
-    and the violated directive (the reasons of the round that was corrected)."""
+    """tribunal.md §3.1/§5.3: a Sie directive and a du-form answer → the computed directive check finds the broken
+    directive and the corrector rewrites (the judges are not asked in a round a computed finding already sends to
+    correction); the answer carries the badge „korrigiert“, and a click shows the round's verdict and the
+    violated directive (the reasons of the round that was corrected)."""
     DirectivesRepository(db).add("anna", "nova", "Sprich mich bitte mit Sie an",
                                  datetime.fromisoformat("2026-11-29T10:00:00+00:00"))
     llm = ScriptedLLM({"compose": {"antwort": "Klar, ich sag es dir gern: Dein Zug fährt um acht."},
@@ -158,7 +159,7 @@ def test_the_badge_of_a_corrected_answer_opens_its_reason(web, browser, db):
     assert badge.text == "korrigiert" and badge.get_attribute("aria-expanded") == "false"
     badge.click()
     review = wait_for(browser, lambda d: answer.find_element(By.CSS_SELECTOR, ".review"))
-    assert "[jurist]" in review.text
+    assert "Runde 1 (erste Antwort): warnung" in review.text, review.text
     line = next(line for line in review.text.splitlines() if line.startswith("Deine Vorgabe verletzt: "))
     assert line.startswith("Deine Vorgabe verletzt: Anrede mit „Sie“ (") and {"dir", "Dein"} <= set(line[:-1].split("(")[1].split(", "))
     assert badge.get_attribute("aria-expanded") == "true"
