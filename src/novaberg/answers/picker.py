@@ -31,6 +31,7 @@ KEY_BONUS = 1.5  # *Tierärztin: Dr. Holzer* — a line that names a word of the
 BOUND_BONUS = 1.3  # *bis wann* answered by a sentence saying *bis*, *seit wann* by one saying *seit*
 NAMED_BONUS = 1.4  # *wer*, *wie heißt*: a sentence naming someone (*Frau Irina Petrova*) before one that does not
 _REFERRED = 0.4  # the words of the sentence a pronoun points back to
+SECTION_OWN = 0.5  # a word of the question in the sentence's own sub-heading counts this much as the sentence's own
 ENFORCE_ALL_NAMES = False
 VETO_UNHEARD_NOUNS = True
 MISSING_SPOKEN = 0.5  # a word of the question said by another candidate but not by this one or around it
@@ -227,7 +228,7 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
             elif around:
                 score += weight * CONTEXT_WEIGHT * around
             covered += weight * (own or around * 0.8)
-            own_covered += weight * own
+            own_covered += weight * (own or SECTION_OWN * (meets.best(term.stem, candidate.section) if around else 0))
             if term.required and not own and around:
                 own_needed -= weight  # a name in the heading (*Katze Mimi*) is not the sentence's to repeat
         if missed_spoken:
