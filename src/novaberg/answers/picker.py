@@ -20,7 +20,7 @@ from novaberg.text.answer_kinds import carries, marks_the_bound, names_someone
 from novaberg.text.question import AMOUNT, COST, DATE, DURATION, NAME, PERSON, SINCE, UNTIL, Question, Term
 from novaberg.text.stems import base, meet, stems
 
-__all__ = ["Choice", "Picked", "pick", "MIN_COVERAGE"]
+__all__ = ["Choice", "Picked", "pick", "names_everything", "MIN_COVERAGE"]
 
 K1, B = 1.2, 0.3  # BM25; a long sentence is weighed down less than in documents (tuned on XQuAD's dev part)
 CONTEXT_WEIGHT = 0.35  # a word of the question met only around the sentence (heading, title, sentence before)
@@ -183,6 +183,13 @@ def pick(question: Question, candidates: Sequence[Candidate]) -> Picked:
         return current
     archived = _pick(question, [c for c in candidates if c.archived], candidates, meets)
     return Picked(archived.choice, current.near or archived.near)
+
+
+def names_everything(question: Question, candidate: Candidate, pool: Sequence[Candidate]) -> bool:
+    """Whether every word of the question but the asked noun is met by the candidate or around it."""
+    meets = _Meets(question, pool)
+    return all(meets.best(t.stem, meets.own(candidate)) or meets.best(t.stem, candidate.context_stems)
+               for t in question.terms if not t.focus)
 
 
 def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Candidate], meets: _Meets) -> Picked:
