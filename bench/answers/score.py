@@ -13,7 +13,8 @@ ABSTAIN_PHRASES = (
     "dazu habe ich nichts",
     "habe ich nichts:",  # „Zu „…“ habe ich nichts: weder in deinen Notizen noch …“
     "ist nichts eingetragen — gesucht habe ich",  # a calendar search without result
-    "raten möchte ich nicht",  # a file names the words but no line of the asked kind
+    "raten möchte ich nicht",  # a file names the words but no line of the asked kind (the earlier wording)
+    "aber keine zeile mit",  # the same, as the question path says it: a place, no fact
 )
 CAPABILITY_NOTE = "für ein freies gespräch brauche ich ein sprachmodell"
 

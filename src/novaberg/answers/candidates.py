@@ -38,6 +38,8 @@ class Candidate:
     archived: bool = False
     previous: frozenset[str] = field(default=frozenset(), compare=False)  # stems of the sentence before, when
     # this one points back to it (*Sie kostet 148 Euro.* after *Die Hausratversicherung läuft bei der Allianz.*)
+    section: frozenset[str] = field(default=frozenset(), compare=False)  # stems of its own sub-heading (*## Wartung*):
+    # what the sentence speaks of without saying it (*Zuständig ist die Firma Kaltenbach.*)
 
     @property
     def stem_set(self) -> frozenset[str]:
@@ -117,6 +119,7 @@ def from_lines(lines: Sequence[str], source: str, place: str, name: str, archive
         title = title or heading  # the first heading titles the whole text: its words speak for every section
         context = " ".join(dict.fromkeys(part for part in (name, title, heading) if part))
         context_stems = frozenset(stems(context))
+        section = frozenset(stems(heading)) if heading and heading != title else frozenset()
         for paragraph in _paragraphs(body):
             said = [tuple(stems(sentence)) for _, sentence in paragraph]
             for index, (number, sentence) in enumerate(paragraph):
@@ -124,5 +127,5 @@ def from_lines(lines: Sequence[str], source: str, place: str, name: str, archive
                 around = {*said[0], *said[index - 1]} if index else set()
                 previous = frozenset(said[index - 1]) if index and refers_back(sentence) else frozenset()
                 found.append(Candidate(sentence, source, place.format(zeile=number), number, context, said[index],
-                                       context_stems | around, said_on, archived, previous))
+                                       context_stems | around, said_on, archived, previous, section))
     return found

@@ -20,7 +20,7 @@ from novaberg.text.answer_kinds import carries, marks_the_bound, names_someone
 from novaberg.text.question import AMOUNT, COST, DATE, DURATION, NAME, PERSON, SINCE, UNTIL, Question, Term
 from novaberg.text.stems import base, meet, stems
 
-__all__ = ["Choice", "Picked", "pick", "MIN_COVERAGE"]
+__all__ = ["Choice", "Picked", "pick", "names_everything", "MIN_COVERAGE"]
 
 K1, B = 1.2, 0.3  # BM25; a long sentence is weighed down less than in documents (tuned on XQuAD's dev part)
 CONTEXT_WEIGHT = 0.35  # a word of the question met only around the sentence (heading, title, sentence before)
@@ -31,6 +31,7 @@ KEY_BONUS = 1.5  # *Tierärztin: Dr. Holzer* — a line that names a word of the
 BOUND_BONUS = 1.3  # *bis wann* answered by a sentence saying *bis*, *seit wann* by one saying *seit*
 NAMED_BONUS = 1.4  # *wer*, *wie heißt*: a sentence naming someone (*Frau Irina Petrova*) before one that does not
 _REFERRED = 0.4  # the words of the sentence a pronoun points back to
+SECTION_OWN = 0.5  # a word of the question in the sentence's own sub-heading counts this much as the sentence's own
 ENFORCE_ALL_NAMES = False
 VETO_UNHEARD_NOUNS = True
 MISSING_SPOKEN = 0.5  # a word of the question said by another candidate but not by this one or around it
@@ -184,6 +185,13 @@ def pick(question: Question, candidates: Sequence[Candidate]) -> Picked:
     return Picked(archived.choice, current.near or archived.near)
 
 
+def names_everything(question: Question, candidate: Candidate, pool: Sequence[Candidate]) -> bool:
+    """Whether every word of the question but the asked noun is met by the candidate or around it."""
+    meets = _Meets(question, pool)
+    return all(meets.best(t.stem, meets.own(candidate)) or meets.best(t.stem, candidate.context_stems)
+               for t in question.terms if not t.focus)
+
+
 def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Candidate], meets: _Meets) -> Picked:
     if not candidates or not question.terms:
         return Picked(None)
@@ -227,7 +235,7 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
             elif around:
                 score += weight * CONTEXT_WEIGHT * around
             covered += weight * (own or around * 0.8)
-            own_covered += weight * own
+            own_covered += weight * (own or SECTION_OWN * (meets.best(term.stem, candidate.section) if around else 0))
             if term.required and not own and around:
                 own_needed -= weight  # a name in the heading (*Katze Mimi*) is not the sentence's to repeat
         if missed_spoken:

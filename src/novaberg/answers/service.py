@@ -9,7 +9,7 @@ from typing import Any
 from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.answers import texts
 from novaberg.answers.candidates import MAX_SENTENCE_CHARS, Candidate, from_lines
-from novaberg.answers.picker import pick
+from novaberg.answers.picker import names_everything, pick
 from novaberg.answers.sources import gather
 from novaberg.situation.readiness import readiness
 from novaberg.text.question import Question, read_question
@@ -70,9 +70,12 @@ def _where(searched: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
 
 
-def answer_question(request: AgentRequest, deps: Any, also_searched: tuple[str, ...] = ()) -> ServiceResult | None:
+def answer_question(request: AgentRequest, deps: Any, also_searched: tuple[str, ...] = (),
+                    rival: str = "") -> ServiceResult | None:
     """The answer to the question `request.text` asks, or None when it asks none. `also_searched` names stores
-    a service of this turn already looked in (*deinen Terminen*), so an empty answer says so too."""
+    a service of this turn already looked in (*deinen Terminen*), so an empty answer says so too. `rival`: the
+    place of a line found another way (the deepening's find); the result says whether that line, read as the
+    question path reads it, names every word of the question (`data["rivale_vollstaendig"]`)."""
     question = asked_question(request.text)
     if question is None or not readiness(request.text, request.history).admits:
         return None  # in a crisis, now or just before, she does not look things up (dateien.md §3.0b)
@@ -98,9 +101,11 @@ def answer_question(request: AgentRequest, deps: Any, also_searched: tuple[str, 
         return ServiceResult(SERVICE, "abgeschlossen", texts.NOTHING.format(wo=where), steps,
                              data={"beantwortet": False, "frageart": question.kind})
     chosen = choice.candidate
+    rival_complete = any(names_everything(question, c, gathered.candidates)
+                         for c in gathered.candidates if rival and c.place == rival)
     steps.append({"schritt": "antwort", "ausgang": "satz", "quelle": chosen.source, "fundstelle": chosen.place,
                   "abdeckung": round(choice.coverage, 3)})
     return ServiceResult(SERVICE, "abgeschlossen", _said(chosen), steps,
                          data={"beantwortet": True, "frageart": question.kind, "quelle": chosen.source,
                                "fundstellen": [chosen.place], "abdeckung": round(choice.coverage, 3),
-                               "vollstaendig": choice.complete})
+                               "vollstaendig": choice.complete, "rivale_vollstaendig": rival_complete})

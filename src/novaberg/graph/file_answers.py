@@ -62,9 +62,10 @@ def _keeps_its_own_answer(service: str, question: Question) -> bool:
     return question.about_appointments or (question.kind in (DATE, SINCE, UNTIL) and said_as_a_title)
 
 
-def files_for_no_service(request: AgentRequest, deps: Any, also_searched: tuple[str, ...] = ()) -> list[ServiceResult]:
+def files_for_no_service(request: AgentRequest, deps: Any, also_searched: tuple[str, ...] = (),
+                         rival: str = "") -> list[ServiceResult]:
     """A question no service took: its answer from Nova's stores (or that nothing answers); not a question: []."""
-    answer = answer_question(request, deps, also_searched)
+    answer = answer_question(request, deps, also_searched, rival)
     return [answer] if answer is not None else []
 
 

@@ -342,8 +342,8 @@ NOTHING_HELD = "-"  # before a block's header in `answering_blocks`: the block a
 def files_may_answer(state: TurnState) -> bool:
     """A question no service took, with no model failure and no block but the files' summaries answering it (a
     told fact of the memory answers by itself), goes to the question path. Where the deepening read on
-    (dateien.md §3.0b), the question path's sentence replaces its find only when it, or what stands around it,
-    names every word of the question."""
+    (dateien.md §3.0b), the question path's sentence replaces her find only when it names every word of the
+    question (itself or around it) and her find does not."""
     decision = state.get("route") or {}
     blocks_answering = [h for h in decision.get("answering_blocks", ())
                         if h not in FILE_BLOCK_HEADERS and not h.startswith(NOTHING_HELD)]
@@ -362,12 +362,14 @@ def files_answer_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any
         return {}
     situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
     nothing_told = any(h.startswith(NOTHING_HELD) for h in (state.get("route") or {}).get("answering_blocks", ()))
+    deepened = state.get("vertiefung") or {}
     results = files_for_no_service(_request(state, situation, NO_DOMAIN, state["text"], "agent"), runtime.context,
-                                   ("erzaehlt",) if nothing_told else ())
+                                   ("erzaehlt",) if nothing_told else (), (deepened.get("fundstellen") or [""])[0])
     if nothing_told:  # the memory's „noch nicht erzählt" says more than a plain „Dazu habe ich nichts"
         results = [r for r in results if r.data.get("beantwortet")]
-    if state.get("vertiefung"):  # she read on: her find stands unless the question path's sentence names it all
-        results = [r for r in results if r.data.get("beantwortet") and r.data.get("vollstaendig")]
+    if deepened:  # she read on: her find stands unless the question path's sentence names every word and hers not
+        results = [r for r in results if r.data.get("beantwortet")
+                   and r.data.get("vollstaendig") and not r.data.get("rivale_vollstaendig")]
     # no trace row of its own: the answer's service reaches the compose trace (a turn's log stays comparable)
     return {"services": [r.as_dict() for r in results]} if results else {}
 
