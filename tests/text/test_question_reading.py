@@ -101,3 +101,9 @@ def test_a_question_about_her_own_view_is_marked_and_a_lead_in_is_not() -> None:
     assert read_question("Magst du Katzen?").to_her
     assert not read_question("Weißt du, wann der Vertrag endet?").to_her
     assert not read_question("Kannst du mir sagen, wo der Router steht?").to_her
+
+
+def test_a_noun_that_says_whose_or_which_is_marked() -> None:
+    terms = {t.surface: t.qualifies for t in read_question("Wann ist der TÜV für das Motorrad fällig?").terms}
+    assert terms["Motorrad"] and not terms["TÜV"]
+    assert not any(t.qualifies for t in read_question("Wie lautete das Endergebnis des Spiels?").terms)

@@ -34,6 +34,8 @@ _REFERRED = 0.4  # the words of the sentence a pronoun points back to
 SECTION_OWN = 0.5  # a word of the question in the sentence's own sub-heading counts this much as the sentence's own
 ENFORCE_ALL_NAMES = False
 VETO_UNHEARD_NOUNS = True
+UNHEARD_ONLY_QUALIFYING = True  # only a noun that says whose or which (*für das Motorrad*): a subject noun
+# nothing says (*das Endergebnis*) is often said in other words
 MISSING_SPOKEN = 0.5  # a word of the question said by another candidate but not by this one or around it
 _STRICT_KINDS = frozenset({DATE, SINCE, UNTIL, AMOUNT, COST, DURATION})  # without its form, no answer at all
 _FOCUS_WEIGHT = 0.3  # the asked noun (*welche Stadt*) is said beside the answer less often than the other words
@@ -150,11 +152,12 @@ def _years_of(text: str) -> set[str]:
 
 
 def _unheard(question: Question, pool: Sequence[Candidate], meets: _Meets) -> frozenset[Term]:
-    """Nouns of the question no candidate says, in itself or around it (*Motorrad* where only the car is
-    noted): the question is about something nothing here speaks of, so no sentence answers it."""
+    """Nouns of the question that say whose or which and that no candidate says, in itself or around it
+    (*für das Motorrad* where only the car is noted): the question is about something nothing here speaks of,
+    so no sentence answers it."""
     spoken = frozenset().union(*(meets.own(c) | c.context_stems for c in pool))
     return frozenset(t for t in question.terms if t.noun and not t.focus and not t.required and t.surface[:1].isupper()
-                     and not meets.best(t.stem, spoken))
+                     and (t.qualifies or not UNHEARD_ONLY_QUALIFYING) and not meets.best(t.stem, spoken))
 
 
 def _subject_named(question: Question, candidate: Candidate, meets: _Meets) -> bool:

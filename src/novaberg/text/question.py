@@ -46,6 +46,7 @@ class Term:
     required: bool = False  # a name or a number: the answer's context must carry it
     focus: bool = False  # the asked noun (*welche Stadt*): the answer names a value of it, often not the noun
     noun: bool = True  # a noun, a name, a number or an adjective before a noun (*blaue Tonne*); False: a verb
+    qualifies: bool = False  # said after *für*, *von*, *bei* … (*der TÜV für das Motorrad*): it says whose or which
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,22 @@ def _noun_like(tokens: list[Token], index: int) -> bool:
     return following is not None and following.capitalised and token.folded.endswith(("e", "en", "er", "es", "em"))
 
 
+def _qualifies(tokens: list[Token], index: int) -> bool:
+    """A noun after a preposition that says whose or which (*für das Motorrad*, *vom Gartenweg*, *bei Bruno*),
+    an article or an adjective between them allowed."""
+    lex = lexicon()
+    for back in (1, 2, 3):
+        if index - back < 0:
+            return False
+        word = tokens[index - back].folded
+        if word in lex["qualifying_prepositions"]:
+            return True
+        if word not in lex["determiners"] and not (word.endswith(("e", "en", "er", "es", "em"))
+                                                   and not tokens[index - back].capitalised):
+            return False
+    return False
+
+
 def _subject(folded: list[str]) -> str:
     lex = lexicon()
     for index, word in enumerate(folded):
@@ -208,7 +225,7 @@ def read_question(text: str) -> Question | None:
         if token.folded in lex["function_words"] or (len(token.folded) < 2 and not token.is_number):
             continue
         terms.append(Term(token.surface, stem(token.surface), _is_name(tokens, index, body),
-                          index == focus_index, _noun_like(tokens, index)))
+                          index == focus_index, _noun_like(tokens, index), _qualifies(tokens, index)))
     return Question(text=text, kind=kind, terms=tuple(terms), subject=_subject(folded),
                     about_appointments=_about_appointments(folded), focus=focus,
                     to_her=any(word in lex["second_person"] for word in folded[led_in:]))
