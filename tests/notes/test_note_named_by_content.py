@@ -65,6 +65,21 @@ def test_only_part_of_the_words_is_no_hit(nova):
     assert _names(nova, "anna") == ["Einkaufsliste", "Tell", "Urlaub"]
 
 
+def test_a_list_holding_the_words_is_never_deleted_as_a_note(nova):
+    _seed(nova, "anna")
+    result = nova.turn("anna", FIG, "Lösch die Notiz mit Milch", NOW)
+    assert result.answer == ("Keine Notiz enthält „Milch“, nur die Liste 'Einkaufsliste' — eine Liste lösche ich nur, "
+                             "wenn du sie mit ihrem Namen nennst. Es wurde nichts geändert."), result.answer
+    assert _names(nova, "anna") == ["Einkaufsliste", "Tell", "Urlaub"]
+
+
+def test_a_content_that_names_a_list_is_no_content_search(nova):
+    _seed(nova, "anna")
+    result = nova.turn("anna", FIG, "Lösch die Notiz von der Einkaufsliste", NOW)
+    assert result.answer.startswith("Das habe ich nicht notiert"), result.answer  # no question about a removal
+    assert _names(nova, "anna") == ["Einkaufsliste", "Tell", "Urlaub"]
+
+
 def test_another_persons_note_is_never_found_by_its_content(nova):
     _seed(nova, "ben")
     nova.notes.insert("anna", "Einkaufsliste", "einkauf", "Milch", [], NOW)

@@ -92,3 +92,8 @@ def test_parallel_detail_changes_leave_one_active_appointment_with_the_detail(de
     assert _active(dentist, "anna") == [("Zahnarzt", FRIDAY_TEN, "minute", "bei Dr. Müller")], answers
     assert len(_rows(dentist, "anna")) == 2  # one change written, the others found it already there
     assert _active(dentist, "ben") == [("Zahnarzt", FRIDAY_TEN, "minute", None)]
+
+
+def test_a_bare_word_after_the_colon_is_no_guessed_detail(dentist):
+    result = _turn(dentist, "anna", "Ändere den Zahnarzt: Kieferorthopäde")
+    assert _active(dentist, "anna") == [("Zahnarzt", FRIDAY_TEN, "minute", None)], result.answer

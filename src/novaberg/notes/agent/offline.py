@@ -132,7 +132,7 @@ _NOTE_PLAIN = _rx(rf"^{_PLEASE}notier\w*\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?P
 _DELETE_BY_CONTENT = _rx(
     rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+(?:mir\s+)?(?:(?:die|meine|den|meinen|diese|diesen)\s+)?"
     rf"(?:{alternation(words_of('note_words'))})\s+(?:{alternation(words_of('content_links'))})\s+"
-    rf"(?:(?:der|dem|den|die|das|des|einer|einem|einen|meiner|meinem|meinen)\s+)?(?P<content>[^:]+?){_END}")
+    rf"(?:(?:der|dem|den|die|das|des|einer|einem|einen|meiner|meinem|meinen)\s+)?(?P<content>[^:]+?)(?:\s+(?:komplett|ganz))?{_END}")
 _DELETE = _rx(rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+(?:mir\s+)?{_NAMED}\s*(?:komplett|ganz)?{_END}")
 _NEED = (
     _rx(r"^(?:ach,?\s+)?(?:und\s+)?(?:ich|wir)\s+(?:brauche|brauchen)\s+(?:noch\s+|auch\s+|dringend\s+|unbedingt\s+)*(?P<items>.+?)\s*[.!]*$"),
@@ -587,7 +587,7 @@ def _order(text: str, history: Sequence[Sequence[str]]) -> Reading:
     command = read_list_command(text)
     if command is not None:  # the core of a polite or framed order (*kannst du … hinzufügen?*)
         return _list_reading(command, history)
-    if m := _DELETE_BY_CONTENT.match(text):
+    if (m := _DELETE_BY_CONTENT.match(text)) and operation_scope(text) != "inhalt":  # not *von der Einkaufsliste*
         return Reading("delete", _clean(m.group("content")), target_typ="inhalt", named=True)
     if m := _DELETE.match(text):
         target, named, resolved = _target(m, history)

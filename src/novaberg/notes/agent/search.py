@@ -110,17 +110,19 @@ def _holding(rows: list[dict[str, Any]], said: str) -> list[dict[str, Any]]:
 
 def _by_content(state: NotesState, runtime: Runtime[Deps], target: str) -> dict[str, Any]:
     """A note named by its content: one → that note; several → which one; none → said so, nothing changed. Only
-    the person's own notes are read."""
-    rows = _holding(NotesRepository(runtime.context.db).list(state["user_id"]), target)
+    the person's own notes that are no lists are read (*die Notiz mit Milch* never deletes the shopping list)."""
+    every = NotesRepository(runtime.context.db).list(state["user_id"])
+    rows = _holding([row for row in every if row["typ"] not in LIST_TYPES], target)  # a list is named as a list
     step = {"schritt": "suche", "via": "inhalt", "treffer": len(rows), "ids": [row["id"] for row in rows]}
     if len(rows) == 1:
         return {"note": rows[0], "steps": [step]}
     if not rows:
+        lists = _holding([row for row in every if row["typ"] in LIST_TYPES], target)
+        said = (say("inhalt_auf_liste", target=target, names=quote_list([row["name"] for row in lists], "und"))
+                if lists else say("inhalt_nicht_gefunden", target=target))
         if state["action"] == "read":
-            return {"status": "abgeschlossen", "answer": say("inhalt_nicht_gefunden", target=target),
-                    "steps": [step, {"schritt": "nicht_gefunden"}]}
-        return {**failure("nicht_gefunden", say("inhalt_nicht_gefunden", target=target)),
-                "steps": [step, {"schritt": "nicht_gefunden"}]}
+            return {"status": "abgeschlossen", "answer": said, "steps": [step, {"schritt": "nicht_gefunden"}]}
+        return {**failure("nicht_gefunden", said), "steps": [step, {"schritt": "nicht_gefunden"}]}
     candidates = [{"id": row["id"], "name": row["name"]} for row in rows]
     return question(say("frage_auswahl", names=quote_list([c["name"] for c in candidates])),
                     {"art": PENDING_CHOICE, "kandidaten": candidates, **request_memory(state)}, step)

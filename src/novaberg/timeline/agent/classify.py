@@ -141,6 +141,7 @@ _WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
 # a detail said after a colon or a dash, or after *jetzt*/*neu*/*nun* (*Ändere den Zahnarzt: jetzt bei Dr. Müller*)
 _DETAIL_MARK = re.compile(r"\s*(?::|\s[–—-]\s|,\s*(?=(?:jetzt|nun|neu)\b))\s*", re.IGNORECASE)
 _DETAIL_FIELD = re.compile(r"\s+(?:den|die|das)\s+(?:ort|adresse|notiz|person|details?|angaben?)$", re.IGNORECASE)
+_DETAIL_PLACE = re.compile(r"(?:bei|beim|mit|in|im)\s", re.IGNORECASE)  # a detail said as where or with whom
 _DETAIL_OPENER = re.compile(r"^(?:(?:jetzt|nun|neu|ab\s+jetzt)\b[\s:,]*)+", re.IGNORECASE)
 
 
@@ -150,9 +151,12 @@ def _new_detail(core: str) -> tuple[str, str] | None:
     parts = _DETAIL_MARK.split(core.strip(), maxsplit=1)
     if len(parts) != 2:
         return None
-    detail = _DETAIL_OPENER.sub("", parts[1].strip()).strip().rstrip(".!")
-    if not detail or not parts[0].strip() or time_expression(parts[1]):
+    said = parts[1].strip()
+    detail = _DETAIL_OPENER.sub("", said).strip().rstrip(".!")
+    if not detail or not parts[0].strip() or time_expression(said):
         return None
+    if detail == said.rstrip(".!") and not _DETAIL_FIELD.search(parts[0]) and not _DETAIL_PLACE.match(detail):
+        return None  # *Ändere den Zahnarzt: Kieferorthopäde* may be a new name — no detail is guessed
     return parts[0], detail
 # s11: an order said as a passive with a modal (*Der Zahnarzt muss auf Montag verschoben werden*, *Das Meeting
 # soll gelöscht werden*) is a request like its imperative; the participle names the action
