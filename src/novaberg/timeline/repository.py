@@ -175,6 +175,19 @@ SELECT user_id, character_id, %(event_time)s, %(event_ende)s, event_type, title,
 FROM timeline WHERE id = %(old_id)s AND user_id = %(user_id)s AND character_id = %(character_id)s
 RETURNING id
 """
+# A detail change (the `details` column: place, person, a note) is bi-temporal like a move (timeline.md §5.2):
+# the successor carries everything of the old row at the same time, only `details` is new.
+INSERT_DETAILS_SUCCESSOR = """
+INSERT INTO timeline (user_id, character_id, event_time, event_ende, event_type, title, details, recurring,
+                      precision, binding, remind, conflict_check, themen, created_at, last_touched,
+                      wiedervorlage_am, entitaet_ids, rrule, exdates, serie_id, serie_original,
+                      erinnern_vorher_min, serie_ende)
+SELECT user_id, character_id, event_time, event_ende, event_type, title, %(details)s, recurring,
+       precision, binding, remind, conflict_check, themen, %(now)s, %(now)s, wiedervorlage_am, entitaet_ids,
+       rrule, exdates, serie_id, serie_original, erinnern_vorher_min, serie_ende
+FROM timeline WHERE id = %(old_id)s AND user_id = %(user_id)s AND character_id = %(character_id)s
+RETURNING id
+"""
 RETIRE = """
 UPDATE timeline SET aktiv = FALSE, nachfolger_id = %s, last_touched = %s
 WHERE id = %s AND user_id = %s AND character_id = %s AND aktiv
@@ -507,6 +520,29 @@ class TimelineRepository:
         if old["rrule"] is not None:  # the moved occurrences belonged to the old rule: they end with it
             conn.execute(INVALIDATE_MOVED, (now, row_id, user_id, character_id))
         return int(new_id)
+
+    def change_details(self, user_id: str, character_id: str, row_id: int, *, details: str, now: datetime) -> int:
+        """A new `details` text for an active one-off row, bi-temporal in one transaction (§5.2): lock the row,
+        insert its successor with the new details and everything else as it was, retire the old one with
+        `nachfolger_id`. A series is refused (its moved occurrences hang on the old row): ValueError. Any
+        failure rolls back. Returns the new id."""
+        _check_pair(user_id, character_id)
+        details = details.strip() if isinstance(details, str) else ""
+        if not details:
+            raise ValueError("timeline: a detail change needs a non-empty text")
+        now = _aware(now, "now")
+        with self._transaction() as conn:
+            old = conn.execute(LOCK_ACTIVE, (row_id, user_id, character_id)).fetchone()
+            if old is None or not old["aktiv"]:
+                raise LookupError(f"timeline row {row_id} is not an active row of this pair")
+            if old["rrule"] is not None or old["serie_id"] is not None:
+                raise ValueError("timeline: the details of a series or one of its occurrences are not changed")
+            new_id = conn.execute(INSERT_DETAILS_SUCCESSOR, {
+                "details": details, "now": now, "old_id": row_id, "user_id": user_id, "character_id": character_id,
+            }).fetchone()["id"]
+            if conn.execute(RETIRE, (new_id, now, row_id, user_id, character_id)).rowcount != 1:
+                raise LookupError(f"timeline row {row_id} could not be retired (changed meanwhile)")
+            return int(new_id)
 
     def invalidate(self, user_id: str, character_id: str, row_id: int, now: datetime) -> bool:
         """Soft delete (§5.3): `aktiv = FALSE`. False when no active row of the pair has that id.

@@ -128,6 +128,11 @@ _CREATE = _rx(
     rf"(?P<for>[^:]+?))?(?:\s+(?:an|auf))?\s*(?:(?::|\bmit\b)\s*(?P<content>.+?))?{_END}"
 )
 _NOTE_PLAIN = _rx(rf"^{_PLEASE}notier\w*\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?P<content>.+?){_END}")
+# notizen.md §4 (target_typ `inhalt`): a note named by what it holds — *Lösch die Notiz mit der hohlen Gasse*
+_DELETE_BY_CONTENT = _rx(
+    rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+(?:mir\s+)?(?:(?:die|meine|den|meinen|diese|diesen)\s+)?"
+    rf"(?:{alternation(words_of('note_words'))})\s+(?:{alternation(words_of('content_links'))})\s+"
+    rf"(?:(?:der|dem|den|die|das|des|einer|einem|einen|meiner|meinem|meinen)\s+)?(?P<content>[^:]+?)(?:\s+(?:komplett|ganz))?{_END}")
 _DELETE = _rx(rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+(?:mir\s+)?{_NAMED}\s*(?:komplett|ganz)?{_END}")
 _NEED = (
     _rx(r"^(?:ach,?\s+)?(?:und\s+)?(?:ich|wir)\s+(?:brauche|brauchen)\s+(?:noch\s+|auch\s+|dringend\s+|unbedingt\s+)*(?P<items>.+?)\s*[.!]*$"),
@@ -582,6 +587,8 @@ def _order(text: str, history: Sequence[Sequence[str]]) -> Reading:
     command = read_list_command(text)
     if command is not None:  # the core of a polite or framed order (*kannst du … hinzufügen?*)
         return _list_reading(command, history)
+    if (m := _DELETE_BY_CONTENT.match(text)) and operation_scope(text) != "inhalt":  # not *von der Einkaufsliste*
+        return Reading("delete", _clean(m.group("content")), target_typ="inhalt", named=True)
     if m := _DELETE.match(text):
         target, named, resolved = _target(m, history)
         return Reading("delete", target, named=named, resolved=resolved)
@@ -637,6 +644,8 @@ def normalized_instruction(reading: Reading) -> str:
             return f"clear_content: gesamten Inhalt von Notiz '{name}' leeren"
         case "rename":
             return f"rename: Notiz '{name}' in '{reading.new_name}' umbenennen"
+        case "delete" if reading.target_typ == "inhalt":
+            return f"delete: Notiz mit dem Inhalt '{name}' deaktivieren"
         case "delete":
             return f"delete: Notiz '{name}' deaktivieren"
         case "append":
@@ -658,7 +667,7 @@ def classify_rule(data: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "action": reading.action,
         "target": target,
-        "target_typ": "titel",
+        "target_typ": reading.target_typ,
         "konfidenz": "hoch" if reading.named or not target else "mittel",
         "normalisiert": normalized_instruction(reading),
         "neuer_name": reading.new_name,

@@ -26,11 +26,17 @@ from novaberg.notes.agent.offline import items_of_text, split_items
 from novaberg.notes.agent.outcome import failure, question
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import quote_list, say
+from novaberg.notes.agent.vocabulary import words_of
 from novaberg.notes.repository import NotesRepository
 from novaberg.notes.search import find_notes
-from novaberg.text.words import contains_word, fold
+from novaberg.text.stems import meet, stem, stems
+from novaberg.text.words import contains_word, fold, words
 
 __all__ = ["search", "request_memory"]
+
+_CONTENT_WORD_MIN = 3  # shorter words (*in*, *am*) name no content
+_MEET_MIN = 0.7  # a stem equal, the same base, or the head of a compound (text.stems.meet)
+_FILLERS = frozenset(words_of("articles")) | frozenset(words_of("item_fillers")) | frozenset(words_of("content_links"))
 
 
 def request_memory(state: NotesState) -> dict[str, Any]:
@@ -87,6 +93,41 @@ def _by_synonym(state: NotesState, runtime: Runtime[Deps], target: str, step: di
     return rows
 
 
+def _holding(rows: list[dict[str, Any]], said: str) -> list[dict[str, Any]]:
+    """notizen.md §4 with target_typ `inhalt`: the notes whose name or text carries every word said (by stem, so
+    *der hohlen Gasse* finds „hohle Gasse“; a compound's head counts, *Gasse* in *Hintergasse*). No similarity
+    score decides here: a note that only resembles the words is no hit, because the order deletes it."""
+    wanted = [stem(word) for word in words(said) if len(word) >= _CONTENT_WORD_MIN and word not in _FILLERS]
+    if not wanted:
+        return []
+    found = []
+    for row in rows:
+        held = stems(f"{row.get('name') or ''} {row.get('text') or ''}")
+        if all(any(meet(word, other) >= _MEET_MIN for other in held) for word in wanted):
+            found.append(row)
+    return found
+
+
+def _by_content(state: NotesState, runtime: Runtime[Deps], target: str) -> dict[str, Any]:
+    """A note named by its content: one → that note; several → which one; none → said so, nothing changed. Only
+    the person's own notes that are no lists are read (*die Notiz mit Milch* never deletes the shopping list)."""
+    every = NotesRepository(runtime.context.db).list(state["user_id"])
+    rows = _holding([row for row in every if row["typ"] not in LIST_TYPES], target)  # a list is named as a list
+    step = {"schritt": "suche", "via": "inhalt", "treffer": len(rows), "ids": [row["id"] for row in rows]}
+    if len(rows) == 1:
+        return {"note": rows[0], "steps": [step]}
+    if not rows:
+        lists = _holding([row for row in every if row["typ"] in LIST_TYPES], target)
+        said = (say("inhalt_auf_liste", target=target, names=quote_list([row["name"] for row in lists], "und"))
+                if lists else say("inhalt_nicht_gefunden", target=target))
+        if state["action"] == "read":
+            return {"status": "abgeschlossen", "answer": said, "steps": [step, {"schritt": "nicht_gefunden"}]}
+        return {**failure("nicht_gefunden", said), "steps": [step, {"schritt": "nicht_gefunden"}]}
+    candidates = [{"id": row["id"], "name": row["name"]} for row in rows]
+    return question(say("frage_auswahl", names=quote_list([c["name"] for c in candidates])),
+                    {"art": PENDING_CHOICE, "kandidaten": candidates, **request_memory(state)}, step)
+
+
 def _said_name(name: str) -> str:
     return " ".join(fold(name).split())
 
@@ -103,6 +144,8 @@ def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
         return question(say("frage_fehlt", what=say("fehlt_ziel")),
                         {"art": PENDING_MISSING, "feld": "target", **request_memory(state)},
                         {"schritt": "suche", "fehlt": "target"})
+    if state.get("target_typ") == "inhalt" and action in ("delete", "read"):
+        return _by_content(state, runtime, target)
     if action in ("add_content", "remove_content", "read") and is_bare_container(target):
         return _which_list(state, runtime, action)  # *Zeig mir die Liste* with four lists: which? (issue 26)
     outcome = find_notes(NotesRepository(runtime.context.db), state["user_id"], target,

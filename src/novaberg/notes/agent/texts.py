@@ -40,6 +40,9 @@ TEXTS: dict[str, str] = {
     # endings without a write
     "nicht_angelegt": "Okay, '{target}' wird nicht angelegt.",
     "abgebrochen": "Okay, ich lasse es.",
+    "inhalt_nicht_gefunden": "Ich finde keine Notiz, in der „{target}“ steht. Es wurde nichts geändert.",
+    "inhalt_auf_liste": "Keine Notiz enthält „{target}“, nur die Liste {names} — eine Liste lösche ich nur, wenn du "
+                        "sie mit ihrem Namen nennst. Es wurde nichts geändert.",
     "nicht_gefunden": "Ich finde keine Notiz '{target}'. Es wurde nichts geändert.",
     "frage_fuerwort": "Was meinst du mit „{pronoun}“? Sag mir bitte, welchen Eintrag — zum Beispiel „den Käse“. "
     "Noch ist nichts geändert.",

@@ -55,6 +55,7 @@ class Order:
     event_type: str = DEFAULT_TYPE
     normalisiert: str = ""
     grund: str = ""
+    details: str = ""  # the new detail of an `update` (place, person, a note), empty for a move
     hints: list[str] = field(default_factory=list)
     konfidenz: str = const.CONFIDENCE_LOW
 
@@ -116,6 +117,11 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
         # s11: *Trag den Zahnarzt am Freitag um 9 nicht ein* entered „Zahnarzt nicht“ — a negated order writes nothing
         return {"action": const.REJECTED, "grund": "ein verneinter Auftrag"}
     action = hints[0]
+    detail = _new_detail(core) if action == "update" else None
+    if detail is not None:  # *Ändere den Zahnarzt: jetzt bei Dr. Müller*: the title before, the new detail after
+        target = _DETAIL_FIELD.sub("", title_of(detail[0])).strip()
+        return {"action": action, "target": target, "zeitausdruck": "", "event_type": type_of(core),
+                "details": detail[1], "normalisiert": f"update: Termin „{target}“ – {detail[1]}"}
     expression = time_expression(core, drop_opener=action in ("reschedule", "update"))
     target = title_of(core)
     if action in ("delete", "reschedule"):
@@ -132,6 +138,26 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
+# a detail said after a colon or a dash, or after *jetzt*/*neu*/*nun* (*Ändere den Zahnarzt: jetzt bei Dr. Müller*)
+_DETAIL_MARK = re.compile(r"\s*(?::|\s[–—-]\s|,\s*(?=(?:jetzt|nun|neu)\b))\s*", re.IGNORECASE)
+_DETAIL_FIELD = re.compile(r"\s+(?:den|die|das)\s+(?:ort|adresse|notiz|person|details?|angaben?)$", re.IGNORECASE)
+_DETAIL_PLACE = re.compile(r"(?:bei|beim|mit|in|im)\s", re.IGNORECASE)  # a detail said as where or with whom
+_DETAIL_OPENER = re.compile(r"^(?:(?:jetzt|nun|neu|ab\s+jetzt)\b[\s:,]*)+", re.IGNORECASE)
+
+
+def _new_detail(core: str) -> tuple[str, str] | None:
+    """(the words before the mark, the new detail) of a detail change, or None: the part after the mark must
+    name no time — *Ändere den Zahnarzt: jetzt um 11 Uhr* is a move (§5.2), not a detail."""
+    parts = _DETAIL_MARK.split(core.strip(), maxsplit=1)
+    if len(parts) != 2:
+        return None
+    said = parts[1].strip()
+    detail = _DETAIL_OPENER.sub("", said).strip().rstrip(".!")
+    if not detail or not parts[0].strip() or time_expression(said):
+        return None
+    if detail == said.rstrip(".!") and not _DETAIL_FIELD.search(parts[0]) and not _DETAIL_PLACE.match(detail):
+        return None  # *Ändere den Zahnarzt: Kieferorthopäde* may be a new name — no detail is guessed
+    return parts[0], detail
 # s11: an order said as a passive with a modal (*Der Zahnarzt muss auf Montag verschoben werden*, *Das Meeting
 # soll gelöscht werden*) is a request like its imperative; the participle names the action
 _PASSIVE = re.compile(r"^(?P<subject>.+?)\s+(?:muss|müsste|muesste|soll|sollte|kann|könnte|koennte)\s+(?P<rest>.*?)\s*"
@@ -320,6 +346,7 @@ def classify_text(deps: Deps, text: str, now: datetime, kontext: Mapping[str, An
         zeitausdruck=read_text(fields, "zeitausdruck", "").strip(),
         event_type=kind,
         normalisiert=read_text(fields, "normalisiert", ""),
+        details=read_text(fields, "details", "").strip() if action == "update" else "",
         hints=hints,
         konfidenz=confidence_of(action, hints),
     )

@@ -249,6 +249,38 @@ def _reschedule(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             "steps": [_step(const.OUTCOME_MOVED, alte_id=old["id"], neuer_id=new_id, verifiziert=True)]}
 
 
+def _change_details(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    """A new detail (place, person, a note) under the pair's lock, bi-temporal like a move (§5.2): the row is read
+    (a row changed meanwhile is followed to its successor), a detail it already carries changes nothing, a series
+    is refused with what she can do instead; the new row is read back before the answer."""
+    details = str(state["order"]["details"]).strip()
+    pair = (state["user_id"], state["character_id"])
+    if state["row"].get("rrule") or state["row"].get("serie_id"):
+        return _fail("details_serie", say("details_of_series", title=state["row"].get("title") or "den Termin"))
+    try:
+        with TimelineRepository(deps.db).pair_locked(*pair) as locked:
+            old = _current(locked, pair, state["row"]["id"])
+            if old is None or not old["aktiv"]:
+                return _fail("nicht_aktiv", say("write_failed", reason="der Termin war nicht mehr aktiv"))
+            when = when_label(old["event_time"].astimezone(deps.zone), old["precision"])
+            if (old.get("details") or "").strip() == details:
+                return {"status": "abgeschlossen", "answer": say("details_already", title=old["title"], when=when,
+                                                                 details=details),
+                        "steps": [_step("unveraendert", termin_id=old["id"])]}
+            new_id = locked.change_details(*pair, old["id"], details=details, now=state["now"])
+            new, retired = locked.find_by_id(*pair, new_id), locked.find_by_id(*pair, old["id"])
+            problem = _mismatch(new, title=old["title"], moment=old["event_time"], precision=old["precision"],
+                                active=True) or _mismatch(retired, active=False, successor=new_id)
+            if not problem and (new or {}).get("details") != details:
+                problem = "die neue Angabe steht nicht in der Zeile"
+            if problem:
+                raise _Unverified(problem)
+    except _Unverified as err:
+        return _unverified(say("rolled_back", reason=str(err)), str(err))
+    return {"answer": say("details_changed", title=old["title"], when=when, details=details),
+            "steps": [_step(const.OUTCOME_MOVED, alte_id=old["id"], neuer_id=new_id, verifiziert=True)]}
+
+
 def execute(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     """Node `ausfuehren`: one write, read back; a failed write says so (nothing entered, nothing changed)."""
     deps = runtime.context
@@ -258,6 +290,8 @@ def execute(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             return _create(state, deps)
         if action == "delete":
             return _delete(state, deps)
+        if action == "update" and state["order"].get("details"):
+            return _change_details(state, deps)
         if action in ("reschedule", "update"):
             return _reschedule(state, deps)
         return _fail("unbekannte_aktion", say("unknown_action", action=action))

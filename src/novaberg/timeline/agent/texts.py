@@ -118,6 +118,10 @@ TEXTS: dict[str, str] = {
     "deleted": "Gelöscht: „{title}“ ({when}).",
     "moved": "Verschoben: „{title}“ von {old} auf {new}.",
     "already_there": "„{title}“ steht schon am {when} — ich habe nichts geändert.",
+    "details_changed": "Geändert: „{title}“ am {when} — jetzt: {details}.",
+    "details_already": "„{title}“ am {when} steht schon mit „{details}“ — ich habe nichts geändert.",
+    "details_of_series": "Bei der Serie „{title}“ kann ich eine Angabe wie Ort oder Person noch nicht ändern — "
+                         "nur verschieben oder löschen. " + NOTHING_DONE,
     "update_without_time": "Einzelheiten eines Termins kann ich noch nicht ändern, nur seine Zeit. " + NOTHING_DONE,
     # §5.2 questions
     "time_question": "Ich konnte die neue Zeit nicht eindeutig erkennen. Wann soll „{title}“ stattfinden? "
