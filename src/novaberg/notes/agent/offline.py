@@ -41,6 +41,7 @@ from novaberg.text.commands import (
 )
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
 from novaberg.text.list_names import dative_receiver, spoken_list_name
+from novaberg.text.note_and_detail_orders import delete_by_content
 from novaberg.text.words import alternation, contains_word, normalize, words
 from novaberg.timeline.phrases import time_expression, without_time
 
@@ -129,10 +130,7 @@ _CREATE = _rx(
 )
 _NOTE_PLAIN = _rx(rf"^{_PLEASE}notier\w*\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?P<content>.+?){_END}")
 # notizen.md §4 (target_typ `inhalt`): a note named by what it holds — *Lösch die Notiz mit der hohlen Gasse*
-_DELETE_BY_CONTENT = _rx(
-    rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+(?:mir\s+)?(?:(?:die|meine|den|meinen|diese|diesen)\s+)?"
-    rf"(?:{alternation(words_of('note_words'))})\s+(?:{alternation(words_of('content_links'))})\s+"
-    rf"(?:(?:der|dem|den|die|das|des|einer|einem|einen|meiner|meinem|meinen)\s+)?(?P<content>[^:]+?)(?:\s+(?:komplett|ganz))?{_END}")
+_DELETE_BY_CONTENT = delete_by_content(words_of("delete_verbs"), words_of("note_words"), words_of("content_links"))
 _DELETE = _rx(rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+(?:mir\s+)?{_NAMED}\s*(?:komplett|ganz)?{_END}")
 _NEED = (
     _rx(r"^(?:ach,?\s+)?(?:und\s+)?(?:ich|wir)\s+(?:brauche|brauchen)\s+(?:noch\s+|auch\s+|dringend\s+|unbedingt\s+)*(?P<items>.+?)\s*[.!]*$"),

@@ -23,6 +23,10 @@ from novaberg.consent import ZUSTIMMUNG, read_consent
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.llm.reader import read_text
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, verb_key
+from novaberg.text.note_and_detail_orders import DETAIL_FIELD as _DETAIL_FIELD
+from novaberg.text.note_and_detail_orders import DETAIL_MARK as _DETAIL_MARK
+from novaberg.text.note_and_detail_orders import DETAIL_OPENER as _DETAIL_OPENER
+from novaberg.text.note_and_detail_orders import DETAIL_PLACE as _DETAIL_PLACE
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.frames import as_calendar_order
 from novaberg.timeline.agent.texts import say
@@ -139,10 +143,6 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
 
 _WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
 # a detail said after a colon or a dash, or after *jetzt*/*neu*/*nun* (*Ändere den Zahnarzt: jetzt bei Dr. Müller*)
-_DETAIL_MARK = re.compile(r"\s*(?::|\s[–—-]\s|,\s*(?=(?:jetzt|nun|neu)\b))\s*", re.IGNORECASE)
-_DETAIL_FIELD = re.compile(r"\s+(?:den|die|das)\s+(?:ort|adresse|notiz|person|details?|angaben?)$", re.IGNORECASE)
-_DETAIL_PLACE = re.compile(r"(?:bei|beim|mit|in|im)\s", re.IGNORECASE)  # a detail said as where or with whom
-_DETAIL_OPENER = re.compile(r"^(?:(?:jetzt|nun|neu|ab\s+jetzt)\b[\s:,]*)+", re.IGNORECASE)
 
 
 def _new_detail(core: str) -> tuple[str, str] | None:
