@@ -16,7 +16,7 @@ NOW = berlin(2026, 11, 30, 10)
 FIGURE = "nova"
 ORDER = "Schreib Milch und Brot auf die Einkaufsliste"
 QUESTION = "'Einkaufsliste' gibt es noch nicht. Soll ich sie anlegen?"
-UNCLEAR = ["ist das ok?", "ist das sicher", "Ist das sicher?", "hm", "passt das?"]
+UNCLEAR = ["ist das ok?", "ist das sicher", "Ist das sicher?", "hm", "passt das?", "Bist du sicher?", "Wirklich?"]
 
 
 def _lists(db, user) -> dict[str, str]:
