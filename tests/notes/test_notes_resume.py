@@ -145,11 +145,13 @@ def test_refusal_first_and_wins_ends_dismissed(db, redis, answer):
 @pytest.mark.parametrize("answer", ["Wie bitte?", "ja 👍", "Ja…", "na klar", "gut, ja", "ist das ok", "ja, aber später",
                                     "ja?", "Kümmel", "vielleicht"])
 def test_unclear_asks_the_same_question_again_and_writes_nothing(db, redis, answer):
-    """§7 "Die geschlossene Annahme": everything else is unklar → the same question, never an execution."""
+    """§7 "Die geschlossene Annahme": everything else is unklar → the same question, said to be asked again, and
+    the waiting state unchanged; never an execution."""
     deps, asked = _ask_not_found(db, redis)
     again = run(deps, answer, action="resume", pending=asked.pending)
     assert again.status == "rueckfrage"
-    assert again.answer == asked.answer
+    assert asked.answer in again.answer and "noch einmal" in again.answer
+    assert again.pending == asked.pending
     assert again.pending["art"] == "nicht_gefunden"
     assert all_rows(db) == []
 

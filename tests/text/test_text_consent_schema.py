@@ -176,3 +176,14 @@ def test_dateien_wurzeln_refuses_by_whole_words_without_nichts_and_keinesfalls()
     assert entry["refusal_match"] == "word"
     assert {"nein", "nicht", "kein", "stopp", "abbrechen"} <= set(entry["refusal"])
     assert not {"nichts", "keinesfalls"} & set(entry["refusal"])
+
+
+def test_the_words_of_asking_back_are_single_words_and_never_consent_or_refusal() -> None:
+    """The list that keeps *„Bist du sicher?“* an unclear answer to the waiting offer (notizen.md §7) is data; no
+    word of it may consent or refuse on its own."""
+    listed = _data()["asking_back_words"]
+    assert listed and len(set(listed)) == len(listed) and _data()["_asking_back_source"]
+    for word in listed:
+        assert word == unicodedata.normalize("NFC", word).lower() and words(word) == [word], word
+    for entry in SERVICE_DATA.values():
+        assert not set(listed) & (set(entry["consent_words"]) | set(entry["refusal"]))

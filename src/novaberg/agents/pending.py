@@ -25,6 +25,7 @@ from novaberg.core.settings import PENDING_TTL_SECONDS
 from novaberg.store.redis_store import redis_errors
 from novaberg.text.answers import answer_words
 from novaberg.text.commands import load_raw_commands
+from novaberg.text.consent import speaks_only_of_the_offer
 from novaberg.text.grammar import QUESTION, REQUEST, analyse
 from novaberg.text.small_talk import small_talk
 from novaberg.text.words import fold
@@ -135,6 +136,8 @@ def is_own_sentence(text: str) -> bool:
         return False
     if small_talk(said):
         return True
+    if speaks_only_of_the_offer(said):
+        return False  # *„ist das ok?“* to a waiting offer is an unclear answer to it (notizen.md §7)
     utterance = analyse(said)
     tokens = said.strip(" ?!.").split()
     if utterance.mood == REQUEST:

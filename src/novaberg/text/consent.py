@@ -27,6 +27,7 @@ __all__ = [
     "consists_of_consent",
     "has_refusal_word",
     "REFUSAL_WORDS_SERVICE",
+    "speaks_only_of_the_offer",
 ]
 
 ZUSTIMMUNG = "zustimmung"
@@ -57,9 +58,13 @@ class ConsentLists:
 
 
 @cache
+def _raw() -> dict:
+    return json.loads(resources.files(__package__).joinpath(_DATA_FILE).read_text(encoding="utf-8"))
+
+
+@cache
 def _raw_services() -> dict[str, dict]:
-    raw = resources.files(__package__).joinpath(_DATA_FILE).read_text(encoding="utf-8")
-    return json.loads(raw)["services"]
+    return _raw()["services"]
 
 
 @cache
@@ -102,6 +107,28 @@ def has_refusal_word(text: str) -> bool:
     statement like *„Ich hab am Donnerstag um 10 einen Termin“* refuses nothing (issue 26, timeline.md §3a)."""
     refusal = consent_lists(REFUSAL_WORDS_SERVICE).refusal
     return any(word in refusal for word in words(text, join_apostrophes=False))
+
+
+@cache
+def _offer_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The words an answer about the offer itself may consist of (every service's consent, filler, asking and
+    subject words, and the words of asking back), and the question words that never belong to it."""
+    allowed: set[str] = set(_raw()["asking_back_words"])
+    asking: set[str] = set()
+    for service in SERVICES:
+        lists = consent_lists(service)
+        allowed |= lists.consent_words | lists.filler_words | lists.asking_verbs | lists.subject_words
+        asking |= lists.question_words
+    return frozenset(allowed), frozenset(asking)
+
+
+def speaks_only_of_the_offer(text: str) -> bool:
+    """Whether `text` is made only of the words of a consent answer — *„ist das ok?“*, *„ist das sicher“*,
+    *„passt das?“*, *„bist du sicher?“* — and so speaks of the waiting offer, not of anything of its own (notizen.md §7, dateien.md
+    §2a.2: such an unclear answer gets the same question again; it is no sentence of its own that ends it)."""
+    found = words(text)
+    allowed, asking = _offer_words()
+    return bool(found) and all(word in allowed and word not in asking for word in found)
 
 
 def _repeated_action(found: list[str], offered: tuple[str, ...]) -> frozenset[str]:

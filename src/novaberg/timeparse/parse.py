@@ -230,12 +230,17 @@ def _attach_dayparts(facts: Scan) -> bool:
 
 
 def _bare_weekday_to_move(weekday: int, today: date, ref_day: date) -> date:
-    """timeline.md §5.2 table, issue 26: a weekday alone (*„auf Donnerstag“*) is the coming such day, counted
-    from today for an appointment still ahead; only the appointment's own weekday means the week after it
-    (*„auf Freitag“* for a Friday). A past appointment counts from itself, as before (§6.1)."""
+    """timeline.md §6.3 with the §5.2 table: a weekday alone counts from the old appointment — it is that
+    weekday in the appointment's Monday–Sunday week (*„auf Freitag“* for Monday 23.11 is Friday 27.11, not the
+    coming Friday counted from today). The appointment's own weekday means the week after it. A day of that week
+    that is not after today gives way to the coming such day (*„auf Donnerstag“* for this Friday's appointment,
+    asked on Wednesday, is tomorrow). A past appointment counts from itself (§6.1)."""
     if weekday == ref_day.weekday():
         return next_weekday(ref_day, weekday)
-    return next_weekday(today if ref_day > today else ref_day, weekday)
+    if ref_day < today:
+        return next_weekday(ref_day, weekday)
+    in_its_week = weekday_in_week(ref_day, weekday)
+    return in_its_week if in_its_week > today else next_weekday(today, weekday)
 
 
 def _day_of(days: list[DayFact], today: date, ref_day: date | None) -> tuple[date | None, ReferenceMode] | None:

@@ -88,6 +88,15 @@ def _again(pending: Mapping[str, Any], reading: str) -> dict[str, Any]:
                     {"schritt": "resume", "pfad": pending.get("art"), "deutung": reading})
 
 
+def _asked_again(pending: Mapping[str, Any], reading: str) -> dict[str, Any]:
+    """An unclear answer to the consent question: the same question, said to be asked again; the waiting state
+    stays exactly as it was (a second unclear answer gets the same words, never a growing lead-in)."""
+    asked = str(pending.get("frage") or "")
+    return {"status": "rueckfrage", "answer": say("frage_nochmal", frage=asked) if asked else asked,
+            "pending_out": dict(pending),
+            "steps": [{"schritt": "resume", "pfad": pending.get("art"), "deutung": reading}]}
+
+
 def _request(pending: Mapping[str, Any]) -> dict[str, Any]:
     """The remembered request as state fields."""
     action = str(pending.get("action") or "")
@@ -109,7 +118,7 @@ def _not_found(answer: str, pending: Mapping[str, Any]) -> dict[str, Any]:
         return {"status": "dismissed", "answer": say("nicht_angelegt", target=target),
                 "steps": [{"schritt": "resume", "pfad": PENDING_NOT_FOUND, "deutung": ABLEHNUNG}]}
     if reading != ZUSTIMMUNG:
-        return _again(pending, reading)
+        return _asked_again(pending, reading)
     # Consent: the original request is the content, never the word "ja" (§4, §7).
     return {**_request(pending), "action": "create", "name_offered": True,
             "create_empty": pending.get("action") == "remove_content",

@@ -37,6 +37,8 @@ TEXTS: dict[str, str] = {
     "frage_welche_liste": "Welche Liste meinst du: {names}?",
     "frage_auswahl": "Ich habe mehrere Notizen gefunden: {names}. Welche meinst du?",
     "frage_nicht_gefunden": "'{target}' gibt es noch nicht. Soll ich sie anlegen?",
+    "frage_nochmal": "Das habe ich nicht als Ja oder Nein verstanden, deshalb frage ich noch einmal: {frage} "
+    "Noch ist nichts angelegt.",
     # endings without a write
     "nicht_angelegt": "Okay, '{target}' wird nicht angelegt.",
     "abgebrochen": "Okay, ich lasse es.",
