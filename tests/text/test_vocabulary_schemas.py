@@ -132,6 +132,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "text/consent_words.json": {
         "_comment": TEXT,
+        "asking_back_words": WORDS,
+        "_asking_back_source": TEXT,
         "services": {name: _CONSENT_SERVICE for name in ("notizen", "direktiven", "dateien_wurzeln")},
     },
     "text/grammar_de.json": {
