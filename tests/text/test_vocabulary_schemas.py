@@ -233,7 +233,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "determiners", "appointment_words", "appointment_phrases", "duration_units", "number_words",
             "reason_markers", "definition_markers", "place_prepositions", "place_suffixes", "name_markers",
             "weekdays", "seasons", "until_markers", "since_markers", "referring_openers", "name_prepositions",
-            "second_person", "qualifying_prepositions")},
+            "second_person", "qualifying_prepositions", "street_suffixes", "polite_order_verbs")},
         "currency": WORDS,
     },
     "text/smalltalk_de.json": {
