@@ -220,8 +220,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "do_verbs": FOLDED,
         "kin_plurals": FOLDED,
         "pets": FOLDED,
-        "professions": FOLDED,  # issue 38: what fills a relative's work slot (memory/slots.py)
-        "same_person": Map(FOLDED),  # issue 38: the asked person in other words (memory/recall.py)
+        "professions": FOLDED,  # what fills a relative's work slot (memory/slots.py)
+        "same_person": Map(FOLDED),  # the asked person in other words (memory/recall.py)
         "groups": Map(FOLDED),
     },
     "text/question_de.json": {
