@@ -88,7 +88,7 @@ def _knowledge(gathered: Gathered, deps: Any, user_id: str, character_id: str) -
 
 def _notes(gathered: Gathered, deps: Any, user_id: str) -> None:
     gathered.searched.append("notiz")
-    for note in NotesRepository(deps.db).list(user_id)[:NOTES_READ]:
+    for note in NotesRepository(deps.db).recent_texts(user_id, NOTES_READ):
         name = str(note.get("name") or "")
         gathered.candidates.extend(from_lines(str(note.get("text") or "").splitlines(), "notiz", name, name))
 
