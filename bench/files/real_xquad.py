@@ -1,4 +1,5 @@
-"""Retrieval on a second real corpus of another kind: XQuAD's German Wikipedia paragraphs (issue 38 item 5).
+"""Retrieval on a second real corpus of another kind: XQuAD's German Wikipedia paragraphs, which no retrieval
+setting was tuned on.
 
     python -m bench.files.real_xquad                    # the development articles (tuned on, if at all)
     python -m bench.files.real_xquad --part heldout     # once, at the end: the held-out articles

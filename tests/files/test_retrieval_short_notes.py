@@ -4,7 +4,7 @@ A short note's topic embedding stands for all of it; a long manual's for little 
 vote on a file of at most `SHORT_FILE_LINES` lines (`gewicht_dicht_kurz` in dense_floors.json) was chosen on the
 development parts only (the first hand-written set and the development questions of the real corpus); on long
 files the hashing embedder keeps its tie-break weight, and a file no lexical channel found is never lifted past
-one they found (issue 27: „a hashing embedder must never outvote lexical evidence"). The gain on the hand set is
+one they found (a hashing embedder never outvotes lexical evidence). The gain on the hand set is
 the bench's check (bench/checks/test_short_note_weight.py)."""
 
 from __future__ import annotations

@@ -72,12 +72,12 @@ def test_the_question_path_is_a_step_only_when_no_service_and_no_told_fact_answe
     service served, no model error, and no block but the files' summaries (or a memory that holds nothing about
     it) answered — a told fact answers by itself; else straight to compose. After a deepening it still runs
     (its sentence may be surer than the find)."""
-    from novaberg.graph.nodes import NOTHING_HELD, after_deepen, files_may_answer
+    from novaberg.graph.nodes import after_deepen, files_may_answer
 
     free = {"route": {"management_action": "keine", "domain": "keine"}}
     assert files_may_answer(free) and after_deepen(free) == "files_answer"
     for answered_by_files in ({"route": {**free["route"], "answering_blocks": ["[AUFZEICHNUNGEN]"]}},
-                              {"route": {**free["route"], "answering_blocks": [NOTHING_HELD + "[ERINNERUNGEN]"]}},
+                              {"route": {**free["route"], "blocks_holding_nothing": ["[ERINNERUNGEN]"]}},
                               {"vertiefung": {"antwort": "x"}}):
         state = {**free, **answered_by_files}
         assert files_may_answer(state) and after_deepen(state) == "files_answer", state

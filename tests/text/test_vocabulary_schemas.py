@@ -220,8 +220,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "do_verbs": FOLDED,
         "kin_plurals": FOLDED,
         "pets": FOLDED,
-        "professions": FOLDED,  # issue 38: what fills a relative's work slot (memory/slots.py)
-        "same_person": Map(FOLDED),  # issue 38: the asked person in other words (memory/recall.py)
+        "professions": FOLDED,  # what fills a relative's work slot (memory/slots.py)
+        "same_person": Map(FOLDED),  # the asked person in other words (memory/recall.py)
         "groups": Map(FOLDED),
     },
     "text/question_de.json": {
@@ -233,7 +233,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "determiners", "appointment_words", "appointment_phrases", "duration_units", "number_words",
             "reason_markers", "definition_markers", "place_prepositions", "place_suffixes", "name_markers",
             "weekdays", "seasons", "until_markers", "since_markers", "referring_openers", "name_prepositions",
-            "second_person", "qualifying_prepositions")},
+            "second_person", "qualifying_prepositions", "street_suffixes", "polite_order_verbs")},
         "currency": WORDS,
     },
     "text/smalltalk_de.json": {

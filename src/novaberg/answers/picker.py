@@ -13,14 +13,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from novaberg.answers.candidates import Candidate
 from novaberg.text.answer_kinds import carries, marks_the_bound, names_someone
 from novaberg.text.question import AMOUNT, COST, DATE, DURATION, NAME, PERSON, SINCE, UNTIL, Question, Term
 from novaberg.text.stems import base, meet, stems
 
-__all__ = ["Choice", "Picked", "pick", "names_everything", "MIN_COVERAGE"]
+__all__ = ["Choice", "Picked", "pick", "MIN_COVERAGE"]
 
 K1, B = 1.2, 0.3  # BM25; a long sentence is weighed down less than in documents (tuned on XQuAD's dev part)
 CONTEXT_WEIGHT = 0.35  # a word of the question met only around the sentence (heading, title, sentence before)
@@ -32,10 +32,6 @@ BOUND_BONUS = 1.3  # *bis wann* answered by a sentence saying *bis*, *seit wann*
 NAMED_BONUS = 1.4  # *wer*, *wie heißt*: a sentence naming someone (*Frau Irina Petrova*) before one that does not
 _REFERRED = 0.4  # the words of the sentence a pronoun points back to
 SECTION_OWN = 0.5  # a word of the question in the sentence's own sub-heading counts this much as the sentence's own
-ENFORCE_ALL_NAMES = False
-VETO_UNHEARD_NOUNS = True
-UNHEARD_ONLY_QUALIFYING = True  # only a noun that says whose or which (*für das Motorrad*): a subject noun
-# nothing says (*das Endergebnis*) is often said in other words
 MISSING_SPOKEN = 0.5  # a word of the question said by another candidate but not by this one or around it
 _STRICT_KINDS = frozenset({DATE, SINCE, UNTIL, AMOUNT, COST, DURATION})  # without its form, no answer at all
 _FOCUS_WEIGHT = 0.3  # the asked noun (*welche Stadt*) is said beside the answer less often than the other words
@@ -56,6 +52,7 @@ class Choice:
 class Picked:
     choice: Choice | None  # the sentence that answers
     near: Choice | None = None  # no answer: the best sentence that speaks of the question without what it asks
+    rival_complete: bool = False  # the candidate at the rival place (a line found another way) names every word
 
 
 class _Meets:
@@ -136,7 +133,7 @@ def _enforced(question: Question, pool: Sequence[Candidate], meets: _Meets) -> f
     for term in question.terms:
         if not term.required:
             continue
-        if term.surface.isdigit() or (len(term.surface) >= 2 and term.surface.isupper()) or ENFORCE_ALL_NAMES:
+        if term.surface.isdigit() or (len(term.surface) >= 2 and term.surface.isupper()):
             enforced.add(term)
         elif any(term.stem in meets.own(c) for c in pool):
             enforced.add(term)
@@ -157,7 +154,7 @@ def _unheard(question: Question, pool: Sequence[Candidate], meets: _Meets) -> fr
     so no sentence answers it."""
     spoken = frozenset().union(*(meets.own(c) | c.context_stems for c in pool))
     return frozenset(t for t in question.terms if t.noun and not t.focus and not t.required and t.surface[:1].isupper()
-                     and (t.qualifies or not UNHEARD_ONLY_QUALIFYING) and not meets.best(t.stem, spoken))
+                     and t.qualifies and not meets.best(t.stem, spoken))
 
 
 def _subject_named(question: Question, candidate: Candidate, meets: _Meets) -> bool:
@@ -177,20 +174,21 @@ def _keyed(candidate: Candidate, question: Question, meets: _Meets) -> bool:
     return any(meets.best(term.stem, keys, candidate) > 0 for term in question.terms)
 
 
-def pick(question: Question, candidates: Sequence[Candidate]) -> Picked:
+def pick(question: Question, candidates: Sequence[Candidate], rival: str = "") -> Picked:
     """The best answering candidate, if one names enough of the question with what it asks; a current text is
-    preferred to an archived one (dateien.md §5.6), which answers only when no current one does."""
+    preferred to an archived one (dateien.md §5.6), which answers only when no current one does. `rival`: the
+    place of a line found another way; `Picked.rival_complete` says whether it names every word of the question."""
     meets = _Meets(question, candidates)
+    rival_complete = any(_names_everything(question, c, meets) for c in candidates if rival and c.place == rival)
     current = _pick(question, [c for c in candidates if not c.archived], candidates, meets)
     if current.choice is not None:
-        return current
+        return replace(current, rival_complete=rival_complete)
     archived = _pick(question, [c for c in candidates if c.archived], candidates, meets)
-    return Picked(archived.choice, current.near or archived.near)
+    return Picked(archived.choice, current.near or archived.near, rival_complete)
 
 
-def names_everything(question: Question, candidate: Candidate, pool: Sequence[Candidate]) -> bool:
+def _names_everything(question: Question, candidate: Candidate, meets: _Meets) -> bool:
     """Whether every word of the question but the asked noun is met by the candidate or around it."""
-    meets = _Meets(question, pool)
     return all(meets.best(t.stem, meets.own(candidate)) or meets.best(t.stem, candidate.context_stems)
                for t in question.terms if not t.focus)
 
@@ -200,7 +198,7 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
         return Picked(None)
     weights = _weights(question, pool, meets)
     enforced = _enforced(question, pool, meets)
-    unheard = _unheard(question, pool, meets) if VETO_UNHEARD_NOUNS else frozenset()
+    unheard = _unheard(question, pool, meets)
     said_anywhere = frozenset().union(*(meets.own(c) | c.context_stems for c in pool))
     spoken_elsewhere = frozenset(t for t in question.terms if meets.best(t.stem, said_anywhere))
     total = sum(weights.values()) or 1.0
@@ -216,7 +214,6 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
         score = covered = own_covered = 0.0
         own_needed = total
         missed_spoken = False
-        complete = True
         topical = not any(not term.required for term in weights)  # all names: the names are the topic
         length = len(candidate.stems) / average
         refused = False
@@ -225,9 +222,8 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
             if own < 1.0 and candidate.previous:  # *Sie kostet …*: the sentence before names what *sie* is
                 own = max(own, _REFERRED * meets.best(term.stem, candidate.previous, candidate))
             around = meets.best(term.stem, candidate.context_stems, candidate) if own < 1.0 else 0.0
-            if own == 0 and around == 0 and not term.focus:
-                complete = False
-                missed_spoken = missed_spoken or term in spoken_elsewhere
+            if own == 0 and around == 0 and not term.focus and term in spoken_elsewhere:
+                missed_spoken = True
             if own == 0 and around == 0 and (term.required and term in enforced or term in unheard):
                 refused = True
                 break
@@ -261,5 +257,7 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
                 continue
             score *= WITHOUT_KIND
         if best is None or score > best.score:
-            best = Choice(candidate, score, coverage, complete)
+            best = Choice(candidate, score, coverage)
+    if best is not None:
+        best = replace(best, complete=_names_everything(question, best.candidate, meets))
     return Picked(best, None if best is not None else near)

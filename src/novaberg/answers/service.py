@@ -4,12 +4,13 @@ say it with its source — or say that nothing answers and where she looked. Rea
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.answers import texts
 from novaberg.answers.candidates import MAX_SENTENCE_CHARS, Candidate, from_lines
-from novaberg.answers.picker import names_everything, pick
+from novaberg.answers.picker import pick
 from novaberg.answers.sources import gather
 from novaberg.situation.readiness import readiness
 from novaberg.text.question import Question, read_question
@@ -21,9 +22,11 @@ __all__ = ["SERVICE", "answer_question", "asked_question", "quoted", "names_what
 SERVICE = "fragen"
 
 
+@lru_cache(maxsize=256)
 def asked_question(text: str) -> Question | None:
     """The question a turn asks about the person's holdings: None for no question, small talk, a question
-    without a word to look for (*Wie geht's?*) or one about her (*Was hältst du von …?*)."""
+    without a word to look for (*Wie geht's?*) or one about her (*Was hältst du von …?*). Read once per text:
+    the route, the deepening and the question path of one turn ask it in turn (the reading is pure)."""
     if small_talk(text):
         return None
     question = read_question(text)
@@ -43,8 +46,7 @@ def names_what_is_asked(question: Question, said: str) -> bool:
 def best_of_lines(question: Question, lines: list[tuple[str, str]]) -> int | None:
     """Of (line, its file's name) pairs read elsewhere (the deepening's finds), the index of the one that answers
     `question` by the question path's rule, or None."""
-    candidates = [from_lines([text], "datei", str(index), name)[0] for index, (text, name) in enumerate(lines)
-                  if text.strip() and from_lines([text], "datei", str(index), name)]
+    candidates = [c for index, (text, name) in enumerate(lines) for c in from_lines([text], "datei", str(index), name)]
     choice = pick(question, candidates).choice
     return int(choice.candidate.place) if choice is not None else None
 
@@ -79,11 +81,10 @@ def answer_question(request: AgentRequest, deps: Any, also_searched: tuple[str, 
     question = asked_question(request.text)
     if question is None or not readiness(request.text, request.history).admits:
         return None  # in a crisis, now or just before, she does not look things up (dateien.md §3.0b)
-    query = " ".join(term.surface for term in question.terms)
     turn = {"turn_id": request.turn_id, "user_id": request.user_id, "character_id": request.character_id,
             "text": request.text, "now": request.now}
-    gathered = gather(deps, turn, query)
-    picked = pick(question, gathered.candidates)
+    gathered = gather(deps, turn)
+    picked = pick(question, gathered.candidates, rival)
     choice = picked.choice
     steps: list[dict[str, Any]] = [{"schritt": "frage", "art": question.kind, "begriffe": [t.surface for t in question.terms],
                                     "gesucht": gathered.searched, "kandidaten": len(gathered.candidates)}]
@@ -101,11 +102,9 @@ def answer_question(request: AgentRequest, deps: Any, also_searched: tuple[str, 
         return ServiceResult(SERVICE, "abgeschlossen", texts.NOTHING.format(wo=where), steps,
                              data={"beantwortet": False, "frageart": question.kind})
     chosen = choice.candidate
-    rival_complete = any(names_everything(question, c, gathered.candidates)
-                         for c in gathered.candidates if rival and c.place == rival)
     steps.append({"schritt": "antwort", "ausgang": "satz", "quelle": chosen.source, "fundstelle": chosen.place,
                   "abdeckung": round(choice.coverage, 3)})
     return ServiceResult(SERVICE, "abgeschlossen", _said(chosen), steps,
                          data={"beantwortet": True, "frageart": question.kind, "quelle": chosen.source,
                                "fundstellen": [chosen.place], "abdeckung": round(choice.coverage, 3),
-                               "vollstaendig": choice.complete, "rivale_vollstaendig": rival_complete})
+                               "vollstaendig": choice.complete, "rivale_vollstaendig": picked.rival_complete})

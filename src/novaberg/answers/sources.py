@@ -22,15 +22,12 @@ from novaberg.files.labels import is_archived
 from novaberg.files.reading import texts as reading_texts
 from novaberg.files.reading.zoom import open_said
 from novaberg.files.repository import RootsRepository
-from novaberg.files.retrieval import Retriever
 from novaberg.notes.repository import NotesRepository
 
-__all__ = ["Gathered", "gather", "FILES_OPENED", "NOTES_READ", "KNOWLEDGE_FILES"]
+__all__ = ["Gathered", "gather", "NOTES_READ", "KNOWLEDGE_FILES"]
 
 logger = logging.getLogger(__name__)
 
-FILES_OPENED = 8  # files opened per question when it searches on its own (one access each, dateien.md §8.1b)
-REUSE_TURN_SEARCH = True
 NOTES_READ = 200  # the person's most recently changed notes
 KNOWLEDGE_FILES = 50
 _KNOWLEDGE_BYTES = 200_000
@@ -43,16 +40,12 @@ class Gathered:
     problems: list[str] = field(default_factory=list)
 
 
-def _files(gathered: Gathered, deps: Any, turn: dict[str, Any], query: str) -> None:
+def _files(gathered: Gathered, deps: Any, turn: dict[str, Any]) -> None:
     user_id, character_id = turn["user_id"], turn["character_id"]
     if not RootsRepository(deps.db).active(user_id, character_id):
         return
     gathered.searched.append("datei")
-    if REUSE_TURN_SEARCH:  # the blocks' search of this turn, cached: one search per turn
-        found_hits = turn_hits(turn, deps)
-    else:
-        found_hits = Retriever(deps.db, deps.embedder).run(user_id, character_id, query, turn["now"], k=FILES_OPENED,
-                                                           track=False).hits
+    found_hits = turn_hits(turn, deps)  # the blocks' search of this turn, cached: one search per turn
     hits = sorted(found_hits, key=lambda hit: is_archived(hit.relative or hit.path))
     boundary: tuple[Path, ...] = AllowListRepository(deps.db).of(user_id)
     for hit in hits:
@@ -95,17 +88,17 @@ def _knowledge(gathered: Gathered, deps: Any, user_id: str, character_id: str) -
 
 def _notes(gathered: Gathered, deps: Any, user_id: str) -> None:
     gathered.searched.append("notiz")
-    for note in NotesRepository(deps.db).list(user_id)[:NOTES_READ]:
+    for note in NotesRepository(deps.db).recent_texts(user_id, NOTES_READ):
         name = str(note.get("name") or "")
         gathered.candidates.extend(from_lines(str(note.get("text") or "").splitlines(), "notiz", name, name))
 
 
-def gather(deps: Any, turn: dict[str, Any], query: str) -> Gathered:
+def gather(deps: Any, turn: dict[str, Any]) -> Gathered:
     """The candidates of every store that can hold the answer; a store that fails is left out and logged.
     `turn`: turn_id, user_id, character_id, text, now — the turn whose files' search is reused."""
     gathered = Gathered()
     user_id, character_id = turn["user_id"], turn["character_id"]
-    for name, read in (("datei", lambda: _files(gathered, deps, turn, query)),
+    for name, read in (("datei", lambda: _files(gathered, deps, turn)),
                        ("wissen", lambda: _knowledge(gathered, deps, user_id, character_id)),
                        ("notiz", lambda: _notes(gathered, deps, user_id))):
         try:

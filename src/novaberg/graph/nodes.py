@@ -171,18 +171,20 @@ def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dic
 def read_blocks_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     blocks: dict[str, str] = {}
     answering: list[str] = []
-    answering_headers: list[str] = []
+    answering_headers: list[str] = []  # blocks that answer with something held
+    holding_nothing: list[str] = []  # blocks that answer that nothing is held (*noch nicht erzählt*)
     for name, reader in runtime.context.registry.readers:
         block = reader(dict(state), runtime.context)
         if block is not None:
             blocks[block.header] = block.text
             if block.answers_question:
                 answering.append(block.offline_answer())
-                answering_headers.append(block.header if block.holds else NOTHING_HELD + block.header)
+                (answering_headers if block.holds else holding_nothing).append(block.header)
             _trace(runtime, state, "read_blocks", "block", {"reader": name, "header": block.header,
                                                              "lines": block.text.count("\n") + 1})
     return {"blocks": blocks, "route": {**state["route"], "answer_from_blocks": bool(answering),
-                                        "block_answers": answering, "answering_blocks": answering_headers}}
+                                        "block_answers": answering, "answering_blocks": answering_headers,
+                                        "blocks_holding_nothing": holding_nothing}}
 
 
 def _run(service: Any, request: AgentRequest, deps: Deps) -> ServiceResult:
@@ -336,7 +338,6 @@ def _request(state: TurnState, situation: Situation, name: str, text: str, actio
 
 
 FILE_BLOCK_HEADERS = (FOREIGN_HEADER, OWN_HEADER)
-NOTHING_HELD = "-"  # before a block's header in `answering_blocks`: the block answers that nothing is held
 
 
 def files_may_answer(state: TurnState) -> bool:
@@ -345,8 +346,7 @@ def files_may_answer(state: TurnState) -> bool:
     (dateien.md §3.0b), the question path's sentence replaces her find only when it names every word of the
     question (itself or around it) and her find does not."""
     decision = state.get("route") or {}
-    blocks_answering = [h for h in decision.get("answering_blocks", ())
-                        if h not in FILE_BLOCK_HEADERS and not h.startswith(NOTHING_HELD)]
+    blocks_answering = [h for h in decision.get("answering_blocks", ()) if h not in FILE_BLOCK_HEADERS]
     return not (decision.get("management_action") != NO_DOMAIN or state.get("services")
                 or decision.get("model_error") or blocks_answering)
 
@@ -361,7 +361,7 @@ def files_answer_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any
     if not files_may_answer(state):
         return {}
     situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
-    nothing_told = any(h.startswith(NOTHING_HELD) for h in (state.get("route") or {}).get("answering_blocks", ()))
+    nothing_told = bool((state.get("route") or {}).get("blocks_holding_nothing"))
     deepened = state.get("vertiefung") or {}
     results = files_for_no_service(_request(state, situation, NO_DOMAIN, state["text"], "agent"), runtime.context,
                                    ("erzaehlt",) if nothing_told else (), (deepened.get("fundstellen") or [""])[0])

@@ -61,6 +61,7 @@ WRITES: dict[str, tuple[str, int]] = {
 _GET = f"SELECT {_COLUMNS} FROM notizen WHERE id = %s AND user_id = %s"
 _LOCK = f"SELECT {_COLUMNS} FROM notizen WHERE id = %s AND user_id = %s FOR UPDATE"
 _LIST_ACTIVE = f"SELECT {_COLUMNS} FROM notizen WHERE user_id = %s AND aktiv ORDER BY updated_at DESC, id DESC"
+_RECENT = ("SELECT name, text FROM notizen WHERE user_id = %s AND aktiv ORDER BY updated_at DESC, id DESC LIMIT %s")
 _LISTS_HOLDING = ("SELECT name, text FROM notizen WHERE user_id = %s AND aktiv AND typ = ANY(%s) "
                   "AND text ILIKE ANY(%s) ORDER BY id LIMIT %s")
 _BY_NAME = f"""
@@ -132,6 +133,12 @@ class NotesRepository:
         _check_user(user_id)
         with self._db.transaction() as conn:
             return conn.execute(_LIST_ACTIVE, (user_id,)).fetchall()
+
+    def recent_texts(self, user_id: str, limit: int) -> list[dict[str, Any]]:
+        """Name and text of the person's `limit` most recently changed active notes (what a question may quote)."""
+        _check_user(user_id)
+        with self._db.transaction() as conn:
+            return conn.execute(_RECENT, (user_id, limit)).fetchall()
 
     def lists_holding(self, user_id: str, list_types: Sequence[str], item_patterns: Sequence[str],
                       limit: int) -> list[tuple[str, str]]:

@@ -36,7 +36,6 @@ KINDS = (PERSON, DATE, SINCE, UNTIL, PLACE, AMOUNT, COST, DURATION, NAME, DEFINI
 _REFINED = (WHICH, WHAT, HOW)  # kinds the asked noun may make sharper (*welche Stadt* → place)
 _MAX_LEAD_INS = 3
 _DAY_NAMES = frozenset(fold(name) for name in (*WEEKDAY_NAMES, *MONTH_NAMES))
-_STREETS = ("strasse", "weg", "platz", "gasse", "allee", "ring", "damm")
 
 
 @dataclass(frozen=True)
@@ -130,7 +129,7 @@ def _is_name(tokens: list[Token], index: int, first: int) -> bool:
         return False
     if len(token.surface) >= 2 and token.surface.isupper():
         return True
-    if any(token.folded.endswith(suffix) for suffix in _STREETS) and len(token.folded) > 5:
+    if any(token.folded.endswith(suffix) for suffix in lexicon()["street_suffixes"]) and len(token.folded) > 5:
         return True  # a street said with its article (*vom Gartenweg*) still names one place
     before = tokens[index - 1]
     if before.folded in lexicon()["determiners"] or before.folded in lexicon()["possessives"]:
@@ -208,7 +207,7 @@ def read_question(text: str) -> Question | None:
         if at >= len(folded) or not asked:
             return None
         kind, size = (YES_NO, 0) if folded[at] in lex["yes_no_verbs"] else (WHAT, 0)
-        if folded[at] in ("kannst", "koenntest", "wuerdest", "kann", "koennen") and "du" in folded[at + 1:at + 2]:
+        if folded[at] in lex["polite_order_verbs"] and "du" in folded[at + 1:at + 2]:
             return None  # *Kannst du … eintragen?*: a polite order, no question about holdings
     else:
         kind, size = opening
