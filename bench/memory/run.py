@@ -1,6 +1,6 @@
 """Memory timings (issue 14 "Done when"): promotion throughput at 10,000 long-term nodes of one pair with the
 hashing embedder (target ≥ 100 entries/s) and the read latency of the block `[ERINNERUNGEN]` (target p95 < 10 ms);
-and the question path's read `told_answer` over the same 10,000 nodes (issue 38: a question answered in p95 < 50 ms).
+and the question path's read `told_answer` over the same 10,000 nodes (target: a question answered in p95 < 50 ms).
 
     python -m bench.memory.run
     python -m bench.memory.run --nodes 10000 --entries 300 --rounds 3 --reads 300
@@ -48,7 +48,7 @@ NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 USER, CHARACTER = "bench", "nova"
 TARGET_RATE = 100.0
 TARGET_P95_MS = 10.0
-TARGET_TOLD_P95_MS = 50.0  # a question answered from what was told (issue 38)
+TARGET_TOLD_P95_MS = 50.0  # a question answered from what was told
 _NAMES = ("Anna", "Jan", "Lena", "Tom", "Inge", "Paul", "Marta", "Ole", "Rita", "Karl", "Nina", "Ben", "Sofie", "Emil")
 _RELATIONS = ("Schwester", "Bruder", "Kollegin", "Kollege", "Nachbarin", "Nachbar", "Tante", "Onkel", "Freundin")
 _CITIES = ("Kassel", "Leipzig", "Bremen", "Hamburg", "Erfurt", "Dresden", "Kiel", "Passau", "Ulm", "Trier")

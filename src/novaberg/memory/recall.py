@@ -5,7 +5,7 @@ A question is read into the words its fact must hold (a topic, widened by a few 
 *Volleyball*); a told sentence answers it only when one of its words is such a word — never by nearness, so
 *Lieblingsfarbe* never finds *Lieblingsessen*. A question about a personal thing nothing was told about is
 answered „noch nicht erzählt" (`abstains`); any other question with no match is left to the block's usual search.
-Never a neighbour fact (issue 38): the person asked about is the subject of the sentence that answers (*mein Mann*
+Never a neighbour fact: the person asked about is the subject of the sentence that answers (*mein Mann*
 is not *ich*, *die Katze meiner Nachbarin* not ours), a name asked is that name (*Minka* is not *Mimi*), a year asked
 is that year; and of the sentences found, those holding fewer of the asked words than the best one are left out.
 No model call, no SQL here: the block reader hands in the pair's told sentences.
