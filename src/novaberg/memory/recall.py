@@ -479,7 +479,7 @@ class TopicScorer:
         self.names_key = frozenset(names.items())
         # whose slot answers: the asked relatives, or the relative a name asked for was introduced as
         self.fill_who = self.who | frozenset(names[w] for w in self.by_name if w in names)
-        related = self.who | frozenset(names[w] for w in self.by_name if w in names)  # *Mimi*: her *Katze* too
+        related = self.fill_who  # *Mimi*: her *Katze* too
         self.content = tuple((words | (_topic_words(_widened([topic])) - _STOP), heads)
                              for topic, words, heads in self.per_asked
                              if not (words & self.who_words) and topic not in related
