@@ -1,4 +1,4 @@
-"""Two recall sets of neighbour facts (issue 38, memory part): *other person* — facts about the partner, the
+"""Two recall sets of neighbour facts (the memory part of a question answered): *other person* — facts about the partner, the
 children, a parent or a neighbour told beside facts about the person herself, asked about each of them and about a
 relative never mentioned — and *updated* — a thing told again, changed, weeks later, asked as it is now.
 

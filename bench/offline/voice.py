@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.offline.reading import key, notes_order
 from tests.timeparse.oracle import number_word
 
 from bench.offline.score import CATALOG, NOW, WRITING
@@ -28,7 +29,7 @@ from novaberg.api.catalog import offline_rules
 from novaberg.graph.router import route
 from novaberg.llm.ask import Asker
 from novaberg.llm.offline import OfflineLLM
-from novaberg.text.words import fold, fold_umlauts
+from novaberg.text.words import fold_umlauts
 from novaberg.timeparse import parse
 
 __all__ = ["TRANSFORMS", "VOICE", "Reading", "number_word", "reading", "spoken_numbers", "unpunctuated",
@@ -120,15 +121,6 @@ VOICE = _all
 
 # --- the reading ----------------------------------------------------------------------------------------
 
-_NUMBER_WORDS = {fold(number_word(n)): str(n) for n in range(100)} | {"zwo": "2"}
-
-
-def key(text: str) -> str:
-    """A spelling-free form for comparing: folded, words only, number words as digits, compounds joined."""
-    words = re.findall(r"[^\W_]+", fold(text))
-    return "".join(_NUMBER_WORDS.get(w, w) for w in words)
-
-
 @dataclass(frozen=True)
 class Reading:
     domain: str
@@ -148,9 +140,7 @@ def asker() -> Asker:
 
 def reading(text: str, ask: Asker) -> Reading:
     """What the offline model makes of `text` (no database): the route, then the service's classification."""
-    from novaberg.notes.agent.classify import read_classification
-    from novaberg.notes.agent.const import REJECTED, TASK_CLASSIFY
-    from novaberg.notes.agent.offline import operation_scope
+    from novaberg.notes.agent.const import REJECTED
     from novaberg.notes.agent.offline import parse as parse_items
     from novaberg.timeline.agent.classify import classify_text
 
@@ -164,11 +154,7 @@ def reading(text: str, ask: Asker) -> Reading:
         moment = (vector.moment, vector.end, vector.precision) if vector else ()
         return Reading(domain, order.action, key(order.target), moment)
     if domain == "notizen":
-        fields = ask.ask(TASK_CLASSIFY, {"text": text, "kontext": "(kein Verlauf)", "verlauf": []}).fields
-        read = read_classification(fields)
-        action = read["action"]
-        if action == "delete" and operation_scope(text) == "inhalt":
-            action = "remove_content"
+        action, fields, read = notes_order(ask, text)
         if action == REJECTED:
             return Reading(domain, action)
         target = _list_of(read.get("target", "")) + ("?" if fields.get("mehrdeutig") else "")

@@ -183,7 +183,7 @@ def _questions(rng: random.Random) -> list[MemoryQuestion]:
 
 
 def test_the_prepared_scorer_scores_as_the_word_by_word_rule():
-    """Issue 28 follow-up: same score for every (question, sentence, names) of a generated set and of a written set of
+    """Same score for every (question, sentence, names) of a generated set and of a written set of
     told sentences — whole words in every form, compounds ending in an asked word or a kind, a name for its
     relative, a filled slot."""
     rng = random.Random(28)

@@ -1,8 +1,8 @@
 """A question about what the person told is answered with the told sentence that answers it — never a neighbour
 fact (the subject of the question is the subject of the fact: her husband is not she, the cat Minka is not the cat
 Mimi, the 2024 tax return is not the 2023 one), the newest told version first, and „nothing told" when nothing
-does. Through `Nova.turn` with the offline model and a fixed clock, two persons; and `told_answer`, the read a
-question path outside the memory block calls."""
+does. Through `Nova.turn` with the offline model and a fixed clock, two persons; and `recall_told`, the read the
+memory block makes."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from datetime import timedelta
 import redis as redis_lib
 
 from novaberg.llm.scripted import ScriptedLLM
-from novaberg.memory.block import read_memory_block
+from novaberg.memory.block import Recalled, read_memory_block, recall_told
+from novaberg.memory.recall import memory_question
 from novaberg.memory.short_term import ShortTermMemory
-from novaberg.memory.told_answer import NothingTold, ToldAnswer, told_answer
 from tests.memory.helpers import NOW, agent, remember
 from tests.support import berlin, make_deps
 
@@ -89,31 +89,15 @@ def _deps(db, redis):
     return make_deps(db, redis, ScriptedLLM())  # any model call would raise: the read makes none
 
 
-def test_told_answer_gives_the_sentence_its_day_and_whom_it_is_about(db, redis):
-    remember(redis, "Mein Mann arbeitet bei der Sparkasse.", "t1", user="u1", now=NOW - timedelta(days=20))
-    remember(redis, "Ich bin Lehrerin an einer Grundschule in Leipzig.", "t2", user="u1", now=NOW - timedelta(days=9))
-    remember(redis, "Meine Tochter arbeitet bei Siemens.", "t3", user="u2", now=NOW - timedelta(days=5))
-    agent(db, redis).run(NOW)
-    deps = _deps(db, redis)
-    husband = told_answer(deps, "u1", "nova", "Wo arbeitet mein Mann?", NOW)
-    assert husband == ToldAnswer("Mein Mann arbeitet bei der Sparkasse.", NOW - timedelta(days=20), "mann")
-    herself = told_answer(deps, "u1", "nova", "Wo arbeite ich?", NOW)
-    assert isinstance(herself, ToldAnswer) and herself.about == "ich" and "Lehrerin" in herself.sentence
-    assert told_answer(deps, "u1", "nova", "Wo arbeitet meine Tochter?", NOW) == NothingTold("tochter")
-    daughter = told_answer(deps, "u2", "nova", "Wo arbeitet meine Tochter?", NOW)
-    assert isinstance(daughter, ToldAnswer) and daughter.sentence == "Meine Tochter arbeitet bei Siemens."
-    assert told_answer(deps, "u1", "nova", "Trag mir morgen den Zahnarzt ein.", NOW) is None  # no question
+def _recalled(deps, text: str) -> Recalled | None:
+    """The told read as the block makes it, outside a turn (no trace row)."""
+    state = {"user_id": "u1", "character_id": "nova", "now": NOW, "text": text, "turn_id": None}
+    return recall_told(state, deps, memory_question(text))
 
 
-def test_told_answer_says_the_newest_version_with_the_older_marked_earlier(db, redis):
-    remember(redis, "Ich fahre einen Golf.", "t1", now=NOW - timedelta(days=40))
-    remember(redis, "Mein neues Auto ist ein Tesla.", "t2", now=NOW - timedelta(days=3))
-    agent(db, redis).run(NOW)
-    found = told_answer(_deps(db, redis), "u1", "nova", "Was für ein Auto fahre ich?", NOW)
-    assert isinstance(found, ToldAnswer) and found.sentence == "Mein neues Auto ist ein Tesla."
-    assert [old.sentence for old in found.earlier] == ["Ich fahre einen Golf."]
-    assert found.line(berlin(2026, 1, 1).tzinfo, NOW) == ("Am 28. November hast du mir erzählt: „Mein neues Auto ist "
-                                                          "ein Tesla.“\nVorher, am 22. Oktober: „Ich fahre einen Golf.“")
+def _current(deps, text: str) -> list[str]:
+    recalled = _recalled(deps, text)
+    return [said for _, said, _ in recalled.current] if recalled is not None else []
 
 
 def test_a_year_a_name_asked_finds_only_that_year_that_name(db, redis):
@@ -122,12 +106,11 @@ def test_a_year_a_name_asked_finds_only_that_year_that_name(db, redis):
     remember(redis, "Unsere Katze Mimi ist drei Jahre alt.", "t2", now=NOW - timedelta(days=10))
     agent(db, redis).run(NOW)
     deps = _deps(db, redis)
-    assert told_answer(deps, "u1", "nova", "Wann habe ich die Steuererklärung für 2024 abgegeben?", NOW) is None
-    found = told_answer(deps, "u1", "nova", "Wann habe ich die Steuererklärung für 2023 abgegeben?", NOW)
-    assert isinstance(found, ToldAnswer) and "2023" in found.sentence
-    assert told_answer(deps, "u1", "nova", "Wie alt ist Minka?", NOW) is None  # Mimi's age is no answer
-    mimi = told_answer(deps, "u1", "nova", "Wie alt ist Mimi?", NOW)
-    assert isinstance(mimi, ToldAnswer) and mimi.about == "mimi"
+    assert _current(deps, "Wann habe ich die Steuererklärung für 2024 abgegeben?") == []
+    found = _current(deps, "Wann habe ich die Steuererklärung für 2023 abgegeben?")
+    assert found and "2023" in found[0]
+    assert _current(deps, "Wie alt ist Minka?") == []  # Mimi's age is no answer
+    assert _current(deps, "Wie alt ist Mimi?")[:1] == ["Unsere Katze Mimi ist drei Jahre alt."]
 
 
 def test_a_memory_question_nothing_told_answers_is_never_answered_with_the_nearest_sentence(db, redis):
@@ -141,10 +124,11 @@ def test_a_memory_question_nothing_told_answers_is_never_answered_with_the_neare
     assert block is None or not block.answers_question
 
 
-def test_with_a_memory_unreadable_told_answer_says_neither_an_answer_nor_nothing_told(db, redis, monkeypatch):
+def test_with_a_memory_unreadable_the_told_read_says_so_rather_than_nothing_told(db, redis, monkeypatch):
     """Redis down: the long-term nodes alone cannot show that nothing was told (a fresh entry may hold it)."""
     def down(*args, **kwargs):
         raise redis_lib.ConnectionError("Redis is gone")
 
     monkeypatch.setattr(ShortTermMemory, "fresh_above_mid", down)
-    assert told_answer(_deps(db, redis), "u1", "nova", "Wo arbeitet meine Tochter?", NOW) is None
+    recalled = _recalled(_deps(db, redis), "Wo arbeitet meine Tochter?")
+    assert recalled is not None and "kzg" in recalled.unread

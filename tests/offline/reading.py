@@ -19,7 +19,7 @@ from novaberg.text.words import fold
 from novaberg.timeparse import parse
 from tests.timeparse.oracle import number_word
 
-__all__ = ["ASKER", "NOW", "TODAY", "Reading", "domain_of", "key", "planned_create", "reading"]
+__all__ = ["ASKER", "NOW", "TODAY", "Reading", "domain_of", "key", "notes_order", "planned_create", "reading"]
 
 ASKER = Asker(OfflineLLM(offline_rules()))
 NOW = datetime(2026, 11, 11, 9, 30, tzinfo=ZoneInfo("Europe/Berlin"))  # a Wednesday
@@ -54,9 +54,7 @@ class Reading:
 
 def reading(text: str) -> Reading:
     """The route, then the service's classification: action, target, the moment said, the items."""
-    from novaberg.notes.agent.classify import read_classification
-    from novaberg.notes.agent.const import REJECTED, TASK_CLASSIFY
-    from novaberg.notes.agent.offline import operation_scope
+    from novaberg.notes.agent.const import REJECTED
     from novaberg.notes.agent.offline import parse as parse_items
     from novaberg.timeline.agent.classify import classify_text
 
@@ -67,11 +65,7 @@ def reading(text: str) -> Reading:
         return Reading(domain, order.action, key(order.target),
                        (vector.moment, vector.end, vector.precision) if vector else ())
     if domain == "notizen":
-        fields = ASKER.ask(TASK_CLASSIFY, {"text": text, "kontext": "(kein Verlauf)", "verlauf": []}).fields
-        read = read_classification(fields)
-        action = read["action"]
-        if action == "delete" and operation_scope(text) == "inhalt":
-            action = "remove_content"
+        action, fields, read = notes_order(ASKER, text)
         if action == REJECTED:
             return Reading(domain, action)
         offline = parse_items(text, ())
@@ -79,6 +73,21 @@ def reading(text: str) -> Reading:
         return Reading(domain, action, key(read.get("target", "")) + ("?" if fields.get("mehrdeutig") else ""),
                        (), items)
     return Reading(domain, "rejected")
+
+
+def notes_order(ask: Asker, text: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """The notes' classification of `text`: (action, the model's fields, the read classification); a delete of a
+    list's content is `remove_content`."""
+    from novaberg.notes.agent.classify import read_classification
+    from novaberg.notes.agent.const import TASK_CLASSIFY
+    from novaberg.notes.agent.offline import operation_scope
+
+    fields = ask.ask(TASK_CLASSIFY, {"text": text, "kontext": "(kein Verlauf)", "verlauf": []}).fields
+    read = read_classification(fields)
+    action = read["action"]
+    if action == "delete" and operation_scope(text) == "inhalt":
+        action = "remove_content"
+    return action, fields, read
 
 
 def planned_create(text: str) -> tuple[str, str, Any]:

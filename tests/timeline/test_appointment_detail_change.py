@@ -82,8 +82,10 @@ def test_a_detail_change_on_a_series_writes_nothing_and_says_what_she_can(nova):
 
 
 def test_a_detail_change_that_names_a_time_is_still_a_move(dentist):
-    _turn(dentist, "anna", "Ändere den Zahnarzt: jetzt um 11 Uhr")
-    assert all(r[3] is None for r in _active(dentist, "anna"))
+    asked = _turn(dentist, "anna", "Ändere den Zahnarzt: jetzt um 11 Uhr")
+    assert asked.answer.startswith("Soll „Zahnarzt“ um 11 Uhr vormittags"), asked.answer  # the title before the colon
+    result = _turn(dentist, "anna", "vormittags")
+    assert _active(dentist, "anna") == [("Zahnarzt", FRIDAY_TEN.replace(hour=10), "minute", None)], result.answer
 
 
 def test_parallel_detail_changes_leave_one_active_appointment_with_the_detail(dentist):

@@ -162,7 +162,7 @@ class Recalled:
 
 def recall_told(state: dict[str, Any], deps: Any, question: MemoryQuestion,
                 reads: _Reads | None = None) -> Recalled | None:
-    """The told sentences that answer `question` (issue 28 items 2–4; never a neighbour fact: the scorer's
+    """The told sentences that answer `question` (everyday memory questions; never a neighbour fact: the scorer's
     subject, name and year gates). `state` holds user_id, character_id, now, text and, in a turn, turn_id. None:
     a question about everything told without a period (the nearest search lists what is known)."""
     now = state["now"]
@@ -200,7 +200,7 @@ def recall_told(state: dict[str, Any], deps: Any, question: MemoryQuestion,
 
 def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
                   reads: _Reads | None = None) -> Block | None:
-    """Issue 28 items 2–4: the told sentences about the asked thing, each with its day, the newest of a slot as
+    """Everyday memory questions: the told sentences about the asked thing, each with its day, the newest of a slot as
     current and an older one of the same slot as history (`slots.py`); nothing told about a personal thing →
     „noch nicht erzählt\"; nothing told about anything else → None (the nearest search goes on)."""
     now = state["now"]

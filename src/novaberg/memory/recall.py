@@ -5,7 +5,7 @@ A question is read into the words its fact must hold (a topic, widened by a few 
 *Volleyball*); a told sentence answers it only when one of its words is such a word — never by nearness, so
 *Lieblingsfarbe* never finds *Lieblingsessen*. A question about a personal thing nothing was told about is
 answered „noch nicht erzählt" (`abstains`); any other question with no match is left to the block's usual search.
-Never a neighbour fact (issue 38): the person asked about is the subject of the sentence that answers (*mein Mann*
+Never a neighbour fact: the person asked about is the subject of the sentence that answers (*mein Mann*
 is not *ich*, *die Katze meiner Nachbarin* not ours), a name asked is that name (*Minka* is not *Mimi*), a year asked
 is that year; and of the sentences found, those holding fewer of the asked words than the best one are left out.
 No model call, no SQL here: the block reader hands in the pair's told sentences.
@@ -13,19 +13,17 @@ No model call, no SQL here: the block reader hands in the pair's told sentences.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from functools import cache, lru_cache
-from importlib import resources
+from functools import lru_cache
 from typing import Any
 
 from novaberg.memory.slots import RELATIVES, SYNONYMS, TIME_NOUNS, relative_of, slot_of, subject_of
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.recall_patterns import ABOUT_NAMED as _ABOUT_NAMED
-from novaberg.text.recall_patterns import ASKS_A_NAME
+from novaberg.text.recall_patterns import ASKS_A_NAME, recall_words
 from novaberg.text.recall_patterns import DRUG_ENDING as _DRUG
 from novaberg.text.recall_patterns import OWNED as _OWNED
 from novaberg.text.recall_patterns import SHARED as _SHARED
@@ -60,13 +58,7 @@ _WHICH_DO_I = re.compile(r"\bwelche[nsrm]?\s+(?P<topic>\w+)\s+(?!(ist|sind|war|w
 _WHERE_DO_I = re.compile(r"\b(wo|was|als\s+was|wie)\s+(?P<topic>arbeite|wohne|lebe|studiere)\s+ich\b|"
                          r"\bwas\s+(?P<job>mach|mache)\s+ich\s+" + _FILLERS + r"beruflich\b")
 
-@cache
-def _vocabulary() -> dict[str, Any]:
-    """The recall's words (`text/recall_de.json`), read once."""
-    return json.loads(resources.files("novaberg.text").joinpath("recall_de.json").read_text(encoding="utf-8"))
-
-
-_WORDS = _vocabulary()
+_WORDS = recall_words()  # `text/recall_de.json`
 # Word families: a topic word finds the told sentences holding any of its family (folded, whole words). In a
 # family of kinds only its general words (`heads`) widen so — *Sport* finds *Tennis*, *Volleyball* finds only
 # itself, never a neighbour of the same kind; a head finds the families it `includes` too (*Hobbys*: the sports).
@@ -487,7 +479,7 @@ class TopicScorer:
         self.names_key = frozenset(names.items())
         # whose slot answers: the asked relatives, or the relative a name asked for was introduced as
         self.fill_who = self.who | frozenset(names[w] for w in self.by_name if w in names)
-        related = self.who | frozenset(names[w] for w in self.by_name if w in names)  # *Mimi*: her *Katze* too
+        related = self.fill_who  # *Mimi*: her *Katze* too
         self.content = tuple((words | (_topic_words(_widened([topic])) - _STOP), heads)
                              for topic, words, heads in self.per_asked
                              if not (words & self.who_words) and topic not in related

@@ -13,15 +13,14 @@ sentence supersedes nothing. No model, no SQL: pure text.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from functools import lru_cache
-from importlib import resources
 
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.recall_patterns import IS_A as _IS_A
 from novaberg.text.recall_patterns import OWNED_BY as _OWNED_BY
+from novaberg.text.recall_patterns import recall_words
 from novaberg.text.words import fold
 
 __all__ = ["RELATIVES", "SYNONYMS", "TIME_NOUNS", "names_of", "subject_of", "slot_of", "first_person", "relative_of"]
@@ -31,7 +30,7 @@ partnerin oma opa kind kinder hund katze kollege kollegin chef chefin eltern ges
 onkel tante cousin cousine schwiegermutter schwiegervater ehemann ehefrau mitbewohner mitbewohnerin nachbar
 nachbarin pferd hamster kater""".split())
 _ME = frozenset({"ich", "wir"})
-_WORDS = json.loads(resources.files("novaberg.text").joinpath("recall_de.json").read_text(encoding="utf-8"))
+_WORDS = recall_words()  # `text/recall_de.json`
 # The car family (a car told is one value at a time: *Ich habe mir einen Tesla gekauft* after *Ich fahre einen
 # Golf*), and what fills a relative's work slot (*Meine Frau ist Ärztin*).
 _CARS = frozenset(next(f["words"] for f in _WORDS["families"] if f["name"] == "auto"))

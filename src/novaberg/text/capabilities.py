@@ -39,42 +39,67 @@ def _vocabulary() -> dict[str, Any]:
     return json.loads(resources.files(__package__).joinpath("capabilities_de.json").read_text(encoding="utf-8"))
 
 
+@dataclass(frozen=True)
+class _Order:
+    kind: str
+    says: str
+    instead: str
+    verbs: frozenset[str]
+    objects: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Words:
+    """The vocabulary as the reader uses it, built once (the route asks on every turn)."""
+
+    skip: frozenset[str]
+    own: tuple[str, ...]
+    frame_openers: frozenset[str]
+    question_openers: frozenset[str]
+    orders: tuple[_Order, ...]
+
+
+@cache
+def _words() -> _Words:
+    vocabulary = _vocabulary()
+    return _Words(frozenset(vocabulary["skip_words"]), tuple(vocabulary["own_words"]),
+                  frozenset(vocabulary["frame_openers"]), frozenset(vocabulary["question_openers"]),
+                  tuple(_Order(order["kind"], order["says"], order["instead"], frozenset(order["verbs"]),
+                               tuple(order["objects"])) for order in vocabulary["orders"]))
+
+
 def instead_text(key: str) -> str:
     """The sentence after the refusal (`instead_texts`): `appointment_open`, `list` or `nothing`."""
     return str(_vocabulary()["instead_texts"][key])
 
 
-def _own(folded: list[str]) -> bool:
-    own = tuple(_vocabulary()["own_words"])
+def _own(folded: list[str], own: tuple[str, ...]) -> bool:
     return any(word.startswith(own) or names_a_container(word) for word in folded)
 
 
-def _verb_said(order: dict[str, Any], folded: list[str], asks: bool) -> bool:
-    verbs = frozenset(order["verbs"])
-    if not verbs:
+def _verb_said(order: _Order, folded: list[str], asks: bool, frame_openers: frozenset[str]) -> bool:
+    if not order.verbs:
         return asks
-    if folded[0] in verbs:
+    if folded[0] in order.verbs:
         return True
-    return folded[0] in _vocabulary()["frame_openers"] and any(
-        word in verbs and word.endswith(_INFINITIVE) for word in folded[1:])
+    return folded[0] in frame_openers and any(
+        word in order.verbs and word.endswith(_INFINITIVE) for word in folded[1:])
 
 
-def _object_said(order: dict[str, Any], folded: list[str]) -> bool:
-    objects = tuple(order["objects"])
-    return not objects or any(word == thing or word.endswith(thing) for word in folded for thing in objects)
+def _object_said(order: _Order, folded: list[str]) -> bool:
+    return not order.objects or any(word == thing or word.endswith(thing) for word in folded for thing in order.objects)
 
 
 def beyond_reach(text: str) -> BeyondReach | None:
     """The order Nova cannot carry out in `text`, or None (an order of hers, or no such order)."""
-    vocabulary = _vocabulary()
+    prepared = _words()
     folded = [fold(word) for word in words(text)]
-    skip = frozenset(vocabulary["skip_words"])
-    while folded and folded[0] in skip:
+    while folded and folded[0] in prepared.skip:
         folded = folded[1:]
-    if not folded or _own(folded):
+    if not folded or _own(folded, prepared.own):
         return None
-    asks = text.rstrip().endswith("?") or folded[0] in vocabulary["question_openers"]
-    for order in vocabulary["orders"]:
-        if _verb_said(order, folded, asks) and _object_said(order, folded):
-            return BeyondReach(order["kind"], order["says"], order["instead"])
+    asks = text.rstrip().endswith("?") or folded[0] in prepared.question_openers
+    for order in prepared.orders:
+        if _verb_said(order, folded, asks, prepared.frame_openers) and _object_said(order, folded):
+            return BeyondReach(order.kind, order.says, order.instead)
     return None

@@ -4,9 +4,21 @@ memory compares folded text against them."""
 
 from __future__ import annotations
 
+import json
 import re
+from functools import cache
+from importlib import resources
+from typing import Any
 
-__all__ = ["DRUG_ENDING", "ABOUT_NAMED", "OWNED", "SHARED", "OWNED_BY", "IS_A", "ASKS_A_NAME"]
+__all__ = ["recall_words", "DRUG_ENDING", "ABOUT_NAMED", "OWNED", "SHARED", "OWNED_BY", "IS_A", "ASKS_A_NAME"]
+
+
+
+@cache
+def recall_words() -> dict[str, Any]:
+    """The recall's words (`recall_de.json`), read once for the recall and the slots alike."""
+    return json.loads(resources.files(__package__).joinpath("recall_de.json").read_text(encoding="utf-8"))
+
 
 DRUG_ENDING = re.compile(r"(?:ium|olol|pril|sartan|statin|prazol|cillin|amol|profen|xin|pam|lam|ltin|formin|alin|irin|"
                          r"ulin|idin|azin|pin|afil|oxacin|mab)$")

@@ -127,7 +127,7 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
         return {"action": action, "target": target, "zeitausdruck": "", "event_type": type_of(core),
                 "details": detail[1], "normalisiert": f"update: Termin „{target}“ – {detail[1]}"}
     expression = time_expression(core, drop_opener=action in ("reschedule", "update"))
-    target = title_of(core)
+    target = title_of(_before_detail_mark(core) if action == "update" else core)
     if action in ("delete", "reschedule"):
         target = without_scope_words(target)  # *Lösch Volleyball ganz*: the title is „Volleyball“
     if action == "reschedule":
@@ -142,7 +142,13 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
-# a detail said after a colon or a dash, or after *jetzt*/*neu*/*nun* (*Ändere den Zahnarzt: jetzt bei Dr. Müller*)
+
+
+def _before_detail_mark(core: str) -> str:
+    """The words before a detail mark whose part after names a time (*Ändere den Zahnarzt: jetzt um 11 Uhr* is a
+    move of „Zahnarzt“, §5.2), else the whole core."""
+    parts = _DETAIL_MARK.split(core.strip(), maxsplit=1)
+    return parts[0] if len(parts) == 2 and parts[0].strip() and time_expression(parts[1]) else core
 
 
 def _new_detail(core: str) -> tuple[str, str] | None:
