@@ -34,7 +34,7 @@ from bench.answers.sets import SPLITS, Question, load
 from bench.files.calibrate import quantile
 from bench.files.retrieval import bm25_index
 
-__all__ = ["Row", "leaks", "main", "own_sentences", "run", "spread", "summarise"]
+__all__ = ["Row", "leaks", "main", "own_sentences", "run", "share_files", "spread", "summarise"]
 
 NOW = datetime(2026, 12, 2, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
 PERSON, OTHER, FIGURE = "anna", "bert", "nova"
