@@ -34,7 +34,7 @@ from bench.answers.sets import SPLITS, Question, load
 from bench.files.calibrate import quantile
 from bench.files.retrieval import bm25_index
 
-__all__ = ["Row", "leaks", "main", "own_sentences", "run", "spread", "summarise"]
+__all__ = ["Row", "leaks", "main", "own_sentences", "run", "share_files", "spread", "summarise"]
 
 NOW = datetime(2026, 12, 2, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
 PERSON, OTHER, FIGURE = "anna", "bert", "nova"
@@ -63,7 +63,7 @@ def spread(questions: list[Question], limit: int | None) -> list[Question]:
     return [questions[i * len(questions) // limit] for i in range(limit)]
 
 
-def _share(nova, root: Path, person: str, files: dict[str, str]) -> None:  # noqa: ANN001 - the facade
+def share_files(nova, root: Path, person: str, files: dict[str, str]) -> None:  # noqa: ANN001 - the facade
     root.mkdir(parents=True)
     for name, text in files.items():
         (root / name).write_text(text, encoding="utf-8")
@@ -116,8 +116,8 @@ def run(split: str, limit: int | None = None) -> dict:
     with tempfile.TemporaryDirectory() as tmp, \
             Nova.open(data_dir=Path(tmp) / "data", llm="offline", embedder="hashing") as nova:
         begun = time.perf_counter()
-        _share(nova, Path(tmp) / f"{PERSON}-unterlagen", PERSON, chosen.files)
-        _share(nova, Path(tmp) / f"{OTHER}-unterlagen", OTHER, other_files)
+        share_files(nova, Path(tmp) / f"{PERSON}-unterlagen", PERSON, chosen.files)
+        share_files(nova, Path(tmp) / f"{OTHER}-unterlagen", OTHER, other_files)
         indexed = time.perf_counter() - begun
         for number, question in enumerate(questions):
             begun = time.perf_counter()

@@ -18,7 +18,7 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-from bench.answers.run import FIGURE, NOW, _share
+from bench.answers.run import FIGURE, NOW, share_files
 from bench.answers.sets import load, xquad_documents
 from bench.files.calibrate import quantile
 from bench.memory.run import USER, _seed
@@ -63,7 +63,7 @@ def main() -> None:
         nova = Nova.open(data_dir=Path(folder) / "data", llm="offline", embedder="hashing")
         try:
             started = time.perf_counter()
-            _share(nova, Path(folder) / "home" / USER, USER, files_of(args.files, rng))
+            share_files(nova, Path(folder) / "home" / USER, USER, files_of(args.files, rng))
             shared = time.perf_counter() - started
             seeded = _seed(nova.stack.db, args.nodes, rng, HashingEmbedder()) if args.nodes else 0.0
             clock = NOW
