@@ -49,7 +49,7 @@ def open_nova(data_dir: Path | None, llm: str | None, embedder: str | None, role
 
 
 def say_knowledge_archive(archive: Path | None) -> None:
-    """Issue 24: the start that moved the old shared knowledge/ zone says so, once, on stderr."""
+    """The start that moved the old shared knowledge/ zone says so, once, on stderr."""
     if archive is not None:
         err_console.print(f"[bold yellow]novaberg:[/] das alte gemeinsame Wissen (knowledge/, für alle Personen "
                           f"und Figuren) liegt jetzt im Archiv {escape(str(archive))} — nur für den Betreiber, "

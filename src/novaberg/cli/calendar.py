@@ -22,7 +22,7 @@ from novaberg.core.clock import SystemClock
 __all__ = ["calendar_app", "calendar_export", "calendar_import", "calendar_token"]
 
 calendar_app = typer.Typer(no_args_is_help=True,
-                           help="A person's calendar as iCalendar: export, import, the subscription URL (issue 29).")
+                           help="A person's calendar as iCalendar: export, import, the subscription URL.")
 app.add_typer(calendar_app, name="calendar")
 
 

@@ -87,7 +87,7 @@ def _where(stack: Any, embedded: str, own_server: object, setting: str) -> str:
 
 
 def _operations_rows(nova: Any) -> list[tuple[str, str]]:
-    """doctor (issue 31 item 4): what running it for a household needs to know."""
+    """doctor: what running it for a household needs to know."""
     from datetime import UTC, datetime
 
     from novaberg.pixie.heartbeat import LAST_RUN_KEY
