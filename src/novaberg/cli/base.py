@@ -3,7 +3,8 @@ edge checks of ids, and printing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from novaberg.core.edge import check_id
 from novaberg.core.errors import InputError, NovabergError
 
 __all__ = ["app", "console", "err_console", "DataDirOption", "LlmOption", "EmbedderOption", "JsonOption",
-           "open_nova", "say_knowledge_archive", "check_or_exit", "check_pair", "print_rows"]
+           "open_nova", "session", "say_knowledge_archive", "check_or_exit", "check_pair", "print_rows"]
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Nova — a German-speaking companion.")
 console = Console()
@@ -48,6 +49,16 @@ def open_nova(data_dir: Path | None, llm: str | None, embedder: str | None, role
     return nova
 
 
+@contextmanager
+def session(data_dir: Path | None, llm: str | None, embedder: str | None, role: str = "command") -> Iterator[Any]:
+    """`open_nova` for the body of one command, closed after it (also when the body exits or fails)."""
+    nova = open_nova(data_dir, llm, embedder, role)
+    try:
+        yield nova
+    finally:
+        nova.close()
+
+
 def say_knowledge_archive(archive: Path | None) -> None:
     """The start that moved the old shared knowledge/ zone says so, once, on stderr."""
     if archive is not None:
@@ -68,8 +79,6 @@ def check_or_exit(check: Callable[[], object]) -> None:
 def check_pair(user: str, character: str) -> None:
     """The --user/--character ids of a pair command, checked like every edge id (exit 2)."""
     check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
-
-
 
 
 def print_rows(title: str, rows: list[dict[str, Any]], columns: tuple[str, ...]) -> None:

@@ -39,18 +39,13 @@ def _files_call(data_dir: Path | None, call: Callable[[Any], Any]) -> Any:
     from novaberg.files.service import RootWriteError
     from novaberg.files.watcher import EmbedderBlindError
 
-    nova = base.open_nova(data_dir, "offline", None)
-    try:
-        return call(nova.files)
-    except (OutsideBoundaryError, RootNotUsableError, RootWriteError, EmbedderBlindError, InputError,
-            ValueError) as err:
-        err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}; nichts geändert", highlight=False)
-        raise typer.Exit(1) from err
-    finally:
-        nova.close()
-
-
-
+    with base.session(data_dir, "offline", None) as nova:
+        try:
+            return call(nova.files)
+        except (OutsideBoundaryError, RootNotUsableError, RootWriteError, EmbedderBlindError, InputError,
+                ValueError) as err:
+            err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}; nichts geändert", highlight=False)
+            raise typer.Exit(1) from err
 
 
 def _pair_files_call(user: str, character: str, data_dir: Path | None, call: Callable[[Any], Any],
