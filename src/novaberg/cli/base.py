@@ -1,5 +1,5 @@
 """The command line's shared parts: the root app, the consoles, the common options, opening Nova, the
-edge checks of ids, and printing."""
+edge checks of ids."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from novaberg.core.edge import check_id
 from novaberg.core.errors import InputError, NovabergError
 
 __all__ = ["app", "console", "err_console", "DataDirOption", "LlmOption", "EmbedderOption", "JsonOption",
-           "open_nova", "session", "say_knowledge_archive", "check_or_exit", "check_pair", "print_rows"]
+           "open_nova", "session", "say_knowledge_archive", "check_or_exit", "check_pair"]
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Nova — a German-speaking companion.")
 console = Console()
@@ -79,14 +78,3 @@ def check_or_exit(check: Callable[[], object]) -> None:
 def check_pair(user: str, character: str) -> None:
     """The --user/--character ids of a pair command, checked like every edge id (exit 2)."""
     check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
-
-
-def print_rows(title: str, rows: list[dict[str, Any]], columns: tuple[str, ...]) -> None:
-    table = Table(title=title)
-    present = [c for c in columns if not rows or c in rows[0]]
-    for column in present:
-        table.add_column(column)
-    for row in rows:
-        table.add_row(*(str(row.get(c, "")) for c in present))
-    console.print(table)
-
