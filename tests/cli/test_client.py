@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 
+import pytest
 from typer.testing import CliRunner
 
 from novaberg.cli import app, base, talk
@@ -47,6 +48,35 @@ def test_a_token_from_the_servers_environment_is_read_from_ours_and_never_from_d
     assert running_server(tmp_path, env={}) is None  # no token here: the command runs Nova itself
     client = running_server(tmp_path, env={"NOVABERG_API_TOKEN": "aus-der-umgebung"})
     assert client is not None and client._token == "aus-der-umgebung"
+
+
+def test_an_address_file_another_user_could_have_written_is_not_used(tmp_path):
+    """A data directory open to others must not send the token and the person's words to a planted server."""
+    path = write_address(tmp_path, ServerAddress(os.getpid(), "http://127.0.0.1:8765", "none"))
+    path.chmod(0o620)
+    assert running_server(tmp_path, env={}) is None
+    path.chmod(0o602)
+    assert running_server(tmp_path, env={}) is None
+    path.chmod(0o600)
+    assert running_server(tmp_path, env={}) is not None
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
+def test_an_address_file_of_another_user_is_not_used(tmp_path):
+    path = write_address(tmp_path, ServerAddress(os.getpid(), "http://127.0.0.1:8765", "none"))
+    os.chown(path, 65534, 65534)
+    assert running_server(tmp_path, env={}) is None
+
+
+def test_an_address_naming_another_users_process_is_not_used(tmp_path, monkeypatch):
+    """The server's pid reused by another user's process: not our server, whoever now holds its port."""
+    write_address(tmp_path, ServerAddress(4242, "http://127.0.0.1:8765", "none"))
+
+    def not_ours(pid: int, signal: int) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "kill", not_ours)
+    assert running_server(tmp_path, env={}) is None
 
 
 def test_a_server_removes_only_its_own_address(tmp_path):

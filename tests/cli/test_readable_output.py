@@ -51,7 +51,7 @@ def test_say_with_json_prints_the_whole_result(answered):
     assert done.exit_code == 0 and json.loads(done.stdout) == WARNED
 
 
-def test_a_time_is_shown_in_the_persons_zone_and_markup_in_stored_text_stays_text():
+def test_a_time_is_shown_in_the_persons_zone_and_plain_values_as_a_person_reads_them():
     winter, summer = datetime(2026, 12, 7, 19, 15, tzinfo=UTC), datetime(2026, 7, 1, 22, 30, tzinfo=UTC)
     assert (cell(winter), cell(summer)) == ("07.12.2026 20:15", "02.07.2026 00:30")
     assert cell("2026-12-07T19:15:24.303840+00:00") == "07.12.2026 20:15"

@@ -183,6 +183,32 @@ def test_every_operator_command_works_beside_serve_and_the_server_sees_it_at_onc
     assert json.loads(_get(port, "/api/me", token))["operator"] is True
 
 
+def test_turns_of_one_person_through_the_server_and_attached_beside_it_run_in_parallel(served):
+    """`say --llm …` runs Nova in its own process on the server's database (attached) while other turns of the
+    same person go through the server: every item lands on the list once, and another person's list is untouched."""
+    data, port, token = served["data"], served["port"], served["token"]
+    for person, first in (("carla", "Milch"), ("dora", "Salz")):  # the list is made once, asked and confirmed
+        assert "nova>" in _ok(_cli("chat", "--user", person, "--character", "nova", data=data,
+                                   stdin=f"Schreib {first} auf die Einkaufsliste\nJa\n"))
+    attached = ("--llm", "offline")  # another model than the server's: this process runs the turn itself
+
+    def turn(index_item: tuple[int, str]) -> subprocess.CompletedProcess[str]:
+        index, item = index_item
+        extra = attached if index % 2 else ()
+        return _cli("say", *extra, "--user", "carla", "--character", "nova", f"Schreib {item} auf die Einkaufsliste",
+                    data=data)
+
+    with ThreadPoolExecutor(len(GROCERIES)) as pool:
+        done = list(pool.map(turn, enumerate(GROCERIES)))
+    assert all(_ok(each).strip() for each in done)
+    carla = _export(port, token, "carla")
+    shopping = carla[next(n for n in carla if n.startswith("notizen/") and "Einkaufsliste" in n)].decode()
+    assert all(shopping.count(item) == 1 for item in ("Milch", *GROCERIES)), shopping
+    dora = _export(port, token, "dora")
+    theirs = dora[next(n for n in dora if n.startswith("notizen/") and "Einkaufsliste" in n)].decode()
+    assert "Salz" in theirs and not any(item in theirs for item in GROCERIES), theirs
+
+
 def test_say_beside_a_server_imports_no_langgraph_and_no_database_driver(served):
     """The client path of `say` (the server answers) loads neither the graph runner nor a database driver."""
     code = ("import sys\nfrom novaberg.cli import app\n"

@@ -1,22 +1,22 @@
 """The command line's shared parts: the root app, the consoles, the common options, opening Nova, the
-edge checks of ids, and printing."""
+edge checks of ids."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from novaberg.core.edge import check_id
 from novaberg.core.errors import InputError, NovabergError
 
 __all__ = ["app", "console", "err_console", "DataDirOption", "LlmOption", "EmbedderOption", "JsonOption",
-           "open_nova", "say_knowledge_archive", "check_or_exit", "check_pair", "print_rows"]
+           "open_nova", "session", "say_knowledge_archive", "check_or_exit", "check_pair"]
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Nova — a German-speaking companion.")
 console = Console()
@@ -48,8 +48,18 @@ def open_nova(data_dir: Path | None, llm: str | None, embedder: str | None, role
     return nova
 
 
+@contextmanager
+def session(data_dir: Path | None, llm: str | None, embedder: str | None, role: str = "command") -> Iterator[Any]:
+    """`open_nova` for the body of one command, closed after it (also when the body exits or fails)."""
+    nova = open_nova(data_dir, llm, embedder, role)
+    try:
+        yield nova
+    finally:
+        nova.close()
+
+
 def say_knowledge_archive(archive: Path | None) -> None:
-    """Issue 24: the start that moved the old shared knowledge/ zone says so, once, on stderr."""
+    """The start that moved the old shared knowledge/ zone says so, once, on stderr."""
     if archive is not None:
         err_console.print(f"[bold yellow]novaberg:[/] das alte gemeinsame Wissen (knowledge/, für alle Personen "
                           f"und Figuren) liegt jetzt im Archiv {escape(str(archive))} — nur für den Betreiber, "
@@ -68,16 +78,3 @@ def check_or_exit(check: Callable[[], object]) -> None:
 def check_pair(user: str, character: str) -> None:
     """The --user/--character ids of a pair command, checked like every edge id (exit 2)."""
     check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character")))
-
-
-
-
-def print_rows(title: str, rows: list[dict[str, Any]], columns: tuple[str, ...]) -> None:
-    table = Table(title=title)
-    present = [c for c in columns if not rows or c in rows[0]]
-    for column in present:
-        table.add_column(column)
-    for row in rows:
-        table.add_row(*(str(row.get(c, "")) for c in present))
-    console.print(table)
-

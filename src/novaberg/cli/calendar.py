@@ -22,7 +22,7 @@ from novaberg.core.clock import SystemClock
 __all__ = ["calendar_app", "calendar_export", "calendar_import", "calendar_token"]
 
 calendar_app = typer.Typer(no_args_is_help=True,
-                           help="A person's calendar as iCalendar: export, import, the subscription URL (issue 29).")
+                           help="A person's calendar as iCalendar: export, import, the subscription URL.")
 app.add_typer(calendar_app, name="calendar")
 
 
@@ -38,11 +38,8 @@ def calendar_export(
     from novaberg.timeline.ics.feed import person_calendar
 
     check_pair(user, character or "nova")
-    nova = base.open_nova(data_dir, "offline", "hashing")
-    try:
+    with base.session(data_dir, "offline", "hashing") as nova:
         data = person_calendar(nova.stack.db, user, nova.settings.zone, SystemClock().now(), character)
-    finally:
-        nova.close()
     if file is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -73,16 +70,13 @@ def calendar_import(
         err_console.print(calendar_texts.IMPORT_BAD_FILE.format(name=file.name, reason=err.strerror or err),
                           highlight=False, markup=False)
         raise typer.Exit(2) from err
-    nova = base.open_nova(data_dir, "offline", "hashing")
-    try:
+    with base.session(data_dir, "offline", "hashing") as nova:
         try:
             report = import_calendar(nova.stack.db, user, character, data, file.name, nova.settings.zone,
                                      SystemClock().now())
         except CalendarFileError as err:
             err_console.print(str(err), highlight=False, markup=False)
             raise typer.Exit(2) from err
-    finally:
-        nova.close()
     print(calendar_texts.IMPORT_TAKEN.format(count=len(report.taken)))
     for label in report.taken:
         print(f"  + {label}")
@@ -109,8 +103,7 @@ def calendar_token(
     if create and revoke:
         err_console.print("novaberg: --create oder --revoke, nicht beides", highlight=False, markup=False)
         raise typer.Exit(2)
-    nova = base.open_nova(data_dir, "offline", "hashing")
-    try:
+    with base.session(data_dir, "offline", "hashing") as nova:
         store = CalendarStore(nova.stack.db)
         if create:
             token = store.create_token(user, SystemClock().now())
@@ -126,6 +119,4 @@ def calendar_token(
             since = store.token_created(user)
             print(calendar_texts.TOKEN_NONE.format(user=user) if since is None else calendar_texts.TOKEN_SINCE.format(
                 user=user, since=since.astimezone(nova.settings.zone).strftime("%d.%m.%Y %H:%M")))
-    finally:
-        nova.close()
 

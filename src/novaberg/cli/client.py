@@ -3,8 +3,9 @@
 `serve` writes `<data_dir>/serve.json` (0600) once it listens: its pid, its URL and where its API token comes
 from ("file": `<data_dir>/api-token`, "env": NOVABERG_API_TOKEN, "none": --no-auth). The token itself is not
 copied: a token from the environment stays off the disk, and the client reads it from its own environment.
-`say` and `chat` use the server when the file names a live process that answers with that token; otherwise
-they run Nova themselves. Only the standard library is imported here: no LangGraph, no database driver.
+`say` and `chat` use the server when the file names a live process of this user that answers with that token;
+otherwise they run Nova themselves. A file that another user owns or could have written is not read: it could
+send the token and the person's words to someone else's server. Only the standard library is imported here: no LangGraph, no database driver.
 """
 
 from __future__ import annotations
@@ -139,7 +140,11 @@ class ServerLost(Exception):
 
 
 def _read_address(path: Path) -> ServerAddress | None:
+    """The address in `path`, or None: missing, malformed, or not this user's own private file."""
     try:
+        status = path.stat()
+        if status.st_uid != os.geteuid() or status.st_mode & 0o022:
+            return None
         raw = json.loads(path.read_text(encoding="utf-8"))
         address = ServerAddress(int(raw["pid"]), str(raw["url"]), str(raw["token"]))
     except (OSError, ValueError, KeyError, TypeError):
@@ -148,12 +153,12 @@ def _read_address(path: Path) -> ServerAddress | None:
 
 
 def _alive(pid: int) -> bool:
+    """Whether `pid` is a live process of this user (a `serve` we may talk to): another user's process under a
+    reused pid is not."""
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, PermissionError):
         return False
-    except PermissionError:
-        return True
     return True
 
 

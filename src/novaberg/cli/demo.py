@@ -12,8 +12,8 @@ from novaberg.cli.base import (
     LlmOption,
     app,
     console,
-    print_rows,
 )
+from novaberg.cli.render import show_rows
 
 __all__ = ["demo"]
 
@@ -48,9 +48,9 @@ def demo(
         zone = nova.settings.zone
         appointments = [dict(row, event_time=_local(row["event_time"], zone))
                         for row in nova.timeline.list(DEMO_USER, DEMO_CHARACTER, active_only=False)]
-        print_rows("Termine (alle Zeilen, auch verschobene und gelöschte)", appointments,
-                    ("id", "event_type", "title", "event_time", "precision", "aktiv", "nachfolger_id"))
-        print_rows("Notizen (aktiv)", nova.notes.list(DEMO_USER), ("id", "name", "typ", "text"))
+        show_rows(appointments, "Termine (alle Zeilen, auch verschobene und gelöschte)",
+                  ("id", "event_type", "title", "event_time", "precision", "aktiv", "nachfolger_id"))
+        show_rows(nova.notes.list(DEMO_USER), "Notizen (aktiv)", ("id", "name", "typ", "text"))
     finally:
         nova.close()
         if temporary is not None:

@@ -40,12 +40,9 @@ def directives_list(
     from novaberg.directives.repository import DirectivesRepository
 
     check_pair(user, character)
-    nova = base.open_nova(data_dir, "offline", None)
-    try:
+    with base.session(data_dir, "offline", None) as nova:
         rows = DirectivesRepository(nova.stack.db).list(user, character)
         show([d.as_dict() for d in rows], as_json, f"Direktiven von {user}/{character}")
-    finally:
-        nova.close()
 
 
 @directives_app.command("add")
@@ -60,12 +57,9 @@ def directives_add(
     from novaberg.directives.repository import DirectivesRepository, check_directive_text
 
     check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character"), check_directive_text(text)))
-    nova = base.open_nova(data_dir, "offline", None)
-    try:
+    with base.session(data_dir, "offline", None) as nova:
         directive, created = DirectivesRepository(nova.stack.db).add(user, character, text, SystemClock().now())
         show({**directive.as_dict(), "neu": created}, as_json, "Direktive" if created else "Direktive (gab es schon)")
-    finally:
-        nova.close()
 
 
 @directives_app.command("remove")
@@ -80,11 +74,8 @@ def directives_remove(
     from novaberg.directives.repository import DirectivesRepository
 
     check_pair(user, character)
-    nova = base.open_nova(data_dir, "offline", None)
-    try:
+    with base.session(data_dir, "offline", None) as nova:
         removed = DirectivesRepository(nova.stack.db).remove(user, character, directive_id, SystemClock().now())
-    finally:
-        nova.close()
     if not removed:
         err_console.print(f"[bold red]novaberg:[/] keine aktive Direktive {directive_id} für {escape(user)}/"
                           f"{escape(character)}; nichts geändert", highlight=False)

@@ -35,9 +35,8 @@ def doctor(
     from novaberg.tribunal.judges import describe as describe_judges
 
     started = time.perf_counter()
-    nova = base.open_nova(data_dir, llm, embedder)
     healthy = True
-    try:
+    with base.session(data_dir, llm, embedder) as nova:
         table = Table(title="novaberg doctor")
         table.add_column("part")
         table.add_column("state")
@@ -71,8 +70,6 @@ def doctor(
         table.add_row("cold start", f"{time.perf_counter() - started:.2f} s "
                                     f"({', '.join(f'{k} {v:.2f}s' for k, v in nova.stack.timings.items())})")
         console.print(table)
-    finally:
-        nova.close()
     if not healthy:
         raise typer.Exit(1)
 
@@ -87,7 +84,7 @@ def _where(stack: Any, embedded: str, own_server: object, setting: str) -> str:
 
 
 def _operations_rows(nova: Any) -> list[tuple[str, str]]:
-    """doctor (issue 31 item 4): what running it for a household needs to know."""
+    """doctor: what running it for a household needs to know."""
     from datetime import UTC, datetime
 
     from novaberg.pixie.heartbeat import LAST_RUN_KEY

@@ -31,7 +31,7 @@ app.add_typer(knowledge_app, name="knowledge")
 
 def _knowledge_call(user: str, character: str, data_dir: Path | None, call: Callable[[Any], Any],
                     as_json: bool, title: str) -> None:
-    """One call on the pair's zone under the data directory (dateien.md §3a.2a, issue 24); refused → exit 1."""
+    """One call on the pair's zone under the data directory (dateien.md §3a.2a); refused → exit 1."""
     from novaberg.core.settings import load_settings
     from novaberg.files.knowledge import AnchorInvariantError, KnowledgeZone, ZoneError
     from novaberg.files.knowledge.pairs import archive_shared_zone, pair_zone

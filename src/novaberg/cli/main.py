@@ -89,7 +89,7 @@ def _exit_code(code: object) -> int:
 def _leave(code: int) -> None:
     """End the process without the interpreter's teardown. Every command has stopped what it started (its
     `finally` closes Nova and the embedded servers) before it returns; freeing the imported module graph
-    would add half a second to every command (issue 10 §7)."""
+    would add half a second to every command."""
     import logging
     import os
 

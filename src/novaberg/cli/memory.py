@@ -35,11 +35,8 @@ def memory_show(
 ) -> None:
     """Short-term entries (salience, TTL) and long-term nodes (weights, edges) of this pair; --json: every field."""
     check_pair(user, character)
-    nova = base.open_nova(data_dir, "offline", embedder)
-    try:
+    with base.session(data_dir, "offline", embedder) as nova:
         shown = nova.memory.show(user, character)
-    finally:
-        nova.close()
     if as_json:
         show(shown, as_json)
         return
@@ -57,10 +54,7 @@ LONG_TERM_COLUMNS = ("id", "inhalt", "aktiv", "gewicht_decay", "salienz", "erste
 def memory_reembed(data_dir: Path | None = DataDirOption, embedder: str | None = EmbedderOption,
                    as_json: bool = JsonOption) -> None:
     """Embed every long-term node anew with this embedder (after changing it); nothing is mixed."""
-    nova = base.open_nova(data_dir, "offline", embedder)
-    try:
+    with base.session(data_dir, "offline", embedder) as nova:
         count = nova.memory.reembed(SystemClock().now())
         show({"neu_eingebettet": count, "embedder": nova.embedder.describe()}, as_json, "Neu eingebettet")
-    finally:
-        nova.close()
 

@@ -36,16 +36,14 @@ def pixie_command(
     """The heartbeat in the foreground: promotion, events of other persons, resubmission, log pruning, index."""
     import threading
 
-    nova = base.open_nova(data_dir, llm, embedder)
     stop = threading.Event()
-    try:
-        report = nova.pixie.run(SystemClock(), stop, say=lambda text: print(text, flush=True), once=once)
-        if once:
-            show(report, as_json, "Heartbeat")
-    except KeyboardInterrupt:
-        stop.set()
-    finally:
-        nova.close()
+    with base.session(data_dir, llm, embedder) as nova:
+        try:
+            report = nova.pixie.run(SystemClock(), stop, say=lambda text: print(text, flush=True), once=once)
+            if once:
+                show(report, as_json, "Heartbeat")
+        except KeyboardInterrupt:
+            stop.set()
 
 
 @app.command("migrate-data")

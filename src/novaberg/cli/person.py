@@ -41,8 +41,7 @@ def person_erase(
     if is_reserved_person(user) and not yes:  # the CLI's own person: never by a typed answer alone
         err_console.print(texts.ERASE_OPERATOR_NEEDS_YES.format(user=user), highlight=False, markup=False)
         raise typer.Exit(2)
-    nova = base.open_nova(data_dir, "offline", "hashing")
-    try:
+    with base.session(data_dir, "offline", "hashing") as nova:
         plan = nova.erasure_plan(user)
         if not plan.known:
             err_console.print(texts.ERASE_UNKNOWN.format(user=user), highlight=False, markup=False)
@@ -56,8 +55,6 @@ def person_erase(
         report = nova.erase_person(user)
         show(report.as_dict(), as_json, f"Gelöscht: {user}")
         err_console.print(texts.ERASE_DONE.format(user=user), highlight=False, markup=False)
-    finally:
-        nova.close()
 
 
 @person_app.command("export")
@@ -72,17 +69,13 @@ def person_export(
 
     check_pair(user, "nova")
     target = file or Path(f"nova-export-{user}.zip")
-    nova = base.open_nova(data_dir, "offline", "hashing")
-    try:
+    with base.session(data_dir, "offline", "hashing") as nova:
         try:
             written = write_export(nova, user, target, SystemClock().now())
         except UnknownPersonError as err:
             err_console.print(str(err), highlight=False, markup=False)
             raise typer.Exit(2) from err
         print(f"Export von {user}: {written}", flush=True)
-    finally:
-        nova.close()
-
 
 
 def _say_erasure_plan(plan: Any) -> None:

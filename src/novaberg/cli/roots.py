@@ -22,7 +22,7 @@ from novaberg.cli.base import (
 )
 from novaberg.cli.render import show
 from novaberg.core.clock import SystemClock
-from novaberg.core.edge import check_id
+from novaberg.core.edge import check_id, check_text
 from novaberg.core.errors import InputError
 
 __all__ = ["roots_app", "ROOT_COLUMNS", "ALLOWED_COLUMNS", "roots_list", "roots_add", "AllowPathsArgument",
@@ -39,18 +39,13 @@ def _files_call(data_dir: Path | None, call: Callable[[Any], Any]) -> Any:
     from novaberg.files.service import RootWriteError
     from novaberg.files.watcher import EmbedderBlindError
 
-    nova = base.open_nova(data_dir, "offline", None)
-    try:
-        return call(nova.files)
-    except (OutsideBoundaryError, RootNotUsableError, RootWriteError, EmbedderBlindError, InputError,
-            ValueError) as err:
-        err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}; nichts geändert", highlight=False)
-        raise typer.Exit(1) from err
-    finally:
-        nova.close()
-
-
-
+    with base.session(data_dir, "offline", None) as nova:
+        try:
+            return call(nova.files)
+        except (OutsideBoundaryError, RootNotUsableError, RootWriteError, EmbedderBlindError, InputError,
+                ValueError) as err:
+            err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}; nichts geändert", highlight=False)
+            raise typer.Exit(1) from err
 
 
 def _pair_files_call(user: str, character: str, data_dir: Path | None, call: Callable[[Any], Any],
@@ -119,8 +114,9 @@ def roots_disallow(
     data_dir: Path | None = DataDirOption,
     as_json: bool = JsonOption,
 ) -> None:
-    """Remove one allow-list entry; the person's roots under it are no longer read or searched."""
-    check_or_exit(lambda: check_id(user, "user"))
+    """Remove one allow-list entry; the person's roots under it are no longer read or searched. The entry is
+    looked up as typed, so it is edge text (no NUL, no lone surrogate: exit 2) before anything opens."""
+    check_or_exit(lambda: (check_id(user, "user"), check_text(path, "pfad")))
     show(_files_call(data_dir, lambda files: files.disallow(user, path)), as_json, "Nicht mehr erlaubt")
 
 

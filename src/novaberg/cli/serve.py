@@ -57,7 +57,7 @@ def serve(
         # signal it caught; the finally covers the paths that never reach the lifespan (close is idempotent).
         server = _announcing_server(uvicorn.Config(web, host=host, port=port), nova.settings.data_dir,
                                     "none" if no_auth else "env" if _token_from_env() else "file")
-        heartbeat = nova.pixie.start_background(SystemClock())  # issue 14: one heartbeat across processes
+        heartbeat = nova.pixie.start_background(SystemClock())  # one heartbeat across processes
         try:
             _run_until_signal(server)
         finally:

@@ -147,7 +147,7 @@ class _Turns:
         nova = self._local()
         try:
             return nova.turn(user, character, text, SystemClock().now()).as_dict()
-        except PersonBusyError as err:  # the same sentence as the API's 409 (issue 31)
+        except PersonBusyError as err:  # the same sentence as the API's 409
             raise TurnRefused(api_texts.ERR_PERSON_ERASING) from err
 
     def close(self) -> None:

@@ -39,7 +39,7 @@ def token_create(user: str = UserOption, data_dir: Path | None = DataDirOption) 
     from novaberg.api.auth import is_reserved_person
 
     check_or_exit(lambda: check_id(user, "user"))
-    if is_reserved_person(user):  # issue 24 §7: `ich` is the operator's own person (chat/ask --user default)
+    if is_reserved_person(user):  # `ich` is the operator's own person (chat/ask --user default)
         err_console.print(f"[bold red]novaberg:[/] {escape(user)} ist reserviert (die eigene Person des Betreibers, "
                           "Standard von 'novaberg chat'): dafür gibt es keinen Token. Bitte eine andere Kennung "
                           "wählen.", highlight=False)
