@@ -149,9 +149,9 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
     if auth and not token:
         token = secrets.token_urlsafe(32)
     operator = Principal(OPERATOR_PERSON, operator=True)
-    days = session_days or getattr(getattr(nova, "settings", None), "session_days", SESSION_DAYS_DEFAULT)
-    sessions = SessionStore(nova.stack.db, days) if auth else None
     settings = getattr(nova, "settings", None)
+    days = session_days or getattr(settings, "session_days", SESSION_DAYS_DEFAULT)
+    sessions = SessionStore(nova.stack.db, days) if auth else None
     login_limit = RateLimit(*(login_rate or getattr(settings, "login_rate", LOGIN_RATE_DEFAULT)))
     logins_by_address, logins_by_prefix = SlidingWindow(login_limit), SlidingWindow(login_limit)
     wrong_bearers = SlidingWindow(login_limit)  # keys: `address:<host>` and `prefix:<first characters>`
