@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -75,3 +76,25 @@ def make_nova(db: Database, redis: Any, llm: Any, tmp_path: Path) -> Any:
 
     stack = Stack(db=db, redis=redis)
     return Nova(stack, llm, HashingEmbedder(), Settings(data_dir=tmp_path))
+
+
+@dataclass
+class MovingClock:
+    """A clock the test moves (`clock.moment = …`); the app reads it on every request."""
+
+    moment: datetime
+
+    def now(self) -> datetime:
+        return self.moment
+
+
+LOCAL_BASE = "http://127.0.0.1:8765"
+
+
+def local_client(app: Any, address: str | None = None) -> Any:
+    """A test client of `app` on the loopback host; a server error is an answer, not a raise. `address`: the
+    client's address as the app sees it (default: the test client's own)."""
+    from fastapi.testclient import TestClient
+
+    options: dict[str, Any] = {"client": (address, 50000)} if address is not None else {}
+    return TestClient(app, base_url=LOCAL_BASE, raise_server_exceptions=False, **options)

@@ -5,6 +5,7 @@ not with 503. A failure before any write still answers 503. Deterministic fault 
 
 from __future__ import annotations
 
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 from novaberg.api import texts
 from novaberg.api.app import create_app
 from novaberg.api.auth import PersonTokens
+from novaberg.api.turn_recovery import stood_services
 from novaberg.core.clock import FixedClock
 from novaberg.core.errors import DatabaseUnavailableError
 from novaberg.core.logs import PipelineLog
@@ -125,3 +127,27 @@ def test_parallel_turns_of_one_person_cut_short_after_their_commits_each_report_
         assert f"Eingetragen: „{title}“" in response.json()["answer"]
         assert all(f"„{other}“" not in response.json()["answer"] for other in orders.values() if other != title)
     assert sorted(r["title"] for r in nova.timeline.list("anna", "nova")) == sorted(orders.values())
+
+
+def test_only_a_completed_service_with_a_write_read_back_stands() -> None:
+    """What the cut-short answer reports is each traced service that finished and has a step `verifiziert: True`
+    — not a write that failed its read-back, a truthy stand-in for True, a read, or a service that failed."""
+    def service(name: str, status: str, *steps: dict[str, object]) -> dict[str, object]:
+        return {"name": name, "status": status, "answer": name, "steps": list(steps)}
+
+    traced = [
+        service("geschrieben", "abgeschlossen", {"schritt": "lesen"}, {"schritt": "eintragen", "verifiziert": True}),
+        service("nicht_bestaetigt", "abgeschlossen", {"schritt": "eintragen", "verifiziert": False}),
+        service("als_text", "abgeschlossen", {"schritt": "eintragen", "verifiziert": "true"}),
+        service("nur_gelesen", "abgeschlossen", {"schritt": "lesen"}),
+        service("gescheitert", "fehler", {"schritt": "eintragen", "verifiziert": True}),
+        service("rueckfrage", "rueckfrage", {"schritt": "eintragen", "verifiziert": True}),
+        "kein Dienst",
+    ]
+
+    class Log:
+        def traced(self, turn_id: uuid.UUID, node: str, kind: str) -> list[object]:
+            assert (node, kind) == ("plan", "dienst")
+            return traced
+
+    assert [s["name"] for s in stood_services(Log(), uuid.uuid4())] == ["geschrieben"]

@@ -6,6 +6,9 @@ write) — only when it names its pair."""
 from __future__ import annotations
 
 import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from novaberg.files.reading.offer import _key as read_offer_key
 from novaberg.situation.lage import (
@@ -54,3 +57,31 @@ def test_a_lage_under_the_old_key_is_still_found_and_the_next_write_carries_it_o
     carried = json.loads(redis.get(situation_key("a:b", "c")))
     assert carried["turn"] == 6 and [o["name"] for o in carried["objects"]] == ["Zahnarzt"]
     assert load_situation(redis, "a", "b:c").turn == 0
+
+
+def test_two_parallel_writes_of_one_pair_carry_the_old_lage_over_and_keep_both_changes(redis):
+    """Two turns of one pair write at once while its Lage is still under the old key: both read the old entry, one
+    write wins, the other sees the new key changed and runs again on it — the old objects and both new ones stay."""
+    redis.set("sachlage:a:b:c", json.dumps({"user_id": "a:b", "character_id": "c", "turn": 5, "refused": [],
+                                            "objects": [AcuteObject(kind=KIND_APPOINTMENT, name="Alt", source="gelesen",
+                                                                    turn=5).as_dict()]}))
+    both_read = threading.Barrier(2, timeout=30)
+
+    def add(name: str) -> None:
+        first = [True]
+
+        def change(situation: Any) -> Any:
+            if first[0]:  # the first reading of each: both have read the old entry before either writes
+                first[0] = False
+                both_read.wait()
+            marked = AcuteObject(kind=KIND_APPOINTMENT, name=name, source="geschrieben", turn=6)
+            return type(situation)(situation.user_id, situation.character_id, 6, (*situation.objects, marked),
+                                   situation.refused)
+
+        update_situation(redis, "a:b", "c", change)
+
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(add, ["Zahnarzt", "Friseur"]))
+    stored = json.loads(redis.get(situation_key("a:b", "c")))
+    assert sorted(o["name"] for o in stored["objects"]) == ["Alt", "Friseur", "Zahnarzt"]
+    assert load_situation(redis, "a", "b:c").turn == 0  # the other pair of the old key: still nothing of theirs

@@ -4,8 +4,7 @@ clock; the limits are settings (NOVABERG_RATE_LOGIN / NOVABERG_RATE_TURN), read 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from fastapi.testclient import TestClient
@@ -16,19 +15,11 @@ from novaberg.api.auth import PersonTokens
 from novaberg.api.rate_limit import RateLimit, SlidingWindow
 from novaberg.core.errors import ConfigError
 from novaberg.core.settings import LOGIN_RATE_DEFAULT, TURN_RATE_DEFAULT, load_settings
-from tests.support import berlin
+from tests.support import LOCAL_BASE, MovingClock, berlin, local_client
 
 TOKEN = "operator-token-rate-limits-0123456789"
-BASE = "http://127.0.0.1:8765"
+BASE = LOCAL_BASE  # the base the shared client speaks to
 NOW = berlin(2026, 11, 30, 10)
-
-
-@dataclass
-class MovingClock:
-    moment: datetime
-
-    def now(self) -> datetime:
-        return self.moment
 
 
 @pytest.fixture
@@ -41,7 +32,7 @@ def world(nova, tmp_path):
 
 
 def _from(app, address: str) -> TestClient:
-    return TestClient(app, base_url=BASE, raise_server_exceptions=False, client=(address, 50000))
+    return local_client(app, address)
 
 
 def _login(client: TestClient, token: str):

@@ -16,7 +16,7 @@ from novaberg.api import texts
 from novaberg.api.app import create_app
 from novaberg.api.auth import COOKIE_NAME, PersonTokens
 from novaberg.core.clock import FixedClock
-from novaberg.core.errors import DatabaseUnavailableError
+from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
 from tests.support import berlin
 
 TOKEN = "operator-token-servers-down-0123456789"
@@ -36,7 +36,15 @@ REDIS_ROUTES = [("GET", "/api/history"), ("GET", "/api/memory"), ("GET", "/api/e
 DATABASE_FAULTS = {
     "the pool says unavailable": lambda: DatabaseUnavailableError("the database did not answer a moment ago"),
     "a driver error escapes": lambda: psycopg.OperationalError("server closed the connection unexpectedly"),
+    "a repository wraps the driver's error": lambda: _wrapped(),
 }
+
+
+def _wrapped() -> DatabaseError:
+    err = DatabaseError("the repository's statement failed")
+    err.__cause__ = psycopg.OperationalError("canceling statement due to statement timeout")
+    return err
+
 REDIS_FAULTS = {
     "a time-out": lambda: redis.TimeoutError("Timeout reading from socket"),
     "a lost connection": lambda: redis.ConnectionError("Connection reset by peer"),

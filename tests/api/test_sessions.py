@@ -10,8 +10,7 @@ import socket
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import httpx
@@ -23,21 +22,13 @@ from novaberg.api.app import create_app
 from novaberg.api.auth import COOKIE_NAME, PERSON_TOKENS_FILE_NAME, PersonTokens, ReservedPersonError
 from novaberg.core.errors import ConfigError
 from novaberg.core.settings import load_settings
-from tests.support import berlin
+from tests.support import LOCAL_BASE, MovingClock, berlin, local_client
 
 TOKEN = "operator-token-sessions-0123456789"
-BASE = "http://127.0.0.1:8765"
+BASE = LOCAL_BASE  # the base the shared client speaks to
 ORIGIN = {"Origin": BASE}
 PAGE = {"X-Novaberg": "1"}
 NOW = berlin(2026, 11, 30, 10)
-
-
-@dataclass
-class MovingClock:
-    moment: datetime
-
-    def now(self) -> datetime:
-        return self.moment
 
 
 @pytest.fixture
@@ -46,8 +37,7 @@ def tokens(tmp_path) -> PersonTokens:
 
 
 def _client(nova, tokens, clock=None, **options: Any) -> TestClient:
-    app = create_app(nova, clock or MovingClock(NOW), token=TOKEN, person_tokens=tokens, **options)
-    return TestClient(app, base_url=BASE, raise_server_exceptions=False)
+    return local_client(create_app(nova, clock or MovingClock(NOW), token=TOKEN, person_tokens=tokens, **options))
 
 
 def _signed_in(nova, tokens, token: str, clock=None, **options: Any) -> TestClient:

@@ -405,6 +405,7 @@ def test_file_accesses_are_capped_one_per_term(db: Any, redis: Any, tmp_path: Pa
     llm.script("files_deepen", both(["Kaltenbach"]))
     trace = _the_trace(db, nova.turn("u1", "nova", "Wer hat die Gastherme und die Linsensuppe zuletzt gemacht?",
                                      NOW))
+    assert offered[1:] == [{_place(home), soup}], "the model named both files again, with one term"
     assert trace["zugriffe"] == 1, trace
 
 

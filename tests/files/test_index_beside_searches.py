@@ -17,6 +17,7 @@ import pytest
 from novaberg.files import watcher as watcher_module
 from novaberg.files.repository import IndexRepository
 from novaberg.files.sections import SectionsWriter
+from novaberg.files.watcher import IndexWatcher
 from tests.files.helpers import LATER, NOW, service, write
 
 WAIT = 60.0  # seconds a step may take before the test calls it stuck; never a measured duration
@@ -124,3 +125,24 @@ def test_a_large_run_refreshes_statistics_and_pending_lists_after_its_first_batc
         known = conn.execute(_TERMS_KNOWN).fetchone()
         pending = conn.execute(_PENDING).fetchone()["seiten"]
     assert known["geschaetzt"] == known["gezaehlt"] and pending == 0
+
+
+def test_a_small_run_after_a_large_one_leaves_the_refresh_to_autovacuum(
+        db: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One watcher runs twice: the large first run refreshes; the second, which changes two files, does not — the
+    count of written rows is the run's own, not the watcher's since it was made."""
+    monkeypatch.setattr(watcher_module, "_BATCH", 4)
+    monkeypatch.setattr(watcher_module, "_REFRESH_FIRST", 4)
+    root = home / "garten"
+    _files(root, 0, 12, "rose")
+    svc = service(db, home)
+    svc.grant("u1", "nova", str(root), now=NOW)
+    refreshes: list[int] = []
+    monkeypatch.setattr(IndexRepository, "refresh", lambda self: refreshes.append(1))
+    watcher = IndexWatcher(svc._db, svc.embedder, svc.describer, svc.log, svc.config)
+    assert watcher.run(NOW)["neu"] == 12
+    assert refreshes
+    refreshes.clear()
+    _files(root, 20, 2, "tulpe")
+    assert watcher.run(LATER)["neu"] == 2
+    assert refreshes == []

@@ -149,9 +149,9 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
     if auth and not token:
         token = secrets.token_urlsafe(32)
     operator = Principal(OPERATOR_PERSON, operator=True)
-    days = session_days or getattr(getattr(nova, "settings", None), "session_days", SESSION_DAYS_DEFAULT)
-    sessions = SessionStore(nova.stack.db, days) if auth else None
     settings = getattr(nova, "settings", None)
+    days = session_days or getattr(settings, "session_days", SESSION_DAYS_DEFAULT)
+    sessions = SessionStore(nova.stack.db, days) if auth else None
     login_limit = RateLimit(*(login_rate or getattr(settings, "login_rate", LOGIN_RATE_DEFAULT)))
     logins_by_address, logins_by_prefix = SlidingWindow(login_limit), SlidingWindow(login_limit)
     wrong_bearers = SlidingWindow(login_limit)  # keys: `address:<host>` and `prefix:<first characters>`
@@ -233,7 +233,9 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         except PersonTokensUnreadableError:
             logger.error("sign-in state unreadable (person tokens)", exc_info=True)
             return None
-        except SERVER_DOWN as err:
+        except Exception as err:
+            if not is_outage(err):  # the app's one test for a server that does not answer
+                raise
             logger.warning("sign-in state unreadable: a server does not answer (%s)", type(err).__name__)
             return None
 
@@ -280,7 +282,9 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         except PersonTokensUnreadableError:
             logger.error("person tokens unreadable", exc_info=True)
             return _html(_page("login.html", message=_error(texts.ERR_BROKEN_TOKENS)), 503)
-        except SERVER_DOWN as err:
+        except Exception as err:
+            if not is_outage(err):  # the app's one test for a server that does not answer; the page answers in HTML
+                raise
             logger.warning("login: a server does not answer (%s)", type(err).__name__)
             return _html(_page("login.html", message=_error(texts.ERR_DATABASE)), 503)
         response = RedirectResponse("/", status_code=303)
@@ -297,10 +301,8 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         now = clock.now()
         named = read_session_cookie(request.cookies.get(COOKIE_NAME), token or "", now) if auth else None
         if named is not None and sessions is not None:
-            try:
-                await run_in_threadpool(sessions.revoke, named, now)
-            except SERVER_DOWN as err:  # loud: the cookie would stay valid elsewhere
-                return outage_answer("logout", err)
+            # a server that does not answer: 503 by the app's outage answer (loud: the cookie would stay valid)
+            await run_in_threadpool(sessions.revoke, named, now)
         response = RedirectResponse("/", status_code=303)
         response.delete_cookie(COOKIE_NAME, path="/")
         return response
@@ -338,14 +340,12 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
         except PersonBusyError:  # the servers answer; this person's data is being erased — a conflict, not an outage
             logger.info("turn refused: the person is being erased")
             return _detail(409, texts.ERR_PERSON_ERASING)
-        except SERVER_DOWN as err:
-            return outage_answer("turn", err)
-        except NovabergError as err:
-            if is_outage(err):  # a repository's DatabaseError raised from the driver's time-out
+        except Exception as err:  # never a traceback or an internal path to the client; the log has it
+            if is_outage(err):  # the app's one outage answer, also for a driver error a repository wrapped
                 return outage_answer("turn", err)
-            logger.error("turn failed", exc_info=True)
-            return _detail(503, texts.ERR_MODEL)
-        except Exception:  # never a traceback or an internal path to the client; the log has it
+            if isinstance(err, NovabergError):
+                logger.error("turn failed", exc_info=True)
+                return _detail(503, texts.ERR_MODEL)
             logger.exception("turn: unexpected error")
             return _detail(500, texts.ERR_INTERNAL)
 

@@ -111,7 +111,7 @@ class PersonErasure:
         found: set[str] = set(self._rows.characters(user_id))
         encoded = keys.colon_part(user_id)
         for prefix in _COLON_PAIR_PREFIXES:
-            for user in (encoded, user_id) if encoded != user_id else (encoded,):
+            for user in dict.fromkeys((encoded, user_id)):  # the encoded id, and the raw one where it differs
                 for name in self._scan(f"{prefix}{_glob(user)}:*"):
                     rest = name[len(prefix) + len(user) + 1:]
                     if rest and ":" not in rest:

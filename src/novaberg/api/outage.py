@@ -1,10 +1,12 @@
 """A server that does not answer is a 503 with the German message on every route, never a 500.
 
 The repositories turn a PostgreSQL or Redis that does not answer into `DatabaseUnavailableError`
-(`store/db.py`, `store/redis_store.redis_errors`), and the routes map that to 503 themselves. This is the
-edge's safety net for a reader that lets the driver's own error through (a time-out or a lost connection of
-redis-py or psycopg): the app answers it the same way, and the log gets one WARNING line naming the error's
-kind — no traceback, since an outage is the servers' state, not a bug.
+(`store/db.py`, `store/redis_store.redis_errors`); a reader may also let the driver's own error through (a
+time-out or a lost connection of redis-py or psycopg), or a repository may wrap one in its `DatabaseError`.
+A route lets any of them rise: the handlers installed here answer all of them alike, and the log gets one
+WARNING line naming the error's kind — no traceback, since an outage is the servers' state, not a bug. Only
+code that must answer in its own shape (the sign-in resolution, /turn's catch-all, the login page's HTML)
+calls `outage_answer` or `is_outage` itself.
 """
 
 from __future__ import annotations

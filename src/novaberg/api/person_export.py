@@ -27,6 +27,7 @@ import os
 import re
 import secrets
 import zipfile
+from collections import Counter
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -68,20 +69,19 @@ def figure_file_names(figures: Any) -> dict[str, str]:
     """figure id → its file name in the zip: distinct even when letter case is ignored, safe as a path part."""
     ids = sorted(set(figures))
     bases = {figure: _safe(figure) for figure in ids}
-    folded: dict[str, int] = {}
-    for base in bases.values():
-        folded[base.casefold()] = folded.get(base.casefold(), 0) + 1
+    folded = Counter(base.casefold() for base in bases.values())
+
+    def hashed(figure: str, width: int) -> str:
+        return f"{bases[figure][:50]}-{hashlib.sha256(figure.encode('utf-8', 'surrogatepass')).hexdigest()[:width]}"
+
     names: dict[str, str] = {}
-    for figure in ids:
-        base = bases[figure]
-        plain = base == figure and folded[base.casefold()] == 1
-        names[figure] = base if plain else f"{base[:50]}-{hashlib.sha256(figure.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
     taken: set[str] = set()
-    for figure in ids:  # a hash prefix that meets another name (astronomically rare) grows until it is alone
-        name, width = names[figure], 8
-        while name.casefold() in taken:
+    for figure in ids:
+        base, width = bases[figure], 8
+        name = base if base == figure and folded[base.casefold()] == 1 else hashed(figure, width)
+        while name.casefold() in taken:  # a hash prefix that meets another name (astronomically rare) grows
             width += 4
-            name = f"{bases[figure][:50]}-{hashlib.sha256(figure.encode('utf-8', 'surrogatepass')).hexdigest()[:width]}"
+            name = hashed(figure, width)
         names[figure] = name
         taken.add(name.casefold())
     return names

@@ -58,31 +58,30 @@ class SlidingWindow:
         """The seconds `key` has to wait at `now` (0: it may go on); counts nothing."""
         if self.limit.off:
             return 0
-        moment = now.timestamp()
         with self._lock:
             times = self._seen.get(key)
-            if not times:
-                return 0
-            while times and times[0] <= moment - self.limit.seconds:
-                times.popleft()
-            if len(times) < self.limit.count:
-                return 0
-            return max(1, math.ceil(times[0] + self.limit.seconds - moment))
+            return self._wait(times, now.timestamp()) if times else 0
 
     def take(self, key: str, now: datetime) -> int:
         """Count one request of `key` at `now`: 0 when it may pass, else the seconds to wait (not counted)."""
         if self.limit.off:
             return 0
         moment = now.timestamp()
-        start = moment - self.limit.seconds
         with self._lock:
             times = self._seen.pop(key, None) or deque()
-            while times and times[0] <= start:
-                times.popleft()
             self._seen[key] = times  # the most recently seen key goes last
-            if len(times) >= self.limit.count:
-                return max(1, math.ceil(times[0] + self.limit.seconds - moment))
+            wait = self._wait(times, moment)
+            if wait:
+                return wait
             times.append(moment)
             while len(self._seen) > self._max_keys:
                 self._seen.popitem(last=False)
             return 0
+
+    def _wait(self, times: deque[float], moment: float) -> int:
+        """Drops the moments that left the window; the seconds until the oldest left leaves (0: room)."""
+        while times and times[0] <= moment - self.limit.seconds:
+            times.popleft()
+        if len(times) < self.limit.count:
+            return 0
+        return max(1, math.ceil(times[0] + self.limit.seconds - moment))

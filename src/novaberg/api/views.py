@@ -23,7 +23,7 @@ from novaberg.api.acting import acting_person
 from novaberg.api.auth import Principal
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id
-from novaberg.core.errors import DatabaseUnavailableError, InputError
+from novaberg.core.errors import InputError
 from novaberg.core.settings import DATE_YEAR_MAX, DATE_YEAR_MIN, TEXT_MAX_CHARS
 from novaberg.core.turn_history import HISTORY_MAX, TurnHistory
 from novaberg.timeline.recurrence import expand_days
@@ -245,10 +245,8 @@ def build_views(nova: Any, clock: Any, principal: Callable[..., Principal]) -> A
     async def run(call: Callable[[], Any]) -> Any:
         try:
             return await run_in_threadpool(call)
-        except InputError as err:
+        except InputError as err:  # a server that does not answer: 503 by the app's outage answer (api/outage.py)
             raise HTTPException(422, str(err)) from err
-        except DatabaseUnavailableError as err:
-            raise HTTPException(503, texts.ERR_DATABASE) from err
 
     @router.get("/me", response_model=Me, summary="Who is signed in, their figures, what the app can show")
     async def me(who: Who) -> Me:

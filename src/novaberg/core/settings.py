@@ -6,6 +6,7 @@ One place: modules import the constant or read `Settings`; nobody repeats a numb
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -213,16 +214,17 @@ def load_settings(env: Mapping[str, str] | None = None, **overrides: object) -> 
     return settings
 
 
+_RATE = re.compile(r"\s*(\d{1,6})\s*/\s*(\d{1,5})\s*", re.ASCII)
+
+
 def _rate(name: str, raw: str) -> tuple[int, int]:
     """`N/S` — at most N requests in S seconds (N 0: no limit); anything else stops the start loudly."""
-    text = raw.strip()
-    if text == "0":
+    if raw.strip() == "0":
         return (0, 1)
-    count, sep, seconds = text.partition("/")
-    if not sep or not count.strip().isascii() or not count.strip().isdigit() or not seconds.strip().isascii() \
-            or not seconds.strip().isdigit() or not 0 < int(seconds) <= 86400 or len(count.strip()) > 6:
+    found = _RATE.fullmatch(raw)
+    if found is None or not 0 < int(found[2]) <= 86400:
         raise ConfigError(f"{name} must be N/S (N requests in S seconds, S 1 to 86400) or 0, not {raw!r}")
-    return (int(count), int(seconds))
+    return (int(found[1]), int(found[2]))
 
 
 def _session_days(raw: str) -> int:

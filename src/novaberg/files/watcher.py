@@ -239,6 +239,7 @@ class IndexWatcher:
             "seconds": 0.0,
         }
         self._report = report
+        self._written = self._refreshed = 0  # the refresh counts this run's rows only: a small run never pays for it
         skipped: Counter[str] = Counter()
         try:
             walks: list[tuple[dict[str, Any], Path, WalkResult]] = []

@@ -4,7 +4,7 @@ classify → `read` answers at once; `create`, `update`, `delete` and `reactivat
 on the closed consent reading (`read_consent(…, "dateien_wurzeln")`, where *passt* is no consent). The
 grant's gate shows the resolved path and the number of files; the ownership is asked, never assumed; a
 revocation asks between stilllegen and vergessen. A path outside the person's own allow-list is refused
-with the path as said and that list, never where it resolved to (the fourth exit, `rejected`; issue 24). Every
+with the path as said and that list, never where it resolved to (the fourth exit, `rejected`). Every
 write is read back bound to the pair. A root is named by its place in the pair's list (`dialogue.numbered`),
 never by its row id.
 """
