@@ -96,7 +96,7 @@ def test_summary_hits_but_does_not_answer_so_she_reads_on(db: Any, redis: Any, t
     assert trace["nachgelesen"] is True and trace["zugriffe"] == 1, trace
     assert trace["entscheidung"]["dateien"] == [_place(home)]
     assert f"{SHOWN}, Zeile {WARTUNG_LINE}" in turn.answer and str(home) not in turn.answer, turn.answer
-    assert "Kaltenbach" in turn.answer, turn.answer  # her find, or the question path's surer sentence: one line
+    assert "Kaltenbach" in turn.answer and "nachgesehen" in turn.answer, turn.answer
     # §3.0b „Die Nutzlast muss die Kandidaten tragen": the model saw the hits with how found and file size
     seen = llm.calls["files_deepen"][0]
     assert "Zeilen)" in seen["treffer"] and "gefunden über" in seen["treffer"]
@@ -375,7 +375,7 @@ def test_her_own_finds_are_said_as_hers(db: Any, redis: Any, tmp_path: Path, hom
     svc.index(NOW)
     nova, llm = _nova(db, redis, tmp_path)
     turn = nova.turn("u1", "nova", ASK_WHO, NOW)
-    assert "selbst" in turn.answer and "abgelegt" in turn.answer and f"Zeile {WARTUNG_LINE}" in turn.answer
+    assert "selbst etwas abgelegt und nachgelesen" in turn.answer and f"Zeile {WARTUNG_LINE}" in turn.answer
     assert "Aufzeichnungen" not in turn.answer, turn.answer
     stock = llm.calls["compose"][-1]["block_map"][HEADER]
     assert f"Zeile {WARTUNG_LINE} (eigener Fund): Die letzte Wartung" in stock
