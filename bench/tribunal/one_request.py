@@ -1,4 +1,4 @@
-"""The three judges in one request against three requests, on a one-slot server (issue 41 §2): same verdicts? seconds?
+"""The three judges in one request against three requests, on a one-slot server: same verdicts? seconds?
 
 The scripted tribunal cases below go through the real OpenAI-compatible connector to the fake server of
 `bench.model_server` (one slot, prompt 1,000 and answer 40 tokens/s, prefix cache, times `--speed`): once as three

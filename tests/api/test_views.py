@@ -67,7 +67,7 @@ def test_the_review_of_a_corrected_answer_names_the_objection_and_is_owner_bound
     assert review["corrections"] == 1 and review["verdict"] == "ok"
     first = review["rounds"][0]
     assert first["round"] == 0 and first["verdict"] != "ok"
-    # the broken directive decides the correction by itself: round 0 names it, its judges are not asked (issue 41)
+    # the broken directive decides the correction by itself: round 0 names it, its judges are not asked
     assert first["reasons"] == []
     assert first["directive_findings"] == ["Anrede mit „Sie“ (dich)"]
     assert review["rounds"][-1]["verdict"] == "ok"

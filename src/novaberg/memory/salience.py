@@ -74,8 +74,8 @@ class Rating:
 
 def certain_by_rule(text: str) -> Rating | None:
     """Small talk the templates answer (*Wie geht es dir?*, *Danke*) that the offline rule also rates below the
-    short-term memory's minimum holds nothing to remember: the rule's rating, with no model asked (issue 41 §2:
-    the computed path already decided). A greeting that carries more (*Hallo, Lena hat geheiratet*) is not certain."""
+    short-term memory's minimum holds nothing to remember: the rule's rating, with no model asked (the
+    computed path already decided). A greeting that carries more (*Hallo, Lena hat geheiratet*) is not certain."""
     if not small_talk(text) or not _only_small_talk(text):
         return None
     rated = offline_salience({"text": text})
