@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tests.model_server import OneSlotServer, one_slot_server
+
 from novaberg.llm.ask import Asker
 from novaberg.llm.http_connectors import OpenAICompatibleLLM
 from novaberg.llm.prompts import PromptLoader
