@@ -127,7 +127,7 @@ def answer(task: str, system: str, user: str) -> str:
     elif task == "correct":
         fields = _correct(user)
     elif task.startswith("tribunal_"):
-        # the output format asks for a reasoning only when something is wrong (since issue 41); before, for every vote
+        # the output format asks for a reasoning only when something is wrong; an older prompt asked for every vote
         fields = {"score": 0.0} if 'lass "reasoning" weg' in (system + user) else {
             "score": 0.0, "reasoning": "Die Antwort ist sachlich und unbedenklich."}
         if "direktiven_score" in (system + user):

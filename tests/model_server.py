@@ -23,8 +23,9 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.llm.fake_server import fake_server
 
 __all__ = ["Served", "OneSlotServer", "one_slot_server", "tokens", "conform", "schema_of"]
 
@@ -150,54 +151,23 @@ def _messages(body: dict[str, Any]) -> tuple[str, str]:
 
 @contextmanager
 def one_slot_server(server: OneSlotServer) -> Iterator[str]:
-    """Serve `server` on 127.0.0.1 at a random port; yields the base URL (Ollama at it, OpenAI at it + /v1)."""
+    """Serve `server` on 127.0.0.1 at a random port (`tests.llm.fake_server`); yields the base URL (Ollama at it,
+    OpenAI at it or at it + /v1)."""
+    refusal = (400, {"error": {"message": "response_format json_schema is not supported"}})
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
+    def ollama(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        if schema_of(body) is not None and server.refuse_schemas:
+            return refusal
+        text, item = server.handle(*_messages(body), schema_of(body))
+        return 200, {"model": body.get("model"), "message": {"role": "assistant", "content": text}, "done": True,
+                     "prompt_eval_count": item.prompt_tokens, "eval_count": item.answer_tokens}
 
-        def log_message(self, *args: Any) -> None:
-            pass
+    def openai(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        if schema_of(body) is not None and server.refuse_schemas:
+            return refusal
+        text, item = server.handle(*_messages(body), schema_of(body))
+        return 200, {"choices": [{"index": 0, "message": {"role": "assistant", "content": text}}],
+                     "usage": {"prompt_tokens": item.prompt_tokens, "completion_tokens": item.answer_tokens}}
 
-        def _refuse(self) -> None:
-            data = json.dumps({"error": {"message": "response_format json_schema is not supported"}}).encode()
-            self.send_response(400)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def do_POST(self) -> None:  # noqa: N802
-            length = int(self.headers.get("Content-Length", 0))
-            body = json.loads(self.rfile.read(length) or b"{}")
-            system, user = _messages(body)
-            schema = schema_of(body)
-            if schema is not None and server.refuse_schemas:
-                self._refuse()
-                return
-            text, item = server.handle(system, user, schema)
-            if self.path.startswith("/api/chat"):
-                reply: dict[str, Any] = {"model": body.get("model"), "message": {"role": "assistant", "content": text},
-                                         "done": True, "prompt_eval_count": item.prompt_tokens,
-                                         "eval_count": item.answer_tokens}
-            else:
-                reply = {"choices": [{"index": 0, "message": {"role": "assistant", "content": text}}],
-                         "usage": {"prompt_tokens": item.prompt_tokens, "completion_tokens": item.answer_tokens}}
-            data = json.dumps(reply).encode()
-            try:
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-            except OSError:
-                pass  # the client gave up (its deadline passed); the slot was still spent
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    httpd.daemon_threads = True
-    thread = threading.Thread(target=httpd.serve_forever, name="fake-model-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with fake_server({"/api/chat": ollama, "/chat/completions": openai, "/v1/chat/completions": openai}) as (url, _):
+        yield url

@@ -1,7 +1,7 @@
-"""The three judges in one request against three requests, on a one-slot server (issue 41 §2): same verdicts? seconds?
+"""The three judges in one request against three requests, on a one-slot server: same verdicts? seconds?
 
 The scripted tribunal cases below go through the real OpenAI-compatible connector to the fake server of
-`bench.model_server` (one slot, prompt 1,000 and answer 40 tokens/s, prefix cache, times `--speed`): once as three
+`tests.model_server` (one slot, prompt 1,000 and answer 40 tokens/s, prefix cache, times `--speed`): once as three
 requests (`run_judges`, one after another as on a one-slot server), once as one request with one verdict per
 perspective (`run_judges_in_one_request`). The fake model scores each perspective from the case (the same scores in
 both ways), so equal verdicts show that the one-request path reads the verdicts as the three requests do; whether a
@@ -21,7 +21,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench.model_server import OneSlotServer, one_slot_server
+from tests.model_server import OneSlotServer, one_slot_server
+
 from novaberg.llm.ask import Asker
 from novaberg.llm.http_connectors import OpenAICompatibleLLM
 from novaberg.llm.prompts import PromptLoader

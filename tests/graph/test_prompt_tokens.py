@@ -106,7 +106,7 @@ def test_an_unasked_empty_appointments_block_is_left_out_of_the_composer(db, red
 def test_an_asked_block_stays_beside_a_report_that_lists_other_things():
     """The block goes out only when a report holds every one of its entries: a created appointment's report is
     no list, so the block read after the write stays (the composer must see the day as it is now). (A turn that
-    only created is said by rule since issue 41 — the composer is asked where a report is not the whole answer.)"""
+    only created is said by rule — the composer is asked where a report is not the whole answer.)"""
     from novaberg.graph.compose import blocks_for_model
 
     block = "[TERMINE]\nDeine Termine morgen:\n- Di 01.12. 10:00 Zahnarzt"

@@ -36,8 +36,8 @@ def test_sie_directive_du_answer_is_corrected_into_sie_form(db, redis, tmp_path)
     assert result.verdict == "ok"
     assert len(llm.calls["correct"]) == 1
     assert "DIREKTIVE VERLETZT" in llm.calls["correct"][0]["orders"]
-    # the broken directive decided the correction round already: the judges are not asked for the first answer
-    # (issue 41 §2), only for the corrected one
+    # the broken directive decided the correction round already: the judges are not asked for the first answer,
+    # only for the corrected one
     assert _rows(db, "tribunal", "richter")[0]["uebersprungen"] == "gerechnet_entschieden"
     votes = _rows(db, "tribunal", "votum")
     assert len(votes) == 3 and all(v["vote"] == "ok" for v in votes)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import novaberg
 from novaberg.api import catalog
 from novaberg.core.errors import ModelAnswerError
 from novaberg.llm.answers import ANSWERS, SCHEMA_INVALID, check_answer, max_tokens_for, server_schema
@@ -109,3 +112,23 @@ def test_the_offline_only_field_is_not_asked_of_the_server():
 
 def test_a_verdict_is_capped_shorter_than_an_answer_the_person_reads():
     assert max_tokens_for("tribunal_psychologe") < max_tokens_for("compose")
+
+
+def _named_fields(schema: dict[str, Any]) -> set[str]:
+    """Every property name of a schema, those of its nested objects included."""
+    names = set(schema.get("properties") or {})
+    for sub in (schema.get("$defs") or {}).values():
+        names |= set(sub.get("properties") or {})
+    return names
+
+
+@pytest.mark.parametrize("task", sorted(ANSWERS))
+def test_every_field_a_prompt_asks_for_is_in_the_schema_sent_to_the_server(task):
+    """The schema forbids any other field: a field the prompt's output line names but the schema lacks can never
+    come back from a server held to the schema (an update's new detail, a judgement's reason)."""
+    folder = Path(novaberg.__file__).parent / "prompts" / "default"
+    allowed = _named_fields(server_schema(task) or {})
+    for path in sorted(folder.glob(f"{task}.*.txt")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.lstrip().startswith('{"'):
+                assert set(re.findall(r'"(\w+)":', line)) <= allowed, (path.name, line)

@@ -33,6 +33,8 @@ def test_a_verified_writes_report_is_said_by_rule_and_not_judged(db, redis, tmp_
     assert "compose" not in llm.calls and not any(task.startswith("tribunal_") for task in llm.calls)
     assert _trace(db, result.turn_id, "compose", "antwort")[0]["aus_regel"] is True
     assert _trace(db, result.turn_id, "tribunal", "richter")[0]["uebersprungen"] == "antwort_aus_regel"
+    computed = _trace(db, result.turn_id, "evaluate", "berechnung")  # the computed checks still read it
+    assert [c["ergebnis"] for c in computed] == ["keine_behauptung"]
 
 
 def test_a_read_still_asks_the_composer_and_its_judges(db, redis, tmp_path):

@@ -134,11 +134,11 @@ def blocks_for_model(blocks: Mapping[str, str], reports: Sequence[str]) -> list[
 
 
 # A service's own report is the whole answer when it wrote verifiably or asks its one question; the composer would
-# only restate it (issue 41 §2). A read wants the composer (it answers the question asked: *Hab ich morgen frei?*),
+# only restate it. A read wants the composer (it answers the question asked: *Hab ich morgen frei?*),
 # and so do `rejected` (a statement, no order), `fehler` and `dismissed`.
 RESTATED_STATUSES = ("abgeschlossen", "rueckfrage")
 # Tests of what the tribunal does with a composer's paraphrase of a report switch this off (the composer is then
-# asked for every report, as before issue 41).
+# asked for every report).
 SAY_REPORTS_BY_RULE = True
 
 

@@ -97,7 +97,7 @@ SKIP_COMPUTED = "gerechnet_entschieden"
 
 
 def _judges_not_needed(state: TurnState, deps: Deps, directives: list[str], correction_round: int) -> str:
-    """Why the judges are not asked this round, or '' (issue 41 §2: where the computed path decided, no model):
+    """Why the judges are not asked this round, or '' (where the computed path decided, no model):
     the code's own sentence that the model failed; an answer no model wrote (the services' reports said by rule);
     or, before the last round, a computed finding (a storage claim not proven, a wrong date, a broken directive)
     that sends the answer into a correction round whatever the judges say — the corrected answer is judged."""

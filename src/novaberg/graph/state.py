@@ -20,7 +20,7 @@ class TurnState(TypedDict, total=False):
     blocks: dict[str, str]  # prompt blocks for the composer, e.g. "[TERMINE]"
     services: list[dict[str, Any]]
     answer: str
-    answer_by_rule: bool  # the answer is the services' reports said by rule: no model wrote it (issue 41 §2)
+    answer_by_rule: bool  # the answer is the services' reports said by rule: no model wrote it
     verdict: str
     correction_round: int
     orders: list[str]  # the computed checks' orders for the corrector

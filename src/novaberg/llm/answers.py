@@ -90,6 +90,7 @@ class TimelineClassifyAnswer(Answer):
     event_type: str | None = None
     normalisiert: str | None = None
     grund: str | None = None
+    details: str | None = None  # an update's new detail (a place, a person, a note), word for word
 
 
 class EventEntry(Answer):
@@ -169,7 +170,7 @@ class KnowledgeGateAnswer(Answer):
 class KnowledgeJudgeAnswer(Answer):
     dublette: bool
     aenderung: bool | None = None
-    grund: str | None = None
+    begruendung: str | None = None
 
 
 # --- the tribunal (tribunal.md §4.1, §5) --------------------------------------------------------------------------

@@ -28,9 +28,9 @@ from novaberg.core.settings import (
 from novaberg.llm.reader import read_number, read_text
 from novaberg.memory.slots import RELATIVES, slot_of
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
-from novaberg.text.small_talk import small_talk, small_talk_templates
+from novaberg.text.small_talk import only_small_talk, small_talk
 from novaberg.text.wellbeing import wellbeing
-from novaberg.text.words import fold, words
+from novaberg.text.words import fold
 
 __all__ = ["TASK", "NOT_A_NAME", "Rating", "effective", "reaches", "band_ttl_days", "rate", "certain_by_rule"]
 
@@ -74,31 +74,14 @@ class Rating:
 
 def certain_by_rule(text: str) -> Rating | None:
     """Small talk the templates answer (*Wie geht es dir?*, *Danke*) that the offline rule also rates below the
-    short-term memory's minimum holds nothing to remember: the rule's rating, with no model asked (issue 41 §2:
-    the computed path already decided). A greeting that carries more (*Hallo, Lena hat geheiratet*) is not certain."""
-    if not small_talk(text) or not _only_small_talk(text):
+    short-term memory's minimum holds nothing to remember: the rule's rating, with no model asked (the
+    computed path already decided). A greeting that carries more (*Hallo, Lena hat geheiratet*) is not certain."""
+    if not small_talk(text) or not only_small_talk(text):
         return None
     rated = offline_salience({"text": text})
     if effective(rated["salienz"]) >= KZG_SALIENZ_MINIMUM:
         return None
     return Rating(rated["salienz"], rated["grund"])
-
-
-# words that may stand beside a small-talk phrase without saying anything of their own (*Hallo Nova*, *Wie geht es
-# dir denn heute so?*)
-_SMALL_TALK_FILLERS = frozenset("nova du dir denn so heute mal auch und noch liebe lieber ja na oh ach schon".split())
-
-
-def _only_small_talk(text: str) -> bool:
-    """Every word of the text belongs to a small-talk phrase of the templates or is a filler."""
-    phrases = [words(p) for t in small_talk_templates()["templates"] for p in t["phrases"]]
-    said = words(text)
-    covered = {w for phrase in phrases if phrase and _holds(said, phrase) for w in phrase}
-    return all(w in covered or w in _SMALL_TALK_FILLERS for w in said)
-
-
-def _holds(said: list[str], phrase: list[str]) -> bool:
-    return any(said[i:i + len(phrase)] == phrase for i in range(len(said) - len(phrase) + 1))
 
 
 def rate(asker: Any, text: str, history: list[tuple[str, str]] | None = None) -> Rating:

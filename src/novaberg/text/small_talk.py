@@ -12,7 +12,7 @@ from typing import Any
 
 from novaberg.text.words import contains_words, words
 
-__all__ = ["ADDRESS_DU", "ADDRESS_SIE", "small_talk", "small_talk_templates"]
+__all__ = ["ADDRESS_DU", "ADDRESS_SIE", "small_talk", "small_talk_templates", "only_small_talk"]
 
 ADDRESS_DU = "du"
 ADDRESS_SIE = "Sie"
@@ -46,3 +46,16 @@ def small_talk(text: str, address: str = ADDRESS_DU) -> str:
     answers = " ".join(t["answer_sie"] if sie else t["answer"] for t in found)
     greeting_only = [t["kind"] for t in found] == ["gruss"]
     return answers + (" " + data["offline_note_sie" if sie else "offline_note"] if greeting_only else "")
+
+
+# words that may stand beside a small-talk phrase without saying anything of their own (*Hallo Nova*, *Wie geht es
+# dir denn heute so?*)
+_FILLERS = frozenset("nova du dir denn so heute mal auch und noch liebe lieber ja na oh ach schon".split())
+
+
+def only_small_talk(text: str) -> bool:
+    """Whether every word of the text belongs to a small-talk phrase of the templates or is a filler: small talk
+    that says nothing beside it (*Hallo, Lena hat geheiratet* says more)."""
+    said = words(text, join_apostrophes=False)
+    covered = {w for phrases in _phrase_words() for phrase in phrases if contains_words(said, phrase) for w in phrase}
+    return bool(said) and all(w in covered or w in _FILLERS for w in said)
