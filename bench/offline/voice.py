@@ -18,9 +18,9 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
+from tests.offline.reading import Reading as TestReading
 from tests.offline.reading import key, notes_order
 from tests.timeparse.oracle import number_word
 
@@ -121,13 +121,8 @@ VOICE = _all
 
 # --- the reading ----------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Reading:
-    domain: str
-    action: str
-    target: str = ""
-    time: tuple[object, ...] = ()
-    items: tuple[str, ...] = ()
+class Reading(TestReading):
+    """The tests' reading of one sentence, and whether the bench counts it as a write."""
 
     @property
     def writes(self) -> bool:
