@@ -14,6 +14,7 @@ from typing import Any
 
 from novaberg.agents.deps import Deps
 from novaberg.api import texts
+from novaberg.api.person_tokens import PersonTokens, adopt_token_file
 from novaberg.api.server_down import is_outage
 from novaberg.api.turn_recovery import CUT_SHORT_VERDICT, cut_short_answer, stood_services
 from novaberg.core.clock import SystemClock, as_utc
@@ -100,8 +101,12 @@ class Nova:
         self.settings = settings
         self.log = PipelineLog(stack.db)
         prompts = PromptLoader(settings.prompt_dir, getattr(llm, "model", None), llm.connector)
-        # issue 24: an old shared knowledge/ zone goes into an operator-only archive, once (logged; the CLI says it)
-        self.knowledge_archive: Path | None = archive_shared_zone(settings.data_dir, SystemClock().now())
+        # what an older version left in the data directory moves once: the shared knowledge/ zone into an
+        # operator-only archive (logged; the CLI says it), the person tokens' file into their table
+        started = SystemClock().now()
+        self.knowledge_archive: Path | None = archive_shared_zone(settings.data_dir, started)
+        self.person_tokens = PersonTokens(stack.db)
+        adopt_token_file(self.person_tokens, settings.data_dir, started)
         _load_services()
         registry = importlib.import_module("novaberg.api.catalog").build_registry()
         self.deps = Deps(db=stack.db, redis=stack.redis, asker=Asker(llm, prompts), embedder=embedder,

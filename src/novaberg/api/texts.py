@@ -8,7 +8,7 @@ from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_SHORT
 
 __all__ = ["UI", "LOGIN_WRONG", "ERR_FOREIGN_PERSON", "ERR_NO_SUCH_TURN", "ERR_DATABASE", "ERR_PERSON_ERASING", "ERR_MODEL",
            "ERR_INTERNAL", "ERR_TOO_MANY_LOGINS", "ERR_TOO_MANY_TURNS", "TURN_CUT_SHORT", "CUT_SHORT_DATABASE",
-           "CUT_SHORT_MODEL", "CUT_SHORT_OTHER", "CUT_SHORT_REASON", "ERR_BROKEN_TOKENS", "ERR_ORIGIN", "INVALID_FIELD", "INVALID_RULES", "INVALID_OTHER", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY",
+           "CUT_SHORT_MODEL", "CUT_SHORT_OTHER", "CUT_SHORT_REASON", "ERR_ORIGIN", "INVALID_FIELD", "INVALID_RULES", "INVALID_OTHER", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY",
            "DIRECTIVE_KINDS"]
 
 VERDICT_LABELS = {"ok": "geprüft", "korrigiert": "korrigiert", "warnung": "Warnung", "ablehnen": "zurückgehalten"}
@@ -114,7 +114,6 @@ CUT_SHORT_REASON = "Die Antwort ist nur der Bericht der gespeicherten Änderung:
 ERR_TOO_MANY_LOGINS = "Zu viele Anmeldeversuche. Bitte in {sekunden} Sekunden noch einmal versuchen."
 ERR_TOO_MANY_TURNS = "Zu viele Nachrichten in kurzer Zeit. Bitte in {sekunden} Sekunden noch einmal schreiben."
 ERR_INTERNAL = "Interner Fehler. Die Einzelheiten stehen im Server-Log."
-ERR_BROKEN_TOKENS = "Die Anmeldung ist gerade gestört (Schlüsseldatei unlesbar). Die Einzelheiten stehen im Server-Log."
 ERR_ORIGIN = ("Anmelden und Abmelden gehen nur von Novas eigener Seite aus (Origin oder Referer dieses "
               "Servers fehlt oder ist fremd).")
 # The views' 422 (FastAPI's validation): one German sentence per field, by pydantic's error type.

@@ -17,6 +17,7 @@ __all__ = ["PERSON_TABLES", "DEPENDENT_TABLES", "PersonRows"]
 PERSON_TABLES: tuple[str, ...] = (
     "turns",
     "web_sessions",
+    "person_tokens",
     "timeline",
     "kalender_abos",  # the calendar subscription token (timeline/ics)
     "notizen_trigramm_posten",  # before `notizen`, whose delete trigger would otherwise thin them uncounted
