@@ -1,4 +1,4 @@
-"""The import graph follows DESIGN.md's layer order (issue 25 "Done when"): a package imports only packages
+"""The import graph follows the layer order of docs/architecture.md: a package imports only packages
 listed before it, at module level and inside functions alike, and no two packages import each other.
 
 Every module under `src/novaberg` is parsed (ast), nothing is imported; a relative import is resolved against
@@ -115,7 +115,7 @@ def test_every_package_is_a_layer() -> None:
 
 
 def test_no_import_goes_up_the_layer_order() -> None:
-    """DESIGN.md layout: module level and inside functions alike (an import in a function hides no cycle)."""
+    """The layout: module level and inside functions alike (an import in a function hides no cycle)."""
     assert upward_imports(_imports()) == []
 
 

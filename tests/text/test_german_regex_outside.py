@@ -1,4 +1,4 @@
-"""A ratchet on German read by patterns outside the language package (DESIGN.md "German language": one package reads
+"""A ratchet on German read by patterns outside the language package (CONTRIBUTING.md "German is data": one package reads
 German; no German regex outside it). New German patterns go to `text/`; a module may only lose them.
 
 What is counted, per module under `src/novaberg` outside `text/` and `timeparse/` (parsed with ast, nothing

@@ -1,4 +1,4 @@
-"""Where a bare order's object stands in the person's data (issue 26 follow-up): on which of her lists, in which
+"""Where a bare order's object stands in the person's data: on which of her lists, in which
 appointment titles of the pair. The router asks it only for a bare order (*„Lösch Käse“*: no list, no
 appointment word, no time) — read-only, bound to the person (lists) and the pair (appointments). The reads
 themselves are the notes' and the timeline's repositories' (`graph.holdings` puts them together).

@@ -1,5 +1,4 @@
-"""The FastAPI app: one turn per POST, the web app and its JSON views behind a sign-in (issue 10 §2, §4,
-§5, §6; issue 17).
+"""The FastAPI app: one turn per POST, the web app and its JSON views behind a sign-in.
 
 The web app is plain HTML, CSS and a few small ES modules under `api/web/`, served as they are (no
 build step). Why ES modules and not HTMX: the views already exist as JSON endpoints (documented in
@@ -248,7 +247,7 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
 
     @app.post("/login", include_in_schema=False)
     async def login(request: Request) -> Response:
-        if not proves_same_origin(request.headers):  # issue 24 §5: no sign-in forced on from elsewhere
+        if not proves_same_origin(request.headers):  # no sign-in forced on from elsewhere
             return _html(_page("login.html", message=_error(texts.ERR_ORIGIN)), 403)
         if not auth or sessions is None:
             return RedirectResponse("/", status_code=303)
@@ -341,8 +340,8 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
 
     app.include_router(build_views(nova, clock, principal))
     app.include_router(build_memory_routes(nova, principal))
-    app.include_router(build_calendar_routes(nova, clock, principal))  # issue 29: calendar feed, due list
-    app.include_router(build_export_routes(nova, clock, principal))  # issue 31 item 2: the person's export
+    app.include_router(build_calendar_routes(nova, clock, principal))  # calendar feed, due list
+    app.include_router(build_export_routes(nova, clock, principal))  # the person's export
 
     @app.get("/api/openapi.json", include_in_schema=False)
     def openapi(_: Principal = Depends(principal)) -> JSONResponse:  # noqa: B008 - FastAPI's dependency

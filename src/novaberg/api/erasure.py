@@ -1,4 +1,4 @@
-"""Erase one person (issue 31 item 2): every row, Redis key, knowledge file, token and session of theirs.
+"""Erase one person: every row, Redis key, knowledge file, token and session of theirs.
 
 `plan` only looks (what would go, counted per store); `erase` removes it and reports what went. Rows go in
 one transaction (`store/erasure.py`); the Redis keys are found with SCAN (never KEYS) by the names the

@@ -1,4 +1,4 @@
-"""„Vergiss alles, was du über mich weißt" (issue 31): Nova says what an erasure of the person would take
+"""„Vergiss alles, was du über mich weißt": Nova says what an erasure of the person would take
 and how to have it done — the operator's `novaberg person erase --user <person>` — and erases nothing.
 
 Why not erase on a „ja" in the chat: the erase is total and cannot be undone (every figure's memory,

@@ -1,4 +1,4 @@
-"""The directives agent (issue 12 §5): add, list and remove the person's standing rules by conversation.
+"""The directives agent: add, list and remove the person's standing rules by conversation.
 
 classify (model task `directives_classify`, offline rule below) → list at once; add and remove ask first and
 write only on the closed reading of consent (`read_consent(answer, "direktiven")`: refusal wins, anything
@@ -160,7 +160,7 @@ class DirectivesService:
         if pending.get("aktion") == ADD:
             directive, created = repo.add(request.user_id, request.character_id, str(pending.get("text", "")),
                                           request.now)
-            # the confirm step reads what is stored, not what the writer reported (issue 25 item 5)
+            # the confirm step reads what is stored, not what the writer reported
             stored = any(d.id == directive.id and d.text == directive.text
                          for d in repo.list(request.user_id, request.character_id))
             steps.append({"schritt": "schreiben", "id": directive.id, "neu": created, "verifiziert": stored})

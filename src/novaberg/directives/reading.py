@@ -1,4 +1,4 @@
-"""Which directive a rule can check without a model (issue 12 §6): Sie- or du-form, a forbidden word or name,
+"""Which directive a rule can check without a model: Sie- or du-form, a forbidden word or name,
 no emoji. `read_directive` reads one directive text into a `Rule` (or None: only a model can judge it).
 
 Below the tribunal, because the directives agent asks it too (is an order a checkable rule?); the checks of an

@@ -1,4 +1,4 @@
-"""The operator facade of the files service: `nova.files.grant/roots/disable/forget/index` (DESIGN.md)
+"""The operator facade of the files service: `nova.files.grant/roots/disable/forget/index`
 and the per-person allow-list `nova.files.allow/allowed/disallow` (issue 24).
 
 `grant` runs the same check as the conversation's gate (§7): the path is resolved first and refused outside

@@ -1,4 +1,4 @@
-"""Acute objects from what the person said and from what the services of the turn did (issue 11 §1).
+"""Acute objects from what the person said and from what the services of the turn did.
 
 - `named_objects`: the day and time the person named (*„… am Freitag um 11 …“*) — one object with its
   covered values, only when the time parser recognised a day.

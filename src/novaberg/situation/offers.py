@@ -1,4 +1,4 @@
-"""Offers and consent (issue 11 §5; timeline.md §3a and „Der Objektbezug“, notizen.md E3).
+"""Offers and consent (timeline.md §3a and „Der Objektbezug“, notizen.md E3).
 
 When the answer that goes out offers a write — the corrector's restatement (*„Soll ich ihn eintragen?“*) or the
 §3a offer for a mentioned coming appointment — the offer is kept as the `[OBJEKT]` of the Lage
@@ -141,7 +141,7 @@ def mention_offer(text: str, services: Sequence[Mapping[str, Any]], situation: S
 
 def mentioned_appointment(text: str, now: datetime, zone: ZoneInfo) -> tuple[list[str], datetime] | None:
     """The title words and the coming moment of an appointment the text mentions (§3a), or None. A consent or a
-    refusal is no mention; a refusal counts only as a whole word (issue 26: *Donnerstag*, *einen* hold *ne*)."""
+    refusal is no mention; a refusal counts only as a whole word (*Donnerstag*, *einen* hold *ne*)."""
     if has_refusal_word(text) or consists_of_consent(text, consent_lists(CONSENT_LISTS)):
         return None
     moment = _moment(text, now, zone)

@@ -1,4 +1,4 @@
-"""Backup and restore of one data directory (issue 31 item 1): `novaberg backup DEST`, `novaberg restore`.
+"""Backup and restore of one data directory: `novaberg backup DEST`, `novaberg restore`.
 
 One archive (an uncompressed tar) holds:
 

@@ -148,7 +148,7 @@ def migrate(db: Database) -> list[str]:
 
 
 def _ensure_extensions(conn: psycopg.Connection) -> None:
-    """Both extensions are required on every database (DESIGN.md): a missing one is a clear error at start."""
+    """Both extensions are required on every database: a missing one is a clear error at start."""
     available = {row["name"] for row in conn.execute(_AVAILABLE, (list(REQUIRED_EXTENSIONS),)).fetchall()}
     missing = [name for name in REQUIRED_EXTENSIONS if name not in available]
     if missing:

@@ -1,4 +1,4 @@
-"""The offline corrector's part of a directive order: du-form → Sie-form, and emojis out (issue 12 §6).
+"""The offline corrector's part of a directive order: du-form → Sie-form, and emojis out.
 
 Deterministic and narrow: pronouns, the possessive, and a verb right next to *du* (irregular verbs from a
 table, regular ones by their ending *-st* → *-en*). What it cannot rewrite (an imperative, *du* far from its

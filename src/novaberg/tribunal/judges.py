@@ -1,6 +1,6 @@
 """The three model judges (tribunal.md §3–§6, §8): score → vote → majority, at most the server's slots at once.
 
-`vote` and `majority` are pure and public (DESIGN.md); other checks call them. A new perspective is one
+`vote` and `majority` are pure and public (CONTRIBUTING.md "Public names stay stable"); other checks call them. A new perspective is one
 entry in `AGENTS` plus its prompt file `tribunal_<name>.system.txt` (§8) — the offline rule, the prompt
 and the reading are generic. Every judge answer is read checked (§8, MODELLFELD-UNGEPRUEFT-GELESEN):
 no object, a `null` or wrong-typed field, a score outside 0..1 or NaN is a 0.0 vote with status
@@ -233,20 +233,20 @@ JUDGE_CONTEXT_BLOCKS = ("[ERINNERUNGEN]",)  # §4.1/§7: the person's context fo
 
 def judge_context(blocks: Mapping[str, str]) -> str:
     """The turn's blocks a judge reads (§7 `memory_context`: what is known about the person); the others —
-    appointments, dates, file excerpts — are for the composer and cost the judges tokens only (issue 30 §5)."""
+    appointments, dates, file excerpts — are for the composer and cost the judges tokens only."""
     return "\n\n".join(text for header, text in blocks.items() if header in JUDGE_CONTEXT_BLOCKS and text.strip())
 
 
 def judge_input(text: str, answer: str, *, memory_context: str = "", annotations: str = "",
                 intent: str = "", tone: str = "", directives: Sequence[str] = ()) -> dict[str, Any]:
     """The structured input every judge reads (§7 "Gelesen (judge)"); the prompt renders it. A field that is
-    not known stays empty, and its line stays out of the prompt (issue 30 §5)."""
+    not known stays empty, and its line stays out of the prompt."""
     return {"user_prompt": text, "response": answer, "memory_context": memory_context, "node_annotations": annotations,
             "intent": intent, "tone": tone, "directives": list(directives)}
 
 
 def judge_prompt(prompts: Any, judge: Judge, data: Mapping[str, Any]) -> Prompt:
-    """§4.1 blocks, ordered for a server's prefix cache (issue 30 §4): the system text and the blocks all
+    """§4.1 blocks, ordered for a server's prefix cache: the system text and the blocks all
     judges share ([LAGEBILD], [INTERNE_ANMERKUNGEN], [BEWERTUNGSOBJEKT]) come first, byte for byte the same
     for every judge, then the output format (the same unless the jurist scores directives); the perspective's
     own [IDENTITAET] and the jurist's [DIREKTIVEN] (§4.2, only with directives) close the prompt. Every block
@@ -365,25 +365,23 @@ def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | No
     """The judges in `AGENTS` order, each on its own (daemon) thread, at most the connector's `slots` at once —
     or, for a connector that answers in this process (`in_process`, the offline rules), one after another here.
 
-    tribunal.md §6 runs them one after another on one GPU; issue 12 §3 sends them at once. Both hold here: a
-    server with one slot gets them in order (sending three at once only queues them on the server, where the
-    last one's time ran out while it waited — issue 30 §4), a server with more slots gets them at once.
+    tribunal.md §6 runs them one after another on one GPU), a server with more slots gets them at once.
 
     Each judge's deadline starts when its request is sent, not when the round starts: a judge still running
     `wait_seconds` after it was sent (default: the connector's time-out plus a grace) is a `fehler` vote whose
     problem says so; its thread is left to end on its own and its answer is dropped. The round therefore ends
     after at most (judges / slots) × `wait_seconds`. Votes come back in `AGENTS` order.
 
-    The in-process judges have the same deadline (issue 28): each one's starts when it is asked (`clock`, monotonic
+    The in-process judges have the same deadline: each one's starts when it is asked (`clock`, monotonic
     seconds); one that answers `wait_seconds` or later after it was asked is a `fehler` vote with the time-out
     problem like a model judge that did not answer in time (tribunal.md §5.4 *Fallback*: counted as `ok` — better
     an unjudged answer than a blocked graph; the verdict is marked incomplete), and its late answer is dropped. No
-    thread watches it (issue 30), so a rule that never returns is not cut off — it is code of this process."""
+    thread watches it, so a rule that never returns is not cut off — it is code of this process."""
     agents = list(AGENTS if agents is None else agents)
     if wait_seconds is None:
         wait_seconds = float(getattr(asker.llm, "timeout", LLM_TIMEOUT_SECONDS)) + JUDGE_GRACE_SECONDS
     if getattr(asker.llm, "in_process", False) is True:
-        # issue 30: a connector that answers with code in this process (offline) sends nothing — the judges run
+        # a connector that answers with code in this process (offline) sends nothing — the judges run
         # one after another here, no thread; each is timed against its deadline
         votes = [_inline(asker, judge, data, wait_seconds, clock) for judge in agents]
     else:
@@ -471,7 +469,7 @@ def timed_out(item: Mapping[str, Any]) -> bool:
 
 
 def missing_lines(votes: Sequence[Mapping[str, Any]]) -> list[str]:
-    """No judge silently lost (issue 30 §4): one line per judge without a readable judgement (time-out, broken
+    """No judge silently lost: one line per judge without a readable judgement (time-out, broken
     or no answer), saying that the tribunal's judgement is incomplete. Offline `nicht_beurteilt` is no loss."""
     lines = []
     for item in votes:
@@ -491,7 +489,7 @@ def offline_judge_rule(judge: Judge) -> Callable[[Mapping[str, Any]], dict[str, 
     """The judge's offline rule (listed per judge in `api.catalog`, with the judges' temperature)."""
 
     def rule(data: Mapping[str, Any]) -> dict[str, Any]:
-        """No model: nothing is scored. The jurist checks the directives a rule can check (issue 12 §6)."""
+        """No model: nothing is scored. The jurist checks the directives a rule can check."""
         if not judge.sees_directives or not data.get("directives"):
             return {"score": None, "beurteilt": False, "reasoning": NOT_JUDGED_OFFLINE}
         found = directive_findings(str(data.get("response", "")), list(data["directives"]))
@@ -505,7 +503,7 @@ def offline_judge_rule(judge: Judge) -> Callable[[Mapping[str, Any]], dict[str, 
 
 
 def describe(llm: Any) -> str:
-    """One line for `novaberg doctor`: which judges run, on which connector, how (issue 12 §7)."""
+    """One line for `novaberg doctor`: which judges run, on which connector, how."""
     connector = getattr(llm, "connector", "?")
     model = getattr(llm, "model", None)
     where = f"{connector}:{model}" if model else str(connector)

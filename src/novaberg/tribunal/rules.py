@@ -1,4 +1,4 @@
-"""The directives a rule can check without a model (issue 12 §6): Sie- or du-form, a forbidden word or name,
+"""The directives a rule can check without a model: Sie- or du-form, a forbidden word or name,
 no emoji. Everything else in a directive is the jurist model's (tribunal.md §3.1).
 
 `read_directive` reads one directive text into a `Rule` (or None: not checkable); `directive_findings`
