@@ -27,16 +27,10 @@ from novaberg.api.nova import Nova
 from novaberg.cli import app
 from novaberg.core.settings import load_settings
 from novaberg.store import backup as backup_module
-from novaberg.store.backup import (
-    BackupError,
-    create_backup,
-    last_backup,
-    read_manifest,
-    redis_state,
-    restore_backup,
-)
+from novaberg.store.backup import BackupError, create_backup, last_backup, redis_state
 from novaberg.store.embedded import EmbeddedPostgres
 from novaberg.store.embedded_redis import EmbeddedRedis
+from novaberg.store.restore import read_manifest, restore_backup
 from tests.support import berlin, make_offline_llm, temp_folder
 
 runner = CliRunner()
