@@ -160,7 +160,8 @@ def computed_verdict(answer: str, services: list[dict], today: date,
 
     A storage claim is covered by a service with status `abgeschlossen` that carries a step with
     `verifiziert: True`. Without one, and with an `inventory` to ask, the claim is held against the stored
-    state before any correction (tribunal.md „Der Bestandsabgleich“).
+    state before any correction (tribunal.md „Der Bestandsabgleich“; reads and notes likewise, beyond the
+    specification).
     An uncovered claim, a wrong weekday, or a confirmation that names none of the reported dates gives at
     least `warnung` with an order.
     """

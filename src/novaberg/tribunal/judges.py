@@ -365,7 +365,9 @@ def run_judges(asker: Any, data: Mapping[str, Any], agents: Sequence[Judge] | No
     """The judges in `AGENTS` order, each on its own (daemon) thread, at most the connector's `slots` at once —
     or, for a connector that answers in this process (`in_process`, the offline rules), one after another here.
 
-    tribunal.md §6 runs them one after another on one GPU), a server with more slots gets them at once.
+    tribunal.md §6 runs them one after another on one GPU; several model servers could take them at once. Both
+    hold here: a server with one slot gets them in order (sending three at once only queues them on the server,
+    where the last one's time ran out while it waited), a server with more slots gets them at once.
 
     Each judge's deadline starts when its request is sent, not when the round starts: a judge still running
     `wait_seconds` after it was sent (default: the connector's time-out plus a grace) is a `fehler` vote whose
