@@ -32,7 +32,7 @@ def doctor(
     """Database, Redis, model and embedder: what is used, whether it answers, versions; the embedder probe."""
     from novaberg.embed.probe import probe_embedder
     from novaberg.store.migrations import extension_versions
-    from novaberg.tribunal.judges import describe as describe_judges
+    from novaberg.tribunal.judge_runs import describe as describe_judges
 
     started = time.perf_counter()
     healthy = True

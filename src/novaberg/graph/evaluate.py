@@ -32,6 +32,7 @@ from novaberg.tribunal.address import to_sie_form, without_emoji
 from novaberg.tribunal.const import LOG_KIND, LOG_NODE, LOG_SOURCE
 from novaberg.tribunal.correct import claim_survived, correction_sentence, surviving_claim_error
 from novaberg.tribunal.evaluate import computed_verdict, worse_verdict
+from novaberg.tribunal.judge_runs import run_judges
 from novaberg.tribunal.judges import (
     STATUS_ERROR,
     STATUS_NOT_JUDGED,
@@ -39,7 +40,6 @@ from novaberg.tribunal.judges import (
     judge_input,
     missing_lines,
     reason_lines,
-    run_judges,
     verdict_of,
 )
 from novaberg.tribunal.rules import directive_findings, directive_order
