@@ -30,6 +30,7 @@ from novaberg.core.settings import (
 )
 from novaberg.embed.registry import make_embedder
 from novaberg.files.knowledge.pairs import archive_shared_zone
+from novaberg.graph.holdings import RepositoryHoldings
 from novaberg.llm.ask import Asker
 from novaberg.llm.prompts import PromptLoader
 from novaberg.llm.registry import check_llm_spec, make_llm
@@ -110,7 +111,8 @@ class Nova:
         _load_services()
         registry = importlib.import_module("novaberg.api.catalog").build_registry()
         self.deps = Deps(db=stack.db, redis=stack.redis, asker=Asker(llm, prompts), embedder=embedder,
-                         log=self.log, zone=settings.zone, data_dir=settings.data_dir, registry=registry)
+                         log=self.log, zone=settings.zone, data_dir=settings.data_dir, registry=registry,
+                         holdings=RepositoryHoldings(stack.db))
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None, llm: str | Any | None = None,

@@ -112,7 +112,7 @@ def _judges_not_needed(state: TurnState, deps: Deps, directives: list[str], corr
         return SKIP_COMPUTED
     situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
     check = computed_verdict(answer, state.get("services", []), state["now"].date(),
-                             inventory_source(situation, deps.db, deps.zone), deps.zone)
+                             inventory_source(situation, deps.holdings_read(), deps.zone), deps.zone)
     return SKIP_COMPUTED if check.verdict != "ok" else ""
 
 
@@ -135,7 +135,7 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     deps = runtime.context
     situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
     check = computed_verdict(answer, state.get("services", []), state["now"].date(),
-                             inventory_source(situation, deps.db, deps.zone), deps.zone)
+                             inventory_source(situation, deps.holdings_read(), deps.zone), deps.zone)
     deps.log.write(state["turn_id"], LOG_NODE, LOG_KIND, check.log_payload(correction_round, MAX_CORRECTIONS),
                    state["now"], LOG_SOURCE)
     votes = state.get("votes", [])
