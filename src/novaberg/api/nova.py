@@ -153,6 +153,26 @@ class Nova:
         return NotesRepository(self.stack.db)
 
     @property
+    def directives(self) -> Any:
+        """The person's standing rules for a figure: `nova.directives.list/add/remove(user_id, character_id, …)`."""
+        from novaberg.directives.repository import DirectivesRepository
+
+        return DirectivesRepository(self.stack.db)
+
+    @property
+    def calendar(self) -> Any:
+        """A person's calendar as iCalendar: `nova.calendar.export/import_file/create_token/revoke_token(...)`."""
+        from novaberg.timeline.ics.service import CalendarService
+
+        return CalendarService(self.stack.db, self.settings.zone)
+
+    def persons(self) -> list[str]:
+        """Every person with anything stored in the database (the operator's overview)."""
+        from novaberg.store.erasure import PersonRows
+
+        return PersonRows(self.stack.db).persons()
+
+    @property
     def files(self) -> Any:
         """The shared directories (dateien.md): `nova.files.grant/roots/index(...)` and the per-person allow-list
         `nova.files.allow(user_id, *paths)` / `nova.files.allowed(user_id)` (stored in the database)."""

@@ -74,6 +74,10 @@ class FilesService:
             raise ValueError(texts.NOT_IN_ALLOW_LIST.format(pfad=path))
         return {"user_id": user_id, "pfad": path, "entfernt": removed}
 
+    def allowed_everyone(self) -> dict[str, list[str]]:
+        """Every person's allow-list (the operator's overview: `novaberg doctor`)."""
+        return self.allow_list.everyone()
+
     def allowed(self, user_id: str) -> list[dict[str, Any]]:
         """The person's allow-list entries."""
         return self.allow_list.rows(user_id)

@@ -24,7 +24,7 @@ from novaberg.core.errors import DatabaseError
 from novaberg.store.db import Database
 
 __all__ = ["MODULE_DEPENDENCIES", "Migration", "discover", "migration_order", "migrate", "REQUIRED_EXTENSIONS",
-           "extension_versions"]
+           "extension_versions", "server_version"]
 
 # Every module with schema files, and the modules whose tables it references.
 MODULE_DEPENDENCIES: dict[str, tuple[str, ...]] = {
@@ -59,6 +59,7 @@ REQUIRED_EXTENSIONS: dict[str, str] = {
 }
 _AVAILABLE = "SELECT name FROM pg_available_extensions WHERE name = ANY(%s)"
 _INSTALLED = "SELECT extname, extversion FROM pg_extension WHERE extname = ANY(%s)"
+_SERVER_VERSION = "SHOW server_version"
 _OLD_FALLBACK = "SELECT to_regprocedure('novaberg_trigrams(text)') IS NOT NULL AS present"
 
 
@@ -210,3 +211,9 @@ def extension_versions(db: Database) -> dict[str, str]:
     with db.transaction() as conn:
         rows = conn.execute(_INSTALLED, (list(REQUIRED_EXTENSIONS),)).fetchall()
     return {row["extname"]: row["extversion"] for row in rows}
+
+
+def server_version(db: Database) -> str:
+    """The PostgreSQL server's version number (`18.1`), for `doctor`."""
+    with db.transaction() as conn:
+        return str(conn.execute(_SERVER_VERSION).fetchone()["server_version"]).split()[0]
