@@ -15,6 +15,7 @@ from typing import Any
 
 from novaberg.core.errors import ModelAnswerError
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_list_of_text, read_text
+from novaberg.text.file_requests import asks_for_outline
 
 __all__ = ["TASK", "KINDS", "read_classification", "offline_terms"]
 
@@ -22,7 +23,6 @@ TASK = "files_read"
 KINDS = ("suche", "karte")
 _FILE_NAME = re.compile(r"(?<![\w\-.])[\w\-.]+\.(?:md|markdown|txt|rst|org|csv|json|html?|docx|pdf)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_][\w\-]*[^\W_]|[^\W\d_]")
-_MAP = re.compile(r"abschnitt|gliederung|inhaltsverzeichnis|aufbau|kapitel", re.IGNORECASE)
 _JOINTS = ("ungs", "heits", "keits", "ions", "täts", "schafts")
 _SKIP = frozenset("""
 aber alle allem allen aller alles als also am an auch auf aus bei bin bis bist bitte da damit dann das dass dazu
@@ -75,7 +75,7 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     text = str(data.get("text", ""))
     name = _FILE_NAME.search(text)
     return {"begriffe": offline_terms(text), "datei": name.group(0) if name else None,
-            "art": "karte" if _MAP.search(text) and name else "suche"}
+            "art": "karte" if asks_for_outline(text) and name else "suche"}
 
 
 def read_classification(fields: Mapping[str, Any]) -> dict[str, Any]:
