@@ -27,8 +27,8 @@ from novaberg.graph.texts import MODEL_DOWN_ANSWER
 from novaberg.graph.turn_directives import read_directives
 from novaberg.llm.reader import read_text
 from novaberg.situation.turn import inventory_source, keep_offer, situation_of
+from novaberg.text.address_forms import to_sie_form, without_emoji
 from novaberg.text.small_talk import ADDRESS_SIE
-from novaberg.tribunal.address import to_sie_form, without_emoji
 from novaberg.tribunal.const import LOG_KIND, LOG_NODE, LOG_SOURCE
 from novaberg.tribunal.correct import claim_survived, correction_sentence, surviving_claim_error
 from novaberg.tribunal.evaluate import computed_verdict, worse_verdict
