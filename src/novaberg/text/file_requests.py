@@ -12,7 +12,8 @@ import re
 from novaberg.text.words import fold
 
 __all__ = ["names_records", "asks_what_she_knows", "about_directories_or_storing", "asks_records",
-           "mentions_her_knowledge", "knowledge_order", "asks_for_outline", "heading_style_level"]
+           "mentions_her_knowledge", "knowledge_order", "asks_for_outline", "heading_style_level",
+           "without_file_names", "first_file_name"]
 
 _STORED = r"(unterlagen|aufzeichnungen|dateien|datei|dokumenten|dokumente|texten)"
 # §8.1 Aushang: a question about stored text (the reading service's own phrasing)
@@ -43,6 +44,7 @@ _KNOWLEDGE_ORDER = re.compile(
     r"(?:(?:zu|über|unter|zum|zur)\s+(?P<thema>[^:]{1,80}?))?\s*:\s*(?P<inhalt>.+)$", re.IGNORECASE | re.DOTALL)
 _KNOWLEDGE_MENTION = re.compile(r"(?:merk|schreib|nimm|trag|ergänz)\w*.*\b(?:deinem|dein|deines|deine)\s+wissen\b",
                                 re.IGNORECASE | re.DOTALL)
+_FILE_NAME = re.compile(r"(?<![\w\-.])[\w\-.]+\.(?:md|markdown|txt|rst|org|csv|json|html?|docx|pdf)\b", re.IGNORECASE)
 _OUTLINE = re.compile(r"abschnitt|gliederung|inhaltsverzeichnis|aufbau|kapitel", re.IGNORECASE)
 _HEADING_STYLE = re.compile(r"^(?:heading|überschrift)\s*(\d)$", re.IGNORECASE)
 
@@ -91,3 +93,14 @@ def heading_style_level(style: str) -> int | None:
     """The level of a word processor's heading style (*Heading 2*, *Überschrift 2*), else None."""
     match = _HEADING_STYLE.match(style)
     return int(match.group(1)) if match else None
+
+
+def without_file_names(text: str) -> str:
+    """The text with every file name (*steuer.md*, *Vertrag.pdf*) blanked out."""
+    return _FILE_NAME.sub(" ", text)
+
+
+def first_file_name(text: str) -> str | None:
+    """The first file name the text names, else None."""
+    match = _FILE_NAME.search(text)
+    return match.group(0) if match else None
