@@ -9,7 +9,9 @@ question. The consent kind is set up by an unmeasured turn that makes the §3a o
 kind and over all turns; the median milliseconds per graph node (the graph's nodes are wrapped for the run);
 the counts per turn of SQL statements, transactions, pool check-outs, health checks, Redis commands and
 readings of the offline grammar; the turn's CPU time in this thread and in the whole process (threads such as
-the judges' included; the servers' CPU is in neither).
+the judges' included; the servers' CPU is in neither); LangGraph's own CPU per turn — the turn graph's runner
+and the agents' subgraphs (the timeline and notes agents are LangGraph graphs run inside `plan`) — and its share
+of the turn's CPU.
 `--profile KIND` prints the cProfile of that kind's rounds (`all`: of every kind; cumulative top 60 and own
 time top 40); `--dump FILE` keeps the raw statistics for `pstats`.
 """
