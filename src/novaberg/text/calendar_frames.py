@@ -35,8 +35,8 @@ NOTHING_FRAME = "rejected"  # an order that names nothing to act on: nothing is 
 
 @dataclass(frozen=True)
 class CalendarFrame:
-    """`action`: CREATE_FRAME, READ_FRAME, DELETE_FRAME or NOTHING_FRAME; `words`: what the order is about, as said (title and time; for a read
-    the appointment phrase with a meeting said as an appointment); `reminder`: a reminder said as a noun (the entry is
+    """`action`: CREATE_FRAME, READ_FRAME, DELETE_FRAME or NOTHING_FRAME; `words`: what the order is about, as said
+    (title and time; for a read without the meeting word, *das Treffen mit Paul* → *mit Paul*); `reminder`: a reminder said as a noun (the entry is
     one of the reminder type); `whole`: a read of the coming appointments as such (nothing named)."""
 
     action: str
@@ -60,7 +60,7 @@ _ADD_AT_CLOCK = re.compile(rf"^{_PLEASE}(?:füg|fueg)\w*\s+(?P<rest>(?:(?!liste|
                            rf"(?:(?!liste|listen|zettel|notiz).)*?)\s+hinzu{_TAIL}", _I)
 _HINZU = re.compile(r"^\s*hinzu\b\s*,?\s*|\s*\bhinzu\s*$", _I)
 _MEETING = re.compile(rf"^(?P<rest>(?:ein\s+)?treffen\s+mit\s+.+){_TAIL}", _I)
-_MEETING_WORD = re.compile(r"\b(?:das|dem|mein|meinem)\s+(?P<next>nächste|naechste)?s?\s*(?:treffen|meeting)\b", _I)
+_MEETING_WORD = re.compile(r"\b(?:das|dem|mein|meinem)\s+(?:nächste|naechste)?s?\s*(?:treffen|meeting)\b", _I)
 _SHOW = re.compile(rf"^{_PLEASE}zeig\w*\s+(?:mir\s+)?(?P<rest>.*\b(?:treffen|meeting)\b.*?){_TAIL}", _I)
 _LOOK = re.compile(rf"^{_PLEASE}(?:prüf|pruef|überprüf|ueberpruef|find|such|schlag)\w*\s+(?:(?:mir|für\s+mich)\s+)?"
                    rf"(?P<rest>(?:(?:den|die|das|meinen|meine|mein)\s+)?(?:[\w-]+\s+)?(?:kalender|termin\w*|treffen|meeting\w*)"
@@ -88,7 +88,7 @@ def calendar_frame(text: str, dayparts: tuple[str, ...] | frozenset[str] = ()) -
     if m := _MEETING.match(said):
         return CalendarFrame(CREATE_FRAME, m.group("rest"))
     if m := _LOOK.match(said) or _SHOW.match(said):
-        return CalendarFrame(READ_FRAME, _as_appointment(m.group("rest")))
+        return CalendarFrame(READ_FRAME, _without_meeting_word(m.group("rest")))
     return None
 
 
@@ -115,7 +115,7 @@ def _reminder_frame(kind: str, subject: str, rest: str, purpose: bool, thing: bo
     return CalendarFrame(CREATE_FRAME, f"{subject} {rest}".strip(), reminder=True)
 
 
-def _as_appointment(words: str) -> str:
-    """*das Treffen mit Paul* → *den Termin mit Paul*, *mein nächstes Meeting* → *meinen nächsten Termin*: a meeting is
-    an appointment by another word, which the timeline's reading knows."""
-    return _MEETING_WORD.sub(lambda m: "meinen nächsten Termin" if m.group("next") else "den Termin", words)
+def _without_meeting_word(words: str) -> str:
+    """*das Treffen mit Paul* → *mit Paul*, *mein nächstes Meeting* → '': a meeting word names the kind of
+    appointment, not which one — the title search looks for the rest (*Paul*)."""
+    return " ".join(_MEETING_WORD.sub(" ", words).split())
