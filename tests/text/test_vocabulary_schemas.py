@@ -190,6 +190,13 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "orders": Records({"kind": WORD, "verbs": MAYBE_FOLDED, "objects": MAYBE_FOLDED, "says": TEXT, "instead": WORD}),
         "instead_texts": {"appointment_open": TEXT, "list": TEXT, "nothing": TEXT},
     },
+    "text/calendar_words_de.json": {  # small word tables of the calendar's readers (text/calendar_words.py)
+        "_comment": TEXT,
+        "schema_version": INT,
+        **dict.fromkeys(("today_alone relative_days check_verbs time_prepositions grammar_blockers range_joiners "
+                         "edge_links new_words negations greeting_adjectives greeting_nouns dangling datives").split(),
+                        WORDS),
+    },
     "text/calendar_events_de.json": {  # another person's life events (text/calendar_events.py)
         "_comment": TEXT,
         "schema_version": INT,

@@ -1,16 +1,26 @@
-"""Small readings of calendar sentences (timeline.md §3, §4, §4a): whether a sentence names an appointment or asks
+"""Small readings and word tables of calendar sentences (timeline.md §3, §4, §4a): whether a sentence names an appointment or asks
 *wann*, for the next appointment(s), for a weekday or a date; the target after *auf*/*nach*, the parts joined by
 *und*, the object word left after a reminder clause. The timeline's modules ask these; none reads German itself.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
+from importlib import resources
 
-__all__ = ["names_appointment", "says_when", "asks_next_one", "asks_next_few", "asks_weekday", "asks_date",
+__all__ = ["CALENDAR_WORDS", "names_appointment", "says_when", "asks_next_one", "asks_next_few", "asks_weekday", "asks_date",
            "claimed_words", "split_at_target", "split_at_and", "without_leading_object"]
 
+
+def _load() -> dict[str, frozenset[str]]:
+    raw = json.loads(resources.files(__package__).joinpath("calendar_words_de.json").read_text(encoding="utf-8"))
+    return {key: frozenset(value) for key, value in raw.items() if isinstance(value, list)}
+
+
+# the small word tables of the calendar's readers, by name (`calendar_words_de.json`)
+CALENDAR_WORDS: dict[str, frozenset[str]] = _load()
 _I = re.IGNORECASE
 _APPOINTMENT_WORD = re.compile(r"termin|kalender|geburtstag|jahrestag|frist|deadline", _I)
 _WHEN = re.compile(r"\bwann\b", _I)

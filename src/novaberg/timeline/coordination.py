@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from novaberg.text.calendar_words import split_at_and
+from novaberg.text.calendar_words import CALENDAR_WORDS, split_at_and
 from novaberg.text.grammar import REQUEST, analyse, grammar
 from novaberg.timeline.phrases import is_title, time_expression, title_of
 from novaberg.timeparse import parse
 
 __all__ = ["coordinated_orders"]
 
-_DATIVES = frozenset({"mir", "uns", "dir"})
+_DATIVES = CALENDAR_WORDS["datives"]
 # Whether a part names a day does not depend on which day it is today (the split never reads the date itself).
 _ANY_MOMENT = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
 

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from novaberg.agents.readers import Block
 from novaberg.text.calendar import MONTH_NAMES as _MONTH_NAMES
 from novaberg.text.calendar import WEEKDAY_NAMES as _WEEKDAY_NAMES
-from novaberg.text.calendar_words import asks_date, asks_weekday, claimed_words
+from novaberg.text.calendar_words import CALENDAR_WORDS, asks_date, asks_weekday, claimed_words
 from novaberg.text.grammar import QUESTION, analyse
 from novaberg.timeline.phrases import time_expression
 from novaberg.timeparse import TIME_VOCABULARY, parse, read_time
@@ -26,8 +26,8 @@ from novaberg.timeparse import TIME_VOCABULARY, parse, read_time
 __all__ = ["DateFact", "NoSuchDay", "date_question", "date_block", "BLOCK_HEADER"]
 
 BLOCK_HEADER = "[DATUM]"
-_TODAY_WORDS = frozenset({"heute", "morgen", "übermorgen", "uebermorgen", "gestern", "vorgestern"})
-_CHECK_VERBS = frozenset({"ist", "wäre", "waere", "fällt", "faellt", "liegt", "war", "wird", "sind"})
+_TODAY_WORDS = CALENDAR_WORDS["relative_days"]
+_CHECK_VERBS = CALENDAR_WORDS["check_verbs"]
 
 
 @dataclass(frozen=True)

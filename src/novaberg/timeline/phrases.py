@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from novaberg.text.calendar_phrases import Phrases, load_raw_phrases, phrases
+from novaberg.text.calendar_words import CALENDAR_WORDS
 from novaberg.text.grammar import QUESTION, STATEMENT, analyse, verb_of
 from novaberg.timeline.series_phrases import series_statement as _series_statement
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY
@@ -44,20 +45,16 @@ _TOKEN = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}|\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?|\d{1,2}\.\d{2}|\d+\.?|[^\W\d_]+\.?"
 )
 _CORE_DIGITS = re.compile(r"^(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}|\d{1,2}\.\d{1,2}\.(\d{2,4})?|\d{1,2}\.\d{2}|\d{1,2}\.)$")
-_TIME_PREPOSITIONS = frozenset({"um", "gegen", "ab", "auf", "nach", "von", "vom", "bis", "zwischen", "und", "oder",
-                                "halb", "viertel", "dreiviertel"})
-_GRAMMAR_BLOCKERS = frozenset({"oder", "nicht", "kein", "keine", "keinen", "statt", "anstatt", "jeden", "jede", "jedem",
-                               "jeder", "alle", "allen", "seit", "kurz", "etwa", "ca", "circa", "zirka", "ungefähr",
-                               "ungefaehr", "danach", "davor", "vorher", "nachher", "ende", "anfang", "mitte",
-                               "spätestens", "spaetestens", "frühestens", "fruehestens"})
+_TIME_PREPOSITIONS = CALENDAR_WORDS["time_prepositions"]
+_GRAMMAR_BLOCKERS = CALENDAR_WORDS["grammar_blockers"]
 _HOLIDAYS_BY_START: dict[str, list[Any]] = {}
 for _holiday in TIME_VOCABULARY.holidays:
     for _word in _holiday.words[0]:
         _HOLIDAYS_BY_START.setdefault(_word, []).append(_holiday)
 # *und*/*oder* join a second number to a time only after a first one (*zwischen drei und vier*); alone
 # they join things (*Mehl und zwei Liter Milch*)
-_RANGE_JOINERS = frozenset({"und", "oder"})
-_EDGE_LINKS = frozenset({"und", "oder", "den", "nicht", "statt", "bis", "zwischen", "von", "vom", "in", "im"})
+_RANGE_JOINERS = CALENDAR_WORDS["range_joiners"]
+_EDGE_LINKS = CALENDAR_WORDS["edge_links"]
 
 
 # --- keyword hints (§7.2 Stufe A) ---------------------------------------------------------------------
@@ -76,7 +73,7 @@ def keyword_hints(text: str) -> list[str]:
     return found
 
 
-_NEW = frozenset({"neuer", "neuen", "neues", "neue", "ein", "einen"})
+_NEW = CALENDAR_WORDS["new_words"]
 
 
 def elliptic_order(text: str) -> bool:
@@ -109,7 +106,7 @@ def reads_without_mark(text: str) -> bool:
     return any(w in p.availability_words for w in words) or ("was" in words and words[-1] == "an")
 
 
-_NEGATIONS = frozenset({"nicht", "kein", "keine", "keinen", "nie"})
+_NEGATIONS = CALENDAR_WORDS["negations"]
 
 
 def order_hints(text: str) -> list[str]:
@@ -227,8 +224,8 @@ def _mark_phrases(toks: list[_Tok], roles: list[str | None]) -> None:
                 break
 
 
-_GREETING_ADJECTIVES = frozenset({"guten", "gute", "gut'n", "n'"})
-_GREETING_NOUNS = frozenset({"morgen", "abend", "tag", "nacht", "mittag"})
+_GREETING_ADJECTIVES = CALENDAR_WORDS["greeting_adjectives"]
+_GREETING_NOUNS = CALENDAR_WORDS["greeting_nouns"]
 
 
 def time_spans(text: str) -> list[tuple[int, int]]:
@@ -267,8 +264,7 @@ def time_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_DANGLING = frozenset({"für", "fuer", "am", "an", "bis", "ab", "zum", "zur", "spätestens", "spaetestens", "das", "den",
-                       "die", "dem", "der"})
+_DANGLING = CALENDAR_WORDS["dangling"]
 
 
 def without_time(text: str) -> str:

@@ -18,7 +18,7 @@ from novaberg.agents.readers import Block
 from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult
 from novaberg.core.errors import DatabaseError
 from novaberg.text.calendar_frames import READ_FRAME, CalendarFrame
-from novaberg.text.calendar_words import names_appointment, says_when
+from novaberg.text.calendar_words import CALENDAR_WORDS, names_appointment, says_when
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.agent import run_agent
@@ -112,7 +112,7 @@ def _frame_hint(frame: CalendarFrame) -> float:
     return HINT_ORDER if expression or names_appointment(frame.words) else HINT_BARE_ORDER
 
 
-_TODAY_WORDS = frozenset({"heute", "gerade", "grad", "jetzt", "gestern", "vorgestern"})
+_TODAY_WORDS = CALENDAR_WORDS["today_alone"]
 
 
 def _today_without_clock(expression: str) -> bool:
