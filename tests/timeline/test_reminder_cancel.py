@@ -85,3 +85,11 @@ def test_parallel_cancels_of_one_person_each_act_once(stocked):
     removed = [r.answer for r in results[:2] if "ist gelöscht" in r.answer]
     assert len(removed) == 1, [r.answer for r in results]  # the second finds no alarm left and writes nothing
     assert _alarms(stocked, "ben") == {"Zahnarzt": 60, "Lisa abzuholen": 0, "Steuer": None}
+
+
+def test_the_reminder_fields_of_a_row_are_read_only_for_its_own_person(stocked):
+    anna_dentist = next(r["id"] for r in stocked.timeline.list("anna", FIG) if r["title"] == "Zahnarzt")
+    assert stocked.timeline.calendar_fields("anna", FIG, anna_dentist)["erinnern_vorher_min"] == 60
+    assert stocked.timeline.calendar_fields("ben", FIG, anna_dentist) is None
+    with pytest.raises(ValueError):
+        stocked.timeline.calendar_fields("", FIG, anna_dentist)
