@@ -93,3 +93,15 @@ def test_the_reminder_fields_of_a_row_are_read_only_for_its_own_person(stocked):
     assert stocked.timeline.calendar_fields("ben", FIG, anna_dentist) is None
     with pytest.raises(ValueError):
         stocked.timeline.calendar_fields("", FIG, anna_dentist)
+
+
+def test_a_cancelled_reminder_of_a_series_removes_its_alarm_and_keeps_every_occurrence(nova):
+    for user in PERSONS:
+        nova.turn(user, FIG, "Trag jeden Montag um 18 Uhr Volleyball ein", NOW)
+        row = next(r for r in nova.timeline.list(user, FIG) if r["title"] == "Volleyball")
+        assert nova.timeline.set_calendar_fields(user, FIG, row["id"], reminder_minutes=30)
+    result = nova.turn("anna", FIG, "Erinnere mich nicht mehr an Volleyball", NOW)
+    assert "bleibt eingetragen" in result.answer and "Serie" not in result.answer, result.answer
+    rows = nova.timeline.list("anna", FIG)
+    assert [(r["title"], r["rrule"] is not None) for r in rows] == [("Volleyball", True)]
+    assert _alarms(nova, "anna") == {"Volleyball": None} and _alarms(nova, "ben") == {"Volleyball": 30}

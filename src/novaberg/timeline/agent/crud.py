@@ -132,11 +132,11 @@ def _mismatch(row: dict[str, Any] | None, *, title: str | None = None, moment: d
 def _delete(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     """§5.3 under the pair's lock: invalidate and read back in one transaction."""
     ref = state["row"]
+    if (state.get("order") or {}).get(const.REMINDER_CANCEL_KEY) and ref.get("event_type") != REMINDER_TYPE:
+        return _remove_alarm(state, deps)  # the reminder of an appointment (a series' too) goes, never the appointment
     if ref.get("rrule"):  # a series: one occurrence or the whole (issue 29 item 3)
         return delete_series(state, deps)
     pair = (state["user_id"], state["character_id"])
-    if (state.get("order") or {}).get(const.REMINDER_CANCEL_KEY) and ref.get("event_type") != REMINDER_TYPE:
-        return _remove_alarm(state, deps)
     try:
         with TimelineRepository(deps.db).pair_locked(*pair) as locked:
             if not locked.invalidate(*pair, ref["id"], state["now"]):
