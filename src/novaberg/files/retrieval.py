@@ -38,8 +38,8 @@ from novaberg.files.search_sql import SEARCH, TRACK_KEEP
 from novaberg.files.threshold import DenseThreshold, channel_weights, dense_floor, threshold
 from novaberg.store.vectors import Vector, as_vector, with_vectors
 
-__all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "fuse", "has_words", "check_dimensions",
-           "index_dimensions"]
+__all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "SHARP_WEIGHT", "fuse", "has_words",
+           "check_dimensions", "index_dimensions", "short_note_weights"]
 
 logger = logging.getLogger(__name__)
 
@@ -254,6 +254,21 @@ def _is_short_note(row: dict[str, Any]) -> bool:
     return 0 < (row["zeilen"] or 0) <= SHORT_FILE_LINES and 0 < (row["groesse"] or 0) <= SHORT_FILE_BYTES
 
 
+def short_note_weights(short_weight: float | None, dense: Sequence[int], lexical: set[int],
+                       rows: dict[int, dict[str, Any]]) -> dict[int, float] | None:
+    """The dense vote's measured short-note weight (`channel_weights`), for this question or not at all.
+
+    A short note's topic embedding stands for all of it, a manual's or a long paragraph's for little of it
+    (the embedding reads topic and keywords, never the text). The weight holds only when every file the
+    words found is a short note — short in lines and in bytes — and then for all of them alike, among the
+    files with lexical evidence only (a file the words did not find is not lifted past them). A weight per
+    file lifted a short file past a longer one on the embedder's vote alone, and a paragraph of one long
+    line counted as a note (XQuAD dev: NDCG@5 0.786 with it, 0.909 without)."""
+    if short_weight is None or not lexical or not all(_is_short_note(rows[item]) for item in lexical):
+        return None
+    return {item: short_weight for item in dense if item in lexical}
+
+
 def _check_k(k: Any) -> int:
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
         raise ValueError(f"k must be an integer from 1 to {MAX_K}, not {k!r}")
@@ -399,7 +414,8 @@ class Retriever:
         ranks_fusion = {**ranks, "dicht": [place for _, _, place in inside]}
         hits = []
         for item, score in fuse(fusion, values=fusion_values, ranks=ranks_fusion, weights=self.weights,
-                                dense_item_weights=self._short_note_weights(fusion["dicht"], lexical, files))[:k]:
+                                dense_item_weights=short_note_weights(self.weights.get("dicht_kurz"), fusion["dicht"],
+                                                                         lexical, files))[:k]:
             row = files[item]
             channels = tuple(channel for channel in CHANNELS if item in ranked[channel])
             lines = passages.get(item) or ((row["zeile_von"], row["zeile_bis"]) if row["zeile_von"] is not None
@@ -413,21 +429,6 @@ class Retriever:
                 index_id=item))
         return SearchResult(hits, ranked, limit_value, dense_top, [item for item, _ in lists["dicht"]], wrote,
                             values, ranks)
-
-    def _short_note_weights(self, dense: Sequence[int], lexical: set[int],
-                            files: dict[int, dict[str, Any]]) -> dict[int, float] | None:
-        """The dense vote's measured short-note weight (`channel_weights`), for this question or not at all.
-
-        A short note's topic embedding stands for all of it, a manual's or a long paragraph's for little of it
-        (the embedding reads topic and keywords, never the text). The weight holds only when every file the
-        words found is a short note — short in lines and in bytes — and then for all of them alike, among the
-        files with lexical evidence only (a file the words did not find is not lifted past them). A weight per
-        file lifted a short file past a longer one on the embedder's vote alone, and a paragraph of one long
-        line counted as a note (XQuAD dev: 0.786 with it, 0.909 without)."""
-        short_weight = self.weights.get("dicht_kurz")
-        if short_weight is None or not lexical or not all(_is_short_note(files[item]) for item in lexical):
-            return None
-        return {item: short_weight for item in dense if item in lexical}
 
     def _log(self, result: SearchResult, user_id: str, character_id: str, now: datetime,
              turn_id: UUID | None) -> None:
