@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from novaberg.files.metadata import OfflineDescriber
-from novaberg.files.retrieval import SHORT_FILE_BYTES, Retriever, fuse, short_note_weights
+from novaberg.files.retrieval import (
+    SHARP_WEIGHT,
+    SHORT_FILE_BYTES,
+    Retriever,
+    fuse,
+    long_file_weights,
+    short_note_weights,
+)
+from novaberg.files.sections import SECTION_LINES
 from tests.files.helpers import NOW, service, write
 
 # a paragraph of one long line, as an encyclopedia article's paragraph is stored: its eight offline keywords are
@@ -71,6 +79,21 @@ def test_a_sharp_keyword_hit_orders_a_tie_but_does_not_outvote_the_words_of_the_
     tie = [item for item, _ in fuse({"scharf": [2], "inhalt": [1, 2], "volltext": [1, 2]},
                                     ranks={"inhalt": [1.5, 1.5], "volltext": [1.5, 1.5]})]
     assert tie == [2, 1]  # among files the text scores equally, the keyword hit decides
+
+
+def test_the_keywords_of_a_file_longer_than_one_section_keep_their_full_vote() -> None:
+    """A long file's keywords run through all of it — evidence no single section shows the content and full-text
+    channels — so its sharp hit votes fully; a file of one section window keeps the tie-break weight."""
+    rows = {1: _row(SECTION_LINES + 1, 9000), 2: _row(SECTION_LINES, 3000), 3: _row(4, 120)}
+    weights = long_file_weights([1, 2, 3], rows)
+    assert weights == {1: 1.0}
+    order = [item for item, _ in fuse({"scharf": [2], "inhalt": [1, 2], "volltext": [1, 2]},
+                                      sharp_item_weights={2: weights.get(2, SHARP_WEIGHT)})]
+    assert order == [1, 2]
+    rows[2] = _row(SECTION_LINES * 3, 9000)
+    order = [item for item, _ in fuse({"scharf": [2], "inhalt": [1, 2], "volltext": [1, 2]},
+                                      sharp_item_weights=long_file_weights([2], rows))]
+    assert order == [2, 1]  # the manual whose keywords carry the question's word, before a section that says it
 
 
 def _row(lines: int, size: int) -> dict[str, int]:

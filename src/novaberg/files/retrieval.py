@@ -35,23 +35,28 @@ from novaberg.files.fulltext import FULLTEXT, FULLTEXT_PARAMS
 from novaberg.files.paths import admission_problem
 from novaberg.files.repository import RootsRepository
 from novaberg.files.search_sql import SEARCH, TRACK_KEEP
+from novaberg.files.sections import SECTION_LINES
 from novaberg.files.threshold import DenseThreshold, channel_weights, dense_floor, threshold
 from novaberg.store.vectors import Vector, as_vector, with_vectors
 
-__all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "SHARP_WEIGHT", "fuse", "has_words",
-           "check_dimensions", "index_dimensions", "short_note_weights"]
+__all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "SHARP_WEIGHT", "SHARP_LONG_WEIGHT", "fuse", "has_words",
+           "check_dimensions", "index_dimensions", "short_note_weights", "long_file_weights"]
 
 logger = logging.getLogger(__name__)
 
 CHANNELS = ("scharf", "dicht", "inhalt", "volltext")  # sharp, dense, content, BM25 full text — precedence (§6)
-# The sharp channel's lexemes are the describer's keywords, and the offline describer takes them from the file's
-# own text: the words the content and full-text channels read in full, with their counts and the section's length.
-# As a third equal vote it counted the same words again and lifted a file that merely lists a question word among
-# its eight keywords past the file whose section answers (XQuAD dev, 788 questions: sharp alone NDCG@5 0.613, full
-# text alone 0.950, fused 0.909 with it at 1.0, 0.953 at this weight; Debian dev 0.225 → 0.223). At this weight
-# it orders what the other channels score equally (1/61 · 0.01 is below the gap of two ranks) and keeps its
-# precedence in a tie (§6).
+# The sharp channel's lexemes are the describer's keywords: on a long file the words that run through all of it,
+# evidence of the whole file that no single section shows to the content and full-text channels (they score a
+# file by its best section). On a file of one section window (`SECTION_LINES`) the offline describer takes them
+# from that one section, which those channels read in full, with counts and length: as a third equal vote it
+# counted the same words again and lifted a file that merely lists a question word among its eight keywords past
+# the file whose section answers (XQuAD dev, 788 one-paragraph files: sharp alone NDCG@5 0.613, full text alone
+# 0.950, fused 0.909 at full weight, 0.953 at this one). So a short file's keyword hit weighs SHARP_WEIGHT — it
+# orders what the other channels score equally (1/61 · 0.01 is below the gap of two ranks) and keeps its
+# precedence in a tie (§6) — and a longer file's the full SHARP_LONG_WEIGHT (Debian dev: 0.223 at 0.01 for
+# all, 0.226 with the long files at 1.0).
 SHARP_WEIGHT = 0.01
+SHARP_LONG_WEIGHT = 1.0
 DEFAULT_WEIGHTS = {"scharf": SHARP_WEIGHT, "inhalt": 1.0, "volltext": 1.0, "dicht": 1.0}
 RRF_K = 60  # the usual constant of Reciprocal Rank Fusion
 MAX_K = 50
@@ -207,7 +212,8 @@ def _rrf(lists: Sequence[Sequence[int]], rrf_k: int, values: Sequence[Sequence[f
 def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str, Sequence[float]] | None = None,
          ranks: dict[str, Sequence[float]] | None = None,
          weights: dict[str, float] | None = None,
-         dense_item_weights: dict[int, float] | None = None) -> list[tuple[int, float]]:
+         dense_item_weights: dict[int, float] | None = None,
+         sharp_item_weights: dict[int, float] | None = None) -> list[tuple[int, float]]:
     """Reciprocal Rank Fusion over the two kinds of evidence (§6.2: ranks, not values).
 
     The sharp, the content and the full-text channel read the same evidence — the question's lexemes — so
@@ -220,6 +226,7 @@ def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str,
     with `ranked`), items a channel scores equally share one rank (`_ranks`). A tie goes by the channel an
     item came from — sharp before dense before content before full text (§6 „der scharfe kommt zuerst").
     `ranks["dicht"]`, if given, are the dense channel's own ranks over the pair's whole stock.
+    `sharp_item_weights` override the sharp channel's weight per file (a long file's keywords: `long_file_weights`).
     """
     values = values or {}
     ranks = ranks or {}
@@ -228,7 +235,7 @@ def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str,
     lexical_pairs = _rrf([ranked.get(channel, ()) for channel in lexical_channels], rrf_k,
                          [values.get(channel) for channel in lexical_channels],
                          [ranks.get(channel) for channel in lexical_channels],
-                         [weights[channel] for channel in lexical_channels])
+                         [weights[channel] for channel in lexical_channels], [sharp_item_weights, None, None])
     lexical = [item for item, _ in lexical_pairs]
     scores = dict(_rrf([lexical, ranked.get("dicht", ())], rrf_k,
                        [[score for _, score in lexical_pairs] if values else None, values.get("dicht")],
@@ -267,6 +274,12 @@ def short_note_weights(short_weight: float | None, dense: Sequence[int], lexical
     if short_weight is None or not lexical or not all(_is_short_note(rows[item]) for item in lexical):
         return None
     return {item: short_weight for item in dense if item in lexical}
+
+
+def long_file_weights(sharp: Sequence[int], rows: dict[int, dict[str, Any]]) -> dict[int, float]:
+    """The sharp vote's full weight for the files longer than one section window: their keywords speak of more
+    than the best section the content and full-text channels score (see SHARP_WEIGHT)."""
+    return {item: SHARP_LONG_WEIGHT for item in sharp if (rows[item]["zeilen"] or 0) > SECTION_LINES}
 
 
 def _check_k(k: Any) -> int:
@@ -415,7 +428,8 @@ class Retriever:
         hits = []
         for item, score in fuse(fusion, values=fusion_values, ranks=ranks_fusion, weights=self.weights,
                                 dense_item_weights=short_note_weights(self.weights.get("dicht_kurz"), fusion["dicht"],
-                                                                         lexical, files))[:k]:
+                                                                         lexical, files),
+                                sharp_item_weights=long_file_weights(ranked["scharf"], files))[:k]:
             row = files[item]
             channels = tuple(channel for channel in CHANNELS if item in ranked[channel])
             lines = passages.get(item) or ((row["zeile_von"], row["zeile_bis"]) if row["zeile_von"] is not None
