@@ -19,10 +19,11 @@ import pytest
 
 from novaberg.graph.care import care_answer
 from novaberg.llm.ask import Asker
-from novaberg.memory.recall import memory_question, score_told
+from novaberg.memory.recall_scoring import score_told
 from novaberg.memory.salience import rate
-from novaberg.memory.slots import names_of
 from novaberg.situation.readiness import crisis_in
+from novaberg.text.recall_question import memory_question
+from novaberg.text.told_slots import names_of
 from tests.support import berlin, make_offline_llm
 
 MONDAY = berlin(2026, 11, 2, 18)

@@ -44,10 +44,10 @@ from novaberg.core.settings import (
 )
 from novaberg.memory import keys
 from novaberg.memory.repository import EmbedderChangedError, LongTermRepository, NewNode
-from novaberg.memory.salience import NOT_A_NAME
-from novaberg.memory.slots import names_of, slot_of, subject_of
 from novaberg.store.db import OneTransaction
 from novaberg.store.vectors import Vector, as_vector
+from novaberg.text.salience_rules import NOT_A_NAME
+from novaberg.text.told_slots import names_of, slot_of, subject_of
 from novaberg.text.words import fold
 
 __all__ = ["TASK", "AUDIT_BATCH", "PromotionAgent", "STEPS", "NEW_NODE", "DUPLICATE", "HALF_REACTIVATION", "DISCARDED"]

@@ -41,7 +41,7 @@ class NewNode:
     kzg_schluessel: str
     kzg_erstellt_am: datetime
     turn_id: str | None
-    thema: str | None = None  # the one-value slot the sentence fills (memory/slots.py), None: none
+    thema: str | None = None  # the one-value slot the sentence fills (text/told_slots.py), None: none
 
 
 _COLUMNS = ("id, user_id, character_id, inhalt, aktiv, gewicht_decay, salienz, kzg_schluessel, kzg_erstellt_am, "

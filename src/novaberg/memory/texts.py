@@ -1,10 +1,16 @@
-"""Every German text of the memory in one place (what the composer and the judges read, and `memory show`)."""
+"""Every German text of the memory in one place (what the composer and the judges read, and `memory show`), and
+the day a sentence was told as the person reads it."""
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
+from novaberg.text.calendar import MONTH_NAMES
+
 __all__ = ["BLOCK_HEADER", "BLOCK_INTRO", "BLOCK_NOTHING_YET", "LONG_TERM_LINE", "SHORT_TERM_LINE", "REPLY_INTRO",
            "REPLY_LINE", "REPLY_NOTHING_YET", "RECALL_LINE", "NOT_TOLD", "BLOCK_NOT_TOLD",
-           "CURRENT_LINE", "SUPERSEDED_LINE", "HISTORY_LINE", "RECALL_LINE_SIE", "NOT_TOLD_SIE"]
+           "CURRENT_LINE", "SUPERSEDED_LINE", "HISTORY_LINE", "RECALL_LINE_SIE", "NOT_TOLD_SIE", "said_on"]
 
 BLOCK_HEADER = "[ERINNERUNGEN]"
 # Said as what the person told, never as Nova's own knowledge: the composer repeats it in her words.
@@ -31,3 +37,12 @@ HISTORY_LINE = "Vorher, am {tag}: „{inhalt}“"
 NOT_TOLD = "Das hast du mir noch nicht erzählt."
 NOT_TOLD_SIE = "Das haben Sie mir noch nicht erzählt."
 BLOCK_NOT_TOLD = "Dazu hat Person B Nova noch nichts erzählt — aus früheren Gesprächen ist nichts bekannt."
+
+
+def said_on(moment: Any, zone: Any, now: datetime) -> str:
+    """*3. Dezember* (with the year when it is not this year's), in the person's zone."""
+    if not isinstance(moment, datetime):
+        return "?"
+    local, today = moment.astimezone(zone), now.astimezone(zone)
+    day = f"{local.day}. {MONTH_NAMES[local.month - 1]}"
+    return day if local.year == today.year else f"{day} {local.year}"

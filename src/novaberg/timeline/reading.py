@@ -28,8 +28,8 @@ from novaberg.core.settings import (
     TIMELINE_SEARCH_LIMIT,
     TIMELINE_SEARCH_LIMIT_MAX,
 )
-from novaberg.memory.recall import asks_what_was_told
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
+from novaberg.text.recall_question import asks_what_was_told
 from novaberg.timeline import recurrence
 from novaberg.timeline.date_question import date_question
 from novaberg.timeline.phrases import (
