@@ -183,3 +183,24 @@ def test_the_late_husbands_name_is_answered_gently_from_memory(nova):
     nova.pixie.tick(MONDAY + timedelta(hours=2))
     answer = nova.turn("greta", "nova", "Wie hieß mein verstorbener Mann?", MONDAY + timedelta(days=20)).answer
     assert "Albert" in answer and "Telefonseelsorge" not in answer
+
+
+# --- a thing said by its verb, a kind inside a compound ----------------------------------------------------------
+
+def test_a_thing_asked_as_a_noun_is_found_where_she_says_only_its_verb():
+    # *Alkohol* asked, *Ich trinke dreimal pro Woche* told: her verb of it, no other thing named, answers
+    assert _score("Wann habe ich dir von meinem Alkohol erzählt?", "Ich trinke dreimal pro Woche.") == [2]
+    assert _score("Was hab ich dir über Zigaretten erzählt?", "Ich rauche nur am Wochenende.")[0] > 0
+
+
+def test_the_verb_of_an_asked_thing_never_finds_a_sentence_naming_another_thing():
+    assert _score("Wann habe ich dir von meinem Alkohol erzählt?", "Ich trinke jeden Morgen Tee.",
+                  "Ich trinke gern Kakao mit Sahne.") == [0, 0]
+
+
+@pytest.mark.parametrize(("question", "told"), [
+    ("Was hab ich an der Lunge?", "Letzten Winter hatte ich eine schwere Viruslungenentzündung."),
+    ("Was habe ich dir übers Rauchen erzählt?", "Ich bin seit zwanzig Jahren Gelegenheitsraucher."),
+])
+def test_a_compound_ending_in_a_kind_of_the_asked_thing_answers(question, told):
+    assert _score(question, told)[0] > 0

@@ -233,6 +233,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "own_verbs": Map(FOLDED),
         "naming": FOLDED,
         "own_endings": ENDINGS,
+        "noun_verbs": Map(FOLDED),
     },
     "text/salience_de.json": {  # the offline salience rule's words (text/salience_rules.py)
         "_comment": TEXT,

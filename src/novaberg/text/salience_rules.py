@@ -18,7 +18,7 @@ from novaberg.text.told_slots import RELATIVES, slot_of
 from novaberg.text.wellbeing import wellbeing
 from novaberg.text.words import fold
 
-__all__ = ["NOT_A_NAME", "weigh"]
+__all__ = ["NOT_A_NAME", "weigh", "told_before_question"]
 
 _TABLES = json.loads(resources.files(__package__).joinpath("salience_de.json").read_text(encoding="utf-8"))
 
@@ -164,6 +164,15 @@ _NOUN_AFTER_BIN = re.compile(r"\b[Ii]ch bin (?:ein |eine |seit \w+ |jetzt )?"
                              rf"(?!(?:{'|'.join(WEEKDAY_NAMES + MONTH_NAMES)}|Anfang|Ende|Mitte)\b)[A-ZÄÖÜ][a-zäöüß]{{3,}}")
 
 
+def told_before_question(text: str) -> str:
+    """The sentences of a turn that are no question (*Nur wenn ich Schmerzen hab, dann Schmerzmittel.* before *Und
+    Eisentabletten, zählt das dazu?*); '' for a question alone."""
+    return " ".join(part for part in _SENTENCE_BREAK.split(text.strip()) if not part.rstrip().endswith("?"))
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!])\s+")
+
+
 def weigh(text: str) -> tuple[float, str]:
     """The rule's raw salience of a sentence and its reason: orders and small talk low, questions low, personal
     facts and events high."""
@@ -179,7 +188,7 @@ def weigh(text: str) -> tuple[float, str]:
     if text.endswith("?"):
         # *Nur wenn ich Schmerzen hab, dann Schmerzmittel. Und Eisentabletten, zählt das dazu?*: what she told
         # before her question is rated as told; a question alone stays low
-        told = " ".join(part for part in re.split(r"(?<=[.!])\s+", text) if not part.rstrip().endswith("?"))
+        told = told_before_question(text)
         if not told:
             return 0.1, "eine Frage"
         text, folded = told, fold(told)
