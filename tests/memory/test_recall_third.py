@@ -204,3 +204,23 @@ def test_the_verb_of_an_asked_thing_never_finds_a_sentence_naming_another_thing(
 ])
 def test_a_compound_ending_in_a_kind_of_the_asked_thing_answers(question, told):
     assert _score(question, told)[0] > 0
+
+
+@pytest.mark.parametrize(("question", "told"), [
+    ("Welche Implantate habe ich?", "Seit dem Unfall habe ich eine Hüftprothese."),  # an implant by its kind
+    ("Was für Schmerzen hab ich?", "Ich habe oft Wadenkrämpfe in der Nacht."),  # cramps are pains
+    ("Wo wurde ich schon operiert?", "Ich hatte eine Teilresektion der Schilddrüse."),  # an operation by its kind
+    ("Welche Medikamente nehme ich ein?", "Gegen den Heuschnupfen nehme ich Cortison."),  # a medicine by name
+])
+def test_a_kind_of_the_asked_thing_answers_by_its_own_name(question, told):
+    assert _score(question, told)[0] > 0
+
+
+def test_an_illness_of_a_relative_answers_the_question_about_the_family_by_its_name():
+    grandmother, herself = _score("Was gibt es in meiner Familie für Krankheiten?", "Meine Oma hatte Osteoporose.",
+                                  "Ich habe Osteoporose.")
+    assert grandmother > 0 and herself == 0  # hers is no family illness
+
+
+def test_how_often_in_everyday_words_makes_a_habit_worth_keeping():
+    assert _raw("Ich wache nachts öfters auf.") >= 0.7

@@ -22,7 +22,7 @@ def recall_words() -> dict[str, Any]:
 
 
 DRUG_ENDING = re.compile(r"(?:ium|olol|pril|sartan|statin|prazol|cillin|amol|profen|xin|pam|lam|ltin|formin|alin|irin|"
-                         r"ulin|idin|azin|pin|afil|oxacin|mab)$")
+                         r"ulin|idin|azin|izin|pin|afil|oxacin|mab)$")
 
 ABOUT_NAMED = re.compile(r"^\s*(?:wie\s+alt|wie\s+lange|wie\s+oft|wo|was|wie|wer|wann|woher|wohin|seit\s+wann|"
                          r"welche[nsrm]?(?:\s+\w+)?)\s+(?P<verb>ist|war|wohnt|lebt|arbeitet|macht|studiert|spielt|"
