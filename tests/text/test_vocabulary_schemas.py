@@ -204,7 +204,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "order_openers": WORDS,
         "order_joiners": WORDS,
     },
-    "text/recall_de.json": {  # issue 28: the offline recall's words (memory/recall.py)
+    "text/recall_de.json": {  # the offline recall's words (text/recall_question.py, memory/recall_scoring.py)
         "_comment": TEXT,
         "schema_version": INT,
         "families": Records({"name": WORD, "kind": BOOL, "heads": MAYBE_FOLDED, "includes": MAYBE_WORDS, "words": FOLDED}),
@@ -221,7 +221,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "kin_plurals": FOLDED,
         "pets": FOLDED,
         "professions": FOLDED,  # what fills a relative's work slot (text/told_slots.py)
-        "same_person": Map(FOLDED),  # the asked person in other words (memory/recall.py)
+        "same_person": Map(FOLDED),  # the asked person in other words (text/recall_question.py)
         "groups": Map(FOLDED),
         "question_possessives": FOLDED,
         "slot_verbs": Map(WORD),

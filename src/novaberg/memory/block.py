@@ -200,7 +200,7 @@ def recall_told(state: dict[str, Any], deps: Any, question: MemoryQuestion,
 def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
                   reads: _Reads | None = None) -> Block | None:
     """Everyday memory questions: the told sentences about the asked thing, each with its day, the newest of a slot as
-    current and an older one of the same slot as history (`slots.py`); nothing told about a personal thing →
+    current and an older one of the same slot as history (`text/told_slots.py`); nothing told about a personal thing →
     „noch nicht erzählt\"; nothing told about anything else → None (the nearest search goes on)."""
     now = state["now"]
     recalled = recall_told(state, deps, question, reads)

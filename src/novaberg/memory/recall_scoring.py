@@ -41,7 +41,7 @@ def told_about(question: MemoryQuestion, said: str, names: dict[str, str] | None
 
 def score_told(question: MemoryQuestion, said: str, names: dict[str, str] | None = None) -> int:
     """How many of the question's own topic words the sentence holds (a widened family word counts once); a
-    sentence filling the asked slot (`slots.py`: *Ich bin Schreiner* for *Was arbeite ich?*) counts as found."""
+    sentence filling the asked slot (`text/told_slots.py`: *Ich bin Schreiner* for *Was arbeite ich?*) counts as found."""
     return TopicScorer.of(question, names).score(said)
 
 

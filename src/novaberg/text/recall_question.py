@@ -82,7 +82,7 @@ class MemoryQuestion:
     abstains: bool  # nothing found → „noch nicht erzählt" (else the block's usual search goes on)
     about_herself: bool = False  # *Wo wohne ich?*: a sentence about a relative (*Meine Tante wohnt …*) never answers
     asked: frozenset[str] = frozenset()  # the question's own topic words (before widening), for the ranking
-    slot: str | None = None  # the kind of slot asked about (`slots.py`): a sentence filling it answers too
+    slot: str | None = None  # the kind of slot asked about (`text/told_slots.py`): a sentence filling it answers too
     any_topic: bool = False  # *Was hab ich dir letzte Woche erzählt?*: everything told in the asked period
     nouns: frozenset[str] = frozenset()  # the asked words written as nouns (*Alkohol*): a sentence must hold one
     wants_name: bool = False  # *Wie heißt meine Schwester?*: only a sentence that names her answers
