@@ -1,4 +1,4 @@
-"""The person's form of address in a memory answer (issue 28 item 3 of the recall brief): Nova answers in the
+"""The person's form of address in a memory answer: Nova answers in the
 du-form (prompts/default/compose.system.txt: „Du antwortest … in der Du-Form“) unless the pair's directives ask
 for the Sie-form (tribunal.md §3.1, the jurist checks the directives; `graph/compose.address_form`). The offline
 recall answer follows the person's own form besides: a person who says *Sie* to Nova (*Was habe ich Ihnen über …

@@ -55,7 +55,7 @@ class TopicScorer:
     the end of a longer asked word (*Rücken* for *Rückenschmerzen*), or a compound ending in a form of an asked word
     of four or more letters or in a kind (*Tierhaarallergie* for *Allergien*, *Beachvolleyball*: at least three
     letters before the head), or it fills the asked slot; its score is one plus the number of asked words it holds
-    so. Issue 28 item 4 — never a neighbour: a question with nouns as written (*Wie viel Alkohol trinke ich?*) is
+    so. Never a neighbour: a question with nouns as written (*Wie viel Alkohol trinke ich?*) is
     answered only by a sentence holding one of them (or a word of its family); a name question (*Wie heißt meine
     Schwester?*) only by one that says a name of hers or names someone; a question about the family only by one
     about a relative; *Wo arbeitet mein Bruder?* only by one about work (or filling that slot)."""

@@ -19,7 +19,7 @@ BLOCK_INTRO = "Das hat Person B Nova in früheren Gesprächen erzählt (ihre eig
 BLOCK_NOTHING_YET = "Über Person B ist noch nichts gemerkt — aus früheren Gesprächen ist nichts bekannt."
 LONG_TERM_LINE = "- „{inhalt}“ (erzählt am {tag})"
 SHORT_TERM_LINE = "- „{inhalt}“ (erzählt am {tag}, frisch)"
-# Issue 28 item 3: a newer fact about the same thing is current, the older one is history — both with their days.
+# A newer fact about the same thing is current, the older one is history — both with their days.
 CURRENT_LINE = "- „{inhalt}“ (erzählt am {tag}, aktuell)"
 SUPERSEDED_LINE = "- „{inhalt}“ (erzählt am {tag}, früher — abgelöst am {neu})"
 
@@ -29,11 +29,11 @@ REPLY_INTRO = "Aus unseren Gesprächen weiß ich:"
 REPLY_LINE = "- {inhalt} (am {tag})"
 REPLY_NOTHING_YET = "Aus unseren bisherigen Gesprächen habe ich mir noch nichts gemerkt."
 
-# A memory question in everyday words (issue 28 item 2): the told sentence with the day it was told.
+# A memory question in everyday words: the told sentence with the day it was told.
 RECALL_LINE = "Am {tag} hast du mir erzählt: „{inhalt}“"
 RECALL_LINE_SIE = "Am {tag} haben Sie mir erzählt: „{inhalt}“"  # to a person who says *Sie* (`address.py`)
 HISTORY_LINE = "Vorher, am {tag}: „{inhalt}“"
-# Nothing told about it (issue 28 item 4): said so — never a neighbouring fact.
+# Nothing told about it: said so — never a neighbouring fact.
 NOT_TOLD = "Das hast du mir noch nicht erzählt."
 NOT_TOLD_SIE = "Das haben Sie mir noch nicht erzählt."
 BLOCK_NOT_TOLD = "Dazu hat Person B Nova noch nichts erzählt — aus früheren Gesprächen ist nichts bekannt."

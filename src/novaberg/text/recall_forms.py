@@ -131,7 +131,7 @@ def topic_words(topics: frozenset[str]) -> frozenset[str]:
 
 def _partner(word: str) -> str | None:
     """The relative of the other gender (*Freund*/*Freundin*, *Enkel*/*Enkelin*, *Kollege*/*Kollegin*, *Cousin*/
-    *Cousine*) — a neighbour of the same kind, never the asked one (issue 28 item 4)."""
+    *Cousine*) — a neighbour of the same kind, never the asked one."""
     for male, female in _GENDER_PAIRS:
         if word == male:
             return female

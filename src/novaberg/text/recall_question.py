@@ -144,7 +144,7 @@ def plain_question(folded: str) -> str:
 
 def asks_what_was_told(text: str, names_a_time: bool = False) -> bool:
     """*Wann hab ich dir von X erzählt?*, *Was hab ich dir letzte Woche über X erzählt?*: a question about what the
-    person told Nova — answered from memory, never an appointment search (issue 28, the router's named check).
+    person told Nova — answered from memory, never an appointment search (the router asks this by name).
 
     A question that is memory's only by its frame (*Weißt du noch, …?*, *Kannst du mir sagen, …?*) is not, when it
     asks about a time the caller found in it (`names_a_time`: *…, was ich morgen vorhabe?*) or when an appointment
