@@ -4,6 +4,7 @@ question alone — two persons, each with her own."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 from tests.support import berlin
@@ -22,3 +23,13 @@ def test_a_question_alone_and_an_order_stay_no_memory(nova):
     nova.turn("ben", "nova", "Zählen Eisentabletten zu den Medikamenten?", NOW)
     nova.turn("ben", "nova", "Notier mir Eisentabletten und Brot", NOW)
     assert "Eisentabletten" not in nova.turn("ben", "nova", "Was für Tabletten nehme ich?", LATER).answer
+
+
+def test_parallel_turns_that_tell_before_a_question_keep_each_fact_once(nova):
+    told = ["Ich nehme morgens Eisentabletten. Zählt das zu den Medikamenten dazu?",
+            "Ich nehme abends Magnesium. Ist das ein Medikament?",
+            "Ich habe eine Hüftprothese. Gehört die zu den Implantaten?"]
+    with ThreadPoolExecutor(3) as pool:
+        list(pool.map(lambda text: nova.turn("anna", "nova", text, NOW), told))
+    assert sorted(e["inhalt"] for e in nova.memory.short_term("anna", "nova")) == sorted(told)
+    assert nova.memory.short_term("ben", "nova") == []
