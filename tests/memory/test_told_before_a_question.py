@@ -1,6 +1,5 @@
 """What a person tells before a question she asks in the same turn is hers to remember, though a service answered
-the question (a search that found nothing, a question to the notes); an order to a service never is, nor is a
-question alone — two persons, each with her own."""
+the question (a search that found nothing, a question to the notes) — two persons, each with her own."""
 
 from __future__ import annotations
 
@@ -16,12 +15,6 @@ LATER = NOW + timedelta(days=3)
 def test_a_fact_told_before_a_question_to_a_service_is_remembered(nova):
     nova.turn("anna", "nova", "Ich nehme jeden Morgen Eisentabletten. Zählt das zu den Medikamenten dazu?", NOW)
     assert "Eisentabletten" in nova.turn("anna", "nova", "Was für Tabletten nehme ich?", LATER).answer
-    assert "Eisentabletten" not in nova.turn("ben", "nova", "Was für Tabletten nehme ich?", LATER).answer
-
-
-def test_a_question_alone_and_an_order_stay_no_memory(nova):
-    nova.turn("ben", "nova", "Zählen Eisentabletten zu den Medikamenten?", NOW)
-    nova.turn("ben", "nova", "Notier mir Eisentabletten und Brot", NOW)
     assert "Eisentabletten" not in nova.turn("ben", "nova", "Was für Tabletten nehme ich?", LATER).answer
 
 
