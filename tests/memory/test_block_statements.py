@@ -15,7 +15,7 @@ import psycopg
 import pytest
 
 from novaberg.llm.scripted import ScriptedLLM
-from novaberg.memory import repository
+from novaberg.memory import repository, told_words
 from novaberg.memory.block import read_memory_block
 from novaberg.memory.repository import LongTermRepository
 from novaberg.store.db import Database
@@ -193,7 +193,7 @@ def test_an_erased_persons_held_words_leave_the_process_at_once(db, redis):
     repo = LongTermRepository(db)
     repo.told("erna", "nova", 500)
     repo.told("otto", "nova", 500)
-    assert repository._TOLD_WORDS.held(db, "erna", "nova")[1]
-    assert repository.forget_told_words("erna") == 1
-    assert repository._TOLD_WORDS.held(db, "erna", "nova") == (0, {})
-    assert repository._TOLD_WORDS.held(db, "otto", "nova")[1]
+    assert told_words.TOLD_WORDS.held(db, "erna", "nova")[1]
+    assert told_words.forget_told_words("erna") == 1
+    assert told_words.TOLD_WORDS.held(db, "erna", "nova") == (0, {})
+    assert told_words.TOLD_WORDS.held(db, "otto", "nova")[1]

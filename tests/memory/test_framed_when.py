@@ -5,7 +5,7 @@ timeline/question/read fell from 100/100 to 97/100."""
 
 import pytest
 
-from novaberg.memory.recall import asks_what_was_told
+from novaberg.text.recall_question import asks_what_was_told
 
 
 @pytest.mark.parametrize("text", [

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from novaberg.memory.recall import memory_question
+from novaberg.text.recall_question import memory_question
 from tests.support import berlin
 
 DAY1 = berlin(2026, 12, 1, 18)

@@ -11,9 +11,10 @@ from datetime import timedelta
 import pytest
 
 from novaberg.llm.ask import Asker
-from novaberg.memory.recall import asks_what_was_told, memory_question, score_told
+from novaberg.memory.recall_scoring import score_told
 from novaberg.memory.salience import rate
-from novaberg.memory.slots import slot_of
+from novaberg.text.recall_question import asks_what_was_told, memory_question
+from novaberg.text.told_slots import slot_of
 from novaberg.text.words import fold
 from tests.support import berlin, make_offline_llm
 

@@ -11,9 +11,11 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from novaberg.llm.ask import Asker
-from novaberg.memory.recall import asked_period, memory_question, score_told
+from novaberg.memory.recall_periods import asked_period
+from novaberg.memory.recall_scoring import score_told
 from novaberg.memory.salience import rate
-from novaberg.memory.slots import names_of, slot_of
+from novaberg.text.recall_question import memory_question
+from novaberg.text.told_slots import names_of, slot_of
 from tests.support import berlin, make_offline_llm
 
 BERLIN = ZoneInfo("Europe/Berlin")

@@ -11,10 +11,11 @@ from datetime import timedelta
 from pathlib import Path
 
 from novaberg.llm.scripted import ScriptedLLM
-from novaberg.memory import recall
 from novaberg.memory.block import read_memory_block
-from novaberg.memory.recall import MemoryQuestion, TopicScorer, memory_question, score_told
-from novaberg.memory.slots import RELATIVES, names_of, relative_of, slot_of, subject_of
+from novaberg.memory.recall_scoring import TopicScorer, score_told
+from novaberg.text import recall_forms as forms
+from novaberg.text.recall_question import MemoryQuestion, memory_question
+from novaberg.text.told_slots import RELATIVES, names_of, relative_of, slot_of, subject_of
 from tests.memory.helpers import NOW, agent, remember
 from tests.support import make_deps
 
@@ -26,7 +27,7 @@ def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> in
     verb requirements): names joined
     per sentence, every word of the sentence tested against every topic word."""
     topics, asked = set(question.topics), set(question.asked)
-    nouns = set(recall._widened(question.nouns)) if question.nouns else set()
+    nouns = set(forms.widened(question.nouns)) if question.nouns else set()
     for name, rel in names.items():
         if rel in topics or name in topics:
             topics |= {name, rel}
@@ -35,24 +36,24 @@ def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> in
         if nouns and (rel in nouns or name in nouns):
             nouns |= {name, rel}
     filled = question.slot is not None and _fills(question, slot_of(said, names) or "", names)
-    words = recall._cached_words(said)
+    words = forms.sentence_tokens(said)
     if not filled and not _found(words, frozenset(topics), frozenset(asked)):
         return 0
     if nouns and not filled and not _found(words, frozenset(nouns), frozenset(nouns) & frozenset(asked)) \
-            and not recall.bare_answer(said, frozenset(w for w in question.asked - question.nouns
-                                                       if w not in recall._STOP)):
+            and not forms.bare_answer(said, frozenset(w for w in question.asked - question.nouns
+                                                       if w not in forms.STOP)):
         return 0
     if question.wants_name:
         relatives = {w for w in asked if w in RELATIVES}
         if not any(w in ("heisst", "hiess", "heissen", "hiessen", "namens", "name") or names.get(w) in relatives
                    for w in words):
             return 0
-    if question.kin and not any(w in RELATIVES or w in recall._COLLECTIVE_KIN or w in names
+    if question.kin and not any(w in RELATIVES or w in forms.COLLECTIVE_KIN or w in names
                                 or _ends_in(w, frozenset(r for r in RELATIVES if len(r) >= 4)) for w in words):
         return 0
-    if question.verb and not filled and not any(w not in recall._STOP and (w in question.verb or recall._forms(w)
-                                                & question.verb or w in recall._forms_of(question.verb)
-                                                or any(w == v + end for v in question.verb for end in recall._ENDINGS))
+    if question.verb and not filled and not any(w not in forms.STOP and (w in question.verb or forms.forms(w)
+                                                & question.verb or w in forms.forms_of(question.verb)
+                                                or any(w == v + end for v in question.verb for end in forms.ENDINGS))
                                                 for w in words):
         return 0
     if question.who and not _about_who(question, said, names, words, filled, asked):
@@ -84,51 +85,51 @@ def _about_who(question: MemoryQuestion, said: str, names: dict[str, str], words
         who_words = set(who)
         related = who | {names[w] for w in question.who if w in names}
     else:
-        who_words = set(recall._topic_words(question.who)) | {n for n, rel in names.items() if rel in who}
+        who_words = set(forms.topic_words(question.who)) | {n for n, rel in names.items() if rel in who}
         subject = subject_of(said, names)
         if subject not in who and not (subject in (None, "ich") and any(word in who_words or relative_of(word) in who
                                                                          for word in words)):
             return False
         if subject not in who and not question.first_person and question.slot is not None and (
                 slot_of(said, names) == "ich|" + question.slot or any(
-                word in recall._OWN_VERBS.get(question.slot, ()) for word in words)) \
-                and not recall._shares(said, question.who):
+                word in forms.OWN_VERBS.get(question.slot, ()) for word in words)) \
+                and not forms.shares(said, question.who):
             return False
         related = who
     if question.wants_name or question.what == frozenset() or filled:
         return True
-    content = [topic for topic in asked if topic not in related and not (recall._asked_words(topic) & who_words)
+    content = [topic for topic in asked if topic not in related and not (forms.asked_words(topic) & who_words)
                and (question.what is None or topic in question.what)]
-    return not content or any(_same_or_head(word, topic) or word not in recall._STOP and word in recall._topic_words(
-        recall._widened([topic])) for topic in content for word in words)
+    return not content or any(_same_or_head(word, topic) or word not in forms.STOP and word in forms.topic_words(
+        forms.widened([topic])) for topic in content for word in words)
 
 
 def _found(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str]) -> bool:
-    topic_forms, heads = recall._forms_of(topics), topics & recall._KIND_FAMILIES
-    partners = frozenset().union(*(recall._partner_words(topic) for topic in topics))
-    return any(word not in recall._STOP and word not in partners and (word in topic_forms or recall._forms(word) & topics
-                                             or any(word == t + end for t in topics if len(t) >= 3 for end in recall._ENDINGS)
-                                             or any(len(stem) >= 4 for stem in recall._forms(word) & topic_forms))
+    topic_forms, heads = forms.forms_of(topics), topics & forms.KIND_FAMILIES
+    partners = frozenset().union(*(forms.partner_words(topic) for topic in topics))
+    return any(word not in forms.STOP and word not in partners and (word in topic_forms or forms.forms(word) & topics
+                                             or any(word == t + end for t in topics if len(t) >= 3 for end in forms.ENDINGS)
+                                             or any(len(stem) >= 4 for stem in forms.forms(word) & topic_forms))
                for word in words) \
         or any(_same_or_head(word, topic) for word in words for topic in asked) \
         or bool(heads and any(_ends_in(word, heads) for word in words))
 
 
 def _same_or_head(word: str, topic: str) -> bool:
-    stop, partner = recall._STOP, recall._partner_words(topic)  # never the relative of the other gender
-    whole = word not in partner and (recall._same(word, topic) or (len(topic) >= 3 and any(
-        len(stem) >= 4 for stem in recall._forms(word) & recall._forms(topic))) or (
+    stop, partner = forms.STOP, forms.partner_words(topic)  # never the relative of the other gender
+    whole = word not in partner and (forms.same(word, topic) or (len(topic) >= 3 and any(
+        len(stem) >= 4 for stem in forms.forms(word) & forms.forms(topic))) or (
         len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.startswith(word)
         or len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.endswith(word)))
     return whole or (len(topic) >= 4 and any(len(form) >= 4 and form not in partner and len(word) >= len(form) + 3
-                                             and word.endswith(form) for form in recall._forms(topic)))
+                                             and word.endswith(form) for form in forms.forms(topic)))
 
 
 def _ends_in(word: str, heads: frozenset[str]) -> bool:
     return any(word[cut:] in heads for cut in range(3, len(word) - 2))
 
 
-_FAMILY_WORDS = sorted({word for _, family in recall._FAMILIES for word in family})
+_FAMILY_WORDS = sorted({word for _, family in forms.FAMILIES for word in family})
 _OTHER = ("schwester", "bruder", "tochter", "hund", "katze", "lena", "sarah", "moritz", "bello", "lasagne", "pizza",
           "koeln", "bonn", "hamburg", "chor", "band", "rad", "stelle", "haus", "lieblingsessen", "lieblingsfarbe",
           "arbeite", "wohne", "studiere", "beruf", "auto", "urlaub", "mag", "spiele", "jeden", "dienstag", "im",
@@ -177,7 +178,7 @@ def _questions(rng: random.Random) -> list[MemoryQuestion]:
     out.append(MemoryQuestion(odd, False, asked=odd))
     for _ in range(30):
         asked = frozenset(_word(rng) for _ in range(rng.randint(1, 3)))
-        widened = recall._widened(asked) | frozenset(_word(rng) for _ in range(rng.randint(0, 3)))
+        widened = forms.widened(asked) | frozenset(_word(rng) for _ in range(rng.randint(0, 3)))
         out.append(MemoryQuestion(widened, rng.random() < 0.5, asked=asked, slot=rng.choice(slots)))
     return out
 

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from novaberg.memory.address import address_of, person_address
-from novaberg.memory.recall import plain_question
+from novaberg.text.recall_question import plain_question
 from novaberg.text.words import fold
 from tests.support import berlin
 

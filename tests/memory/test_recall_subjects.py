@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.memory.recall import memory_question, score_told
-from novaberg.memory.slots import names_of, slot_of, subject_of
+from novaberg.memory.recall_scoring import score_told
+from novaberg.text.recall_question import memory_question
+from novaberg.text.told_slots import names_of, slot_of, subject_of
 
 
 def _answers(question: str, told: str, names: dict[str, str] | None = None) -> bool:

@@ -19,10 +19,11 @@ import pytest
 
 from novaberg.graph.care import care_answer
 from novaberg.llm.ask import Asker
-from novaberg.memory.recall import memory_question, score_told
+from novaberg.memory.recall_scoring import score_told
 from novaberg.memory.salience import rate
-from novaberg.memory.slots import names_of
 from novaberg.situation.readiness import crisis_in
+from novaberg.text.recall_question import memory_question
+from novaberg.text.told_slots import names_of
 from tests.support import berlin, make_offline_llm
 
 MONDAY = berlin(2026, 11, 2, 18)
@@ -182,3 +183,44 @@ def test_the_late_husbands_name_is_answered_gently_from_memory(nova):
     nova.pixie.tick(MONDAY + timedelta(hours=2))
     answer = nova.turn("greta", "nova", "Wie hieß mein verstorbener Mann?", MONDAY + timedelta(days=20)).answer
     assert "Albert" in answer and "Telefonseelsorge" not in answer
+
+
+# --- a thing said by its verb, a kind inside a compound ----------------------------------------------------------
+
+def test_a_thing_asked_as_a_noun_is_found_where_she_says_only_its_verb():
+    # *Alkohol* asked, *Ich trinke dreimal pro Woche* told: her verb of it, no other thing named, answers
+    assert _score("Wann habe ich dir von meinem Alkohol erzählt?", "Ich trinke dreimal pro Woche.") == [2]
+    assert _score("Was hab ich dir über Zigaretten erzählt?", "Ich rauche nur am Wochenende.")[0] > 0
+
+
+def test_the_verb_of_an_asked_thing_never_finds_a_sentence_naming_another_thing():
+    assert _score("Wann habe ich dir von meinem Alkohol erzählt?", "Ich trinke jeden Morgen Tee.",
+                  "Ich trinke gern Kakao mit Sahne.") == [0, 0]
+
+
+@pytest.mark.parametrize(("question", "told"), [
+    ("Was hab ich an der Lunge?", "Letzten Winter hatte ich eine schwere Viruslungenentzündung."),
+    ("Was habe ich dir übers Rauchen erzählt?", "Ich bin seit zwanzig Jahren Gelegenheitsraucher."),
+])
+def test_a_compound_ending_in_a_kind_of_the_asked_thing_answers(question, told):
+    assert _score(question, told)[0] > 0
+
+
+@pytest.mark.parametrize(("question", "told"), [
+    ("Welche Implantate habe ich?", "Seit dem Unfall habe ich eine Hüftprothese."),  # an implant by its kind
+    ("Was für Schmerzen hab ich?", "Ich habe oft Wadenkrämpfe in der Nacht."),  # cramps are pains
+    ("Wo wurde ich schon operiert?", "Ich hatte eine Teilresektion der Schilddrüse."),  # an operation by its kind
+    ("Welche Medikamente nehme ich ein?", "Gegen den Heuschnupfen nehme ich Cortison."),  # a medicine by name
+])
+def test_a_kind_of_the_asked_thing_answers_by_its_own_name(question, told):
+    assert _score(question, told)[0] > 0
+
+
+def test_an_illness_of_a_relative_answers_the_question_about_the_family_by_its_name():
+    grandmother, herself = _score("Was gibt es in meiner Familie für Krankheiten?", "Meine Oma hatte Osteoporose.",
+                                  "Ich habe Osteoporose.")
+    assert grandmother > 0 and herself == 0  # hers is no family illness
+
+
+def test_how_often_in_everyday_words_makes_a_habit_worth_keeping():
+    assert _raw("Ich wache nachts öfters auf.") >= 0.7

@@ -12,8 +12,8 @@ import redis as redis_lib
 
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.memory.block import Recalled, read_memory_block, recall_told
-from novaberg.memory.recall import memory_question
 from novaberg.memory.short_term import ShortTermMemory
+from novaberg.text.recall_question import memory_question
 from tests.memory.helpers import NOW, agent, remember
 from tests.support import berlin, make_deps
 

@@ -1,4 +1,4 @@
-"""Issue 28 item 3, knowledge updates: a newer told fact in the same slot (`memory/slots.py`) supersedes the older
+"""Issue 28 item 3, knowledge updates: a newer told fact in the same slot (`text/told_slots.py`) supersedes the older
 node — kept, marked and linked (`store/schema/memory/004_abgeloest.sql`), never deleted; the offline answer gives
 the newest with the older as history; `[ERINNERUNGEN]` gives a model both with their days and which is current."""
 
@@ -11,7 +11,7 @@ import pytest
 
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.memory.block import read_memory_block
-from novaberg.memory.slots import names_of, slot_of
+from novaberg.text.told_slots import names_of, slot_of
 from tests.memory.helpers import NOW, agent, remember
 from tests.support import berlin, make_deps
 

@@ -219,7 +219,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "order_openers": WORDS,
         "order_joiners": WORDS,
     },
-    "text/recall_de.json": {  # issue 28: the offline recall's words (memory/recall.py)
+    "text/recall_de.json": {  # the offline recall's words (text/recall_question.py, memory/recall_scoring.py)
         "_comment": TEXT,
         "schema_version": INT,
         "families": Records({"name": WORD, "kind": BOOL, "heads": MAYBE_FOLDED, "includes": MAYBE_WORDS, "words": FOLDED}),
@@ -235,9 +235,41 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "do_verbs": FOLDED,
         "kin_plurals": FOLDED,
         "pets": FOLDED,
-        "professions": FOLDED,  # what fills a relative's work slot (memory/slots.py)
-        "same_person": Map(FOLDED),  # the asked person in other words (memory/recall.py)
+        "professions": FOLDED,  # what fills a relative's work slot (text/told_slots.py)
+        "same_person": Map(FOLDED),  # the asked person in other words (text/recall_question.py)
         "groups": Map(FOLDED),
+        "question_possessives": FOLDED,
+        "slot_verbs": Map(WORD),
+        "modals": FOLDED,
+        "polite": FOLDED,
+        "first_person": FOLDED,
+        "not_names": FOLDED,
+        "takes": FOLDED,
+        "own_verbs": Map(FOLDED),
+        "naming": FOLDED,
+        "own_endings": ENDINGS,
+        "noun_verbs": Map(FOLDED),
+    },
+    "text/salience_de.json": {  # the offline salience rule's words (text/salience_rules.py)
+        "_comment": TEXT,
+        "schema_version": INT,
+        **{key: FOLDED for key in ("life_events", "relatives", "habit_marks", "pastimes", "pastime_families",
+                                   "not_pastimes", "work_words", "health_words", "health_heads", "passing",
+                                   "not_a_profession", "not_a_name", "professions")},
+    },
+    "text/told_slots_de.json": {  # what a told sentence is about: its subject and its slot (text/told_slots.py)
+        "_comment": TEXT,
+        "schema_version": INT,
+        "relatives": FOLDED,
+        "synonyms": Map(WORD),
+        "animals": FOLDED,
+        "plurals": Map(WORD),
+        "first_person": FOLDED,
+        "possessives": FOLDED,
+        "adjectives": FOLDED,
+        "not_doings": FOLDED,
+        "time_nouns": FOLDED,
+        "prepositions": FOLDED,
     },
     "text/question_de.json": {
         "_comment": TEXT,

@@ -25,7 +25,7 @@ from novaberg.core.edge import check_id
 from novaberg.files.knowledge.pairs import PAIRS, safe_segment
 from novaberg.files.knowledge.zone import zone_of
 from novaberg.memory import keys
-from novaberg.memory.repository import forget_told_words
+from novaberg.memory.told_words import forget_told_words
 from novaberg.situation.lage import offer_key
 from novaberg.store.erasure import PersonRows
 from novaberg.store.person_gate import ERASE_WAIT_SECONDS, PersonGate

@@ -16,13 +16,13 @@ from novaberg.core.errors import ModelAnswerError
 from novaberg.graph.bare_orders import cannot_carry_out
 from novaberg.llm.prompts import render
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
-from novaberg.memory.recall import asks_what_was_told
 from novaberg.situation.offers import is_answer_to_offer, mentioned_appointment
 from novaberg.text.answers import answer_words
 from novaberg.text.capabilities import beyond_reach
 from novaberg.text.commands import load_raw_commands, names_a_container, read_list_command
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, is_question
 from novaberg.text.orders import order_words
+from novaberg.text.recall_question import asks_what_was_told
 from novaberg.text.small_talk import small_talk
 from novaberg.text.words import fold, words
 from novaberg.timeline.coordination import coordinated_orders

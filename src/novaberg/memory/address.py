@@ -1,4 +1,4 @@
-"""The person's form of address in a memory answer (issue 28 item 3 of the recall brief): Nova answers in the
+"""The person's form of address in a memory answer: Nova answers in the
 du-form (prompts/default/compose.system.txt: „Du antwortest … in der Du-Form“) unless the pair's directives ask
 for the Sie-form (tribunal.md §3.1, the jurist checks the directives; `graph/compose.address_form`). The offline
 recall answer follows the person's own form besides: a person who says *Sie* to Nova (*Was habe ich Ihnen über …
@@ -8,27 +8,11 @@ addressed Nova, else du. A directive still wins: the tribunal's corrector turns 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
-from novaberg.text.small_talk import ADDRESS_DU, ADDRESS_SIE
+from novaberg.text.small_talk import ADDRESS_DU, address_of
 
-__all__ = ["address_of", "person_address"]
-
-# *Sie*/*Ihnen*/*Ihr…* written with a capital inside a sentence is the polite address (a sentence's first word
-# may be *sie* = she/they); *du*, *dir*, *dich*, *dein…* in any case is the familiar one.
-_SIE = re.compile(r"(?<![.!?:]\s)(?<!^)\b(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b")
-_SIE_FIRST = re.compile(r"^\s*(Ihnen|Können\s+Sie|Wissen\s+Sie|Haben\s+Sie|Erinnern\s+Sie)\b")
-_DU = re.compile(r"\b(du|dir|dich|dein|deine|deinen|deinem|deiner|deines)\b", re.IGNORECASE)
-
-
-def address_of(text: str) -> str | None:
-    """`Sie`, `du`, or None when the text does not address Nova either way."""
-    sie = bool(_SIE.search(text) or _SIE_FIRST.search(text))
-    du = bool(_DU.search(text))
-    if sie == du:
-        return None
-    return ADDRESS_SIE if sie else ADDRESS_DU
+__all__ = ["address_of", "person_address"]  # `address_of` reads one text (`text.small_talk`), here for the callers
 
 
 def person_address(text: str, history: Iterable[tuple[str, str]] = ()) -> str:

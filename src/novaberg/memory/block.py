@@ -9,7 +9,6 @@ so an answer built from the block carries the fact. Every delivery is logged: co
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -24,11 +23,11 @@ from novaberg.core.errors import DatabaseError, ModelError
 from novaberg.core.settings import MEMORY_ABOUT_ME_CAP, MEMORY_BLOCK_CAP, MEMORY_BLOCK_FLOOR
 from novaberg.embed.cache import embed_cached
 from novaberg.memory.address import person_address
-from novaberg.memory.recall import MemoryQuestion, TopicScorer, asked_period, memory_question, said_on
+from novaberg.memory.recall_periods import asked_period
+from novaberg.memory.recall_scoring import TopicScorer
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.short_term import ShortTermMemory
 from novaberg.memory.similarity import cosines as _cosines
-from novaberg.memory.slots import names_of, slot_of, subject_of
 from novaberg.memory.texts import (
     BLOCK_HEADER,
     BLOCK_INTRO,
@@ -46,8 +45,12 @@ from novaberg.memory.texts import (
     REPLY_NOTHING_YET,
     SHORT_TERM_LINE,
     SUPERSEDED_LINE,
+    said_on,
 )
+from novaberg.text.recall_patterns import ABOUT_ME_PATTERN, OWN_WORDS
+from novaberg.text.recall_question import MemoryQuestion, memory_question
 from novaberg.text.small_talk import ADDRESS_SIE
+from novaberg.text.told_slots import names_of, slot_of, subject_of
 
 __all__ = ["READER", "read_memory_block", "question_kind", "ABOUT_ME", "ABOUT_HERSELF", "Recalled", "recall_told"]
 
@@ -58,18 +61,14 @@ _FOCUS_CAP = 3
 _RECALL_SCAN = 500  # a memory question reads the pair's newest long-term nodes up to this many
 _RECALL_CAP = 3  # … and says at most this many matching sentences, newest first
 _MOST = 3  # a score of two asked words held (1 + 2): below the best such sentence, a sentence is no answer
-_ABOUT_ME = re.compile(r"\b(was\s+weißt\s+du\s+(alles\s+)?(über|von)\s+mich|was\s+weisst\s+du\s+(alles\s+)?(ueber|über|von)"
-                       r"\s+mich|was\s+hast\s+du\s+dir\s+(über\s+mich\s+)?gemerkt|woran\s+erinnerst\s+du\s+dich|"
-                       r"was\s+habe\s+ich\s+dir\s+(alles\s+)?erzählt)\b", re.IGNORECASE)
-_OWN = re.compile(r"\b(mein|meine|meinem|meinen|meiner|meines|ich|mir|mich)\b", re.IGNORECASE)
 _log = logging.getLogger("novaberg.memory")
 
 
 def question_kind(text: str) -> str | None:
     """ABOUT_ME for "what do you know about me", ABOUT_HERSELF for a question about her own things."""
-    if _ABOUT_ME.search(text):
+    if ABOUT_ME_PATTERN.search(text):
         return ABOUT_ME
-    if text.strip().endswith("?") and _OWN.search(text):
+    if text.strip().endswith("?") and OWN_WORDS.search(text):
         return ABOUT_HERSELF
     return None
 
@@ -201,7 +200,7 @@ def recall_told(state: dict[str, Any], deps: Any, question: MemoryQuestion,
 def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
                   reads: _Reads | None = None) -> Block | None:
     """Everyday memory questions: the told sentences about the asked thing, each with its day, the newest of a slot as
-    current and an older one of the same slot as history (`slots.py`); nothing told about a personal thing →
+    current and an older one of the same slot as history (`text/told_slots.py`); nothing told about a personal thing →
     „noch nicht erzählt\"; nothing told about anything else → None (the nearest search goes on)."""
     now = state["now"]
     recalled = recall_told(state, deps, question, reads)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import logging
 import math
-import uuid
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -34,8 +33,7 @@ from typing import Any
 import psycopg
 import redis as redis_lib
 
-from novaberg.core.errors import DatabaseError, DatabaseUnavailableError, ModelUnreachableError
-from novaberg.core.logs import PipelineLog
+from novaberg.core.errors import DatabaseUnavailableError, ModelUnreachableError
 from novaberg.core.settings import (
     PROMOTION_BATCH,
     PROMOTION_CANDIDATES,
@@ -43,11 +41,12 @@ from novaberg.core.settings import (
     PROMOTION_MAX_ATTEMPTS,
 )
 from novaberg.memory import keys
+from novaberg.memory.promotion_audit import AUDIT_BATCH, PromotionAudit
 from novaberg.memory.repository import EmbedderChangedError, LongTermRepository, NewNode
-from novaberg.memory.salience import NOT_A_NAME
-from novaberg.memory.slots import names_of, slot_of, subject_of
-from novaberg.store.db import OneTransaction
+from novaberg.memory.similarity import BatchVectors
 from novaberg.store.vectors import Vector, as_vector
+from novaberg.text.salience_rules import NOT_A_NAME
+from novaberg.text.told_slots import names_of, slot_of, subject_of
 from novaberg.text.words import fold
 
 __all__ = ["TASK", "AUDIT_BATCH", "PromotionAgent", "STEPS", "NEW_NODE", "DUPLICATE", "HALF_REACTIVATION", "DISCARDED"]
@@ -55,7 +54,6 @@ __all__ = ["TASK", "AUDIT_BATCH", "PromotionAgent", "STEPS", "NEW_NODE", "DUPLIC
 TASK = "synapsen_promotion"
 NEW_NODE, DUPLICATE, HALF_REACTIVATION, DISCARDED = "neuanlage", "dublette", "halbreaktivierung", "verworfen"
 STEPS = ("verschoben", "gelesen", "eingebettet", "abgeglichen", "geschrieben", "gebruecke", "geloescht", "fertig")
-AUDIT_BATCH = 50  # green audit lines written per transaction (a kill -9 loses at most these lines, never data)
 _INFRASTRUCTURE = (DatabaseUnavailableError, psycopg.OperationalError, ModelUnreachableError, EmbedderChangedError,
                    redis_lib.ConnectionError, redis_lib.TimeoutError)
 # §3b: the bridge — the node's id into the hash, `hash_dirty` set, and the return path queued with the `turn_id` read
@@ -125,7 +123,7 @@ class PromotionAgent:
         self._db = db
         self._repo = LongTermRepository(db)
         self._embedder = embedder
-        self._log = log
+        self._trail = PromotionAudit(db, log, TASK)
         self._checkpoint = checkpoint or (lambda step: None)
         self._max_attempts = max_attempts
         self._threshold = threshold
@@ -134,7 +132,6 @@ class PromotionAgent:
             raise ValueError("a promotion batch holds at least one order")
         self._batch_size = batch
         self._take = redis.register_script(_TAKE)
-        self._green: list[tuple[str, str, dict[str, Any], datetime, Any]] = []
         self._leftovers: set[str] = set()  # §3: keys put back from `:arbeit` this run (a killed run's orders)
 
     # --- the run --------------------------------------------------------------------------------------
@@ -146,7 +143,7 @@ class PromotionAgent:
             raise ValueError("a targeted run names both user_id and character_id; a periodic run names neither")
         counters = {"promotet": 0, NEW_NODE: 0, DUPLICATE: 0, HALF_REACTIVATION: 0, "fehler": 0,
                     "zurueckgelegt": 0, "endgueltig": 0, "paare": 0, "paare_fehler": 0}
-        self._audit(TASK, "gestartet", {"gezielt": user_id is not None}, now)
+        self._trail.line(TASK, "gestartet", {"gezielt": user_id is not None}, now)
         try:
             pairs = [(user_id, character_id)] if user_id is not None else self.pairs_with_orders()
             for pair in pairs:
@@ -159,13 +156,13 @@ class PromotionAgent:
                 except Exception as err:  # noqa: BLE001 - §2a: one pair's error does not stop the others
                     counters["paare_fehler"] += 1
                     _log.error("promotion of pair %r stopped: %s", pair, err)
-                    self._audit(f"{TASK}:{keys.pair_token(*pair)}", "fehler",  # type: ignore[arg-type]
+                    self._trail.line(f"{TASK}:{keys.pair_token(*pair)}", "fehler",  # type: ignore[arg-type]
                                 {"fehler": f"{type(err).__name__}: {err}"}, now)
         except Exception as err:  # noqa: BLE001 - Audit: an exception of the run is its `fehler` line
             _log.error("promotion run failed: %s", err)
-            self._audit(TASK, "fehler", {**counters, "fehler_text": f"{type(err).__name__}: {err}"}, now)
+            self._trail.line(TASK, "fehler", {**counters, "fehler_text": f"{type(err).__name__}: {err}"}, now)
             return {**counters, "status": "fehler"}
-        self._audit(TASK, "erledigt", counters, now)
+        self._trail.line(TASK, "erledigt", counters, now)
         return {**counters, "status": "erledigt"}
 
     def pairs_with_orders(self) -> list[tuple[str, str]]:
@@ -183,7 +180,7 @@ class PromotionAgent:
         while (left := self._redis.lmove(work, queue, "RIGHT", "LEFT")) is not None:  # §3: put back at the front
             counters["zurueckgelegt"] += 1
             self._leftovers.add(str(left))
-            self._audit(f"{TASK}:{left}", "zurueckgelegt", {"schluessel": left}, now)
+            self._trail.line(f"{TASK}:{left}", "zurueckgelegt", {"schluessel": left}, now)
         # One batch read and embedded ahead (a thread) while the one before is written: the agent's Python work
         # and the database's run side by side. `:arbeit` holds at most these two batches.
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="promotion-ahead") as ahead_pool:
@@ -321,11 +318,11 @@ class PromotionAgent:
             deleted = item.key in gone
             if item.resumed:  # a run killed after the write: the node stands, step 4 only
                 deleted_or_gone = deleted or item.fields is None
-                self._closing(item.key, NEW_NODE, deleted, {
+                self._trail.closing(item.key, NEW_NODE, deleted, {
                     "lzg_id": item.node_id, "wiederaufnahme": True, "turn_id": _turn(item),
                     "kzg_geloescht": "ja" if deleted_or_gone else "nein"}, now)
             else:
-                self._closing(item.key, item.action, deleted, {  # type: ignore[arg-type]
+                self._trail.closing(item.key, item.action, deleted, {  # type: ignore[arg-type]
                     "lzg_id": item.node_id, "cosine": round(item.cosine, 4) if item.cosine is not None else None,
                     "turn_id": item.fields["turn_id"],  # type: ignore[index]
                     "kzg_geloescht": "ja" if deleted else "nein"}, now)
@@ -349,7 +346,7 @@ class PromotionAgent:
         with edges to its nearest. New nodes of the batch carry placeholder ids -1, -2, … until written."""
         fresh: list[_Item] = []
         woken: set[int] = set()
-        made = _Made(sum(1 for item in items if item.vector is not None))
+        made = BatchVectors(sum(1 for item in items if item.vector is not None))
         for item in items:
             if item.key in written and item.fields is None and item.key not in self._leftovers:
                 # §3a: promoted and deleted before — a second order for the same key is discarded, never green
@@ -397,7 +394,7 @@ class PromotionAgent:
             pipe.hdel(keys.attempts_hash(user_id, character_id), key)
             pipe.execute()
         _log.error("promotion order %s failed %d times: moved to %s", key, tries, keys.FAILED)
-        self._audit(f"{TASK}:{key}", "endgueltig", {"schluessel": key, "versuche": tries}, now)
+        self._trail.line(f"{TASK}:{key}", "endgueltig", {"schluessel": key, "versuche": tries}, now)
 
     def _read(self, user_id: str, character_id: str, key: str, raw: dict[str, str]) -> dict[str, Any]:
         """§3a: the preconditions of a standing hash, before anything is embedded (a gone hash: see _decide)."""
@@ -422,7 +419,7 @@ class PromotionAgent:
         named = [item for item in items if item.key.startswith(keys.KZG_PREFIX)]
         for item in items:
             if item not in named:
-                self._error_line(item.key, "kzg_loeschen", "schluessel ohne kzg:", _turn(item), now)
+                self._trail.error(item.key, "kzg_loeschen", "schluessel ohne kzg:", _turn(item), now)
         if not named:
             return set()
         try:
@@ -435,59 +432,23 @@ class PromotionAgent:
         except redis_lib.RedisError as err:
             for item in named:
                 _log.error("deleting %s failed: %s (it falls back on its TTL)", item.key, err)
-                self._error_line(item.key, "kzg_loeschen", f"{type(err).__name__}: {err}", _turn(item), now)
+                self._trail.error(item.key, "kzg_loeschen", f"{type(err).__name__}: {err}", _turn(item), now)
             return set()
         gone: set[str] = set()
         for item, still in zip(named, answers[1::2], strict=True):
             if still:
-                self._error_line(item.key, "kzg_loeschen", "der Schlüssel steht nach DEL noch", _turn(item), now)
+                self._trail.error(item.key, "kzg_loeschen", "der Schlüssel steht nach DEL noch", _turn(item), now)
             else:
                 gone.add(item.key)
         return gone
 
-    # --- the audit ------------------------------------------------------------------------------------
-
     def _discarded(self, key: str, gone: _Discard, now: datetime) -> None:
         _log.error("promotion order %s discarded: %s %s", key, gone.reason, gone.details)
-        self._error_line(key, gone.reason, gone.details, gone.details.get("turn_id"), now)
-
-    def _error_line(self, key: str, step: str, detail: Any, turn_id: Any, now: datetime) -> None:
-        payload = {"schritt": step, "schluessel": key, "detail": detail}
-        self._audit(f"{TASK}:{key}", "fehler", payload, now)
-        try:
-            self._log.write(_uuid(turn_id), TASK, "fehler", payload, now, "memory")
-        except (DatabaseError, psycopg.Error) as err:
-            _log.error("pipeline_log line for %s not written: %s", key, err)
-
-    def _closing(self, key: str, action: str, deleted: bool, payload: dict[str, Any], now: datetime) -> None:
-        """§3b: a deletion without error writes its own line `kzg_geloescht`, then the closing line of the
-        entry carries `kzg_geloescht` — both in `hintergrund_log` and in `pipeline_log` (under the entry's turn). Green lines are written in batches (`flush`): one transaction per
-        AUDIT_BATCH entries instead of one per entry; error lines are written at once."""
-        task, turn = f"{TASK}:{key}", _uuid(payload.get("turn_id"))
-        if deleted:
-            self._green.append((task, "kzg_geloescht", {"schluessel": key, "aktion": "kzg_geloescht"}, now, turn))
-        self._green.append((task, action, {"schluessel": key, "aktion": action, **payload}, now, turn))
-        if len(self._green) >= AUDIT_BATCH:
-            self.flush()
+        self._trail.error(key, gone.reason, gone.details, gone.details.get("turn_id"), now)
 
     def flush(self) -> None:
-        lines, self._green = self._green, []
-        if not lines:
-            return
-        try:
-            with self._db.transaction() as conn, conn.pipeline():
-                log = PipelineLog(OneTransaction(conn))
-                for task, status, payload, now, turn in lines:
-                    log.background(task, status, payload, now)
-                    log.write(turn, TASK, status, payload, now, "memory")  # §3b: the closing line in pipeline_log
-        except (DatabaseError, psycopg.Error) as err:  # the audit must not turn a green step red
-            _log.error("%d hintergrund_log lines not written: %s", len(lines), err)
-
-    def _audit(self, task: str, status: str, payload: dict[str, Any], now: datetime) -> None:
-        try:
-            self._log.background(task, status, payload, now)
-        except (DatabaseError, psycopg.Error) as err:  # the audit must not turn a green step red
-            _log.error("hintergrund_log %s %s not written: %s", task, status, err)
+        """Write the green audit lines still held (`PromotionAudit.flush`)."""
+        self._trail.flush()
 
 
 def _finite(value: Any) -> float | None:
@@ -498,13 +459,6 @@ def _finite(value: Any) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def _uuid(value: Any) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(str(value))
-    except (TypeError, ValueError):
-        return None
-
-
 def _add(counters: dict[str, Any], found: dict[str, int]) -> None:
     for name, count in found.items():
         counters[name] = counters.get(name, 0) + count
@@ -512,35 +466,3 @@ def _add(counters: dict[str, Any], found: dict[str, int]) -> None:
 
 def _turn(item: _Item) -> Any:
     return item.fields.get("turn_id") if item.fields else None
-
-
-class _Made:
-    """The unit vectors of the nodes made so far in a batch, and the cosines of a vector to them. Elementwise
-    numpy, no matrix product: OpenBLAS runs even a 25×768 product on threads, which on a busy machine took
-    10–14 ms per batch where this takes well under one."""
-
-    def __init__(self, capacity: int) -> None:
-        self._rows: Any = None
-        self._capacity, self._count = max(1, capacity), 0
-
-    def add(self, vector: Any) -> None:
-        import numpy as np  # here, not at import: numpy costs ~0.17 s of every process start (issue 10)
-
-        unit = _unit(vector)
-        if self._rows is None:
-            self._rows = np.zeros((self._capacity, unit.shape[0]), dtype=np.float64)
-        self._rows[self._count] = unit
-        self._count += 1
-
-    def cosines(self, vector: Any) -> list[float]:
-        if not self._count:
-            return []
-        return (self._rows[: self._count] * _unit(vector)).sum(axis=1).tolist()  # type: ignore[no-any-return]
-
-
-def _unit(vector: Any) -> Any:
-    import numpy as np
-
-    values = np.asarray(vector, dtype=np.float64)
-    norm = float(np.sqrt((values * values).sum()))
-    return values / norm if norm else values

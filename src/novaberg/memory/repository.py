@@ -8,9 +8,6 @@ refused (`EmbedderChangedError`) until `reembed` moved every node to it — neve
 
 from __future__ import annotations
 
-import threading
-import weakref
-from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,11 +19,13 @@ from psycopg.rows import tuple_row
 from novaberg.core.clock import as_utc
 from novaberg.core.errors import DatabaseError
 from novaberg.core.logs import safe_text
+from novaberg.memory.told_words import TOLD_WORDS as _TOLD_WORDS
+from novaberg.memory.told_words import forget_told_words
 from novaberg.store.db import LONG_SECONDS, hold_lock
 from novaberg.store.vectors import Vector, as_vector, with_vectors
 
 __all__ = ["LongTermRepository", "NewNode", "PromotionWrite", "EmbedderChangedError", "embedder_identity",
-           "forget_told_words"]
+           "forget_told_words"]  # `forget_told_words` lives in `told_words.py`, here for the callers
 
 
 class EmbedderChangedError(DatabaseError):
@@ -41,7 +40,7 @@ class NewNode:
     kzg_schluessel: str
     kzg_erstellt_am: datetime
     turn_id: str | None
-    thema: str | None = None  # the one-value slot the sentence fills (memory/slots.py), None: none
+    thema: str | None = None  # the one-value slot the sentence fills (text/told_slots.py), None: none
 
 
 _COLUMNS = ("id, user_id, character_id, inhalt, aktiv, gewicht_decay, salienz, kzg_schluessel, kzg_erstellt_am, "
@@ -168,66 +167,6 @@ def embedder_identity(embedder: Any) -> tuple[str, int]:
 # (database, embedder) already checked against `lzg_embedder` in this process: the check is one transaction
 # with a lock, and the turn's block would pay it every turn. Both objects are kept, so an id is never reused.
 _CHECKED: dict[tuple[int, int], tuple[Any, Any, tuple[str, int]]] = {}
-
-
-class _ToldWords:
-    """What the last `told` read of a pair returned of each node (its words, short-term time and the words' length in
-    bytes), per database object (weakly: a closed test database takes its entries along) and pair, for the next read
-    of that pair in this process. Sound because a node's id is never reused within a database (a sequence, never
-    reset) and its words and time never change (no statement updates them); the length sent with every row is a cheap
-    check besides (words held for an id that now has others of another length are read anew). Bounded: the newest
-    read's nodes per pair (≤ the read's limit), at most `pairs` pairs per database, the least recently read dropped.
-    A pair's erased nodes leave with its next read (they are no longer returned)."""
-
-    def __init__(self, pairs: int = 128) -> None:
-        self._pairs = pairs
-        self._lock = threading.Lock()
-        self._by_db: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[str, str], tuple[int, dict[int, Any]]]] = \
-            weakref.WeakKeyDictionary()
-
-    def held(self, db: Any, user_id: str, character_id: str) -> tuple[int, dict[int, tuple[int, tuple[Any, ...]]]]:
-        """(the highest node id read before, id → (length of the words, the row as returned)); (0, {}) for a pair
-        not read yet."""
-        with self._lock:
-            try:
-                pairs = self._by_db.get(db)
-            except TypeError:  # a database object without weak references (a test's stand-in): nothing is kept
-                return 0, {}
-            held = pairs.get((user_id, character_id)) if pairs is not None else None
-            if held is None:
-                return 0, {}
-            pairs.move_to_end((user_id, character_id))
-            return held
-
-    def keep(self, db: Any, user_id: str, character_id: str, rows: dict[int, tuple[int, tuple[Any, ...]]]) -> None:
-        """The pair's nodes as read now (id → (length of the words, the row)), in place of the ones before."""
-        with self._lock:
-            try:
-                pairs = self._by_db.setdefault(db, OrderedDict())
-            except TypeError:
-                return
-            pairs[(user_id, character_id)] = (max(rows, default=0), rows)  # a newer node comes in full next time
-            pairs.move_to_end((user_id, character_id))
-            while len(pairs) > self._pairs:
-                pairs.popitem(last=False)
-
-    def forget(self, user_id: str) -> int:
-        """Drop every pair of `user_id` in every database object; the number of pairs dropped."""
-        with self._lock:
-            dropped = 0
-            for pairs in list(self._by_db.values()):
-                for pair in [pair for pair in pairs if pair[0] == user_id]:
-                    del pairs[pair]
-                    dropped += 1
-            return dropped
-
-
-_TOLD_WORDS = _ToldWords()
-
-
-def forget_told_words(user_id: str) -> int:
-    """An erased person's words leave this process's memory at once, not with the pair's next read."""
-    return _TOLD_WORDS.forget(user_id)
 
 
 def _pair(user_id: Any, character_id: Any) -> None:

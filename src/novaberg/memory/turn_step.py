@@ -16,6 +16,7 @@ from typing import Any
 
 import redis as redis_lib
 
+from novaberg.agents.services import Step
 from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.core.settings import KZG_SALIENZ_HIGH
 from novaberg.embed.cache import embed_cached
@@ -23,12 +24,14 @@ from novaberg.memory import keys
 from novaberg.memory.salience import rate, reaches
 from novaberg.memory.short_term import THEMATIC_SIMILARITY, ShortTermMemory
 from novaberg.memory.similarity import cosines
+from novaberg.text.salience_rules import told_before_question
 
 __all__ = ["NODE", "salience_node", "remember_turn"]
 
 NODE = "salienz"
 USER_SPEAKER = "nutzer"
 STATEMENT = "rejected"  # a service found a statement, not a request (timeline.md §3a): it may be a memory
+DONE = "abgeschlossen"  # a service's run ended (with or without a write: its steps say)
 _log = logging.getLogger("novaberg.memory")
 
 
@@ -69,14 +72,21 @@ def _reinforce_theme(deps: Any, user_id: str, character_id: str, key: str, text:
     return {"verstaerkt": sum(1 for r in results if r >= 0), "verstaerkt_eingereiht": sum(1 for r in results if r == 1)}
 
 
+def _read_only(service: dict[str, Any]) -> bool:
+    """A service that answered without writing (a search, a question): what she told before her question is still
+    hers to remember (*Ich nehme Eisentabletten. Zählt das zu den Medikamenten?*); an order never is."""
+    return service.get("status") == DONE and not any(Step.read(step).writes for step in service.get("steps") or [])
+
+
 def _remember(state: dict[str, Any], deps: Any) -> dict[str, Any]:
     route = state.get("route") or {}
     if route.get("model_error"):
         return {"ausgang": "modell_fehler"}
     commands = [s for s in state.get("services") or [] if s.get("status") != STATEMENT]
-    if commands or route.get("management_action") == "resume":
-        return {"ausgang": "dienstauftrag"}  # a command or a question to a service is no memory
     text = str(state.get("text", "")).strip()
+    told_first = text.endswith("?") and bool(told_before_question(text)) and all(map(_read_only, commands))
+    if commands and not told_first or route.get("management_action") == "resume":
+        return {"ausgang": "dienstauftrag"}  # a command or a question to a service is no memory
     try:
         rating = rate(deps.asker, text, state.get("history") or [])
     except (ModelError, ModelAnswerError) as err:

@@ -10,7 +10,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["recall_words", "DRUG_ENDING", "ABOUT_NAMED", "OWNED", "SHARED", "OWNED_BY", "IS_A", "ASKS_A_NAME"]
+__all__ = ["recall_words", "DRUG_ENDING", "ABOUT_NAMED", "OWNED", "SHARED", "OWNED_BY", "IS_A", "ASKS_A_NAME",
+           "ABOUT_ME_PATTERN", "OWN_WORDS"]
 
 
 
@@ -21,7 +22,7 @@ def recall_words() -> dict[str, Any]:
 
 
 DRUG_ENDING = re.compile(r"(?:ium|olol|pril|sartan|statin|prazol|cillin|amol|profen|xin|pam|lam|ltin|formin|alin|irin|"
-                         r"ulin|idin|azin|pin|afil|oxacin|mab)$")
+                         r"ulin|idin|azin|izin|pin|afil|oxacin|mab)$")
 
 ABOUT_NAMED = re.compile(r"^\s*(?:wie\s+alt|wie\s+lange|wie\s+oft|wo|was|wie|wer|wann|woher|wohin|seit\s+wann|"
                          r"welche[nsrm]?(?:\s+\w+)?)\s+(?P<verb>ist|war|wohnt|lebt|arbeitet|macht|studiert|spielt|"
@@ -40,3 +41,10 @@ OWNED_BY = re.compile(r"^\s*(der|die|das|dem|den)\s+(?P<head>[a-z]+)\s+(meines|m
 IS_A = re.compile(r"\b(ist|war|wird)\s+(jetzt\s+|inzwischen\s+|seit\s+\w+\s+|schon\s+)?(ein\s+|eine\s+)?(?P<noun>[a-z]+)\b")
 
 ASKS_A_NAME = re.compile(r"\b(heisst|hiess|heissen|hiessen)\b")
+
+# *Was weißt du über mich?*, *Woran erinnerst du dich?*: what Nova knows about the person as a whole
+ABOUT_ME_PATTERN = re.compile(r"\b(was\s+weißt\s+du\s+(alles\s+)?(über|von)\s+mich|was\s+weisst\s+du\s+(alles\s+)?(ueber|über|von)"
+                       r"\s+mich|was\s+hast\s+du\s+dir\s+(über\s+mich\s+)?gemerkt|woran\s+erinnerst\s+du\s+dich|"
+                       r"was\s+habe\s+ich\s+dir\s+(alles\s+)?erzählt)\b", re.IGNORECASE)
+# she speaks of herself or her own things
+OWN_WORDS = re.compile(r"\b(mein|meine|meinem|meinen|meiner|meines|ich|mir|mich)\b", re.IGNORECASE)

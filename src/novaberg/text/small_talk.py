@@ -6,16 +6,32 @@ and the composer can answer it.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from novaberg.text.words import contains_words, words
 
-__all__ = ["ADDRESS_DU", "ADDRESS_SIE", "small_talk", "small_talk_templates", "only_small_talk"]
+__all__ = ["ADDRESS_DU", "ADDRESS_SIE", "address_of", "small_talk", "small_talk_templates", "only_small_talk"]
 
 ADDRESS_DU = "du"
 ADDRESS_SIE = "Sie"
+
+# *Sie*/*Ihnen*/*Ihr…* written with a capital inside a sentence is the polite address (a sentence's first word
+# may be *sie* = she/they); *du*, *dir*, *dich*, *dein…* in any case is the familiar one.
+_SIE = re.compile(r"(?<![.!?:]\s)(?<!^)\b(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b")
+_SIE_FIRST = re.compile(r"^\s*(Ihnen|Können\s+Sie|Wissen\s+Sie|Haben\s+Sie|Erinnern\s+Sie)\b")
+_DU = re.compile(r"\b(du|dir|dich|dein|deine|deinen|deinem|deiner|deines)\b", re.IGNORECASE)
+
+
+def address_of(text: str) -> str | None:
+    """`Sie`, `du`, or None when the text does not address Nova either way."""
+    sie = bool(_SIE.search(text) or _SIE_FIRST.search(text))
+    du = bool(_DU.search(text))
+    if sie == du:
+        return None
+    return ADDRESS_SIE if sie else ADDRESS_DU
 
 
 @cache

@@ -26,9 +26,9 @@ from novaberg.core.settings import (
     TIMELINE_SEARCH_LIMIT,
     TIMELINE_SEARCH_LIMIT_MAX,
 )
-from novaberg.memory.recall import asks_what_was_told
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.calendar_words import asks_next_few, asks_next_one
+from novaberg.text.recall_question import asks_what_was_told
 from novaberg.timeline import recurrence
 from novaberg.timeline.date_question import date_question
 from novaberg.timeline.phrases import (

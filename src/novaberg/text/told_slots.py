@@ -1,4 +1,5 @@
-"""What a told sentence is about: its subject and the slot it fills (issue 28 item 3, knowledge updates).
+"""What a told sentence is about: its subject and the slot it fills (knowledge updates: a newer sentence in the
+same slot supersedes the older one; the memory compares the slots this module reads).
 
 **The rule.** Two told sentences fill the same slot when they have the same subject and name the same kind of
 thing that holds one value at a time: where the subject lives (*wohne, lebt in, umgezogen, gezogen nach*), where or
@@ -13,9 +14,11 @@ sentence supersedes nothing. No model, no SQL: pure text.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from importlib import resources
 
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.recall_patterns import IS_A as _IS_A
@@ -25,19 +28,16 @@ from novaberg.text.words import fold
 
 __all__ = ["RELATIVES", "SYNONYMS", "TIME_NOUNS", "names_of", "subject_of", "slot_of", "first_person", "relative_of"]
 
-RELATIVES = frozenset("""mutter vater mama papa bruder schwester sohn tochter frau mann freund freundin partner
-partnerin oma opa kind kinder hund katze kollege kollegin chef chefin eltern geschwister enkel enkelin nichte neffe
-onkel tante cousin cousine schwiegermutter schwiegervater ehemann ehefrau mitbewohner mitbewohnerin nachbar
-nachbarin pferd hamster kater""".split())
-_ME = frozenset({"ich", "wir"})
+_TABLES = json.loads(resources.files(__package__).joinpath("told_slots_de.json").read_text(encoding="utf-8"))
+RELATIVES = frozenset(_TABLES["relatives"])
+_ME = frozenset(_TABLES["first_person"])
 _WORDS = recall_words()  # `text/recall_de.json`
 # The car family (a car told is one value at a time: *Ich habe mir einen Tesla gekauft* after *Ich fahre einen
 # Golf*), and what fills a relative's work slot (*Meine Frau ist Ärztin*).
 _CARS = frozenset(next(f["words"] for f in _WORDS["families"] if f["name"] == "auto"))
 _PROFESSIONS = frozenset(_WORDS["professions"])
-_POSSESSIVES = frozenset({"mein", "meine", "meinem", "meinen", "meiner", "unser", "unsere", "unserem", "unseren"})
-_ADJECTIVES = frozenset("""neue neuer neuen neues beste bester besten kleine kleiner grosse grosser aeltere aelterer
-juengere juengerer alte alter liebe lieber""".split())
+_POSSESSIVES = frozenset(_TABLES["possessives"])
+_ADJECTIVES = frozenset(_TABLES["adjectives"])
 _OWN = r"(mein|meine|meinem|meinen|meiner|unser|unsere|unserem|unseren)"
 _ADJECTIVE = r"((neue|neuer|neuen|neues|beste|bester|besten|kleine|kleiner|grosse|grosser|aeltere|aelterer|juengere|" \
              r"juengerer|alte|alter)\s+)?"
@@ -121,10 +121,8 @@ def _introduced(said: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 
 # Other words for a relative (*Enkeltochter* is the *Enkelin*); an animal's compound is the animal (*Pflegepferd*).
-SYNONYMS = {"enkeltochter": "enkelin", "enkelsohn": "enkel", "gatte": "mann", "gattin": "frau", "lebensgefaehrte":
-            "partner", "lebensgefaehrtin": "partnerin", "mami": "mama", "papi": "papa", "omi": "oma", "opi": "opa"}
-_ANIMALS = ("pferd", "hund", "katze", "kater", "hamster")
-
+SYNONYMS: dict[str, str] = _TABLES["synonyms"]
+_ANIMALS = tuple(_TABLES["animals"])
 
 def _singular(word: str) -> str:
     """*katzen* → katze, *hunde* → hund, *kinder* stays: a plural relative word names the same relative."""
@@ -149,9 +147,7 @@ def relative_of(word: str) -> str | None:
                                        and (rel := word[: -len(end)]) in RELATIVES), None)
 
 
-_PLURALS = {"brueder": "bruder", "soehne": "sohn", "toechter": "tochter", "muetter": "mutter", "vaeter": "vater",
-            "soehnen": "sohn", "bruedern": "bruder", "toechtern": "tochter"}
-
+_PLURALS: dict[str, str] = _TABLES["plurals"]
 
 def subject_of(said: str, names: dict[str, str]) -> str | None:
     """'ich' for the person herself, a relative word for someone in her life, None when it cannot be told."""
@@ -163,7 +159,7 @@ def subject_of(said: str, names: dict[str, str]) -> str | None:
     owned = _OWNED_BY.match(folded)
     if owned:  # *Die Frau meines Bruders …*, *Der Sohn von meiner Schwester …*: neither she nor the relative named
         return f"{owned['head']}:{_singular(owned['owner'])}"
-    if first in ("mein", "meine", "meinem", "meinen", "meiner", "unser", "unsere", "unserem", "unseren"):
+    if first in _POSSESSIVES:
         at = 1
         while at < len(words) and words[at] in _ADJECTIVES:
             at += 1
@@ -181,9 +177,6 @@ def subject_of(said: str, names: dict[str, str]) -> str | None:
                 after += 1
             return words[after] if after < len(words) and words[after] in RELATIVES else "ich"
     return None
-
-
-# an article, a word and a possessive of the genitive (or *von meinem*): someone of a relative, a neighbour of both
 
 
 def first_person(said: str, names: dict[str, str]) -> bool:
@@ -250,21 +243,17 @@ def _is_profession(folded: str) -> bool:
 
 # *Ich trinke jeden Morgen Kaffee* → later *Ich trinke keinen Kaffee mehr*; *Ich habe eine Katze* → *Ich habe jetzt
 # zwei Katzen*: what she does or has with one thing is one value at a time — the slot is the verb and the first noun
-# after it that is no time (up to a plural ending), so the newer sentence supersedes the older (issue 28 item 3).
+# after it that is no time (up to a plural ending), so the newer sentence supersedes the older .
 _DOING = re.compile(r"^\s*[Ii]ch\s+(?P<verb>[a-zäöüß]+)\s+(?P<rest>.+)$")
-_NOT_DOINGS = frozenset("""bin war wohne lebe arbeite studiere heisse hiess moechte wuerde haette waere kann muss will
-soll darf werde""".split())
-_TIME_NOUNS = frozenset(fold(word) for word in (*WEEKDAY_NAMES, *MONTH_NAMES)) | frozenset(
-    """morgen abend mittag nachmittag vormittag nacht tag tage tagen woche wochen wochenende monat monate jahr jahre
-    jahren uhr mal stunde stunden minuten sommer winter herbst fruehling fruehjahr zeit""".split())
+_NOT_DOINGS = frozenset(_TABLES["not_doings"])
+_TIME_NOUNS = frozenset(fold(word) for word in (*WEEKDAY_NAMES, *MONTH_NAMES)) | frozenset(_TABLES["time_nouns"])
 
 
 TIME_NOUNS = _TIME_NOUNS  # nouns that say when or how often, never what (*4mal die Woche*, *am Wochenende*)
 
 
 # a noun after a preposition says where, when or why (*seit meiner Kindheit*, *zum Seniorentanz*), not what
-_PREPOSITIONS = frozenset("""seit vor nach bei beim mit in im am an auf zu zum zur von vom fuer aus ins ueber unter
-wegen durch gegen ohne um""".split())
+_PREPOSITIONS = frozenset(_TABLES["prepositions"])
 
 
 def _doing(said: str) -> str | None:
