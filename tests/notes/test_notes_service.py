@@ -11,8 +11,8 @@ import pytest
 from novaberg.api.catalog import build_registry
 from novaberg.notes.agent import route_hint
 from novaberg.notes.agent.agent import NODES, notes_graph
-from novaberg.notes.agent.vocabulary import LIST_KEYS, MAP_KEYS, vocabulary
 from novaberg.notes.repository import NotesRepository
+from novaberg.text.note_words import LIST_KEYS, MAP_KEYS, vocabulary
 from novaberg.text.words import normalize
 from tests.notes.helpers import NOW, all_rows, deps_with, notes, run
 from tests.support import make_offline_llm

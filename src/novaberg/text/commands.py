@@ -23,6 +23,7 @@ from typing import Any
 
 from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.grammar import verb_of
+from novaberg.text.lexicon import NEGATIONS
 from novaberg.text.words import fold
 
 __all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command", "antecedent", "ADD", "REMOVE",
@@ -155,7 +156,7 @@ def _lexicon() -> _Lexicon:
         elliptic_off_modals=frozenset(raw["elliptic_off_modals"]),
         wish_endings=frozenset(raw["wish_endings"]),
         aside_openers=frozenset(raw["aside_openers"]),
-        negations=frozenset(w for w in raw["negations"] if " " not in w),
+        negations=NEGATIONS,
         reflexives=frozenset(raw["reflexives"]),
         scope_times=frozenset(raw["scope_times"]) | {fold(day) for day in WEEKDAY_NAMES},
         scope_time_openers=frozenset(raw["scope_time_openers"]),

@@ -19,6 +19,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.text.lexicon import NEGATIONS
 from novaberg.text.words import normalize, split_sentences
 
 __all__ = ["REQUEST", "QUESTION", "STATEMENT", "LONG_TEXT_CHARS", "Lexeme", "Utterance", "grammar", "load_raw_grammar", "analyse", "statement_adverb_first",
@@ -29,7 +30,6 @@ REQUEST, QUESTION, STATEMENT = "request", "question", "statement"
 
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*", re.UNICODE)
 _END_SIGNS = " \t\n.!?…,;:"
-_NEGATIONS = frozenset({"nicht", "niemals", "nie", "keinesfalls"})
 _PARTICIPLE_AUX = frozenset({"haben", "bekommen", "lassen"})
 _INDEFINITE = re.compile(r"^(?:eine[nrm]?|ein|ne|'ne)\s", re.IGNORECASE)
 
@@ -396,7 +396,7 @@ def _analyse_one(said: str) -> Utterance:
     asked = _indirect_question(body, lexeme)
     if asked is not None:
         return Utterance(said, asked, QUESTION)
-    if lexeme is not None and words and words[-1] in _NEGATIONS:
+    if lexeme is not None and words and words[-1] in NEGATIONS:
         return Utterance(said, body, STATEMENT)  # *„Vergiss den Zahnarzt nicht!“* asks for nothing to be done
     if lexeme is not None and not (words and words[0] in g.question_words) and not _verb_then_subject(words):
         return Utterance(said, body.rstrip("?!. "), REQUEST, lexeme.key, word)

@@ -15,8 +15,8 @@ from novaberg.notes.agent.const import SERVICE_NAME
 from novaberg.notes.agent.frames import read_frame, topic_first
 from novaberg.notes.agent.offline import is_need_statement, parse
 from novaberg.notes.agent.texts import say
-from novaberg.notes.agent.vocabulary import words_of
 from novaberg.text.commands import means_a_list, read_list_command
+from novaberg.text.note_words import words_of
 from novaberg.text.small_talk import small_talk
 from novaberg.timeline.phrases import time_expression
 

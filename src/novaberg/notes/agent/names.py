@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from novaberg.notes.agent.vocabulary import vocabulary_map, words_of
+from novaberg.text.note_words import vocabulary_map, words_of
 from novaberg.text.words import fold_umlauts
 
 __all__ = ["is_bare_container", "distinguishing_word", "names_agree", "synonym_target", "main_clause",

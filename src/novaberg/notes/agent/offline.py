@@ -27,7 +27,6 @@ from novaberg.notes.agent.names import (
     main_clause,
     note_name_of_clause,
 )
-from novaberg.notes.agent.vocabulary import vocabulary, words_of
 from novaberg.text.commands import (
     ADD,
     REMOVE,
@@ -42,6 +41,7 @@ from novaberg.text.commands import (
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
 from novaberg.text.list_names import dative_receiver, spoken_list_name
 from novaberg.text.note_and_detail_orders import delete_by_content
+from novaberg.text.note_words import vocabulary, words_of
 from novaberg.text.words import alternation, contains_word, normalize, words
 from novaberg.timeline.phrases import time_expression, without_time
 

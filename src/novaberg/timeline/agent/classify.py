@@ -23,6 +23,7 @@ from novaberg.consent import ZUSTIMMUNG, read_consent
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.llm.reader import read_text
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, verb_key
+from novaberg.text.lexicon import negated
 from novaberg.text.note_and_detail_orders import DETAIL_FIELD as _DETAIL_FIELD
 from novaberg.text.note_and_detail_orders import DETAIL_MARK as _DETAIL_MARK
 from novaberg.text.note_and_detail_orders import DETAIL_OPENER as _DETAIL_OPENER
@@ -117,7 +118,7 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     if not hints:
         reason = "eine Mitteilung mit Zeitangabe, keine Bitte" if time_expression(text) else "kein Auftrag an die Termine"
         return {"action": const.REJECTED, "grund": reason}
-    if _NEGATED.search(core) and not _INSTEAD.search(core):
+    if negated(core) and not _INSTEAD.search(core):
         # s11: *Trag den Zahnarzt am Freitag um 9 nicht ein* entered „Zahnarzt nicht“ — a negated order writes nothing
         return {"action": const.REJECTED, "grund": "ein verneinter Auftrag"}
     action = hints[0]
@@ -169,7 +170,6 @@ def _new_detail(core: str) -> tuple[str, str] | None:
 _PASSIVE = re.compile(r"^(?P<subject>.+?)\s+(?:muss|müsste|muesste|soll|sollte|kann|könnte|koennte)\s+(?P<rest>.*?)\s*"
                       r"(?P<part>verschoben|verlegt|gelöscht|geloescht|abgesagt|eingetragen|gestrichen|entfernt)"
                       r"\s+werden\s*[.!]*$", re.IGNORECASE)
-_NEGATED = re.compile(r"\b(?:nicht|nichts|kein|keine|keinen|keinem|keiner|nie|niemals|keinesfalls)\b", re.IGNORECASE)
 _INSTEAD = re.compile(r"\bsondern\b|\bstatt\b|\banstatt\b", re.IGNORECASE)  # *nicht am Freitag, sondern am Montag*
 _CHANGED_PART = re.compile(r"^(?:die\s+|den\s+|das\s+)?(?:uhrzeit|zeit|datum|tag|beginn)\s+(?:vom|von|des|der|beim)\s+",
                            re.IGNORECASE)
