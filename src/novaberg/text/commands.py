@@ -24,9 +24,10 @@ from typing import Any
 from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.grammar import verb_of
 from novaberg.text.lexicon import NEGATIONS
+from novaberg.text.per_turn import read_once
 from novaberg.text.words import fold
 
-__all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command", "antecedent", "ADD", "REMOVE",
+__all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command", "read_order_on_list", "antecedent", "ADD", "REMOVE",
            "is_pronoun", "means_a_list", "names_a_container", "unsafe_item_text", "join_list_compounds",
            "ambiguous_enumeration", "restore_list_colon"]
 
@@ -425,8 +426,8 @@ def _trim(toks: list[_Tok], lx: _Lexicon) -> list[_Tok]:
 
 def _unsafe_item(toks: list[_Tok], lx: _Lexicon) -> bool:
     """An item text must hold no list word, no preposition pointing at a list, no subject, no second verb."""
-    if toks and toks[-1].folded in lx.determiners:
-        return True  # *Kaffee meine …*: the article of the list, left behind
+    if toks and toks[-1].folded in lx.determiners and not (len(toks) == 1 and toks[0].folded in lx.pronouns):
+        return True  # *Kaffee meine …*: the article of the list, left behind — not *streich die* (a pronoun)
     for k, tok in enumerate(toks):
         if _head_of(tok.folded, lx) or tok.folded in lx.aliases or tok.folded in lx.subjects:
             return True
@@ -459,8 +460,13 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
     ihn bitte von der Liste*) is read from its last clause; a pronoun item points back to the thing the
     earlier clause names (`ListCommand.antecedent`). With `bare_names`, a list said by its name alone at
     the end after a preposition (*Streich Käse aus Baumarkt*) is read too, marked `Container.bare`: the
-    caller must confirm the name against the person's lists (it may be no list at all)."""
+    caller must confirm the name against the person's lists (it may be no list at all). Read once per text in a
+    turn (`text.per_turn`)."""
     said = " ".join(str(text).split())
+    return read_once("list_command", (said, bare_names), lambda: _read_list_command(said, bare_names))
+
+
+def _read_list_command(said: str, bare_names: bool) -> ListCommand | None:
     if not said:
         return None
     lx = _lexicon()
@@ -496,6 +502,19 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
     return command
 
 
+def read_order_on_list(order: str, name: str) -> ListCommand | None:
+    """The order of *„Einkaufsliste, lösche Eier"* read with the list said before it as its container: the items
+    and the action of the order alone, the list given — never the sentence put together again for another read.
+    A verb that takes or puts by its direction (*nimm*) takes off first (*von der*), a verb that only puts adds."""
+    toks = _tokens(" ".join(str(order).split()))
+    lx = _lexicon()
+    for direction, wanted in ((FROM, REMOVE), (TO, ADD)):
+        command = _read(toks, lx, False, given=Container(name, name, direction))
+        if command is not None and command.action == wanted:
+            return command
+    return None
+
+
 def _ordered(toks: list[_Tok], lx: _Lexicon) -> bool:
     """Issue 26: an elliptic order that names its list by the list's name alone (*Backpapier auf Baumarkt bitte*,
     *Würdest du Käse in Baumarkt bitte*, *Backpapier in unsere Baumarkt*) is an order by its form — a polite frame,
@@ -510,7 +529,8 @@ def _ordered(toks: list[_Tok], lx: _Lexicon) -> bool:
                                                                                              "dem")
 
 
-def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False) -> ListCommand | None:
+def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False,  # noqa: C901 - one order
+          given: Container | None = None) -> ListCommand | None:
     toks = _strip_closing(toks, lx)
     polite = next((p for p in lx.polite if _starts_with(toks, p)), None)
     if asked and polite is None:
@@ -543,7 +563,8 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         verb_first = False
     if verb is None:
         body, particle = _elliptic_body(body, lx, bare_names)
-    found = _find_container(body, lx, verb_first or verb is None, bare_names)  # the items may follow the list
+    # the items may follow the list; a list said before the order (`given`) is its list
+    found = _find_container(body, lx, verb_first or verb is None, bare_names) if given is None else None
     if found is False:
         return None
     container: Container | None = None
@@ -557,10 +578,15 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
             return None  # an elliptic order names its list at one end: *Eier auf die Einkaufsliste*
     else:
         items = _trim(body, lx)
-        if verb is None or verb.needs_container and particle in ("", "ein"):
+        container = given
+        if verb is None and given is not None:
+            return None
+        if given is not None:
+            pass  # *Einkaufsliste, setz Milch*: the list was said first — the verb needs no list of its own
+        elif verb is None or verb.needs_container and particle in ("", "ein"):
             return None  # *schreib Eier*, *trag Eier ein*: no list said and no particle saying where
         # *schreib Eier auf*, *nimm Eier mit auf*: written down — on a list the caller asks for
-        if verb.action == "by_direction" and not particle:
+        elif verb.action == "by_direction" and not particle:
             return None
         if any(t.folded in lx.directions for t in items):
             return None  # *Ergänze Backpapier auf Baumarkt*: a place said, but no list word — not read safely

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from novaberg.text.lexicon import NEGATIONS
+from novaberg.text.per_turn import one_reading_per_turn, read_once
 from novaberg.text.words import normalize, split_sentences
 
 __all__ = ["REQUEST", "QUESTION", "STATEMENT", "LONG_TEXT_CHARS", "Lexeme", "Utterance", "grammar", "load_raw_grammar", "analyse", "statement_adverb_first",
@@ -313,36 +311,15 @@ def _opener(lowered: str, openers: tuple[str, ...]) -> str | None:
 
 
 LONG_TEXT_CHARS = 280  # issue 13: past this, a text is read sentence by sentence for the part that matters
-# Issue 30: inside `one_analysis_per_text` (a turn) each text is read once; the readings die with the scope,
-# so nothing one person said outlives her turn in this process. At most this many texts are kept per scope.
-_SCOPE_TEXTS = 256
-_SCOPE: ContextVar[dict[str, Utterance] | None] = ContextVar("novaberg_one_analysis_per_text", default=None)
-
-
-@contextmanager
-def one_analysis_per_text() -> Iterator[None]:
-    """Within: `analyse` reads each text once and gives every caller the same (immutable) `Utterance` — the
-    router, the agents, the composer and the tribunal of one turn read the same words. Threads and LangGraph
-    nodes started inside share the scope through the context; outside it every call reads afresh."""
-    token = _SCOPE.set({})
-    try:
-        yield
-    finally:
-        _SCOPE.reset(token)
+# Issue 30: inside `one_analysis_per_text` (a turn: `text.per_turn`) each text is read once; the readings die with the
+# scope, so nothing one person said outlives her turn in this process.
+one_analysis_per_text = one_reading_per_turn
 
 
 def analyse(text: str) -> Utterance:
     """Read one utterance (once per text inside `one_analysis_per_text`); see `_analyse`."""
-    seen = _SCOPE.get()
-    if seen is None:
-        return _analyse(text)
     key = str(text)
-    found = seen.get(key)
-    if found is None:
-        found = _analyse(key)
-        if len(seen) < _SCOPE_TEXTS:
-            seen[key] = found
-    return found
+    return read_once("analyse", key, lambda: _analyse(key))
 
 
 def _analyse(text: str) -> Utterance:
