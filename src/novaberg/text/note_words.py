@@ -18,6 +18,7 @@ LIST_KEYS = (
     "item_fillers", "clear_verbs", "rename_verbs", "read_verbs",
     "update_verbs", "append_verbs", "create_verbs", "note_openers", "reference_words", "need_verbs",
     "choice_two_first", "choice_two_second", "duplicate_update", "duplicate_new", "duplicate_refusals",
+    "clause_subjects", "clause_finite_verbs", "clause_time_links",
     "missing_refusal", "non_item_words", "item_verb_openers", "item_lead_nouns", "note_words", "content_links",
 )
 MAP_KEYS = ("type_by_word", "choice_ordinals", "activity_words", "list_of_type", "name_synonyms")
