@@ -67,3 +67,22 @@ def test_parallel_removals_by_pronoun_of_one_person_keep_the_other_items(db, red
         thread.join(30)
     assert outcomes == ["abgeschlossen"] * len(texts)
     assert _lists(db) == {"Einkaufsliste": "Brot", "Baumarkt-Liste": "Schrauben\nDübel"}
+
+
+def test_a_list_emptied_beside_a_parallel_addition_to_another_list_keeps_that_addition(db, redis):
+    _two_lists(db)
+    texts = ("Räum die Einkaufsliste leer", "Setz Kleber auf die Baumarkt-Liste")
+    start = threading.Barrier(len(texts))
+    outcomes: list[str] = []
+
+    def turn(text: str) -> None:
+        start.wait(5)
+        outcomes.append(run(deps_with(db, redis, make_offline_llm()), text).status)
+
+    threads = [threading.Thread(target=turn, args=(text,)) for text in texts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert outcomes == ["abgeschlossen"] * len(texts)
+    assert _lists(db) == {"Einkaufsliste": "", "Baumarkt-Liste": "Schrauben\nDübel\nKleber"}

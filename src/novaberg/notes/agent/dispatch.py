@@ -36,7 +36,7 @@ def route_hint(text: str) -> float:
     phrasing the offline rules read or a list verb with a pronoun item (*„Nimm ihn wieder runter“*), 0.3 a statement of need (classified there, usually `rejected`).
     An appointment word, or a note verb with a clock time (an event at a moment), leaves it to the timeline."""
     if read_frame(text) is not None or topic_first(text) is not None:
-        return LIST_COMMAND  # a frame of frames.py: a list or a task named, or a done mark (issue 26, bf dev)
+        return LIST_COMMAND  # a frame of text/list_frames.py: a list or a task named, or a done mark
     command = read_list_command(text, bare_names=True)
     if command is not None and command.container is not None and command.container.bare:
         # *Streich Käse aus Baumarkt*: a list verb and a name alone — above the timeline's bare delete verb

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from typing import Any
 
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
@@ -32,16 +31,27 @@ from novaberg.text.commands import (
     ListCommand,
     ambiguous_enumeration,
     join_list_compounds,
-    load_raw_commands,
-    names_a_container,
     read_list_command,
     restore_list_colon,
 )
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
 from novaberg.text.list_frames import read_frame, topic_first
 from novaberg.text.list_names import dative_receiver, spoken_list_name
+from novaberg.text.note_items import (
+    activity_list,
+    bare_word,
+    clean,
+    enumeration,
+    items_of_text,
+    operation_scope,
+    put_on,
+    split_items,
+    title,
+    type_for,
+    unquote,
+    without_lead_noun,
+)
 from novaberg.text.note_orders import (
-    AND,
     APPEND,
     ASK_ANY,
     ASK_ON,
@@ -53,14 +63,10 @@ from novaberg.text.note_orders import (
     DATIVE_VERBS,
     DELETE,
     DELETE_BY_CONTENT,
-    ENUMERATION_BREAK,
-    LIST_BREAK,
     NEED,
     NOTE_COLON,
     NOTE_PLAIN,
     NOTE_THAT,
-    QUOTES_CLOSE,
-    QUOTES_OPEN,
     READ_ALL,
     READ_CHECKS,
     READ_LOOKS,
@@ -70,9 +76,7 @@ from novaberg.text.note_orders import (
     REFERENCE,
     RENAME,
     UPDATE,
-    WHAT_FOR_ME,
     WHAT_IS_MISSING,
-    content_preposition_before_list,
 )
 from novaberg.text.note_words import vocabulary, words_of
 from novaberg.text.per_turn import read_once
@@ -81,7 +85,6 @@ from novaberg.timeline.phrases import time_expression, without_time
 
 __all__ = ["Reading", "parse", "operation_scope", "running_list", "split_items", "type_for", "items_of_text",
            "content_from_history", "normalized_instruction"]
-
 
 
 @dataclass(frozen=True)
@@ -101,94 +104,11 @@ class Reading:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _clean(text: str) -> str:
-    return " ".join(text.strip().split())
-
-
-def _unquote(text: str) -> str:
-    text = text.strip().rstrip(".!").strip()
-    if len(text) >= 2 and text[0] in QUOTES_OPEN and text[-1] in QUOTES_CLOSE:
-        text = text[1:-1]
-    return text.strip()
-
-
-def _title(word: str) -> str:
-    return word[:1].upper() + word[1:] if word else word
-
-
-
-
-def _one_activity(chunk: str) -> bool:
-    """*Obst und Gemüse zu kaufen*, *Milch und Brot besorgen*: the verb at the end governs every noun joined by
-    *und* before it — one task, not the item *Obst* and the task *Gemüse zu kaufen* (bf dev, issue 26). Only when
-    the earlier parts hold no verb of their own (*Oma anrufen und Fenster putzen* stays two)."""
-    parts = AND.split(chunk.strip().strip(".!"))
-    if len(parts) < 2:
-        return False
-    last = parts[-1].split()
-    if len(last) < 2:
-        return False
-    verb = normalize(last[-1])
-    activity = verb in vocabulary()["activity_words"] or normalize(last[-2]) == "zu"
-    return activity and all(len(part.split()) <= 2 for part in parts[:-1])
-
-
-def split_items(text: str) -> tuple[str, ...]:
-    """'Eier und die Butter, noch Salz' → ('Eier', 'Butter', 'Salz'); 'Obst und Gemüse zu kaufen' stays one."""
-    fillers = set(words_of("item_fillers"))
-    items: list[str] = []
-    pieces = [part for chunk in LIST_BREAK.split(text)
-              for part in ([chunk] if _one_activity(chunk) else AND.split(chunk))]
-    for part in pieces:
-        tokens = part.strip().strip(".!").split()
-        while tokens and normalize(tokens[0]) in fillers:
-            tokens.pop(0)
-        while tokens and normalize(tokens[-1]) in fillers:
-            tokens.pop()
-        item = " ".join(tokens).strip(" -")
-        if item:
-            items.append(_unquote(item))
-    return tuple(i for i in items if i)
-
-
-def items_of_text(text: str) -> list[str]:
-    """The items of a list text (one per line; a single comma-separated line also counts)."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if len(lines) == 1 and "," in lines[0]:
-        return [part.strip() for part in lines[0].split(",") if part.strip()]
-    return lines
-
-
-def type_for(*words: str) -> str:
-    """§8: the type from the words of a name ('Einkaufsliste' → einkauf); generic lists are merklisten."""
-    table: Mapping[str, str] = vocabulary()["type_by_word"]
-    for word in words:
-        low = normalize(word)
-        for key in sorted(table, key=len, reverse=True):
-            if key in low and table[key] not in ("merkliste", "notiz"):
-                return table[key]
-    for word in words:
-        low = normalize(word)
-        if low.endswith(("liste", "listen")):
-            return "merkliste"
-    return DEFAULT_TYPE
-
-
-def operation_scope(text: str) -> str:
-    """§3 Container vs. Inhalt: a preposition (von/aus/auf/zu) before the note, or a particle such as
-    *drauf*/*raus*, makes a content operation ('inhalt'); without one it is the container ('container')."""
-    if content_preposition_before_list(text):
-        return "inhalt"
-    if any(contains_word(text, particle) for particle in words_of("content_particles")):
-        return "inhalt"
-    return "container"
-
-
 def _target(match: re.Match[str], history: Sequence[Sequence[str]]) -> tuple[str, bool, bool]:
     """(name, named by the person, resolved from history) for a matched container phrase."""
     quoted = match.groupdict().get("q")
     if quoted:
-        return _clean(quoted), True, False
+        return clean(quoted), True, False
     container = match.group("c")
     bare = match.groupdict().get("n")
     if bare and normalize(container) in words_of("generic_containers"):
@@ -197,8 +117,8 @@ def _target(match: re.Match[str], history: Sequence[Sequence[str]]) -> tuple[str
         running = running_list(history)  # *die Liste*, never *die Merkliste* (a name of its own)
         if running:
             return running, False, True
-        return _title(container), False, False
-    return _title(container), True, False
+        return title(container), False, False
+    return title(container), True, False
 
 
 def running_list(history: Sequence[Sequence[str]]) -> str:
@@ -220,7 +140,7 @@ def content_from_history(history: Sequence[Sequence[str]]) -> str:
         if parse(person, ()).action != REJECTED or _is_bare_answer(person):
             continue
         source = nova if person.strip().endswith("?") else person
-        content = _enumeration(source)
+        content = enumeration(source)
         if content:
             return content
     return ""
@@ -232,32 +152,13 @@ def _is_bare_answer(text: str) -> bool:
     return reading == ZUSTIMMUNG or (reading == ABLEHNUNG and len(words(text)) <= 3)
 
 
-def _enumeration(text: str) -> str:
-    """'Halloumi, Feta, Paneer kommen mir in den Sinn' → 'Halloumi, Feta, Paneer'."""
-    text = _clean(text)
-    if "," not in text:
-        return text.rstrip(".!")
-    parts = [p.strip() for p in ENUMERATION_BREAK.split(text) if p.strip()]
-    first_words = parts[0].split()
-    start = len(first_words)
-    while start > 0 and first_words[start - 1][:1].isupper():
-        start -= 1
-    parts[0] = " ".join(first_words[start:]) or parts[0]
-    last_words = parts[-1].split()
-    end = 0
-    while end < len(last_words) and last_words[end][:1].isupper():
-        end += 1
-    parts[-1] = " ".join(last_words[:end]) or parts[-1]
-    return ", ".join(p.rstrip(".!") for p in parts if p)
-
-
 def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
     """The offline reading of one utterance through the request grammar (issue 13): an order is read
     from its bare form (*„Kannst du mir eine Packliste anlegen mit Pass?“* → *„leg mir eine Packliste an
     mit Pass“*); a question only reads; a statement writes nothing, except a statement of need while a
     list is running (end of notizen.md). Issue 26: a list compound said in two words is read as one (*die einkaufs
     liste*), and items enumerated without commas that may be one item or several are not written."""
-    said = restore_list_colon(join_list_compounds(_clean(text)))
+    said = restore_list_colon(join_list_compounds(clean(text)))
     reading, consulted = read_once("notes_reading", said, lambda: _read_alone(said))
     if consulted and len(history):  # the reading looked at the conversation: read it with this one, once
         pairs = tuple(tuple(str(part) for part in pair) for pair in history)
@@ -323,12 +224,12 @@ def _parse(text: str, history: Sequence[Sequence[str]]) -> Reading:
         return _list_reading(command, history)
     utterance = analyse(text)
     if len(text) > LONG_TEXT_CHARS:  # a monologue: the rules read the sentence that matters (issue 13)
-        text = _clean(utterance.core)
+        text = clean(utterance.core)
     if utterance.mood == QUESTION:
         return _question(text, utterance.core, history)
     if utterance.mood == STATEMENT:
         return _statement(text, history)
-    reading = _order(_clean(utterance.core), history)
+    reading = _order(clean(utterance.core), history)
     if reading.action == REJECTED and utterance.core != text:
         reading = _order(text, history)
     return reading
@@ -341,9 +242,9 @@ def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Rea
     same sentence, else the one item last talked about; with neither, nothing is written (issue 26)."""
     action = "add_content" if command.action == ADD else "remove_content"
     items_text = without_time(command.items) or command.items  # *Füge Milch am Freitag hinzu*: „Milch“ (issue 26)
-    put_on = _put_on(items_text) if command.action == REMOVE and command.container is None else ""
-    if put_on:  # notizen.md §3: *Schmeiß noch Milch drauf* puts it on — never a removal of „Milch drauf“
-        action, items_text = "add_content", put_on
+    onto = put_on(items_text) if command.action == REMOVE and command.container is None else ""
+    if onto:  # notizen.md §3: *Schmeiß noch Milch drauf* puts it on — never a removal of „Milch drauf“
+        action, items_text = "add_content", onto
     if command.pronoun:
         items_text = command.antecedent or _last_item(history)
         if not items_text:
@@ -352,47 +253,20 @@ def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Rea
     receiver = dative_receiver(items_text) if container is None and command.verb in DATIVE_VERBS else None
     if receiver is not None:  # *Füge Kabelbinder meiner Baumarkt hinzu*: the list by its name, never in the item
         items_text, name = receiver
-        target, named, resolved = _title(name), True, False
+        target, named, resolved = title(name), True, False
     elif container is not None and container.name:
-        target, named, resolved = _title(container.name), True, False
+        target, named, resolved = title(container.name), True, False
     elif container is not None and action == "add_content":
         # *Ergänze Backpapier in der Liste*: an addition to the bare list word is never guessed onto the running
         # list — one list of hers takes it, with several the search asks which (a wrong write is worse than none)
-        target, named, resolved = _bare_word(container.said), False, False
+        target, named, resolved = bare_word(container.said), False, False
     else:
         target = running_list(history)
         named, resolved = False, bool(target)
         if not target and container is not None:  # the bare list word (*auf die Liste für morgen*: „Liste“)
-            target = _bare_word(container.said)
+            target = bare_word(container.said)
     return _checked_items(Reading(action, target, items=split_items(items_text), named=named, resolved=resolved,
                                   typ=type_for(target) if target else ""))
-
-
-def _put_on(items: str) -> str:
-    """The items before a closing particle of putting on (*Milch drauf* → *Milch*), or ''."""
-    said = items.split()
-    if len(said) > 1 and normalize(said[-1]) in _putting_on():
-        return " ".join(said[:-1])
-    return ""
-
-
-@cache
-def _putting_on() -> frozenset[str]:
-    return frozenset(normalize(word) for word in load_raw_commands()["elliptic_on"])
-
-
-def _bare_word(said: str) -> str:
-    words = said.split()
-    return _title(next((w for w in words if names_a_container(w)), words[-1]))
-
-
-def _without_lead_noun(item: str) -> str:
-    """*den Posten Paris* → *Paris*: the word for an entry is no part of the entry."""
-    words = item.split()
-    lead = 1 if words and normalize(words[0]) in ("den", "die", "das", "der") else 0
-    if len(words) > lead + 1 and normalize(words[lead]) in words_of("item_lead_nouns"):
-        return " ".join(words[lead + 1:])
-    return item
 
 
 def _checked_items(reading: Reading) -> Reading:
@@ -400,7 +274,7 @@ def _checked_items(reading: Reading) -> Reading:
     wurde gekauft*) is a misread order: nothing is written (issue 26: a wrong write is worse than none)."""
     if reading.action not in ("add_content", "remove_content"):
         return reading
-    items = tuple(_without_lead_noun(item) for item in reading.items)
+    items = tuple(without_lead_noun(item) for item in reading.items)
     for item in items:
         words = [normalize(w) for w in item.split()]
         if not words or all(w in words_of("non_item_words") for w in words) or words[0] in words_of("item_verb_openers"):
@@ -422,7 +296,7 @@ def _framed(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
     target = command.container.name if command.container is not None else ""
     if not target and action == "add_content":
         target = "Liste"
-    return _checked_items(Reading(action, _title(target) if target else "", items=split_items(command.items),
+    return _checked_items(Reading(action, title(target) if target else "", items=split_items(command.items),
                                   named=bool(target), typ=type_for(target) if target else ""))
 
 
@@ -438,40 +312,21 @@ def _last_item(history: Sequence[Sequence[str]]) -> str:
 def _question(text: str, core: str, history: Sequence[Sequence[str]]) -> Reading:
     """A question reads a note or all notes; it never writes."""
     for candidate in (core, text):
-        candidate = _clean(candidate).rstrip("?").strip()
+        candidate = clean(candidate).rstrip("?").strip()
         if READ_ALL.match(candidate):
             return Reading("read")
         for rx in (READ_ON, READ_SHOW, READ_TELL, READ_LOOKS, *READ_CHECKS, ASK_ON, ASK_ANY):
             if m := rx.match(candidate):
                 target, named, resolved = _target(m, history)
                 return Reading("read", target, named=named, resolved=resolved)
-    asked = _clean(core).rstrip("?").strip()
-    activity = _activity_list(asked)
+    asked = clean(core).rstrip("?").strip()
+    activity = activity_list(asked)
     if activity:
         return Reading("read", activity)
     if WHAT_IS_MISSING.match(asked):  # *Was fehlt noch?*: the list being worked on
         target = running_list(history) or str(vocabulary()["list_of_type"]["einkauf"])
         return Reading("read", target, resolved=True)
     return Reading(REJECTED, reason="eine Frage, kein Notizauftrag")
-
-
-
-
-
-
-def _activity_list(question: str) -> str:
-    """*Was muss ich noch einkaufen?*, *Was brauch ich vom Supermarkt?*: a question about what is still to
-    do for an activity or at a place reads the list of that kind (its usual name), or ''."""
-    m = WHAT_FOR_ME.match(question)
-    if not m:
-        return ""
-    vocab = vocabulary()
-    for word in words(m.group("rest")):
-        kind = vocab["activity_words"].get(word) or next(
-            (typ for stem, typ in vocab["type_by_word"].items() if word.startswith(stem) and typ != "merkliste"), "")
-        if kind in vocab["list_of_type"]:
-            return str(vocab["list_of_type"][kind])
-    return ""
 
 
 def _need(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
@@ -491,7 +346,7 @@ def _need(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
 def is_need_statement(text: str) -> bool:
     """*Wir brauchen noch X*, *Milch ist alle*, *Uns ist das Mehl ausgegangen*: a statement of need (notizen.md,
     *Nur auf ausdrücklichen Auftrag*: an item for a running list, else nothing is written)."""
-    return any(rx.match(_clean(text)) for rx in NEED)
+    return any(rx.match(clean(text)) for rx in NEED)
 
 
 def _statement(text: str, history: Sequence[Sequence[str]]) -> Reading:
@@ -515,7 +370,7 @@ def _order(text: str, history: Sequence[Sequence[str]]) -> Reading:
     """The order rules (first matching rule wins; the order matters)."""
     if m := RENAME.match(text):
         target, named, resolved = _target(m, history)
-        return Reading("rename", target, new_name=_unquote(m.group("new")), named=named, resolved=resolved)
+        return Reading("rename", target, new_name=unquote(m.group("new")), named=named, resolved=resolved)
     for rx in (CLEAR, CLEAR_MAKE, CLEAR_ALL):
         if m := rx.match(text):
             target, named, resolved = _target(m, history)
@@ -552,7 +407,7 @@ def _order(text: str, history: Sequence[Sequence[str]]) -> Reading:
     if command is not None:  # the core of a polite or framed order (*kannst du … hinzufügen?*)
         return _list_reading(command, history)
     if (m := DELETE_BY_CONTENT.match(text)) and operation_scope(text) != "inhalt":  # not *von der Einkaufsliste*
-        return Reading("delete", _clean(m.group("content")), target_typ="inhalt", named=True)
+        return Reading("delete", clean(m.group("content")), target_typ="inhalt", named=True)
     if m := DELETE.match(text):
         target, named, resolved = _target(m, history)
         return Reading("delete", target, named=named, resolved=resolved)
@@ -572,15 +427,15 @@ def _create_reading(m: re.Match[str]) -> Reading:  # noqa: C901 - one reading, i
     purpose = m.group("for")
     content = (m.group("content") or "").strip()
     if quoted:
-        name = _clean(quoted)
+        name = clean(quoted)
     elif purpose and normalize(container) not in words_of("generic_containers"):
-        name = f"{_title(container)} für {' '.join(purpose.split())}"  # *eine Packliste für den Urlaub*: both said
+        name = f"{title(container)} für {' '.join(purpose.split())}"  # *eine Packliste für den Urlaub*: both said
     elif purpose:
-        name = _title(_clean(purpose))
+        name = title(clean(purpose))
     elif normalize(container) in words_of("generic_containers"):
         name = ""
     else:
-        name = _title(container)
+        name = title(container)
     typ = type_for(container, purpose or "", quoted or "")
     if typ == DEFAULT_TYPE and normalize(container).endswith(("liste", "listen")):
         typ = "merkliste"
