@@ -136,7 +136,7 @@ def _strip_openers(text: str) -> str:
 
 
 def _unmarked_opener(text: str) -> int:
-    """Issue 26: an opening clause of interjections said without its comma (*sag mal leg mir …*, *ok gut was hab
+    """An opening clause of interjections said without its comma (*sag mal leg mir …*, *ok gut was hab
     ich morgen*, as speech is transcribed): the length of that run of interjections when an order (an imperative
     of the lexicon), a question word or a polite frame follows it; else 0."""
     g = grammar()
@@ -292,7 +292,7 @@ def is_question(text: str) -> bool:
     if words[0] in g.question_words:
         return True
     if words[0] in g.question_verbs_alone and len(words) > 1:
-        return True  # issue 26: *steht milch auf der einkaufsliste*, *steht morgen was an* — asked without its mark
+        return True  # *steht milch auf der einkaufsliste*, *steht morgen was an* — asked without its mark
     return words[0] in g.question_verbs and len(words) > 1 and words[1] in g.subject_words
 
 

@@ -65,7 +65,7 @@ def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool,
         return end, Container(_said(toks, i, end), word.said, direction)
     if head:  # the bare word: *meine Liste*, or *Liste Baumarkt* with a name after it
         named = _named_for(toks, j + 1, lx)
-        if named:  # s11: *die Liste für den Baumarkt*
+        if named:  # *die Liste für den Baumarkt*
             return named, Container(_said(toks, i, named), toks[named - 1].said, direction)
         rest = len(toks) - (j + 1)
         joined = rest >= 2 and toks[j + 2].folded in ("und", "oder", ",")  # *Liste Brot und Butter*: items
@@ -76,7 +76,7 @@ def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool,
     if j + 1 < len(toks) and _head_of(toks[j + 1].folded, lx) == toks[j + 1].folded.replace("-", "") \
             and _is_name(word, lx) and (j > i or i > 0 or word.folded.removesuffix("s") in lx.aliases):
         # *die Haushalt Liste*, *der Einkaufs Liste*; first after the verb only a list's own stem: *Füge Einkaufs
-        # Liste Öl hinzu* (issue 26) — *Füge Backpapier Liste hinzu* keeps its item
+        # Liste Öl hinzu* — *Füge Backpapier Liste hinzu* keeps its item
         name = lx.aliases.get(word.folded.removesuffix("s"), f"{word.said}-{_title(toks[j + 1].said)}")
         return j + 2, Container(_said(toks, i, j + 2), name, direction)
     if word.folded in lx.aliases:  # *dem Einkauf*

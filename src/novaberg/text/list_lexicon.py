@@ -155,7 +155,7 @@ class _Tok:
 
 
 def _tokens(text: str) -> list[_Tok]:
-    """The tokens of `text`. Issue 26: a text typed or recognised in lower case (*füge milch zur einkaufs liste
+    """The tokens of `text`. A text typed or recognised in lower case (*füge milch zur einkaufs liste
     hinzu*) marks its tokens `uncased`, so that a name is told by the lexicon there, not by a capital letter."""
     found = [m.group() for m in _TOKEN.finditer(text)]
     uncased = not any(word[:1].isupper() for word in found[1:])

@@ -41,7 +41,7 @@ def antecedent(clause: str) -> str:
     return ""
 
 
-# --- the forms of speech (issue 26) ---------------------------------------------------------------------
+# --- the forms of speech ---------------------------------------------------------------------
 
 _SPLIT_HEADS = ("liste", "listen", "zettel")
 _TO_DO = re.compile(r"\b(to)[\s-]+(do)[\s-]+(liste|listen)\b", re.IGNORECASE)
@@ -79,7 +79,7 @@ _ENUMERATION = frozenset({"und", "oder", "sowie"})
 
 
 def ambiguous_enumeration(items_text: str, whole_text: str) -> bool:
-    """Issue 26: items said without their commas (*pass ladekabel und sonnencreme*, *Schrauben Dübel*, as speech is
+    """Items said without their commas (*pass ladekabel und sonnencreme*, *Schrauben Dübel*, as speech is
     transcribed) may be one item or several — *Pass, Ladekabel* or *Pass Ladekabel*. True when `whole_text` has no
     comma and an item of several words (without a number: *zwei liter milch* is one) is either all nouns by their
     capitals or stands in a text without capitals (`_tokens`), where nothing tells one item from several: the

@@ -58,13 +58,13 @@ READ_ON = _rx(rf"^(?:und\s+)?was\s+steht\s+(?:alles\s+|noch\s+|denn\s+|jetzt\s+)
 ASK_ON = _rx(rf"^(?:steht|stehen|ist|sind|hab\w*)\s+.+?\s+(?:auf|in)\s+{NAMED}.*$")
 ASK_ANY = _rx(rf"^(?:was|welche\w*|wie\s*viele?)\b.*?\s(?:auf|in)\s+{NAMED}\s*$")
 READ_SHOW = _rx(rf"^{PLEASE}{_stem(words_of('read_verbs'))}\s+(?:mir\s+|uns\s+)?(?:mal\s+|bitte\s+)*{NAMED}(?:\s+(?:vor|an))?"
-                 r"\s*[.!?]*\s*$")  # *Zeig die Einkaufsliste an*, *Les mir die Liste vor* (s11: split *anzeigen*)
-# s11: an embedded question (*Sag mir, was auf der Einkaufsliste steht*) and *Wie sieht meine Liste aus?* read
+                 r"\s*[.!?]*\s*$")  # *Zeig die Einkaufsliste an*, *Les mir die Liste vor* (split *anzeigen*)
+# an embedded question (*Sag mir, was auf der Einkaufsliste steht*) and *Wie sieht meine Liste aus?* read
 READ_TELL = _rx(rf"^{PLEASE}(?:(?:sag|verrat|erzähl|erzaehl)\w*\s+(?:mir|uns)|(?:ich|wir)\s+(?:möchte|moechte|will|wollen|"
                  r"würde\s+gerne?|wuerde\s+gerne?)\s+wissen)\s*,?\s*(?:bitte\s+|mal\s+|doch\s+)*,?\s*"
                  rf"was\s+(?:alles\s+|noch\s+|gerade\s+|jetzt\s+)*(?:auf|in)\s+{NAMED}\s+(?:steht|stehen|ist)\s*[.!?]*\s*$")
 READ_LOOKS = _rx(rf"^wie\s+sieht\s+(?:es\s+(?:auf|in|mit)\s+)?{NAMED}\s+(?:gerade\s+|jetzt\s+|aktuell\s+)*aus\s*[.!?]*\s*$")
-# bf dev (issue 26): a list looked at, checked or wanted in sight — *Finde meine Einkaufsliste*, *Sieh meine Liste an*,
+# bf dev: a list looked at, checked or wanted in sight — *Finde meine Einkaufsliste*, *Sieh meine Liste an*,
 # *Überprüfe meine Aufgabenliste*, *Ich möchte meine Einkaufsliste sehen*, *Ist irgendetwas auf meiner Liste* — and
 # the tasks by their noun (*Zeige meine Aufgaben*, *Lies meine Aufgaben vor*: the search maps the noun to its list)
 TASKS = r"(?:(?:meine|die|alle)\s+)?(?P<c>aufgaben|to-?dos)"
@@ -104,7 +104,7 @@ NEED = (
     _rx(r"^(?:ach,?\s+)?(?:uns|mir|es)\s+(?:fehlt|fehlen)\s+(?:noch\s+|auch\s+)*(?P<items>.+?)\s*[.!]*$"),
     _rx(r"^(?P<items>.+?)\s+(?:brauche|brauchen)\s+(?:ich|wir)\s*(?:auch|noch)?\s*[.!]*$"),
     _rx(r"^(?:ach,?\s+)?und\s+(?:noch\s+|auch\s+)*(?P<items>[^?]+?)\s*[.!]*$"),  # *Und Zahnpasta.* after a list
-    # used up (issue 26): *Milch ist alle*, *Die Eier sind aufgebraucht*, *Uns ist das Mehl ausgegangen* — a need
+    # used up: *Milch ist alle*, *Die Eier sind aufgebraucht*, *Uns ist das Mehl ausgegangen* — a need
     # like *wir brauchen*: an item for the running list, else nothing written. Not *leer*, *aus* or *wir haben
     # keine X mehr*: *Der Akku ist leer*, *Die Party ist aus*, *keine Zeit mehr* name no item to buy
     _rx(r"^(?:ach,?\s+)?(?:der\s+|die\s+|das\s+|unser\w*\s+)?(?P<items>[^,;?]+?)\s+(?:ist|sind)\s+(?:schon\s+|jetzt\s+)?"
