@@ -286,15 +286,13 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False,
             return None  # an elliptic order names its list at one end: *Eier auf die Einkaufsliste*
     else:
         items = _trim(body, lx)
-        container = given
-        if verb is None and given is not None:
+        container = given  # *Einkaufsliste, setz Milch*: the list said first — the verb needs no list of its own
+        if verb is None:
             return None
-        if given is not None:
-            pass  # *Einkaufsliste, setz Milch*: the list was said first — the verb needs no list of its own
-        elif verb is None or verb.needs_container and particle in ("", "ein"):
+        if given is None and verb.needs_container and particle in ("", "ein"):
             return None  # *schreib Eier*, *trag Eier ein*: no list said and no particle saying where
         # *schreib Eier auf*, *nimm Eier mit auf*: written down — on a list the caller asks for
-        elif verb.action == "by_direction" and not particle:
+        if given is None and verb.action == "by_direction" and not particle:
             return None
         if any(t.folded in lx.directions for t in items):
             return None  # *Ergänze Backpapier auf Baumarkt*: a place said, but no list word — not read safely
