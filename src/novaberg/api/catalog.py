@@ -1,5 +1,5 @@
 """The one explicit list of what the turn can use: services with their route hints, block readers, the
-offline model's rule per task and the per-task temperatures (issue 25: no registration on import). `Nova`
+offline model's rule per task and the per-task temperatures (no registration on import). `Nova`
 builds its `Registry` from here and hands it to the graph in `Deps.registry`, and hands the rule table and the
 temperatures to the model connector it opens; the graph never imports an agent by name.
 
@@ -67,7 +67,7 @@ SERVICES: tuple[ServiceEntry, ...] = (
     ServiceEntry(FILES_ROOTS, files_roots_hint),
     ServiceEntry(ReadingService(), reading_hint),
     ServiceEntry(KnowledgeService(), knowledge_hint),
-    ServiceEntry(ForgetMeService(), forget_me_hint),  # issue 31: the whole person (its own hint tops the others)
+    ServiceEntry(ForgetMeService(), forget_me_hint),  # the whole person (its own hint tops the others)
 )
 
 READERS: tuple[tuple[str, Reader], ...] = (

@@ -1,4 +1,4 @@
-"""Every sentence the timeline agent says, in one place (STYLE.md 1), keyed by the situation.
+"""Every sentence the timeline agent says, in one place (CONTRIBUTING.md "German is data"), keyed by the situation.
 
 Placeholders are filled with `str.format`; titles stand in „…“. A failed order always says that
 nothing was entered and nothing changed (§5.2 *Ein gescheiterter Auftrag erreicht die Antwort*).
