@@ -11,8 +11,8 @@ import pytest
 from novaberg.api.catalog import build_registry
 from novaberg.notes.agent import route_hint
 from novaberg.notes.agent.agent import NODES, notes_graph
-from novaberg.notes.agent.vocabulary import LIST_KEYS, MAP_KEYS, vocabulary
 from novaberg.notes.repository import NotesRepository
+from novaberg.text.note_words import LIST_KEYS, MAP_KEYS, vocabulary
 from novaberg.text.words import normalize
 from tests.notes.helpers import NOW, all_rows, deps_with, notes, run
 from tests.support import make_offline_llm
@@ -106,7 +106,7 @@ def test_statement_of_need_gets_a_low_score_to_be_classified_there():
 
 
 def test_vocabulary_schema():
-    raw = json.loads(resources.files("novaberg.notes.agent").joinpath("vocabulary.json").read_text("utf-8"))
+    raw = json.loads(resources.files("novaberg.text").joinpath("notes_de.json").read_text("utf-8"))
     assert set(raw) - {"_comment"} == set(LIST_KEYS) | set(MAP_KEYS)
     for key in LIST_KEYS:
         assert raw[key] and all(isinstance(w, str) and w == normalize(w) and w.strip() == w for w in raw[key]), key

@@ -55,14 +55,14 @@ _CONSENT_SERVICE = {
 }
 
 SCHEMAS: dict[str, dict[str, Any]] = {
-    "notes/agent/vocabulary.json": {
+    "text/notes_de.json": {
         "_comment": TEXT,
         **dict.fromkeys(
             (
                 "container_words generic_containers content_prepositions content_particles articles item_fillers "
-                "delete_verbs clear_verbs rename_verbs read_verbs update_verbs append_verbs "
+                "clear_verbs rename_verbs read_verbs update_verbs append_verbs "
                 "create_verbs note_openers reference_words need_verbs choice_two_first choice_two_second "
-                "duplicate_update duplicate_new missing_refusal non_item_words item_verb_openers item_lead_nouns "
+                "duplicate_update duplicate_new duplicate_refusals clause_subjects clause_finite_verbs clause_time_links missing_refusal non_item_words item_verb_openers item_lead_nouns "
                 "note_words content_links"
             ).split(),
             WORDS,
@@ -123,7 +123,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                 "date_articles short_only_participles short_participle_prepositions short_fillers perfect_auxiliaries "
                 "first_person_ellipsis_auxiliaries state_auxiliaries future_auxiliaries location_verbs "
                 "location_prepositions storage_places references reference_phrases not_items first_person_subjects "
-                "person_subjects person_verbs negations modal_verbs subjunctives thought_experiments conditions "
+                "person_subjects person_verbs modal_verbs subjunctives thought_experiments conditions "
                 "open_subordinators subordinators clause_coordinators bare_coordinators main_clause_openers "
                 "wishes_and_suppositions offer_markers question_words finite_openers"
             ).split(),
@@ -178,7 +178,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             (
                 "container_heads determiners dative closing polite_frames fillers pronouns not_items subjects "
                 "not_elliptic other_containers antecedent_verbs done_words list_only_verbs list_only_particles finite_verbs item_openers_refused elliptic_modals elliptic_off "
-                "task_verbs task_remove_verbs task_adjectives item_adjective_stems task_articles elliptic_on elliptic_off_modals wish_endings aside_openers negations reflexives scope_times scope_time_openers"
+                "task_verbs task_remove_verbs task_adjectives item_adjective_stems task_articles elliptic_on elliptic_off_modals wish_endings aside_openers reflexives scope_times scope_time_openers"
             ).split(),
             FOLDED,
         ),
@@ -194,7 +194,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "_comment": TEXT,
         "schema_version": INT,
         **dict.fromkeys(("today_alone relative_days check_verbs time_prepositions grammar_blockers range_joiners "
-                         "edge_links new_words negations greeting_adjectives greeting_nouns dangling datives").split(),
+                         "edge_links new_words greeting_adjectives greeting_nouns dangling datives").split(),
                         WORDS),
     },
     "text/calendar_events_de.json": {  # another person's life events (text/calendar_events.py)
@@ -291,13 +291,14 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "offline_note": TEXT,
         "offline_note_sie": TEXT,
     },
+    "text/lexicon_de.json": {"_comment": TEXT, "negations": FOLDED, "delete_verbs": WORDS},
     "text/words_de.json": {"_comment": TEXT, "abbreviations": WORDS, "not_abbreviations": WORDS},
     "text/answers_de.json": {  # issue 26: the word sets of pending, bare_orders and the timeline's resume as data
         "schema_version": INT,
         "_comment": TEXT,
         **dict.fromkeys(
             (
-                "own_sentence_openers which_answer_words which_item_words possessives other_containers negations "
+                "own_sentence_openers which_answer_words which_item_words possessives other_containers "
                 "time_answer_fillers time_answer_own_words"
             ).split(),
             FOLDED,

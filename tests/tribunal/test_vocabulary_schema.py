@@ -20,7 +20,6 @@ def test_schema_version_and_top_level_keys() -> None:
     assert RAW["schema_version"] == 1
     for key in (
         "storage_verbs",
-        "negations",
         "short_fillers",
         "subordinators",
     ):

@@ -23,6 +23,7 @@ from typing import Any
 from novaberg.files import texts
 from novaberg.files.paths import NothingAllowedError, OutsideBoundaryError, RootNotUsableError
 from novaberg.text.consent import read_consent
+from novaberg.text.lexicon import is_delete_verb
 
 __all__ = ["Step", "start_grant", "answer_ownership", "answer_gate", "start_revoke", "answer_revoke",
            "read_ownership", "read_revocation", "refusal", "numbered", "number_of"]
@@ -32,7 +33,7 @@ _THEIRS = {"deins", "deine", "deiner", "dein", "dir", "deinen", "deinem", "ihres
 _MINE = {"meins", "meine", "meiner", "mein", "mir", "meinen", "meinem"}
 _BOTH = {"beides", "beide", "gemischt", "gemeinsam", "unseres", "unsers", "unsere"}
 _DISABLE = {"stilllegen", "stillegen", "stillgelegt", "pausieren", "pause", "deaktivieren", "vorerst", "erstmal"}
-_FORGET = {"vergessen", "vergiss", "löschen", "lösche", "loeschen", "weg", "entfernen", "entferne"}
+_FORGET = {"vergessen", "vergiss", "weg"}  # and every word of a delete verb (text/lexicon_de.json)
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,8 @@ def read_ownership(text: str) -> str | None:
 def read_revocation(text: str) -> str | None:
     """'stilllegen' | 'vergessen', or None when the answer names neither or both."""
     words = _words(text)
-    disable, forget = bool(words & _DISABLE), bool(words & _FORGET)
+    disable = bool(words & _DISABLE)
+    forget = bool(words & _FORGET) or any(is_delete_verb(word) for word in words)
     if disable != forget:
         return "stilllegen" if disable else "vergessen"
     return None

@@ -10,6 +10,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.text.lexicon import NEGATIONS
 from novaberg.text.words import fold
 
 __all__ = ["AnswerWords", "answer_words", "load_raw_answer_words"]
@@ -45,7 +46,7 @@ def answer_words() -> AnswerWords:
         which_item_words=folded("which_item_words"),
         possessives=folded("possessives"),
         other_containers=tuple(fold(w) for w in raw["other_containers"]),
-        negations=folded("negations"),
+        negations=NEGATIONS,
         time_answer_fillers=folded("time_answer_fillers"),
         time_answer_own_words=folded("time_answer_own_words"),
     )

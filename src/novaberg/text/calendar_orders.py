@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from novaberg.text.lexicon import negated
+
 __all__ = ["passive_as_order", "is_negated_order", "without_changed_part", "old_name", "as_wann", "when_clause_start",
            "opens_with_when", "asked_pronoun", "opens_with_remind_me"]
 
@@ -21,7 +23,6 @@ _PASSIVE = re.compile(r"^(?P<subject>.+?)\s+(?:muss|müsste|muesste|soll|sollte|
 _PARTICIPLE_AS_VERB = {"verschoben": "verschieben", "verlegt": "verlegen", "gelöscht": "löschen", "geloescht": "loeschen",
                        "abgesagt": "absagen", "eingetragen": "eintragen", "gestrichen": "streichen", "entfernt": "entfernen"}
 _PERSONAL = ("ich", "du", "er", "sie", "es", "wir", "ihr", "man")
-_NEGATED = re.compile(r"\b(?:nicht|nichts|kein|keine|keinen|keinem|keiner|nie|niemals|keinesfalls)\b", _I)
 _INSTEAD = re.compile(r"\bsondern\b|\bstatt\b|\banstatt\b", _I)  # *nicht am Freitag, sondern am Montag*
 _CHANGED_PART = re.compile(r"^(?:die\s+|den\s+|das\s+)?(?:uhrzeit|zeit|datum|tag|beginn)\s+(?:vom|von|des|der|beim)\s+", _I)
 # *Benachrichtige mich über den Elternabend um 15 Uhr*, *Lese die Termine für morgen vor*: the grammar does not know
@@ -49,7 +50,7 @@ def passive_as_order(core: str) -> str:
 
 def is_negated_order(text: str) -> bool:
     """A negation without *sondern*/*statt* (*Trag den Zahnarzt nicht ein*): an order that writes nothing."""
-    return _NEGATED.search(text) is not None and _INSTEAD.search(text) is None
+    return negated(text) and _INSTEAD.search(text) is None
 
 
 def without_changed_part(target: str) -> str:

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from novaberg.text.calendar import WEEKDAY_NAMES
+from novaberg.text.lexicon import NEGATIONS
 from novaberg.text.words import ascii_variants
 
 __all__ = ["VOCABULARY", "StorageVerb", "Vocabulary", "WordSet", "ascii_variants", "load_raw_vocabulary"]
@@ -158,7 +159,6 @@ _WORD_LISTS = (
     "first_person_subjects",
     "person_subjects",
     "person_verbs",
-    "negations",
     "modal_verbs",
     "subjunctives",
     "thought_experiments",
@@ -185,6 +185,7 @@ def _build(raw: Mapping[str, Any]) -> Vocabulary:
             for service, actions in raw["write_actions"].items()
         }),
         verbs=verbs,
+        negations=WordSet.of(NEGATIONS),
         **lists,
     )
 

@@ -11,337 +11,47 @@ a list, the reader refuses (None) rather than guess. The words are data (`comman
 
 `read_list_command(text)` returns a `ListCommand` or None (not a list command, or not read safely).
 """
-
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from typing import Any
 
-from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.grammar import verb_of
+from novaberg.text.list_containers import (
+    _find_container,
+    _head_of,
+    _said,
+    is_pronoun,
+    names_a_container,
+)
+from novaberg.text.list_lexicon import (
+    ADD,
+    DATIVE,
+    FROM,
+    REMOVE,
+    TO,
+    Container,
+    ListCommand,
+    _ends_with,
+    _Lexicon,
+    _lexicon,
+    _starts_with,
+    _strip_closing,
+    _Tok,
+    _tokens,
+    _Verb,
+    load_raw_commands,
+)
+from novaberg.text.list_text import ambiguous_enumeration, antecedent, join_list_compounds, restore_list_colon
+from novaberg.text.per_turn import read_once
 from novaberg.text.words import fold
 
-__all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command", "antecedent", "ADD", "REMOVE",
+__all__ = ["Container", "ListCommand", "load_raw_commands", "read_list_command", "read_order_on_list", "antecedent", "ADD", "REMOVE",
            "is_pronoun", "means_a_list", "names_a_container", "unsafe_item_text", "join_list_compounds",
            "ambiguous_enumeration", "restore_list_colon"]
 
-ADD, REMOVE = "add", "remove"
-TO, FROM, DATIVE = "to", "from", "dative"
 _ON_PARTICLES = frozenset({"drauf", "rauf", "dazu"})
 _OFF_PARTICLES = frozenset({"raus", "heraus", "runter", "herunter", "weg"})
 _HEAD_COLON = re.compile(r"^\s*(?P<head>[^\W\d_][\w-]*)\s*:\s*(?P<rest>\S.*)$")
-
-_TOKEN = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*|[,;]")
-
-
-@dataclass(frozen=True)
-class Container:
-    """A list named in a sentence. `name` is '' for a bare container word (*meine Liste*: no name)."""
-
-    said: str
-    name: str
-    direction: str  # to / from / dative
-    bare: bool = False  # named without a list word (*aus Baumarkt*): only the person's lists can confirm it
-
-
-@dataclass(frozen=True)
-class ListCommand:
-    action: str  # ADD | REMOVE
-    items: str  # the items as said (split by the caller)
-    container: Container | None
-    verb: str  # the lexicon key, '' for an elliptic order
-    pronoun: bool = False  # the item is a pronoun (*nimm ihn von der Liste*): the caller resolves it
-    antecedent: str = ""  # what a pronoun points back to within the same sentence ('' when nothing)
-    particle: str = ""  # the separable particle said apart (*streich X durch*: durch)
-
-
-@dataclass(frozen=True)
-class _Verb:
-    key: str
-    forms: frozenset[str]
-    infinitives: frozenset[str]
-    particles: frozenset[str]
-    action: str
-    needs_container: bool
-
-
-@dataclass(frozen=True)
-class _Lexicon:
-    verbs: tuple[_Verb, ...]
-    heads: tuple[str, ...]
-    aliases: dict[str, str]
-    directions: dict[str, str]
-    determiners: frozenset[str]
-    dative: frozenset[str]
-    closing: tuple[tuple[str, ...], ...]
-    polite: tuple[tuple[str, ...], ...]
-    fillers: frozenset[str]
-    pronouns: frozenset[str]
-    not_items: frozenset[str]
-    subjects: frozenset[str]
-    not_elliptic: frozenset[str]
-    other_containers: tuple[str, ...]
-    antecedent_verbs: frozenset[str]
-    done_words: frozenset[str]
-    list_only_verbs: frozenset[str]
-    list_only_particles: frozenset[str]
-    finite_verbs: frozenset[str]
-    item_openers_refused: frozenset[str]
-    elliptic_modals: frozenset[str]
-    elliptic_off: frozenset[str]
-    task_nouns: dict[str, str]
-    task_verbs: frozenset[str]
-    task_remove_verbs: frozenset[str]
-    task_adjectives: frozenset[str]
-    item_adjective_stems: frozenset[str]
-    task_articles: frozenset[str]
-    elliptic_on: frozenset[str]
-    elliptic_off_modals: frozenset[str]
-    wish_endings: frozenset[str]
-    aside_openers: frozenset[str]
-    negations: frozenset[str]
-    reflexives: frozenset[str]
-    scope_times: frozenset[str]
-    scope_time_openers: frozenset[str]
-
-
-def load_raw_commands() -> dict[str, Any]:
-    """The data file as written (for its schema test)."""
-    return json.loads(resources.files(__package__).joinpath("commands_de.json").read_text(encoding="utf-8"))
-
-
-def _phrases(values: list[str]) -> tuple[tuple[str, ...], ...]:
-    return tuple(sorted((tuple(fold(v).split()) for v in values), key=len, reverse=True))
-
-
-@cache
-def _lexicon() -> _Lexicon:
-    raw = load_raw_commands()
-    return _Lexicon(
-        verbs=tuple(_Verb(v["key"], frozenset(v["forms"]), frozenset(v["infinitives"]), frozenset(v["particles"]),
-                          v["action"], bool(v["needs_container"])) for v in raw["verbs"]),
-        heads=tuple(sorted(raw["container_heads"], key=len, reverse=True)),
-        aliases=dict(raw["list_aliases"]),
-        directions=dict(raw["directions"]),
-        determiners=frozenset(raw["determiners"]),
-        dative=frozenset(raw["dative"]),
-        closing=_phrases(raw["closing"]),
-        polite=_phrases(raw["polite_frames"]),
-        fillers=frozenset(raw["fillers"]),
-        pronouns=frozenset(raw["pronouns"]),
-        not_items=frozenset(raw["not_items"]),
-        subjects=frozenset(raw["subjects"]),
-        not_elliptic=frozenset(raw["not_elliptic"]),
-        other_containers=tuple(raw["other_containers"]),
-        antecedent_verbs=frozenset(raw["antecedent_verbs"]),
-        done_words=frozenset(raw["done_words"]),
-        list_only_verbs=frozenset(raw["list_only_verbs"]),
-        list_only_particles=frozenset(raw["list_only_particles"]),
-        finite_verbs=frozenset(raw["finite_verbs"]),
-        item_openers_refused=frozenset(raw["item_openers_refused"]),
-        elliptic_modals=frozenset(raw["elliptic_modals"]),
-        elliptic_off=frozenset(raw["elliptic_off"]),
-        task_nouns={fold(k): v for k, v in raw["task_nouns"].items()},
-        task_verbs=frozenset(raw["task_verbs"]),
-        task_remove_verbs=frozenset(raw["task_remove_verbs"]),
-        task_adjectives=frozenset(raw["task_adjectives"]),
-        item_adjective_stems=frozenset(raw["item_adjective_stems"]),
-        task_articles=frozenset(raw["task_articles"]),
-        elliptic_on=frozenset(raw["elliptic_on"]),
-        elliptic_off_modals=frozenset(raw["elliptic_off_modals"]),
-        wish_endings=frozenset(raw["wish_endings"]),
-        aside_openers=frozenset(raw["aside_openers"]),
-        negations=frozenset(w for w in raw["negations"] if " " not in w),
-        reflexives=frozenset(raw["reflexives"]),
-        scope_times=frozenset(raw["scope_times"]) | {fold(day) for day in WEEKDAY_NAMES},
-        scope_time_openers=frozenset(raw["scope_time_openers"]),
-    )
-
-
-@dataclass(frozen=True)
-class _Tok:
-    said: str
-    folded: str
-    uncased: bool = False  # the text carries no capitals past its first word: the case says nothing of nouns
-
-
-def _tokens(text: str) -> list[_Tok]:
-    """The tokens of `text`. Issue 26: a text typed or recognised in lower case (*füge milch zur einkaufs liste
-    hinzu*) marks its tokens `uncased`, so that a name is told by the lexicon there, not by a capital letter."""
-    found = [m.group() for m in _TOKEN.finditer(text)]
-    uncased = not any(word[:1].isupper() for word in found[1:])
-    return [_Tok(word, fold(word), uncased) for word in found]
-
-
-def _starts_with(toks: list[_Tok], phrase: tuple[str, ...]) -> bool:
-    return len(toks) >= len(phrase) and tuple(t.folded for t in toks[: len(phrase)]) == phrase
-
-
-def _ends_with(toks: list[_Tok], phrase: tuple[str, ...]) -> bool:
-    return len(toks) >= len(phrase) and tuple(t.folded for t in toks[len(toks) - len(phrase):]) == phrase
-
-
-def _strip_closing(toks: list[_Tok], lx: _Lexicon) -> list[_Tok]:
-    changed = True
-    while changed and toks:
-        changed = False
-        if toks[-1].folded in (",", ";"):
-            toks, changed = toks[:-1], True
-            continue
-        for phrase in lx.closing:
-            if _ends_with(toks, phrase) and len(toks) > len(phrase):
-                toks, changed = toks[: len(toks) - len(phrase)], True
-                break
-    while toks and (toks[0].folded in ("bitte", "ach", "also", "ok", "okay", "und", "nova", "hey", ",")):
-        toks = toks[1:]
-    return toks
-
-
-def _head_of(folded: str, lx: _Lexicon) -> str:
-    """The container word a folded word is or ends in ('' when none)."""
-    bare = folded.replace("-", "")
-    for head in lx.heads:
-        if bare.endswith(head):
-            return head
-    return ""
-
-
-def names_a_container(word: str) -> bool:
-    """Whether a word names a list by itself (*Einkaufsliste*, *Liste*, *Einkauf*)."""
-    lx = _lexicon()
-    folded = fold(word)
-    return bool(_head_of(folded, lx)) or folded in lx.aliases
-
-
-def is_pronoun(text: str) -> bool:
-    return fold(" ".join(text.split())) in _lexicon().pronouns
-
-
-def _title(word: str) -> str:
-    return word[:1].upper() + word[1:]
-
-
-def _container_at(toks: list[_Tok], i: int, lx: _Lexicon, items_follow: bool,
-                  bare_names: bool = False) -> tuple[int, Container] | None:
-    """A container phrase starting at token i: (its end, the container), or None."""
-    j = i
-    direction = ""
-    if j < len(toks) and toks[j].folded in lx.directions:
-        direction = lx.directions[toks[j].folded]
-        j += 1
-    det = ""
-    if j < len(toks) and toks[j].folded in lx.determiners:
-        det = toks[j].folded
-        j += 1
-    if not direction:
-        direction = DATIVE  # *der Einkaufsliste*, or the list word bare: *füge Eier Einkaufsliste hinzu*
-        if not det and j < len(toks) and not (_head_of(toks[j].folded, lx) or toks[j].folded in lx.aliases
-                                              or _two_word_list(toks, j, lx)):
-            return None
-    if j >= len(toks):
-        return None
-    word = toks[j]
-    head = _head_of(word.folded, lx)
-    if head and word.folded.replace("-", "") != head:  # *Einkaufsliste*, *Baumarkt-Liste*, *EinkaufsListe*
-        end = _scope_end(toks, j + 1, lx)  # *auf die Einkaufsliste für morgen*: when it is bought, no item
-        return end, Container(_said(toks, i, end), word.said, direction)
-    if head:  # the bare word: *meine Liste*, or *Liste Baumarkt* with a name after it
-        named = _named_for(toks, j + 1, lx)
-        if named:  # s11: *die Liste für den Baumarkt*
-            return named, Container(_said(toks, i, named), toks[named - 1].said, direction)
-        rest = len(toks) - (j + 1)
-        joined = rest >= 2 and toks[j + 2].folded in ("und", "oder", ",")  # *Liste Brot und Butter*: items
-        if rest >= 1 and _is_name(toks[j + 1], lx) and (not items_follow or rest >= 2 and not joined):
-            return j + 2, Container(_said(toks, i, j + 2), toks[j + 1].said, direction)
-        end = _scope_end(toks, j + 1, lx)
-        return end, Container(_said(toks, i, end), "", direction)
-    if j + 1 < len(toks) and _head_of(toks[j + 1].folded, lx) == toks[j + 1].folded.replace("-", "") \
-            and _is_name(word, lx) and (j > i or i > 0 or word.folded.removesuffix("s") in lx.aliases):
-        # *die Haushalt Liste*, *der Einkaufs Liste*; first after the verb only a list's own stem: *Füge Einkaufs
-        # Liste Öl hinzu* (issue 26) — *Füge Backpapier Liste hinzu* keeps its item
-        name = lx.aliases.get(word.folded.removesuffix("s"), f"{word.said}-{_title(toks[j + 1].said)}")
-        return j + 2, Container(_said(toks, i, j + 2), name, direction)
-    if word.folded in lx.aliases:  # *dem Einkauf*
-        return j + 1, Container(_said(toks, i, j + 1), lx.aliases[word.folded], direction)
-    if bare_names and direction != DATIVE and j == len(toks) - 1 and _is_name(word, lx) \
-            and word.folded not in lx.pronouns and word.folded not in lx.not_items:
-        return j + 1, Container(_said(toks, i, j + 1), word.said, direction, bare=True)  # *aus Baumarkt*
-    return None
-
-
-def _named_for(toks: list[_Tok], k: int, lx: _Lexicon) -> int:
-    """*Liste für den Baumarkt*, *Zettel fürs Wochenende*… : the end of *für [article] Name* after a bare list word
-    when the name is no time of buying (then the list stays bare), else 0."""
-    if k >= len(toks) or toks[k].folded not in ("fuer", "fuers"):
-        return 0
-    m = k + 1
-    if m < len(toks) and toks[m].folded in lx.determiners | {"das"}:
-        m += 1
-    if m < len(toks) and _is_name(toks[m], lx) and toks[m].folded not in lx.scope_times:
-        return m + 1
-    return 0
-
-
-def _scope_end(toks: list[_Tok], k: int, lx: _Lexicon) -> int:
-    """*… für morgen*, *… fürs Wochenende*, *… für nächsten Samstag* after the list: the time it is for belongs to
-    the container phrase (never to an item); the end of the phrase either way."""
-    if k >= len(toks) or toks[k].folded not in ("fuer", "fuers"):
-        return k
-    m = k + 1
-    while m < len(toks) and toks[m].folded in lx.determiners | lx.scope_time_openers:
-        m += 1
-    return m + 1 if m < len(toks) and toks[m].folded in lx.scope_times else k
-
-
-def _two_word_list(toks: list[_Tok], j: int, lx: _Lexicon) -> bool:
-    """*Einkaufs Liste*, *Baumarkt Liste*: a name, then the bare list word."""
-    return (j + 1 < len(toks) and _is_name(toks[j], lx)
-            and _head_of(toks[j + 1].folded, lx) == toks[j + 1].folded.replace("-", ""))
-
-
-def _is_name(tok: _Tok, lx: _Lexicon) -> bool:
-    """A word that may name a list: a noun by its capital; in a text without capitals (`_Tok.uncased`) any word
-    the lexicon does not know as a function word, a pronoun or a verb."""
-    if (tok.folded in lx.fillers or tok.folded in lx.directions or tok.folded in lx.determiners
-            or tok.folded in (",", ";") or any(tok.folded in v.particles for v in lx.verbs)):
-        return False
-    if tok.said[:1].isupper():
-        return True
-    return tok.uncased and not _function_word(tok.folded, lx)
-
-
-def _function_word(folded: str, lx: _Lexicon) -> bool:
-    """Pronouns, subjects, negations, closing words and verbs of the lexicon: never a list's name."""
-    return (folded in lx.pronouns or folded in lx.subjects or folded in lx.not_items or folded in lx.negations
-            or folded in lx.reflexives or folded in lx.finite_verbs or folded in ("und", "oder", "danke")
-            or any(folded in v.forms or folded in v.infinitives for v in lx.verbs))
-
-
-def _said(toks: list[_Tok], start: int, end: int) -> str:
-    return " ".join(t.said for t in toks[start:end])
-
-
-def _find_container(toks: list[_Tok], lx: _Lexicon, verb_first: bool,
-                    bare_names: bool = False) -> tuple[int, int, Container] | None | bool:
-    """(start, end, container) of the one container phrase; None when there is none; False when the
-    sentence holds more than one or a list word outside a phrase (not read safely)."""
-    found: list[tuple[int, int, Container]] = []
-    i = 0
-    while i < len(toks):
-        hit = _container_at(toks, i, lx, items_follow=verb_first and i == 0, bare_names=bare_names)
-        if hit is not None:
-            end, container = hit
-            found.append((i, end, container))
-            i = end
-            continue
-        i += 1
-    if len(found) > 1:
-        return False
-    return found[0] if found else None
 
 
 def _verb_first(toks: list[_Tok], lx: _Lexicon) -> _Verb | None:
@@ -424,8 +134,8 @@ def _trim(toks: list[_Tok], lx: _Lexicon) -> list[_Tok]:
 
 def _unsafe_item(toks: list[_Tok], lx: _Lexicon) -> bool:
     """An item text must hold no list word, no preposition pointing at a list, no subject, no second verb."""
-    if toks and toks[-1].folded in lx.determiners:
-        return True  # *Kaffee meine …*: the article of the list, left behind
+    if toks and toks[-1].folded in lx.determiners and not (len(toks) == 1 and toks[0].folded in lx.pronouns):
+        return True  # *Kaffee meine …*: the article of the list, left behind — not *streich die* (a pronoun)
     for k, tok in enumerate(toks):
         if _head_of(tok.folded, lx) or tok.folded in lx.aliases or tok.folded in lx.subjects:
             return True
@@ -458,8 +168,13 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
     ihn bitte von der Liste*) is read from its last clause; a pronoun item points back to the thing the
     earlier clause names (`ListCommand.antecedent`). With `bare_names`, a list said by its name alone at
     the end after a preposition (*Streich Käse aus Baumarkt*) is read too, marked `Container.bare`: the
-    caller must confirm the name against the person's lists (it may be no list at all)."""
+    caller must confirm the name against the person's lists (it may be no list at all). Read once per text in a
+    turn (`text.per_turn`)."""
     said = " ".join(str(text).split())
+    return read_once("list_command", (said, bare_names), lambda: _read_list_command(said, bare_names))
+
+
+def _read_list_command(said: str, bare_names: bool) -> ListCommand | None:
     if not said:
         return None
     lx = _lexicon()
@@ -495,6 +210,19 @@ def read_list_command(text: str, bare_names: bool = False) -> ListCommand | None
     return command
 
 
+def read_order_on_list(order: str, name: str) -> ListCommand | None:
+    """The order of *„Einkaufsliste, lösche Eier"* read with the list said before it as its container: the items
+    and the action of the order alone, the list given — never the sentence put together again for another read.
+    A verb that takes or puts by its direction (*nimm*) takes off first (*von der*), a verb that only puts adds."""
+    toks = _tokens(" ".join(str(order).split()))
+    lx = _lexicon()
+    for direction, wanted in ((FROM, REMOVE), (TO, ADD)):
+        command = _read(toks, lx, False, given=Container(name, name, direction))
+        if command is not None and command.action == wanted:
+            return command
+    return None
+
+
 def _ordered(toks: list[_Tok], lx: _Lexicon) -> bool:
     """Issue 26: an elliptic order that names its list by the list's name alone (*Backpapier auf Baumarkt bitte*,
     *Würdest du Käse in Baumarkt bitte*, *Backpapier in unsere Baumarkt*) is an order by its form — a polite frame,
@@ -509,7 +237,8 @@ def _ordered(toks: list[_Tok], lx: _Lexicon) -> bool:
                                                                                              "dem")
 
 
-def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False) -> ListCommand | None:
+def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False,  # noqa: C901 - one order
+          given: Container | None = None) -> ListCommand | None:
     toks = _strip_closing(toks, lx)
     polite = next((p for p in lx.polite if _starts_with(toks, p)), None)
     if asked and polite is None:
@@ -542,7 +271,8 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
         verb_first = False
     if verb is None:
         body, particle = _elliptic_body(body, lx, bare_names)
-    found = _find_container(body, lx, verb_first or verb is None, bare_names)  # the items may follow the list
+    # the items may follow the list; a list said before the order (`given`) is its list
+    found = _find_container(body, lx, verb_first or verb is None, bare_names) if given is None else None
     if found is False:
         return None
     container: Container | None = None
@@ -556,10 +286,13 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False)
             return None  # an elliptic order names its list at one end: *Eier auf die Einkaufsliste*
     else:
         items = _trim(body, lx)
-        if verb is None or verb.needs_container and particle in ("", "ein"):
+        container = given  # *Einkaufsliste, setz Milch*: the list said first — the verb needs no list of its own
+        if verb is None:
+            return None
+        if given is None and verb.needs_container and particle in ("", "ein"):
             return None  # *schreib Eier*, *trag Eier ein*: no list said and no particle saying where
         # *schreib Eier auf*, *nimm Eier mit auf*: written down — on a list the caller asks for
-        if verb.action == "by_direction" and not particle:
+        if given is None and verb.action == "by_direction" and not particle:
             return None
         if any(t.folded in lx.directions for t in items):
             return None  # *Ergänze Backpapier auf Baumarkt*: a place said, but no list word — not read safely
@@ -692,122 +425,3 @@ def means_a_list(command: ListCommand) -> bool:
     die Milch ab*, *Streich Quark durch*, *Schreib Brot auf*) — not of an appointment (*Lösch Zahnarzt*)."""
     lx = _lexicon()
     return bool(command.verb) and (command.verb in lx.list_only_verbs or command.particle in lx.list_only_particles)
-
-
-def antecedent(clause: str) -> str:
-    """The thing a clause names before its finite verb (*Den Käse hab ich schon* → *Käse*, *Oma anrufen ist
-    erledigt* → *Oma anrufen*), or after *ich hab* up to *schon/gekauft* (*Ich hab den Käse schon*); ''."""
-    lx = _lexicon()
-    toks = [t for t in _tokens(clause) if t.folded not in (",", ";")]
-    for k, tok in enumerate(toks):
-        if tok.folded in lx.antecedent_verbs:
-            head = toks[:k]
-            if head and head[0].folded in lx.subjects:  # *Ich hab den Käse schon*
-                tail = toks[k + 1:]
-                stop = next((m for m, t in enumerate(tail) if t.folded in lx.done_words), len(tail))
-                head = tail[:stop]
-            while head and (head[0].folded in lx.determiners or head[0].folded in lx.fillers):
-                head = head[1:]
-            if not head or any(t.folded in lx.subjects or t.folded in lx.pronouns for t in head) or len(head) > 4:
-                return ""
-            return _said(head, 0, len(head))
-    return ""
-
-
-# --- the forms of speech (issue 26) ---------------------------------------------------------------------
-
-_SPLIT_HEADS = ("liste", "listen", "zettel")
-_TO_DO = re.compile(r"\b(to)[\s-]+(do)[\s-]+(liste|listen)\b", re.IGNORECASE)
-_ARTICLE_LIKE = frozenset({"eine", "einer", "einen", "ein", "zur", "zum", "vom", "im", "ins", "beim", "aufs"})
-
-
-def join_list_compounds(text: str) -> str:
-    """A list compound said as two words after an article or a preposition (*eine einkaufs liste*, *die Pack Liste*,
-    *meine to do liste*) written as one word (*einkaufsliste*, *Packliste*, *to-do-liste*), so that every rule that
-    names a list by its word reads it. Only after an article: *Füge Backpapier Liste hinzu* keeps its item."""
-    lx = _lexicon()
-    text = _TO_DO.sub(lambda m: f"{m.group(1)}-{m.group(2)}-{m.group(3)}", text)
-    toks = list(_TOKEN.finditer(text))
-    out, cursor = [], 0
-    for k in range(len(toks) - 1):
-        before, name, head = toks[max(k - 1, 0)], toks[k], toks[k + 1]
-        if fold(head.group()) not in _SPLIT_HEADS or text[name.end():head.start()] != " ":
-            continue
-        said = fold(before.group())
-        folded = fold(name.group())
-        own_stem = folded.removesuffix("s") in lx.aliases  # *einkaufs liste* anywhere: the shopping list's own stem
-        if said not in lx.determiners and said not in _ARTICLE_LIKE and said not in lx.directions and not own_stem:
-            continue
-        if not name.group().isalpha() or folded in lx.pronouns or folded in lx.subjects or folded in lx.not_items \
-                or folded in lx.fillers or folded in lx.determiners or folded in lx.directions or _head_of(folded, lx):
-            continue  # after an article a verb's form is a name again: *die Pack Liste*
-        out.append(text[cursor:name.end()])
-        out.append(head.group().lower())
-        cursor = head.end()
-    out.append(text[cursor:])
-    return "".join(out)
-
-
-_ENUMERATION = frozenset({"und", "oder", "sowie"})
-
-
-def ambiguous_enumeration(items_text: str, whole_text: str) -> bool:
-    """Issue 26: items said without their commas (*pass ladekabel und sonnencreme*, *Schrauben Dübel*, as speech is
-    transcribed) may be one item or several — *Pass, Ladekabel* or *Pass Ladekabel*. True when `whole_text` has no
-    comma and an item of several words (without a number: *zwei liter milch* is one) is either all nouns by their
-    capitals or stands in a text without capitals (`_tokens`), where nothing tells one item from several: the
-    caller writes nothing rather than a wrong item. A lower-case multi-word item is refused too (*rote paprika*):
-    a lost order is asked again, a wrong item stays on the list."""
-    if re.search(r"[,;\n]", whole_text):
-        return False
-    said = _tokens(whole_text)
-    if any(t.folded in _lexicon().task_nouns or t.folded.replace("-", "").startswith("todo") for t in said):
-        return False  # a task is a phrase (*Fenster putzen*): the to-do list takes it as said
-    uncased = bool(said) and said[0].uncased
-    lx = _lexicon()
-    part: list[_Tok] = []
-    for tok in [*_tokens(items_text), _Tok("und", "und")]:
-        if tok.folded not in _ENUMERATION and tok.folded not in (",", ";"):
-            if tok.folded not in lx.determiners and tok.folded not in lx.fillers:
-                part.append(tok)
-            continue
-        if len(part) > 1 and not any(t.said[:1].isdigit() or t.folded in _NUMBER_WORDS for t in part):
-            if (uncased or all(t.said[:1].isupper() for t in part)) and not _adjectives_then_noun(part, lx):
-                return True
-        part = []
-    return False
-
-
-_ADJECTIVE_ENDINGS = ("", "e", "en", "er", "es", "em")
-
-
-def _adjectives_then_noun(part: list[_Tok], lx: _Lexicon) -> bool:
-    """*rote paprika*, *frische fettarme milch*: every word before the last is a known adjective, bare or inflected —
-    one item, not two said without their comma."""
-    return all(any(t.folded.endswith(e) and t.folded[:len(t.folded) - len(e)] in lx.item_adjective_stems
-                   for e in _ADJECTIVE_ENDINGS) for t in part[:-1])
-
-
-_NUMBER_WORDS = frozenset({"ein", "eine", "einen", "zwei", "zwo", "drei", "vier", "fuenf", "sechs", "sieben", "acht",
-                           "neun", "zehn", "elf", "zwoelf", "zwanzig", "hundert", "halbe", "halben", "paar"})
-
-
-_NEW_LIST_THEN_ITEMS = re.compile(
-    r"^(?P<head>.*?\b(?:eine|ne|'ne)\s+(?:neue\s+)?(?:[^\W\d_][\w-]*?(?:liste|zettel)"
-    r"|liste\s+(?:für|fuer)\s+(?:(?:den|die|das|meinen|meine|unseren|unsere)\s+)?"
-    r"(?!(?:den|die|das|meinen|meine|unseren|unsere)\b)[^\W\d_]+)(?:\s+(?:an|auf))?)"
-    r"\s+(?!(?:mit|für|fuer|namens|an|auf|bitte|danke|anlegen|erstellen|machen|schreiben|aufschreiben|notieren)\b)"
-    r"(?P<items>[^\W\d_].*)$", re.IGNORECASE)
-
-
-def restore_list_colon(text: str) -> str:
-    """*notier mir eine einkaufsliste äpfel und bananen*: a new list and its items said without the colon that
-    parts them (*… eine Einkaufsliste: Äpfel und Bananen*) — the colon put back, so the items never become a note
-    titled with the list's name. Only in a text without a colon or comma, and only after a compound list word
-    with its indefinite article (*eine Liste Baumarkt* names the list; it is left alone)."""
-    if ":" in text or "," in text:
-        return text
-    m = _NEW_LIST_THEN_ITEMS.match(text)
-    if m is None or _tokens(m.group("items"))[0].folded in _lexicon().determiners:
-        return text
-    return f"{m.group('head')}: {m.group('items')}"

@@ -9,6 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from novaberg.text.lexicon import NEGATIONS
+from novaberg.text.words import alternation
+
 __all__ = ["KIND_DU", "KIND_NO_EMOJI", "KIND_SIE", "KIND_WORD", "Rule", "read_directive"]
 
 KIND_SIE = "sie_form"
@@ -20,7 +23,7 @@ _I = re.IGNORECASE
 _WANTS_SIE = re.compile(r"\b(?:ge)?siez\w*|\bmit\s+[„\"'»]?sie\b|\bsie\s*[-–]?\s*form\b|\bförmlich\b", _I)
 _WANTS_DU = re.compile(r"\b(?:ge)?duz\w*|\bmit\s+[„\"'»]?du\b|\bdu\s*[-–]?\s*form\b|\bsag\w*\s+du\b", _I)
 _NO_EMOJI = re.compile(r"\b(?:kein\w*|ohne|nie\w*|nicht)\b.*\b(?:emojis?|emoticons?|smileys?)\b", _I)
-_NEGATION = r"(?i:nie(?:mals)?|nicht|kein\w*)"
+_NEGATION = rf"(?i:{alternation(NEGATIONS)})"
 _VERB = r"(?i:erwähn\w*|nenn\w*|sag\w*|schreib\w*|benutz\w*|verwend\w*|sprich)"
 _FILLER = r"(?:(?i:mehr|wieder|das\s+wort|den\s+namen)\s+)*"
 _NAME = r"([A-ZÄÖÜ][\wäöüß-]{1,40})"

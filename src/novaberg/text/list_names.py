@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from novaberg.text.commands import load_raw_commands
+from novaberg.text.lexicon import NEGATIONS
 from novaberg.text.words import fold
 
 __all__ = ["SpokenName", "spoken_list_name", "dative_receiver"]
@@ -39,7 +40,7 @@ def _words() -> dict[str, frozenset[str]]:
     closing = {w for phrase in raw["closing"] for w in phrase.split()}
     verbs = {form for verb in raw["verbs"] for form in verb["forms"] + verb["infinitives"]} | set(raw["finite_verbs"])
     known = (set(raw["determiners"]) | set(raw["fillers"]) | set(raw["pronouns"]) | set(raw["directions"])
-             | set(raw["negations"]) | set(raw["subjects"]) | particles | closing | verbs | {"und", "oder"})
+             | NEGATIONS | set(raw["subjects"]) | particles | closing | verbs | {"und", "oder"})
     return {"tail": frozenset(fold(w) for w in particles | closing), "dative": frozenset(fold(w) for w in raw["dative"]),
             "known": frozenset(fold(w) for w in known)}
 

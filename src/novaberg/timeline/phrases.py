@@ -15,6 +15,7 @@ from typing import Any
 from novaberg.text.calendar_phrases import Phrases, load_raw_phrases, phrases
 from novaberg.text.calendar_words import CALENDAR_WORDS
 from novaberg.text.grammar import QUESTION, STATEMENT, analyse, verb_of
+from novaberg.text.lexicon import NEGATIONS
 from novaberg.timeline.series_phrases import series_statement as _series_statement
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY
 
@@ -96,7 +97,7 @@ def reads_without_mark(text: str) -> bool:
     an* asked after). A singular head (*Kalendereintrag für nächste Woche*) is an order (`elliptic_order`)."""
     p = phrases()
     words = [t.word for t in _tokens(text)]
-    if not words or not time_spans(text) or any(w in _NEGATIONS for w in words):
+    if not words or not time_spans(text) or any(w in NEGATIONS for w in words):
         return False
     head = words[1:] if words[0] in p.query_openers else words
     if head and head[0] in p.query_heads:
@@ -106,7 +107,6 @@ def reads_without_mark(text: str) -> bool:
     return any(w in p.availability_words for w in words) or ("was" in words and words[-1] == "an")
 
 
-_NEGATIONS = CALENDAR_WORDS["negations"]
 
 
 def order_hints(text: str) -> list[str]:

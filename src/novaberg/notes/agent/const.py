@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from novaberg.text.note_items import DEFAULT_TYPE as NOTE_DEFAULT_TYPE
+
 __all__ = [
     "SERVICE_NAME",
     "NOT_FOUND_OFFERED",
@@ -53,7 +55,7 @@ FIELD_PRONOUN = "fuerwort"  # the missing piece is what a pronoun of a list orde
 PENDING_CONFIRM = "bestaetigung"  # §6: low confidence or a conflict asks before any write
 
 LIST_TYPES = ("einkauf", "todo", "merkliste")  # §8: types whose text is one item per line
-DEFAULT_TYPE = "notiz"
+DEFAULT_TYPE = NOTE_DEFAULT_TYPE  # §8: one copy, where the type is read from the words (text/note_items.py)
 
 # issue 10 §3: how often a rewrite is asked of the model again when the note changed meanwhile in a way
 # that cannot be moved onto the new text (a list change can: `writes.rebase_items`).

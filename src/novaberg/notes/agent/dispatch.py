@@ -6,30 +6,21 @@ erinnern with a time) are the timeline's and score 0 here unless a list or note 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.notes.agent.agent import notes_graph
 from novaberg.notes.agent.const import SERVICE_NAME
-from novaberg.notes.agent.frames import read_frame, topic_first
 from novaberg.notes.agent.offline import is_need_statement, parse
 from novaberg.notes.agent.texts import say
-from novaberg.notes.agent.vocabulary import words_of
 from novaberg.text.commands import means_a_list, read_list_command
+from novaberg.text.list_frames import read_frame, topic_first
+from novaberg.text.note_orders import APPOINTMENT_WORD, CLOCK_TIME, NEED_WORD, NOTE_NOUN, NOTE_VERB
 from novaberg.text.small_talk import small_talk
 from novaberg.timeline.phrases import time_expression
 
 __all__ = ["NotesService", "route_hint", "SERVICE"]
 
-_NOTE_NOUN = re.compile(r"\b\w*(?:liste|listen|notiz|notizen|zettel|entwurf|entwürfe)\b", re.IGNORECASE)
-_NOTE_VERB = re.compile(r"\b(?:notier\w*|merk\w*\s+dir|schreib\w*\s+(?:das|es|sie|dir)\b.*\bauf"
-                        r"|schreib\w*(?:\s+(?:mir|dir|uns|bitte|mal|doch|kurz|schnell))*\s+auf(?=\s*[,:]))\b",
-                        re.IGNORECASE)
-_APPOINTMENT = re.compile(r"\b(?:termin\w*|kalender\w*|eintrag\w*|trag\w*\b.*\bein|erinner\w*|verschieb\w*)\b",
-                          re.IGNORECASE)
-_CLOCK_TIME = re.compile(r"\bum\s+\d{1,2}(?:[:.]\d{2})?\b|\b\d{1,2}(?:[:.]\d{2})?\s*uhr\b", re.IGNORECASE)
-_NEED = re.compile(rf"\b(?:{'|'.join(words_of('need_verbs'))})\b|^\s*(?:ach,?\s+)?und\s+[^?]*$", re.IGNORECASE)
 
 
 BARE_NAME_COMMAND = 0.75  # a list verb with a list said by its name alone (*aus Baumarkt*)
@@ -45,7 +36,7 @@ def route_hint(text: str) -> float:
     phrasing the offline rules read or a list verb with a pronoun item (*„Nimm ihn wieder runter“*), 0.3 a statement of need (classified there, usually `rejected`).
     An appointment word, or a note verb with a clock time (an event at a moment), leaves it to the timeline."""
     if read_frame(text) is not None or topic_first(text) is not None:
-        return LIST_COMMAND  # a frame of frames.py: a list or a task named, or a done mark (issue 26, bf dev)
+        return LIST_COMMAND  # a frame of text/list_frames.py: a list or a task named, or a done mark
     command = read_list_command(text, bare_names=True)
     if command is not None and command.container is not None and command.container.bare:
         # *Streich Käse aus Baumarkt*: a list verb and a name alone — above the timeline's bare delete verb
@@ -60,16 +51,16 @@ def route_hint(text: str) -> float:
         return LIST_VERB_COMMAND if means_a_list(command) else PRONOUN_COMMAND
     if command is not None and command.container is None and means_a_list(command) and not time_expression(text):
         return LIST_VERB_COMMAND  # *Entferne Tomaten*: the notes ask which list
-    appointment = bool(_APPOINTMENT.search(text))
-    if _NOTE_VERB.search(text) and not appointment:
-        return 0.5 if _CLOCK_TIME.search(text) else 0.97
-    if _NOTE_NOUN.search(text):
+    appointment = bool(APPOINTMENT_WORD.search(text))
+    if NOTE_VERB.search(text) and not appointment:
+        return 0.5 if CLOCK_TIME.search(text) else 0.97
+    if NOTE_NOUN.search(text):
         return 0.9
     if appointment:
         return 0.0
     if parse(text, ()).action != "rejected":
         return 0.6
-    if (_NEED.search(text) or is_need_statement(text)) and not time_expression(text) and not small_talk(text):
+    if (NEED_WORD.search(text) or is_need_statement(text)) and not time_expression(text) and not small_talk(text):
         return 0.3  # *Und Zahnpasta.* — not *Und morgen um 10 …* (a time) nor *Und tschüss!* (small talk)
     return 0.0
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from novaberg.notes.agent.vocabulary import vocabulary_map, words_of
+from novaberg.text.note_words import vocabulary_map, words_of
 from novaberg.text.words import fold_umlauts
 
 __all__ = ["is_bare_container", "distinguishing_word", "names_agree", "synonym_target", "main_clause",
@@ -113,12 +113,9 @@ def synonym_target(target: str) -> str:
 
 # --- a note's content and name from a *dass*-clause (issue 13: German word order) -------------------
 
-_SUBJECTS = ("ich", "wir", "du", "man")
-_FINITE_AUX = frozenset({"muss", "müssen", "muessen", "soll", "sollen", "sollte", "will", "wollen", "möchte",
-                         "moechte", "möchten", "darf", "dürfen", "kann", "können", "werde", "werden", "habe", "haben",
-                         "bin", "sind", "wollte", "musste", "mag"})
-_TIME_LINKS = frozenset({"am", "im", "um", "an", "in", "zum", "ab", "bis", "jeden", "jede", "jedes", "über", "ueber",
-                         "uhr"})
+_SUBJECTS = words_of("clause_subjects")
+_FINITE_AUX = frozenset(words_of("clause_finite_verbs"))
+_TIME_LINKS = frozenset(words_of("clause_time_links"))
 _NAME_WORDS_MAX = 6
 
 

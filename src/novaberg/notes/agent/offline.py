@@ -7,9 +7,8 @@ A real model gets the prompts `notes_*.txt`; these rules read the same structure
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from typing import Any
 
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
@@ -20,131 +19,72 @@ from novaberg.notes.agent.const import (
     REJECTED,
     SERVICE_NAME,
 )
-from novaberg.notes.agent.frames import read_frame, topic_first
 from novaberg.notes.agent.names import (
     distinguishing_word,
     is_bare_container,
     main_clause,
     note_name_of_clause,
 )
-from novaberg.notes.agent.vocabulary import vocabulary, words_of
 from novaberg.text.commands import (
     ADD,
     REMOVE,
     ListCommand,
     ambiguous_enumeration,
     join_list_compounds,
-    load_raw_commands,
-    names_a_container,
     read_list_command,
     restore_list_colon,
 )
 from novaberg.text.grammar import LONG_TEXT_CHARS, QUESTION, STATEMENT, analyse
+from novaberg.text.list_frames import read_frame, topic_first
 from novaberg.text.list_names import dative_receiver, spoken_list_name
-from novaberg.text.note_and_detail_orders import delete_by_content
-from novaberg.text.words import alternation, contains_word, normalize, words
+from novaberg.text.note_items import (
+    activity_list,
+    bare_word,
+    clean,
+    enumeration,
+    items_of_text,
+    operation_scope,
+    put_on,
+    split_items,
+    title,
+    type_for,
+    unquote,
+    without_lead_noun,
+)
+from novaberg.text.note_orders import (
+    APPEND,
+    ASK_ANY,
+    ASK_ON,
+    CLEAR,
+    CLEAR_ALL,
+    CLEAR_MAKE,
+    CONTENT_MARK,
+    CREATE,
+    DATIVE_VERBS,
+    DELETE,
+    DELETE_BY_CONTENT,
+    NEED,
+    NOTE_COLON,
+    NOTE_PLAIN,
+    NOTE_THAT,
+    READ_ALL,
+    READ_CHECKS,
+    READ_LOOKS,
+    READ_ON,
+    READ_SHOW,
+    READ_TELL,
+    REFERENCE,
+    RENAME,
+    UPDATE,
+    WHAT_IS_MISSING,
+)
+from novaberg.text.note_words import vocabulary, words_of
+from novaberg.text.per_turn import read_once
+from novaberg.text.words import contains_word, normalize, words
 from novaberg.timeline.phrases import time_expression, without_time
 
 __all__ = ["Reading", "parse", "operation_scope", "running_list", "split_items", "type_for", "items_of_text",
            "content_from_history", "normalized_instruction"]
-
-_DATIVE_VERBS = frozenset({"hinzufuegen"})  # the lexicon's verbs whose list may be said as a bare dative name
-_QUOTES_OPEN = "'\"„‚»“‘"
-_QUOTES_CLOSE = "'\"“”‘’«"
-
-
-def _stem(words: Sequence[str]) -> str:
-    """Verb stems: the stem plus any ending (setz → setze, setzt)."""
-    return rf"(?:{alternation(words)})\w*"
-
-
-_ART = rf"(?:(?:{alternation(words_of('articles'))})\s+)?"
-_CONTAINER = rf"(?P<c>[\w-]*?(?:{alternation(words_of('container_words'))}))\b"
-_QUOTED_NAME = rf"\s+[{_QUOTES_OPEN}](?P<q>[^{_QUOTES_CLOSE}]+)[{_QUOTES_CLOSE}]"
-_QUOTED = rf"(?:{_QUOTED_NAME})?"
-_NOT_A_NAME = (
-    "von", "vom", "aus", "auf", "zu", "zur", "zum", "in", "an", "dran", "drauf", "hinzu", "um", "runter", "raus", "weg",
-    "komplett", "ganz", "vor", "bitte", "noch", "mal", "für", "fuer", "mit", "und",
-)
-# A generic container may carry its name unquoted: "die Notiz Ideen".
-_BARE_NAME = rf"\s+(?!(?:{'|'.join(_NOT_A_NAME)})\b)(?P<n>[\w-]+)"
-_NAMED = rf"{_ART}{_CONTAINER}(?:{_QUOTED_NAME}|{_BARE_NAME})?"
-_PLEASE = r"(?:bitte\s+)?"
-_END = r"(?:\s+bitte)?\s*[.!]*\s*$"
-
-
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
-
-
-_RENAME = _rx(rf"^{_PLEASE}{_stem(words_of('rename_verbs'))}\s+{_NAMED}\s+(?:um\s+)?(?:in\s+|zu\s+)?(?P<new>.+?)(?:\s+um)?{_END}")
-_CLEAR = _rx(rf"^{_PLEASE}{_stem(words_of('clear_verbs'))}\s+(?:mir\s+)?{_NAMED}\s*(?:komplett|ganz)?{_END}")
-_CLEAR_MAKE = _rx(rf"^{_PLEASE}mach\w*\s+(?:mir\s+)?{_NAMED}\s+(?:komplett\s+|ganz\s+)?leer{_END}")
-_CLEAR_ALL = _rx(rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+alles\s+(?:von|auf|aus|in|vom)\s+{_NAMED}{_END}")
-_APPEND = _rx(rf"^{_PLEASE}{_stem(words_of('append_verbs'))}\s+(?:an|bei|unter)\s+{_NAMED}\s*(?:dran|an|hinzu)?\s*:\s*(?P<content>.+)$")
-_READ_ALL = _rx(
-    rf"^(?:{_PLEASE}(?:{_stem(words_of('read_verbs'))}|nenn\w*)\s+(?:mir\s+)?(?:mal\s+)?(?:bitte\s+)?(?:alle\s+)?(?:meine\s+)?"
-    rf"(?:alle\s+)?(?:notizen|listen)\b.*|welche\s+(?:notizen|listen)\s+(?:habe|hab)\s+ich.*"
-    rf"|was\s+(?:habe|hab)\s+ich\s+(?:alles\s+)?notiert.*)$"
-)
-_READ_ON = _rx(rf"^(?:und\s+)?was\s+steht\s+(?:alles\s+|noch\s+|denn\s+|jetzt\s+)*(?:auf|in)\s+{_NAMED}.*$")
-_ASK_ON = _rx(rf"^(?:steht|stehen|ist|sind|hab\w*)\s+.+?\s+(?:auf|in)\s+{_NAMED}.*$")
-_ASK_ANY = _rx(rf"^(?:was|welche\w*|wie\s*viele?)\b.*?\s(?:auf|in)\s+{_NAMED}\s*$")
-_READ_SHOW = _rx(rf"^{_PLEASE}{_stem(words_of('read_verbs'))}\s+(?:mir\s+|uns\s+)?(?:mal\s+|bitte\s+)*{_NAMED}(?:\s+(?:vor|an))?"
-                 r"\s*[.!?]*\s*$")  # *Zeig die Einkaufsliste an*, *Les mir die Liste vor* (s11: split *anzeigen*)
-# s11: an embedded question (*Sag mir, was auf der Einkaufsliste steht*) and *Wie sieht meine Liste aus?* read
-_READ_TELL = _rx(rf"^{_PLEASE}(?:(?:sag|verrat|erzähl|erzaehl)\w*\s+(?:mir|uns)|(?:ich|wir)\s+(?:möchte|moechte|will|wollen|"
-                 r"würde\s+gerne?|wuerde\s+gerne?)\s+wissen)\s*,?\s*(?:bitte\s+|mal\s+|doch\s+)*,?\s*"
-                 rf"was\s+(?:alles\s+|noch\s+|gerade\s+|jetzt\s+)*(?:auf|in)\s+{_NAMED}\s+(?:steht|stehen|ist)\s*[.!?]*\s*$")
-_READ_LOOKS = _rx(rf"^wie\s+sieht\s+(?:es\s+(?:auf|in|mit)\s+)?{_NAMED}\s+(?:gerade\s+|jetzt\s+|aktuell\s+)*aus\s*[.!?]*\s*$")
-# bf dev (issue 26): a list looked at, checked or wanted in sight — *Finde meine Einkaufsliste*, *Sieh meine Liste an*,
-# *Überprüfe meine Aufgabenliste*, *Ich möchte meine Einkaufsliste sehen*, *Ist irgendetwas auf meiner Liste* — and
-# the tasks by their noun (*Zeige meine Aufgaben*, *Lies meine Aufgaben vor*: the search maps the noun to its list)
-_TASKS = r"(?:(?:meine|die|alle)\s+)?(?P<c>aufgaben|to-?dos)"
-_CHECK_VERB = r"(?:find|such|sieh|schau|überprüf|ueberpruef|prüf|pruef|check)\w*"
-_SHOW_TO_ME = r"(?:kannst|könntest|koenntest|würdest|wuerdest)\s+du\s+(?:mir\s+|uns\s+)?(?:mal\s+|bitte\s+)*"
-_I_WANT = r"(?:ich|wir)\s+(?:möchte|moechte|will|wollen|muss|müssen|muessen)\s+(?:mal\s+|gerne?\s+)*"
-_SEE = r"\s+(?:sehen|überprüfen|ueberpruefen|prüfen|pruefen|checken|hören|hoeren)"
-_CLOSE = r"\s*[.!?]*\s*$"
-_READ_CHECKS = tuple(_rx(rf"^{_PLEASE}{body}{_CLOSE}") for body in (
-    rf"{_CHECK_VERB}\s+(?:mir\s+)?(?:mal\s+|bitte\s+)*{_NAMED}(?:\s+(?:an|nach|durch))?",
-    rf"(?:zeig|lies|les)\w*\s+(?:mir\s+|uns\s+)?(?:mal\s+|bitte\s+)*{_TASKS}(?:\s+(?:vor|an))?",
-    rf"{_SHOW_TO_ME}{_NAMED}\s+(?:zeigen|vorlesen|anzeigen)",
-    rf"{_SHOW_TO_ME}{_TASKS}\s+(?:zeigen|vorlesen|anzeigen)",
-    rf"{_I_WANT}{_NAMED}{_SEE}",
-    rf"{_I_WANT}{_TASKS}{_SEE}",
-    rf"(?:ist|steht)\s+(?:irgend)?(?:etwas|was)\s+(?:auf|in)\s+{_NAMED}",
-))
-_UPDATE = _rx(rf"^{_PLEASE}{_stem(words_of('update_verbs'))}\s+{_NAMED}\s*:\s*(?P<content>.+)$")
-_NOTE_COLON = _rx(rf"^{_PLEASE}{_stem(words_of('note_openers'))}\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?:auf\s*)?:\s*(?P<content>.+)$")
-_NOTE_THAT = _rx(rf"^{_PLEASE}(?:(?:merk|notier)\w*\s+(?:dir\b)?|schreib\w*\s+(?:(?:mir|dir|uns)\s+)?(?:bitte\s+)?auf\b)"
-                 r"\s*(?:bitte\b)?\s*,?\s*dass\s+(?P<content>.+?)\s*[.!]*$")
-_REFERENCE = _rx(
-    rf"^{_PLEASE}(?:leg|schreib|notier|speicher|merk|nimm)\w*\s+(?:dir\s+)?(?:bitte\s+)?(?:{alternation(words_of('reference_words'))})"
-    rf"\s+(?:bitte\s+|doch\s+|mal\s+)*(?:(?:als|in|auf)\s+(?:eine\s+|ne\s+)?(?:neue\s+)?(?P<c>\w+)\s+)?(?:bitte\s+)?(?:an|auf|ab)?{_END}"
-)
-_CREATE = _rx(
-    rf"^{_PLEASE}{_stem(words_of('create_verbs'))}\s+(?:mir\s+)?(?:bitte\s+)?(?:(?:eine?n?|ne|'ne)\s+)?(?:neue[ns]?\s+)?"
-    rf"{_CONTAINER}(?:{_QUOTED_NAME}|{_BARE_NAME})?(?:\s+(?:für|fuer|namens|mit\s+dem\s+namen|zum\s+thema)\s+(?:den|die|das|meinen|meine)?\s*"
-    rf"(?P<for>[^:]+?))?(?:\s+(?:an|auf))?\s*(?:(?::|\bmit\b)\s*(?P<content>.+?))?{_END}"
-)
-_NOTE_PLAIN = _rx(rf"^{_PLEASE}notier\w*\s+(?:(?:dir|mir)\b\s*)?(?:bitte\s+)?(?P<content>.+?){_END}")
-# notizen.md §4 (target_typ `inhalt`): a note named by what it holds — *Lösch die Notiz mit der hohlen Gasse*
-_DELETE_BY_CONTENT = delete_by_content(words_of("delete_verbs"), words_of("note_words"), words_of("content_links"))
-_DELETE = _rx(rf"^{_PLEASE}{_stem(words_of('delete_verbs'))}\s+(?:mir\s+)?{_NAMED}\s*(?:komplett|ganz)?{_END}")
-_NEED = (
-    _rx(r"^(?:ach,?\s+)?(?:und\s+)?(?:ich|wir)\s+(?:brauche|brauchen)\s+(?:noch\s+|auch\s+|dringend\s+|unbedingt\s+)*(?P<items>.+?)\s*[.!]*$"),
-    _rx(r"^(?:ach,?\s+)?(?:uns|mir|es)\s+(?:fehlt|fehlen)\s+(?:noch\s+|auch\s+)*(?P<items>.+?)\s*[.!]*$"),
-    _rx(r"^(?P<items>.+?)\s+(?:brauche|brauchen)\s+(?:ich|wir)\s*(?:auch|noch)?\s*[.!]*$"),
-    _rx(r"^(?:ach,?\s+)?und\s+(?:noch\s+|auch\s+)*(?P<items>[^?]+?)\s*[.!]*$"),  # *Und Zahnpasta.* after a list
-    # used up (issue 26): *Milch ist alle*, *Die Eier sind aufgebraucht*, *Uns ist das Mehl ausgegangen* — a need
-    # like *wir brauchen*: an item for the running list, else nothing written. Not *leer*, *aus* or *wir haben
-    # keine X mehr*: *Der Akku ist leer*, *Die Party ist aus*, *keine Zeit mehr* name no item to buy
-    _rx(r"^(?:ach,?\s+)?(?:der\s+|die\s+|das\s+|unser\w*\s+)?(?P<items>[^,;?]+?)\s+(?:ist|sind)\s+(?:schon\s+|jetzt\s+)?"
-        r"(?:alle|aufgebraucht|ausgegangen|verbraucht)\s*[.!]*$"),
-    _rx(r"^(?:ach,?\s+)?(?:uns|mir)\s+(?:ist|sind)\s+(?:der\s+|die\s+|das\s+)?(?P<items>[^,;?]+?)\s+ausgegangen\s*[.!]*$"),
-)
-_CONTENT_MARK = re.compile(r"mit Inhalt:\s*(?P<content>.+)$", re.IGNORECASE | re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -164,97 +104,11 @@ class Reading:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _clean(text: str) -> str:
-    return " ".join(text.strip().split())
-
-
-def _unquote(text: str) -> str:
-    text = text.strip().rstrip(".!").strip()
-    if len(text) >= 2 and text[0] in _QUOTES_OPEN and text[-1] in _QUOTES_CLOSE:
-        text = text[1:-1]
-    return text.strip()
-
-
-def _title(word: str) -> str:
-    return word[:1].upper() + word[1:] if word else word
-
-
-_LIST_BREAK = re.compile(r",|;|\n")
-_AND = re.compile(r"\s+und\s+|\s+sowie\s+|\s+&\s+", re.IGNORECASE)
-
-
-def _one_activity(chunk: str) -> bool:
-    """*Obst und Gemüse zu kaufen*, *Milch und Brot besorgen*: the verb at the end governs every noun joined by
-    *und* before it — one task, not the item *Obst* and the task *Gemüse zu kaufen* (bf dev, issue 26). Only when
-    the earlier parts hold no verb of their own (*Oma anrufen und Fenster putzen* stays two)."""
-    parts = _AND.split(chunk.strip().strip(".!"))
-    if len(parts) < 2:
-        return False
-    last = parts[-1].split()
-    if len(last) < 2:
-        return False
-    verb = normalize(last[-1])
-    activity = verb in vocabulary()["activity_words"] or normalize(last[-2]) == "zu"
-    return activity and all(len(part.split()) <= 2 for part in parts[:-1])
-
-
-def split_items(text: str) -> tuple[str, ...]:
-    """'Eier und die Butter, noch Salz' → ('Eier', 'Butter', 'Salz'); 'Obst und Gemüse zu kaufen' stays one."""
-    fillers = set(words_of("item_fillers"))
-    items: list[str] = []
-    pieces = [part for chunk in _LIST_BREAK.split(text)
-              for part in ([chunk] if _one_activity(chunk) else _AND.split(chunk))]
-    for part in pieces:
-        tokens = part.strip().strip(".!").split()
-        while tokens and normalize(tokens[0]) in fillers:
-            tokens.pop(0)
-        while tokens and normalize(tokens[-1]) in fillers:
-            tokens.pop()
-        item = " ".join(tokens).strip(" -")
-        if item:
-            items.append(_unquote(item))
-    return tuple(i for i in items if i)
-
-
-def items_of_text(text: str) -> list[str]:
-    """The items of a list text (one per line; a single comma-separated line also counts)."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if len(lines) == 1 and "," in lines[0]:
-        return [part.strip() for part in lines[0].split(",") if part.strip()]
-    return lines
-
-
-def type_for(*words: str) -> str:
-    """§8: the type from the words of a name ('Einkaufsliste' → einkauf); generic lists are merklisten."""
-    table: Mapping[str, str] = vocabulary()["type_by_word"]
-    for word in words:
-        low = normalize(word)
-        for key in sorted(table, key=len, reverse=True):
-            if key in low and table[key] not in ("merkliste", "notiz"):
-                return table[key]
-    for word in words:
-        low = normalize(word)
-        if low.endswith(("liste", "listen")):
-            return "merkliste"
-    return DEFAULT_TYPE
-
-
-def operation_scope(text: str) -> str:
-    """§3 Container vs. Inhalt: a preposition (von/aus/auf/zu) before the note, or a particle such as
-    *drauf*/*raus*, makes a content operation ('inhalt'); without one it is the container ('container')."""
-    prepositions = alternation(words_of("content_prepositions"))
-    if re.search(rf"\b(?:{prepositions})\s+{_NAMED}", text, re.IGNORECASE):
-        return "inhalt"
-    if any(contains_word(text, particle) for particle in words_of("content_particles")):
-        return "inhalt"
-    return "container"
-
-
 def _target(match: re.Match[str], history: Sequence[Sequence[str]]) -> tuple[str, bool, bool]:
     """(name, named by the person, resolved from history) for a matched container phrase."""
     quoted = match.groupdict().get("q")
     if quoted:
-        return _clean(quoted), True, False
+        return clean(quoted), True, False
     container = match.group("c")
     bare = match.groupdict().get("n")
     if bare and normalize(container) in words_of("generic_containers"):
@@ -263,8 +117,8 @@ def _target(match: re.Match[str], history: Sequence[Sequence[str]]) -> tuple[str
         running = running_list(history)  # *die Liste*, never *die Merkliste* (a name of its own)
         if running:
             return running, False, True
-        return _title(container), False, False
-    return _title(container), True, False
+        return title(container), False, False
+    return title(container), True, False
 
 
 def running_list(history: Sequence[Sequence[str]]) -> str:
@@ -286,7 +140,7 @@ def content_from_history(history: Sequence[Sequence[str]]) -> str:
         if parse(person, ()).action != REJECTED or _is_bare_answer(person):
             continue
         source = nova if person.strip().endswith("?") else person
-        content = _enumeration(source)
+        content = enumeration(source)
         if content:
             return content
     return ""
@@ -298,32 +152,47 @@ def _is_bare_answer(text: str) -> bool:
     return reading == ZUSTIMMUNG or (reading == ABLEHNUNG and len(words(text)) <= 3)
 
 
-def _enumeration(text: str) -> str:
-    """'Halloumi, Feta, Paneer kommen mir in den Sinn' → 'Halloumi, Feta, Paneer'."""
-    text = _clean(text)
-    if "," not in text:
-        return text.rstrip(".!")
-    parts = [p.strip() for p in re.split(r",|\s+und\s+", text) if p.strip()]
-    first_words = parts[0].split()
-    start = len(first_words)
-    while start > 0 and first_words[start - 1][:1].isupper():
-        start -= 1
-    parts[0] = " ".join(first_words[start:]) or parts[0]
-    last_words = parts[-1].split()
-    end = 0
-    while end < len(last_words) and last_words[end][:1].isupper():
-        end += 1
-    parts[-1] = " ".join(last_words[:end]) or parts[-1]
-    return ", ".join(p.rstrip(".!") for p in parts if p)
-
-
 def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
     """The offline reading of one utterance through the request grammar (issue 13): an order is read
     from its bare form (*„Kannst du mir eine Packliste anlegen mit Pass?“* → *„leg mir eine Packliste an
     mit Pass“*); a question only reads; a statement writes nothing, except a statement of need while a
     list is running (end of notizen.md). Issue 26: a list compound said in two words is read as one (*die einkaufs
     liste*), and items enumerated without commas that may be one item or several are not written."""
-    text = restore_list_colon(join_list_compounds(_clean(text)))
+    said = restore_list_colon(join_list_compounds(clean(text)))
+    reading, consulted = read_once("notes_reading", said, lambda: _read_alone(said))
+    if consulted and len(history):  # the reading looked at the conversation: read it with this one, once
+        pairs = tuple(tuple(str(part) for part in pair) for pair in history)
+        return read_once("notes_reading_in_conversation", (said, pairs), lambda: _parse_whole(said, history))
+    return reading
+
+
+class _NoHistory(Sequence[Sequence[str]]):
+    """An empty conversation that notes whether the reading looked at it: a reading that never did is the same
+    with any conversation, so it is read once per turn and kept (`text.per_turn`)."""
+
+    def __init__(self) -> None:
+        self.consulted = False
+
+    def __len__(self) -> int:
+        self.consulted = True
+        return 0
+
+    def __getitem__(self, index: Any) -> Any:
+        self.consulted = True
+        raise IndexError(index)
+
+    def __iter__(self) -> Iterator[Sequence[str]]:
+        self.consulted = True
+        return iter(())
+
+
+def _read_alone(said: str) -> tuple[Reading, bool]:
+    """The reading of a sentence without its conversation, and whether the conversation was looked at."""
+    probe = _NoHistory()
+    return _parse_whole(said, probe), probe.consulted
+
+
+def _parse_whole(text: str, history: Sequence[Sequence[str]]) -> Reading:
     reading = _parse(text, history)
     reading = _with_spoken_name(text, reading) or reading
     if reading.items and reading.action != REJECTED and ambiguous_enumeration(", ".join(reading.items), text):
@@ -355,12 +224,12 @@ def _parse(text: str, history: Sequence[Sequence[str]]) -> Reading:
         return _list_reading(command, history)
     utterance = analyse(text)
     if len(text) > LONG_TEXT_CHARS:  # a monologue: the rules read the sentence that matters (issue 13)
-        text = _clean(utterance.core)
+        text = clean(utterance.core)
     if utterance.mood == QUESTION:
         return _question(text, utterance.core, history)
     if utterance.mood == STATEMENT:
         return _statement(text, history)
-    reading = _order(_clean(utterance.core), history)
+    reading = _order(clean(utterance.core), history)
     if reading.action == REJECTED and utterance.core != text:
         reading = _order(text, history)
     return reading
@@ -373,58 +242,31 @@ def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Rea
     same sentence, else the one item last talked about; with neither, nothing is written (issue 26)."""
     action = "add_content" if command.action == ADD else "remove_content"
     items_text = without_time(command.items) or command.items  # *Füge Milch am Freitag hinzu*: „Milch“ (issue 26)
-    put_on = _put_on(items_text) if command.action == REMOVE and command.container is None else ""
-    if put_on:  # notizen.md §3: *Schmeiß noch Milch drauf* puts it on — never a removal of „Milch drauf“
-        action, items_text = "add_content", put_on
+    onto = put_on(items_text) if command.action == REMOVE and command.container is None else ""
+    if onto:  # notizen.md §3: *Schmeiß noch Milch drauf* puts it on — never a removal of „Milch drauf“
+        action, items_text = "add_content", onto
     if command.pronoun:
         items_text = command.antecedent or _last_item(history)
         if not items_text:
             return Reading(REJECTED, reason="ein Fürwort, dessen Bezug ich nicht kenne")
     container = command.container
-    receiver = dative_receiver(items_text) if container is None and command.verb in _DATIVE_VERBS else None
+    receiver = dative_receiver(items_text) if container is None and command.verb in DATIVE_VERBS else None
     if receiver is not None:  # *Füge Kabelbinder meiner Baumarkt hinzu*: the list by its name, never in the item
         items_text, name = receiver
-        target, named, resolved = _title(name), True, False
+        target, named, resolved = title(name), True, False
     elif container is not None and container.name:
-        target, named, resolved = _title(container.name), True, False
+        target, named, resolved = title(container.name), True, False
     elif container is not None and action == "add_content":
         # *Ergänze Backpapier in der Liste*: an addition to the bare list word is never guessed onto the running
         # list — one list of hers takes it, with several the search asks which (a wrong write is worse than none)
-        target, named, resolved = _bare_word(container.said), False, False
+        target, named, resolved = bare_word(container.said), False, False
     else:
         target = running_list(history)
         named, resolved = False, bool(target)
         if not target and container is not None:  # the bare list word (*auf die Liste für morgen*: „Liste“)
-            target = _bare_word(container.said)
+            target = bare_word(container.said)
     return _checked_items(Reading(action, target, items=split_items(items_text), named=named, resolved=resolved,
                                   typ=type_for(target) if target else ""))
-
-
-def _put_on(items: str) -> str:
-    """The items before a closing particle of putting on (*Milch drauf* → *Milch*), or ''."""
-    said = items.split()
-    if len(said) > 1 and normalize(said[-1]) in _putting_on():
-        return " ".join(said[:-1])
-    return ""
-
-
-@cache
-def _putting_on() -> frozenset[str]:
-    return frozenset(normalize(word) for word in load_raw_commands()["elliptic_on"])
-
-
-def _bare_word(said: str) -> str:
-    words = said.split()
-    return _title(next((w for w in words if names_a_container(w)), words[-1]))
-
-
-def _without_lead_noun(item: str) -> str:
-    """*den Posten Paris* → *Paris*: the word for an entry is no part of the entry."""
-    words = item.split()
-    lead = 1 if words and normalize(words[0]) in ("den", "die", "das", "der") else 0
-    if len(words) > lead + 1 and normalize(words[lead]) in words_of("item_lead_nouns"):
-        return " ".join(words[lead + 1:])
-    return item
 
 
 def _checked_items(reading: Reading) -> Reading:
@@ -432,7 +274,7 @@ def _checked_items(reading: Reading) -> Reading:
     wurde gekauft*) is a misread order: nothing is written (issue 26: a wrong write is worse than none)."""
     if reading.action not in ("add_content", "remove_content"):
         return reading
-    items = tuple(_without_lead_noun(item) for item in reading.items)
+    items = tuple(without_lead_noun(item) for item in reading.items)
     for item in items:
         words = [normalize(w) for w in item.split()]
         if not words or all(w in words_of("non_item_words") for w in words) or words[0] in words_of("item_verb_openers"):
@@ -441,23 +283,20 @@ def _checked_items(reading: Reading) -> Reading:
 
 
 def _framed(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
-    """The frames of `frames.py` the reader leaves open: the list said first (read as the order's container), a task
-    by its noun, a done mark, *lass … weg*, the items after a comma. A list named nowhere: an addition asks which
-    (the bare list word), a removal finds the one list holding the item or asks (the search node)."""
+    """The frames of `text/list_frames.py` the reader leaves open: the list said first (read as the order's container),
+    a task by its noun, a done mark, *lass … weg*, the items after a comma. A list named nowhere: an addition asks
+    which (the bare list word), a removal finds the one list holding the item or asks (the search node)."""
     topic = topic_first(text)
     if topic is not None:
-        name, order = topic
-        for link, wanted in (("von der", REMOVE), ("auf die", ADD)):
-            command = read_list_command(f"{order} {link} {name}")
-            if command is not None and command.action == wanted and command.container is not None:
-                return _list_reading(command, history)
-    found = read_frame(text)
-    if found is None:
+        return _list_reading(topic, history)
+    command = read_frame(text)
+    if command is None:
         return None
-    action, target, items = found
+    action = "add_content" if command.action == ADD else "remove_content"
+    target = command.container.name if command.container is not None else ""
     if not target and action == "add_content":
         target = "Liste"
-    return _checked_items(Reading(action, _title(target) if target else "", items=split_items(items),
+    return _checked_items(Reading(action, title(target) if target else "", items=split_items(command.items),
                                   named=bool(target), typ=type_for(target) if target else ""))
 
 
@@ -473,47 +312,26 @@ def _last_item(history: Sequence[Sequence[str]]) -> str:
 def _question(text: str, core: str, history: Sequence[Sequence[str]]) -> Reading:
     """A question reads a note or all notes; it never writes."""
     for candidate in (core, text):
-        candidate = _clean(candidate).rstrip("?").strip()
-        if _READ_ALL.match(candidate):
+        candidate = clean(candidate).rstrip("?").strip()
+        if READ_ALL.match(candidate):
             return Reading("read")
-        for rx in (_READ_ON, _READ_SHOW, _READ_TELL, _READ_LOOKS, *_READ_CHECKS, _ASK_ON, _ASK_ANY):
+        for rx in (READ_ON, READ_SHOW, READ_TELL, READ_LOOKS, *READ_CHECKS, ASK_ON, ASK_ANY):
             if m := rx.match(candidate):
                 target, named, resolved = _target(m, history)
                 return Reading("read", target, named=named, resolved=resolved)
-    asked = _clean(core).rstrip("?").strip()
-    activity = _activity_list(asked)
+    asked = clean(core).rstrip("?").strip()
+    activity = activity_list(asked)
     if activity:
         return Reading("read", activity)
-    if _WHAT_IS_MISSING.match(asked):  # *Was fehlt noch?*: the list being worked on
+    if WHAT_IS_MISSING.match(asked):  # *Was fehlt noch?*: the list being worked on
         target = running_list(history) or str(vocabulary()["list_of_type"]["einkauf"])
         return Reading("read", target, resolved=True)
     return Reading(REJECTED, reason="eine Frage, kein Notizauftrag")
 
 
-_WHAT_IS_MISSING = _rx(r"^was\s+(?:fehlt|fehlen)\s*(?:noch|mir|uns|denn|eigentlich|\s)*$")
-
-
-_WHAT_FOR_ME = _rx(r"^was\s+(?:muss|müssen|muessen|soll|sollte|brauch\w*)\s+(?:ich|wir)\b(?P<rest>.*)$")
-
-
-def _activity_list(question: str) -> str:
-    """*Was muss ich noch einkaufen?*, *Was brauch ich vom Supermarkt?*: a question about what is still to
-    do for an activity or at a place reads the list of that kind (its usual name), or ''."""
-    m = _WHAT_FOR_ME.match(question)
-    if not m:
-        return ""
-    vocab = vocabulary()
-    for word in words(m.group("rest")):
-        kind = vocab["activity_words"].get(word) or next(
-            (typ for stem, typ in vocab["type_by_word"].items() if word.startswith(stem) and typ != "merkliste"), "")
-        if kind in vocab["list_of_type"]:
-            return str(vocab["list_of_type"][kind])
-    return ""
-
-
 def _need(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
     """*Ich brauche noch Milch*: an item for the running list, else a statement about a need; None: no need."""
-    for rx in _NEED:
+    for rx in NEED:
         if m := rx.match(text):
             if time_expression(text) or re.search(r"\d", m.group("items")):
                 return None  # *Und morgen um 10 den Zahnarzt*: a time is no item of a list
@@ -528,17 +346,20 @@ def _need(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
 def is_need_statement(text: str) -> bool:
     """*Wir brauchen noch X*, *Milch ist alle*, *Uns ist das Mehl ausgegangen*: a statement of need (notizen.md,
     *Nur auf ausdrücklichen Auftrag*: an item for a running list, else nothing is written)."""
-    return any(rx.match(_clean(text)) for rx in _NEED)
+    return any(rx.match(clean(text)) for rx in NEED)
 
 
 def _statement(text: str, history: Sequence[Sequence[str]]) -> Reading:
     """A statement writes nothing — unless it is a need while a list is running (end of notizen.md). An
     imperative the grammar does not know as one (*Lese meine Einkaufsliste vor*, *Öffne die Einkaufsliste*)
     reads as a statement: a read of a named list is still read (it writes nothing)."""
-    for rx in (_READ_SHOW, _READ_TELL, *_READ_CHECKS):
+    for rx in (READ_SHOW, READ_TELL, *READ_CHECKS):
         if m := rx.match(text):
             target, named, resolved = _target(m, history)
             return Reading("read", target, named=named, resolved=resolved)
+    if m := CLEAR_MAKE.match(text):  # *Räum die Einkaufsliste leer*: an order of emptying the grammar does not know
+        target, named, resolved = _target(m, history)
+        return Reading("clear_content", target, named=named, resolved=resolved)
     need = _need(text, history)
     if need is not None:
         return need
@@ -547,47 +368,47 @@ def _statement(text: str, history: Sequence[Sequence[str]]) -> Reading:
 
 def _order(text: str, history: Sequence[Sequence[str]]) -> Reading:
     """The order rules (first matching rule wins; the order matters)."""
-    if m := _RENAME.match(text):
+    if m := RENAME.match(text):
         target, named, resolved = _target(m, history)
-        return Reading("rename", target, new_name=_unquote(m.group("new")), named=named, resolved=resolved)
-    for rx in (_CLEAR, _CLEAR_MAKE, _CLEAR_ALL):
+        return Reading("rename", target, new_name=unquote(m.group("new")), named=named, resolved=resolved)
+    for rx in (CLEAR, CLEAR_MAKE, CLEAR_ALL):
         if m := rx.match(text):
             target, named, resolved = _target(m, history)
             return Reading("clear_content", target, named=named, resolved=resolved)
-    if m := _APPEND.match(text):
+    if m := APPEND.match(text):
         target, named, resolved = _target(m, history)
         return Reading("append", target, content=m.group("content").strip(), named=named, resolved=resolved)
-    if _READ_ALL.match(text):
+    if READ_ALL.match(text):
         return Reading("read")
-    for rx in (_READ_ON, _READ_SHOW, _READ_TELL, _READ_LOOKS, *_READ_CHECKS):
+    for rx in (READ_ON, READ_SHOW, READ_TELL, READ_LOOKS, *READ_CHECKS):
         if m := rx.match(text):
             target, named, resolved = _target(m, history)
             return Reading("read", target, named=named, resolved=resolved)
-    if m := _UPDATE.match(text):
+    if m := UPDATE.match(text):
         target, named, resolved = _target(m, history)
         content = m.group("content").strip()
         return Reading("update", target, content=content, items=split_items(content), named=named, resolved=resolved)
-    if m := _NOTE_THAT.match(text):
+    if m := NOTE_THAT.match(text):
         clause = m.group("content").strip()
         return Reading("create", note_name_of_clause(clause), content=main_clause(clause), typ=DEFAULT_TYPE)
-    if m := _REFERENCE.match(text):
+    if m := REFERENCE.match(text):
         word = m.group("c") or ""
         content = content_from_history(history)
         typ = type_for(word) if word else DEFAULT_TYPE
         return Reading("create", content=content, items=split_items(content) if typ in LIST_TYPES else (),
                        typ=typ, resolved=bool(content))
-    if m := _NOTE_COLON.match(text):
+    if m := NOTE_COLON.match(text):
         return Reading("create", content=m.group("content").strip(), typ=DEFAULT_TYPE)
-    if m := _CREATE.match(text):
+    if m := CREATE.match(text):
         return _create_reading(m)
-    if m := _NOTE_PLAIN.match(text):
+    if m := NOTE_PLAIN.match(text):
         return Reading("create", content=m.group("content").strip(), typ=DEFAULT_TYPE)
     command = read_list_command(text)
     if command is not None:  # the core of a polite or framed order (*kannst du … hinzufügen?*)
         return _list_reading(command, history)
-    if (m := _DELETE_BY_CONTENT.match(text)) and operation_scope(text) != "inhalt":  # not *von der Einkaufsliste*
-        return Reading("delete", _clean(m.group("content")), target_typ="inhalt", named=True)
-    if m := _DELETE.match(text):
+    if (m := DELETE_BY_CONTENT.match(text)) and operation_scope(text) != "inhalt":  # not *von der Einkaufsliste*
+        return Reading("delete", clean(m.group("content")), target_typ="inhalt", named=True)
+    if m := DELETE.match(text):
         target, named, resolved = _target(m, history)
         return Reading("delete", target, named=named, resolved=resolved)
     need = _need(text, history)
@@ -606,15 +427,15 @@ def _create_reading(m: re.Match[str]) -> Reading:  # noqa: C901 - one reading, i
     purpose = m.group("for")
     content = (m.group("content") or "").strip()
     if quoted:
-        name = _clean(quoted)
+        name = clean(quoted)
     elif purpose and normalize(container) not in words_of("generic_containers"):
-        name = f"{_title(container)} für {' '.join(purpose.split())}"  # *eine Packliste für den Urlaub*: both said
+        name = f"{title(container)} für {' '.join(purpose.split())}"  # *eine Packliste für den Urlaub*: both said
     elif purpose:
-        name = _title(_clean(purpose))
+        name = title(clean(purpose))
     elif normalize(container) in words_of("generic_containers"):
         name = ""
     else:
-        name = _title(container)
+        name = title(container)
     typ = type_for(container, purpose or "", quoted or "")
     if typ == DEFAULT_TYPE and normalize(container).endswith(("liste", "listen")):
         typ = "merkliste"
@@ -677,7 +498,7 @@ def create_rule(data: Mapping[str, Any]) -> dict[str, Any]:
     """Type, text and topics of a new note: from the resolved content in `normalisiert`, else the request."""
     history = data.get("verlauf") or ()
     reading = parse(str(data.get("aufgabe", "")), history)
-    marked = _CONTENT_MARK.search(str(data.get("normalisiert", "")))
+    marked = CONTENT_MARK.search(str(data.get("normalisiert", "")))
     name = str(data.get("target", "") or reading.target)
     typ = reading.typ if reading.typ and reading.typ != DEFAULT_TYPE else type_for(name) if name else DEFAULT_TYPE
     if reading.action == "remove_content":

@@ -36,15 +36,16 @@ from novaberg.notes.agent.offline import parse
 from novaberg.notes.agent.outcome import failure, question
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import say
-from novaberg.notes.agent.vocabulary import vocabulary, words_of
 from novaberg.text.commands import read_list_command, unsafe_item_text
+from novaberg.text.lexicon import NEGATIONS
+from novaberg.text.note_words import vocabulary, words_of
 from novaberg.text.words import contains_word, words
 
 __all__ = ["resume", "choose_candidate", "read_duplicate_answer", "UPDATE", "NEW"]
 
 UPDATE = "aktualisieren"
 NEW = "neu"
-_NEGATIONS = ("nein", "nicht", "kein", "keine", "keinen", "nee", "nö")
+_NO = frozenset(words_of("duplicate_refusals"))
 
 
 def choose_candidate(answer: str, candidates: Sequence[Mapping[str, Any]]) -> int | None:
@@ -77,7 +78,7 @@ def read_duplicate_answer(answer: str) -> str | None:
     said = set(words(answer, join_apostrophes=False))
     update = bool(said & set(words_of("duplicate_update")))
     new = bool(said & set(words_of("duplicate_new")))
-    if update == new or said & set(_NEGATIONS):
+    if update == new or said & _NO or any(w in NEGATIONS for w in said):
         return None
     return UPDATE if update else NEW
 

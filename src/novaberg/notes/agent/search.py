@@ -26,9 +26,9 @@ from novaberg.notes.agent.offline import items_of_text, split_items
 from novaberg.notes.agent.outcome import failure, question
 from novaberg.notes.agent.state import NotesState
 from novaberg.notes.agent.texts import quote_list, say
-from novaberg.notes.agent.vocabulary import words_of
 from novaberg.notes.repository import NotesRepository
 from novaberg.notes.search import find_notes
+from novaberg.text.note_words import words_of
 from novaberg.text.stems import meet, stem, stems
 from novaberg.text.words import contains_word, fold, words
 
