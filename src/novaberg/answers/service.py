@@ -43,12 +43,12 @@ def names_what_is_asked(question: Question, said: str) -> bool:
                if term.surface.isdigit() or (len(term.surface) >= 2 and term.surface.isupper()))
 
 
-def best_of_lines(question: Question, lines: list[tuple[str, str]]) -> int | None:
+def best_of_lines(question: Question, lines: list[tuple[str, str]]) -> tuple[int, str] | None:
     """Of (line, its file's name) pairs read elsewhere (the deepening's finds), the index of the one that answers
-    `question` by the question path's rule, or None."""
+    `question` by the question path's rule and the sentence of it that does (a long line holds several), or None."""
     candidates = [c for index, (text, name) in enumerate(lines) for c in from_lines([text], "datei", str(index), name)]
     choice = pick(question, candidates).choice
-    return int(choice.candidate.place) if choice is not None else None
+    return (int(choice.candidate.place), choice.candidate.text) if choice is not None else None
 
 
 def quoted(sentence: str, limit: int = MAX_SENTENCE_CHARS) -> str:
@@ -73,18 +73,19 @@ def _where(searched: list[str]) -> str:
 
 
 def answer_question(request: AgentRequest, deps: Any, also_searched: tuple[str, ...] = (),
-                    rival: str = "") -> ServiceResult | None:
+                    rival: str = "", rival_text: str = "") -> ServiceResult | None:
     """The answer to the question `request.text` asks, or None when it asks none. `also_searched` names stores
     a service of this turn already looked in (*deinen Terminen*), so an empty answer says so too. `rival`: the
-    place of a line found another way (the deepening's find); the result says whether that line, read as the
-    question path reads it, names every word of the question (`data["rivale_vollstaendig"]`)."""
+    place of a line found another way (the deepening's find), `rival_text` what that find quotes of it; the result
+    says whether what it quotes, read as the question path reads it, names every word of the question
+    (`data["rivale_vollstaendig"]`)."""
     question = asked_question(request.text)
     if question is None or not readiness(request.text, request.history).admits:
         return None  # in a crisis, now or just before, she does not look things up (dateien.md §3.0b)
     turn = {"turn_id": request.turn_id, "user_id": request.user_id, "character_id": request.character_id,
             "text": request.text, "now": request.now}
     gathered = gather(deps, turn)
-    picked = pick(question, gathered.candidates, rival)
+    picked = pick(question, gathered.candidates, rival, rival_text)
     choice = picked.choice
     steps: list[dict[str, Any]] = [{"schritt": "frage", "art": question.kind, "begriffe": [t.surface for t in question.terms],
                                     "gesucht": gathered.searched, "kandidaten": len(gathered.candidates)}]

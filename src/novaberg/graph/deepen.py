@@ -21,12 +21,13 @@ trace entry per turn (`vertiefung`) says whether and why. It writes nothing.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
-from novaberg.answers.service import asked_question, best_of_lines, names_what_is_asked
+from novaberg.answers.service import asked_question, best_of_lines, names_what_is_asked, quoted
 from novaberg.files.allowlist import AllowListRepository
 from novaberg.files.blocks import turn_hits
 from novaberg.files.deepening import budget
@@ -86,10 +87,15 @@ def deepen_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     boundary = AllowListRepository(deps.db).of(state["user_id"])  # the person's own list, this turn (issue 24)
     reading = read_on(decision, boundary, state["text"], asked_words(state["text"]))
     question = asked_question(state["text"])
-    if question is not None and len(reading.finds) > 1:  # the line that answers first, by the question path's rule
-        best = best_of_lines(question, [(f.text, f.hit.relative) for f in reading.finds])
-        if best:
-            reading.finds.insert(0, reading.finds.pop(best))
+    if question is not None and reading.finds:  # the line that answers first, by the question path's rule, and of
+        # a long line (a paragraph) the sentence that answers, not the line's head cut short
+        best = best_of_lines(question, [(f.whole or f.text, f.hit.relative) for f in reading.finds])
+        if best is not None:
+            index, sentence = best
+            find = reading.finds.pop(index)
+            if find.whole and find.whole != find.text:
+                find = replace(find, text=quoted(sentence))
+            reading.finds.insert(0, find)
     text = block_text(reading, deps.asker)
     _trace(runtime, state, {"nachgelesen": True, "grund": "zusammenfassung_reicht_nicht",
                             "bereitschaft": ready.as_dict(), "entscheidung": decision.as_dict(),
@@ -102,5 +108,6 @@ def deepen_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         update["blocks"] = {**(state.get("blocks") or {}), HEADER: text}
         update["vertiefung"] = {"antwort": offline_reply(reading),
                                 "fundstellen": [find.place for find in reading.finds],
+                                "fund": reading.finds[0].text if reading.finds else "",
                                 "fehlend": list(reading.problems)}
     return update
