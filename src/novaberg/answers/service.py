@@ -15,7 +15,7 @@ from novaberg.answers.sources import gather
 from novaberg.situation.readiness import readiness
 from novaberg.text.question import Question, read_question
 from novaberg.text.small_talk import small_talk
-from novaberg.text.stems import stems
+from novaberg.text.stems import HEAD, meet, stems
 
 __all__ = ["SERVICE", "answer_question", "asked_question", "quoted", "names_what_is_asked", "best_of_lines"]
 
@@ -51,14 +51,53 @@ def best_of_lines(question: Question, lines: list[tuple[str, str]]) -> tuple[int
     return (int(choice.candidate.place), choice.candidate.text) if choice is not None else None
 
 
-def quoted(sentence: str, limit: int = MAX_SENTENCE_CHARS) -> str:
-    """The sentence as quoted: its end mark off, cut at a word end within `limit`."""
+def quoted(sentence: str, limit: int = MAX_SENTENCE_CHARS, question: Question | None = None) -> str:
+    """The sentence as quoted: its end mark off, cut at a word end within `limit`. A longer sentence is quoted
+    where it speaks of the question (the stretch that names most of its words, and what follows them), not by
+    its head alone."""
     flat = " ".join(sentence.split()).rstrip(".")
-    return flat if len(flat) <= limit else flat[:limit].rsplit(" ", 1)[0] + " …"
+    if len(flat) <= limit:
+        return flat
+    said = flat.split(" ")
+    start = _stretch(said, question, limit - 4) if question is not None else 0
+    end = start
+    size = 0
+    while end < len(said) and size + len(said[end]) + 1 <= limit - 4:
+        size += len(said[end]) + 1
+        end += 1
+    return ("… " if start else "") + " ".join(said[start:end]) + (" …" if end < len(said) else "")
 
 
-def _said(candidate: Candidate) -> str:
-    satz = quoted(candidate.text)
+def _stretch(said: list[str], question: Question, limit: int) -> int:
+    """The first word of a stretch of at most `limit` characters around the words that name most of the
+    question's words, with as much room before them as after (the answer may stand on either side), or 0."""
+    asked = [term.stem for term in question.terms]
+    hits = [any(meet(a, w) >= HEAD for a in asked for w in stems(word)) for word in said]
+    best, first, last = 0, 0, 0
+    for start in range(len(said)):
+        if not hits[start]:
+            continue
+        size = count = 0
+        end = start
+        for index in range(start, len(said)):
+            size += len(said[index]) + 1
+            if size > limit:
+                break
+            count += hits[index]
+            end = index if hits[index] else end
+        if count > best:
+            best, first, last = count, start, end
+    if not best:
+        return 0
+    room = (limit - sum(len(word) + 1 for word in said[first:last + 1])) // 2
+    while first > 0 and room - len(said[first - 1]) - 1 >= 0:
+        first -= 1
+        room -= len(said[first]) + 1
+    return first
+
+
+def _said(candidate: Candidate, question: Question) -> str:
+    satz = quoted(candidate.text, question=question)
     if candidate.source == "notiz":
         return texts.FROM_NOTE.format(satz=satz, fundstelle=candidate.place)
     if candidate.source == "wissen":
@@ -105,7 +144,7 @@ def answer_question(request: AgentRequest, deps: Any, also_searched: tuple[str, 
     chosen = choice.candidate
     steps.append({"schritt": "antwort", "ausgang": "satz", "quelle": chosen.source, "fundstelle": chosen.place,
                   "abdeckung": round(choice.coverage, 3)})
-    return ServiceResult(SERVICE, "abgeschlossen", _said(chosen), steps,
+    return ServiceResult(SERVICE, "abgeschlossen", _said(chosen, question), steps,
                          data={"beantwortet": True, "frageart": question.kind, "quelle": chosen.source,
                                "fundstellen": [chosen.place], "abdeckung": round(choice.coverage, 3),
                                "vollstaendig": choice.complete, "rivale_vollstaendig": picked.rival_complete})

@@ -94,7 +94,7 @@ def deepen_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
             index, sentence = best
             find = reading.finds.pop(index)
             if find.whole and find.whole != find.text:
-                find = replace(find, text=quoted(sentence))
+                find = replace(find, text=quoted(sentence, question=question))
             reading.finds.insert(0, find)
     text = block_text(reading, deps.asker)
     _trace(runtime, state, {"nachgelesen": True, "grund": "zusammenfassung_reicht_nicht",
