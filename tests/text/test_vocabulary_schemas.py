@@ -280,7 +280,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "determiners", "appointment_words", "appointment_phrases", "duration_units", "number_words",
             "reason_markers", "definition_markers", "place_prepositions", "place_suffixes", "name_markers",
             "weekdays", "seasons", "until_markers", "since_markers", "referring_openers", "name_prepositions",
-            "second_person", "qualifying_prepositions", "street_suffixes", "polite_order_verbs")},
+            "second_person", "qualifying_prepositions", "street_suffixes", "polite_order_verbs",
+            "common_noun_endings", "fixed_phrases", "kind_phrases")},
         "currency": WORDS,
     },
     "text/smalltalk_de.json": {

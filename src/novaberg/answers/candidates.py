@@ -40,6 +40,8 @@ class Candidate:
     # this one points back to it (*Sie kostet 148 Euro.* after *Die Hausratversicherung läuft bei der Allianz.*)
     section: frozenset[str] = field(default=frozenset(), compare=False)  # stems of its own sub-heading (*## Wartung*):
     # what the sentence speaks of without saying it (*Zuständig ist die Firma Kaltenbach.*)
+    titled: frozenset[str] = field(default=frozenset(), compare=False)  # stems of the file's name, title, heading
+    heading: bool = False  # a heading itself: it answers only with the asked kind (a title names no one)
 
     @property
     def stem_set(self) -> frozenset[str]:
@@ -51,23 +53,24 @@ def _clean(line: str) -> str:
     return " ".join(flat.replace("**", "").replace("__", "").replace("`", "").split())
 
 
-def _sections(lines: Sequence[str]) -> Iterable[tuple[str, list[tuple[int, str]]]]:
-    """(heading, [(line number, line)]) per section; the text before the first heading has the heading ''."""
-    heading, body = "", []
+def _sections(lines: Sequence[str]) -> Iterable[tuple[str, int, list[tuple[int, str]]]]:
+    """(heading, its line, [(line number, line)]) per section; the text before the first heading has the heading ''
+    (line 0)."""
+    heading, at, body = "", 0, []
     for number, raw in enumerate(lines, start=1):
         found = _HEADING.match(raw)
         underline = number < len(lines) and _RULE.match(lines[number]) and raw.strip()
         if found or underline:
-            if body:
-                yield heading, body
-            heading, body = (found.group("title") if found else raw.strip()), []
+            if body or heading:
+                yield heading, at, body
+            heading, at, body = (found.group("title") if found else raw.strip()), number, []
             continue
         if _RULE.match(raw) or not raw.strip():
             body.append((number, ""))
             continue
         body.append((number, raw))
-    if body:
-        yield heading, body
+    if body or heading:
+        yield heading, at, body
 
 
 def _paragraphs(body: list[tuple[int, str]]) -> Iterable[list[tuple[int, str]]]:
@@ -115,7 +118,9 @@ def from_lines(lines: Sequence[str], source: str, place: str, name: str, archive
     """Every sentence of a text (a file's lines, a note's lines) as a candidate; `place` may hold `{zeile}`."""
     found = []
     title = ""
-    for heading, body in _sections(lines):
+    for heading, at, body in _sections(lines):
+        if heading:
+            found.extend(_heading(heading, at, name, title, source, place, said_on, archived))
         title = title or heading  # the first heading titles the whole text: its words speak for every section
         context = " ".join(dict.fromkeys(part for part in (name, title, heading) if part))
         context_stems = frozenset(stems(context))
@@ -127,5 +132,17 @@ def from_lines(lines: Sequence[str], source: str, place: str, name: str, archive
                 around = {*said[0], *said[index - 1]} if index else set()
                 previous = frozenset(said[index - 1]) if index and refers_back(sentence) else frozenset()
                 found.append(Candidate(sentence, source, place.format(zeile=number), number, context, said[index],
-                                       context_stems | around, said_on, archived, previous, section))
+                                       context_stems | around, said_on, archived, previous, section, context_stems))
     return found
+
+
+def _heading(heading: str, line: int, name: str, title: str, source: str, place: str, said_on: datetime | None,
+             archived: bool) -> list[Candidate]:
+    """A heading as a candidate of its own when it says more than the file's name (*# Skoda Octavia Kombi* in
+    `auto.md` names the car no line names); one that repeats the name (*# Auto*) says nothing of its own."""
+    said = stems(heading)
+    if not said or set(said) <= set(stems(name)):
+        return []
+    context = " ".join(part for part in (name, title) if part)
+    return [Candidate(_clean(heading), source, place.format(zeile=line), line, context, tuple(said),
+                      frozenset(stems(context)), said_on, archived, titled=frozenset(stems(name)), heading=True)]

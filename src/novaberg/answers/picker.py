@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from novaberg.answers.candidates import Candidate
-from novaberg.text.answer_kinds import carries, marks_the_bound, names_someone
+from novaberg.text.answer_kinds import abbreviations, carries, marks_the_bound, names_someone
 from novaberg.text.question import AMOUNT, COST, DATE, DURATION, NAME, PERSON, SINCE, UNTIL, Question, Term
-from novaberg.text.stems import base, meet, stems
+from novaberg.text.stems import SHARED_MIN, base, meet, stems
+from novaberg.text.words import contains_words, words
 
 __all__ = ["Choice", "Picked", "pick", "MIN_COVERAGE"]
 
@@ -73,7 +74,12 @@ class _Meets:
             # only a word that holds the stem or is held by it, or shares its base, can meet it at all
             related = {w for w in vocabulary if w != stem and (stem in w or w in stem)}
             related.update(w for w in by_base.get(base(stem), ()) if w != stem)
-            self._partial[stem] = {w: m for w in related if (m := meet(stem, w))}
+            if len(stem) >= SHARED_MIN:  # a part one begins with and the other ends with (*Hundehaftpflicht*)
+                start = stem[:SHARED_MIN]
+                related.update(w for w in vocabulary if len(w) >= SHARED_MIN and start in w)
+            self._partial[stem] = {w: m for w in related if (m := meet(stem, w))
+                                   and not (term.focus and w.startswith(stem) and len(w) > len(stem))}
+            # the asked noun as the first part of another (*Autohaus* for *welches Auto*) names another thing
 
     def own(self, candidate: Candidate) -> frozenset[str]:
         return self.sets.get(id(candidate)) or candidate.stem_set
@@ -140,6 +146,21 @@ def _enforced(question: Question, pool: Sequence[Candidate], meets: _Meets) -> f
     return frozenset(enforced)
 
 
+def _shaped(term: Term) -> bool:
+    """A number or an abbreviation: a sentence that lacks it may still speak of it in other words (*2015* is the
+    season the paragraph is about, *EU* is *die Europäische Union*) — unless it says another one."""
+    return term.surface.isdigit() or (len(term.surface) >= 2 and term.surface.isupper())
+
+
+def _says_another(term: Term, candidate: Candidate) -> bool:
+    """The sentence (or the one it points back to) says another number of the same length (*2023* for *2024*)
+    or another abbreviation (*TÜV* for *ASU*): it speaks of something else than asked."""
+    if term.surface.isdigit():
+        return any(word.isdigit() and len(word) == len(term.surface) and word != term.surface
+                   for word in (*candidate.stems, *candidate.previous))
+    return any(other != term.surface for other in abbreviations(candidate.text))
+
+
 def _is_year(word: str) -> bool:
     return word.isdigit() and len(word) == 4 and 1000 <= int(word) <= 2199
 
@@ -174,12 +195,15 @@ def _keyed(candidate: Candidate, question: Question, meets: _Meets) -> bool:
     return any(meets.best(term.stem, keys, candidate) > 0 for term in question.terms)
 
 
-def pick(question: Question, candidates: Sequence[Candidate], rival: str = "") -> Picked:
+def pick(question: Question, candidates: Sequence[Candidate], rival: str = "", rival_text: str = "") -> Picked:
     """The best answering candidate, if one names enough of the question with what it asks; a current text is
     preferred to an archived one (dateien.md §5.6), which answers only when no current one does. `rival`: the
-    place of a line found another way; `Picked.rival_complete` says whether it names every word of the question."""
+    place of a line found another way, `rival_text` what is quoted of it; `Picked.rival_complete` says whether a
+    sentence it quotes names every word of the question (a long line cut short is judged by what it shows)."""
     meets = _Meets(question, candidates)
-    rival_complete = any(_names_everything(question, c, meets) for c in candidates if rival and c.place == rival)
+    shown = words(rival_text)
+    rival_complete = any(_names_everything(question, c, meets) for c in candidates
+                         if rival and c.place == rival and (not rival_text or contains_words(shown, words(c.text))))
     current = _pick(question, [c for c in candidates if not c.archived], candidates, meets)
     if current.choice is not None:
         return replace(current, rival_complete=rival_complete)
@@ -224,12 +248,16 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
             around = meets.best(term.stem, candidate.context_stems, candidate) if own < 1.0 else 0.0
             if own == 0 and around == 0 and not term.focus and term in spoken_elsewhere:
                 missed_spoken = True
-            if own == 0 and around == 0 and (term.required and term in enforced or term in unheard):
+            if own == 0 and around == 0 and (term in unheard or term.required and term in enforced
+                                             and (not _shaped(term) or _says_another(term, candidate))):
                 refused = True
                 break
             if (own or around) and not term.required:
                 topical = True
-            if own:
+            if own and term.noun and meets.best(term.stem, candidate.titled) >= 1.0:
+                score += weight * CONTEXT_WEIGHT  # the file's name or heading says it (*Bruno* in `hund-bruno.md`):
+                # a line repeating it tells the file, not the line
+            elif own:
                 score += weight * own * (K1 + 1) / (own + K1 * (1 - B + B * length))
             elif around:
                 score += weight * CONTEXT_WEIGHT * around
@@ -251,7 +279,7 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
         if question.kind in (PERSON, NAME) and names_someone(candidate.text):
             score *= NAMED_BONUS
         if not carries(candidate.text, question):
-            if question.kind in _STRICT_KINDS:
+            if question.kind in _STRICT_KINDS or candidate.heading:
                 if near is None or score > near.score:
                     near = Choice(candidate, score, coverage)
                 continue

@@ -21,17 +21,18 @@ trace entry per turn (`vertiefung`) says whether and why. It writes nothing.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
-from novaberg.answers.service import asked_question, best_of_lines, names_what_is_asked
+from novaberg.answers.service import asked_question, best_of_lines, names_what_is_asked, quoted
 from novaberg.files.allowlist import AllowListRepository
 from novaberg.files.blocks import turn_hits
 from novaberg.files.deepening import budget
 from novaberg.files.deepening.decide import ask_model, asked_words
-from novaberg.files.deepening.second_pass import read_on
+from novaberg.files.deepening.second_pass import Find, read_on
 from novaberg.files.deepening.stock import HEADER, block_text, offline_reply
 from novaberg.files.reading.service import SERVICE_NAME as READING_SERVICE
 from novaberg.graph.state import TurnState
@@ -54,6 +55,11 @@ def admission(state: TurnState) -> str | None:
     if serving is not None:
         return f"dienst:{serving}"
     return None
+
+
+def _cut(find: Find) -> bool:
+    """The find shows only the head of its line (a paragraph longer than a line is shown)."""
+    return bool(find.whole) and find.whole != find.text
 
 
 def _trace(runtime: Runtime[Deps], state: TurnState, payload: dict[str, Any]) -> None:
@@ -86,10 +92,16 @@ def deepen_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     boundary = AllowListRepository(deps.db).of(state["user_id"])  # the person's own list, this turn (issue 24)
     reading = read_on(decision, boundary, state["text"], asked_words(state["text"]))
     question = asked_question(state["text"])
-    if question is not None and len(reading.finds) > 1:  # the line that answers first, by the question path's rule
-        best = best_of_lines(question, [(f.text, f.hit.relative) for f in reading.finds])
-        if best:
-            reading.finds.insert(0, reading.finds.pop(best))
+    best = None
+    if question is not None and reading.finds:  # the line that answers first, by the question path's rule, and of
+        # a long line (a paragraph) the sentence that answers, not the line's head cut short
+        best = best_of_lines(question, [(f.whole or f.text, f.hit.relative) for f in reading.finds])
+        if best is not None:
+            index, sentence = best
+            find = reading.finds.pop(index)
+            if find.whole and find.whole != find.text:
+                find = replace(find, text=quoted(sentence, question=question))
+            reading.finds.insert(0, find)
     text = block_text(reading, deps.asker)
     _trace(runtime, state, {"nachgelesen": True, "grund": "zusammenfassung_reicht_nicht",
                             "bereitschaft": ready.as_dict(), "entscheidung": decision.as_dict(),
@@ -102,5 +114,9 @@ def deepen_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         update["blocks"] = {**(state.get("blocks") or {}), HEADER: text}
         update["vertiefung"] = {"antwort": offline_reply(reading),
                                 "fundstellen": [find.place for find in reading.finds],
+                                "fund": reading.finds[0].text if reading.finds else "",
+                                # the head of a long line no sentence of which answers is no find that stands
+                                "traegt": not (best is None and question is not None and reading.finds
+                                               and _cut(reading.finds[0])),
                                 "fehlend": list(reading.problems)}
     return update

@@ -63,9 +63,9 @@ def _keeps_its_own_answer(service: str, question: Question) -> bool:
 
 
 def files_for_no_service(request: AgentRequest, deps: Any, also_searched: tuple[str, ...] = (),
-                         rival: str = "") -> list[ServiceResult]:
+                         rival: str = "", rival_text: str = "") -> list[ServiceResult]:
     """A question no service took: its answer from Nova's stores (or that nothing answers); not a question: []."""
-    answer = answer_question(request, deps, also_searched, rival)
+    answer = answer_question(request, deps, also_searched, rival, rival_text)
     return [answer] if answer is not None else []
 
 

@@ -363,12 +363,14 @@ def files_answer_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any
     nothing_told = bool((state.get("route") or {}).get("blocks_holding_nothing"))
     deepened = state.get("vertiefung") or {}
     results = files_for_no_service(_request(state, situation, NO_DOMAIN, state["text"], "agent"), runtime.context,
-                                   ("erzaehlt",) if nothing_told else (), (deepened.get("fundstellen") or [""])[0])
+                                   ("erzaehlt",) if nothing_told else (), (deepened.get("fundstellen") or [""])[0],
+                                   deepened.get("fund", ""))
     if nothing_told:  # the memory's „noch nicht erzählt" says more than a plain „Dazu habe ich nichts"
         results = [r for r in results if r.data.get("beantwortet")]
-    if deepened:  # she read on: her find stands unless the question path's sentence names every word and hers not
-        results = [r for r in results if r.data.get("beantwortet")
-                   and r.data.get("vollstaendig") and not r.data.get("rivale_vollstaendig")]
+    if deepened:  # she read on: her find stands unless the question path's sentence names every word and hers not,
+        # or her find is only the head of a long line that no sentence of it answers
+        results = [r for r in results if r.data.get("beantwortet") and (deepened.get("traegt") is False or (
+                   r.data.get("vollstaendig") and not r.data.get("rivale_vollstaendig")))]
     # no trace row of its own: the answer's service reaches the compose trace (a turn's log stays comparable)
     return {"services": [r.as_dict() for r in results]} if results else {}
 

@@ -24,7 +24,7 @@ from novaberg.text.stems import stem
 from novaberg.text.tokens import Token, tokenize
 from novaberg.text.words import fold
 
-__all__ = ["carries", "marks_the_bound", "names_someone", "refers_back"]
+__all__ = ["abbreviations", "carries", "marks_the_bound", "names_someone", "refers_back"]
 
 _MONTHS = frozenset(fold(m) for m in MONTH_NAMES)
 _WEEKDAYS = frozenset(fold(d) for d in WEEKDAY_NAMES)  # the lexicon holds only the forms beyond the names
@@ -62,6 +62,12 @@ def _numbers(tokens: list[Token], asked: frozenset[str]) -> list[int]:
     lex = lexicon()
     return [i for i, t in enumerate(tokens) if _new(t, asked) and (any(c.isdigit() for c in t.surface)
                                                                     or t.folded in lex["number_words"])]
+
+
+def abbreviations(sentence: str) -> list[str]:
+    """The words of a sentence written in capitals (*TÜV*, *ASU*, *EU*), as written; not a sentence's first word."""
+    return [t.surface for t in tokenize(sentence)[1:] if len(t.surface) >= 2 and t.surface.isupper()
+            and t.surface.isalpha()]
 
 
 def names_someone(sentence: str) -> bool:

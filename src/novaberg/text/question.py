@@ -71,6 +71,8 @@ def lexicon() -> dict[str, Any]:
     return {**sets, "openings": openings, "longest_opening": max(len(p) for p in openings),
             "lead_ins": sorted((tuple(p.split()) for p in raw["lead_ins"]), key=len, reverse=True),
             "appointment_phrases": tuple(tuple(p.split()) for p in raw["appointment_phrases"]),
+            "fixed_phrases": tuple(tuple(p.split()) for p in raw["fixed_phrases"]),
+            "kind_phrases": tuple(tuple(p.split()) for p in raw["kind_phrases"]),
             "focus_kinds": raw["focus_kinds"]}
 
 
@@ -131,12 +133,31 @@ def _is_name(tokens: list[Token], index: int, first: int) -> bool:
         return True
     if any(token.folded.endswith(suffix) for suffix in lexicon()["street_suffixes"]) and len(token.folded) > 5:
         return True  # a street said with its article (*vom Gartenweg*) still names one place
+    if _common_noun(tokens, index):
+        return False
     before = tokens[index - 1]
     if before.folded in lexicon()["determiners"] or before.folded in lexicon()["possessives"]:
         return False
+    if before.is_number or before.folded in lexicon()["number_words"]:
+        return False  # counted things (*zwei Beispiele*, *drei Dinge*) are no one's name
     if before.capitalised and not before.is_number:
         return False  # the second word of a noun phrase (*Frau Müller* keeps *Müller* required below)
     return not before.folded.endswith(("en", "em", "er", "es", "e")) or before.folded in lexicon()["function_words"]
+
+
+def _common_noun(tokens: list[Token], index: int) -> bool:
+    """A noun said without an article that is still no name: an abstract noun (*unter Verwendung*), one inside
+    a fixed phrase (*in Bezug auf*, *an Bord*), or the thing after *Art von* (*welche Art von Energiequelle*)."""
+    lex = lexicon()
+    folded = tokens[index].folded
+    if any(folded.endswith(ending) and len(folded) > len(ending) + 2 for ending in lex["common_noun_endings"]):
+        return True
+    said = [t.folded for t in tokens]
+    for phrase in lex["fixed_phrases"]:
+        for start in range(max(0, index - len(phrase) + 1), index + 1):
+            if _starts(said, start, phrase):
+                return True
+    return any(index >= len(p) and _starts(said, index - len(p), p) for p in lex["kind_phrases"])
 
 
 def _noun_like(tokens: list[Token], index: int) -> bool:

@@ -15,9 +15,10 @@ import snowballstemmer
 
 from novaberg.text.words import normalize, words
 
-__all__ = ["stem", "stems", "base", "meet", "PART_MIN"]
+__all__ = ["stem", "stems", "base", "meet", "shares_a_part", "PART_MIN", "SHARED_MIN"]
 
 PART_MIN = 4  # a compound part shorter than this is no part (*rat* in *Beratung*)
+SHARED_MIN = 7  # a part one word begins with and the other ends with (*Haftpflicht*): only long ones
 _CONTAINED_MIN = 6  # a part inside a word (not at its start or end): only long ones (*kundig* in *gekundigt*)
 _STEMMER = snowballstemmer.stemmer("german")
 HEAD = 0.7  # a compound's last part names what it is
@@ -72,4 +73,12 @@ def meet(asked: str, said: str) -> float:
         return MODIFIER_OF_SAID if short == asked else MODIFIER_OF_ASKED
     if len(short) >= _CONTAINED_MIN and short in long_:
         return MODIFIER_OF_SAID
+    if shares_a_part(asked, said):
+        return MODIFIER_OF_SAID  # a part in the middle: the said word's head begins the asked one
     return 0.0
+
+
+def shares_a_part(asked: str, said: str) -> bool:
+    """Whether the said stem ends with what the asked one begins with, a part of at least `SHARED_MIN` letters:
+    *Hundehaftpflicht* is a *Haftpflicht*(versicherung); *Versicherungsnummer* is no *Haftpflichtversicherung*."""
+    return any(said.endswith(asked[:size]) for size in range(min(len(asked), len(said)) - 1, SHARED_MIN - 1, -1))

@@ -45,6 +45,7 @@ class Find:
     line: int
     text: str
     term: str
+    whole: str = field(default="", compare=False)  # the whole line, when `text` is cut short (a paragraph)
 
     @property
     def place(self) -> str:
@@ -79,6 +80,10 @@ def _section(opened: OpenedFile, heading: int) -> list[tuple[int, str]]:
     return lines
 
 
+def _whole(opened: OpenedFile, number: int) -> str:
+    return " ".join(opened.lines[number - 1].split()) if 0 < number <= len(opened.lines) else ""
+
+
 def _weight(find: Find, question: str, asked: Sequence[str]) -> tuple[int, int, int, int]:
     heading = _is_heading(find.text)
     # a noun of the question weighs double: in German it carries the content (*Sommer* over *läuft*)
@@ -103,7 +108,7 @@ def read_on(decision: Decision, boundary: Sequence[Path], question: str = "",
             for line in found:
                 if line.line not in seen:
                     seen.add(line.line)
-                    collected.append(Find(hit, line.line, line.text, term))
+                    collected.append(Find(hit, line.line, line.text, term, _whole(opened, line.line)))
                 if _is_heading(line.text):  # §6.4 the zoom: a needle on a heading opens the block below it
                     for number, text in _section(opened, line.line):
                         if number not in seen:
