@@ -112,8 +112,14 @@ def refuses(answer: str) -> bool:
     return any(phrase in folded for phrase in _REFUSALS)
 
 
+_MISSING = ("titel_fehlt", "zeit_fehlt", "tageshaelfte_offen")  # the timeline's question for what a create lacks
+
+
 def _asked(result: Any) -> bool:
-    return any(service.get("status") == "rueckfrage" for service in result.services)
+    """A question back: a waiting question, or the timeline's question for a missing title or time."""
+    return any(service.get("status") == "rueckfrage" or any(step.get("ausgang") in _MISSING
+                                                            for step in service.get("steps", []))
+               for service in result.services)
 
 
 def _ran(result: Any, name: str) -> bool:
