@@ -37,3 +37,10 @@ def test_setzen_sie_puts_the_item_on_the_named_list_of_that_person(nova):
     assert nova.notes.by_name("anna", "Einkaufsliste")[0]["text"].splitlines() == ["Brot", "Milch"]
     assert nova.notes.by_name("ben", "Einkaufsliste")[0]["text"].splitlines() == ["Brot"]
 
+
+
+def test_a_clause_after_sie_and_a_comma_writes_no_garbled_note(nova):
+    """*„Notieren Sie, dass ich dieses Lied nicht mag.“* is read as its du form is (*Notier, dass …*): nothing is
+    written — before the comma was kept in view, the words of the clause became a note's name."""
+    nova.turn("anna", FIG, "Notieren Sie, dass ich dieses Lied nicht mag.", NOW)
+    assert nova.notes.list("anna") == [] and nova.notes.list("ben") == []

@@ -94,7 +94,7 @@ def _verb_said(order: _Order, folded: list[str], asks: bool, frame_openers: froz
         return asks
     if folded[0] in order.verbs or len(folded) > 1 and folded[1] == _SIE and _infinitive_of(folded[0], order.verbs):
         return True  # the imperative of du, or of Sie (*Rufen Sie ein Taxi*)
-    if len(folded) > 1 and folded[-1].endswith(_INFINITIVE) and _infinitive_of(folded[-1], order.verbs):
+    if len(folded) > 1 and _infinitive_of(folded[-1], order.verbs):
         return True  # the infinitive last, as a note or a voice order says it (*Lichter dimmen*, *Wetter anzeigen*)
     return folded[0] in frame_openers and any(
         word in order.verbs and word.endswith(_INFINITIVE) for word in folded[1:])

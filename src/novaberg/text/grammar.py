@@ -549,8 +549,8 @@ def _polite_imperative(body: str, said: str) -> str | None:
     infinitive first, *Sie* second — in the imperative word order of *du* (*erinner mich …*, *trag … ein*). A
     question (*Erinnern Sie sich?*) is none."""
     tokens = body.split()
-    if len(tokens) < 3 or normalize(tokens[1].strip(",")) != "sie" or is_question(said):
-        return None
+    if len(tokens) < 3 or normalize(tokens[1]) != "sie" or is_question(said):
+        return None  # *Notieren Sie, dass …*: a clause after the comma is read as the du form's is, not here
     first = normalize(tokens[0].strip(","))
     for lexeme in grammar().lexicon:
         if first in lexeme.infinitive or any(first in (f"{form}en", f"{form}n") for form in lexeme.imperative):
