@@ -1,5 +1,5 @@
 """Orders for devices in the house, an alarm clock already set, the weather said without a question, the news, events
-near by, a taxi or a train, and such orders in the imperative of *Sie*, are beyond her reach too: they write nothing for either person and say so (the brief's rule: an order
+near by, a taxi or a train, e-mails, the volume, and such orders in the imperative of *Sie*, are beyond her reach too: they write nothing for either person and say so (the brief's rule: an order
 she cannot carry out writes nothing and says so). Sentences in the manner of a translated voice-assistant benchmark,
 none of them taken from it. Two persons, a fixed clock, rows read after each turn."""
 
@@ -26,6 +26,8 @@ ORDERS = (
     ("Rufen Sie mir bitte ein Taxi zum Bahnhof", "Fahrten oder Tickets besorgen kann ich nicht"),
     ("Fährt heute noch ein Zug nach Köln?", "Fahrten oder Tickets besorgen kann ich nicht"),
     ("Bitte lesen Sie mir die Nachrichten vor", "Nachrichten und Schlagzeilen abrufen kann ich nicht"),
+    ("Habe ich neue E-Mails von Robert?", "E-Mails lesen kann ich nicht"),
+    ("Erhöhe die Lautstärke auf 50 Prozent", "Die Lautstärke kann ich nicht einstellen"),
 )
 
 
