@@ -24,7 +24,7 @@ ORDERS = (
     ("Lies mir die Schlagzeilen vor", "Nachrichten und Schlagzeilen abrufen kann ich nicht"),
     ("Gibt es heute Abend Konzerte oder Veranstaltungen in der Nähe?", "Veranstaltungen in der Umgebung suchen"),
     ("Rufen Sie mir bitte ein Taxi zum Bahnhof", "Fahrten oder Tickets besorgen kann ich nicht"),
-    ("Fährt heute noch ein Zug nach Köln?", "Fahrten oder Tickets besorgen kann ich nicht"),
+    ("Wie sind die Zugverbindungen nach Köln?", "Fahrten oder Tickets besorgen kann ich nicht"),
     ("Bitte lesen Sie mir die Nachrichten vor", "Nachrichten und Schlagzeilen abrufen kann ich nicht"),
     ("Habe ich neue E-Mails von Robert?", "E-Mails lesen kann ich nicht"),
     ("Erhöhe die Lautstärke auf 50 Prozent", "Die Lautstärke kann ich nicht einstellen"),
@@ -50,6 +50,13 @@ def test_an_order_for_a_device_an_alarm_the_weather_news_or_events_writes_nothin
 def test_a_statement_about_a_device_or_the_weather_is_no_order_to_refuse(nova):
     """Told, not ordered: the refusal is for orders and questions only (the companion hears about her day)."""
     for said in ("Die Kaffeemaschine ist kaputt", "Heute war das Wetter herrlich", "Morgen nehme ich den Zug nach Köln"):
+        result = nova.turn("anna", FIG, said, NOW)
+        assert "kann ich nicht" not in result.answer, (said, result.answer)
+
+
+def test_a_question_about_her_own_train_or_mail_is_left_to_what_she_was_told(nova):
+    """*Wann fährt mein Zug?* may be answered from what the person told her (a model reads it): no refusal."""
+    for said in ("Wann fährt mein Zug?", "Worum ging es in der Mail von Anna?"):
         result = nova.turn("anna", FIG, said, NOW)
         assert "kann ich nicht" not in result.answer, (said, result.answer)
 
