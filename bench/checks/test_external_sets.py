@@ -6,18 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from bench.offline.external.local import missing
 from bench.offline.external.others import ALEXA_MODEL, cases
 from bench.offline.external.score import DONE, NO_WRITE, READ, WRONG, judge, load, score_external
 from novaberg.api.catalog import offline_rules
 from novaberg.llm.ask import Asker
 from novaberg.llm.offline import OfflineLLM
 
-OTHERS = missing("others_heldout")
-GATHERED = missing("bonalyze_dev", "bonalyze_heldout", "calendar_dev", "calendar_heldout")
 
-
-@pytest.mark.skipif(bool(OTHERS), reason=OTHERS)
 @pytest.mark.parametrize("part", ["others_heldout"])
 def test_no_wrong_write_on_the_sets_from_other_projects(part):
     report = score_external(part)
@@ -25,7 +20,6 @@ def test_no_wrong_write_on_the_sets_from_other_projects(part):
     assert report.outcomes[WRONG] == 0, report.examples.get(WRONG)
 
 
-@pytest.mark.skipif(bool(OTHERS), reason=OTHERS)
 def test_the_files_are_the_templates_expanded():
     """The jsonl files are what `others.py` builds from the restated templates (no hand edits)."""
     assert load("others_heldout") == cases(ALEXA_MODEL, "robbash/shopping-list ALEXA.md")
@@ -44,7 +38,6 @@ def test_a_question_or_read_out_that_writes_is_a_wrong_write():
     assert judge(write, asker, lists)[0] == WRONG
 
 
-@pytest.mark.skipif(bool(GATHERED), reason=GATHERED)
 def test_the_gathered_sets_are_their_templates_split_before_scoring():
     """bonalyze / multistage-assist (gathered.py): the files are the expanded templates, each template in one
     part only (split by a hash fixed before any figure)."""
@@ -56,17 +49,14 @@ def test_the_gathered_sets_are_their_templates_split_before_scoring():
     assert not dev & {case["source"] for case in load("bonalyze_heldout")}
 
 
-@pytest.mark.skipif(bool(GATHERED), reason=GATHERED)
 @pytest.mark.parametrize("part", ["bonalyze_dev", "bonalyze_heldout"])
 def test_no_wrong_write_on_the_bonalyze_sets(part):
     report = score_external(part)
     assert report.outcomes[WRONG] == 0, report.examples.get(WRONG)
 
 
-BOTFRAMEWORK = missing("bf_lists_dev", "bf_lists_heldout", "bf_calendar_dev", "bf_calendar_heldout")
 
 
-@pytest.mark.skipif(bool(BOTFRAMEWORK), reason=BOTFRAMEWORK)
 def test_the_botframework_sets_are_their_templates_split_before_scoring():
     """The fourth source (botframework.py): the files are the labelled sentences, each in one part only."""
     from bench.offline.external.botframework import calendar_cases, list_cases

@@ -6,13 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bench.offline.external.calendar import score_calendar
-from bench.offline.external.local import missing
 from bench.offline.external.score import WRONG, load, score_external
 
-THIRD = missing("indep_lists_dev", "indep_lists_heldout", "indep_calendar_dev", "indep_calendar_heldout")
 
-
-@pytest.mark.skipif(bool(THIRD), reason=THIRD)
 def test_the_third_set_is_its_templates_split_by_hash_before_scoring():
     from bench.offline.external.independent import calendar_cases, list_cases
 
@@ -24,14 +20,12 @@ def test_the_third_set_is_its_templates_split_by_hash_before_scoring():
         assert not dev & {case["source"] for case in load(f"indep_{part}_heldout")}
 
 
-@pytest.mark.skipif(bool(THIRD), reason=THIRD)
 @pytest.mark.parametrize("part", ["indep_lists_dev", "indep_lists_heldout"])
 def test_no_wrong_write_on_the_third_sets_lists(part):
     report = score_external(part)
     assert report.outcomes[WRONG] == 0, report.examples.get(WRONG)
 
 
-@pytest.mark.skipif(bool(THIRD), reason=THIRD)
 @pytest.mark.parametrize("part", ["indep_calendar_dev", "indep_calendar_heldout"])
 def test_no_wrong_write_on_the_third_sets_calendar(part):
     report = score_calendar(part)

@@ -1,6 +1,6 @@
 """The fourth recall set's builder (`bench/memory/recall_fourth.py`): a sentence's family is read from its
 subject and verb, its keys leave the opening out, and the persons follow the fixed rule — on a small pair file of
-our own (the Tatoeba file is never part of the repository)."""
+our own (not the Tatoeba file, so the rule is seen on sentences chosen to show it)."""
 
 from __future__ import annotations
 

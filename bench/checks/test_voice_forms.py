@@ -20,7 +20,6 @@ from functools import cache
 
 import pytest
 
-from bench.offline.external.local import missing
 from bench.offline.voice import TRANSFORMS, Reading, asker, reading, sentences, wrong_write
 
 CORPUS_EVERY = 7
@@ -79,7 +78,4 @@ def test_a_voice_form_reads_as_its_written_form(part: str, name: str) -> None:
 @pytest.mark.parametrize("part", EXTERNAL)
 def test_a_voice_form_of_the_sets_written_by_others_reads_as_its_written_form(part: str, name: str) -> None:
     """The external development sets (their held-out parts are never read here)."""
-    reason = missing(part)
-    if reason:
-        pytest.skip(reason)
     _check(part, name)

@@ -1,8 +1,8 @@
 """A recall set written by others (issue 28): told facts from the GerMedIQ corpus — German answers that 39
 participants gave in their own words to anamnesis questions (Hofenbitzer et al., ACL SRW 2025,
-https://github.com/Jhofenbitzer/GerMedIQ-Corpus, CC BY 4.0; see `data/GERMEDIQ_NOTICE.md`). The corpus is not part of
-this repository: get it from its source and build the subset once (`--build`, below); it is written to
-`data/germediq_subset.csv`, which git ignores. Without it the set is left out of the bench.
+https://github.com/Jhofenbitzer/GerMedIQ-Corpus, CC BY 4.0; see `data/GERMEDIQ_NOTICE.md`). The corpus file is
+committed unchanged (`data/GerMedIQ-Human.csv`) and so is the subset built from it (`--build`, below), in
+`data/germediq_subset.csv`. Without the subset the set is left out of the bench.
 
 **How the set is made, fixed before the first run and never tuned:** the participants whose id is 1 mod 4 and who
 gave at least four usable answers; an answer is usable when it is one of eight everyday items (sport, alcohol,
@@ -13,7 +13,7 @@ ours for its item, the first one also as "wann", plus one question about somethi
 person says *Sie*. An answer is right when it holds one of the two longest words of the told answer (folded;
 `recall_cases.answer_keys` — since session 11 never a word that any answer holds, such as *nicht* or *habe*).
 
-    python -m bench.memory.recall_foreign --build /path/to/GerMedIQ-Human.csv   # rebuilds the subset
+    python -m bench.memory.recall_foreign --build bench/memory/data/GerMedIQ-Human.csv   # rebuilds the subset
 """
 
 from __future__ import annotations

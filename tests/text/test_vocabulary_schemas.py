@@ -187,7 +187,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "_comment": TEXT,
         "schema_version": INT,
         **dict.fromkeys("own_words skip_words frame_openers question_openers".split(), FOLDED),
-        "orders": Records({"kind": WORD, "verbs": MAYBE_FOLDED, "objects": MAYBE_FOLDED, "says": TEXT, "instead": WORD}),
+        "orders": Records({"kind": WORD, "verbs": MAYBE_FOLDED, "objects": MAYBE_FOLDED, "says": TEXT, "instead": WORD,
+                            "alone": Opt(BOOL), "also": Opt(FOLDED)}),
         "instead_texts": {"appointment_open": TEXT, "list": TEXT, "nothing": TEXT},
     },
     "text/calendar_words_de.json": {  # small word tables of the calendar's readers (text/calendar_words.py)

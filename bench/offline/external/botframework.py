@@ -5,7 +5,12 @@ another hand for another product (a LUIS model), lower case as a voice front end
 translation from English — so it carries phrasings none of the earlier sources has (*„füge X der Lebensmittelliste
 hinzu"*, *„einkaufsliste, lösche X"*, *„hake X von der liste ab"*, *„vereinbare einen termin …"*).
 
-Labels were read from each sentence under this product's specification BEFORE Nova ran on any of them:
+The labelled sentences are in `data/templates/botframework_todo.json` and `botframework_calendar.json`, every
+sentence of the intents used that was left out in `botframework_*_left_out.json` with its reason. They were rebuilt
+from the LU files at the commit above after the first labelling was lost with its local folder: the intents AddToDo,
+DeleteToDo, MarkToDo, ShowToDo and CreateCalendarEntry, FindCalendarEntry, read with the files' own annotations
+(TaskContent, ListType, Subject, FromDate, FromTime) and each sentence checked by hand under this product's
+specification before Nova ran on any of them:
 
 - lists — the list meant: *Einkaufsliste*, *Lebensmittelliste* (groceries: only the Einkaufsliste of the bench's four
   lists holds food) → Einkaufsliste; *Aufgabe(n)*, *Aufgabenliste* → To-do-Liste (notizen.md §8: `todo` holds tasks);
@@ -16,8 +21,8 @@ Labels were read from each sentence under this product's specification BEFORE No
   alone when the hour is open: *„um 3:30"* may be morning or afternoon), '' when not said (then the question for it
   is right); `read` for a question about one's own calendar.
 
-Left out, with the reason in `LEFT_OUT`. Split: a template goes to the held-out part when the first byte of
-sha256(sentence) is below 86 (about a third), fixed before any figure was looked at. Tune only on *_dev.
+Split: a sentence goes to the held-out part when the first byte of sha256(sentence) is below 86 (about a third),
+the rule of the earlier sources, fixed before any figure was looked at. Tune only on *_dev.
 
 Run: python -m bench.offline.external.botframework   (writes the four jsonl files)
 """

@@ -1,13 +1,13 @@
-"""Where the external sets live on this machine (issue 26).
+"""Where the external sets live: in the repository, beside their sources' licences.
 
-Sentences and templates written by other projects that reached us as fetched repository snapshots are not
-committed: what a fetched snapshot brings stays out of this repository's history. They are kept in a local
-folder — `$NOVABERG_EXTERNAL_SETS`, else `bench/offline/external/data/` (ignored by git) — with `templates/*.json`
-(each source's templates with our labels) and the expanded `*.jsonl` sets. SOURCES.json names every source
-(repository, commit, file, licence, authors), so the folder can be rebuilt from the sources themselves.
+Every set written by other projects whose licence lets us carry it is committed: the development set expanded from
+the PyPI package `home-assistant-intents` (`dev.jsonl`, CC BY 4.0) here, the others in `data/` — `templates/*.json`
+(each source's sentences or templates, restated, with our labels), the expanded `*.jsonl` sets, and `LICENSES/` (the
+licence text of each source) with `NOTICE.md` naming which part comes from which source. SOURCES.json names every
+source (repository, commit, file, licence, authors) and every source left out, with the reason.
 
-Committed is only the development set expanded from the PyPI package `home-assistant-intents` (`dev.jsonl`, CC BY
-4.0). A part whose data is missing is reported as missing by the bench and skipped by the tests, loudly.
+`$NOVABERG_EXTERNAL_SETS` may point at another folder of the same layout (a set rebuilt from a newer source); a part
+whose file is missing is reported as missing by the bench, and its checks fail loudly in `make bench-check`.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ __all__ = ["COMMITTED", "DATA", "ExternalSetMissing", "available", "missing", "s
 
 HERE = Path(__file__).parent
 DATA = Path(os.environ.get("NOVABERG_EXTERNAL_SETS") or HERE / "data")
-COMMITTED = frozenset({"dev"})
+COMMITTED = frozenset({"dev"})  # the parts kept beside this module rather than in DATA
 
 
 class ExternalSetMissing(FileNotFoundError):
-    """A set or template file of the local folder is not there."""
+    """A set or template file is not there."""
 
 
 def set_path(part: str) -> Path:
@@ -46,6 +46,6 @@ def templates(name: str, default: Any = ()) -> Any:
 
 
 def missing(*parts: str) -> str:
-    """A reason naming the parts not on this machine ('' when all are): tests skip with it, loudly."""
+    """A reason naming the parts that are not there ('' when all are)."""
     gone = [part for part in parts if not available(part)]
-    return f"external sets not on this machine: {', '.join(gone)} (see bench/offline/external/local.py)" if gone else ""
+    return f"external sets missing: {', '.join(gone)} (see bench/offline/external/local.py)" if gone else ""

@@ -1,9 +1,10 @@
 """Orders Nova cannot carry out (`capabilities_de.json`): booking, ordering, buying online, playing media, calling,
-navigating, an alarm clock, the weather, sending a message.
+navigating, an alarm clock, the weather, sending a message, devices in the house, news, events near by.
 
 `beyond_reach(text)` reads whether a sentence is such an order, from whole folded words (no pattern): the kind's
-verb said first or as the infinitive of a frame (*Kannst du mir einen Flug buchen?*), its object where the kind
-needs one, and no word of Nova's own objects or orders (*Erinnerungsalarm*, *Trag ein: Tisch reservieren*). The
+verb said first, as the infinitive of a frame (*Kannst du mir einen Flug buchen?*) or as the last word (*Lichter
+dimmen*), its object where the kind needs one (for some kinds the object alone: *Alarm um 7 löschen* is no order of
+hers whatever the verb), and no word of Nova's own objects or orders (*Erinnerungsalarm*, *Trag ein: Tisch reservieren*). The
 route asks it before any service runs, so such an order writes nothing and the answer says what she cannot do and
 what she can do instead (the answer's texts are data here too).
 """
@@ -25,6 +26,12 @@ APPOINTMENT = "appointment"  # instead: the §3a offer to enter it (day and time
 LIST = "list"  # instead: a question whether it goes on a shopping list
 NOTHING = "nothing"  # instead: what she does keep (no question)
 _INFINITIVE = "en"
+_SIE = "sie"
+
+
+def _infinitive_of(word: str, verbs: frozenset[str]) -> bool:
+    """Whether `word` is the infinitive of one of `verbs` (*rufen* of *ruf*, *lesen* of *lese*)."""
+    return word.endswith("n") and (word in verbs or word[:-2] in verbs or word[:-1] in verbs)
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,8 @@ class _Order:
     instead: str
     verbs: frozenset[str]
     objects: tuple[str, ...]
+    alone: bool = False  # the object said is enough: no verb, no question needed
+    also: tuple[str, ...] = ()  # a second word that must be said too (*Veranstaltungen* … *in der Nähe*)
 
 
 @dataclass(frozen=True)
@@ -65,7 +74,8 @@ def _words() -> _Words:
     return _Words(frozenset(vocabulary["skip_words"]), tuple(vocabulary["own_words"]),
                   frozenset(vocabulary["frame_openers"]), frozenset(vocabulary["question_openers"]),
                   tuple(_Order(order["kind"], order["says"], order["instead"], frozenset(order["verbs"]),
-                               tuple(order["objects"])) for order in vocabulary["orders"]))
+                               tuple(order["objects"]), bool(order.get("alone", False)), tuple(order.get("also", ())))
+                        for order in vocabulary["orders"]))
 
 
 def instead_text(key: str) -> str:
@@ -78,16 +88,24 @@ def _own(folded: list[str], own: tuple[str, ...]) -> bool:
 
 
 def _verb_said(order: _Order, folded: list[str], asks: bool, frame_openers: frozenset[str]) -> bool:
+    if order.alone:
+        return True
     if not order.verbs:
         return asks
-    if folded[0] in order.verbs:
-        return True
+    if folded[0] in order.verbs or len(folded) > 1 and folded[1] == _SIE and _infinitive_of(folded[0], order.verbs):
+        return True  # the imperative of du, or of Sie (*Rufen Sie ein Taxi*)
+    if len(folded) > 1 and _infinitive_of(folded[-1], order.verbs):
+        return True  # the infinitive last, as a note or a voice order says it (*Lichter dimmen*, *Wetter anzeigen*)
     return folded[0] in frame_openers and any(
         word in order.verbs and word.endswith(_INFINITIVE) for word in folded[1:])
 
 
+def _said(things: tuple[str, ...], folded: list[str]) -> bool:
+    return any(word == thing or word.endswith(thing) for word in folded for thing in things)
+
+
 def _object_said(order: _Order, folded: list[str]) -> bool:
-    return not order.objects or any(word == thing or word.endswith(thing) for word in folded for thing in order.objects)
+    return (not order.objects or _said(order.objects, folded)) and (not order.also or _said(order.also, folded))
 
 
 def beyond_reach(text: str) -> BeyondReach | None:

@@ -94,7 +94,8 @@ def _analyse_one(said: str) -> Utterance:
     if needed is not None:
         lexeme, word = verb_of(needed)
         return Utterance(said, needed, REQUEST, lexeme.key if lexeme else "", word, polite=True)
-    reordered = _topicalised_modal(body) or _second_person_order(body) or _told_then_ordered(body)
+    reordered = (_topicalised_modal(body) or _second_person_order(body) or _told_then_ordered(body)
+                 or _polite_imperative(body, said))
     if reordered is not None:
         lexeme, word = verb_of(reordered)
         return Utterance(said, reordered, REQUEST, lexeme.key if lexeme else "", word, polite=True)
@@ -248,6 +249,20 @@ def _comma_before_clause(body: str) -> str:
         if word not in _BEFORE_CLAUSE:
             return body
     return body
+
+
+def _polite_imperative(body: str, said: str) -> str | None:
+    """*„Erinnern Sie mich morgen an den Zahnarzt“*, *„Tragen Sie den Friseur ein“*: the imperative of *Sie* — the
+    infinitive first, *Sie* second — in the imperative word order of *du* (*erinner mich …*, *trag … ein*). A
+    question (*Erinnern Sie sich?*) is none."""
+    tokens = body.split()
+    if len(tokens) < 3 or normalize(tokens[1]) != "sie" or is_question(said):
+        return None  # *Notieren Sie, dass …*: a clause after the comma is read as the du form's is, not here
+    first = normalize(tokens[0].strip(","))
+    for lexeme in grammar().lexicon:
+        if first in lexeme.infinitive or any(first in (f"{form}en", f"{form}n") for form in lexeme.imperative):
+            return " ".join([lexeme.imperative[0], *tokens[2:]])
+    return None
 
 
 def _verb_then_subject(words: list[str]) -> bool:

@@ -1,0 +1,5 @@
+"""`python -m bench.intents`: the German intent benchmark (run.py)."""
+
+from bench.intents.run import main
+
+main()
