@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 
 .PHONY: demo test lint bench bench-check clean
 
-# The venv is filled by uv where it can be had from PyPI (issue 25: a fresh clone's install took ~50 s with pip,
+# The venv is filled by uv where it can be had from PyPI (a fresh clone's install took ~50 s with pip,
 # uv takes ~10 s; it reads no pip.conf, so it installs from PyPI and its own cache). uv comes from the
 # interpreter's pip, else from the venv's own pip; when neither can install it, pip does everything, loudly.
 $(BIN)/python:

@@ -1,4 +1,4 @@
-"""The per-person allow-list (issue 24; dateien.md §7 rule 3a): what the operator allowed each person to share.
+"""The per-person allow-list (dateien.md §7 rule 3a): what the operator allowed each person to share.
 
 `AllowListRepository` is the one writer of `dateien_erlaubt`; every statement carries the person.
 `check_entry` is the operator's side of the check: the path is resolved now and refused when it is `/`,

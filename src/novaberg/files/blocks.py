@@ -37,7 +37,7 @@ _OWN = frozenset({"figur"})  # §1a.5: `gemischt` goes to the foreign block
 EXCERPT_CHARS = 240
 def shown_path(hit: Hit) -> str:
     """The file as a person is told it: `<root folder>/<relative path>` — never the server's absolute path
-    (issue 24: no server path in an answer or a service step)."""
+    (no server path in an answer or a service step)."""
     return f"{root_of(hit).name}/{hit.relative}" if hit.relative else root_of(hit).name
 
 

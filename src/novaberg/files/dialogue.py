@@ -92,7 +92,7 @@ def refusal(err: OutsideBoundaryError | RootNotUsableError) -> str:
 
 def start_grant(files: Any, raw_path: str, eigentum: str | None = None, bezeichnung: str | None = None, *,
                 user_id: str) -> Step:
-    """The first step of a grant for `user_id`: checked against that person's allow-list only (issue 24)."""
+    """The first step of a grant for `user_id`: checked against that person's allow-list only."""
     try:
         resolved, entry = files.check(raw_path, user_id)
     except NothingAllowedError as err:

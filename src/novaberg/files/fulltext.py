@@ -1,4 +1,4 @@
-"""The full-text channel "volltext" (issue 27 item 3): Okapi BM25 over the sections of the whole text.
+"""The full-text channel "volltext": Okapi BM25 over the sections of the whole text.
 
 Every section of an active file (files/sections.py: headings, blank lines, at most 40 lines) is a BM25
 document with its own length; the question's lexemes (PostgreSQL's german Snowball stemmer, stop words
@@ -15,7 +15,7 @@ pair's sections do carry (`speicherplatz` → `speich` + `platz`), is scored by 
 `PART_WEIGHT` (a part is weaker evidence than the word).
 
 Why tables of our own rather than `ts_rank`: ts_rank has no idf and no BM25 length normalisation; on the
-issue's held-out corpus it reached NDCG@5 0.16–0.17 against 0.24 for Okapi BM25.
+held-out file questions it reached NDCG@5 0.16–0.17 against 0.24 for Okapi BM25.
 """
 
 from __future__ import annotations

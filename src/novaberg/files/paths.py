@@ -1,6 +1,6 @@
 """Path safety of the files service (dateien.md §7): resolve first, then check against the boundary.
 
-The boundary is the person's own allow-list (issue 24): the directories the operator allowed for *this*
+The boundary is the person's own allow-list: the directories the operator allowed for *this*
 person (`novaberg roots allow --user …`, table `dateien_erlaubt`). `resolve_root` turns what a person said
 into a directory: `..` and every symlink are resolved *before* the check (§7 rule 3c); `~` and relative paths
 are refused (they would name the server account's home or working directory, never the person's). The
@@ -41,7 +41,7 @@ class OutsideBoundaryError(ValueError):
 
 
 class NothingAllowedError(OutsideBoundaryError):
-    """The person has no allowed directory at all: nothing can be shared (issue 24)."""
+    """The person has no allowed directory at all: nothing can be shared."""
 
     def __init__(self, said: str) -> None:
         super().__init__(None, (), said)
@@ -59,12 +59,12 @@ class RootNotUsableError(ValueError):
 
 class SharedByOtherError(RootNotUsableError):
     """Another person shares this directory, an ancestor or a descendant of it, and it is not allowed for
-    both (issue 24). The other person is not named."""
+    both. The other person is not named."""
 
 
 def boundary_from_env(env: Mapping[str, str] | None = None) -> tuple[Path, ...]:
     """The entries of the deprecated `NOVABERG_FILES_BOUNDARY` — read by `doctor` only, to warn; it grants
-    nothing any more (issue 24). Empty when unset."""
+    nothing any more. Empty when unset."""
     env = os.environ if env is None else env
     raw = env.get(FILES_BOUNDARY_ENV, "")
     return tuple(Path(part.strip()) for part in raw.split(os.pathsep) if part.strip())

@@ -37,7 +37,7 @@ _ACTIVE_ALL = f"SELECT {_ROOT_COLUMNS} FROM dateien_wurzeln WHERE aktiv ORDER BY
 _ACTIVE_PAIR = (f"SELECT {_ROOT_COLUMNS} FROM dateien_wurzeln WHERE aktiv AND user_id = %s AND character_id = %s "
                 "ORDER BY id")
 _HAS_ACTIVE = "SELECT EXISTS (SELECT 1 FROM dateien_wurzeln WHERE aktiv AND user_id = %s AND character_id = %s) AS da"
-# Issue 24: a grant sees what other persons share and are allowed, under one lock, so two grants cannot race
+# a grant sees what other persons share and are allowed, under one lock, so two grants cannot race
 _GRANT_LOCK = "SELECT pg_advisory_xact_lock(hashtext('dateien_wurzeln_freigabe'))"
 _OTHERS_ACTIVE = "SELECT user_id, pfad FROM dateien_wurzeln WHERE aktiv AND user_id <> %s"
 _OTHERS_ALLOWED = "SELECT user_id, pfad FROM dateien_erlaubt WHERE user_id <> %s"
@@ -145,7 +145,7 @@ class RootsRepository:
         """(row, created): the same directory twice gives the existing row and False (§8.2a).
 
         `guard(other persons' active roots, their allow-list entries)` runs under the grant lock in the same
-        transaction and raises to refuse (issue 24: a directory another person shares)."""
+        transaction and raises to refuse (a directory another person shares)."""
         _check_pair(user_id, character_id)
         if eigentum not in OWNERSHIP:
             raise ValueError(f"unknown eigentum {eigentum!r}; one of {', '.join(OWNERSHIP)}")
@@ -181,7 +181,7 @@ class RootsRepository:
             return conn.execute(_GET, params).fetchone()
 
     def has_active(self, user_id: str, character_id: str) -> bool:
-        """Whether the pair shares any directory now (issue 30: a pair without one needs no search). Read from
+        """Whether the pair shares any directory now (a pair without one needs no search). Read from
         the table every time, so a root shared a moment ago — by this process or another — counts at once."""
         with self._db.transaction() as conn:
             return bool(conn.execute(_HAS_ACTIVE, _check_pair(user_id, character_id)).fetchone()["da"])
@@ -264,7 +264,7 @@ class IndexRepository:
             rows.append(params)
         with self._db.transaction(seconds=WRITE_SECONDS) as conn, with_vectors(conn).cursor() as cur:
             TermsWriter.lock(cur, [row["wurzel_id"] for row in batch])
-            TermsWriter.withdraw(cur, TermsWriter.ids_of(cur, batch))  # issue 27: BM25 counts before the sections go
+            TermsWriter.withdraw(cur, TermsWriter.ids_of(cur, batch))  # BM25 counts before the sections go
             cur.executemany(_UPSERT, rows)
             SectionsWriter.store(cur, batch)  # the content channel's sections, same transaction
             TermsWriter.enter(cur, TermsWriter.ids_of(cur, batch))  # … and from the new sections
@@ -293,4 +293,4 @@ class IndexRepository:
         with self._db.transaction() as conn, conn.cursor() as cur:
             TermsWriter.lock(cur, [root_id])
             cur.executemany(_RETIRE, [(grund, moment, row_id, root_id, grund) for row_id, grund in items])
-            TermsWriter.withdraw(cur, [row_id for row_id, _ in items])  # issue 27: out of the BM25 counts
+            TermsWriter.withdraw(cur, [row_id for row_id, _ in items])  # out of the BM25 counts

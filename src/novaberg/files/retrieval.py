@@ -1,4 +1,4 @@
-"""Hybrid retrieval over the shared files (dateien.md §3.0a, §3.0a-bis, §6, §6.3, §6.3a; issue 16).
+"""Hybrid retrieval over the shared files (dateien.md §3.0a, §3.0a-bis, §6, §6.3, §6.3a).
 
 `Retriever.search(user_id, character_id, query, now, k)` runs the enricher source's statement of the channels
 (`search_sql.SEARCH`: the sharp lexical channel, the dense channel with the pair's filter before the
@@ -79,7 +79,7 @@ MOVIERUNG = True  # a feminine -in/-innen gives its base (Zahnärztin → Zahnar
 # the order — the planner costs a cosine far too low and sorted 2,000 exact distances (27 ms) instead of
 # reading the HNSW index (2 ms); a small stock is compared exactly on purpose (search_sql, `exact_max`); and no
 # cache in front of the postings' range scans — every question form is a key of its own, so the cache never hit
-# and only copied every posting (issue 27: 3-5 % of the statement's CPU on de-docs)
+# and only copied every posting (3-5 % of the statement's CPU on de-docs)
 ITERATIVE_SCAN = ("SET LOCAL hnsw.iterative_scan = strict_order; SET LOCAL synchronous_commit = off; "
                   "SET LOCAL enable_sort = off; SET LOCAL enable_memoize = off; "
                   "SET LOCAL plan_cache_mode = force_custom_plan")
@@ -221,8 +221,7 @@ def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str,
     that ranking's score with the dense channel's weight: counted as independent votes, the same word would
     outvote the meaning several times over. The dense weight is measured per embedder (`channel_weights`):
     an embedder that does not separate relevant from unrelated files gets a weight so small that its vote
-    can only order files the lexical channels score equally and add files after all lexical ones (issue 27:
-    the hashing embedder never outvotes lexical evidence). With `values` (each channel's scores, aligned
+    can only order files the lexical channels score equally and add files after all lexical ones (the hashing embedder never outvotes lexical evidence). With `values` (each channel's scores, aligned
     with `ranked`), items a channel scores equally share one rank (`_ranks`). A tie goes by the channel an
     item came from — sharp before dense before content before full text (§6 „der scharfe kommt zuerst").
     `ranks["dicht"]`, if given, are the dense channel's own ranks over the pair's whole stock.
@@ -297,7 +296,7 @@ class Retriever:
         self.log = log
         self.cap = cap
         self.floor = dense_floor(embedder)  # measured for this embedder (§3.0a-bis), else the setting
-        self.weights = channel_weights(embedder)  # issue 27: the dense vote's weight, measured per embedder
+        self.weights = channel_weights(embedder)  # the dense vote's weight, measured per embedder
         self.fulltext = True
         self.content = True
 
@@ -319,7 +318,7 @@ class Retriever:
         k = _check_k(k)
         text = query[:FILES_QUERY_MAX_CHARS]
         if not has_words(text) or not RootsRepository(self._db).has_active(user_id, character_id):
-            # issue 30: no words, or no shared directory — nothing can be found; logged as an empty search
+            # no words, or no shared directory — nothing can be found; logged as an empty search
             result = SearchResult([])
             self._log(result, user_id, character_id, now, turn_id)
             return result
@@ -329,7 +328,7 @@ class Retriever:
                   "prefix_min": PREFIX_MIN, "head_min": HEAD_MIN, "tail_min": TAIL_MIN, "head_weight": HEAD_WEIGHT, "movierung": MOVIERUNG,
                   "head_min_base": max(HEAD_MIN, 4), "part_min": PART_MIN, "part_max": PART_MAX, "exact_max": DENSE_EXACT_MAX, "df_probe": DF_PROBE,
                   "inhalt": self.content, "track": track, "keep": TRACK_KEEP, "now": as_utc(now)}
-        # issue 27 (p95 < 50 ms with margin): the full-text channel and the allow-list need nothing of the
+        # speed (p95 < 50 ms with margin): the full-text channel and the allow-list need nothing of the
         # channels' statement, so they run at the same time on a connection of their own; awaited only after the
         # statement's own transaction has given its connection back (a pool of one connection runs them in turn)
         beside = _beside(self._fulltext_and_boundary, params, user_id)
@@ -341,7 +340,7 @@ class Retriever:
                 conn.execute(ITERATIVE_SCAN)
                 # prepared once per connection (the statement's parse and analysis are kept), but planned for every
                 # question with its own values (`force_custom_plan`): PostgreSQL's generic plan for it, the question's
-                # tsqueries unknown, was several times slower than a fresh one (issue 27: 10 % of a search's CPU saved)
+                # tsqueries unknown, was several times slower than a fresh one (10 % of a search's CPU saved)
                 rows = conn.execute(SEARCH, params, prepare=True).fetchall()
         except BaseException:
             wait([beside])  # the turn ends with nothing of it still running (its own error is the lesser one)
@@ -353,7 +352,7 @@ class Retriever:
 
     def _fulltext_and_boundary(self, params: dict[str, Any], user_id: str) -> tuple[list[dict[str, Any]],
                                                                                    tuple[Path, ...]]:
-        """Issue 27: the BM25 channel over the sections of the whole text, and the person's allow-list."""
+        """The BM25 channel over the sections of the whole text, and the person's allow-list."""
         rows: list[dict[str, Any]] = []
         if self.fulltext:
             with self._db.transaction() as conn:
@@ -362,7 +361,7 @@ class Retriever:
         return rows, AllowListRepository(self._db).of(user_id)
 
     def _admitted(self, result: SearchResult, boundary: Sequence[Path]) -> SearchResult:
-        """Issue 24: hits only from roots the person's allow-list admits now — a removed entry closes its roots
+        """Hits only from roots the person's allow-list admits now — a removed entry closes its roots
         to the search as well as to reading."""
         if not result.hits:
             return result

@@ -13,14 +13,14 @@ Owned SQL of the retrieval (the repository of the search). One round trip, no mo
   exactly instead: a few files among many other pairs' would be a narrow filter for the approximate scan
   (measured: 15 files next to 10,000 lost a third of their nearest neighbours), and exact is cheap there. It returns the top cosines unthresholded: the
   caller applies the threshold and the floor.
-* `inhalt` — the content channel over the sections (issue 16: the metadata channels are the floor):
+* `inhalt` — the content channel over the sections (the metadata channels are the floor):
   each section scores the BM25 weight (idf) of the question's lexemes it carries; a file scores its best
   section, which is also the location's line range.
 * The K-th cosine of this turn is appended to the pair's tracked distribution by a data-modifying CTE in
   the same statement (§3.0a-bis „Die wahre Paarung fällt umsonst an"); the statement reads the values of
   the earlier turns.
 
-Both lexical channels share one rule of evidence (issue 16, a decision of this build, measured in
+Both lexical channels share one rule of evidence (a decision of this build, measured in
 bench/files/retrieval): a file or section counts when it carries two of the question's lexemes, or one
 that at most K of the pair's files carry (sharp in the literal sense, §6.3a: *„sieben trafen genau eine
 Datei"*). One word that hundreds of files carry — a town, a common noun — is no evidence of relevance.
@@ -31,7 +31,7 @@ files (beyond that it is common, and its idf is that of `df_probe` files). The c
 byte-order range, index-only, schema 010), the head forms by one GIN scan per question lexeme — and applies the
 rule to
 them: over long sections the pairwise tsquery made the index expand each prefix form once per pair it occurs
-in (issue 27, de-docs: 20,900 buffers p95 for the statement, now 3,190).
+in (de-docs: 20,900 buffers p95 for the statement, now 3,190).
 
 German morphology (§8.1b: *„deutsche Komposita tun das nicht"*), a grammar and not a phrase list. Each
 question lexeme is one tsquery of its forms and counts once:

@@ -1,4 +1,4 @@
-"""The content channel's sections (issue 16; dateien.md §6.3a, §6.4): a file cut into line ranges.
+"""The content channel's sections (dateien.md §6.3a, §6.4): a file cut into line ranges.
 
 `split_sections(text, struktur, suffix)` cuts a file's extracted text at its headings (where the heading
 map carries line numbers of that text) and at blank lines into sections of at most `SECTION_LINES`

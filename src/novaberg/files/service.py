@@ -1,5 +1,5 @@
 """The operator facade of the files service: `nova.files.grant/roots/disable/forget/index`
-and the per-person allow-list `nova.files.allow/allowed/disallow` (issue 24).
+and the per-person allow-list `nova.files.allow/allowed/disallow`.
 
 `grant` runs the same check as the conversation's gate (§7): the path is resolved first and refused outside
 the person's own allow-list, in a dot directory, in or around the data directory, or where another person
@@ -56,7 +56,7 @@ class FilesService:
     def _now(self, now: datetime | None) -> datetime:
         return now if now is not None else self.clock.now()
 
-    # --- the allow-list (issue 24) -------------------------------------------------------------------
+    # --- the allow-list -------------------------------------------------------------------
 
     def allow(self, user_id: str, *paths: str, now: datetime | None = None) -> list[dict[str, Any]]:
         """Allow directories for one person; every path is checked first, and one refused writes none."""
@@ -186,7 +186,7 @@ class FilesService:
 
     def search(self, user_id: str, character_id: str, query: str, k: int = 5,
                now: datetime | None = None) -> list[Any]:
-        """Issue 16: the pair's hybrid search → hits (`path` absolute, `root_id`, `thema`, `score`, `channels`)."""
+        """The pair's hybrid search → hits (`path` absolute, `root_id`, `thema`, `score`, `channels`)."""
         from novaberg.files.retrieval import Retriever
 
         return Retriever(self._db, self.embedder, self.log).search(user_id, character_id, query, self._now(now), k)

@@ -1,4 +1,4 @@
-"""The BM25 statistics of the full-text channel (issue 27 item 3; schema files/008).
+"""The BM25 statistics of the full-text channel (schema files/008).
 
 `TermsWriter` is the one writer of `dateien_terme` (postings: section × lexeme with its count and the
 section's length), `dateien_lexem_df` (per root: sections carrying a lexeme) and `dateien_statistik` (per

@@ -5,7 +5,7 @@ from __future__ import annotations
 ROOT_NOT_READABLE = "Wurzel nicht lesbar"  # dateien.md §8.3, the fourth exit
 ROOT_OUTSIDE = "liegt außerhalb des zulässigen Bereichs"  # §8.2a
 
-# Issue 24: the person's own allow-list (the outer boundary of §7 rule 3a, per person)
+# the person's own allow-list (the outer boundary of §7 rule 3a, per person)
 NOTHING_ALLOWED = ("Für dich ist noch kein Verzeichnis zum Freigeben erlaubt. Das muss zuerst der Betreiber tun: "
                    "novaberg roots allow --user <deine Kennung> <Verzeichnis>.")
 TILDE_REFUSED = ("„~“ steht hier für das Konto des Servers, nicht für dein Home-Verzeichnis; nenn mir bitte den "

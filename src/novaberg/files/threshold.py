@@ -89,7 +89,7 @@ def _floors() -> dict[str, Any]:
     return dict(json.loads(text))
 
 
-# Issue 27: the dense vote of an embedder whose separation was not measured orders only what the lexical
+# the dense vote of an embedder whose separation was not measured orders only what the lexical
 # channels score equally and comes after every lexical hit (1/61 · 0.01 is below the gap of two lexical ranks)
 UNMEASURED_DENSE_WEIGHT = 0.01
 
@@ -97,7 +97,7 @@ UNMEASURED_DENSE_WEIGHT = 0.01
 def channel_weights(embedder: Any) -> dict[str, float]:
     """The fusion's weights for this embedder: `gewicht_dicht` as measured (`bench.files.real` on the development
     questions: the dense channel's NDCG@5 alone against the full-text channel's), else the tie-break weight; and
-    `gewicht_dicht_kurz`, the dense vote on a short note (issue 27 item 2, measured on the development hand set
+    `gewicht_dicht_kurz`, the dense vote on a short note (measured on the development hand set
     and the development real questions), only where it was measured."""
     entry = _floors().get(embedder_key(embedder))
     entry = entry if isinstance(entry, dict) else {}

@@ -34,7 +34,7 @@ from novaberg.files.extract import ParseError, extract
 from novaberg.files.metadata import check_description
 from novaberg.files.paths import OutsideBoundaryError, admission_problem, inside, resolve_inside
 from novaberg.files.repository import IndexRepository, RootsRepository
-from novaberg.files.retrieval import check_dimensions  # issue 16: a vector the index cannot hold
+from novaberg.files.retrieval import check_dimensions  # a vector the index cannot hold
 from novaberg.files.sections import split_sections
 
 __all__ = ["IndexWatcher", "WatcherConfig", "EmbedderBlindError", "DescriberDownError", "walk_root", "count_files", "TASK"]
@@ -65,7 +65,7 @@ class DescriberDownError(RuntimeError):
 class WatcherConfig:
     extensions: tuple[str, ...] = FILES_EXTENSIONS
     max_bytes: int = FILES_MAX_BYTES
-    forbidden: tuple[Path, ...] = ()  # the data directory: never read as (or around) a root (issue 24)
+    forbidden: tuple[Path, ...] = ()  # the data directory: never read as (or around) a root
 
 
 @dataclass
@@ -287,7 +287,7 @@ class IndexWatcher:
             self.log.background(TASK, report["status"], report, now)
 
     def _boundary(self, user_id: str) -> tuple[Path, ...]:
-        """The owning person's allow-list, read once per run (issue 24: never the environment)."""
+        """The owning person's allow-list, read once per run (never the environment)."""
         if user_id not in self._boundaries:
             self._boundaries[user_id] = self.allow_list.of(user_id)
         return self._boundaries[user_id]
@@ -440,7 +440,7 @@ class IndexWatcher:
             "zeilen": _line_count(text if name.lower().endswith(_CONTAINERS) else data),
             "inhalt_hash": digest, "geaendert_am": candidate.mtime, "ctime_ns": candidate.ctime_ns, "now": now,
             "grund": "created" if fresh else "changed", "fresh": fresh, "suchtext": search,
-            "abschnitte": split_sections(text, struktur, os.path.splitext(name)[1]),  # issue 16: content channel
+            "abschnitte": split_sections(text, struktur, os.path.splitext(name)[1]),  # content channel
         })
         return None
 

@@ -1,4 +1,4 @@
-"""Bare orders go where the person's data says (issue 26 follow-up).
+"""Bare orders go where the person's data says.
 
 A bare order deletes, strikes, checks off or moves something without saying where: no list word, no appointment
 word, no time (*„Lösch Käse“*, *„Streich das“*). The route hints see only the sentence, so such an order went to

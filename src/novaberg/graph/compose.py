@@ -21,8 +21,8 @@ __all__ = ["compose", "REPORT_MAX_CHARS", "capped_reports", "address_form", "blo
 
 TASK = "compose"
 
-# issue 13: a monologue gets a short answer — the reports capped, each line once. Room for one read of the timeline
-# at its list cap (issue 29: a header, 25 appointment lines of ≤ ~85 characters and the line counting the rest), so
+# a monologue gets a short answer — the reports capped, each line once. Room for one read of the timeline
+# at its list cap (a header, 25 appointment lines of ≤ ~85 characters and the line counting the rest), so
 # an offline read never drops appointments behind a bare „…“ while its header says how many it lists.
 REPORT_MAX_CHARS = 2400
 
@@ -117,7 +117,7 @@ def _entries(text: str) -> list[str]:
 
 
 def blocks_for_model(blocks: Mapping[str, str], reports: Sequence[str]) -> list[str]:
-    """The blocks that carry something for the composer beyond the services' reports (issue 30 §5): a block whose
+    """The blocks that carry something for the composer beyond the services' reports: a block whose
     every entry (`- …` line) a report of this turn already holds is given once — in the report (a read turn's
     `[TERMINE]` and the timeline's answer list the same appointments); an unasked window with no entry
     (*Nach Terminen wurde nicht gezielt gefragt … keine Termine …*) says nothing to an answer and is left out."""

@@ -89,7 +89,7 @@ def deepen_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                                 "entscheidung": decision.as_dict()})
         return {}
     counters = budget.book(state.get("selbstausloesungen"), budget.DEEPENING)
-    boundary = AllowListRepository(deps.db).of(state["user_id"])  # the person's own list, this turn (issue 24)
+    boundary = AllowListRepository(deps.db).of(state["user_id"])  # the person's own list, this turn
     reading = read_on(decision, boundary, state["text"], asked_words(state["text"]))
     question = asked_question(state["text"])
     best = None

@@ -161,7 +161,7 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         verdict = worse_verdict(verdict, "warnung")
     orders = [*head, *check.orders]
     reasons = reason_lines(votes)
-    # issue 30 §4: a judge without a judgement is named and the verdict marked incomplete — never a silent
+    # a judge without a judgement is named and the verdict marked incomplete — never a silent
     # `ok`. A judge that timed out is no vote (`verdict_of`): beside one `ablehnen` the verdict is at least
     # `warnung` and a correction round runs; with every judge timed out the computed checks decide alone. An
     # unreadable answer still counts as `ok` (tribunal.md §5.4: an unjudged answer rather than a blocked graph).
@@ -228,7 +228,7 @@ def offline_corrector(data: Mapping[str, Any]) -> dict[str, Any]:
     """Deterministic part of a correction: a wrong weekday before a date is replaced by the right one.
 
     A storage claim is not rewritten offline (that needs a model); it survives to the correction sentence.
-    A directive order for the Sie-form or against emojis is carried out as far as a table can (issue 12 §6).
+    A directive order for the Sie-form or against emojis is carried out as far as a table can.
     """
     answer = str(data.get("answer", ""))
     for found in data.get("findings", []):

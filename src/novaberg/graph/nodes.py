@@ -93,8 +93,8 @@ def _trace(runtime: Runtime[Deps], state: TurnState, node: str, kind: str, paylo
 def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     """The Lage of the turn begins here; then a waiting question, an open offer, or the router decides.
 
-    A waiting question ends with `dismissed` when the turn is clearly a new request (issue 11 §6); a bare consent
-    or refusal with an open offer answers the offer (issue 11 §5)."""
+    A waiting question ends with `dismissed` when the turn is clearly a new request; a bare consent
+    or refusal with an open offer answers the offer."""
     deps = runtime.context
     situation = begin_situation(deps.redis, state["user_id"], state["character_id"], state["text"], state["now"],
                                 deps.zone)
@@ -152,7 +152,7 @@ def _fresh_route(state: TurnState, runtime: Runtime[Deps], situation: Situation)
 
 
 def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dict[str, Any] | None:
-    """Issue 26 follow-up: a bare order (*„Lösch Käse“*, *„Streich das“*) goes where the last exchange or the
+    """A bare order (*„Lösch Käse“*, *„Streich das“*) goes where the last exchange or the
     person's data says (`graph.bare_orders`); None leaves it to the route hints and the model."""
     order = read_bare_order(state["text"])
     if order is None:
@@ -195,7 +195,7 @@ def _run(service: Any, request: AgentRequest, deps: Deps) -> ServiceResult:
 
 
 def _runs(state: TurnState, decision: dict[str, Any] | None = None) -> list[tuple[str, str, str]]:
-    """(service, text, action) in the order said: the router's orders when it found two or more (issue 11 §8);
+    """(service, text, action) in the order said: the router's orders when it found two or more;
     for an answer to a waiting question, the resume first, then the orders that waited behind it. `decision`:
     another decision than the route's for this turn's text (a resume that found no answer, `_no_answer`)."""
     decision = state["route"] if decision is None else decision
@@ -291,7 +291,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
             if result.data.get(NOT_FOUND) and action == "agent" and len(runs) == 1:
                 result = _other_owner(result, request, deps) or result
             if action == "agent" and len(runs) == 1 and result.status != "rueckfrage":
-                *before, result = files_instead(result, request, deps)  # issue 27: the files answer instead
+                *before, result = files_instead(result, request, deps)  # the files answer instead
                 results.extend(before)
             if result.status == "rueckfrage" and result.pending is not None:
                 later = [{"domain": n, "text": t} for n, t, _ in runs[index + 1:]]
@@ -377,7 +377,7 @@ def files_answer_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any
 
 def _answer_offer(state: TurnState, deps: Deps, situation: Situation) -> ServiceResult:
     """A consent executes exactly the offer through its service; a refusal drops it and marks the object; an
-    offer that expired or belongs to another figure writes nothing, and the answer says so (issue 11 §5)."""
+    offer that expired or belongs to another figure writes nothing, and the answer says so."""
     taken = take_offer(deps.redis, state["user_id"], state["character_id"], state["now"], situation.turn)
     offer = taken.offer
     refused = consent_reading(state["text"]) == ABLEHNUNG

@@ -29,10 +29,10 @@ class TurnState(TypedDict, total=False):
     votes: list[dict[str, Any]]  # the judges' votes of the latest round (tribunal.md §7 `tribunal_votes`)
     summary: str  # the corrector's summary: computed orders, then `[agent] reasoning` of non-ok votes (§5.5)
     reasons: list[str]  # the non-ok reasonings of the final round, for the person's view
-    incomplete: list[str]  # judges of the final round without a judgement: the verdict is incomplete (issue 30 §4)
+    incomplete: list[str]  # judges of the final round without a judgement: the verdict is incomplete
     clipboard: dict[str, Any]
-    sachlage: dict[str, Any]  # the Lage of the turn (novaberg.situation): acute objects, refusals (issue 11 §1)
-    angebot: dict[str, Any]  # the offer the answer that went out made, kept as [OBJEKT] (issue 11 §5)
+    sachlage: dict[str, Any]  # the Lage of the turn (novaberg.situation): acute objects, refusals
+    angebot: dict[str, Any]  # the offer the answer that went out made, kept as [OBJEKT]
     selbstausloesungen: dict[str, int]  # self-triggers booked per reason this turn (dateien.md §3.0b, own budget)
     vertiefung: dict[str, Any]  # the deepening's result for the composer: offline reply, locations (§3.0b)
     computed: dict[str, Any]  # the judge node's computed check with the answer and round it checked (tribunal)

@@ -70,7 +70,7 @@ ADDRESS_SIE_HINT = "Sprich den Menschen mit „Sie“ an (Sie-Form: Sie, Ihnen, 
 MODEL_DOWN_ANSWER = (
     "Ich erreiche gerade mein Sprachmodell nicht ({reason}). Es wurde nichts eingetragen und nichts geändert."
 )
-# A bare order whose thing stands on a list and in an appointment title (issue 26 follow-up): ask, write nothing.
+# A bare order whose thing stands on a list and in an appointment title: ask, write nothing.
 BARE_ORDER_WHICH = (
     "„{item}“ steht auf {lists} und im Termin „{title}“ — meinst du den Eintrag auf der Liste oder den Termin? "
     "Sag einfach „die Liste“ oder „den Termin“. Es wurde nichts geändert."

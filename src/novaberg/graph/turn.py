@@ -1,5 +1,5 @@
 """The turn graph (LangGraph): route → read_blocks → plan → (read_blocks again after a verified write)
-→ deepen (read on in a file hit, dateien.md §3.0b) → files_answer (issue 27; a step only when the files may
+→ deepen (read on in a file hit, dateien.md §3.0b) → files_answer (a step only when the files may
 answer) → compose → judge → evaluate (→ correct → judge …, bounded; tribunal.md §2) → salience (short-term
 memory)."""
 
@@ -70,7 +70,7 @@ def turn_graph() -> Any:
     graph.add_edge("read_blocks", "plan")
     graph.add_conditional_edges("plan", after_plan, {"reread": "reread_blocks", "compose": "deepen"})
     graph.add_edge("reread_blocks", "deepen")
-    # issue 27: the files answer what nothing else did; issue 30: a step only when they may
+    # the files answer what nothing else did; a step only when they may
     graph.add_conditional_edges("deepen", after_deepen, {"files_answer": "files_answer", "compose": "compose"})
     graph.add_edge("files_answer", "compose")
     graph.add_edge("compose", "judge")

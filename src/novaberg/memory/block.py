@@ -117,7 +117,7 @@ def _told(state: dict[str, Any], deps: Any, superseded: dict[str, str] | None = 
         repo.dimensions_for(deps.embedder, now)  # another embedder's memory is refused until reembed, as below
         nodes = repo.told(user_id, character_id, _RECALL_SCAN)
         told = [(when, said.strip(), True) for _, said, when, _ in nodes]
-        if any(newer is not None for _, _, _, newer in nodes):  # issue 28 item 3: the promotion's stored links
+        if any(newer is not None for _, _, _, newer in nodes):  # the promotion's stored links
             by_id = {node[0]: item[1] for node, item in zip(nodes, told, strict=True)}
             for node_id, _, _, newer in nodes:
                 if newer in by_id:
@@ -273,7 +273,7 @@ def _analysed(told: tuple[str, ...]) -> _Analysed:
 
 def _by_slot(found: list[Told], told: list[Told], known: _Analysed,
              stored: dict[str, str]) -> tuple[list[Told], list[tuple[Told, Told]]]:
-    """Issue 28 item 3: a found sentence with a newer one of the same slot among everything told (or linked as
+    """A found sentence with a newer one of the same slot among everything told (or linked as
     superseded by the promotion, `stored`) is history; the newer one (the current value) is said even when the
     question's words did not find it. Returns the current sentences in the order found (best first), and (older, newer) pairs."""
     by_said = {item[1]: item for item in told}

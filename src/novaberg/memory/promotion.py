@@ -328,7 +328,7 @@ class PromotionAgent:
                     "kzg_geloescht": "ja" if deleted else "nein"}, now)
 
     def _slots(self, user_id: str, character_id: str, fresh: list[_Item]) -> dict[str, str]:
-        """Issue 28 item 3: the one-value slot of each new node's sentence (`slots.slot_of`); a sentence opening with
+        """The one-value slot of each new node's sentence (`slots.slot_of`); a sentence opening with
         a name is read with the pair's sentences introducing that name (*Meine Tochter Sarah …*)."""
         said = {item.key: item.fields["inhalt"] for item in fresh}  # type: ignore[index]
         context = list(said.values())

@@ -76,12 +76,12 @@ SELECT id, inhalt, gewicht_decay, erstellt_am, kzg_erstellt_am,
 FROM lzg_knoten WHERE user_id = %(u)s AND character_id = %(c)s AND aktiv
   AND EXISTS (SELECT 1 FROM lzg_knoten own WHERE own.user_id = %(u)s AND own.character_id = %(c)s AND own.aktiv)
 ORDER BY embedding::vector({dims}) <=> %(v)b::vector({dims}) LIMIT %(k)s
-"""  # issue 30: the EXISTS is a one-time filter — a pair without nodes never starts the (iterative) HNSW scan
+"""  # the EXISTS is a one-time filter — a pair without nodes never starts the (iterative) HNSW scan
 _RECENT = f"""
 SELECT {_COLUMNS} FROM lzg_knoten WHERE user_id = %s AND character_id = %s AND aktiv
 ORDER BY kzg_erstellt_am DESC, id DESC LIMIT %s
 """
-# The recall block's read (issue 28 follow-up): only the four columns it uses, as tuples — at 500 rows the
+# The recall block's read: only the four columns it uses, as tuples — at 500 rows the
 # client's parsing of the other eleven (three timestamps among them) cost more than the statement. A node's words
 # and short-term time never change after its write (no statement updates them), so what this process already read
 # of a pair's node is not sent again (`_TOLD_WORDS`, checked against the words' length in bytes): measured at 500
@@ -125,7 +125,7 @@ _REACTIVATE = """
 UPDATE lzg_knoten SET aktiv = TRUE, gewicht_decay = gewicht_decay / 2, aktualisiert_am = %s
 WHERE id = %s AND user_id = %s AND character_id = %s AND NOT aktiv
 """
-# Issue 28 item 3: a new node of a slot supersedes the pair's older current nodes of that slot (kept, linked), and is
+# a new node of a slot supersedes the pair's older current nodes of that slot (kept, linked), and is
 # itself superseded at once by a newer one already there (promoted out of order). Both inside the pair.
 _SUPERSEDE_OLDER = """
 UPDATE lzg_knoten SET abgeloest_durch = %(new)s, abgeloest_am = %(now)s
@@ -432,7 +432,7 @@ class PromotionWrite:
         return int(inserted.rowcount)
 
     def supersede(self, nodes: Sequence[tuple[int, str, datetime]], now: datetime) -> list[tuple[int, int]]:
-        """Issue 28 item 3, for the batch's new nodes (id, slot, short-term time) in the order told: each supersedes
+        """For the batch's new nodes (id, slot, short-term time) in the order told: each supersedes
         the pair's older nodes of its slot, and is superseded by a newer one already there. (older id, newer id)."""
         linked: list[tuple[int, int]] = []
         for node_id, slot, told_at in sorted(nodes, key=lambda n: (as_utc(n[2]), n[0])):

@@ -1,4 +1,4 @@
-"""The memory's look inside (issue 14 item 6): `Nova.memory.short_term/long_term`, `show`, `reembed`.
+"""The memory's look inside: `Nova.memory.short_term/long_term`, `show`, `reembed`.
 
 Stable for other checks: both lists hold plain dicts — `inhalt`, the salience or the weights, the
 times, `aktiv` — and the ids cross the edge rules first (bad input: a clear error, nothing read).

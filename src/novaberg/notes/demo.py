@@ -1,4 +1,4 @@
-"""The notes scene of `novaberg demo` (issue 5 item 9): a shopping list by conversation.
+"""The notes scene of `novaberg demo`: a shopping list by conversation.
 
 Not found → question → *ja* → created; add, remove, read, rename, delete; then a note that stays
 (a thing with a time relation is a note, notizen.md §1), so the demo's final table shows it.

@@ -119,7 +119,7 @@ class NotesRepository:
         second pooled connection could wait for one held by a waiter of this very lock.
         """
         _check_user(user_id)
-        with self._db.transaction() as conn:  # issue 10 §3: same name → no second note; a change on the text
+        with self._db.transaction() as conn:  # same name → no second note; a change on the text
             yield NotesRepository(hold_lock(conn, f"notizen\x1f{user_id}"))  # it was made on
 
     def lock(self, note_id: int, user_id: str) -> dict[str, Any] | None:
@@ -143,7 +143,7 @@ class NotesRepository:
     def lists_holding(self, user_id: str, list_types: Sequence[str], item_patterns: Sequence[str],
                       limit: int) -> list[tuple[str, str]]:
         """(name, text) of the person's active lists of `list_types` whose text matches one of the ILIKE
-        `item_patterns` (issue 26: where a bare „Lösch Käse" belongs); the caller matches whole words."""
+        `item_patterns` (where a bare „Lösch Käse" belongs); the caller matches whole words."""
         _check_user(user_id)
         if not item_patterns or not list_types:
             return []
@@ -212,7 +212,7 @@ class NotesRepository:
         w_name, w_text, w_themen = weights
         params = {"q": query, "user_id": user_id, "w_name": w_name, "w_text": w_text, "w_themen": w_themen,
                   "floor": floor, "limit": limit}
-        # numpy and the postings arithmetic load with the first search, not with every turn (issue 10 §7)
+        # numpy and the postings arithmetic load with the first search, not with every turn
         from novaberg.notes.trigram_postings import (
             name_similarities,
             scoring_parameters,

@@ -1,4 +1,4 @@
-"""The words that tell an answer to a waiting question from a sentence of its own (issue 26), as data
+"""The words that tell an answer to a waiting question from a sentence of its own, as data
 (`answers_de.json`, folded with `novaberg.text.words.fold`). Read by `agents.pending`, `graph.bare_orders` and the
 timeline's resume node; each keeps its own rule, the words are here."""
 

@@ -1,4 +1,4 @@
-"""The German weekday and month names, read once from `calendar_de.json` (issue 25 item 2: one copy).
+"""The German weekday and month names, read once from `calendar_de.json` (one copy).
 
 Printed names (`WEEKDAY_NAMES[date.weekday()]`, `MONTH_NAMES[date.month - 1]`, `WEEKDAY_SHORT`) and the
 lower-case words a reader compares with (`WEEKDAY_WORDS`, `MONTH_WORDS` and their abbreviations; ASCII

@@ -80,7 +80,7 @@ class StorageVerb:
 @dataclass(frozen=True)
 class Vocabulary:
     weekday_names: tuple[str, ...]  # Monday = 0, as written in an order
-    # service → write action → the participles that report it (issue 11 §4: every write the services make)
+    # service → write action → the participles that report it (every write the services make)
     write_actions: Mapping[str, Mapping[str, tuple[str, ...]]]
     date_articles: WordSet
     verbs: tuple[StorageVerb, ...]
@@ -96,7 +96,7 @@ class Vocabulary:
     storage_places: WordSet
     references: WordSet
     reference_phrases: WordSet
-    not_items: WordSet  # capitalised words of a sentence that are no item of a note (issue 11 §3)
+    not_items: WordSet  # capitalised words of a sentence that are no item of a note
     first_person_subjects: WordSet
     person_subjects: WordSet
     person_verbs: WordSet

@@ -1,4 +1,4 @@
-"""The German list-command reader (issue 26 item 1): which items go on or off which list, in the many ways
+"""The German list-command reader: which items go on or off which list, in the many ways
 people say it — the verb first (*Füge Eier zu meiner Einkaufsliste hinzu*), split (*Nimm den Käse aus
 der Einkaufsliste raus*, *Hak die Milch ab*), last as an infinitive (*Milch auf die Einkaufsliste
 setzen*), after a polite frame (*Kannst du Tomaten der Einkaufsliste hinzufügen*), or left out
@@ -111,7 +111,7 @@ def _action(verb: _Verb | None, particle: str, container: Container | None) -> s
     if container is not None and container.said and fold(container.said.split()[0]) in ("zu", "zur", "zum"):
         return ""  # *streich X zur Liste*: no removal points that way
     if container is not None and _onto(container):
-        return ""  # s11: *Streich Milch auf die Einkaufsliste*, *Hau Milch in die Liste*: the accusative says onto
+        return ""  # *Streich Milch auf die Einkaufsliste*, *Hau Milch in die Liste*: the accusative says onto
     return REMOVE
 
 
@@ -151,7 +151,7 @@ def _unsafe_item(toks: list[_Tok], lx: _Lexicon) -> bool:
 
 
 def unsafe_item_text(text: str) -> bool:
-    """The write path's invariant (issue 26 item 2): an item never holds a list word (*Einkaufsliste*,
+    """The write path's invariant: an item never holds a list word (*Einkaufsliste*,
     *Liste*, *Einkauf*) nor a preposition with an article pointing at one (*zu meiner*, *von der*)."""
     lx = _lexicon()
     toks = _tokens(text)
@@ -224,7 +224,7 @@ def read_order_on_list(order: str, name: str) -> ListCommand | None:
 
 
 def _ordered(toks: list[_Tok], lx: _Lexicon) -> bool:
-    """Issue 26: an elliptic order that names its list by the list's name alone (*Backpapier auf Baumarkt bitte*,
+    """An elliptic order that names its list by the list's name alone (*Backpapier auf Baumarkt bitte*,
     *Würdest du Käse in Baumarkt bitte*, *Backpapier in unsere Baumarkt*) is an order by its form — a polite frame,
     a closing *bitte*/*danke*, or a possessive before the name; the caller confirms the name against the person's
     lists (`Container.bare`). *Urlaub auf Mallorca* has none of these and stays no list."""
@@ -249,7 +249,7 @@ def _read(toks: list[_Tok], lx: _Lexicon, asked: bool, bare_names: bool = False,
             toks = toks[:-1]  # *Ich will Käse auf meiner Einkaufsliste haben*
     toks = _strip_closing(toks, lx)
     if not toks or any(t.folded in lx.negations for t in toks):
-        return None  # s11: *Setz Milch nicht auf die Einkaufsliste* added „Milch nicht“ — a negated order writes nothing
+        return None  # *Setz Milch nicht auf die Einkaufsliste* added „Milch nicht“ — a negated order writes nothing
     task = _task_order(toks, lx)
     if task is not None:
         return task

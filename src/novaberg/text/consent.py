@@ -38,7 +38,7 @@ UNKLAR = "unklar"
 SERVICES = ("notizen", "dateien_wurzeln", "direktiven")
 
 _DATA_FILE = "consent_words.json"
-# issue 26: where a refusal must not be found inside a word (*Donnerstag*, *einen*, *Termine* hold *ne*), the
+# where a refusal must not be found inside a word (*Donnerstag*, *einen*, *Termine* hold *ne*), the
 # list that matches whole words with their inflected forms is read (the gate questions keep their own lists)
 REFUSAL_WORDS_SERVICE = "dateien_wurzeln"
 
@@ -106,7 +106,7 @@ def is_refusal(text: str, lists: ConsentLists) -> bool:
 
 def has_refusal_word(text: str) -> bool:
     """A refusal said as a whole word (*nein*, *nicht*, *keinen*, *lass*) — never a stem inside a word: a
-    statement like *„Ich hab am Donnerstag um 10 einen Termin“* refuses nothing (issue 26, timeline.md §3a)."""
+    statement like *„Ich hab am Donnerstag um 10 einen Termin“* refuses nothing (timeline.md §3a)."""
     refusal = consent_lists(REFUSAL_WORDS_SERVICE).refusal
     return any(word in refusal for word in words(text, join_apostrophes=False))
 
@@ -134,7 +134,7 @@ def speaks_only_of_the_offer(text: str) -> bool:
 
 
 def _repeated_action(found: list[str], offered: tuple[str, ...]) -> frozenset[str]:
-    """issue 26: the words of an imperative that repeats the offered action (*leg sie an* to „Soll ich sie
+    """The words of an imperative that repeats the offered action (*leg sie an* to „Soll ich sie
     anlegen?“) — the verb's imperative forms, and its separable particle, which must then be said too."""
     repeated: set[str] = set()
     for infinitive in offered:

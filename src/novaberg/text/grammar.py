@@ -1,4 +1,4 @@
-"""A small German request grammar for the offline rules (issue 13): fillers out, mood in, verb named.
+"""A small German request grammar for the offline rules: fillers out, mood in, verb named.
 
 `analyse(text)` strips openers (*ach, also, hm*, *sag mal,*) and particles of politeness (*bitte, mal,
 noch, doch, halt, nochmal*), turns a polite frame into the bare order (*„Kannst du mir X eintragen?“*
@@ -40,8 +40,8 @@ __all__ = ["REQUEST", "QUESTION", "STATEMENT", "LONG_TEXT_CHARS", "Lexeme", "Utt
            "one_analysis_per_text"]
 
 
-LONG_TEXT_CHARS = 280  # issue 13: past this, a text is read sentence by sentence for the part that matters
-# Issue 30: inside `one_analysis_per_text` (a turn: `text.per_turn`) each text is read once; the readings die with the
+LONG_TEXT_CHARS = 280  # past this, a text is read sentence by sentence for the part that matters
+# inside `one_analysis_per_text` (a turn: `text.per_turn`) each text is read once; the readings die with the
 # scope, so nothing one person said outlives her turn in this process.
 one_analysis_per_text = one_reading_per_turn
 
@@ -118,7 +118,7 @@ def _analyse_one(said: str) -> Utterance:
 
 
 def _recalled_question(body: str, lowered: str) -> str | None:
-    """Issue 26: *weißt du noch wann ich den Zahnarzt habe* (said without its comma and question mark): a frame of
+    """*weißt du noch wann ich den Zahnarzt habe* (said without its comma and question mark): a frame of
     recalling before a w-clause asks that clause — kept as *‹frame›, ‹clause›*, as it is written. None otherwise."""
     opener = _opener(lowered, grammar().recall_frames)
     if opener is None or "," in body[: len(opener) + 2]:
@@ -131,7 +131,7 @@ def _recalled_question(body: str, lowered: str) -> str | None:
 
 
 def _need_order(body: str, lowered: str) -> str | None:
-    """issue 26: *„Ich muss den Hautarzt auf Donnerstag verschieben“* — a need ending in the infinitive of a verb
+    """*„Ich muss den Hautarzt auf Donnerstag verschieben“* — a need ending in the infinitive of a verb
     whose action is one of `need_actions` (moving an appointment) asks for it to be done → *verschieb den
     Hautarzt auf Donnerstag*. Any other need stays told (*„Ich muss am 15. zum Friseur“*)."""
     g = grammar()
@@ -223,7 +223,7 @@ def _indirect_question(body: str, lexeme: Lexeme | None) -> str | None:
     if lexeme is None or set(lexeme.actions.values()) != {"read"}:
         return None
     if "," not in body:
-        body = _comma_before_clause(body)  # issue 26: *zeig mir bitte was ich im dezember vorhabe*
+        body = _comma_before_clause(body)  # *zeig mir bitte was ich im dezember vorhabe*
     head, sep, clause = body.partition(",")
     first = _WORD.findall(clause)[:1]
     if not sep or not first or normalize(first[0]) not in (*grammar().question_words, "ob"):

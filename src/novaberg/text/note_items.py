@@ -45,7 +45,7 @@ def title(word: str) -> str:
 
 def _one_activity(chunk: str) -> bool:
     """*Obst und Gemüse zu kaufen*, *Milch und Brot besorgen*: the verb at the end governs every noun joined by
-    *und* before it — one task, not the item *Obst* and the task *Gemüse zu kaufen* (bf dev). Only when
+    *und* before it — one task, not the item *Obst* and the task *Gemüse zu kaufen* (a Bot Framework phrasing). Only when
     the earlier parts hold no verb of their own (*Oma anrufen und Fenster putzen* stays two)."""
     parts = AND.split(chunk.strip().strip(".!"))
     if len(parts) < 2:

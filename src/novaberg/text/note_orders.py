@@ -64,7 +64,7 @@ READ_TELL = _rx(rf"^{PLEASE}(?:(?:sag|verrat|erzähl|erzaehl)\w*\s+(?:mir|uns)|(
                  r"würde\s+gerne?|wuerde\s+gerne?)\s+wissen)\s*,?\s*(?:bitte\s+|mal\s+|doch\s+)*,?\s*"
                  rf"was\s+(?:alles\s+|noch\s+|gerade\s+|jetzt\s+)*(?:auf|in)\s+{NAMED}\s+(?:steht|stehen|ist)\s*[.!?]*\s*$")
 READ_LOOKS = _rx(rf"^wie\s+sieht\s+(?:es\s+(?:auf|in|mit)\s+)?{NAMED}\s+(?:gerade\s+|jetzt\s+|aktuell\s+)*aus\s*[.!?]*\s*$")
-# bf dev: a list looked at, checked or wanted in sight — *Finde meine Einkaufsliste*, *Sieh meine Liste an*,
+# A list looked at, checked or wanted in sight — *Finde meine Einkaufsliste*, *Sieh meine Liste an*,
 # *Überprüfe meine Aufgabenliste*, *Ich möchte meine Einkaufsliste sehen*, *Ist irgendetwas auf meiner Liste* — and
 # the tasks by their noun (*Zeige meine Aufgaben*, *Lies meine Aufgaben vor*: the search maps the noun to its list)
 TASKS = r"(?:(?:meine|die|alle)\s+)?(?P<c>aufgaben|to-?dos)"

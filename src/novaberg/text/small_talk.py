@@ -54,7 +54,7 @@ def small_talk(text: str, address: str = ADDRESS_DU) -> str:
     if not said or len(said) > data["max_words"]:
         return ""
     sie = address == ADDRESS_SIE
-    hay = words(text, join_apostrophes=False)  # the text read once for all phrases (issue 30)
+    hay = words(text, join_apostrophes=False)  # the text read once for all phrases
     found = [t for t, phrases in zip(data["templates"], _phrase_words(), strict=True)
              if any(contains_words(hay, phrase) for phrase in phrases)]
     if not found:

@@ -1,4 +1,4 @@
-"""One verb, two appointments: *Trag mir am Montag Yoga und am Dienstag Pilates ein* (issue 11 §8 — two orders in
+"""One verb, two appointments: *Trag mir am Montag Yoga und am Dienstag Pilates ein* (two orders in
 one utterance, said in the order given — in its elliptical form, where the second order shares the verb).
 
 The split is made only when each conjunct carries its own day and its own title; anything less stays one order

@@ -1,4 +1,4 @@
-"""The timeline's scene of `novaberg demo` (issue 4 item 11), run at the fixed clock Monday 30.11.2026 09:30.
+"""The timeline's scene of `novaberg demo`, run at the fixed clock Monday 30.11.2026 09:30.
 
 Create, read (the `[TERMINE]` lines), a duplicate, reschedule with the half-of-day question and its
 answer, a statement that is not an order (rejected, nothing written), a clarification that does not

@@ -176,8 +176,7 @@ def _write_event(repo: TimelineRepository, user_id: str, character_id: str, even
                  now: datetime, zone: ZoneInfo) -> tuple[str, int | None]:
     """(outcome, mapped id): `verschoben` to the first row of a moved month row, `eingetragen`, or `ereignis_fehlt`.
 
-    The month-row check, the write and its read-back run under the pair's write lock in one transaction
-    (issue 10 §3): a read-back that disagrees rolls the write back."""
+    The month-row check, the write and its read-back run under the pair's write lock in one transaction: a read-back that disagrees rolls the write back."""
     try:
         with repo.pair_locked(user_id, character_id) as locked:
             return _write_locked(locked, user_id, character_id, event, when, now, zone)

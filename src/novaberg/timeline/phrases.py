@@ -78,7 +78,7 @@ _NEW = CALENDAR_WORDS["new_words"]
 
 
 def elliptic_order(text: str) -> bool:
-    """*Termin morgen um 10 Uhr beim Zahnarzt*, *Arzttermin nächsten Montag 14:30* (issue 26): an appointment
+    """*Termin morgen um 10 Uhr beim Zahnarzt*, *Arzttermin nächsten Montag 14:30*: an appointment
     word first, a time, no verb, subject or negation — an order to enter it said without its verb. A sentence
     with a verb of its own (*Termin ist morgen*, *Ich hab morgen einen Termin*) stays a statement."""
     p = phrases()
@@ -91,7 +91,7 @@ def elliptic_order(text: str) -> bool:
 
 
 def reads_without_mark(text: str) -> bool:
-    """A question about appointments said without its verb or its mark (issue 26, the voice-assistant phrasings):
+    """A question about appointments said without its verb or its mark (the voice-assistant phrasings):
     *Termine für morgen*, *meine Kalendereinträge für diese Woche* (a plural head, a time, no verb of its own);
     *ist am freitag noch was frei*, *steht morgen was an* (a finite verb first, a time, and free time or *was …
     an* asked after). A singular head (*Kalendereintrag für nächste Woche*) is an order (`elliptic_order`)."""
@@ -110,17 +110,17 @@ def reads_without_mark(text: str) -> bool:
 
 
 def order_hints(text: str) -> list[str]:
-    """§7.2 Stufe A read through the request grammar (issue 13): an order's hints come from its bare
+    """§7.2 Stufe A read through the request grammar: an order's hints come from its bare
     form (*„Kannst du … verschieben?“* → reschedule); a question hints `read`; a statement hints nothing —
     only an explicit request writes (§3a)."""
     utterance = analyse(text)
     if utterance.mood == QUESTION or reads_without_mark(text):
         return ["read"]
     statement = _series_statement(text)
-    if statement is not None:  # issue 29: a series statement is an order (*fällt … aus*, *ab jetzt immer …*)
+    if statement is not None:  # a series statement is an order (*fällt … aus*, *ab jetzt immer …*)
         return [statement]
     if utterance.mood == STATEMENT:
-        return ["create"] if elliptic_order(text) else []  # *Termin morgen um 10 beim Zahnarzt* (issue 26)
+        return ["create"] if elliptic_order(text) else []  # *Termin morgen um 10 beim Zahnarzt*
     return keyword_hints(utterance.core)
 
 
@@ -130,7 +130,7 @@ def is_read_question(text: str) -> bool:
 
 def opens_with_own_verb(text: str) -> bool:
     """*stelle eine Erinnerung für morgen ein*, *buche einen Termin beim Friseur*, *storniere den Termin*: an imperative
-    of the calendar the request grammar does not read as one opens the sentence (issue 26)."""
+    of the calendar the request grammar does not read as one opens the sentence."""
     toks = _tokens(text)
     return bool(toks) and toks[0].word in phrases().own_openers
 
@@ -205,14 +205,14 @@ def _role(tok: _Tok, previous: str | None) -> str | None:
 
 
 def _mark_phrases(toks: list[_Tok], roles: list[str | None]) -> None:
-    """Times of several words (issue 18): a holiday (*Tag der Arbeit*, *Christi Himmelfahrt*) is a time, and
+    """Times of several words: a holiday (*Tag der Arbeit*, *Christi Himmelfahrt*) is a time, and
     *in einer Woche* is a distance like *in zwei Wochen*."""
     v = TIME_VOCABULARY
     words = [t.word for t in toks]
     for i, word in enumerate(words):
         if word in v.article_one and i > 0 and words[i - 1] == "in" and i + 1 < len(words) and words[i + 1] in v.units:
             roles[i], roles[i + 1] = "num", "core"
-        if word in v.minutes and i > 0 and words[i - 1] == "uhr":  # issue 26: *vierzehn Uhr dreißig* is one time
+        if word in v.minutes and i > 0 and words[i - 1] == "uhr":  # *vierzehn Uhr dreißig* is one time
             roles[i] = "num"
         for holiday in _HOLIDAYS_BY_START.get(word, ()):
             size = len(holiday.words)
@@ -268,7 +268,7 @@ _DANGLING = CALENDAR_WORDS["dangling"]
 
 
 def without_time(text: str) -> str:
-    """`text` with its time expressions and the prepositions left hanging at them taken out (issue 26: *Milch am
+    """`text` with its time expressions and the prepositions left hanging at them taken out (*Milch am
     Freitag* is the item „Milch“ — a time phrase never becomes part of an item or a title); '' when nothing else
     is said."""
     kept: list[str] = []
@@ -290,7 +290,7 @@ def without_time(text: str) -> str:
 
 def time_expression(text: str, drop_opener: bool = False) -> str:
     """The time expression as said (§3: literal). `drop_opener` turns *auf Freitag* into *Freitag*;
-    a phrase said twice is kept once (a monologue repeating *morgen um 10* is one time, issue 13)."""
+    a phrase said twice is kept once (a monologue repeating *morgen um 10* is one time)."""
     parts: list[str] = []
     for start, end in time_spans(text):
         part = text[start:end]
@@ -334,7 +334,7 @@ _PART_HYPHEN = re.compile(r"[^\W\d_]+-$")
 
 def _whole_compound(text: str, start: int, end: int) -> tuple[int, int]:
     """A word joined by a hyphen is one word: *Haar-Termin* keeps its *-Termin*, *Termin-Absprache* its *Termin-* —
-    the edge words are dropped only when they stand alone (s12: „Plane haar-termin am montag“ entered „haar“)."""
+    the edge words are dropped only when they stand alone (*„Plane haar-termin am montag“* once entered „haar“)."""
     while (m := _HYPHEN_PART.match(text, end)) is not None:
         end = m.end()
     while (m := _PART_HYPHEN.search(text, 0, start)) is not None and m.end() == start:
@@ -365,7 +365,7 @@ def title_words(title: str) -> set[str]:
 
 def same_appointment(title: str, other: str) -> bool:
     """§4.4: whether two titles on one day name the same appointment — a shared word that names it, not one
-    that names its kind (*Meeting mit Anna* and *Meeting mit Tom* are two, issue 26); titles of kind words only
+    that names its kind (*Meeting mit Anna* and *Meeting mit Tom* are two); titles of kind words only
     (*Meeting*) are the same when they are the same words."""
     generic = phrases().generic_title_words
     names, other_names = title_words(title) - generic, title_words(other) - generic

@@ -137,7 +137,7 @@ def block_text(reading: Reading | None, now: datetime) -> str:
     lines = [BLOCK_HEADER, window_header(reading.window)]
     if reading.appointments:
         lines.extend(appointment_line(item, now) for item in reading.appointments)
-        if reading.more:  # issue 29: the cap left some out — the model is told they exist, and how many
+        if reading.more:  # the cap left some out — the model is told they exist, and how many
             lines.append(block_more_line(reading.more))
     else:
         lines.append(empty_sentence(reading.window))

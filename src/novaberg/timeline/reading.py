@@ -201,7 +201,7 @@ def asks_next(text: str) -> int:
 def period_of(expression: str, now: datetime, zone: ZoneInfo, *,
               past: bool = False) -> tuple[datetime, datetime] | None:
     """A named period is a window over the whole period (§4.2); a single day is that day; else None.
-    A bare month name is the coming one (issue 26, departing from §4.2); asked in the past tense (`past`,
+    A bare month name is the coming one (departing from §4.2); asked in the past tense (`past`,
     *Was hatte ich im Januar?*) a month still ahead is last year's."""
     period = named_period(expression, now)
     if period is not None and past and period.kind == "month" and period.start > now:
@@ -243,7 +243,7 @@ def _local_bound(value: Any, zone: ZoneInfo, end: bool) -> datetime:
     """A bound of the router's range; a pure date (or 00:00 as `to`) stretches to 23:59:59 (§4a *Grenzen*)."""
     text = str(value)
     moment = datetime.fromisoformat(text)
-    if not DATE_YEAR_MIN <= moment.year <= DATE_YEAR_MAX:  # issue 10 §4: outside these years no date
+    if not DATE_YEAR_MIN <= moment.year <= DATE_YEAR_MAX:  # outside these years no date
         raise ValueError(f"year {moment.year} outside {DATE_YEAR_MIN}–{DATE_YEAR_MAX}")
     moment = moment.replace(tzinfo=zone) if moment.tzinfo is None else moment.astimezone(zone)
     if end and len(text) <= 10:
@@ -263,7 +263,7 @@ def appointment_window(route: Any, text: str, now: datetime, zone: ZoneInfo) -> 
         return _query_window(query, now, zone), True
     if not (is_read_question(text) or asks_next(text)) or date_question(text, now, zone) is not None:
         return proactive_window(now, zone), False  # a question about the calendar itself is `[DATUM]`'s
-    if asks_what_was_told(text, names_a_time=bool(time_expression(text))):  # issue 28: *Wann hab ich dir
+    if asks_what_was_told(text, names_a_time=bool(time_expression(text))):  # *Wann hab ich dir
         # von X erzählt?* is memory's question, not a search
         return proactive_window(now, zone), False
     direction = "backward" if is_past_tense(text) else "forward"
@@ -318,7 +318,7 @@ def to_appointment(row: dict[str, Any], zone: ZoneInfo) -> Appointment:
     )
 
 
-# --- the list cap (issue 29, the lead's decision) ------------------------------------------------------
+# --- the list cap (the lead's decision) ------------------------------------------------------
 
 # A spoken or composed answer never lists hundreds of lines: a range or an overview lists at most this many
 # appointments in time order, then how many more there are (the agent's answer and `[TERMINE]` alike). A single

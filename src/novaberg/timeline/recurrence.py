@@ -1,4 +1,4 @@
-"""Series of the timeline (issue 29): an RFC 5545 rule on one row, expanded only inside the window read.
+"""Series of the timeline: an RFC 5545 rule on one row, expanded only inside the window read.
 
 A series row carries `rrule` (the RRULE value without its prefix) and `exdates` (UTC starts of cancelled or
 moved-away occurrences). The rule is read in the person's zone with the row's `event_time` as DTSTART: the
@@ -278,7 +278,7 @@ def window_starts(rows: list[dict[str, Any]], start: datetime, end: datetime, zo
     """For each row (in the order of `rows`) the UTC starts it has in [start, end], in time order: a series its
     occurrences without its exdates, a one-off its own start as it is (the reader checks whether it falls in).
     Nothing is copied: a reader that lists a few of many occurrences builds rows only for those
-    (`occurrence_row`) and counts the rest from these lists (issue 29, the read cap)."""
+    (`occurrence_row`) and counts the rest from these lists (the read cap)."""
     start, end = as_utc(start), as_utc(end)
     series = [row for row in rows if row.get("rrule")]
     found = iter(_series_starts(series, start, end, zone) if series else ())

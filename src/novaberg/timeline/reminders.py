@@ -1,4 +1,4 @@
-"""Reminders (issue 29 item 5): *„… und erinner mich eine Stunde vorher“* read from an order, the offset stored
+"""Reminders: *„… und erinner mich eine Stunde vorher“* read from an order, the offset stored
 on the row (`erinnern_vorher_min`, a VALARM in the calendar feed) and the sentence that says how the reminder
 will reach the person — through the subscribed calendar, or when the app is opened; nothing more, since Nova
 sends nothing by herself.

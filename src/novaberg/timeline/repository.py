@@ -51,7 +51,7 @@ _COLUMNS = (
     "entitaet_ids, nachfolger_id, rrule, exdates, serie_id, serie_original, serie_ende"
 )
 
-# A window read (issue 29, the read target) fetches what its readers use — the line of `[TERMINE]`, the duplicate
+# A window read (the read target) fetches what its readers use — the line of `[TERMINE]`, the duplicate
 # check, the event path, the agent's row reference and the expansion of a series — not the bookkeeping columns
 # (topics, entity ids, flags, creation and touch times, resubmission).
 _WINDOW_COLUMNS = (
@@ -85,7 +85,7 @@ WHERE user_id = %(user_id)s AND character_id = %(character_id)s
   AND NOT (event_type = ANY(%(excluded)s))
   AND rrule IS NULL
 """
-# The pair's active series that may have an occurrence in the window (issue 29): begun by `end` and not ended
+# The pair's active series that may have an occurrence in the window: begun by `end` and not ended
 # before `series_from` (`serie_ende`, schema timeline/006) — expanded in Python inside the window only
 # (`timeline/recurrence.py`).
 FIND_SERIES = f"""
@@ -99,7 +99,7 @@ WHERE user_id = %(user_id)s AND character_id = %(character_id)s
 # One statement, one round trip: the one-offs in the window and the series that may occur in it. Unordered:
 # the reader sorts after expanding the series.
 FIND_BY_DATE_RANGE = f"({_ONE_OFFS_IN_RANGE})\nUNION ALL\n({FIND_SERIES})"
-# The outline of a window for a reader that lists a few of many (issue 29, the list cap): only the columns a line
+# The outline of a window for a reader that lists a few of many (the list cap): only the columns a line
 # and the expansion need, as tuples — a thousand weekly series are a thousand rows each read, and every column and
 # every dict costs. The moments come as UTC wall times without a zone (loading a zoned value costs the driver about
 # six times as much; the reader puts UTC back on), no exdates as NULL instead of an empty array. One statement, one
@@ -148,7 +148,7 @@ FIND_BY_KEYWORD = {
 }
 # The inventory check of a storage claim (§9 *Leser und Schreiber*; tribunal.md „Der Bestandsabgleich“):
 # appointments only, with clock-time precision, at exactly that minute — a row of the day without a clock
-# time is no appointment *at that minute* (issue 11 §2).
+# time is no appointment *at that minute*.
 FIND_AT_MOMENT = f"""
 SELECT {_COLUMNS} FROM timeline
 WHERE user_id = %(user_id)s AND character_id = %(character_id)s
@@ -205,7 +205,7 @@ UPDATE timeline SET aktiv = FALSE, last_touched = %s
 WHERE id = %s AND user_id = %s AND character_id = %s AND aktiv
 RETURNING id
 """
-# Issue 29 items 5, 6 (schema timeline/005): the reminder offset and the UID of an imported event, set on a
+# 6 (schema timeline/005): the reminder offset and the UID of an imported event, set on a
 # new row inside the writer's transaction.
 SET_CALENDAR_FIELDS = """
 UPDATE timeline SET erinnern_vorher_min = %(minutes)s, ics_uid = %(uid)s
@@ -220,14 +220,14 @@ ANALYZE = "ANALYZE timeline"
 # A bulk load at least this large refreshes the planner's statistics itself (what autovacuum would do later):
 # without them a fresh table of 100,000 rows is scanned through the wrong index.
 ANALYZE_AFTER_ROWS = 1000
-# One occurrence of a series cancelled or moved away (issue 29 item 3): its UTC start joins `exdates`.
+# One occurrence of a series cancelled or moved away: its UTC start joins `exdates`.
 ADD_EXDATE = """
 UPDATE timeline SET exdates = array_append(exdates, %(moment)s), last_touched = %(now)s
 WHERE id = %(id)s AND user_id = %(user_id)s AND character_id = %(character_id)s AND aktiv AND rrule IS NOT NULL
   AND NOT (%(moment)s = ANY(exdates))
 RETURNING id
 """
-# A moved occurrence reminds like its series (issue 29 items 3, 5): the offset is copied, never the imported UID.
+# A moved occurrence reminds like its series (5): the offset is copied, never the imported UID.
 COPY_REMINDER = """
 UPDATE timeline AS moved SET erinnern_vorher_min = series.erinnern_vorher_min
 FROM timeline AS series
@@ -266,7 +266,7 @@ class NewRow:
     details: str | None = None
     event_ende: datetime | None = None
     entitaet_ids: tuple[int, ...] = field(default_factory=tuple)
-    rrule: str | None = None  # RFC 5545 RRULE value (issue 29); None = a one-off
+    rrule: str | None = None  # RFC 5545 RRULE value; None = a one-off
     serie_id: int | None = None  # a moved occurrence: its series …
     serie_original: datetime | None = None  # … and the start it had there
 
@@ -344,7 +344,7 @@ class TimelineRepository:
 
     def titles_holding(self, user_id: str, character_id: str, title_patterns: Sequence[str],
                        limit: int) -> list[str]:
-        """Titles of the pair's active rows that match every ILIKE pattern (issue 26: where a bare „Lösch Käse"
+        """Titles of the pair's active rows that match every ILIKE pattern (where a bare „Lösch Käse"
         belongs); no pattern → nothing."""
         _check_pair(user_id, character_id)
         if not title_patterns:
@@ -547,7 +547,7 @@ class TimelineRepository:
 
     def move_occurrence(self, user_id: str, character_id: str, row_id: int, occurrence: datetime, *,
                         new_time: datetime, precision: str, now: datetime, zone: ZoneInfo) -> int:
-        """One occurrence of a series moves (issue 29 item 3): in one transaction its start joins `exdates`
+        """One occurrence of a series moves: in one transaction its start joins `exdates`
         and a one-off copy at `new_time` names the series (`serie_id`) and the start it had
         (`serie_original`), with the series' reminder offset. Returns the new row's id; `LookupError` when there is
         no such occurrence."""
@@ -582,7 +582,7 @@ class TimelineRepository:
         return _row(raw) if raw else None
 
     def find_by_ids(self, user_id: str, character_id: str, row_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
-        """The pair's rows with these ids in one statement (issue 30: no read per row), by id; others' ids and
+        """The pair's rows with these ids in one statement (no read per row), by id; others' ids and
         unknown ids are simply absent."""
         _check_pair(user_id, character_id)
         wanted = sorted({int(i) for i in row_ids})
@@ -621,7 +621,7 @@ class TimelineRepository:
 
     def find_window_outline(self, user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,
                             exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
-        """`find_window_rows` for a reader that lists only a few (issue 29), with only what a line and the expansion
+        """`find_window_rows` for a reader that lists only a few, with only what a line and the expansion
         need: `id`, `event_time`, `event_ende`, `event_type`, `title`, `details`, `precision`, `rrule`, `exdates`."""
         params = _window_params(user_id, character_id, start, end, zone, exclude_event_types)
         with self._transaction() as conn, conn.cursor(row_factory=tuple_row) as cursor:
@@ -724,7 +724,7 @@ class TimelineRepository:
                 current = successor
         raise ChainError(f"timeline chain from {row_id} is longer than {TIMELINE_CHAIN_MAX_STEPS} steps")
 
-    # --- calendar fields (issue 29 items 5, 6) ------------------------------------------------------
+    # --- calendar fields (6) ------------------------------------------------------
 
     def calendar_fields(self, user_id: str, character_id: str, row_id: int) -> dict[str, Any] | None:
         """Reminder offset and imported UID of an active row of the pair; None when the pair has no such row."""

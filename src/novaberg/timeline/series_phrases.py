@@ -1,4 +1,4 @@
-"""How a person speaks about a series (issue 29 item 3): one occurrence or the whole series.
+"""How a person speaks about a series: one occurrence or the whole series.
 
 *„Diesen Montag fällt Volleyball aus“* cancels one occurrence; *„Volleyball ist ab jetzt immer dienstags“*
 changes the whole series; *„Lösch Volleyball ganz“* deletes it. To the question which is meant, the short

@@ -1,4 +1,4 @@
-"""The German sentences of the timeline's reading path (`reading.py`) that are new with the list cap (issue 29).
+"""The German sentences of the timeline's reading path (`reading.py`) that are new with the list cap.
 
 The `[TERMINE]` block speaks to the model: the rest line says that the appointments not listed exist and how many
 there are, so that an answer never takes the listed ones for all of them.

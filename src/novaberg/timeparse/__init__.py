@@ -1,4 +1,4 @@
-"""The German time parser: read what people say about time, and never guess (issue 3).
+"""The German time parser: read what people say about time, and never guess.
 
 Vocabulary is data (`vocabulary.json` → `TIME_VOCABULARY`), parsing is code. Public names:
 `parse` → `ZeitVektor` (timeline.md §6), `read_time` → `TimeReading` (§5.2, tribunal.md

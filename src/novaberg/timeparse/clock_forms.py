@@ -1,4 +1,4 @@
-"""Spoken clock forms (issue 18 §1): *halb drei*, *Viertel nach zehn*, *viertel elf*, *dreiviertel acht*,
+"""Spoken clock forms: *halb drei*, *Viertel nach zehn*, *viertel elf*, *dreiviertel acht*,
 *Viertel vor neun*, *zehn nach elf*, *fünf vor zwölf* — as (hour, minute) in 12-hour reckoning.
 
 Shared by the parser's scan (`hours.hour_at`) and the reading (`reading.read_time`), which keep their own

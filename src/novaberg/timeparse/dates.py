@@ -47,7 +47,7 @@ _YEARS_AHEAD = 8
 
 
 def is_year(year: int) -> bool:
-    """Issue 10 §4: only the years 1900–2199 are dates; a reader returns no moment outside them."""
+    """Only the years 1900–2199 are dates; a reader returns no moment outside them."""
     return DATE_YEAR_MIN <= year <= DATE_YEAR_MAX
 
 
@@ -75,7 +75,7 @@ _NOT_A_PERSONS_ZONE = frozenset({"UTC", "Etc/UTC", "Etc/Universal", "Universal",
 def reading_zone(now: datetime) -> ZoneInfo:
     """The zone a moment is read in: its own named zone (the turn's clock arrives in the person's zone,
     `Nova.turn` converts it), else the default display zone — UTC and fixed offsets carry no calendar rules
-    a person lives by. Never the environment: the zone is passed in with the clock (issue 25 §3)."""
+    a person lives by. Never the environment: the zone is passed in with the clock."""
     zone = now.tzinfo
     if isinstance(zone, ZoneInfo) and zone.key not in _NOT_A_PERSONS_ZONE:
         return zone
@@ -164,7 +164,7 @@ def next_date_without_year(day: int, month: int, today: date) -> date | None:
 
 
 def dated(day: int, month: int, year: int | None, today: date) -> date | None:
-    """The date meant, or None when no such day exists or its year is outside 1900–2199 (issue 10 §4);
+    """The date meant, or None when no such day exists or its year is outside 1900–2199;
     no year → `next_date_without_year`."""
     if year is None:
         return next_date_without_year(day, month, today)

@@ -3,9 +3,9 @@
 The scanner is strict on purpose. A word that changes a time's meaning (*oder*, *nicht*, *Ende*,
 *nach 10 Uhr*, a *halb* that is no clock form), a number it cannot place, an impossible hour or a period
 word (*Woche*, *Monat*) ends the scan with None: `parse` then returns no moment instead of a guess
-(issue 3: zero wrong answers, abstaining is allowed). Dates are checked later, in `parse`, against
-the calendar; here only their shape is read. Issue 18 adds the spoken clock forms (`clock_forms`),
-*heute/morgen in einer Woche*, *übernächsten ‹Wochentag›* and the holidays (`TIME_VOCABULARY.holidays`).
+(zero wrong answers, abstaining is allowed). Dates are checked later, in `parse`, against
+the calendar; here only their shape is read. The spoken clock forms (`clock_forms`),
+*heute/morgen in einer Woche*, *übernächsten ‹Wochentag›* and the holidays (`TIME_VOCABULARY.holidays`) are read too.
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
             return None
         if kind == "word":
             w = t.text
-            if w in V.clock_fractions:  # *halb drei*, *Viertel nach zehn* (issue 18 §1); else a blocker
+            if w in V.clock_fractions:  # *halb drei*, *Viertel nach zehn*; else a blocker
                 hour = hour_at(toks, i, None)
                 if not isinstance(hour, HourFact):
                     return None
@@ -123,14 +123,14 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 found = _holiday_at(toks, i)
                 if found is not None:
                     if word_at(toks, i - 1) in _PREFIX_WORDS:
-                        return None  # *letztes Ostern*, *nächsten Heiligabend*: not read (issue 18 §4)
+                        return None  # *letztes Ostern*, *nächsten Heiligabend*: not read
                     index, j = found
                     year, i = _year_at(toks, j)
                     out.days.append(DayFact("holiday", index, year=year))
                     continue
                 if w in _NAME_OR_HOLIDAY:
                     out.name_or_holiday = True  # *Nikolaus* without *an*: the person, or the day?
-            if w in V.after_next:  # *übernächsten Montag*: the one after the next (issue 18 §2)
+            if w in V.after_next:  # *übernächsten Montag*: the one after the next
                 weekday = V.weekdays.get(word_at(toks, i + 1) or "")
                 if weekday is None:
                     return None  # *übernächste Woche* is a period (named_period), not a moment
@@ -144,7 +144,7 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 if dist is not None:
                     amount, unit, i = dist
                     if unit == "days" and amount in V.idiomatic_day_counts:
-                        return None  # *in fünfzehn Tagen*: two weeks or fifteen days (*acht*/*vierzehn*: issue 18)
+                        return None  # *in fünfzehn Tagen*: two weeks or fifteen days (*acht*/*vierzehn* are read as days)
                     amount = -amount if w == "vor" else amount
                     if unit in ("hours", "minutes"):
                         out.moments.append((amount, unit))
@@ -203,7 +203,7 @@ def scan(toks: list[Token]) -> Scan | None:  # noqa: C901 - one pass, one branch
                 if t.dot or _time_follows(toks, i + 1):
                     return None  # *Fr. Müller* or *so.* — a Friday or not: the parser does not guess
             if w in V.day_words and V.day_words[w] >= 0 and word_at(toks, i + 1) == "in":
-                dist = _distance_at(toks, i + 2)  # *heute in einer Woche*, *morgen in acht Tagen* (issue 18 §2)
+                dist = _distance_at(toks, i + 2)  # *heute in einer Woche*, *morgen in acht Tagen*
                 if dist is not None and dist[1] in ("days", "weeks"):
                     amount, unit, i = dist
                     out.days.append(DayFact("offset", V.day_words[w] + amount * (7 if unit == "weeks" else 1)))

@@ -48,7 +48,7 @@ def hour_at(toks: list[Token], j: int, prep: str | None) -> HourFact | str | Non
     if j >= n:
         return None
     t = toks[j]
-    form = clock_form_at(toks, j, relative=prep != "von")  # *halb drei*, *zehn nach elf* (issue 18 §1)
+    form = clock_form_at(toks, j, relative=prep != "von")  # *halb drei*, *zehn nach elf*
     if form is not None:
         return FAIL if form == FAIL else _spoken(toks, j, form)  # type: ignore[arg-type]
     nxt = word_at(toks, j + 1)
@@ -91,7 +91,7 @@ def hour_at(toks: list[Token], j: int, prep: str | None) -> HourFact | str | Non
                 minute = int(after.value)  # type: ignore[arg-type]  # *10 Uhr 30*, never *10 Uhr 2 Personen*
                 k += 1
             elif after.kind == "word" and _minute_word(after.text, word_at(toks, k + 1)):
-                minute = V.minutes[after.text]  # issue 26: *zehn Uhr dreißig* as *10 Uhr 30* (spoken input)
+                minute = V.minutes[after.text]  # *zehn Uhr dreißig* as *10 Uhr 30* (spoken input)
                 k += 1
             elif after.kind == "word" and (
                 after.text in V.numbers or after.text.endswith(("zig", "ßig", "ssig"))

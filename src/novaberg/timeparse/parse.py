@@ -5,8 +5,7 @@ day is to be counted (`referenz_modus`, §6.3). With a `reference` — the old a
 rescheduling — the two phases of §6.1 run in one call: relative weekdays count from the reference,
 and the part the text does not name comes from it (§6.2). A text that contradicts itself, names an
 impossible date or hour, or says something the parser does not understand gives `moment=None`;
-a text without a time never gives "now". A moment outside the years 1900–2199 is no date
-(issue 10 §4): the parser abstains, and no input makes it raise OverflowError.
+a text without a time never gives "now". A moment outside the years 1900–2199 is no date: the parser abstains, and no input makes it raise OverflowError.
 """
 
 from __future__ import annotations
@@ -91,7 +90,7 @@ def parse(text: str, now: datetime, reference: datetime | None = None) -> ZeitVe
 def _resolve(facts: Scan, now: datetime, ref: datetime | None) -> ZeitVektor:
     zone = now.tzinfo
     if facts.name_or_holiday and not facts.days:
-        return _NOTHING  # *Nikolaus um 10*: St Nicholas' day or a person — another named day decides (issue 18 §6)
+        return _NOTHING  # *Nikolaus um 10*: St Nicholas' day or a person — another named day decides
     if facts.moments:
         return _relative_moment(facts, now)
     clocks = stated_clock_times(facts)

@@ -5,9 +5,9 @@ timeline.md §4.2: *im November* is every day of November, *nächste Woche* Mond
 that day. Without a prefix the running period counts — a month name is the current year's even
 when it is past; *nächsten* is the next occurrence, *letzten* the last one before. A text names a
 period only when it consists of period, prefix and filler; anything else (*morgen um 10*) is None.
-Departure from §4.2 (issue 26): a bare month name already past this year is next year's (*im Januar*, asked
+Departure from §4.2: a bare month name already past this year is next year's (*im Januar*, asked
 in December, is the coming January).
-A period that reaches outside the years 1900–2199 is none (issue 10 §4).
+A period that reaches outside the years 1900–2199 is none.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ PeriodKind = Literal["day", "week", "weekend", "month", "span"]
 
 _SKIP = frozenset(V.fillers - {"in", "um", "uhr"})  # *in* starts a distance, *um*/*uhr* a clock time
 _END_PUNCT = frozenset({"?", "!", ".", ","})
-# §4.2: *nächstes Wochenende* is the one after the coming one; *kommendes Wochenende* (issue 18 §3) is
+# §4.2: *nächstes Wochenende* is the one after the coming one; *kommendes Wochenende* is
 # the coming one, as *am*/*dieses Wochenende* — *kommenden Montag* is the coming Monday, too.
 _NEXT_WEEKEND = frozenset(w for w in V.prefixes if w.startswith(("nächst", "naechst")))
 _COMING_WEEKEND = frozenset(w for w in V.prefixes if w.startswith("kommend"))
@@ -55,7 +55,7 @@ class Period:
 
 
 # *von heute bis übermorgen*, *vom 3. bis 5.12.*: a span from the first named day or period to the end of the
-# second (s12, Bot Framework dev: a question for the days of a span was not read)
+# second (a question for the days of a span, said in the Bot Framework phrasings, was once not read)
 _SPAN = re.compile(r"^\s*(?:von|vom|ab)\s+(?P<first>.+?)\s+bis\s+(?:zum\s+|zur\s+|einschließlich\s+|einschliesslich\s+)?"
                    r"(?P<last>.+?)\s*[?!]*\s*$", re.IGNORECASE)
 _BARE_DAY = re.compile(r"^(?:den\s+|dem\s+)?(?P<day>\d{1,2})\.?$")
@@ -137,7 +137,7 @@ def _month_week_weekend(toks: list[Token], today: date) -> tuple[date, date, Per
     if not words or len(words) > 2:
         return None
     prefix_word = words[0] if len(words) == 2 else None
-    if prefix_word in V.after_next and year is None:  # *übernächste Woche* (issue 18 §3)
+    if prefix_word in V.after_next and year is None:  # *übernächste Woche*
         if words[1] != "woche":
             return None
         monday = week_monday(today) + timedelta(weeks=2)
@@ -179,7 +179,7 @@ def _named_month(month: int, prefix: str | None, year: int | None, today: date) 
     elif prefix == "last":
         year = today.year if month < today.month else today.year - 1
     else:
-        # issue 26: *im Januar*, asked in December, is the coming January — a deliberate departure from §4.2
+        # *im Januar*, asked in December, is the coming January — a deliberate departure from §4.2
         # (which read this year's, even when past); the running month is this one. A question in the past
         # tense (*Was hatte ich im Januar?*) is turned back by its reader (`timeline.reading.period_of`).
         year = today.year if month >= today.month else today.year + 1
@@ -235,7 +235,7 @@ def _distance(toks: list[Token], today: date) -> tuple[date, date, PeriodKind] |
 
 
 def _calendar_week(toks: list[Token], today: date) -> tuple[date, date, PeriodKind] | None:
-    """*KW 3*, *Kalenderwoche 3*, *in der 50. Kalenderwoche* (issue 18 §3): that ISO week, the next such one
+    """*KW 3*, *Kalenderwoche 3*, *in der 50. Kalenderwoche*: that ISO week, the next such one
     from this week on (this one included); a week number no year of the two has is None."""
     if toks and toks[0].kind == "word" and toks[0].text == "in":
         toks = toks[1:]

@@ -43,7 +43,7 @@ _DAY_NUMBER = r"(?:0?[1-9]|[12]\d|3[01])"  # a date with a dot names a possible 
 _MONTH_NUMBER = r"(?:0?[1-9]|1[0-2])"  # *15.30.* is a clock time at the end of a sentence
 
 
-# Spoken clock forms (issue 18 §1): *halb elf*, *Viertel nach 10*, *dreiviertel acht*, *zehn nach elf*.
+# Spoken clock forms: *halb elf*, *Viertel nach 10*, *dreiviertel acht*, *zehn nach elf*.
 _ALL_NUMBER_WORDS = alternation(V.numbers)
 _X = rf"(?:(?<![\d.:])(?:[01]?\d|2[0-4])(?![\d:]|\.\d)|(?<![{_L}])(?:{_ALL_NUMBER_WORDS})(?![{_L}]))"
 _N = rf"(?:(?<![\d.:])(?:[1-9]|[12]\d)(?![\d:.])|(?<![{_L}])(?:{_ALL_NUMBER_WORDS})(?![{_L}]))"
@@ -203,7 +203,7 @@ _TITLE_FORMS = ("n", "en", "s", "es", "termin", "stermin")  # *des Elternabends*
 
 
 def _without_title(rest: str, title: str | None) -> str:
-    """The words outside the form without the appointment's title (issue 26): the move has found the row by its
+    """The words outside the form without the appointment's title: the move has found the row by its
     title, the two checks need only the time — *Verschieb das Meeting mit Tom auf 15 Uhr* as a whole, each long
     title word with its case ending or *-termin*. A title with a digit or a time word (§5.2 *Grenzen*: *Geburtstag*,
     *Dienst*, *Kaffee mit Mona*) stays: its words are admitted one by one as before, and a word that is not asks."""

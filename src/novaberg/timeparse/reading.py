@@ -5,8 +5,8 @@ it: the reschedule check counts the hours to find the one *new* hour, and the tr
 check (tribunal.md "Die Nennung") asks whether *any* hour of a sentence is the appointment's.
 An hour is a written clock time (*11 Uhr*, *11:30*, *11.30*, *um 11*), a bare number 0..24 or a
 number word *null*…*vierundzwanzig*; a date and an ordinal are days (so *17.11.* is never an hour);
-the spoken clock forms *halb elf*, *Viertel nach 11*, *10 nach 11* are hours (10:30, 11:15, 11:10 —
-issue 18 §1); *auf 11.*, *elf Uhr dreißig*, *halb so*, *45 nach 10* are doubts.
+the spoken clock forms *halb elf*, *Viertel nach 11*, *10 nach 11* are hours (10:30, 11:15, 11:10);
+*auf 11.*, *elf Uhr dreißig*, *halb so*, *45 nach 10* are doubts.
 It is a scanner of its own, not the parser's, so that the reschedule check has two independent
 readings of one text (§5.2 "Geschrieben wird nur, was zwei unabhängige Prüfungen ergeben").
 """
@@ -201,7 +201,7 @@ class _Reader:
         w = t.text
         if w in _FRACTIONS:
             form = clock_form_at(self.toks, i)
-            if isinstance(form, tuple):  # *halb elf* is 10:30 (issue 18 §1)
+            if isinstance(form, tuple):  # *halb elf* is 10:30
                 hour, minute, end = form
                 return self.hour(i, hour, minute, written=True, end=end)
             j = i + 1
@@ -252,7 +252,7 @@ class _Reader:
         )
 
     def spoken(self, i: int) -> int:
-        """*N nach X*, *N vor X*: the clock time it names (issue 18 §1), or a doubt when it names none."""
+        """*N nach X*, *N vor X*: the clock time it names, or a doubt when it names none."""
         form = clock_form_at(self.toks, i)
         if isinstance(form, tuple):
             hour, minute, end = form

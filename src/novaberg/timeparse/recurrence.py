@@ -2,7 +2,7 @@
 
 *jeden Montag um 18 Uhr*, *jeden zweiten Dienstag*, *alle zwei Wochen freitags*, *jeden ersten Sonntag im
 Monat*, *werktags um 7*, *jährlich am 3. März*, with *bis Ende Juni*, *bis zum 30.6.*, *ab nächster Woche*,
-*zehnmal* (issue 29). The words are data (`recurrence_de.json`); the rule arithmetic is dateutil's `rrule`
+*zehnmal*. The words are data (`recurrence_de.json`); the rule arithmetic is dateutil's `rrule`
 in the zone of `now` — the first occurrence is the first the rule gives from `now` (or from the *ab* day).
 A rule that never occurs (*jeden 31. Februar*) or ends before it starts is a reading with `error` set:
 the caller refuses it with a German sentence and writes nothing. None: the text says no repetition.

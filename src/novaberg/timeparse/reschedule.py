@@ -24,7 +24,7 @@ Reasons, in the order they are checked:
 | reason | when (§5.2 table row) |
 |---|---|
 | `kein_datum` | neither day nor time; an impossible hour (*auf 27 Uhr*); an impossible or self-contradicting day; a day the parser could not date |
-| `keine_neue_uhrzeit` | a doubt (*auf 11.*, *elf Uhr dreißig*, *halb so*; since issue 18 *halb elf*, *Viertel nach 11* are hours), two or more days of a month, hours but no single new one (*zwischen 10 und 11 Uhr*, *auf 10 oder 11 Uhr*), different new hours in expression and utterance (`_no_new_time`) |
+| `keine_neue_uhrzeit` | a doubt (*auf 11.*, *elf Uhr dreißig*, *halb so*; *halb elf*, *Viertel nach 11* are hours), two or more days of a month, hours but no single new one (*zwischen 10 und 11 Uhr*, *auf 10 oder 11 Uhr*), different new hours in expression and utterance (`_no_new_time`) |
 | `form_unbekannt` | the time is not one of the five forms, or a word outside the form is not admitted (*auf 11h*, *um 11 Uhr vorm.*, *auf Freitag nachmittag*, *auf nächste Woche um 11 Uhr*) |
 | `form_lesung_uneinig` | reading and positive form name different clock times (`_raw_form_agrees`); or only the model's expression names a clock time the utterance does not |
 | `keine_eindeutige_zeit` | the raw text's form names no day, but the parser dated another day than the appointment's (*„4 Uhr morgens“* read as *morgen*); expression and utterance date different days; or the new local time falls into a DST gap or fold |

@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 # A time expression or an utterance is a sentence or two; anything far longer is not read at all,
-# so a pasted 100 kB document never costs more than a length check (issue 3, bad input).
+# so a pasted 100 kB document never costs more than a length check (bad input).
 MAX_TEXT_CHARS = 2000
 
 # Control characters other than tab and line breaks mean the text is not speech: no reading.

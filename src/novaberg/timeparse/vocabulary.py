@@ -107,7 +107,7 @@ class TimeVocabulary:
     prefixes: Mapping[str, str]  # word → this | next | last
     fillers: frozenset[str]
     units: Mapping[str, str]  # word → minutes | hours | days | weeks | months | years
-    idiomatic_day_counts: frozenset[int]  # *in fünfzehn Tagen*: not read (*acht*/*vierzehn Tage*: 8/14, issue 18)
+    idiomatic_day_counts: frozenset[int]  # *in fünfzehn Tagen*: not read (*acht*/*vierzehn Tage*: 8/14)
     periods: Mapping[str, str]  # word → week | weekend | month
     time_prepositions: frozenset[str]
     clock_prepositions: frozenset[str]  # after *um*/*gegen* a number is a clock time (§3a)
@@ -117,7 +117,7 @@ class TimeVocabulary:
     quarter_word: str  # *Viertel nach X* → X:15, *Viertel vor X* → (X−1):45
     clock_relatives: Mapping[str, int]  # *N nach X* → +N minutes, *N vor X* → −N minutes
     clock_minutes_max: int  # N of *N nach/vor X* runs from 1 to this
-    minutes: Mapping[str, int]  # issue 26: the minutes after *Uhr* in words (*zehn Uhr dreißig*), eins … neunundfünfzig
+    minutes: Mapping[str, int]  # the minutes after *Uhr* in words (*zehn Uhr dreißig*), eins … neunundfünfzig
     after_next: frozenset[str]  # *übernächsten Montag*: the one after the next
     calendar_week_words: frozenset[str]  # *KW 3*, *Kalenderwoche 3* (named_period)
     holidays: tuple[Holiday, ...]  # fixed and Easter-based days, computed per year

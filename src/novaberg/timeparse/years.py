@@ -70,7 +70,7 @@ def year_by_tense(month: int, day: int | None, tense: str, today: date) -> int:
     """Announced → the next such date (a month from the current month on, a day from today on);
     reported → the last one up to today. ValueError for an unknown tense, or a day that exists in
     none of the two years looked at (*31. April*, *29. Februar* outside leap years) — loud, §5.5;
-    likewise a year outside 1900–2199 (issue 10 §4)."""
+    likewise a year outside 1900–2199."""
     if tense not in TENSES:
         raise ValueError(f"unknown tense {tense!r}; expected one of {TENSES}")
     if not 1 <= month <= 12:

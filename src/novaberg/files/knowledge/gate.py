@@ -48,7 +48,7 @@ def offline_gate(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def topic_text(zone: KnowledgeZone, terms: Sequence[str]) -> tuple[str, str] | None:
     """Her knowledge text on the topic: the first file of the zone whose name or text carries a term, a current
-    one before an archived one (§5.6, issue 27) — (path relative to the zone, so `archiv/` stays visible; text
+    one before an archived one (§5.6) — (path relative to the zone, so `archiv/` stays visible; text
     without the version marks) — or None."""
     root = zone.root
     if not root.is_dir():

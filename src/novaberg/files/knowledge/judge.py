@@ -1,5 +1,5 @@
 """The one model question of the novelty check's middle zone (dateien.md §4b.3): is this sentence already
-said by that one — or does it change a fact of it (issue 24)? It asks exactly this and writes nothing; the
+said by that one — or does it change a fact of it? It asks exactly this and writes nothing; the
 answer is read checked."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A proposed paragraph must bring at least one new sentence (dateien.md §4b.3, „_bringt_neues"), and a
-changed fact is never a copy (issue 24).
+changed fact is never a copy.
 
 Compared sentence by sentence, anchors left out, by trigram similarity (pg_trgm's measure, computed in
 code: a database call for a text comparison would add a silent failure path). Three zones per sentence:

@@ -1,4 +1,4 @@
-"""Where a pair's knowledge lives, and what happens to the old shared zone (issue 24, dateien.md §3a.3, §7).
+"""Where a pair's knowledge lives, and what happens to the old shared zone (dateien.md §3a.3, §7).
 
 Everything Nova writes into her knowledge comes from a conversation with one person, so it belongs to that
 pair (person × figure) and lies in the pair's own zone:
@@ -12,7 +12,7 @@ directory (the slug alone would fold `Anna` and `anna`), and no id can leave its
 There is no figure-wide zone: no code path writes a text of hers that came from no person, so nothing is kept
 that a person's order could reach. Directories are 0700, files 0600.
 
-The layout before issue 24 kept every text directly in `<data dir>/knowledge`, shared by every person and
+The earlier layout kept every text directly in `<data dir>/knowledge`, shared by every person and
 figure. At open, such content is moved into an operator-only archive `<data dir>/knowledge-archiv-<UTC>/`
 (0700, read by no turn) and the move is logged once; a second open finds nothing to move.
 """

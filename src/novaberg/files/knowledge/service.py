@@ -1,7 +1,7 @@
 """Writing into her own knowledge through the conversation (dateien.md §3a, §4b.3): „Merk dir in deinem
 Wissen (zu X): …" — an explicit order, so it writes (no gate: the text goes into *her* zone, never into a
 shared root, §3a.3). The paragraph passes the novelty check; the write is versioned and read back. A
-paragraph that changes an old fact replaces it as a versioned change, and the answer says so (issue 24).
+paragraph that changes an old fact replaces it as a versioned change, and the answer says so.
 
 The zone is the pair's (person × figure, `files.knowledge.pairs`) under the running Nova's data directory
 (`Deps.data_dir`; without one `NOVABERG_DATA_DIR`, else the settings' default). Answers and steps name a
@@ -96,7 +96,7 @@ class KnowledgeService:
                           "naehe": result.verdict.weakest if result.verdict else None})
             return ServiceResult(self.name, "abgeschlossen", texts.ALREADY.format(pfad=shown), steps)
         data = {"wissen_datei": relative, "version": result.version}
-        # the confirm step reads the text's versions back, not what the edit reported (issue 25 item 5)
+        # the confirm step reads the text's versions back, not what the edit reported
         recorded = result.version is not None and any(v["version"] == result.version for v in zone.history(name))
         step = {"schritt": "schreiben", "ausgang": result.status, "version": result.version, "datei": relative,
                 "verifiziert": recorded}

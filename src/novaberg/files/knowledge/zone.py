@@ -187,7 +187,7 @@ class KnowledgeZone:
 
     def insert(self, name: str, text: str, now: datetime, after: int | None = -1) -> EditResult:
         """A new paragraph (`after` = index of the paragraph before it; -1 = at the end, None = at the start).
-        A paragraph that changes the facts of existing sentences (numbers, negation, names; §4b.3, issue 24)
+        A paragraph that changes the facts of existing sentences (numbers, negation, names; §4b.3)
         becomes a versioned change of the paragraphs holding them instead (status `geaendert`)."""
         def apply(doc: Document) -> int:
             position = (len(doc.paragraphs) - 1 if doc.paragraphs else None) if after == -1 else after

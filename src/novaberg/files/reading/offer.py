@@ -1,4 +1,4 @@
-"""The fourth exit's offer can be taken (dateien.md §8.2; issue 27 item 1).
+"""The fourth exit's offer can be taken (dateien.md §8.2).
 
 When the needle misses, the reading service names the nearest finding and asks *„Soll ich dir diese Stelle
 vorlesen?"*. That offer is kept for the pair — the index row's id and the line range, nothing of the text —

@@ -70,7 +70,7 @@ class ReadingService:
 
     @staticmethod
     def _bounds(request: AgentRequest, deps: Any) -> tuple[Path, ...]:
-        """The asking person's allow-list, read in this turn from the database (issue 24)."""
+        """The asking person's allow-list, read in this turn from the database."""
         return AllowListRepository(deps.db).of(request.user_id)
 
     def run(self, request: AgentRequest, deps: Any) -> ServiceResult:
@@ -108,7 +108,7 @@ class ReadingService:
         """§3.0c: „Weißt du was über X" asks every store, each part labelled with where it comes from.
         §3.0d: before a shared file is opened, the early gate compares her own knowledge text on the topic
         with what the index says about the file; only a gap (absence, thinness, contradiction) opens it."""
-        zone = KnowledgeZone(pair_root(deps, request.user_id, request.character_id))  # the pair's own (issue 24)
+        zone = KnowledgeZone(pair_root(deps, request.user_id, request.character_id))  # the pair's own
         knowledge = topic_text(zone, terms)
         others = other_stores(deps, request.user_id, request.character_id, terms, request.now, knowledge)
         steps.append({"schritt": "bestaende", "gefunden": len(others)})

@@ -6,7 +6,7 @@
   the word of the question is rarely the word of the text), answering in lines.
 
 `open_indexed(root_path, relative, boundary)` is the only way to a file's text here, and it runs the
-same checks as the watcher (§7 rule 1): the root is admitted by its person's allow-list (issue 24; an empty
+same checks as the watcher (§7 rule 1): the root is admitted by its person's allow-list (an empty
 list admits nothing), the file's real
 path lies inside the root after `..` and links are resolved, and it is opened without following a link.
 No function here writes — not "does not", but cannot: no write call is imported (§7 rule 2).

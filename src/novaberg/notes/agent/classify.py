@@ -90,7 +90,7 @@ def classify(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
         trace(deps, state, "classify", "kein_auftrag", {"grund": reading["grund"]})
         command = read_list_command(state["text"])
         if command is not None and command.pronoun and command.verb:
-            # issue 26: a list order whose pronoun points nowhere (or at two things) asks what is meant — and
+            # a list order whose pronoun points nowhere (or at two things) asks what is meant — and
             # keeps the order waiting, so that the answer (*den Käse*) resumes it (resume.py, `fuerwort`)
             pending = {"art": PENDING_MISSING, "feld": FIELD_PRONOUN, "original_aufgabe": state["text"],
                        "fuerwort": command.items, "target": running_list(history),
@@ -126,7 +126,7 @@ def classify(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
     return {**reading, "aufgabe": state["text"], "steps": steps}
 
 
-# --- §6 Stufe A/B/C and the confidence table (issue 11 item 7) ---------------------------------------
+# --- §6 Stufe A/B/C and the confidence table ---------------------------------------
 
 CONFIDENCE_HIGH = "hoch"
 CONFIDENCE_LOW = "niedrig"

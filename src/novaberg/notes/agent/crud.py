@@ -2,7 +2,7 @@
 
 Every write goes through `NotesRepository.write` (bound to the person, returns the row count); a write
 that does not hit exactly one row ends loudly with `keine_zeile`; every write is read back and compared
-before it may count (`verifiziert`). Since issue 10 §3 each write runs in one transaction under the person's
+before it may count (`verifiziert`). Each write runs in one transaction under the person's
 write lock with the check that allows it and its read-back (`writes.py`); a failure rolls it back.
 """
 
@@ -217,7 +217,7 @@ def create_note(ctx: Context, request: str, instruction: str, target: str, histo
                         {"schritt": "create", "fehlt": "inhalt"})
     due = _due_at(request, ctx)
     duplicate = None
-    try:  # issue 10 §3: the duplicate check, the insert and its read-back under the person's lock
+    try:  # the duplicate check, the insert and its read-back under the person's lock
         with ctx.repo.person_locked(ctx.user_id) as locked:
             existing = [] if skip_duplicate else locked.by_name(ctx.user_id, name)
             if existing:
@@ -318,7 +318,7 @@ def rewrite_note(ctx: Context, note: dict[str, Any], action: str, request: str, 
                     "steps": [{"schritt": "unveraendert", "notiz_id": row["id"]}]}
         lists = row["typ"] in LIST_TYPES
         refused = _list_phrase_in_new_items(row["text"], new_text) if lists and action == "add_content" else ""
-        if refused:  # issue 26 item 2: a container phrase read as part of an item is never written
+        if refused:  # a container phrase read as part of an item is never written
             return {**failure("ungueltig", say("eintrag_mit_liste", item=refused)),
                     "steps": [{"schritt": "eintrag_mit_liste", "notiz_id": row["id"], "eintrag": refused}]}
 

@@ -44,7 +44,7 @@ def route_hint(text: str) -> float:
         if not time_expression(text):
             return BARE_NAME_COMMAND
     elif command is not None and command.container is not None:
-        return LIST_COMMAND  # *Lösch den Käse aus meinem Einkauf raus*: a list named in a list command (issue 26)
+        return LIST_COMMAND  # *Lösch den Käse aus meinem Einkauf raus*: a list named in a list command
     if command is not None and command.pronoun and command.verb:
         # *Nimm ihn wieder runter*: the notes resolve it from the last turns, or ask; a list-only verb (*Hak das
         # ab*, *Streich das durch*) is theirs above the timeline's bare verb

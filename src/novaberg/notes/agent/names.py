@@ -1,4 +1,4 @@
-"""Does a found note carry the name the person said? (issue 10 "Wrong target"; notizen.md §4, §7 nicht_gefunden)
+"""Does a found note carry the name the person said? (notizen.md §4, §7 nicht_gefunden)
 
 The similarity search finds *Packliste* for *Kühlschrankliste*: both end in *liste*. A named list or
 note — a compound of a distinguishing word and a container word (*Kühlschrank|liste*, *Einkaufs|zettel*)
@@ -52,8 +52,8 @@ def _split(compact: str) -> str | None:
 
 
 def is_bare_container(target: str) -> bool:
-    """*Liste*, *Listen*, *Zettel*: the bare list word, which names no list of its own (issue 26: *unsere Liste*,
-    s11: *Milch auf den Zettel*)."""
+    """*Liste*, *Listen*, *Zettel*: the bare list word, which names no list of its own (*unsere Liste*,
+    *Milch auf den Zettel*)."""
     return _NOT_LETTERS.sub("", _fold(target)) in ("liste", "listen", "zettel")
 
 
@@ -111,7 +111,7 @@ def synonym_target(target: str) -> str:
     return f"{meant}liste" if meant else ""
 
 
-# --- a note's content and name from a *dass*-clause (issue 13: German word order) -------------------
+# --- a note's content and name from a *dass*-clause (German word order) -------------------
 
 _SUBJECTS = words_of("clause_subjects")
 _FINITE_AUX = frozenset(words_of("clause_finite_verbs"))

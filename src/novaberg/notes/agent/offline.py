@@ -153,10 +153,10 @@ def _is_bare_answer(text: str) -> bool:
 
 
 def parse(text: str, history: Sequence[Sequence[str]] = ()) -> Reading:
-    """The offline reading of one utterance through the request grammar (issue 13): an order is read
+    """The offline reading of one utterance through the request grammar: an order is read
     from its bare form (*„Kannst du mir eine Packliste anlegen mit Pass?“* → *„leg mir eine Packliste an
     mit Pass“*); a question only reads; a statement writes nothing, except a statement of need while a
-    list is running (end of notizen.md). Issue 26: a list compound said in two words is read as one (*die einkaufs
+    list is running (end of notizen.md). A list compound said in two words is read as one (*die einkaufs
     liste*), and items enumerated without commas that may be one item or several are not written."""
     said = restore_list_colon(join_list_compounds(clean(text)))
     reading, consulted = read_once("notes_reading", said, lambda: _read_alone(said))
@@ -223,7 +223,7 @@ def _parse(text: str, history: Sequence[Sequence[str]]) -> Reading:
     if command is not None:
         return _list_reading(command, history)
     utterance = analyse(text)
-    if len(text) > LONG_TEXT_CHARS:  # a monologue: the rules read the sentence that matters (issue 13)
+    if len(text) > LONG_TEXT_CHARS:  # a monologue: the rules read the sentence that matters
         text = clean(utterance.core)
     if utterance.mood == QUESTION:
         return _question(text, utterance.core, history)
@@ -239,9 +239,9 @@ def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Rea
     """A list command of the reader (text/commands.py): the items, and the list it names — its name as said,
     the list running in the conversation for a removal from a bare *die Liste*, else the bare word (the search
     node asks which list when several exist); a list's name said as a bare dative (*meiner Baumarkt*). A pronoun item (*nimm ihn von der Liste*) is the thing named in the
-    same sentence, else the one item last talked about; with neither, nothing is written (issue 26)."""
+    same sentence, else the one item last talked about; with neither, nothing is written."""
     action = "add_content" if command.action == ADD else "remove_content"
-    items_text = without_time(command.items) or command.items  # *Füge Milch am Freitag hinzu*: „Milch“ (issue 26)
+    items_text = without_time(command.items) or command.items  # *Füge Milch am Freitag hinzu*: „Milch“
     onto = put_on(items_text) if command.action == REMOVE and command.container is None else ""
     if onto:  # notizen.md §3: *Schmeiß noch Milch drauf* puts it on — never a removal of „Milch drauf“
         action, items_text = "add_content", onto
@@ -271,7 +271,7 @@ def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Rea
 
 def _checked_items(reading: Reading) -> Reading:
     """An item that names nothing (*eine neue*, *diese Dinge*) or starts with a list verb (*markiere Salat*, *alles
-    wurde gekauft*) is a misread order: nothing is written (issue 26: a wrong write is worse than none)."""
+    wurde gekauft*) is a misread order: nothing is written (a wrong write is worse than none)."""
     if reading.action not in ("add_content", "remove_content"):
         return reading
     items = tuple(without_lead_noun(item) for item in reading.items)
@@ -421,7 +421,7 @@ def _create_reading(m: re.Match[str]) -> Reading:  # noqa: C901 - one reading, i
     container = m.group("c")
     quoted = m.group("q")
     if not quoted and m.group("n") and normalize(container) in words_of("generic_containers"):
-        quoted = m.group("n")  # *Erstelle eine Liste Baumarkt mit Spachtel, Pinsel* (issue 26): the name follows
+        quoted = m.group("n")  # *Erstelle eine Liste Baumarkt mit Spachtel, Pinsel*: the name follows
     elif m.group("n"):
         return Reading(REJECTED, reason="ein Wort nach dem Listennamen, das ich nicht zuordnen kann")
     purpose = m.group("for")

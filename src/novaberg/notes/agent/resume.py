@@ -165,7 +165,7 @@ def _missing(answer: str, pending: Mapping[str, Any]) -> dict[str, Any]:
     if field == FIELD_PRONOUN:
         return _pronoun_answer(value, pending, step)
     if field == "target" and is_own_sentence(value):
-        return _again(pending, "unklar")  # *„Ich war heute beim Bäcker“* names no note (issue 26)
+        return _again(pending, "unklar")  # *„Ich war heute beim Bäcker“* names no note
     request = _request(pending)
     note = pending.get("notiz")
     chosen = {"note": {"id": note.get("id"), "name": note.get("name")}} if isinstance(note, Mapping) else {}

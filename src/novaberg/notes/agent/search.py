@@ -61,8 +61,7 @@ def _lists_holding(state: NotesState, runtime: Runtime[Deps]) -> list[dict[str, 
 
 
 def _which_list(state: NotesState, runtime: Runtime[Deps], action: str) -> dict[str, Any]:
-    """*Bitte Backpapier zu unserer Liste hinzufügen*, *Zeig mir die Liste*: a bare *Liste* names no list (issue 26
-    item 2). One list: that one; several: ask which (never the most recent); none: as when the list is not found."""
+    """*Bitte Backpapier zu unserer Liste hinzufügen*, *Zeig mir die Liste*: a bare *Liste* names no list. One list: that one; several: ask which (never the most recent); none: as when the list is not found."""
     lists = [row for row in NotesRepository(runtime.context.db).list(state["user_id"]) if row["typ"] in LIST_TYPES]
     step = {"schritt": "suche", "via": "listenwort", "treffer": len(lists), "ids": [row["id"] for row in lists]}
     if len(lists) == 1:
@@ -137,7 +136,7 @@ def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
     target = state.get("target", "").strip()
     if not target and action == "remove_content" and state.get("inhalt", "").strip():
         holding = _lists_holding(state, runtime)
-        if len(holding) == 1:  # *Oma anrufen ist erledigt, streich das*: the one list that holds it (issue 26)
+        if len(holding) == 1:  # *Oma anrufen ist erledigt, streich das*: the one list that holds it
             return {"note": holding[0], "steps": [{"schritt": "suche", "via": "eintrag", "treffer": 1,
                                                    "ids": [holding[0]["id"]]}]}
     if not target:
@@ -147,13 +146,13 @@ def search(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if state.get("target_typ") == "inhalt" and action in ("delete", "read"):
         return _by_content(state, runtime, target)
     if action in ("add_content", "remove_content", "read") and is_bare_container(target):
-        return _which_list(state, runtime, action)  # *Zeig mir die Liste* with four lists: which? (issue 26)
+        return _which_list(state, runtime, action)  # *Zeig mir die Liste* with four lists: which?
     outcome = find_notes(NotesRepository(runtime.context.db), state["user_id"], target,
                          state.get("target_typ", TARGET_TYPE_DEFAULT))
     step = {"schritt": "suche", "via": outcome.via, "treffer": len(outcome.notes),
             "ids": [row["id"] for row in outcome.notes], "scores": [round(s, 4) for s in outcome.scores]}
     named = [row for row in outcome.notes if names_agree(target, row["name"])]
-    if len(named) != len(outcome.notes):  # issue 10 "Wrong target": a named list is never another list
+    if len(named) != len(outcome.notes):  # a named list is never another list
         step["anderer_name"] = [row["id"] for row in outcome.notes if row not in named]
         outcome.notes = named
     exact = [row for row in outcome.notes if _said_name(row["name"]) == _said_name(target)]

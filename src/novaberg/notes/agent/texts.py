@@ -65,7 +65,7 @@ TEXTS: dict[str, str] = {
     "Es wurde nichts notiert und nichts geändert.",
     "ungueltig": "Der Notizauftrag war unvollständig ({reason}). Es wurde nichts geändert.",
     "rueckfrage_verloren": "Ich weiß nicht mehr, worauf sich deine Antwort bezieht. Es wurde nichts geändert.",
-    # §6: unsure → a question, never a write (issue 11 item 7)
+    # §6: unsure → a question, never a write
     "bestaetigung": "Ich bin nicht sicher, ob ich dich richtig verstehe: Soll ich {aktion} („{target}“)? Noch ist "
                     "nichts geändert.",
     "bestaetigung_nochmal": "Soll ich es so machen? Antworte bitte mit Ja oder Nein. Noch ist nichts geändert.",

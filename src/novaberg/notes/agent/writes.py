@@ -1,4 +1,4 @@
-"""The locked write path of the notes (issue 10 §3; notizen.md §6 "Verifikation", "Laut statt Erfolg").
+"""The locked write path of the notes (notizen.md §6 "Verifikation", "Laut statt Erfolg").
 
 A change to a note runs in one transaction under the person's write lock: the note is locked for
 update (bound to the person), the change is computed from the text as it is *now*, written through

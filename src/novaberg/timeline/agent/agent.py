@@ -46,7 +46,7 @@ class AgentState(TypedDict, total=False):
     order: dict[str, Any]  # action, target, zeitausdruck, event_type, normalisiert, hints, konfidenz
     row: dict[str, Any]  # the one row to act on (JSON-safe reference)
     plan: dict[str, Any]  # create: the new row; reschedule: a preset moment (answer to a question)
-    series_answer: dict[str, Any]  # issue 29: the answer to „one or the whole series?“ (scope, words, target)
+    series_answer: dict[str, Any]  # the answer to „one or the whole series?“ (scope, words, target)
     status: str
     answer: str
     pending_out: dict[str, Any] | None
@@ -97,9 +97,9 @@ def after_resume(state: AgentState) -> str:
     if state.get("status"):
         return END
     if state.get("plan") and (state.get("row") or (state.get("order") or {}).get("action") == "create"):
-        return const.NODE_EXECUTE  # a moved row, or a create whose half of day the answer settled (issue 18 §5)
+        return const.NODE_EXECUTE  # a moved row, or a create whose half of day the answer settled
     if state.get("series_answer") and state.get("row"):
-        return const.NODE_EXECUTE  # the series and which of it the answer meant (issue 29)
+        return const.NODE_EXECUTE  # the series and which of it the answer meant
     return const.NODE_SEARCH
 
 

@@ -97,7 +97,7 @@ class ClassificationError(Exception):
 # --- the offline model's rule ------------------------------------------------------------------------
 
 def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The everyday phrasings by rule (issue 4 item 4, issue 13): the request grammar tells an order from
+    """The everyday phrasings by rule: the request grammar tells an order from
     a question and a statement; an order acts by its verb, a question reads, a statement is `rejected`."""
     consent = data.get("consent_fields")
     if consent:
@@ -123,7 +123,7 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
         expression = time_expression(core)
         if not is_title(target):
             # *„Wann ist das?“*: the words that stand for the appointment name nothing — kept, so that the
-            # search asks what is meant instead of answering with a window (issue 13 item 3)
+            # search asks what is meant instead of answering with a window
             target = asked_pronoun(core) if opens_with_when(core) and not expression else ""
         return {"action": "read", "target": target, "zeitausdruck": expression, "event_type": DEFAULT_TYPE,
                 "normalisiert": f"read: Termine {target or expression or 'anstehend'}".strip()}
@@ -133,12 +133,12 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     hints = keyword_hints(core) if (utterance.mood == REQUEST or passive or opens_with_remind_me(core)
                                     or opens_with_own_verb(core)) else []
     if not hints and utterance.mood == STATEMENT and elliptic_order(text):
-        hints = ["create"]  # *Termin morgen um 10 Uhr beim Zahnarzt*: an order said without its verb (issue 26)
+        hints = ["create"]  # *Termin morgen um 10 Uhr beim Zahnarzt*: an order said without its verb
     if not hints:
         reason = "eine Mitteilung mit Zeitangabe, keine Bitte" if time_expression(text) else "kein Auftrag an die Termine"
         return {"action": const.REJECTED, "grund": reason}
     if is_negated_order(core):
-        # s11: *Trag den Zahnarzt am Freitag um 9 nicht ein* entered „Zahnarzt nicht“ — a negated order writes nothing
+        # *Trag den Zahnarzt am Freitag um 9 nicht ein* entered „Zahnarzt nicht“ — a negated order writes nothing
         return {"action": const.REJECTED, "grund": "ein verneinter Auftrag"}
     action = hints[0]
     detail = _new_detail(core) if action == "update" else None
@@ -151,11 +151,11 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     if action in ("delete", "reschedule"):
         target = without_scope_words(target)  # *Lösch Volleyball ganz*: the title is „Volleyball“
     if action == "reschedule":
-        target = without_changed_part(target)  # s11: *Ändere den Tag vom Elternabend auf Donnerstag*
+        target = without_changed_part(target)  # *Ändere den Tag vom Elternabend auf Donnerstag*
     if action == "update" and not expression:
         target = old_name(target)  # *Änder den Zahnarzt in Kieferorthopäde*: the old name
     if action == "read" and not is_title(target):
-        target = ""  # s11: *Zeig mir alle Termine für morgen* — *alle* names no appointment; the day is the window
+        target = ""  # *Zeig mir alle Termine für morgen* — *alle* names no appointment; the day is the window
     kind = type_of(core)
     return {"action": action, "target": target, "zeitausdruck": expression, "event_type": kind,
             "normalisiert": f"{action}: Termin „{target}“ {expression}".strip() + f" (Typ: {kind})"}
@@ -212,7 +212,7 @@ def _new_detail(core: str) -> tuple[str, str] | None:
 
 
 def order_wording(text: str) -> str:
-    """The order in its bare imperative form, for the §5.2 checks of a move (issue 26): a polite or modal frame
+    """The order in its bare imperative form, for the §5.2 checks of a move: a polite or modal frame
     (*Kannst du den Elternabend auf 19 Uhr verlegen?*, *Ich muss den Hautarzt auf Donnerstag verschieben*) as the
     request grammar's core, a passive with a modal (*Der Friseur muss auf Donnerstag verschoben werden*) in
     imperative word order; anything else as said. Only the frame goes — every word of the time stays."""
@@ -285,7 +285,7 @@ def _consent_block(fields: Mapping[str, str] | None) -> str:
 
 
 def _hints(text: str) -> list[str]:
-    """§7.2 Stufe A: the order's hints — also for an order the grammar reads as a statement (s11: a passive with a
+    """§7.2 Stufe A: the order's hints — also for an order the grammar reads as a statement (a passive with a
     modal, *benachrichtige mich …*, *lese … vor*), so that its confidence is that of its imperative."""
     hints = order_hints(text)
     utterance = analyse(text)
@@ -364,7 +364,7 @@ def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     """Node `klassifizieren`: the order, or `rejected` / `fehler` with a clear reason (nothing written)."""
     deps = runtime.context
     now = state["now"]
-    reminder = read_reminder(state["text"])  # issue 29 item 5: the reminder clause is no part of the order
+    reminder = read_reminder(state["text"])  # the reminder clause is no part of the order
     try:
         order = classify_text(deps, reminder.order_text, now, state.get("kontext") or {}, state.get("history") or (),
                               enter=reminder.enter)

@@ -61,12 +61,12 @@ TIME_QUESTION_REASONS = ("zeit_fehlt", "zeit_unlesbar")
 # read from the first turn (*„… und erinner mich eine Stunde vorher“*), since the answer's turn no longer says it.
 REMINDER_KEY = "erinnern_vorher_min"
 # the order in its bare imperative form (*Kannst du den Elternabend auf 19 Uhr verlegen?* → *verleg den Elternabend
-# auf 19 Uhr*), read by the §5.2 checks instead of the polite or passive frame around it (issue 26)
+# auf 19 Uhr*), read by the §5.2 checks instead of the polite or passive frame around it
 WORDING_KEY = "wortlaut"
 REMINDER_CANCEL_KEY = "nur_erinnerung"  # a cancelled reminder: a reminder row goes, an appointment loses its alarm
 PENDING_ORDER_KEYS = ("action", "target", "zeitausdruck", "event_type", REMINDER_KEY)
 PENDING_CONFIRM = "bestaetigung"  # §7.3: low confidence or a conflict asks before any write
-# Issue 29: „Soll nur ein Termin ausfallen oder die ganze Serie weg?“ — the series (`row`), the action and, for a
+# „Soll nur ein Termin ausfallen oder die ganze Serie weg?“ — the series (`row`), the action and, for a
 # reschedule, the new time said (`target`) wait for the short answer (*„ganz“*, *„nur nächsten Montag“*).
 PENDING_SERIES = "serie"
 
@@ -77,7 +77,7 @@ OUTCOME_DELETED = "geloescht"
 OUTCOME_REMINDER_REMOVED = "erinnerung_geloescht"  # an appointment's alarm removed, the appointment kept
 OUTCOME_DUPLICATE = "duplikat"
 
-# §7.3, computed and logged; `niedrig` and `konflikt` ask before a write (issue 11 item 7).
+# §7.3, computed and logged; `niedrig` and `konflikt` ask before a write.
 CONFIDENCE_HIGH = "hoch"
 CONFIDENCE_LOW = "niedrig"
 CONFIDENCE_CONFLICT = "konflikt"

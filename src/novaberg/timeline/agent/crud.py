@@ -1,7 +1,7 @@
 """The execute node (timeline.md §5): create, reschedule/update (one transaction), delete (soft).
 
 Each write runs under the pair's write lock in one transaction with the check that allows it and its
-read-back (issue 10 §3, `TimelineRepository.pair_locked`); a read-back that disagrees rolls it back.
+read-back (`TimelineRepository.pair_locked`); a read-back that disagrees rolls it back.
 
 Every write is read back and compared with what was meant; only a verified write carries
 `verifiziert: True`, and only that lets `bestaetigen` report `abgeschlossen` (§7.4). Reschedule
@@ -62,7 +62,7 @@ class _Unverified(Exception):
 
 
 def _create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
-    """§5.1 under the pair's lock (issue 10 §3): the duplicate check of §4.4 runs again inside, so of identical
+    """§5.1 under the pair's lock: the duplicate check of §4.4 runs again inside, so of identical
     parallel orders exactly one writes and the others are told it is already there; the read-back runs in the
     same transaction, and a disagreeing one rolls the insert back."""
     plan = state["plan"]
@@ -82,7 +82,7 @@ def _create(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
             problem = _mismatch(back, title=plan["title"], moment=moment, precision=plan["precision"], active=True)
             if not problem and back is not None and back["rrule"] != rule:
                 problem = "die Wiederholung weicht ab"
-            reminder = alarm_minutes(state["text"], plan["event_type"],  # issue 29 item 5 (timeline/reminders)
+            reminder = alarm_minutes(state["text"], plan["event_type"],  # a reminder said in the order (timeline/reminders)
                                      asked=(state.get("order") or {}).get(const.REMINDER_KEY))
             if not problem and reminder is not None and not locked.set_calendar_fields(*pair, new_id,
                                                                                        reminder_minutes=reminder):
@@ -134,7 +134,7 @@ def _delete(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     ref = state["row"]
     if (state.get("order") or {}).get(const.REMINDER_CANCEL_KEY) and ref.get("event_type") != REMINDER_TYPE:
         return _remove_alarm(state, deps)  # the reminder of an appointment (a series' too) goes, never the appointment
-    if ref.get("rrule"):  # a series: one occurrence or the whole (issue 29 item 3)
+    if ref.get("rrule"):  # a series: one occurrence or the whole
         return delete_series(state, deps)
     pair = (state["user_id"], state["character_id"])
     try:
@@ -239,7 +239,7 @@ def _reschedule(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     """§5.2 under the pair's lock: the row is read (a row moved meanwhile is followed to its successor), the
     target decided, moved and both rows read back in one transaction — so of identical parallel moves one
     moves, and the others find the appointment already there."""
-    if state["row"].get("rrule") and not state.get("plan"):  # a series (issue 29 item 3)
+    if state["row"].get("rrule") and not state.get("plan"):  # a series
         return reschedule_series(state, deps)
     pair = (state["user_id"], state["character_id"])
     try:

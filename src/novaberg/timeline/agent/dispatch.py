@@ -53,7 +53,7 @@ _log = logging.getLogger(__name__)
 HINT_ORDER = 0.95  # create, reschedule, delete, update by their verbs, with a time or an appointment word
 HINT_BARE_ORDER = 0.7  # the verb alone (*Lösch den Zahnarzt*): a named list or note (notes: 0.9) wins
 HINT_QUESTION = 0.85  # a question about appointments
-# Issue 26: *„Merk dir Annas Geburtstag am 15. Mai“* — a note verb (the notes score it 0.97) about a birthday or
+# *„Merk dir Annas Geburtstag am 15. Mai“* — a note verb (the notes score it 0.97) about a birthday or
 # an anniversary with its day is an entry in the calendar (timeline.md §1: a Geburtstag belongs here, §8 yearly).
 HINT_YEARLY_EVENT = 0.98
 HINT_STATEMENT = 0.2  # a day or time without an order: delivered in doubt, rejected by the classification
@@ -65,7 +65,7 @@ _ANY_ZONE = ZoneInfo("Europe/Berlin")
 
 def route_hint(text: str) -> float:
     """The offline router's score (0 = not mine). Scores are shared with the other services' hints.
-    Read through the request grammar (issue 13): a question with a time, an appointment word or *wann*
+    Read through the request grammar: a question with a time, an appointment word or *wann*
     is mine; an order by its verb; a statement with a time only in doubt (the classification rejects it)."""
     frame = order_frame(text)
     if frame is not None:  # the frames the classification reads the same way (*Plane …*, *Prüfe meinen Kalender*)
@@ -75,9 +75,9 @@ def route_hint(text: str) -> float:
         return 0.0  # a question about the calendar itself is answered by computation (`[DATUM]`), not a read
     expression = time_expression(utterance.core)
     if utterance.mood != QUESTION and reads_without_mark(text):
-        return HINT_QUESTION  # issue 26: *Termine für morgen*, *ist am freitag noch was frei*
+        return HINT_QUESTION  # *Termine für morgen*, *ist am freitag noch was frei*
     if utterance.mood == STATEMENT and elliptic_order(text):
-        return HINT_ORDER  # issue 26: *Kalendereintrag für nächste Woche* — an order said without its verb
+        return HINT_ORDER  # *Kalendereintrag für nächste Woche* — an order said without its verb
     if utterance.mood == QUESTION:
         if expression and (parse(expression, _ANY_MOMENT).moment is not None
                            or named_period(expression, _ANY_MOMENT) is not None):
@@ -86,7 +86,7 @@ def route_hint(text: str) -> float:
             return HINT_QUESTION
         return 0.0
     if utterance.mood != QUESTION and series_statement(text) is not None:
-        return HINT_ORDER  # issue 29: *Diesen Montag fällt Volleyball aus*, *Volleyball ist ab jetzt immer dienstags*
+        return HINT_ORDER  # *Diesen Montag fällt Volleyball aus*, *Volleyball ist ab jetzt immer dienstags*
     hints = keyword_hints(utterance.core) if utterance.mood == REQUEST or opens_with_own_verb(text) else []
     if hints:
         if hints[0] == "read":

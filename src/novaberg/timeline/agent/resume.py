@@ -116,7 +116,7 @@ def _resume_time(state: dict[str, Any], pending: dict[str, Any]) -> dict[str, An
 
 
 def small_hour_choice(text: str, pending: dict[str, Any]) -> time | None:
-    """The reading an answer picks for an hour 1–6 of a create (issue 18 §5): a daypart word — *nachts*,
+    """The reading an answer picks for an hour 1–6 of a create: a daypart word — *nachts*,
     *morgens*, *früh* the first, *nachmittags*, *abends* the second — or one of the two clock times offered
     said so that it is no longer open (*15 Uhr*, *um 3 Uhr nachts*)."""
     choices = pending.get("choices")
@@ -171,7 +171,7 @@ _OWN_WORDS_AT_MOST = 1  # content words beside the time an answer may carry (*�
 def _tells_something_else(text: str, title: str) -> bool:
     """*„Ich war heute beim Bäcker“* to „Wann soll „Volleyball“ sein?“: a sentence of its own that carries a
     day only in passing — beside the time expression, the fillers and the title's words it tells more than one
-    thing of its own. It is no answer (issue 26: an unrelated statement never answers a waiting question)."""
+    thing of its own. It is no answer (an unrelated statement never answers a waiting question)."""
     if not is_own_sentence(text):
         return False
     timed = set(_WORD.findall(fold(time_expression(text))))
@@ -222,7 +222,7 @@ def resume_confirmation(state: dict[str, Any], pending: dict[str, Any], deps: De
 
 
 def resume_series(state: dict[str, Any], pending: dict[str, Any], deps: Deps) -> dict[str, Any]:
-    """Issue 29: the answer to „Soll nur ein Termin ausfallen oder die ganze Serie weg?“. Read closed
+    """The answer to „Soll nur ein Termin ausfallen oder die ganze Serie weg?“. Read closed
     (`series_answer`): the whole series, a day, or the next one goes to `ausfuehren` with the series — which
     checks it again under the lock; a refusal ends the question; an answer of fillers only (*„nur einen“*)
     asks again; a new order with a title goes its own way. Anything else is no answer (timeline.md §10: an

@@ -58,7 +58,7 @@ from novaberg.timeparse.reschedule import half_of_day_choices
 __all__ = ["search", "read_answer", "find_duplicates", "duplicate_found", "create_plan", "row_ref", "when_label",
            "small_hour", "small_hour_question", "time_missing_question", "SMALL_HOURS_MAX"]
 
-SMALL_HOURS_MAX = 6  # issue 18 §5: an hour 1..6 without a daypart asks morning-or-afternoon on create
+SMALL_HOURS_MAX = 6  # an hour 1..6 without a daypart asks morning-or-afternoon on create
 
 _log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ def row_ref(row: dict[str, Any]) -> dict[str, Any]:
     """What the agent keeps of a row between nodes and turns: JSON-safe, the id and what it says."""
     ref = {"id": row["id"], "title": row["title"], "event_time": row["event_time"].isoformat(),
            "precision": row["precision"], "event_type": row["event_type"]}
-    if row.get("rrule"):  # a series, found as one of its occurrences (issue 29)
+    if row.get("rrule"):  # a series, found as one of its occurrences
         ref["rrule"] = row["rrule"]
     return ref
 
@@ -124,7 +124,7 @@ def read_answer(reading: Reading, now: datetime, lines: list[str] | None = None)
                  *(event_line(e, now) for e in reading.events)]
     count = len(reading.appointments)
     out = [header, *lines[:count]] if reading.appointments else [empty]
-    if reading.more:  # issue 29: the list cap left these out — said with their exact number
+    if reading.more:  # the list cap left these out — said with their exact number
         out.append(_more(reading.more, "read_more_one", "read_more_many"))
     if reading.events:
         out += [say("read_events_header"), *lines[count:]]
@@ -141,7 +141,7 @@ def _search_read(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     now, zone = state["now"], deps.zone
     order = state["order"]
     if order["target"].strip() and not is_title(order["target"]) and not order["zeitausdruck"]:
-        # issue 13: a target of fillers only (*„Wann ist das nochmal?“*) names nothing — ask, never „none“
+        # a target of fillers only (*„Wann ist das nochmal?“*) names nothing — ask, never „none“
         return _end("rueckfrage", say("read_which"), {"schritt": const.NODE_SEARCH, "ausgang": "ziel_unklar",
                                                       "ziel": order["target"]})
     window = _read_window(state["order"], now, zone, state["text"])
@@ -162,7 +162,7 @@ def _search_read(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     deps.log.write(state.get("turn_id"), f"{const.SERVICE_NAME}.{const.NODE_SEARCH}", "termine", reading.log, now,
                    const.LOG_SOURCE)
     lines = [appointment_line(a, now) for a in (*reading.appointments, *reading.events)]
-    ids = [a.timeline_id for a in (*reading.appointments, *reading.events)]  # the Lage's objects (issue 11 §1)
+    ids = [a.timeline_id for a in (*reading.appointments, *reading.events)]  # the Lage's objects
     return {"status": "abgeschlossen", "answer": read_answer(reading, now, lines),
             "data": {"termine": lines, "termin_ids": ids},
             "steps": [{"schritt": const.NODE_SEARCH, "modus": window.kind, "ausgang": "gelesen",
@@ -212,13 +212,13 @@ def create_plan(order: dict[str, Any], text: str, now: datetime) -> dict[str, An
 
 
 def _series_of(expression: str, text: str, now: datetime) -> RecurrenceReading | None:
-    """The repetition the order says (issue 29): read in the whole utterance (the time expression the
+    """The repetition the order says: read in the whole utterance (the time expression the
     classification cut out may miss a part, *alle zwei Wochen* without *freitags*), else in the expression."""
     return read_recurrence(text, now) or (read_recurrence(expression, now) if expression else None)
 
 
 def small_hour(text: str, vector: ZeitVektor) -> tuple[int, int] | None:
-    """Issue 18 §5: (hour, minute) when the moment's clock time is an hour 1–6 said without a daypart
+    """(hour, minute) when the moment's clock time is an hour 1–6 said without a daypart
     (*um 3*, *um 3 Uhr*, *halb vier*) — the half-of-day question comes before any write; else None.
     Hours 7–12 keep their reading, 0 and 13–23 are unambiguous, a daypart decides (*um 3 nachts*)."""
     if not vector.uhrzeit_erkannt or vector.moment is None:
@@ -282,7 +282,7 @@ def time_missing_question(order: dict[str, Any], reason: str) -> dict[str, Any]:
 
 
 def small_hour_question(order: dict[str, Any], plan: dict[str, Any], hour: int, minute: int) -> dict[str, Any]:
-    """Issue 18 §5: ask the half of day (§5.2's question) and keep the plan as pending — nothing is written."""
+    """Ask the half of day (§5.2's question) and keep the plan as pending — nothing is written."""
     first, second = half_of_day_choices(hour, minute)  # the §5.2 question's readings
     first_word, second_word = half_of_day_words(hour)
     said = f"{hour}" if not minute else f"{hour}:{minute:02d}"
@@ -348,8 +348,8 @@ def _named_day(order: dict[str, Any], now: datetime, zone: ZoneInfo) -> tuple[da
 def _delete_on_named_day(state: dict[str, Any], repo: TimelineRepository, pair: tuple[str, str], terms: list[str],
                          coming: list[dict[str, Any]], span: tuple[datetime, datetime],
                          zone: ZoneInfo) -> dict[str, Any] | None:
-    """A delete that names the title and a day (issue 26): the row of that title on that day. A series is the
-    series' own matter (its occurrence on that day, issue 29: None, the way without a day); a row of the title on another day is never
+    """A delete that names the title and a day: the row of that title on that day. A series is the
+    series' own matter (its occurrence on that day, None, the way without a day); a row of the title on another day is never
     deleted for it — the answer says where it stands, nothing is written; several on that day are a selection."""
     order = state["order"]
     rows = coming + repo.find_by_keyword(*pair, terms, limit=TIMELINE_AGENT_SEARCH_LIMIT, direction="backward",
@@ -382,7 +382,7 @@ def _delete_on_named_day(state: dict[str, Any], repo: TimelineRepository, pair: 
 
 
 def _series_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A moved occurrence stands for its series when the series is a hit too (issue 29): *Lösch Volleyball* after
+    """A moved occurrence stands for its series when the series is a hit too: *Lösch Volleyball* after
     one Monday was moved means the series, which then asks whether one or all."""
     series_ids = {row["id"] for row in rows if row.get("rrule")}
     return [row for row in rows if row.get("serie_id") not in series_ids]
@@ -413,7 +413,7 @@ def _search_by_period(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     period = say("period_day", day=day_label(start)) if start.date() == end.date() else say(
         "period_range", start=day_label(start), end=day_label(end))
     lines = _numbered(candidates, now)
-    if reading.more:  # issue 29: a long period names 25 and counts the rest — no answer writes anyway (§4.5)
+    if reading.more:  # a long period names 25 and counts the rest — no answer writes anyway (§4.5)
         lines.append(_more(reading.more, "clarify_more_one", "clarify_more_many"))
     found = say("clarify_found_some", lines="\n".join(lines)) if candidates else say("clarify_found_none")
     key = "clarify_period_reschedule" if order["action"] == "reschedule" else "clarify_period"

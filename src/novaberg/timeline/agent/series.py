@@ -1,4 +1,4 @@
-"""Changing a series by conversation (issue 29 item 3), called by `ausfuehren` when the row found is a series.
+"""Changing a series by conversation, called by `ausfuehren` when the row found is a series.
 
 One occurrence — *„Diesen Montag fällt Volleyball aus“* (its start joins `exdates`), *„Verschieb Volleyball
 nächste Woche auf Dienstag“* (exdate + a one-off row naming the series and the original start); the whole
@@ -81,7 +81,7 @@ def _which_question(series: dict[str, Any], now: datetime, zone: ZoneInfo, actio
 
 
 def _scope(state: dict[str, Any]) -> str | None:
-    """What the answer to the waiting question chose (issue 29), None when this run answers none."""
+    """What the answer to the waiting question chose, None when this run answers none."""
     answer = state.get("series_answer")
     return answer.get("scope") if isinstance(answer, dict) else None
 

@@ -22,7 +22,7 @@ TEXTS: dict[str, str] = {
                 "es eintragen soll, sag es ausdrücklich, etwa: „Trag mir morgen um 10 Uhr den Zahnarzt ein.“",
     "model_answer_broken": "Ich habe meinen eigenen Auftrag nicht sauber verstanden ({reason}). " + NOTHING_DONE,
     "model_down": "Ich erreiche gerade mein Sprachmodell nicht ({reason}). " + NOTHING_DONE,
-    # the reason in the person's words: the library's message can carry the server's address (issue 10)
+    # the reason in the person's words: the library's message can carry the server's address
     "model_unreachable": "es antwortet nicht",
     "model_failed": "es meldet einen Fehler",
     "unknown_action": "Ich weiß nicht, was ich mit dem Termin tun soll (Aktion „{action}“). " + NOTHING_DONE,
@@ -42,7 +42,7 @@ TEXTS: dict[str, str] = {
                        + " Nenne mir bitte Tag und Uhrzeit, etwa „am Freitag um 15 Uhr“.",
     "duplicate": "„{title}“ ist bereits eingetragen ({when}). Ich habe nichts doppelt eingetragen.",
     "created": "Eingetragen: „{title}“ am {when}.",
-    # series (issue 29 item 3)
+    # series
     "series_which_delete": "„{title}“ ist eine Serie ({rule}). Soll nur ein Termin ausfallen oder die ganze Serie "
                            "weg? Sag etwa „nur nächsten {weekday}“ oder „die ganze Serie“. " + NOTHING_DONE,
     "series_which_move": "„{title}“ ist eine Serie ({rule}). Soll sich nur ein Termin ändern oder die ganze Serie? "
@@ -65,12 +65,12 @@ TEXTS: dict[str, str] = {
     "read_header_range": "Deine Termine von {start} bis {end}{direction}:",
     "read_header_search": "Deine Termine zu „{keyword}“{direction}:",
     "read_header_proactive": "Deine Termine von {start} bis {end}:",
-    # issue 29: a capped list says the true number first, so that no shortening of the answer can hide it
+    # a capped list says the true number first, so that no shortening of the answer can hide it
     "read_header_capped": "Deine Termine von {start} bis {end} — {total} insgesamt, hier die ersten {listed}:",
     "read_header_next": "Dein nächster Termin:",
     "read_header_next_few": "Deine nächsten Termine:",
     "read_empty_next": "Es ist kein kommender Termin eingetragen — gesucht habe ich alle deine Termine ab jetzt.",
-    # §4a / issue 13: an empty read says what was searched, so an empty answer cannot pass for a false „none“.
+    # §4a: an empty read says what was searched, so an empty answer cannot pass for a false „none“.
     "read_empty_range": "Von {start} bis {end} ist nichts eingetragen — gesucht habe ich alle deine Termine in "
                         "diesem Zeitraum.",
     "read_empty_search": "Unter dem Titel „{keyword}“ ist nichts eingetragen — gesucht habe ich in deinen "
@@ -78,7 +78,7 @@ TEXTS: dict[str, str] = {
     "read_which": "Welchen Termin meinst du? Nenne mir bitte seinen Namen oder den Tag, etwa: „Wann ist der "
                   "Zahnarzt?“ oder „Was habe ich am Freitag?“",
     "read_events_header": "Ereignisse im Umfeld, keine eigenen Termine:",
-    # issue 29, the list cap: a range lists at most 25, then the exact rest and how to narrow it
+    # the list cap: a range lists at most 25, then the exact rest and how to narrow it
     "read_more_one": "… und 1 weiterer Termin in diesem Zeitraum — nenn mir einen Tag, dann lese ich dir alle vor.",
     "read_more_many": "… und {count} weitere Termine in diesem Zeitraum — nenn mir einen Tag, dann lese ich dir "
                       "alle vor.",

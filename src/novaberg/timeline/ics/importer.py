@@ -1,4 +1,4 @@
-"""`novaberg calendar import` (issue 29 item 6): the events of an iCalendar file become rows of one pair.
+"""`novaberg calendar import`: the events of an iCalendar file become rows of one pair.
 
 The file is read whole first (`read_events`): a file that is no iCalendar is refused with a German sentence
 before anything is written. Then one transaction under the pair's write lock takes every event whose UID the

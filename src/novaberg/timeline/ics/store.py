@@ -43,7 +43,7 @@ ORDER BY event_time, id
 # The person's series with a reminder that have begun to remind (their first start, less the offset, is not
 # after now) and have not ended before the due window (`serie_ende`, schema timeline/006, with the repository's
 # margin for a reader in another zone): expanded in Python, each only from the start of today to now plus its
-# own offset (`due_rows`). A series that ended last year is not read at all (issue 29).
+# own offset (`due_rows`). A series that ended last year is not read at all.
 DUE_SERIES = """
 SELECT * FROM timeline
 WHERE user_id = %(user_id)s AND (%(character_id)s::text IS NULL OR character_id = %(character_id)s)

@@ -1,4 +1,4 @@
-"""German texts of the calendar: subscription, export, import (issue 29 items 4–6)."""
+"""German texts of the calendar: subscription, export, import."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ SKIP_NO_START = "ohne Beginn (DTSTART)"
 SKIP_SERIES_IMPOSSIBLE = "Serientermin, dessen Regel so nie eintritt"
 SKIP_NO_TITLE = "ohne Titel"
 SKIP_RULE = "Wiederholungsregel nicht lesbar"
-# Issue 29 item 5: how a reminder reaches the person (Nova sends nothing by herself).
+# how a reminder reaches the person (Nova sends nothing by herself).
 REMINDER_AT_START = "zur eingetragenen Zeit"
 REMINDER_ON_DAY = "am Morgen des Tages"
 REMINDER_BEFORE = "{duration} vorher"
