@@ -1,4 +1,4 @@
-"""Typical turns against a one-slot model server (issue 30 §3): what a turn costs in model calls and tokens.
+"""Typical turns against a one-slot model server: what a turn costs in model calls and tokens.
 
 Run: python -m bench.model_turn [--speed 10] [--api openai|ollama] [--timeout 60] [--rounds 1]
 
@@ -73,7 +73,7 @@ SHARED_FILES = {
 
 class _TimedOutJudges(logging.Handler):
     """Counts the judges the tribunal gave up on: its log line names 'no answer within' (the tribunal's wait) or
-    'did not answer within' (the connector's deadline, as logged before issue 30)."""
+    'did not answer within' (the connector's deadline, as logged by older versions)."""
 
     def __init__(self) -> None:
         super().__init__(logging.ERROR)

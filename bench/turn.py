@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python -m bench.turn          (cold start, `say` with and without a bytecode cache, the CPU of
                                               the import sets — LangGraph's floor —, three warm turns; medians)
-     .venv/bin/python -m bench.turn --warm   (issue 30 §1: seven kinds of warm turn, median per kind and
+     .venv/bin/python -m bench.turn --warm   (seven kinds of warm turn, median per kind and
                                               overall, the time per graph node, and the counts per turn of
                                               SQL statements, transactions, pool check-outs, health checks
                                               and Redis commands)
@@ -68,7 +68,7 @@ def _child_cpu() -> float:
 
 def say_existing(runs: int = 5, cache: str | None = None) -> tuple[list[float], list[float]]:
     """`novaberg say` end to end (process start, imports, servers, one turn, clean stop) on an existing data
-    directory — the figure of issue 10 §7 (target < 3 s) and issue 30 §2 (< 1.5 s): wall seconds and the CPU
+    directory — the figure §7 (target < 3 s) and the speed target (< 1.5 s): wall seconds and the CPU
     seconds of the process and its children (the servers' start-up included)."""
     cli = str(Path(sys.executable).with_name("novaberg"))
     env = _bytecode_env(cache)

@@ -1,4 +1,4 @@
-"""Issue 30 §2: what LangGraph itself costs per invoke, option by option, on graphs of the turn's shape.
+"""What LangGraph itself costs per invoke, option by option, on graphs of the turn's shape.
 
 Run: .venv/bin/python -m bench.turn_langgraph [--runs N]
 

@@ -1,4 +1,4 @@
-"""Issue 30 §1: the warm offline turn by kind, split by graph node, with the work each turn does.
+"""The warm offline turn by kind, split by graph node, with the work each turn does.
 
 Run: .venv/bin/python -m bench.turn --warm [--rounds N] [--show] [--profile KIND|all] [--dump FILE]
 

@@ -74,7 +74,7 @@ def measure(embedder_spec: str) -> tuple[dict, str]:
         with bench_database("bench_calibrate") as db:
             fit_dimensions(db, embedder)
             service = FilesService(db, embedder, PipelineLog(db))
-            service.allow("bench", str(tree), now=NOW)  # issue 24: the per-person allow-list
+            service.allow("bench", str(tree), now=NOW)  # the per-person allow-list
             service.grant("bench", "docs", str(tree / "docs"), now=NOW)
             for name, (hand_files, _) in SETS.items():
                 for relative, text in hand_files.items():
@@ -118,7 +118,7 @@ def main() -> None:
           f"{entry['hand_relevant_median']:.3f}, {entry['hand_relevant_ueber_boden'] * 100:.0f} % of them at or above the floor")
     if args.write:
         floors = json.loads(FLOORS.read_text(encoding="utf-8")) if FLOORS.exists() else {}
-        floors[key] = {**floors.get(key, {}), **entry}  # issue 27: the fusion weight recorded next to it stays
+        floors[key] = {**floors.get(key, {}), **entry}  # the fusion weight recorded next to it stays
         FLOORS.write_text(json.dumps(floors, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
         print(f"recorded in {FLOORS}")
 

@@ -1,4 +1,4 @@
-"""A small hand-written set for the retrieval bench (issue 16): a few German notes as a person writes them,
+"""A small hand-written set for the retrieval bench: a few German notes as a person writes them,
 and questions that say the same thing in other words — synonyms, a verb for a noun, the other half of a
 compound, no shared spelling where a person would not share it. Written by hand, not generated, so it
 favours neither the character n-gram embedder nor the stemmer: a check that the generated corpus' numbers

@@ -1,4 +1,4 @@
-"""A second, held-out hand-written set for the retrieval bench (issue 16): notes of an ordinary household —
+"""A second, held-out hand-written set for the retrieval bench: notes of an ordinary household —
 bills, health, the car, pets, travel, recipes, contracts, the children's school — and colloquial questions
 that say the same thing in other words. Written before the morphology rules and the per-embedder floor
 were built and never tuned against: the first set (`handset.py`) is where misses were studied, this one

@@ -1,4 +1,4 @@
-"""Retrieval on real, long German documents (issue 27 item 4): the files search against Okapi BM25.
+"""Retrieval on real, long German documents: the files search against Okapi BM25.
 
     apt-get install -y debian-reference-de debian-faq-de gimp-help-de libreoffice-help-de
     python -m bench.files.real                         # builds /work/corpus/de-docs if it is missing
@@ -14,7 +14,7 @@ The corpus is indexed by the product's watcher (offline describer, hashing embed
 b 0.75) over each document's full text with the Snowball German stemmer, the `bench` extra.
 
 Reported per part: NDCG@5 (binary relevance, several relevant documents per question), recall@5 (the share of
-a question's relevant documents in the top 5) and the search's p50/p95 latency. Targets (issue 27): NDCG@5 ≥
+a question's relevant documents in the top 5) and the search's p50/p95 latency. Targets: NDCG@5 ≥
 1.10 × BM25, recall@5 ≥ BM25, p95 < 50 ms.
 """
 

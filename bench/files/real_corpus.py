@@ -1,4 +1,4 @@
-"""The real development corpus of issue 27 item 4: Debian's German documentation as plain text.
+"""The real development corpus of Debian's German documentation as plain text.
 
     apt-get install -y debian-reference-de debian-faq-de gimp-help-de libreoffice-help-de
     python -m bench.files.real_corpus /work/corpus/de-docs

@@ -1,4 +1,4 @@
-"""Retrieval quality and latency of the files' enricher source (issue 16 "Performance").
+"""Retrieval quality and latency of the files' enricher source.
 
     python -m bench.files.retrieval
     python -m bench.files.retrieval --files 2000 --queries 100
@@ -312,7 +312,7 @@ def main() -> None:
             embedder = make_embedder(args.embedder)
             fit_dimensions(db, embedder)
             service = FilesService(db, embedder, PipelineLog(db))
-            service.allow("bench", str(tree), now=NOW)  # issue 24: the per-person allow-list
+            service.allow("bench", str(tree), now=NOW)  # the per-person allow-list
             print(f"embedder {args.embedder}: floor {dense_floor(embedder):.3f}")
             if args.files:
                 ok = generated_run(service, db, tree, args)

@@ -1,4 +1,4 @@
-"""Index watcher timings (issue 15 "Done when"): a generated tree of text files, three runs.
+"""Index watcher timings: a generated tree of text files, three runs.
 
     python -m bench.files.run
     python -m bench.files.run --files 2000
@@ -74,7 +74,7 @@ def main() -> None:
         paths = generate(tree / "docs", args.files)
         with bench_database("bench_files") as db:
             files = FilesService(db, HashingEmbedder(), PipelineLog(db))
-            files.allow("bench", str(tree), now=NOW)  # issue 24: the per-person allow-list
+            files.allow("bench", str(tree), now=NOW)  # the per-person allow-list
             files.grant("bench", "nova", str(tree / "docs"), now=NOW)
             first = files.index(NOW)
             print(_line("first run", first))

@@ -1,4 +1,4 @@
-"""Scale of the files index (issue 27 item 5): 10,000 long documents, ≥ 50 MB of text, first index and re-scan.
+"""Scale of the files index: 10,000 long documents, ≥ 50 MB of text, first index and re-scan.
 
     python -m bench.files.scale                       # from /work/corpus/de-docs (bench/files/real_corpus.py)
     python -m bench.files.scale --documents 10000 --corpus DIR
@@ -7,7 +7,7 @@ The real corpus (~3,200 documents, ~18 MB) is recombined until the count is reac
 keeps its paragraphs, rotated by n (the first n paragraphs moved to the end), so every copy has its own
 content hash and its own sections, and the text stays real German. A document shorter than `--megabytes`
 spread over the count is followed by the next documents' paragraphs until it reaches its share (the corpus's
-documents average ~3 KB of text: 10,000 plain copies are 30 MB, the issue asks for 50). Reported: documents and megabytes
+documents average ~3 KB of text: 10,000 plain copies are 30 MB, the target is 50). Reported: documents and megabytes
 written, the first index (seconds, sections, postings), an unchanged re-scan (seconds, model calls — target
 0), and the latency of ten searches at that size.
 """

@@ -1,4 +1,4 @@
-"""A German long-term memory benchmark in the style of LongMemEval (issue 28 item 6).
+"""A German long-term memory benchmark in the style of LongMemEval.
 
     python -m bench.memory.recall                # offline and with the scripted block reader
     python -m bench.memory.recall --mode offline --show-wrong
@@ -17,9 +17,9 @@ the old value as current (before a history word such as *vorher*; a key the new 
 an abstention answer must say that nothing was told, and every key of the person's facts in it counts as an
 invented fact. The held-out third (every third scenario), the second held-out set (`recall_second.py`) and the set
 written by others (`recall_foreign.py`, GerMedIQ, CC BY 4.0) are reported on their own, and so are the two parts of
-the third set written by others (`recall_third.py`, GerMedIQ's other participants, read from `--third PATH`: its
+the third set written by others (`recall_germediq_rest.py`, the GerMedIQ participants the first set leaves out, read from `--germediq PATH`: its
 development part is looked at, its held-out part only as aggregates), and so are the two parts of the fourth set
-(`recall_fourth.py`, everyday first-person sentences from Tatoeba, read from `--fourth PATH`); to a person who says *Sie*,
+(`recall_tatoeba.py`, everyday first-person sentences from Tatoeba, read from `--tatoeba PATH`); to a person who says *Sie*,
 a du-form answer is wrong (`inhalt_ohne_anrede` counts the content alone), and so are the two neighbour sets
 (`recall_neighbours.py`: *other person* and *updated*, each split by the sha256 of its case ids into a development
 and a held-out part). Every part is also reported as answered / abstained / invented / missed (`outcome`: a fact of
@@ -54,9 +54,9 @@ from bench.memory.recall_cases import (
     Scenario,
 )
 from bench.memory.recall_foreign import FOREIGN
-from bench.memory.recall_fourth import DEV as FOURTH_DEV
-from bench.memory.recall_fourth import HELD_OUT as FOURTH_HELD_OUT
-from bench.memory.recall_fourth import fourth_scenarios
+from bench.memory.recall_germediq_rest import DEV as THIRD_DEV
+from bench.memory.recall_germediq_rest import HELD_OUT as THIRD_HELD_OUT
+from bench.memory.recall_germediq_rest import third_scenarios
 from bench.memory.recall_neighbours import (
     NEIGHBOURS,
     OTHER_DEV,
@@ -65,9 +65,9 @@ from bench.memory.recall_neighbours import (
     UPDATED_HELD_OUT,
 )
 from bench.memory.recall_second import SECOND
-from bench.memory.recall_third import DEV as THIRD_DEV
-from bench.memory.recall_third import HELD_OUT as THIRD_HELD_OUT
-from bench.memory.recall_third import third_scenarios
+from bench.memory.recall_tatoeba import DEV as FOURTH_DEV
+from bench.memory.recall_tatoeba import HELD_OUT as FOURTH_HELD_OUT
+from bench.memory.recall_tatoeba import fourth_scenarios
 from novaberg.memory.address import address_of
 from novaberg.text.calendar import MONTH_NAMES
 from novaberg.text.small_talk import ADDRESS_SIE
@@ -209,7 +209,7 @@ def _outcomes(rows: list[tuple[Scenario, Question, str, bool, int]]) -> None:
 def _old_markers(old: Fact, new: Fact) -> list[str]:
     """What shows the old fact stated as current: its keys — but not a key the new sentence itself holds (*Die Reise
     geht jetzt doch nicht an den Gardasee, sondern nach Südtirol* names what it replaces); then the two longest words
-    of the old sentence the new one lacks (session 12: three right update answers were counted wrong so)."""
+    of the old sentence the new one lacks (three right update answers were once counted wrong without it)."""
     new_said = fold(new.said)
     keys = [key for key in old.keys if key not in new_said]
     if keys:
@@ -316,8 +316,10 @@ def main() -> None:
     parser.add_argument("--part", choices=PARTS, action="append", help="run only this part (repeatable)")
     parser.add_argument("--only-dev", action="store_true", help="leave the held-out scenarios out")
     parser.add_argument("--answers", type=Path, help="write every answer as JSON lines to this file (compare unread)")
-    parser.add_argument("--third", type=Path, help="GerMedIQ-Human.csv: adds the third set (`recall_third.py`)")
-    parser.add_argument("--fourth", type=Path, help="Tatoeba deu.txt: adds the fourth set (`recall_fourth.py`)")
+    parser.add_argument("--germediq", "--third", dest="third", type=Path,
+                        help="GerMedIQ-Human.csv: adds the third set (`recall_germediq_rest.py`)")
+    parser.add_argument("--tatoeba", "--fourth", dest="fourth", type=Path,
+                        help="Tatoeba deu.txt: adds the fourth set (`recall_tatoeba.py`)")
     args = parser.parse_args()
     modes = ["offline", "skript"] if args.mode == "beide" else [args.mode]
     run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part, args.answers, args.third, args.fourth)

@@ -1,4 +1,4 @@
-"""A recall set written by others (issue 28): told facts from the GerMedIQ corpus — German answers that 39
+"""A recall set written by others: told facts from the GerMedIQ corpus — German answers that 39
 participants gave in their own words to anamnesis questions (Hofenbitzer et al., ACL SRW 2025,
 https://github.com/Jhofenbitzer/GerMedIQ-Corpus, CC BY 4.0; see `data/GERMEDIQ_NOTICE.md`). The corpus file is
 committed unchanged (`data/GerMedIQ-Human.csv`) and so is the subset built from it (`--build`, below), in
@@ -11,7 +11,7 @@ speaks in the first person and does not open with *Nein*/*Kein*. Each usable ans
 own day (day 2, 6, 10, …), among the bench's small talk and commands; on day 35 each is asked with a question of
 ours for its item, the first one also as "wann", plus one question about something never told. Every second
 person says *Sie*. An answer is right when it holds one of the two longest words of the told answer (folded;
-`recall_cases.answer_keys` — since session 11 never a word that any answer holds, such as *nicht* or *habe*).
+`recall_cases.answer_keys` — never a word that any answer holds, such as *nicht* or *habe*).
 
     python -m bench.memory.recall_foreign --build bench/memory/data/GerMedIQ-Human.csv   # rebuilds the subset
 """

@@ -1,4 +1,4 @@
-"""The second held-out set of `bench.memory.recall` (issue 28, written on 1 December 2026 after the first held-out
+"""The second held-out set of `bench.memory.recall` (written on 1 December 2026 after the first held-out
 third had been looked at and its misses fixed — and before any further change): six new persons, other domains
 (hobbies, health, family, work, travel), questions in everyday words; three persons say *Sie* to Nova, and an
 answer to them that says *du* is wrong. Reported on its own, never tuned on.

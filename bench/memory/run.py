@@ -1,4 +1,4 @@
-"""Memory timings (issue 14 "Done when"): promotion throughput at 10,000 long-term nodes of one pair with the
+"""Memory timings: promotion throughput at 10,000 long-term nodes of one pair with the
 hashing embedder (target ≥ 100 entries/s) and the read latency of the block `[ERINNERUNGEN]` (target p95 < 10 ms);
 and the same read for questions about what was told over the same 10,000 nodes (target: p95 < 50 ms).
 
@@ -77,7 +77,7 @@ def _seed(db: Any, count: int, rng: random.Random, embedder: HashingEmbedder) ->
     started = time.perf_counter()
     texts = [_sentence(rng, i) for i in range(count)]
     vectors = embedder.embed(texts)
-    # one long transaction: 10,000 rows and the index over them outlast the turn's statement limit (issue 28)
+    # one long transaction: 10,000 rows and the index over them outlast the turn's statement limit
     with db.transaction(seconds=LONG_SECONDS) as conn, with_vectors(conn).cursor() as cursor:
         cursor.executemany(_INSERT, [(USER, CHARACTER, text, as_vector(v), 0.97, f"kzg:seed:{i}",
                                       NOW - timedelta(days=30), None, NOW - timedelta(days=30),

@@ -1,4 +1,4 @@
-"""Notes search latency (issue 5, issue 10 "Done when"): p50/p95 of `find_notes` at 1,000 and 50,000 notes
+"""Notes search latency: p50/p95 of `find_notes` at 1,000 and 50,000 notes
 of one person, on the embedded default (PostgreSQL 18 with pg_trgm), the only search path.
 
     python -m bench.notes.run

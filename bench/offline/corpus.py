@@ -1,4 +1,4 @@
-"""The generated phrasing corpus of issue 13: politeness × verb form × target × time phrase ×
+"""The generated phrasing corpus of politeness × verb form × target × time phrase ×
 request/question/statement, for the timeline and the notes. The expected domain and action of every
 sentence are computed here from the template that built it, never written by hand per sentence.
 
@@ -89,7 +89,7 @@ _TIMELINE_TARGET_QUESTIONS = (
     "Ist {t} diese Woche?",
     "Weißt du noch, wann ich {t} habe?",
 )
-_TIMELINE_CLAIMS = (  # issue 11: claims of a write — statements, never an order
+_TIMELINE_CLAIMS = (  # claims of a write — statements, never an order
     "Ich habe {t} auf Montag umgelegt.",
     "Ich hab {t} schon verschoben.",
     "Klar, {t} ist schon verlegt!",

@@ -1,4 +1,4 @@
-"""Routing and action accuracy of the offline model on the generated phrasing corpus (issue 13) — a\nregression net only — and the external list-command set (issue 26), the quality figure.
+"""Routing and action accuracy of the offline model on the generated phrasing corpus — a\nregression net only — and the external list-command set, the quality figure.
 
 Run: .venv/bin/python -m bench.offline.run [--failures N] [--turns sample|all|none]
 Prints the accuracy, the target accuracy, the writes from statements or questions, and per group the errors;
@@ -59,7 +59,7 @@ def main() -> None:
           f"writes from a statement or a question: {held.writes_from_statements_or_questions}")
     for case, outcome in held.failures[: args.failures]:
         print(f"  WRONG {case.text!r}: expected {case.domain}/{case.action}, got {outcome.domain}/{outcome.action}")
-    print("external list commands (issue 26; written by others — the quality figure; see bench/offline/external;"
+    print("external list commands (written by others — the quality figure; see bench/offline/external;"
           " others_heldout = an Alexa skill model, not Home Assistant, never tuned on):")
     for part in _present(LIST_PARTS):
         ext = score_external(part)

@@ -24,9 +24,9 @@ from novaberg.llm.offline import OfflineLLM
 
 __all__ = ["Outcome", "Report", "evaluate", "score", "NOW", "WRITING"]
 
-# The bench measures the router between the timeline and the notes, as before the catalog (issue 25).
+# The bench measures the router between the timeline and the notes, as before the catalog.
 CATALOG = Registry.of([entry for entry in SERVICES if entry.name in ("timeline", "notizen")], ())
-NOW = datetime(2026, 11, 11, 9, 30, tzinfo=ZoneInfo("Europe/Berlin"))  # a Wednesday, as in the issue
+NOW = datetime(2026, 11, 11, 9, 30, tzinfo=ZoneInfo("Europe/Berlin"))  # a Wednesday, as in the hand-written cases
 WRITING = {
     TIMELINE: {"create", "update", "delete", "reschedule"},
     NOTES: {"create", "update", "append", "add_content", "remove_content", "clear_content", "rename", "delete"},

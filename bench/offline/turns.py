@@ -1,4 +1,4 @@
-"""Score the external sets through the real turn (issue 26 follow-up): what a person gets, not what the router
+"""Score the external sets through the real turn: what a person gets, not what the router
 and the classification say on their own.
 
 `external/score.py` and `external/calendar.py` call the router and the classifications directly, so a decision

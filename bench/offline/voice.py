@@ -1,4 +1,4 @@
-"""Voice forms of a written command (issue 26: commands as voice assistants and hurried people type them) and
+"""Voice forms of a written command (commands as voice assistants and hurried people type them) and
 the reading they must share with the written form.
 
 A speech recogniser or a hurried person writes *„trage ein treffen mit anna am freitag um zehn uhr ein"* for

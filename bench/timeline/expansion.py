@@ -1,4 +1,4 @@
-"""The series expansion alone (issue 29): 1,000 weekly series expanded for one week, no database.
+"""The series expansion alone: 1,000 weekly series expanded for one week, no database.
 
     python -m bench.timeline.expansion            # cold (fresh caches) and warm, median of the runs
 

@@ -1,16 +1,16 @@
-"""Timeline agent latency (issue 4 "Done when"): the median time of one agent run per action with the
+"""Timeline agent latency: the median time of one agent run per action with the
 offline model, at 1,000 and 100,000 rows in the pair. Target: a read under 20 ms at 100,000 rows.
 
     python -m bench.timeline.run                     # both sizes, 30 runs per action
     python -m bench.timeline.run --sizes 1000 --runs 10
-    python -m bench.timeline.run --sizes 100000 --series 0 1000   # issue 29: with 1,000 weekly series, same run
+    python -m bench.timeline.run --sizes 100000 --series 0 1000   # with 1,000 weekly series, same run
 
 What is timed: `TimelineService.run(request, deps)` — the whole subgraph (validate, the offline
 classification, search, execute, confirm, the log lines) against the embedded PostgreSQL of a
 throw-away data directory; and the `[TERMINE]` block reader of the turn. Not timed: the router and
 the composer of the turn. The rows of a pair: spread evenly over 40 years around the clock
 (≈ 7 per day at 100,000), titles from a pseudo-German vocabulary, 8 % anchors, 2 % events of other
-persons; a few named rows the actions use. With `--series N` (issue 29), N of those rows are weekly series
+persons; a few named rows the actions use. With `--series N`, N of those rows are weekly series
 (a random weekday and hour, started within the last two years, a third of them with an end) - each read
 expands them inside its window only.
 """
@@ -49,7 +49,7 @@ _DAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 
 
 def seed_series(repo: TimelineRepository, user: str, count: int) -> None:
-    """`count` weekly series in the pair (issue 29): the worst case of a window read is every series at once."""
+    """`count` weekly series in the pair: the worst case of a window read is every series at once."""
     rng = random.Random(count)
     rows = []
     for _ in range(count):
@@ -141,7 +141,7 @@ def measure(nova, size: int, runs: int, series: int = 0) -> dict[str, float]:
             if name == "read: range (diese Woche)":
                 results["_answer_chars"] = len(result.answer)
         results[name] = statistics.median(samples)
-        if name == "read: range (diese Woche)":  # issue 29: the process's CPU, less inflated by others' load
+        if name == "read: range (diese Woche)":  # the process's CPU, less inflated by others' load
             results[f"{name}, CPU of this process"] = statistics.median(cpu)
     block_samples = []
     for i in range(-2, runs):

@@ -1,4 +1,4 @@
-"""German time expressions with fixed clocks and expected values computed by code (issue 3 benchmark).
+"""German time expressions with fixed clocks and expected values computed by code (the written-forms benchmark).
 
 The expectations are computed here with plain calendar arithmetic — never by the parser under test
 and never typed as literal datetimes — so a change in the parser cannot move its own goal posts.

@@ -1,4 +1,4 @@
-"""Issue 18: the spoken forms — clock forms, relative days, *übernächsten*, holidays — and the words that only
+"""The spoken forms — clock forms, relative days, *übernächsten*, holidays — and the words that only
 look like time, with fixed clocks and expected values computed by code (never by the parser under test).
 
 A second case file next to `cases.py` (same `Case`, same clocks plus a Sunday evening and New Year's Eve).
@@ -24,7 +24,7 @@ __all__ = ["CATEGORIES", "SPOKEN_NOWS", "build_cases"]
 SPOKEN_NOWS: list[datetime] = [
     *NOWS,
     datetime(2026, 11, 15, 20, 30, tzinfo=BERLIN),  # Sunday evening
-    datetime(2026, 11, 11, 9, 15, tzinfo=BERLIN),  # Wednesday, the issue's new user
+    datetime(2026, 11, 11, 9, 15, tzinfo=BERLIN),  # Wednesday, the clock of a new user's tries
 ]
 WORDS = {1: "eins", 2: "zwei", 3: "drei", 4: "vier", 5: "fünf", 6: "sechs", 7: "sieben", 8: "acht", 9: "neun",
          10: "zehn", 11: "elf", 12: "zwölf"}

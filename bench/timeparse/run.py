@@ -3,11 +3,11 @@
 Run from the repository root: `python -m bench.timeparse.run` (`make bench`). Prints a markdown table:
 correct / wrong / abstained per category and the median microseconds per call. dateparser is a
 bench-only dependency (`pip install -e ".[bench]"`); it gets `languages=['de']`, `RELATIVE_BASE` =
-the naive local `now` and `PREFER_DATES_FROM='future'`. The targets of issue 3: zero wrong answers
+the naive local `now` and `PREFER_DATES_FROM='future'`. The targets of zero wrong answers
 for novaberg (abstaining is allowed, guessing is not), more correct answers than dateparser, and at
-least 10× faster per call. Issue 18 adds a second case file, `cases_spoken.py` (clock forms, relative
-days, *übernächsten*, holidays, words that only look like time), with its own table; its targets: zero
-wrong and at least 90 % correct. `--file` picks one file (`issue3`, `issue18`) or both (default).
+least 10× faster per call. A second case file, `cases_spoken.py` (clock forms, relative
+days, *übernächsten*, holidays, words that only look like time), has its own table; its targets: zero
+wrong and at least 90 % correct. `--file` picks one file (`written`, `spoken`) or both (default).
 `--check` exits 1 when a target is missed; `--show` lists the cases that were not correct.
 """
 
@@ -75,24 +75,24 @@ def _timed(call: Callable[[], object], repeat: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    args.add_argument("--check", action="store_true", help="exit 1 when a target of issue 3 is missed")
+    args.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args.add_argument("--show", action="store_true", help="list every case that was not correct")
     args.add_argument("--repeat", type=int, default=50, help="timed calls per case for novaberg")
-    args.add_argument("--file", choices=("issue3", "issue18", "all"), default="all", help="which case file")
+    args.add_argument("--file", choices=("written", "spoken", "all"), default="all", help="which case file")
     opts = args.parse_args(argv)
     dp = _dateparser()
     met = True
-    if opts.file in ("issue3", "all"):
-        met = _run_file("cases.py (issue 3)", build_cases(), CATEGORIES, dp, opts, _targets_met) and met
-    if opts.file in ("issue18", "all"):
+    if opts.file in ("written", "all"):
+        met = _run_file("cases.py", build_cases(), CATEGORIES, dp, opts, _targets_met) and met
+    if opts.file in ("spoken", "all"):
         print()
-        met = _run_file("cases_spoken.py (issue 18)", cases_spoken.build_cases(), cases_spoken.CATEGORIES, dp, opts,
+        met = _run_file("cases_spoken.py", cases_spoken.build_cases(), cases_spoken.CATEGORIES, dp, opts,
                         _spoken_targets_met) and met
     return 0 if not opts.check or met else 1
 
 
 def _spoken_targets_met(scores: dict[str, dict[str, Counter[str]]], times: dict[str, list[float]]) -> bool:
-    """Issue 18: zero wrong, at least 90 % correct."""
+    """Zero wrong, at least 90 % correct."""
     nb = _totals(scores["novaberg"])
     return nb[WRONG] == 0 and nb[CORRECT] >= 0.9 * sum(nb.values())
 

@@ -1,4 +1,4 @@
-"""False corrections and uncovered false claims over labelled conversations (issue 11 "Done when").
+"""False corrections and uncovered false claims over labelled conversations.
 
 Each conversation runs through `Nova.turn` with a scripted composer that paraphrases (the offline model for
 everything else); its last answer is labelled *wahr* (what it says about the stored state is true) or
@@ -9,8 +9,8 @@ everything else); its last answer is labelled *wahr* (what it says about the sto
 
 The corrector keeps the answer (a model that holds its sentence), so an uncorrected claim shows as such.
 
-Measured (main before issue 11, 4621102: false corrections 4 of 10, uncovered false claims 6 of 11;
-after issue 11: 0 of 10 and 0 of 11).
+Measured (main before 4621102: false corrections 4 of 10, uncovered false claims 6 of 11;
+after 0 of 10 and 0 of 11).
 
 Run: .venv/bin/python -m bench.tribunal.claims [-v]   (prints the counts; not a test)
 """

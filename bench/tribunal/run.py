@@ -1,4 +1,4 @@
-"""The tribunal's wall time over one judge call (issue 12 §3, target ≤ 1.3).
+"""The tribunal's wall time over one judge call (target ≤ 1.3).
 
 A connector sleeps a fixed time per call and answers a valid vote. One call: a single judge through the same
 path (prompt from the loader, connector, checked reading). The tribunal: `run_judges` with all judges at once.

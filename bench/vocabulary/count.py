@@ -1,4 +1,4 @@
-"""Count the German vocabulary still written in code (issue 25 item 2): regex literals that carry words, the
+"""Count the German vocabulary still written in code: regex literals that carry words, the
 words in them, and files that list four or more weekday or month names. `python -m bench.vocabulary.count`."""
 
 from __future__ import annotations

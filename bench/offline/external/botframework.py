@@ -1,4 +1,4 @@
-"""A fourth external source (issue 26, helper cmd4): the German language-understanding files of Microsoft's Bot
+"""A fourth external source: the German language-understanding files of Microsoft's Bot
 Framework Solutions — the To Do skill and the Calendar skill (`skills/csharp/todoskill/.../LU/de-de/ToDo.lu`,
 `skills/csharp/calendarskill/.../LU/de-de/Calendar.lu`, MIT, Copyright (c) Microsoft Corporation). Written by
 another hand for another product (a LUIS model), lower case as a voice front end delivers it, and partly a

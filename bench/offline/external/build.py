@@ -1,4 +1,4 @@
-"""Build the external list-command set (issue 26 item 5) from sentences nobody on this project wrote.
+"""Build the external list-command set from sentences nobody on this project wrote.
 
 - dev: the German sentence templates of Home Assistant's intents (`home-assistant-intents` on PyPI,
   version in SOURCES; data CC BY 4.0, package Apache-2.0), expanded here: every alternative and optional

@@ -1,4 +1,4 @@
-"""Score the offline model on the external calendar requests (issue 26, `gathered.py`), without a database.
+"""Score the offline model on the external calendar requests (`gathered.py`), without a database.
 
 Each sentence goes the turn's way: the offline router, the timeline's classification, and for a create the
 agent's own plan (`create_plan`: title, moment, or the question for what is missing). Outcomes:

@@ -1,4 +1,4 @@
-"""Two more external sets (issue 26, stop 10): list and calendar commands from projects unrelated to this one
+"""Two more external sets: list and calendar commands from projects unrelated to this one
 and to Home Assistant, each split into a development and a held-out part BEFORE any scoring.
 
 - bonalyze_*: the German Alexa interaction model of *CarSten-tech/bonalyze*

@@ -1,4 +1,4 @@
-"""A third external set (issue 26, helper s11): list and calendar requests from five more projects, none of them
+"""A third external set: list and calendar requests from five more projects, none of them
 Home Assistant's intents, robbash, bonalyze or multistage-assist, each with a licence a proprietary product can
 carry. Split into a development and a held-out part by template BEFORE any scoring.
 

@@ -1,4 +1,4 @@
-"""A second external list-command set (issue 26 item 5) from projects that are NOT Home Assistant.
+"""A second external list-command set from projects that are NOT Home Assistant.
 
 The first external set (dev.jsonl / heldout.jsonl) comes from one project's templates and its own tests;
 its held-out part is therefore not independent. This set takes another, unrelated hand:

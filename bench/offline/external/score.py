@@ -1,4 +1,4 @@
-"""Score the offline model on the external list-command set (issue 26 item 5), without a database.
+"""Score the offline model on the external list-command set, without a database.
 
 Each sentence goes the way a turn takes it: the offline router, then the notes classification (with the
 §3 container rule) and the rewrite reading of the items. The target is resolved against the lists that

@@ -1,7 +1,7 @@
-"""The fourth recall set written by others (issue 28, session 12): everyday first-person sentences from Tatoeba
+"""The fourth recall set written by others: everyday first-person sentences from Tatoeba
 (https://tatoeba.org, CC BY 2.0 FR), as the German–English pair file `deu.txt` (German sentence in the second
 column) holds them — see `data/TATOEBA_NOTICE.md`. The file is committed as `data/deu.txt`; it is read from
-`--fourth PATH` (`--fourth bench/memory/data/deu.txt`).
+`--tatoeba PATH` (`--tatoeba bench/memory/data/deu.txt`).
 
 **How the set is made, fixed before the first run.**
 
@@ -37,7 +37,7 @@ longest word of three letters (or a number) that is no stop word (*Tom*, *Bar*, 
 *Parts.* The persons are split by a hash of their id into a development part (`tatoeba_entwicklung`, looked at and
 tuned on) and a held-out part (`tatoeba_zurueck`, reported as aggregates only) before any run.
 
-    python -m bench.memory.recall --fourth bench/memory/data/deu.txt --part tatoeba_entwicklung --show-wrong
+    python -m bench.memory.recall --tatoeba bench/memory/data/deu.txt --part tatoeba_entwicklung --show-wrong
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The fourth recall set's builder (`bench/memory/recall_fourth.py`): a sentence's family is read from its
+"""The fourth recall set's builder (`bench/memory/recall_tatoeba.py`): a sentence's family is read from its
 subject and verb, its keys leave the opening out, and the persons follow the fixed rule — on a small pair file of
 our own (not the Tatoeba file, so the rule is seen on sentences chosen to show it)."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench.memory.recall_cases import ABSTENTION, SINGLE, TEMPORAL, UPDATE
-from bench.memory.recall_fourth import DEV, HELD_OUT, family_of, fourth_scenarios, keys_of
+from bench.memory.recall_tatoeba import DEV, HELD_OUT, family_of, fourth_scenarios, keys_of
 
 
 @pytest.mark.parametrize(("sentence", "family"), [

@@ -1,9 +1,9 @@
-"""The third recall set written by others (issue 28, session 11): told facts from the GerMedIQ corpus's participants
+"""The third recall set written by others: told facts from the GerMedIQ corpus's participants
 that the first set written by others (`recall_foreign.py`, participants whose id is 1 mod 4) leaves out — German
 answers in the participants' own words (Hofenbitzer et al., ACL SRW 2025,
 https://github.com/Jhofenbitzer/GerMedIQ-Corpus, `CorpusFiles/GerMedIQ-Human.csv`, CC BY 4.0; see
 `data/GERMEDIQ_NOTICE.md`). The corpus file is committed as `data/GerMedIQ-Human.csv`;
-it is read from `--third PATH`.
+it is read from `--germediq PATH`.
 
 **How the set is made, fixed before the first run:** every participant whose id is *not* 1 mod 4; an answer is
 usable when it answers one of the items below, has four words or more, speaks in the first person and does not open
@@ -16,7 +16,7 @@ about a person of their life. Every second person says *Sie*. An answer is right
 words of the told answer (folded; words such as *nicht*, *habe* are no keys). The persons are split by a hash of their id into a development part
 (`fremd_3_entwicklung`, looked at and tuned on) and a held-out part (`fremd_3_zurueck`, reported as aggregates only).
 
-    python -m bench.memory.recall --third bench/memory/data/GerMedIQ-Human.csv --part fremd_3_entwicklung --show-wrong
+    python -m bench.memory.recall --germediq bench/memory/data/GerMedIQ-Human.csv --part fremd_3_entwicklung --show-wrong
 """
 
 from __future__ import annotations
