@@ -5,7 +5,7 @@ Under pytest-xdist a session is one worker: each worker starts its own embedded 
 folders of its own; an external Redis (NOVABERG_TEST_REDIS_URL) gets one database number per worker, an
 external PostgreSQL one uniquely named template and test databases per worker.
 
-Cheap by construction (issue 25): every test folder is in RAM where /dev/shm is writable (`support.TEMP_ROOT`); a test
+Cheap by construction: every test folder is in RAM where /dev/shm is writable (`support.TEMP_ROOT`); a test
 that needs a data directory but not its very first start takes `data_dir`, a copy of one started, migrated and
 stopped once per session; each test's database is copied from the template one test ahead and dropped after it on
 a background thread (`tests/databases.py`); the longest modules are collected first, by their measured seconds in

@@ -1,4 +1,4 @@
-"""Fresh test databases made ahead and dropped behind, off the test's own time (issue 25, growth of the suite).
+"""Fresh test databases made ahead and dropped behind, off the test's own time (growth of the suite).
 
 Every test that takes `db` still gets a database of its own, copied from the migrated template. What changes is
 when the copies are made and dropped: one background thread per test session creates the next test's database

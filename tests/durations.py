@@ -1,4 +1,4 @@
-"""The order in which the tests are handed to the workers, from measured durations (issue 25).
+"""The order in which the tests are handed to the workers, from measured durations.
 
 pytest-xdist's worksteal gives each worker a contiguous part of the collection and, when one runs dry, moves
 the end of another's queue over: when the long modules come first, what is left at the end of the run is

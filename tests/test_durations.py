@@ -1,4 +1,4 @@
-"""issue 25: the collection order comes from measured seconds per module (tests/durations.py), not a hand-kept
+"""The collection order comes from measured seconds per module (tests/durations.py), not a hand-kept
 list — the longest modules first, each module's tests together and in their order, unknown modules after."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A citation names one of the five specification documents and a section — `time
 `notizen.md §7`, also without `.md` (`timeline §4a`) — and may go on with more sections of the same document in
 the same breath: `timeline.md §4.2, §4.4`, `dateien.md §1a.2/§1a.5`, `tribunal.md §3–§6` (a range of whole
 sections). `docs/specification.md` must carry a heading for each such (document, section): `### timeline §5.2 — …`.
-A section said after an issue number (`issue 12 §5`) is no specification section and is not read.
+A section number written after a tracker reference is no specification section and is not read.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def headings(text: str) -> list[tuple[str, str]]:
 def test_a_citation_is_read_with_the_sections_that_follow_its_document():
     text = ("timeline.md §4.2, §4.4 and dateien.md §1a.2/§1a.5; tribunal.md §3–§5 (majority §5.4.) "
             "see notizen.md §7 'Die geschlossene Annahme', timeline §4a, dateien.md §3.0a-bis; "
-            "synapsen-promotion.md §2–§3b; directives: tribunal.md §3.1, issue 12 §5")
+            "synapsen-promotion.md §2–§3b; directives: tribunal.md §3.1")
     assert citations(text) == {
         ("timeline", "4.2"), ("timeline", "4.4"), ("dateien", "1a.2"), ("dateien", "1a.5"),
         ("tribunal", "3"), ("tribunal", "4"), ("tribunal", "5"), ("notizen", "7"), ("timeline", "4a"),

@@ -1,4 +1,4 @@
-"""Issue 25 item 5: every write path counts only through the shared confirm step (`agents.confirm`), which reads
+"""Every write path counts only through the shared confirm step (`agents.confirm`), which reads
 what is stored — not what the writer reported. Timeline and notes have their own tests
 (tests/timeline/agent/test_confirm_step.py, tests/notes/test_notes_confirm_step.py); these are the directives,
 the shared roots (dateien.md §2a) and Nova's own knowledge (dateien.md §3a.2a).
@@ -91,7 +91,7 @@ ROOT_CLAIM = "Erledigt, ich habe den Ordner freigegeben."
 
 @pytest.fixture
 def docs(db: Any) -> Iterator[Path]:
-    """A shared tree outside the test Nova's data directory (issue 24 refuses anything in or around it)."""
+    """A shared tree outside the test Nova's data directory (anything in or around it is refused)."""
     with tempfile.TemporaryDirectory(prefix="novaberg-home-", ignore_cleanup_errors=True) as folder:
         boundary = Path(folder).resolve()
         write(boundary / "docs" / "heizung.md", "# Heizung\n\nDie Therme wurde im Oktober gewartet.")

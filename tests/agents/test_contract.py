@@ -1,4 +1,4 @@
-"""The agent contract (issue 25 item 1): the typed `verified` of a step and a result, and the one confirm step."""
+"""The agent contract: the typed `verified` of a step and a result, and the one confirm step."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""issue 25 item 1: the offline model's rules and the per-task temperatures come from the one explicit list
+"""The offline model's rules and the per-task temperatures come from the one explicit list
 (`api.catalog`), handed to the connector by `Nova.open` — a module that defines a rule registers nothing, and
 the order in which modules are imported changes no table."""
 

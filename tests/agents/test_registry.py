@@ -1,4 +1,4 @@
-"""issue 25 item 1: no registration on import — the services and block readers come from one explicit list
+"""No registration on import — the services and block readers come from one explicit list
 (`api.catalog`), the registry is built by `Nova` and reaches the graph in `Deps.registry`; a routing tie goes to
 the service listed first, never to the one imported first."""
 

@@ -1,4 +1,4 @@
-"""The HTTP API (issue 10 §2, §4, §5, §6): token or signed-in page, Host allow-list, body limit, edge
+"""The HTTP API (§6): token or signed-in page, Host allow-list, body limit, edge
 validation with nothing stored, short 5xx without internals, no internal row ids in responses."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from tests.support import berlin
 
 TOKEN = "test-token-0123456789abcdefghijklmnop"
 BASE = "http://127.0.0.1:8765"
-LOGIN_ORIGIN = {"Origin": BASE}  # issue 24 §5: /login needs a same-origin proof
+LOGIN_ORIGIN = {"Origin": BASE}  # /login needs a same-origin proof
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 TURN = {"user_id": "u", "character_id": "nova", "text": "Hallo"}
 CHAT_PAGE = 'src="/web/app.js"'  # the chat page loads its module; the sign-in page does not
@@ -37,7 +37,7 @@ def _stored(db) -> tuple[int, int]:
 
 
 def test_post_turn_with_the_token(nova):
-    """issue 10 §2: a bearer token runs the turn; the answer, services, verdict and turn_id come back."""
+    """A bearer token runs the turn; the answer, services, verdict and turn_id come back."""
     response = _client(nova).post("/turn", json=TURN, headers=AUTH)
     assert response.status_code == 200
     assert set(response.json()) >= {"answer", "services", "verdict", "turn_id"}
@@ -47,14 +47,14 @@ def test_post_turn_with_the_token(nova):
                                      {"Authorization": "Bearer tökén".encode("latin-1")},
                                      {"Authorization": "Bearer \xff\xfe".encode("latin-1")}])
 def test_no_or_wrong_token_is_401_and_nothing_runs(nova, db, headers):
-    """issue 10 §2: missing, wrong, other scheme, non-ASCII token → 401, no turn stored."""
+    """Missing, wrong, other scheme, non-ASCII token → 401, no turn stored."""
     response = _client(nova).post("/turn", json=TURN, headers=headers)
     assert response.status_code == 401 and "Token" in response.json()["detail"]
     assert _stored(db) == (0, 0)
 
 
 def test_default_app_needs_a_token_nobody_was_told(nova, db):
-    """issue 10 §2: create_app(nova, clock) is safe by default: a random token, not an open door."""
+    """create_app(nova, clock) is safe by default: a random token, not an open door."""
     client = TestClient(create_app(nova, FixedClock(berlin(2026, 11, 30, 10))), base_url=BASE)
     assert client.post("/turn", json=TURN).status_code == 401
     token = client.app.state.api_token
@@ -63,14 +63,14 @@ def test_default_app_needs_a_token_nobody_was_told(nova, db):
 
 
 def test_invalid_json_without_token_is_still_401(nova):
-    """issue 10 §2: a stranger learns nothing about the body's rules."""
+    """A stranger learns nothing about the body's rules."""
     response = _client(nova).post("/turn", content=b"{kaputt", headers={"Content-Type": "application/json"})
     assert response.status_code == 401
 
 
 @pytest.mark.parametrize("host", ["evil.example:8765", "evil.example", "127.0.0.1:9999", "localhost.evil:8765", ""])
 def test_a_host_not_on_the_list_is_400(nova, db, host):
-    """issue 10 §2: DNS rebinding — any Host but the served loopback names and port is refused before auth."""
+    """DNS rebinding — any Host but the served loopback names and port is refused before auth."""
     client = _client(nova, allowed_hosts=["127.0.0.1:8765", "localhost:8765", "[::1]:8765"])
     response = client.post("/turn", json=TURN, headers={**AUTH, "Host": host})
     assert response.status_code == 400 and "Host" in response.json()["detail"]
@@ -80,20 +80,20 @@ def test_a_host_not_on_the_list_is_400(nova, db, host):
 
 @pytest.mark.parametrize("host", ["127.0.0.1:8765", "LOCALHOST:8765", "[::1]:8765"])
 def test_the_allowed_hosts_pass(nova, host):
-    """issue 10 §2: the default list names 127.0.0.1, localhost and [::1] on the served port."""
+    """The default list names 127.0.0.1, localhost and [::1] on the served port."""
     client = _client(nova, allowed_hosts=["127.0.0.1:8765", "localhost:8765", "[::1]:8765"])
     assert client.post("/turn", json=TURN, headers={**AUTH, "Host": host}).status_code == 200
 
 
 def test_an_allowed_host_without_port_allows_any_port(nova):
-    """issue 10 §2: `--allowed-host nova.lan` names the host; the port is whatever the proxy uses."""
+    """`--allowed-host nova.lan` names the host; the port is whatever the proxy uses."""
     client = _client(nova, allowed_hosts=["nova.lan"])
     assert client.post("/turn", json=TURN, headers={**AUTH, "Host": "nova.lan:443"}).status_code == 200
     assert client.post("/turn", json=TURN, headers={**AUTH, "Host": "other.lan"}).status_code == 400
 
 
 def test_a_body_over_the_limit_is_413_by_content_length(nova, db):
-    """issue 10 §4: a body above HTTP_BODY_MAX_BYTES is refused by its Content-Length, nothing stored."""
+    """A body above HTTP_BODY_MAX_BYTES is refused by its Content-Length, nothing stored."""
     body = json.dumps({**TURN, "text": "x" * (HTTP_BODY_MAX_BYTES + 10)})
     response = _client(nova).post("/turn", content=body, headers={**AUTH, "Content-Type": "application/json"})
     assert response.status_code == 413
@@ -101,7 +101,7 @@ def test_a_body_over_the_limit_is_413_by_content_length(nova, db):
 
 
 def test_a_chunked_body_over_the_limit_is_413_while_it_streams(nova, db):
-    """issue 10 §4: a chunked body has no Content-Length; the streamed bytes are counted."""
+    """A chunked body has no Content-Length; the streamed bytes are counted."""
     def chunks():
         for _ in range(HTTP_BODY_MAX_BYTES // 1024 + 2):
             yield b"x" * 1024
@@ -112,7 +112,7 @@ def test_a_chunked_body_over_the_limit_is_413_while_it_streams(nova, db):
 
 
 def test_a_big_body_is_refused_before_the_token_check_reads_it(nova):
-    """issue 10 §4: the limit protects even against strangers (no token needed to be refused with 413)."""
+    """The limit protects even against strangers (no token needed to be refused with 413)."""
     response = _client(nova).post("/turn", content=b"x" * (HTTP_BODY_MAX_BYTES + 1))
     assert response.status_code == 413
 
@@ -134,7 +134,7 @@ def test_a_big_body_is_refused_before_the_token_check_reads_it(nova):
     ('{"user_id": "u", "character_id": "nova"}', "text"),
 ])
 def test_bad_fields_are_422_with_the_field_named_and_nothing_stored(nova, db, body, field):
-    """issue 10 §4: NUL, lone surrogate, NaN/Infinity/null, wrong types, 201/3,000-char ids, 20,001-char
+    """NUL, lone surrogate, NaN/Infinity/null, wrong types, 201/3,000-char ids, 20,001-char
     text, empty text, missing field → 422 naming the field; no turn and no trace stored."""
     response = _client(nova).post("/turn", content=body, headers={**AUTH, "Content-Type": "application/json"})
     assert response.status_code == 422, response.text
@@ -147,14 +147,14 @@ def test_bad_fields_are_422_with_the_field_named_and_nothing_stored(nova, db, bo
     (b"{kaputt", 400), (b"\xff\xfe{}", 400), (b"[" * 100_000, 400), (b"", 400), (b"\"Hallo\"", 422), (b"[1, 2]", 422),
 ])
 def test_broken_json_is_400_or_422_never_500(nova, db, body, status):
-    """issue 10 §4: invalid JSON, bad UTF-8, nesting too deep, empty body → 400; valid JSON but not an object → 422."""
+    """Invalid JSON, bad UTF-8, nesting too deep, empty body → 400; valid JSON but not an object → 422."""
     response = _client(nova).post("/turn", content=body, headers={**AUTH, "Content-Type": "application/json"})
     assert response.status_code == status, response.text
     assert _stored(db) == (0, 0)
 
 
 def test_the_page_asks_for_sign_in_first(nova):
-    """issue 10 §2: GET / without a valid cookie shows only the sign-in form, not the chat."""
+    """GET / without a valid cookie shows only the sign-in form, not the chat."""
     client = _client(nova)
     page = client.get("/")
     assert page.status_code == 200 and 'action="/login"' in page.text and CHAT_PAGE not in page.text
@@ -163,7 +163,7 @@ def test_the_page_asks_for_sign_in_first(nova):
 
 
 def test_sign_in_sets_a_strict_httponly_cookie_and_the_page_can_post(nova):
-    """issue 10 §2: POST /login with the token → HttpOnly, SameSite=Strict cookie (an HMAC, not the
+    """POST /login with the token → HttpOnly, SameSite=Strict cookie (an HMAC, not the
     token), redirect to /; the page's fetch (cookie + X-Novaberg: 1) runs a turn."""
     client = _client(nova)
     response = client.post("/login", headers=LOGIN_ORIGIN, data={"token": TOKEN}, follow_redirects=False)
@@ -179,14 +179,14 @@ def test_sign_in_sets_a_strict_httponly_cookie_and_the_page_can_post(nova):
 
 
 def test_a_wrong_sign_in_sets_no_cookie(nova):
-    """issue 10 §2: a wrong token at /login → 401 with the form again, no cookie."""
+    """A wrong token at /login → 401 with the form again, no cookie."""
     response = _client(nova).post("/login", headers=LOGIN_ORIGIN, data={"token": "falsch"}, follow_redirects=False)
     assert response.status_code == 401 and "set-cookie" not in response.headers
     assert 'action="/login"' in response.text
 
 
 def test_a_cookie_post_without_same_origin_proof_is_refused(nova, db):
-    """issue 10 §2: a cross-site form sends the cookie but neither X-Novaberg nor our Origin → 403,
+    """A cross-site form sends the cookie but neither X-Novaberg nor our Origin → 403,
     nothing stored; a forged cookie is 401."""
     client = _client(nova)
     client.post("/login", headers=LOGIN_ORIGIN, data={"token": TOKEN})
@@ -200,7 +200,7 @@ def test_a_cookie_post_without_same_origin_proof_is_refused(nova, db):
 
 
 def test_a_foreign_origin_is_refused_even_with_the_token_or_without_auth(nova, db):
-    """issue 10 §2: with --no-auth a cross-site page could post; a foreign Origin is always refused."""
+    """With --no-auth a cross-site page could post; a foreign Origin is always refused."""
     evil = {"Origin": "https://evil.example"}
     assert _client(nova).post("/turn", json=TURN, headers={**AUTH, **evil}).status_code == 403
     open_client = _client(nova, auth=False, token=None)
@@ -211,7 +211,7 @@ def test_a_foreign_origin_is_refused_even_with_the_token_or_without_auth(nova, d
 
 
 def test_no_internal_row_ids_in_the_response(nova):
-    """issue 10 §2/§6: an appointment's row id (termin_id, timeline_id) never leaves; turn_id stays."""
+    """§6: an appointment's row id (termin_id, timeline_id) never leaves; turn_id stays."""
     client = _client(nova)
     response = client.post("/turn", headers=AUTH, json={**TURN, "text": "Trag mir morgen um 10 den Zahnarzt ein"})
     assert response.status_code == 200
@@ -223,14 +223,14 @@ def test_no_internal_row_ids_in_the_response(nova):
 
 
 def test_public_view_strips_ids_at_any_depth():
-    """issue 10 §2: every key `id`, `ids`, `*_id`, `*_ids` goes, except turn_id, user_id, character_id."""
+    """Every key `id`, `ids`, `*_id`, `*_ids` goes, except turn_id, user_id, character_id."""
     raw = {"turn_id": "t", "user_id": "u", "services": [{"steps": [{"notiz_id": 4, "ids": [1], "x": 1}],
                                                          "data": {"row_id": 3, "nachfolger_id": 2, "id": 1}}]}
     assert public_view(raw) == {"turn_id": "t", "user_id": "u", "services": [{"steps": [{"x": 1}], "data": {}}]}
 
 
 def test_database_unavailable_is_503_short_without_url(nova, db, monkeypatch, caplog):
-    """issue 10 §5/§6: DatabaseUnavailableError → 503 with a short message; the URL goes to the log only."""
+    """§6: DatabaseUnavailableError → 503 with a short message; the URL goes to the log only."""
     secret = "postgresql://nova:geheim@10.0.0.5:5432/nova (/var/lib/novaberg/pg)"
 
     def down(*_args, **_kwargs):
@@ -245,7 +245,7 @@ def test_database_unavailable_is_503_short_without_url(nova, db, monkeypatch, ca
 
 
 def test_other_novaberg_errors_are_503_and_unexpected_ones_500_without_internals(nova, monkeypatch):
-    """issue 10 §5/§6: a model error → 503 short; any other exception → 500 generic, no traceback, no path."""
+    """§6: a model error → 503 short; any other exception → 500 generic, no traceback, no path."""
     def model_down(*_args, **_kwargs):
         raise ModelUnreachableError("http://10.0.0.9:11434 did not answer")
 
@@ -263,19 +263,19 @@ def test_other_novaberg_errors_are_503_and_unexpected_ones_500_without_internals
 
 
 def test_empty_text_is_422(nova):
-    """issue 10 §4: empty text stays a 422 with a clear message."""
+    """Empty text stays a 422 with a clear message."""
     response = _client(nova).post("/turn", json={**TURN, "text": "  "}, headers=AUTH)
     assert response.status_code == 422 and "leer" in response.json()["detail"]
 
 
 def test_no_docs_or_openapi_for_strangers(nova):
-    """issue 10 §2: the API description is not served (it would be the one page without sign-in)."""
+    """The API description is not served (it would be the one page without sign-in)."""
     client = _client(nova)
     assert client.get("/docs").status_code == 404 and client.get("/openapi.json").status_code == 404
 
 
 def test_the_default_allow_list_is_loopback_on_the_port_plus_the_bind_host():
-    """issue 10 §2: 127.0.0.1, localhost, [::1] on the served port, and the bind host (IPv6 bracketed)."""
+    """127.0.0.1, localhost, [::1] on the served port, and the bind host (IPv6 bracketed)."""
     from novaberg.api.auth import default_allowed_hosts
 
     assert default_allowed_hosts(8765) == ["127.0.0.1:8765", "localhost:8765", "[::1]:8765"]

@@ -1,4 +1,4 @@
-"""Issue 29 items 4, 6 and issue 31 item 2 on the command line: `novaberg calendar token|import|export` and
+"""The calendar feed and import on the command line: `novaberg calendar token|import|export` and
 `novaberg person export` against one data directory (each command opens and closes the embedded servers)."""
 
 from __future__ import annotations

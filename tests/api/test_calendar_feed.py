@@ -1,4 +1,4 @@
-"""Issue 29 item 4: the person's calendar over HTTP — `GET /api/calendar.ics` behind the sign-in and the
+"""The person's calendar over HTTP — `GET /api/calendar.ics` behind the sign-in and the
 subscription URL with its own revocable token; parsed back with vobject (an independent library). Two persons:
 bob's appointments never reach anna's feed, a foreign, revoked or replaced subscription token sees nothing (404)."""
 

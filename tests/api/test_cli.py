@@ -54,7 +54,7 @@ def test_corrupt_data_dir_is_a_clear_error_and_kept(tmp_path):
     (["--user", "u", "--character", "nova", "Hallo\x00"], "text"),
 ])
 def test_say_refuses_bad_input_before_opening_anything(tmp_path, args, rule):
-    """issue 10 §4: the CLI uses the edge validation: exit 2 naming the field, no data directory made."""
+    """The CLI uses the edge validation: exit 2 naming the field, no data directory made."""
     result = runner.invoke(app, ["say", "--data-dir", str(tmp_path / "data"), *args])
     assert result.exit_code == 2, result.output
     assert rule in result.output
@@ -62,7 +62,7 @@ def test_say_refuses_bad_input_before_opening_anything(tmp_path, args, rule):
 
 
 def test_chat_refuses_a_bad_id_before_opening_anything(tmp_path):
-    """issue 10 §4: chat checks --user/--character once, up front."""
+    """Chat checks --user/--character once, up front."""
     result = runner.invoke(app, ["chat", "--user", "x" * 201, "--data-dir", str(tmp_path / "data")], input="")
     assert result.exit_code == 2 and "--user" in result.output
     assert not (tmp_path / "data").exists()
@@ -72,7 +72,7 @@ def test_chat_refuses_a_bad_id_before_opening_anything(tmp_path):
     (["directives", "add", "--user", "u", "--character", "nova", "Sie\udcffn"], "text"),
 ])
 def test_a_directive_with_a_lone_surrogate_is_refused_at_the_edge(tmp_path, args, rule):
-    """issue 10 §4: a non-UTF-8 argument arrives as lone surrogates (surrogateescape); it is refused at the
+    """A non-UTF-8 argument arrives as lone surrogates (surrogateescape); it is refused at the
     edge (exit 2 naming the field) before anything opens, never a UnicodeEncodeError from PostgreSQL."""
     result = runner.invoke(app, [*args, "--data-dir", str(tmp_path / "data")])
     assert result.exit_code == 2, result.output
@@ -82,7 +82,7 @@ def test_a_directive_with_a_lone_surrogate_is_refused_at_the_edge(tmp_path, args
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.5", "nova.lan", "::"])
 def test_serve_no_auth_is_refused_off_loopback(tmp_path, host):
-    """issue 10 §2: --no-auth only with a loopback bind; otherwise exit 2 with a clear message, nothing opened."""
+    """--no-auth only with a loopback bind; otherwise exit 2 with a clear message, nothing opened."""
     result = runner.invoke(app, ["serve", "--no-auth", "--host", host, "--data-dir", str(tmp_path / "data")])
     assert result.exit_code == 2, result.output
     assert "--no-auth" in result.output and "loopback" in result.output

@@ -1,4 +1,4 @@
-"""Issue 10 §3 over HTTP: 50 parallel POST /turn of one person against a real uvicorn server — no 5xx,
+"""Parallel writes over HTTP: 50 parallel POST /turn of one person against a real uvicorn server — no 5xx,
 every confirmed item on the list, no unconfirmed one, one appointment for 50 identical requests."""
 
 from __future__ import annotations

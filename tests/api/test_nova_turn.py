@@ -1,4 +1,4 @@
-"""The facade's turn: stored raw in `turns`, traced in `pipeline_log`, honest offline (issue 2 item 9)."""
+"""The facade's turn: stored raw in `turns`, traced in `pipeline_log`, honest offline."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_naive_now_is_refused(nova):
 
 @pytest.mark.parametrize("year", [1, 1899, 2200, 9999])
 def test_a_clock_outside_the_years_is_refused_and_nothing_stored(nova, db, year):
-    """Issue 10 §4: a `now` at year 1 or 9999 is no date (and would overflow the conversion to UTC)."""
+    """A `now` at year 1 or 9999 is no date (and would overflow the conversion to UTC)."""
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
@@ -72,7 +72,7 @@ def test_history_is_per_pair(nova):
 
 
 def test_the_settings_zone_is_the_reading_zone_whatever_the_environment_says(db, redis, tmp_path, monkeypatch):
-    """Issue 25 §3: the zone is a setting read once at open and passed with the clock; the environment of the
+    """The zone is a setting read once at open and passed with the clock; the environment of the
     process (here Tokyo) is never read during a turn. *morgen um 10* is 10:00 in New York = 15:00 UTC."""
     from novaberg.api.nova import Nova
     from novaberg.core.settings import Settings
@@ -102,7 +102,7 @@ def test_the_settings_zone_is_the_reading_zone_whatever_the_environment_says(db,
     ("u", "nova", "x" * 20_001, "text"),
 ])
 def test_the_facade_refuses_bad_input_and_stores_nothing(nova, db, user_id, character_id, text, field):
-    """issue 10 §4: Nova.turn runs the edge validation first — InputError naming the field, no turn,
+    """Nova.turn runs the edge validation first — InputError naming the field, no turn,
     no trace, no appointment."""
     from novaberg.core.errors import InputError
 
@@ -113,15 +113,15 @@ def test_the_facade_refuses_bad_input_and_stores_nothing(nova, db, user_id, char
 
 
 def test_an_id_of_200_characters_writes_an_appointment(nova):
-    """Issue 10 §4: what the edge accepts (ids up to 200 characters) the tables hold — no failure at insert."""
+    """What the edge accepts (ids up to 200 characters) the tables hold — no failure at insert."""
     figure = "f" * 200
     result = nova.turn("u" * 200, figure, "Trag mir morgen um 10 den Zahnarzt ein", berlin(2026, 11, 30, 10))
     assert result.services[0]["status"] == "abgeschlossen"
     assert [row["title"] for row in nova.timeline.list("u" * 200, figure)] == ["Zahnarzt"]
 
 
-def test_issue30_the_turn_reads_its_history_in_the_transaction_that_stores_it(nova, monkeypatch):
-    """Issue 30: the pair's last turns are read in the transaction that writes the raw turn (one transaction
+def test_the_turn_reads_its_history_in_the_transaction_that_stores_it(nova, monkeypatch):
+    """The pair's last turns are read in the transaction that writes the raw turn (one transaction
     less per turn); the model still sees her own earlier turns with this figure — never another person's or
     another figure's, and not the turn itself."""
     from uuid import uuid4

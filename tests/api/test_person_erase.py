@@ -1,4 +1,4 @@
-"""Issue 31 item 2: `nova.erase_person` / `novaberg person erase` remove every row, Redis key, knowledge file,
+"""`nova.erase_person` / `novaberg person erase` remove every row, Redis key, knowledge file,
 token and session of one person and leave every other person's intact."""
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def seeded(nova: Any) -> Iterator[Any]:
 
 
 def test_every_user_id_table_is_covered_by_the_erasure(db):
-    """Issue 31: a table with a `user_id` column that the erasure does not name would keep the person's rows."""
+    """A table with a `user_id` column that the erasure does not name would keep the person's rows."""
     tables = _user_id_tables(db)
     assert tables, "no table with user_id found: the query is wrong"
     assert tables - set(PERSON_TABLES) == set(), "a user_id table is not erased"
@@ -116,7 +116,7 @@ def test_every_user_id_table_is_covered_by_the_erasure(db):
 
 
 def test_erasing_anna_removes_all_of_hers_and_keeps_every_one_of_bobs(seeded):
-    """Issue 31 'Done when': erase leaves zero rows/keys/files of the person and keeps every other person intact."""
+    """Erase leaves zero rows/keys/files of the person and keeps every other person intact."""
     anna_before, bob_before = _holdings(seeded, "anna"), _holdings(seeded, "bob")
     for table in ("turns", "pipeline_log", "notizen", "timeline", "direktiven", "lzg_knoten", "lzg_kanten",
                   "dateien_wurzeln", "dateien_index", "dateien_erlaubt", "web_sessions", "hintergrund_log"):
@@ -138,7 +138,7 @@ def test_erasing_anna_removes_all_of_hers_and_keeps_every_one_of_bobs(seeded):
 
 
 def test_a_second_erase_finds_nothing(seeded):
-    """Issue 31: a second run finds nothing."""
+    """A second run finds nothing."""
     seeded.erase_person("anna")
     again = seeded.erase_person("anna")
     assert again.total == 0 and not again.known and again.rows == {}
@@ -146,7 +146,7 @@ def test_a_second_erase_finds_nothing(seeded):
 
 
 def test_an_unknown_person_changes_nothing(seeded):
-    """Issue 31 'Bad input': erase of an unknown person says so and changes nothing — also not of a person
+    """Bad input: erase of an unknown person says so and changes nothing — also not of a person
     whose id only starts like a known one."""
     before = {user: _holdings(seeded, user) for user in PERSONS}
     for stranger in ("carla", "ann", "anna:nova", "ann*"):

@@ -1,4 +1,4 @@
-"""Issue 31 item 2 (conversation): „Vergiss alles, was du über mich weißt" explains what an erasure would take
+"""„Vergiss alles, was du über mich weißt" explains what an erasure would take
 and who does it (`novaberg person erase`), and erases nothing — not on the order, not on a „Ja" after it
 (api/forget_me.py says why an in-chat erase is refused)."""
 

@@ -1,4 +1,4 @@
-"""Issue 31 (erase safety): an erasure and a running turn of the same person are kept apart by the person
+"""Erase safety: an erasure and a running turn of the same person are kept apart by the person
 gate (`store/person_gate.py`), and ids with `:` in them find their own Redis keys and no one else's."""
 
 from __future__ import annotations

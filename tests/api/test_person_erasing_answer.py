@@ -1,4 +1,4 @@
-"""Issue 31 follow-up: a turn refused because its person is being erased gets its own German sentence — HTTP
+"""A turn refused because its person is being erased gets its own German sentence — HTTP
 409 (the servers answer; the request conflicts with the state of that person's data, so it is no outage) and
 the same sentence from the CLI's `say` and `chat`; nothing is written, and another person is not held up."""
 

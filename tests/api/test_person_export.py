@@ -1,4 +1,4 @@
-"""Issue 31 item 2: a person's export — `GET /api/export` and `write_export` give one zip with appointments as
+"""A person's export — `GET /api/export` and `write_export` give one zip with appointments as
 iCalendar (parsed back by vobject), notes and lists as Markdown, memory and directives as JSON, the shared
 directories and the chat history; bob's data is never in anna's zip; an unknown person gets nothing written."""
 

@@ -1,4 +1,4 @@
-"""`novaberg serve` as a real process (issue 10 §2, §5): the token is made once (0600) and printed once,
+"""`novaberg serve` as a real process (§5): the token is made once (0600) and printed once,
 it works for POST /turn, and SIGTERM/SIGINT stop the server with the embedded PostgreSQL and Redis."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from tests.serving import free_port, request, servers_of, start_serve, stop_serv
 
 
 def test_a_new_token_is_written_0600_in_a_0700_directory_and_read_back(tmp_path):
-    """issue 10 §2/§6: first call creates the data directory (and parents) 0700 and the token 0600."""
+    """§6: first call creates the data directory (and parents) 0700 and the token 0600."""
     data = tmp_path / "a" / "b" / "data"
     token, created = load_or_create_token(data, env={})
     assert created and len(token) >= 40
@@ -25,13 +25,13 @@ def test_a_new_token_is_written_0600_in_a_0700_directory_and_read_back(tmp_path)
 
 
 def test_the_environment_token_wins_and_writes_nothing(tmp_path):
-    """issue 10 §2: NOVABERG_API_TOKEN overrides the file and creates none."""
+    """NOVABERG_API_TOKEN overrides the file and creates none."""
     assert load_or_create_token(tmp_path / "data", env={TOKEN_ENV: "aus-der-umgebung"}) == ("aus-der-umgebung", False)
     assert not (tmp_path / "data").exists()
 
 
 def test_a_loose_token_file_is_tightened_and_an_empty_one_replaced(tmp_path):
-    """issue 10 §6: a token file readable by others is set back to 0600; an empty one gets a new token."""
+    """A token file readable by others is set back to 0600; an empty one gets a new token."""
     path = tmp_path / TOKEN_FILE_NAME
     path.write_text("alt\n")
     path.chmod(0o644)
@@ -43,7 +43,7 @@ def test_a_loose_token_file_is_tightened_and_an_empty_one_replaced(tmp_path):
 
 
 def test_serve_prints_the_token_once_it_works_and_sigterm_stops_everything(tmp_path, data_dir):
-    """issue 10 §2/§5: the first start prints the token (0600 file), it opens POST /turn (401 without);
+    """§5: the first start prints the token (0600 file), it opens POST /turn (401 without);
     SIGTERM ends serve within 15 s and no postgres/redis-server of the data directory is left (graceful
     shutdown through the lifespan, no traceback)."""
     data = data_dir
@@ -71,7 +71,7 @@ def test_serve_prints_the_token_once_it_works_and_sigterm_stops_everything(tmp_p
 @pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGHUP], ids=["SIGINT", "SIGHUP"])
 def test_a_later_start_prints_no_token_the_same_one_works_and_a_signal_stops_everything(tmp_path, data_dir,
                                                                                         stop_signal):
-    """issue 10 §2/§5: a start over a data directory that has its token prints none, the stored one opens
+    """§5: a start over a data directory that has its token prints none, the stored one opens
     POST /turn, and SIGINT or SIGHUP stop serve like SIGTERM (own test each, so two workers share them)."""
     token, created = load_or_create_token(data_dir, env={})
     assert created

@@ -1,4 +1,4 @@
-"""Issue 24 §5 and §7 (the API's LOW items): web sessions expire and end on the server, /login and /logout
+"""§7 (the API's LOW items): web sessions expire and end on the server, /login and /logout
 need a same-origin proof, reserved person ids get no token, the views' 422s are German, the access log
 holds no query-string secret, and a turn's JSON carries no absolute server path."""
 

@@ -1,4 +1,4 @@
-"""A stalled server (issue 24 §4): a frozen PostgreSQL or Redis (SIGSTOP) gives HTTP 503 with a German message
+"""A stalled server: a frozen PostgreSQL or Redis (SIGSTOP) gives HTTP 503 with a German message
 within 10 s, and the abandoned turn writes nothing after the server runs again."""
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def _turn_rows(url: str, marker: str) -> int:
 
 
 def test_a_frozen_postgresql_gives_503_within_10_s_and_the_turn_writes_nothing_later(own_nova):
-    """issue 24 §4: every process of the embedded cluster stopped → /turn answers 503 with the German
+    """Every process of the embedded cluster stopped → /turn answers 503 with the German
     message within 10 s; after SIGCONT and a wait no row of that turn exists (its connection was closed,
     the server rolled back; before, the turn hung ≥ 240 s and wrote its item once the server woke)."""
     client = _client(own_nova)
@@ -115,7 +115,7 @@ def test_a_frozen_postgresql_gives_503_within_10_s_and_the_turn_writes_nothing_l
 
 
 def test_a_frozen_redis_gives_503_within_10_s(own_nova):
-    """issue 24 §4: the embedded Redis stopped → /turn answers 503 with the German message within 10 s;
+    """The embedded Redis stopped → /turn answers 503 with the German message within 10 s;
     once it runs again the next turn works."""
     client = _client(own_nova)
     assert client.post("/turn", json={"user_id": "anna", "character_id": "nova", "text": "Hallo"}).status_code == 200

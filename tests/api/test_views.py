@@ -1,4 +1,4 @@
-"""Issue 17 §1/§2: the JSON views of the web app — chat history from `turns`, the tribunal's reasons of a
+"""§2: the JSON views of the web app — chat history from `turns`, the tribunal's reasons of a
 corrected or held-back answer, week/month appointments with the moved/deleted history through
 `nachfolger_id` (timeline.md §5.2/§5.3), notes and lists — each bound to the signed-in person."""
 
@@ -123,7 +123,7 @@ def test_appointments_of_the_week_with_moved_and_deleted_history(nova):
 @pytest.mark.parametrize("query", ["date=0001-01-01", "date=9999-12-31", "date=2026-02-30", "date=heute",
                                    "view=jahr", "character_id=%00", "user_id=" + "u" * 201, "character_id="])
 def test_bad_view_parameters_are_422_never_500(nova, query):
-    """issue 10 §4 at the new edge: dates outside 1900–2199, no date, unknown view, NUL, too long or empty ids."""
+    """Ids and dates are checked at every edge, here the views: dates outside 1900–2199, no date, unknown view, NUL, too long or empty ids."""
     response = _client(nova).get(f"/api/appointments?{query}", headers=AUTH)
     assert response.status_code == 422, response.text
 
@@ -165,7 +165,7 @@ def test_a_cycle_in_the_successor_chain_ends_the_walk():
 
 def test_roots_with_their_index_status_and_the_features(nova, tmp_path_factory):
     """§2: shared roots with their index status, for the pair only; /api/me says which views exist."""
-    home = tmp_path_factory.mktemp("home").resolve()  # outside the test Nova's data directory (issue 24)
+    home = tmp_path_factory.mktemp("home").resolve()  # outside the test Nova's data directory
     nova.files.allow("anna", str(home), now=NOW)
     shared = home / "geteilt"
     shared.mkdir()

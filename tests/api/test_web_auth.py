@@ -1,4 +1,4 @@
-"""Issue 17 §3: per-person sign-in — a token an operator creates with the CLI, kept as a hash, an HttpOnly
+"""Per-person sign-in — a token an operator creates with the CLI, kept as a hash, an HttpOnly
 SameSite=Strict cookie bound to it; one person never sees or acts for another; the OpenAPI description
 only for signed-in callers."""
 
@@ -19,7 +19,7 @@ from tests.support import berlin
 
 TOKEN = "operator-token-0123456789abcdefghij"
 BASE = "http://127.0.0.1:8765"
-LOGIN_ORIGIN = {"Origin": BASE}  # issue 24 §5: /login needs a same-origin proof
+LOGIN_ORIGIN = {"Origin": BASE}  # /login needs a same-origin proof
 PAGE = {"X-Novaberg": "1"}
 NOW = berlin(2026, 11, 30, 10)
 

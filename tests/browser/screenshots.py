@@ -1,4 +1,4 @@
-"""Screenshots of the web app for the issue's closing note (issue 17): chat, week view, notes and an
+"""Screenshots of the web app for the documentation: chat, week view, notes and an
 opened verdict badge at 1280×800 and 390×844, written as PNG files to docs/screenshots/.
 
     python -m tests.browser.screenshots [out_dir]

@@ -30,7 +30,7 @@ def browser_paths() -> tuple[str, str] | None:
 
 
 def missing_browser_message() -> str:
-    return ("NO BROWSER: the browser tests of issue 17 need Debian's `chromium` and `chromium-driver` "
+    return ("NO BROWSER: the browser tests need Debian's `chromium` and `chromium-driver` "
             "(apt-get install -y chromium chromium-driver; .ci/run installs them). They were SKIPPED.")
 
 

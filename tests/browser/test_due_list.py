@@ -1,4 +1,4 @@
-"""Issue 29 item 5: the web app shows what is due when it is opened (`GET /api/due`), only the person's own."""
+"""The web app shows what is due when it is opened (`GET /api/due`), only the person's own."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17 "Done when", in a real headless Chromium: the chat shows an answer with its line breaks and
+"""In a real headless Chromium: the chat shows an answer with its line breaks and
 list, an appointment made by chat appears in the week view, a second person sees none of it, and the
 verdict badge of a corrected answer opens the tribunal's reasons."""
 
@@ -19,7 +19,7 @@ LINES = "Gern, hier ein Plan für heute:\n- erst ein Spaziergang\n- dann Tee\n\n
 
 
 def test_a_message_gets_its_answer_with_line_breaks_and_a_list(web, browser):
-    """Issue 17 §1: Shift+Enter makes a new line, Enter sends; the typing indicator shows while the turn runs
+    """Shift+Enter makes a new line, Enter sends; the typing indicator shows while the turn runs
     (and the send button waits); the answer keeps its paragraphs, its line break and its list; the history
     survives a reload."""
     def slow(_data):
@@ -51,7 +51,7 @@ def test_a_message_gets_its_answer_with_line_breaks_and_a_list(web, browser):
 
 
 def test_an_empty_message_gets_a_german_error_and_a_failed_turn_keeps_the_text(web, browser, monkeypatch):
-    """Issue 17 §4: an empty text is refused inline in German; when the model is down the error is German
+    """An empty text is refused inline in German; when the model is down the error is German
     and inline, and the text stays in the box."""
     from novaberg.core.errors import ModelUnreachableError
 
@@ -76,7 +76,7 @@ def test_an_empty_message_gets_a_german_error_and_a_failed_turn_keeps_the_text(w
 
 
 def test_an_appointment_made_by_chat_shows_in_the_week_view_and_a_second_person_sees_none_of_it(web, browser):
-    """Issue 17 §2/§3: the appointment appears on its day in the week and month view (read through the
+    """§3: the appointment appears on its day in the week and month view (read through the
     timeline repository); a moved one shows where it was (timeline.md §5.2 `nachfolger_id`), a deleted one
     stays visible struck through; another person signed in with their own token sees none of it."""
     site = web()
@@ -166,8 +166,8 @@ def test_the_badge_of_a_corrected_answer_opens_its_reason(web, browser, db):
 
 
 def test_phone_width_chat_and_views_fit_and_a_too_long_text_stays(web, browser):
-    """Issue 17 §1/§4: at 390×844 the chat works without sideways scrolling, the input stays on screen,
-    the memory view (issue 14's facade exists) opens; a text over the limit gets a German error and stays."""
+    """§4: at 390×844 the chat works without sideways scrolling, the input stays on screen,
+    the memory view (through the memory facade) opens; a text over the limit gets a German error and stays."""
     browser.set_window_size(390, 844)
     site = web(ScriptedLLM({"compose": {"antwort": LINES}}, fallback=make_offline_llm()))
     sign_in(browser, site.base, site.token_for("anna"))

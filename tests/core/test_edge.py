@@ -1,4 +1,4 @@
-"""The edge validation (issue 10 §4): ids 1–200 printable characters, text ≤ 20,000 characters without
+"""The edge validation: ids 1–200 printable characters, text ≤ 20,000 characters without
 NUL and lone surrogates; anything else is an InputError naming the field, never another exception."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ _ANYTHING = st.one_of(
 
 @given(_ANYTHING)
 def test_an_id_is_valid_printable_bounded_text_or_an_input_error(value):
-    """issue 10 §4 (property): check_id passes only printable 1–200 character strings, else InputError."""
+    """check_id passes only printable 1–200 character strings, else InputError."""
     try:
         checked = check_id(value, "user_id")
     except InputError as err:
@@ -37,7 +37,7 @@ def test_an_id_is_valid_printable_bounded_text_or_an_input_error(value):
 
 @given(_ANYTHING)
 def test_a_text_is_valid_bounded_text_or_an_input_error(value):
-    """issue 10 §4 (property): check_text passes only non-empty strings ≤ 20,000 without NUL/surrogates."""
+    """check_text passes only non-empty strings ≤ 20,000 without NUL/surrogates."""
     try:
         checked = check_text(value)
     except InputError as err:
@@ -50,7 +50,7 @@ def test_a_text_is_valid_bounded_text_or_an_input_error(value):
 
 @given(st.text(min_size=1, max_size=ID_MAX_CHARS).filter(lambda s: s.isprintable() and s.strip()))
 def test_every_printable_id_up_to_the_limit_passes(value):
-    """issue 10 §4 (property): no valid id is refused."""
+    """No valid id is refused."""
     assert check_id(value, "character_id") == value
 
 
@@ -60,14 +60,14 @@ def test_every_printable_id_up_to_the_limit_passes(value):
     (math.nan, "NaN"), (None, "null"), (7, "int"),
 ])
 def test_bad_ids_are_refused_with_the_rule_named(value, rule):
-    """issue 10 §4: NUL, lone surrogate, 201 characters, empty, blank, control characters, NaN, None, int."""
+    """NUL, lone surrogate, 201 characters, empty, blank, control characters, NaN, None, int."""
     with pytest.raises(InputError, match=rule) as caught:
         check_id(value, "user_id")
     assert "user_id" in str(caught.value)
 
 
 def test_an_id_of_exactly_200_characters_and_german_letters_pass():
-    """issue 10 §4: the limit is inclusive; Umlaute, ß, spaces inside and emoji are printable."""
+    """The limit is inclusive; Umlaute, ß, spaces inside and emoji are printable."""
     assert check_id("x" * ID_MAX_CHARS, "user_id")
     assert check_id("Jürgen Weiß 🙂", "user_id") == "Jürgen Weiß 🙂"
 
@@ -77,26 +77,26 @@ def test_an_id_of_exactly_200_characters_and_german_letters_pass():
     (math.nan, "NaN"), (None, "null"), (42, "int"), (["Hallo"], "list"),
 ])
 def test_bad_texts_are_refused_with_the_rule_named(value, rule):
-    """issue 10 §4: NUL, lone surrogate, 20,001 characters, NaN, None, a number, a list."""
+    """NUL, lone surrogate, 20,001 characters, NaN, None, a number, a list."""
     with pytest.raises(InputError, match=rule):
         check_text(value)
 
 
 @pytest.mark.parametrize("value", ["", "  ", "\n\t "])
 def test_an_empty_text_is_the_empty_error(value):
-    """issue 10 §4: empty stays its own error (the facade's EmptyTurnError), still an InputError/ValueError."""
+    """Empty stays its own error (the facade's EmptyTurnError), still an InputError/ValueError."""
     with pytest.raises(EmptyTextError) as caught:
         check_text(value)
     assert isinstance(caught.value, ValueError)
 
 
 def test_a_text_of_exactly_20000_characters_with_line_breaks_passes():
-    """issue 10 §4: the limit is inclusive; tabs and line breaks belong in a text."""
+    """The limit is inclusive; tabs and line breaks belong in a text."""
     text = ("Zeile\tmit Tab\n" * 2000)[:TEXT_MAX_CHARS]
     assert check_text(text) == text
 
 
 def test_a_turn_checks_ids_before_the_text():
-    """issue 10 §4: the more basic error (who) is named first."""
+    """The more basic error (who) is named first."""
     with pytest.raises(InputError, match="character_id"):
         check_turn("u", "", "")

@@ -1,4 +1,4 @@
-"""The log writers never fail on what a model or a person said (issue 10 "500s from model output")."""
+"""The log writers never fail on what a model or a person said."""
 
 from __future__ import annotations
 
@@ -29,20 +29,20 @@ def _strict(text: str) -> object:
 
 
 def test_nan_and_infinity_become_text():
-    """issue 10: NaN/±Infinity in a payload are stored as the texts "NaN"/"Infinity"/"-Infinity", never as bare tokens."""
+    """NaN/±Infinity in a payload are stored as the texts "NaN"/"Infinity"/"-Infinity", never as bare tokens."""
     stored = _strict(safe_json({"limit": math.nan, "a": [math.inf, -math.inf], "ok": 1.5}))
     assert stored == {"limit": "NaN", "a": ["Infinity", "-Infinity"], "ok": 1.5}
 
 
 def test_nul_and_lone_surrogates_are_replaced():
-    """issue 10: PostgreSQL text and jsonb refuse NUL and lone surrogates: both become U+FFFD, in keys too."""
+    """PostgreSQL text and jsonb refuse NUL and lone surrogates: both become U+FFFD, in keys too."""
     stored = _strict(safe_json({"t": "a\x00b\ud800c", "x\x00": ["\udfff"]}))
     assert stored == {"t": "a\ufffdb\ufffdc", "x\ufffd": ["\ufffd"]}
     assert safe_text("Zahn\x00arzt") == "Zahn\ufffdarzt" and safe_text(None) is None
 
 
 def test_values_json_has_no_type_for_become_text():
-    """issue 10: datetimes and UUIDs as their text, other objects as their repr; a broken repr, a cycle and
+    """Datetimes and UUIDs as their text, other objects as their repr; a broken repr, a cycle and
     non-text keys never fail."""
     cyclic: dict[str, object] = {}
     cyclic["self"] = cyclic
@@ -66,7 +66,7 @@ def test_deep_nesting_is_cut_not_a_recursion_error():
 
 @pytest.mark.parametrize("payload", [{"limit": math.nan}, {"t": "a\x00b"}, {"t": "\ud800"}, {"x": -math.inf}])
 def test_trace_rows_with_model_garbage_are_stored(db, payload):
-    """issue 10: a trace row carrying NaN, Infinity, NUL or a lone surrogate is written (buffered or direct)."""
+    """A trace row carrying NaN, Infinity, NUL or a lone surrogate is written (buffered or direct)."""
     log = PipelineLog(db)
     log.write(None, "route", "entscheidung", payload, NOW)
     turn_id = uuid4()
@@ -83,7 +83,7 @@ def test_trace_rows_with_model_garbage_are_stored(db, payload):
 
 
 def test_direct_encoding_gives_exactly_the_cleaned_text_for_any_payload():
-    """Issue 30: a plain payload is encoded directly; whatever it holds (NUL, surrogates, NaN, keys of other
+    """A plain payload is encoded directly; whatever it holds (NUL, surrogates, NaN, keys of other
     types, sets, cycles, 31–40 levels of nesting, an escaped backslash before `u0000`), the text is the one the
     cleaning walk gives."""
     import random
@@ -116,8 +116,8 @@ def test_direct_encoding_gives_exactly_the_cleaned_text_for_any_payload():
         assert safe_json(payload) == _cleaned_json(payload if payload is not None else {}), payload
 
 
-def test_issue30_only_the_turns_start_skips_the_flush_wait_and_the_setting_stays_in_that_transaction(db):
-    """Issue 30: the raw turn's commit does not wait for its disk flush (the turn's synchronous end flushes it);
+def test_only_the_turns_start_skips_the_flush_wait_and_the_setting_stays_in_that_transaction(db):
+    """The raw turn's commit does not wait for its disk flush (the turn's synchronous end flushes it);
     the setting is local to that transaction — the connection's next transactions, the turn's end among them,
     wait for their flush as the server says (here made `on`; the test server itself runs without flushes)."""
     from novaberg.store.db import Database
@@ -144,7 +144,7 @@ def test_issue30_only_the_turns_start_skips_the_flush_wait_and_the_setting_stays
         one.close()
 
 
-def test_issue30_the_turns_start_commits_without_waiting_for_the_flush(db, monkeypatch):
+def test_the_turns_start_commits_without_waiting_for_the_flush(db, monkeypatch):
     """The start's transaction asks for no flush wait before it writes anything (and only that one)."""
     import psycopg
 

@@ -1,4 +1,4 @@
-"""Issue 10 "Exposure": one redaction for every message — credentials never, URLs not in what a person reads."""
+"""One redaction for every message — credentials never, URLs not in what a person reads."""
 
 from __future__ import annotations
 

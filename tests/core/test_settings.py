@@ -36,7 +36,7 @@ def test_clock_refuses_naive_moments():
 
 
 def test_the_model_key_is_a_setting_read_once_and_never_shown():
-    """Issue 25 §3: the connector gets the key from the settings read at open, not from the environment later;
+    """The connector gets the key from the settings read at open, not from the environment later;
     the key never appears in the settings' repr (which may reach a log line)."""
     from novaberg.llm.registry import make_llm
 

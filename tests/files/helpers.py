@@ -35,7 +35,7 @@ class CountingEmbedder(HashingEmbedder):
 
 
 def allow(db: Any, boundary: Path, *users: str) -> None:
-    """The operator's `novaberg roots allow --user …` for each person (issue 24)."""
+    """The operator's `novaberg roots allow --user …` for each person."""
     from novaberg.files.allowlist import AllowListRepository
 
     for user in users:
@@ -44,7 +44,7 @@ def allow(db: Any, boundary: Path, *users: str) -> None:
 
 def service(db: Any, boundary: Path, describer: Any = None, embedder: Any = None,
             users: tuple[str, ...] = ("u1",)) -> FilesService:
-    """A FilesService whose allow-list admits `boundary` for `users` only (issue 24: per person)."""
+    """A FilesService whose allow-list admits `boundary` for `users` only (per person)."""
     svc = FilesService(db, embedder or CountingEmbedder(), PipelineLog(db), describer=describer or CountingDescriber())
     for user in users:
         svc.allow(user, str(boundary), now=NOW)

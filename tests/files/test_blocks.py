@@ -1,4 +1,4 @@
-"""Issue 16 blocks in the turn (dateien.md §1a.2, §1a.5, §4c, §5.6) on real trees and the embedded Postgres."""
+"""Blocks in the turn (dateien.md §1a.2, §1a.5, §4c, §5.6) on real trees and the embedded Postgres."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def _state(user: str = "u1", text: str = "Was steht in meinen Unterlagen über d
 
 
 def test_entry_has_location_topic_excerpt() -> None:
-    """§1a.2: `- <Fundstelle>: <Thema> — <Auszug>`, the location relative to the root (issue 24: root folder
+    """§1a.2: `- <Fundstelle>: <Thema> — <Auszug>`, the location relative to the root (root folder
     + relative path, never the server's absolute path) and the line range."""
     line = entry(_hit("/home/a/unterlagen/heizung.md"))
     assert line.startswith("- unterlagen/heizung.md, Zeilen 3–7: Heizung — Die Gastherme im Keller.")
@@ -104,7 +104,7 @@ def test_no_block_for_small_talk_or_second_pair(db: Any, deps: Any, tmp_path: Pa
 
 
 def test_offline_composer_cites_the_location() -> None:
-    """Issue 16: the offline composer answers from the files' block with origin and location, not the framing."""
+    """The offline composer answers from the files' block with origin and location, not the framing."""
     block = block_text(FOREIGN_HEADER, [_hit("/home/a/heizung.md")], "[AUFZEICHNUNGEN]\nRahmen\n- Regel eins")
     answer = offline_composer({"text": "Was steht in meinen Unterlagen über die Heizung?", "service_reports": [],
                                 "block_map": {"[TERMINE]": "[TERMINE]\nkeine", FOREIGN_HEADER: block},

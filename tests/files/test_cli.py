@@ -1,5 +1,5 @@
 """The CLI: `novaberg roots list|add|disable|forget|allow|disallow|allowed`, `novaberg index` and the
-allow-lists in `novaberg doctor` (dateien.md §2a, §7 rule 3a, §8.3; issue 24)."""
+allow-lists in `novaberg doctor` (dateien.md §2a, §7 rule 3a, §8.3)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def test_roots_add_outside_is_exit_1(opened: Any, home: Path) -> None:
 
 
 def test_roots_allow_disallow_allowed(opened: Any, home: Path) -> None:
-    """Issue 24: the allow-list is per person, stored resolved; `allowed` shows one person's entries only; a
+    """The allow-list is per person, stored resolved; `allowed` shows one person's entries only; a
     second `allow` of the same path adds no entry; `disallow` removes it and an unknown entry is exit 1."""
     (home / "anna").mkdir()
     out = runner.invoke(cli.app, ["roots", "allow", "--json", str(home / "anna" / ".." / "anna"), "--user", "anna"])
@@ -81,7 +81,7 @@ def test_roots_allow_disallow_allowed(opened: Any, home: Path) -> None:
 
 @pytest.mark.parametrize("target", ["dot", "data", "root", "file", "relative"])
 def test_roots_allow_refuses_unsafe_entries(opened: Any, home: Path, target: str) -> None:
-    """Issue 24: dot directories, the data directory (and what lies in or around it), `/`, files and relative
+    """Dot directories, the data directory (and what lies in or around it), `/`, files and relative
     paths are never allowed — exit 1 with the reason, and of several paths none is written."""
     (home / "ok").mkdir()
     (home / ".docker").mkdir()
@@ -95,7 +95,7 @@ def test_roots_allow_refuses_unsafe_entries(opened: Any, home: Path, target: str
 
 def test_doctor_shows_allow_lists_and_warns_about_the_old_variable(opened: Any, home: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 24: doctor lists each person's allow-list (count and paths) and says loudly that
+    """Doctor lists each person's allow-list (count and paths) and says loudly that
     NOVABERG_FILES_BOUNDARY grants nothing any more, naming the command to run instead."""
     monkeypatch.setenv("NOVABERG_FILES_BOUNDARY", str(home))
     monkeypatch.setattr(cli.base.console, "width", 400)

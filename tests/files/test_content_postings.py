@@ -1,4 +1,4 @@
-"""Issue 27 item 3 (latency): the content channel reads a question word's forms from the BM25 postings
+"""The content channel reads a question word's forms from the BM25 postings
 (`dateien_terme`, schema 009) — the same channel as before: each person's own sections only, a word as the start
 of a compound in byte order (an umlaut too), a long word's leading part, the best section's line range."""
 

@@ -42,7 +42,7 @@ def home(home: Path, db: Any) -> Path:
     boundary = home / "home"
     write(boundary / "docs" / "haus" / "gastherme.md", THERME)
     write(boundary / "docs" / "kueche" / "suppe.md", SUPPE)
-    allow(db, boundary, "u1")  # issue 24: the operator allowed it for u1 only
+    allow(db, boundary, "u1")  # the operator allowed it for u1 only
     return boundary
 
 
@@ -70,7 +70,7 @@ def _place(home: Path) -> str:
     return str(home / "docs" / "haus" / "gastherme.md")
 
 
-SHOWN = "docs/haus/gastherme.md"  # issue 24: a person is told the file relative to its root
+SHOWN = "docs/haus/gastherme.md"  # a person is told the file relative to its root
 
 
 def test_summary_answers_so_no_deepening(db: Any, redis: Any, tmp_path: Path, home: Path) -> None:
@@ -288,7 +288,7 @@ def test_a_paraphrased_no_keeps_the_summary(db: Any, redis: Any, tmp_path: Path,
 def test_a_file_gone_between_index_and_read_is_said_with_its_path(db: Any, redis: Any, tmp_path: Path,
                                                                   home: Path) -> None:
     """§3.0b second pass through the reading service's door: a file the index knows and the disk does not
-    is named with its path (issue 16 „Bad input"), never an error."""
+    is named with its path (bad input), never an error."""
     nova, _ = _nova(db, redis, tmp_path)
     _shared(db, home)
     Path(_place(home)).unlink()

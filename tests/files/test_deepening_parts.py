@@ -264,7 +264,7 @@ def test_the_weighing_prompt_is_complete_and_names_the_limits() -> None:
 
 @pytest.mark.parametrize("text", ["wer hat " * 1250 + "die Gastherme gewartet?", "?!…", "🔥🔥🔥", "   \n\t"])
 def test_bad_input_gives_a_reading_not_an_error(text: str) -> None:
-    """issue 16 „Bad input" for §3.0b's parts: a 10,000-character question, only signs or emoji — the
+    """Bad input for §3.0b's parts: a 10,000-character question, only signs or emoji — the
     readiness and the offline weighing answer, quickly, without an error."""
     import time
 

@@ -1,4 +1,4 @@
-"""Issue 27 items 1–2: everyday questions answered offline from the shared files, current before archived.
+"""Everyday questions answered offline from the shared files, current before archived.
 
 The notes in `tests/files/everyday/` are a person's own (a lease, a car log, a vet record, a recipe, tax,
 heating, Wi-Fi, insurance, dentist; one archived lease under `archiv/`). Every question runs end to end through
@@ -56,7 +56,7 @@ def _answered(answer: str, place: str, line: int, fact: str) -> bool:
 
 
 def test_ten_everyday_questions_answered_from_the_right_line(anna: Any, home: Path) -> None:
-    """Issue 27 item 1: ≥ 8 of 10 answered offline with the right line, and no wrong fact with a location."""
+    """≥ 8 of 10 answered offline with the right line, and no wrong fact with a location."""
     good, wrong = [], []
     for question, place, line, fact in QUESTIONS:
         answer = anna.turn("anna", "nova", question, NOW).answer
@@ -71,7 +71,7 @@ def test_ten_everyday_questions_answered_from_the_right_line(anna: Any, home: Pa
 
 
 def test_a_wann_question_without_a_dated_line_says_so_and_guesses_nothing(anna: Any) -> None:
-    """Issue 27: „Wann habe ich die Kaution überwiesen?" — the lease speaks of the deposit but names no date:
+    """„Wann habe ich die Kaution überwiesen?" — the lease speaks of the deposit but names no date:
     the answer says so honestly and quotes no line (no 2.340 € presented as a date)."""
     answer = anna.turn("anna", "nova", "Wann habe ich die Kaution überwiesen?", NOW).answer
     assert "keine Zeile mit einem Datum" in answer and "notizen/mietvertrag.md" in answer, answer
@@ -107,7 +107,7 @@ def test_bob_never_gets_annas_lines(nova: Any, home: Path) -> None:
 
 
 def test_current_lease_before_the_archived_one(anna: Any) -> None:
-    """§5.6 / issue 27 repro: a 2021 lease in archiv/ (780 €) and the current one (812 €) — „Wie hoch ist
+    """§5.6 repro: a 2021 lease in archiv/ (780 €) and the current one (812 €) — „Wie hoch ist
     meine Kaltmiete gerade?" answers 812 €, never 780 €."""
     answer = anna.turn("anna", "nova", "Wie hoch ist meine Kaltmiete gerade?", NOW).answer
     assert "812,00 €" in answer and "780" not in answer, answer

@@ -1,4 +1,4 @@
-"""The HTML extractor on pages as real tools write them (issue 27 item 4: LibreOffice's German help)."""
+"""The HTML extractor on pages as real tools write them (LibreOffice's German help)."""
 
 from __future__ import annotations
 

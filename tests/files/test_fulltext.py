@@ -1,4 +1,4 @@
-"""Issue 27 item 3: the full-text channel — Okapi BM25 over sections with line ranges, its statistics kept by the
+"""The full-text channel — Okapi BM25 over sections with line ranges, its statistics kept by the
 watcher per root, each person's own, and a fusion in which the hashing embedder never outvotes lexical evidence."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _lexeme(db: Any, word: str) -> str:
 
 
 def test_statistics_follow_add_change_delete_and_return(db: Any, tmp_path: Path) -> None:
-    """Issue 27 item 3: the section counts BM25 needs are kept by the watcher — after a first index, a changed file,
+    """The section counts BM25 needs are kept by the watcher — after a first index, a changed file,
     a deleted one and its return they equal a recount from the active files' sections."""
     root = tmp_path / "doku"
     write(root / "heizung.md", "# Heizung\n\nDie Gastherme wird jeden Herbst gewartet.\n\nDer Kaminkehrer kommt im Mai.\n")
@@ -149,7 +149,7 @@ def test_bm25_idf_and_length_normalisation(db: Any, tmp_path: Path) -> None:
 
 
 def test_the_hit_carries_the_line_range_of_its_best_section(db: Any, tmp_path: Path) -> None:
-    """Issue 27 item 3 / dateien.md §1a.2: a long file is found by a word far down, and the hit names the section's
+    """dateien.md §1a.2: a long file is found by a word far down, and the hit names the section's
     lines — the location a person can open."""
     root = tmp_path / "lang"
     lines = [f"Zeile {number}: allgemeine Hinweise zur Bedienung des Geräts." for number in range(1, 181)]
@@ -187,7 +187,7 @@ def test_two_persons_never_share_statistics_or_sections(db: Any, tmp_path: Path)
 
 
 def test_hashing_never_outvotes_lexical_evidence() -> None:
-    """Issue 27 („Festplatte voll? Freien Speicherplatz prüfen" → hd, sfdisk, repart.d): the hashing embedder's
+    """A paraphrase („Festplatte voll? Freien Speicherplatz prüfen" → hd, sfdisk, repart.d): the hashing embedder's
     vote orders only what the words score equally and comes after every lexical hit — a file two channels
     agree on is not lifted above the full-text channel's first by a character-n-gram neighbour."""
     weights = channel_weights(HashingEmbedder())
@@ -219,7 +219,7 @@ def test_hashing_never_outvotes_lexical_evidence_in_a_search(db: Any, tmp_path: 
 
 
 def test_a_question_compound_is_scored_by_its_parts(db: Any, tmp_path: Path) -> None:
-    """Issue 27 item 3 (compound splitting): „Speicherplatz" stands in no section, „Speicher" and „Platz" do — the
+    """Compound splitting: „Speicherplatz" stands in no section, „Speicher" and „Platz" do — the
     full-text channel scores the question's compound by its two parts, found in the pair's own vocabulary."""
     root = tmp_path / "teile"
     write(root / "platte.txt", "Wie viel Platz bleibt im Speicher der Festplatte? Der Befehl df zeigt es.\n")

@@ -1,4 +1,4 @@
-"""Issue 16, the own zone `knowledge/` (dateien.md §3a.2a, §3a.3, §4b.3) on a real directory."""
+"""The own zone `knowledge/` (dateien.md §3a.2a, §3a.3, §4b.3) on a real directory."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 24, dateien.md §4b.3: the novelty check never keeps a changed fact — a differing number, negation or
+"""dateien.md §4b.3: the novelty check never keeps a changed fact — a differing number, negation or
 name makes the sentence a change (versioned with the anchors of §3a.2a) or a new sentence, never a copy."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def _wissen(turn: Any) -> dict[str, Any]:
 
 
 def test_ramipril_changes_are_written_versioned_and_said(nova: Any, tmp_path: Path) -> None:
-    """Issue 24 repro, §4b.3: 5 mg → 50 mg → kein: both later facts replace the old one as versioned
+    """§4b.3: 5 mg → 50 mg → kein: both later facts replace the old one as versioned
     changes (§3a.2a), the answer says what was replaced, and the history keeps every dose."""
     first = nova.turn("anna", "nova", _order(FIVE), NOW)
     assert "Version 1" in first.answer

@@ -1,5 +1,5 @@
 """`novaberg knowledge history|revert --user --character` (dateien.md §3a.2a: every edit
-reversible; issue 24: the pair's zone only)."""
+reversible; the pair's zone only)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_history_and_revert(tmp_path: Path) -> None:
 
 
 def test_the_commands_work_on_one_pairs_zone_only(tmp_path: Path) -> None:
-    """Issue 24: history and revert take --user/--character; another pair's text is neither shown nor
+    """History and revert take --user/--character; another pair's text is neither shown nor
     reverted, and a command without the pair is refused."""
     zone = KnowledgeZone(pair_zone(tmp_path, "anna", "nova"))
     zone.insert("tagebuch.md", "Das Codewort ist Kranich7.", NOW)

@@ -1,4 +1,4 @@
-"""Issue 24: her knowledge is kept per pair (person × figure), the old shared zone is archived for the operator,
+"""Her knowledge is kept per pair (person × figure), the old shared zone is archived for the operator,
 files are 0600 and directories 0700, and no response carries the server path (dateien.md §3a.3, §7: the
 zone `knowledge/` is hers to write — per pair, never another person's)."""
 
@@ -41,7 +41,7 @@ def _all_text(turn: Any) -> str:
 
 
 def test_kranich7_another_person_or_figure_hears_nothing(nova: Any, tmp_path: Path) -> None:
-    """Issue 24 repro, §3a.3: anna's knowledge is anna's with this figure — bob (with the same and with
+    """§3a.3: anna's knowledge is anna's with this figure — bob (with the same and with
     another figure) does not get it, and anna with another figure does not either."""
     written = nova.turn("anna", "nova", SECRET, NOW)
     assert _service(written, "wissen")["status"] == "abgeschlossen", written.answer
@@ -54,7 +54,7 @@ def test_kranich7_another_person_or_figure_hears_nothing(nova: Any, tmp_path: Pa
 
 
 def test_bob_cannot_write_into_annas_topic(nova: Any, tmp_path: Path) -> None:
-    """Issue 24 repro: bob's order on the same topic lands in bob's zone; anna's text is unchanged and anna
+    """Bob's order on the same topic lands in bob's zone; anna's text is unchanged and anna
     does not hear bob's bank details."""
     nova.turn("anna", "nova", SECRET, NOW)
     annas = pair_zone(tmp_path, "anna", "nova") / "tagebuch.md"
@@ -69,7 +69,7 @@ def test_bob_cannot_write_into_annas_topic(nova: Any, tmp_path: Path) -> None:
 
 
 def test_no_server_path_in_the_response(nova: Any, tmp_path: Path) -> None:
-    """Issue 24 LOW: `data.wissen_datei` and the steps name the text relative to the pair's zone."""
+    """`data.wissen_datei` and the steps name the text relative to the pair's zone."""
     turn = nova.turn("anna", "nova", SECRET, NOW)
     service = _service(turn, "wissen")
     assert service["data"]["wissen_datei"] == "tagebuch.md"
@@ -78,7 +78,7 @@ def test_no_server_path_in_the_response(nova: Any, tmp_path: Path) -> None:
 
 
 def test_safe_segments_are_unique_and_stay_in_place(tmp_path: Path) -> None:
-    """Issue 24: any id of 1–200 printable characters names its own directory directly under its parent;
+    """Any id of 1–200 printable characters names its own directory directly under its parent;
     `/`, `..` cannot leave it, NUL and empty ids are refused."""
     ids = ["anna", "Anna", "a/b", "a-b", "..", "../..", "/etc", "Jörg Müller", "日本", "x" * 200, " a"]
     segments = [safe_segment(i) for i in ids]
@@ -94,7 +94,7 @@ def test_safe_segments_are_unique_and_stay_in_place(tmp_path: Path) -> None:
 
 
 def test_files_0600_and_directories_0700(nova: Any, tmp_path: Path) -> None:
-    """Issue 24 LOW: everything in the zones is private to the server account, whatever the umask."""
+    """Everything in the zones is private to the server account, whatever the umask."""
     old = os.umask(0o022)
     try:
         nova.turn("anna", "nova", SECRET, NOW)
@@ -120,7 +120,7 @@ def _old_layout(data_dir: Path) -> None:
 
 
 def test_the_old_shared_zone_is_archived_once(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    """Issue 24: texts directly in `<data dir>/knowledge` (the old shared layout) move into an operator-only
+    """Texts directly in `<data dir>/knowledge` (the old shared layout) move into an operator-only
     archive (0700/0600) with one log line; a second start moves nothing; the pairs' zones stay."""
     _old_layout(tmp_path)
     KnowledgeZone(pair_zone(tmp_path, "anna", "nova")).insert("eigen.md", "Anna mag Tee.", NOW)
@@ -142,7 +142,7 @@ def test_the_old_shared_zone_is_archived_once(tmp_path: Path, caplog: pytest.Log
 
 def test_a_start_archives_the_old_zone_and_no_turn_reads_it(db: Any, redis: Any, offline_llm: Any,
                                                             tmp_path: Path) -> None:
-    """Issue 24: Nova's start moves the old shared zone (once) and no person's turn hears its texts."""
+    """Nova's start moves the old shared zone (once) and no person's turn hears its texts."""
     from tests.support import make_nova
 
     _old_layout(tmp_path)
@@ -155,7 +155,7 @@ def test_a_start_archives_the_old_zone_and_no_turn_reads_it(db: Any, redis: Any,
 
 
 def test_the_cli_says_the_archive_once(tmp_path: Path) -> None:
-    """Issue 24: the start that moves the old zone says so on stderr; the next one is silent."""
+    """The start that moves the old zone says so on stderr; the next one is silent."""
     _old_layout(tmp_path)
     runner = CliRunner()
     args = ["knowledge", "history", "--json", "tagebuch.md", "--user", "anna", "--character", "nova", "--data-dir",
@@ -182,7 +182,7 @@ def test_parallel_orders_of_one_pair_into_one_topic(nova: Any, tmp_path: Path) -
 
 
 def test_doctor_names_the_archive(tmp_path: Path) -> None:
-    """Issue 24: `doctor` shows where the pairs' zones are and any archive of the old shared zone."""
+    """`doctor` shows where the pairs' zones are and any archive of the old shared zone."""
     assert "knowledge-archiv" not in cli.doctor._knowledge_state(tmp_path)
     _old_layout(tmp_path)
     archive = archive_shared_zone(tmp_path, NOW)

@@ -1,4 +1,4 @@
-"""Issue 16: „Merk dir in deinem Wissen: …" writes into her own zone through the conversation (dateien.md §3a)."""
+"""„Merk dir in deinem Wissen: …" writes into her own zone through the conversation (dateien.md §3a)."""
 
 from __future__ import annotations
 

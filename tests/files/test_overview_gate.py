@@ -28,7 +28,7 @@ def home(home: Path, db: Any) -> Path:
     boundary = home / "home"
     write(boundary / "docs" / "haus" / "heizung.md", HEATING)
     write(boundary / "docs" / "rezepte.txt", "Linsensuppe mit Möhren und etwas Essig.\n")
-    allow(db, boundary, "u1")  # issue 24: the operator allowed it for u1 only
+    allow(db, boundary, "u1")  # the operator allowed it for u1 only
     return boundary
 
 
@@ -163,7 +163,7 @@ def test_an_explicit_records_question_always_opens(db: Any, redis: Any, tmp_path
 
 
 def test_a_huge_question_is_answered_with_what_was_searched(db: Any, redis: Any, tmp_path: Path, home: Path) -> None:
-    """Issue 16 bad input: a question of 10,000 characters — no error, no block, and the answer names the
+    """Bad input: a question of 10,000 characters — no error, no block, and the answer names the
     searched term cut to a readable length (it was capped to „Zu …“)."""
     nova, _ = _nova(db, redis, tmp_path)
     _share(nova, home)

@@ -88,7 +88,7 @@ def test_prefix_is_not_inside(tmp_path: Path) -> None:
 
 
 def test_deprecated_boundary_env_is_only_read_never_defaulted(tmp_path: Path) -> None:
-    """Issue 24: NOVABERG_FILES_BOUNDARY is read only so doctor can warn; unset it is empty — the server
+    """NOVABERG_FILES_BOUNDARY is read only so doctor can warn; unset it is empty — the server
     account's home is never a default boundary."""
     assert boundary_from_env({}) == ()
     a, b = tmp_path / "a", tmp_path / "b"
@@ -133,7 +133,7 @@ def fuzz_tree(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 @given(parts=st.lists(st.sampled_from(_NAMES), min_size=0, max_size=8),
        start=st.sampled_from(["home", "outside", "docs", "rel"]))
 def test_fuzz_no_escape(fuzz_tree: tuple[Path, Path], parts: list[str], start: str) -> None:
-    """§7 (issue 15 fuzz): ≥ 1,000 generated paths with symlink chains; every granted path is inside."""
+    """§7 (fuzz): ≥ 1,000 generated paths with symlink chains; every granted path is inside."""
     home, outside = fuzz_tree
     base = {"home": str(home), "outside": str(outside), "docs": str(home / "docs"), "rel": ""}[start]
     raw = os.path.join(base, *parts) if (base or parts) else "."

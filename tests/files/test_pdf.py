@@ -1,4 +1,4 @@
-"""Issue 15 formats: a shared PDF is read through pypdf — its text and its outline (bookmarks) as headings;
+"""Formats: a shared PDF is read through pypdf — its text and its outline (bookmarks) as headings;
 a broken or encrypted one is skipped with its reason and the run goes on."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16 reading service `dateien` (dateien.md §6.4, §7, §8.1, §8.1b, §8.2) on real trees and the embedded Postgres."""
+"""Reading service `dateien` (dateien.md §6.4, §7, §8.1, §8.1b, §8.2) on real trees and the embedded Postgres."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def test_fourth_exit_carries_nearest_finding_and_proposal(deps: Any, tree: Path,
                                             make_deps(db, redis, llm))
     assert result.status == "rejected"
     assert "unterlagen/haus/heizung.md" in result.answer and "Soll ich" in result.answer
-    assert result.data["naechster_fund"] == "unterlagen/haus/heizung.md"  # issue 24: relative to the root
+    assert result.data["naechster_fund"] == "unterlagen/haus/heizung.md"  # relative to the root
 
 
 def test_nothing_found_says_how_many_files(deps: Any, tree: Path, tmp_path: Path) -> None:
@@ -104,7 +104,7 @@ def test_nothing_found_says_how_many_files(deps: Any, tree: Path, tmp_path: Path
 
 
 def test_vanished_file_is_named(deps: Any, tree: Path, tmp_path: Path) -> None:
-    """Issue 16 "Bad input": a file that disappeared between index and read — said with its path."""
+    """A file that disappeared between index and read — said with its path."""
     (tree / "haus" / "heizung.md").unlink()
     result = ReadingService().run(_request("Was steht in meinen Unterlagen über Kaltenbach?"), deps)
     assert "unterlagen/haus/heizung.md ist nicht mehr da" in result.answer

@@ -1,4 +1,4 @@
-"""Issue 16 "Done when": share a directory through the conversation gate, index it, ask a question whose
+"""Share a directory through the conversation gate, index it, ask a question whose
 answer is only in one file, and get that file's location in the answer; a second pair never sees it."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def home(home: Path, db: Any) -> Path:
     write(docs / "haus" / "heizung.md", "# Heizung\n\nDie Gastherme wurde im Oktober von der Firma Kaltenbach gewartet.\n")
     write(docs / "garten" / "beete.txt", "Tomaten an die Südseite, Bohnen an den Zaun.\n")
     write(docs / "rezepte.txt", "Linsensuppe mit Möhren und etwas Essig.\n")
-    allow(db, boundary, "u1")  # issue 24: the operator allowed it for u1 only
+    allow(db, boundary, "u1")  # the operator allowed it for u1 only
     return boundary
 
 

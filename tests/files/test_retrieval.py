@@ -1,4 +1,4 @@
-"""Issue 16 retrieval (dateien.md §3.0a, §3.0a-bis, §6.3, §6.3a) on real trees and the embedded Postgres."""
+"""Retrieval (dateien.md §3.0a, §3.0a-bis, §6.3, §6.3a) on real trees and the embedded Postgres."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def test_content_channel_finds_a_term_only_in_the_text(indexed: Any) -> None:
 @pytest.mark.parametrize("query", ["x" * 10_000, "und oder aber dass weil", "?!… ,;:", "🔥", "😀😀 🙈",
                                    "Wie war dein Tag?"])
 def test_bad_questions_find_nothing_and_raise_nothing(indexed: Any, query: str) -> None:
-    """Issue 16 "Bad input": 10,000 characters, only stop words, only punctuation, an emoji → no error, no hit."""
+    """10,000 characters, only stop words, only punctuation, an emoji → no error, no hit."""
     db, svc, _ = indexed
     assert _search(db, svc, query).hits == []
 
@@ -149,7 +149,7 @@ def test_rrf_fuses_ranks_not_values() -> None:
     fused = fuse({"scharf": [1, 2], "dicht": [2, 3], "inhalt": [4]})
     assert fused[0][0] == 2
     assert {item for item, _ in fused} == {1, 2, 3, 4}
-    assert CHANNELS == ("scharf", "dicht", "inhalt", "volltext")  # issue 27: BM25 over the whole text
+    assert CHANNELS == ("scharf", "dicht", "inhalt", "volltext")  # BM25 over the whole text
 
 
 def test_rrf_gives_equally_scored_items_one_rank() -> None:

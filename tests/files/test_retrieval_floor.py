@@ -1,4 +1,4 @@
-"""Issue 16 retrieval: the dense floor measured per embedder, the dense rank inside the lexical candidates, and
+"""Retrieval: the dense floor measured per embedder, the dense rank inside the lexical candidates, and
 an embedder whose vectors do not fit the index (dateien.md §3.0a, §3.0a-bis, §6.3) on the embedded Postgres."""
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def test_the_dense_rank_decides_inside_the_lexical_tie_below_the_floor(db: Any, 
     svc = shared(db, tmp_path, root, NOW)
     retriever = Retriever(db, svc.embedder)
     retriever.floor = 0.99  # no cosine reaches it
-    retriever.fulltext = False  # issue 27: BM25 breaks this tie by itself (both words twice in a short section)
+    retriever.fulltext = False  # BM25 breaks this tie by itself (both words twice in a short section)
     result = retriever.run("u1", "nova", "Wann ist die Wartung der Gastherme?", NOW, track=False)
     assert result.ranked["dicht"] == []
     assert result.ranks["scharf"][0] == result.ranks["scharf"][1]  # a tie indeed
@@ -103,7 +103,7 @@ def test_a_dense_file_of_its_own_still_needs_the_floor(db: Any, tmp_path: Path) 
 
 
 def test_an_embedder_of_another_dimension_is_refused_loudly(db: Any, tmp_path: Path) -> None:
-    """Issue 16: the files index holds vector(768) (schema files/001). A 384-dimension embedder is refused with
+    """The files index holds vector(768) (schema files/001). A 384-dimension embedder is refused with
     a ConfigError naming both numbers — at the first index run, before anything is written, and at a search —
     not a database error per row, not a dense channel that silently falls out."""
     root = tmp_path / "haus"

@@ -1,4 +1,4 @@
-"""Issue 16 retrieval, the fusion's rules (dateien.md §6.2, §6.3, §6.3a, §8.1b) on the embedded Postgres."""
+"""Retrieval, the fusion's rules (dateien.md §6.2, §6.3, §6.3a, §8.1b) on the embedded Postgres."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def test_dense_hit_vouched_for_by_a_keyword_needs_only_the_floor(db: Any, tmp_pa
     "a" * 10_000,
 ])
 def test_odd_questions_raise_nothing(db: Any, tmp_path: Path, query: str) -> None:
-    """Issue 16 "Bad input": quotes, backslashes, tsquery operators and hundreds of distinct words in a
+    """Quotes, backslashes, tsquery operators and hundreds of distinct words in a
     question are text — no error; the pair of lexemes is built from at most the capped number of terms."""
     root = tmp_path / "haus"
     write(root / "heizung.md", "# Heizung Kassel\n\nDie Heizung in Kassel.\n")

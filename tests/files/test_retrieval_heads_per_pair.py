@@ -1,4 +1,4 @@
-"""Issue 27 item 1: the content channel's compound heads (Frist → Kündigungsfrist) count only the pair's own active
+"""The content channel's compound heads (Frist → Kündigungsfrist) count only the pair's own active
 files — another person's compounds change neither the hits nor the scores, and a deleted file's sections and
 postings no longer answer (each person sees only their own)."""
 

@@ -1,4 +1,4 @@
-"""Issue 16 retrieval, German morphology in the lexical channels (dateien.md §8.1b „deutsche Komposita tun das
+"""Retrieval, German morphology in the lexical channels (dateien.md §8.1b „deutsche Komposita tun das
 nicht", §6.3a) on real trees and the embedded Postgres. Each rule is switched off once to show that the test
 depends on it."""
 

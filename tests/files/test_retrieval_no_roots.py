@@ -1,4 +1,4 @@
-"""Issue 30 §1: no files search for a pair that shares no directory — and a directory shared mid-conversation is
+"""No files search for a pair that shares no directory — and a directory shared mid-conversation is
 searched in the very next turn (the check reads the roots table every time; nothing is cached that could go stale).
 
 dateien.md §3.0a "Drittens": every search is logged, the skipped one as an empty search.
@@ -35,7 +35,7 @@ def _searches(monkeypatch: Any) -> list[str]:
     return sent
 
 
-def test_issue30_a_pair_without_roots_sends_no_search_and_logs_an_empty_one(nova: Any, monkeypatch: Any) -> None:
+def test_a_pair_without_roots_sends_no_search_and_logs_an_empty_one(nova: Any, monkeypatch: Any) -> None:
     sent = _searches(monkeypatch)
     turn = nova.turn("anna", "nova", QUESTION, NOW)
     assert sent == []
@@ -45,7 +45,7 @@ def test_issue30_a_pair_without_roots_sends_no_search_and_logs_an_empty_one(nova
     assert [row["payload"]["treffer"] for row in logged] == [0]
 
 
-def test_issue30_a_directory_shared_mid_conversation_is_found_in_the_next_turn(nova: Any, home: Path,
+def test_a_directory_shared_mid_conversation_is_found_in_the_next_turn(nova: Any, home: Path,
                                                                               monkeypatch: Any) -> None:
     """Anna talks, then shares her notes (another person, Ben, shares nothing): her very next turn searches them
     and answers from the file; Ben's turn still sends no search and finds nothing of hers."""

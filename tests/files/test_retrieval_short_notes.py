@@ -1,4 +1,4 @@
-"""Issue 27 item 2: on short notes the dense vote has its own measured weight, among the files the words found.
+"""On short notes the dense vote has its own measured weight, among the files the words found.
 
 A short note's topic embedding stands for all of it; a long manual's for little of it. The weight of the dense
 vote on short files (`SHORT_FILE_LINES` lines, `SHORT_FILE_BYTES` bytes; `gewicht_dicht_kurz` in dense_floors.json) was chosen on the
@@ -15,7 +15,7 @@ from novaberg.files.threshold import UNMEASURED_DENSE_WEIGHT, channel_weights
 
 
 def test_the_short_note_weight_is_measured_for_the_hashing_embedder_and_applies_to_short_files_only() -> None:
-    """Issue 27 item 2: the hashing embedder has a measured weight for short notes; long files keep the
+    """The hashing embedder has a measured weight for short notes; long files keep the
     tie-break weight; an item weight overrides the channel's weight for that item alone."""
     weights = channel_weights(HashingEmbedder())
     assert weights["dicht"] <= UNMEASURED_DENSE_WEIGHT < weights["dicht_kurz"]

@@ -1,7 +1,7 @@
-"""Issue 27 item 3 (latency): one files search sends a fixed number of statements, however many words the
+"""One files search sends a fixed number of statements, however many words the
 question has — no statement per question word (N+1), and the channels' per-word work stays inside the two
 search statements (`search_sql.SEARCH`, `fulltext.FULLTEXT`). The full-text statement and the allow-list run
-beside the channels' statement on a second connection (issue 27: p95 < 50 ms with margin)."""
+beside the channels' statement on a second connection (p95 < 50 ms with margin)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def _sent(monkeypatch: Any, db: Database, prepared: dict[str, Any] | None = None
         if query == "" or isinstance(query, psycopg.sql.Composable) or self.connection.info.dbname != own:
             # the pool's health check of a connection idle a while, and the vector types' look-up on a connection new
             # to the pool (pgvector's TypeInfo.fetch): upkeep that load brings on, none of the search's statements
-            # (s12: a run at load 7 failed on them)
+            # (a run at load 7 once failed on them)
             return original(self, query, *args, **kwargs)
         sent.append("SEARCH" if query is SEARCH else "FULLTEXT" if query is FULLTEXT else str(query)[:60])
         if prepared is not None:
@@ -48,7 +48,7 @@ def _sent(monkeypatch: Any, db: Database, prepared: dict[str, Any] | None = None
 
 def test_a_search_sends_the_same_statements_for_one_word_and_for_twenty(db: Any, tmp_path: Path,
                                                                           monkeypatch: Any) -> None:
-    """Issue 27 item 3: p95 < 50 ms needs a bounded number of round trips — a one-word and a twenty-word question
+    """p95 < 50 ms needs a bounded number of round trips — a one-word and a twenty-word question
     send the same statements, each search statement once."""
     root = tmp_path / "haushalt"
     write(root / "kaffee.md", "# Kaffeemaschine\n\nDer Entkalker kommt in den Wassertank.\n\nAlle acht Wochen entkalken.\n")
@@ -63,7 +63,7 @@ def test_a_search_sends_the_same_statements_for_one_word_and_for_twenty(db: Any,
     long = retriever.run("u1", "nova", LONG, NOW, track=False)
     assert short.hits and long.hits  # both searches found something: the statements did their work
     # the full-text statement and the allow-list run beside the channels' statement, on a connection of their own
-    # (issue 27: p95), so the order in which the two threads send is not fixed; what is sent is
+    # (p95), so the order in which the two threads send is not fixed; what is sent is
     assert sorted(short_sent) == sorted(sent), (short_sent, sent)
     assert sent.count("SEARCH") == 1 and sent.count("FULLTEXT") == 1
     assert sum(1 for query in sent if query.startswith("SET LOCAL hnsw.iterative_scan")) == 2
@@ -73,7 +73,7 @@ def test_a_search_sends_the_same_statements_for_one_word_and_for_twenty(db: Any,
 
 def test_the_search_statements_are_prepared_and_planned_for_each_question(db: Any, tmp_path: Path,
                                                                          monkeypatch: Any) -> None:
-    """Issue 27 item 1: the two search statements are prepared (parsed and analysed once per connection) and planned
+    """The two search statements are prepared (parsed and analysed once per connection) and planned
     with each question's own values — a generic plan, the question's tsqueries unknown, was several times slower."""
     root = tmp_path / "haushalt"
     write(root / "kaffee.md", "# Kaffeemaschine\n\nDer Entkalker kommt in den Wassertank.\n")
@@ -92,7 +92,7 @@ def test_the_search_statements_are_prepared_and_planned_for_each_question(db: An
 
 
 def test_the_full_text_statement_runs_beside_the_channels_statement(db: Any, tmp_path: Path, monkeypatch: Any) -> None:
-    """Issue 27 (p95 < 50 ms with margin): the BM25 statement needs nothing of the channels' statement, so it is sent
+    """Speed (p95 < 50 ms with margin): the BM25 statement needs nothing of the channels' statement, so it is sent
     from a thread of its own while the channels' statement runs — and the hits are the same as when the two run one
     after the other on a pool of one connection."""
     root = tmp_path / "haushalt"
@@ -122,7 +122,7 @@ def test_the_full_text_statement_runs_beside_the_channels_statement(db: Any, tmp
 
 
 def test_a_failed_search_ends_with_nothing_still_running_beside(db: Any, tmp_path: Path, monkeypatch: Any) -> None:
-    """Issue 27: the statement beside the channels' statement is part of the search — when the channels' statement
+    """The statement beside the channels' statement is part of the search — when the channels' statement
     fails, the error reaches the caller only after the other thread's statement is over (the turn ends whole)."""
     root = tmp_path / "haushalt"
     write(root / "kaffee.md", "# Kaffeemaschine\n\nDer Entkalker kommt in den Wassertank.\n")

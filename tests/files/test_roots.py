@@ -96,7 +96,7 @@ def test_every_id_statement_carries_the_pair() -> None:
 
 
 def test_facade_on_nova(nova: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """nova.files.grant/roots/index exist; issue 24: the boundary is the person's allow-list
+    """nova.files.grant/roots/index exist; the boundary is the person's allow-list
     (`nova.files.allow/allowed`), NOVABERG_FILES_BOUNDARY grants nothing."""
     monkeypatch.setenv("NOVABERG_FILES_BOUNDARY", str(home))
     write(home / "d" / "a.txt", "Ein Text über Bienen.")
@@ -142,7 +142,7 @@ def test_edge_text_of_a_root_is_refused_before_the_database(db: Any, tmp_path: P
 
 
 def test_a_figure_id_of_200_characters_is_held(db: Any, tmp_path: Path) -> None:
-    """Issue 10 §4: the edge accepts ids of up to 200 characters; the roots table holds them."""
+    """The edge accepts ids of up to 200 characters; the roots table holds them."""
     write(tmp_path / "docs" / "a.md", "# A")
     svc = service(db, tmp_path)
     root = svc.grant("u1", "f" * 200, str(tmp_path / "docs"), now=NOW)

@@ -29,7 +29,7 @@ def home(home: Path, db: Any) -> Path:
     write(docs / "garten" / "beete.txt", "Tomaten an die Südseite.")
     write(docs / "rezepte.txt", "Linsensuppe mit Möhren.")
     write(docs / "bild.png", b"\x89PNG")  # not a text format: not counted
-    allow(db, boundary, "u1")  # issue 24: the operator allowed it for u1 only
+    allow(db, boundary, "u1")  # the operator allowed it for u1 only
     return boundary
 
 

@@ -1,4 +1,4 @@
-"""Issue 24: shared directories are bound to the person — each person shares only inside what the operator
+"""Shared directories are bound to the person — each person shares only inside what the operator
 allowed *for them* (dateien.md §7 rule 3a, the outer boundary, per person; §2a.2 the gate; §8.2a)."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def _service_of(result: Any, name: str = "dateien_wurzeln") -> dict[str, Any]:
 
 def test_repro_bob_cannot_share_annas_directory(nova: Any, db: Any, home: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """§7 rule 3a per person (issue 24 repro): bob names anna's directory, says „meins", says „Ja" — refused,
+    """§7 rule 3a per person: bob names anna's directory, says „meins", says „Ja" — refused,
     nothing granted; his question about the Endokrinologe returns nothing of anna's file. The old
     server-wide NOVABERG_FILES_BOUNDARY covering both homes grants nothing any more."""
     anna, bob = home / "anna", home / "bob"
@@ -56,7 +56,7 @@ def test_repro_bob_cannot_share_annas_directory(nova: Any, db: Any, home: Path,
 
 def test_tilde_is_never_the_server_accounts_home(nova: Any, db: Any, home: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 24 repro: „Du darfst in ~/.docker nachsehen" — `~` said by a person is not the server account's
+    """„Du darfst in ~/.docker nachsehen" — `~` said by a person is not the server account's
     home; refused with a German message, nothing granted (even with the server's home allowed)."""
     server_home = home / "server"
     write(server_home / ".docker" / "config.json", '{"auths": {"registry": {"auth": "c2VjcmV0"}}}')
@@ -74,7 +74,7 @@ def test_tilde_is_never_the_server_accounts_home(nova: Any, db: Any, home: Path,
 
 
 def test_dot_directory_refused_as_root_and_below(db: Any, home: Path) -> None:
-    """Issue 24: a dot directory is never a root — not the root itself, not below the allowed directory."""
+    """A dot directory is never a root — not the root itself, not below the allowed directory."""
     write(home / ".docker" / "config.json", "{}")
     write(home / "docs" / ".git" / "config", "x")
     svc = service(db, home)
@@ -85,7 +85,7 @@ def test_dot_directory_refused_as_root_and_below(db: Any, home: Path) -> None:
 
 
 def test_nothing_allowed_nothing_shareable(nova: Any, db: Any, home: Path) -> None:
-    """Issue 24: with no allow-list entry for the person, nothing can be shared — the answer says the operator
+    """With no allow-list entry for the person, nothing can be shared — the answer says the operator
     must allow a directory first and names the command; another person's entries do not count."""
     write(home / "docs" / "a.md", "# A\n\nx.\n")
     nova.files.allow("anna", str(home), now=TURN)
@@ -98,7 +98,7 @@ def test_nothing_allowed_nothing_shareable(nova: Any, db: Any, home: Path) -> No
 
 
 def test_data_directory_refused(nova: Any, db: Any) -> None:
-    """Issue 24: the data directory, anything in it and anything around it is refused as a root, even when
+    """The data directory, anything in it and anything around it is refused as a root, even when
     an allow-list entry covers it."""
     data = Path(nova.settings.data_dir).resolve()
     (data / "knowledge").mkdir(parents=True, exist_ok=True)
@@ -110,7 +110,7 @@ def test_data_directory_refused(nova: Any, db: Any) -> None:
 
 
 def test_a_directory_another_person_shares_is_refused_unless_allowed_for_both(db: Any, home: Path) -> None:
-    """Issue 24: a directory another person shares — or one around it — is refused unless the path lies in
+    """A directory another person shares — or one around it — is refused unless the path lies in
     an allow-list entry of both persons; the refusal does not name the other person."""
     family = home / "familie"
     write(family / "urlaub" / "plan.md", "# Urlaub\n\nx.\n")
@@ -133,7 +133,7 @@ def test_a_directory_another_person_shares_is_refused_unless_allowed_for_both(db
 
 
 def test_parallel_grants_leave_a_consistent_state(db: Any, home: Path) -> None:
-    """Issue 24, parallel turns: grants of one person at once (the same directory twice, another one) give
+    """Parallel turns: grants of one person at once (the same directory twice, another one) give
     one row per directory and no error; two persons allowed the same directory both get it."""
     for name in ("a", "b", "gemeinsam"):
         write(home / name / "x.md", "# X\n\nx.\n")
@@ -158,7 +158,7 @@ def test_parallel_grants_leave_a_consistent_state(db: Any, home: Path) -> None:
 
 
 def test_withdrawn_entry_stops_reading_and_search(deps: Any, db: Any, home: Path) -> None:
-    """Issue 24: when the operator removes an allow-list entry, the roots under it are no longer read — the
+    """When the operator removes an allow-list entry, the roots under it are no longer read — the
     watcher refuses the root (rows untouched), the search and the reading service find nothing of it."""
     write(home / "docs" / "befunde.md", MEDICAL)
     svc = service(db, home, users=("anna",))
@@ -175,7 +175,7 @@ def test_withdrawn_entry_stops_reading_and_search(deps: Any, db: Any, home: Path
 
 
 def test_no_server_path_in_the_reading_answer_or_its_steps(nova: Any, home: Path) -> None:
-    """Issue 24 (LOW, `steps[].datei`): the reading service's answer, its steps and data cite the file relative
+    """Relative paths (`steps[].datei`): the reading service's answer, its steps and data cite the file relative
     to its root (`docs/befunde.md`, line), never the absolute server path."""
     write(home / "docs" / "befunde.md", MEDICAL)
     nova.files.allow("anna", str(home), now=TURN)

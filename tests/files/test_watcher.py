@@ -202,7 +202,7 @@ def test_root_swapped_for_symlink_refused(db: Any, tmp_path: Path) -> None:
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads everything")
 def test_permission_denied_counted_rows_untouched(db: Any, tmp_path: Path) -> None:
-    """Issue 15 faults: permission denied on a file or directory — counted, no crash, rows untouched."""
+    """Faults: permission denied on a file or directory — counted, no crash, rows untouched."""
     svc, root, path = _setup(db, tmp_path)
     f = write(path / "a.md", "# A\n\nx.")
     write(path / "zu" / "b.md", "# B\n\nx.")
@@ -223,7 +223,7 @@ def test_permission_denied_counted_rows_untouched(db: Any, tmp_path: Path) -> No
 
 
 def test_permission_denied_simulated(db: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 15 faults (also as root): open() and scandir() refused — counted, no crash, rows untouched."""
+    """Faults (also as root): open() and scandir() refused — counted, no crash, rows untouched."""
     import novaberg.files.watcher as watcher
 
     svc, root, path = _setup(db, tmp_path)
@@ -277,7 +277,7 @@ def test_symlinks_in_root(db: Any, tmp_path: Path) -> None:
 
 
 def test_unicode_and_invalid_utf8_names(db: Any, tmp_path: Path) -> None:
-    """Issue 15 faults: unicode names are indexed; names with invalid UTF-8 are skipped with a reason."""
+    """Faults: unicode names are indexed; names with invalid UTF-8 are skipped with a reason."""
     svc, root, path = _setup(db, tmp_path)
     write(path / "Übersicht – Größe.md", "# Übersicht\n\nÄpfel.")
     bad = os.path.join(os.fsencode(path), b"kaputt\xff\xfe.md")
@@ -290,7 +290,7 @@ def test_unicode_and_invalid_utf8_names(db: Any, tmp_path: Path) -> None:
 
 
 def test_parse_failure_skipped_run_goes_on(db: Any, tmp_path: Path) -> None:
-    """Issue 15 faults: a file that fails to parse is skipped with its reason; the run goes on."""
+    """Faults: a file that fails to parse is skipped with its reason; the run goes on."""
     svc, root, path = _setup(db, tmp_path)
     write(path / "kaputt.json", "{nicht json")
     write(path / "binaer.txt", b"a\x00b")
@@ -309,7 +309,7 @@ def test_huge_and_empty_files(db: Any, tmp_path: Path) -> None:
 
 
 def test_killed_mid_run_no_duplicates(db: Any, tmp_path: Path) -> None:
-    """Issue 15 faults: a run killed mid-way; the next run completes the index with no duplicate rows."""
+    """Faults: a run killed mid-way; the next run completes the index with no duplicate rows."""
 
     class Dying(CountingDescriber):
         def describe(self, name: str, text: str, struktur: Any) -> dict[str, Any]:
@@ -402,7 +402,7 @@ def _docx_bytes(paragraphs: list[tuple[str | None, str]]) -> bytes:
 
 
 def test_docx_read_with_headings(db: Any, tmp_path: Path) -> None:
-    """Issue 15 formats: .docx text and headings (standard library: zip + WordprocessingML); a broken one is
+    """Formats: .docx text and headings (standard library: zip + WordprocessingML); a broken one is
     skipped with its reason."""
     svc, root, path = _setup(db, tmp_path)
     write(path / "bericht.docx", _docx_bytes([("Heading1", "Jahresbericht Bienen"), (None, "Die Bienen flogen."),

@@ -1,4 +1,4 @@
-"""Issue 26 follow-up: the bare order's question which is meant waits like a service's question.
+"""The bare order's question which is meant waits like a service's question.
 
 *„Lösch Käse“* when Käse stands on a list and in an appointment title asks „… meinst du den Eintrag auf der Liste
 oder den Termin?“ and stores the question (`agents.pending`, agent `planer`). A short answer resumes the order on

@@ -1,4 +1,4 @@
-"""Issue 26 follow-up: a bare delete/strike order (no list, no appointment word, no time) goes where the
+"""A bare delete/strike order (no list, no appointment word, no time) goes where the
 person's data says, end to end through `Nova.turn` with the offline model. Before, the route hints saw only the
 sentence: *„Lösch Käse“* went to the timeline („Einen Termin „Käse“ finde ich nicht“, or worse, it deleted the
 appointment „Käse-Seminar“) while Käse stood on the shopping list."""

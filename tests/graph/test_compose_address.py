@@ -1,4 +1,4 @@
-"""The composer's form of address (issue 28): Nova answers in the du-form (prompts/default/compose.system.txt) unless
+"""The composer's form of address: Nova answers in the du-form (prompts/default/compose.system.txt) unless
 the pair's directives ask otherwise (tribunal.md §3.1: the jurist holds the answer to the user's directives, „NUR der
 exakte Wortlaut der Direktiven zählt“) — and, short of a directive, in the form the person uses: this turn's words,
 else her latest earlier turn that addressed Nova (`memory/address.person_address`). Whoever said *Sie* three turns

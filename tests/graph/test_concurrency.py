@@ -1,4 +1,4 @@
-"""Writes that hold under concurrency (issue 10 §3): ≥ 50 parallel turns of one person on the embedded stack.
+"""Writes that hold under concurrency: ≥ 50 parallel turns of one person on the embedded stack.
 
 Every confirmed write is present afterwards, no unconfirmed write is present, identical creates write
 one row, and no turn raises (the facade's "no 5xx"). The test database pool has 4 connections, so
@@ -44,8 +44,8 @@ def _statuses(result) -> list[str]:
     return [service["status"] for service in result.services]
 
 
-def test_issue10_s3_parallel_items_onto_one_list_every_confirmed_item_lands_no_unconfirmed_one(nova, db):
-    """issue 10 §3: 50 parallel different items onto an existing list — each confirmed item is on the list,
+def test_parallel_items_onto_one_list_every_confirmed_item_lands_no_unconfirmed_one(nova, db):
+    """50 parallel different items onto an existing list — each confirmed item is on the list,
     no item whose turn did not confirm it is, and the list is the one list it was."""
     repo = NotesRepository(db)
     repo.insert(USER, "Einkaufsliste", "einkauf", "Milch", [], NOW)
@@ -67,8 +67,8 @@ def test_issue10_s3_parallel_items_onto_one_list_every_confirmed_item_lands_no_u
     assert len(confirmed) >= WORKERS * 0.9, f"only {len(confirmed)} of {WORKERS} items confirmed"
 
 
-def test_issue10_s3_fifty_identical_appointment_creates_write_one_row(nova):
-    """issue 10 §3 and timeline.md §4.4: 50 identical parallel creates → one active row, one answer that
+def test_fifty_identical_appointment_creates_write_one_row(nova):
+    """timeline.md §4.4: 50 identical parallel creates → one active row, one answer that
     entered it; the other 49 say it is already there and wrote nothing."""
     results = _burst(nova, ["Trag mir morgen um 10 den Zahnarzt ein"] * WORKERS)
 
@@ -82,8 +82,8 @@ def test_issue10_s3_fifty_identical_appointment_creates_write_one_row(nova):
     assert all(_statuses(r) == ["abgeschlossen"] and "timeline_id" not in r.services[0]["data"] for r in already)
 
 
-def test_issue10_s3_fifty_identical_list_creates_write_one_list(nova, db):
-    """issue 10 §3 and notizen.md §5 Create 4: 50 parallel "Erstelle eine Einkaufsliste" → one list; the others
+def test_fifty_identical_list_creates_write_one_list(nova, db):
+    """notizen.md §5 Create 4: 50 parallel "Erstelle eine Einkaufsliste" → one list; the others
     ask the duplicate question (or, answered by the burst itself, ask it again) and write nothing."""
     results = _burst(nova, ["Erstelle eine Einkaufsliste: Milch, Eier"] * WORKERS)
 
@@ -96,8 +96,8 @@ def test_issue10_s3_fifty_identical_list_creates_write_one_list(nova, db):
                for r in others)
 
 
-def test_issue10_s3_mixed_parallel_appointments_and_list_items_all_land(nova, db):
-    """issue 10 §3 mixed: 25 different appointments (same day, no shared title word) and 25 different items onto
+def test_mixed_parallel_appointments_and_list_items_all_land(nova, db):
+    """Parallel writes, mixed: 25 different appointments (same day, no shared title word) and 25 different items onto
     one list, all parallel — each confirmed, each present once; the pair's and the person's locks do not block
     each other's progress."""
     repo = NotesRepository(db)
@@ -115,8 +115,8 @@ def test_issue10_s3_mixed_parallel_appointments_and_list_items_all_land(nova, db
     assert all("steht jetzt auch" in a for a in answers[len(titles):]), answers[len(titles):]
 
 
-def test_issue10_s3_fifty_identical_moves_move_once(nova):
-    """issue 10 §3 and timeline.md §5.2: 50 parallel "Verschieb den Zahnarzt auf 16 Uhr" → one move (one
+def test_fifty_identical_moves_move_once(nova):
+    """timeline.md §5.2: 50 parallel "Verschieb den Zahnarzt auf 16 Uhr" → one move (one
     successor, one active row); the others find it already there (a row moved meanwhile is followed to its
     successor) and write nothing."""
     nova.turn(USER, FIGURE, "Trag mir morgen um 10 den Zahnarzt ein", NOW)
@@ -133,9 +133,9 @@ def test_issue10_s3_fifty_identical_moves_move_once(nova):
             assert _statuses(result) == ["abgeschlossen"] and "steht schon am" in result.answer, result.answer
 
 
-def test_issue10_s3_fifty_identical_directives_and_grants_write_one_row_each(db, tmp_path):
-    """issue 10 §3 for the newer writers: 50 parallel identical directives (issue 12) and 50 parallel grants of
-    the same directory (issue 15) — one row each, exactly one call reports it as new, none raises."""
+def test_fifty_identical_directives_and_grants_write_one_row_each(db, tmp_path):
+    """Parallel writes for the newer writers: 50 parallel identical directives and 50 parallel grants of
+    the same directory — one row each, exactly one call reports it as new, none raises."""
     from novaberg.directives.repository import DirectivesRepository
     from tests.files.helpers import NOW as FILES_NOW
     from tests.files.helpers import service, write
@@ -147,7 +147,7 @@ def test_issue10_s3_fifty_identical_directives_and_grants_write_one_row_each(db,
     assert sum(created for _, created in added) == 1
 
     write(tmp_path / "docs" / "a.md", "# A")
-    files = service(db, tmp_path, users=(USER,))  # issue 24: allowed for this person
+    files = service(db, tmp_path, users=(USER,))  # allowed for this person
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
         grants = list(pool.map(lambda _: files.grant(USER, FIGURE, str(tmp_path / "docs"), now=FILES_NOW),
                                range(WORKERS)))

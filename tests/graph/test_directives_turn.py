@@ -1,4 +1,4 @@
-"""Directives by conversation (issue 12 §5): ask first, write on the closed consent reading, bound to the pair."""
+"""Directives by conversation: ask first, write on the closed consent reading, bound to the pair."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def _texts(db, user="u1", character="nova"):
 
 
 def test_add_asks_then_writes_on_consent_and_the_jurist_sees_it(nova, db):
-    """issue 12 §5: created by conversation with the closed consent reading; every write verified."""
+    """Created by conversation with the closed consent reading; every write verified."""
     first = nova.turn("u1", "nova", "Sprich mich mit Sie an", NOW)
     assert first.services[0]["status"] == "rueckfrage" and "Sprich mich mit Sie an" in first.answer
     assert _texts(db) == []
@@ -54,14 +54,14 @@ def test_list_and_remove_by_conversation(nova, db):
 
 
 def test_too_long_directive_is_refused_with_a_sentence(nova, db):
-    """issue 12 "Bad input": longer than 500 characters → refused with a clear sentence, nothing written."""
+    """Longer than 500 characters → refused with a clear sentence, nothing written."""
     result = nova.turn("u1", "nova", "Neue Regel: " + "Sag nie Quark. " * 40, NOW)
     assert result.services[0]["status"] == "fehler" and "höchstens 500 Zeichen" in result.answer
     assert _texts(db) == []
 
 
 def test_a_pending_question_of_another_pair_is_refused(db, redis):
-    """issue 12 "Bad input": a directive that would apply to another pair is refused, nothing written."""
+    """A directive that would apply to another pair is refused, nothing written."""
     deps = make_deps(db, redis, make_offline_llm())
     pending = {"aktion": "hinzufuegen", "text": "Sieze mich", "frage": "?", "user_id": "u2", "character_id": "nova"}
     request = AgentRequest(user_id="u1", character_id="nova", text="ja", now=NOW, turn_id=uuid4(), action="resume",

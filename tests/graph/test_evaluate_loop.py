@@ -24,7 +24,7 @@ def test_unproven_storage_claim_survives_two_rounds_and_gets_the_correction_sent
     result = nova.turn("u1", "nova", "Erzähl mir was", NOW)
     assert result.verdict == "warnung"
     assert result.answer == f"{claim} {CORRECTION_NOTE}"
-    assert any("SPEICHERUNG NICHT BELEGT" in reason for reason in result.reasons)  # issue 12 §7: shown
+    assert any("SPEICHERUNG NICHT BELEGT" in reason for reason in result.reasons)  # shown
     assert result.as_dict()["reasons"] == result.reasons
     assert len(llm.calls["correct"]) == 2
     entries = _entries(db, "berechnung")

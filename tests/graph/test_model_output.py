@@ -1,4 +1,4 @@
-"""What a model says never ends a turn in an error (issue 10 "500s from model output"): NaN/Infinity
+"""What a model says never ends a turn in an error: NaN/Infinity
 are wrong types, dates outside 1900–2199 are no dates, and the trace is written whatever it carries."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def _trace(db, node: str, kind: str) -> list[dict]:
 
 @pytest.mark.parametrize("bad", ["NaN", "Infinity", "-Infinity", "1e999"])
 def test_nan_in_a_router_field_is_a_wrong_type_and_the_turn_ends_with_an_answer(db, redis, tmp_path, bad):
-    """issue 10 §4: NaN/Infinity in a router field are a wrong type (checked reading): the turn ends with an
+    """NaN/Infinity in a router field are a wrong type (checked reading): the turn ends with an
     answer, is stored with it, and nothing is written."""
     router = ('{"domain": "timeline", "management_action": "agent", "timeline_query": {"art": "search", '
               '"keyword": "Zahnarzt", "limit": ' + bad + "}}")
@@ -41,7 +41,7 @@ def test_nan_in_a_router_field_is_a_wrong_type_and_the_turn_ends_with_an_answer(
 
 
 def test_nan_that_reaches_the_trace_no_longer_loses_the_answer(db, redis, tmp_path, monkeypatch):
-    """issue 10: a router decision carrying NaN and NUL (any field the reader does not look at) used to fail
+    """A router decision carrying NaN and NUL (any field the reader does not look at) used to fail
     the trace write after the appointment was committed; now the turn is stored with its answer."""
     real_route = nodes.route
 
@@ -60,7 +60,7 @@ def test_nan_that_reaches_the_trace_no_longer_loses_the_answer(db, redis, tmp_pa
 
 @pytest.mark.parametrize("expression", ["am 31.12.9999 um 23", "am 1.1.0001", "am 1.1.10000 um 10", "im Jahr 2300"])
 def test_a_classifier_date_outside_the_years_is_refused(db, redis, tmp_path, expression):
-    """issue 10 §4: a time expression of the timeline classifier with a year outside 1900–2199 is no date:
+    """A time expression of the timeline classifier with a year outside 1900–2199 is no date:
     the agent asks or says it cannot read the time — no OverflowError, no write."""
     classify = {"action": "create", "target": "Zahnarzt", "zeitausdruck": expression, "event_type": "termin"}
     nova = make_nova(db, redis, ScriptedLLM({"timeline_classify": classify}, fallback=make_offline_llm()), tmp_path)
@@ -74,7 +74,7 @@ def test_a_classifier_date_outside_the_years_is_refused(db, redis, tmp_path, exp
 @pytest.mark.parametrize("text", ["Trag mir am 31.12.9999 um 23 den Zahnarzt ein", "Trag mir am 1.1.0001 den Zahnarzt ein",
                                   "Was steht am 31.12.9999 an?", "Verschieb den Zahnarzt auf den 1.1.0001"])
 def test_the_offline_model_with_such_dates_answers(nova, db, text):
-    """issue 10 "500s from input": *am 31.12.9999 um 23* and *1.1.0001* give an answer, never an OverflowError."""
+    """*am 31.12.9999 um 23* and *1.1.0001* give an answer, never an OverflowError."""
     nova.turn("u1", "nova", "Trag mir morgen um 10 den Zahnarzt ein", NOW)
     result = nova.turn("u1", "nova", text, NOW)
     assert result.answer
@@ -84,7 +84,7 @@ def test_the_offline_model_with_such_dates_answers(nova, db, text):
 
 @pytest.mark.parametrize("bound", ["0001-01-01", "9999-12-31", "2300-01-01T10:00:00+01:00"])
 def test_a_router_range_outside_the_years_reads_no_window_of_it(db, redis, tmp_path, bound):
-    """issue 10 §4: a `timeline_query` bound with a year outside 1900–2199 is no date: the window reader is
+    """A `timeline_query` bound with a year outside 1900–2199 is no date: the window reader is
     told the query is unreadable (it says so), and the turn answers."""
     router = {"domain": "keine", "management_action": "keine",
               "timeline_query": {"art": "range", "from": bound, "to": "2026-12-02"}}
@@ -95,7 +95,7 @@ def test_a_router_range_outside_the_years_reads_no_window_of_it(db, redis, tmp_p
 
 
 def test_nan_from_the_notes_classifier_writes_nothing(db, redis, tmp_path):
-    """issue 10 §4: NaN in a notes classification is a wrong type: a clear answer, no note."""
+    """NaN in a notes classification is a wrong type: a clear answer, no note."""
     classify = '{"action": "create", "target": "Einkaufsliste", "inhalt": "Brot", "konfidenz": NaN}'
     nova = make_nova(db, redis, ScriptedLLM({"notes_classify": classify}, fallback=make_offline_llm()), tmp_path)
     result = nova.turn("u1", "nova", "Erstelle eine Einkaufsliste mit Brot", NOW)
@@ -104,7 +104,7 @@ def test_nan_from_the_notes_classifier_writes_nothing(db, redis, tmp_path):
 
 
 def test_a_nul_in_a_model_title_writes_nothing(db, redis, tmp_path):
-    """issue 10: a NUL in the classifier's target would fail the database write; it is a wrong type."""
+    """A NUL in the classifier's target would fail the database write; it is a wrong type."""
     classify = {"action": "create", "target": "Zahn\x00arzt", "zeitausdruck": "morgen um 10", "event_type": "termin"}
     nova = make_nova(db, redis, ScriptedLLM({"timeline_classify": classify}, fallback=make_offline_llm()), tmp_path)
     result = nova.turn("u1", "nova", CREATE, NOW)

@@ -1,5 +1,5 @@
-"""The planner runs more than one service per turn (issue 11 §8), and a waiting question hands over to a clearly
-new request (issue 11 §6; notizen.md §7 „Kette“, timeline.md §10 pending)."""
+"""The planner runs more than one service per turn, and a waiting question hands over to a clearly
+new request (notizen.md §7 „Kette“, timeline.md §10 pending)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _nova(db, redis, tmp_path, llm=None):
 
 
 def test_section8_two_orders_run_in_the_order_said_each_verified(db, redis, tmp_path):
-    """issue 11 §8: „Trag den Zahnarzt … ein und schreib Zahnseide auf die Einkaufsliste“ → timeline, then notes."""
+    """„Trag den Zahnarzt … ein und schreib Zahnseide auf die Einkaufsliste“ → timeline, then notes."""
     nova = _nova(db, redis, tmp_path)
     nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot", NOW)
     result = nova.turn("u1", "nova",
@@ -36,8 +36,8 @@ def test_section8_two_orders_run_in_the_order_said_each_verified(db, redis, tmp_
     assert result.verdict == "ok"
 
 
-def test_section8_the_issue_sentence_without_a_time_asks_and_the_second_order_waits(db, redis, tmp_path):
-    """The issue's own sentence: the timeline asks „Wann?“, the notes order waits behind the question (the answer
+def test_section8_a_sentence_without_a_time_asks_and_the_second_order_waits(db, redis, tmp_path):
+    """A calendar order without a time and a list order in one sentence: the timeline asks „Wann?“, the notes order waits behind the question (the answer
     says so) and runs after the answer — never on a guess before it, never lost."""
     nova = _nova(db, redis, tmp_path)
     nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot", NOW)
@@ -72,7 +72,7 @@ def test_the_waiting_order_waits_again_when_the_answer_asks_again(db, redis, tmp
 
 
 def test_section8_a_rejected_moves_on_to_the_next(db, redis, tmp_path):
-    """issue 11 §8: the first order is a statement (`rejected`), the second still runs."""
+    """The first order is a statement (`rejected`), the second still runs."""
     llm = ScriptedLLM({"timeline_classify": {"action": "rejected", "grund": "Mitteilung"}}, fallback=make_offline_llm())
     nova = _nova(db, redis, tmp_path, llm)
     nova.turn("u1", "nova", "Leg eine Einkaufsliste an mit Brot", NOW)
@@ -98,7 +98,7 @@ def _nova_services():
 
 
 def test_section6_a_new_request_ends_the_pending_question_with_dismissed(db, redis, tmp_path):
-    """issue 11: while the list question waits, „Trag mir Samstag um 14 Uhr den Flohmarkt ein“ is a new request —
+    """While the list question waits, „Trag mir Samstag um 14 Uhr den Flohmarkt ein“ is a new request —
     the question ends with `dismissed` and the Flohmarkt is entered (no list question again)."""
     nova = _nova(db, redis, tmp_path)
     first = nova.turn("u1", "nova", "Schreib Pass auf die Packliste", NOW)

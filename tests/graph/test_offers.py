@@ -1,4 +1,4 @@
-"""Offers and consent through `Nova.turn` (issue 11 §5; timeline.md §3a, „Der Objektbezug“; notizen.md E3).
+"""Offers and consent through `Nova.turn` (timeline.md §3a, „Der Objektbezug“; notizen.md E3).
 
 The composer and the corrector are scripted and paraphrase; everything else is the offline model.
 """
@@ -30,7 +30,7 @@ def _offered(db, redis, tmp_path):
 
 
 def test_section5_consent_executes_exactly_the_offer_through_the_service(db, redis, tmp_path):
-    """issue 11: „Soll ich ihn eintragen?“ → „Ja, gerne“ → the Flohmarkt stands on Saturday 14:00, verified."""
+    """„Soll ich ihn eintragen?“ → „Ja, gerne“ → the Flohmarkt stands on Saturday 14:00, verified."""
     nova, llm, first = _offered(db, redis, tmp_path)
     assert first.answer == RESTATED and _titles(db) == []
     assert peek_offer(redis, "u1").target == "Flohmarkt"
@@ -73,7 +73,7 @@ def test_twin_section3a_a_mentioned_coming_appointment_is_offered(db, redis, tmp
 
 
 def test_bad_input_a_consent_after_the_offer_expired_writes_nothing_and_says_so(db, redis, tmp_path):
-    """issue 11 "Bad input": the consent comes in the next turn, but after the offer's time ran out — nothing
+    """The consent comes in the next turn, but after the offer's time ran out — nothing
     written, the answer says so."""
     nova, llm, _ = _offered(db, redis, tmp_path)
     llm.script("compose", lambda data: {"antwort": "\n".join(s["answer"] for s in data["service_reports"]) or "Hm."})
@@ -95,7 +95,7 @@ def test_twin_an_answer_counts_only_in_the_first_turn_after_the_offer(db, redis,
 
 
 def test_bad_input_a_consent_to_another_figures_offer_writes_nothing_and_says_so(db, redis, tmp_path):
-    """issue 11 "Bad input": the offer was made by figure „nova“; „Ja“ to figure „lena“ writes nothing."""
+    """The offer was made by figure „nova“; „Ja“ to figure „lena“ writes nothing."""
     nova, llm, _ = _offered(db, redis, tmp_path)
     llm.script("compose", lambda data: {"antwort": "\n".join(s["answer"] for s in data["service_reports"]) or "Hm."})
     other = nova.turn("u1", "lena", "Ja", berlin(2026, 11, 30, 10, 1))

@@ -1,4 +1,4 @@
-"""Issue 26 item 2: a new order never answers a waiting question — the waiting question ends as dismissed and the
+"""A new order never answers a waiting question — the waiting question ends as dismissed and the
 new text is handled as its own turn; real answers still answer. Measured on the external sets' sentences played as
 answers to „Welche Liste meinst du?“: orders that name a list of their own (*Bitte Butter auf die Einkaufsliste*,
 *Les mir meine Einkaufsliste vor*) were read as the choice and put the waiting item on the list they named."""
@@ -33,8 +33,8 @@ def _lists(nova, user: str) -> dict[str, list[str]]:
     ("Les mir meine Einkaufsliste vor", {"Einkaufsliste": ["Brot"], "Baumarkt": ["Spachtel"]}),
     ("Bitte entferne Spachtel", {"Einkaufsliste": ["Brot"], "Baumarkt": []}),
 ])
-def test_issue26_an_order_naming_a_list_ends_the_which_list_question_and_runs_as_its_own(nova, said, lists):
-    """notizen.md §7 (a waiting question) with issue 26 item 2: the order is no choice — the waiting item lands
+def test_an_order_naming_a_list_ends_the_which_list_question_and_runs_as_its_own(nova, said, lists):
+    """notizen.md §7 (a waiting question) with the order is no choice — the waiting item lands
     nowhere, the question ends (dismissed), and the order itself is done."""
     _list_question(nova, "u1")
     result = nova.turn("u1", FIG, said, NOW)
@@ -49,13 +49,13 @@ def test_issue26_an_order_naming_a_list_ends_the_which_list_question_and_runs_as
 @pytest.mark.parametrize(("said", "where"), [("die Einkaufsliste", "Einkaufsliste"), ("ja, die vom Baumarkt", "Baumarkt"),
                                              ("Die Liste vom Baumarkt", "Baumarkt"),
                                              ("auf die Einkaufsliste bitte", "Einkaufsliste")])
-def test_issue26_real_answers_to_the_which_list_question_still_answer(nova, said, where):
+def test_real_answers_to_the_which_list_question_still_answer(nova, said, where):
     _list_question(nova, "u1")
     nova.turn("u1", FIG, said, NOW)
     assert "Zimtsterne" in _lists(nova, "u1")[where]
 
 
-def test_issue26_an_order_of_its_own_never_answers_the_time_question_but_a_time_does(nova):
+def test_an_order_of_its_own_never_answers_the_time_question_but_a_time_does(nova):
     """timeline.md §5.1 / §10 Klärfall: „Wann soll „Volleyball“ sein?“ — *Erstelle einen Termin morgen um 15 Uhr* is
     an order of its own (it asks for its own title), never Volleyball's time; *Freitag um 10* is the answer."""
     for k, said in enumerate(["Erstelle einen Termin morgen um 15 Uhr", "Termin morgen um 10 Uhr"]):
@@ -68,7 +68,7 @@ def test_issue26_an_order_of_its_own_never_answers_the_time_question_but_a_time_
     assert (row["title"], f"{row['event_time'].astimezone(NOW.tzinfo):%d.%m. %H:%M}") == ("Volleyball", "11.12. 10:00")
 
 
-def test_issue26_another_services_order_ends_the_which_list_question_despite_a_refusal_stem(nova):
+def test_another_services_order_ends_the_which_list_question_despite_a_refusal_stem(nova):
     """*Erstelle einen Termin Zahnarzt*: the consent reading finds a refusal stem in *einen* — the timeline's order is
     no answer to „Welche Liste meinst du?“ all the same: the list question ends, the order asks its own question
     (when), and the waiting item lands nowhere."""

@@ -1,4 +1,4 @@
-"""A bare order whose words fit two services is decided by the data (issue 11: the router picks the service, the
+"""A bare order whose words fit two services is decided by the data (the router picks the service, the
 agent classifies): *Streich die Eier* was routed to the timeline, which found no appointment „Eier“ and said so —
 the eggs stayed on the shopping list. When the routed service finds nothing under the name and writes nothing,
 the runner-up by its own route hint is asked once; only its verified write replaces the first answer."""
@@ -34,13 +34,13 @@ def test_an_item_struck_off_without_naming_the_list(nova, db, order):
     assert [(s["name"], s["status"]) for s in turn.services] == [("notizen", "abgeschlossen")], turn.answer
     assert "Eier" in turn.answer and "Termin" not in turn.answer, turn.answer
     assert "Eier" not in _list_text(db) and "Mehl" in _list_text(db)
-    # issue 26 follow-up: a bare order is routed by the person's data (graph.bare_orders) — the timeline is no
+    # a bare order is routed by the person's data (graph.bare_orders) — the timeline is no
     # longer asked first and redirected from, so no step says `anderer_dienst`
     assert all(step.get("schritt") != "anderer_dienst" for step in turn.services[0]["steps"]), turn.services
 
 
 def test_twin_an_appointment_and_a_list_item_of_that_name_ask_which(nova, db):
-    """Issue 26 follow-up (was: the timeline deleted the appointment): the word is an appointment and an item of
+    """A word that is both (the timeline once deleted the appointment): the word is an appointment and an item of
     her list, so the bare order asks which is meant and changes neither."""
     nova.turn("u1", "nova", "Trag mir morgen um 10 Uhr den Zahnarzt ein", NOW)
     nova.turn("u1", "nova", "Setz Zahnarzt auf die Einkaufsliste", NOW)  # the same word on the list as well
@@ -58,7 +58,7 @@ def test_twin_found_nowhere_keeps_the_first_answer_and_changes_nothing(nova, db)
 
 
 def test_twin_an_order_of_two_parts_is_not_redirected(nova, db):
-    """Only a single order is redirected; two orders each keep their own service (issue 11 §8)."""
+    """Only a single order is redirected; two orders each keep their own service."""
     turn = nova.turn("u1", "nova", "Streich die Eier und trag mir morgen um 9 Yoga ein", NOW)
     assert [(s["name"], s["status"]) for s in turn.services] == [("timeline", "fehler"),
                                                                   ("timeline", "abgeschlossen")], turn.answer

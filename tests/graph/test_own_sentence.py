@@ -1,4 +1,4 @@
-"""Issue 26 follow-up: what ends a waiting question of any kind (`agents.pending.is_own_sentence`, the plan's
+"""What ends a waiting question of any kind (`agents.pending.is_own_sentence`, the plan's
 `_no_answer`). timeline.md §10 Resume-TTL, the Klärfall note: „eine Antwort zählt nur im ersten Menschenturn nach
 der Frage“; notizen.md §7 keeps the question once more for an unclear answer (a hesitation)."""
 

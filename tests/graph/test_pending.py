@@ -19,7 +19,7 @@ def test_store_load_clear_with_ttl(redis):
 
 
 def test_a_question_is_taken_once_and_never_one_stored_after_it(redis):
-    """Issue 26 follow-up: of the turns that read the same waiting question, exactly one takes it (compare and
+    """Of the turns that read the same waiting question, exactly one takes it (compare and
     delete); a question stored anew after the read — the resumed one asking again — is not taken by a turn that
     read the old one; another person's question is untouched."""
     store_pending(redis, "u1", "nova", "notizen", {"frage": "x"})

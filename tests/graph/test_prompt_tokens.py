@@ -1,4 +1,4 @@
-"""issue 30 §5: a prompt carries only what its task reads — the router is asked only when the route hints do not
+"""A prompt carries only what its task reads — the router is asked only when the route hints do not
 decide, its optional rules only where they can apply, and the composer gets a list once."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def test_undecided_route_hints_leave_the_model_call(text):
 
 
 def test_the_router_is_not_asked_when_the_hints_decide_and_the_order_is_carried_out(db, redis, tmp_path):
-    """issue 30 §5: a decisive hint saves the router's model call; the turn does what the model would have routed."""
+    """A decisive hint saves the router's model call; the turn does what the model would have routed."""
     llm = ScriptedLLM(fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     result = nova.turn("u1", "nova", CREATE, NOW)
@@ -49,7 +49,7 @@ def test_the_router_is_not_asked_when_the_hints_decide_and_the_order_is_carried_
 
 
 def test_the_router_is_asked_when_the_hints_do_not_decide(db, redis, tmp_path):
-    """issue 30 §5: without decisive hints the model routes — its answer wins over the hints."""
+    """Without decisive hints the model routes — its answer wins over the hints."""
     llm = ScriptedLLM({"router": {"domain": "keine", "management_action": "keine"}}, fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     result = nova.turn("u1", "nova", "Merk dir, dass ich morgen Mehl brauche", NOW)
@@ -64,7 +64,7 @@ def _router_prompt(text: str, history: list[tuple[str, str]] | None = None) -> s
 
 
 def test_the_router_gets_the_query_rule_only_for_a_question_about_appointments():
-    """issue 30 §5: the `timeline_query` rule (with today) goes only where it can apply."""
+    """The `timeline_query` rule (with today) goes only where it can apply."""
     asked = _router_prompt("Wann muss ich wieder zum Zahnarzt?")
     assert "timeline_query" in asked and "Heute ist Montag, 2026-11-30." in asked
     told = _router_prompt("Meine Schwester heißt Lena")
@@ -83,7 +83,7 @@ def test_the_router_reads_the_last_two_exchanges():
 
 
 def test_a_read_turn_gives_the_composer_the_appointments_once(db, redis, tmp_path):
-    """issue 30 §5: the timeline's report and `[TERMINE]` list the same week; the composer reads it once."""
+    """The timeline's report and `[TERMINE]` list the same week; the composer reads it once."""
     llm = ScriptedLLM(fallback=make_offline_llm())
     nova = make_nova(db, redis, llm, tmp_path)
     nova.turn("u1", "nova", CREATE, NOW)
@@ -113,8 +113,8 @@ def test_an_asked_block_stays_beside_a_report_that_lists_other_things():
     assert blocks_for_model({"[TERMINE]": block}, ["Ich habe „Zahnarzt“ für morgen, 10:00 eingetragen."]) == [block]
 
 
-def test_issue30_the_hints_decide_from_one_reading_of_each_service():
-    """Issue 30: the best service and the runner-up come from one reading of every route hint (it read every
+def test_the_hints_decide_from_one_reading_of_each_service():
+    """The best service and the runner-up come from one reading of every route hint (it read every
     hint twice); the decision is the one the real hints give."""
     from dataclasses import replace
 

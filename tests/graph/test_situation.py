@@ -1,4 +1,4 @@
-"""The Lage of the turn (issue 11 §1) and every sentence the issue quotes, end to end through `Nova.turn` with a
+"""The Lage of the turn and every sentence of the specification's examples, end to end through `Nova.turn` with a
 scripted composer that paraphrases (the services' own reports are never copied); the rest is the offline model.
 """
 
@@ -55,19 +55,19 @@ def _said(nova, llm, setup, text, answer):
 # --- true statements: never corrected ---------------------------------------------------------------------------
 
 TRUE = [
-    ("issue: Physiotherapie steht drin", (PHYSIO,), "Steht die Physiotherapie am Freitag um 11 drin?",
+    ("example: Physiotherapie steht drin", (PHYSIO,), "Steht die Physiotherapie am Freitag um 11 drin?",
      "Ja, die Physiotherapie am Freitag um 11 Uhr ist eingetragen."),
-    ("issue: Packliste nach dem Lesen", (PACK, "Ja"), "Was steht auf meiner Packliste?",
+    ("example: Packliste nach dem Lesen", (PACK, "Ja"), "Was steht auf meiner Packliste?",
      "Auf deiner Packliste stehen Pass und Ladekabel."),
-    ("issue: umgelegt", (PHYSIO,), "Verschieb die Physiotherapie auf Montag um 15 Uhr",
+    ("example: umgelegt", (PHYSIO,), "Verschieb die Physiotherapie auf Montag um 15 Uhr",
      "Ich habe die Physiotherapie auf Montag umgelegt."),
-    ("issue: umbenannt", ("Schreib Äpfel und Milch auf die Einkaufsliste", "Ja"),
+    ("example: umbenannt", ("Schreib Äpfel und Milch auf die Einkaufsliste", "Ja"),
      "Benenne die Einkaufsliste in Wocheneinkauf um", "Ich hab die Liste in Wocheneinkauf umbenannt."),
-    ("issue: geleert", (PACK, "Ja"), "Leere die Packliste", "Hab die Packliste komplett geleert."),
-    ("issue: verlegt", (PHYSIO,), "Verschieb die Physiotherapie auf Donnerstag um 16 Uhr", "Klar, schon verlegt!"),
-    ("issue: Pass geschrieben", ("Schreib Ladekabel auf die Packliste", "Ja"), "Schreib Pass auf die Packliste",
+    ("example: geleert", (PACK, "Ja"), "Leere die Packliste", "Hab die Packliste komplett geleert."),
+    ("example: verlegt", (PHYSIO,), "Verschieb die Physiotherapie auf Donnerstag um 16 Uhr", "Klar, schon verlegt!"),
+    ("example: Pass geschrieben", ("Schreib Ladekabel auf die Packliste", "Ja"), "Schreib Pass auf die Packliste",
      "Ich habe Pass auf die Packliste geschrieben."),
-    ("issue: Äpfel genommen", ("Schreib Äpfel und Milch auf die Einkaufsliste", "Ja"),
+    ("example: Äpfel genommen", ("Schreib Äpfel und Milch auf die Einkaufsliste", "Ja"),
      "Nimm Äpfel von der Einkaufsliste", "Ich habe Äpfel von der Liste genommen."),
     ("Wiederholung einen Turn später", ("Trag mir morgen um 10 Uhr den Zahnarzt ein",), "Danke dir!",
      "Gern! Der Zahnarzt morgen um 10 Uhr ist eingetragen."),
@@ -75,8 +75,8 @@ TRUE = [
 
 
 @pytest.mark.parametrize(("witness", "setup", "text", "answer"), TRUE, ids=[t[0] for t in TRUE])
-def test_issue_true_statements_go_out_without_correction(db, redis, tmp_path, witness, setup, text, answer):
-    """issue 11: 0 false corrections of true statements — the quoted sentences, paraphrased by the composer."""
+def test_true_statements_go_out_without_correction(db, redis, tmp_path, witness, setup, text, answer):
+    """0 false corrections of true statements — the quoted sentences, paraphrased by the composer."""
     nova, llm = _nova(db, redis, tmp_path)
     result, corrected = _said(nova, llm, setup, text, answer)
     assert not corrected, (witness, result.answer)
@@ -86,15 +86,15 @@ def test_issue_true_statements_go_out_without_correction(db, redis, tmp_path, wi
 # --- the same sentences as false claims: always corrected ----------------------------------------------------
 
 FALSE = [
-    ("issue: umgelegt ohne Dienst", (PHYSIO,), "Die Physio passt mir am Freitag gar nicht.",
+    ("example: umgelegt ohne Dienst", (PHYSIO,), "Die Physio passt mir am Freitag gar nicht.",
      "Ich habe die Physiotherapie auf Montag umgelegt."),
-    ("issue: umbenannt ohne Dienst", ("Schreib Äpfel und Milch auf die Einkaufsliste", "Ja"),
+    ("example: umbenannt ohne Dienst", ("Schreib Äpfel und Milch auf die Einkaufsliste", "Ja"),
      "Die Liste heißt bei mir eigentlich Wocheneinkauf.", "Ich hab die Liste in Wocheneinkauf umbenannt."),
-    ("issue: geleert ohne Dienst", (PACK, "Ja"), "Ich bin so müde heute.", "Hab die Packliste komplett geleert."),
-    ("issue: verlegt ohne Dienst", (PHYSIO,), "Freitag wird schwierig.", "Klar, schon verlegt!"),
-    ("issue: Pass nicht auf der Liste", ("Schreib Ladekabel auf die Packliste", "Ja"),
+    ("example: geleert ohne Dienst", (PACK, "Ja"), "Ich bin so müde heute.", "Hab die Packliste komplett geleert."),
+    ("example: verlegt ohne Dienst", (PHYSIO,), "Freitag wird schwierig.", "Klar, schon verlegt!"),
+    ("example: Pass nicht auf der Liste", ("Schreib Ladekabel auf die Packliste", "Ja"),
      "Den Pass darf ich nicht vergessen.", "Ich habe Pass auf die Packliste geschrieben."),
-    ("issue: Äpfel genommen ohne Dienst", ("Schreib Äpfel und Milch auf die Einkaufsliste", "Ja"),
+    ("example: Äpfel genommen ohne Dienst", ("Schreib Äpfel und Milch auf die Einkaufsliste", "Ja"),
      "Äpfel habe ich noch genug.", "Ich habe Äpfel von der Liste genommen."),
     ("FALSCHE-BESTAETIGUNG-WIRD-ERINNERUNG", (PHYSIO,), "Ich brauche noch Mehl.", "Alles klar, ich habe es notiert."),
     ("Packliste erfunden", (PACK, "Ja"), "Was steht auf meiner Packliste?",
@@ -103,8 +103,8 @@ FALSE = [
 
 
 @pytest.mark.parametrize(("witness", "setup", "text", "answer"), FALSE, ids=[t[0] for t in FALSE])
-def test_issue_false_claims_are_corrected(db, redis, tmp_path, witness, setup, text, answer):
-    """issue 11: 0 uncovered false claims — the twins of the sentences above, said where nothing was written."""
+def test_false_claims_are_corrected(db, redis, tmp_path, witness, setup, text, answer):
+    """0 uncovered false claims — the twins of the sentences above, said where nothing was written."""
     nova, llm = _nova(db, redis, tmp_path)
     result, corrected = _said(nova, llm, setup, text, answer)
     assert corrected, (witness, result.answer)
@@ -156,7 +156,7 @@ def test_section1_a_moved_or_deleted_row_leaves_the_lage(db, redis, tmp_path):
 
 
 def test_bad_input_a_corrupt_or_foreign_lage_is_ignored_and_logged(redis, caplog):
-    """issue 11 "Bad input": corrupt JSON, another pair's entry, a wrong field type — ignored, never used."""
+    """Corrupt JSON, another pair's entry, a wrong field type — ignored, never used."""
     for raw in ("{kaputt", json.dumps({"user_id": "u2", "character_id": "nova", "turn": 3, "objects": [],
                                         "refused": []}),
                 json.dumps({"user_id": "u1", "character_id": "nova", "turn": "drei", "objects": [], "refused": []}),
@@ -193,7 +193,7 @@ def test_the_agents_get_the_lages_object_as_objekt_bezug(db, redis, tmp_path):
 
 
 def test_acute_object_stored_form_is_every_field_as_asdict_gives_it() -> None:
-    """Issue 30: the Lage is stored without `dataclasses.asdict` (its deep copies were 5 % of a turn); the
+    """The Lage is stored without `dataclasses.asdict` (its deep copies were 5 % of a turn); the
     hand-written form keeps every field, in order — a new field cannot be dropped from Redis silently."""
     from dataclasses import asdict
 

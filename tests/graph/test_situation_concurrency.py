@@ -1,4 +1,4 @@
-"""Parallel turns of one person on the Lage and its offers (issue 11 "Concurrency"; the pattern of
+"""Parallel turns of one person on the Lage and its offers (the pattern of
 tests/graph/test_concurrency.py): a confirmed write is never lost, an identical request does not write twice."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_parallel_consents_to_one_offer_write_it_exactly_once(db, redis, tmp_pat
 def test_parallel_writes_all_land_in_the_lage(db, redis, tmp_path, monkeypatch):
     """Twelve parallel creates of different appointments: every confirmed row is an acute object of the Lage
     (the Lage is merged in a Redis transaction, no turn overwrites another's objects). The Lage keeps only the
-    last five turn pairs (issue 11 §1): when the first six turns end before the last six begin — as happened at
+    last five turn pairs: when the first six turns end before the last six begin — as happened at
     load 10 — their objects age out by that rule, not by a lost merge; so the window is widened here, the test is
     about the merge."""
     monkeypatch.setattr("novaberg.situation.lage.TURN_PAIRS", 2 * len(TITLES))

@@ -1,4 +1,4 @@
-"""The tribunal in the real turn (issue 12): judges → majority → computed checks raise → correction → fallback."""
+"""The tribunal in the real turn: judges → majority → computed checks raise → correction → fallback."""
 
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ def _add(db, text, user="u1", character="nova"):
 
 
 def test_sie_directive_du_answer_is_corrected_into_sie_form(db, redis, tmp_path):
-    """issue 12 "Done when": a directive „Sprich mich mit Sie an“ + a du-form answer → the jurist's offline rule
+    """A directive „Sprich mich mit Sie an“ + a du-form answer → the jurist's offline rule
     votes against it, the computed directive check raises the verdict, the corrector rewrites, the person gets
-    the Sie-form (tribunal.md §3.1, §5.3; issue 12 §6)."""
+    the Sie-form (tribunal.md §3.1, §5.3)."""
     _add(db, "Sprich mich bitte mit Sie an")
     du = "Klar, ich erkläre es dir gern: Dein Zug fährt um acht."
     sie = "Gern erkläre ich es Ihnen: Ihr Zug fährt um acht."
@@ -57,7 +57,7 @@ def test_paraphrased_corrector_still_in_du_form_goes_out_as_warnung_after_two_ro
 
 
 def test_ablehnen_majority_after_two_rounds_gives_the_fallback_text(db, redis, tmp_path):
-    """issue 12 "Done when"; tribunal.md §4 "Korrektur-Grenze", §5.4: two `ablehnen` votes in every round → after
+    """tribunal.md §4 "Korrektur-Grenze", §5.4: two `ablehnen` votes in every round → after
     two corrections the fixed fallback text, which says honestly that the answer was held back."""
     bad = {"score": 0.95, "reasoning": "Die Antwort setzt den Menschen unter Druck."}
     llm = ScriptedLLM({"compose": {"antwort": "Mach das jetzt sofort."}, "correct": {"antwort": "Mach es jetzt."},
@@ -76,7 +76,7 @@ def test_ablehnen_majority_after_two_rounds_gives_the_fallback_text(db, redis, t
 
 
 def test_fallback_text_keeps_the_sie_form(db, redis, tmp_path):
-    """The fallback text respects a Sie directive (issue 12 §4 with §5)."""
+    """The fallback text respects a Sie directive (§5)."""
     _add(db, "Sprich mich mit Sie an")
     bad = {"score": 1.0, "reasoning": "Gefährlich."}
     llm = ScriptedLLM({"compose": {"antwort": "Gefährlicher Rat."}, "tribunal_psychologe": bad, "tribunal_ethik": bad},
@@ -86,7 +86,7 @@ def test_fallback_text_keeps_the_sie_form(db, redis, tmp_path):
 
 
 def test_offline_judges_vote_ok_and_say_they_did_not_judge(nova, db):
-    """issue 12 §6: offline, nothing is scored — `ok` with the honest reasoning, the score null, the log says so."""
+    """Offline, nothing is scored — `ok` with the honest reasoning, the score null, the log says so."""
     result = nova.turn("u1", "nova", "Hallo", NOW)
     assert result.verdict == "ok"
     votes = _rows(db, "tribunal", "votum")
@@ -97,7 +97,7 @@ def test_offline_judges_vote_ok_and_say_they_did_not_judge(nova, db):
 
 
 def test_broken_judge_answers_do_not_break_the_turn(db, redis, tmp_path):
-    """tribunal.md §8, issue 12 "Bad input": no object, nulls, wrong types, NaN, out of range → read checked,
+    """tribunal.md §8, bad input: no object, nulls, wrong types, NaN, out of range → read checked,
     0.0/`fehler`, loud in the log; the turn still answers."""
     llm = ScriptedLLM({"compose": {"antwort": "Alles gut."}, "tribunal_jurist": "kein json",
                        "tribunal_psychologe": '{"score": NaN, "reasoning": "x"}',
@@ -113,7 +113,7 @@ def test_broken_judge_answers_do_not_break_the_turn(db, redis, tmp_path):
 
 
 def test_a_hanging_judge_is_its_own_fehler_vote_within_its_time_out(db, redis, tmp_path):
-    """issue 12 §3: one judge hanging past its time-out is its own 0.0/`fehler` vote; the turn does not wait on it."""
+    """One judge hanging past its time-out is its own 0.0/`fehler` vote; the turn does not wait on it."""
     def hang(data):
         time.sleep(3.0)
         return {"score": 1.0, "reasoning": "zu spät"}
@@ -161,7 +161,7 @@ def test_only_the_jurist_sees_the_pairs_directives_in_the_turn(db, redis, tmp_pa
 
 
 def test_without_directives_the_directives_score_is_not_asked(db, redis, tmp_path):
-    """issue 12 §5: with no directives the jurist gets no [DIREKTIVEN] block and no direktiven_score."""
+    """With no directives the jurist gets no [DIREKTIVEN] block and no direktiven_score."""
     ok = {"score": 0.1, "reasoning": "unauffällig"}
     llm = ScriptedLLM({"compose": {"antwort": "Hallo!"}, "tribunal_jurist": ok, "tribunal_psychologe": ok,
                        "tribunal_ethik": ok}, fallback=make_offline_llm())
@@ -190,7 +190,7 @@ def test_broken_judges_are_countable_error_rows(db, redis, tmp_path):
 
 
 def test_offline_corrector_rewrites_into_the_sie_form(db, redis, tmp_path):
-    """issue 12 §6 + "Done when", wholly offline: jurist rule → computed directive check → the offline corrector
+    """Wholly offline: jurist rule → computed directive check → the offline corrector
     rewrites the du-forms it knows → the person gets the Sie-form, `ok` after one round."""
     _add(db, "Bitte siezen Sie mich")
     llm = ScriptedLLM({"compose": {"antwort": "Du hast morgen frei, ich wünsche dir einen schönen Tag."}}, fallback=make_offline_llm())

@@ -1,4 +1,4 @@
-"""An unreachable model never crashes the turn: a clear answer, nothing written (issue 2 item 4)."""
+"""An unreachable model never crashes the turn: a clear answer, nothing written."""
 
 from __future__ import annotations
 
@@ -21,14 +21,14 @@ class _Down:
 
 @pytest.mark.parametrize(("text", "node"), [
     ("Ich gehe morgen zum Friseur", "route"),  # the router asks the model and meets the down server
-    ("Trag mir morgen um 10 den Zahnarzt ein", "plan"),  # issue 30 §5: the hints route, the classifier meets it
+    ("Trag mir morgen um 10 den Zahnarzt ein", "plan"),  # the hints route, the classifier meets it
 ])
 def test_unreachable_model_gives_a_clear_answer(db, redis, tmp_path, text, node):
     nova = make_nova(db, redis, _Down(), tmp_path)
     result = nova.turn("u1", "nova", text, berlin(2026, 11, 30, 9))
     assert "nicht" in result.answer and "antwortet nicht" in result.answer
     assert "nichts eingetragen" in result.answer
-    assert "127.0.0.1" not in result.answer and "http" not in result.answer  # issue 10: no internal URL
+    assert "127.0.0.1" not in result.answer and "http" not in result.answer  # no internal URL
     with db.transaction() as conn:
         rows = conn.execute("SELECT kind, payload FROM pipeline_log WHERE node LIKE %s", (node,)).fetchall()
     assert any("unreachable" in str(r["payload"]) for r in rows)  # the detail is kept for the operator
@@ -46,7 +46,7 @@ def test_pipeline_log_retention_keeps_raw_turns(nova, db):
 
 
 def test_background_log_retention(nova, db):
-    """Issue 14 §5 log pruning: background reports older than the retention go, younger ones stay."""
+    """Log pruning: background reports older than the retention go, younger ones stay."""
     nova.log.background("dateien_index", "ok", {"neu": 1}, berlin(2025, 1, 1, 3))
     nova.log.background("dateien_index", "ok", {"neu": 2}, berlin(2026, 11, 1, 3))
     assert nova.log.prune_background(berlin(2026, 11, 30, 10)) == 1
@@ -56,7 +56,7 @@ def test_background_log_retention(nova, db):
 
 
 def test_background_log_rows_are_written(nova, db):
-    """`hintergrund_log` (issue 2 item 3): task, status, payload, time — the heartbeat's writer."""
+    """`hintergrund_log`: task, status, payload, time — the heartbeat's writer."""
     nova.log.background("synapsen_promotion", "gestartet", {"paare": 0}, berlin(2026, 11, 30, 3))
     with db.transaction() as conn:
         row = conn.execute("SELECT task, status, payload, created_at FROM hintergrund_log").fetchone()

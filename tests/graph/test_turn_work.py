@@ -1,6 +1,6 @@
-"""Issue 30 §1: the work of a warm turn does not grow with what the person has stored.
+"""The work of a warm turn does not grow with what the person has stored.
 
-A week read puts every appointment it shows into the Lage (issue 11 §1) and the inventory check reads them
+A week read puts every appointment it shows into the Lage and the inventory check reads them
 again (tribunal.md computed checks): both read the rows in one statement, bound to the pair, not one per row.
 """
 
@@ -42,7 +42,7 @@ def _week_read(nova: Any, user: str, monkeypatch: Any) -> tuple[int, str]:
     return len(sent), answer
 
 
-def test_issue30_a_week_read_costs_the_same_statements_for_two_or_ten_appointments(nova, db, monkeypatch):
+def test_a_week_read_costs_the_same_statements_for_two_or_ten_appointments(nova, db, monkeypatch):
     """Two persons, one with 2 appointments this week and one with 10: the same number of statements; each
     answer shows only her own."""
     _appointments(db, "anna", 2)

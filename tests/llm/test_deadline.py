@@ -1,5 +1,5 @@
-"""The model time-out is a total per call (issue 10 §5), and no message a person reads names the
-model server's URL or its credentials (issue 10 §6)."""
+"""The model time-out is a total per call, and no message a person reads names the
+model server's URL or its credentials."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def _hang_up_then_hang(conn: socket.socket, number: int) -> None:
 @pytest.mark.parametrize("serve", [_hang, _trickle_headers, _trickle_body, _hang_up_then_hang])
 @pytest.mark.parametrize("connector", [OllamaLLM, OpenAICompatibleLLM])
 def test_a_hanging_model_costs_at_most_the_time_out(connector, serve):
-    """issue 10 §5: the model time-out is a total per call — a server that accepts and never answers,
+    """The model time-out is a total per call — a server that accepts and never answers,
     trickles bytes, or hangs up and then hangs on the retry costs at most the time-out (1 s, +0.5 s slack)."""
     with raw_server(serve) as (url, _accepted):
         start = time.monotonic()
@@ -68,7 +68,7 @@ def test_a_hanging_model_costs_at_most_the_time_out(connector, serve):
 
 @pytest.mark.parametrize("repeat", range(5))
 def test_the_retry_happens_within_the_same_deadline(repeat):
-    """issue 10 §5: a connection hung up (or reset) without an answer is retried once — inside the same deadline."""
+    """A connection hung up (or reset) without an answer is retried once — inside the same deadline."""
     def hang_up_then_answer(conn: socket.socket, number: int) -> None:
         conn.recv(65536)
         if number == 0:
@@ -95,7 +95,7 @@ def test_a_server_that_answers_in_time_is_not_cut():
 
 @pytest.mark.parametrize("connector", [OllamaLLM, OpenAICompatibleLLM])
 def test_messages_name_no_url_and_no_credentials(connector, caplog):
-    """issue 10 §6: an unreachable server with user:password in its URL — the message a person may read
+    """An unreachable server with user:password in its URL — the message a person may read
     names neither the URL nor the password; the log has the host, the password redacted."""
     url = f"http://nova:geheim123@127.0.0.1:{free_port()}"
     caplog.set_level(logging.WARNING, logger="novaberg.llm")
@@ -117,7 +117,7 @@ def test_an_http_error_names_no_url():
 
 @pytest.mark.parametrize("connector", [OllamaLLM, OpenAICompatibleLLM])
 def test_a_connect_that_times_out_is_not_tried_twice(connector):
-    """issue 10 §5: a host that takes no connection (full backlog: the SYN is dropped) cost 2× the time-out
+    """A host that takes no connection (full backlog: the SYN is dropped) cost 2× the time-out
     before (a connect time-out was retried, 2.2 s at 1 s); now the one deadline ends the call."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))

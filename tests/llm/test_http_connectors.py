@@ -1,4 +1,4 @@
-"""Ollama and OpenAI-compatible connectors against a fake server on loopback (issue 2 item 4)."""
+"""Ollama and OpenAI-compatible connectors against a fake server on loopback."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def test_registry_names_and_bad_names():
 
 
 def test_the_offline_connector_needs_its_rule_table():
-    """issue 25: the offline rules come from the catalog, handed in; without them make_llm refuses loudly."""
+    """The offline rules come from the catalog, handed in; without them make_llm refuses loudly."""
     with pytest.raises(ConfigError, match="rule table"):
         make_llm("offline")
 

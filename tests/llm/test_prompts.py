@@ -35,7 +35,7 @@ def test_render_keeps_json_braces_and_refuses_missing_fields():
 
 
 def test_render_leaves_out_a_line_and_a_block_that_carry_nothing():
-    """issue 30 §5: a block goes into a prompt only when it carries something — an empty field's line goes,
+    """A block goes into a prompt only when it carries something — an empty field's line goes,
     and a paragraph that kept none of its field lines goes with its heading; lines without fields stay."""
     template = "Kopf\n\nVerlauf:\n$verlauf\n\n[LAGE]\nTon: $ton\nAbsicht: $absicht\n\nÄußerung:\n$text"
     assert render(template, {"verlauf": "(kein Verlauf)", "ton": "", "absicht": "", "text": "Hallo"}) == (

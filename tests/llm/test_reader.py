@@ -62,7 +62,7 @@ def test_other_field_kinds():
      '```json\n{"limit": NaN}\n```'],
 )
 def test_nan_and_infinity_anywhere_are_a_wrong_type(text):
-    """issue 10 §4: NaN/Infinity from a model are wrong types (checked reading), wherever they stand."""
+    """NaN/Infinity from a model are wrong types (checked reading), wherever they stand."""
     with pytest.raises(ModelAnswerError) as err:
         read_object(text)
     assert err.value.step == "feld_falscher_typ"
@@ -70,7 +70,7 @@ def test_nan_and_infinity_anywhere_are_a_wrong_type(text):
 
 @pytest.mark.parametrize("text", ["[" * 100_000, '{"a": ' + "[" * 50_000 + "]" * 50_000 + "}", '{"a": 1' + "0" * 5000 + "}"])
 def test_json_too_deep_or_too_long_is_no_object_not_a_crash(text):
-    """issue 10 "500s from model output": nesting beyond the parser's depth and a 5000-digit integer are
+    """Nesting beyond the parser's depth and a 5000-digit integer are
     `kein_objekt`, never a RecursionError or a raw ValueError."""
     with pytest.raises(ModelAnswerError) as err:
         read_object(text)
@@ -79,14 +79,14 @@ def test_json_too_deep_or_too_long_is_no_object_not_a_crash(text):
 
 @pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf"), 10**400])
 def test_read_number_refuses_what_is_not_a_finite_number(value):
-    """issue 10 §4: a number field that is not finite (or beyond a float) is a wrong type."""
+    """A number field that is not finite (or beyond a float) is a wrong type."""
     with pytest.raises(ModelAnswerError) as err:
         read_number({"x": value}, "x")
     assert err.value.step == "feld_falscher_typ"
 
 
 def test_read_number_refuses_a_value_outside_its_range():
-    """issue 10 §4: a score outside the range the reader knows is a wrong value, loud like a wrong type."""
+    """A score outside the range the reader knows is a wrong value, loud like a wrong type."""
     assert read_number({"konfidenz": 0.7}, "konfidenz", minimum=0.0, maximum=1.0) == 0.7
     assert read_number({"konfidenz": 1}, "konfidenz", minimum=0.0, maximum=1.0) == 1.0
     for bad in (1.5, -0.1):
@@ -97,7 +97,7 @@ def test_read_number_refuses_a_value_outside_its_range():
 
 @pytest.mark.parametrize("text", ['{"target": "Zahn\\u0000arzt"}', '{"a": ["x\\ud800"]}', '{"\\u0000": "b"}'])
 def test_a_text_no_column_can_store_is_a_wrong_type(text):
-    """issue 10 "500s from model output": NUL or a lone surrogate in a model's text would fail the write
+    """NUL or a lone surrogate in a model's text would fail the write
     later; the checked reading refuses it at once."""
     with pytest.raises(ModelAnswerError) as err:
         read_object(text)

@@ -1,4 +1,4 @@
-"""Issue 30 §4: how many requests the model server serves at once — one setting, read once, checked."""
+"""How many requests the model server serves at once — one setting, read once, checked."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Temperature per task (tribunal.md §6: 0.2 for the judges; issue 12 §1). The table is the catalog's
-(issue 25: listed, handed to the connector at open — not registered on import)."""
+"""Temperature per task (tribunal.md §6: 0.2 for the judges). The table is the catalog's
+(listed, handed to the connector at open — not registered on import)."""
 
 from __future__ import annotations
 

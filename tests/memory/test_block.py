@@ -1,6 +1,6 @@
-"""Issue 14 item 4: the block `[ERINNERUNGEN]` — nearest long-term nodes above a floor and capped, fresh
+"""The block `[ERINNERUNGEN]` — nearest long-term nodes above a floor and capped, fresh
 short-term entries above MID, one query, no model call, every delivery logged; and the embedder rule
-(issue 14 item 2: a changed embedder is refused until `reembed`, never a silent mix)."""
+(a changed embedder is refused until `reembed`, never a silent mix)."""
 
 from __future__ import annotations
 

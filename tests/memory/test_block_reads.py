@@ -1,4 +1,4 @@
-"""Issue 28, the `[ERINNERUNGEN]` read's speed: the block's reads go over `Database.read` (autocommit — one round
+"""The `[ERINNERUNGEN]` read's speed: the block's reads go over `Database.read` (autocommit — one round
 trip per statement, no BEGIN and COMMIT around a single SELECT), a memory question that falls back to the nearest
 search reads the short-term memory once, and what the reads return is what a transaction returns."""
 

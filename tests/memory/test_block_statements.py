@@ -1,4 +1,4 @@
-"""Issue 28, the `[ERINNERUNGEN]` read under 10 ms p95 with margin: what one block read sends is pinned — one SQL
+"""The `[ERINNERUNGEN]` read under 10 ms p95 with margin: what one block read sends is pinned — one SQL
 statement for a memory question, the nearest search's two in one pipeline after it when the recall found nothing,
 one Redis command for the short-term memory — and the told read sends a node's words and time only once per process
 (`LongTermRepository.told`): a later read of the same pair gets id, link and the words' length, not ~75 bytes of
@@ -76,7 +76,7 @@ def _turn(deps: Any, user: str, text: str) -> dict[str, Any]:
     ("Was weißt du über mich?", ["SELECT id, user_id, character_id, inhal"]),
 ])
 def test_one_block_read_sends_a_fixed_few_statements(db, redis, monkeypatch, text, statements):
-    """Issue 28 (block p95 < 10 ms): a memory question is one statement; the fall-back question (*Wer spielt bei mir
+    """Block speed (p95 < 10 ms): a memory question is one statement; the fall-back question (*Wer spielt bei mir
     Geige?*, nothing of hers about it) adds the nearest search's setting and query (one pipeline); a statement is the
     nearest search alone; *Was weißt du über mich?* one list. One Redis command each: the short-term memory read
     once. A later change that doubles a read fails here."""
@@ -168,7 +168,7 @@ def test_parallel_told_reads_of_two_persons_while_one_is_promoted(db, redis):
 
 
 def test_a_held_node_superseded_since_is_told_with_its_new_link(db, redis):
-    """Issue 28 item 3: the words of a held node are reused, its link to a newer node of the same slot is not — after
+    """The words of a held node are reused, its link to a newer node of the same slot is not — after
     *Ich wohne jetzt in Bonn.* the held *Köln* row comes back linked to the Bonn node, as a process holding nothing
     reads it."""
     _tell(db, redis, "anna", ["Ich wohne in Köln."])

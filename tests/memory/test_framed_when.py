@@ -1,4 +1,4 @@
-"""Issue 28 × issue 26: a framed question (*Weißt du noch, …?*) is memory's — unless it asks when an appointment
+"""A framed question (*Weißt du noch, …?*) is memory's — unless it asks when an appointment
 is. „Weißt du noch, wann ich den Zahnarzt habe?" asks the timeline (present tense, a thing she has), „Weißt du
 noch, wann ich in Rom war?" asks what she told (past). Found by the offline corpus after the Sie-form merge:
 timeline/question/read fell from 100/100 to 97/100."""

@@ -1,4 +1,4 @@
-"""Issue 14 item 6: `novaberg memory show --user U --character C` and `novaberg memory reembed` (real processes)."""
+"""`novaberg memory show --user U --character C` and `novaberg memory reembed` (real processes)."""
 
 from __future__ import annotations
 

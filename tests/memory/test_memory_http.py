@@ -1,4 +1,4 @@
-"""Issue 14 item 6: `GET /api/memory` — the pair's memory as JSON, behind the app's sign-in, ids checked."""
+"""`GET /api/memory` — the pair's memory as JSON, behind the app's sign-in, ids checked."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 30 §1: no nearest-node search for a pair without long-term nodes — and the first node is found at once.
+"""No nearest-node search for a pair without long-term nodes — and the first node is found at once.
 
 The nearest query carries a one-time filter (does the pair have an active node?); when it is false PostgreSQL
 never starts the HNSW scan, which with `iterative_scan` would otherwise walk other pairs' nodes in vain.
@@ -29,7 +29,7 @@ def _plan(db, user: str, dims: int, vector: list[float]) -> str:
             return "\n".join(next(iter(r.values())) for r in cur.fetchall())
 
 
-def test_issue30_a_pair_without_nodes_never_starts_the_nearest_scan(db, redis):
+def test_a_pair_without_nodes_never_starts_the_nearest_scan(db, redis):
     """u2 has nodes, u1 none: u1's nearest query finds nothing and its node scan is never executed."""
     for i, text in enumerate(["Mein Hund heißt Bello.", "Meine Mutter wohnt in Hamburg."]):
         remember(redis, text, f"t{i}", user="u2")
@@ -45,7 +45,7 @@ def test_issue30_a_pair_without_nodes_never_starts_the_nearest_scan(db, redis):
     assert scans and all("never executed" in line for line in scans), plan
 
 
-def test_issue30_the_first_node_of_a_pair_is_found_in_the_next_turn(db, redis):
+def test_the_first_node_of_a_pair_is_found_in_the_next_turn(db, redis):
     """The gate reads the table in the same statement: the first promoted node is recalled right after."""
     deps = _deps(db, redis)
     before = read_memory_block({"turn_id": uuid.uuid4(), "user_id": "u1", "character_id": "nova",

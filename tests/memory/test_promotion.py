@@ -139,7 +139,7 @@ def test_attempts_live_in_their_own_hash_and_end_in_failed(db, redis):
 
 
 def test_postgres_down_leaves_the_order_in_work_uncounted(db, redis, monkeypatch):
-    """Issue 14: Postgres down during promotion — orders stay in `:arbeit`, and an outage is no attempt."""
+    """Postgres down during promotion — orders stay in `:arbeit`, and an outage is no attempt."""
     key = remember(redis, "Mein Hund heißt Bello.", "t1")
 
     def down(*args, **kwargs):
@@ -177,7 +177,7 @@ def test_the_same_key_is_queued_once(redis):
 
 
 def test_the_same_turn_written_twice_is_one_hash_and_one_order(redis):
-    """Issue 14: an identical request does not write twice."""
+    """An identical request does not write twice."""
     first = remember(redis, "Mein Hund heißt Bello.", "t1")
     second = remember(redis, "Mein Hund heißt Bello.", "t1")
     assert first == second and lists(redis)["queue"] == [first]
@@ -208,7 +208,7 @@ def test_below_minimum_is_not_kept(redis):
 
 
 def test_parallel_writes_of_one_person_keep_every_entry(redis):
-    """Issue 14 rules: a confirmed write is never lost — 20 turns at once, 20 hashes, 20 orders."""
+    """A confirmed write is never lost — 20 turns at once, 20 hashes, 20 orders."""
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(8) as pool:

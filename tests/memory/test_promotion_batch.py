@@ -1,4 +1,4 @@
-"""The promotion in batches (issue 14 throughput): N orders of one pair read, embedded, matched and written in one
+"""The promotion in batches (throughput): N orders of one pair read, embedded, matched and written in one
 transaction — with exactly the semantics of synapsen-promotion.md §3b taken one order after the other.
 """
 
@@ -241,7 +241,7 @@ def test_a_second_batch_of_the_pair_waits_for_the_first_and_sees_its_nodes(db):
 
 
 def test_two_heartbeats_at_once_run_the_promotion_once(db, redis):
-    """Issue 14 item 5 / §3 `max_instances=1`: two heartbeats ticking at the same time — one runs the promotion
+    """§3 `max_instances=1`: two heartbeats ticking at the same time — one runs the promotion
     in batches, the other waits and says so; one node per fact."""
     order_keys = _many(redis)
     start = threading.Barrier(2)

@@ -1,4 +1,4 @@
-"""Issue 14 "Bad input and faults": the heartbeat killed at any point of a promotion run. After a restart every
+"""The heartbeat killed at any point of a promotion run. After a restart every
 order is either promoted or back in the queue, no `kzg:` hash is deleted without its node, and no node exists
 twice for one hash (synapsen-promotion.md §3: the work list, put back at the next start).
 """

@@ -1,4 +1,4 @@
-"""Issue 28 item 5, the gaps against synapsen-promotion.md: queueing on thematic reinforcement (§2), the return path
+"""The gaps against synapsen-promotion.md: queueing on thematic reinforcement (§2), the return path
 after promotion and its reader of `hash_dirty` (§3b), a second order for a key already promoted and deleted (§3a,
 the same key), and the closing lines in `pipeline_log` (§3b)."""
 

@@ -1,4 +1,4 @@
-"""Issue 28 items 2 and 4 through `Nova.turn` and `nova.pixie.tick`: facts told on several days among other turns,
+"""Recall through `Nova.turn` and `nova.pixie.tick`: facts told on several days among other turns,
 asked two weeks later in everyday words — answered offline with the told sentence and its day, from this pair's
 short- and long-term memory only; a thing never told is „noch nicht erzählt", never a neighbouring fact."""
 
@@ -44,7 +44,7 @@ def _tell_over_days(nova, user: str = "anna") -> None:
     ("Was mache ich beruflich?", "Ich arbeite bei Siemens als Ingenieurin.", "3. Dezember"),
 ])
 def test_told_over_days_answered_two_weeks_later_with_its_day(nova, question, fact, day):
-    """Issue 28 item 2 (synapsen-promotion.md: promoted facts outlive the 14-day short-term lifetime): the answer
+    """Promoted facts are recalled (synapsen-promotion.md: promoted facts outlive the 14-day short-term lifetime): the answer
     is one sentence with the day and the person's words — no list of nodes."""
     _tell_over_days(nova)
     answer = nova.turn("anna", "nova", question, ASKED).answer
@@ -65,7 +65,7 @@ def test_a_fact_still_in_short_term_answers_the_same_day(nova):
 @pytest.mark.parametrize("question", ["Was ist meine Lieblingsfarbe?", "Wie heißt mein Hund?",
                                       "Was hab ich dir über meinen Bruder erzählt?", "Welche Musik hör ich?"])
 def test_never_told_is_said_never_a_neighbour_fact(nova, question):
-    """Issue 28 item 4: Lieblingsessen, Schwester, Volleyball told — Lieblingsfarbe, Hund, Bruder, Musik asked."""
+    """Lieblingsessen, Schwester, Volleyball told — Lieblingsfarbe, Hund, Bruder, Musik asked."""
     _tell_over_days(nova)
     answer = nova.turn("anna", "nova", question, ASKED).answer
     assert answer == "Das hast du mir noch nicht erzählt."

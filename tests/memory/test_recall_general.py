@@ -1,4 +1,4 @@
-"""Issue 28, the general causes behind the held-out misses of `bench.memory.recall` (each pinned here with other
+"""The general causes behind the held-out misses of `bench.memory.recall` (each pinned here with other
 words than the bench's): facts of origin and of learning are kept; a pet named after its clause (*eine Katze,
 sie heißt …*) is known by name; a compound of a kind (*Hallenfußball*) answers the question for the kind; a
 change of subject is a study update; *vor drei Wochen*, *vorgestern*, *im Sommer* read as periods."""

@@ -1,4 +1,4 @@
-"""Issue 28 follow-up: the `[ERINNERUNGEN]` read scores the pair's told sentences with a `TopicScorer` prepared
+"""The `[ERINNERUNGEN]` read scores the pair's told sentences with a `TopicScorer` prepared
 once per read (set lookups per sentence) — it must score exactly as the word-by-word rule it replaces, and a
 per-sentence cache never lets one person's read show another person's sentences."""
 
@@ -21,7 +21,7 @@ from tests.support import make_deps
 
 
 def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> int:
-    """The rule word by word (at 624c718, with issue 28's third-set changes: no stop word as a topic form, a
+    """The rule word by word (at 624c718, with the changes for the GerMedIQ rest set: no stop word as a topic form, a
     compound ending in any form of an asked word, a shared stem of four letters, never the other
     gender of a relative, and the noun, name, family and
     verb requirements): names joined

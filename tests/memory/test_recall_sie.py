@@ -1,4 +1,4 @@
-"""Sie-form recall (issue 28): a person who says *Sie* to Nova is recalled for as well, and the offline answer
+"""Sie-form recall: a person who says *Sie* to Nova is recalled for as well, and the offline answer
 follows her form of address. The default is du (prompts/default/compose.system.txt: „Du antwortest knapp und
 warm in der Du-Form“); the pair's Sie directive (tribunal.md §3.1) is the tribunal's to enforce — here the
 person's own words decide the memory answer: this turn's, else her latest turn that addressed Nova."""

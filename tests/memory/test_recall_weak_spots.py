@@ -1,4 +1,4 @@
-"""Issue 28, the weak spots `bench.memory.recall` showed (its development part): a "wann hab ich dir erzählt" question
+"""The weak spots `bench.memory.recall` showed (its development part): a "wann hab ich dir erzählt" question
 goes to memory, not the timeline (graph/router.py, `asks_what_was_told`); *Ich bin Lehrerin* answers a work
 question; a relative's name stands for the relative over several sessions; *letzte Woche* keeps to that week."""
 

@@ -1,4 +1,4 @@
-"""dateien.md §4b.1: the salience curve and its bands; the model's rating read checked (issue 14 item 1)."""
+"""dateien.md §4b.1: the salience curve and its bands; the model's rating read checked."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def test_curve_refuses_what_is_no_raw_salience(bad):
 
 
 def test_ttl_by_band():
-    """Issue 14 item 1: 7–30 days by band; nothing below the minimum."""
+    """7–30 days by band; nothing below the minimum."""
     assert band_ttl_days(effective(0.29)) is None
     assert band_ttl_days(effective(0.3)) == 7
     assert band_ttl_days(effective(0.5)) == 14

@@ -1,4 +1,4 @@
-"""Issue 28 item 1: facts about the person reach long-term memory (raw ≥ 0.7, dateien.md §4b.1: "roh 0,7" is
+"""Facts about the person reach long-term memory (raw ≥ 0.7, dateien.md §4b.1: "roh 0,7" is
 `KZG_SALIENZ_HIGH`, the promotion's queueing point); small talk does not. Measured on a written set of told
 sentences (tests/memory/data/told_sentences.json) with the offline rule."""
 

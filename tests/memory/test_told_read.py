@@ -1,4 +1,4 @@
-"""Issue 28 follow-up: the recall block reads the pair's told sentences with `LongTermRepository.told` — four
+"""The recall block reads the pair's told sentences with `LongTermRepository.told` — four
 columns as tuples, the pair's active nodes only, newest first, capped; a pair with nothing told is not read again
 by the nearest search."""
 
@@ -78,4 +78,4 @@ def test_a_pair_with_something_told_still_gets_the_nearest_search(db, redis, mon
     state = {"turn_id": uuid.uuid4(), "user_id": "clara", "character_id": "nova",
              "text": "Wer spielt bei mir Geige?", "now": NOW + timedelta(days=1)}
     read_memory_block(state, make_deps(db, redis, ScriptedLLM()))
-    assert calls == {"similar": 1, "fresh": 1}  # issue 28 read speed: the recall read's short-term entries reused
+    assert calls == {"similar": 1, "fresh": 1}  # read speed: the recall read's short-term entries reused

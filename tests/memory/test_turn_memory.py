@@ -1,4 +1,4 @@
-"""Issue 14 end to end through `Nova.turn` + `Nova.pixie.tick`: told, promoted, a week later asked — and the
+"""End to end through `Nova.turn` + `Nova.pixie.tick`: told, promoted, a week later asked — and the
 rules around it (commands and false confirmations are no memories, pairs are apart, faults keep the turn)."""
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def test_a_fresh_entry_above_mid_is_read_back_before_promotion(nova):
 
 
 def test_a_command_is_no_memory(nova, db):
-    """Issue 14 item 1: commands and questions to the services are not memories."""
+    """Commands and questions to the services are not memories."""
     nova.turn("u1", "nova", "Trag mir morgen um 10 den Zahnarzt ein", NOW)
     nova.turn("u1", "nova", "Notier mir Milch und Brot", NOW)
     assert nova.memory.short_term("u1", "nova") == []
@@ -99,7 +99,7 @@ def test_a_broken_rating_keeps_the_turn_and_stores_nothing(db, redis, tmp_path):
 
 
 def test_redis_unreachable_the_turn_still_answers(nova, db, monkeypatch):
-    """Issue 14: Redis unreachable — no memory this turn, logged; the answer goes out."""
+    """Redis unreachable — no memory this turn, logged; the answer goes out."""
     def down(*args, **kwargs):
         raise redis_lib.ConnectionError("Redis is gone")
 
@@ -112,7 +112,7 @@ def test_redis_unreachable_the_turn_still_answers(nova, db, monkeypatch):
 
 
 def test_parallel_turns_of_one_person_lose_no_memory(nova, db):
-    """Issue 14 rules: parallel turns on one person — every confirmed write kept, each once."""
+    """Parallel turns on one person — every confirmed write kept, each once."""
     facts = ["Mein Bruder heißt Jan.", "Meine Katze heißt Mimi.", "Ich wohne in Kassel.", "Meine Mutter heißt Inge.",
              "Ich arbeite als Tischlerin."]
     with ThreadPoolExecutor(5) as pool:
@@ -150,7 +150,7 @@ def test_a_due_resubmission_is_mentioned_once(nova, db):
 
 
 def test_the_offline_answer_is_said_to_the_person_not_the_prompt_block(nova, db):
-    """Issue 14 §4: the offline composer answers *Wie heißt mein Hund?* from `[ERINNERUNGEN]` alone — no
+    """The offline composer answers *Wie heißt mein Hund?* from `[ERINNERUNGEN]` alone — no
     block header, no prompt framing („Person B“), no unrelated `[TERMINE]` lines; a told fact is acknowledged
     without a claim to have stored it."""
     TimelineRepository(db).insert("u1", "nova", NewRow.for_type("termin", title="Zahnarzt",
@@ -168,7 +168,7 @@ def test_the_offline_answer_is_said_to_the_person_not_the_prompt_block(nova, db)
 
 
 def test_a_habit_and_a_preference_told_reach_long_term(nova):
-    """Issue 28 item 1 (dateien.md §4b.1, roh 0,7 = queueing point): *jeden Dienstag Volleyball* was never stored,
+    """Salience (dateien.md §4b.1, roh 0,7 = queueing point): *jeden Dienstag Volleyball* was never stored,
     *Lieblingsessen* stayed short-term (0.87) — both now become long-term nodes after a tick; bob keeps none."""
     nova.turn("anna", "nova", "Ich spiele jeden Dienstag Volleyball im Verein.", NOW)
     nova.turn("anna", "nova", "Mein Lieblingsessen ist Lasagne.", NOW + timedelta(minutes=1))

@@ -1,4 +1,4 @@
-"""Issue 28 item 3, knowledge updates: a newer told fact in the same slot (`text/told_slots.py`) supersedes the older
+"""Knowledge updates: a newer told fact in the same slot (`text/told_slots.py`) supersedes the older
 node — kept, marked and linked (`store/schema/memory/004_abgeloest.sql`), never deleted; the offline answer gives
 the newest with the older as history; `[ERINNERUNGEN]` gives a model both with their days and which is current."""
 
@@ -36,7 +36,7 @@ BONN = "Wir sind nach Bonn umgezogen, ich wohne jetzt in Bonn."
 
 
 def test_a_move_supersedes_the_old_home_kept_and_linked(nova, db):
-    """Issue 28 item 3: *Ich wohne in Köln* → later *… ich wohne jetzt in Bonn*: the Köln node stays, marked
+    """*Ich wohne in Köln* → later *… ich wohne jetzt in Bonn*: the Köln node stays, marked
     superseded by the Bonn node; nothing is deleted."""
     _tell(nova, "anna", KOELN, 0)
     _tell(nova, "anna", "Mein Lieblingsessen ist Lasagne.", 3)

@@ -1,4 +1,4 @@
-"""Issue 26 item 2, as a property: over verb frame × container phrase × item × politeness × closing
+"""As a property: over verb frame × container phrase × item × politeness × closing
 particle, the list-command reader (text/commands.py) and the notes' offline reading built on it never put a
 container phrase into an item, and never name a list the sentence did not name."""
 
@@ -17,7 +17,7 @@ _ORDERS_FIRST = (
     ("Ergänze {i} {in_}", ADD), ("Nimm {i} {on}", ADD), ("Nimm {i} {from_} raus", REMOVE),
     ("Nehme {i} {from_} runter", REMOVE), ("Streich {i} {from_}", REMOVE), ("Hak {i} {from_} ab", REMOVE),
     ("Schließe {i} {from_} ab", REMOVE), ("Lösch {i} {from_} raus", REMOVE), ("Entferne {i} {from_}", REMOVE),
-    # s11: colloquial *machen* and the putting verbs *stellen*, *legen*
+    # colloquial *machen* and the putting verbs *stellen*, *legen*
     ("Mach {i} {on}", ADD), ("Mache {i} {on}", ADD), ("Mach {i} {from_} runter", REMOVE),
     ("Mach {i} {from_} weg", REMOVE), ("Stell {i} {on}", ADD), ("Leg {i} {on}", ADD),
 )
@@ -63,7 +63,7 @@ def _sentences(draw):
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_sentences())
-def test_issue26_no_item_holds_a_container_phrase_and_no_write_lands_on_an_unnamed_list(case):
+def test_no_item_holds_a_container_phrase_and_no_write_lands_on_an_unnamed_list(case):
     text, action, item, key = case
     command = read_list_command(text)
     assert command is not None, text  # every generated order is read …
@@ -76,7 +76,7 @@ def test_issue26_no_item_holds_a_container_phrase_and_no_write_lands_on_an_unnam
     assert all(not unsafe_item_text(i) for i in reading.items), (text, reading.items)
 
 
-# --- stop 10: the list first, no list at all, a bare list word, modal particles ---------------------------
+# --- the list first, no list at all, a bare list word, modal particles ---------------------------------------
 
 _LIST_FIRST = (("Auf die {l} {p}{i}", ADD), ("Bitte auf die {l} {p}{i}", ADD), ("Auf meine {l} {p}{i}", ADD))
 _NO_LIST = (("Schreib {p}{i} auf", ADD), ("Nimm {p}{i} mit auf", ADD), ("Entferne {p}{i}", REMOVE),
@@ -100,7 +100,7 @@ def _more_sentences(draw):
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_more_sentences())
-def test_issue26_without_a_named_list_no_list_is_chosen_and_no_item_holds_a_list_phrase(case):
+def test_without_a_named_list_no_list_is_chosen_and_no_item_holds_a_list_phrase(case):
     """A list said first is that list; no list, or only *die Liste*: the reading names no list (the search
     node asks which) — and in every case the item is exactly the item, never a list phrase."""
     text, action, item, key = case
@@ -118,7 +118,7 @@ def test_issue26_without_a_named_list_no_list_is_chosen_and_no_item_holds_a_list
         assert not reading.named and fold(reading.target) in ("", "liste"), (text, reading.target)
 
 
-# --- s11: the list named before a colon, and a task as the object of a creating verb ----------------------
+# --- the list named before a colon, and a task as the object of a creating verb ----------------------
 
 _HEADED = ("{l}: {i}", "{l}: {i}, bitte")
 _TASK_FRAMES = ("Erstelle eine Aufgabe {t}", "Füge eine neue Aufgabe hinzu: {t}", "Ich möchte eine Aufgabe anlegen {t}",
@@ -154,7 +154,7 @@ def _framed(draw):
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_framed())
-def test_s11_a_headed_list_or_a_task_frame_adds_exactly_the_item_to_the_list_it_names(case):
+def test_a_headed_list_or_a_task_frame_adds_exactly_the_item_to_the_list_it_names(case):
     """*Einkaufsliste: Milch*, *Erstelle eine Aufgabe Fenster putzen*: the item is exactly what was said after the
     list or the task noun — never the noun, a verb particle or a list phrase — and lands only on the list named
     (a task noun names the to-do list)."""

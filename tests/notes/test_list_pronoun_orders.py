@@ -1,4 +1,4 @@
-"""Issue 26 item 5 (weak spots checked beside the external set): a list order with a pronoun and no list
+"""Weak spots checked beside the external phrasing set: a list order with a pronoun and no list
 named (*„Nimm ihn wieder runter“*) reaches the notes through the offline router and is read with the last
 turns; when the pronoun points nowhere, Nova asks what is meant instead of „Das habe ich nicht notiert …“.
 notizen.md §3 (Inhalts-Auflösung aus dem Verlauf), §7 (Rückfrage statt Raten)."""
@@ -22,14 +22,14 @@ def _two_lists(db, user):
     repo.insert(user, "Einkaufsliste", "einkauf", "Milch", [], NOW)
 
 
-def test_issue26_a_pronoun_order_without_a_list_is_routed_to_the_notes():
+def test_a_pronoun_order_without_a_list_is_routed_to_the_notes():
     """*„Nimm ihn wieder runter“*: a list verb with a pronoun item — the router sends it to the notes."""
     assert route_hint("Nimm ihn wieder runter") > 0.5
     assert route_hint("Streich das bitte") > 0.5
     assert route_hint("Wie geht es dir?") == 0.0
 
 
-def test_issue26_nimm_ihn_wieder_runter_removes_the_item_of_the_last_turn(nova, db):
+def test_nimm_ihn_wieder_runter_removes_the_item_of_the_last_turn(nova, db):
     """*„Setz Käse auf die Einkaufsliste“*, then *„Nimm ihn wieder runter“*: the Käse goes off again, the
     Baumarkt-Liste is untouched."""
     _two_lists(db, "u1")
@@ -39,7 +39,7 @@ def test_issue26_nimm_ihn_wieder_runter_removes_the_item_of_the_last_turn(nova, 
     assert _lists(db, "u1") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}, result.answer
 
 
-def test_issue26_an_unclear_pronoun_asks_back_and_writes_nothing(nova, db):
+def test_an_unclear_pronoun_asks_back_and_writes_nothing(nova, db):
     """Nothing named before: *„Nimm ihn wieder runter“* asks what *ihn* is — never „nicht notiert“, no write."""
     _two_lists(db, "u1")
     result = nova.turn("u1", "nova", "Nimm ihn wieder runter", NOW)
@@ -48,7 +48,7 @@ def test_issue26_an_unclear_pronoun_asks_back_and_writes_nothing(nova, db):
     assert _lists(db, "u1") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}
 
 
-def test_issue26_a_pronoun_never_reaches_another_persons_turns(nova, db):
+def test_a_pronoun_never_reaches_another_persons_turns(nova, db):
     """Each person sees only their own: Anna's *„Setz Käse …“* gives Ben's *„Nimm ihn wieder runter“* no
     meaning — Ben is asked, and neither list changes."""
     _two_lists(db, "anna")
@@ -61,8 +61,8 @@ def test_issue26_a_pronoun_never_reaches_another_persons_turns(nova, db):
     assert _lists(db, "anna") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch\nKäse"}
 
 
-def test_issue26_a_list_named_without_the_word_liste_is_written(nova, db):
-    """Issue 26 item 5: *„Streich Käse aus Baumarkt“* / *„Ergänze Backpapier auf Baumarkt“* reach the
+def test_a_list_named_without_the_word_liste_is_written(nova, db):
+    """*„Streich Käse aus Baumarkt“* / *„Ergänze Backpapier auf Baumarkt“* reach the
     Baumarkt-Liste (the name alone) — the Einkaufsliste is untouched."""
     repo = NotesRepository(db)
     repo.insert("u1", "Baumarkt-Liste", "einkauf", "Schrauben\nKäse", [], NOW)
@@ -72,7 +72,7 @@ def test_issue26_a_list_named_without_the_word_liste_is_written(nova, db):
     assert _lists(db, "u1") == {"Baumarkt-Liste": "Schrauben\nBackpapier", "Einkaufsliste": "Milch\nKäse"}
 
 
-def test_issue26_a_bare_name_that_is_no_list_writes_nothing(nova, db):
+def test_a_bare_name_that_is_no_list_writes_nothing(nova, db):
     """*„Nimm Kaffee aus Kolumbien“*: no list of that name — nothing written anywhere; and another person's
     Baumarkt-Liste is never reached by *„Streich Käse aus Baumarkt“*."""
     _two_lists(db, "u1")
@@ -83,7 +83,7 @@ def test_issue26_a_bare_name_that_is_no_list_writes_nothing(nova, db):
     assert _lists(db, "ben") == {"Baumarkt-Liste": "Käse"}
 
 
-def test_issue26_a_day_after_a_delete_verb_stays_the_timelines():
+def test_a_day_after_a_delete_verb_stays_the_timelines():
     """*„Lösch Zahnarzt von Montag“*: a day, not a list — the notes do not claim it."""
     assert route_hint("Lösch Zahnarzt von Montag") < 0.7
     assert route_hint("Streich Käse aus Baumarkt") > 0.7

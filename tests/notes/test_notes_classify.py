@@ -75,7 +75,7 @@ def test_a_model_delete_without_preposition_deletes(db, redis):
     assert result.status == "abgeschlossen" and notes(db) == []
 
 
-# --- the offline rule set: everyday phrasings (issue 5 item 3)
+# --- the offline rule set: everyday phrasings
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,7 @@ def test_offline_rename(text, new_name):
 
 
 def test_merk_dir_content_is_the_dass_clause_in_main_clause_order():
-    """Issue 13: the content keeps German word order (the finite verb second)."""
+    """The content keeps German word order (the finite verb second)."""
     assert parse("Merk dir, dass ich morgen Mehl brauche").content == "Ich brauche morgen Mehl"
 
 

@@ -1,4 +1,4 @@
-"""issue 25 item 5: the notes' write paths count only through the shared confirm step (`agents.confirm`).
+"""The notes' write paths count only through the shared confirm step (`agents.confirm`).
 A create or an append whose read-back finds nothing or another row is reported unverified, ends `fehler`, and
 does not cover the tribunal's storage claim (notizen.md §2 confirm, §6 "Verifikation")."""
 
@@ -25,7 +25,7 @@ def _not_covered(result) -> None:
 
 
 @pytest.mark.parametrize("read_back", ["nothing", "another row"])
-def test_s6_a_create_whose_read_back_fails_is_fehler_and_covers_no_claim(db, redis, monkeypatch, read_back):
+def test_a_create_whose_read_back_fails_is_fehler_and_covers_no_claim(db, redis, monkeypatch, read_back):
     real = NotesRepository.get
     other = (lambda self, note_id, user_id: None) if read_back == "nothing" else \
         (lambda self, note_id, user_id: {**real(self, note_id, user_id), "name": "Packliste"})
@@ -40,7 +40,7 @@ def test_s6_a_create_whose_read_back_fails_is_fehler_and_covers_no_claim(db, red
 
 
 @pytest.mark.parametrize("read_back", ["nothing", "another row"])
-def test_s6_an_append_whose_read_back_fails_is_fehler_and_covers_no_claim(db, redis, monkeypatch, read_back):
+def test_an_append_whose_read_back_fails_is_fehler_and_covers_no_claim(db, redis, monkeypatch, read_back):
     repo = NotesRepository(db)
     note = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
     real = NotesRepository.get
@@ -61,11 +61,11 @@ def test_the_twin_a_verified_create_is_abgeschlossen_and_covers_the_claim(db, re
 
 
 @pytest.mark.parametrize("state", [{"wrote": True, "verified": False}, {"wrote": True}, {"wrote": True, "verified": 1}])
-def test_s6_the_confirm_node_never_trusts_an_unverified_write(state):
+def test_the_confirm_node_never_trusts_an_unverified_write(state):
     assert confirm({**state, "target": "Einkaufsliste"})["status"] == "fehler"
 
 
-def test_s2_a_question_or_failure_stays_and_a_read_completes():
+def test_a_question_or_failure_stays_and_a_read_completes():
     assert confirm({"status": "rueckfrage", "wrote": True}) == {}
     assert confirm({}) == {"status": "abgeschlossen"}
     assert confirm({"wrote": True, "verified": True}) == {"status": "abgeschlossen"}

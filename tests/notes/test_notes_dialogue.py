@@ -1,4 +1,4 @@
-"""End-to-end turns through `nova.turn` (issue 5 "Done when"; notizen.md §4 "Rueckfrage bei nicht
+"""End-to-end turns through `nova.turn` (notizen.md §4 "Rueckfrage bei nicht
 gefundener Notiz", §5, §7 "Die geschlossene Annahme"): the shopping-list dialogue."""
 
 from __future__ import annotations

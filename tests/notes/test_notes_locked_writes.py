@@ -1,4 +1,4 @@
-"""issue 10 §3 for the notes: each write in one transaction under the person's lock, planned on the text as it is
+"""Parallel writes for the notes: each write in one transaction under the person's lock, planned on the text as it is
 now, read back inside; a read-back that disagrees rolls the write back; a change made on an older text is
 moved onto the current one (lists) or made again by the model."""
 
@@ -49,11 +49,11 @@ def _with_asker(deps: Any, asker: Any) -> Any:
         ("Milch\nEier", "Eier\nMilch", "Milch\nEier\nBrot", None),  # reordered: no pure list change
     ],
 )
-def test_issue10_s3_rebase_moves_a_pure_list_change_onto_the_current_text(base, changed, current, expected):
+def test_rebase_moves_a_pure_list_change_onto_the_current_text(base, changed, current, expected):
     assert rebase_items(base, changed, current) == expected
 
 
-def test_issue10_s3_an_item_added_while_the_model_was_asked_is_kept(db, redis):
+def test_an_item_added_while_the_model_was_asked_is_kept(db, redis):
     """The lost update of the finding: the list grew between the read and the write — both items stay."""
     repo = NotesRepository(db)
     note = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
@@ -66,7 +66,7 @@ def test_issue10_s3_an_item_added_while_the_model_was_asked_is_kept(db, redis):
     assert meanwhile.calls == 1  # moved onto the new text, the model was not asked again
 
 
-def test_issue10_s3_a_free_text_changed_meanwhile_is_rewritten_again(db, redis):
+def test_a_free_text_changed_meanwhile_is_rewritten_again(db, redis):
     """No list: the change is asked of the model again on the current text, not written over it."""
     repo = NotesRepository(db)
     note = repo.insert("u1", "Idee", "idee", "Garten", [], NOW)
@@ -82,7 +82,7 @@ def test_issue10_s3_a_free_text_changed_meanwhile_is_rewritten_again(db, redis):
     assert meanwhile.calls == 2
 
 
-def test_issue10_s3_a_note_that_keeps_changing_ends_loud_and_writes_nothing(db, redis):
+def test_a_note_that_keeps_changing_ends_loud_and_writes_nothing(db, redis):
     repo = NotesRepository(db)
     note = repo.insert("u1", "Idee", "idee", "Garten", [], NOW)
     texts = iter(f"Garten {i}" for i in range(10))
@@ -95,7 +95,7 @@ def test_issue10_s3_a_note_that_keeps_changing_ends_loud_and_writes_nothing(db, 
     assert repo.get(note["id"], "u1")["text"] == "Garten 2"  # the third writer's text, not the model's
 
 
-def test_issue10_s3_a_write_whose_read_back_disagrees_is_rolled_back(db, redis, monkeypatch):
+def test_a_write_whose_read_back_disagrees_is_rolled_back(db, redis, monkeypatch):
     """A write that is not confirmed is reported as failed and leaves nothing behind."""
     repo = NotesRepository(db)
     note = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
@@ -104,7 +104,7 @@ def test_issue10_s3_a_write_whose_read_back_disagrees_is_rolled_back(db, redis, 
                         lambda self, note_id, user_id: {**real_get(self, note_id, user_id), "text": "anders"})
     result = append_note(Context(deps_with(db, redis, make_offline_llm()), "u1", NOW), note, "Brot")
     monkeypatch.undo()
-    # the write node reports the unverified write; the shared confirm step makes it `fehler` (issue 25)
+    # the write node reports the unverified write; the shared confirm step makes it `fehler`
     assert "status" not in result and (result["wrote"], result["verified"]) == (True, False)
     assert confirm(result)["status"] == "fehler"
     assert {"schritt": "verifikation", "verifiziert": False, "abweichung": ["text"],
@@ -112,7 +112,7 @@ def test_issue10_s3_a_write_whose_read_back_disagrees_is_rolled_back(db, redis, 
     assert repo.get(note["id"], "u1")["text"] == "Milch"
 
 
-def test_issue10_s3_a_create_whose_read_back_disagrees_leaves_no_row(db, redis, monkeypatch):
+def test_a_create_whose_read_back_disagrees_leaves_no_row(db, redis, monkeypatch):
     monkeypatch.setattr(NotesRepository, "get", lambda self, note_id, user_id: None)
     result = run(deps_with(db, redis, make_offline_llm()), "Erstelle eine Einkaufsliste: Milch")
     monkeypatch.undo()
@@ -120,8 +120,8 @@ def test_issue10_s3_a_create_whose_read_back_disagrees_leaves_no_row(db, redis, 
     assert all_rows(db) == []
 
 
-def test_issue10_s3_a_write_that_fails_midway_is_fehler_and_leaves_nothing(db, redis, monkeypatch):
-    """issue 10 §3: the database fails after the UPDATE (at the read-back) — reported as failed, rolled back."""
+def test_a_write_that_fails_midway_is_fehler_and_leaves_nothing(db, redis, monkeypatch):
+    """The database fails after the UPDATE (at the read-back) — reported as failed, rolled back."""
     import psycopg
 
     repo = NotesRepository(db)
@@ -138,7 +138,7 @@ def test_issue10_s3_a_write_that_fails_midway_is_fehler_and_leaves_nothing(db, r
     assert repo.get(note["id"], "u1")["text"] == "Milch"
 
 
-def test_issue10_s3_the_person_lock_serialises_and_other_persons_pass(db):
+def test_the_person_lock_serialises_and_other_persons_pass(db):
     """Parallel turns of one person: a second locked section of the same person waits for the first, another
     person's does not (the lock every notes write runs under)."""
     import threading
@@ -170,7 +170,7 @@ def test_issue10_s3_the_person_lock_serialises_and_other_persons_pass(db):
     assert order == ["other person", "first", "second"]
 
 
-def test_issue10_s3_parallel_appends_of_one_person_keep_both(db, redis):
+def test_parallel_appends_of_one_person_keep_both(db, redis):
     """Two turns of one person append to the same note at once: both additions stay, none is lost."""
     import threading
 

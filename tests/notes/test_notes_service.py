@@ -123,7 +123,7 @@ def test_duplicate_words_do_not_overlap():
     assert "erneut" not in vocabulary()["duplicate_new"]
 
 
-# --- the demo scene (issue 5 item 9)
+# --- the demo scene
 
 
 def test_demo_scene_runs_the_shopping_list_dialogue(nova, db):

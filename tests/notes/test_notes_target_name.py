@@ -1,4 +1,4 @@
-"""issue 10 "Wrong target": a named list that does not exist leads to the not-found question (notizen.md §7
+"""A named list that does not exist leads to the not-found question (notizen.md §7
 nicht_gefunden), never into another list; exact and near-exact spellings of an existing list still find it."""
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from tests.support import make_offline_llm
         ("Rezepte", "Lasagne Rezept", True),  # no container word: left to the search
     ],
 )
-def test_issue10_wrong_target_a_named_list_needs_its_distinguishing_word(target, name, agree):
-    """issue 10 "Wrong target": *Kühlschrankliste* is no *Packliste*; spelling (case, umlauts, hyphen) does not count."""
+def test_wrong_target_a_named_list_needs_its_distinguishing_word(target, name, agree):
+    """*Kühlschrankliste* is no *Packliste*; spelling (case, umlauts, hyphen) does not count."""
     assert names_agree(target, name) is agree
 
 
@@ -46,8 +46,8 @@ def test_distinguishing_word_folds_spelling():
     [("Packliste", "todo", "Schreib Brot auf die Kühlschrankliste"),
      ("Einkaufsliste", "einkauf", "Schreib Brot auf die Wunschliste")],
 )
-def test_issue10_wrong_target_add_to_a_missing_named_list_asks_and_writes_nothing(db, redis, existing, typ, text):
-    """issue 10 "Wrong target" / notizen.md §4 and §7: the not-found question, the other list unchanged."""
+def test_wrong_target_add_to_a_missing_named_list_asks_and_writes_nothing(db, redis, existing, typ, text):
+    """notizen.md §4 and §7: the not-found question, the other list unchanged."""
     NotesRepository(db).insert("u1", existing, typ, "Zahnbürste", [], NOW)
     before = all_rows(db)
     result = run(deps_with(db, redis, make_offline_llm()), text)
@@ -58,14 +58,14 @@ def test_issue10_wrong_target_add_to_a_missing_named_list_asks_and_writes_nothin
     assert all_rows(db) == before
 
 
-def test_issue10_wrong_target_read_of_a_missing_named_list_says_so(db, redis):
+def test_wrong_target_read_of_a_missing_named_list_says_so(db, redis):
     NotesRepository(db).insert("u1", "Packliste", "todo", "Zahnbürste", [], NOW)
     result = run(deps_with(db, redis, make_offline_llm()), "Was steht auf der Kühlschrankliste?")
     assert result.status == "abgeschlossen" and result.answer == "Ich finde keine Notiz zu 'Kühlschrankliste'."
 
 
 @pytest.mark.parametrize("spelling", ["Einkaufsliste", "einkaufsliste", "Einkaufs-Liste"])
-def test_issue10_wrong_target_an_existing_list_is_still_found(db, redis, spelling):
+def test_wrong_target_an_existing_list_is_still_found(db, redis, spelling):
     """The fix takes nothing from the right target: *Schreib Milch auf die Einkaufsliste* finds the Einkaufsliste."""
     repo = NotesRepository(db)
     note = repo.insert("u1", "Einkaufsliste", "einkauf", "Brot", [], NOW)
@@ -75,7 +75,7 @@ def test_issue10_wrong_target_an_existing_list_is_still_found(db, redis, spellin
     assert repo.get(note["id"], "u1")["text"] == "Brot\nMilch"
 
 
-def test_issue10_wrong_target_in_the_turn(nova, db):
+def test_wrong_target_in_the_turn(nova, db):
     """End to end: with only a Packliste, the Kühlschrankliste is asked about, the Packliste keeps its text."""
     repo = NotesRepository(db)
     pack = repo.insert("u1", "Packliste", "todo", "Zahnbürste", [], NOW)

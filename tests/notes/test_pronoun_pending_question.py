@@ -1,4 +1,4 @@
-"""Issue 26 item 3 (stop 10): the pronoun ask-back keeps the order waiting. *„Hak das ab"* when *das* points
+"""The pronoun ask-back keeps the order waiting. *„Hak das ab"* when *das* points
 at two things (or nothing) asks „Was meinst du mit ‚das'?" and stores a pending question; the answer
 (*„den Käse"*) resumes the order on that item only. notizen.md §7 (Rückfrage, Wiederaufnahme), §3
 (Inhalts-Auflösung aus dem Verlauf); each person's pending question is their own."""
@@ -25,7 +25,7 @@ def _notes(result):
     return next((s for s in result.services if s["name"] == "notizen"), None)
 
 
-def test_issue26_hak_das_ab_with_two_candidates_asks_and_the_answer_resumes_it(nova, db):
+def test_hak_das_ab_with_two_candidates_asks_and_the_answer_resumes_it(nova, db):
     _setup(db, "u1")
     _setup(db, "u2")
     nova.turn("u1", "nova", "Setz Käse und Butter auf die Einkaufsliste", NOW)
@@ -40,7 +40,7 @@ def test_issue26_hak_das_ab_with_two_candidates_asks_and_the_answer_resumes_it(n
     assert _lists(db, "u2") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}
 
 
-def test_issue26_the_pending_pronoun_question_is_the_askers_only(nova, db):
+def test_the_pending_pronoun_question_is_the_askers_only(nova, db):
     """u1 is asked; u2's *„den Käse"* answers nothing of u1's — neither person's lists change."""
     _setup(db, "u1")
     _setup(db, "u2")
@@ -52,7 +52,7 @@ def test_issue26_the_pending_pronoun_question_is_the_askers_only(nova, db):
     assert _lists(db, "u1")["Einkaufsliste"] == "Milch\nKäse\nButter"
 
 
-def test_issue26_a_new_order_never_answers_the_pronoun_question(nova, db):
+def test_a_new_order_never_answers_the_pronoun_question(nova, db):
     """While „Was meinst du mit ‚das'?" waits, *„Setz Eier auf die Baumarkt-Liste"* is its own order: the
     Eier go where said, and nothing is struck from the Einkaufsliste."""
     _setup(db, "u1")
@@ -66,7 +66,7 @@ def _resumed(result):
     return [s for s in result.services if any(step.get("schritt") == "resume" for step in s["steps"])]
 
 
-def test_issue26_parallel_answers_to_the_pronoun_question_strike_once(nova, db):
+def test_parallel_answers_to_the_pronoun_question_strike_once(nova, db):
     """Every write path under parallel turns on one person, two persons at once: *„den Käse"* sent four times at
     once by each after her ask-back — the waiting question is taken once (`agents.pending.take_pending`):
     exactly one turn per person resumes it and strikes Käse from her own list; the other three find it gone and

@@ -1,4 +1,4 @@
-"""Issue 26: *„Zeig mir die Liste“* names no list. With one list she reads it; with several she asks which —
+"""*„Zeig mir die Liste“* names no list. With one list she reads it; with several she asks which —
 never the most recently made one (the turn scorer found the To-do-Liste read out for the shopping list) — and
 the answer to the question reads the chosen list; nothing is written on the way, and another person's lists never
 count."""

@@ -1,4 +1,4 @@
-"""Issue 26 follow-up: an unrelated sentence never answers the notes' waiting questions.
+"""An unrelated sentence never answers the notes' waiting questions.
 
 timeline.md §10 Resume-TTL, the Klärfall note: „eine Antwort zählt nur im ersten Menschenturn nach der Frage“;
 notizen.md §7 keeps „dieselbe Rückfrage noch einmal“ for an unclear answer — a hesitation — but a sentence of its

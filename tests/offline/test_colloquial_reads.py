@@ -1,5 +1,5 @@
-"""The offline model reads everyday German (issue 13: a grammar, not a phrase list) — sentences found after
-the issue was closed, each through `Nova.turn`: a supposition frame (*Ich glaub, …*), a look-verb with an
+"""The offline model reads everyday German (a grammar, not a phrase list) — sentences found later
+in use, each through `Nova.turn`: a supposition frame (*Ich glaub, …*), a look-verb with an
 ob-clause (*Kannst du schauen, ob …*), an adverb of telling first (*Übrigens heißt …*), *wieder* as filler."""
 
 from __future__ import annotations
@@ -189,7 +189,7 @@ def test_twin_a_told_clause_with_das_but_no_order_is_told(text):
 
 
 def test_a_new_order_while_a_time_question_waits_is_not_its_answer(nova, db):
-    """issue 11 §6: *Ich muss am 15. zum Friseur, trag das ein* while „Wann soll „Chor“ sein?“ waits is a new
+    """*Ich muss am 15. zum Friseur, trag das ein* while „Wann soll „Chor“ sein?“ waits is a new
     request of the same service (its verb, its own object) — it was taken as the answer, and the next *Um 11.*
     entered „Chor“ today at 11:00."""
     asked = nova.turn("u1", "nova", "Trag mir Chor ein.", NOW)  # no time: „Wann soll „Chor“ sein?“

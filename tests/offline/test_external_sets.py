@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.offline.reading import domain_of
 
 
-def test_issue26_a_list_verb_without_a_list_goes_to_the_notes_not_the_calendar():
+def test_a_list_verb_without_a_list_goes_to_the_notes_not_the_calendar():
     """*Entferne Tomaten* (bonalyze dev): the notes ask which list; *Lösch Zahnarzt* stays the calendar's."""
     assert domain_of("Entferne Tomaten") == "notizen"
     assert domain_of("Streich Quark durch") == "notizen"

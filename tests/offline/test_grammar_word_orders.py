@@ -1,4 +1,4 @@
-"""Issue 13 (grammar, held-out): four everyday word orders the request grammar did not read. Only an order may
+"""The request grammar, held out: four everyday word orders the request grammar did not read. Only an order may
 write (timeline.md §3a, end of notizen.md „Nur auf ausdrücklichen Auftrag“): each form is read as the order or
 question it is, and the statements next to it stay statements."""
 

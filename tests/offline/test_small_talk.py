@@ -1,4 +1,4 @@
-"""Issue 13 item 4: the offline composer answers everyday small talk from templates (data) and stays
+"""The offline composer answers everyday small talk from templates (data) and stays
 honest about what needs a model; service reports are capped and said once."""
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ from tests.offline.reading import reading
         ("Sag mal, leg mir morgen um 10 den Zahnarzt an", "sag mal leg mir morgen um zehn den zahnarzt an"),
     ],
 )
-def test_issue26_the_sentences_of_the_brief_read_alike(written: str, voiced: str) -> None:
-    """The voice forms quoted in the issue's brief, each against its written form, written by hand."""
+def test_the_sentences_of_the_brief_read_alike(written: str, voiced: str) -> None:
+    """The voice forms a speech recogniser writes, each against its written form, written by hand."""
     expected = reading(written)
     assert expected.action not in ("rejected", "") and not expected.action.startswith("fehler")
     assert reading(voiced) == expected

@@ -1,4 +1,4 @@
-"""Issue 26 end to end through `Nova.turn`: orders as a speech recogniser writes them — lower case, no punctuation,
+"""End to end through `Nova.turn`: orders as a speech recogniser writes them — lower case, no punctuation,
 numbers as words, ae/oe/ue, a list compound in two words — land where their written forms land, for each person
 only on her own lists; items said without the commas that parted them are not guessed (nothing written)."""
 
@@ -23,7 +23,7 @@ def _two_lists(db, user: str) -> None:
     repo.insert(user, "Einkaufsliste", "einkauf", "Milch", [], NOW)
 
 
-def test_issue26_list_orders_in_voice_form_reach_their_list_and_only_hers(nova, db) -> None:
+def test_list_orders_in_voice_form_reach_their_list_and_only_hers(nova, db) -> None:
     """*füge klopapier einkaufs liste hinzu* (before: the item „klopapier einkaufs“ after asking for the list),
     *backpapier auf baumarkt bitte* (before: „Ohne Sprachmodell …“) — each on its list; Ben's lists stay."""
     _two_lists(db, "anna")
@@ -35,7 +35,7 @@ def test_issue26_list_orders_in_voice_form_reach_their_list_and_only_hers(nova, 
     assert _lists(db, "ben") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}
 
 
-def test_issue26_items_without_their_commas_write_nothing(nova, db) -> None:
+def test_items_without_their_commas_write_nothing(nova, db) -> None:
     """*setz milch eier und butter auf die einkaufsliste*: „milch eier“ may be one item or two — nothing is written
     (a wrong item is worse than none); *Urlaub auf Mallorca bitte* names no list of hers — nothing either."""
     _two_lists(db, "u1")
@@ -44,7 +44,7 @@ def test_issue26_items_without_their_commas_write_nothing(nova, db) -> None:
     assert _lists(db, "u1") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}
 
 
-def test_issue26_an_appointment_in_voice_form_is_entered_at_its_minute(nova, db) -> None:
+def test_an_appointment_in_voice_form_is_entered_at_its_minute(nova, db) -> None:
     """*trag mir morgen um vierzehn uhr dreissig den zahnarzt ein* → Tuesday 14:30 (before: no time read, the
     minute word ended up in the title)."""
     nova.turn("u1", "nova", "trag mir morgen um vierzehn uhr dreissig den zahnarzt ein", NOW)
@@ -54,7 +54,7 @@ def test_issue26_an_appointment_in_voice_form_is_entered_at_its_minute(nova, db)
     assert TimelineRepository(db).list("u2", "nova") == []
 
 
-def test_issue26_an_adjective_and_its_noun_are_one_item_and_a_doubt_says_what_is_missing(nova, db) -> None:
+def test_an_adjective_and_its_noun_are_one_item_and_a_doubt_says_what_is_missing(nova, db) -> None:
     """*setz rote paprika auf die einkaufsliste*, *frische milch …*: adjectives before a noun make one item, said in
     lower case too (before: nothing written, and the answer asked for an order already given); *füge milch eier zur
     einkaufsliste hinzu* stays unwritten, and the answer asks whether it is one item or several."""

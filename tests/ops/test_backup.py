@@ -1,4 +1,4 @@
-"""Issue 31 item 1: `novaberg backup` / `novaberg restore` of a whole data directory.
+"""`novaberg backup` / `novaberg restore` of a whole data directory.
 
 One data directory with two persons is built once for the module (turns, notes, appointments, a pending
 question in Redis, knowledge files, person tokens, the API token) and backed up *while its Nova holds it*
@@ -96,7 +96,7 @@ def built() -> Iterator[dict[str, Any]]:
 
 
 def test_round_trip_backup_wipe_restore_gives_every_row_key_and_file_back(built):
-    """Issue 31 §1: backup → wipe → restore; every table's rows and every Redis key compared."""
+    """Backup → wipe → restore; every table's rows and every Redis key compared."""
     tables, keys, files = built["state"]
     assert sum(len(rows) for rows in tables.values()) > 20 and tables["notizen"] and tables["turns"]
     assert any(key.startswith(b"pending_agent:") for key in keys), sorted(keys)
@@ -141,7 +141,7 @@ def _rewrite(source: Path, target: Path, change: Any) -> None:
                                               ("truncated", "not a complete novaberg backup|not a readable"),
                                               ("not a tar", "not a readable"), ("extra member", "does not list")])
 def test_a_corrupt_or_foreign_archive_is_refused_before_anything_is_written(built, case, reason, tmp_path):
-    """Issue 31 "Bad input": a corrupt or foreign archive is refused by its manifest, nothing written."""
+    """A corrupt or foreign archive is refused by its manifest, nothing written."""
     bad = tmp_path / "bad.tar"
     source: Path = built["archive"]
     if case == "flipped byte":
@@ -207,7 +207,7 @@ def test_backup_refuses_an_existing_archive_and_a_folder_that_is_no_data_directo
 
 
 def test_external_servers_are_checked_and_named_and_only_the_files_are_archived(pg_admin_url, tmp_path):
-    """Issue 31 §1: for servers given by URL, `backup` checks they answer and says what the operator's own
+    """For servers given by URL, `backup` checks they answer and says what the operator's own
     backup must include; the archive holds the shared volume's files only, and restores them."""
     shared = tmp_path / "shared"
     zone = shared / "knowledge" / "pairs" / "anna" / "nova"

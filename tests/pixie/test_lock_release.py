@@ -1,4 +1,4 @@
-"""Shutdown order (issue 24, LOW): on SIGTERM `novaberg serve` releases the heartbeat's Redis lock before the
+"""Shutdown order (LOW): on SIGTERM `novaberg serve` releases the heartbeat's Redis lock before the
 embedded Redis stops, so the next start takes the lock at once instead of waiting for it to expire."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from tests.serving import free_port, start_serve, stop_serve
 
 
 def test_sigterm_of_serve_releases_the_heartbeat_lock_so_the_next_start_takes_it_at_once(tmp_path, data_dir):
-    """issue 24 §6: serve runs its heartbeat (the lock is held), SIGTERM ends it; a new stack on the same
+    """serve runs its heartbeat (the lock is held), SIGTERM ends it; a new stack on the same
     data directory finds no lock holder and takes the lock on the first try (before: the lock outlived
     Redis in its dump and the next start waited up to PIXIE_LOCK_SECONDS). A later start (`data_dir`): the
     first one's initdb and migrations are not the subject."""

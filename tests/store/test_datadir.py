@@ -34,7 +34,7 @@ def test_second_holder_gets_a_clear_message(tmp_path):
 
 
 def test_second_process_cannot_share(tmp_path):
-    """Issue 2: a clear message when a second process cannot share the data directory."""
+    """A clear message when a second process cannot share the data directory."""
     holder = subprocess.Popen(
         [sys.executable, "-c",
          "import sys,time; from novaberg.store.datadir import DataDir; held = DataDir.open(sys.argv[1]); "
@@ -80,7 +80,7 @@ def test_a_file_is_not_a_data_directory(tmp_path):
 
 
 def test_missing_parents_are_created(tmp_path):
-    """Issue 10 §8: a fresh machine has no ~/.local/share; the default data directory is created anyway."""
+    """A fresh machine has no ~/.local/share; the default data directory is created anyway."""
     data_dir = DataDir.open(tmp_path / "no" / "such" / "data")
     try:
         assert (tmp_path / "no" / "such" / "data" / MARKER_NAME).is_file()
@@ -89,7 +89,7 @@ def test_missing_parents_are_created(tmp_path):
 
 
 def test_directory_is_private_whatever_the_umask(tmp_path):
-    """Issue 10 "Exposure": the data directory 0700, the files we keep in it 0600, also under umask 022 and
+    """The data directory 0700, the files we keep in it 0600, also under umask 022 and
     for a directory that existed with looser modes."""
     path = tmp_path / "data"
     path.mkdir(mode=0o755)

@@ -1,4 +1,4 @@
-"""The embedded PostgreSQL 18 (issue 10 §1, §5): our child on a private socket, both extensions present,
+"""The embedded PostgreSQL 18 (§5): our child on a private socket, both extensions present,
 first start atomic, old clusters refused untouched, orphans stopped, a dead server revived, unreachable
 servers a clear error within seconds — tested with real processes."""
 
@@ -72,7 +72,7 @@ def cluster(made_cluster):
 
 
 def test_postgres_18_with_both_extensions(cluster):
-    """Issue 10 §1: PostgreSQL 18 with pg_trgm and pgvector 0.8 on the embedded default."""
+    """PostgreSQL 18 with pg_trgm and pgvector 0.8 on the embedded default."""
     db = Database(cluster.url, max_size=1)
     try:
         migrate(db)
@@ -94,7 +94,7 @@ def test_listens_on_a_private_socket_only(cluster):
 
 
 def test_a_killed_owner_takes_its_server_along(tmp_path, made_cluster):
-    """Issue 10 §5: after kill -9 of the owning process, the server stops on its own (parent-death signal)."""
+    """After kill -9 of the owning process, the server stops on its own (parent-death signal)."""
     holder = _holder(made_cluster)
     assert _postgres_pids(tmp_path / "pg")
     holder.kill()
@@ -103,7 +103,7 @@ def test_a_killed_owner_takes_its_server_along(tmp_path, made_cluster):
 
 
 def test_an_orphan_is_stopped_at_the_next_open(tmp_path, made_cluster):
-    """Issue 10 §5: a server left running by a dead owner is stopped and the next open works."""
+    """A server left running by a dead owner is stopped and the next open works."""
     holder = _holder(made_cluster, in_thread=True)  # started off the main thread: no parent-death stop
     orphans = _postgres_pids(tmp_path / "pg")
     # the orphan is the postmaster; its helper processes come and go on their own (a fresh server's start-up
@@ -124,7 +124,7 @@ def test_an_orphan_is_stopped_at_the_next_open(tmp_path, made_cluster):
 
 
 def test_a_first_start_cut_off_is_started_over(tmp_path):
-    """Issue 10 §5: a kill during the first start leaves a side folder (or an empty one); the next open
+    """A kill during the first start leaves a side folder (or an empty one); the next open
     makes a complete cluster instead of failing on half-written files."""
     side = tmp_path / "pg.init"
     side.mkdir()
@@ -152,7 +152,7 @@ def test_a_torn_pid_file_does_not_block_the_start(cluster, tmp_path):
 
 
 def test_an_old_pgserver_cluster_is_refused_untouched(tmp_path):
-    """Issue 10 §1: a PostgreSQL 16 cluster of pgserver is detected, explained, never changed."""
+    """A PostgreSQL 16 cluster of pgserver is detected, explained, never changed."""
     pg = tmp_path / "pg"
     pg.mkdir()
     (pg / "PG_VERSION").write_text("16\n")
@@ -209,7 +209,7 @@ def _kill_postmaster(cluster: EmbeddedPostgres) -> list[int]:
 
 
 def test_a_killed_server_is_revived(cluster):
-    """Issue 10 §5: the embedded server killed under a running process: at most this turn fails with
+    """The embedded server killed under a running process: at most this turn fails with
     DatabaseUnavailableError, quickly; the next one works again."""
     db = Database(cluster.url, max_size=2, on_unavailable=cluster.ensure_running)
     try:
@@ -234,7 +234,7 @@ def test_a_killed_server_is_revived(cluster):
 
 
 def test_a_killed_server_is_revived_while_a_backend_still_works(cluster):
-    """Issue 10 §5, issue 25: a backend busy with a statement outlives its killed postmaster and holds the
+    """A backend busy with a statement outlives its killed postmaster and holds the
     old shared memory, which makes a new server refuse to start; the restart waits for it instead of failing."""
     busy = psycopg.connect(cluster.url, autocommit=True)
     statement = "SELECT count(*) FROM generate_series(1, 3000) a, generate_series(1, 3000) b"
@@ -271,7 +271,7 @@ def _wait_until(condition, seconds: float = 30.0) -> None:
 
 
 def test_an_unreachable_database_is_a_clear_error_within_seconds():
-    """Issue 10 §5: database unreachable → a clear error within 5 s; the password is never echoed."""
+    """Database unreachable → a clear error within 5 s; the password is never echoed."""
     started = time.monotonic()
     with pytest.raises(DatabaseError, match="cannot connect") as caught:
         Database("postgresql://nova:geheim@127.0.0.1:1/nova", connect_timeout=2)
@@ -288,7 +288,7 @@ def test_an_unreachable_redis_is_a_clear_error_within_seconds():
 
 
 def test_the_stack_keeps_its_files_private(tmp_path):
-    """Issue 10 "Exposure": data directory 0700, every file in it 0600, also after Redis saved and
+    """Data directory 0700, every file in it 0600, also after Redis saved and
     whatever the umask of the caller."""
     previous = os.umask(0o022)
     try:

@@ -1,4 +1,4 @@
-"""Issue 24 §4 keeps every turn's statement short (5 s, enforced by the server and the client); a long job
+"""Nova keeps every turn's statement short (5 s, enforced by the server and the client); a long job
 asks for its own limit, or it would fail forever: a prune over a year of traces, `memory reembed` with a
 model that embeds between the statements of its one transaction."""
 

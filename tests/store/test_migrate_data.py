@@ -1,4 +1,4 @@
-"""`novaberg migrate-data` (issue 10 §1): an older data directory (PostgreSQL 16 of pgserver) is copied into
+"""`novaberg migrate-data`: an older data directory (PostgreSQL 16 of pgserver) is copied into
 PostgreSQL 18; the old cluster is never changed or deleted. Needs the old binaries (pgserver, a dev extra)."""
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def test_nothing_to_migrate_is_said_plainly(tmp_path):
 
 
 def test_a_server_without_pg_trgm_is_a_clear_error_at_start(tmp_path, old_bins):
-    """Issue 10 §1: both extensions are required on every database; pgserver's PostgreSQL 16 has pgvector
+    """Both extensions are required on every database; pgserver's PostgreSQL 16 has pgvector
     but no pg_trgm — the migration names the missing extension and changes nothing."""
     from novaberg.core.errors import DatabaseError
     from novaberg.store.db import Database

@@ -1,8 +1,8 @@
-"""Issue 30 §1: the pool's health check only after an idle period — and never at the price of a dead connection.
+"""The pool's health check only after an idle period — and never at the price of a dead connection.
 
 A connection given back a moment ago whose socket is quiet goes out without the check's round trip; a
 connection whose server side ended (terminated backend, killed server) reads as ready and gets the full check,
-which drops it, so the next transaction works on a fresh connection (issue 10: found dead on check-out).
+which drops it, so the next transaction works on a fresh connection (found dead on check-out).
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ def _backend(db: Database) -> int:
         return conn.execute("SELECT pg_backend_pid() AS pid").fetchone()["pid"]
 
 
-def test_issue30_a_connection_used_a_moment_ago_goes_out_without_a_round_trip(db, checks):
-    """Issue 30 §1: twenty transactions in a row after the first run no health check at all."""
+def test_a_connection_used_a_moment_ago_goes_out_without_a_round_trip(db, checks):
+    """Twenty transactions in a row after the first run no health check at all."""
     _backend(db)
     checks.clear()
     for _ in range(20):
@@ -45,8 +45,8 @@ def test_issue30_a_connection_used_a_moment_ago_goes_out_without_a_round_trip(db
     assert checks == []
 
 
-def test_issue30_a_connection_idle_longer_than_the_window_is_checked(db, checks, monkeypatch):
-    """Issue 30 §1: past `IDLE_CHECK_SECONDS` the full check runs again."""
+def test_a_connection_idle_longer_than_the_window_is_checked(db, checks, monkeypatch):
+    """Past `IDLE_CHECK_SECONDS` the full check runs again."""
     _backend(db)
     checks.clear()
     monkeypatch.setattr(db_module, "IDLE_CHECK_SECONDS", 0.0)
@@ -55,8 +55,8 @@ def test_issue30_a_connection_idle_longer_than_the_window_is_checked(db, checks,
     assert len(checks) == 1
 
 
-def test_issue10_a_terminated_backend_is_dropped_on_check_out_not_handed_to_the_turn(db, pg_admin_url, checks):
-    """Issue 10 §5 kept under issue 30: the server ended the pooled connection a moment after it was used; the
+def test_a_terminated_backend_is_dropped_on_check_out_not_handed_to_the_turn(db, pg_admin_url, checks):
+    """The server ended the pooled connection a moment after it was used; the
     next transaction still gets a working connection (the quiet-socket shortcut sees the end and checks)."""
     first = _backend(db)
     with psycopg.connect(pg_admin_url, autocommit=True) as admin:

@@ -1,4 +1,4 @@
-"""Real processes (issue 10 §5, issue 25 §5): after kill -9 of an owner, or SIGTERM/SIGHUP/SIGINT to a CLI
+"""Real processes: after kill -9 of an owner, or SIGTERM/SIGHUP/SIGINT to a CLI
 command at any moment of its start-up, no embedded server is left running and the next open works."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_kill_9_of_the_owner_leaves_no_server_and_the_next_open_works(data_dir):
     assert wait_no_servers(data) == []
 
 
-STOP_SECONDS = 2.0  # issue 25 §5: a stop signal at any moment of start-up ends the command within 2 s
+STOP_SECONDS = 2.0  # a stop signal at any moment of start-up ends the command within 2 s
 _COMMANDS = {
     "chat": ["chat"],
     "say": ["say", "Hallo", "--user", "u1", "--character", "nova"],
@@ -121,7 +121,7 @@ def _stop_at(data: Path, command: str, phase: str, stop: signal.Signals) -> None
 
 @pytest.mark.parametrize("phase", [*startup.PHASES, "running"])
 def test_ctrl_c_at_any_phase_of_chat_start_up_ends_it_within_2_s_and_stops_the_servers(data_dir, phase):
-    """§ issue 25.5: Ctrl-C before the servers start, while PostgreSQL or Redis starts, during migrations,
+    """Ctrl-C before the servers start, while PostgreSQL or Redis starts, during migrations,
     while the services are loaded, at the prompt: `novaberg chat` ends within 2 s and leaves no server."""
     _stop_at(data_dir, "chat", phase, signal.SIGINT)
 
@@ -136,7 +136,7 @@ def test_sigterm_and_sighup_during_chat_start_up_end_it_within_2_s(data_dir, pha
     ("demo", "running", signal.SIGTERM), ("pixie", "stack", signal.SIGINT),
 ])
 def test_a_stop_signal_during_start_up_ends_every_command_within_2_s(tmp_path, request, command, phase, stop):
-    """§ issue 25.5: say, serve, demo and pixie end on a stop signal during start-up like chat does. `say`
+    """Say, serve, demo and pixie end on a stop signal during start-up like chat does. `say`
     starts on a folder never used before (its first start, initdb on the way); the others on a started one."""
     data = tmp_path / "data" if command == "say" else request.getfixturevalue("data_dir")
     _stop_at(data, command, phase, stop)
@@ -156,7 +156,7 @@ def test_reopen_after_close_keeps_redis_data(data_dir):
 
 
 def test_servers_killed_under_a_running_nova_come_back(data_dir):
-    """Issue 10 §5: the embedded PostgreSQL and Redis killed under a running process: at most the turn in
+    """The embedded PostgreSQL and Redis killed under a running process: at most the turn in
     flight fails, with DatabaseUnavailableError (HTTP 503) and quickly; the next turn works and writes."""
     from novaberg.api.nova import Nova
     from novaberg.core.errors import DatabaseUnavailableError

@@ -1,4 +1,4 @@
-"""The embedded Redis keeps an append-only file (issue 24 §6): a crash loses at most about a second."""
+"""The embedded Redis keeps an append-only file: a crash loses at most about a second."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def _wait_written(aof: Path, value: str, seconds: float = 30.0) -> None:
 
 
 def test_a_key_survives_kill_9_of_redis_and_a_restart_of_the_stack(data_dir):
-    """issue 24 §6: a key written through the stack, then SIGKILL of the embedded Redis (no dump is saved),
+    """A key written through the stack, then SIGKILL of the embedded Redis (no dump is saved),
     then a new stack on the same data directory: the key is there (the AOF kept it), the AOF is 0600."""
     settings = Settings(data_dir=data_dir)
     stack = Stack.open(settings)
@@ -51,7 +51,7 @@ def test_a_key_survives_kill_9_of_redis_and_a_restart_of_the_stack(data_dir):
 
 
 def test_a_dump_made_before_the_aof_is_kept_when_the_aof_is_switched_on(tmp_path):
-    """issue 24 §6: a data directory from before the AOF (only the dump file) starts with its keys — Redis
+    """A data directory from before the AOF (only the dump file) starts with its keys — Redis
     would start empty from a missing AOF — and has an AOF afterwards that also survives kill -9."""
     dump = tmp_path / "redis.rdb"
     server = EmbeddedRedis(dump)

@@ -1,4 +1,4 @@
-"""Weekday and month names have one copy (issue 25 item 2): `text/calendar_de.json`. Before, they were written
+"""Weekday and month names have one copy: `text/calendar_de.json`. Before, they were written
 out in four places each (timeline/reading.py, timeline/date_question.py, situation/offers.py,
 timeparse/vocabulary.json, text/claim_vocabulary.json, api/texts.py, files/deepening/decide.py, words_de.json)."""
 

@@ -1,4 +1,4 @@
-"""Umlaut folding once (issue 25 item 2): `text.words.fold` for comparing words (the input folded once),
+"""Umlaut folding once: `text.words.fold` for comparing words (the input folded once),
 `text.words.ascii_fold` for names on disk. Before, the knowledge service and the pair directories folded by
 hand in two more ways."""
 

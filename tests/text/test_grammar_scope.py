@@ -1,4 +1,4 @@
-"""Issue 30 §1: the text of a turn is read by the offline grammar once and shared; the readings end with the turn.
+"""The text of a turn is read by the offline grammar once and shared; the readings end with the turn.
 
 Outside a scope every `analyse` reads afresh (nothing one person said stays in the process); inside
 `one_analysis_per_text` each text is read once; a thread started inside with the context shares it.
@@ -30,7 +30,7 @@ def readings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-def test_issue30_inside_a_scope_a_text_is_read_once(readings):
+def test_inside_a_scope_a_text_is_read_once(readings):
     with one_analysis_per_text():
         first = analyse("Kannst du mir morgen den Zahnarzt eintragen?")
         again = analyse("Kannst du mir morgen den Zahnarzt eintragen?")
@@ -39,7 +39,7 @@ def test_issue30_inside_a_scope_a_text_is_read_once(readings):
     assert len(readings) == 2
 
 
-def test_issue30_outside_a_scope_and_after_it_every_call_reads_afresh(readings):
+def test_outside_a_scope_and_after_it_every_call_reads_afresh(readings):
     analyse("Wie geht es dir?")
     analyse("Wie geht es dir?")
     with one_analysis_per_text():
@@ -48,7 +48,7 @@ def test_issue30_outside_a_scope_and_after_it_every_call_reads_afresh(readings):
     assert len(readings) == 4
 
 
-def test_issue30_a_thread_started_with_the_context_shares_the_scope(readings):
+def test_a_thread_started_with_the_context_shares_the_scope(readings):
     with one_analysis_per_text():
         analyse("Hallo")
         context = contextvars.copy_context()
@@ -58,7 +58,7 @@ def test_issue30_a_thread_started_with_the_context_shares_the_scope(readings):
     assert readings == ["Hallo"]
 
 
-def test_issue30_one_reading_of_the_persons_text_per_turn(nova, readings):
+def test_one_reading_of_the_persons_text_per_turn(nova, readings):
     """Through `Nova.turn`: the person's words are read once although router, agent, composer and tribunal
     all ask; two persons' turns do not share readings."""
     text = "Trag mir morgen um 10 den Zahnarzt ein"

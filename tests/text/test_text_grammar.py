@@ -1,4 +1,4 @@
-"""The request grammar of the offline rules (issue 13 item 1): data with a schema test, fillers out,
+"""The request grammar of the offline rules: data with a schema test, fillers out,
 polite frames into the bare order, and the mood that decides whether anything may be written
 (`timeline.md` §3a, end of `notizen.md`: only an explicit request writes)."""
 
@@ -18,7 +18,7 @@ from novaberg.text.grammar import (
 
 _LIST_KEYS = ("interjections", "greetings", "particles", "particle_phrases", "modal_openers", "wish_openers", "question_words",
               "question_verbs", "subject_words", "subject_pronouns")
-_ISSUE_VERBS = ("eintragen", "einschreiben", "notieren", "aufschreiben", "setzen", "packen", "anlegen", "erstellen",
+_EVERYDAY_ORDER_VERBS = ("eintragen", "einschreiben", "notieren", "aufschreiben", "setzen", "packen", "anlegen", "erstellen",
                 "machen", "verlegen", "verschieben", "schieben", "legen", "streichen", "loeschen", "vergessen",
                 "rausnehmen", "umbenennen", "leeren")
 
@@ -37,8 +37,8 @@ def test_data_file_schema():
         assert all(w == w.lower() for w in (*entry["imperative"], *entry["infinitive"], entry["particle"]))
 
 
-def test_issue13_every_verb_of_the_issue_is_in_the_lexicon():
-    assert set(_ISSUE_VERBS) <= {entry["key"] for entry in load_raw_grammar()["lexicon"]}
+def test_every_everyday_order_verb_is_in_the_lexicon():
+    assert set(_EVERYDAY_ORDER_VERBS) <= {entry["key"] for entry in load_raw_grammar()["lexicon"]}
 
 
 @pytest.mark.parametrize("text,core", [
@@ -102,7 +102,7 @@ def test_a_separable_verb_is_read_with_its_particle(core, key):
 
 
 def test_a_long_text_is_read_for_its_last_order_else_its_last_question():
-    """Issue 13: a monologue gets an answer about the part that matters."""
+    """A monologue gets an answer about the part that matters."""
     talk = "Also, ich wollte dir erzählen, morgen um 10 habe ich Zahnarzt. " * 10
     assert analyse(talk).mood == STATEMENT
     ordered = analyse(talk + "Trag mir bitte übermorgen um 16 Uhr den Friseur ein.")

@@ -104,7 +104,7 @@ def test_a_date_without_year_does_not_end_a_sentence():
 
 
 def _reference_words(text: str, join_apostrophes: bool) -> list[str]:
-    """The character-by-character definition of a word run (the implementation before issue 30)."""
+    """The character-by-character definition of a word run (the earlier, slower implementation)."""
     found: list[str] = []
     current: list[str] = []
     for char in normalize(text):
@@ -121,7 +121,7 @@ def _reference_words(text: str, join_apostrophes: bool) -> list[str]:
 
 
 def test_words_by_pattern_split_every_code_point_as_isalnum_does() -> None:
-    """Issue 30: `words` reads with one regular expression; a word character stays exactly `str.isalnum`
+    """`words` reads with one regular expression; a word character stays exactly `str.isalnum`
     for every code point (letters of any script, digits, no `_`, no combining mark)."""
     every = "".join(chr(point) for point in range(0x110000) if not 0xD800 <= point <= 0xDFFF)
     alnum = "".join(char for char in every if char.isalnum())
@@ -143,7 +143,7 @@ def test_words_by_pattern_equal_the_character_reading_on_mixed_text() -> None:
 
 
 def test_small_talk_reads_the_text_once_and_finds_what_each_phrase_finds() -> None:
-    """Issue 30: small talk reads the text once for all phrases; every template is found exactly when one of
+    """Small talk reads the text once for all phrases; every template is found exactly when one of
     its phrases is a whole-word part of the text (as `contains_word` says)."""
     from novaberg.text.small_talk import small_talk, small_talk_templates
 

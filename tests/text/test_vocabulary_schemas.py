@@ -1,5 +1,5 @@
 """Every German vocabulary under `src/novaberg/**.json` against its schema (CONTRIBUTING.md "German is data": word lists
-are data with a schema test; issue 25 item 2). The keys each file must have, the value types, no empty strings,
+are data with a schema test). The keys each file must have, the value types, no empty strings,
 no duplicates within a list, lower case (folded where the loader compares folded text), and the crisis families
 non-empty. `files/dense_floors.json` is measured data, not vocabulary (`tests/files/test_retrieval_floor.py`).
 """
@@ -231,7 +231,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "endings": ENDINGS,
         "slot_words": Map(FOLDED),
         "past_verbs": FOLDED,
-        "habit_adverbs": FOLDED,  # issue 28, the fourth set: *Was trinke ich so?* is memory's
+        "habit_adverbs": FOLDED,  # the fourth set: *Was trinke ich so?* is memory's
         "preference_words": FOLDED,
         "do_verbs": FOLDED,
         "kin_plurals": FOLDED,
@@ -295,7 +295,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "text/lexicon_de.json": {"_comment": TEXT, "negations": FOLDED, "delete_verbs": WORDS},
     "text/words_de.json": {"_comment": TEXT, "abbreviations": WORDS, "not_abbreviations": WORDS},
-    "text/answers_de.json": {  # issue 26: the word sets of pending, bare_orders and the timeline's resume as data
+    "text/answers_de.json": {  # the word sets of pending, bare_orders and the timeline's resume as data
         "schema_version": INT,
         "_comment": TEXT,
         **dict.fromkeys(
@@ -337,7 +337,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             WORDS,
         ),
     },
-    "text/series_de.json": {  # issue 29: how a person speaks about a series, and the answer to „one or all?“
+    "text/series_de.json": {  # how a person speaks about a series, and the answer to „one or all?“
         "schema_version": INT,
         "_comment": TEXT,
         **dict.fromkeys(
@@ -388,7 +388,7 @@ def _load(name: str) -> Any:
 
 
 def test_every_vocabulary_file_has_a_schema_here() -> None:
-    """A new JSON vocabulary without a schema fails here (issue 25 item 2: every word list is schema-tested)."""
+    """A new JSON vocabulary without a schema fails here (every word list is schema-tested)."""
     found = {path.relative_to(SOURCE).as_posix() for path in SOURCE.rglob("*.json")} - MEASURED_DATA
     assert found == set(SCHEMAS)
 
@@ -430,7 +430,7 @@ def test_the_checker_catches_what_it_promises() -> None:
 
 
 def test_the_calendar_names_are_monday_and_january_first() -> None:
-    """Issue 25 item 2: weekday and month names have one copy; the names are capitalised as printed."""
+    """Weekday and month names have one copy; the names are capitalised as printed."""
     calendar = _load("text/calendar_de.json")
     assert [day["name"] for day in calendar["weekdays"]][::6] == ["Montag", "Sonntag"]
     assert [month["name"] for month in calendar["months"]][::11] == ["Januar", "Dezember"]

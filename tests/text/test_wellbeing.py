@@ -1,4 +1,4 @@
-"""One lexicon of how a person feels (`text/wellbeing_de.json`, issue 25 item 2), read by three: the readiness
+"""One lexicon of how a person feels (`text/wellbeing_de.json`), read by three: the readiness
 value (dateien.md §3.0b: 0,00 in a crisis), the offline care answer (sympathy for feeling unwell, the numbers
 only in a crisis) and the offline salience (dateien.md §4b.1: feelings and health facts are kept). Before the
 merge the three lists disagreed: salience did not keep *ich bin erschöpft / schlapp / deprimiert*."""

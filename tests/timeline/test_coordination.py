@@ -1,4 +1,4 @@
-"""issue 11 §8 in its elliptical form: one verb, two appointments, each with its own day — *Trag mir am Montag Yoga
+"""Two orders in one utterance, in the elliptical form: one verb, two appointments, each with its own day — *Trag mir am Montag Yoga
 und am Dienstag Pilates ein* asked „Die Zeitangabe „am Montag am Dienstag“ kann ich nicht sicher lesen“ for the
 title „Yoga und Pilates“. Split only when each conjunct names a day and a title; else it stays one order."""
 

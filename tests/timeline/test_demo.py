@@ -1,4 +1,4 @@
-"""The demo scene (issue 4 item 11) through the real turn at the demo's fixed clock."""
+"""The demo scene through the real turn at the demo's fixed clock."""
 
 from __future__ import annotations
 

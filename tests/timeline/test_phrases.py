@@ -113,7 +113,7 @@ def test_read_questions():
     ("Trag die Termin-Absprache mit Anna am Freitag um 10 Uhr ein", "Termin-Absprache mit Anna"),
 ])
 def test_section3_a_hyphenated_compound_keeps_its_parts_in_the_title(text, title):
-    """§3: the title is what remains — a word joined by a hyphen is one word, its *-Termin* no edge word (s12: the
+    """§3: the title is what remains — a word joined by a hyphen is one word, its *-Termin* no edge word (the
     Bot Framework sentence „Plane haar-termin am montag um 14 uhr“ entered „haar“, a title nobody said); the search
     still finds it by its content word."""
     assert title_of(text.replace("Plane", "Trag") + (" ein" if text.startswith("Plane") else "")) == title

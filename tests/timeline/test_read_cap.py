@@ -1,4 +1,4 @@
-"""Issue 29, the list cap — the lead's decision, taken as given: a spoken or composed answer never lists hundreds of
+"""The list cap — the lead's decision, taken as given: a spoken or composed answer never lists hundreds of
 lines. A range read or an overview lists at most 25 appointments in time order (one-offs and the occurrences of
 series merged), then says how many more there are in that period — counted exactly from the read — and how to
 narrow it; the `[TERMINE]` block for the model likewise carries at most 25 lines and a line with the true count
@@ -69,7 +69,7 @@ def nova_without_router(db, redis, tmp_path, monkeypatch):
 
 # --- the agent's answer, through Nova.turn ------------------------------------------------------------------------
 
-def test_issue29_cap_26_in_a_week_the_answer_lists_25_in_time_order_and_says_1_weiterer(nova, db):
+def test_cap_26_in_a_week_the_answer_lists_25_in_time_order_and_says_1_weiterer(nova, db):
     """The lead's cap: 26 appointments in the week (a series and one-offs merged) → 25 lines, then „… und 1
     weiterer Termin …“; the 26th — the last in time order — is not listed."""
     expected = _week_of_26(TimelineRepository(db))
@@ -84,11 +84,11 @@ def test_issue29_cap_26_in_a_week_the_answer_lists_25_in_time_order_and_says_1_w
     assert _titles(listed) == [title for _, title in expected[:25]]
     assert "Spätfilm" not in service["answer"]
     assert service["data"]["termine"] == listed
-    # the offline composer's cap (issue 13) leaves a read at the list cap whole: all 25 and the rest line reach her
+    # the offline composer's cap leaves a read at the list cap whole: all 25 and the rest line reach her
     assert result.answer.splitlines() == lines
 
 
-def test_issue29_cap_the_rest_is_counted_exactly(repo, db):
+def test_cap_the_rest_is_counted_exactly(repo, db):
     """The count comes from the read, never guessed: 26 → 1 weiterer, 28 → 3 weitere."""
     _week_of_26(repo)
     reading = read_appointments(repo, USER, FIGURE, WEEK, NOW, BERLIN, cap=list_cap(WEEK, BERLIN))
@@ -100,7 +100,7 @@ def test_issue29_cap_the_rest_is_counted_exactly(repo, db):
     assert reading.log["weitere"] == 3 and reading.log["gelesen"] == 28
 
 
-def test_issue29_cap_a_forward_read_counts_only_what_is_still_coming(repo):
+def test_cap_a_forward_read_counts_only_what_is_still_coming(repo):
     """*noch*: the past occurrences of the series (Monday 07:00 lies before 09:30) and past one-offs are neither
     listed nor counted."""
     _week_of_26(repo)
@@ -111,7 +111,7 @@ def test_issue29_cap_a_forward_read_counts_only_what_is_still_coming(repo):
     assert [a.start for a in reading.appointments] == sorted(a.start for a in reading.appointments)
 
 
-def test_issue29_a_day_with_30_lists_all_30(nova, db):
+def test_a_day_with_30_lists_all_30(nova, db):
     """A day is what the person narrows to: 30 appointments on one day are all listed, no rest line."""
     repo = TimelineRepository(db)
     repo.insert_many(USER, FIGURE, [NewRow.for_type("termin", title=f"Gespräch {i:02d}",
@@ -125,7 +125,7 @@ def test_issue29_a_day_with_30_lists_all_30(nova, db):
     assert "weitere" not in answer and "insgesamt" not in answer
 
 
-def test_issue29_list_cap_by_window():
+def test_list_cap_by_window():
     day = range_window(berlin(2026, 12, 2, 0), berlin(2026, 12, 2, 23, 59))
     assert list_cap(day, BERLIN) is None
     assert list_cap(WEEK, BERLIN) == LIST_MAX
@@ -135,7 +135,7 @@ def test_issue29_list_cap_by_window():
 
 # --- the [TERMINE] block ---------------------------------------------------------------------------------------
 
-def test_issue29_termine_block_carries_25_lines_and_the_true_rest(repo):
+def test_termine_block_carries_25_lines_and_the_true_rest(repo):
     """The block tells the model that the rest exists and how many: never that there is nothing more."""
     expected = _week_of_26(repo)
     reading = read_appointments(repo, USER, FIGURE, WEEK, NOW, BERLIN, cap=list_cap(WEEK, BERLIN))
@@ -147,7 +147,7 @@ def test_issue29_termine_block_carries_25_lines_and_the_true_rest(repo):
                           "gefragt wird."]
 
 
-def test_issue29_termine_block_through_the_turn_says_the_rest(nova_without_router, db):
+def test_termine_block_through_the_turn_says_the_rest(nova_without_router, db):
     """The turn reads *diese Woche* forward (§4a): Monday's 07:00 is past, so one more coming appointment makes 26."""
     repo = TimelineRepository(db)
     _week_of_26(repo)
@@ -161,7 +161,7 @@ def test_issue29_termine_block_through_the_turn_says_the_rest(nova_without_route
     assert "Spätfilm" not in result.answer
 
 
-def test_issue29_events_of_others_are_capped_and_counted_on_their_own(repo):
+def test_events_of_others_are_capped_and_counted_on_their_own(repo):
     rows = [NewRow.for_type(OCCURRENCE_TYPE, title=f"Umzug {i}", event_time=berlin(2026, 12, 1, 0) + timedelta(hours=i),
                             precision="minute", details="Lena") for i in range(27)]
     repo.insert_many(USER, FIGURE, rows, NOW)
@@ -173,7 +173,7 @@ def test_issue29_events_of_others_are_capped_and_counted_on_their_own(repo):
 
 # --- the tribunal's inventory check reads its own way ------------------------------------------------------------
 
-def test_issue29_the_inventory_check_covers_the_26th_beyond_the_cap(repo):
+def test_the_inventory_check_covers_the_26th_beyond_the_cap(repo):
     """A claim about the appointment the cap left out is still covered: the inventory check asks the minute."""
     _week_of_26(repo)
     listed = read_appointments(repo, USER, FIGURE, WEEK, NOW, BERLIN, cap=LIST_MAX).appointments
@@ -187,7 +187,7 @@ def test_issue29_the_inventory_check_covers_the_26th_beyond_the_cap(repo):
 
 # --- two persons ------------------------------------------------------------------------------------------------
 
-def test_issue29_two_persons_the_count_never_includes_another_persons_rows(nova, db):
+def test_two_persons_the_count_never_includes_another_persons_rows(nova, db):
     """u2 has 40 appointments in the same week; u1's answer and count hold u1's 26 only, and the other way round."""
     repo = TimelineRepository(db)
     _week_of_26(repo)
@@ -205,7 +205,7 @@ def test_issue29_two_persons_the_count_never_includes_another_persons_rows(nova,
     assert (other_figure.appointments, other_figure.more) == ((), 0)
 
 
-def test_issue29_outline_a_cancelled_occurrence_is_neither_listed_nor_counted_and_the_end_time_shows(repo):
+def test_outline_a_cancelled_occurrence_is_neither_listed_nor_counted_and_the_end_time_shows(repo):
     """The capped reader reads an outline of the rows (moments as UTC wall times, exdates): a cancelled Wednesday
     is not there, and a series' end time stands in each line."""
     laufen = NewRow.for_type("termin", title="Laufen", event_time=berlin(2026, 11, 30, 7), precision="minute",
@@ -220,7 +220,7 @@ def test_issue29_outline_a_cancelled_occurrence_is_neither_listed_nor_counted_an
     assert all(a.start.tzinfo == BERLIN and a.end == a.start + timedelta(hours=1) for a in reading.appointments)
 
 
-def test_issue29_cap_the_period_clarification_names_25_and_counts_the_rest(nova, db):
+def test_cap_the_period_clarification_names_25_and_counts_the_rest(nova, db):
     """§4.5 with the cap: „Lösch meinen Termin diese Woche“ (no title) asks which is meant; with 26 in the week the
     clarification names the first 25 and counts the rest („… und 1 weiterer Termin.“) instead of numbering every
     appointment of the period — and, as §4.5 says, nothing is deleted."""

@@ -178,8 +178,8 @@ def test_section4a_reading_log_counts(repo, add):
 
 
 @pytest.mark.parametrize("bound", ["0001-01-01", "9999-12-31T23:00:00", "2300-01-01", "10000-01-01"])
-def test_issue10_a_router_range_outside_the_years_is_unreadable_not_an_overflow(bound):
-    """Issue 10 §4: a bound outside 1900–2199 from a model is no date: the query is unreadable (the
+def test_a_router_range_outside_the_years_is_unreadable_not_an_overflow(bound):
+    """A bound outside 1900–2199 from a model is no date: the query is unreadable (the
     proactive window with the note), never an OverflowError."""
     from novaberg.timeline.reading import appointment_window
 

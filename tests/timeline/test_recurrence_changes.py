@@ -1,4 +1,4 @@
-"""Issue 29 item 3 end to end through `Nova.turn`: one occurrence or the whole series changes; a sentence that
+"""Series changes end to end through `Nova.turn`: one occurrence or the whole series changes; a sentence that
 does not say which gets a question; every write is read back (§7.4) and history kept (§5.2 `nachfolger_id`)."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def _rows(nova, user=USER):
     return {r["id"]: r for r in nova.timeline.list(user, FIGURE, active_only=False)}
 
 
-def test_issue29_item3_diesen_montag_faellt_volleyball_aus_is_an_exdate(nova, volleyball):
+def test_diesen_montag_faellt_volleyball_aus_is_an_exdate(nova, volleyball):
     result = _turn(nova, "Diesen Montag fällt Volleyball aus")
     assert result.answer == ("Abgesagt: „Volleyball“ am Montag, 30.11.2026, 18:00 Uhr. Die Serie bleibt (jeden Montag "
                              "um 18:00 Uhr).")
@@ -41,7 +41,7 @@ def test_issue29_item3_diesen_montag_faellt_volleyball_aus_is_an_exdate(nova, vo
     assert "Montag, 07.12.2026, 18:00 Uhr: Volleyball" in _turn(nova, "Was steht nächste Woche an?").answer
 
 
-def test_issue29_item3_verschieb_volleyball_naechste_woche_auf_dienstag_moves_one_occurrence(nova, volleyball):
+def test_verschieb_volleyball_naechste_woche_auf_dienstag_moves_one_occurrence(nova, volleyball):
     result = _turn(nova, "Verschieb Volleyball nächste Woche auf Dienstag")
     assert result.answer == ("Verschoben: „Volleyball“ von Montag, 07.12.2026, 18:00 Uhr auf Dienstag, 08.12.2026, "
                              "18:00 Uhr — nur dieser eine Termin, die Serie bleibt (jeden Montag um 18:00 Uhr).")
@@ -59,7 +59,7 @@ def test_issue29_item3_verschieb_volleyball_naechste_woche_auf_dienstag_moves_on
     ("Lösch Volleyball", "Soll nur ein Termin ausfallen oder die ganze Serie weg?"),
     ("Verschieb Volleyball auf Dienstag", "Soll sich nur ein Termin ändern oder die ganze Serie?"),
 ])
-def test_issue29_item3_a_sentence_that_does_not_say_which_asks_and_writes_nothing(nova, volleyball, text, question):
+def test_a_sentence_that_does_not_say_which_asks_and_writes_nothing(nova, volleyball, text, question):
     before = _rows(nova)
     result = _turn(nova, text)
     assert result.services[-1]["status"] == "rueckfrage"
@@ -67,7 +67,7 @@ def test_issue29_item3_a_sentence_that_does_not_say_which_asks_and_writes_nothin
     assert _rows(nova) == before
 
 
-def test_issue29_item3_ab_jetzt_immer_dienstags_changes_the_whole_series_with_history(nova, volleyball):
+def test_ab_jetzt_immer_dienstags_changes_the_whole_series_with_history(nova, volleyball):
     _turn(nova, "Verschieb Volleyball nächste Woche auf Dienstag")
     result = _turn(nova, "Volleyball ist ab jetzt immer dienstags")
     assert result.answer == ("Geändert: „Volleyball“ ist ab Dienstag, 01.12.2026, 18:00 Uhr jeden Dienstag um 18:00 Uhr "
@@ -81,7 +81,7 @@ def test_issue29_item3_ab_jetzt_immer_dienstags_changes_the_whole_series_with_hi
     assert week.answer.endswith("- Dienstag, 08.12.2026, 18:00 Uhr: Volleyball (in 8 Tagen)")
 
 
-def test_issue29_item3_loesch_volleyball_ganz_deletes_the_series_and_its_moved_occurrences(nova, volleyball):
+def test_loesch_volleyball_ganz_deletes_the_series_and_its_moved_occurrences(nova, volleyball):
     _turn(nova, "Verschieb Volleyball nächste Woche auf Dienstag")
     result = _turn(nova, "Lösch Volleyball ganz")
     assert result.answer == "Gelöscht: die ganze Serie „Volleyball“ (jeden Montag um 18:00 Uhr)."
@@ -90,13 +90,13 @@ def test_issue29_item3_loesch_volleyball_ganz_deletes_the_series_and_its_moved_o
     assert "Volleyball" not in _turn(nova, "Was steht nächste Woche an?").answer
 
 
-def test_issue29_item3_another_person_cannot_touch_the_series(nova, volleyball):
+def test_another_person_cannot_touch_the_series(nova, volleyball):
     other = _turn(nova, "Lösch Volleyball ganz", user="ben")
     assert other.services[-1]["status"] == "fehler"
     assert _rows(nova)[volleyball]["aktiv"]
 
 
-def test_issue29_item3_parallel_cancellations_write_one_exdate(nova, volleyball):
+def test_parallel_cancellations_write_one_exdate(nova, volleyball):
     with ThreadPoolExecutor(max_workers=4) as pool:
         list(pool.map(lambda _: _turn(nova, "Diesen Montag fällt Volleyball aus"), range(4)))
     assert _rows(nova)[volleyball]["exdates"] == [datetime(2026, 11, 30, 17, tzinfo=UTC)]

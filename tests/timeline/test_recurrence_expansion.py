@@ -1,6 +1,6 @@
-"""Issue 29 item 2 (read target): a series is expanded only from the window's start, and the cache of parsed
+"""Read speed: a series is expanded only from the window's start, and the cache of parsed
 rules and expanded weeks never serves a changed rule, start or zone (timeline.md §8: a series keeps its local
-time; issue 29: "a weekly 18:00 stays 18:00 across the daylight-saving change")."""
+time: a weekly 18:00 stays 18:00 across the daylight-saving change)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def _cold() -> None:
     (datetime(2026, 10, 19, tzinfo=BERLIN), datetime(2026, 11, 1, 23, 59, tzinfo=BERLIN)),  # autumn change
 ])
 def test_a_weekly_series_started_years_ago_keeps_its_local_time_in_the_window(first, last) -> None:
-    """§8 / issue 29: a Monday 18:00 series begun in 2009 (in winter time) is Monday 18:00 in 2026 on both sides of
+    """§8: a Monday 18:00 series begun in 2009 (in winter time) is Monday 18:00 in 2026 on both sides of
     the daylight-saving change, read from the window's week only."""
     row = _row("FREQ=WEEKLY;BYDAY=MO", datetime(2009, 1, 5, 18, 0, tzinfo=BERLIN))
     found = recurrence.occurrences(row, first, last, BERLIN)
@@ -90,7 +90,7 @@ def test_next_and_last_occurrence_of_an_old_series_match_the_plain_rule() -> Non
 
 
 def test_a_changed_rule_is_never_served_from_the_cache() -> None:
-    """Issue 29: the cache is keyed by the row's values; the same row id with a new rule, a new start or read in
+    """The cache is keyed by the row's values; the same row id with a new rule, a new start or read in
     another zone gives the new occurrences at once."""
     first, last = datetime(2026, 11, 30, tzinfo=BERLIN), datetime(2026, 12, 6, 23, 59, tzinfo=BERLIN)
     start = datetime(2020, 1, 6, 18, 0, tzinfo=BERLIN)
@@ -119,7 +119,7 @@ def test_one_instant_read_in_two_zones_is_two_entries() -> None:
 
 
 def test_a_window_read_iterates_from_the_window_not_from_a_start_years_ago(monkeypatch) -> None:
-    """Issue 29 item 2: a weekly series begun in 2009 read for one week in 2026 steps through a few starts, not
+    """A weekly series begun in 2009 read for one week in 2026 steps through a few starts, not
     through the ~900 since 2009 (the read target: 1,000 weekly series < 20 ms)."""
     produced = []
     plain_iter = rrule._iter

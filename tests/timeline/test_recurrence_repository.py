@@ -1,4 +1,4 @@
-"""Series in the repository (issue 29 item 2): every read sees the occurrences, only inside the window asked for,
+"""Series in the repository: every read sees the occurrences, only inside the window asked for,
 in the person's zone; the tribunal's inventory check is covered by a series (tribunal.md „Der Bestandsabgleich“)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 29 items 1 and 2 end to end through `Nova.turn` (offline model): a repetition said in German becomes
+"""Series end to end through `Nova.turn` (offline model): a repetition said in German becomes
 one series row with an RFC 5545 rule, and every reader sees its occurrences (timeline.md §4.2–§4.4, §8)."""
 
 from __future__ import annotations
@@ -43,20 +43,20 @@ def _series(nova, user=USER):
     ("Trag zehnmal jeden Donnerstag um 10 Uhr Physio ein", "Physio", "FREQ=WEEKLY;BYDAY=TH;COUNT=10",
      berlin(2026, 12, 3, 10), "minute"),
 ])
-def test_issue29_item1_each_phrasing_becomes_one_series_row(nova, text, title, rule, first, precision):
+def test_each_phrasing_becomes_one_series_row(nova, text, title, rule, first, precision):
     result = _turn(nova, text)
     assert result.services[-1]["status"] == "abgeschlossen", result.answer
     assert result.answer.startswith(f"Eingetragen: „{title}“ ")
     assert _series(nova) == [(title, rule, first, precision, True)]
 
 
-def test_issue29_item1_volleyball_answer_says_the_rule_and_the_first_day(nova):
+def test_volleyball_answer_says_the_rule_and_the_first_day(nova):
     result = _turn(nova, "Trag bitte jeden Montag um 18 Uhr Volleyball ein")
     assert result.answer == ("Eingetragen: „Volleyball“ jeden Montag um 18:00 Uhr, zum ersten Mal am Montag, "
                              "30.11.2026, 18:00 Uhr.")
 
 
-def test_issue29_section8_a_birthday_is_yearly_by_its_type(nova):
+def test_section8_a_birthday_is_yearly_by_its_type(nova):
     """§8: `geburtstag` repeats every year — *„Mein Sohn hat am 3. März Geburtstag, trag das bitte ein“*."""
     result = _turn(nova, "Mein Sohn hat am 3. März Geburtstag, trag das bitte ein")
     assert result.services[-1]["status"] == "abgeschlossen", result.answer
@@ -67,7 +67,7 @@ def test_issue29_section8_a_birthday_is_yearly_by_its_type(nova):
     assert "Freitag, 03.03.2028" in later.answer and "Geburtstag" in later.answer
 
 
-def test_issue29_bad_input_jeden_31_februar_is_refused_in_german_and_writes_nothing(nova):
+def test_bad_input_jeden_31_februar_is_refused_in_german_and_writes_nothing(nova):
     result = _turn(nova, "Trag jeden 31. Februar Party ein")
     assert result.services[-1]["status"] == "fehler"
     assert result.answer == ("Die Wiederholung „jeden 31. Februar“ ergibt keinen einzigen Termin — so einen Tag gibt "
@@ -76,7 +76,7 @@ def test_issue29_bad_input_jeden_31_februar_is_refused_in_german_and_writes_noth
     assert nova.timeline.list(USER, FIGURE, active_only=False) == []
 
 
-def test_issue29_item2_week_overview_next_appointment_and_termine_block_see_the_series(nova):
+def test_week_overview_next_appointment_and_termine_block_see_the_series(nova):
     _turn(nova, "Trag bitte jeden Montag um 18 Uhr Volleyball ein")
     week = _turn(nova, "Was steht nächste Woche an?")
     assert week.answer == ("Deine Termine von Montag, 07.12.2026 bis Sonntag, 13.12.2026:\n"
@@ -87,7 +87,7 @@ def test_issue29_item2_week_overview_next_appointment_and_termine_block_see_the_
     assert "Montag, 07.12.2026, 18:00 Uhr: Volleyball" in after.answer
 
 
-def test_issue29_section4_4_a_series_occurrence_is_a_duplicate(nova):
+def test_section4_4_a_series_occurrence_is_a_duplicate(nova):
     _turn(nova, "Trag bitte jeden Montag um 18 Uhr Volleyball ein")
     again = _turn(nova, "Trag mir am 14.12. um 18 Uhr Volleyball ein")
     assert again.answer.startswith("„Volleyball“ ist bereits eingetragen (Montag, 14.12.2026, 18:00 Uhr)")
@@ -102,7 +102,7 @@ def test_issue29_section4_4_a_series_occurrence_is_a_duplicate(nova):
     (berlin(2026, 10, 19, 9), "Was steht nächste Woche an?", datetime(2026, 10, 19, 16, tzinfo=UTC),
      datetime(2026, 10, 26, 17, tzinfo=UTC)),
 ])
-def test_issue29_dst_a_weekly_18_oclock_stays_18_oclock(nova, db, now, week_text, before, after):
+def test_dst_a_weekly_18_oclock_stays_18_oclock(nova, db, now, week_text, before, after):
     _turn(nova, "Trag bitte jeden Montag um 18 Uhr Volleyball ein", now=now)
     read = _turn(nova, week_text, now=now)
     assert ", 18:00 Uhr: Volleyball" in read.answer
@@ -110,7 +110,7 @@ def test_issue29_dst_a_weekly_18_oclock_stays_18_oclock(nova, db, now, week_text
     assert [r["event_time"] for r in rows][:2] == [before, after]
 
 
-def test_issue29_two_persons_see_only_their_own_series(nova):
+def test_two_persons_see_only_their_own_series(nova):
     _turn(nova, "Trag bitte jeden Montag um 18 Uhr Volleyball ein", user="anna")
     other = _turn(nova, "Was steht nächste Woche an?", user="ben")
     assert "Volleyball" not in other.answer
@@ -118,7 +118,7 @@ def test_issue29_two_persons_see_only_their_own_series(nova):
     assert [r["title"] for r in nova.timeline.list("anna", FIGURE)] == ["Volleyball"]
 
 
-def test_issue29_parallel_turns_create_one_series(nova):
+def test_parallel_turns_create_one_series(nova):
     text = "Trag bitte jeden Montag um 18 Uhr Volleyball ein"
     with ThreadPoolExecutor(max_workers=4) as pool:
         answers = [r.answer for r in pool.map(lambda _: _turn(nova, text), range(4))]

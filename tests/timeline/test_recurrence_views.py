@@ -1,4 +1,4 @@
-"""Issue 29 item 2: the web app's week and month views show a series as its occurrences (GET /api/appointments)."""
+"""The web app's week and month views show a series as its occurrences (GET /api/appointments)."""
 
 from __future__ import annotations
 

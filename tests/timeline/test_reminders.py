@@ -1,4 +1,4 @@
-"""Issue 29 item 5: the reminder clause read from an order (`timeline/reminders.py`) and its vocabulary."""
+"""The reminder clause read from an order (`timeline/reminders.py`) and its vocabulary."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def test_a_reminder_row_reminds_at_its_moment_and_an_appointment_only_when_asked
 
 
 def test_the_answer_says_how_it_reaches_the_person_and_promises_nothing_more():
-    """Issue 29 item 5: the feed when subscribed, the app when opened — no push, no message from Nova."""
+    """The feed when subscribed, the app when opened — no push, no message from Nova."""
     without = how_it_reaches(60, False)
     assert "eine Stunde vorher" in without and "App" in without and "von selbst melde ich mich nicht" in without
     subscribed = how_it_reaches(2880, True)

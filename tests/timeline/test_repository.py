@@ -1,4 +1,4 @@
-"""The repository (issue 4 item 2; timeline.md §4, §4a, §5.2, §5.3, §9) against a real database."""
+"""The repository (timeline.md §4, §4a, §5.2, §5.3, §9) against a real database."""
 
 from __future__ import annotations
 
@@ -181,7 +181,7 @@ def test_section9_inventory_check_sees_appointments_only(repo, add):
 
 
 def test_inventory_check_is_minute_exact(repo, add):
-    """issue 11 §2, tribunal.md „Der Bestandsabgleich“ (minutengenau, ohne Toleranz): a row of the day without a
+    """tribunal.md „Der Bestandsabgleich“ (minutengenau, ohne Toleranz): a row of the day without a
     clock time is no appointment at 10:00, and 10:01 finds nothing; the twin at 10:00 finds the timed row."""
     add("Zahnarzt", berlin(2026, 12, 1, 10))
     add("Geburtstag Anna", berlin(2026, 12, 1), "geburtstag", timed=False)

@@ -1,4 +1,4 @@
-"""Bad input never crashes the rules (issue 4 *Bad input*): arbitrary text through the offline rules,
+"""Bad input never crashes the rules (bad input): arbitrary text through the offline rules,
 the router hint and the window of `[TERMINE]`; a very long text is handled like any other."""
 
 from __future__ import annotations

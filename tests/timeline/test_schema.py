@@ -22,13 +22,13 @@ def test_section9_columns_and_types(db):
                 "recurring", "precision", "binding", "remind", "conflict_check", "themen", "created_at",
                 "aktiv", "last_touched", "wiedervorlage_am", "entitaet_ids", "nachfolger_id"]
     assert names[:len(section9)] == section9
-    # issue 29 (timeline/004): the series columns; (timeline/005): the reminder offset and the UID of an imported event come after §9's columns
+    # timeline/004: the series columns; (timeline/005): the reminder offset and the UID of an imported event come after §9's columns
     assert {"rrule", "exdates", "serie_id", "serie_original", "erinnern_vorher_min", "ics_uid"} <= set(
         names[len(section9):])
     by_name = {r["column_name"]: r for r in rows}
     assert by_name["character_id"]["is_nullable"] == "NO"
     assert by_name["character_id"]["column_default"] is None  # §9: no default figure
-    # §9 gave VARCHAR(50); issue 10 §4 lets ids be 200 characters at every edge, so the column is text
+    # §9 gave VARCHAR(50); ids may be 200 characters at every edge, so the column is text
     # (timeline/003): pinned as strictly as before, to the new rule.
     assert by_name["character_id"]["data_type"] == "text"
     assert by_name["character_id"]["character_maximum_length"] is None
@@ -61,8 +61,8 @@ def test_section9_successor_key_sets_null_on_delete(db):
     assert row["confdeltype"] == "n"  # SET NULL
 
 
-def test_issue29_series_columns(db):
-    """Issue 29 (timeline/004): a rule, its exdates and the link of a moved occurrence; `recurring` follows
+def test_series_columns(db):
+    """timeline/004: a rule, its exdates and the link of a moved occurrence; `recurring` follows
     the rule, and a moved occurrence names series and original start together."""
     with db.transaction() as conn:
         rows = {r["column_name"]: r for r in conn.execute(

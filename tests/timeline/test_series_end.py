@@ -1,4 +1,4 @@
-"""`serie_ende` (issue 29, the read target; schema timeline/006): the start of a series' last occurrence, written by
+"""`serie_ende` (the read target; schema timeline/006): the start of a series' last occurrence, written by
 every writer of `rrule`, so that a window read leaves out in SQL every series that ended before the window."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 29: „Lösch Volleyball“ names a series but not which of it — the question waits (`pending_agent:{user}`)
+"""„Lösch Volleyball“ names a series but not which of it — the question waits (`pending_agent:{user}`)
 and its short answer is resumed: „ganz“, „die ganze Serie“, „nur nächsten Montag“. timeline.md §10 (Resume-TTL):
 „eine Antwort zählt nur im ersten Menschenturn nach der Frage“ — an unrelated next sentence never answers it."""
 

@@ -1,4 +1,4 @@
-"""Issue 29 items 3 and 5 together: a moved occurrence of a series with „… und erinner mich eine Stunde vorher“
+"""A series and a reminder together: a moved occurrence of a series with „… und erinner mich eine Stunde vorher“
 keeps the reminder offset (`move_occurrence`), so the phone and `GET /api/due` remind of it at its new time."""
 
 from __future__ import annotations

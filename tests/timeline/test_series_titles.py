@@ -1,4 +1,4 @@
-"""Issue 29 item 1, the left-over gaps: the repetition words belong to the rule, not to the title —
+"""The left-over gaps: the repetition words belong to the rule, not to the title —
 „Trag jeden Tag um 10 Uhr Tabletten ein“ is „Tabletten“, daily at 10:00; „jeden ersten Montag“ without
 „im Monat“ is monthly on the first Monday. Each through `Nova.turn`, two persons."""
 

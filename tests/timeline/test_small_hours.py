@@ -1,6 +1,6 @@
-"""Issue 18 §5 end to end through `nova.turn` (offline model): no appointment in the small hours by accident.
+"""End to end through `nova.turn` (offline model): no appointment in the small hours by accident.
 
-The clock is Wednesday 11.11.2026, 09:15 (the issue's new user); *Donnerstag* is computed from it.
+The clock is Wednesday 11.11.2026, 09:15 (the tries of a new user); *Donnerstag* is computed from it.
 """
 
 from __future__ import annotations
@@ -25,15 +25,15 @@ def _turn(nova, text):
     return nova.turn(USER, FIGURE, text, NOW)
 
 
-def test_issue18_halb_drei_nachmittags_is_written_at_14_30(nova):
-    """issue 18 §1/Done when: *Donnerstag um halb drei nachmittags* → 14:30, without a question."""
+def test_halb_drei_nachmittags_is_written_at_14_30(nova):
+    """Done when: *Donnerstag um halb drei nachmittags* → 14:30, without a question."""
     result = _turn(nova, "Trag mir Donnerstag um halb drei nachmittags den Friseur ein")
     assert result.services[0]["status"] == "abgeschlossen"
     assert [r["event_time"] for r in nova.timeline.list(USER, FIGURE)] == [_at(14, 30)]
 
 
-def test_issue18_um_3_asks_the_half_of_day_and_only_the_answer_writes(nova, redis):
-    """issue 18 §5/Done when: *Donnerstag um 3* asks (no row), *nachmittags* writes 15:00."""
+def test_um_3_asks_the_half_of_day_and_only_the_answer_writes(nova, redis):
+    """Done when: *Donnerstag um 3* asks (no row), *nachmittags* writes 15:00."""
     question = _turn(nova, "Trag mir Donnerstag um 3 den Friseur ein")
     assert question.services[0]["status"] == "rueckfrage"
     assert "03:00" in question.answer and "15:00" in question.answer and "nachts" in question.answer
@@ -54,8 +54,8 @@ def test_issue18_um_3_asks_the_half_of_day_and_only_the_answer_writes(nova, redi
     ("Trag mir Donnerstag um 6 den Friseur ein", "15 Uhr", None),  # not one of the two readings: asks again
     ("Trag mir Donnerstag um 6 den Friseur ein", "18 Uhr", (18, 0)),
 ])
-def test_issue18_small_hours_answer_picks_one_of_the_two_readings(nova, text, answer, expected):
-    """issue 18 §5: an hour 1–6 without a daypart (*um 5 Uhr*, *halb vier*) asks; the answer picks one of
+def test_small_hours_answer_picks_one_of_the_two_readings(nova, text, answer, expected):
+    """An hour 1–6 without a daypart (*um 5 Uhr*, *halb vier*) asks; the answer picks one of
     the two readings offered, by a daypart word or by naming it; anything else asks again and writes nothing."""
     assert _turn(nova, text).services[0]["status"] == "rueckfrage"
     result = _turn(nova, answer)
@@ -73,8 +73,8 @@ def test_issue18_small_hours_answer_picks_one_of_the_two_readings(nova, text, an
     ("Trag mir Donnerstag um 15 Uhr den Friseur ein", (15, 0)),  # 13–23 are unambiguous
     ("Trag mir Donnerstag um Viertel nach zehn den Friseur ein", (10, 15)),
 ])
-def test_issue18_hours_outside_1_to_6_or_with_a_daypart_write_without_the_question(nova, text, expected):
-    """issue 18 §5: hours 7–12 keep today's reading, 0 and 13–23 are unambiguous, a daypart decides."""
+def test_hours_outside_1_to_6_or_with_a_daypart_write_without_the_question(nova, text, expected):
+    """Hours 7–12 keep today's reading, 0 and 13–23 are unambiguous, a daypart decides."""
     result = _turn(nova, text)
     rows = nova.timeline.list(USER, FIGURE)
     if expected is None:
@@ -91,8 +91,8 @@ def test_issue18_hours_outside_1_to_6_or_with_a_daypart_write_without_the_questi
     ("morgen um 15 Uhr", None),
     ("morgen um 9", None),
 ])
-def test_issue18_5_the_offer_path_asks_the_same_question(said, small):
-    """issue 18 §5: the offer/consent path carries the time as a date (*am 12.11.2026 um 03:00 Uhr*, end of
+def test_the_offer_path_asks_the_same_question(said, small):
+    """The offer/consent path carries the time as a date (*am 12.11.2026 um 03:00 Uhr*, end of
     timeline.md *Zustimmung*); an hour 1–6 said without a daypart still asks before the write."""
     from novaberg.timeline.agent.classify import carry_resolved_date
     from novaberg.timeline.agent.search import create_plan
@@ -117,8 +117,8 @@ def _following(weekday: int, nth: int):
     ("Trag mir in vierzehn Tagen um zehn nach elf den Friseur ein", "Friseur", NOW.date() + timedelta(days=14),
      (11, 10)),
 ])
-def test_issue18_the_everyday_requests_of_the_issue_are_written(nova, text, title, day, clock):
-    """issue 18 (the tries of a new user): *in acht Tagen um 9*, *morgen um Viertel nach zehn*, *übernächsten
+def test_the_everyday_requests_of_a_new_user_are_written(nova, text, title, day, clock):
+    """The tries of a new user: *in acht Tagen um 9*, *morgen um Viertel nach zehn*, *übernächsten
     Montag*, *heute in einer Woche*, *Heiligabend* — written as said, no refusal."""
     result = _turn(nova, text)
     assert result.services[0]["status"] == "abgeschlossen", result.answer

@@ -1,4 +1,4 @@
-"""§4.2 said as a span: *„Was habe ich von montag bis mittwoch“* (Bot Framework dev, s12) reads every day from the
+"""§4.2 said as a span: *„Was habe ich von montag bis mittwoch“* (a Bot Framework phrasing) reads every day from the
 first to the last — through `Nova.turn`, for each person only her own, and nothing is written."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""End to end through `nova.turn` with the offline model (issue 4 items 7, 8, 10, 11; timeline.md §3a, §4a, §10)."""
+"""End to end through `nova.turn` with the offline model (timeline.md §3a, §4a, §10)."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ def test_section4a_every_turn_reads_the_block_and_logs_it(nova, db):
 @pytest.fixture
 def nova_without_router(db, redis, tmp_path, monkeypatch):
     """A Nova whose router sends nothing to a service: the composer answers from the blocks alone (the route
-    hints decide nothing either, issue 30 §5 — every turn asks the scripted router)."""
+    hints decide nothing either, every turn asks the scripted router)."""
     monkeypatch.setattr("novaberg.graph.router.decided_by_hints", lambda *args: "")
     llm = ScriptedLLM({"router": {"domain": "keine", "management_action": "keine"}}, fallback=make_offline_llm())
     return make_nova(db, redis, llm, tmp_path)

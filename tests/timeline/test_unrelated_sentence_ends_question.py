@@ -1,4 +1,4 @@
-"""Issue 26 follow-up: an unrelated sentence never answers the timeline's waiting questions.
+"""An unrelated sentence never answers the timeline's waiting questions.
 
 timeline.md §10 Resume-TTL, the Klärfall note: „eine Antwort zählt nur im ersten Menschenturn nach der Frage“.
 A sentence of its own that the question's reader does not take as its answer ends the question as `dismissed`

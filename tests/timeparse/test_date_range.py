@@ -1,4 +1,4 @@
-"""Issue 10 §4: dates outside the years 1900–2199 are no dates — every reader of time abstains,
+"""Dates outside the years 1900–2199 are no dates — every reader of time abstains,
 and no input (text or `now`) makes one raise OverflowError."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ OUTSIDE = [
 
 @pytest.mark.parametrize("text", OUTSIDE)
 def test_a_year_outside_the_range_is_no_date_the_parser_abstains(text: str) -> None:
-    """issue 10 §4: a year outside 1900–2199 is no date: `parse` and `named_period` abstain, never raise."""
+    """A year outside 1900–2199 is no date: `parse` and `named_period` abstain, never raise."""
     assert parse(text, WEDNESDAY).moment is None
     assert parse(text, WEDNESDAY, reference=at(2026, 10, 16, 9, 30)).moment is None
     assert named_period(text, WEDNESDAY) is None
@@ -54,14 +54,14 @@ def test_a_year_outside_the_range_is_no_date_the_parser_abstains(text: str) -> N
     ],
 )
 def test_the_edges_of_the_range_are_dates(text: str, expected: datetime) -> None:
-    """issue 10 §4: 1.1.1900 and 31.12.2199 23:59 are dates, and their UTC value exists (no overflow)."""
+    """1.1.1900 and 31.12.2199 23:59 are dates, and their UTC value exists (no overflow)."""
     moment = parse(text, WEDNESDAY).moment
     assert moment == expected
     assert moment is not None and moment.astimezone(UTC).year in (1899, 1900, 2199)
 
 
 def test_named_periods_at_the_edges() -> None:
-    """issue 10 §4: *Dezember 2199* and *1.1.1900* are periods; *Januar 2200* is none."""
+    """*Dezember 2199* and *1.1.1900* are periods; *Januar 2200* is none."""
     december = named_period("Dezember 2199", WEDNESDAY)
     assert december is not None and december.end.date() == date(2199, 12, 31)
     first = named_period("1.1.1900", WEDNESDAY)
@@ -70,7 +70,7 @@ def test_named_periods_at_the_edges() -> None:
 
 
 def test_relative_days_that_leave_the_range_abstain() -> None:
-    """issue 10 §4: *morgen* on 31.12.2199 would be 2200 — no date; *gestern* on 1.1.1900 likewise."""
+    """*morgen* on 31.12.2199 would be 2200 — no date; *gestern* on 1.1.1900 likewise."""
     assert parse("morgen", at(2199, 12, 31, 12)).moment is None
     assert named_period("nächste Woche", at(2199, 12, 31, 12)) is None
     assert named_period("nächsten Monat", at(2199, 12, 31, 12)) is None
@@ -79,7 +79,7 @@ def test_relative_days_that_leave_the_range_abstain() -> None:
 
 
 def test_calendar_helpers_refuse_the_outside() -> None:
-    """issue 10 §4: the shared calendar rules give None instead of a date outside 1900–2199 or an OverflowError."""
+    """The shared calendar rules give None instead of a date outside 1900–2199 or an OverflowError."""
     today = date(2026, 10, 14)
     assert dated(31, 12, 9999, today) is None
     assert dated(1, 1, 1, today) is None
@@ -92,7 +92,7 @@ def test_calendar_helpers_refuse_the_outside() -> None:
 
 
 def test_year_by_tense_is_loud_outside_the_range() -> None:
-    """issue 10 §4: an announced May said in December 2199 would be in 2200: ValueError (its loud outcome)."""
+    """An announced May said in December 2199 would be in 2200: ValueError (its loud outcome)."""
     with pytest.raises(ValueError, match="no date"):
         year_by_tense(5, None, "angekuendigt", date(2199, 12, 1))
     with pytest.raises(ValueError, match="no date"):
@@ -106,7 +106,7 @@ def test_year_by_tense_is_loud_outside_the_range() -> None:
 )
 @pytest.mark.parametrize("today", [date(2026, 5, 4), date(2199, 12, 31), date(1900, 1, 1)])
 def test_the_tribunals_weekday_check_never_raises_on_such_dates(text: str, today: date) -> None:
-    """issue 10 §4: the weekday check reads no date outside 1900–2199, so it finds no mismatch and never raises."""
+    """The weekday check reads no date outside 1900–2199, so it finds no mismatch and never raises."""
     assert weekday_mismatches(text, today) == []
 
 
@@ -135,7 +135,7 @@ def _in_range(moment: datetime) -> bool:
 @settings(max_examples=500, deadline=None)
 @given(_SENTENCES, _NOWS)
 def test_parse_and_named_period_never_raise_and_stay_in_the_range(text: str, now: datetime) -> None:
-    """issue 10 §4: for any text and any `now` in 1900–2199, parse/named_period never raise, and any
+    """For any text and any `now` in 1900–2199, parse/named_period never raise, and any
     moment they return lies within 1900–2199 (its UTC value computable)."""
     vector = parse(text, now)
     for moment in (vector.moment, vector.end):
@@ -153,7 +153,7 @@ def test_parse_and_named_period_never_raise_and_stay_in_the_range(text: str, now
 @settings(max_examples=200, deadline=None)
 @given(_SENTENCES, _NOWS)
 def test_the_other_readers_never_raise_near_the_range(text: str, now: datetime) -> None:
-    """issue 10 §4: read_time, the positive form and the reschedule check never raise, and a new
+    """read_time, the positive form and the reschedule check never raise, and a new
     moment of a reschedule lies within 1900–2199."""
     read_time(text).clock_time()
     raw_time_form(text, "Zahnarzt")
@@ -165,7 +165,7 @@ def test_the_other_readers_never_raise_near_the_range(text: str, now: datetime) 
 @settings(max_examples=100, deadline=None)
 @given(_SENTENCES, st.datetimes(min_value=datetime(1, 1, 2), max_value=datetime(9999, 12, 30)))
 def test_no_overflow_even_for_a_now_far_outside(text: str, naive_now: datetime) -> None:
-    """issue 10 §4: even a `now` in year 1 or 9999 gives no OverflowError, and no moment outside 1900–2199."""
+    """Even a `now` in year 1 or 9999 gives no OverflowError, and no moment outside 1900–2199."""
     now = naive_now.replace(tzinfo=UTC)
     vector = parse(text, now)
     if vector.moment is not None:

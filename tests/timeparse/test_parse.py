@@ -1,4 +1,4 @@
-"""`parse` → `ZeitVektor` (timeline.md §6, §3a; issue 3 item 2), with a fixed clock in Europe/Berlin.
+"""`parse` → `ZeitVektor` (timeline.md §6, §3a), with a fixed clock in Europe/Berlin.
 
 "now" is Wednesday 14 October 2026, 09:00 unless a test says otherwise.
 """
@@ -46,7 +46,7 @@ def _nothing(text: str, now: datetime = NOW) -> None:
     ],
 )
 def test_day_words(text: str, expected: datetime) -> None:
-    """issue 3: day words *heute*, *morgen*, *übermorgen*, *gestern*, *vorgestern*."""
+    """Day words *heute*, *morgen*, *übermorgen*, *gestern*, *vorgestern*."""
     _day(text, expected)
 
 
@@ -67,7 +67,7 @@ def test_day_words(text: str, expected: datetime) -> None:
     ],
 )
 def test_weekdays_and_their_prefixes(text: str, expected: datetime, mode: str) -> None:
-    """issue 3: weekdays are the next occurrence, today excluded; *diesen Freitag* is this week's.
+    """Weekdays are the next occurrence, today excluded; *diesen Freitag* is this week's.
     §6.3 Referenz-Modus: *diesen* absolut, *nächsten*/bare relativ, *letzten* relativ_rueckwaerts."""
     _day(text, expected, mode)
 
@@ -95,7 +95,7 @@ def test_weekdays_and_their_prefixes(text: str, expected: datetime, mode: str) -
     ],
 )
 def test_dates_written_and_in_digits(text: str, expected: datetime) -> None:
-    """issue 3: dates with and without year, written dates (*17. November*, *den 3. März*), ordinals."""
+    """Dates with and without year, written dates (*17. November*, *den 3. März*), ordinals."""
     _day(text, expected)
 
 
@@ -120,7 +120,7 @@ def test_dates_written_and_in_digits(text: str, expected: datetime) -> None:
     ],
 )
 def test_clock_times_without_a_day(text: str, expected: datetime) -> None:
-    """issue 3 / §3a: *um 10*, *um 10 Uhr*, *10:30*, *10.30*, number words with and without *Uhr*.
+    """§3a: *um 10*, *um 10 Uhr*, *10:30*, *10.30*, number words with and without *Uhr*.
     §6.2 row "15 Uhr": tag_erkannt nein, uhrzeit_erkannt ja."""
     _minute(text, expected, tag=False)
 
@@ -164,7 +164,7 @@ def test_day_and_clock_time(text: str, expected: datetime) -> None:
     ],
 )
 def test_hour_with_a_daypart(text: str, expected: datetime, tag: bool) -> None:
-    """issue 3: *4 Uhr nachmittags* 16:00, *um 8 abends* 20:00, *6 Uhr früh* 06:00;
+    """*4 Uhr nachmittags* 16:00, *um 8 abends* 20:00, *6 Uhr früh* 06:00;
     *morgens* is a daypart, never the day *morgen* (§5.2 row *eine Stunde mit einer Tageszeit*)."""
     mode = "relativ" if text.lower().startswith(("am montag", "freitag")) else "absolut"
     _minute(text, expected, tag=tag, mode=mode)
@@ -180,7 +180,7 @@ def test_hour_with_a_daypart(text: str, expected: datetime, tag: bool) -> None:
     ],
 )
 def test_relative_days(text: str, expected: datetime) -> None:
-    """issue 3: relative distances (*in vier Tagen*)."""
+    """Relative distances (*in vier Tagen*)."""
     _day(text, expected)
 
 
@@ -193,7 +193,7 @@ def test_relative_days(text: str, expected: datetime) -> None:
     ],
 )
 def test_relative_hours_and_minutes(text: str, expected: datetime) -> None:
-    """issue 3: *in 3 Stunden*, *in 45 Minuten*."""
+    """*in 3 Stunden*, *in 45 Minuten*."""
     _minute(text, expected, tag=True)
 
 
@@ -210,7 +210,7 @@ def test_relative_hours_and_minutes(text: str, expected: datetime) -> None:
 )
 def test_spans_give_an_end(text: str, start: datetime, end: datetime) -> None:
     """"Seit dem 18.09.2026 — Spannen": *von … bis …* gets `event_ende`; the start is read without
-    the end part. issue 3: spans also as *zwischen 9 und 11 Uhr*."""
+    the end part. Spans also as *zwischen 9 und 11 Uhr*."""
     v = parse(text, NOW)
     assert (v.moment, v.end, v.precision) == (start, end, "minute")
 
@@ -240,7 +240,7 @@ def test_context_decides_a_dotted_pair() -> None:
     ],
 )
 def test_a_text_that_contradicts_itself_gives_no_date(text: str) -> None:
-    """§3a / issue 3: a day word contradicting a weekday, or either contradicting a date, gives no date."""
+    """§3a: a day word contradicting a weekday, or either contradicting a date, gives no date."""
     _nothing(text)
 
 
@@ -265,7 +265,7 @@ def test_agreeing_day_statements_give_the_day(text: str, expected: datetime) -> 
     ["30. Februar", "am 31.4.", "am 30.2.2027", "um 27 Uhr", "25:00", "10:75", "am 32.", "am 0.5.", "13.13.2026"],
 )
 def test_impossible_dates_and_hours_give_none(text: str) -> None:
-    """issue 3: an impossible date (*30. Februar*, *um 27 Uhr*) gives none."""
+    """An impossible date (*30. Februar*, *um 27 Uhr*) gives none."""
     _nothing(text)
 
 
@@ -285,7 +285,7 @@ def test_impossible_dates_and_hours_give_none(text: str) -> None:
     ],
 )
 def test_a_text_without_a_time_gives_no_moment_never_now(text: str) -> None:
-    """issue 3: a text without a time gives `moment=None`, never "now"."""
+    """A text without a time gives `moment=None`, never "now"."""
     _nothing(text)
 
 
@@ -299,7 +299,7 @@ def test_a_text_without_a_time_gives_no_moment_never_now(text: str) -> None:
         "montags um 10",
         "in ein paar Tagen um 10",
         "auf 11.",
-        "elf Uhr siebzig",  # issue 26: *elf Uhr dreißig* is 11:30 (tests/timeparse/test_number_words.py)
+        "elf Uhr siebzig",  # *elf Uhr dreißig* is 11:30 (tests/timeparse/test_number_words.py)
         "um 3 Stunden",
         "morgen 10",
         "bis 10",
@@ -317,7 +317,7 @@ def test_a_text_without_a_time_gives_no_moment_never_now(text: str) -> None:
         "am 3. Advent um 10",
         "um 10 Uhr 2 Personen",
         "morgendlich um 10",
-        # issue 18 §6: still never a guess
+        # still never a guess
         "halb so wild",
         "ein Viertel der Torte",
         "Ostereier suchen",
@@ -336,7 +336,7 @@ def test_a_text_without_a_time_gives_no_moment_never_now(text: str) -> None:
     ],
 )
 def test_where_german_is_ambiguous_the_parser_abstains(text: str) -> None:
-    """issue 3: right where it answers, abstain where German is ambiguous — never a guess."""
+    """Right where it answers, abstain where German is ambiguous — never a guess."""
     _nothing(text)
 
 

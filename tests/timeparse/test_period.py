@@ -44,8 +44,8 @@ def test_row_a_month_is_all_its_days(text: str, first: date, last: date) -> None
     _window(text, first, last, "month")
 
 
-def test_direction_a_past_month_name_is_the_coming_one_issue26() -> None:
-    """Issue 26 departs from §4.2 *Die Richtung*: *im September*, gefragt im Oktober, ist der kommende September;
+def test_direction_a_past_month_name_is_the_coming_one() -> None:
+    """A departure from timeline.md §4.2 *Die Richtung*: *im September*, gefragt im Oktober, ist der kommende September;
     the running month is this one."""
     _window("im September", date(2027, 9, 1), date(2027, 9, 30), "month")
     _window("im Oktober", date(2026, 10, 1), date(2026, 10, 31), "month")
@@ -103,8 +103,7 @@ def test_week_over_the_dst_change_in_march() -> None:
 )
 def test_row_the_weekend_is_the_next_upcoming_one_on_weekends_the_running_one(now: datetime, first: date) -> None:
     """§4.2 row *das Wochenende*, entschieden am 17.10.2026: *am Wochenende* und *dieses Wochenende*
-    sind das nächst anstehende binnen 1 bis 7 Tagen; am Samstag und Sonntag das laufende. Issue 18 §3:
-    *kommendes Wochenende* is the coming one, as *kommenden Montag* is the coming Monday."""
+    sind das nächst anstehende binnen 1 bis 7 Tagen; am Samstag und Sonntag das laufende. *kommendes Wochenende* is the coming one, as *kommenden Montag* is the coming Monday."""
     for text in ("am Wochenende", "dieses Wochenende", "Wochenende", "an diesem Wochenende", "kommendes Wochenende",
                  "am kommenden Wochenende"):
         _window(text, first, date.fromordinal(first.toordinal() + 1), "weekend", now=now)
@@ -215,7 +214,7 @@ def test_bad_input() -> None:
 def test_section4_2_a_span_from_one_named_day_to_another_is_one_window(text: str, first: date | None,
                                                                        last: date | None) -> None:
     """§4.2 (a period is a window over the whole period), said as a span: *von … bis …* reads from the start of the
-    first to the end of the last (s12: „Was habe ich von montag bis mittwoch“ was read as nothing)."""
+    first to the end of the last („Was habe ich von montag bis mittwoch“ was read as nothing)."""
     period = named_period(text, NOW)
     if first is None:
         assert period is None or period.start.date() <= period.end.date()

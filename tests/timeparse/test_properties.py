@@ -1,4 +1,4 @@
-"""Properties over arbitrary input (issue 3, *Bad input*): `parse` never raises on a string, never
+"""Properties over arbitrary input (*Bad input*): `parse` never raises on a string, never
 returns a moment for text without a digit or a time word, and never hangs."""
 
 from __future__ import annotations

@@ -132,7 +132,7 @@ def test_days_of_month_are_counted() -> None:
     ["auf 11.", "elf Uhr dreißig", "10.12", "auf halb so", "45 nach 10", "fünf vor halb drei"],
 )
 def test_doubts_are_doubts(text: str) -> None:
-    """§5.2: *ein Zweifel (auf 11., elf Uhr dreißig)* gives the question; since issue 18 the spoken clock
+    """§5.2: *ein Zweifel (auf 11., elf Uhr dreißig)* gives the question; the spoken clock
     forms are hours, and only a fraction or a relative that names no clock time stays a doubt."""
     reading = read_time(text)
     assert reading.doubts
@@ -140,8 +140,7 @@ def test_doubts_are_doubts(text: str) -> None:
 
 
 def test_a_fraction_names_its_own_hour_never_the_full_one() -> None:
-    """*um halb elf* is 10:30, not 11:00: the 11 must not name an appointment at 11 (tribunal); since
-    issue 18 §1 the reading returns 10:30 itself."""
+    """*um halb elf* is 10:30, not 11:00: the 11 must not name an appointment at 11 (tribunal); the reading returns 10:30 itself."""
     hours = read_time("um halb elf").hours
     assert [(h.hour, h.minute, h.written) for h in hours] == [(10, 30, True)]
 

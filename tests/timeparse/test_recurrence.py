@@ -1,4 +1,4 @@
-"""`read_recurrence` (issue 29 item 1) and the schema of its word list `timeparse/recurrence_de.json`."""
+"""`read_recurrence` and the schema of its word list `timeparse/recurrence_de.json`."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_schema_of_recurrence_words():
     ("jeden Montag um 9 Uhr", "FREQ=WEEKLY;BYDAY=MO", berlin(2026, 12, 7, 9)),  # 9:00 today is past at 9:30
     ("montags und donnerstags um 8 Uhr", "FREQ=WEEKLY;BYDAY=MO,TH", berlin(2026, 12, 3, 8)),
     ("jeden letzten Freitag im Monat", "FREQ=MONTHLY;BYDAY=-1FR", berlin(2026, 12, 25, 0)),
-    # issue 29, the left-over gap: without „im Monat“ the first (last) weekday of the month all the same
+    # the left-over gap: without „im Monat“ the first (last) weekday of the month all the same
     ("jeden ersten Montag", "FREQ=MONTHLY;BYDAY=1MO", berlin(2026, 12, 7, 0)),
     ("jeden ersten Montag um 19 Uhr", "FREQ=MONTHLY;BYDAY=1MO", berlin(2026, 12, 7, 19)),
     ("jeden letzten Freitag", "FREQ=MONTHLY;BYDAY=-1FR", berlin(2026, 12, 25, 0)),
@@ -82,7 +82,7 @@ def test_series_words_leave_the_title():
 
 
 def test_the_words_of_the_repetition_phrase_leave_the_title_and_no_other():
-    """Issue 29: *„Trag jeden Tag um 10 Uhr Tabletten ein“* was saved as „Tag Tabletten“."""
+    """*„Trag jeden Tag um 10 Uhr Tabletten ein“* was saved as „Tag Tabletten“."""
     said = repetition_words("Trag jeden Tag um 10 Uhr Tabletten ein")
     assert said == {"jeden", "tag"}
     assert without_series_words("Tag Tabletten", said) == "Tabletten"

@@ -227,7 +227,7 @@ def test_row_another_day_falling_on_the_appointments_day_is_written_there() -> N
 
 
 def test_morgens_is_read_as_a_daypart_here() -> None:
-    """issue 3: *morgens* is a daypart, never the day *morgen* — so *4 Uhr morgens* is 04:00 on the
+    """*morgens* is a daypart, never the day *morgen* — so *4 Uhr morgens* is 04:00 on the
     appointment's day, where the spec's parser (which read *morgen*) had to ask."""
     _moved("Verschieb den Kaffee auf 4 Uhr morgens", at(2026, 10, 16, 4), title="Kaffee")
     _moved("Verschieb den Kaffee morgens um 6", at(2026, 10, 16, 6), title="Kaffee")

@@ -1,4 +1,4 @@
-"""Issue 18: spoken German time — clock forms, relative days, *übernächsten*, holidays — each pinned with
+"""Spoken German time — clock forms, relative days, *übernächsten*, holidays — each pinned with
 expected values computed here by plain arithmetic (never by the parser), across three fixed clocks: a Sunday
 evening, New Year's Eve and a Thursday of the October daylight-saving week (plus the March one for the gap).
 """
@@ -33,7 +33,7 @@ WEEKDAYS = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"
 
 
 def _spoken_cases() -> list[tuple[str, time]]:
-    """(text, clock) for every form of issue 18 §1 and the hours 1..12, digits and words alike."""
+    """(text, clock) for every form of the hours 1..12, digits and words alike."""
     cases = []
     for x in range(1, 13):
         for said in (str(x), WORDS[x]):
@@ -53,8 +53,8 @@ SPOKEN = _spoken_cases()
 
 
 @pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
-def test_issue18_1_clock_forms_are_read_at_their_minute(now: datetime) -> None:
-    """issue 18 §1: *halb X* (X−1):30, *viertel X* (X−1):15, *dreiviertel X* / *Viertel vor X* (X−1):45,
+def test_clock_forms_are_read_at_their_minute(now: datetime) -> None:
+    """*halb X* (X−1):30, *viertel X* (X−1):15, *dreiviertel X* / *Viertel vor X* (X−1):45,
     *Viertel nach X* X:15, *N nach X*, *N vor X* — with or without *um*/*Uhr*, the next such minute."""
     for text, clock in SPOKEN:
         vector = parse(text, now)
@@ -62,8 +62,8 @@ def test_issue18_1_clock_forms_are_read_at_their_minute(now: datetime) -> None:
 
 
 @pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
-def test_issue18_1_a_daypart_turns_the_clock_form_into_its_half_of_day(now: datetime) -> None:
-    """issue 18 §1: *halb drei nachmittags* is 14:30, *nachmittags um halb drei* too; *morgens* keeps the
+def test_a_daypart_turns_the_clock_form_into_its_half_of_day(now: datetime) -> None:
+    """*halb drei nachmittags* is 14:30, *nachmittags um halb drei* too; *morgens* keeps the
     morning; the same rules as the existing daypart handling (*mittags*/*nachts* at 1–11 stay open)."""
     tomorrow = now.date() + timedelta(days=1)
     for x in range(2, 13):  # *halb eins* is 12:30 — a daypart at 12 is the midnight/noon rule, below
@@ -78,7 +78,7 @@ def test_issue18_1_a_daypart_turns_the_clock_form_into_its_half_of_day(now: date
     assert parse("morgen um halb eins nachts", now).moment is None  # the midnight before or after the day
 
 
-def test_issue18_1_the_dst_gap_and_fold_still_abstain() -> None:
+def test_the_dst_gap_and_fold_still_abstain() -> None:
     """A clock form on the day of a change that falls into the skipped or doubled hour gives no moment."""
     march_sunday, october_sunday = date(2026, 3, 29), date(2026, 10, 25)
     assert parse("Sonntag um halb drei", MARCH_DST_WEEK).moment == local_at(march_sunday, time(2, 30))
@@ -90,14 +90,14 @@ def test_issue18_1_the_dst_gap_and_fold_still_abstain() -> None:
 
 @pytest.mark.parametrize("text", ["halb so wild", "ein Viertel der Torte", "drei viertel zehn", "fünf vor halb drei",
                                   "nach Viertel nach zehn", "vor halb drei", "45 nach 10", "halb 15", "halb drei Uhr 30"])
-def test_issue18_6_fraction_words_that_name_no_clock_time_abstain(text: str) -> None:
-    """issue 18 §6: words that only look like time are never read; a form not in §1 is not guessed."""
+def test_fraction_words_that_name_no_clock_time_abstain(text: str) -> None:
+    """Words that only look like time are never read; a form not in §1 is not guessed."""
     for now in CLOCKS:
         assert parse(text, now).moment is None, text
 
 
-def test_issue18_1_read_time_returns_the_spoken_hours() -> None:
-    """issue 18 §1: `read_time` gives the hour of a spoken form as meant (10:30 for *halb elf*) with its
+def test_read_time_returns_the_spoken_hours() -> None:
+    """`read_time` gives the hour of a spoken form as meant (10:30 for *halb elf*) with its
     daypart, so the tribunal's naming and the §5.2 checks can use it."""
     for text, clock in SPOKEN:
         hours = read_time(f"auf {text}").hours
@@ -107,8 +107,8 @@ def test_issue18_1_read_time_returns_the_spoken_hours() -> None:
     assert read_time("halb so wild").hours == () and read_time("halb so wild").doubts
 
 
-def test_issue18_1_reschedule_accepts_auf_halb_elf_through_both_checks() -> None:
-    """issue 18 §1 with timeline.md §5.2: *auf halb elf* passes reading and positive form alike, and the
+def test_reschedule_accepts_auf_halb_elf_through_both_checks() -> None:
+    """timeline.md §5.2: *auf halb elf* passes reading and positive form alike, and the
     half-of-day question stays (10 is an hour 1–12 without daypart); with a daypart it moves."""
     old, now = at(2026, 10, 23, 9, 30), DST_WEEK
     asked = reschedule_target("Verschieb den Zahnarzt auf halb elf", old, now, title="Zahnarzt")
@@ -126,8 +126,8 @@ def test_issue18_1_reschedule_accepts_auf_halb_elf_through_both_checks() -> None
 # --- §2 relative days -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
-def test_issue18_2_relative_days_with_and_without_a_clock_time(now: datetime) -> None:
-    """issue 18 §2: *in N Tagen/Wochen* (digits or words; *acht Tage* = 8, *vierzehn Tage* = 14),
+def test_relative_days_with_and_without_a_clock_time(now: datetime) -> None:
+    """*in N Tagen/Wochen* (digits or words; *acht Tage* = 8, *vierzehn Tage* = 14),
     *heute/morgen in einer Woche*, each with an optional clock time."""
     today = now.date()
     cases = {
@@ -143,8 +143,8 @@ def test_issue18_2_relative_days_with_and_without_a_clock_time(now: datetime) ->
 
 
 @pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
-def test_issue18_2_uebernaechsten_weekday_is_the_one_after_the_next(now: datetime) -> None:
-    """issue 18 §2: *übernächsten Montag* is the Monday after the next one (today excluded, as *nächsten*)."""
+def test_uebernaechsten_weekday_is_the_one_after_the_next(now: datetime) -> None:
+    """*übernächsten Montag* is the Monday after the next one (today excluded, as *nächsten*)."""
     today = now.date()
     for weekday, name in enumerate(WEEKDAYS):
         following = [today + timedelta(days=n) for n in range(1, 15) if (today + timedelta(days=n)).weekday() == weekday]
@@ -163,8 +163,8 @@ FIXED = {"Neujahr": (1, 1), "Tag der Arbeit": (5, 1), "Tag der Deutschen Einheit
          "am zweiten Weihnachtsfeiertag": (12, 26), "Silvester": (12, 31)}
 
 
-def test_issue18_4_the_computus_agrees_with_gauss_for_2026_to_2035() -> None:
-    """issue 18 Done when: holidays checked against the computus for 2026–2035 (an independent algorithm)."""
+def test_the_computus_agrees_with_gauss_for_2026_to_2035() -> None:
+    """Holidays checked against the computus for 2026–2035 (an independent algorithm)."""
     for year in range(2026, 2036):
         assert easter_sunday(year) == gauss_easter(year), year
         for name, offset in EASTER_OFFSETS.items():
@@ -174,8 +174,8 @@ def test_issue18_4_the_computus_agrees_with_gauss_for_2026_to_2035() -> None:
 
 
 @pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
-def test_issue18_4_a_holiday_is_the_next_such_day_today_included(now: datetime) -> None:
-    """issue 18 §4: fixed and Easter-based holidays, computed per year, the next one from today on, with an
+def test_a_holiday_is_the_next_such_day_today_included(now: datetime) -> None:
+    """Fixed and Easter-based holidays, computed per year, the next one from today on, with an
     optional clock time."""
     today = now.date()
     for name, (month, day) in FIXED.items():
@@ -190,8 +190,8 @@ def test_issue18_4_a_holiday_is_the_next_such_day_today_included(now: datetime) 
         assert parse(f"an {name} um halb elf", now).moment == local_at(expected, time(10, 30)), name
 
 
-def test_issue18_4_and_6_holidays_are_never_guessed_where_they_are_not_said() -> None:
-    """issue 18 §6: *Ostereier* is no Easter, *letztes Ostern* is not read, a holiday against a weekday that
+def test_holidays_are_never_guessed_where_they_are_not_said() -> None:
+    """*Ostereier* is no Easter, *letztes Ostern* is not read, a holiday against a weekday that
     is not its own contradicts, a year outside 1900–2199 is no date."""
     now = SUNDAY_EVENING
     assert parse("Ostereier um 10", now).moment == next_clock(now, time(10))
@@ -207,8 +207,8 @@ def test_issue18_4_and_6_holidays_are_never_guessed_where_they_are_not_said() ->
     assert parse("Ostern 2300", now).moment is None and parse("Silvester 1899", now).moment is None
 
 
-def test_issue18_period_in_acht_tagen_is_that_day() -> None:
-    """issue 18 §2 for `named_period`: *in acht Tagen* is the day eight days on."""
+def test_period_in_acht_tagen_is_that_day() -> None:
+    """Relative days for `named_period`: *in acht Tagen* is the day eight days on."""
     for now in CLOCKS:
         period = named_period("in acht Tagen", now)
         assert period is not None and period.kind == "day"
@@ -218,8 +218,8 @@ def test_issue18_period_in_acht_tagen_is_that_day() -> None:
 # --- §3 periods ----------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("now", CLOCKS, ids=["sunday_evening", "new_years_eve", "dst_week"])
-def test_issue18_3_uebernaechste_woche_and_calendar_weeks(now: datetime) -> None:
-    """issue 18 §3: *übernächste Woche* is Monday–Sunday two weeks on; *KW N*, *Kalenderwoche N*, *in der N.
+def test_uebernaechste_woche_and_calendar_weeks(now: datetime) -> None:
+    """*übernächste Woche* is Monday–Sunday two weeks on; *KW N*, *Kalenderwoche N*, *in der N.
     Kalenderwoche* the ISO week N, the next such one from this week on (this one included)."""
     today = now.date()
     monday = today - timedelta(days=today.weekday())

@@ -47,17 +47,17 @@ def test_weekdays_cover_monday_to_sunday() -> None:
     assert set(RAW["weekdays"].values()) == set(range(7))
     assert RAW["weekdays"]["montag"] == 0 and RAW["weekdays"]["sonntag"] == 6
     assert set(RAW["weekday_abbreviations"].values()) == set(range(7))
-    assert RAW["weekday_abbreviations"]["fr"] == 4  # issue 3: abbreviations such as *Fr.*
+    assert RAW["weekday_abbreviations"]["fr"] == 4  # abbreviations such as *Fr.*
 
 
 def test_months_cover_the_year_with_variants_and_abbreviations() -> None:
     assert set(RAW["months"].values()) == set(range(1, 13))
-    assert RAW["months"]["jänner"] == 1  # issue 3: common variants such as *Jänner*
+    assert RAW["months"]["jänner"] == 1  # common variants such as *Jänner*
     assert RAW["month_abbreviations"]["nov"] == 11  # *Nov.*
     assert set(RAW["month_abbreviations"].values()) == set(range(1, 13)) - {5}  # *Mai* has none
 
 
-def test_day_words_are_the_five_of_the_issue() -> None:
+def test_day_words_are_the_five_from_vorgestern_to_uebermorgen() -> None:
     assert RAW["day_words"] == {"vorgestern": -2, "gestern": -1, "heute": 0, "morgen": 1, "übermorgen": 2}
 
 
@@ -78,12 +78,12 @@ def test_dayparts_carry_their_half_of_day_and_morgens_is_no_day() -> None:
     for word in ("morgens", "früh", "vormittags", "mittags", "nachmittags", "abends", "nachts"):
         assert dayparts[word] in HALVES, word
     assert dayparts["nachmittags"] == "pm" and dayparts["früh"] == "am"
-    # issue 3: *morgens* is a daypart, never the day *morgen*; *morgen* is a daypart only after a day.
+    # *morgens* is a daypart, never the day *morgen*; *morgen* is a daypart only after a day.
     assert "morgen" not in dayparts and "morgens" not in RAW["day_words"]
     assert RAW["dayparts_after_day"] == {"morgen": "am"}
 
 
-def test_prefixes_and_fillers_of_the_issue() -> None:
+def test_prefixes_say_this_next_or_last() -> None:
     prefixes = RAW["prefixes"]
     assert set(prefixes) == {"this", "next", "last"}
     assert "diesen" in prefixes["this"] and "letzten" in prefixes["last"]
@@ -118,8 +118,8 @@ def test_reschedule_form_words_are_data_too() -> None:
     assert form["min_content_letters"] == 4 and form["compound_tail"] == "termin"
 
 
-def test_issue18_clock_forms_are_data() -> None:
-    """issue 18 §1: *halb X* (X−1):30, *viertel X* (X−1):15, *dreiviertel X* (X−1):45; *nach* adds, *vor*
+def test_clock_forms_are_data() -> None:
+    """*halb X* (X−1):30, *viertel X* (X−1):15, *dreiviertel X* (X−1):45; *nach* adds, *vor*
     subtracts; N of *N nach/vor X* runs to 29; the fraction words stay blockers outside a clock form."""
     assert RAW["clock_fractions"] == {"halb": 30, "viertel": 15, "dreiviertel": 45}
     assert RAW["quarter_word"] in RAW["clock_fractions"]
@@ -128,15 +128,15 @@ def test_issue18_clock_forms_are_data() -> None:
     assert set(RAW["clock_fractions"]) == set(RAW["fractions"]) <= set(RAW["blockers"])
 
 
-def test_issue18_after_next_and_calendar_weeks_are_data() -> None:
+def test_after_next_and_calendar_weeks_are_data() -> None:
     assert all(w.startswith("übernächst") for w in RAW["after_next"])
     assert "übernächsten" in TIME_VOCABULARY.after_next and "uebernaechsten" in TIME_VOCABULARY.after_next
-    assert not set(RAW["after_next"]) & set(RAW["blockers"])  # read by the scan itself (issue 18 §2)
+    assert not set(RAW["after_next"]) & set(RAW["blockers"])  # read by the scan itself
     assert set(RAW["calendar_week_words"]) == {"kw", "kalenderwoche"}
 
 
-def test_issue18_holidays_have_words_and_exactly_one_rule() -> None:
-    """issue 18 §4: a holiday is a fixed date or an offset from Easter Sunday, never a list per year."""
+def test_holidays_have_words_and_exactly_one_rule() -> None:
+    """A holiday is a fixed date or an offset from Easter Sunday, never a list per year."""
     names = set()
     for entry in RAW["holidays"]:
         assert set(entry) - {"after"} in ({"words", "date"}, {"words", "easter"}), entry

@@ -25,7 +25,7 @@ TODAY = date(2026, 10, 22)  # the day the rule was built
         ("am zweiten April", DateWithoutYear(4, 2)),
         ("am 31. April", DateWithoutYear(4, 31)),  # refused later, by year_by_tense
         ("am 14. November um 4 Uhr nachmittags", DateWithoutYear(11, 14, time(16))),
-        ("am 3. März um halb elf", DateWithoutYear(3, 3, time(10, 30))),  # issue 18 §1
+        ("am 3. März um halb elf", DateWithoutYear(3, 3, time(10, 30))),
     ],
 )
 def test_date_without_year_reads_month_day_and_time(text: str, expected: DateWithoutYear) -> None:

@@ -1,4 +1,4 @@
-"""The offline corrector's Sie-form and emoji removal (issue 12 §6: deterministic where a rule can do it)."""
+"""The offline corrector's Sie-form and emoji removal (deterministic where a rule can do it)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`novaberg directives list|add|remove` on the embedded default (issue 12 §5)."""
+"""`novaberg directives list|add|remove` on the embedded default."""
 
 from __future__ import annotations
 

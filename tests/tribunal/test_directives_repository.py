@@ -1,4 +1,4 @@
-"""The directives table (issue 12 §5): pair-owned, 1–500 characters, writes read back, removal bound to the pair."""
+"""The directives table: pair-owned, 1–500 characters, writes read back, removal bound to the pair."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def test_a_directive_needs_the_pair(db, user, character):
 
 
 def test_the_one_writer_refuses_unstorable_text_and_ids(db):
-    """Issue 10 §4 in the table's one writer (not only at the CLI): NUL, a lone surrogate, a 201-character id."""
+    """Ids are checked at every edge, also in the table's one writer (not only at the CLI): NUL, a lone surrogate, a 201-character id."""
     import pytest
 
     from novaberg.core.errors import InputError

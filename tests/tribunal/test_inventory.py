@@ -1,4 +1,4 @@
-"""Witnesses of „Der Bestandsabgleich“ (tribunal.md) and of the same check for reads and notes (issue 11 §3),
+"""Witnesses of „Der Bestandsabgleich“ (tribunal.md) and of the same check for reads and notes,
 each with its twin. The timeline behind `lookup` is a fake keyed by pair and minute (the repository's own
 minute-exact query has its witnesses in tests/timeline/test_repository.py)."""
 
@@ -156,7 +156,7 @@ def test_found_keeps_the_verdict_and_the_entry_says_gefunden():
 
 
 def test_nicht_gefragt_only_without_claim():
-    """issue 11 §2: `nicht_gefragt` only when there is no claim — twin: a claim covered by a writing service
+    """`nicht_gefragt` only when there is no claim — twin: a claim covered by a writing service
     still records the inventory's outcome."""
     quiet = computed_verdict("Schönen Tag noch!", [], TODAY, source([FRI_11]))
     assert quiet.log_payload()["bestandsabgleich"] == INVENTORY_NOT_ASKED
@@ -166,8 +166,8 @@ def test_nicht_gefragt_only_without_claim():
     assert covered.verdict == "ok" and covered.log_payload()["bestandsabgleich"] == INVENTORY_FOUND
 
 
-def test_issue3_a_state_sentence_describing_a_read_row_is_covered():
-    """issue 11 §3: „Steht die Physiotherapie am Freitag um 11 drin?“ — the true „ist eingetragen“ after a read is
+def test_a_state_sentence_describing_a_read_row_is_covered():
+    """„Steht die Physiotherapie am Freitag um 11 drin?“ — the true „ist eingetragen“ after a read is
     covered even when another acute moment is missing. Twin: the first-person write claim is not."""
     read = [row("Physiotherapie", FRI_11)]
     state = computed_verdict("Ja, die Physiotherapie am Freitag um 11 Uhr ist eingetragen.", [], TODAY,
@@ -193,12 +193,12 @@ SHOPPING = NoteView("Einkaufsliste", "- Äpfel\n- Milch")
     ("keine Notiz dieses Namens", "Auf deiner Reiseliste stehen Pass und Ladekabel.", False),
     ("zwilling der Name im Kompositum", "Auf deinen Packlisten stehen Pass und Ladekabel.", True),
 ])
-def test_issue3_a_note_claim_is_covered_only_by_its_current_content(witness, text, covered):
-    """issue 11 §3 (beyond the spec): a claim that names a note of the person and only items it holds."""
+def test_a_note_claim_is_covered_only_by_its_current_content(witness, text, covered):
+    """Beyond the specification: a claim that names a note of the person and only items it holds."""
     assert note_covers(claims(text)[0], [PACKLISTE, SHOPPING]) is covered, witness
 
 
-def test_issue3_note_cover_in_the_evaluate_check():
+def test_note_cover_in_the_evaluate_check():
     covered = computed_verdict("Auf deiner Packliste stehen Pass und Ladekabel.", [], TODAY,
                                source([], notes=[PACKLISTE]))
     assert covered.verdict == "ok" and covered.log_payload()["gedeckt_durch_notiz"] == 1

@@ -1,4 +1,4 @@
-"""The judges' arithmetic and reading (tribunal.md §3–§5, §8; issue 12)."""
+"""The judges' arithmetic and reading (tribunal.md §3–§5, §8)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_directive_thresholds_are_stricter(score, expected):
 
 @pytest.mark.parametrize("bad", [math.nan, -0.1, 1.01, math.inf])
 def test_vote_refuses_broken_scores_loudly(bad):
-    """tribunal.md §8 / issue 12 "Bad input": NaN or out of range is never silently a vote."""
+    """tribunal.md §8: NaN or out of range is never silently a vote."""
     with pytest.raises(ValueError):
         vote(bad, 0.7, 0.9)
 
@@ -147,7 +147,7 @@ def test_a_new_perspective_is_one_entry(monkeypatch, tmp_path):
 
 
 def test_judges_run_concurrently():
-    """issue 12 §3: three judges that each take 0.3 s finish in about one call, not three."""
+    """Three judges that each take 0.3 s finish in about one call, not three."""
     active, peak = [0], [0]
     lock = threading.Lock()
 
@@ -168,7 +168,7 @@ def test_judges_run_concurrently():
 
 
 def test_a_raising_connector_is_the_judges_own_fehler_vote():
-    """issue 12 §3: one judge's error is its own 0.0/fehler vote, never the tribunal's crash."""
+    """One judge's error is its own 0.0/fehler vote, never the tribunal's crash."""
     def boom(data):
         raise RuntimeError("connector bug")
 
@@ -180,7 +180,7 @@ def test_a_raising_connector_is_the_judges_own_fehler_vote():
 
 
 def test_offline_jurist_checks_checkable_directives_and_scores_nothing_else():
-    """issue 12 §6: offline, a checkable directive is checked by rule; nothing else gets a score."""
+    """Offline, a checkable directive is checked by rule; nothing else gets a score."""
     asker = Asker(make_offline_llm())
     votes = run_judges(asker, judge_input("a", "Hallo du!", directives=["Sprich mich mit Sie an"]))
     jurist = votes[0]
@@ -192,7 +192,7 @@ def test_offline_jurist_checks_checkable_directives_and_scores_nothing_else():
 
 
 def test_a_model_cannot_claim_not_judged():
-    """issue 12 §6 "No fake scores" both ways: only the offline rule may say it did not judge; a model's
+    """No fake scores, both ways: only the offline rule may say it did not judge; a model's
     `beurteilt: false` without a score is a missing score, loud."""
     read = read_vote(PSYCHOLOGE, {"beurteilt": False, "reasoning": "keine Lust"}, False)
     assert read.status == "fehler" and read.problems
@@ -201,7 +201,7 @@ def test_a_model_cannot_claim_not_judged():
 
 
 def test_doctor_line_names_the_judges_and_their_connector():
-    """issue 12 §7: `novaberg doctor` shows which judges run and their connector."""
+    """`novaberg doctor` shows which judges run and their connector."""
     from novaberg.llm.http_connectors import OllamaLLM
     from novaberg.tribunal.judge_runs import describe
 
@@ -211,8 +211,8 @@ def test_doctor_line_names_the_judges_and_their_connector():
     assert "not judged without a model" in describe(make_offline_llm())
 
 
-def test_issue30_offline_judges_run_inline_and_vote_as_on_threads(monkeypatch):
-    """Issue 30: the offline rules answer in this process, so the judges run one after another without a
+def test_offline_judges_run_inline_and_vote_as_on_threads(monkeypatch):
+    """The offline rules answer in this process, so the judges run one after another without a
     thread (a thread start and two wake-ups per judge cost more than the rule); the votes are the ones the
     threaded round gives, in `AGENTS` order. A connector that sends requests keeps its threads and deadlines."""
     llm = make_offline_llm()

@@ -1,4 +1,4 @@
-"""Issue 28: the offline (in-process) judges keep the model judges' deadline. A judge that answers only at or after
+"""The offline (in-process) judges keep the model judges' deadline. A judge that answers only at or after
 its deadline — counted from when it was asked — is a `fehler` vote with the time-out problem, its late answer
 dropped; tribunal.md §5.4 *Fallback*: „Lieber eine ungeprüfte Antwort durchlassen als den Graph zu blockieren" —
 the vote counts as `ok`, and the verdict names the judge as missing (incomplete). Time is a fake clock the slow

@@ -1,4 +1,4 @@
-"""Issue 30 §4: no judge silently lost on a model server that serves one request at a time.
+"""No judge silently lost on a model server that serves one request at a time.
 
 The server is `tests.model_server` (one slot, a prefix cache, answers per task from `tests.model_answers`),
 reached through the project's real HTTP connectors.
@@ -37,7 +37,7 @@ def one_slot(hold: dict[str, float]) -> Any:
 
 
 def test_three_judges_complete_on_a_one_slot_server():
-    """issue 30 §4: each judge's deadline starts when its request is sent. Every judge holds the one slot
+    """Each judge's deadline starts when its request is sent. Every judge holds the one slot
     0.4 s and the time-out is 1.0 s: sent all at once, the third waited 0.8 s in the server's queue and timed
     out; sent in turn, all three judge."""
     with one_slot({task: 0.4 for task in JUDGE_TASKS}) as (server, url):
@@ -49,7 +49,7 @@ def test_three_judges_complete_on_a_one_slot_server():
 
 
 def test_a_server_with_three_slots_gets_the_judges_at_once():
-    """issue 12 §3 still holds where the server has the slots: `slots=3` sends all three at once."""
+    """Parallel judges where the server has the slots: `slots=3` sends all three at once."""
     with one_slot({}) as (server, url):
         llm = OllamaLLM("bench", url, timeout=5.0, slots=3)
         votes = run_judges(Asker(llm), judge_input("a", "b"))
@@ -59,7 +59,7 @@ def test_a_server_with_three_slots_gets_the_judges_at_once():
 
 
 def test_a_hanging_judge_is_a_named_time_out_not_a_silent_ok():
-    """issue 30 §4: the ethicist hangs past its time-out: its vote is a `fehler` marked as timed out, the two
+    """The ethicist hangs past its time-out: its vote is a `fehler` marked as timed out, the two
     others judged, and the missing judgement is a line of its own."""
     with one_slot({"tribunal_ethik": 3.0}) as (_, url):
         llm = OpenAICompatibleLLM("bench", url, timeout=0.5)
@@ -71,7 +71,7 @@ def test_a_hanging_judge_is_a_named_time_out_not_a_silent_ok():
 
 
 def test_a_judge_past_the_tribunals_own_wait_is_timed_out_too():
-    """issue 30 §4: when the connector does not end the call (a connector without its own deadline), the
+    """When the connector does not end the call (a connector without its own deadline), the
     tribunal's wait — counted from the sending — ends it; a scripted hang stands in for that connector."""
     import threading
 
@@ -100,7 +100,7 @@ def _urteil(db: Any) -> list[dict[str, Any]]:
 
 
 def test_a_turn_with_a_hanging_judge_says_its_verdict_is_incomplete(db, redis, tmp_path):
-    """issue 30 §4 through `Nova.turn` and the real connector: the answer goes out (tribunal.md §5.4: an
+    """Through `Nova.turn` and the real connector: the answer goes out (tribunal.md §5.4: an
     unjudged answer rather than a blocked graph), the reasons name the judge that did not answer, and the
     durable verdict row says the judgement is incomplete."""
     with one_slot({"tribunal_ethik": 3.0}) as (_, url):
@@ -122,7 +122,7 @@ def test_a_complete_turn_has_no_missing_line(db, redis, tmp_path):
 
 
 def test_the_shared_blocks_come_first_byte_for_byte():
-    """issue 30 §4: the system text and the blocks all judges share open every judge's prompt in the same
+    """The system text and the blocks all judges share open every judge's prompt in the same
     bytes, so that a server's prefix cache serves them; each perspective's own text comes after them. The
     output format is shared too, except the jurist's when it scores directives."""
     data = judge_input("Wie geht es dir?", "Gut!", memory_context="[ERINNERUNGEN]\n- trinkt gern Tee",
@@ -143,7 +143,7 @@ def test_the_shared_blocks_come_first_byte_for_byte():
 
 @pytest.mark.parametrize("field", ["memory_context", "annotations", "intent", "tone"])
 def test_an_empty_block_is_left_out(field):
-    """issue 30 §5: a block goes into a judge's prompt only when it carries something — an empty [LAGEBILD]
+    """A block goes into a judge's prompt only when it carries something — an empty [LAGEBILD]
     and an empty [INTERNE_ANMERKUNGEN] are absent, with their headings; a filled one is there."""
     bare = judge_prompt(PromptLoader(), AGENTS[1], judge_input("a", "b"))
     assert "[LAGEBILD]" not in bare.user and "[INTERNE_ANMERKUNGEN]" not in bare.user

@@ -1,7 +1,7 @@
 """Witnesses of „Die Nennung“ and „Die Nennung, geschärft“ (tribunal.md), each with its twin.
 
 `names_appointment` returns the ways a sentence names a row; `names` decides: the hour or a title word, a day
-only together with one of them, never against a stated other day or hour (issue 11 §3, stricter).
+only together with one of them, never against a stated other day or hour (stricter).
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ PAIRS = [
     ("zwilling bloßes Termin", "Der Termin ist eingetragen.", row("Terminabsprache"), False),
     ("Arbeit nennt Arbeitstermin", "Nach der Arbeit ist es eingetragen.", row("Arbeitstermin"), True),
     ("zwilling Büro", "Im Büro ist es eingetragen.", row("Arbeitstermin"), False),
-    # beyond the spec (issue 11 §3): a stated other day or hour does not name
+    # beyond the spec: a stated other day or hour does not name
     ("anderer Tag", "Ich habe die Physiotherapie auf Montag umgelegt.", row(), False),
     ("zwilling derselbe Tag", "Ich habe die Physiotherapie auf Freitag umgelegt.", row(), True),
     ("andere Uhrzeit", "Die Physiotherapie um 15 Uhr ist eingetragen.", row(), False),

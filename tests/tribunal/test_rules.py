@@ -1,4 +1,4 @@
-"""The directives a rule can check without a model (issue 12 §6; tribunal.md §3.1 "NUR der exakte Wortlaut")."""
+"""The directives a rule can check without a model (tribunal.md §3.1 "NUR der exakte Wortlaut")."""
 
 from __future__ import annotations
 

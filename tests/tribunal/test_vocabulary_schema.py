@@ -43,7 +43,7 @@ def test_weekday_and_month_words_are_the_time_parsers() -> None:
 
 
 def test_weekday_names_are_monday_first_and_read_back_by_the_time_parser() -> None:
-    """Issue 25 item 2: the names have one copy, text/calendar_de.json; the claim checks print them from it."""
+    """The names have one copy, text/calendar_de.json; the claim checks print them from it."""
     assert "weekday_names" not in RAW
     assert VOCABULARY.weekday_names == WEEKDAY_NAMES
     assert list(VOCABULARY.weekday_names) == [

@@ -1,4 +1,4 @@
-"""Storage vocabulary = every write the services make (issue 11 §4; tribunal.md „Was als Behauptung zählt“).
+"""Storage vocabulary = every write the services make (tribunal.md „Was als Behauptung zählt“).
 
 The write actions come from the services' own action lists (timeline `const.ACTIONS`, notes `const.ACTIONS`),
 never from a copy here: a new write action without its verbs in `vocabulary.json` → `write_actions` fails the
@@ -46,7 +46,7 @@ def _sentence(service: str, action: str, form: str) -> str:
 
 
 def test_every_write_action_of_every_service_has_its_verbs() -> None:
-    """issue 11 §4: a write action a service makes without verbs here fails (read by the services' own lists)."""
+    """A write action a service makes without verbs here fails (read by the services' own lists)."""
     for service, action in WRITES:
         assert VOCABULARY.write_actions.get(service, {}).get(action), f"{service}.{action} has no storage verbs"
 
@@ -94,8 +94,8 @@ def test_twin_negated_sentence_is_no_claim(service: str, action: str, form: str)
     "Ich habe Pass auf die Packliste geschrieben.",
     "Ich habe Äpfel von der Liste genommen.",
 ])
-def test_issue_sentences_are_claims(sentence: str) -> None:
-    """issue 11: the six sentences that were not recognised as claims at all."""
+def test_everyday_write_claims_are_claims(sentence: str) -> None:
+    """The six sentences that were not recognised as claims at all."""
     assert find_storage_claims(sentence), sentence
 
 
@@ -106,5 +106,5 @@ def test_issue_sentences_are_claims(sentence: str) -> None:
     "Wir haben die Wohnung umgestellt.",  # ambiguous, no reference
 ])
 def test_ambiguous_participles_need_a_reference(sentence: str) -> None:
-    """issue 11 §4: ambiguous participles (*geschrieben, gesetzt, gepackt*) only with a reference."""
+    """Ambiguous participles (*geschrieben, gesetzt, gepackt*) only with a reference."""
     assert find_storage_claims(sentence) == [], sentence

@@ -122,7 +122,7 @@ def test_section7_2_hints_and_confidence_are_computed_and_logged(agent, scripted
 
 
 def test_section7_3_a_conflict_asks_and_never_writes(scripted, repo):
-    """§7.3 (issue 11 item 7): hint *delete* against a model that says *create* is `konflikt` → a question,
+    """§7.3: hint *delete* against a model that says *create* is `konflikt` → a question,
     nothing written (TIMELINE-KONFIDENZ-OHNE-LESER closed)."""
     runner = scripted({"action": "create", "target": "Zahnarzt", "zeitausdruck": "morgen um 10"})
     result = runner.run("Lösch morgen um 10 den Zahnarzt")

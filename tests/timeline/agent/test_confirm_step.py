@@ -1,4 +1,4 @@
-"""issue 25 item 5: the timeline's write path counts only through the shared confirm step (`agents.confirm`).
+"""The timeline's write path counts only through the shared confirm step (`agents.confirm`).
 A create whose read-back finds nothing or another row is reported unverified, ends `fehler`, and does not cover
 the tribunal's storage claim (timeline.md §7.4 `bestaetigen`; tribunal.md "Ein Lesevorgang deckt nicht")."""
 
@@ -27,7 +27,7 @@ def _other_row(real):
 
 
 @pytest.mark.parametrize("read_back", ["nothing", "another row"])
-def test_s7_4_a_create_whose_read_back_fails_is_fehler_and_covers_no_claim(agent, repo, monkeypatch, read_back):
+def test_a_create_whose_read_back_fails_is_fehler_and_covers_no_claim(agent, repo, monkeypatch, read_back):
     real = TimelineRepository.find_by_id
     monkeypatch.setattr(TimelineRepository, "find_by_id",
                         (lambda self, *args: None) if read_back == "nothing" else _other_row(real))
@@ -55,14 +55,14 @@ def test_the_twin_a_verified_create_is_abgeschlossen_and_covers_the_claim(agent,
     {"schritt": const.NODE_EXECUTE, "ausgang": const.OUTCOME_CREATED, "termin_id": 7, "verifiziert": False},
     {"schritt": const.NODE_EXECUTE, "ausgang": const.OUTCOME_CREATED, "termin_id": 7, "verifiziert": "true"},
 ])
-def test_s7_4_the_confirm_node_never_trusts_an_unverified_write(execute_step):
+def test_the_confirm_node_never_trusts_an_unverified_write(execute_step):
     update = confirm({"steps": [execute_step], "answer": "Eingetragen."})
     assert update["status"] == "fehler"
     assert "answer" not in update  # the write node's own account stays
     assert confirm({"steps": [execute_step]})["answer"]  # without one, the confirm step says it
 
 
-def test_s7_4_a_status_already_set_stays():
+def test_a_status_already_set_stays():
     assert confirm({"status": "rueckfrage", "steps": []})["status"] == "rueckfrage"
     verified = {"schritt": const.NODE_EXECUTE, "ausgang": const.OUTCOME_CREATED, "verifiziert": True}
     assert confirm({"steps": [verified]})["status"] == "abgeschlossen"

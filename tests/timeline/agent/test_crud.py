@@ -1,4 +1,4 @@
-"""Create and the verified write (timeline.md §5.1, §7.4, §10 clipboard; *Spannen*; bad input of issue 4)."""
+"""Create and the verified write (timeline.md §5.1, §7.4, §10 clipboard; *Spannen*; bad input)."""
 
 from __future__ import annotations
 

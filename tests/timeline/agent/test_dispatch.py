@@ -1,4 +1,4 @@
-"""The service's registration and the offline router's hint (timeline.md §3a *Empfang*; issue 4 item 8)."""
+"""The service's registration and the offline router's hint (timeline.md §3a *Empfang*)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""issue 10 §3 for the timeline: create, move and delete under the pair's lock in one transaction with the check
+"""Parallel writes for the timeline: create, move and delete under the pair's lock in one transaction with the check
 that allows them and their read-back (timeline.md §4.4, §5, §7.4)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from tests.timeline.agent.conftest import steps_of
 from tests.timeline.conftest import FIGURE, USER
 
 
-def test_issue10_s3_the_duplicate_check_runs_again_under_the_lock(agent, repo, monkeypatch):
+def test_the_duplicate_check_runs_again_under_the_lock(agent, repo, monkeypatch):
     """A duplicate the search did not see yet (written by a parallel turn in between) is found under the lock:
     no second row, and the answer says it is already there — never "Eingetragen"."""
     assert agent.run("Trag mir morgen um 10 den Zahnarzt ein").status == "abgeschlossen"
@@ -27,7 +27,7 @@ def test_issue10_s3_the_duplicate_check_runs_again_under_the_lock(agent, repo, m
     assert "timeline_id" not in result.data
 
 
-def test_issue10_s3_a_create_whose_read_back_disagrees_leaves_no_row(agent, repo, monkeypatch):
+def test_a_create_whose_read_back_disagrees_leaves_no_row(agent, repo, monkeypatch):
     """Success only after the read-back; a disagreeing one is `fehler` and the insert is rolled back."""
     monkeypatch.setattr(TimelineRepository, "find_by_id", lambda self, *args: None)
     result = agent.run("Trag mir morgen um 10 den Zahnarzt ein")
@@ -36,7 +36,7 @@ def test_issue10_s3_a_create_whose_read_back_disagrees_leaves_no_row(agent, repo
     assert repo.list(USER, FIGURE, active_only=False) == []
 
 
-def test_issue10_s3_a_move_whose_read_back_disagrees_is_rolled_back(agent, repo, add, monkeypatch):
+def test_a_move_whose_read_back_disagrees_is_rolled_back(agent, repo, add, monkeypatch):
     row_id = add("Zahnarzt", berlin(2026, 12, 1, 10))
     real = TimelineRepository.find_by_id
 
@@ -52,7 +52,7 @@ def test_issue10_s3_a_move_whose_read_back_disagrees_is_rolled_back(agent, repo,
     assert [(r["id"], r["aktiv"], r["event_time"]) for r in rows] == [(row_id, True, berlin(2026, 12, 1, 10))]
 
 
-def test_issue10_s3_a_delete_whose_read_back_disagrees_is_rolled_back(agent, repo, add, monkeypatch):
+def test_a_delete_whose_read_back_disagrees_is_rolled_back(agent, repo, add, monkeypatch):
     row_id = add("Zahnarzt", berlin(2026, 12, 1, 10))
     real = TimelineRepository.find_by_id
     monkeypatch.setattr(TimelineRepository, "find_by_id",
@@ -63,7 +63,7 @@ def test_issue10_s3_a_delete_whose_read_back_disagrees_is_rolled_back(agent, rep
     assert repo.find_by_id(USER, FIGURE, row_id)["aktiv"] is True
 
 
-def test_issue10_s3_the_pair_lock_serialises_and_other_pairs_pass(db, repo):
+def test_the_pair_lock_serialises_and_other_pairs_pass(db, repo):
     """The lock is the pair's: a second section of the same pair waits for the first, another pair does not."""
     entered = threading.Event()
     release = threading.Event()
@@ -92,7 +92,7 @@ def test_issue10_s3_the_pair_lock_serialises_and_other_pairs_pass(db, repo):
     assert order == ["other pair", "first", "second"]
 
 
-def test_issue10_s3_a_create_that_fails_midway_is_fehler_and_leaves_no_row(agent, repo, monkeypatch):
+def test_a_create_that_fails_midway_is_fehler_and_leaves_no_row(agent, repo, monkeypatch):
     """The database fails after the INSERT (at the read-back): `fehler`, nothing entered, the insert rolled back."""
     from novaberg.core.errors import DatabaseError
 

@@ -169,7 +169,7 @@ def test_section5_2_row_a_daypart_only_in_the_title_does_not_count(move, repo):
 
 
 # Row "ein anderer Tag als der des Termins, ohne dass eine Form einen Tag nennt": *morgens* is a daypart of
-# the parser now (issue 3), never the day *morgen* — the hour lands on the appointment's day, never the next.
+# the parser now, never the day *morgen* — the hour lands on the appointment's day, never the next.
 @pytest.mark.parametrize("rest", ["auf 4 Uhr morgens", "auf morgens um 4"])
 def test_section5_2_row_morgens_never_moves_to_the_next_day(move, rest):
     result, rows, _ = move(rest)
@@ -185,10 +185,10 @@ def test_section5_2_row_outside_the_five_forms_asks(move, repo, rest):
     _asked(result, rows, before, repo)
 
 
-# Issue 18 §1: a spoken clock form passes both checks; an hour 1–12 without daypart still asks the half of day.
+# a spoken clock form passes both checks; an hour 1–12 without daypart still asks the half of day.
 @pytest.mark.parametrize("rest,hour,minute", [("auf halb elf", 10, 30), ("auf viertel nach 11", 11, 15),
                                               ("auf zehn nach elf", 11, 10), ("auf dreiviertel neun", 8, 45)])
-def test_issue18_spoken_clock_forms_ask_only_the_half_of_day(move, repo, rest, hour, minute):
+def test_spoken_clock_forms_ask_only_the_half_of_day(move, repo, rest, hour, minute):
     result, rows, before = move(rest)
     _asked(result, rows, before, repo, "tageshaelfte_offen")
     assert (result.pending["hour"], result.pending["minute"]) == (hour, minute)
@@ -197,7 +197,7 @@ def test_issue18_spoken_clock_forms_ask_only_the_half_of_day(move, repo, rest, h
 @pytest.mark.parametrize("rest,hour,minute", [("auf halb drei nachmittags", 14, 30),
                                               ("auf Viertel vor acht abends", 19, 45),
                                               ("auf Viertel nach 14 Uhr", 14, 15)])
-def test_issue18_spoken_clock_forms_with_their_half_of_day_move(move, rest, hour, minute):
+def test_spoken_clock_forms_with_their_half_of_day_move(move, rest, hour, minute):
     result, rows, _ = move(rest)
     _written(result, rows, berlin(2026, 12, 1, hour, minute))
 

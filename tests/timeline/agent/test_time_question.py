@@ -1,5 +1,5 @@
 """A new appointment without a time is a question, not a failure (timeline.md §2.2 „ein Fehler mit Rückfrage“,
-§4.4, §5.1; issue 11's open point „Trag den Zahnarzt ein“): „Wann soll X sein?“ — nothing is written until the
+§4.4, §5.1's open point „Trag den Zahnarzt ein“): „Wann soll X sein?“ — nothing is written until the
 answer names a day or a clock time; the answer goes through the same duplicate check and half-of-day question
 as any create."""
 
@@ -36,7 +36,7 @@ def test_a_day_alone_is_an_answer(agent, repo):
 
 
 def test_a_small_hour_in_the_answer_asks_the_half_of_day(agent, repo):
-    """Issue 18 §5 holds for the answer too: „Donnerstag um 3“ asks nachts or nachmittags."""
+    """No appointment in the small hours by accident holds for the answer too: „Donnerstag um 3“ asks nachts or nachmittags."""
     agent.run("Trag die Physio ein")
     half = agent.answer("Donnerstag um 3")
     assert half.status == "rueckfrage" and "15:00" in half.answer and repo.count(USER, FIGURE) == 0

@@ -1,4 +1,4 @@
-"""Issue 29: what is due (`CalendarStore.due_rows`, `GET /api/due`) reads only the series that may still occur in
+"""What is due (`CalendarStore.due_rows`, `GET /api/due`) reads only the series that may still occur in
 the due window — a series whose end (`serie_ende`, schema timeline/006) lies before today is not read at all,
 as the window read leaves it out (`FIND_SERIES`)."""
 
@@ -31,7 +31,7 @@ def _read_by_due_series(db: Any, user: str) -> list[int]:
         return [row["id"] for row in conn.execute(DUE_SERIES, params).fetchall()]
 
 
-def test_issue29_due_series_a_series_ended_before_the_due_window_is_not_read(db):
+def test_due_series_a_series_ended_before_the_due_window_is_not_read(db):
     ended = _series(db, "anna", "Kurs", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260401T000000Z")  # last: 31.03.2026
     running = _series(db, "anna", "Volleyball", "FREQ=WEEKLY;BYDAY=TU")
     ends_today = _series(db, "anna", "Chor", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260602T235959Z")  # last: today 10:00
@@ -43,7 +43,7 @@ def test_issue29_due_series_a_series_ended_before_the_due_window_is_not_read(db)
                                                                   ("Volleyball", berlin(2026, 6, 2, 10))]
 
 
-def test_issue29_due_series_the_last_occurrence_is_still_due_on_its_day(db):
+def test_due_series_the_last_occurrence_is_still_due_on_its_day(db):
     """The boundary: a series whose last occurrence is today at 10:00 reminds at 09:00 and stays due that day."""
     _series(db, "anna", "Chor", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260602T235959Z")
     late = berlin(2026, 6, 2, 20)

@@ -1,4 +1,4 @@
-"""Issue 29 item 4: the exporter's iCalendar, parsed back by an independent library (vobject, which expands
+"""The exporter's iCalendar, parsed back by an independent library (vobject, which expands
 rules with dateutil) — events, the zone as VTIMEZONE, EXDATE, all-day DATE values, VALARM, and a weekly
 series that stays at 18:00 local across both daylight-saving changes."""
 
@@ -33,7 +33,7 @@ def _volleyball(**extra: object) -> CalendarEvent:
 
 
 def test_weekly_series_stays_at_18_local_across_the_march_change_with_exdate():
-    """Issue 29 item 1/4: a weekly 18:00 is 17:00 UTC before 29 March 2026 and 16:00 UTC after; the cancelled
+    """A weekly 18:00 is 17:00 UTC before 29 March 2026 and 16:00 UTC after; the cancelled
     Monday (EXDATE) is missing."""
     cancelled = datetime(2026, 3, 30, 18, 0, tzinfo=BERLIN)
     calendar = _parse([_volleyball(exdates=(cancelled,))])
@@ -77,7 +77,7 @@ def test_all_day_rows_are_date_values_and_a_yearly_birthday_repeats():
 
 
 def test_a_reminder_carries_a_valarm_with_its_offset():
-    """Issue 29 item 5: „… und erinner mich eine Stunde vorher" → TRIGGER -PT1H; a reminder row at its moment."""
+    """„… und erinner mich eine Stunde vorher" → TRIGGER -PT1H; a reminder row at its moment."""
     calendar = _parse([_volleyball(rrule=None, alarm_minutes=60),
                        CalendarEvent("m@novaberg", "Mülltonne rausstellen", datetime(2026, 3, 6, 8, 0, tzinfo=BERLIN),
                                      None, False, "erinnerung", alarm_minutes=0)])

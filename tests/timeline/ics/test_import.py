@@ -1,4 +1,4 @@
-"""Issue 29 item 6: `import_calendar` — events become rows of the pair (one transaction), an imported UID is
+"""`import_calendar` — events become rows of the pair (one transaction), an imported UID is
 skipped the second time, a report says what was taken and skipped and why, a bad file writes nothing."""
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def test_a_phone_calendar_file_becomes_rows_with_a_report(db):
     assert holiday["precision"] == "day" and holiday["event_time"].astimezone(BERLIN).date() == date(2026, 4, 1)
     assert holiday["event_ende"].astimezone(BERLIN).date() == date(2026, 4, 3)  # DTEND 04.04. is exclusive
     assert rows["Chorprobe"]["event_time"] == datetime(2026, 3, 12, 17, 30, tzinfo=UTC)  # floating → Berlin
-    volleyball = rows["Volleyball"]  # issue 29: a series keeps its rule and its cancelled occurrence
+    volleyball = rows["Volleyball"]  # a series keeps its rule and its cancelled occurrence
     assert (volleyball["rrule"], volleyball["recurring"]) == ("FREQ=WEEKLY;BYDAY=MO", True)
     assert volleyball["exdates"] == [datetime(2026, 3, 23, 17, 0, tzinfo=UTC)]
     assert "Nie" not in rows

@@ -1,4 +1,4 @@
-"""Issue 29 "Done when": the feed parses in a real calendar client available as a Debian package — khal
+"""The feed parses in a real calendar client available as a Debian package — khal
 (`apt-get install khal`). Skipped where khal is not installed."""
 
 from __future__ import annotations

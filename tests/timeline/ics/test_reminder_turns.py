@@ -1,4 +1,4 @@
-"""Issue 29 item 5 end to end through `Nova.turn`: the phrasings enter rows with a reminder offset, the feed
+"""Reminders said in the order, end to end through `Nova.turn`: the phrasings enter rows with a reminder offset, the feed
 carries a VALARM (parsed with vobject), `GET /api/due` lists what is due for the signed-in person only, and
 the answer says how the reminder reaches the person."""
 
@@ -33,7 +33,7 @@ def _alarms(nova: Any, user: str = "anna") -> dict[str, timedelta]:
 
 
 def test_reminder_row_from_erinnere_mich_am_freitag_um_8(nova):
-    """Issue 29 item 5: „Erinnere mich am Freitag um 8 daran, die Mülltonne rauszustellen“ → type erinnerung,
+    """„Erinnere mich am Freitag um 8 daran, die Mülltonne rauszustellen“ → type erinnerung,
     a VALARM at its moment; the answer names the app (no subscription yet)."""
     result = nova.turn("anna", "nova", "Erinnere mich am Freitag um 8 daran, die Mülltonne rauszustellen", NOW)
     row = _rows(nova)["Mülltonne rauszustellen"]
@@ -44,7 +44,7 @@ def test_reminder_row_from_erinnere_mich_am_freitag_um_8(nova):
 
 
 def test_appointment_with_und_erinner_mich_eine_stunde_vorher(nova):
-    """Issue 29 item 5: „… und erinner mich eine Stunde vorher“ — entered as „Zahnarzt“ with TRIGGER -PT1H."""
+    """„… und erinner mich eine Stunde vorher“ — entered as „Zahnarzt“ with TRIGGER -PT1H."""
     result = nova.turn("anna", "nova", "Morgen um 10 Uhr Zahnarzt und erinner mich eine Stunde vorher", NOW)
     row = _rows(nova)["Zahnarzt"]
     assert (row["event_type"], row["erinnern_vorher_min"], row["event_time"]) == ("termin", 60, berlin(2026, 3, 3, 10))
@@ -121,7 +121,7 @@ def _due_client(nova: Any, tokens: PersonTokens) -> Any:
 
 
 def test_due_sees_every_occurrence_of_a_weekly_series(nova, tmp_path):
-    """Issue 29 item 5 with item 2 (*every reader sees the occurrences*): a weekly appointment with „… und
+    """Every reader sees the occurrences: a weekly appointment with „… und
     erinner mich eine Stunde vorher“ is due on each of its days, not only on the first; a cancelled occurrence
     (exdate) is not; bob's series is his alone."""
     nova.turn("anna", "nova", "Trag jeden Dienstag um 10 Uhr Volleyball ein und erinner mich eine Stunde vorher", NOW)
@@ -143,7 +143,7 @@ def test_due_sees_every_occurrence_of_a_weekly_series(nova, tmp_path):
 
 
 def test_due_never_expands_a_series_beyond_the_window(nova):
-    """Issue 29 *Bad input*: a series without end is expanded only up to now plus its offset, from today."""
+    """Bad input: a series without end is expanded only up to now plus its offset, from today."""
     nova.turn("anna", "nova", "Trag jeden Dienstag um 10 Uhr Volleyball ein und erinner mich eine Stunde vorher", NOW)
     rows = CalendarStore(nova.stack.db).due_rows("anna", berlin(2027, 3, 2, 9, 30), berlin(2027, 3, 2, 0),
                                                  nova.settings.zone)
@@ -151,7 +151,7 @@ def test_due_never_expands_a_series_beyond_the_window(nova):
 
 
 def test_the_reminder_survives_the_time_question_of_a_create(nova):
-    """Issue 29 item 5 with §5.2's time question: „Trag Zahnarzt ein und erinner mich eine Stunde vorher“ →
+    """A reminder with §5.2's time question: „Trag Zahnarzt ein und erinner mich eine Stunde vorher“ →
     „Wann …?“ → „Freitag um 10“ enters Zahnarzt with its reminder; the answer's turn never said it, so the
     offset waits in the pending state. Bob's create in between neither takes it nor loses his own."""
     asked = nova.turn("anna", "nova", "Trag Zahnarzt ein und erinner mich eine Stunde vorher", NOW)
@@ -167,7 +167,7 @@ def test_the_reminder_survives_the_time_question_of_a_create(nova):
 
 
 def test_the_reminder_survives_the_half_of_day_question_of_a_create(nova):
-    """The same through the half-of-day question (issue 18 §5): „… um 3 …“ → „… 03:00 oder 15:00?“ → „nachmittags“."""
+    """The same through the half-of-day question: „… um 3 …“ → „… 03:00 oder 15:00?“ → „nachmittags“."""
     nova.turn("anna", "nova", "Trag Freitag um 3 Kino ein und erinner mich 30 Minuten vorher", NOW)
     assert _rows(nova) == {}
     nova.turn("anna", "nova", "nachmittags", NOW)

@@ -1,14 +1,14 @@
-"""Issue 28, the general causes behind the misses of the third set's development part (`bench/memory/recall_third.py`,
+"""The general causes behind the misses of the third set's development part (`bench/memory/recall_germediq_rest.py`,
 GerMedIQ answers in the participants' own words), each pinned here with our own words:
 
 1. the salience rule did not keep the fact (how often, what she has, health, a statement before a question);
 2. the question was not read as memory's, or nothing found fell through to the nearest search (a question about
    herself with *ich* as subject, *übers*, *weshalb*);
-3. the topic scorer picked a neighbour (item 4: „never a neighbour fact“ — sister vs brother, work vs study,
+3. the topic scorer picked a neighbour (never a neighbour fact — sister vs brother, work vs study,
    Volleyball vs Tennis, alcohol vs water, her own allergy for the family's illnesses);
 4. a compound in another form than the asked word (*Tierhaarallergie* for *Allergien*), *Hobbys* and the sports.
 
-And item 4 of the brief: „Wie hieß mein verstorbener Mann?" is a memory question, no crisis.
+And: „Wie hieß mein verstorbener Mann?" is a memory question, no crisis.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def _score(question: str, *told: str) -> list[int]:
     return [score_told(asked, said, names) for said in told]
 
 
-# --- 1. what is worth keeping is kept (issue 28 item 1) -------------------------------------------------------------
+# --- 1. what is worth keeping is kept -------------------------------------------------------------
 
 @pytest.mark.parametrize("told", [
     "Ich trinke so dreimal die Woche ein Glas Wein.",  # how often
@@ -58,7 +58,7 @@ def _score(question: str, *told: str) -> list[int]:
     "Nur bei Kopfschmerzen nehme ich Ibuprofen. Zählt das auch?",  # told before a trailing question
 ])
 def test_facts_of_habit_possession_and_health_are_kept(told):
-    """Issue 28 item 1: a fact about the person reaches raw 0.7 (KZG_SALIENZ_HIGH, dateien.md §4b.1)."""
+    """A fact about the person reaches raw 0.7 (KZG_SALIENZ_HIGH, dateien.md §4b.1)."""
     assert _raw(told) >= 0.7
 
 
@@ -81,7 +81,7 @@ def test_a_question_about_herself_abstains_when_nothing_is_found(question):
 
 
 @pytest.mark.parametrize("question", ["Was soll ich heute kochen?", "Was kann ich morgen unternehmen?",
-                                      "Wann habe ich die Kaution überwiesen?",  # the files may answer (issue 27)
+                                      "Wann habe ich die Kaution überwiesen?",  # the files may answer
                                       "Wie viele Eier brauche ich für den Hefezopf?"])
 def test_advice_plans_and_the_files_questions_are_not_answered_from_memory_alone(question):
     """„Noch nicht erzählt" would end the turn before the files' answer (graph/nodes.files_may_answer): only a
@@ -90,7 +90,7 @@ def test_advice_plans_and_the_files_questions_are_not_answered_from_memory_alone
     assert asked is None or not asked.abstains
 
 
-# --- 3. never a neighbour fact of the same kind (item 4) ------------------------------------------------------------
+# --- 3. never a neighbour fact of the same kind ---------------------------------------------------------------------
 
 @pytest.mark.parametrize(("question", "neighbour"), [
     ("Wie heißt meine Schwester?", "Mein Bruder heißt Jonas."),
@@ -160,7 +160,7 @@ def test_the_neighbours_are_never_said_through_the_turn(nova):
     assert "Frieda" in answer and "Jonas" not in answer
 
 
-# --- the brief's item 4: a late relative is memory's, no crisis -----------------------------------------------------
+# --- a late relative is memory's, no crisis ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("question", ["Wie hieß mein verstorbener Mann?",
                                       "Was hab ich dir über meine verstorbene Mutter erzählt?",

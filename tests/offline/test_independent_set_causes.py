@@ -44,7 +44,7 @@ LISTS = ("Einkaufsliste", "Baumarkt-Liste", "To-do-Liste")
     ("Les mir meine {l} vor", "Lese die {l} vor", "Öffne meine {l}", "Oeffne die {l}", "Zeig die {l} an",
      "Zeige mir bitte meine {l} an", "Sag mir, was auf der {l} steht", "Sag mir was auf meiner {l} steht",
      "Wie sieht meine {l} aus?", "Wie sieht die {l} gerade aus"), LISTS)))
-def test_s11_a_read_of_a_named_list_in_other_words_reads_that_list(frame, name):
+def test_a_read_of_a_named_list_in_other_words_reads_that_list(frame, name):
     """*„Les mir meine Einkaufsliste vor"* (philipp2310's Snips README) was refused as a statement: the read
     verbs *les/lese/öffne*, the split *zeig … an*, *sag mir, was auf … steht* and *wie sieht … aus* read the
     list named — and never write (notizen.md §5 Read)."""
@@ -55,7 +55,7 @@ def test_s11_a_read_of_a_named_list_in_other_words_reads_that_list(frame, name):
 
 
 @pytest.mark.parametrize("text", ["Ich lese die Einkaufsliste", "Ich öffne die Tür", "Les mal ein Buch"])
-def test_s11_the_new_read_forms_read_nothing_else(text):
+def test_the_new_read_forms_read_nothing_else(text):
     assert parse(text).action != "read" or parse(text).target == "", text
 
 
@@ -72,7 +72,7 @@ CREATE_FRAMES = ("Benachrichtige mich über {t} {w}", "Benachrichtige mich {w} a
 
 @pytest.mark.parametrize(("frame", "title", "when"), [
     (f, t, w) for f, t, w in itertools.product(CREATE_FRAMES, TITLES, TIMES)])
-def test_s11_a_reminder_or_an_addition_with_its_time_enters_the_appointment(frame, title, when):
+def test_a_reminder_or_an_addition_with_its_time_enters_the_appointment(frame, title, when):
     """Mycroft's reminder intents: *„Benachrichtige mich über den Elternabend um 15 Uhr"*, *„Füge eine neue
     Erinnerung Müll rausbringen für morgen 18 Uhr hinzu"* were refused as statements; timeline.md §3a: an
     explicit request (*erinnere mich* and its kin) creates — with the title and the time said."""
@@ -84,7 +84,7 @@ def test_s11_a_reminder_or_an_addition_with_its_time_enters_the_appointment(fram
     ("Zeige alle Erinnerungen für {d}", "Zeig mir alle Termine für {d}", "Zeig mir meinen Kalender für {d}",
      "Gibt es {d} Termine?", "Was sind meine Erinnerungen für {d}", "Welche Termine habe ich {d}"),
     ("heute", "morgen", "übermorgen", "am Freitag"))))
-def test_s11_a_question_for_a_day_reads_the_whole_day(frame, day):
+def test_a_question_for_a_day_reads_the_whole_day(frame, day):
     """*„Zeige alle Erinnerungen für heute"* read the title „alle", *„Gibt es heute Termine?"* the title „Gibt":
     a word that names no appointment is no title — the day is the window (timeline.md §4.2)."""
     text = frame.format(d=day)
@@ -96,12 +96,12 @@ def test_s11_a_question_for_a_day_reads_the_whole_day(frame, day):
                                   "Ich habe morgen um 10 einen Termin beim Zahnarzt",
                                   "Speicher ist am Freitag um 9 voll", "Meeting am Freitag um 9 war super",
                                   "Ich habe am Freitag um 9 den Termin hinzugefügt"])
-def test_s11_a_statement_with_a_time_still_writes_nothing(text):
+def test_a_statement_with_a_time_still_writes_nothing(text):
     order = classify_text(_Deps(), text, NOW)
     assert order.action == "rejected", (text, order)
 
 
-def test_s11_a_put_verb_with_a_day_stays_the_calendars():
+def test_a_put_verb_with_a_day_stays_the_calendars():
     """*legen* is a list verb now (*Leg Milch auf die Einkaufsliste*); *Leg den Zahnarzt auf Freitag* moves."""
     assert _domain("Leg den Zahnarzt auf Freitag") == "timeline"
     put = reading("Leg Milch auf die Einkaufsliste")
@@ -109,7 +109,7 @@ def test_s11_a_put_verb_with_a_day_stays_the_calendars():
 
 
 @pytest.mark.parametrize(("text", "item"), [("Milch auf den Zettel", "milch"), ("Setz Eier auf meinen Zettel", "eier")])
-def test_s11_a_bare_zettel_names_no_list_and_asks_which(text, item):
+def test_a_bare_zettel_names_no_list_and_asks_which(text, item):
     """*Zettel* alone is the bare list word like *Liste* (*Einkaufszettel* names the shopping list): with two lists
     the search node asks which (never a list „Zettel" that does not exist)."""
     said = reading(text)
@@ -128,7 +128,7 @@ def test_a_bare_zettel_with_two_lists_asks_which_and_writes_nothing(nova):
 
 
 @pytest.mark.parametrize("frame", ["Ich möchte wissen, was auf der {l} steht", "Ich will wissen, was auf meiner {l} steht"])
-def test_s11_an_embedded_question_about_a_list_reads_it(frame):
+def test_an_embedded_question_about_a_list_reads_it(frame):
     for name in LISTS:
         reading = parse(frame.format(l=name))
         assert (reading.action, reading.target) == ("read", name)
@@ -141,7 +141,7 @@ def test_s11_an_embedded_question_about_a_list_reads_it(frame):
         ("Erstelle ein Ereignis {t} {w}", "Plane ein Meeting {t} {w}", "Leg eine Besprechung {t} {w} an",
          "Setze einen Termin {w}: {t}", "Speichere {t} {w}", "Setz einen Termin {t} {w}"),
         ("Zahnarzt", "Elternabend"), TIMES)])
-def test_s11_an_appointment_in_other_nouns_is_entered_with_its_title(frame, title, when):
+def test_an_appointment_in_other_nouns_is_entered_with_its_title(frame, title, when):
     said, moment = when
     _enters(frame.format(t=title, w=said), title, moment)
 
@@ -155,7 +155,7 @@ def test_s11_an_appointment_in_other_nouns_is_entered_with_its_title(frame, titl
     ("Ändere die Uhrzeit vom Zahnarzt auf 10 Uhr", "reschedule", "Zahnarzt"),
     ("Ändere den Tag vom Elternabend auf Donnerstag", "reschedule", "Elternabend"),
 ])
-def test_s11_a_passive_order_or_a_changed_time_acts_on_the_title(text, action, title):
+def test_a_passive_order_or_a_changed_time_acts_on_the_title(text, action, title):
     """*„Der Zahnarzttermin muss auf Montag verschoben werden"*: an order said as a passive with a modal acts like
     its imperative; *Ändere die Uhrzeit vom Zahnarzt auf 10 Uhr* moves (it changed the title „vom Zahnarzt")."""
     order = classify_text(_Deps(), text, NOW)
@@ -164,13 +164,13 @@ def test_s11_a_passive_order_or_a_changed_time_acts_on_the_title(text, action, t
 
 @pytest.mark.parametrize("text", ["Ich muss morgen um 10 abgeholt werden", "Er soll am Freitag operiert werden",
                                   "Die Liste muss gelöscht werden"])
-def test_s11_a_passive_about_something_else_enters_nothing(text):
+def test_a_passive_about_something_else_enters_nothing(text):
     order = classify_text(_Deps(), text, NOW)
     assert order.action in ("rejected", "delete") and (order.action == "rejected" or "Liste" in order.target), order
 
 
 @pytest.mark.parametrize("frame", ["Lies mir meine Termine für {d} vor", "Lese die Termine für {d} vor"])
-def test_s11_reading_appointments_aloud_reads_the_day(frame):
+def test_reading_appointments_aloud_reads_the_day(frame):
     for day in ("heute", "morgen", "am Freitag"):
         order = classify_text(_Deps(), frame.format(d=day), NOW)
         assert (order.action, order.target) == ("read", ""), order

@@ -1,4 +1,4 @@
-"""Issue 26, the two timeline sentences, end to end through `Nova.turn`."""
+"""The two timeline sentences, end to end through `Nova.turn`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from tests.timeline.conftest import FIGURE, USER
 DECEMBER = berlin(2026, 12, 10, 9, 30)
 
 
-def test_issue26_merk_dir_annas_geburtstag_am_15_mai_is_a_yearly_birthday(nova):
+def test_merk_dir_annas_geburtstag_am_15_mai_is_a_yearly_birthday(nova):
     """timeline.md §1 (a Geburtstag belongs to the timeline) and §8 (yearly): the notes no longer take it."""
     result = nova.turn(USER, FIGURE, "Merk dir Annas Geburtstag am 15. Mai", DECEMBER)
     assert result.answer == ("Eingetragen: „Annas Geburtstag“ jedes Jahr am 15. Mai, zum ersten Mal am Samstag, "
@@ -20,7 +20,7 @@ def test_issue26_merk_dir_annas_geburtstag_am_15_mai_is_a_yearly_birthday(nova):
     assert "Montag, 15.05.2028, ohne Uhrzeit: Annas Geburtstag" in in_2028.answer
 
 
-def test_issue26_was_habe_ich_im_januar_asked_in_december_reads_the_coming_january(nova):
+def test_was_habe_ich_im_januar_asked_in_december_reads_the_coming_january(nova):
     """Departs from §4.2 *Die Richtung* (README says so): a person asking in December means the coming January;
     asked in the past tense it stays the January gone by."""
     nova.turn(USER, FIGURE, "Trag mir am 12. Januar um 10 Uhr Zahnarzt ein", DECEMBER)

@@ -1,4 +1,4 @@
-"""Issue 26, stop 10: phrasings of the new external development sets (bench/offline/external/gathered.py,
+"""Phrasings of the external development sets (bench/offline/external/gathered.py,
 *_dev parts) end to end through `Nova.turn`, with a second list present so that a wrong list shows, and a
 second person whose lists and appointments must stay untouched. notizen.md §3, §5, §7; timeline.md §3, §5.1."""
 
@@ -26,7 +26,7 @@ def _service(result, name):
     return next((s for s in result.services if s["name"] == name), None)
 
 
-def test_issue26_an_elliptic_order_naming_the_list_first_adds_there(nova, db):
+def test_an_elliptic_order_naming_the_list_first_adds_there(nova, db):
     """bonalyze dev *„Bitte auf die Einkaufsliste Eier"*: the item after the list, on that list only."""
     _setup(db)
     result = nova.turn("u1", "nova", "Bitte auf die Einkaufsliste Eier", NOW)
@@ -35,7 +35,7 @@ def test_issue26_an_elliptic_order_naming_the_list_first_adds_there(nova, db):
     assert _lists(db, "u2") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}
 
 
-def test_issue26_written_down_or_removed_without_a_list_asks_which_and_writes_nothing(nova, db):
+def test_written_down_or_removed_without_a_list_asks_which_and_writes_nothing(nova, db):
     """bonalyze dev *„Schreib Brot auf"*, *„Entferne Milch"* (Milch on both lists): none is named and two
     fit — Nova asks which list (a question, no guess); no list changes, the other person's neither."""
     for user in ("u1", "u2"):
@@ -51,7 +51,7 @@ def test_issue26_written_down_or_removed_without_a_list_asks_which_and_writes_no
         assert _lists(db, user) == {"Baumarkt-Liste": "Milch", "Einkaufsliste": "Milch"}
 
 
-def test_issue26_a_list_verb_without_a_list_takes_the_one_list_holding_the_item(nova, db):
+def test_a_list_verb_without_a_list_takes_the_one_list_holding_the_item(nova, db):
     """*„Entferne Milch"* with Milch on the Einkaufsliste only: no guess — the one list that holds it."""
     _setup(db)
     result = nova.turn("u1", "nova", "Entferne Milch", NOW)
@@ -60,7 +60,7 @@ def test_issue26_a_list_verb_without_a_list_takes_the_one_list_holding_the_item(
     assert _lists(db, "u2") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}
 
 
-def test_issue26_an_appointment_said_without_its_verb_is_entered(nova, db):
+def test_an_appointment_said_without_its_verb_is_entered(nova, db):
     """multistage-assist dev *„Termin morgen um 10 Uhr beim Zahnarzt"*: an order without a verb (timeline.md
     §3: the request is explicit — the appointment word, a time, no verb of a statement) enters it."""
     result = nova.turn("u1", "nova", "Termin morgen um 10 Uhr beim Zahnarzt", NOW)
@@ -71,7 +71,7 @@ def test_issue26_an_appointment_said_without_its_verb_is_entered(nova, db):
     assert TimelineRepository(db).list("u2", "nova") == []
 
 
-def test_issue26_a_calendar_entry_without_a_title_asks_for_it(nova, db):
+def test_a_calendar_entry_without_a_title_asks_for_it(nova, db):
     """*„Erstelle einen Kalendereintrag für morgen 15.00 Uhr"*: no title said — Nova asks, writes nothing
     (never an appointment called „Kalendereintrag")."""
     result = nova.turn("u1", "nova", "Erstelle einen Kalendereintrag für morgen 15.00 Uhr", NOW)
@@ -80,14 +80,14 @@ def test_issue26_a_calendar_entry_without_a_title_asks_for_it(nova, db):
     assert TimelineRepository(db).list("u1", "nova") == []
 
 
-def test_issue26_a_statement_about_an_appointment_stays_a_statement(nova, db):
+def test_a_statement_about_an_appointment_stays_a_statement(nova, db):
     """*„Termin ist morgen um 10"*, *„Ich hab morgen um 10 einen Termin"*: a verb of its own — nothing entered."""
     for sentence in ("Termin ist morgen um 10 Uhr", "Ich hab morgen um 10 einen Termin"):
         nova.turn("u1", "nova", sentence, NOW)
     assert TimelineRepository(db).list("u1", "nova") == []
 
 
-def test_issue26_used_up_is_a_need_for_the_running_list_only(nova, db):
+def test_used_up_is_a_need_for_the_running_list_only(nova, db):
     """notizen.md *Nur auf ausdrücklichen Auftrag* and the owner's decision after it: *„Milch ist alle"* right
     after a list was filled adds to that list; without a running list nothing is written (u2)."""
     _setup(db)
@@ -99,7 +99,7 @@ def test_issue26_used_up_is_a_need_for_the_running_list_only(nova, db):
     assert _lists(db, "u2") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}
 
 
-def test_issue26_a_clause_is_never_an_item(nova, db):
+def test_a_clause_is_never_an_item(nova, db):
     """*„Kaffee ist alle, bitte aufschreiben"*: never the item „Kaffee ist alle" on any list."""
     _setup(db)
     nova.turn("u1", "nova", "Kaffee ist alle, bitte aufschreiben", NOW)
@@ -108,7 +108,7 @@ def test_issue26_a_clause_is_never_an_item(nova, db):
     assert all("ist alle" not in text for text in texts.values()), texts
 
 
-def test_issue26_neuer_termin_is_no_part_of_the_title(nova, db):
+def test_neuer_termin_is_no_part_of_the_title(nova, db):
     """*„neuer Termin übermorgen 9 Uhr Zahnarzt"* (an example phrasing of another assistant's README) and
     *„Neuer Termin: Elternabend …"*: the title is the appointment, never „neuer Termin Zahnarzt"."""
     nova.turn("u1", "nova", "neuer Termin übermorgen 9 Uhr Zahnarzt", NOW)

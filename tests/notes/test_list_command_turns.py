@@ -1,4 +1,4 @@
-"""Issue 26: every list sentence of the issue end to end through `Nova.turn`, with a second list
+"""Everyday list sentences end to end through `Nova.turn`, with a second list
 („Baumarkt-Liste“) present so that a write on the wrong list shows; notizen.md §3 (Container vs. Inhalt),
 §5 add_content/remove_content, §7 (Rückfrage bei mehreren Treffern)."""
 
@@ -42,10 +42,10 @@ def _say(nova, text, user="u1"):
         ("Könntest du Öl zu unserem Einkauf hinzufügen", "Öl"),
     ],
 )
-def test_issue26_add_in_other_peoples_words_lands_on_the_named_list(nova, db, sentence, item):
-    """Issue 26 item 1: the closing particle, the elliptic order, the infinitive, the polite frame and
+def test_add_in_other_peoples_words_lands_on_the_named_list(nova, db, sentence, item):
+    """The closing particle, the elliptic order, the infinitive, the polite frame and
     *dem Einkauf* all add exactly the item to the Einkaufsliste — never to the Baumarkt-Liste, never with
-    the container phrase inside the item (item 2)."""
+    the container phrase inside the item."""
     _two_lists(db, shopping="Brot")
     _, service = _say(nova, sentence)
     assert service is not None and service["status"] == "abgeschlossen", service
@@ -61,8 +61,8 @@ def test_issue26_add_in_other_peoples_words_lands_on_the_named_list(nova, db, se
         "Eier von unserem Einkauf nehmen",
     ],
 )
-def test_issue26_remove_with_separable_verbs_and_dem_einkauf(nova, db, sentence):
-    """Issue 26 item 1: *nimm … raus*, *schließ … ab*, *lösch … aus meinem Einkauf raus* (once routed to the
+def test_remove_with_separable_verbs_and_dem_einkauf(nova, db, sentence):
+    """*nimm … raus*, *schließ … ab*, *lösch … aus meinem Einkauf raus* (once routed to the
     calendar), *… von unserem Einkauf nehmen* remove the item from the Einkaufsliste only."""
     _two_lists(db, shopping="Käse\nEier\nBrot")
     _, service = _say(nova, sentence)
@@ -72,8 +72,8 @@ def test_issue26_remove_with_separable_verbs_and_dem_einkauf(nova, db, sentence)
     assert _lists(db) == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "\n".join(left)}
 
 
-def test_issue26_bare_unsere_liste_asks_which_list_and_the_answer_chooses(nova, db):
-    """Issue 26 item 2: *„Bitte Backpapier zu unserer Liste hinzufügen“* with two lists asks which one (it
+def test_bare_unsere_liste_asks_which_list_and_the_answer_chooses(nova, db):
+    """*„Bitte Backpapier zu unserer Liste hinzufügen“* with two lists asks which one (it
     once guessed: the one whose name holds *Liste*); nothing is written until the answer names one."""
     repo = NotesRepository(db)
     repo.insert("u1", "Baumarkt", "einkauf", "Schrauben", [], NOW)
@@ -87,24 +87,24 @@ def test_issue26_bare_unsere_liste_asks_which_list_and_the_answer_chooses(nova, 
     assert _lists(db) == {"Baumarkt": "Schrauben\nBackpapier", "Einkaufsliste": "Milch"}
 
 
-def test_issue26_bare_liste_with_one_list_takes_it(nova, db):
-    """Issue 26 item 2: a bare *Liste* fits one list only when the person has one."""
+def test_bare_liste_with_one_list_takes_it(nova, db):
+    """A bare *Liste* fits one list only when the person has one."""
     NotesRepository(db).insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
     _, service = _say(nova, "Füge Eier zu meiner Liste hinzu")
     assert service["status"] == "abgeschlossen", service
     assert _lists(db) == {"Einkaufsliste": "Milch\nEier"}
 
 
-def test_issue26_create_a_named_list_with_items(nova, db):
-    """Issue 26: *„Erstelle eine Liste Baumarkt mit Spachtel, Pinsel“* is as explicit as it gets (it was
+def test_create_a_named_list_with_items(nova, db):
+    """*„Erstelle eine Liste Baumarkt mit Spachtel, Pinsel“* is as explicit as it gets (it was
     refused): a list „Baumarkt“ with both items."""
     _, service = _say(nova, "Erstelle eine Liste Baumarkt mit Spachtel, Pinsel")
     assert service["status"] == "abgeschlossen", service
     assert _lists(db) == {"Baumarkt": "Spachtel\nPinsel"}
 
 
-def test_issue26_pronoun_points_to_the_item_named_in_the_same_sentence(nova, db):
-    """Issue 26 item 3: *„Den Käse hab ich schon, nimm ihn bitte von der Liste“* removes the Käse (it
+def test_pronoun_points_to_the_item_named_in_the_same_sentence(nova, db):
+    """*„Den Käse hab ich schon, nimm ihn bitte von der Liste“* removes the Käse (it
     answered „hat sich nichts geändert“)."""
     NotesRepository(db).insert("u1", "Einkaufsliste", "einkauf", "Käse\nMilch", [], NOW)
     _, service = _say(nova, "Den Käse hab ich schon, nimm ihn bitte von der Liste")
@@ -112,8 +112,8 @@ def test_issue26_pronoun_points_to_the_item_named_in_the_same_sentence(nova, db)
     assert _lists(db) == {"Einkaufsliste": "Milch"}
 
 
-def test_issue26_completion_strikes_from_the_list_that_holds_it(nova, db):
-    """Issue 26 item 3: *„Oma anrufen ist erledigt, streich das“* strikes „Oma anrufen“ from the one list
+def test_completion_strikes_from_the_list_that_holds_it(nova, db):
+    """*„Oma anrufen ist erledigt, streich das“* strikes „Oma anrufen“ from the one list
     that holds it; the other list is untouched."""
     repo = NotesRepository(db)
     repo.insert("u1", "To-do-Liste", "todo", "Oma anrufen\nSteuer machen", [], NOW)
@@ -123,14 +123,14 @@ def test_issue26_completion_strikes_from_the_list_that_holds_it(nova, db):
     assert _lists(db) == {"To-do-Liste": "Steuer machen", "Einkaufsliste": "Milch"}
 
 
-def test_issue26_a_pronoun_without_anything_named_writes_nothing(nova, db):
-    """Issue 26 item 2: *„Nimm ihn von der Einkaufsliste“* with nothing named before: no guess, no write."""
+def test_a_pronoun_without_anything_named_writes_nothing(nova, db):
+    """*„Nimm ihn von der Einkaufsliste“* with nothing named before: no guess, no write."""
     NotesRepository(db).insert("u1", "Einkaufsliste", "einkauf", "Käse\nMilch", [], NOW)
     _say(nova, "Nimm ihn von der Einkaufsliste")
     assert _lists(db) == {"Einkaufsliste": "Käse\nMilch"}
 
 
-def test_issue26_lists_of_another_person_are_never_offered_or_written(nova, db):
+def test_lists_of_another_person_are_never_offered_or_written(nova, db):
     """Each person sees only their own: Anna's bare *Liste* with one own list takes hers; Ben's lists are
     neither offered nor changed."""
     _two_lists(db, user="ben")
@@ -142,7 +142,7 @@ def test_issue26_lists_of_another_person_are_never_offered_or_written(nova, db):
     assert _lists(db, "ben") == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Milch"}
 
 
-def test_issue26_parallel_turns_in_new_phrasings_keep_both_items(db, redis):
+def test_parallel_turns_in_new_phrasings_keep_both_items(db, redis):
     """Every write path under parallel turns of one person: two list commands in other people's words at
     once both land on the Einkaufsliste; the Baumarkt-Liste stays as it was."""
     import threading
@@ -171,8 +171,8 @@ def test_issue26_parallel_turns_in_new_phrasings_keep_both_items(db, redis):
 
 
 
-def test_issue26_pronoun_points_to_the_item_last_talked_about():
-    """Issue 26 item 3: with nothing named in the sentence itself, *ihn* is the one item of the last list
+def test_pronoun_points_to_the_item_last_talked_about():
+    """With nothing named in the sentence itself, *ihn* is the one item of the last list
     turn — *„Setz Käse auf die Einkaufsliste“*, then *„Nimm ihn wieder runter“* (the notes' reading; end to
     end through the router in tests/notes/test_list_pronoun_orders.py)."""
     from novaberg.notes.agent.offline import parse
@@ -184,8 +184,8 @@ def test_issue26_pronoun_points_to_the_item_last_talked_about():
     assert parse("Nimm ihn wieder runter", two).action == "rejected"  # two things named: unclear, no write
 
 
-def test_issue26_write_path_refuses_an_added_item_that_holds_a_list_phrase(db, redis):
-    """Issue 26 item 2 at the write path, whatever the model says: a rewrite that would add „Tomaten der
+def test_write_path_refuses_an_added_item_that_holds_a_list_phrase(db, redis):
+    """An item never holds more than the item, at the write path, whatever the model says: a rewrite that would add „Tomaten der
     Einkaufsliste“ (the old wrong write) is refused loudly and the list stays as it was."""
     from novaberg.llm.scripted import ScriptedLLM
     from novaberg.notes.agent.const import TASK_REWRITE

@@ -1,8 +1,8 @@
-"""Issue 28, the causes behind the misses on the fourth recall set (everyday first-person sentences written by others,
-`bench/memory/recall_fourth.py`), each pinned with other words than the set's: short facts of habit, language,
-liking, age and family size are kept (item 1: "what is worth keeping is kept"); *Was trinke ich?*, *Was mache ich
-gern?*, *Wie alt bin ich?* are memory questions in everyday words (item 2) and nothing told is said so (item 4);
-*Haustiere* and *Familie* find what was told about them, never a neighbour; an age is one value at a time (item 3)."""
+"""The causes behind the misses on the fourth recall set (everyday first-person sentences written by others,
+`bench/memory/recall_tatoeba.py`), each pinned with other words than the set's: short facts of habit, language,
+liking, age and family size are kept (what is worth keeping is kept); *Was trinke ich?*, *Was mache ich
+gern?*, *Wie alt bin ich?* are memory questions in everyday words and nothing told is said so;
+*Haustiere* and *Familie* find what was told about them, never a neighbour; an age is one value at a time."""
 
 from __future__ import annotations
 
@@ -31,8 +31,7 @@ def _raw(said: str) -> float:
                                   "Ich bin einundvierzig.", "Ich bin 67 Jahre alt.", "Ich habe drei Töchter.",
                                   "Ich habe keine Enkel.", "Ich esse normalerweise allein."])
 def test_short_facts_of_habit_language_liking_age_and_family_are_kept(told):
-    """dateien.md §4b.1: raw ≥ 0.7 is queued for long-term memory — issue 28 item 1, "Facts about the person —
-    habits, …, family, preferences … — reach long-term memory", also when told in five words."""
+    """dateien.md §4b.1: raw ≥ 0.7 is queued for long-term memory — also when told in five words."""
     assert _raw(told) >= 0.7
 
 
@@ -47,7 +46,7 @@ def test_a_moment_a_wish_or_a_search_is_still_not_kept(said):
                                       "Was mache ich gern?", "Was koche ich am liebsten?", "Wie alt bin ich?",
                                       "Wie alt bin ich jetzt?", "Welche Sprachen spreche ich?"])
 def test_a_question_about_her_ways_is_memorys_and_never_told_is_said(question):
-    """Issue 28 items 2 and 4: answered from memory offline, and „noch nicht erzählt" when nothing was told."""
+    """Answered from memory offline, and „noch nicht erzählt" when nothing was told."""
     read = memory_question(question)
     assert read is not None and read.abstains
 
@@ -63,7 +62,7 @@ def test_advice_or_a_plan_is_no_question_about_her_ways(question):
                                       "Wann hab ich dir erzählt, wogegen ich allergisch bin?",
                                       "Wann hab ich dir gesagt, warum ich umgezogen bin?"])
 def test_when_was_it_told_with_any_question_word(question):
-    """Issue 28 item 2: *„Wann hab ich dir von X erzählt?"* — also as a clause opened by *woher*, *wogegen*,
+    """*„Wann hab ich dir von X erzählt?"* — also as a clause opened by *woher*, *wogegen*,
     *warum*: memory's, never an appointment search."""
     assert asks_what_was_told(question)
 
@@ -84,7 +83,7 @@ def test_when_was_it_told_with_any_question_word(question):
     ("Was mache ich gern?", "Ich arbeite in Kiel.", False),
 ])
 def test_the_asked_kind_finds_its_members_and_never_a_neighbour(question, told, found):
-    """Issue 28 items 2 and 4: the head noun says the kind (*Haustiere*: the pets; *Familie*: any relative, not a
+    """The head noun says the kind (*Haustiere*: the pets; *Familie*: any relative, not a
     pet; *gern*: what she likes) — a sentence of another kind is never the answer."""
     read = memory_question(question)
     assert read is not None and (score_told(read, told, {}) > 0) is found
@@ -98,8 +97,8 @@ def test_an_age_is_a_slot(told, slot):
 
 
 def test_a_newer_age_supersedes_the_older_and_another_person_is_told_nothing(nova):
-    """Issue 28 item 3: „a newer fact about the same thing supersedes the older one — the answer gives the newest";
-    item 4 for a second person who told nothing."""
+    """„a newer fact about the same thing supersedes the older one — the answer gives the newest";
+    a second person who told nothing hears so."""
     nova.turn("anna", "nova", "Ich bin 29 Jahre alt.", DAY1)
     nova.pixie.tick(DAY1 + timedelta(hours=2))
     nova.turn("anna", "nova", "Ich bin jetzt dreißig.", DAY1 + timedelta(days=20))
@@ -116,7 +115,7 @@ def test_a_newer_age_supersedes_the_older_and_another_person_is_told_nothing(nov
                                                 ("Spiele ich ein Instrument?", "Ich spiele Klavier."),
                                                 ("Trinke ich Kaffee?", "Ich trinke keinen Kaffee mehr.")])
 def test_a_yes_no_question_about_her_is_memorys(question, told):
-    """Issue 28 items 2 and 4: *„Spiele ich ein Instrument?"* is answered from what was told, and „noch nicht
+    """*„Spiele ich ein Instrument?"* is answered from what was told, and „noch nicht
     erzählt" when nothing was."""
     read = memory_question(question)
     assert read is not None and read.abstains and score_told(read, told, {}) > 0
@@ -139,7 +138,7 @@ def test_a_yes_no_question_for_a_service_a_time_or_leave_is_not_memorys(question
     ("Wie heißt mein Sohn?", "Meine Tochter heißt Lea.", False),
 ])
 def test_a_word_for_several_relatives_finds_each_of_them_never_the_other_one(question, told, found):
-    """Issue 28 items 2 and 4: *Geschwister*, *Kinder*, *Eltern*, *Großeltern* name their members; a question about
+    """*Geschwister*, *Kinder*, *Eltern*, *Großeltern* name their members; a question about
     one of them (*Wie heißt mein Sohn?*) is never answered with another (the daughter) or without a name."""
     read = memory_question(question)
     assert read is not None and (score_told(read, told, {"lea": "tochter"}) > 0) is found
@@ -152,7 +151,7 @@ def test_a_word_for_several_relatives_finds_each_of_them_never_the_other_one(que
                                             ("Ich wohne mit meiner Freundin zusammen.", "ich|wohnort"),
                                             ("Ich lebe vegan.", None), ("Ich lebe seit Jahren mit Rheuma.", None)])
 def test_where_she_lives_is_one_slot_whatever_the_preposition(told, slot):
-    """Issue 28 item 3: *„Wo wohne ich jetzt?"* — a newer home supersedes the older one also when it is *auf dem
+    """*„Wo wohne ich jetzt?"* — a newer home supersedes the older one also when it is *auf dem
     Dorf* or *bei meiner Tante*; how she lives (*vegan*, *mit Rheuma*) is no home."""
     assert slot_of(told, {}) == slot
 
@@ -161,7 +160,7 @@ def test_where_she_lives_is_one_slot_whatever_the_preposition(told, slot):
                                   "Ich weiß seit Montag, dass ich die Stelle bekomme.",
                                   "Wir wissen inzwischen, wo wir heiraten."])
 def test_news_she_now_knows_is_kept(told):
-    """Issue 28 item 1 (the second own set: *„Wir wissen jetzt, dass es ein Junge wird."* was never stored)."""
+    """Salience (the second own set: *„Wir wissen jetzt, dass es ein Junge wird."* was never stored)."""
     assert _raw(told) >= 0.7
 
 
@@ -169,7 +168,7 @@ def test_news_she_now_knows_is_kept(told):
                                               ("Ich habe eine Katze.", "Ich habe jetzt zwei Katzen."),
                                               ("Ich esse gern Fisch.", "Ich esse keinen Fisch mehr.")])
 def test_what_she_does_or_has_with_one_thing_is_one_slot(older, newer):
-    """Issue 28 item 3: „a newer fact about the same thing supersedes the older one" — a habit or a count of one
+    """„a newer fact about the same thing supersedes the older one" — a habit or a count of one
     thing (the verb and its first noun that is no time) is one value at a time."""
     assert slot_of(older, {}) == slot_of(newer, {}) is not None
 
@@ -182,7 +181,7 @@ def test_another_thing_or_another_verb_is_another_slot(one, other):
 
 
 def test_a_changed_habit_is_answered_with_the_newest_and_the_older_as_history(nova):
-    """Issue 28 item 3: *„Du wohnst jetzt in Bonn — vorher in Köln."* — for a habit told weeks apart as well."""
+    """*„Du wohnst jetzt in Bonn — vorher in Köln."* — for a habit told weeks apart as well."""
     nova.turn("anna", "nova", "Ich trinke jeden Morgen Kaffee.", DAY1)
     nova.pixie.tick(DAY1 + timedelta(hours=2))
     nova.turn("anna", "nova", "Ich trinke keinen Kaffee mehr.", DAY1 + timedelta(days=21))

@@ -1,4 +1,4 @@
-"""Issue 26 item 4: the tribunal reads the same write lexicon as the command reader. tribunal.md „Die
+"""The tribunal reads the same write lexicon as the command reader. tribunal.md „Die
 Speicherbehauptung“ names only *verankert, fixiert, gesetzt, kalibriert, registriert* as ambiguous participles;
 a participle the reader's lexicon (`text/grammar_de.json`) knows as a write is a claim without a reference."""
 
@@ -11,7 +11,7 @@ from novaberg.text.grammar import grammar, lexeme_of_word
 from novaberg.tribunal.claims import find_storage_claims
 
 NAMED_AMBIGUOUS = {"verankert", "fixiert", "gesetzt", "kalibriert", "registriert"}  # tribunal.md, verbatim
-# everyday doings outside storage, pinned as ambiguous by issue 11 §4 (tests/tribunal/test_write_vocabulary.py):
+# everyday doings outside storage, pinned as ambiguous in tests/tribunal/test_write_vocabulary.py:
 # *„Ich habe dir geschrieben“*, *„Ich habe den Koffer gepackt“*
 EVERYDAY = {"geschrieben", "gepackt"}
 
@@ -23,8 +23,8 @@ EVERYDAY = {"geschrieben", "gepackt"}
     ("Dein Zahnarzt ist auf Donnerstag verschoben.", "zustand"),
     ("Ich habe den Zahnarzt abgesagt.", "erste_person"),
 ])
-def test_issue26_sentences_are_storage_claims(sentence: str, form: str) -> None:
-    """Issue 26: *„Okay, verschoben!“*, *„Gestrichen.“*, *„Ich hab den Zahnarzt auf Donnerstag verschoben.“*,
+def test_sentences_are_storage_claims(sentence: str, form: str) -> None:
+    """*„Okay, verschoben!“*, *„Gestrichen.“*, *„Ich hab den Zahnarzt auf Donnerstag verschoben.“*,
     *„Dein Zahnarzt ist auf Donnerstag verschoben.“* are claims (not ambiguous, tribunal.md)."""
     assert [c.form for c in find_storage_claims(sentence)] == [form], sentence
 
@@ -41,8 +41,8 @@ def test_negation_question_condition_still_exclude(sentence: str) -> None:
 
 
 def test_a_write_of_the_reader_lexicon_is_no_ambiguous_participle() -> None:
-    """Issue 26: every participle the command reader's lexicon maps to a write verb, where the claim vocabulary
-    has it, is a plain claim verb — unless tribunal.md names it ambiguous or issue 11 pinned it as an everyday
+    """Every participle the command reader's lexicon maps to a write verb, where the claim vocabulary
+    has it, is a plain claim verb — unless tribunal.md names it ambiguous or the write vocabulary pins it as an everyday
     doing."""
     verbs = {v["participle"]: v for v in load_raw_vocabulary()["storage_verbs"]}
     ambiguous = []

@@ -1,4 +1,4 @@
-"""Issue 26, the fourth external source (Bot Framework Solutions' German Calendar model): calendar orders in frames
+"""The fourth external source (Bot Framework Solutions' German Calendar model): calendar orders in frames
 the request grammar did not know, end to end through `Nova.turn` (timeline.md §3a: an explicit request creates;
 §4: a question reads). A planning verb enters, the calendar named as the place is no part of the title and no move,
 a clock time without a list makes an addition an appointment, a look at the calendar reads — and a second person's
@@ -35,7 +35,7 @@ def test_s3a_a_calendar_frame_enters_title_and_time(nova, db, sentence, title, m
 
 @pytest.mark.parametrize("sentence", ["Prüfe meinen Kalender", "Zeig mir das Treffen mit Paul",
                                       "Schlage meinen nächsten Termin für mich nach"])
-def test_s4_a_look_at_the_calendar_reads_and_writes_nothing(nova, sentence):
+def test_a_look_at_the_calendar_reads_and_writes_nothing(nova, sentence):
     nova.turn("u1", "nova", "Trag mir am Freitag um 9 Uhr Zahnarzt ein", NOW)
     result = nova.turn("u1", "nova", sentence, NOW)
     assert any(s.get("name") == "timeline" and s.get("status") == "abgeschlossen" for s in result.services), result.answer
@@ -51,7 +51,7 @@ def test_a_list_command_with_the_same_verbs_stays_the_notes(nova, db):
 
 def test_minutes_in_words_never_become_a_create_by_a_frame(nova):
     """*„Plane Abendessen morgen um 18 Uhr dreißig"*: the minute word never stays in the title at 18:00 (a wrong write
-    is worse than none) — since the time reader takes minutes in words after *Uhr* (s12, voice forms) the entry is
+    is worse than none) — since the time reader takes minutes in words after *Uhr* (voice forms) the entry is
     the one meant, Abendessen at 18:30."""
     nova.turn("u1", "nova", "Plane Abendessen morgen um 18 Uhr dreißig", NOW)
     assert _rows(nova) == [("Abendessen", "2026-11-12T18:30")]

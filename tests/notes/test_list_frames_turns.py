@@ -1,4 +1,4 @@
-"""Issue 26, helper s11: the new list forms end to end through `Nova.turn`, with more than one list present (a
+"""List forms end to end through `Nova.turn`, with more than one list present (a
 write on the wrong list shows) and a second person whose lists must stay untouched; notizen.md §5
 add_content/remove_content/read, §8 (type `todo` holds tasks)."""
 
@@ -44,7 +44,7 @@ def _say(nova, text, user="u1"):
     ("Setz Milch auf die Einkaufsliste für morgen", {"Einkaufsliste": "Brot\nMilch"}),
     ("Setz Dübel auf die Liste für den Baumarkt", {"Baumarkt-Liste": "Schrauben\nDübel"}),
 ])
-def test_s11_new_forms_write_exactly_the_item_on_the_named_list(nova, db, sentence, lists):
+def test_new_forms_write_exactly_the_item_on_the_named_list(nova, db, sentence, lists):
     """*machen*/*stellen*/*legen*, *Liste: Items* and a task as the object change the named list by exactly the
     item (never the verb, the task noun or the particle inside it) and no other list — of this person or the
     second one (u2 holds the same lists)."""
@@ -58,7 +58,7 @@ def test_s11_new_forms_write_exactly_the_item_on_the_named_list(nova, db, senten
     assert _lists(db, "u2") == before
 
 
-def test_s11_a_read_in_other_words_reads_and_writes_nothing(nova, db):
+def test_a_read_in_other_words_reads_and_writes_nothing(nova, db):
     """*„Les mir meine Einkaufsliste vor"* (philipp2310's README): the list's items, nothing written."""
     _three_lists(db)
     result, service = _say(nova, "Les mir meine Einkaufsliste vor")
@@ -67,14 +67,14 @@ def test_s11_a_read_in_other_words_reads_and_writes_nothing(nova, db):
     assert _lists(db) == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Brot", "To-do-Liste": "Rasen mähen"}
 
 
-def test_s11_an_unknown_imperative_writes_nothing(nova, db):
+def test_an_unknown_imperative_writes_nothing(nova, db):
     """*„Kleb Milch auf die Einkaufsliste"*: once the elliptic item „Kleb Milch"; now no write at all."""
     _three_lists(db)
     _say(nova, "Kleb Milch auf die Einkaufsliste")
     assert _lists(db) == {"Baumarkt-Liste": "Schrauben", "Einkaufsliste": "Brot", "To-do-Liste": "Rasen mähen"}
 
 
-def test_s11_parallel_turns_in_the_new_forms_keep_every_item(db, redis):
+def test_parallel_turns_in_the_new_forms_keep_every_item(db, redis):
     """Parallel turns of one person in the new forms: all three items land, each once, on their lists."""
     _three_lists(db)
     texts = ("Mach Quark auf die Einkaufsliste", "Erstelle eine Aufgabe Keller aufräumen", "Einkaufsliste: Senf")

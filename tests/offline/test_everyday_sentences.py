@@ -1,6 +1,6 @@
-"""Issue 13, end to end through `Nova.turn` with the offline model: every sentence of the issue's table,
+"""Everyday calendar and list sentences, end to end through `Nova.turn` with the offline model: every sentence,
 said by a new user on Wednesday 11.11.2026 with the appointments in place. Each sentence runs for its own
-person, so no question of an earlier sentence is pending (the hand-over of a pending question is issue 11)."""
+person, so no question of an earlier sentence is pending (the hand-over of a pending question is tested on its own)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def _only(result, name):
     ("Was hab ich diesen Monat noch?", ["Physiotherapie", "Friseur", "Kino mit Jonas", "Steuerberaterin"]),
 ])
 def test_a_question_about_a_day_reads_and_writes_nothing(nova, text, titles):
-    """Issue 13 table, §3a and §4.2: a question is read, never taken for a statement."""
+    """§3a and §4.2: a question is read, never taken for a statement."""
     before = _seeded(nova, "u-read")
     result = nova.turn("u-read", FIGURE, text, NOW)
     assert _only(result, "timeline")["status"] == "abgeschlossen"
@@ -46,7 +46,7 @@ def test_a_question_about_a_day_reads_and_writes_nothing(nova, text, titles):
 
 
 def test_a_question_with_a_filler_finds_the_appointment(nova):
-    """Issue 13 table: *nochmal* is a filler, not part of the title — no false „none“."""
+    """*nochmal* is a filler, not part of the title — no false „none“."""
     _seeded(nova, "u-when")
     result = nova.turn("u-when", FIGURE, "Wann ist nochmal die Physiotherapie?", NOW)
     assert _only(result, "timeline")["status"] == "abgeschlossen"
@@ -55,7 +55,7 @@ def test_a_question_with_a_filler_finds_the_appointment(nova):
 
 
 def test_a_reschedule_after_a_filler_moves_the_named_appointment(nova):
-    """Issue 13 table, §5.2: *Hm,* in front changes nothing; the title was given, the day is Monday."""
+    """§5.2: *Hm,* in front changes nothing; the title was given, the day is Monday."""
     rows = _seeded(nova, "u-move")
     result = nova.turn("u-move", FIGURE, "Hm, verschieb die Physiotherapie auf Montag", NOW)
     assert _only(result, "timeline")["status"] == "abgeschlossen", result.answer
@@ -65,7 +65,7 @@ def test_a_reschedule_after_a_filler_moves_the_named_appointment(nova):
 
 
 def test_leg_auf_is_a_move_verb_and_asks_only_the_half_of_day(nova):
-    """Issue 13 table, §5.2 (*leg* moves; *um 10* without a daypart asks the half of day, names the title)."""
+    """§5.2 (*leg* moves; *um 10* without a daypart asks the half of day, names the title)."""
     rows = _seeded(nova, "u-leg")
     result = nova.turn("u-leg", FIGURE, "Leg die Steuerberaterin auf Dienstag um 10", NOW)
     service = _only(result, "timeline")
@@ -79,7 +79,7 @@ def test_leg_auf_is_a_move_verb_and_asks_only_the_half_of_day(nova):
 
 
 def test_vergiss_deletes_the_named_appointment(nova):
-    """Issue 13 table: *vergiss* is a delete verb, *mit Jonas* part of the title."""
+    """*vergiss* is a delete verb, *mit Jonas* part of the title."""
     _seeded(nova, "u-forget")
     result = nova.turn("u-forget", FIGURE, "Vergiss das Kino mit Jonas", NOW)
     assert _only(result, "timeline")["status"] == "abgeschlossen", result.answer
@@ -95,7 +95,7 @@ def test_a_negated_order_deletes_nothing(nova):
 
 
 def test_items_for_a_list_that_does_not_exist_ask_to_create_it_and_a_yes_writes_them(nova):
-    """Issue 13 table, notizen.md §7 nicht_gefunden: the polite order is read; the missing list is offered."""
+    """notizen.md §7 nicht_gefunden: the polite order is read; the missing list is offered."""
     result = nova.turn("u-list", FIGURE, "Schreib bitte noch Äpfel und Bananen auf meine Einkaufsliste", NOW)
     assert _only(result, "notizen")["status"] == "rueckfrage"
     assert "Einkaufsliste" in result.answer and "lasse alles" not in result.answer
@@ -111,7 +111,7 @@ def test_items_for_a_list_that_does_not_exist_ask_to_create_it_and_a_yes_writes_
     ("Kannst du mir eine Packliste anlegen mit Pass und Ladekabel?", "Packliste", ["Pass", "Ladekabel"]),
 ])
 def test_a_polite_request_is_an_explicit_request(nova, text, name, items):
-    """Issue 13 table, end of notizen.md: a polite order (*mach mir mal*, *kannst du … ?*) writes;
+    """The end of notizen.md: a polite order (*mach mir mal*, *kannst du … ?*) writes;
     the items after *mit* are the list's content."""
     result = nova.turn("u-polite", FIGURE, text, NOW)
     assert _only(result, "notizen")["status"] == "abgeschlossen", result.answer
@@ -120,7 +120,7 @@ def test_a_polite_request_is_an_explicit_request(nova, text, name, items):
 
 
 def test_a_note_from_a_dass_clause_keeps_german_word_order(nova):
-    """Issue 13 table, notizen.md §5 *Create*: the name from the content, the thing first, its time after."""
+    """notizen.md §5 *Create*: the name from the content, the thing first, its time after."""
     result = nova.turn("u-merk", FIGURE, "Merk dir, dass ich am Wochenende Blumen gießen muss", NOW)
     assert _only(result, "notizen")["status"] == "abgeschlossen", result.answer
     [note] = nova.notes.list("u-merk")
@@ -129,7 +129,7 @@ def test_a_note_from_a_dass_clause_keeps_german_word_order(nova):
 
 
 def test_a_monologue_of_20000_characters_gets_a_short_answer_and_writes_nothing(nova):
-    """Issue 13 table: a long statement is no order; the answer is short and does not repeat itself."""
+    """A long statement is no order; the answer is short and does not repeat itself."""
     sentence = "Also, ich wollte dir erzählen, morgen um 10 habe ich Zahnarzt und danach gehe ich einkaufen. "
     text = (sentence * (20000 // len(sentence) + 1))[:20000]
     result = nova.turn("u-long", FIGURE, text, NOW)
@@ -139,7 +139,7 @@ def test_a_monologue_of_20000_characters_gets_a_short_answer_and_writes_nothing(
 
 
 def test_section4a_a_read_that_finds_nothing_says_what_it_searched(nova):
-    """§4a, issue 13 item 3: title and period searched are named; never a bare „keine“."""
+    """§4a: title and period searched are named; never a bare „keine“."""
     _seeded(nova, "u-none")
     by_title = nova.turn("u-none", FIGURE, "Wann ist die Massage?", NOW)
     assert _only(by_title, "timeline")["status"] == "abgeschlossen"
@@ -153,7 +153,7 @@ def test_section4a_a_read_that_finds_nothing_says_what_it_searched(nova):
 
 
 def test_a_question_whose_target_is_only_a_filler_asks_what_is_meant(nova):
-    """Issue 13 item 3: *„Wann ist das nochmal?“* names nothing — a question back, not a window, not „none“."""
+    """*„Wann ist das nochmal?“* names nothing — a question back, not a window, not „none“."""
     _seeded(nova, "u-what")
     result = nova.turn("u-what", FIGURE, "Wann ist das nochmal?", NOW)
     assert _only(result, "timeline")["status"] == "rueckfrage"
@@ -161,7 +161,7 @@ def test_a_question_whose_target_is_only_a_filler_asks_what_is_meant(nova):
 
 
 def test_a_monologue_ending_in_an_order_acts_on_the_order(nova):
-    """Issue 13 item 3: the part that matters — the order at the end of a long text is carried out, once."""
+    """The part that matters — the order at the end of a long text is carried out, once."""
     sentence = "Also, ich wollte dir erzählen, morgen um 10 habe ich Zahnarzt und danach gehe ich einkaufen. "
     text = sentence * 40 + "Trag mir bitte übermorgen um 16 Uhr den Friseur ein."
     result = nova.turn("u-long2", FIGURE, text, NOW)

@@ -1,4 +1,4 @@
-"""Issue 26 item 3, end to end through `Nova.turn` with the offline model: the dialogue fixes, each test quoting
+"""End to end through `Nova.turn` with the offline model: the dialogue fixes, each test quoting
 its sentence. Said on Wednesday 11.11.2026 (a Friday appointment is the day after tomorrow)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ def _titles(nova, user):
 
 
 def test_an_unrelated_statement_never_answers_the_waiting_time_question(nova):
-    """Issue 26: a waiting „Wann soll „Volleyball“ sein?“ must not take *„Ich hab am Donnerstag um 10 einen Termin
+    """A waiting „Wann soll „Volleyball“ sein?“ must not take *„Ich hab am Donnerstag um 10 einen Termin
     beim Zahnarzt“* as its answer (timeline.md §10, notizen.md §7 resume): the question ends as `dismissed`, the
     statement is a turn of its own (the §3a offer for the Zahnarzt), and nothing is entered for Volleyball."""
     asked = nova.turn("u-vb", FIGURE, "Trag Volleyball ein", NOW)
@@ -29,7 +29,7 @@ def test_an_unrelated_statement_never_answers_the_waiting_time_question(nova):
 
 
 def test_a_refusal_stem_inside_a_word_does_not_suppress_the_mention_offer(nova):
-    """Issue 26 / timeline.md §3a: *„Ich hab am Donnerstag um 10 einen Termin beim Zahnarzt“* is offered for
+    """timeline.md §3a: *„Ich hab am Donnerstag um 10 einen Termin beim Zahnarzt“* is offered for
     entry — *Donnerstag*, *einen*, *Termin* hold *ne*, but refusal words are whole words."""
     result = nova.turn("u-offer", FIGURE, "Ich hab am Donnerstag um 10 einen Termin beim Zahnarzt", NOW)
     assert "Soll ich" in result.answer and "Zahnarzt" in result.answer, result.answer
@@ -40,7 +40,7 @@ def test_a_refusal_stem_inside_a_word_does_not_suppress_the_mention_offer(nova):
 
 
 def test_ja_leg_sie_an_consents_to_soll_ich_sie_anlegen(nova):
-    """Issue 26: *„Ja, leg sie an“* to „Soll ich sie anlegen?“ is consent — the imperative repeats the offered
+    """*„Ja, leg sie an“* to „Soll ich sie anlegen?“ is consent — the imperative repeats the offered
     action (notizen.md §7 lets *„Ja, mach das“* pass)."""
     asked = nova.turn("u-leg", FIGURE, "Schreib Milch und Eier auf meine Einkaufsliste", NOW)
     assert "Soll ich sie anlegen?" in asked.answer, asked.answer
@@ -58,7 +58,7 @@ def test_a_refusal_with_an_imperative_still_refuses(nova):
 
 
 def test_a_question_while_a_question_waits_is_answered(nova):
-    """Issue 26: *„Was steht auf meiner Einkaufsliste?“* while „Soll ich sie anlegen?“ waits (a list of the same
+    """*„Was steht auf meiner Einkaufsliste?“* while „Soll ich sie anlegen?“ waits (a list of the same
     service) is answered, and the waiting question is not ended as refused: it ends as `dismissed` for the new
     question, and nothing is created."""
     nova.turn("u-q", FIGURE, "Leg eine Einkaufsliste an mit Brot und Käse", NOW)
@@ -92,7 +92,7 @@ def test_a_statement_naming_the_asked_appointment_still_answers_the_time_questio
 
 
 def test_verleg_auf_donnerstag_moves_to_the_coming_thursday(nova):
-    """Issue 26 / timeline.md §5.2 table: *„Verleg die Physiotherapie auf Donnerstag“* (Friday's appointment,
+    """timeline.md §5.2 table: *„Verleg die Physiotherapie auf Donnerstag“* (Friday's appointment,
     asked on Wednesday) moves it to the coming Thursday, not the next week's."""
     nova.turn("u-mv", FIGURE, "Trag mir am Freitag um 11 Uhr die Physiotherapie ein", NOW)
     result = nova.turn("u-mv", FIGURE, "Verleg die Physiotherapie auf Donnerstag", NOW)
@@ -101,7 +101,7 @@ def test_verleg_auf_donnerstag_moves_to_the_coming_thursday(nova):
 
 
 def test_hab_ich_morgen_irgendwas_reads_tomorrow(nova):
-    """Issue 26: *„Hab ich morgen irgendwas?“* reads tomorrow, it is no title search for „irgendwas“."""
+    """*„Hab ich morgen irgendwas?“* reads tomorrow, it is no title search for „irgendwas“."""
     nova.turn("u-tm", FIGURE, "Trag mir morgen um 15 Uhr den Friseur ein", NOW)
     result = nova.turn("u-tm", FIGURE, "Hab ich morgen irgendwas?", NOW)
     assert "Friseur" in result.answer and "irgendwas" not in result.answer, result.answer
@@ -109,7 +109,7 @@ def test_hab_ich_morgen_irgendwas_reads_tomorrow(nova):
 
 
 def test_ich_muss_den_hautarzt_verschieben_reschedules(nova):
-    """Issue 26: *„Ich muss den Hautarzt auf Donnerstag verschieben“* is a request: it moves the appointment."""
+    """*„Ich muss den Hautarzt auf Donnerstag verschieben“* is a request: it moves the appointment."""
     nova.turn("u-ha", FIGURE, "Trag mir am Freitag um 9 Uhr den Hautarzt ein", NOW)
     result = nova.turn("u-ha", FIGURE, "Ich muss den Hautarzt auf Donnerstag verschieben", NOW)
     assert [s["status"] for s in result.services] == ["abgeschlossen"], result.answer
