@@ -1,0 +1,208 @@
+"""Intents declared by the services as sentence templates in data, read once per turn.
+
+Each service's templates live in `<service>_de.json` beside this module; expansion rules, slot lists, the
+verbs with their particles and the skip words are shared in `common_de.json`. The catalog hands each service
+its `IntentSet` (`api.catalog`); the router reads the turn once (`read_intents`) and takes the verdict: one
+service's intent matches best → that service; two services' intents match equally well → a question to the
+person naming both; none → the fallback (the route hints and the model).
+
+The syntax of a template line: `templates`. Adding a phrasing is one line in a service's file
+(docs/architecture.md shows where, and the test that proves it).
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from novaberg.text.intents.matcher import match, required_words
+from novaberg.text.intents.templates import (
+    FREE,
+    PRONOUN,
+    Alt,
+    Grammar,
+    Lit,
+    Node,
+    Opt,
+    Perm,
+    Seq,
+    TemplateError,
+    parse,
+)
+from novaberg.text.tokens import Token, tokenize
+
+__all__ = ["Intent", "IntentSet", "Reading", "Verdict", "ORDER", "QUESTION", "STATEMENT", "ANSWER", "MOODS",
+           "ONE", "TIE", "NONE", "intents_of", "read_intents", "grammar", "TemplateError", "EMPTY"]
+
+# The mood of a turn's reading: an order, a question, a statement, or the answer to a waiting question
+ORDER, QUESTION, STATEMENT, ANSWER = "auftrag", "frage", "mitteilung", "antwort"
+MOODS = (ORDER, QUESTION, STATEMENT, ANSWER)
+ONE, TIE, NONE = "eins", "gleichstand", "keins"  # the verdict over all services
+COMMON = "common_de.json"
+
+
+@dataclass(frozen=True)
+class Intent:
+    name: str
+    mood: str
+    templates: tuple[tuple[Node, frozenset[str] | None], ...]  # compiled, with the words one of which it needs
+
+
+@dataclass(frozen=True)
+class IntentSet:
+    """The intents one service declares, compiled once; `label` names the service in a question (*den
+    Kalender*), `answer_words` are the words by which an answer to that question picks it."""
+
+    service: str
+    intents: tuple[Intent, ...] = ()
+    label: str = ""
+    answer_words: frozenset[str] = frozenset()
+    not_free: frozenset[str] = frozenset()  # words a free slot of this service never holds ('*x': a head)
+
+    def holds_foreign(self, words: tuple[str, ...]) -> bool:
+        return any(w in self.not_free or any(w.endswith(h[1:]) for h in self.not_free if h.startswith("*"))
+                   for w in words)
+
+
+EMPTY = IntentSet("")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The turn as read once: which intent of which service, its slots (text as said), the mood. A pronoun slot
+    (*es*, *das*) is kept as said: the service resolves it from the Lage."""
+
+    intent: str = ""
+    service: str = ""
+    mood: str = ""
+    slots: Mapping[str, str] = field(default_factory=dict)
+    pronouns: tuple[str, ...] = ()
+    specificity: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"intent": self.intent, "dienst": self.service, "modus": self.mood, "slots": dict(self.slots),
+                "fuerwoerter": list(self.pronouns)}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any] | None) -> Reading | None:
+        if not raw:
+            return None
+        return cls(str(raw.get("intent", "")), str(raw.get("dienst", "")), str(raw.get("modus", "")),
+                   {str(k): str(v) for k, v in dict(raw.get("slots") or {}).items()},
+                   tuple(str(p) for p in raw.get("fuerwoerter") or ()))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    kind: str  # ONE | TIE | NONE
+    readings: tuple[Reading, ...] = ()  # ONE: the one; TIE: the best of each tied service
+
+    @property
+    def services(self) -> tuple[str, ...]:
+        return tuple(r.service for r in self.readings)
+
+
+@cache
+def _common() -> dict[str, Any]:
+    return json.loads(resources.files(__package__).joinpath(COMMON).read_text(encoding="utf-8"))
+
+
+@cache
+def grammar() -> Grammar:
+    return Grammar.of(_common())
+
+
+@cache
+def _skip_words() -> frozenset[str]:
+    return frozenset(_common()["fuellwoerter"])
+
+
+@cache
+def _time_words() -> frozenset[str]:
+    return frozenset(_common()["zeitwoerter"])
+
+
+@cache
+def intents_of(service: str) -> IntentSet:
+    """The compiled intents of `service` (`<service>_de.json`); a service without a file declares none. A
+    template that cannot be read raises `TemplateError` naming the file and the intent."""
+    path = resources.files(__package__).joinpath(f"{service}_de.json")
+    if not path.is_file():
+        return IntentSet(service)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    intents = []
+    for name, spec in raw["intents"].items():
+        try:
+            nodes = [_with_opener(parse(line, grammar())) for line in spec.get("saetze", ())]
+            nodes += [_with_opener(_frame(frame)) for frame in spec.get("rahmen", ())]
+        except TemplateError as err:
+            raise TemplateError(f"{service}_de.json, intent {name}: {err}") from err
+        intents.append(Intent(name, spec["modus"], tuple((node, required_words(node)) for node in nodes)))
+    return IntentSet(service, tuple(intents), raw.get("bezeichnung", ""),
+                     frozenset(raw.get("antwortwoerter", ())), frozenset(raw.get("nicht_frei", ())))
+
+
+def _with_opener(node: Node) -> Node:
+    """Every template may open with a lead-in (*Sag mal*, *Sei so gut und*: the common rule `vorspann`)."""
+    return Seq((Opt(parse("<vorspann>", grammar())), node))
+
+
+def _frame(frame: Mapping[str, Any]) -> Node:
+    """A verb frame: imperative … particle, or a modal opener … infinitive, the middle field in any order."""
+    verb = _common()["verben"][frame["verb"]]
+    parts = tuple(parse(part, grammar()) for part in frame["mittelfeld"])
+    field_ = parts[0] if len(parts) == 1 else Perm(parts)
+    particle = verb.get("partikel", "")
+    imperative: list[Node] = [Lit(frozenset(verb["imperativ"])), field_]
+    if particle:
+        imperative.append(Lit(frozenset({particle})))
+    modal = Seq((parse("<modal>", grammar()), field_, Lit(frozenset(verb["infinitiv"]))))
+    return Alt((Seq(tuple(imperative)), modal))
+
+
+def read_intents(text: str, sets: Iterable[IntentSet]) -> Verdict:
+    """The turn's verdict over the services' intents: the most specific match of each service; one service
+    ahead → ONE, two or more equally specific → TIE, no match → NONE."""
+    text = unicodedata.normalize("NFC", text)
+    tokens = [t for t in tokenize(text) if t.folded not in _skip_words()]
+    folded = tuple(t.folded for t in tokens)
+    present = frozenset(folded)
+    best: list[Reading] = []
+    for intent_set in sets:
+        reading = _best_of(intent_set, text, tokens, folded, present)
+        if reading is not None:
+            best.append(reading)
+    if not best:
+        return Verdict(NONE)
+    top = max(r.specificity for r in best)
+    ahead = tuple(r for r in best if r.specificity == top)
+    return Verdict(ONE if len(ahead) == 1 else TIE, ahead)
+
+
+def _best_of(intent_set: IntentSet, text: str, tokens: list[Token], folded: tuple[str, ...],
+             present: frozenset[str]) -> Reading | None:
+    found: Reading | None = None
+    for intent in intent_set.intents:
+        for node, needs in intent.templates:
+            if needs is not None and not needs & present:
+                continue
+            matched = match(node, folded, _time_words())
+            if matched is None or (found is not None and matched[1] <= found.specificity):
+                continue
+            captures, literal = matched
+            if any(intent_set.holds_foreign(folded[start:end]) for _, kind, start, end in captures if kind == FREE):
+                continue  # a free slot holding another service's object word (*Lösch Käse von der Liste*)
+            slots = {name: _said(text, tokens, start, end) for name, kind, start, end in captures if kind != PRONOUN}
+            pronouns = tuple(_said(text, tokens, start, end) for _, kind, start, end in captures if kind == PRONOUN)
+            found = Reading(intent.name, intent_set.service, intent.mood, slots, pronouns, literal)
+    return found
+
+
+def _said(text: str, tokens: list[Token], start: int, end: int) -> str:
+    """The slot's words as said, the signs between them kept (*Pass, Ladekabel und Sonnencreme*)."""
+    return text[tokens[start].start:tokens[end - 1].end]

@@ -1,0 +1,104 @@
+"""Matching compiled templates (`templates`) against the folded tokens of one sentence (`text.tokens`).
+
+A template matches the whole sentence (skip words taken out first: *bitte*, *mal*, *doch* …). Each match
+counts its literal words — the more words a template fixes, the more specific it is (hassil's rule); a free
+slot fixes none. Backtracking over small trees: a sentence longer than `MAX_TOKENS` is matched by no template.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import permutations
+
+from novaberg.text.intents.templates import FREE, PRONOUN, TIME, Alt, Head, Lit, Node, Opt, Perm, Seq, Slot
+
+__all__ = ["Capture", "match", "required_words", "MAX_TOKENS"]
+
+MAX_TOKENS = 24  # a longer sentence is no everyday order: the fallback reads it
+
+Capture = tuple[str, str, int, int]  # slot name, kind, first token, end token (exclusive)
+_Found = tuple[int, tuple[Capture, ...], int]  # end token, captures, literal words matched
+
+
+def match(node: Node, tokens: tuple[str, ...], time_words: frozenset[str]) -> tuple[tuple[Capture, ...], int] | None:
+    """The first full match of `node` over `tokens`: its captures and its count of literal words, or None."""
+    if len(tokens) > MAX_TOKENS:
+        return None
+    for end, captures, literal in _walk(node, tokens, 0, time_words):
+        if end == len(tokens):
+            return captures, literal
+    return None
+
+
+def _walk(node: Node, tokens: tuple[str, ...], i: int, time_words: frozenset[str]) -> Iterator[_Found]:
+    if isinstance(node, Lit):
+        if i < len(tokens) and tokens[i] in node.words:
+            yield i + 1, (), 1
+    elif isinstance(node, Head):
+        if i < len(tokens) and tokens[i].endswith(node.suffix):
+            yield i + 1, (), 1
+    elif isinstance(node, Slot):
+        yield from _slot(node, tokens, i, time_words)
+    elif isinstance(node, Seq):
+        yield from _chain(node.parts, tokens, i, time_words)
+    elif isinstance(node, Alt):
+        for option in node.options:
+            yield from _walk(option, tokens, i, time_words)
+    elif isinstance(node, Opt):
+        yield from _walk(node.inner, tokens, i, time_words)
+        yield i, (), 0
+    elif isinstance(node, Perm):
+        seen: set[tuple[int, ...]] = set()
+        for order in permutations(range(len(node.parts))):
+            if order in seen:
+                continue
+            seen.add(order)
+            yield from _chain(tuple(node.parts[k] for k in order), tokens, i, time_words)
+
+
+def _chain(parts: tuple[Node, ...], tokens: tuple[str, ...], i: int, time_words: frozenset[str]) -> Iterator[_Found]:
+    if not parts:
+        yield i, (), 0
+        return
+    for end, captures, literal in _walk(parts[0], tokens, i, time_words):
+        for last, more, counted in _chain(parts[1:], tokens, end, time_words):
+            yield last, captures + more, literal + counted
+
+
+def _slot(slot: Slot, tokens: tuple[str, ...], i: int, time_words: frozenset[str]) -> Iterator[_Found]:
+    if slot.kind == FREE:
+        for end in range(len(tokens), i, -1):  # the longest first: the rest of the sentence is the usual filling
+            yield end, ((slot.name, slot.kind, i, end),), 0
+    elif slot.kind == TIME:
+        end = i
+        while end < len(tokens) and (tokens[end] in time_words or tokens[end].isdigit()):
+            end += 1
+        for stop in range(end, i, -1):
+            yield stop, ((slot.name, slot.kind, i, stop),), 0
+    else:
+        for value in slot.values:
+            end = i + len(value)
+            if end <= len(tokens) and all(_word_fits(w, t) for w, t in zip(value, tokens[i:end], strict=True)):
+                yield end, ((slot.name, slot.kind, i, end),), len(value) if slot.kind != PRONOUN else 0
+
+
+def _word_fits(word: str, token: str) -> bool:
+    return token.endswith(word[1:]) if word.startswith("*") else token == word
+
+
+def required_words(node: Node) -> frozenset[str] | None:
+    """Words of which any match holds at least one (a quick filter before matching), or None when unknown."""
+    if isinstance(node, Lit):
+        return node.words
+    if isinstance(node, Seq | Perm):
+        found = [r for part in node.parts if not isinstance(part, Opt) and (r := required_words(part)) is not None]
+        return min(found, key=len) if found else None
+    if isinstance(node, Alt):
+        union: set[str] = set()
+        for option in node.options:
+            words = required_words(option)
+            if words is None:
+                return None
+            union |= words
+        return frozenset(union)
+    return None
