@@ -37,7 +37,7 @@ from novaberg.text.intents.templates import (
 from novaberg.text.tokens import Token, tokenize
 
 __all__ = ["Intent", "IntentSet", "Reading", "Verdict", "ORDER", "QUESTION", "STATEMENT", "ANSWER", "MOODS",
-           "ONE", "TIE", "NONE", "intents_of", "read_intents", "grammar", "TemplateError", "EMPTY"]
+           "ONE", "TIE", "NONE", "intents_of", "compile_intents", "read_intents", "grammar", "TemplateError", "EMPTY"]
 
 # The mood of a turn's reading: an order, a question, a statement, or the answer to a waiting question
 ORDER, QUESTION, STATEMENT, ANSWER = "auftrag", "frage", "mitteilung", "antwort"
@@ -63,10 +63,11 @@ class IntentSet:
     label: str = ""
     answer_words: frozenset[str] = frozenset()
     not_free: frozenset[str] = frozenset()  # words a free slot of this service never holds ('*x': a head)
+    object_words: frozenset[str] = frozenset()  # the service's own objects: no other service's free slot holds one
 
-    def holds_foreign(self, words: tuple[str, ...]) -> bool:
-        return any(w in self.not_free or any(w.endswith(h[1:]) for h in self.not_free if h.startswith("*"))
-                   for w in words)
+
+def _holds(words: tuple[str, ...], barred: frozenset[str]) -> bool:
+    return any(w in barred or any(w.endswith(h[1:]) for h in barred if h.startswith("*")) for w in words)
 
 
 EMPTY = IntentSet("")
@@ -124,7 +125,17 @@ def _skip_words() -> frozenset[str]:
 
 @cache
 def _time_words() -> frozenset[str]:
-    return frozenset(_common()["zeitwoerter"])
+    return frozenset(_common()["zeitwoerter"]) | _weak_time_words()
+
+
+@cache
+def _weak_time_words() -> frozenset[str]:
+    return frozenset(_common()["schwache_zeitwoerter"])
+
+
+@cache
+def _pronouns() -> frozenset[str]:
+    return frozenset(w for value in grammar().lists["fuerwort"] for w in value)
 
 
 @cache
@@ -134,7 +145,11 @@ def intents_of(service: str) -> IntentSet:
     path = resources.files(__package__).joinpath(f"{service}_de.json")
     if not path.is_file():
         return IntentSet(service)
-    raw = json.loads(path.read_text(encoding="utf-8"))
+    return compile_intents(service, json.loads(path.read_text(encoding="utf-8")))
+
+
+def compile_intents(service: str, raw: Mapping[str, Any]) -> IntentSet:
+    """The `IntentSet` of one intent file's data (`intents`: name → `modus`, `saetze`, `rahmen`)."""
     intents = []
     for name, spec in raw["intents"].items():
         try:
@@ -144,7 +159,8 @@ def intents_of(service: str) -> IntentSet:
             raise TemplateError(f"{service}_de.json, intent {name}: {err}") from err
         intents.append(Intent(name, spec["modus"], tuple((node, required_words(node)) for node in nodes)))
     return IntentSet(service, tuple(intents), raw.get("bezeichnung", ""),
-                     frozenset(raw.get("antwortwoerter", ())), frozenset(raw.get("nicht_frei", ())))
+                     frozenset(raw.get("antwortwoerter", ())), frozenset(raw.get("nicht_frei", ())),
+                     frozenset(raw.get("objektwoerter", ())))
 
 
 def _with_opener(node: Node) -> Node:
@@ -173,8 +189,10 @@ def read_intents(text: str, sets: Iterable[IntentSet]) -> Verdict:
     folded = tuple(t.folded for t in tokens)
     present = frozenset(folded)
     best: list[Reading] = []
+    sets = tuple(sets)
     for intent_set in sets:
-        reading = _best_of(intent_set, text, tokens, folded, present)
+        barred = intent_set.not_free.union(*(o.object_words for o in sets if o is not intent_set))
+        reading = _best_of(intent_set, barred, text, tokens, folded, present)
         if reading is not None:
             best.append(reading)
     if not best:
@@ -184,19 +202,20 @@ def read_intents(text: str, sets: Iterable[IntentSet]) -> Verdict:
     return Verdict(ONE if len(ahead) == 1 else TIE, ahead)
 
 
-def _best_of(intent_set: IntentSet, text: str, tokens: list[Token], folded: tuple[str, ...],
+def _best_of(intent_set: IntentSet, barred: frozenset[str], text: str, tokens: list[Token], folded: tuple[str, ...],
              present: frozenset[str]) -> Reading | None:
     found: Reading | None = None
     for intent in intent_set.intents:
         for node, needs in intent.templates:
             if needs is not None and not needs & present:
                 continue
-            matched = match(node, folded, _time_words())
+            matched = match(node, folded, _time_words(), _weak_time_words())
             if matched is None or (found is not None and matched[1] <= found.specificity):
                 continue
             captures, literal = matched
-            if any(intent_set.holds_foreign(folded[start:end]) for _, kind, start, end in captures if kind == FREE):
-                continue  # a free slot holding another service's object word (*Lösch Käse von der Liste*)
+            free = [folded[start:end] for _, kind, start, end in captures if kind == FREE]
+            if any(_holds(said, barred) or set(said) <= _pronouns() for said in free):
+                continue  # another service's object word (*Lösch Käse von der Liste*), or a bare pronoun: no title
             slots = {name: _said(text, tokens, start, end) for name, kind, start, end in captures if kind != PRONOUN}
             pronouns = tuple(_said(text, tokens, start, end) for _, kind, start, end in captures if kind == PRONOUN)
             found = Reading(intent.name, intent_set.service, intent.mood, slots, pronouns, literal)

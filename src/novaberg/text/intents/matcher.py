@@ -12,22 +12,38 @@ from itertools import permutations
 
 from novaberg.text.intents.templates import FREE, PRONOUN, TIME, Alt, Head, Lit, Node, Opt, Perm, Seq, Slot
 
-__all__ = ["Capture", "match", "required_words", "MAX_TOKENS"]
+__all__ = ["Capture", "match", "required_words", "MAX_TOKENS", "MAX_READINGS"]
 
 MAX_TOKENS = 24  # a longer sentence is no everyday order: the fallback reads it
+MAX_READINGS = 16  # full readings of one template weighed against each other (a bound on backtracking)
 
 Capture = tuple[str, str, int, int]  # slot name, kind, first token, end token (exclusive)
 _Found = tuple[int, tuple[Capture, ...], int]  # end token, captures, literal words matched
 
 
-def match(node: Node, tokens: tuple[str, ...], time_words: frozenset[str]) -> tuple[tuple[Capture, ...], int] | None:
-    """The first full match of `node` over `tokens`: its captures and its count of literal words, or None."""
+def match(node: Node, tokens: tuple[str, ...], time_words: frozenset[str],
+          weak_time_words: frozenset[str] = frozenset()) -> tuple[tuple[Capture, ...], int] | None:
+    """The best full match of `node` over `tokens`: its captures and its count of literal words, or None.
+
+    Of the ways one template reads the sentence (at most `MAX_READINGS`), the best fixes the most literal
+    words, then gives the time slots the most words (*den Zahnarzt* | *morgen um 10*, not a title that
+    swallowed the time). A time slot ends with a word that is a time on its own (not *den*, *um*)."""
     if len(tokens) > MAX_TOKENS:
         return None
+    best: tuple[tuple[int, int], tuple[Capture, ...], int] | None = None
+    seen = 0
     for end, captures, literal in _walk(node, tokens, 0, time_words):
-        if end == len(tokens):
-            return captures, literal
-    return None
+        if end != len(tokens):
+            continue
+        if any(kind == TIME and tokens[b - 1] in weak_time_words for _, kind, a, b in captures):
+            continue  # a time ends with a time of its own (*morgen um 10*), never with *um* or *den*
+        key = (literal, sum(b - a for _, kind, a, b in captures if kind == TIME))
+        if best is None or key > best[0]:
+            best = (key, captures, literal)
+        seen += 1
+        if seen >= MAX_READINGS:
+            break
+    return None if best is None else (best[1], best[2])
 
 
 def _walk(node: Node, tokens: tuple[str, ...], i: int, time_words: frozenset[str]) -> Iterator[_Found]:
