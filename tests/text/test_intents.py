@@ -59,6 +59,8 @@ def test_a_pronoun_is_a_slot_of_its_own_never_a_title():
     service, intent, slots, pronouns = _one("Verschieb das auf Freitag")
     assert (service, intent, pronouns) == ("timeline", "termin_verschieben", ("das",))
     assert "titel" not in slots and slots["neue_zeit"] == "Freitag"
+    titles = compile_intents("kalender", {"intents": {"weg": {"modus": ORDER, "saetze": ["(loesch|streich) {titel}"]}}})
+    assert read_intents("Streich das", (titles,)).kind == NONE  # a bare pronoun is no title
 
 
 def test_a_free_slot_never_holds_another_services_object():
