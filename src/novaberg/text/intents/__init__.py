@@ -50,7 +50,7 @@ COMMON = "common_de.json"
 class Intent:
     name: str
     mood: str
-    templates: tuple[tuple[Node, frozenset[str] | None], ...]  # compiled, with the words one of which it needs
+    templates: tuple[tuple[Node, tuple[frozenset[str], ...]], ...]  # compiled, with the word sets it needs one of each
 
 
 @dataclass(frozen=True)
@@ -207,7 +207,7 @@ def _best_of(intent_set: IntentSet, barred: frozenset[str], text: str, tokens: l
     found: Reading | None = None
     for intent in intent_set.intents:
         for node, needs in intent.templates:
-            if needs is not None and not needs & present:
+            if not all(words & present for words in needs):
                 continue
             matched = match(node, folded, _time_words(), _weak_time_words())
             if matched is None or (found is not None and matched[1] <= found.specificity):

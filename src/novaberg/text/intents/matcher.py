@@ -32,7 +32,7 @@ def match(node: Node, tokens: tuple[str, ...], time_words: frozenset[str],
         return None
     best: tuple[tuple[int, int], tuple[Capture, ...], int] | None = None
     seen = 0
-    for end, captures, literal in _walk(node, tokens, 0, time_words):
+    for end, captures, literal in _walk(node, tokens, 0, time_words, len(tokens), True):
         if end != len(tokens):
             continue
         if any(kind == TIME and tokens[b - 1] in weak_time_words for _, kind, a, b in captures):
@@ -46,55 +46,66 @@ def match(node: Node, tokens: tuple[str, ...], time_words: frozenset[str],
     return None if best is None else (best[1], best[2])
 
 
-def _walk(node: Node, tokens: tuple[str, ...], i: int, time_words: frozenset[str]) -> Iterator[_Found]:
-    if isinstance(node, Lit):
-        if i < len(tokens) and tokens[i] in node.words:
-            yield i + 1, (), 1
-    elif isinstance(node, Head):
-        if i < len(tokens) and tokens[i].endswith(node.suffix):
+def _walk(node: Node, tokens: tuple[str, ...], i: int, time_words: frozenset[str], limit: int,
+          exact: bool) -> Iterator[_Found]:
+    """The readings of `node` from token `i`, ending at `limit` at the latest (what follows needs the rest) —
+    or exactly there when `exact` (the node ends the sentence): a wrong path is left early, not at the end."""
+    if isinstance(node, Lit | Head):
+        if i < limit and (not exact or i + 1 == limit) and (
+                tokens[i] in node.words if isinstance(node, Lit) else tokens[i].endswith(node.suffix)):
             yield i + 1, (), 1
     elif isinstance(node, Slot):
-        yield from _slot(node, tokens, i, time_words)
+        for found in _slot(node, tokens, i, time_words, limit):
+            if not exact or found[0] == limit:
+                yield found
     elif isinstance(node, Seq):
-        yield from _chain(node.parts, tokens, i, time_words)
+        yield from _chain(node.parts, tokens, i, time_words, limit, exact)
     elif isinstance(node, Alt):
         for option in node.options:
-            yield from _walk(option, tokens, i, time_words)
+            yield from _walk(option, tokens, i, time_words, limit, exact)
     elif isinstance(node, Opt):
-        yield from _walk(node.inner, tokens, i, time_words)
-        yield i, (), 0
-    elif isinstance(node, Perm):
-        seen: set[tuple[int, ...]] = set()
-        for order in permutations(range(len(node.parts))):
-            if order in seen:
-                continue
-            seen.add(order)
-            yield from _chain(tuple(node.parts[k] for k in order), tokens, i, time_words)
+        yield from _walk(node.inner, tokens, i, time_words, limit, exact)
+        if not exact or i == limit:
+            yield i, (), 0
+    elif isinstance(node, Perm):  # an optional part left out reads alike in every order: each reading once
+        seen: set[_Found] = set()
+        for order in permutations(node.parts):
+            for found in _chain(order, tokens, i, time_words, limit, exact):
+                if found not in seen:
+                    seen.add(found)
+                    yield found
 
 
-def _chain(parts: tuple[Node, ...], tokens: tuple[str, ...], i: int, time_words: frozenset[str]) -> Iterator[_Found]:
+def _chain(parts: tuple[Node, ...], tokens: tuple[str, ...], i: int, time_words: frozenset[str],
+           limit: int, exact: bool) -> Iterator[_Found]:
     if not parts:
-        yield i, (), 0
+        if not exact or i == limit:
+            yield i, (), 0
         return
-    for end, captures, literal in _walk(parts[0], tokens, i, time_words):
-        for last, more, counted in _chain(parts[1:], tokens, end, time_words):
-            yield last, captures + more, literal + counted
+    rest = sum(part.min_len for part in parts[1:])
+    if i + parts[0].min_len + rest > limit:
+        return
+    # the part ends exactly where the fixed rest begins when the sentence must end at `limit`
+    fixed = exact and all(part.min_len == part.max_len for part in parts[1:])
+    for end, captures, literal in _walk(parts[0], tokens, i, time_words, limit - rest, fixed):
+        for stop, more, counted in _chain(parts[1:], tokens, end, time_words, limit, exact):
+            yield stop, captures + more, literal + counted
 
 
-def _slot(slot: Slot, tokens: tuple[str, ...], i: int, time_words: frozenset[str]) -> Iterator[_Found]:
+def _slot(slot: Slot, tokens: tuple[str, ...], i: int, time_words: frozenset[str], limit: int) -> Iterator[_Found]:
     if slot.kind == FREE:
-        for end in range(len(tokens), i, -1):  # the longest first: the rest of the sentence is the usual filling
+        for end in range(limit, i, -1):  # the longest first: the rest of the sentence is the usual filling
             yield end, ((slot.name, slot.kind, i, end),), 0
     elif slot.kind == TIME:
         end = i
-        while end < len(tokens) and (tokens[end] in time_words or tokens[end].isdigit()):
+        while end < limit and (tokens[end] in time_words or tokens[end].isdigit()):
             end += 1
         for stop in range(end, i, -1):
             yield stop, ((slot.name, slot.kind, i, stop),), 0
     else:
         for value in slot.values:
             end = i + len(value)
-            if end <= len(tokens) and all(_word_fits(w, t) for w, t in zip(value, tokens[i:end], strict=True)):
+            if end <= limit and all(_word_fits(w, t) for w, t in zip(value, tokens[i:end], strict=True)):
                 yield end, ((slot.name, slot.kind, i, end),), len(value) if slot.kind != PRONOUN else 0
 
 
@@ -102,19 +113,15 @@ def _word_fits(word: str, token: str) -> bool:
     return token.endswith(word[1:]) if word.startswith("*") else token == word
 
 
-def required_words(node: Node) -> frozenset[str] | None:
-    """Words of which any match holds at least one (a quick filter before matching), or None when unknown."""
+def required_words(node: Node) -> tuple[frozenset[str], ...]:
+    """Word sets of which any match holds one word each (a quick filter before matching); () when unknown."""
     if isinstance(node, Lit):
-        return node.words
+        return (node.words,)
     if isinstance(node, Seq | Perm):
-        found = [r for part in node.parts if not isinstance(part, Opt) and (r := required_words(part)) is not None]
-        return min(found, key=len) if found else None
+        return tuple(words for part in node.parts for words in required_words(part))
     if isinstance(node, Alt):
-        union: set[str] = set()
-        for option in node.options:
-            words = required_words(option)
-            if words is None:
-                return None
-            union |= words
-        return frozenset(union)
-    return None
+        each = [required_words(option) for option in node.options]
+        if not all(each):
+            return ()
+        return (frozenset().union(*(words for sets in each for words in sets)),)
+    return ()

@@ -18,7 +18,7 @@ closes it (*Kannst du … eintragen*); the middle field's parts stand between in
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from novaberg.text.words import fold
@@ -27,6 +27,7 @@ __all__ = ["Lit", "Head", "Slot", "Seq", "Alt", "Opt", "Perm", "Node", "Grammar"
            "FREE", "TIME", "PRONOUN", "LISTED"]
 
 FREE, TIME, PRONOUN, LISTED = "frei", "zeit", "fuerwort", "liste"
+UNBOUNDED = 1 << 16  # the length of a free or time slot: no bound
 
 
 class TemplateError(ValueError):
@@ -36,11 +37,15 @@ class TemplateError(ValueError):
 @dataclass(frozen=True)
 class Lit:
     words: frozenset[str]  # one token, any of these folded words
+    min_len: int = field(default=1, init=False, compare=False)  # the fewest tokens it reads (for pruning)
+    max_len: int = field(default=1, init=False, compare=False)  # the most (`UNBOUNDED` for a free slot)
 
 
 @dataclass(frozen=True)
 class Head:
     suffix: str  # one token ending in this folded word (a compound's head), the word itself included
+    min_len: int = field(default=1, init=False, compare=False)
+    max_len: int = field(default=1, init=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -48,26 +53,56 @@ class Slot:
     name: str
     kind: str  # FREE | TIME | PRONOUN | LISTED
     values: tuple[tuple[str, ...], ...] = ()  # LISTED/PRONOUN: folded word sequences; '*x' a compound head
+    min_len: int = field(default=1, init=False, compare=False)
+    max_len: int = field(default=UNBOUNDED, init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.values:
+            object.__setattr__(self, "min_len", min(len(v) for v in self.values))
+            object.__setattr__(self, "max_len", max(len(v) for v in self.values))
 
 
 @dataclass(frozen=True)
 class Seq:
     parts: tuple[Node, ...]
+    min_len: int = field(default=0, init=False, compare=False)
+    max_len: int = field(default=0, init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "min_len", sum(p.min_len for p in self.parts))
+        object.__setattr__(self, "max_len", min(UNBOUNDED, sum(p.max_len for p in self.parts)))
 
 
 @dataclass(frozen=True)
 class Alt:
     options: tuple[Node, ...]
+    min_len: int = field(default=0, init=False, compare=False)
+    max_len: int = field(default=0, init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "min_len", min(p.min_len for p in self.options))
+        object.__setattr__(self, "max_len", max(p.max_len for p in self.options))
 
 
 @dataclass(frozen=True)
 class Opt:
     inner: Node
+    min_len: int = field(default=0, init=False, compare=False)
+    max_len: int = field(default=0, init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "max_len", self.inner.max_len)
 
 
 @dataclass(frozen=True)
 class Perm:
     parts: tuple[Node, ...]
+    min_len: int = field(default=0, init=False, compare=False)
+    max_len: int = field(default=0, init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "min_len", sum(p.min_len for p in self.parts))
+        object.__setattr__(self, "max_len", min(UNBOUNDED, sum(p.max_len for p in self.parts)))
 
 
 Node = Lit | Head | Slot | Seq | Alt | Opt | Perm
@@ -125,7 +160,19 @@ def _sequence(text: str, grammar: Grammar, depth: int, closing: str) -> tuple[No
         raise TemplateError("an empty alternative or part")
     if separator == ";":
         return Perm(tuple(seqs)), text
-    return (seqs[0] if len(seqs) == 1 else Alt(tuple(seqs))), text
+    return (seqs[0] if len(seqs) == 1 else _alternatives(seqs)), text
+
+
+def _alternatives(options: list[Node]) -> Node:
+    """`(a|b|c)`: nested alternatives flattened, and the one-word options joined into one word set (one test of
+    a token instead of one per word: *<det>* has two dozen)."""
+    flat: list[Node] = []
+    for option in options:
+        flat.extend(option.options if isinstance(option, Alt) else (option,))
+    words = frozenset().union(*(o.words for o in flat if isinstance(o, Lit)))
+    rest = [o for o in flat if not isinstance(o, Lit)]
+    joined = ([Lit(words)] if words else []) + rest
+    return joined[0] if len(joined) == 1 else Alt(tuple(joined))
 
 
 def _element(text: str, grammar: Grammar, depth: int) -> tuple[Node, str]:
