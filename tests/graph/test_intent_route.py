@@ -13,7 +13,7 @@ from novaberg.agents.registry import Registry, ServiceEntry
 from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.api import catalog
 from novaberg.graph.router import route
-from novaberg.text.intents import ORDER, compile_intents
+from novaberg.text.intents import ANSWER, ORDER, compile_intents
 from tests.support import berlin, make_nova
 
 NOW = berlin(2026, 11, 11, 9, 30)  # a Wednesday
@@ -41,6 +41,8 @@ class Kitchen:
 
     def run(self, request: AgentRequest, deps: Any) -> ServiceResult:
         self.requests.append(request)
+        if request.action == "agent" and request.text.rstrip("?!. ").endswith("was"):  # *Koch mir was*: which dish?
+            return ServiceResult(self.name, "rueckfrage", "Was soll ich kochen?", pending={"frage": "gericht"})
         return ServiceResult(self.name, "abgeschlossen", "Rezept gemerkt.")
 
 
@@ -67,6 +69,14 @@ def test_a_declared_intent_routes_and_its_reading_reaches_the_service(nova, kitc
     reading = kitchen.requests[0].reading
     assert reading is not None and (reading.intent, reading.mood) == ("kochen", ORDER)
     assert dict(reading.slots) == {"titel": "Spaghetti"}
+
+
+def test_the_answer_to_a_waiting_question_is_read_as_an_answer(nova, kitchen):
+    """The mood of the reading: an order first, then the answer to the question the service asked."""
+    nova.turn("u-f", FIGURE, "Koch mir was", NOW)
+    nova.turn("u-f", FIGURE, "Spaghetti", NOW)
+    assert [(r.action, r.reading.mood if r.reading else None) for r in kitchen.requests] == [
+        ("agent", ORDER), ("resume", ANSWER)]
 
 
 def test_the_router_names_the_service_the_intents_decided_without_asking_the_model(kitchen):
