@@ -20,6 +20,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.text.calendar import MONTH_ABBREVIATIONS, MONTH_WORDS, WEEKDAY_ABBREVIATIONS, WEEKDAY_WORDS
 from novaberg.text.intents.matcher import match, required_words
 from novaberg.text.intents.templates import (
     FREE,
@@ -35,6 +36,7 @@ from novaberg.text.intents.templates import (
     parse,
 )
 from novaberg.text.tokens import Token, tokenize
+from novaberg.text.words import fold
 
 __all__ = ["Intent", "IntentSet", "Reading", "Verdict", "ORDER", "QUESTION", "STATEMENT", "ANSWER", "MOODS",
            "ONE", "TIE", "NONE", "intents_of", "compile_intents", "read_intents", "grammar", "TemplateError", "EMPTY"]
@@ -125,7 +127,11 @@ def _skip_words() -> frozenset[str]:
 
 @cache
 def _time_words() -> frozenset[str]:
-    return frozenset(_common()["zeitwoerter"]) | _weak_time_words()
+    """The words of a time slot: the common file's, and the weekday and month names with their variants and
+    abbreviations from `text.calendar` (the one copy of those names)."""
+    names = {*WEEKDAY_WORDS, *WEEKDAY_ABBREVIATIONS, *MONTH_WORDS, *MONTH_ABBREVIATIONS}
+    weekdays_s = {f"{day}s" for day in WEEKDAY_WORDS}  # *montags*
+    return frozenset(_common()["zeitwoerter"]) | _weak_time_words() | {fold(w) for w in names | weekdays_s}
 
 
 @cache
