@@ -19,12 +19,19 @@ $(BIN)/python:
 install = if [ -x $(BIN)/uv ]; then $(BIN)/uv pip install -q --compile-bytecode --python $(BIN)/python pip $(1); \
 	else $(BIN)/python -m ensurepip >/dev/null && $(BIN)/python -m pip install -q --upgrade pip && $(BIN)/python -m pip install -q $(1); fi
 
+# An editable install compiles the dependencies' bytecode but not ours: compiled here too, or every start where
+# bytecode is not written (PYTHONDONTWRITEBYTECODE) compiles novaberg's ~270 modules again (~0.2 s of a cold `say`).
+# A changed module is recompiled in memory as usual (Python checks each file's stamp), so this is never stale.
+compile_own = $(BIN)/python -m compileall -q src >/dev/null
+
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(call install,-e .)
+	$(compile_own)
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(call install,-e ".[dev]")
+	$(compile_own)
 	touch $@
 
 demo: $(VENV)/.installed

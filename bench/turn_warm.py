@@ -9,7 +9,9 @@ question. The consent kind is set up by an unmeasured turn that makes the §3a o
 kind and over all turns; the median milliseconds per graph node (the graph's nodes are wrapped for the run);
 the counts per turn of SQL statements, transactions, pool check-outs, health checks, Redis commands and
 readings of the offline grammar; the turn's CPU time in this thread and in the whole process (threads such as
-the judges' included; the servers' CPU is in neither).
+the judges' included; the servers' CPU is in neither); LangGraph's own CPU per turn — the turn graph's runner
+and the agents' subgraphs (the timeline and notes agents are LangGraph graphs run inside `plan`) — and its share
+of the turn's CPU.
 `--profile KIND` prints the cProfile of that kind's rounds (`all`: of every kind; cumulative top 60 and own
 time top 40); `--dump FILE` keeps the raw statistics for `pstats`.
 """
@@ -74,6 +76,7 @@ class Counts:
         self.node_cpu: dict[str, list[float]] = defaultdict(list)  # the same split in this thread's CPU time
         self._current: dict[str, float] = {}
         self._current_cpu: dict[str, float] = {}
+        self.langgraph = _LangGraphShare()
 
     @contextmanager
     def installed(self) -> Iterator[None]:
@@ -105,6 +108,7 @@ class Counts:
         wrap(ConnectionPool, "check_connection", "health checks")
         wrap(redis.Redis, "execute_command", "redis")
         wrap(grammar, "_analyse_one", "grammar readings")
+        self.langgraph.install(patches)
         for node in ("route_node", "read_blocks_node", "plan_node", "deepen_node", "files_answer_node",
                      "compose_node", "judge_node", "evaluate_node", "correct_node", "salience_node"):
             original = getattr(turn_module, node)
@@ -138,6 +142,7 @@ class Counts:
     def begin_turn(self) -> Counter[str]:
         self._current = {}
         self._current_cpu = {}
+        self.langgraph.begin_turn()
         return Counter(self.counter)
 
     def end_turn(self, before: Counter[str], total_ms: float, total_cpu_ms: float = 0.0) -> Counter[str]:
@@ -149,7 +154,83 @@ class Counts:
             invoke = current.get(_INVOKE, 0.0)
             split[_RUNNER].append(invoke - sum(nodes.values()))
             split[_OUTSIDE].append(total - invoke)
+        self.langgraph.end_turn(total_cpu_ms)
         return self.counter - before
+
+
+class _LangGraphShare:
+    """LangGraph's own CPU time in a turn, the agents' subgraphs included (the timeline and notes agents run as
+    LangGraph graphs inside the `plan` node, so "between the nodes" of the turn graph misses their runner time).
+
+    Every `Pregel.invoke` and every novaberg function LangGraph calls (a node, a branch) is timed in this
+    thread's CPU time on one stack: a frame's own time is its time minus its children's, so LangGraph's share is
+    the own time of the invokes (their runner work between our functions) and ours the own time of our functions
+    (their work minus the subgraphs they invoke)."""
+
+    def __init__(self) -> None:
+        self._stack: list[list[float]] = []  # [start CPU seconds, children's CPU seconds]
+        self._runner = 0.0
+        self.runner_ms: list[float] = []  # per turn
+        self.share: list[float] = []  # per turn: runner ÷ the turn's CPU
+
+    def install(self, patches: list[tuple[Any, str, Any]]) -> None:
+        from langgraph._internal import _runnable
+        from langgraph.pregel import main as pregel_main
+
+        from novaberg.notes.agent import agent as notes_agent
+        from novaberg.timeline.agent import agent as timeline_agent
+
+        share = self
+        invoke = pregel_main.Pregel.invoke
+
+        @functools.wraps(invoke)
+        def timed_invoke(graph: Any, *args: Any, **kwargs: Any) -> Any:
+            with share._frame(runner=True):
+                return invoke(graph, *args, **kwargs)
+
+        init = _runnable.RunnableCallable.__init__
+
+        @functools.wraps(init)
+        def timed_init(runnable: Any, func: Any = None, *args: Any, **kwargs: Any) -> None:
+            init(runnable, func, *args, **kwargs)
+            if func is not None and str(getattr(func, "__module__", "")).startswith(("novaberg.", "bench.")):
+                runnable.func = share._own(runnable.func)
+
+        for owner, name, patched in ((pregel_main.Pregel, "invoke", timed_invoke),
+                                     (_runnable.RunnableCallable, "__init__", timed_init)):
+            patches.append((owner, name, getattr(owner, name)))
+            setattr(owner, name, patched)
+        timeline_agent.agent_graph.cache_clear()  # compiled again with the timed functions
+        notes_agent.notes_graph.cache_clear()
+
+    def _own(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(func)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            with self._frame(runner=False):
+                return func(*args, **kwargs)
+
+        return timed
+
+    @contextmanager
+    def _frame(self, runner: bool) -> Iterator[None]:
+        frame = [time.thread_time(), 0.0]
+        self._stack.append(frame)
+        try:
+            yield
+        finally:
+            self._stack.pop()
+            spent = time.thread_time() - frame[0]
+            if runner:
+                self._runner += spent - frame[1]
+            if self._stack:
+                self._stack[-1][1] += spent
+
+    def begin_turn(self) -> None:
+        self._runner = 0.0
+
+    def end_turn(self, total_cpu_ms: float) -> None:
+        self.runner_ms.append(self._runner * 1000)
+        self.share.append(self._runner * 1000 / total_cpu_ms if total_cpu_ms > 0 else 0.0)
 
 
 _INVOKE = "graph invoke"
@@ -218,11 +299,14 @@ def run(rounds: int, show: bool = False, profile: str = "", dump: str = "") -> d
                 else:
                     counts.node_ms.clear()
                     counts.node_cpu.clear()
+                    counts.langgraph.runner_ms.clear()
+                    counts.langgraph.share.clear()
     if profile:
         turns = rounds * (len(table) if profile == "all" else 1)
         _print_profile(profiler, turns, dump)
     return {"per_kind": per_kind, "cpu": cpu, "process_cpu": process_cpu, "work": work, "nodes": counts.node_ms,
-            "node_cpu": counts.node_cpu, "rounds": rounds}
+            "node_cpu": counts.node_cpu, "rounds": rounds, "langgraph_ms": counts.langgraph.runner_ms,
+            "langgraph_share": counts.langgraph.share}
 
 
 def _print_profile(profiler: cProfile.Profile, rounds: int, dump: str = "") -> None:
@@ -273,6 +357,11 @@ def report(figures: dict[str, Any]) -> None:
     for node, samples in sorted(figures["nodes"].items(), key=lambda item: -statistics.median(item[1])):
         cpu_samples = figures["node_cpu"].get(node) or [0.0]
         print(f"| {node} | {statistics.median(samples):.2f} | {statistics.median(cpu_samples):.2f} | {len(samples)} |")
+    if figures.get("langgraph_ms"):
+        print()
+        print(f"LangGraph's own CPU per turn (the turn graph and the agents' subgraphs, between our functions): "
+              f"median {statistics.median(figures['langgraph_ms']):.2f} ms, "
+              f"{100 * statistics.median(figures['langgraph_share']):.0f} % of the turn's CPU (median of the turns)")
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""The import graph follows DESIGN.md's layer order (issue 25 "Done when"): a package imports only packages
+"""The import graph follows the layer order of docs/architecture.md: a package imports only packages
 listed before it, at module level and inside functions alike, and no two packages import each other.
 
 Every module under `src/novaberg` is parsed (ast), nothing is imported; a relative import is resolved against
@@ -115,7 +115,7 @@ def test_every_package_is_a_layer() -> None:
 
 
 def test_no_import_goes_up_the_layer_order() -> None:
-    """DESIGN.md layout: module level and inside functions alike (an import in a function hides no cycle)."""
+    """The layout: module level and inside functions alike (an import in a function hides no cycle)."""
     assert upward_imports(_imports()) == []
 
 
@@ -138,3 +138,20 @@ def test_the_checks_can_fail(source: str, imported: str, expected: str) -> None:
              for target in _imported(module, path, node) if target.startswith("novaberg.")]
     assert any(expected in line for line in upward_imports(found))
     assert package_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+def test_a_persons_notes_and_appointments_are_read_outside_their_owners_only_through_the_holdings_read():
+    """One read interface for a person's holdings (`agents.holdings.Holdings`, handed in as `Deps.holdings`): no
+    module outside the notes and the timeline builds their repositories, except the one implementation
+    (`graph/holdings.py`) and the facade that hands it in (`api/nova.py`)."""
+    owners = ("notes/", "timeline/")
+    allowed = {"graph/holdings.py", "api/nova.py"}
+    offenders = []
+    for path in ROOT.rglob("*.py"):
+        name = path.relative_to(ROOT).as_posix()
+        if name.startswith(owners) or name in allowed:
+            continue
+        text = path.read_text(encoding="utf-8")
+        if "novaberg.notes.repository" in text or "novaberg.timeline.repository" in text:
+            offenders.append(name)
+    assert offenders == []

@@ -3,6 +3,7 @@
     apt-get install -y debian-reference-de debian-faq-de gimp-help-de libreoffice-help-de
     python -m bench.files.real                         # builds /work/corpus/de-docs if it is missing
     python -m bench.files.real --corpus DIR --per-query
+    python -m bench.files.real --part dev              # the development questions only (tuning); --part heldout once
     python -m bench.files.real --right-after           # searches while the index is written (bench/files/right_after.py)
 
 The corpus is Debian's German documentation as plain text (`bench/files/real_corpus.py`, ~3,200 documents,
@@ -39,6 +40,7 @@ NOW = datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
 K = 5
 QUESTIONS = Path(__file__).with_name("real_questions.json")
 PARTS = ("entwicklung", "zurueckgehalten")
+_PART_NAMES = {"dev": "entwicklung", "heldout": "zurueckgehalten"}
 
 
 def ndcg(ranked: list[str], relevant: set[str], k: int = K) -> float:
@@ -145,6 +147,8 @@ def main() -> None:
     parser.add_argument("--embedder", default="hashing")
     parser.add_argument("--per-query", action="store_true")
     parser.add_argument("--dump", type=Path, default=None, help="every question's channel lists as JSON lines")
+    parser.add_argument("--part", choices=("all", "dev", "heldout"), default="all",
+                        help="the development questions only while tuning; the held-out ones once, at the end")
     parser.add_argument("--right-after", action="store_true",
                         help="the search's latency while a shared directory's index is written (bench.files.right_after)")
     args, rest = parser.parse_known_args()
@@ -160,7 +164,9 @@ def main() -> None:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if not any(args.corpus.rglob("*.txt")) if args.corpus.exists() else True:
         print(build(args.corpus))
-    summary = run(args.corpus, args.embedder, args.per_query, args.dump)
+    questions = [question for question in load_questions()
+                 if args.part == "all" or question["teil"] == _PART_NAMES[args.part]]
+    summary = run(args.corpus, args.embedder, args.per_query, args.dump, questions)
     print_summary(summary)
 
 

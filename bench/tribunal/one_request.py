@@ -26,7 +26,8 @@ from tests.model_server import OneSlotServer, one_slot_server
 from novaberg.llm.ask import Asker
 from novaberg.llm.http_connectors import OpenAICompatibleLLM
 from novaberg.llm.prompts import PromptLoader
-from novaberg.tribunal.judges import AGENTS, judge_input, run_judges, run_judges_in_one_request, verdict_of
+from novaberg.tribunal.judge_runs import run_judges, run_judges_in_one_request
+from novaberg.tribunal.judges import AGENTS, judge_input, verdict_of
 
 
 @dataclass(frozen=True)

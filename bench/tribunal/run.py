@@ -24,7 +24,8 @@ from typing import Any
 from novaberg.llm.ask import Asker
 from novaberg.llm.base import LLMResult, Prompt
 from novaberg.llm.http_connectors import OllamaLLM
-from novaberg.tribunal.judges import AGENTS, judge_input, run_judges
+from novaberg.tribunal.judge_runs import run_judges
+from novaberg.tribunal.judges import AGENTS, judge_input
 
 
 class SleepingLLM:

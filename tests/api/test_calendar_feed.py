@@ -30,8 +30,8 @@ def _add(nova: Any, user: str, title: str, when: datetime, *, character: str = "
 
 @pytest.fixture
 def setup(nova: Any, tmp_path: Any) -> tuple[TestClient, dict[str, dict[str, str]]]:
-    tokens = PersonTokens(tmp_path / "person_tokens.json")
-    auth = {user: {"Authorization": f"Bearer {tokens.create(user, '2026-03-01')}"} for user in ("anna", "bob")}
+    tokens = PersonTokens(nova.stack.db)
+    auth = {user: {"Authorization": f"Bearer {tokens.create(user, NOW)}"} for user in ("anna", "bob")}
     client = TestClient(create_app(nova, FixedClock(NOW), token=TOKEN, person_tokens=tokens),
                         base_url="http://127.0.0.1:8765", raise_server_exceptions=False)
     return client, auth
@@ -73,7 +73,7 @@ def test_uids_are_stable_across_exports(nova, setup):
     _add(nova, "anna", "Zahnarzt", berlin(2026, 3, 10, 9))
     first = client.get("/api/calendar.ics", headers=auth["anna"]).text
     later = TestClient(create_app(nova, FixedClock(NOW + timedelta(days=3)), token=TOKEN,
-                                  person_tokens=PersonTokens(nova.settings.data_dir / "x.json")),
+                                  person_tokens=PersonTokens(nova.stack.db)),
                        base_url="http://127.0.0.1:8765").get("/api/calendar.ics?user_id=anna",
                                                               headers={"Authorization": f"Bearer {TOKEN}"}).text
     assert _events(first)["Zahnarzt"].uid.value == _events(later)["Zahnarzt"].uid.value

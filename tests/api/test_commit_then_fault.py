@@ -55,10 +55,10 @@ FAULTS = {"after the plan": _after_the_plan, "in the composer": _in_the_composer
 
 @pytest.fixture
 def world(nova, tmp_path):
-    tokens = PersonTokens.of(tmp_path / "tokens")
+    tokens = PersonTokens(nova.stack.db)
     app = create_app(nova, FixedClock(NOW), token=TOKEN, person_tokens=tokens)
     clients = {person: TestClient(app, base_url=BASE, raise_server_exceptions=False,
-                                  headers={"Authorization": f"Bearer {tokens.create(person, NOW.isoformat())}"})
+                                  headers={"Authorization": f"Bearer {tokens.create(person, NOW)}"})
                for person in ("anna", "bob")}
     return clients
 

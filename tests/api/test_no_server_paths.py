@@ -35,7 +35,7 @@ def home() -> Iterator[Path]:
 
 @pytest.fixture
 def world(nova, tmp_path, home):
-    tokens = PersonTokens.of(tmp_path / "tokens")
+    tokens = PersonTokens(nova.stack.db)
     for person in ("anna", "bob"):
         (home / person / "docs").mkdir(parents=True)
         (home / person / "docs" / "notiz.md").write_text("Heizung gewartet.\n", encoding="utf-8")
@@ -46,7 +46,7 @@ def world(nova, tmp_path, home):
     app = create_app(nova, FixedClock(NOW), token=TOKEN, person_tokens=tokens)
     clients = {}
     for person in ("anna", "bob"):
-        token = tokens.create(person, NOW.isoformat())
+        token = tokens.create(person, NOW)
         clients[person] = TestClient(app, base_url=BASE, raise_server_exceptions=False,
                                      headers={"Authorization": f"Bearer {token}"})
     return {"home": home, "secret": secret, **clients}

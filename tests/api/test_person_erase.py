@@ -66,7 +66,7 @@ def _seed(nova: Any, user: str, shared: Path) -> None:
     zone.mkdir(parents=True)
     (zone / "hobbys.md").write_text("Gärtnern", encoding="utf-8")
     SessionStore(nova.stack.db, 30).open(user, operator=False, token_digest="", now=NOW)
-    PersonTokens.of(nova.settings.data_dir).create(user, NOW.isoformat())
+    PersonTokens(nova.stack.db).create(user, NOW)
 
 
 def _user_id_tables(db: Any) -> set[str]:
@@ -95,7 +95,7 @@ def _holdings(nova: Any, user: str) -> dict[str, Any]:
     zone = pair_zone(nova.settings.data_dir, user, "nova")
     files = sorted(p.name for p in zone.rglob("*")) if zone.exists() else []
     return {"rows": rows, "keys": found, "orders": len(orders), "files": files,
-            "token": PersonTokens.of(nova.settings.data_dir).digest_of(user) is not None}
+            "token": PersonTokens(nova.stack.db).digest_of(user) is not None}
 
 
 @pytest.fixture

@@ -27,8 +27,8 @@ def _turns_of(nova: Any, user: str) -> int:
 
 
 def test_a_turn_during_the_erasure_of_its_person_is_409_with_its_own_sentence(nova, tmp_path):
-    tokens = PersonTokens(tmp_path / "person_tokens.json")
-    auth = {user: {"Authorization": f"Bearer {tokens.create(user, '2026-03-01')}"} for user in ("anna", "bob")}
+    tokens = PersonTokens(nova.stack.db)
+    auth = {user: {"Authorization": f"Bearer {tokens.create(user, NOW)}"} for user in ("anna", "bob")}
     client = TestClient(create_app(nova, FixedClock(NOW), token="operator-token-erasing-0123456789",
                                    person_tokens=tokens), base_url="http://127.0.0.1:8765")
 

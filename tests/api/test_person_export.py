@@ -56,8 +56,8 @@ def seeded(nova: Any) -> Iterator[Any]:
 
 
 def test_export_over_http_has_every_part_and_only_the_persons_own(seeded, tmp_path):
-    tokens = PersonTokens(tmp_path / "person_tokens.json")
-    auth = {"Authorization": f"Bearer {tokens.create('anna', '2026-03-01')}"}
+    tokens = PersonTokens(seeded.stack.db)
+    auth = {"Authorization": f"Bearer {tokens.create('anna', NOW)}"}
     client = TestClient(create_app(seeded, FixedClock(NOW), token="operator-token-export-0123456789",
                                    person_tokens=tokens), base_url="http://127.0.0.1:8765")
     response = client.get("/api/export", headers=auth)

@@ -24,11 +24,11 @@ NOW = berlin(2026, 11, 30, 10)
 
 @pytest.fixture
 def world(nova, tmp_path):
-    tokens = PersonTokens.of(tmp_path / "tokens")
+    tokens = PersonTokens(nova.stack.db)
     clock = MovingClock(NOW)
     app = create_app(nova, clock, token=TOKEN, person_tokens=tokens, login_rate=(3, 60), turn_rate=(2, 60))
-    return {"app": app, "clock": clock, "anna": tokens.create("anna", NOW.isoformat()),
-            "bob": tokens.create("bob", NOW.isoformat())}
+    return {"app": app, "clock": clock, "anna": tokens.create("anna", NOW),
+            "bob": tokens.create("bob", NOW)}
 
 
 def _from(app, address: str) -> TestClient:
@@ -110,8 +110,8 @@ def test_the_limits_are_settings_read_from_the_environment():
 
 
 def test_the_app_takes_its_limits_from_the_settings_once(nova, tmp_path):
-    tokens = PersonTokens.of(tmp_path / "tokens")
-    anna = tokens.create("anna", NOW.isoformat())
+    tokens = PersonTokens(nova.stack.db)
+    anna = tokens.create("anna", NOW)
     nova.settings = load_settings({"NOVABERG_RATE_TURN": "1/60"}, data_dir=tmp_path)
     client = _from(create_app(nova, MovingClock(NOW), token=TOKEN, person_tokens=tokens), "127.0.0.2")
     assert [_turn(client, "anna", anna).status_code for _ in range(2)] == [200, 429]

@@ -53,10 +53,10 @@ REDIS_FAULTS = {
 
 @pytest.fixture
 def persons(nova, tmp_path):
-    tokens = PersonTokens.of(tmp_path / "tokens")
+    tokens = PersonTokens(nova.stack.db)
     app = create_app(nova, FixedClock(NOW), token=TOKEN, person_tokens=tokens)
-    anna = tokens.create("anna", NOW.isoformat())
-    bob = tokens.create("bob", NOW.isoformat())
+    anna = tokens.create("anna", NOW)
+    bob = tokens.create("bob", NOW)
     return app, {"anna": {"Authorization": f"Bearer {anna}"}, "bob": {"Authorization": f"Bearer {bob}"}}
 
 

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from novaberg.api.app import create_app
-from novaberg.api.auth import COOKIE_NAME, PERSON_TOKENS_FILE_NAME, PersonTokens, ReservedPersonError
+from novaberg.api.auth import COOKIE_NAME, PersonTokens, ReservedPersonError
 from novaberg.core.errors import ConfigError
 from novaberg.core.settings import load_settings
 from tests.support import LOCAL_BASE, MovingClock, berlin, local_client
@@ -32,8 +32,8 @@ NOW = berlin(2026, 11, 30, 10)
 
 
 @pytest.fixture
-def tokens(tmp_path) -> PersonTokens:
-    return PersonTokens.of(tmp_path)
+def tokens(nova) -> PersonTokens:
+    return PersonTokens(nova.stack.db)
 
 
 def _client(nova, tokens, clock=None, **options: Any) -> TestClient:
@@ -68,7 +68,7 @@ def test_a_session_expires_after_30_days_by_default(nova, tokens):
     """§5: the signed cookie carries an expiry (30 days by default); an expired session is refused like none."""
     clock = MovingClock(NOW)
     client = _client(nova, tokens, clock)
-    login = client.post("/login", data={"token": tokens.create("anna", NOW.isoformat())}, headers=ORIGIN,
+    login = client.post("/login", data={"token": tokens.create("anna", NOW)}, headers=ORIGIN,
                         follow_redirects=False)
     assert login.status_code == 303 and "max-age=2592000" in login.headers["set-cookie"].lower()
     expiry = int(client.cookies[COOKIE_NAME].split(".")[3])
@@ -84,7 +84,7 @@ def test_the_table_decides_the_expiry_even_when_the_cookie_says_later(nova, db, 
     """§5: the row's expiry is the authority (a cookie re-signed with a later date would need the key, but
     the table refuses it anyway); only the SHA-256 of the session id is stored."""
     clock = MovingClock(NOW)
-    client = _signed_in(nova, tokens, tokens.create("anna", NOW.isoformat()), clock)
+    client = _signed_in(nova, tokens, tokens.create("anna", NOW), clock)
     session_id = client.cookies[COOKIE_NAME].split(".")[2]
     [row] = _rows(db)
     assert row["id_hash"] == hashlib.sha256(session_id.encode()).hexdigest() and row["user_id"] == "anna"
@@ -103,7 +103,7 @@ def test_the_lifetime_is_a_setting_read_once(nova, tokens):
         with pytest.raises(ConfigError, match="NOVABERG_SESSION_DAYS"):
             load_settings({"NOVABERG_SESSION_DAYS": bad})
     clock = MovingClock(NOW)
-    client = _signed_in(nova, tokens, tokens.create("anna", NOW.isoformat()), clock, session_days=2)
+    client = _signed_in(nova, tokens, tokens.create("anna", NOW), clock, session_days=2)
     clock.moment = NOW + timedelta(days=1)
     assert client.get("/api/me", headers=PAGE).status_code == 200
     clock.moment = NOW + timedelta(days=2, minutes=1)
@@ -114,7 +114,7 @@ def test_logout_revokes_the_session_so_a_copied_cookie_is_dead(nova, db, tokens)
     """§5: /logout ends the session on the server — a copy of the cookie taken before no longer signs in,
     also not for the operator's session."""
     clock = MovingClock(NOW)
-    for token in (tokens.create("anna", NOW.isoformat()), TOKEN):
+    for token in (tokens.create("anna", NOW), TOKEN):
         client = _signed_in(nova, tokens, token, clock)
         copy = _copy(client, nova, tokens, clock)
         assert copy.get("/api/me", headers=PAGE).status_code == 200
@@ -129,8 +129,8 @@ def test_logout_revokes_the_session_so_a_copied_cookie_is_dead(nova, db, tokens)
 def test_one_persons_logout_leaves_the_other_signed_in(nova, tokens):
     """Two persons: anna's /logout ends anna's session only; bob stays signed in as bob."""
     clock = MovingClock(NOW)
-    anna = _signed_in(nova, tokens, tokens.create("anna", NOW.isoformat()), clock)
-    bob = _signed_in(nova, tokens, tokens.create("bob", NOW.isoformat()), clock)
+    anna = _signed_in(nova, tokens, tokens.create("anna", NOW), clock)
+    bob = _signed_in(nova, tokens, tokens.create("bob", NOW), clock)
     anna_copy = _copy(anna, nova, tokens, clock)
     assert anna.post("/logout", headers=ORIGIN, follow_redirects=False).status_code == 303
     assert bob.get("/api/me", headers=PAGE).json()["user_id"] == "bob"
@@ -139,7 +139,7 @@ def test_one_persons_logout_leaves_the_other_signed_in(nova, tokens):
 
 def test_parallel_sign_ins_of_one_person_each_get_their_own_session(nova, db, tokens):
     """Parallel turns on one person: 12 sign-ins at once → 12 distinct live sessions; one logout ends one."""
-    anna = tokens.create("anna", NOW.isoformat())
+    anna = tokens.create("anna", NOW)
     clock = MovingClock(NOW)
     # The apps are built one after another: FastAPI silences a pydantic warning while it builds a route with
     # warnings.catch_warnings(), which is not thread-safe — apps built in parallel threads let the warning
@@ -153,13 +153,19 @@ def test_parallel_sign_ins_of_one_person_each_get_their_own_session(nova, db, to
     assert alive == [401] + [200] * 11
 
 
-def test_revoking_the_token_ends_its_sessions_via_the_cli(nova, tmp_path, tokens):
-    """§5: `novaberg token revoke` (another process: only the token file changes) ends that token's sessions."""
+def test_revoking_the_token_ends_its_sessions_via_the_cli(nova, db, redis, tmp_path, tokens, monkeypatch):
+    """§5: `novaberg token revoke` (another Nova on the same database, as beside a running server) ends that
+    token's sessions."""
     from novaberg.cli import app
 
+    socket_path = redis.connection_pool.connection_kwargs.get("path")
+    if not socket_path:
+        pytest.skip("needs the embedded Redis' socket")
+    monkeypatch.setenv("NOVABERG_DATABASE_URL", db.url)
+    monkeypatch.setenv("NOVABERG_REDIS_URL", f"unix://{socket_path}")
     clock = MovingClock(NOW)
-    anna = _signed_in(nova, tokens, tokens.create("anna", NOW.isoformat()), clock)
-    bob = _signed_in(nova, tokens, tokens.create("bob", NOW.isoformat()), clock)
+    anna = _signed_in(nova, tokens, tokens.create("anna", NOW), clock)
+    bob = _signed_in(nova, tokens, tokens.create("bob", NOW), clock)
     done = CliRunner().invoke(app, ["token", "revoke", "--user", "anna", "--data-dir", str(tmp_path)])
     assert done.exit_code == 0, done.output
     assert anna.get("/api/me", headers=PAGE).status_code == 401
@@ -204,7 +210,7 @@ def test_logout_needs_a_same_origin_proof(nova, tokens, headers):
 def test_bearer_clients_need_no_login(nova, tokens):
     """Decision: /login and /logout are the browser's cookie flow; an API client sends its token on every
     request and is neither helped nor hindered by them."""
-    anna = tokens.create("anna", NOW.isoformat())
+    anna = tokens.create("anna", NOW)
     client = _client(nova, tokens)
     assert client.get("/api/me", headers={"Authorization": f"Bearer {anna}"}).json()["user_id"] == "anna"
     assert client.post("/logout", headers={"Authorization": f"Bearer {anna}"}).status_code == 403
@@ -224,19 +230,16 @@ def test_the_operators_own_person_gets_no_token(tmp_path, tokens):
     for user in ("ich", "Ich", " ich "):
         done = runner.invoke(app, ["token", "create", "--user", user, "--data-dir", str(tmp_path)])
         assert done.exit_code == 2 and "reserviert" in done.output and "Token für" not in done.output
-    assert not (tmp_path / PERSON_TOKENS_FILE_NAME).exists()
     with pytest.raises(ReservedPersonError):
-        tokens.create("ich", NOW.isoformat())
+        tokens.create("ich", NOW)
 
 
-def test_an_old_token_for_ich_signs_nobody_in(nova, tokens, tmp_path):
-    """§7: a token file written before the rule may hold `ich`; that entry neither signs in nor is a bearer."""
-    import json
-
-    tokens.create("anna", NOW.isoformat())
-    data = json.loads((tmp_path / PERSON_TOKENS_FILE_NAME).read_text())
-    data["personen"]["ich"] = {"sha256": hashlib.sha256(b"alter-ich-token").hexdigest(), "erstellt": "2026"}
-    (tmp_path / PERSON_TOKENS_FILE_NAME).write_text(json.dumps(data))
+def test_an_old_token_for_ich_signs_nobody_in(nova, db, tokens):
+    """§7: a row written before the rule (or by hand) may hold `ich`; it neither signs in nor is a bearer."""
+    tokens.create("anna", NOW)
+    with db.transaction() as conn:
+        conn.execute("INSERT INTO person_tokens (user_id, sha256, created_at) VALUES ('ich', %s, %s)",
+                     (hashlib.sha256(b"alter-ich-token").hexdigest(), NOW))
     client = _client(nova, tokens)
     assert client.post("/login", data={"token": "alter-ich-token"}, headers=ORIGIN).status_code == 401
     assert client.get("/api/me", headers={"Authorization": "Bearer alter-ich-token"}).status_code == 401

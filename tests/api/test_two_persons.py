@@ -65,7 +65,7 @@ def home() -> Iterator[Path]:
 
 @pytest.fixture
 def world(nova, tmp_path, home) -> dict[str, Any]:
-    tokens = PersonTokens.of(tmp_path / "tokens")
+    tokens = PersonTokens(nova.stack.db)
     anna_docs = home / "anna" / "docs"
     anna_docs.mkdir(parents=True)
     (anna_docs / "arzt.md").write_text(f"Termin beim Endokrinologen Dr. {FILE_LINE}: Schilddrüse prüfen.\n",
@@ -75,9 +75,9 @@ def world(nova, tmp_path, home) -> dict[str, Any]:
     nova.files.allow("bob", str(home / "bob"))
     app = create_app(nova, FixedClock(NOW), token=TOKEN, person_tokens=tokens)
     client = TestClient(app, base_url=BASE, raise_server_exceptions=False)
-    anna = Person(client, "anna", tokens.create("anna", NOW.isoformat()))
+    anna = Person(client, "anna", tokens.create("anna", NOW))
     bob = Person(TestClient(app, base_url=BASE, raise_server_exceptions=False), "bob",
-                 tokens.create("bob", NOW.isoformat()))
+                 tokens.create("bob", NOW))
     return {"nova": nova, "anna": anna, "bob": bob, "anna_docs": anna_docs, "tmp_path": tmp_path}
 
 

@@ -42,7 +42,7 @@ def web(db: Any, redis: Any, tmp_path: Path) -> Callable[..., Any]:
 
     def start(llm: Any = None) -> Site:
         nova = make_nova(db, redis, llm or make_offline_llm(), tmp_path)
-        tokens = PersonTokens.of(tmp_path)
+        tokens = PersonTokens(nova.stack.db)
         app = create_app(nova, FixedClock(NOW), token="operator-token-0123456789abcdef", person_tokens=tokens)
         context = serving(app)
         base = context.__enter__()
@@ -61,4 +61,4 @@ class Site:
         self.tokens = tokens
 
     def token_for(self, user_id: str) -> str:
-        return self.tokens.create(user_id, NOW.isoformat())
+        return self.tokens.create(user_id, NOW)

@@ -19,7 +19,6 @@ from typing import Any
 from selenium.webdriver.common.keys import Keys
 
 from novaberg.api.app import create_app
-from novaberg.api.auth import PersonTokens
 from novaberg.core.clock import FixedClock
 from novaberg.directives.repository import DirectivesRepository
 from novaberg.llm.base import LLMResult
@@ -96,8 +95,8 @@ def take(out: Path) -> list[Path]:
             nova.turn("anna", REVIEW_FIGURE, REVIEW_QUESTION, earlier.replace(minute=31))
             for minute, text in enumerate(CONVERSATION):
                 nova.turn("anna", "nova", text, NOW.replace(minute=minute))
-            tokens = PersonTokens.of(Path(folder))
-            token = tokens.create("anna", NOW.isoformat())
+            tokens = nova.person_tokens
+            token = tokens.create("anna", NOW)
             app = create_app(nova, FixedClock(NOW), token="screenshot-operator-token-0123456789",
                              person_tokens=tokens)
             with serving(app) as base:

@@ -68,13 +68,12 @@ def test_a_directive_with_brackets_is_printed_as_written(monkeypatch: pytest.Mon
                                                              "created_at": "2026-12-07T19:15:24+00:00"}})()]
 
     class Opened:
-        stack = type("S", (), {"db": None})()
+        directives = Rows()
 
         def close(self) -> None:
             pass
 
     monkeypatch.setattr(base, "open_nova", lambda *args, **kwargs: Opened())
-    monkeypatch.setattr("novaberg.directives.repository.DirectivesRepository", lambda db: Rows())
     monkeypatch.setattr(base.console, "width", 200)
     done = runner.invoke(app, ["directives", "list", "--user", "anna", "--character", "nova"])
     assert done.exit_code == 0, done.output

@@ -1,4 +1,4 @@
-"""DESIGN.md CLI: `novaberg roots list|add|disable|forget|allow|disallow|allowed`, `novaberg index` and the
+"""The CLI: `novaberg roots list|add|disable|forget|allow|disallow|allowed`, `novaberg index` and the
 allow-lists in `novaberg doctor` (dateien.md §2a, §7 rule 3a, §8.3; issue 24)."""
 
 from __future__ import annotations

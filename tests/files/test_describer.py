@@ -94,7 +94,7 @@ def test_model_down_stops_the_run_loudly_and_keeps_what_was_done(db: Any, tmp_pa
 
 
 def test_offline_rule_is_the_offline_describer(db: Any, tmp_path: Path) -> None:
-    """DESIGN.md "The offline model": the task's offline rule gives what OfflineDescriber gives."""
+    """The offline model: the task's offline rule gives what OfflineDescriber gives."""
     svc, root, path = _service(db, tmp_path, make_offline_llm())
     write(path / "therme.md", HEATING)
     svc.index(NOW)

@@ -1,4 +1,4 @@
-"""`novaberg knowledge history|revert --user --character` (DESIGN.md CLI; dateien.md §3a.2a: every edit
+"""`novaberg knowledge history|revert --user --character` (dateien.md §3a.2a: every edit
 reversible; issue 24: the pair's zone only)."""
 
 from __future__ import annotations

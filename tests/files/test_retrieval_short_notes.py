@@ -1,7 +1,7 @@
 """Issue 27 item 2: on short notes the dense vote has its own measured weight, among the files the words found.
 
 A short note's topic embedding stands for all of it; a long manual's for little of it. The weight of the dense
-vote on a file of at most `SHORT_FILE_LINES` lines (`gewicht_dicht_kurz` in dense_floors.json) was chosen on the
+vote on short files (`SHORT_FILE_LINES` lines, `SHORT_FILE_BYTES` bytes; `gewicht_dicht_kurz` in dense_floors.json) was chosen on the
 development parts only (the first hand-written set and the development questions of the real corpus); on long
 files the hashing embedder keeps its tie-break weight, and a file no lexical channel found is never lifted past
 one they found (a hashing embedder never outvotes lexical evidence). The gain on the hand set is

@@ -96,7 +96,7 @@ def test_every_id_statement_carries_the_pair() -> None:
 
 
 def test_facade_on_nova(nova: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """DESIGN.md: nova.files.grant/roots/index exist; issue 24: the boundary is the person's allow-list
+    """nova.files.grant/roots/index exist; issue 24: the boundary is the person's allow-list
     (`nova.files.allow/allowed`), NOVABERG_FILES_BOUNDARY grants nothing."""
     monkeypatch.setenv("NOVABERG_FILES_BOUNDARY", str(home))
     write(home / "d" / "a.txt", "Ein Text über Bienen.")

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from novaberg.directives.reading import read_directive
 from novaberg.graph.compose import address_form
 from novaberg.llm.scripted import ScriptedLLM
+from novaberg.text.directive_rules import read_directive
 from novaberg.tribunal.texts import FALLBACK_TEXT, FALLBACK_TEXT_SIE
 from tests.support import berlin, make_nova, make_offline_llm
 

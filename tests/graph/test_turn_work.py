@@ -87,3 +87,32 @@ def test_the_question_path_is_a_step_only_when_no_service_and_no_told_fact_answe
                   {"route": {"management_action": "agent", "domain": "timeline"}}):
         state = {**free, **taken}
         assert not files_may_answer(state) and after_deepen(state) == "compose", state
+
+
+def test_the_computed_check_of_an_answer_is_made_once_when_the_judges_are_asked(nova, monkeypatch):
+    """The judge node checks the answer by computation before it asks the judges (a finding sends it into a
+    correction round); evaluate needs the same check of the same answer: it takes the judge's, not a second
+    reading of the answer and a second inventory read. Two persons, each checked once per turn."""
+    from novaberg.graph import evaluate
+
+    checked: list[str] = []
+    asked: list[str] = []
+    check, judges = evaluate.computed_verdict, evaluate.run_judges
+
+    def counted_check(answer: str, *args: Any, **kwargs: Any) -> Any:
+        checked.append(answer)
+        return check(answer, *args, **kwargs)
+
+    def counted_judges(asker: Any, data: Any) -> Any:
+        asked.append(data["response"])
+        return judges(asker, data)
+
+    monkeypatch.setattr(evaluate, "computed_verdict", counted_check)
+    monkeypatch.setattr(evaluate, "run_judges", counted_judges)
+    for user in ("anna", "ben"):
+        checked.clear()
+        asked.clear()
+        result = nova.turn(user, "nova", "Wie geht es dir?", NOW)
+        assert result.verdict == "ok"
+        assert asked == [result.answer], (user, asked)  # the judges were asked: the judge node made the check
+        assert checked == [result.answer], (user, checked)

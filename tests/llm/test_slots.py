@@ -9,7 +9,7 @@ from novaberg.core.settings import load_settings
 from novaberg.llm.base import DEFAULT_SLOTS
 from novaberg.llm.http_connectors import OllamaLLM, OpenAICompatibleLLM
 from novaberg.llm.registry import make_llm
-from novaberg.tribunal.judges import slots_of
+from novaberg.tribunal.judge_runs import slots_of
 
 
 def test_one_slot_is_the_default_and_the_setting_reaches_the_connector():

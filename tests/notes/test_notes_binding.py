@@ -137,7 +137,7 @@ def test_every_id_condition_in_the_repository_carries_the_person():
 
 
 def test_crud_never_writes_sql_itself():
-    """Repositories own all SQL (DESIGN.md): the agent package holds no statement."""
+    """Repositories own all SQL: the agent package holds no statement."""
     from pathlib import Path
 
     import novaberg.notes.agent as agent

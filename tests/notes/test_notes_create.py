@@ -89,7 +89,7 @@ def test_created_note_carries_the_turn_clock_and_its_summary(db, redis):
 
 
 def test_a_create_that_cannot_be_verified_is_fehler(db, redis, monkeypatch):
-    """DESIGN.md: a write reports success only after reading the row back."""
+    """A write reports success only after reading the row back."""
     from novaberg.notes.repository import NotesRepository
 
     monkeypatch.setattr(NotesRepository, "get", lambda self, note_id, user_id: None)

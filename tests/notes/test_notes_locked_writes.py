@@ -96,7 +96,7 @@ def test_issue10_s3_a_note_that_keeps_changing_ends_loud_and_writes_nothing(db, 
 
 
 def test_issue10_s3_a_write_whose_read_back_disagrees_is_rolled_back(db, redis, monkeypatch):
-    """DESIGN.md and issue 10 §3: a write that is not confirmed is reported as failed and leaves nothing behind."""
+    """A write that is not confirmed is reported as failed and leaves nothing behind."""
     repo = NotesRepository(db)
     note = repo.insert("u1", "Einkaufsliste", "einkauf", "Milch", [], NOW)
     real_get = NotesRepository.get

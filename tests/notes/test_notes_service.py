@@ -67,7 +67,7 @@ def test_overview_when_there_are_no_notes(db, redis):
 
 
 def test_nova_notes_list_is_the_public_view(nova, db):
-    """DESIGN.md public API: `nova.notes.list(user_id)` → the active notes as dicts."""
+    """The public API: `nova.notes.list(user_id)` → the active notes as dicts."""
     nova.turn("u1", "nova", "Erstelle eine Einkaufsliste: Milch", NOW)
     [row] = nova.notes.list("u1")
     assert row["name"] == "Einkaufsliste" and row["aktiv"] is True
@@ -102,7 +102,7 @@ def test_statement_of_need_gets_a_low_score_to_be_classified_there():
     assert 0 < route_hint("Wir brauchen auch Mülltüten") < 0.6
 
 
-# --- vocabulary as data, with its schema test (STYLE.md "Adopted here" 3)
+# --- vocabulary as data, with its schema test (CONTRIBUTING.md "German is data")
 
 
 def test_vocabulary_schema():

@@ -27,16 +27,10 @@ from novaberg.api.nova import Nova
 from novaberg.cli import app
 from novaberg.core.settings import load_settings
 from novaberg.store import backup as backup_module
-from novaberg.store.backup import (
-    BackupError,
-    create_backup,
-    last_backup,
-    read_manifest,
-    redis_state,
-    restore_backup,
-)
+from novaberg.store.backup import BackupError, create_backup, last_backup, redis_state
 from novaberg.store.embedded import EmbeddedPostgres
 from novaberg.store.embedded_redis import EmbeddedRedis
+from novaberg.store.restore import read_manifest, restore_backup
 from tests.support import berlin, make_offline_llm, temp_folder
 
 runner = CliRunner()
@@ -92,7 +86,7 @@ def built() -> Iterator[dict[str, Any]]:
             zone = data / "knowledge" / "pairs" / "anna" / "nova"
             zone.mkdir(parents=True, mode=0o700)
             (zone / "napoleon.md").write_text("# Napoleon\nKaiser der Franzosen.\n")
-            PersonTokens.of(data).create("anna", NOW.isoformat())
+            PersonTokens(nova.stack.db).create("anna", NOW)
             load_or_create_token(data)
             report = create_backup(nova.settings, base / "backup.tar", NOW)  # the directory is held: attach
         finally:
@@ -106,7 +100,7 @@ def test_round_trip_backup_wipe_restore_gives_every_row_key_and_file_back(built)
     tables, keys, files = built["state"]
     assert sum(len(rows) for rows in tables.values()) > 20 and tables["notizen"] and tables["turns"]
     assert any(key.startswith(b"pending_agent:") for key in keys), sorted(keys)
-    assert {"files/api-token", "files/person-tokens", "files/knowledge/pairs/anna/nova/napoleon.md"} <= set(files)
+    assert {"files/api-token", "files/knowledge/pairs/anna/nova/napoleon.md"} <= set(files)
 
     wiped = built["base"] / "wiped"  # the data directory is gone: a new, empty one
     restore_backup(built["archive"], wiped)

@@ -306,3 +306,29 @@ def test_the_stack_keeps_its_files_private(tmp_path):
         if entry.is_file():
             assert entry.stat().st_mode & 0o777 == 0o600, entry.name
     assert _wait_gone(data)
+
+
+def test_closing_the_stack_stops_both_servers_before_the_data_directory_is_free(data_dir, monkeypatch):
+    """Redis and PostgreSQL stop at once on close; the directory's lock goes only after both have exited (the
+    next owner must not find a server of ours still stopping), and what Redis held is saved."""
+    from novaberg.store.datadir import DataDir
+
+    stack = Stack.open(Settings(data_dir=data_dir))
+    servers = {"redis": stack.embedded_redis._process, "postgres": stack.embedded_pg._process}
+    stack.redis.set("pending_agent:anna", "Trag mir den Zahnarzt ein")
+    running_at_release: list[str] = []
+    release = DataDir.release
+
+    def watched(self: DataDir) -> None:
+        running_at_release.extend(name for name, process in servers.items() if process.poll() is None)
+        release(self)
+
+    monkeypatch.setattr(DataDir, "release", watched)
+    stack.close()
+    assert running_at_release == []
+    assert all(process.poll() is not None for process in servers.values())
+    again = Stack.open(Settings(data_dir=data_dir))
+    try:
+        assert again.redis.get("pending_agent:anna") in (b"Trag mir den Zahnarzt ein", "Trag mir den Zahnarzt ein")
+    finally:
+        again.close()

@@ -68,3 +68,54 @@ def test_cycle_and_unknown_module_are_loud():
         migration_order({"a": ("b",), "b": ("a",)})
     with pytest.raises(DatabaseError, match="not declared"):
         migration_order({"a": ("ghost",)})
+
+
+def test_a_reworded_comment_is_no_change_but_a_changed_statement_is():
+    """The checksum binds the statements: a full-line comment or a blank line may change after the file was
+    applied; a changed statement may not."""
+    from novaberg.store.migrations import Migration
+
+    applied = Migration("core", 1, "logs", "-- old words\nCREATE TABLE t (a INT);\n")
+    reworded = Migration("core", 1, "logs", "-- new words, longer\n\nCREATE TABLE t (a INT);\n")
+    changed = Migration("core", 1, "logs", "-- old words\nCREATE TABLE t (a BIGINT);\n")
+    assert reworded.checksum == applied.checksum
+    assert changed.checksum != applied.checksum
+
+
+def test_a_record_of_the_whole_text_from_an_older_version_is_taken_and_rewritten(empty_db_url):
+    """Databases migrated before the checksum bound the statements recorded the whole text's checksum: the present
+    text's and an earlier wording's (same statements, other comments) are accepted and rewritten; any other
+    value stays an error."""
+    import hashlib
+
+    from novaberg.store.migrations import _earlier_wordings
+
+    earlier = _earlier_wordings()
+    first = discover()[0]
+    db = Database(empty_db_url)
+    try:
+        migrate(db)
+        whole_text = hashlib.sha256(first.sql.encode()).hexdigest()
+        old_wording = sorted(earlier[first.key])[0] if first.key in earlier else whole_text
+        for recorded in (whole_text, old_wording):
+            with db.transaction() as conn:
+                conn.execute("UPDATE schema_migrations SET checksum = %s WHERE module = %s AND version = %s",
+                             (recorded, first.module, first.version))
+            assert migrate(db) == []
+            with db.transaction() as conn:
+                row = conn.execute("SELECT checksum FROM schema_migrations WHERE module = %s AND version = %s",
+                                   (first.module, first.version)).fetchone()
+            assert row["checksum"] == first.checksum
+    finally:
+        db.close()
+
+
+def test_every_earlier_wording_has_the_statements_of_its_file():
+    """The list of earlier wordings names only files that exist; a checksum there is never the statements'
+    checksum of the present file (that one needs no entry)."""
+    from novaberg.store.migrations import _earlier_wordings
+
+    present = {m.key: m for m in discover()}
+    for key, checksums in _earlier_wordings().items():
+        assert key in present, key
+        assert present[key].checksum not in checksums

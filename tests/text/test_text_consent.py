@@ -297,7 +297,7 @@ class TestDateienWurzeln:
 
 
 class TestBadInput:
-    """DESIGN.md: bad input gets a clear error and changes nothing."""
+    """Bad input gets a clear error and changes nothing."""
 
     @pytest.mark.parametrize("text", [None, 1, b"ja", ["ja"]])
     def test_non_str_text_is_a_type_error(self, text: object) -> None:

@@ -1,4 +1,4 @@
-"""Schema of `novaberg/text/consent_words.json` (STYLE.md 3: German vocabulary is data with a schema test).
+"""Schema of `novaberg/text/consent_words.json` (CONTRIBUTING.md "German is data": German vocabulary is data with a schema test).
 
 The spec's fixed values (notizen.md §7 "Die geschlossene Annahme", dateien.md §2a.2) stay verbatim.
 """
@@ -35,7 +35,7 @@ SERVICE_DATA = _data()["services"]
 
 
 def test_every_service_of_the_public_api_has_lists_and_no_other() -> None:
-    """DESIGN.md: service 'notizen' | 'dateien_wurzeln' | 'direktiven'."""
+    """The service is 'notizen' | 'dateien_wurzeln' | 'direktiven'."""
     assert set(SERVICE_DATA) == set(SERVICES)
     assert _data()["_comment"]
 

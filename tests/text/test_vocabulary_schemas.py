@@ -1,4 +1,4 @@
-"""Every German vocabulary under `src/novaberg/**.json` against its schema (STYLE.md "Adopted here" 3: word lists
+"""Every German vocabulary under `src/novaberg/**.json` against its schema (CONTRIBUTING.md "German is data": word lists
 are data with a schema test; issue 25 item 2). The keys each file must have, the value types, no empty strings,
 no duplicates within a list, lower case (folded where the loader compares folded text), and the crisis families
 non-empty. `files/dense_floors.json` is measured data, not vocabulary (`tests/files/test_retrieval_floor.py`).
@@ -38,7 +38,7 @@ from tests.text.vocabulary_schema import (
 )
 
 SOURCE = Path(novaberg.__file__).parent
-MEASURED_DATA = {"files/dense_floors.json"}
+MEASURED_DATA = {"files/dense_floors.json", "store/schema/earlier_wordings.json"}  # numbers and checksums
 
 _CONSENT_SERVICE = {
     "_sources": Map(TEXT),
@@ -190,13 +190,28 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "orders": Records({"kind": WORD, "verbs": MAYBE_FOLDED, "objects": MAYBE_FOLDED, "says": TEXT, "instead": WORD}),
         "instead_texts": {"appointment_open": TEXT, "list": TEXT, "nothing": TEXT},
     },
+    "text/calendar_words_de.json": {  # small word tables of the calendar's readers (text/calendar_words.py)
+        "_comment": TEXT,
+        "schema_version": INT,
+        **dict.fromkeys(("today_alone relative_days check_verbs time_prepositions grammar_blockers range_joiners "
+                         "edge_links new_words negations greeting_adjectives greeting_nouns dangling datives").split(),
+                        WORDS),
+    },
+    "text/calendar_events_de.json": {  # another person's life events (text/calendar_events.py)
+        "_comment": TEXT,
+        "schema_version": INT,
+        "events": Records({"title": TEXT, "words": WORDS}),
+        "moving_title": TEXT,
+        **dict.fromkeys("reporting_verbs reported_participles not_a_person first_person relations".split(), WORDS),
+    },
     "text/reminder_orders_de.json": {  # reminders said as a noun (text/reminder_orders.py)
         "_comment": TEXT,
         "schema_version": INT,
         "reminder_word": WORD,
         "purpose_opener": WORD,
         **dict.fromkeys(("remind_verbs skip_words read_verbs question_openers create_words trailing_words "
-                         "linking_endings kept_openers").split(), FOLDED),
+                         "linking_endings kept_openers cancel_negations cancel_persons cancel_fillers cancel_not cancel_openers "
+                         "cancel_verbs cancel_articles").split(), FOLDED),
     },
     "text/orders.json": {
         "_comment": TEXT,
@@ -256,7 +271,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             FOLDED,
         ),
     },
-    "timeline/phrases_de.json": {
+    "text/calendar_phrases_de.json": {  # the words of calendar orders (text/calendar_phrases.py)
         "schema_version": INT,
         "_comment": TEXT,
         "action_patterns": Map(PATTERNS),
@@ -272,7 +287,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             WORDS,
         ),
     },
-    "timeline/reminders_de.json": {  # issue 29 item 5: *… und erinner mich eine Stunde vorher*
+    "text/reminder_orders_clause_de.json": {  # *… und erinner mich eine Stunde vorher* (timeline/reminders.py)
         "schema_version": INT,
         "_comment": TEXT,
         **dict.fromkeys("verbs person fillers before joiners".split(), FOLDED),

@@ -1,4 +1,4 @@
-"""A tiny schema language for the German vocabularies (STYLE.md "Adopted here" 3: word lists are data with a
+"""A tiny schema language for the German vocabularies (CONTRIBUTING.md "German is data": word lists are data with a
 schema test). `check(value, schema)` returns the list of problems, each with the path where it was found.
 
 Schema forms:

@@ -1,4 +1,4 @@
-"""The German phrasings of the timeline as data (STYLE.md 3) and the rules over them (§3, §3a, §7.2)."""
+"""The German phrasings of the timeline as data (CONTRIBUTING.md "German is data") and the rules over them (§3, §3a, §7.2)."""
 
 from __future__ import annotations
 

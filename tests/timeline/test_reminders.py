@@ -4,22 +4,28 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.timeline.reminders import alarm_minutes, how_it_reaches, load_vocabulary, read_reminder
+from novaberg.timeline.reminders import (
+    ReminderRequest,
+    alarm_minutes,
+    how_it_reaches,
+    load_vocabulary,
+    read_reminder,
+)
 
 
-@pytest.mark.parametrize(("text", "order", "minutes"), [
-    ("Morgen um 10 Uhr Zahnarzt und erinner mich eine Stunde vorher", "Trag Morgen um 10 Uhr Zahnarzt ein", 60),
+@pytest.mark.parametrize(("text", "order", "minutes", "enter"), [
+    ("Morgen um 10 Uhr Zahnarzt und erinner mich eine Stunde vorher", "Morgen um 10 Uhr Zahnarzt", 60, True),
     ("Trag mir Donnerstag um 15 Uhr Friseur ein, erinnere mich 30 Minuten vorher",
-     "Trag mir Donnerstag um 15 Uhr Friseur ein", 30),
-    ("Zahnarzt am Montag um 9, und erinnere mich bitte eine halbe Stunde vorher.", "Trag Zahnarzt am Montag um 9 ein",
-     30),
-    ("Am 5. Mai Elternabend, erinnere mich am Vortag", "Trag Am 5. Mai Elternabend ein", 1440),
-    ("Erinner mich zwei Tage vorher an Omas Geburtstag am 3. April", "Trag Omas Geburtstag am 3. April ein", 2880),
+     "Trag mir Donnerstag um 15 Uhr Friseur ein", 30, False),
+    ("Zahnarzt am Montag um 9, und erinnere mich bitte eine halbe Stunde vorher.", "Zahnarzt am Montag um 9", 30, True),
+    ("Am 5. Mai Elternabend, erinnere mich am Vortag", "Am 5. Mai Elternabend", 1440, True),
+    ("Erinner mich zwei Tage vorher an Omas Geburtstag am 3. April", "Omas Geburtstag am 3. April", 2880, True),
     ("Trag Yoga am Mittwoch um 19 Uhr ein und erinnere mich zehn Minuten davor", "Trag Yoga am Mittwoch um 19 Uhr ein",
-     10),
+     10, False),
 ])
-def test_the_clause_leaves_the_order_and_gives_the_offset(text, order, minutes):
-    assert read_reminder(text) == (read_reminder(text).__class__(order, minutes))
+def test_the_clause_leaves_the_order_and_gives_the_offset(text, order, minutes, enter):
+    """A statement that asked for a reminder is kept as said and marked as an entry — never said again as an order."""
+    assert read_reminder(text) == ReminderRequest(order, minutes, enter)
 
 
 @pytest.mark.parametrize("text", [

@@ -1,4 +1,4 @@
-"""Schema test of `vocabulary.json` (STYLE.md 3: vocabulary is data with a schema test) and of the
+"""Schema test of `vocabulary.json` (CONTRIBUTING.md "German is data": vocabulary is data with a schema test) and of the
 public name `TIME_VOCABULARY` that other modules read (timeline.md §5.2: never a private name)."""
 
 from __future__ import annotations

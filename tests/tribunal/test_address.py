@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.tribunal.address import to_sie_form, without_emoji
+from novaberg.text.address_forms import to_sie_form, without_emoji
 from novaberg.tribunal.rules import directive_findings
 
 

@@ -99,7 +99,8 @@ def test_the_judges_in_one_request_read_each_perspectives_verdict_as_its_own_ans
     perspective whose part is missing is that judge's unreadable vote, the others stand."""
     from novaberg.llm.ask import Asker
     from novaberg.llm.prompts import PromptLoader
-    from novaberg.tribunal.judges import judge_input, run_judges_in_one_request
+    from novaberg.tribunal.judge_runs import run_judges_in_one_request
+    from novaberg.tribunal.judges import judge_input
 
     llm = ScriptedLLM({"tribunal": {"jurist": {"score": 0.0}, "psychologe": {"score": 0.95, "reasoning": "Kränkend."}}})
     votes = run_judges_in_one_request(Asker(llm, PromptLoader()), judge_input("Hallo", "Hau ab."))

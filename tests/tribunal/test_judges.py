@@ -12,16 +12,8 @@ from novaberg.llm.ask import Asker
 from novaberg.llm.prompts import PromptLoader
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.tribunal import judges
-from novaberg.tribunal.judges import (
-    AGENTS,
-    Judge,
-    judge_input,
-    judge_prompt,
-    majority,
-    read_vote,
-    run_judges,
-    vote,
-)
+from novaberg.tribunal.judge_runs import judge_prompt, run_judges
+from novaberg.tribunal.judges import AGENTS, Judge, judge_input, majority, read_vote, vote
 from tests.support import make_offline_llm
 
 JURIST, PSYCHOLOGE, ETHIK = AGENTS
@@ -211,7 +203,7 @@ def test_a_model_cannot_claim_not_judged():
 def test_doctor_line_names_the_judges_and_their_connector():
     """issue 12 §7: `novaberg doctor` shows which judges run and their connector."""
     from novaberg.llm.http_connectors import OllamaLLM
-    from novaberg.tribunal.judges import describe
+    from novaberg.tribunal.judge_runs import describe
 
     assert describe(OllamaLLM("gemma3")) == ("jurist, psychologe, ethik on ollama:gemma3, one at a time (the server's "
                                              "slots), temperature 0.2")

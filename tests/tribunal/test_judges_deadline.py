@@ -13,6 +13,7 @@ from typing import Any
 from novaberg.core.settings import LLM_TIMEOUT_SECONDS
 from novaberg.llm.ask import Asker
 from novaberg.llm.base import LLMResult, Prompt
+from novaberg.tribunal.judge_runs import run_judges
 from novaberg.tribunal.judges import (
     AGENTS,
     FEHLER,
@@ -22,7 +23,6 @@ from novaberg.tribunal.judges import (
     judge_input,
     majority,
     missing_lines,
-    run_judges,
     timed_out,
 )
 from novaberg.tribunal.texts import JUDGE_TIMED_OUT

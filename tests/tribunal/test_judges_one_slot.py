@@ -16,15 +16,8 @@ import pytest
 from novaberg.llm.ask import Asker
 from novaberg.llm.http_connectors import OllamaLLM, OpenAICompatibleLLM
 from novaberg.llm.prompts import PromptLoader
-from novaberg.tribunal.judges import (
-    AGENTS,
-    STATUS_ERROR,
-    judge_input,
-    judge_prompt,
-    missing_lines,
-    run_judges,
-    timed_out,
-)
+from novaberg.tribunal.judge_runs import judge_prompt, run_judges
+from novaberg.tribunal.judges import AGENTS, STATUS_ERROR, judge_input, missing_lines, timed_out
 from novaberg.tribunal.texts import JUDGEMENT_INCOMPLETE
 from tests.model_answers import answer, recognise
 from tests.model_server import OneSlotServer, one_slot_server

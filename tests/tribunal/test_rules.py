@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from novaberg.directives.reading import KIND_DU, KIND_NO_EMOJI, KIND_SIE, KIND_WORD, read_directive
+from novaberg.text.directive_rules import KIND_DU, KIND_NO_EMOJI, KIND_SIE, KIND_WORD, read_directive
 from novaberg.tribunal.rules import directive_findings, directive_order
 
 

@@ -1,4 +1,4 @@
-"""Schema of the tribunal's word data (STYLE.md 3: vocabulary is data, and the data has a schema test)."""
+"""Schema of the tribunal's word data (CONTRIBUTING.md "German is data": vocabulary is data, and the data has a schema test)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The one confirm step of every write path (timeline.md §2.1 `bestaetigen`, §7.4; notizen.md §2, §6
-"Verifikation"; DESIGN.md: a write reports success only after reading the row back).
+"Verifikation"; a write reports success only after reading the row back).
 
 The write nodes report what they did — a write and whether its read-back agreed — and leave the verdict to
 this step: a reported write that was not verified ends `fehler`, whatever the write node thought; a

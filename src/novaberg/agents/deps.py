@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.holdings import Holdings
 from novaberg.agents.registry import EMPTY_REGISTRY, Registry
 from novaberg.core.logs import PipelineLog
 from novaberg.llm.ask import Asker
@@ -54,3 +55,10 @@ class Deps:
     zone: ZoneInfo
     data_dir: Path | None = None  # the running Nova's data directory (Nova's own zone knowledge/ lies in it)
     registry: Registry = EMPTY_REGISTRY  # the services and block readers of this Nova (built from api.catalog)
+    holdings: Holdings | None = None  # the one read of a person's rows outside their owners (`agents.holdings`)
+
+    def holdings_read(self) -> Holdings:
+        """The holdings read; loud when this Deps was built without one (a wiring error, never a silent empty)."""
+        if self.holdings is None:
+            raise RuntimeError("Deps.holdings is missing: the running Nova hands in graph.holdings.RepositoryHoldings")
+        return self.holdings

@@ -1,6 +1,6 @@
 """Pending questions: `pending_agent:{user_id}` in Redis for 300 s (timeline.md §10, notizen.md §7 Kette).
 
-Taken once (issue 26 follow-up): a turn that answers or ends the waiting question takes it with a compare-and-delete
+Taken once: a turn that answers or ends the waiting question takes it with a compare-and-delete
 of exactly the entry it read (`take_pending`, one Lua call) — of parallel turns on one person exactly one resumes or
 ends it; the others find it gone and are turns of their own. A question stored anew meanwhile (by the one that
 resumed) is another entry and is never deleted by a turn that read the old one.
@@ -51,7 +51,7 @@ def pending_key(user_id: str) -> str:
 
 def store_pending(redis: Any, user_id: str, character_id: str, agent: str, state: dict[str, Any],
                   later: Sequence[Mapping[str, str]] = (), asked_at: datetime | None = None) -> None:
-    """The question of `agent` waits; `later` are the orders said after it in the same turn (issue 11 §8),
+    """The question of `agent` waits; `later` are the orders said after it in the same turn,
     run once the question is answered — never on a guess before. `asked_at`: the turn's clock."""
     payload: dict[str, Any] = {"agent": agent, "character_id": character_id, "state": state,
                                "nr": uuid.uuid4().hex}  # each entry its own: a stale reader never takes a new one
@@ -124,7 +124,7 @@ def clear_pending(redis: Any, user_id: str) -> None:
 
 
 def is_own_sentence(text: str) -> bool:
-    """Whether `text` is a sentence of its own rather than an answer attempt (issue 26; timeline.md §10, the
+    """Whether `text` is a sentence of its own rather than an answer attempt (timeline.md §10, the
     Klärfall note: an answer counts only in the first human turn after the question): small talk by the
     templates (*„Wie geht es dir?“*, *„Danke“*), a question of at least three words, or a statement of at least
     `OWN_SENTENCE_WORDS` words that opens with a subject (*„Ich war heute beim Bäcker“*, *„Das Wetter ist schön

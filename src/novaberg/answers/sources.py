@@ -22,7 +22,6 @@ from novaberg.files.labels import is_archived
 from novaberg.files.reading import texts as reading_texts
 from novaberg.files.reading.zoom import open_said
 from novaberg.files.repository import RootsRepository
-from novaberg.notes.repository import NotesRepository
 
 __all__ = ["Gathered", "gather", "NOTES_READ", "KNOWLEDGE_FILES"]
 
@@ -88,7 +87,7 @@ def _knowledge(gathered: Gathered, deps: Any, user_id: str, character_id: str) -
 
 def _notes(gathered: Gathered, deps: Any, user_id: str) -> None:
     gathered.searched.append("notiz")
-    for note in NotesRepository(deps.db).recent_texts(user_id, NOTES_READ):
+    for note in deps.holdings_read().recent_notes(user_id, NOTES_READ):
         name = str(note.get("name") or "")
         gathered.candidates.extend(from_lines(str(note.get("text") or "").splitlines(), "notiz", name, name))
 

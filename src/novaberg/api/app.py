@@ -1,5 +1,4 @@
-"""The FastAPI app: one turn per POST, the web app and its JSON views behind a sign-in (issue 10 §2, §4,
-§5, §6; issue 17).
+"""The FastAPI app: one turn per POST, the web app and its JSON views behind a sign-in.
 
 The web app is plain HTML, CSS and a few small ES modules under `api/web/`, served as they are (no
 build step). Why ES modules and not HTMX: the views already exist as JSON endpoints (documented in
@@ -43,7 +42,6 @@ from novaberg.api.auth import (
     BodyLimitMiddleware,
     HostAllowListMiddleware,
     PersonTokens,
-    PersonTokensUnreadableError,
     Principal,
     bearer_of,
     is_reserved_person,
@@ -211,9 +209,6 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
                 if not same_origin(request.headers):
                     return _detail(403, "Cookie ohne Herkunftsnachweis (X-Novaberg oder Origin): abgelehnt")
                 return who
-        except PersonTokensUnreadableError:  # an unreadable person-tokens file: loud, and nobody gets in by it
-            logger.error("person tokens unreadable", exc_info=True)
-            return _detail(503, texts.ERR_BROKEN_TOKENS)
         except SERVER_DOWN as err:  # the sessions table cannot be asked: nobody gets in by a cookie
             return outage_answer("sessions", err)
         return _detail(401, "Token fehlt: Authorization: Bearer <token> (token required)")
@@ -230,9 +225,6 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
     def signed_in(request: Request) -> Principal | None:
         try:
             return session_principal(request)
-        except PersonTokensUnreadableError:
-            logger.error("sign-in state unreadable (person tokens)", exc_info=True)
-            return None
         except Exception as err:
             if not is_outage(err):  # the app's one test for a server that does not answer
                 raise
@@ -255,7 +247,7 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
 
     @app.post("/login", include_in_schema=False)
     async def login(request: Request) -> Response:
-        if not proves_same_origin(request.headers):  # issue 24 §5: no sign-in forced on from elsewhere
+        if not proves_same_origin(request.headers):  # no sign-in forced on from elsewhere
             return _html(_page("login.html", message=_error(texts.ERR_ORIGIN)), 403)
         if not auth or sessions is None:
             return RedirectResponse("/", status_code=303)
@@ -274,14 +266,11 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
                 opened = await run_in_threadpool(sessions.open, OPERATOR_PERSON, operator=True, token_digest="",
                                                  now=now)
             else:
-                user = person_tokens.find(given) if person_tokens is not None and given else None
-                digest = person_tokens.digest_of(user) if person_tokens is not None and user else None
+                user = await run_in_threadpool(person_tokens.find, given) if person_tokens is not None and given else None
+                digest = await run_in_threadpool(person_tokens.digest_of, user) if person_tokens is not None and user else None
                 if not user or not digest or is_reserved_person(user):
                     return _html(_page("login.html", message=_error(texts.LOGIN_WRONG)), 401)
                 opened = await run_in_threadpool(sessions.open, user, operator=False, token_digest=digest, now=now)
-        except PersonTokensUnreadableError:
-            logger.error("person tokens unreadable", exc_info=True)
-            return _html(_page("login.html", message=_error(texts.ERR_BROKEN_TOKENS)), 503)
         except Exception as err:
             if not is_outage(err):  # the app's one test for a server that does not answer; the page answers in HTML
                 raise
@@ -351,8 +340,8 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
 
     app.include_router(build_views(nova, clock, principal))
     app.include_router(build_memory_routes(nova, principal))
-    app.include_router(build_calendar_routes(nova, clock, principal))  # issue 29: calendar feed, due list
-    app.include_router(build_export_routes(nova, clock, principal))  # issue 31 item 2: the person's export
+    app.include_router(build_calendar_routes(nova, clock, principal))  # calendar feed, due list
+    app.include_router(build_export_routes(nova, clock, principal))  # the person's export
 
     @app.get("/api/openapi.json", include_in_schema=False)
     def openapi(_: Principal = Depends(principal)) -> JSONResponse:  # noqa: B008 - FastAPI's dependency

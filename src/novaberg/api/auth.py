@@ -1,12 +1,12 @@
 """What guards the HTTP edge before a route runs: the API token, the web page's cookie, the Host allow-list
-and the body size limit (issue 10 §2, §4).
+and the body size limit.
 
 Why each piece:
 - Token: any client that reaches the port could otherwise pick any `user_id` and read that person's data.
   Compared with `hmac.compare_digest` so the time of a wrong guess says nothing about the token.
 - Cookie: the web page cannot hold a bearer header the browser adds by itself, so sign-in sets an
   HttpOnly, SameSite=Strict cookie naming a server-side session that expires and that /logout ends
-  (`api/sessions.py`, issue 24 §5); it is signed with the API token, which never sits in the browser.
+  (`api/sessions.py`); it is signed with the API token, which never sits in the browser.
   A cookie is sent by the browser on its own, so a POST carrying only the cookie must also prove it comes
   from the page itself (see `same_origin`).
 - Host allow-list: against DNS rebinding (a foreign name resolving to 127.0.0.1 makes the browser treat
@@ -15,30 +15,36 @@ Why each piece:
   we serve, and the name alone for entries without one (`--allowed-host nova.lan`).
 - Body limit: a 5 MB text took 16 s and was kept for ever; the limit is checked on Content-Length and
   on the bytes actually streamed (a chunked body has no Content-Length), before anything parses it.
-- Per-person tokens (issue 17): the API token is the operator's key to every person's data; a person
-  signs in to the web app with a token of their own that an operator creates (`novaberg token create
-  --user U`). Only its SHA-256 is kept, in `<data_dir>/person-tokens` (0600, replaced atomically); a new
-  token for the same person replaces the old one, which then stops working — sessions included, since a
-  person's session remembers the stored hash it was opened with. A person's session or bearer token is bound to that
+- Per-person tokens: the API token is the operator's key to every person's data; a person signs in to
+  the web app with a token of their own that an operator creates (`novaberg token create --user U`). Only
+  its SHA-256 is kept, in the table `person_tokens` (`api/person_tokens.py`); a new token for the same
+  person replaces the old one, which then stops working — sessions included, since a person's session
+  remembers the stored hash it was opened with. A person's session or bearer token is bound to that
   person's `user_id`: every view reads only that person's rows, and a turn for another id is refused.
 """
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import hmac
 import json
 import os
 import secrets
-from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from novaberg.api.person_tokens import (
+    OPERATOR_PERSON,
+    PERSON_TOKENS_FILE_NAME,
+    RESERVED_PERSONS,
+    PersonTokens,
+    PersonTokensUnreadableError,
+    ReservedPersonError,
+    is_reserved_person,
+)
 from novaberg.api.sessions import SessionStore, read_session_cookie
 from novaberg.core.settings import HTTP_BODY_MAX_BYTES
 
@@ -69,11 +75,6 @@ TOKEN_FILE_NAME = "api-token"
 TOKEN_ENV = "NOVABERG_API_TOKEN"
 COOKIE_NAME = "novaberg_session"
 PAGE_HEADER = "x-novaberg"  # the page's fetch sends `X-Novaberg: 1`; a cross-site form cannot set a header
-PERSON_TOKENS_FILE_NAME = "person-tokens"
-OPERATOR_PERSON = "ich"  # whose chat the operator sees after signing in with the API token (like `novaberg chat`)
-# Ids no person token may carry (issue 24 §7): the operator's own person (the default `--user` of `novaberg
-# chat`/`ask` and the API token's person) — a token for it would hand the operator's own data to someone else.
-RESERVED_PERSONS = frozenset({OPERATOR_PERSON})
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -156,7 +157,7 @@ def same_origin(headers: Any) -> bool:
 
 
 def proves_same_origin(headers: Any) -> bool:
-    """Whether a `/login` or `/logout` comes from our own page (issue 24 §5).
+    """Whether a `/login` or `/logout` comes from our own page.
 
     `Origin` must equal our own origin (http(s)://<Host>); only without an Origin header may a `Referer` of
     our own origin stand in. `Origin: null` (a sandboxed frame, a redirect chain), a foreign Referer, or
@@ -196,112 +197,9 @@ class Principal:
         return self.operator or user_id == self.user_id
 
 
-class ReservedPersonError(ValueError):
-    """A person token for a reserved id (RESERVED_PERSONS) was asked for."""
-
-
-class PersonTokensUnreadableError(ValueError):
-    """The person-tokens file exists but cannot be read as tokens (the operator must look at it)."""
-
-
-def is_reserved_person(user_id: str) -> bool:
-    """`ich` and its spellings (`Ich`, ` ich `) — anything that reads as the operator's own person."""
-    return user_id.strip().casefold() in RESERVED_PERSONS
-
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-class PersonTokens:
-    """The per-person tokens of one data directory: `{"personen": {user_id: {"sha256": …, "erstellt": …}}}`.
-
-    Read on every sign-in (a token created while the server runs works at once, a replaced one stops at
-    once); written only by the CLI, through a temporary file and `os.replace` so a reader never sees half.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
-
-    @classmethod
-    def of(cls, data_dir: Path) -> PersonTokens:
-        return cls(Path(data_dir).expanduser() / PERSON_TOKENS_FILE_NAME)
-
-    def _read(self) -> dict[str, dict[str, str]]:
-        try:
-            raw = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError) as err:
-            raise PersonTokensUnreadableError(f"{self.path} is not readable as person tokens: {err}") from err
-        persons = raw.get("personen") if isinstance(raw, dict) else None
-        if not isinstance(persons, dict):
-            raise PersonTokensUnreadableError(f"{self.path} is not readable as person tokens: no object 'personen'")
-        return {user: entry for user, entry in persons.items()
-                if isinstance(user, str) and isinstance(entry, dict) and isinstance(entry.get("sha256"), str)
-                and not is_reserved_person(user)}  # an entry an older version let in signs nobody in
-
-    def persons(self) -> list[str]:
-        return sorted(self._read())
-
-    def digest_of(self, user_id: str) -> str | None:
-        entry = self._read().get(user_id)
-        return entry["sha256"] if entry else None
-
-    def find(self, token: str | None) -> str | None:
-        """The person whose token this is, else None (every entry is compared, in constant time each)."""
-        if not token:
-            return None
-        given = _digest(token)
-        found = None
-        for user, entry in self._read().items():
-            if hmac.compare_digest(given, entry["sha256"]):
-                found = user
-        return found
-
-    def create(self, user_id: str, created: str) -> str:
-        """A new token for `user_id` (replacing any old one); returned once, only its hash is kept.
-        A reserved id (the operator's own person) is refused with ReservedPersonError."""
-        if is_reserved_person(user_id):
-            raise ReservedPersonError(user_id)
-        token = secrets.token_urlsafe(32)
-        with self._locked():
-            persons = self._read()
-            persons[user_id] = {"sha256": _digest(token), "erstellt": created}
-            self._write(persons)
-        return token
-
-    def revoke(self, user_id: str) -> bool:
-        with self._locked():
-            persons = self._read()
-            if persons.pop(user_id, None) is None:
-                return False
-            self._write(persons)
-        return True
-
-    @contextmanager
-    def _locked(self) -> Iterator[None]:
-        """One writer at a time (two `token create` at once must not lose one person): flock on a side file."""
-        _make_private_dirs(self.path.parent)
-        fd = os.open(self.path.with_name(f".{self.path.name}.lock"), os.O_WRONLY | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            yield
-        finally:
-            os.close(fd)  # closing releases the lock
-
-    def _write(self, persons: dict[str, dict[str, str]]) -> None:
-        _make_private_dirs(self.path.parent)
-        temporary = self.path.with_name(f".{self.path.name}.{secrets.token_hex(4)}")
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump({"personen": persons}, handle, ensure_ascii=False, indent=1)
-        os.replace(temporary, self.path)
-
-
 def principal_of_session(value: str | None, token: str, tokens: PersonTokens | None, sessions: SessionStore | None,
                          now: datetime) -> Principal | None:
-    """Who a cookie signs in (issue 24 §5): its signature and expiry hold, its session is alive in the table
+    """Who a cookie signs in: its signature and expiry hold, its session is alive in the table
     (not revoked by /logout, not expired), and a person's session was opened with the token still on file.
     Anything else: None, the same as no cookie."""
     session = read_session_cookie(value, token, now)

@@ -1,4 +1,4 @@
-"""The person's calendar for their own calendar app (issue 29 items 4, 5): `GET /api/calendar.ics` behind the
+"""The person's calendar for their own calendar app: `GET /api/calendar.ics` behind the
 usual sign-in, the subscription URL `GET /api/calendar/feed.ics?token=…` with its own revocable token (calendar
 apps send no headers), the token's create/show/revoke for the signed-in person, and `GET /api/due`.
 

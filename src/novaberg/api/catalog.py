@@ -1,5 +1,5 @@
 """The one explicit list of what the turn can use: services with their route hints, block readers, the
-offline model's rule per task and the per-task temperatures (issue 25: no registration on import). `Nova`
+offline model's rule per task and the per-task temperatures (no registration on import). `Nova`
 builds its `Registry` from here and hands it to the graph in `Deps.registry`, and hands the rule table and the
 temperatures to the model connector it opens; the graph never imports an agent by name.
 
@@ -102,7 +102,7 @@ SERVICES: tuple[ServiceEntry, ...] = (
     ServiceEntry(FILES_ROOTS, files_roots_hint, intents_of(FILES_ROOTS.name)),
     ServiceEntry(ReadingService(), reading_hint, intents_of(ReadingService.name)),
     ServiceEntry(KnowledgeService(), knowledge_hint, intents_of(KnowledgeService.name)),
-    ServiceEntry(ForgetMeService(), forget_me_hint, intents_of(ForgetMeService.name)),  # issue 31: the whole person
+    ServiceEntry(ForgetMeService(), forget_me_hint, intents_of(ForgetMeService.name)),  # the whole person
 )
 
 READERS: tuple[tuple[str, Reader], ...] = (

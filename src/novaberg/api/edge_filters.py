@@ -1,4 +1,4 @@
-"""What the HTTP edge cleans on the way out (issue 24 §7).
+"""What the HTTP edge cleans on the way out.
 
 - German 422s: FastAPI answers a query or path parameter it cannot read (`limit=abc`, `date=gestern`,
   a turn id that is no UUID) with pydantic's English list; a person reads one German sentence per field

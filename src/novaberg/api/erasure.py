@@ -1,4 +1,4 @@
-"""Erase one person (issue 31 item 2): every row, Redis key, knowledge file, token and session of theirs.
+"""Erase one person: every row, Redis key, knowledge file, token and session of theirs.
 
 `plan` only looks (what would go, counted per store); `erase` removes it and reports what went. Rows go in
 one transaction (`store/erasure.py`); the Redis keys are found with SCAN (never KEYS) by the names the
@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from novaberg.agents.pending import pending_key
-from novaberg.api.auth import PersonTokens
+from novaberg.api.person_tokens import PersonTokens
 from novaberg.core.edge import check_id
 from novaberg.files.knowledge.pairs import PAIRS, safe_segment
 from novaberg.files.knowledge.zone import zone_of
@@ -54,7 +54,7 @@ class ErasureReport:
 
     @property
     def total(self) -> int:
-        return sum(self.rows.values()) + self.redis_keys + self.redis_orders + self.knowledge_files + int(self.token)
+        return sum(self.rows.values()) + self.redis_keys + self.redis_orders + self.knowledge_files  # a token is a row
 
     @property
     def known(self) -> bool:
@@ -69,6 +69,7 @@ class ErasureReport:
 class PersonErasure:
     def __init__(self, db: Any, redis: Any, data_dir: Path, wait_seconds: float = ERASE_WAIT_SECONDS) -> None:
         self._rows = PersonRows(db)
+        self._tokens = PersonTokens(db)
         self._redis = redis
         self._data_dir = Path(data_dir)
         self._gate = PersonGate(redis, wait_seconds)
@@ -79,7 +80,7 @@ class PersonErasure:
         characters = self._characters(user_id)
         return ErasureReport(user_id, self._rows.count(user_id, _needle(user_id)),
                              len(self._keys(user_id, characters)), len(self._orders(user_id)),
-                             len(_files(self._zone(user_id))), self._tokens().digest_of(user_id) is not None)
+                             len(_files(self._zone(user_id))), self._tokens.digest_of(user_id) is not None)
 
     def erase(self, user_id: str) -> ErasureReport:
         """Remove everything of `user_id`; the report says what went (all zero: nothing was there). Holds the
@@ -91,6 +92,7 @@ class PersonErasure:
 
     def _erase(self, user_id: str) -> ErasureReport:
         characters = self._characters(user_id)  # read before the rows that name them go
+        had_token = self._tokens.digest_of(user_id) is not None  # its row goes with the person's rows
         rows = self._rows.delete(user_id, _needle(user_id))
         forget_told_words(user_id)  # the words this process holds of the person's nodes go with the rows
         found = self._keys(user_id, characters)
@@ -100,8 +102,7 @@ class PersonErasure:
         files = len(_files(zone))
         if zone.exists():
             shutil.rmtree(zone)
-        token = self._tokens().revoke(user_id)
-        return ErasureReport(user_id, rows, removed_keys, removed_orders, files, token)
+        return ErasureReport(user_id, rows, removed_keys, removed_orders, files, had_token)
 
     # --- finding -------------------------------------------------------------------------------------
 
@@ -167,8 +168,6 @@ class PersonErasure:
     def _zone(self, user_id: str) -> Path:
         return zone_of(self._data_dir) / PAIRS / safe_segment(user_id, "user")
 
-    def _tokens(self) -> PersonTokens:
-        return PersonTokens.of(self._data_dir)
 
 
 def _needle(user_id: str) -> str:

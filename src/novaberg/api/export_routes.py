@@ -1,4 +1,4 @@
-"""`GET /api/export`: the signed-in person's export as a zip (issue 31 item 2, `api/person_export.py`)."""
+"""`GET /api/export`: the signed-in person's export as a zip (`api/person_export.py`)."""
 
 from collections.abc import Callable
 from typing import Annotated, Any

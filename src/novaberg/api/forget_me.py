@@ -1,4 +1,4 @@
-"""„Vergiss alles, was du über mich weißt" (issue 31): Nova says what an erasure of the person would take
+"""„Vergiss alles, was du über mich weißt": Nova says what an erasure of the person would take
 and how to have it done — the operator's `novaberg person erase --user <person>` — and erases nothing.
 
 Why not erase on a „ja" in the chat: the erase is total and cannot be undone (every figure's memory,
@@ -10,25 +10,21 @@ a wrong write is worse than no write. The operator's command shows the same plan
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from novaberg.agents.services import AgentRequest, ServiceResult, Step
 from novaberg.api import texts
 from novaberg.api.erasure import PersonErasure
-from novaberg.text.words import fold
+from novaberg.text.person_orders import asks_to_forget_the_person
 
 __all__ = ["ForgetMeService", "SERVICE_NAME", "route_hint"]
 
 SERVICE_NAME = "vergessen"
 HINT = 0.995  # above every service that deletes one thing („Vergiss den Termin" stays theirs: no match here)
-# The whole person, not one thing: „alles (was du) über mich / von mir", „alle meine Daten".
-_WHOLE_PERSON = re.compile(
-    r"\b(?:vergiss|vergessen|loesch\w*|entfern\w*)\b.*\balles?\b.*\b(?:ueber mich|von mir|meine daten)\b")
 
 
 def route_hint(text: str) -> float:
-    return HINT if _WHOLE_PERSON.search(fold(text)) else 0.0
+    return HINT if asks_to_forget_the_person(text) else 0.0
 
 
 class ForgetMeService:

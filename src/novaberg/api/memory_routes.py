@@ -1,4 +1,4 @@
-"""`GET /api/memory`: the pair's short-term and long-term memory as JSON (issue 14 item 6), the same
+"""`GET /api/memory`: the pair's short-term and long-term memory as JSON, the same
 look inside as `novaberg memory show`. Behind the app's sign-in: a person sees only her own memory,
 the operator names anyone (`user_id=`); ids cross the edge rules first (422)."""
 

@@ -1,4 +1,4 @@
-"""The Python facade: `Nova.open(...)`, `nova.turn(...)`, `nova.close()` (DESIGN.md public API)."""
+"""The Python facade: `Nova.open(...)`, `nova.turn(...)`, `nova.close()` (CONTRIBUTING.md "Public names stay stable")."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any
 
 from novaberg.agents.deps import Deps
 from novaberg.api import texts
+from novaberg.api.person_tokens import PersonTokens, adopt_token_file
 from novaberg.api.server_down import is_outage
 from novaberg.api.turn_recovery import CUT_SHORT_VERDICT, cut_short_answer, stood_services
 from novaberg.core.clock import SystemClock, as_utc
@@ -29,6 +30,7 @@ from novaberg.core.settings import (
 )
 from novaberg.embed.registry import make_embedder
 from novaberg.files.knowledge.pairs import archive_shared_zone
+from novaberg.graph.holdings import RepositoryHoldings
 from novaberg.llm.ask import Asker
 from novaberg.llm.prompts import PromptLoader
 from novaberg.llm.registry import check_llm_spec, make_llm
@@ -100,12 +102,17 @@ class Nova:
         self.settings = settings
         self.log = PipelineLog(stack.db)
         prompts = PromptLoader(settings.prompt_dir, getattr(llm, "model", None), llm.connector)
-        # issue 24: an old shared knowledge/ zone goes into an operator-only archive, once (logged; the CLI says it)
-        self.knowledge_archive: Path | None = archive_shared_zone(settings.data_dir, SystemClock().now())
+        # what an older version left in the data directory moves once: the shared knowledge/ zone into an
+        # operator-only archive (logged; the CLI says it), the person tokens' file into their table
+        started = SystemClock().now()
+        self.knowledge_archive: Path | None = archive_shared_zone(settings.data_dir, started)
+        self.person_tokens = PersonTokens(stack.db)
+        adopt_token_file(self.person_tokens, settings.data_dir, started)
         _load_services()
         registry = importlib.import_module("novaberg.api.catalog").build_registry()
         self.deps = Deps(db=stack.db, redis=stack.redis, asker=Asker(llm, prompts), embedder=embedder,
-                         log=self.log, zone=settings.zone, data_dir=settings.data_dir, registry=registry)
+                         log=self.log, zone=settings.zone, data_dir=settings.data_dir, registry=registry,
+                         holdings=RepositoryHoldings(stack.db))
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None, llm: str | Any | None = None,
@@ -146,9 +153,29 @@ class Nova:
         return NotesRepository(self.stack.db)
 
     @property
+    def directives(self) -> Any:
+        """The person's standing rules for a figure: `nova.directives.list/add/remove(user_id, character_id, …)`."""
+        from novaberg.directives.repository import DirectivesRepository
+
+        return DirectivesRepository(self.stack.db)
+
+    @property
+    def calendar(self) -> Any:
+        """A person's calendar as iCalendar: `nova.calendar.export/import_file/create_token/revoke_token(...)`."""
+        from novaberg.timeline.ics.service import CalendarService
+
+        return CalendarService(self.stack.db, self.settings.zone)
+
+    def persons(self) -> list[str]:
+        """Every person with anything stored in the database (the operator's overview)."""
+        from novaberg.store.erasure import PersonRows
+
+        return PersonRows(self.stack.db).persons()
+
+    @property
     def files(self) -> Any:
         """The shared directories (dateien.md): `nova.files.grant/roots/index(...)` and the per-person allow-list
-        `nova.files.allow(user_id, *paths)` / `nova.files.allowed(user_id)` (issue 24, stored in the database)."""
+        `nova.files.allow(user_id, *paths)` / `nova.files.allowed(user_id)` (stored in the database)."""
         if getattr(self, "_files", None) is None:
             from novaberg.files.metadata import ModelDescriber
             from novaberg.files.service import FilesService
@@ -159,7 +186,7 @@ class Nova:
 
     @property
     def memory(self) -> Any:
-        """The pair's memory (issue 14): `nova.memory.short_term(u, c)`, `nova.memory.long_term(u, c, active_only)`."""
+        """The pair's memory: `nova.memory.short_term(u, c)`, `nova.memory.long_term(u, c, active_only)`."""
         if getattr(self, "_memory", None) is None:
             from novaberg.memory.service import MemoryService
 
@@ -168,7 +195,7 @@ class Nova:
 
     @property
     def pixie(self) -> Any:
-        """The heartbeat (issue 14): `nova.pixie.tick(now)` runs every due background job once with this clock."""
+        """The heartbeat: `nova.pixie.tick(now)` runs every due background job once with this clock."""
         if getattr(self, "_pixie", None) is None:
             from novaberg.pixie.service import PixieService
 
@@ -176,13 +203,13 @@ class Nova:
         return self._pixie
 
     def erasure_plan(self, user_id: str) -> Any:
-        """What `erase_person` would remove (an `api.erasure.ErasureReport`); changes nothing (issue 31)."""
+        """What `erase_person` would remove (an `api.erasure.ErasureReport`); changes nothing."""
         from novaberg.api.erasure import PersonErasure
 
         return PersonErasure(self.stack.db, self.stack.redis, self.settings.data_dir).plan(user_id)
 
     def erase_person(self, user_id: str) -> Any:
-        """Remove every row, Redis key, knowledge file, token and session of `user_id` (issue 31); the report
+        """Remove every row, Redis key, knowledge file, token and session of `user_id`; the report
         says what went — all zero (`report.known` false) when nothing of the person was stored."""
         from novaberg.api.erasure import PersonErasure
 
@@ -206,20 +233,20 @@ class Nova:
         check_turn(user_id, character_id, text)  # InputError (EmptyTurnError when empty) before anything runs
         if not isinstance(now, datetime) or now.tzinfo is None:
             raise ValueError("now must be a timezone-aware datetime (the clock comes from the caller)")
-        if not DATE_YEAR_MIN <= now.year <= DATE_YEAR_MAX:  # issue 10 §4: no dates outside these years
+        if not DATE_YEAR_MIN <= now.year <= DATE_YEAR_MAX:  # no dates outside these years
             raise InputError(f"now must lie in the years {DATE_YEAR_MIN}–{DATE_YEAR_MAX}, not {now.year}")
-        with PersonGate(self.stack.redis).turn(user_id):  # issue 31: an erasure of the person waits for it
+        with PersonGate(self.stack.redis).turn(user_id):  # an erasure of the person waits for it
             return self._turn(user_id, character_id, text, now)
 
     def _turn(self, user_id: str, character_id: str, text: str, now: datetime) -> TurnResult:
         started = time.perf_counter()
         turn_id = uuid.uuid4()
-        # the pair's last turns and the raw turn in one transaction (issue 30)
+        # the pair's last turns and the raw turn in one transaction
         history = self.log.start_turn(turn_id, user_id, character_id, text, now, NOTES_CONTEXT_TURN_PAIRS)
         try:
             from novaberg.graph.turn import turn_graph
 
-            with one_analysis_per_text():  # issue 30: the turn's texts are read by the grammar once
+            with one_analysis_per_text():  # the turn's texts are read by the grammar once
                 state = turn_graph().invoke(
                     {"turn_id": turn_id, "user_id": user_id, "character_id": character_id, "text": text,
                      "now": as_utc(now).astimezone(self.settings.zone), "history": history},

@@ -1,4 +1,4 @@
-"""A person's export (issue 31 item 2): one zip with everything stored of them, readable without Nova.
+"""A person's export: one zip with everything stored of them, readable without Nova.
 
     README.txt                      what is inside
     kalender.ics                    appointments of every figure (iCalendar, `timeline/ics`)

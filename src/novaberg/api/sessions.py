@@ -1,4 +1,4 @@
-"""Web sign-in sessions that expire and can be ended on the server (issue 24 §5).
+"""Web sign-in sessions that expire and can be ended on the server.
 
 Why a table and not only a signed cookie: a signed cookie alone stays valid for as long as the key does,
 so `/logout` could only ask the browser to forget it and a copied cookie kept working. Now the cookie

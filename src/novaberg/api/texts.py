@@ -1,4 +1,4 @@
-"""Every German text of the web app in one place (issue 17): the server fills the page's `{{key}}`
+"""Every German text of the web app in one place: the server fills the page's `{{key}}`
 placeholders from `UI`, and the ES modules import the same dictionary from `/web/texts.js`."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_SHORT
 
 __all__ = ["UI", "LOGIN_WRONG", "ERR_FOREIGN_PERSON", "ERR_NO_SUCH_TURN", "ERR_DATABASE", "ERR_PERSON_ERASING", "ERR_MODEL",
            "ERR_INTERNAL", "ERR_TOO_MANY_LOGINS", "ERR_TOO_MANY_TURNS", "TURN_CUT_SHORT", "CUT_SHORT_DATABASE",
-           "CUT_SHORT_MODEL", "CUT_SHORT_OTHER", "CUT_SHORT_REASON", "ERR_BROKEN_TOKENS", "ERR_ORIGIN", "INVALID_FIELD", "INVALID_RULES", "INVALID_OTHER", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY",
+           "CUT_SHORT_MODEL", "CUT_SHORT_OTHER", "CUT_SHORT_REASON", "ERR_ORIGIN", "INVALID_FIELD", "INVALID_RULES", "INVALID_OTHER", "VERDICT_LABELS", "REVIEW_UNPROVEN_CLAIM", "REVIEW_WRONG_WEEKDAY",
            "DIRECTIVE_KINDS"]
 
 VERDICT_LABELS = {"ok": "geprüft", "korrigiert": "korrigiert", "warnung": "Warnung", "ablehnen": "zurückgehalten"}
@@ -23,7 +23,7 @@ UI: dict[str, str] = {
     "nav_chat": "Chat",
     "nav_appointments": "Termine",
     "nav_notes": "Notizen",
-    "due_title": "Fällig:",  # issue 29 item 5: the reminders due when the app is opened
+    "due_title": "Fällig:",  # the reminders due when the app is opened
     "due_clock": "Uhr",
     "nav_memory": "Gedächtnis",
     "nav_roots": "Ordner",
@@ -101,7 +101,7 @@ LOGIN_WRONG = "Der Schlüssel stimmt nicht."
 ERR_FOREIGN_PERSON = "Diese Daten gehören einer anderen Person."
 ERR_NO_SUCH_TURN = "Diese Antwort gibt es hier nicht."
 ERR_DATABASE = "Die Datenbank antwortet gerade nicht. Bitte gleich noch einmal versuchen."
-# issue 31: a turn of a person whose data is being erased right now (HTTP 409, the CLI's say and chat)
+# a turn of a person whose data is being erased right now (HTTP 409, the CLI's say and chat)
 ERR_PERSON_ERASING = ("Deine Daten werden gerade gelöscht. Solange das läuft, nimmt Nova nichts an; "
                       "danach beginnt alles von vorn.")
 ERR_MODEL = "Nova kann gerade nicht antworten. Bitte gleich noch einmal versuchen."
@@ -114,7 +114,6 @@ CUT_SHORT_REASON = "Die Antwort ist nur der Bericht der gespeicherten Änderung:
 ERR_TOO_MANY_LOGINS = "Zu viele Anmeldeversuche. Bitte in {sekunden} Sekunden noch einmal versuchen."
 ERR_TOO_MANY_TURNS = "Zu viele Nachrichten in kurzer Zeit. Bitte in {sekunden} Sekunden noch einmal schreiben."
 ERR_INTERNAL = "Interner Fehler. Die Einzelheiten stehen im Server-Log."
-ERR_BROKEN_TOKENS = "Die Anmeldung ist gerade gestört (Schlüsseldatei unlesbar). Die Einzelheiten stehen im Server-Log."
 ERR_ORIGIN = ("Anmelden und Abmelden gehen nur von Novas eigener Seite aus (Origin oder Referer dieses "
               "Servers fehlt oder ist fremd).")
 # The views' 422 (FastAPI's validation): one German sentence per field, by pydantic's error type.
@@ -147,7 +146,7 @@ REVIEW_WRONG_WEEKDAY = "Der {day} ist ein {correct}, nicht ein {said}."
 DIRECTIVE_KINDS = {"sie_form": "Anrede mit „Sie“", "du_form": "Anrede mit „du“", "kein_emoji": "keine Emojis",
                    "verbotenes_wort": "ein Wort, das nicht fallen soll"}
 
-# `novaberg person erase` (issue 31): what the operator reads before and after erasing a person.
+# `novaberg person erase`: what the operator reads before and after erasing a person.
 ERASE_UNKNOWN = "Von {user} ist nichts gespeichert — nichts gelöscht."
 ERASE_PLAN = "Das wird von {user} endgültig gelöscht:"
 ERASE_PLAN_ROWS = "  {table}: {count} Zeilen"
@@ -161,7 +160,7 @@ ERASE_OPERATOR_NEEDS_YES = ("{user} ist die eigene Person des Betreibers (Standa
 ERASE_DONE = "{user} ist gelöscht."
 ERASE_CONFIRM_WORDS = frozenset({"ja", "yes"})
 
-# „Vergiss alles, was du über mich weißt" (issue 31): Nova explains what an erasure would take and who can
+# „Vergiss alles, was du über mich weißt": Nova explains what an erasure would take and who can
 # do it; she never erases everything from one chat answer (api/forget_me.py says why).
 FORGET_ME_INTRO = "Alles über dich auf einmal zu vergessen, kann ich im Gespräch nicht — das ist endgültig."
 FORGET_ME_WHAT = "Gespeichert ist von dir: {parts}."

@@ -1,4 +1,4 @@
-"""The read-only JSON views of the web app (issue 17): what Nova keeps for the signed-in person.
+"""The read-only JSON views of the web app: what Nova keeps for the signed-in person.
 
 Each route reads through the owning repository (TimelineRepository, NotesRepository, TurnHistory,
 FilesService, the pending-question store), bound to the principal's person — never SQL of its own.
@@ -217,13 +217,13 @@ def note_views(rows: list[dict[str, Any]], zone: Any) -> list[Note]:
 
 
 def features_of(nova: Any) -> Features:
-    """Show memory and shared roots only where their facades exist (issues 14 and 16)."""
+    """Show memory and shared roots only where their facades exist."""
     return Features(memory=_has(nova, "memory", "short_term", "long_term"),
                     roots=_has(nova, "files", "roots", "index_status"))
 
 
 def _has(nova: Any, facade: str, *methods: str) -> bool:
-    """Whether `nova.<facade>` exists and has these methods (memory: issue 14, roots: issue 16)."""
+    """Whether `nova.<facade>` exists and has these methods (memory, roots)."""
     try:
         found = getattr(nova, facade, None)
     except Exception:  # noqa: BLE001 - a facade that cannot be built is simply not shown
@@ -296,11 +296,11 @@ def build_views(nova: Any, clock: Any, principal: Callable[..., Principal]) -> A
         user = person(who, user_id)
         character = _checked(character_id, "character_id")
         today = clock.now().astimezone(zone).date()
-        if day is not None and not DATE_YEAR_MIN <= day.year <= DATE_YEAR_MAX:  # issue 10 §4: no year 1 or 9999
+        if day is not None and not DATE_YEAR_MIN <= day.year <= DATE_YEAR_MAX:  # no year 1 or 9999
             raise HTTPException(422, f"date muss in den Jahren {DATE_YEAR_MIN}–{DATE_YEAR_MAX} liegen")
         first, last = appointments_window(view, day or today)
         rows = expand_days(await run(lambda: nova.timeline.list(user, character, active_only=False)), first, last,
-                           zone)  # issue 29: a series as its occurrences in the week or month
+                           zone)  # a series as its occurrences in the week or month
         return Appointments(user_id=user, character_id=character, view=view, first_day=first, last_day=last,
                             today=today, appointments=appointment_views(rows, first, last, zone))
 

@@ -35,11 +35,10 @@ def calendar_export(
 ) -> None:
     """The person's appointments as one iCalendar file (RRULE/EXDATE, VALARM, the zone as VTIMEZONE)."""
     from novaberg.timeline.ics import texts as calendar_texts
-    from novaberg.timeline.ics.feed import person_calendar
 
     check_pair(user, character or "nova")
     with base.session(data_dir, "offline", "hashing") as nova:
-        data = person_calendar(nova.stack.db, user, nova.settings.zone, SystemClock().now(), character)
+        data = nova.calendar.export(user, SystemClock().now(), character)
     if file is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -61,7 +60,7 @@ def calendar_import(
     """Enter the events of an .ics file for one pair: an event whose UID was imported before is skipped; a
     file that is no iCalendar is refused (exit code 2) and nothing is written. Prints what was taken and skipped."""
     from novaberg.timeline.ics import texts as calendar_texts
-    from novaberg.timeline.ics.importer import CalendarFileError, import_calendar
+    from novaberg.timeline.ics.importer import CalendarFileError
 
     check_pair(user, character)
     try:
@@ -72,8 +71,7 @@ def calendar_import(
         raise typer.Exit(2) from err
     with base.session(data_dir, "offline", "hashing") as nova:
         try:
-            report = import_calendar(nova.stack.db, user, character, data, file.name, nova.settings.zone,
-                                     SystemClock().now())
+            report = nova.calendar.import_file(user, character, data, file.name, SystemClock().now())
         except CalendarFileError as err:
             err_console.print(str(err), highlight=False, markup=False)
             raise typer.Exit(2) from err
@@ -97,14 +95,13 @@ def calendar_token(
     once (only its hash is kept), --revoke ends it."""
     from novaberg.api.calendar_routes import FEED_PATH
     from novaberg.timeline.ics import texts as calendar_texts
-    from novaberg.timeline.ics.store import CalendarStore
 
     check_pair(user, "nova")
     if create and revoke:
         err_console.print("novaberg: --create oder --revoke, nicht beides", highlight=False, markup=False)
         raise typer.Exit(2)
     with base.session(data_dir, "offline", "hashing") as nova:
-        store = CalendarStore(nova.stack.db)
+        store = nova.calendar
         if create:
             token = store.create_token(user, SystemClock().now())
             print(calendar_texts.TOKEN_CREATED.format(user=user, url=f"{base_url.rstrip('/')}{FEED_PATH}?token={token}"),

@@ -37,11 +37,10 @@ def directives_list(
     as_json: bool = JsonOption,
 ) -> None:
     """The active directives of this pair (id, text, since when); --json: as JSON."""
-    from novaberg.directives.repository import DirectivesRepository
 
     check_pair(user, character)
     with base.session(data_dir, "offline", None) as nova:
-        rows = DirectivesRepository(nova.stack.db).list(user, character)
+        rows = nova.directives.list(user, character)
         show([d.as_dict() for d in rows], as_json, f"Direktiven von {user}/{character}")
 
 
@@ -54,11 +53,11 @@ def directives_add(
     as_json: bool = JsonOption,
 ) -> None:
     """Add one directive (written, then read back bound to the pair); an empty or too long one is exit 2."""
-    from novaberg.directives.repository import DirectivesRepository, check_directive_text
+    from novaberg.directives.repository import check_directive_text
 
     check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character"), check_directive_text(text)))
     with base.session(data_dir, "offline", None) as nova:
-        directive, created = DirectivesRepository(nova.stack.db).add(user, character, text, SystemClock().now())
+        directive, created = nova.directives.add(user, character, text, SystemClock().now())
         show({**directive.as_dict(), "neu": created}, as_json, "Direktive" if created else "Direktive (gab es schon)")
 
 
@@ -71,11 +70,10 @@ def directives_remove(
     as_json: bool = JsonOption,
 ) -> None:
     """Remove one directive of this pair; an id of another pair or none at all is exit 1, nothing changed."""
-    from novaberg.directives.repository import DirectivesRepository
 
     check_pair(user, character)
     with base.session(data_dir, "offline", None) as nova:
-        removed = DirectivesRepository(nova.stack.db).remove(user, character, directive_id, SystemClock().now())
+        removed = nova.directives.remove(user, character, directive_id, SystemClock().now())
     if not removed:
         err_console.print(f"[bold red]novaberg:[/] keine aktive Direktive {directive_id} für {escape(user)}/"
                           f"{escape(character)}; nichts geändert", highlight=False)

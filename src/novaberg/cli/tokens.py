@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from novaberg.cli.base import (
     check_or_exit,
     console,
     err_console,
+    session,
 )
 from novaberg.core.clock import SystemClock
 from novaberg.core.edge import check_id
@@ -25,18 +28,18 @@ token_app = typer.Typer(no_args_is_help=True, help="Per-person sign-in tokens fo
 app.add_typer(token_app, name="token")
 
 
-def _person_tokens(data_dir: Path | None) -> Any:
-    from novaberg.api.auth import PersonTokens
-    from novaberg.core.settings import load_settings
-
-    return PersonTokens.of(load_settings(data_dir=data_dir).data_dir)
+@contextmanager
+def _person_tokens(data_dir: Path | None) -> Iterator[Any]:
+    """The person tokens of the data directory's database (beside a running server: on its database)."""
+    with session(data_dir, "offline", "hashing") as nova:
+        yield nova.person_tokens
 
 
 @token_app.command("create")
 def token_create(user: str = UserOption, data_dir: Path | None = DataDirOption) -> None:
     """A new token for one person (printed once; replaces and ends the person's old token and sessions).
     Reserved ids (`ich`, the operator's own person) get none."""
-    from novaberg.api.auth import is_reserved_person
+    from novaberg.api.person_tokens import is_reserved_person
 
     check_or_exit(lambda: check_id(user, "user"))
     if is_reserved_person(user):  # `ich` is the operator's own person (chat/ask --user default)
@@ -44,7 +47,8 @@ def token_create(user: str = UserOption, data_dir: Path | None = DataDirOption) 
                           "Standard von 'novaberg chat'): dafür gibt es keinen Token. Bitte eine andere Kennung "
                           "wählen.", highlight=False)
         raise typer.Exit(2)
-    token = _person_tokens(data_dir).create(user, SystemClock().now().isoformat(timespec="seconds"))
+    with _person_tokens(data_dir) as tokens:
+        token = tokens.create(user, SystemClock().now())
     print(f"Token für {user}: {token}", flush=True)
     console.print("Nur dieses eine Mal angezeigt; damit meldet sich die Person auf der Webseite an und sieht "
                   "nur ihre eigenen Daten.", highlight=False, markup=False)
@@ -54,7 +58,9 @@ def token_create(user: str = UserOption, data_dir: Path | None = DataDirOption) 
 def token_revoke(user: str = UserOption, data_dir: Path | None = DataDirOption) -> None:
     """End a person's token and sessions."""
     check_or_exit(lambda: check_id(user, "user"))
-    if not _person_tokens(data_dir).revoke(user):
+    with _person_tokens(data_dir) as tokens:
+        revoked = tokens.revoke(user)
+    if not revoked:
         err_console.print(f"[bold red]novaberg:[/] {escape(user)} hat keinen Token", highlight=False)
         raise typer.Exit(1)
     console.print(f"Token von {user} widerrufen.", highlight=False, markup=False)
@@ -63,6 +69,8 @@ def token_revoke(user: str = UserOption, data_dir: Path | None = DataDirOption) 
 @token_app.command("list")
 def token_list(data_dir: Path | None = DataDirOption) -> None:
     """The persons that have a token (never the tokens)."""
-    for person in _person_tokens(data_dir).persons():
+    with _person_tokens(data_dir) as tokens:
+        persons = tokens.persons()
+    for person in persons:
         print(person)
 

@@ -1,7 +1,7 @@
 """One validation for everything that crosses the edge: HTTP, CLI and the facade call the same checks.
 
 Why one place: a NUL byte, a lone surrogate or a 3,000-character id used to reach PostgreSQL and end
-as a 500 (issue 10 §4). Each check either returns the value unchanged or raises `InputError` with a
+as a 500. Each check either returns the value unchanged or raises `InputError` with a
 short German message that names the field and the rule; the caller has then stored and run nothing.
 
 Decision: NUL bytes and lone surrogates are *refused*, never cleaned. Cleaning would silently change

@@ -1,6 +1,6 @@
 """The one writer of `pipeline_log`, `hintergrund_log` and `turns`.
 
-The writers never fail on what a model or a person said (issue 10 "500s from model output"): the
+The writers never fail on what a model or a person said (a broken model answer is logged, never a 500): the
 JSON they store is strict (NaN/±Infinity become the strings "NaN"/"Infinity"/"-Infinity", values
 JSON has no type for become their text), and every text loses what PostgreSQL's text and jsonb
 refuse — NUL and lone surrogates become U+FFFD.
@@ -96,7 +96,7 @@ def _text_of(value: Any) -> str:
 def safe_json(payload: Any) -> str:
     """Strict JSON (no NaN/Infinity, no NUL, no lone surrogates) of any payload; never raises.
 
-    Issue 30: most payloads are plain JSON already and are written as they are; the cleaning walk (`_plain`)
+    Most payloads are plain JSON already and are written as they are; the cleaning walk (`_plain`)
     runs only when the direct encoding refuses (a value JSON has no type for, NaN, a cycle), carries a NUL or
     a lone surrogate, or may nest as deep as the walk's limit — so both ways give the same text."""
     value = payload if payload is not None else {}
@@ -146,11 +146,11 @@ class PipelineLog:
                    history_pairs: int = 0) -> list[tuple[str, str]]:
         """Store the raw turn for ever, and trace it as `turn_roh` in the same transaction (before any node runs).
         With `history_pairs`: the pair's last finished turns are read first in that transaction and returned,
-        oldest first, as `recent_turns` gives them (issue 30: one round trip of transaction less per turn)."""
+        oldest first, as `recent_turns` gives them (one round trip of transaction less per turn)."""
         with self._lock:
             self._buffers[turn_id] = []
         with self._db.transaction() as conn:
-            # Issue 30: this commit does not wait for its WAL flush (a disk flush, 1–30 ms on this machine). The
+            # this commit does not wait for its WAL flush (a disk flush, 1–30 ms on this machine). The
             # turn's end (`finish_turn`) and every write of a service commit synchronously, and a synchronous
             # commit flushes the log up to itself — so the raw turn is on disk when the turn ends, as before;
             # only a crash of the machine (not of the process) in the turn's first ~0.2 s could lose it.

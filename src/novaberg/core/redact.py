@@ -1,5 +1,5 @@
 """What may be shown of an address: credentials never, in a message or a log line; a URL not at all in what a
-person reads (issue 10 "Exposure"). One place for the store, the model connectors and the embedders."""
+person reads. One place for the store, the model connectors and the embedders."""
 
 from __future__ import annotations
 

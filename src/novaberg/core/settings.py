@@ -59,10 +59,10 @@ __all__ = [
     "CONNECT_TIMEOUT_SECONDS",
 ]
 
-# --- time (DESIGN.md "time"; timeline.md §9: UTC in the database, Europe/Berlin for people)
+# --- time (timeline.md §9: UTC in the database, Europe/Berlin for people)
 DEFAULT_TIMEZONE = "Europe/Berlin"
 
-# --- web sessions (issue 24 §5: a signed-in cookie expires; NOVABERG_SESSION_DAYS, read once at open)
+# --- web sessions (a signed-in cookie expires; NOVABERG_SESSION_DAYS, read once at open)
 SESSION_DAYS_DEFAULT = 30
 SESSION_DAYS_MAX = 366
 
@@ -79,7 +79,7 @@ PENDING_TTL_SECONDS = 300
 PROACTIVE_DAYS_BACK = 3
 PROACTIVE_DAYS_AHEAD = 14
 
-# --- pipeline_log retention (issue 2: 365 days, raw turns kept for ever)
+# --- pipeline_log retention (365 days, raw turns kept for ever)
 PIPELINE_LOG_RETENTION_DAYS = 365
 
 # --- resubmission (timeline.md §8: one week after the moment)
@@ -98,7 +98,7 @@ NOTES_CONTEXT_TURN_PAIRS = 5  # notizen.md §3: content from the last five previ
 NOTES_NAME_WORDS = 5  # notizen.md §5: name = first five words of the content
 NOTES_SUMMARY_WORDS = 20  # notizen.md §5: summary = first 20 words
 
-# --- timeline (issue 4 / timeline.md §5.2: follow the successor chain at most ten steps)
+# --- timeline (timeline.md §5.2: follow the successor chain at most ten steps)
 TIMELINE_CHAIN_MAX_STEPS = 10
 
 # --- timeline agent
@@ -116,20 +116,20 @@ MAX_CORRECTIONS = 2
 # --- promotion (synapsen-promotion.md §3b: match threshold against the pair's nodes)
 PROMOTION_MATCH_THRESHOLD = 0.82
 
-# --- embeddings (issue 2: hashing embedder, 768 dimensions)
+# --- embeddings (hashing embedder, 768 dimensions)
 EMBED_DIMENSIONS = 768
 
-# --- model connectors (issue 2: time-outs and one retry)
-LLM_TIMEOUT_SECONDS = 60.0  # a total per call, retry included (issue 10 "Faults")
+# --- model connectors (time-outs and one retry)
+LLM_TIMEOUT_SECONDS = 60.0  # a total per call, retry included
 
-# --- the edge (issue 10 "Input limits"): what crosses HTTP, CLI, facade and a model's answer
+# --- the edge (input limits): what crosses HTTP, CLI, facade and a model's answer
 ID_MAX_CHARS = 200  # user_id, character_id: 1–200 printable characters
 TEXT_MAX_CHARS = 20_000  # one turn's text
 HTTP_BODY_MAX_BYTES = 256 * 1024  # a request body above this is refused with 413 before it is parsed
 DATE_YEAR_MIN = 1900  # dates outside these years are no dates: the parser abstains, a model's value is refused
 DATE_YEAR_MAX = 2199
 
-# --- faults (issue 10: "a clear error within 5 s"): how long a connection to the database or Redis is tried
+# --- faults ("a clear error within 5 s"): how long a connection to the database or Redis is tried
 CONNECT_TIMEOUT_SECONDS = 4.0
 
 
@@ -155,7 +155,7 @@ class Settings:
     timezone: str = DEFAULT_TIMEZONE
     llm_timeout: float = LLM_TIMEOUT_SECONDS
     prompt_dir: Path | None = None
-    llm_slots: int = 1  # requests the model server serves at once (issue 30 §4: the judges send no more)
+    llm_slots: int = 1  # requests the model server serves at once (the judges send no more)
     login_rate: tuple[int, int] = LOGIN_RATE_DEFAULT  # sign-in attempts per seconds, per address and token prefix
     turn_rate: tuple[int, int] = TURN_RATE_DEFAULT  # turns per seconds, per person
 
@@ -239,14 +239,14 @@ def _session_days(raw: str) -> int:
 
 
 # --- files (dateien.md §5, §5.5a, §7): the readable formats, the size limit. The outer boundary is per person
-# in the database (`novaberg roots allow`, issue 24); the old variable below grants nothing — `doctor` warns.
+# in the database (`novaberg roots allow`); the old variable below grants nothing — `doctor` warns.
 FILES_BOUNDARY_ENV = "NOVABERG_FILES_BOUNDARY"  # deprecated: read only by `doctor`, to warn
 FILES_EXTENSIONS: tuple[str, ...] = (".txt", ".md", ".rst", ".org", ".csv", ".json", ".html", ".htm", ".docx",
                                      ".pdf")
 FILES_MAX_BYTES = 2_000_000  # a bigger file is seen and skipped with reason 'zu_gross' (§5.5a)
 FILES_EXCERPT_SENTENCES = 3  # offline summary: the first sentences
 FILES_KEYWORDS = 8  # offline keywords: the most distinctive words
-# retrieval (issue 16; dateien.md §3.0a, §3.0a-bis, §6.3a): the cap is the assurance, the threshold the fine-tuning
+# retrieval (dateien.md §3.0a, §3.0a-bis, §6.3a): the cap is the assurance, the threshold the fine-tuning
 FILES_HITS_CAP = 5  # K: entries of one turn's block, and the rank whose cosine is tracked every turn
 FILES_DENSE_START = 0.55  # §3.0a "Erstens": the start value until the pair's own distribution has samples
 FILES_DENSE_FLOOR = 0.30  # §3.0a-bis: the absolute floor („ob überhaupt"), never moved by the quantile
@@ -255,7 +255,7 @@ FILES_QUERY_MAX_CHARS = 2_000  # the part of a question the search reads (a 10,0
 FILES_QUERY_MAX_TERMS = 24  # lexemes of one question the channels match (the most frequent first)
 
 
-# --- memory and heartbeat (issue 14; synapsen-promotion.md, dateien.md §4b.1, timeline.md §5.5)
+# --- memory and heartbeat (synapsen-promotion.md, dateien.md §4b.1, timeline.md §5.5)
 KZG_TTL_DAYS_MINIMUM = 7  # dateien.md §4b.1b: a short-term entry lives 7 to 30 days, by band
 KZG_TTL_DAYS_MID = 14
 KZG_TTL_DAYS_HIGH = 30
@@ -268,9 +268,9 @@ MEMORY_ABOUT_ME_CAP = 10  # "Was weißt du über mich?": the pair's nodes listed
 PIXIE_LOCK_SECONDS = 60.0  # the heartbeat's Redis lock expires after this unless renewed (every third)
 PIXIE_TICK_SECONDS = 30.0  # the foreground heartbeat looks for due jobs this often
 PIXIE_JOB_INTERVALS: dict[str, float] = {  # seconds between two runs of a background job
-    "synapsen_promotion": 300.0,  # issue 14 §5: every 5 minutes
+    "synapsen_promotion": 300.0,  # every 5 minutes
     "ereignisse": 60.0,  # timeline.md §5.5: the passive orders of events of other persons
     "wiedervorlage": 3600.0,  # timeline.md §8: due resubmissions → the proactive mention
     "log_bereinigung": 86400.0,  # 365 days, `turn_roh` kept
-    "dateien_index": 3600.0,  # dateien.md §8.3 / issue 15 item 4: the index watcher on a schedule
+    "dateien_index": 3600.0,  # dateien.md §8.3: the index watcher on a schedule
 }

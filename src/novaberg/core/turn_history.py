@@ -1,5 +1,5 @@
 """The read side of `turns` and of the tribunal's trace in `pipeline_log`, for the person's own views
-(issue 17: the chat history per pair and the reasons behind a corrected or held-back answer).
+(the chat history per pair and the reasons behind a corrected or held-back answer).
 
 `core/logs.py` stays the one writer of both tables; this module only reads. Every statement names the
 pair (`user_id`, `character_id`) in its condition — a trace row is reached only through the turn it

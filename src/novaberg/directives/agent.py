@@ -1,4 +1,4 @@
-"""The directives agent (issue 12 §5): add, list and remove the person's standing rules by conversation.
+"""The directives agent: add, list and remove the person's standing rules by conversation.
 
 classify (model task `directives_classify`, offline rule below) → list at once; add and remove ask first and
 write only on the closed reading of consent (`read_consent(answer, "direktiven")`: refusal wins, anything
@@ -9,7 +9,6 @@ Importing this module registers the service with the turn.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,48 +17,19 @@ from novaberg.agents.services import AgentRequest, ServiceResult
 from novaberg.consent import ABLEHNUNG, ZUSTIMMUNG, read_consent
 from novaberg.core.errors import DatabaseError, InputError, ModelAnswerError, ModelError
 from novaberg.directives import texts
-from novaberg.directives.reading import read_directive
 from novaberg.directives.repository import Directive, DirectivesRepository, check_directive_text
 from novaberg.llm.reader import read_number, read_text
+from novaberg.text.directive_orders import ADD, LIST, NONE, REMOVE, read_directive_order
 
 __all__ = ["DirectivesService", "SERVICE", "SERVICE_NAME", "route_hint", "parse", "ADD", "LIST", "REMOVE", "NONE"]
 
 SERVICE_NAME = "direktiven"
 TASK = "directives_classify"
-ADD, LIST, REMOVE, NONE = "hinzufuegen", "auflisten", "entfernen", "keine"
 _ACTIONS = (ADD, LIST, REMOVE, NONE)
-
-_I = re.IGNORECASE
-_RULE_WORD = r"(?:regel\w*|direktive\w*)"
-_LIST = re.compile(rf"\b(?:welche|zeig\w*|liste\w*|nenn\w*\s+mir|was\s+sind)\b.*\b{_RULE_WORD}|"
-                   rf"^\s*(?:meine\s+)?{_RULE_WORD}\s*\??\s*$", _I)
-_REMOVE = re.compile(rf"\b(?:streich\w*|lösch\w*|entfern\w*|vergiss|heb\w*\b.*\bauf|aufheben)\b.*\b{_RULE_WORD}|"
-                     rf"\b{_RULE_WORD}\b.*\b(?:streich\w*|lösch\w*|entfern\w*|aufheben|gilt\s+nicht\s+mehr)\b", _I)
-_ADD_LEAD = re.compile(rf"^\s*(?:(?:neue|merk\s+dir\s+(?:die|als|eine|folgende)?)\s*){_RULE_WORD}?\s*[:：]\s*(.+)$|"
-                       rf"^\s*(?:neue\s+{_RULE_WORD}|{_RULE_WORD})\s*[:：]\s*(.+)$", _I | re.DOTALL)
-_IMPERATIVE = re.compile(r"^\s*(?:bitte\s+)?(?:sprich\s+mich|red\w*\s+mich|sieze?|duze?|nenn\w*\s+mich\s+(?:nie|niemals|"
-                         r"nicht)|erwähn\w*\s+(?:nie|niemals|nicht)|benutz\w*\s+(?:nie|keine)|verwend\w*\s+(?:nie|keine)|"
-                         r"schreib\w*\s+(?:nie|keine|ohne))\b", _I)
-_NUMBER = re.compile(r"\b(?:nummer\s+|nr\.?\s*)?(\d{1,3})\b", _I)
-_QUOTED = re.compile(r"[„\"»‚]([^„“\"«»‚‘]{1,500})[“\"«‘]")
-
 
 def parse(text: str) -> dict[str, Any]:
     """The offline reading of the documented phrasings (the offline model's rule for `directives_classify`)."""
-    plain = " ".join(str(text).split())
-    if _REMOVE.search(plain):
-        number = _NUMBER.search(plain)
-        quoted = _QUOTED.search(plain)
-        return {"aktion": REMOVE, "nummer": int(number.group(1)) if number else None,
-                "text": quoted.group(1) if quoted else ""}
-    if _LIST.search(plain):
-        return {"aktion": LIST, "text": "", "nummer": None}
-    lead = _ADD_LEAD.match(plain)
-    if lead:
-        return {"aktion": ADD, "text": (lead.group(1) or lead.group(2) or "").strip(), "nummer": None}
-    if _IMPERATIVE.search(plain) and read_directive(plain) is not None:
-        return {"aktion": ADD, "text": plain.rstrip(".!"), "nummer": None}
-    return {"aktion": NONE, "text": "", "nummer": None}
+    return read_directive_order(text)
 
 
 def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -160,7 +130,7 @@ class DirectivesService:
         if pending.get("aktion") == ADD:
             directive, created = repo.add(request.user_id, request.character_id, str(pending.get("text", "")),
                                           request.now)
-            # the confirm step reads what is stored, not what the writer reported (issue 25 item 5)
+            # the confirm step reads what is stored, not what the writer reported
             stored = any(d.id == directive.id and d.text == directive.text
                          for d in repo.list(request.user_id, request.character_id))
             steps.append({"schritt": "schreiben", "id": directive.id, "neu": created, "verifiziert": stored})

@@ -1,7 +1,7 @@
 """All SQL of `direktiven`: every statement carries the pair (user_id AND character_id) in its condition.
 
 Writes are verified by reading the row back in the same transaction; a write that does not read back is an
-error, never a success (DESIGN.md). Input is checked before anything runs (`check_directive_text`).
+error, never a success. Input is checked before anything runs (`check_directive_text`).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class Directive:
 
 
 def check_pair(user_id: object, character_id: object) -> tuple[str, str]:
-    """The pair by the edge's id rules (issue 10 §4), checked in the table's one writer for every caller."""
+    """The pair by the edge's id rules, checked in the table's one writer for every caller."""
     if not isinstance(user_id, str) or not user_id.strip() or not isinstance(character_id, str) \
             or not character_id.strip():
         raise InputError(NO_PAIR)

@@ -1,4 +1,4 @@
-"""The German texts of the directives (issue 12 §5): refusals, the question, the reports."""
+"""The German texts of the directives: refusals, the question, the reports."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ def make_embedder(spec: str | Any, url: str | None = None) -> Any:
     kind, _, arg = spec.strip().partition(":")
     if kind == "hashing" and not arg:
         return HashingEmbedder()
-    # issue 30: the HTTP client (httpx, httpcore) is imported only for an embedder that needs it — the default
+    # the HTTP client (httpx, httpcore) is imported only for an embedder that needs it — the default
     # `hashing` start does not pay for it (same package, below in the layers: no cycle is dodged here)
     if kind == "ollama":
         from novaberg.embed.remote import OllamaEmbedder

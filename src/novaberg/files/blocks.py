@@ -23,7 +23,7 @@ from novaberg.core.errors import DatabaseError, InputError
 from novaberg.files.labels import is_archived
 from novaberg.files.reading import texts
 from novaberg.files.retrieval import Hit, Retriever, root_of
-from novaberg.text.words import fold
+from novaberg.text.file_requests import asks_records
 
 __all__ = ["FOREIGN_HEADER", "OWN_HEADER", "location", "shown_path", "entry", "dedupe", "block_text", "split_hits",
            "turn_hits", "aufzeichnungen_block", "eigene_funde_block", "asks_records", "EXCERPT_CHARS", "framed"]
@@ -35,17 +35,6 @@ OWN_HEADER = "[EIGENE FUNDE]"  # §1a.5: does not contain the other header as a 
 _PROMPT_BLOCKS = {FOREIGN_HEADER: "aufzeichnungen", OWN_HEADER: "eigene_funde"}
 _OWN = frozenset({"figur"})  # §1a.5: `gemischt` goes to the foreign block
 EXCERPT_CHARS = 240
-# §8.1 Aushang: the turn refers to stored text rather than to a memory (the offline composer answers from it)
-_ASKS_RECORDS = re.compile(
-    r"unterlagen|aufzeichnung|dateien|\bdatei\b|dokument|ordner|in meinen notizen|steht (das|da|dazu|etwas|was)"
-    r" (irgendwo|drin)|such (mal|bitte)? ?in|was haben wir zu|weisst du (et)?was (ueber|zu|von)|nachsehen|"
-    r"nachlesen|nachschauen")  # on folded text
-
-
-def asks_records(text: str) -> bool:
-    return bool(_ASKS_RECORDS.search(fold(text)))
-
-
 def shown_path(hit: Hit) -> str:
     """The file as a person is told it: `<root folder>/<relative path>` — never the server's absolute path
     (issue 24: no server path in an answer or a service step)."""

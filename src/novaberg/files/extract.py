@@ -16,6 +16,8 @@ from html.parser import HTMLParser
 from typing import Any
 from xml.etree import ElementTree
 
+from novaberg.text.file_requests import heading_style_level
+
 __all__ = ["ParseError", "extract", "decode"]
 
 
@@ -114,7 +116,6 @@ class _HTML(HTMLParser):
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _DOCX_MAX_XML = 50_000_000  # the unpacked document part; a zip bomb is refused, not unpacked
-_HEADING_STYLE = re.compile(r"^(?:heading|überschrift)\s*(\d)$", re.IGNORECASE)
 
 
 def _docx(data: bytes) -> tuple[str, list[dict[str, Any]]]:
@@ -136,8 +137,9 @@ def _docx(data: bytes) -> tuple[str, list[dict[str, Any]]]:
         lines.append(text)
         style = paragraph.find(f"{_W}pPr/{_W}pStyle")
         name = (style.get(f"{_W}val") or "") if style is not None else ""
-        if (match := _HEADING_STYLE.match(name)) or name.lower() == "title":
-            headings.append({"ebene": int(match.group(1)) if match else 1, "titel": text, "zeile": len(lines)})
+        level = heading_style_level(name)
+        if level is not None or name.lower() == "title":
+            headings.append({"ebene": level if level is not None else 1, "titel": text, "zeile": len(lines)})
     return "\n".join(lines), headings
 
 

@@ -61,7 +61,7 @@ def check_description(fields: Any) -> dict[str, Any]:
 
 
 class OfflineDescriber:
-    """The offline rule of the file-index metadata task (DESIGN.md "The offline model")."""
+    """The offline rule of the file-index metadata task (docs/decisions.md "An offline model of fixed German rules")."""
 
     name = "offline"
 

@@ -35,16 +35,29 @@ from novaberg.files.fulltext import FULLTEXT, FULLTEXT_PARAMS
 from novaberg.files.paths import admission_problem
 from novaberg.files.repository import RootsRepository
 from novaberg.files.search_sql import SEARCH, TRACK_KEEP
+from novaberg.files.sections import SECTION_LINES
 from novaberg.files.threshold import DenseThreshold, channel_weights, dense_floor, threshold
 from novaberg.store.vectors import Vector, as_vector, with_vectors
 
-__all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "fuse", "has_words", "check_dimensions",
-           "index_dimensions"]
+__all__ = ["Hit", "SearchResult", "Retriever", "CHANNELS", "RRF_K", "SHARP_WEIGHT", "SHARP_LONG_WEIGHT", "fuse", "has_words",
+           "check_dimensions", "index_dimensions", "short_note_weights", "long_file_weights"]
 
 logger = logging.getLogger(__name__)
 
 CHANNELS = ("scharf", "dicht", "inhalt", "volltext")  # sharp, dense, content, BM25 full text — precedence (§6)
-DEFAULT_WEIGHTS = {"scharf": 1.0, "inhalt": 1.0, "volltext": 1.0, "dicht": 1.0}
+# The sharp channel's lexemes are the describer's keywords: on a long file the words that run through all of it,
+# evidence of the whole file that no single section shows to the content and full-text channels (they score a
+# file by its best section). On a file of one section window (`SECTION_LINES`) the offline describer takes them
+# from that one section, which those channels read in full, with counts and length: as a third equal vote it
+# counted the same words again and lifted a file that merely lists a question word among its eight keywords past
+# the file whose section answers (XQuAD dev, 788 one-paragraph files: sharp alone NDCG@5 0.613, full text alone
+# 0.950, fused 0.909 at full weight, 0.953 at this one). So a short file's keyword hit weighs SHARP_WEIGHT — it
+# orders what the other channels score equally (1/61 · 0.01 is below the gap of two ranks) and keeps its
+# precedence in a tie (§6) — and a longer file's the full SHARP_LONG_WEIGHT (Debian dev: 0.223 at 0.01 for
+# all, 0.226 with the long files at 1.0).
+SHARP_WEIGHT = 0.01
+SHARP_LONG_WEIGHT = 1.0
+DEFAULT_WEIGHTS = {"scharf": SHARP_WEIGHT, "inhalt": 1.0, "volltext": 1.0, "dicht": 1.0}
 RRF_K = 60  # the usual constant of Reciprocal Rank Fusion
 MAX_K = 50
 DEPTH_FACTOR = 4  # each channel hands the fusion this many times the cap; the result is cut to k
@@ -57,7 +70,8 @@ HEAD_MIN = 4  # … and of this length as the head of one (Frist → Kündigungs
 HEAD_WEIGHT = 0.5  # a lexeme found only as a head counts half its idf: the word itself is the stronger evidence
 TAIL_MIN = 5  # a question compound's last letters (a modifier of 4 left) match a document compound's head
 DENSE_DECIDES_INSIDE = True  # the dense rank votes among the lexical channels' files below the floor too (§6.3)
-SHORT_FILE_LINES = 12  # a file of at most this many lines is a short note to the fusion (dense_floors.json)
+SHORT_FILE_LINES = 12  # a file of at most this many lines is a short note to the fusion (dense_floors.json) …
+SHORT_FILE_BYTES = 400  # … and of at most this many bytes (about 60 words): a Wikipedia paragraph is one line
 MOVIERUNG = True  # a feminine -in/-innen gives its base (Zahnärztin → Zahnarzt, Ärztin → Arzt; base ≥ HEAD_MIN)
 # one round trip before the search: pgvector's iterative scan (§6.3); no wait for the disk at commit — the
 # search's one write is a sample of the pair's running distribution (§3.0a-bis), not a person's confirmed
@@ -198,7 +212,8 @@ def _rrf(lists: Sequence[Sequence[int]], rrf_k: int, values: Sequence[Sequence[f
 def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str, Sequence[float]] | None = None,
          ranks: dict[str, Sequence[float]] | None = None,
          weights: dict[str, float] | None = None,
-         dense_item_weights: dict[int, float] | None = None) -> list[tuple[int, float]]:
+         dense_item_weights: dict[int, float] | None = None,
+         sharp_item_weights: dict[int, float] | None = None) -> list[tuple[int, float]]:
     """Reciprocal Rank Fusion over the two kinds of evidence (§6.2: ranks, not values).
 
     The sharp, the content and the full-text channel read the same evidence — the question's lexemes — so
@@ -211,6 +226,7 @@ def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str,
     with `ranked`), items a channel scores equally share one rank (`_ranks`). A tie goes by the channel an
     item came from — sharp before dense before content before full text (§6 „der scharfe kommt zuerst").
     `ranks["dicht"]`, if given, are the dense channel's own ranks over the pair's whole stock.
+    `sharp_item_weights` override the sharp channel's weight per file (a long file's keywords: `long_file_weights`).
     """
     values = values or {}
     ranks = ranks or {}
@@ -219,7 +235,7 @@ def fuse(ranked: dict[str, Sequence[int]], rrf_k: int = RRF_K, values: dict[str,
     lexical_pairs = _rrf([ranked.get(channel, ()) for channel in lexical_channels], rrf_k,
                          [values.get(channel) for channel in lexical_channels],
                          [ranks.get(channel) for channel in lexical_channels],
-                         [weights[channel] for channel in lexical_channels])
+                         [weights[channel] for channel in lexical_channels], [sharp_item_weights, None, None])
     lexical = [item for item, _ in lexical_pairs]
     scores = dict(_rrf([lexical, ranked.get("dicht", ())], rrf_k,
                        [[score for _, score in lexical_pairs] if values else None, values.get("dicht")],
@@ -238,6 +254,32 @@ def _beside(work: Any, *args: Any) -> Future[Any]:
         return runner.submit(work, *args)
     finally:
         runner.shutdown(wait=False)  # the work goes on; the thread ends with it
+
+
+def _is_short_note(row: dict[str, Any]) -> bool:
+    """A file of a few lines and a few sentences (the index row's line count and size)."""
+    return 0 < (row["zeilen"] or 0) <= SHORT_FILE_LINES and 0 < (row["groesse"] or 0) <= SHORT_FILE_BYTES
+
+
+def short_note_weights(short_weight: float | None, dense: Sequence[int], lexical: set[int],
+                       rows: dict[int, dict[str, Any]]) -> dict[int, float] | None:
+    """The dense vote's measured short-note weight (`channel_weights`), for this question or not at all.
+
+    A short note's topic embedding stands for all of it, a manual's or a long paragraph's for little of it
+    (the embedding reads topic and keywords, never the text). The weight holds only when every file the
+    words found is a short note — short in lines and in bytes — and then for all of them alike, among the
+    files with lexical evidence only (a file the words did not find is not lifted past them). A weight per
+    file lifted a short file past a longer one on the embedder's vote alone, and a paragraph of one long
+    line counted as a note (XQuAD dev: NDCG@5 0.786 with it, 0.909 without)."""
+    if short_weight is None or not lexical or not all(_is_short_note(rows[item]) for item in lexical):
+        return None
+    return {item: short_weight for item in dense if item in lexical}
+
+
+def long_file_weights(sharp: Sequence[int], rows: dict[int, dict[str, Any]]) -> dict[int, float]:
+    """The sharp vote's full weight for the files longer than one section window: their keywords speak of more
+    than the best section the content and full-text channels score (see SHARP_WEIGHT)."""
+    return {item: SHARP_LONG_WEIGHT for item in sharp if (rows[item]["zeilen"] or 0) > SECTION_LINES}
 
 
 def _check_k(k: Any) -> int:
@@ -384,14 +426,10 @@ class Retriever:
         fusion_values = {**values, "dicht": [value for _, value, _ in inside]}
         ranks_fusion = {**ranks, "dicht": [place for _, _, place in inside]}
         hits = []
-        # issue 27 item 2: a short note's topic embedding stands for all of it, a manual's for little of it — the
-        # dense vote on a file of at most SHORT_FILE_LINES lines has its own measured weight (`channel_weights`)
-        short_weight = self.weights.get("dicht_kurz")
-        # weight among the files with lexical evidence only: a file the words did not find is not lifted past them
-        short = {item: short_weight for item in fusion["dicht"]
-                 if short_weight is not None and item in lexical and 0 < (files[item]["zeilen"] or 0) <= SHORT_FILE_LINES}
         for item, score in fuse(fusion, values=fusion_values, ranks=ranks_fusion, weights=self.weights,
-                                dense_item_weights=short)[:k]:
+                                dense_item_weights=short_note_weights(self.weights.get("dicht_kurz"), fusion["dicht"],
+                                                                         lexical, files),
+                                sharp_item_weights=long_file_weights(ranked["scharf"], files))[:k]:
             row = files[item]
             channels = tuple(channel for channel in CHANNELS if item in ranked[channel])
             lines = passages.get(item) or ((row["zeile_von"], row["zeile_bis"]) if row["zeile_von"] is not None

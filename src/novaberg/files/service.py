@@ -1,4 +1,4 @@
-"""The operator facade of the files service: `nova.files.grant/roots/disable/forget/index` (DESIGN.md)
+"""The operator facade of the files service: `nova.files.grant/roots/disable/forget/index`
 and the per-person allow-list `nova.files.allow/allowed/disallow` (issue 24).
 
 `grant` runs the same check as the conversation's gate (§7): the path is resolved first and refused outside
@@ -73,6 +73,10 @@ class FilesService:
         if not removed:
             raise ValueError(texts.NOT_IN_ALLOW_LIST.format(pfad=path))
         return {"user_id": user_id, "pfad": path, "entfernt": removed}
+
+    def allowed_everyone(self) -> dict[str, list[str]]:
+        """Every person's allow-list (the operator's overview: `novaberg doctor`)."""
+        return self.allow_list.everyone()
 
     def allowed(self, user_id: str) -> list[dict[str, Any]]:
         """The person's allow-list entries."""

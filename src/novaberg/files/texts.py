@@ -1,4 +1,4 @@
-"""The German texts the files service says to a person or an operator (one place, STYLE.md)."""
+"""The German texts the files service says to a person or an operator (one place, CONTRIBUTING.md "German is data")."""
 
 from __future__ import annotations
 

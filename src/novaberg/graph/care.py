@@ -10,36 +10,13 @@ honest about what she cannot do offline and claim nothing stored.
 
 from __future__ import annotations
 
-import re
-from functools import cache
-
 from novaberg.graph.texts import CARE_CRISIS, CARE_DANGER_TO_LIFE, CARE_EMERGENCY, CARE_UNWELL
 from novaberg.situation.readiness import CRISIS, readiness
-from novaberg.text.wellbeing import STRAIN, wellbeing
-from novaberg.text.words import fold
+from novaberg.text.wellbeing import STRAIN, feels_unwell, wellbeing
 
 __all__ = ["care_answer", "feels_unwell"]
 
 _DANGER_TEXTS = {"lebensgefahr": CARE_DANGER_TO_LIFE, "notlage": CARE_EMERGENCY}  # families with a text of their own
-# The input is folded once (ä→ae, ß→ss, lower case); the words of `text/wellbeing_de.json` are folded, too.
-_EXPERIENCER = r"(?:ich\s+fuehl(?:e)?\s+mich|mir\s+geht(?:'s|s|\s+es)|ich\s+bin|bin\s+ich)"
-
-
-@cache
-def _unwell() -> re.Pattern[str]:
-    lexicon = wellbeing()
-    negated = "|".join(map(re.escape, lexicon.unwell_negated))
-    plain = "|".join(map(re.escape, lexicon.unwell))
-    return re.compile(
-        rf"\b{_EXPERIENCER}\b[^,.;!?]*?\b(?:nicht\s+(?:so\s+|besonders\s+|ganz\s+|sehr\s+)?(?:{negated})|{plain})\b"
-    )
-
-
-def feels_unwell(text: str) -> bool:
-    """Whether the person says they feel unwell (first person, in one clause); no crisis reading."""
-    return bool(_unwell().search(fold(text)))
-
-
 def care_answer(text: str, sie: bool = False, crisis_only: bool = False) -> str:
     """The offline answer to how the person is (`sie`: in the Sie-form), or '' when the turn says nothing about
     it (`crisis_only`: nothing short of a crisis — beside work done, *ich bin müde* needs no second sentence)."""

@@ -6,11 +6,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from novaberg.agents.services import wrote_verifiably
-from novaberg.directives.reading import KIND_DU, KIND_SIE, read_directive
 from novaberg.graph.care import care_answer, feels_unwell
 from novaberg.graph.texts import ADDRESS_SIE_HINT, OFFLINE_CAPABILITIES, STATEMENT_NOTED
 from novaberg.llm.reader import read_text
 from novaberg.memory.address import person_address
+from novaberg.text.directive_rules import KIND_DU, KIND_SIE, read_directive
 from novaberg.text.grammar import STATEMENT, analyse, statement_adverb_first
 from novaberg.text.small_talk import ADDRESS_DU, ADDRESS_SIE, small_talk
 from novaberg.text.words import words

@@ -27,11 +27,12 @@ from novaberg.graph.texts import MODEL_DOWN_ANSWER
 from novaberg.graph.turn_directives import read_directives
 from novaberg.llm.reader import read_text
 from novaberg.situation.turn import inventory_source, keep_offer, situation_of
+from novaberg.text.address_forms import to_sie_form, without_emoji
 from novaberg.text.small_talk import ADDRESS_SIE
-from novaberg.tribunal.address import to_sie_form, without_emoji
 from novaberg.tribunal.const import LOG_KIND, LOG_NODE, LOG_SOURCE
 from novaberg.tribunal.correct import claim_survived, correction_sentence, surviving_claim_error
 from novaberg.tribunal.evaluate import computed_verdict, worse_verdict
+from novaberg.tribunal.judge_runs import run_judges
 from novaberg.tribunal.judges import (
     STATUS_ERROR,
     STATUS_NOT_JUDGED,
@@ -39,7 +40,6 @@ from novaberg.tribunal.judges import (
     judge_input,
     missing_lines,
     reason_lines,
-    run_judges,
     verdict_of,
 )
 from novaberg.tribunal.rules import directive_findings, directive_order
@@ -62,7 +62,9 @@ def judge_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         directives = read_directives(state, deps)
         update["directives"] = directives
     correction_round = state.get("correction_round", 0)
-    skipped = _judges_not_needed(state, deps, directives, correction_round)
+    skipped, check = _judges_not_needed(state, deps, directives, correction_round)
+    if check is not None:  # evaluate reads it again for the same answer of the same round (`_computed`)
+        update["computed"] = {"answer": state["answer"], "runde": correction_round, "check": check}
     if skipped:
         deps.log.write(state["turn_id"], TRIBUNAL_NODE, "richter",
                        {"runde": correction_round, "uebersprungen": skipped}, state["now"])
@@ -96,24 +98,36 @@ SKIP_BY_RULE = "antwort_aus_regel"
 SKIP_COMPUTED = "gerechnet_entschieden"
 
 
-def _judges_not_needed(state: TurnState, deps: Deps, directives: list[str], correction_round: int) -> str:
+def _judges_not_needed(state: TurnState, deps: Deps, directives: list[str],
+                       correction_round: int) -> tuple[str, Any]:
     """Why the judges are not asked this round, or '' (where the computed path decided, no model):
     the code's own sentence that the model failed; an answer no model wrote (the services' reports said by rule);
     or, before the last round, a computed finding (a storage claim not proven, a wrong date, a broken directive)
-    that sends the answer into a correction round whatever the judges say — the corrected answer is judged."""
+    that sends the answer into a correction round whatever the judges say — the corrected answer is judged.
+    Second: the computed check when it was made here, else None."""
     answer = state["answer"]
     if _model_down(answer):
-        return SKIP_MODEL_DOWN
+        return SKIP_MODEL_DOWN, None
     if state.get("answer_by_rule"):
-        return SKIP_BY_RULE
+        return SKIP_BY_RULE, None
     if correction_round >= MAX_CORRECTIONS:
-        return ""  # the last round's verdict decides between the answer and the fallback text: always judged
+        return "", None  # the last round's verdict decides between the answer and the fallback text: always judged
     if directive_findings(answer, directives):
-        return SKIP_COMPUTED
+        return SKIP_COMPUTED, None
+    check = _computed(state, deps)
+    return (SKIP_COMPUTED if check.verdict != "ok" else ""), check
+
+
+def _computed(state: TurnState, deps: Deps) -> Any:
+    """The computed check of the current answer: made once per answer and round (the judge node's, when it made
+    one for this answer: nothing the check reads — the answer, the turn's services, the stored rows — changes
+    between judge and evaluate), else made here."""
+    kept = state.get("computed") or {}
+    if kept.get("answer") == state["answer"] and kept.get("runde") == state.get("correction_round", 0):
+        return kept["check"]
     situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
-    check = computed_verdict(answer, state.get("services", []), state["now"].date(),
-                             inventory_source(situation, deps.db, deps.zone), deps.zone)
-    return SKIP_COMPUTED if check.verdict != "ok" else ""
+    return computed_verdict(state["answer"], state.get("services", []), state["now"].date(),
+                            inventory_source(situation, deps.holdings_read(), deps.zone), deps.zone)
 
 
 def _model_down(answer: str) -> bool:
@@ -134,8 +148,7 @@ def evaluate_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     answer = state["answer"]
     deps = runtime.context
     situation = situation_of(state.get("sachlage"), state["user_id"], state["character_id"])
-    check = computed_verdict(answer, state.get("services", []), state["now"].date(),
-                             inventory_source(situation, deps.db, deps.zone), deps.zone)
+    check = _computed(state, deps)
     deps.log.write(state["turn_id"], LOG_NODE, LOG_KIND, check.log_payload(correction_round, MAX_CORRECTIONS),
                    state["now"], LOG_SOURCE)
     votes = state.get("votes", [])

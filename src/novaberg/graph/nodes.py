@@ -31,7 +31,6 @@ from novaberg.graph.file_answers import (
     read_offer_answer,
     read_taken,
 )
-from novaberg.graph.holdings import RepositoryHoldings
 from novaberg.graph.intent_route import read_service_choice, read_turn, turn_reading
 from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, ends_waiting_question, route
 from novaberg.graph.state import TurnState
@@ -168,7 +167,7 @@ def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dic
     if order is None:
         return None
     chosen = route_by_last_exchange(order, last_exchange(situation.objects, situation.turn)) or route_by_data(
-        order, RepositoryHoldings(deps.db), state["user_id"], state["character_id"])
+        order, deps.holdings_read(), state["user_id"], state["character_id"])
     if chosen is None:
         return None
     decision = chosen.decision(order)
@@ -315,7 +314,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         _trace(runtime, state, "plan", "dienst", result.as_dict(), source=result.name)
     keep_offer_of(deps, state["user_id"], state["character_id"], results)  # §8.2: „Soll ich … vorlesen?"
     services = [r.as_dict() for r in results]
-    situation = record_services(deps.redis, deps.db, situation, services, deps.zone)
+    situation = record_services(deps.redis, deps.holdings_read(), situation, services, deps.zone)
     update: dict[str, Any] = {"services": services, "sachlage": situation.as_dict()}
     written = [r.data["timeline_id"] for r in results if "timeline_id" in r.data]
     if written:

@@ -36,3 +36,4 @@ class TurnState(TypedDict, total=False):
     angebot: dict[str, Any]  # the offer the answer that went out made, kept as [OBJEKT] (issue 11 §5)
     selbstausloesungen: dict[str, int]  # self-triggers booked per reason this turn (dateien.md §3.0b, own budget)
     vertiefung: dict[str, Any]  # the deepening's result for the composer: offline reply, locations (§3.0b)
+    computed: dict[str, Any]  # the judge node's computed check with the answer and round it checked (tribunal)

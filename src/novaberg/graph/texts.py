@@ -1,4 +1,4 @@
-"""The German texts the turn graph says itself, in one place (STYLE.md, "Adopted here" 1).
+"""The German texts the turn graph says itself, in one place (CONTRIBUTING.md "German is data").
 
 The answers of the turn itself (compose, nodes) and the care answers (`graph/care.py`) are what Nova says without a model when the person tells her how they are.
 Each is a pair (du-form, Sie-form). They are honest about what she cannot do offline and claim nothing stored.

@@ -10,12 +10,12 @@ from novaberg.core.errors import ModelUnreachableError
 
 __all__ = ["DEFAULT_SLOTS", "Prompt", "LLMResult", "LLM", "ModelTimeoutError"]
 
-DEFAULT_SLOTS = 1  # a model server that serves one request at a time is the safe assumption (issue 30 §4)
+DEFAULT_SLOTS = 1  # a model server that serves one request at a time is the safe assumption
 
 
 class ModelTimeoutError(ModelUnreachableError):
     """The model server did not answer within the call's time-out (a kind of unreachable: callers that catch
-    `ModelUnreachableError` keep working; the judges name it as a time-out, issue 30 §4)."""
+    `ModelUnreachableError` keep working; the judges name it as a time-out)."""
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""One deadline for a whole model call (issue 10 §5: the model time-out is a total per call).
+"""One deadline for a whole model call (the model time-out is a total per call).
 
 httpx times out each socket operation on its own, so a server that accepts and then trickles bytes,
 or a retry after a slow failure, could take a multiple of the time-out. Here every connect, read and

@@ -1,7 +1,7 @@
 """Connectors to model servers: Ollama's native chat API and any OpenAI-compatible server.
 
 Both ask for JSON and turn every failure into a `ModelUnreachableError` / `ModelError` with a clear
-message; the chat loop catches those. The time-out is a total per call (issue 10 §5): connecting,
+message; the chat loop catches those. The time-out is a total per call: connecting,
 sending, waiting, reading and the one retry on a connection error all end by one deadline. Messages
 name no server URL (a person may read them); the log has the host without credentials. `slots` is how many
 requests the server serves at once (a local Ollama or llama.cpp often one): the judges send no more at once,

@@ -2,7 +2,7 @@
 
 A module defines the rule for its own tasks next to its prompt, as a plain function; the one explicit list
 (`api.catalog.OFFLINE_RULES`) maps each task to its rule and `Nova.open` hands that table to the connector
-(issue 25: nothing registers on import). A rule reads the structured input, never the rendered prompt text.
+(nothing registers on import). A rule reads the structured input, never the rendered prompt text.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class OfflineLLM:
 
     connector = "offline"
     model: str | None = None
-    in_process = True  # answers with code in this process: nothing to send, nothing to wait for (issue 30)
+    in_process = True  # answers with code in this process: nothing to send, nothing to wait for
 
     def __init__(self, rules: Mapping[str, Rule]) -> None:
         self.rules = checked_rules(rules)

@@ -3,7 +3,7 @@
 Resolution order (tribunal.md §4, three levels): default → {model} → {connector}; a later level wins.
 Override directories live under `NOVABERG_PROMPT_DIR` (`<dir>/<model>/…`, `<dir>/<connector>/…`).
 
-A block goes into a prompt only when it carries something (issue 30 §5): `render` leaves out a line whose
+A block goes into a prompt only when it carries something: `render` leaves out a line whose
 fields are all empty (or one of the callers' words for nothing, `NOTHING`), and a paragraph whose every
 field line went that way goes with its heading. A model server is paid per prompt token.
 """

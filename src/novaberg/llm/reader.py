@@ -3,7 +3,7 @@
 Not an object → loud `kein_objekt`; `null` and a missing key → the default; a string, also an empty
 one, passes unchanged; any other type → loud `feld_falscher_typ`. Every module reads model fields here.
 `NaN`, `Infinity` and numbers beyond a float (`1e999`), which Python's json would accept, are wrong
-types wherever they stand in the answer (issue 10 §4); a number outside the range a field allows is too.
+types wherever they stand in the answer; a number outside the range a field allows is too.
 So is a text with NUL or a lone surrogate, which no database column can store.
 """
 
@@ -94,7 +94,7 @@ def read_text(answer: Mapping[str, Any], key: str, default: str = "") -> str:
 
 def read_number(answer: Mapping[str, Any], key: str, default: float = 0.0, *, minimum: float | None = None,
                 maximum: float | None = None) -> float:
-    """A finite number; with `minimum`/`maximum` (inclusive) a value outside them is loud too (issue 10 §4)."""
+    """A finite number; with `minimum`/`maximum` (inclusive) a value outside them is loud too."""
     value = answer.get(key)
     if value is None:
         return default

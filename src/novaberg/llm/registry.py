@@ -1,7 +1,7 @@
 """Choosing a connector by name: `offline`, `ollama:<model>`, `openai:<model>` (NOVABERG_LLM / --llm).
 
 The task tables — the offline rules and the per-task temperatures — come from the one explicit list
-(`api.catalog`) and are handed in by whoever opens Nova; this module knows no task (issue 25)."""
+(`api.catalog`) and are handed in by whoever opens Nova; this module knows no task."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def make_llm(spec: str | Any, url: str | None = None, timeout: float = LLM_TIMEO
             raise ConfigError("the offline connector needs its rule table (api.catalog.OFFLINE_RULES)")
         return OfflineLLM(rules)
     # the HTTP stack (httpx, httpcore) is imported only when a model server is named: an offline start
-    # (`novaberg say`, issue 30 §2) never pays for it
+    # (`novaberg say`) never pays for it
     from novaberg.llm.http_connectors import OllamaLLM, OpenAICompatibleLLM
 
     # the offline rules go to a model server's connector too: a task whose answer does not fit its schema falls

@@ -1,6 +1,6 @@
 """Temperature per task (tribunal.md §6: 0.2 for the judges). The table comes from the one explicit list
 (`api.catalog.TEMPERATURES`) and is handed to a model connector at open; a task missing from it uses the
-connector's own temperature (`temperature`, default 0.0). Nothing registers on import (issue 25)."""
+connector's own temperature (`temperature`, default 0.0). Nothing registers on import."""
 
 from __future__ import annotations
 

@@ -127,7 +127,7 @@ class NotesRepository:
         with self._db.transaction() as conn:
             return conn.execute(_LOCK, (_check_id(note_id), _check_user(user_id))).fetchone()
 
-    # --- public API (DESIGN.md): nova.notes.list(user_id)
+    # --- public API: nova.notes.list(user_id)
     def list(self, user_id: str) -> list[dict[str, Any]]:
         """The active notes of the person, most recently changed first."""
         _check_user(user_id)

@@ -1,4 +1,4 @@
-"""The heartbeat's jobs (DESIGN.md "background"), each with its interval from `PIXIE_JOB_INTERVALS`."""
+"""The heartbeat's jobs (docs/architecture.md), each with its interval from `PIXIE_JOB_INTERVALS`."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 `start_background(clock)` for `novaberg serve` (a daemon thread, stopped before Nova closes).
 
 `stop_background()` is what `Nova.close` calls first: the heartbeat releases its Redis lock while Redis
-still runs, so the next start takes it at once (issue 24, a lock left behind made it wait ~60 s)."""
+still runs, so the next start takes it at once (a lock left behind made it wait ~60 s)."""
 
 from __future__ import annotations
 

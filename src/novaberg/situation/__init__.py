@@ -1,4 +1,4 @@
-"""The Lage of the turn (`sachlage`): acute objects per pair in Redis, offers and their consent (issue 11)."""
+"""The Lage of the turn (`sachlage`): acute objects per pair in Redis, offers and their consent."""
 
 from novaberg.situation.lage import (
     AcuteObject,

@@ -1,4 +1,4 @@
-"""The Lage of the turn (`sachlage`, issue 11 §1): the acute objects of a pair, kept in Redis with a TTL.
+"""The Lage of the turn (`sachlage`): the acute objects of a pair, kept in Redis with a TTL.
 
 An acute object is a row a service wrote, read or named in the last five turn pairs or in this turn, or a day
 and time the person named — each with its covered values (day, time, title, note name). The evaluate node
@@ -59,7 +59,7 @@ _log = logging.getLogger("novaberg.situation")
 
 SITUATION_TTL_SECONDS = 2 * 3600  # one conversation: the Lage and the refusals of its offers
 OFFER_TTL_SECONDS = PENDING_TTL_SECONDS  # an offer waits as long as a pending question
-TURN_PAIRS = 5  # the last five turn pairs and this turn (issue 11 §1)
+TURN_PAIRS = 5  # the last five turn pairs and this turn
 _RETRIES = 40
 # After a lost race the next attempt waits a random while that doubles up to a cap (full jitter): twelve parallel
 # turns of one pair retried in a tight loop could lose every one of their attempts under load, and the Lage then

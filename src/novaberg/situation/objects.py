@@ -1,4 +1,4 @@
-"""Acute objects from what the person said and from what the services of the turn did (issue 11 §1).
+"""Acute objects from what the person said and from what the services of the turn did.
 
 - `named_objects`: the day and time the person named (*„… am Freitag um 11 …“*) — one object with its
   covered values, only when the time parser recognised a day.
@@ -16,12 +16,11 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.holdings import Holdings
 from novaberg.agents.services import step_verified, wrote_verifiably
 from novaberg.core.errors import NovabergError
-from novaberg.notes.repository import NotesRepository
 from novaberg.situation.lage import KIND_APPOINTMENT, KIND_MOMENT, KIND_NOTE, AcuteObject
 from novaberg.timeline.phrases import time_expression
-from novaberg.timeline.repository import TimelineRepository
 from novaberg.timeparse import parse
 
 __all__ = ["named_objects", "service_objects", "row_object", "rows_read", "read_ids"]
@@ -85,37 +84,35 @@ def _timeline_ids(service: Mapping[str, Any]) -> tuple[list[int], list[int]]:
     return written, dropped
 
 
-def service_objects(services: Sequence[Mapping[str, Any]], db: Any, user_id: str, character_id: str, turn: int,
+def service_objects(services: Sequence[Mapping[str, Any]], holdings: Holdings, user_id: str, character_id: str, turn: int,
                     zone: ZoneInfo) -> tuple[list[AcuteObject], list[int]]:
     """The objects the services of this turn wrote, read or found, and the timeline rows they removed."""
     objects: list[AcuteObject] = []
     dropped: list[int] = []
-    timeline = TimelineRepository(db)
-    notes = NotesRepository(db)
     for service in services:
         name = service.get("name")
         if name == TIMELINE:
             written, gone = _timeline_ids(service)
             dropped.extend(gone)
             touched = [*((i, "geschrieben") for i in written), *((i, "gelesen") for i in read_ids(service))]
-            rows = _read(lambda ids=[i for i, _ in touched]: timeline.find_by_ids(user_id, character_id, ids)) or {}
+            rows = _read(lambda ids=[i for i, _ in touched]: holdings.appointments(user_id, character_id, ids)) or {}
             for row_id, source in touched:
                 row = rows.get(int(row_id))
                 if row is not None and row.get("aktiv"):
                     objects.append(row_object(row, source, turn, zone))
         elif name == NOTES:
-            objects.extend(_note_objects(service, notes, user_id, turn))
+            objects.extend(_note_objects(service, holdings, user_id, turn))
     return objects, dropped
 
 
-def _note_objects(service: Mapping[str, Any], notes: Any, user_id: str, turn: int) -> list[AcuteObject]:
+def _note_objects(service: Mapping[str, Any], holdings: Holdings, user_id: str, turn: int) -> list[AcuteObject]:
     data = service.get("data") if isinstance(service.get("data"), Mapping) else {}
     wrote = wrote_verifiably(service.get("steps") or [])
     ids: list[int] = [data["notiz_id"]] if _int(data.get("notiz_id")) else []
     ids += [i for i in (data.get("ids") or [])[:_NOTES_READ_CAP] if _int(i)]
     found = []
     for note_id in ids:
-        row = _read(lambda i=note_id: notes.get(i, user_id))
+        row = _read(lambda i=note_id: holdings.note(user_id, i))
         if row is not None and row.get("aktiv"):
             found.append(AcuteObject(KIND_NOTE, str(row["name"]), "geschrieben" if wrote else "gelesen", turn,
                                      row_id=int(row["id"])))
@@ -130,8 +127,8 @@ def _read(fetch: Any) -> dict[str, Any] | None:
         return None
 
 
-def rows_read(object_ids: Iterable[int], db: Any, user_id: str, character_id: str) -> list[dict[str, Any]]:
+def rows_read(object_ids: Iterable[int], holdings: Holdings, user_id: str, character_id: str) -> list[dict[str, Any]]:
     """The timeline rows with these ids, bound to the pair (for the read cover); unreadable ones left out."""
     ids = list(object_ids)
-    found = _read(lambda: TimelineRepository(db).find_by_ids(user_id, character_id, ids)) or {}
+    found = _read(lambda: holdings.appointments(user_id, character_id, ids)) or {}
     return [row for row in (found.get(int(i)) for i in ids) if row is not None and row.get("aktiv")]

@@ -1,4 +1,4 @@
-"""Offers and consent (issue 11 §5; timeline.md §3a and „Der Objektbezug“, notizen.md E3).
+"""Offers and consent (timeline.md §3a and „Der Objektbezug“, notizen.md E3).
 
 When the answer that goes out offers a write — the corrector's restatement (*„Soll ich ihn eintragen?“*) or the
 §3a offer for a mentioned coming appointment — the offer is kept as the `[OBJEKT]` of the Lage
@@ -22,7 +22,7 @@ from novaberg.situation.lage import OFFER_TTL_SECONDS, Offer, Situation
 from novaberg.situation.texts import OFFER_APPOINTMENT
 from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.claim_vocabulary import VOCABULARY
-from novaberg.text.consent import consent_lists, consists_of_consent, has_refusal_word
+from novaberg.text.consent import consent_lists, consists_of_consent, has_refusal_word, offer_phrase_at
 from novaberg.text.orders import order_words
 from novaberg.text.words import content_words, split_sentences
 from novaberg.timeparse import TIME_VOCABULARY, parse
@@ -33,8 +33,6 @@ __all__ = ["CONSENT_LISTS", "consent_reading", "offer_in_answer", "offers_a_writ
 
 CONSENT_LISTS = "notizen"  # the closed reading has one copy per service; the timeline uses the notes' copy
 WEEKDAYS = WEEKDAY_NAMES  # the public name of this module; the one copy is text/calendar_de.json
-_OFFER = re.compile(r"\b(?:soll ich|sollen wir|möchtest du|moechtest du|magst du|willst du|darf ich)\b",
-                    re.IGNORECASE)
 _NOTE_PLACES = ("liste", "notiz", "notizen", "zettel")
 _NOT_TITLE = frozenset({"uhr", "soll", "sollen", "möchtest", "moechtest", "magst", "willst", "darf", "dass",
                         *TIME_VOCABULARY.months})
@@ -80,9 +78,9 @@ def _offer_sentences(answer: str) -> list[str]:
     example, a condition — is not the offer)."""
     found = []
     for sentence in split_sentences(answer):
-        match = _OFFER.search(sentence)
-        if sentence.rstrip().endswith("?") and match and set(_words(sentence[match.start():])) & _VERB_WORDS:
-            found.append(sentence[match.start():])
+        start = offer_phrase_at(sentence)
+        if sentence.rstrip().endswith("?") and start is not None and set(_words(sentence[start:])) & _VERB_WORDS:
+            found.append(sentence[start:])
     return found
 
 
@@ -141,7 +139,7 @@ def mention_offer(text: str, services: Sequence[Mapping[str, Any]], situation: S
 
 def mentioned_appointment(text: str, now: datetime, zone: ZoneInfo) -> tuple[list[str], datetime] | None:
     """The title words and the coming moment of an appointment the text mentions (§3a), or None. A consent or a
-    refusal is no mention; a refusal counts only as a whole word (issue 26: *Donnerstag*, *einen* hold *ne*)."""
+    refusal is no mention; a refusal counts only as a whole word (*Donnerstag*, *einen* hold *ne*)."""
     if has_refusal_word(text) or consists_of_consent(text, consent_lists(CONSENT_LISTS)):
         return None
     moment = _moment(text, now, zone)

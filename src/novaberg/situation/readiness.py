@@ -77,7 +77,7 @@ class _Families:
     intensifiers: frozenset[str]
     escape: frozenset[str]
     openers: frozenset[str]
-    late: frozenset[str]  # *verstorbene(r)* as an attribute before a family word (issue 28)
+    late: frozenset[str]  # *verstorbene(r)* as an attribute before a family word
 
 
 @cache
@@ -161,7 +161,7 @@ def _state(clause: list[str], first_person: bool) -> bool:
 
 def _late_relative(clause: list[str], index: int) -> bool:
     """*mein verstorbener Mann*, *meiner verstorbenen Großmutter*: the participle as an attribute before a family
-    word describes the relative (issue 28 item 4: a question about a late relative is memory's, no crisis);
+    word describes the relative (a question about a late relative is memory's, no crisis);
     *mein Mann ist verstorben* or *gestern verstorben* still tells a death."""
     after = clause[index + 1] if index + 1 < len(clause) else ""
     return clause[index] in _families().late and any(after == kin or (after.endswith(kin) and len(kin) >= 4)

@@ -1,4 +1,4 @@
-"""The German texts of the Lage and its offers, in one place (STYLE.md "Adopted here" 1)."""
+"""The German texts of the Lage and its offers, in one place (CONTRIBUTING.md "German is data")."""
 
 from __future__ import annotations
 
@@ -14,5 +14,5 @@ OFFER_EXPIRED = ("Mein Angebot, „{title}“ einzutragen, ist abgelaufen — ge
 OFFER_OTHER_FIGURE = ("Dieses Angebot kam nicht von mir, sondern aus einem Gespräch mit einer anderen Figur — "
                       "geschrieben habe ich nichts. Sag mir bitte ausdrücklich, was ich eintragen soll.")
 OFFER_GONE = "Dieses Angebot gibt es nicht mehr — geschrieben habe ich nichts."
-# Two orders in one turn and the first asks back: the others wait for the answer (issue 11 §8).
+# Two orders in one turn and the first asks back: the others wait for the answer.
 ORDERS_WAITING = "Danach kümmere ich mich um {auftraege} — das wartet, bis diese Frage geklärt ist."

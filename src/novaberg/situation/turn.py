@@ -12,13 +12,12 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.holdings import Holdings
 from novaberg.core.errors import DatabaseError
-from novaberg.notes.repository import NotesRepository
 from novaberg.situation.lage import Situation, store_offer, update_situation
 from novaberg.situation.objects import named_objects, rows_read, service_objects
 from novaberg.situation.offers import offer_in_answer
 from novaberg.situation.sources import InventorySource, NoteView
-from novaberg.timeline.repository import TimelineRepository
 
 __all__ = ["begin_situation", "record_services", "keep_offer", "refuse_offer", "situation_of", "inventory_source",
            "object_reference"]
@@ -48,10 +47,10 @@ def situation_of(raw: Any, user_id: str, character_id: str) -> Situation:
         return Situation(user_id, character_id)
 
 
-def record_services(redis: Any, db: Any, situation: Situation, services: Sequence[Mapping[str, Any]],
+def record_services(redis: Any, holdings: Holdings, situation: Situation, services: Sequence[Mapping[str, Any]],
                     zone: ZoneInfo) -> Situation:
     """The rows the services of this turn wrote, read or found become acute objects of the Lage."""
-    objects, dropped = service_objects(services, db, situation.user_id, situation.character_id, situation.turn,
+    objects, dropped = service_objects(services, holdings, situation.user_id, situation.character_id, situation.turn,
                                        zone)
     if not objects and not dropped:
         return situation
@@ -86,19 +85,19 @@ def refuse_offer(redis: Any, situation: Situation, key: str) -> Situation:
         return situation.with_refusal(key)
 
 
-def inventory_source(situation: Situation, db: Any, zone: ZoneInfo) -> InventorySource:
+def inventory_source(situation: Situation, holdings: Holdings, zone: ZoneInfo) -> InventorySource:
     """What the inventory check may ask, bound to the pair of the Lage."""
     user_id, character_id = situation.user_id, situation.character_id
     read_now = [o.row_id for o in situation.objects
                 if o.kind == "termin" and o.source == "gelesen" and o.turn == situation.turn and o.row_id is not None]
 
     def lookup(moment: datetime) -> list[dict[str, Any]]:
-        return TimelineRepository(db).find_at_moment(user_id, character_id, moment, zone)
+        return holdings.appointments_at(user_id, character_id, moment, zone)
 
     def notes() -> list[NoteView]:
-        return [NoteView(str(r["name"]), str(r["text"])) for r in NotesRepository(db).list(user_id)]
+        return [NoteView(str(r["name"]), str(r["text"])) for r in holdings.notes(user_id)]
 
-    return InventorySource(situation.moments(zone), lookup, zone, tuple(rows_read(read_now, db, user_id,
+    return InventorySource(situation.moments(zone), lookup, zone, tuple(rows_read(read_now, holdings, user_id,
                                                                                   character_id)), notes)
 
 

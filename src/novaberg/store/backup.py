@@ -1,4 +1,4 @@
-"""Backup and restore of one data directory (issue 31 item 1): `novaberg backup DEST`, `novaberg restore`.
+"""Backup of one data directory: `novaberg backup DEST` (restore: `store/restore.py`, the format: `store/backup_archive.py`).
 
 One archive (an uncompressed tar) holds:
 
@@ -26,71 +26,53 @@ says what the operator's own backup of that server must include.
 
 from __future__ import annotations
 
-import base64
 import contextlib
-import hashlib
-import io
 import json
 import os
-import re
-import shutil
-import subprocess
 import tarfile
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from importlib import metadata
-from pathlib import Path, PurePosixPath
-from typing import IO, Any
+from pathlib import Path
+from typing import Any
 
 import psycopg
 import redis as redis_lib
 
-from novaberg.core.errors import DataDirInUseError, NovabergError
+from novaberg.core.errors import DataDirInUseError
 from novaberg.core.redact import redact_credentials
 from novaberg.core.settings import Settings
+from novaberg.store.backup_archive import (
+    ARCHIVE_FORMAT,
+    ARCHIVE_VERSION,
+    DB_MEMBER,
+    DUMP_SCRIPT,
+    EPHEMERAL_KEYS,
+    EPHEMERAL_PREFIXES,
+    FILES_PREFIX,
+    LAST_BACKUP_NAME,
+    MANIFEST,
+    OLD_CLUSTER,
+    REDIS_MEMBER,
+    SERVER_ENTRIES,
+    BackupError,
+    add_bytes,
+    add_file,
+    app_version,
+    b64,
+    file_digest,
+    fsync_dir,
+    fsync_file,
+    run_tool,
+)
 from novaberg.store.datadir import MARKER_NAME, DataDir
-from novaberg.store.embedded import PG_MAJOR, EmbeddedPostgres, server_bin_dir, socket_url
+from novaberg.store.embedded import EmbeddedPostgres, server_bin_dir, socket_url
 from novaberg.store.embedded_redis import EmbeddedRedis, running_socket
-from novaberg.store.migrations import discover
-from novaberg.store.person_gate import GATE_PREFIX
 from novaberg.store.stack import stop_embedded
 
-__all__ = ["ARCHIVE_FORMAT", "ARCHIVE_VERSION", "BackupError", "BackupReport", "RestoreReport", "LAST_BACKUP_NAME",
-           "create_backup", "restore_backup", "read_manifest", "last_backup", "EPHEMERAL_KEYS", "redis_state"]
-
-ARCHIVE_FORMAT = "novaberg-backup"
-ARCHIVE_VERSION = 1
-MANIFEST = "manifest.json"
-DB_MEMBER = "database.pgdump"
-REDIS_MEMBER = "redis.jsonl"
-FILES_PREFIX = "files/"
-LAST_BACKUP_NAME = "last-backup.json"
-# Keys that describe a running process, not a person's state: the heartbeat lock of the process that was
-# running would keep the restored one's heartbeat away for a minute.
-# The person gate's counts and marks (`store/person_gate.py`) belong to running turns and erasures likewise.
-EPHEMERAL_KEYS = frozenset({"pixie:lock"})
-EPHEMERAL_PREFIXES = (GATE_PREFIX,)
-# What the embedded servers (and this module) own at the top of a data directory: never copied as files.
-_SERVER_ENTRIES = frozenset({"pg", "pg.init", "pg.log", "novaberg.lock", "redis.db", "redis.db.aof", "redis.db.log",
-                             "redis.db.pid", "redis.db.sock", "appendonlydir", LAST_BACKUP_NAME})
-_OLD_CLUSTER = re.compile(r"^pg\d+-backup(-\d+)?$")  # kept by `migrate-data`: an operator's copy, not state
-_DUMP_SCRIPT = """
-local out = {}
-for _, key in ipairs(redis.call('KEYS', '*')) do
-  out[#out + 1] = key
-  out[#out + 1] = redis.call('PTTL', key)
-  out[#out + 1] = redis.call('DUMP', key)
-end
-return out
-"""
-_TOOL_SECONDS = 600
-_CHUNK = 1 << 20
-
-
-class BackupError(NovabergError):
-    """A backup that cannot be written, or an archive or target that restore refuses; nothing was changed."""
+__all__ = ["BackupReport", "create_backup", "last_backup", "redis_state", "redis_dump_lines", "LAST_BACKUP_NAME",
+           "ARCHIVE_FORMAT", "ARCHIVE_VERSION", "EPHEMERAL_KEYS", "BackupError"]
 
 
 @dataclass
@@ -106,18 +88,6 @@ class BackupReport:
         return {"archiv": str(self.archive) if self.archive else None, "erstellt": self.created_at,
                 "bytes": self.bytes, "sha256": self.sha256, "teile": self.members, "extern": self.external}
 
-
-@dataclass
-class RestoreReport:
-    data_dir: Path
-    tables: int
-    redis_keys: int
-    files: int
-    external: dict[str, str] = field(default_factory=dict)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"data_dir": str(self.data_dir), "tabellen": self.tables, "redis_schluessel": self.redis_keys,
-                "dateien": self.files, "extern": self.external}
 
 
 # --- backup ---------------------------------------------------------------------------------------------
@@ -142,33 +112,33 @@ def create_backup(settings: Settings, dest: Path, now: datetime) -> BackupReport
         with _sources(settings, data_path) as sources, open(partial, "xb") as raw, \
                 tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as archive:
             os.chmod(partial, 0o600)
-            versions: dict[str, Any] = {"app": _app_version()}
+            versions: dict[str, Any] = {"app": app_version()}
             if sources.db_url is not None:
                 with tempfile.TemporaryDirectory(prefix="novaberg-backup-") as scratch:
                     dump = Path(scratch) / DB_MEMBER
-                    _run([str(server_bin_dir() / "pg_dump"), "--format=custom", "--no-owner", "--file", str(dump),
+                    run_tool([str(server_bin_dir() / "pg_dump"), "--format=custom", "--no-owner", "--file", str(dump),
                           "--dbname", sources.db_url])
-                    members[DB_MEMBER] = _add_file(archive, DB_MEMBER, dump)
+                    members[DB_MEMBER] = add_file(archive, DB_MEMBER, dump)
                 versions.update(_database_versions(sources.db_url))
             if sources.redis is not None:
                 payload, count = redis_dump_lines(sources.redis)
-                members[REDIS_MEMBER] = _add_bytes(archive, REDIS_MEMBER, payload) | {"keys": count}
+                members[REDIS_MEMBER] = add_bytes(archive, REDIS_MEMBER, payload) | {"keys": count}
                 versions["redis"] = sources.redis.info("server").get("redis_version")
             for path, name in _data_files(data_path):
-                members[name] = _add_file(archive, name, path) | {"mode": path.stat().st_mode & 0o777}
+                members[name] = add_file(archive, name, path) | {"mode": path.stat().st_mode & 0o777}
             manifest = {"format": ARCHIVE_FORMAT, "version": ARCHIVE_VERSION, "created_at": created_at,
                         "versions": versions, "settings": _public_settings(settings), "external": external,
                         "members": members}
-            _add_bytes(archive, MANIFEST, json.dumps(manifest, indent=2, sort_keys=True).encode())
-        _fsync(partial)
+            add_bytes(archive, MANIFEST, json.dumps(manifest, indent=2, sort_keys=True).encode())
+        fsync_file(partial)
         try:
             os.link(partial, target)  # never over an existing file; the complete archive appears at once
         except FileExistsError as err:
             raise BackupError(f"{target} exists already; nothing was overwritten") from err
     finally:
         partial.unlink(missing_ok=True)
-    _fsync_dir(target.parent)
-    digest, size = _digest(target)
+    fsync_dir(target.parent)
+    digest, size = file_digest(target)
     _record_last_backup(data_path, {"at": created_at, "archive": str(target.absolute()), "bytes": size,
                                     "sha256": digest})
     return BackupReport(target, created_at, size, digest, {name: int(m["size"]) for name, m in members.items()},
@@ -233,7 +203,7 @@ def _sources(settings: Settings, data_path: Path) -> Iterator[_Sources]:
 def redis_dump_lines(client: Any) -> tuple[bytes, int]:
     """Every key (but the ephemeral ones) as JSON lines: key, remaining ms (-1: none), DUMP payload."""
     try:
-        flat = client.eval(_DUMP_SCRIPT, 0)
+        flat = client.eval(DUMP_SCRIPT, 0)
     except redis_lib.RedisError as err:
         raise BackupError(f"Redis could not be dumped: {err}") from err
     rows = []
@@ -243,13 +213,13 @@ def redis_dump_lines(client: Any) -> tuple[bytes, int]:
             continue  # a key that expired between KEYS and DUMP cannot happen inside one script; kept safe
         rows.append((key, ttl, payload))
     rows.sort()
-    lines = [json.dumps({"key": _b64(key), "pttl": ttl, "dump": _b64(payload)}) for key, ttl, payload in rows]
+    lines = [json.dumps({"key": b64(key), "pttl": ttl, "dump": b64(payload)}) for key, ttl, payload in rows]
     return ("\n".join(lines) + ("\n" if lines else "")).encode(), len(rows)
 
 
 def redis_state(client: Any) -> dict[bytes, bytes]:
     """key → DUMP payload of every non-ephemeral key (tests compare two servers with it)."""
-    flat = client.eval(_DUMP_SCRIPT, 0)
+    flat = client.eval(DUMP_SCRIPT, 0)
     return {flat[i]: flat[i + 2] for i in range(0, len(flat), 3) if not _ephemeral(flat[i])}
 
 
@@ -262,7 +232,7 @@ def _data_files(data_path: Path) -> list[tuple[Path, str]]:
     """Every regular file the servers do not own, with its archive name; symlinks are never followed."""
     found: list[tuple[Path, str]] = []
     for top in sorted(data_path.iterdir()):
-        if top.name in _SERVER_ENTRIES or _OLD_CLUSTER.match(top.name) or top.is_symlink():
+        if top.name in SERVER_ENTRIES or OLD_CLUSTER.match(top.name) or top.is_symlink():
             continue
         candidates = [top] if top.is_file() else sorted(p for p in top.rglob("*") if not p.is_symlink())
         for path in candidates:
@@ -333,263 +303,3 @@ def last_backup(data_path: Path) -> dict[str, Any] | None:
     return record if isinstance(record, dict) else None
 
 
-# --- restore --------------------------------------------------------------------------------------------
-
-def read_manifest(archive_path: Path) -> dict[str, Any]:
-    """The manifest of a complete, intact archive this novaberg can restore; BackupError otherwise. Every
-    member is read and its checksum compared: nothing is trusted that was not checked."""
-    try:
-        with tarfile.open(archive_path, mode="r:") as archive:
-            entries = archive.getmembers()
-            by_name = {entry.name: entry for entry in entries}
-            if MANIFEST not in by_name:
-                raise BackupError(f"{archive_path} has no {MANIFEST}: not a complete novaberg backup")
-            manifest = _load_manifest(archive, by_name[MANIFEST])
-            listed: dict[str, Any] = manifest["members"]
-            for entry in entries:
-                if entry.name == MANIFEST:
-                    continue
-                if entry.name not in listed or not entry.isfile() or not _safe_name(entry.name):
-                    raise BackupError(f"{archive_path} holds {entry.name!r}, which its manifest does not list")
-            for name, expected in listed.items():
-                if name not in by_name:
-                    raise BackupError(f"{archive_path} lacks {name!r}, which its manifest lists")
-                digest, size = _digest_stream(archive.extractfile(by_name[name]))
-                if digest != expected.get("sha256") or size != expected.get("size"):
-                    raise BackupError(f"{archive_path}: {name!r} does not match its checksum (corrupt archive)")
-    except (tarfile.TarError, OSError, EOFError) as err:
-        raise BackupError(f"{archive_path} is not a readable novaberg backup ({err})") from err
-    _check_compatible(manifest)
-    return manifest
-
-
-def _load_manifest(archive: tarfile.TarFile, entry: tarfile.TarInfo) -> dict[str, Any]:
-    try:
-        manifest = json.loads(archive.extractfile(entry).read())  # type: ignore[union-attr]
-    except (ValueError, AttributeError) as err:
-        raise BackupError(f"the manifest is unreadable ({err}): not a novaberg backup") from err
-    if not isinstance(manifest, dict) or manifest.get("format") != ARCHIVE_FORMAT:
-        raise BackupError("the archive is not a novaberg backup (foreign manifest)")
-    if not isinstance(manifest.get("members"), dict) or not isinstance(manifest.get("versions"), dict):
-        raise BackupError("the manifest of the archive is incomplete")
-    return manifest
-
-
-def _check_compatible(manifest: dict[str, Any]) -> None:
-    if manifest.get("version") != ARCHIVE_VERSION:
-        raise BackupError(f"the archive has format version {manifest.get('version')!r}; this novaberg reads "
-                          f"version {ARCHIVE_VERSION}")
-    versions = manifest["versions"]
-    if DB_MEMBER in manifest["members"]:
-        major = str(versions.get("postgres", "")).split(".")[0]
-        if not major.isdigit() or int(major) > PG_MAJOR:
-            raise BackupError(f"the database dump is of PostgreSQL {versions.get('postgres')!r}; this novaberg "
-                              f"restores up to PostgreSQL {PG_MAJOR}")
-        known = {(m.module, m.version): m.checksum for m in discover()}
-        for applied in versions.get("schema_migrations", []):
-            key = (applied.get("module"), applied.get("version"))
-            if known.get(key) != applied.get("checksum"):
-                raise BackupError(f"the archive's schema has migration {key[0]}/{key[1]} that this novaberg "
-                                  "does not know (made by a newer or different version): restore it with that one")
-
-
-def restore_backup(archive_path: Path, target: Path, say: Callable[[str], None] = lambda _text: None) -> RestoreReport:
-    """Rebuild a data directory from `archive_path` into `target` (missing or empty)."""
-    target = Path(target).expanduser().absolute()
-    if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise BackupError(f"{target} is not empty: a restore writes only into an empty or new directory; "
-                          "nothing was changed")
-    manifest = read_manifest(archive_path)
-    say("archive checked: manifest and every checksum match")
-    existed = target.exists()
-    try:
-        return _restore_into(Path(archive_path), target, manifest, say)
-    except BaseException:
-        _clear(target, keep_folder=existed)  # it was empty: what is there now is ours, half-written
-        raise
-
-
-def _restore_into(archive_path: Path, target: Path, manifest: dict[str, Any],
-                  say: Callable[[str], None]) -> RestoreReport:
-    members = manifest["members"]
-    data_dir = DataDir.open(target)
-    pg: EmbeddedPostgres | None = None
-    redis_server: EmbeddedRedis | None = None
-    tables = keys = files = 0
-    try:
-        with tarfile.open(archive_path, mode="r:") as archive, \
-                tempfile.TemporaryDirectory(prefix="novaberg-restore-") as scratch:
-            if DB_MEMBER in members:
-                dump = Path(scratch) / DB_MEMBER
-                _extract_checked(archive, DB_MEMBER, members[DB_MEMBER], dump)
-                os.chmod(scratch, 0o755)  # pg_restore runs as us; the server never reads the file
-                pg = EmbeddedPostgres(data_dir.pg_dir)
-                _run([str(server_bin_dir() / "pg_restore"), "--exit-on-error", "--single-transaction",
-                      "--no-owner", "--dbname", pg.url, str(dump)])
-                with psycopg.connect(pg.url) as conn:
-                    tables = conn.execute("SELECT count(*) FROM information_schema.tables "
-                                          "WHERE table_schema = 'public' AND table_type = 'BASE TABLE'").fetchone()[0]
-                say(f"database restored ({tables} tables)")
-            if REDIS_MEMBER in members:
-                buffer = io.BytesIO()
-                _extract_checked(archive, REDIS_MEMBER, members[REDIS_MEMBER], buffer)
-                redis_server = EmbeddedRedis(data_dir.redis_file)
-                keys = _restore_keys(redis_server.socket, buffer.getvalue())
-                say(f"Redis restored ({keys} keys)")
-            for name, expected in members.items():
-                if not name.startswith(FILES_PREFIX):
-                    continue
-                destination = target.joinpath(*PurePosixPath(name[len(FILES_PREFIX):]).parts)
-                _make_private_parents(destination, target)
-                fresh = destination != target / MARKER_NAME  # the marker DataDir.open just wrote is replaced
-                with open(destination, "xb" if fresh else "wb") as out:
-                    _extract_checked(archive, name, expected, out)
-                os.chmod(destination, int(expected.get("mode", 0o600)) & 0o700 or 0o600)
-                files += 1
-            say(f"{files} files restored")
-    finally:
-        if redis_server is not None:
-            redis_server.stop()  # saves its dump
-        if pg is not None:
-            pg.stop()
-        data_dir.release()
-    return RestoreReport(target, int(tables), keys, files, dict(manifest.get("external") or {}))
-
-
-def _restore_keys(socket: Path, payload: bytes) -> int:
-    client = redis_lib.Redis(unix_socket_path=str(socket), socket_timeout=60, socket_connect_timeout=5)
-    count = 0
-    try:
-        pipe = client.pipeline(transaction=True)
-        for line in payload.splitlines():
-            if not line.strip():
-                continue
-            row = json.loads(line)
-            ttl = int(row["pttl"])
-            pipe.restore(base64.b64decode(row["key"]), max(ttl, 0), base64.b64decode(row["dump"]), replace=True)
-            count += 1
-        pipe.execute()
-        client.save()
-    except (redis_lib.RedisError, ValueError, KeyError) as err:
-        raise BackupError(f"the Redis keys could not be restored: {err}") from err
-    finally:
-        client.close()
-    return count
-
-
-def _extract_checked(archive: tarfile.TarFile, name: str, expected: dict[str, Any], out: Path | IO[bytes]) -> None:
-    """Copy one member out, checking its checksum again on the way (the archive may have changed since)."""
-    source = archive.extractfile(name)
-    if source is None:
-        raise BackupError(f"{name!r} is not a file in the archive")
-    digest = hashlib.sha256()
-    size = 0
-    with contextlib.ExitStack() as stack:
-        sink = stack.enter_context(open(out, "xb")) if isinstance(out, Path) else out
-        while chunk := source.read(_CHUNK):
-            digest.update(chunk)
-            size += len(chunk)
-            sink.write(chunk)
-    if digest.hexdigest() != expected.get("sha256") or size != expected.get("size"):
-        raise BackupError(f"{name!r} changed while it was restored (corrupt archive)")
-
-
-def _make_private_parents(destination: Path, root: Path) -> None:
-    folder = destination.parent
-    missing: list[Path] = []
-    while folder != root and not folder.exists():
-        missing.append(folder)
-        folder = folder.parent
-    for path in reversed(missing):
-        path.mkdir(mode=0o700)
-
-
-def _clear(target: Path, keep_folder: bool) -> None:
-    if not target.exists():
-        return
-    if not keep_folder:
-        shutil.rmtree(target, ignore_errors=True)
-        return
-    for entry in target.iterdir():
-        if entry.is_dir() and not entry.is_symlink():
-            shutil.rmtree(entry, ignore_errors=True)
-        else:
-            entry.unlink(missing_ok=True)
-
-
-# --- helpers --------------------------------------------------------------------------------------------
-
-def _safe_name(name: str) -> bool:
-    path = PurePosixPath(name)
-    return not path.is_absolute() and ".." not in path.parts and name in (DB_MEMBER, REDIS_MEMBER) \
-        or (name.startswith(FILES_PREFIX) and not path.is_absolute() and ".." not in path.parts
-            and len(path.parts) > 1)
-
-
-def _add_file(archive: tarfile.TarFile, name: str, path: Path) -> dict[str, Any]:
-    digest, size = _digest(path)
-    info = tarfile.TarInfo(name)
-    info.size = size
-    info.mode = 0o600
-    with open(path, "rb") as source:
-        archive.addfile(info, source)
-    return {"sha256": digest, "size": size}
-
-
-def _add_bytes(archive: tarfile.TarFile, name: str, payload: bytes) -> dict[str, Any]:
-    info = tarfile.TarInfo(name)
-    info.size = len(payload)
-    info.mode = 0o600
-    archive.addfile(info, io.BytesIO(payload))
-    return {"sha256": hashlib.sha256(payload).hexdigest(), "size": len(payload)}
-
-
-def _digest(path: Path) -> tuple[str, int]:
-    with open(path, "rb") as source:
-        return _digest_stream(source)
-
-
-def _digest_stream(source: IO[bytes] | None) -> tuple[str, int]:
-    if source is None:
-        return "", -1
-    digest = hashlib.sha256()
-    size = 0
-    while chunk := source.read(_CHUNK):
-        digest.update(chunk)
-        size += len(chunk)
-    return digest.hexdigest(), size
-
-
-def _b64(value: bytes) -> str:
-    return base64.b64encode(value).decode()
-
-
-def _run(command: list[str]) -> None:
-    try:
-        subprocess.run(command, check=True, capture_output=True, timeout=_TOOL_SECONDS)
-    except subprocess.CalledProcessError as err:
-        lines = (err.stderr or b"").decode(errors="replace").strip().splitlines()
-        raise BackupError(f"{Path(command[0]).name} failed: {redact_credentials(' | '.join(lines[-3:]))}") from err
-    except (OSError, subprocess.TimeoutExpired) as err:
-        raise BackupError(f"{Path(command[0]).name} failed: {err}") from err
-
-
-def _fsync(path: Path) -> None:
-    with open(path, "rb") as handle:
-        os.fsync(handle.fileno())
-
-
-def _fsync_dir(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        descriptor = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
-
-
-def _app_version() -> str:
-    try:
-        return metadata.version("novaberg")
-    except metadata.PackageNotFoundError:
-        return "unknown"

@@ -57,7 +57,7 @@ class DataDir:
         if path.exists() and not path.is_dir():
             raise DataDirError(f"data directory {path} exists but is not a directory")
         if not path.exists():
-            # the default lives under ~/.local/share, which a fresh machine may not have (issue 10 §8)
+            # the default lives under ~/.local/share, which a fresh machine may not have
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             path.mkdir(mode=0o700, exist_ok=True)
         marker = path / MARKER_NAME
@@ -77,7 +77,7 @@ class DataDir:
         return data_dir
 
     def make_private(self) -> None:
-        """0700 for the directory, 0600 for the files we keep in it (issue 10 "Exposure"); the embedded
+        """0700 for the directory, 0600 for the files we keep in it (nothing of a person readable by another account); the embedded
         servers' own folders keep the modes their servers insist on (PostgreSQL: 0700 and 0600)."""
         if self.path.stat().st_uid == os.geteuid():
             self.path.chmod(0o700)

@@ -1,11 +1,11 @@
 """The connection pool (psycopg 3) and the transaction helper every repository uses.
 
-Faults (issue 10): a server that does not answer is a clear `DatabaseUnavailableError` within
+Faults: a server that does not answer is a clear `DatabaseUnavailableError` within
 `CONNECT_TIMEOUT_SECONDS`, not a 30 s stall; a connection found dead is dropped on checkout (health
 check) and the pool reconnects when the server is back. A pool that is only busy is waited for longer:
 after the first wait a direct probe tells a busy pool from a dead server.
 
-Deadlines (issue 24 §4): the server ends a statement, a lock wait and an idle transaction by itself
+Deadlines: the server ends a statement, a lock wait and an idle transaction by itself
 (`statement_timeout`, `lock_timeout`, `idle_in_transaction_session_timeout`, set per connection), and
 the client does not trust it to: every wait of a connection for the server carries its own deadline.
 A frozen server (SIGSTOP) enforces nothing, so when that deadline passes the connection is closed under
@@ -51,7 +51,7 @@ _IDLE_IN_TRANSACTION_SECONDS = 30.0
 # pool's health check of an idle connection gets less. After a stall, check-outs fail at once this long.
 CLIENT_DEADLINE_SECONDS = STATEMENT_SECONDS + 1.0
 _CHECK_DEADLINE_SECONDS = 2.5
-# Issue 30: a connection given back less than this long ago is checked out without a round trip when its
+# a connection given back less than this long ago is checked out without a round trip when its
 # socket has nothing to read (a server that ended — killed, restarted — closes it, and that reads as ready);
 # one idle longer gets the pool's full check (a firewall or a timeout may have cut it silently).
 IDLE_CHECK_SECONDS = 30.0

@@ -3,7 +3,7 @@ PostgreSQL — a private Unix socket (no TCP), its dump file in the data directo
 save on close, stopped by the parent-death signal after `kill -9` of this process, and an orphan of an
 earlier owner stopped at the next open.
 
-Durability (issue 24 §6): an append-only file next to the dump, flushed every second, so a crash loses at
+Durability: an append-only file next to the dump, flushed every second, so a crash loses at
 most about a second of short-term state. A data directory that has only a dump (made before the AOF) is
 started without the AOF first — Redis would otherwise start empty from a missing AOF — and switched on
 at once, which writes the AOF from what the dump held.

@@ -1,4 +1,4 @@
-"""The rows of one person, counted and removed in one transaction (issue 31 item 2: `novaberg person erase`).
+"""The rows of one person, counted and removed in one transaction (`novaberg person erase`).
 
 The one deliberate exception to "one writer per table": erasing a person touches every table, and doing it in
 one transaction means a failure half-way leaves every row in place. Each statement names the person in its
@@ -17,6 +17,7 @@ __all__ = ["PERSON_TABLES", "DEPENDENT_TABLES", "PersonRows"]
 PERSON_TABLES: tuple[str, ...] = (
     "turns",
     "web_sessions",
+    "person_tokens",
     "timeline",
     "kalender_abos",  # the calendar subscription token (timeline/ics)
     "notizen_trigramm_posten",  # before `notizen`, whose delete trigger would otherwise thin them uncounted

@@ -3,11 +3,17 @@
 Layout: `store/schema/<module>/<NNN>_<name>.sql`. A module's position in the dependency graph decides
 when it runs; inside a module the number is the version. Applied files are recorded with a checksum in
 `schema_migrations`; a changed file that was already applied is an error, not a silent re-run.
+
+The checksum binds the statements, not the comments: full-line `--` comments and blank lines are left out, so a
+comment may be reworded after the file was applied. Databases migrated before this rule recorded the checksum of
+the whole text; such a record is accepted when it is the checksum of this file's present text or of an earlier
+wording with the very same statements (`earlier_wordings.json`), and is then rewritten to the statements' checksum.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import dataclass
 from importlib import resources
@@ -18,7 +24,7 @@ from novaberg.core.errors import DatabaseError
 from novaberg.store.db import Database
 
 __all__ = ["MODULE_DEPENDENCIES", "Migration", "discover", "migration_order", "migrate", "REQUIRED_EXTENSIONS",
-           "extension_versions"]
+           "extension_versions", "server_version"]
 
 # Every module with schema files, and the modules whose tables it references.
 MODULE_DEPENDENCIES: dict[str, tuple[str, ...]] = {
@@ -45,6 +51,7 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 """
 _SELECT_APPLIED = "SELECT module, version, checksum FROM schema_migrations"
 _INSERT_APPLIED = "INSERT INTO schema_migrations (module, version, name, checksum) VALUES (%s, %s, %s, %s)"
+_UPDATE_CHECKSUM = "UPDATE schema_migrations SET checksum = %s WHERE module = %s AND version = %s"
 # Required on every database, with what they are for.
 REQUIRED_EXTENSIONS: dict[str, str] = {
     "vector": "pgvector: embeddings of memory and files",
@@ -52,7 +59,24 @@ REQUIRED_EXTENSIONS: dict[str, str] = {
 }
 _AVAILABLE = "SELECT name FROM pg_available_extensions WHERE name = ANY(%s)"
 _INSTALLED = "SELECT extname, extversion FROM pg_extension WHERE extname = ANY(%s)"
+_SERVER_VERSION = "SHOW server_version"
 _OLD_FALLBACK = "SELECT to_regprocedure('novaberg_trigrams(text)') IS NOT NULL AS present"
+
+
+def statements_of(sql: str) -> str:
+    """The SQL without its full-line comments and blank lines: what a migration's checksum binds."""
+    return "\n".join(line.rstrip() for line in sql.splitlines()
+                     if line.strip() and not line.lstrip().startswith("--"))
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _earlier_wordings() -> dict[str, frozenset[str]]:
+    """`module/NNN` -> whole-text checksums of earlier wordings of that file with the same statements."""
+    raw = (resources.files("novaberg.store") / "schema" / "earlier_wordings.json").read_text(encoding="utf-8")
+    return {key: frozenset(values) for key, values in json.loads(raw)["wordings"].items()}
 
 
 @dataclass(frozen=True)
@@ -63,8 +87,17 @@ class Migration:
     sql: str
 
     @property
+    def key(self) -> str:
+        return f"{self.module}/{self.version:03d}"
+
+    @property
     def checksum(self) -> str:
-        return hashlib.sha256(self.sql.encode()).hexdigest()
+        return _sha256(statements_of(self.sql))
+
+    def recorded_before(self, recorded: str, earlier: dict[str, frozenset[str]]) -> bool:
+        """Whether `recorded` is the whole-text checksum an older version stored for this file (its present
+        text, or an earlier wording with the same statements)."""
+        return recorded == _sha256(self.sql) or recorded in earlier.get(self.key, frozenset())
 
 
 def migration_order(dependencies: dict[str, tuple[str, ...]] = MODULE_DEPENDENCIES) -> list[str]:
@@ -127,15 +160,19 @@ def migrate(db: Database) -> list[str]:
         _ensure_extensions(conn)
         conn.execute(_CREATE_VERSION_TABLE)
         done = {(r["module"], r["version"]): r["checksum"] for r in conn.execute(_SELECT_APPLIED).fetchall()}
+        earlier = _earlier_wordings()
         for migration in discover():
             key = (migration.module, migration.version)
             if key in done:
-                if done[key] != migration.checksum:
-                    raise DatabaseError(
-                        f"migration {migration.module}/{migration.version:03d}_{migration.name} was changed "
-                        "after it was applied; add a new numbered file instead"
-                    )
-                continue
+                if done[key] == migration.checksum:
+                    continue
+                if migration.recorded_before(done[key], earlier):
+                    conn.execute(_UPDATE_CHECKSUM, (migration.checksum, migration.module, migration.version))
+                    continue
+                raise DatabaseError(
+                    f"migration {migration.module}/{migration.version:03d}_{migration.name} was changed "
+                    "after it was applied; add a new numbered file instead"
+                )
             try:
                 conn.execute(migration.sql)
             except psycopg.Error as err:
@@ -148,7 +185,7 @@ def migrate(db: Database) -> list[str]:
 
 
 def _ensure_extensions(conn: psycopg.Connection) -> None:
-    """Both extensions are required on every database (DESIGN.md): a missing one is a clear error at start."""
+    """Both extensions are required on every database: a missing one is a clear error at start."""
     available = {row["name"] for row in conn.execute(_AVAILABLE, (list(REQUIRED_EXTENSIONS),)).fetchall()}
     missing = [name for name in REQUIRED_EXTENSIONS if name not in available]
     if missing:
@@ -174,3 +211,9 @@ def extension_versions(db: Database) -> dict[str, str]:
     with db.transaction() as conn:
         rows = conn.execute(_INSTALLED, (list(REQUIRED_EXTENSIONS),)).fetchall()
     return {row["extname"]: row["extversion"] for row in rows}
+
+
+def server_version(db: Database) -> str:
+    """The PostgreSQL server's version number (`18.1`), for `doctor`."""
+    with db.transaction() as conn:
+        return str(conn.execute(_SERVER_VERSION).fetchone()["server_version"]).split()[0]

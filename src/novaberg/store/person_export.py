@@ -1,4 +1,4 @@
-"""The read side of a person's export (issue 31 item 2): the figures a person has anything with, and the
+"""The read side of a person's export: the figures a person has anything with, and the
 whole chat history. Read-only; every statement names the person in its condition."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The gate between a person's turns and the erasure of that person, across processes (issue 31).
+"""The gate between a person's turns and the erasure of that person, across processes.
 
 A turn writes for seconds to minutes (model calls between its writes); an erase that ran in between would
 leave the turn's later writes behind — a person "erased" with fresh rows. So both pass one gate in Redis,

@@ -8,6 +8,7 @@ stops nothing (`Stack.open(settings, role=...)`).
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,7 @@ class Stack:
     embedded_redis: EmbeddedRedis | None = None
     timings: dict[str, float] = field(default_factory=dict)
     owner: Owner | None = None  # attached: the process that owns the embedded servers
+    _redis_stop: threading.Thread | None = field(default=None, repr=False)  # Redis stopping beside PostgreSQL
 
     @classmethod
     def open(cls, settings: Settings, role: str = DEFAULT_ROLE) -> Stack:
@@ -116,14 +118,22 @@ class Stack:
                 pass
             self.redis = None
         redis_server, self.embedded_redis = self.embedded_redis, None
+        # the two servers stop at once (each waits on its own child's exit: Redis saving its dump, PostgreSQL
+        # its checkpoint); the directory's lock goes only when both are gone
         if redis_server is not None:
-            redis_server.stop()
+            self._redis_stop = threading.Thread(target=redis_server.stop, name="novaberg-redis-stop")
+            self._redis_stop.start()
         if self.db is not None:
             self.db.close()
             self.db = None  # type: ignore[assignment]
         pg, self.embedded_pg = self.embedded_pg, None
+        if pg is not None:
+            pg.stop()
+        if self._redis_stop is not None:  # also a second close after a signal cut the first one short here
+            self._redis_stop.join()
+            self._redis_stop = None
         data_dir, self.data_dir = self.data_dir, None
-        stop_embedded(None, pg, data_dir)
+        stop_embedded(None, None, data_dir)
 
 
 def _claim(settings: Settings, role: str) -> tuple[DataDir | None, tuple[Owner, str, str] | None]:

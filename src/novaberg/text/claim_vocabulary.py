@@ -1,6 +1,6 @@
 """The German words of the computed checks, loaded once from `claim_vocabulary.json` into `VOCABULARY`.
 
-Words are data (STYLE.md 3); the checks are code. The file keeps one spelling per word, lower case
+Words are data (CONTRIBUTING.md "German is data"); the checks are code. The file keeps one spelling per word, lower case
 with umlauts; the ASCII spellings (*geloescht*, *moechtest*) are derived here with the time
 `text.words.ascii_variants`, because people and models type both. Weekday and month words are not
 kept here: the printed weekday names come from `text/calendar_de.json` (their one copy), the date check reads

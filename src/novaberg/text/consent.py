@@ -8,6 +8,7 @@ The word lists are data (`consent_words.json`), one copy per service as the spec
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -28,6 +29,7 @@ __all__ = [
     "has_refusal_word",
     "REFUSAL_WORDS_SERVICE",
     "speaks_only_of_the_offer",
+    "offer_phrase_at",
 ]
 
 ZUSTIMMUNG = "zustimmung"
@@ -187,3 +189,14 @@ def read_consent(text: str, service: str, offered: tuple[str, ...] = ()) -> str:
     if consists_of_consent(text, lists, offered):
         return ZUSTIMMUNG
     return UNKLAR
+
+
+# the phrases with which an answer offers to do something (*Soll ich …*, *Möchtest du …*, *Darf ich …*)
+_OFFER_PHRASE = re.compile(r"\b(?:soll ich|sollen wir|möchtest du|moechtest du|magst du|willst du|darf ich)\b",
+                           re.IGNORECASE)
+
+
+def offer_phrase_at(sentence: str) -> int | None:
+    """Where an offer phrase begins in the sentence, else None."""
+    match = _OFFER_PHRASE.search(sentence)
+    return match.start() if match else None

@@ -19,17 +19,17 @@ from typing import Any
 from novaberg.text.commands import names_a_container
 from novaberg.text.words import fold
 
-__all__ = ["ReminderOrder", "reminder_order", "READ", "CREATE"]
+__all__ = ["ReminderOrder", "reminder_order", "reminder_clause_vocabulary", "READ", "CREATE", "CANCEL"]
 
-READ, CREATE = "read", "create"
+READ, CREATE, CANCEL = "read", "create", "cancel"
 _SIGNS = ",;.!?:"
 
 
 @dataclass(frozen=True)
 class ReminderOrder:
-    kind: str  # READ | CREATE
+    kind: str  # READ | CREATE | CANCEL
     subject: str = ""  # the compound's first part (*Geburtstag* of *Geburtstagserinnerung*), '' when none
-    rest: str = ""  # the words after the reminder word, as said, without the closing particle
+    rest: str = ""  # the words after the reminder word, as said, without the closing particle (CANCEL: what it names)
     purpose: bool = False  # the rest is a purpose clause (*Lisa abzuholen*, its *um* left out)
     thing: bool = False  # the rest opens with what to be reminded of (*Zahnarzt morgen um 9*), not a preposition
 
@@ -45,6 +45,12 @@ def _vocabulary() -> dict[str, Any]:
     return json.loads(resources.files(__package__).joinpath("reminder_orders_de.json").read_text(encoding="utf-8"))
 
 
+def reminder_clause_vocabulary() -> dict[str, Any]:
+    """The words of a reminder clause in an order (*… und erinner mich eine Stunde vorher*,
+    `reminder_orders_clause_de.json`), read by the timeline's reminder reading (`timeline/reminders.py`)."""
+    return json.loads(resources.files(__package__).joinpath("reminder_orders_clause_de.json").read_text(encoding="utf-8"))
+
+
 def reminder_order(text: str) -> ReminderOrder | None:
     vocabulary = _vocabulary()
     said = [_bare(word) for word in str(text).split() if _bare(word)]
@@ -52,8 +58,13 @@ def reminder_order(text: str) -> ReminderOrder | None:
     start = 0
     while start < len(folded) and folded[start] in vocabulary["skip_words"]:
         start += 1
+    if any(names_a_container(w) for w in folded):
+        return None
+    cancelled = _cancelled(said, folded, start, vocabulary)
+    if cancelled is not None:
+        return cancelled
     at = next((k for k in range(start, len(folded)) if vocabulary["reminder_word"] in folded[k]), None)
-    if at is None or folded[start] in vocabulary["remind_verbs"] or any(names_a_container(w) for w in folded):
+    if at is None or folded[start] in vocabulary["remind_verbs"]:
         return None
     if any(word in vocabulary["read_verbs"] for word in folded):
         return ReminderOrder(READ)
@@ -62,6 +73,39 @@ def reminder_order(text: str) -> ReminderOrder | None:
     if str(text).rstrip().endswith("?") or folded[start] in vocabulary["question_openers"]:
         return ReminderOrder(READ)
     return None
+
+
+def _cancelled(said: list[str], folded: list[str], start: int, vocabulary: dict[str, Any]) -> ReminderOrder | None:
+    """A reminder cancelled (*Keine Erinnerung mehr für Lisa*, *Erinnere mich doch nicht an den Zahnarzt*), its rest
+    the words that name it; None for any other sentence — and for one that names nothing."""
+    at = None
+    if start >= len(folded):
+        return None
+    if start + 1 < len(folded) and folded[start] in vocabulary["remind_verbs"] \
+            and folded[start + 1] in vocabulary["cancel_persons"]:
+        k = start + 2
+        while k < len(folded) and folded[k] in vocabulary["cancel_fillers"]:
+            k += 1
+        if k < len(folded) and folded[k] in vocabulary["cancel_not"]:
+            at = k
+    elif folded[start] in vocabulary["cancel_verbs"]:  # *Lösch die Erinnerung an den Zahnarzt*
+        k = start + 1
+        while k < len(folded) and folded[k] in vocabulary["cancel_articles"]:
+            k += 1
+        at = k if k < len(folded) and vocabulary["reminder_word"] in folded[k] else None
+    else:
+        at = next((k for k in range(start + 1, len(folded)) if vocabulary["reminder_word"] in folded[k]
+                   and folded[k - 1] in vocabulary["cancel_negations"]), None)
+    if at is None:
+        return None
+    rest, rest_folded = said[at + 1:], folded[at + 1:]
+    while rest and rest_folded[0] in vocabulary["cancel_fillers"]:
+        rest, rest_folded = rest[1:], rest_folded[1:]
+    while rest and rest_folded[-1] in vocabulary["cancel_fillers"]:
+        rest, rest_folded = rest[:-1], rest_folded[:-1]
+    if rest and rest_folded[0] in vocabulary["cancel_openers"]:
+        rest = rest[1:]
+    return ReminderOrder(CANCEL, rest=" ".join(rest))  # an empty rest names none: nothing is deleted
 
 
 def _created(said: list[str], folded: list[str], at: int, vocabulary: dict[str, Any]) -> ReminderOrder:

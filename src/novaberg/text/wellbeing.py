@@ -1,16 +1,19 @@
 """How a person feels, as data (`wellbeing_de.json`): one lexicon for the readiness value, the care answer and
-salience (issue 25 item 2). All words are lower case with umlauts folded; readers fold their input once with
+salience. All words are lower case with umlauts folded; readers fold their input once with
 `text.words.fold_umlauts`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-__all__ = ["CrisisFamily", "Wellbeing", "wellbeing", "DANGER", "CRISIS_KIND", "STRAIN"]
+from novaberg.text.words import fold
+
+__all__ = ["CrisisFamily", "Wellbeing", "wellbeing", "DANGER", "CRISIS_KIND", "STRAIN", "feels_unwell"]
 
 DANGER = "danger"  # life or limb: the Notruf
 CRISIS_KIND = "crisis"  # the Telefonseelsorge
@@ -65,3 +68,22 @@ def wellbeing() -> Wellbeing:
         moods=tuple(raw["mood_words"]),
         health=tuple(raw["health_words"]),
     )
+
+
+# The input is folded once (ä→ae, ß→ss, lower case); the words of `text/wellbeing_de.json` are folded, too.
+_EXPERIENCER = r"(?:ich\s+fuehl(?:e)?\s+mich|mir\s+geht(?:'s|s|\s+es)|ich\s+bin|bin\s+ich)"
+
+
+@cache
+def _unwell() -> re.Pattern[str]:
+    lexicon = wellbeing()
+    negated = "|".join(map(re.escape, lexicon.unwell_negated))
+    plain = "|".join(map(re.escape, lexicon.unwell))
+    return re.compile(
+        rf"\b{_EXPERIENCER}\b[^,.;!?]*?\b(?:nicht\s+(?:so\s+|besonders\s+|ganz\s+|sehr\s+)?(?:{negated})|{plain})\b"
+    )
+
+
+def feels_unwell(text: str) -> bool:
+    """Whether the person says they feel unwell (first person, in one clause); no crisis reading."""
+    return bool(_unwell().search(fold(text)))

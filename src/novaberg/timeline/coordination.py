@@ -9,17 +9,16 @@ classifies it like any other.
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 
+from novaberg.text.calendar_words import CALENDAR_WORDS, split_at_and
 from novaberg.text.grammar import REQUEST, analyse, grammar
 from novaberg.timeline.phrases import is_title, time_expression, title_of
 from novaberg.timeparse import parse
 
 __all__ = ["coordinated_orders"]
 
-_AND = re.compile(r"\s*,?\s+und\s+", re.IGNORECASE)
-_DATIVES = frozenset({"mir", "uns", "dir"})
+_DATIVES = CALENDAR_WORDS["datives"]
 # Whether a part names a day does not depend on which day it is today (the split never reads the date itself).
 _ANY_MOMENT = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
 
@@ -53,7 +52,7 @@ def coordinated_orders(text: str) -> list[str]:
     dative = [rest.pop(0)] if rest and rest[0].lower() in _DATIVES else []
     if lexeme.particle and rest and rest[-1].lower() == lexeme.particle:
         rest = rest[:-1]
-    parts = [_without_particle(part, lexeme.particle) for part in _AND.split(" ".join(rest))]
+    parts = [_without_particle(part, lexeme.particle) for part in split_at_and(" ".join(rest))]
     if len(parts) != 2 or not all(parts):
         return []
     if not all(_names_a_day(part) and is_title(title_of(part)) for part in parts):

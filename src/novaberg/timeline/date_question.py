@@ -9,7 +9,6 @@ that names a day the parser cannot read, or two days, gets no block: no guess.
 
 from __future__ import annotations
 
-import re
 from calendar import monthrange
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -19,6 +18,7 @@ from zoneinfo import ZoneInfo
 from novaberg.agents.readers import Block
 from novaberg.text.calendar import MONTH_NAMES as _MONTH_NAMES
 from novaberg.text.calendar import WEEKDAY_NAMES as _WEEKDAY_NAMES
+from novaberg.text.calendar_words import CALENDAR_WORDS, asks_date, asks_weekday, claimed_words
 from novaberg.text.grammar import QUESTION, analyse
 from novaberg.timeline.phrases import time_expression
 from novaberg.timeparse import TIME_VOCABULARY, parse, read_time
@@ -26,15 +26,8 @@ from novaberg.timeparse import TIME_VOCABULARY, parse, read_time
 __all__ = ["DateFact", "NoSuchDay", "date_question", "date_block", "BLOCK_HEADER"]
 
 BLOCK_HEADER = "[DATUM]"
-# which weekday: *welcher Wochentag*, *was für ein Tag*, *auf welchen Tag fällt*, *welcher Tag ist heute*
-_ASKS_WEEKDAY = re.compile(r"\bwochentag\w*\b|\bwas\s+für\s+ein\s+tag\b|\bwelche[rnm]?\s+tag\b", re.IGNORECASE)
-# which date: *welches Datum*, *der Wievielte*, *den wievielten haben wir*
-_ASKS_DATE = re.compile(r"\bdatum\b|\bwievielte[nr]?\b|\bwie\s*vielte[nr]?\b", re.IGNORECASE)
-# a weekday claimed for the day: *ist der 9. ein Dienstag*, *fällt Heiligabend auf einen Sonntag*,
-# *ist Weihnachten an einem Freitag*
-_CLAIMED = re.compile(r"(?:\b(?:ein|einen|einem|an\s+einem|auf\s+einen|am)\s+)?\b(\w+)", re.IGNORECASE)
-_TODAY_WORDS = frozenset({"heute", "morgen", "übermorgen", "uebermorgen", "gestern", "vorgestern"})
-_CHECK_VERBS = frozenset({"ist", "wäre", "waere", "fällt", "faellt", "liegt", "war", "wird", "sind"})
+_TODAY_WORDS = CALENDAR_WORDS["relative_days"]
+_CHECK_VERBS = CALENDAR_WORDS["check_verbs"]
 
 
 @dataclass(frozen=True)
@@ -120,11 +113,11 @@ def date_question(text: str, now: datetime, zone: ZoneInfo) -> DateFact | NoSuch
         return None
     core = utterance.core
     if any(w in _CHECK_VERBS for w in core.casefold().split()[:3]):
-        for match in _CLAIMED.finditer(core):
-            weekday = _weekday_of(match.group(1))
+        for word, start, end in claimed_words(core):
+            weekday = _weekday_of(word)
             if weekday is None:
                 continue
-            rest = core[:match.start()] + core[match.end():]
+            rest = core[:start] + core[end:]
             found = _day_in(rest, now)
             if found is not None:  # the weekday is the claim only when a day is left without it
                 return _fact(*found, now, zone, weekday)
@@ -132,7 +125,7 @@ def date_question(text: str, now: datetime, zone: ZoneInfo) -> DateFact | NoSuch
             if missing is not None:
                 return missing
             break
-    if not (_ASKS_WEEKDAY.search(core) or _ASKS_DATE.search(core)):
+    if not (asks_weekday(core) or asks_date(core)):
         return None
     found = _day_in(core, now)
     return _fact(*found, now, zone, None) if found is not None else _no_such_day(core)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
@@ -24,6 +23,7 @@ from zoneinfo import ZoneInfo
 from novaberg.core.errors import DatabaseError, ModelAnswerError, ModelError
 from novaberg.core.settings import KZG_SALIENZ_HIGH
 from novaberg.llm.reader import read_number, read_text
+from novaberg.text.calendar_events import life_event
 from novaberg.timeline.phrases import time_expression
 from novaberg.timeline.reading import day_label
 from novaberg.timeline.repository import NewRow, TimelineRepository
@@ -112,42 +112,17 @@ def event_time_of(expression: str, tense: str, now: datetime, zone: ZoneInfo) ->
 
 # --- the model's gate --------------------------------------------------------------------------------
 
-_EVENT_WORDS = (
-    (re.compile(r"\b(zieht|ziehen|umziehen|umgezogen|gezogen|zog)\b"), "Umzug"),
-    (re.compile(r"\b(heiratet|heiraten|geheiratet|hochzeit)\b"), "Hochzeit"),
-    (re.compile(r"\b(operiert|operation)\b"), "Operation"),
-    (re.compile(r"\b(bekommt ein (kind|baby)|geboren|geburt)\b"), "Geburt"),
-    (re.compile(r"\b(neue stelle|neuen job|fängt .* an zu arbeiten)\b"), "neue Stelle"),
-)
-_REPORTED = re.compile(r"\b(ist|sind|hat|haben|war|wurde)\b.*\b(gezogen|umgezogen|geheiratet|operiert|geboren|"
-                       r"bekommen|angefangen)\b")
-_NOT_A_PERSON = frozenset({"ich", "wir", "mein", "meine", "meinen", "der", "die", "das", "am", "im", "in", "morgen",
-                           "heute", "nächsten", "nächste", "naechsten", "dann", "und", "aber", "also", "übrigens"})
-_RELATIONS = frozenset({"bruder", "schwester", "mutter", "vater", "freund", "freundin", "kollege", "kollegin", "chef",
-                        "chefin", "nachbar", "nachbarin", "tante", "onkel", "cousin", "cousine", "sohn", "tochter",
-                        "oma", "opa"})
-_DESTINATION = re.compile(r"\bnach\s+([A-ZÄÖÜ][\wäöüß-]+)")
-
-
 def offline_events(data: Mapping[str, Any]) -> dict[str, Any]:
     """Everyday sentences about a move, a wedding, an operation, a birth or a new job of a named person."""
     events = []
     for candidate in data.get("candidate_list", []):
         text = str(candidate["text"])
-        lowered = text.lower()
-        title = next((name for pattern, name in _EVENT_WORDS if pattern.search(lowered)), None)
-        names = [w for w in re.findall(r"[A-ZÄÖÜ][\wäöüß]+", text) if w.lower() not in _NOT_A_PERSON
-                 and w.lower() not in TIME_VOCABULARY.words]
-        person = next((w for w in names if w.lower() not in _RELATIONS), names[0] if names else None)
-        first_word = lowered.split()[0] if lowered.split() else ""
-        if title is None or person is None or first_word in ("ich", "wir"):
+        event = life_event(text, TIME_VOCABULARY.words)
+        if event is None:
             continue
-        destination = _DESTINATION.search(text)
-        if title == "Umzug" and destination:
-            title = f"Umzug nach {destination.group(1)}"
-        events.append({"kandidat": candidate["nummer"], "person": person, "titel": title,
+        events.append({"kandidat": candidate["nummer"], "person": event.person, "titel": event.title,
                        "zeitausdruck": time_expression(text),
-                       "zeitlage": TENSE_REPORTED if _REPORTED.search(lowered) else TENSE_ANNOUNCED})
+                       "zeitlage": TENSE_REPORTED if event.reported else TENSE_ANNOUNCED})
     return {"ereignisse": events}
 
 

@@ -2,19 +2,18 @@
 
 Used by the offline model's classification rule, by the keyword hints of §7.2 (Stufe A, computed
 before any model call) and by the `[TERMINE]` reader to tell a question about appointments from
-anything else. The words and patterns are data (`phrases_de.json`); time words come from the time
+anything else. The words and patterns are data (`text/calendar_phrases_de.json`); time words come from the time
 parser's public vocabulary (`TIME_VOCABULARY`). Nothing here parses a moment — that is `timeparse`.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
 
+from novaberg.text.calendar_phrases import Phrases, load_raw_phrases, phrases
+from novaberg.text.calendar_words import CALENDAR_WORDS
 from novaberg.text.grammar import QUESTION, STATEMENT, analyse, verb_of
 from novaberg.timeline.series_phrases import series_statement as _series_statement
 from novaberg.timeparse.vocabulary import TIME_VOCABULARY
@@ -22,6 +21,7 @@ from novaberg.timeparse.vocabulary import TIME_VOCABULARY
 __all__ = [
     "Phrases",
     "phrases",
+    "load_raw_phrases",
     "keyword_hints",
     "elliptic_order",
     "reads_without_mark",
@@ -45,77 +45,16 @@ _TOKEN = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}|\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?|\d{1,2}\.\d{2}|\d+\.?|[^\W\d_]+\.?"
 )
 _CORE_DIGITS = re.compile(r"^(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}|\d{1,2}\.\d{1,2}\.(\d{2,4})?|\d{1,2}\.\d{2}|\d{1,2}\.)$")
-_TIME_PREPOSITIONS = frozenset({"um", "gegen", "ab", "auf", "nach", "von", "vom", "bis", "zwischen", "und", "oder",
-                                "halb", "viertel", "dreiviertel"})
-_GRAMMAR_BLOCKERS = frozenset({"oder", "nicht", "kein", "keine", "keinen", "statt", "anstatt", "jeden", "jede", "jedem",
-                               "jeder", "alle", "allen", "seit", "kurz", "etwa", "ca", "circa", "zirka", "ungefähr",
-                               "ungefaehr", "danach", "davor", "vorher", "nachher", "ende", "anfang", "mitte",
-                               "spätestens", "spaetestens", "frühestens", "fruehestens"})
+_TIME_PREPOSITIONS = CALENDAR_WORDS["time_prepositions"]
+_GRAMMAR_BLOCKERS = CALENDAR_WORDS["grammar_blockers"]
 _HOLIDAYS_BY_START: dict[str, list[Any]] = {}
 for _holiday in TIME_VOCABULARY.holidays:
     for _word in _holiday.words[0]:
         _HOLIDAYS_BY_START.setdefault(_word, []).append(_holiday)
 # *und*/*oder* join a second number to a time only after a first one (*zwischen drei und vier*); alone
 # they join things (*Mehl und zwei Liter Milch*)
-_RANGE_JOINERS = frozenset({"und", "oder"})
-_EDGE_LINKS = frozenset({"und", "oder", "den", "nicht", "statt", "bis", "zwischen", "von", "vom", "in", "im"})
-
-
-@dataclass(frozen=True)
-class Phrases:
-    action_patterns: dict[str, tuple[re.Pattern[str], ...]]
-    action_priority: tuple[str, ...]
-    past_tense_words: frozenset[str]
-    title_edge_words: frozenset[str]
-    not_a_title: frozenset[str]
-    title_suffixes: tuple[str, ...]
-    time_links: frozenset[str]
-    span_openers_dropped: frozenset[str]
-    type_words: dict[str, frozenset[str]]
-    reminder_pattern: re.Pattern[str]
-    stop_words: frozenset[str]
-    elliptic_heads: tuple[str, ...]
-    elliptic_not: frozenset[str]
-    query_heads: frozenset[str]
-    query_openers: frozenset[str]
-    verb_first_questions: frozenset[str]
-    availability_words: frozenset[str]
-    generic_title_words: frozenset[str]
-    all_words: frozenset[str]
-    own_openers: frozenset[str]
-
-
-def load_raw_phrases() -> dict[str, Any]:
-    """The data file as written (for its schema test)."""
-    return json.loads(resources.files("novaberg.timeline").joinpath("phrases_de.json").read_text(encoding="utf-8"))
-
-
-@cache
-def phrases() -> Phrases:
-    raw = load_raw_phrases()
-    return Phrases(
-        action_patterns={action: tuple(re.compile(p) for p in patterns)
-                         for action, patterns in raw["action_patterns"].items()},
-        action_priority=tuple(raw["action_priority"]),
-        past_tense_words=frozenset(raw["past_tense_words"]),
-        title_edge_words=frozenset(raw["title_edge_words"]),
-        not_a_title=frozenset(raw["not_a_title"]),
-        title_suffixes=tuple(raw["title_suffixes"]),
-        time_links=frozenset(raw["time_links"]),
-        span_openers_dropped=frozenset(raw["span_openers_dropped"]),
-        type_words={name: frozenset(words) for name, words in raw["type_words"].items()},
-        reminder_pattern=re.compile(raw["reminder_pattern"]),
-        stop_words=frozenset(raw["stop_words"]),
-        elliptic_heads=tuple(raw["elliptic_heads"]),
-        elliptic_not=frozenset(raw["elliptic_not"]),
-        query_heads=frozenset(raw["query_heads"]),
-        query_openers=frozenset(raw["query_openers"]),
-        verb_first_questions=frozenset(raw["verb_first_questions"]),
-        availability_words=frozenset(raw["availability_words"]),
-        generic_title_words=frozenset(raw["generic_title_words"]),
-        all_words=frozenset(raw["all_words"]),
-        own_openers=frozenset(raw["own_openers"]),
-    )
+_RANGE_JOINERS = CALENDAR_WORDS["range_joiners"]
+_EDGE_LINKS = CALENDAR_WORDS["edge_links"]
 
 
 # --- keyword hints (§7.2 Stufe A) ---------------------------------------------------------------------
@@ -134,7 +73,7 @@ def keyword_hints(text: str) -> list[str]:
     return found
 
 
-_NEW = frozenset({"neuer", "neuen", "neues", "neue", "ein", "einen"})
+_NEW = CALENDAR_WORDS["new_words"]
 
 
 def elliptic_order(text: str) -> bool:
@@ -167,7 +106,7 @@ def reads_without_mark(text: str) -> bool:
     return any(w in p.availability_words for w in words) or ("was" in words and words[-1] == "an")
 
 
-_NEGATIONS = frozenset({"nicht", "kein", "keine", "keinen", "nie"})
+_NEGATIONS = CALENDAR_WORDS["negations"]
 
 
 def order_hints(text: str) -> list[str]:
@@ -285,8 +224,8 @@ def _mark_phrases(toks: list[_Tok], roles: list[str | None]) -> None:
                 break
 
 
-_GREETING_ADJECTIVES = frozenset({"guten", "gute", "gut'n", "n'"})
-_GREETING_NOUNS = frozenset({"morgen", "abend", "tag", "nacht", "mittag"})
+_GREETING_ADJECTIVES = CALENDAR_WORDS["greeting_adjectives"]
+_GREETING_NOUNS = CALENDAR_WORDS["greeting_nouns"]
 
 
 def time_spans(text: str) -> list[tuple[int, int]]:
@@ -325,8 +264,7 @@ def time_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_DANGLING = frozenset({"für", "fuer", "am", "an", "bis", "ab", "zum", "zur", "spätestens", "spaetestens", "das", "den",
-                       "die", "dem", "der"})
+_DANGLING = CALENDAR_WORDS["dangling"]
 
 
 def without_time(text: str) -> str:

@@ -10,12 +10,12 @@ is an order to enter it. A row of type `erinnerung` reminds at its own moment (o
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
+from novaberg.text.calendar_words import without_leading_object
+from novaberg.text.reminder_orders import reminder_clause_vocabulary
 from novaberg.text.words import fold
 from novaberg.timeline.ics import texts
 from novaberg.timeline.phrases import order_hints
@@ -27,11 +27,10 @@ __all__ = ["ReminderRequest", "read_reminder", "opens_with_reminder", "alarm_min
 REMINDER_TYPE = "erinnerung"
 MAX_MINUTES = 40320  # four weeks: the column's check (schema timeline/005)
 _TOKEN = re.compile(r"\w+|[^\w\s]")
-_LEADING_OBJECT = re.compile(r"^(?:an|daran|dran)\s+", re.IGNORECASE)
 
 
 def load_vocabulary() -> dict[str, Any]:
-    return json.loads((resources.files("novaberg.timeline") / "reminders_de.json").read_text(encoding="utf-8"))
+    return reminder_clause_vocabulary()
 
 
 _RAW = load_vocabulary()
@@ -49,10 +48,13 @@ _ARTICLES = frozenset(fold(word) for word in TIME_VOCABULARY.article_one)
 
 @dataclass(frozen=True)
 class ReminderRequest:
-    """`order_text`: the utterance without the reminder clause; `minutes`: the offset asked for, or None."""
+    """`order_text`: the utterance without the reminder clause; `minutes`: the offset asked for, or None; `enter`: the
+    rest is a statement that asked for a reminder (*Morgen um 10 Uhr Zahnarzt und erinner mich …*) — an order to enter
+    what it says, read as such by the classification (never said again as another sentence)."""
 
     order_text: str
     minutes: int | None
+    enter: bool = False
 
 
 def _offset(words: list[str]) -> tuple[int, int] | None:
@@ -94,9 +96,9 @@ def read_reminder(text: str) -> ReminderRequest:
         remainder = (text[:cut_from].rstrip() + " " + text[cut_to:].lstrip(" ,;")).strip()
         remainder = re.sub(r"\s+([.!?])", r"\1", remainder)
         if start == 0:  # *Erinner mich zwei Tage vorher an Omas Geburtstag …*: the order's object follows
-            remainder = _LEADING_OBJECT.sub("", remainder)
-        if remainder and not order_hints(remainder):
-            remainder = f"Trag {remainder.rstrip('.!')} ein"  # a statement that asked for a reminder: enter it
+            remainder = without_leading_object(remainder)
+        if remainder and not order_hints(remainder):  # a statement that asked for a reminder: enter it
+            return ReminderRequest(remainder.rstrip(".!"), minutes, enter=True)
         return ReminderRequest(remainder, minutes)
     return ReminderRequest(text, None)
 

@@ -22,6 +22,15 @@ from novaberg.core.errors import DatabaseError, NovabergError
 from novaberg.core.settings import TIMELINE_CHAIN_MAX_STEPS
 from novaberg.store.db import hold_lock
 from novaberg.timeline import recurrence
+from novaberg.timeline.occurrences import (
+    at_minute,
+    first_occurrences,
+    in_window,
+    month_start,
+    past_bounds,
+    picked,
+)
+from novaberg.timeline.occurrences import aware as _aware
 from novaberg.timeline.types import (
     MONTH_PRECISION,
     NOT_APPOINTMENTS,
@@ -30,7 +39,6 @@ from novaberg.timeline.types import (
     resubmission_at,
     topics_of,
 )
-from novaberg.timeparse.dates import day_start
 
 __all__ = ["TimelineRepository", "NewRow", "ChainError", "DIRECTIONS", "TITLE_MAX_CHARS", "past_bounds"]
 
@@ -204,6 +212,10 @@ UPDATE timeline SET erinnern_vorher_min = %(minutes)s, ics_uid = %(uid)s
 WHERE id = %(id)s AND user_id = %(user_id)s AND character_id = %(character_id)s AND aktiv
 RETURNING erinnern_vorher_min, ics_uid
 """
+READ_CALENDAR_FIELDS = """
+SELECT erinnern_vorher_min, ics_uid FROM timeline
+WHERE id = %s AND user_id = %s AND character_id = %s AND aktiv
+"""
 ANALYZE = "ANALYZE timeline"
 # A bulk load at least this large refreshes the planner's statistics itself (what autovacuum would do later):
 # without them a fresh table of 100,000 rows is scanned through the wrong index.
@@ -283,12 +295,6 @@ def _check_pair(user_id: Any, character_id: Any) -> None:
         raise ValueError("timeline: character_id is empty (the pair owns the data; no default figure)")
 
 
-def _aware(moment: Any, name: str) -> datetime:
-    if not isinstance(moment, datetime) or moment.tzinfo is None:
-        raise ValueError(f"timeline: {name} must be an aware datetime")
-    return as_utc(moment)
-
-
 def _row(raw: dict[str, Any]) -> dict[str, Any]:
     row = dict(raw)
     for key in ("event_time", "event_ende", "created_at", "last_touched", "wiedervorlage_am"):
@@ -316,42 +322,6 @@ def _window_row(raw: dict[str, Any]) -> dict[str, Any]:
     if row["serie_ende"] is not None:
         row["serie_ende"] = row["serie_ende"].astimezone(UTC)
     return row
-
-
-def _month_start(moment: datetime, zone: ZoneInfo) -> datetime:
-    local = moment.astimezone(zone)
-    return day_start(local.date().replace(day=1), zone)
-
-
-def past_bounds(now: datetime, zone: ZoneInfo) -> dict[str, datetime]:
-    """The three limits of *past* (§4a): now, today 00:00 local, the running month's start (UTC)."""
-    local = _aware(now, "now").astimezone(zone)
-    today_start = day_start(local.date(), zone)
-    return {"now": as_utc(local), "today_start": as_utc(today_start),
-            "month_start": as_utc(_month_start(local, zone))}
-
-
-def _coming_from(row: dict[str, Any], bounds: dict[str, datetime]) -> datetime:
-    """Where *coming* starts for this row (§4a): now with a clock time, else today 00:00 local."""
-    return bounds["now"] if row.get("precision") == "minute" else bounds["today_start"]
-
-
-def _first_occurrences(series: list[dict[str, Any]], bounds: dict[str, datetime], zone: ZoneInfo,
-                       limit: int) -> list[dict[str, Any]]:
-    """Each series' first `limit` coming occurrences: from the cached weeks of the coming `limit` weeks (one
-    expansion for all series); a series with fewer there (it ends, or repeats more rarely) is walked on alone."""
-    start = bounds["today_start"]
-    coming: dict[int, list[dict[str, Any]]] = {}
-    for occurrence in recurrence.expand(series, start, start + timedelta(weeks=limit), zone):
-        if occurrence["event_time"] >= _coming_from(occurrence, bounds):
-            coming.setdefault(occurrence["id"], []).append(occurrence)
-    found: list[dict[str, Any]] = []
-    for row in series:
-        first = coming.get(row["id"], [])
-        if len(first) < limit:
-            first = recurrence.next_occurrences(row, _coming_from(row, bounds), zone, limit)
-        found.extend(first[:limit])
-    return found
 
 
 def _escape_like(text: str) -> str:
@@ -637,10 +607,8 @@ class TimelineRepository:
     def find_by_date_range(self, user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,
                            exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
         """Active rows from `start` to `end` (inclusive); a `month` row in every window overlapping its month."""
-        rows = self.find_window_rows(user_id, character_id, start, end, zone, exclude_event_types)
-        found = recurrence.expand(rows, start, end, zone)
-        found.sort(key=recurrence.sort_key)
-        return found
+        return in_window(self.find_window_rows(user_id, character_id, start, end, zone, exclude_event_types),
+                         start, end, zone)
 
     def find_window_rows(self, user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,
                          exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
@@ -695,19 +663,7 @@ class TimelineRepository:
             return rows
         if now is None or zone is None:  # without a clock a series stands as its row (its first start)
             return rows
-        bounds = past_bounds(now, zone)
-        found = []
-        for row in rows:
-            if not recurrence.is_series(row):
-                found.append(row)
-                continue
-            coming = recurrence.next_occurrence(row, _coming_from(row, bounds), zone)
-            past = recurrence.last_occurrence(row, _coming_from(row, bounds), zone)
-            pick = {"forward": coming, "backward": past, "both": coming or past}[direction]
-            if pick is not None:
-                found.append(pick)
-        found.sort(key=recurrence.sort_key, reverse=direction == "backward")
-        return found[:limit]
+        return picked(rows, direction, now, zone, limit)
 
     def find_next(self, user_id: str, character_id: str, now: datetime, zone: ZoneInfo, *, limit: int,
                   exclude_event_types: Sequence[str] = ()) -> list[dict[str, Any]]:
@@ -725,7 +681,7 @@ class TimelineRepository:
             series = conn.execute(FIND_SERIES, params).fetchall()
         found = [_window_row(r) for r in rows]
         if series:
-            found.extend(_first_occurrences([_window_row(r) for r in series], bounds, zone, limit))
+            found.extend(first_occurrences([_window_row(r) for r in series], bounds, zone, limit))
         found.sort(key=recurrence.sort_key)
         return found[:limit]
 
@@ -743,7 +699,7 @@ class TimelineRepository:
             rows = conn.execute(FIND_AT_MOMENT, params).fetchall()
             series = conn.execute(FIND_SERIES_AT_MINUTE, params).fetchall()
         found = [_row(r) for r in rows]
-        found.extend(recurrence.expand([_row(r) for r in series], minute, minute, zone))
+        found.extend(at_minute([_row(r) for r in series], minute, zone))
         return found
 
     def aktive_zeile(self, user_id: str, character_id: str, row_id: int) -> dict[str, Any]:
@@ -770,6 +726,13 @@ class TimelineRepository:
 
     # --- calendar fields (issue 29 items 5, 6) ------------------------------------------------------
 
+    def calendar_fields(self, user_id: str, character_id: str, row_id: int) -> dict[str, Any] | None:
+        """Reminder offset and imported UID of an active row of the pair; None when the pair has no such row."""
+        _check_pair(user_id, character_id)
+        with self._transaction() as conn:
+            raw = conn.execute(READ_CALENDAR_FIELDS, (row_id, user_id, character_id)).fetchone()
+        return dict(raw) if raw else None
+
     def set_calendar_fields(self, user_id: str, character_id: str, row_id: int, *, reminder_minutes: int | None,
                             ics_uid: str | None = None) -> bool:
         """Reminder offset and imported UID of an active row of the pair; True when the row read back holds them."""
@@ -789,5 +752,5 @@ def _window_params(user_id: str, character_id: str, start: datetime, end: dateti
     if end < start:
         raise ValueError("timeline: the window ends before it starts")
     return {"user_id": user_id, "character_id": character_id, "start": start, "end": end,
-            "month_start": as_utc(_month_start(start, zone)), "month": MONTH_PRECISION,
+            "month_start": as_utc(month_start(start, zone)), "month": MONTH_PRECISION,
             "excluded": list(exclude_event_types), "series_from": start - SERIES_END_MARGIN}

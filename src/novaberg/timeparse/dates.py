@@ -83,7 +83,7 @@ def reading_zone(now: datetime) -> ZoneInfo:
 
 
 def local_now(now: datetime, zone: ZoneInfo | None = None) -> datetime:
-    """`now` in `zone` (default: its reading zone); a naive `now` is refused (DESIGN.md: the zone is explicit)."""
+    """`now` in `zone` (default: its reading zone); a naive `now` is refused (the zone is explicit: CONTRIBUTING.md "The clock is passed in")."""
     if not isinstance(now, datetime):
         raise TypeError(f"now must be a datetime, not {type(now).__name__}")
     zone = zone or reading_zone(now)
@@ -111,7 +111,7 @@ def day_start(day: date, zone: ZoneInfo) -> datetime:
 
 
 def day_end(day: date, zone: ZoneInfo) -> datetime:
-    """23:59:59 local: the inclusive end of a day window (DESIGN.md, `Period.end`)."""
+    """23:59:59 local: the inclusive end of a day window (`Period.end`)."""
     return datetime.combine(day, time(23, 59, 59), tzinfo=zone)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import time
+from functools import lru_cache
 
 from novaberg.text.words import alternation
 from novaberg.timeparse.clock_forms import clock_of
@@ -73,13 +74,20 @@ _TAG = (
 _START = rf"(?<![{_L}\d])"
 _MOVE = r"\s+(?:auf|nach)\s+"
 
-_PATTERNS = {
-    "tag_von_auf": re.compile(rf"{_START}(?:auf\s+)?{_TAG}{_SEP}von\s+{_t('old')}{_MOVE}{_t('new')}"),
-    "tag_uhrzeit": re.compile(rf"{_START}(?:auf\s+)?{_TAG}{_SEP}(?:um\s+)?{_t('new')}"),
-    "von_auf": re.compile(rf"{_START}von\s+{_t('old')}{_MOVE}{_t('new')}"),
-    "tag": re.compile(rf"{_START}(?:auf\s+)?{_TAG}"),
-    "uhrzeit": re.compile(rf"{_START}(?:(?:auf|um|nach|gegen)\s+)?{_t('new')}"),
-}
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    """The five forms, compiled when first matched (a move order): a process that never moves an
+    appointment does not pay their compiling at its start."""
+    return {
+        "tag_von_auf": re.compile(rf"{_START}(?:auf\s+)?{_TAG}{_SEP}von\s+{_t('old')}{_MOVE}{_t('new')}"),
+        "tag_uhrzeit": re.compile(rf"{_START}(?:auf\s+)?{_TAG}{_SEP}(?:um\s+)?{_t('new')}"),
+        "von_auf": re.compile(rf"{_START}von\s+{_t('old')}{_MOVE}{_t('new')}"),
+        "tag": re.compile(rf"{_START}(?:auf\s+)?{_TAG}"),
+        "uhrzeit": re.compile(rf"{_START}(?:(?:auf|um|nach|gegen)\s+)?{_t('new')}"),
+    }
+
+
 _WORD = re.compile(rf"[{_L}]+|\d")
 _SPACES = re.compile(r"\s+")
 
@@ -123,7 +131,7 @@ def raw_time_form(text: str, title: str | None = None) -> RawTimeForm:
         raise TypeError(f"text must be str, not {type(text).__name__}")
     raw = _SPACES.sub(" ", text.lower())  # one space between words: no backtracking over long gaps
     match, name = None, None
-    for form, pattern in _PATTERNS.items():
+    for form, pattern in _patterns().items():
         found = pattern.search(raw)
         if found is not None and (match is None or found.start() < match.start()):
             match, name = found, form

@@ -1,6 +1,6 @@
 """The German time vocabulary, loaded once from `vocabulary.json` into `TIME_VOCABULARY`.
 
-Words are data (STYLE.md 3); other modules — the positive form, the tribunal's naming check — read
+Words are data (CONTRIBUTING.md "German is data"); other modules — the positive form, the tribunal's naming check — read
 them through `TIME_VOCABULARY`, never through a private name of the parser (timeline.md §5.2).
 The weekday and month words come from `text/calendar_de.json`, their one copy.
 Every word is stored lower-case with its umlauts; the ASCII spellings (*uebermorgen*, *naechsten*,

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from novaberg.text.claim_vocabulary import VOCABULARY
+from novaberg.text.clause_breaks import split_at_clause_breaks
 from novaberg.text.words import split_sentences, words
 
 __all__ = ["Clause", "Sentence", "sentences"]
@@ -26,10 +27,9 @@ _QUOTES = tuple(
     re.compile(f"{re.escape(opening)}[^{re.escape(closing)}\n]{{0,{_QUOTE_MAX}}}[{re.escape(closing)}]")
     for opening, closing in _QUOTE_PAIRS
 )
-_PLACEHOLDER = re.compile(r"⟦zitat([a-z]+)⟧(?:\u2063\.)?")
+_PLACEHOLDER = re.compile(r"⟦q([a-z]+)⟧(?:\u2063\.)?")
 _NEXT_SENTENCE = re.compile(r"\s+[A-ZÄÖÜ]")
 # A comma before a date or a time continues the clause (*für Montag, 10 Uhr eingetragen*).
-_CLAUSE_BREAK = re.compile(r",(?!\s*(?:(?:den|dem|der|um|ab|gegen)\s+)?\d)|[;:()\[\]]|\s[-–—]\s|[–—]")
 _DATE_AT_END = re.compile(r"(?<![\w.])\d{1,2}\.\s?\d{1,2}\.$")
 _GOES_ON = re.compile(r"[a-zäöüß\d]")
 _SENTENCE_TAIL = " \t\n)]}\"'“”»«’"
@@ -67,7 +67,7 @@ def _mask_quotes(text: str) -> tuple[str, list[str]]:
     def masked(pattern: re.Pattern[str], source: str) -> str:
         def mask(match: re.Match[str]) -> str:
             quotes.append(match.group())
-            placeholder = f"⟦zitat{_letters(len(quotes) - 1)}⟧"
+            placeholder = f"⟦q{_letters(len(quotes) - 1)}⟧"
             # a quote that ends its own sentence before a capital ends the outer one too
             if match.group()[-2:-1] in (".", "!", "?") and _NEXT_SENTENCE.match(source, match.end()):
                 placeholder += "\u2063."  # an invisible mark, removed again by _restore
@@ -150,7 +150,7 @@ def sentences(text: str) -> list[Sentence]:
     for raw in _sentences_keeping_dates(masked):
         is_question = raw.rstrip(_SENTENCE_TAIL).endswith("?")
         pieces: list[list[str]] = []
-        for piece in _CLAUSE_BREAK.split(raw):
+        for piece in split_at_clause_breaks(raw):
             pieces.extend(_split_words(piece))
         clauses = tuple(
             Clause(

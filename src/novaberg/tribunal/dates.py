@@ -20,6 +20,7 @@ from novaberg.text.claim_vocabulary import VOCABULARY
 from novaberg.text.words import alternation
 from novaberg.timeparse import TIME_VOCABULARY
 from novaberg.timeparse.dates import dated as resolve_year  # the time parser's rule, one copy
+from novaberg.timeparse.weekday_phrases import WEEKDAY_AFTER, WEEKDAY_BEFORE
 
 __all__ = [
     "ConfirmationMismatch",
@@ -52,30 +53,7 @@ _ISO = re.compile(r"(?<![\w.-])(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?![\w-])")
 _WEEKDAY_WORDS = dict(TIME_VOCABULARY.weekdays) | {
     a + ".": i for a, i in TIME_VOCABULARY.weekday_abbreviations.items()
 }
-_WEEKDAY_BEFORE = re.compile(
-    r"(?<![^\W\d_])(?P<wd>(?:"
-    + alternation(TIME_VOCABULARY.weekdays)
-    + r")"
-    + _NOT_BEFORE_LETTER
-    + r"|(?:"
-    + alternation(TIME_VOCABULARY.weekday_abbreviations)
-    + r")\.)"
-    + r"[ \t]*(?:[,(][ \t]*)?(?:(?:"
-    + alternation(VOCABULARY.date_articles.words)
-    + r")[ \t]+)?$",
-    re.IGNORECASE,
-)
 _LOOKBACK = 60  # characters before a date searched for its weekday; the coupling is tight anyway
-# The same tight coupling the other way round: the date as subject, the weekday its predicate — *der 9. Dezember
-# ist ein Dienstag*, *… fällt auf einen Dienstag*, *… war ein Dienstag*. Only the copula (or *fallen auf*) and
-# an indefinite article in between; *kein Dienstag* is a negation and never matches.
-_WEEKDAY_AFTER = re.compile(
-    r"[ \t]*(?:ist|war|wäre|waere|wird|fällt|faellt|fiel)[ \t]+(?:(?:auf[ \t]+)?einen|an[ \t]+einem|ein|auf)?[ \t]*"
-    r"(?P<wd>" + alternation(TIME_VOCABULARY.weekdays) + r")" + _NOT_BEFORE_LETTER,
-    re.IGNORECASE,
-)
-
-
 @dataclass(frozen=True)
 class StatedDate:
     """A date as it stands in a text: the day it means, whether a year was written, where it is."""
@@ -161,8 +139,8 @@ def weekday_mismatches(text: str, today: date) -> list[WeekdayMismatch]:
     mismatches: list[WeekdayMismatch] = []
     for stated in find_dates(text, today):
         window_start = max(0, stated.start - _LOOKBACK)
-        match = _WEEKDAY_BEFORE.search(text, window_start, stated.start)
-        after = None if match is not None else _WEEKDAY_AFTER.match(text, stated.end)
+        match = WEEKDAY_BEFORE.search(text, window_start, stated.start)
+        after = None if match is not None else WEEKDAY_AFTER.match(text, stated.end)
         if match is None and after is None:
             continue
         found = match if match is not None else after

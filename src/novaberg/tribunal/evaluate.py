@@ -78,8 +78,8 @@ class ComputedCheck:
     confirmation: ConfirmationMismatch | None
     services: list[ServiceOutcome]
     inventory: InventoryResult | None = None  # the inventory check, when a claim had no writing service
-    covered_by_reading: tuple[int, ...] = ()  # claim indexes a read of this turn covers (issue 11 §3)
-    covered_by_notes: tuple[int, ...] = ()  # claim indexes a note's current content covers (issue 11 §3)
+    covered_by_reading: tuple[int, ...] = ()  # claim indexes a read of this turn covers
+    covered_by_notes: tuple[int, ...] = ()  # claim indexes a note's current content covers
 
     @property
     def uncovered_claims(self) -> list[StorageClaim]:
@@ -160,7 +160,8 @@ def computed_verdict(answer: str, services: list[dict], today: date,
 
     A storage claim is covered by a service with status `abgeschlossen` that carries a step with
     `verifiziert: True`. Without one, and with an `inventory` to ask, the claim is held against the stored
-    state before any correction (tribunal.md „Der Bestandsabgleich“; issue 11 §3 for reads and notes).
+    state before any correction (tribunal.md „Der Bestandsabgleich“; reads and notes likewise, beyond the
+    specification).
     An uncovered claim, a wrong weekday, or a confirmation that names none of the reported dates gives at
     least `warnung` with an order.
     """
@@ -177,7 +178,7 @@ def computed_verdict(answer: str, services: list[dict], today: date,
     confirmation = confirmation_mismatch(answer, reported_dates(services, today, zone), today)
 
     # With a writing service the claim is covered already; the inventory is still asked for the durable entry,
-    # so that `nicht_gefragt` stands only where there is no claim (issue 11 §2).
+    # so that `nicht_gefragt` stands only where there is no claim.
     held = _held_against_inventory(claims, inventory, today) if claims else None
     if held is not None and storage_result != RESULT_NOT_PROVEN:
         held = (held[0], (), ())
@@ -208,7 +209,7 @@ def computed_verdict(answer: str, services: list[dict], today: date,
 
 def _held_against_inventory(claims: Sequence[StorageClaim], source: InventorySource | None,
                             today: date) -> tuple[InventoryResult, tuple[int, ...], tuple[int, ...]] | None:
-    """Reads and notes first (issue 11 §3), then the timeline for the rest (the specification's check)."""
+    """Reads and notes first, then the timeline for the rest (the specification's check)."""
     if source is None or not claims:
         return None
     by_reading = tuple(i for i, c in enumerate(claims) if reading_covers(c, source.read_rows, today, source.zone))

@@ -1,6 +1,6 @@
 """The inventory check before a correction (tribunal.md „Der Bestandsabgleich“, „Die Nennung“, „Die Nennung,
 geschärft“) and, beyond the specification, the same check for what a reading service delivered and for
-notes (issue 11 §3).
+notes.
 
 `check_inventory`: a storage claim without a writing service of this turn is held against the timeline. Every
 acute object of the turn's Lage whose covered values name exactly one day and one time is a moment; the
@@ -10,7 +10,7 @@ every claiming sentence names. Outcomes, verbatim for the durable entry: `gefund
 · `nicht_gefunden` · `kein_akutes_objekt_mit_zeit` · `abfrage_gescheitert`. A read error is an error in the
 log and never a finding.
 
-Beyond the specification (issue 11 §3), everything else as strict as above:
+Beyond the specification, everything else as strict as above:
 - `reading_covers`: a state sentence (`zustand`) that names a row a service of this turn *read* is covered.
 - `note_covers`: a claim that names a note of the person by its name, and as items only what the note's
   current content holds, is covered — never a claim of removing, clearing, renaming, changing or deleting
@@ -108,7 +108,7 @@ def _best_ways(sentence: str, rows: Sequence[dict], today: date, zone: ZoneInfo)
 
 
 def reading_covers(claim: StorageClaim, read_rows: Sequence[dict], today: date, zone: ZoneInfo) -> bool:
-    """A state sentence that names a row a service of this turn read describes what was read (issue 11 §3)."""
+    """A state sentence that names a row a service of this turn read describes what was read."""
     if claim.form != FORM_STATE:
         return False
     return any(names(names_appointment(claim.sentence, row, today, zone)) for row in read_rows)
@@ -137,7 +137,7 @@ def _is_place(word: str) -> bool:
 
 
 def note_covers(claim: StorageClaim, notes: Sequence[NoteView]) -> bool:
-    """The claim names a note of the person and only items its current content holds (issue 11 §3)."""
+    """The claim names a note of the person and only items its current content holds."""
     if claim.word in UNPROVABLE_BY_NOTES:
         return False
     words = [_letters(w) for w in content_words(claim.sentence)]

@@ -36,7 +36,7 @@ _log = logging.getLogger("novaberg.tribunal")
 WAY_TIME = "uhrzeit"
 WAY_DAY = "tag"
 WAY_TITLE = "titel"
-# Beyond the specification (issue 11 §3, stricter): a sentence that states a day or a written hour, none of
+# Beyond the specification (stricter): a sentence that states a day or a written hour, none of
 # which is the appointment's, speaks of another moment — *„… auf Montag umgelegt“* against a row on Friday.
 WAY_CONTRADICTION = "widerspruch"
 STEM_MIN = 4  # `_STEM_MIN`: a title word shorter than this after cutting the kind is dropped
@@ -165,5 +165,5 @@ def _states_day(sentence: str) -> bool:
 
 def names(ways: tuple[str, ...]) -> bool:
     """A day names only together with the hour or a title word („Die Nennung, geschärft“); a sentence that
-    states another day or hour does not name it (issue 11 §3)."""
+    states another day or hour does not name it."""
     return (WAY_TIME in ways or WAY_TITLE in ways) and WAY_CONTRADICTION not in ways

@@ -1,4 +1,4 @@
-"""The directives a rule can check without a model (issue 12 §6): Sie- or du-form, a forbidden word or name,
+"""The directives a rule can check without a model: Sie- or du-form, a forbidden word or name,
 no emoji. Everything else in a directive is the jurist model's (tribunal.md §3.1).
 
 `read_directive` reads one directive text into a `Rule` (or None: not checkable); `directive_findings`
@@ -8,11 +8,11 @@ of `evaluate`, which raises the verdict to at least `warnung` with an order for 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from novaberg.directives.reading import KIND_DU, KIND_NO_EMOJI, KIND_SIE, KIND_WORD, Rule, read_directive
+from novaberg.text.address_forms import EMOJI, du_forms, sie_forms, word_occurrences
+from novaberg.text.directive_rules import KIND_DU, KIND_NO_EMOJI, KIND_SIE, KIND_WORD, Rule, read_directive
 from novaberg.tribunal.texts import (
     DIRECTIVE_ORDER_HEAD,
     DIRECTIVE_ORDER_LINE,
@@ -28,10 +28,6 @@ from novaberg.tribunal.texts import (
 
 __all__ = ["EMOJI", "DirectiveFinding", "directive_findings", "directive_order"]
 
-_I = re.IGNORECASE
-_DU_WORDS = re.compile(r"\b(?:du|dich|dir|dein|deine|deinen|deinem|deiner|deines|duzen)\b", _I)
-_SIE_FORMAL = re.compile(r"\b(?:Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b|(?<=[a-zäöüß,] )Sie\b")
-EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B50\u2B55\u2300-\u23FF\uFE0F\u200d]")
 
 
 @dataclass(frozen=True)
@@ -53,13 +49,12 @@ class DirectiveFinding:
 
 def _hits(rule: Rule, answer: str) -> list[str]:
     if rule.kind == KIND_SIE:
-        return [m.group(0) for m in _DU_WORDS.finditer(answer)]
+        return du_forms(answer)
     if rule.kind == KIND_DU:
-        return [m.group(0) for m in _SIE_FORMAL.finditer(answer)]
+        return sie_forms(answer)
     if rule.kind == KIND_NO_EMOJI:
         return [m.group(0) for m in EMOJI.finditer(answer) if m.group(0) not in ("\ufe0f", "\u200d")]
-    pattern = re.compile(rf"(?<![\wäöüß]){re.escape(rule.word)}(?![\wäöüß])", _I)
-    return [m.group(0) for m in pattern.finditer(answer)]
+    return word_occurrences(rule.word, answer)
 
 
 def directive_findings(answer: str, directives: Sequence[str]) -> list[DirectiveFinding]:

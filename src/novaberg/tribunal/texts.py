@@ -1,4 +1,4 @@
-"""The German texts of the computed checks, in one place (STYLE.md, "Adopted here" 1).
+"""The German texts of the computed checks, in one place (CONTRIBUTING.md "German is data").
 
 The orders go to the corrector, who reads only the summary; they say what is right instead of
 naming words to avoid — a ban on words makes a model write the same claim with synonyms
@@ -76,9 +76,9 @@ CORRECTION_NOTE = "(Richtigstellung: Davon ist nichts gespeichert – ein Eintra
 # The error line the specification names ("Der dauerhafte Eintrag und die letzte Runde"), verbatim.
 SURVIVING_CLAIM_ERROR = "Speicherbehauptung nach {rounds} Korrekturrunde(n) nicht beseitigt"
 
-# --- the model judges (tribunal.md §3–§5, issue 12) ---------------------------------------------------------
+# --- the model judges (tribunal.md §3–§5) ---------------------------------------------------------
 
-# Offline: no model, so nothing is scored — said in the vote's reasoning and in the turn's log (issue 12 §6).
+# Offline: no model, so nothing is scored — said in the vote's reasoning and in the turn's log.
 NOT_JUDGED_OFFLINE = "Ohne Sprachmodell nicht beurteilt."
 OFFLINE_DIRECTIVE_OK = (
     "Ohne Sprachmodell nicht beurteilt; die per Regel prüfbaren Direktiven (Anrede, verbotene Wörter, Emojis) "
@@ -88,7 +88,7 @@ OFFLINE_DIRECTIVE_VIOLATION = "Direktive verletzt (Regelprüfung ohne Sprachmode
 UNREADABLE_JUDGE = "Die Antwort dieses Richters war nicht lesbar; sie zählt als nicht beurteilt (Score 0.0)."
 NO_REASONING = "(Der Richter hat keine lesbare Begründung gegeben.)"
 JUDGE_TIMED_OUT = "Dieser Richter hat nicht rechtzeitig geantwortet; er zählt als nicht beurteilt (Score 0.0)."
-# issue 30 §4: a judge without a judgement is named in the verdict's reasons, never a silent `ok`
+# a judge without a judgement is named in the verdict's reasons, never a silent `ok`
 JUDGE_MISSING_TIMEOUT = "hat nicht rechtzeitig geantwortet."
 JUDGE_MISSING_UNREADABLE = "hat keine lesbare Bewertung geliefert."
 JUDGEMENT_INCOMPLETE = "Das Urteil des Tribunals ist unvollständig; die Antwort ging ohne seine Prüfung hinaus."

@@ -28,7 +28,7 @@ def test_issue10_s3_the_duplicate_check_runs_again_under_the_lock(agent, repo, m
 
 
 def test_issue10_s3_a_create_whose_read_back_disagrees_leaves_no_row(agent, repo, monkeypatch):
-    """DESIGN.md: success only after the read-back; a disagreeing one is `fehler` and the insert is rolled back."""
+    """Success only after the read-back; a disagreeing one is `fehler` and the insert is rolled back."""
     monkeypatch.setattr(TimelineRepository, "find_by_id", lambda self, *args: None)
     result = agent.run("Trag mir morgen um 10 den Zahnarzt ein")
     monkeypatch.undo()

@@ -91,8 +91,8 @@ def test_due_lists_what_is_due_for_the_signed_in_person_only(nova, tmp_path):
     """`GET /api/due`: before the reminder's moment nothing, from it on the row; bob never sees anna's."""
     nova.turn("anna", "nova", "Morgen um 10 Uhr Zahnarzt und erinner mich eine Stunde vorher", NOW)
     nova.turn("bob", "nova", "Morgen um 10 Uhr Quellmalz und erinner mich eine Stunde vorher", NOW)
-    tokens = PersonTokens(tmp_path / "person_tokens.json")
-    auth = {user: {"Authorization": f"Bearer {tokens.create(user, '2026-03-01')}"} for user in ("anna", "bob")}
+    tokens = PersonTokens(nova.stack.db)
+    auth = {user: {"Authorization": f"Bearer {tokens.create(user, NOW)}"} for user in ("anna", "bob")}
 
     def due(at: Any, user: str) -> list[str]:
         client = TestClient(create_app(nova, FixedClock(at), token="operator-token-due-0123456789",
@@ -116,7 +116,7 @@ def _due_client(nova: Any, tokens: PersonTokens) -> Any:
         assert response.status_code == 200
         return [(item["titel"], item["zeit"]) for item in response.json()["faellig"]]
 
-    auth = {user: tokens.create(user, "2026-03-01") for user in ("anna", "bob")}
+    auth = {user: tokens.create(user, NOW) for user in ("anna", "bob")}
     return due
 
 
@@ -130,7 +130,7 @@ def test_due_sees_every_occurrence_of_a_weekly_series(nova, tmp_path):
     assert (series["rrule"] is not None, series["erinnern_vorher_min"]) == (True, 60)
     TimelineRepository(nova.stack.db).cancel_occurrence("anna", "nova", series["id"], berlin(2026, 3, 17, 10),
                                                         now=NOW, zone=nova.settings.zone)
-    due = _due_client(nova, PersonTokens(tmp_path / "person_tokens.json"))
+    due = _due_client(nova, PersonTokens(nova.stack.db))
 
     assert due(berlin(2026, 3, 3, 9, 0), "anna") == [("Volleyball", "2026-03-03T10:00+01:00")]
     assert due(berlin(2026, 3, 10, 8, 59), "anna") == []

@@ -57,7 +57,7 @@ async function start() {
   });
   window.addEventListener("hashchange", show);
   show();
-  loadDue();  // issue 29 item 5: what is due, when the app is opened
+  loadDue();  // what is due, when the app is opened
 }
 
 start();

@@ -1,4 +1,4 @@
-// Reminders that are due (issue 29 item 5): fetched from GET /api/due when the app is opened and shown as a
+// Reminders that are due: fetched from GET /api/due when the app is opened and shown as a
 // short list above the views. Titles go in as text nodes.
 import { T } from "/web/texts.js";
 import { getJSON } from "/web/api.js";

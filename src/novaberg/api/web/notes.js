@@ -56,7 +56,7 @@ function memoryList(title, entries, describe) {
   return card;
 }
 
-// Short- and long-term memory of the pair (issue 14's GET /api/memory), shown where the facade exists.
+// Short- and long-term memory of the pair (GET /api/memory), shown where the facade exists.
 export async function loadMemory(state) {
   const section = document.getElementById("view-gedaechtnis");
   showError(section, "");

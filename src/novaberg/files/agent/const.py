@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from novaberg.text.root_orders import CREATE, DELETE, NONE, REACTIVATE, READ, UPDATE
+
 SERVICE_NAME = "dateien_wurzeln"
 TASK_CLASSIFY = "files_roots_classify"
 
-CREATE, READ, UPDATE, DELETE, REACTIVATE, NONE = "create", "read", "update", "delete", "reactivate", "keine"
+# the actions are the reading's (text/root_orders.py)
 ACTIONS: tuple[str, ...] = (CREATE, READ, UPDATE, DELETE, REACTIVATE, NONE)
 WRITE_ACTIONS: tuple[str, ...] = (CREATE, UPDATE, DELETE, REACTIVATE)  # each behind a gate (§2a.2)
 

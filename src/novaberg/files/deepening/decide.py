@@ -31,9 +31,16 @@ from novaberg.files.reading.classify import offline_terms
 from novaberg.files.reading.zoom import MAX_TERMS
 from novaberg.files.retrieval import Hit
 from novaberg.llm.reader import read_text
-from novaberg.text.calendar import MONTH_WORDS, WEEKDAY_WORDS
+from novaberg.text.deepening_words import (
+    DEEPEN_NO,
+    DEEPEN_YES,
+    NON_CONTENT,
+    asks_indirectly,
+    bare_location,
+    kind_answered,
+)
 from novaberg.text.grammar import QUESTION, analyse, grammar
-from novaberg.text.words import ascii_variants, fold, fold_umlauts, words
+from novaberg.text.words import fold_umlauts, words
 
 __all__ = ["TASK", "Decision", "Refused", "MAX_FILES", "MAX_TERMS", "TERM_MAX_CHARS", "candidates_input",
            "read_decision", "asks", "stem", "ask_model", "kind_answered", "carries", "asked_words", "question_part"]
@@ -43,28 +50,6 @@ logger = logging.getLogger(__name__)
 TASK = "files_deepen"
 MAX_FILES = 2  # candidate files of one deepening: each is opened once (the cap on file accesses)
 TERM_MAX_CHARS = 60
-_YES = frozenset({"ja", "nachlesen", "nachsehen", "weiterlesen", "lesen"})
-_NO = frozenset({"nein", "reicht", "genug"})
-_INDIRECT = re.compile(
-    r"\b(frag\w* mich|weiss (ich )?(nicht|nich|net) (mehr)?|weisst du (noch)?|keine ahnung|"
-    r"(moechte|will|wuerde gern|haette gern) (gern |gerne )?wissen|sag mir|erinner\w* mich nicht)"
-    r"[\s,]+(?:(?:nur|mal|halt|eben|gerade|grad|echt|so|jetzt|gern|gerne)[\s,]+)*"
-    r"(wer|wen|wem|wann|wo|was|wie|welche\w*|ob|warum|womit|wohin|woher|wieviel)\b")  # on folded text
-_CALENDAR_WORDS = sorted({v for word in (*MONTH_WORDS, *WEEKDAY_WORDS) for v in ascii_variants(word)})  # one copy
-_WHEN = re.compile(r"\b\d{1,2}\.\s?\d{1,2}\.|\b(19|20)\d\d\b|\b(" + "|".join(_CALENDAR_WORDS) +
-                   r"|frühjahr|herbst|sommer|winter|uhr)\b", re.IGNORECASE)
-_NUMBER = re.compile(r"\d")
-_WHO = re.compile(r"\b(?i:von|durch|bei|firma|herr|frau|dr\.?)\s+(?i:der firma\s+)?[A-ZÄÖÜ][\w\-]+")
-_WHERE = re.compile(r"\b(im|in der|in dem|am|auf dem|auf der|unter|hinter|neben|bei)\s+\w+", re.IGNORECASE)
-_NON_CONTENT = frozenset({"wurde", "wurden", "worden", "wird", "werden", "hatte", "hatten", "hätte", "haette",
-                          "habt", "seid", "wäre", "waere", "gewesen", "kannst", "könnte", "koennte", "weiß", "weisst",
-                          "mich", "dich", "sich", "euch", "dir", "frag", "frage", "fragen", "wissen", "gerne", "gern",
-                          # light verbs and prepositions carry no content of their own (*Wie viel bar braucht …*)
-                          "braucht", "brauche", "brauchen", "macht", "mache", "machen", "tut", "tue", "tun",
-                          "gibt", "geben", "kommt", "kommen", "sollte", "sollten", "müssen", "muessen", "seit",
-                          "ab", "gegen", "während", "waehrend", "zwischen", "eigentlich", "genau", "denn",
-                          # the adjective of a *wie …* question names the kind of answer, not its content
-                          "hoch", "oft", "lange", "alt", "viel", "viele", "teuer", "weit", "groß", "gross"})
 _PART_END = re.compile(r"(?<=[.!?…,;:])\s+")
 _ENDINGS = ("ungen", "ung", "en", "er", "es", "et", "e", "t", "st", "n", "s")
 
@@ -124,18 +109,16 @@ def _decision_word(fields: Mapping[str, Any]) -> bool:
         return value
     if isinstance(value, str):
         said = words(value)
-        if len(said) == 1 and said[0] in _YES:
+        if len(said) == 1 and said[0] in DEEPEN_YES:
             return True
-        if len(said) == 1 and said[0] in _NO:
+        if len(said) == 1 and said[0] in DEEPEN_NO:
             return False
     raise Refused("ohne_entscheidung", f"nachlesen is {type(value).__name__}")
 
 
 def _bare_path(value: str) -> str:
     """A location as the block writes it, back to its path (the model may echo the location)."""
-    place = value.strip()
-    place = re.sub(r"\s*\(archiviert\)\s*$", "", place)
-    return re.sub(r",\s*Zeilen?\s+\d+(\s*[–-]\s*\d+)?\s*$", "", place)
+    return bare_location(value)
 
 
 def _files(value: Any, hits: Sequence[Hit]) -> tuple[Hit, ...]:
@@ -188,7 +171,7 @@ def read_decision(fields: Mapping[str, Any], hits: Sequence[Hit]) -> Decision:
 
 def asks(text: str) -> bool:
     """The person asks something: a question (also verb-first or in a polite frame) or an indirect one."""
-    return analyse(text).mood == QUESTION or bool(_INDIRECT.search(fold(text)))
+    return analyse(text).mood == QUESTION or asks_indirectly(text)
 
 
 def stem(word: str) -> str:
@@ -214,20 +197,6 @@ def carries(term: str, text: str) -> bool:
         if wanted in have or (len(have) >= 5 and have in wanted):
             return True
     return False
-
-
-def kind_answered(text: str, excerpt: str) -> bool:
-    """Whether the excerpt holds the kind of thing the question word asks for (no question word: yes)."""
-    lowered = " ".join(words(text))
-    if re.search(r"\b(wann|seit wann|bis wann)\b", lowered):
-        return bool(_WHEN.search(excerpt))
-    if re.search(r"\b(wie ?viel\w*|wie hoch|wie teuer|was kostet|wie lange|wie oft|wie alt)\b", lowered):
-        return bool(_NUMBER.search(excerpt))
-    if re.search(r"\b(wer|wen|wem)\b", lowered):
-        return bool(_WHO.search(excerpt))
-    if re.search(r"\b(wo|woher|wohin)\b", lowered):
-        return bool(_WHERE.search(excerpt))
-    return True
 
 
 def _search_terms(rest: Sequence[str]) -> list[str]:
@@ -257,7 +226,7 @@ def asked_words(text: str) -> list[str]:
     auxiliaries (*In welchem Jahr wurde …* asks about *Jahr*, not about *welchem* or *wurde*)."""
     g = grammar()
     text = question_part(text)
-    skip = g.question_words | g.particles | g.interjections | _NON_CONTENT
+    skip = g.question_words | g.particles | g.interjections | NON_CONTENT
     return [term for term in offline_terms(text)
             if term.casefold() not in skip and not term.casefold().startswith("welch")]
 

@@ -22,31 +22,20 @@ from novaberg.files.knowledge.judge import model_judge
 from novaberg.files.knowledge.pairs import pair_zone
 from novaberg.files.knowledge.versions import AnchorInvariantError
 from novaberg.files.knowledge.zone import KnowledgeZone, ZoneError
+from novaberg.text.file_requests import knowledge_order, mentions_her_knowledge
 from novaberg.text.words import ascii_fold
 
 __all__ = ["KnowledgeService", "SERVICE_NAME", "route_hint", "parse_order", "file_name", "pair_root"]
 
 SERVICE_NAME = "wissen"
 HINT = 0.99  # her own phrasing („in deinem Wissen") — above the notes service's „Merk dir" (0.97)
-_ORDER = re.compile(
-    r"(?:merk|schreib|nimm|trag|ergänz)\w*\s+(?:dir\s+)?(?:das\s+|bitte\s+)*(?:in|auf|zu)?\s*"
-    r"(?:deinem|dein|deines|deine)\s+wissen\b(?:\s+(?:auf|ab|ein))?\s*"
-    r"(?:(?:zu|über|unter|zum|zur)\s+(?P<thema>[^:]{1,80}?))?\s*:\s*(?P<inhalt>.+)$", re.IGNORECASE | re.DOTALL)
-_MENTION = re.compile(r"(?:merk|schreib|nimm|trag|ergänz)\w*.*\b(?:deinem|dein|deines|deine)\s+wissen\b",
-                      re.IGNORECASE | re.DOTALL)
-
-
 def route_hint(text: str) -> float:
-    return HINT if _MENTION.search(text) else 0.0
+    return HINT if mentions_her_knowledge(text) else 0.0
 
 
 def parse_order(text: str) -> tuple[str | None, str]:
     """(topic or None, the paragraph); the paragraph is '' when the order carries none."""
-    match = _ORDER.search(text.strip())
-    if not match:
-        return None, ""
-    topic = (match.group("thema") or "").strip() or None
-    return topic, " ".join(match.group("inhalt").split())
+    return knowledge_order(text)
 
 
 def file_name(topic: str | None, paragraph: str) -> str:

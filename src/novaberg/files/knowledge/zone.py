@@ -158,7 +158,7 @@ class KnowledgeZone:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, target)
-        if target.read_text(encoding="utf-8") != text:  # read back (DESIGN.md: success only after it)
+        if target.read_text(encoding="utf-8") != text:  # read back (success only after it)
             raise OSError(f"{target}: the written text does not read back")
 
     def _edit(self, name: str, apply: Any, proposed: str | None = None, replacing: int | None = None,

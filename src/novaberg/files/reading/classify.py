@@ -15,14 +15,13 @@ from typing import Any
 
 from novaberg.core.errors import ModelAnswerError
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_list_of_text, read_text
+from novaberg.text.file_requests import asks_for_outline, first_file_name, without_file_names
 
 __all__ = ["TASK", "KINDS", "read_classification", "offline_terms"]
 
 TASK = "files_read"
 KINDS = ("suche", "karte")
-_FILE_NAME = re.compile(r"(?<![\w\-.])[\w\-.]+\.(?:md|markdown|txt|rst|org|csv|json|html?|docx|pdf)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_][\w\-]*[^\W_]|[^\W\d_]")
-_MAP = re.compile(r"abschnitt|gliederung|inhaltsverzeichnis|aufbau|kapitel", re.IGNORECASE)
 _JOINTS = ("ungs", "heits", "keits", "ions", "täts", "schafts")
 _SKIP = frozenset("""
 aber alle allem allen aller alles als also am an auch auf aus bei bin bis bist bitte da damit dann das dass dazu
@@ -44,7 +43,7 @@ def offline_terms(text: str) -> list[str]:
     seen: set[str] = set()
     nouns: list[str] = []
     others: list[str] = []
-    for index, word in enumerate(_WORD.findall(_FILE_NAME.sub(" ", text))):
+    for index, word in enumerate(_WORD.findall(without_file_names(text))):
         key = word.casefold()
         if key in _SKIP or len(key) < 3 or key in seen:
             continue
@@ -73,9 +72,9 @@ def _compound_tail(word: str) -> str | None:
 
 def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     text = str(data.get("text", ""))
-    name = _FILE_NAME.search(text)
-    return {"begriffe": offline_terms(text), "datei": name.group(0) if name else None,
-            "art": "karte" if _MAP.search(text) and name else "suche"}
+    name = first_file_name(text)
+    return {"begriffe": offline_terms(text), "datei": name,
+            "art": "karte" if asks_for_outline(text) and name else "suche"}
 
 
 def read_classification(fields: Mapping[str, Any]) -> dict[str, Any]:

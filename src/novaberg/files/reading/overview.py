@@ -23,8 +23,6 @@ from novaberg.files.labels import label as archive_label
 from novaberg.files.reading import texts
 from novaberg.memory.repository import LongTermRepository
 from novaberg.memory.short_term import ShortTermMemory
-from novaberg.notes.repository import NotesRepository
-from novaberg.timeline.repository import TimelineRepository
 
 __all__ = ["other_stores", "memory_lines", "knowledge_lines", "MAX_PER_STORE"]
 
@@ -46,10 +44,10 @@ def _names_a_term(text: str, terms: Sequence[str]) -> bool:
 
 
 def _notes(deps: Any, user_id: str, terms: list[str]) -> list[str]:
-    repo = NotesRepository(deps.db)
+    holdings = deps.holdings_read()
     found: dict[int, dict[str, Any]] = {}
     for term in terms[:2]:
-        for row in repo.by_fulltext(user_id, term, limit=MAX_PER_STORE):
+        for row in holdings.notes_naming(user_id, term, MAX_PER_STORE):
             found.setdefault(row["id"], row)
     return [_note_line(row) for row in list(found.values())[:MAX_PER_STORE]]
 
@@ -61,10 +59,10 @@ def _note_line(row: dict[str, Any]) -> str:
 
 
 def _appointments(deps: Any, user_id: str, character_id: str, terms: list[str]) -> list[str]:
-    repo = TimelineRepository(deps.db)
+    holdings = deps.holdings_read()
     found: dict[int, dict[str, Any]] = {}
     for term in terms[:2]:
-        for row in repo.find_by_keyword(user_id, character_id, term, limit=MAX_PER_STORE):
+        for row in holdings.appointments_naming(user_id, character_id, term, MAX_PER_STORE):
             found.setdefault(row["id"], row)
     lines = []
     for row in list(found.values())[:MAX_PER_STORE]:

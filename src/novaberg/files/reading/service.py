@@ -14,7 +14,6 @@ and a proposal; nothing at all → how many files were searched and what to try 
 from __future__ import annotations
 
 import logging
-import re
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +37,7 @@ from novaberg.files.reading.zoom import (
 )
 from novaberg.files.repository import RootsRepository
 from novaberg.files.retrieval import Hit, Retriever
-from novaberg.text.words import fold
+from novaberg.text.file_requests import about_directories_or_storing, asks_what_she_knows, names_records
 
 __all__ = ["ReadingService", "SERVICE_NAME", "route_hint", "HINT_RECORDS", "HINT_KNOW"]
 
@@ -51,30 +50,12 @@ CANDIDATES = 3
 SHOWN_TERM_CHARS = 40
 HINT_RECORDS = 0.9  # a question about stored text (§8.1 Aushang)
 HINT_KNOW = 0.55  # „Weißt du was über X" (§3.0c): the files are one of the stores asked
-_STORED = r"(unterlagen|aufzeichnungen|dateien|datei|dokumenten|dokumente|texten)"
-_RECORDS = re.compile(
-    r"unterlagen|aufzeichnung|in (meinen|deinen|den|der|meiner|einer) (datei|dateien|dokument\w*)\b|"
-    rf"steht (das|da|dazu|etwas|was)? ?irgendwo|such\w* (mal |bitte )?in (meinen|deinen|den) {_STORED}\b|"
-    r"was haben wir zu|\b[\w\-]+\.(md|txt|rst|org|pdf|docx|html?)\b", re.IGNORECASE)
-# „Weißt du was über X" and the other ways of asking her to remember (§3.0c): *was weißt du über*, *erinnerst du
-# dich an*, *weißt du noch, wie …*, and a recall particle on *wie/was war*, *wie hieß/heißt* (*Wie war nochmal der
-# WLAN-Code?*) — without the particle, *Wie heißt du?* stays small talk; *über mich* is the memory's own question
-_RECALL = r"(?:noch\s?mal|nochmals|gleich|doch\s+gleich|doch\s+noch\s?mal)"
-_KNOW = re.compile(r"\b(?:weisst du (et)?was|(?:was|wie ?viel) weisst du(?: noch| eigentlich| denn)*) (ueber|zu|von)\b"
-                   r"(?! (?:mich|uns|dich)\b)"
-                   r"|\berinnerst du dich(?: noch)? an\b|\bweisst du noch,? (?:wie|was|wo|wann|wer|welche\w*)\b"
-                   rf"|\b(?:wie|was|wer|wo) (?:war|waren|hiess|heisst|ist) {_RECALL}\b")  # on folded text
-# the roots agent's object (a directory as a whole, §8.2a) and the writing requests (§8.1 Negativfälle)
-_NOT_MINE = re.compile(r"verzeichnis|freigeb|freigab|zugriff|darfst|ablegen|\bleg\w*\b.*\bab\b|speicher|merk dir|notier",
-                       re.IGNORECASE)
-
-
 def route_hint(text: str) -> float:
-    if _NOT_MINE.search(text):
+    if about_directories_or_storing(text):
         return 0.0
-    if _RECORDS.search(text):
+    if names_records(text):
         return HINT_RECORDS
-    if _KNOW.search(fold(text)):
+    if asks_what_she_knows(text):
         return HINT_KNOW
     return 0.0
 
@@ -94,7 +75,7 @@ class ReadingService:
 
     def run(self, request: AgentRequest, deps: Any) -> ServiceResult:
         steps: list[dict[str, Any]] = []
-        knows = bool(_KNOW.search(fold(request.text)))
+        knows = asks_what_she_knows(request.text)
         has_roots = bool(RootsRepository(deps.db).active(request.user_id, request.character_id))
         if not has_roots and not knows:  # §3.0c: „Weißt du was über X" asks the other stores without roots too
             return ServiceResult(self.name, "rejected", texts.NO_ROOTS, [{"schritt": "wurzeln", "anzahl": 0}])

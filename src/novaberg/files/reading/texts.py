@@ -1,5 +1,5 @@
 """The German texts of the files' reading side: the blocks' locations and the reading service `dateien`
-(one place, STYLE.md). The blocks' framing sentences are prompt files (`verfasser.aufzeichnungen.txt`,
+(one place, CONTRIBUTING.md "German is data"). The blocks' framing sentences are prompt files (`verfasser.aufzeichnungen.txt`,
 `verfasser.eigene_funde.txt`), so a model or connector can override them."""
 
 from __future__ import annotations

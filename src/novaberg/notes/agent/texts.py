@@ -1,4 +1,4 @@
-"""Every German sentence the notes agent says, keyed by step (one place, STYLE.md "Adopted here" 1)."""
+"""Every German sentence the notes agent says, keyed by step (one place, CONTRIBUTING.md "German is data")."""
 
 from __future__ import annotations
 

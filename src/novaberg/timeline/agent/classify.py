@@ -9,7 +9,6 @@ the date on which it was said (end of timeline.md, *Zustimmung*).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
@@ -22,13 +21,31 @@ from novaberg.agents.verb_mappings import learned
 from novaberg.consent import ZUSTIMMUNG, read_consent
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
 from novaberg.llm.reader import read_text
+from novaberg.text.calendar_frames import (
+    CREATE_FRAME,
+    DELETE_FRAME,
+    NOTHING_FRAME,
+    READ_FRAME,
+    CalendarFrame,
+    calendar_frame,
+)
+from novaberg.text.calendar_orders import (
+    as_wann,
+    asked_pronoun,
+    is_negated_order,
+    old_name,
+    opens_with_remind_me,
+    opens_with_when,
+    passive_as_order,
+    when_clause_start,
+    without_changed_part,
+)
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, verb_key
 from novaberg.text.note_and_detail_orders import DETAIL_FIELD as _DETAIL_FIELD
 from novaberg.text.note_and_detail_orders import DETAIL_MARK as _DETAIL_MARK
 from novaberg.text.note_and_detail_orders import DETAIL_OPENER as _DETAIL_OPENER
 from novaberg.text.note_and_detail_orders import DETAIL_PLACE as _DETAIL_PLACE
 from novaberg.timeline.agent import const
-from novaberg.timeline.agent.frames import as_calendar_order
 from novaberg.timeline.agent.texts import say
 from novaberg.timeline.phrases import (
     elliptic_order,
@@ -42,10 +59,11 @@ from novaberg.timeline.phrases import (
     type_of,
 )
 from novaberg.timeline.reading import day_label
-from novaberg.timeline.reminders import read_reminder
+from novaberg.timeline.reminders import REMINDER_TYPE, read_reminder
 from novaberg.timeline.series_phrases import series_statement, statement_title, without_scope_words
 from novaberg.timeline.types import CLASSIFIABLE, DEFAULT_TYPE, EVENT_TYPES
 from novaberg.timeparse import parse
+from novaberg.timeparse.vocabulary import TIME_VOCABULARY
 
 __all__ = ["Order", "as_wann", "order_wording", "classify", "classify_text", "confidence_of", "consent_fields", "carry_resolved_date",
            "classification_data", "confirmation_question"]
@@ -86,7 +104,9 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
         return {"action": "create", "target": consent["target"], "zeitausdruck": consent["zeitausdruck"],
                 "event_type": DEFAULT_TYPE, "normalisiert": f"create: Termin „{consent['target']}“ aus dem Angebot"}
     text = str(data.get("text", ""))
-    text = as_calendar_order(text) or text  # issue 26 (cmd4): *Plane …*, *Setz X auf meinen Kalender*, *Prüfe meinen Kalender*
+    frame = data.get("frame")
+    if isinstance(frame, Mapping):  # *Plane …*, *Setz X auf meinen Kalender*, *Prüfe meinen Kalender*: read into parts
+        return _framed(CalendarFrame(**frame))
     utterance = analyse(text)
     core = utterance.core
     statement = series_statement(text) if utterance.mood != QUESTION and not reads_without_mark(text) else None
@@ -97,27 +117,27 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
                 "normalisiert": f"{statement}: Serie „{target}“ {expression}".strip()}
     if utterance.mood == QUESTION or reads_without_mark(text):  # *Termine für morgen*, *ist am freitag was frei*
         core = as_wann(core)
-        embedded = _WHEN_CLAUSE.search(core)  # *„Weißt du noch, wann ich den Zahnarzt habe?“*
-        core = core[embedded.start():] if embedded else core
+        embedded = when_clause_start(core)  # *„Weißt du noch, wann ich den Zahnarzt habe?“*
+        core = core[embedded:] if embedded is not None else core
         target = title_of(core)
         expression = time_expression(core)
         if not is_title(target):
             # *„Wann ist das?“*: the words that stand for the appointment name nothing — kept, so that the
             # search asks what is meant instead of answering with a window (issue 13 item 3)
-            target = _pronoun_target(core) if _WHEN.match(core) and not expression else ""
+            target = asked_pronoun(core) if opens_with_when(core) and not expression else ""
         return {"action": "read", "target": target, "zeitausdruck": expression, "event_type": DEFAULT_TYPE,
                 "normalisiert": f"read: Termine {target or expression or 'anstehend'}".strip()}
-    passive = _passive_as_order(core) if utterance.mood == STATEMENT else ""
+    passive = passive_as_order(core) if utterance.mood == STATEMENT else ""
     if passive:  # *Der Zahnarzttermin muss auf Montag verschoben werden* → *verschieben Der Zahnarzttermin auf Montag*
         core = passive
-    hints = keyword_hints(core) if (utterance.mood == REQUEST or passive or _REMIND_ME.match(core)
+    hints = keyword_hints(core) if (utterance.mood == REQUEST or passive or opens_with_remind_me(core)
                                     or opens_with_own_verb(core)) else []
     if not hints and utterance.mood == STATEMENT and elliptic_order(text):
         hints = ["create"]  # *Termin morgen um 10 Uhr beim Zahnarzt*: an order said without its verb (issue 26)
     if not hints:
         reason = "eine Mitteilung mit Zeitangabe, keine Bitte" if time_expression(text) else "kein Auftrag an die Termine"
         return {"action": const.REJECTED, "grund": reason}
-    if _NEGATED.search(core) and not _INSTEAD.search(core):
+    if is_negated_order(core):
         # s11: *Trag den Zahnarzt am Freitag um 9 nicht ein* entered „Zahnarzt nicht“ — a negated order writes nothing
         return {"action": const.REJECTED, "grund": "ein verneinter Auftrag"}
     action = hints[0]
@@ -131,9 +151,9 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
     if action in ("delete", "reschedule"):
         target = without_scope_words(target)  # *Lösch Volleyball ganz*: the title is „Volleyball“
     if action == "reschedule":
-        target = _CHANGED_PART.sub("", target)  # s11: *Ändere den Tag vom Elternabend auf Donnerstag*
+        target = without_changed_part(target)  # s11: *Ändere den Tag vom Elternabend auf Donnerstag*
     if action == "update" and not expression:
-        target = _RENAMED_TO.split(target, maxsplit=1)[0]  # *Änder den Zahnarzt in Kieferorthopäde*: the old name
+        target = old_name(target)  # *Änder den Zahnarzt in Kieferorthopäde*: the old name
     if action == "read" and not is_title(target):
         target = ""  # s11: *Zeig mir alle Termine für morgen* — *alle* names no appointment; the day is the window
     kind = type_of(core)
@@ -141,7 +161,32 @@ def offline_classify(data: Mapping[str, Any]) -> dict[str, Any]:
             "normalisiert": f"{action}: Termin „{target}“ {expression}".strip() + f" (Typ: {kind})"}
 
 
-_WHEN = re.compile(r"^\s*wann\b", re.IGNORECASE)
+
+
+def _framed(frame: CalendarFrame) -> dict[str, Any]:
+    """The classification of an order read by a calendar frame: its action, and the title, time and type from the words
+    it is about — a negated entry writes nothing, like a negated order."""
+    words = frame.words
+    if frame.action == NOTHING_FRAME:  # *Ich brauche keine Erinnerung*: nothing named, nothing to act on
+        return {"action": const.REJECTED, "grund": "eine Erinnerung abbestellt, ohne zu sagen welche"}
+    expression = time_expression(words)
+    target = title_of(words)
+    if frame.action == DELETE_FRAME:  # *Keine Erinnerung mehr für Lisa*: the reminder it names
+        target = without_scope_words(target)
+    elif frame.action == READ_FRAME:
+        target = target if is_title(target) and not frame.whole else ""
+    elif is_negated_order(words):
+        return {"action": const.REJECTED, "grund": "ein verneinter Auftrag"}
+    kind = type_of(words)
+    if frame.reminder and kind == DEFAULT_TYPE:  # *Erinnerung …*: a reminder unless its words name a kind (*Geburtstag*)
+        kind = REMINDER_TYPE
+    return {"action": frame.action, "target": target, "zeitausdruck": expression, "event_type": kind,
+            "normalisiert": f"{frame.action}: Termin „{target}“ {expression}".strip() + f" (Typ: {kind})"}
+
+
+def order_frame(text: str) -> CalendarFrame | None:
+    """The calendar frame of an order (`text.calendar_frames`), the day parts from the time parser's vocabulary."""
+    return calendar_frame(text, TIME_VOCABULARY.dayparts)
 
 
 def _before_detail_mark(core: str) -> str:
@@ -164,29 +209,6 @@ def _new_detail(core: str) -> tuple[str, str] | None:
     if detail == said.rstrip(".!") and not _DETAIL_FIELD.search(parts[0]) and not _DETAIL_PLACE.match(detail):
         return None  # *Ändere den Zahnarzt: Kieferorthopäde* may be a new name — no detail is guessed
     return parts[0], detail
-# s11: an order said as a passive with a modal (*Der Zahnarzt muss auf Montag verschoben werden*, *Das Meeting
-# soll gelöscht werden*) is a request like its imperative; the participle names the action
-_PASSIVE = re.compile(r"^(?P<subject>.+?)\s+(?:muss|müsste|muesste|soll|sollte|kann|könnte|koennte)\s+(?P<rest>.*?)\s*"
-                      r"(?P<part>verschoben|verlegt|gelöscht|geloescht|abgesagt|eingetragen|gestrichen|entfernt)"
-                      r"\s+werden\s*[.!]*$", re.IGNORECASE)
-_NEGATED = re.compile(r"\b(?:nicht|nichts|kein|keine|keinen|keinem|keiner|nie|niemals|keinesfalls)\b", re.IGNORECASE)
-_INSTEAD = re.compile(r"\bsondern\b|\bstatt\b|\banstatt\b", re.IGNORECASE)  # *nicht am Freitag, sondern am Montag*
-_CHANGED_PART = re.compile(r"^(?:die\s+|den\s+|das\s+)?(?:uhrzeit|zeit|datum|tag|beginn)\s+(?:vom|von|des|der|beim)\s+",
-                           re.IGNORECASE)
-_PARTICIPLE_AS_VERB = {"verschoben": "verschieben", "verlegt": "verlegen", "gelöscht": "löschen", "geloescht": "loeschen",
-                       "abgesagt": "absagen", "eingetragen": "eintragen", "gestrichen": "streichen", "entfernt": "entfernen"}
-
-
-def _passive_as_order(core: str) -> str:
-    """The passive order in imperative word order ('' when the sentence is none): the verb first, then the
-    subject and the rest (*Der Zahnarzt soll auf Montag verschoben werden* → *verschieben Der Zahnarzt auf
-    Montag*); *eingetragen* keeps its particle at the end (*trag … ein*)."""
-    m = _PASSIVE.match(core.strip())
-    if not m or m.group("subject").split()[0].casefold() in ("ich", "du", "er", "sie", "es", "wir", "ihr", "man"):
-        return ""
-    verb = _PARTICIPLE_AS_VERB[m.group("part").casefold()]
-    rest = f"{m.group('subject')} {m.group('rest')}".strip()
-    return f"trag {rest} ein" if verb == "eintragen" else f"{verb} {rest}"
 
 
 def order_wording(text: str) -> str:
@@ -198,32 +220,8 @@ def order_wording(text: str) -> str:
     if utterance.mood == REQUEST:
         return utterance.core
     if utterance.mood == STATEMENT:
-        return _passive_as_order(utterance.core) or text
+        return passive_as_order(utterance.core) or text
     return text
-
-
-# s11: *Benachrichtige mich über den Elternabend um 15 Uhr*, *Lese die Termine für morgen vor* — the grammar does
-# not know every imperative as one; *erinnere/benachrichtige mich* and *lies/lese* open an order all the same
-_REMIND_ME = re.compile(r"^\s*(?:bitte\s+)?(?:(?:erinner|benachrichtig)\w*\s+(?:mich|uns)|lese?\b|lies\b)", re.IGNORECASE)
-_RENAMED_TO = re.compile(r"\s+(?:in|zu|auf)\s+(?=\S)", re.IGNORECASE)  # the new name of a detail change
-_WHEN_IN_OTHER_WORDS = re.compile(r"\b(?:um\s+)?(?:wie\s?viel\s+uhr|welche[mr]?\s+uhrzeit)\b"
-                                  r"|\b(?:an\s+)?welche[mr]?\s+(?:wochen)?tag\b", re.IGNORECASE)
-
-
-def as_wann(text: str) -> str:
-    """*Um wie viel Uhr ist das?*, *um welche Uhrzeit …*, *an welchem Tag …*: *wann* in other words, said as
-    *wann* (it names no time; a question naming a day is the calendar's, `date_question`)."""
-    return _WHEN_IN_OTHER_WORDS.sub("wann", text)
-
-
-_WHEN_CLAUSE = re.compile(r"(?<=[,;:]\s)wann\b", re.IGNORECASE)
-_PRONOUNS = ("das", "der", "die", "es", "den", "ihn", "sie", "dieser", "diese", "dieses", "er")
-
-
-def _pronoun_target(core: str) -> str:
-    """The pronoun a *wann*-question asks about (*das*, *der*), or ''."""
-    words = [w.strip("?!.,").lower() for w in core.split()[1:]]
-    return next((w for w in words if w in _PRONOUNS), "")
 
 
 # --- prompt data ---------------------------------------------------------------------------------------
@@ -289,32 +287,36 @@ def _consent_block(fields: Mapping[str, str] | None) -> str:
 def _hints(text: str) -> list[str]:
     """§7.2 Stufe A: the order's hints — also for an order the grammar reads as a statement (s11: a passive with a
     modal, *benachrichtige mich …*, *lese … vor*), so that its confidence is that of its imperative."""
-    text = as_calendar_order(text) or text  # issue 26 (cmd4): the hints of the frame the classification reads
     hints = order_hints(text)
     utterance = analyse(text)
     if hints or utterance.mood != STATEMENT:
         return hints
-    passive = _passive_as_order(utterance.core)
+    passive = passive_as_order(utterance.core)
     if passive:
         return keyword_hints(passive)
-    own = _REMIND_ME.match(utterance.core) or opens_with_own_verb(utterance.core)
+    own = opens_with_remind_me(utterance.core) or opens_with_own_verb(utterance.core)
     return keyword_hints(utterance.core) if own else []
 
 
 def classification_data(text: str, now: datetime, kontext: Mapping[str, Any],
-                        history: tuple[tuple[str, str], ...] | list[Any]) -> dict[str, Any]:
-    hints = _hints(text)
+                        history: tuple[tuple[str, str], ...] | list[Any], *, enter: bool = False) -> dict[str, Any]:
+    """The prompt's fields and, for the offline model, the calendar frame the order was read by — `enter`: the text is
+    a statement that asked for a reminder (`read_reminder`), an entry of what it says."""
+    frame = CalendarFrame(CREATE_FRAME, text) if enter else order_frame(text)
+    hints = [frame.action] if frame is not None else _hints(text)
     consent = consent_fields(kontext, text, now)
     return {
         "text": text,
         "heute": f"{day_label(now)}, {now:%H:%M} Uhr",
         "typen": "\n".join(f"- {EVENT_TYPES[name].prompt_line}" for name in CLASSIFIABLE),
-        "erkennungshilfe": ("Die Wortwahl deutet auf: " + ", ".join(hints)) if hints else "Kein Hinweis aus der Wortwahl.",
+        "erkennungshilfe": (("Die Wortwahl deutet auf: " + ", ".join(hints)) if hints else "Kein Hinweis aus der Wortwahl.")
+        + (" Der Mensch bat, daran erinnert zu werden: ein Auftrag zum Eintragen." if enter else ""),
         "objekt": _object_block(kontext),
         "zustimmung": _consent_block(consent),
         "verlauf": "\n".join(f"Mensch: {p}\nNova: {n}" for p, n in list(history)[-5:]) or "(kein Verlauf)",
         "hints": hints,
         "consent_fields": consent,
+        "frame": asdict(frame) if frame is not None and not consent else None,
     }
 
 
@@ -330,9 +332,9 @@ def confidence_of(action: str, hints: list[str]) -> str:
 
 
 def classify_text(deps: Deps, text: str, now: datetime, kontext: Mapping[str, Any] | None = None,
-                  history: tuple[tuple[str, str], ...] | list[Any] = ()) -> Order:
+                  history: tuple[tuple[str, str], ...] | list[Any] = (), *, enter: bool = False) -> Order:
     """Ask the model and read its answer checked. Raises ModelError / ModelAnswerError / ClassificationError."""
-    data = classification_data(text, now, kontext or {}, history)
+    data = classification_data(text, now, kontext or {}, history, enter=enter)
     fields = deps.asker.ask(const.TASK_CLASSIFY, data).fields
     action = read_text(fields, "action", "").strip().lower()
     hints = data["hints"]
@@ -364,7 +366,8 @@ def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     now = state["now"]
     reminder = read_reminder(state["text"])  # issue 29 item 5: the reminder clause is no part of the order
     try:
-        order = classify_text(deps, reminder.order_text, now, state.get("kontext") or {}, state.get("history") or ())
+        order = classify_text(deps, reminder.order_text, now, state.get("kontext") or {}, state.get("history") or (),
+                              enter=reminder.enter)
     except ModelAnswerError as err:
         return _failed(err.step, say("model_answer_broken", reason=err.step), str(err))
     except ModelError as err:
@@ -373,6 +376,9 @@ def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     except ClassificationError as err:
         return _failed(err.step, err.answer, err.step)
     payload = order.as_dict()
+    frame = order_frame(reminder.order_text)
+    if order.action == "delete" and frame is not None and frame.action == DELETE_FRAME and frame.reminder:
+        payload[const.REMINDER_CANCEL_KEY] = True  # the reminder goes; an appointment keeps its place (crud)
     wording = order_wording(reminder.order_text)
     if wording != reminder.order_text:
         payload[const.WORDING_KEY] = wording

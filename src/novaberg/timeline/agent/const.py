@@ -19,9 +19,11 @@ __all__ = [
     "PENDING_ORDER_KEYS",
     "REMINDER_KEY",
     "WORDING_KEY",
+    "REMINDER_CANCEL_KEY",
     "OUTCOME_CREATED",
     "OUTCOME_MOVED",
     "OUTCOME_DELETED",
+    "OUTCOME_REMINDER_REMOVED",
     "OUTCOME_DUPLICATE",
     "CONFIDENCE_HIGH",
     "CONFIDENCE_LOW",
@@ -61,6 +63,7 @@ REMINDER_KEY = "erinnern_vorher_min"
 # the order in its bare imperative form (*Kannst du den Elternabend auf 19 Uhr verlegen?* → *verleg den Elternabend
 # auf 19 Uhr*), read by the §5.2 checks instead of the polite or passive frame around it (issue 26)
 WORDING_KEY = "wortlaut"
+REMINDER_CANCEL_KEY = "nur_erinnerung"  # a cancelled reminder: a reminder row goes, an appointment loses its alarm
 PENDING_ORDER_KEYS = ("action", "target", "zeitausdruck", "event_type", REMINDER_KEY)
 PENDING_CONFIRM = "bestaetigung"  # §7.3: low confidence or a conflict asks before any write
 # Issue 29: „Soll nur ein Termin ausfallen oder die ganze Serie weg?“ — the series (`row`), the action and, for a
@@ -71,6 +74,7 @@ PENDING_SERIES = "serie"
 OUTCOME_CREATED = "erstellt"
 OUTCOME_MOVED = "verschoben"
 OUTCOME_DELETED = "geloescht"
+OUTCOME_REMINDER_REMOVED = "erinnerung_geloescht"  # an appointment's alarm removed, the appointment kept
 OUTCOME_DUPLICATE = "duplikat"
 
 # §7.3, computed and logged; `niedrig` and `konflikt` ask before a write (issue 11 item 7).

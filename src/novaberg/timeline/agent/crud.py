@@ -26,7 +26,7 @@ from novaberg.timeline.agent.series import delete_series, reschedule_series
 from novaberg.timeline.agent.texts import half_of_day_words, rule_label, say
 from novaberg.timeline.ics.store import CalendarStore
 from novaberg.timeline.recurrence import RuleError
-from novaberg.timeline.reminders import alarm_minutes, how_it_reaches
+from novaberg.timeline.reminders import REMINDER_TYPE, alarm_minutes, how_it_reaches
 from novaberg.timeline.repository import ChainError, NewRow, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION
 from novaberg.timeparse import RescheduleReading, reschedule_target
@@ -132,6 +132,8 @@ def _mismatch(row: dict[str, Any] | None, *, title: str | None = None, moment: d
 def _delete(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     """§5.3 under the pair's lock: invalidate and read back in one transaction."""
     ref = state["row"]
+    if (state.get("order") or {}).get(const.REMINDER_CANCEL_KEY) and ref.get("event_type") != REMINDER_TYPE:
+        return _remove_alarm(state, deps)  # the reminder of an appointment (a series' too) goes, never the appointment
     if ref.get("rrule"):  # a series: one occurrence or the whole (issue 29 item 3)
         return delete_series(state, deps)
     pair = (state["user_id"], state["character_id"])
@@ -148,6 +150,25 @@ def _delete(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     local = back["event_time"].astimezone(deps.zone)  # type: ignore[index]
     return {"answer": say("deleted", title=ref["title"], when=when_label(local, back["precision"])),  # type: ignore[index]
             "steps": [_step(const.OUTCOME_DELETED, termin_id=ref["id"], verifiziert=True)]}
+
+
+def _remove_alarm(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    """A cancelled reminder of an appointment (*Erinnere mich doch nicht an den Zahnarzt*): its alarm goes, the
+    appointment stays; one without an alarm changes nothing and says so. Under the pair's lock, read back."""
+    ref = state["row"]
+    pair = (state["user_id"], state["character_id"])
+    with TimelineRepository(deps.db).pair_locked(*pair) as locked:
+        row = locked.find_by_id(*pair, ref["id"])
+        fields = locked.calendar_fields(*pair, ref["id"])
+        if row is None or fields is None:
+            return _fail("nicht_aktiv", say("write_failed", reason="der Termin war nicht mehr aktiv"))
+        when = when_label(row["event_time"].astimezone(deps.zone), row["precision"])
+        if fields["erinnern_vorher_min"] is None:
+            return _fail("keine_erinnerung", say("no_reminder_on", title=ref["title"], when=when))
+        if not locked.set_calendar_fields(*pair, ref["id"], reminder_minutes=None, ics_uid=fields["ics_uid"]):
+            return _fail("nicht_verifiziert", say("write_failed", reason="die Erinnerung ließ sich nicht löschen"))
+    return {"answer": say("reminder_removed", title=ref["title"], when=when),
+            "steps": [_step(const.OUTCOME_REMINDER_REMOVED, termin_id=ref["id"], verifiziert=True)]}
 
 
 # --- reschedule and update (§5.2) ------------------------------------------------------------------------

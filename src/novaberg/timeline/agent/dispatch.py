@@ -9,7 +9,6 @@ the classification, rejects it; anything else is not mine.
 from __future__ import annotations
 
 import logging
-import re
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -18,11 +17,12 @@ from novaberg.agents.deps import Deps
 from novaberg.agents.readers import Block
 from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult
 from novaberg.core.errors import DatabaseError
+from novaberg.text.calendar_frames import READ_FRAME, CalendarFrame
+from novaberg.text.calendar_words import CALENDAR_WORDS, names_appointment, says_when
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.agent import run_agent
-from novaberg.timeline.agent.classify import as_wann
-from novaberg.timeline.agent.frames import as_calendar_order
+from novaberg.timeline.agent.classify import as_wann, order_frame
 from novaberg.timeline.date_question import date_question
 from novaberg.timeline.phrases import (
     elliptic_order,
@@ -57,8 +57,6 @@ HINT_QUESTION = 0.85  # a question about appointments
 # an anniversary with its day is an entry in the calendar (timeline.md §1: a Geburtstag belongs here, §8 yearly).
 HINT_YEARLY_EVENT = 0.98
 HINT_STATEMENT = 0.2  # a day or time without an order: delivered in doubt, rejected by the classification
-_APPOINTMENT_WORD = re.compile(r"termin|kalender|geburtstag|jahrestag|frist|deadline", re.IGNORECASE)
-_WHEN = re.compile(r"\bwann\b", re.IGNORECASE)
 # The hint has no clock; it asks only whether an expression is a time at all, never which, so a fixed
 # moment serves (it is never written or shown).
 _ANY_MOMENT = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
@@ -69,7 +67,9 @@ def route_hint(text: str) -> float:
     """The offline router's score (0 = not mine). Scores are shared with the other services' hints.
     Read through the request grammar (issue 13): a question with a time, an appointment word or *wann*
     is mine; an order by its verb; a statement with a time only in doubt (the classification rejects it)."""
-    text = as_calendar_order(text) or text  # issue 26 (cmd4): the frames the classification reads the same way
+    frame = order_frame(text)
+    if frame is not None:  # the frames the classification reads the same way (*Plane …*, *Prüfe meinen Kalender*)
+        return _frame_hint(frame)
     utterance = analyse(text)
     if date_question(text, _ANY_MOMENT, _ANY_ZONE) is not None:
         return 0.0  # a question about the calendar itself is answered by computation (`[DATUM]`), not a read
@@ -82,7 +82,7 @@ def route_hint(text: str) -> float:
         if expression and (parse(expression, _ANY_MOMENT).moment is not None
                            or named_period(expression, _ANY_MOMENT) is not None):
             return HINT_QUESTION
-        if _APPOINTMENT_WORD.search(text) or _WHEN.search(as_wann(utterance.core)) or keyword_hints(text)[:1] == ["read"]:
+        if names_appointment(text) or says_when(as_wann(utterance.core)) or keyword_hints(text)[:1] == ["read"]:
             return HINT_QUESTION
         return 0.0
     if utterance.mood != QUESTION and series_statement(text) is not None:
@@ -93,7 +93,7 @@ def route_hint(text: str) -> float:
             return HINT_QUESTION
         if hints[0] == "create" and expression and type_of(utterance.core) in YEARLY_TYPES:
             return HINT_YEARLY_EVENT
-        return HINT_ORDER if expression or _APPOINTMENT_WORD.search(text) else HINT_BARE_ORDER
+        return HINT_ORDER if expression or names_appointment(text) else HINT_BARE_ORDER
     if expression and not is_past_tense(text) and not _today_without_clock(expression):
         vector = parse(expression, _ANY_MOMENT)
         if vector.moment is not None:
@@ -101,7 +101,18 @@ def route_hint(text: str) -> float:
     return 0.0
 
 
-_TODAY_WORDS = frozenset({"heute", "gerade", "grad", "jetzt", "gestern", "vorgestern"})
+def _frame_hint(frame: CalendarFrame) -> float:
+    """A calendar frame's score: a read as a question; an entry as an order — a yearly one with its day above a note
+    verb, one with neither a time nor an appointment word below a named list."""
+    if frame.action == READ_FRAME:
+        return HINT_QUESTION
+    expression = time_expression(frame.words)
+    if expression and not frame.reminder and type_of(frame.words) in YEARLY_TYPES:
+        return HINT_YEARLY_EVENT
+    return HINT_ORDER if expression or names_appointment(frame.words) else HINT_BARE_ORDER
+
+
+_TODAY_WORDS = CALENDAR_WORDS["today_alone"]
 
 
 def _today_without_clock(expression: str) -> bool:

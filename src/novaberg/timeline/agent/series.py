@@ -10,13 +10,13 @@ back in the same transaction (§7.4); a disagreeing read-back rolls it back.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from novaberg.agents.deps import Deps
 from novaberg.text.calendar import WEEKDAY_NAMES
+from novaberg.text.calendar_words import split_at_target
 from novaberg.timeline import recurrence
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.search import row_ref, when_label
@@ -32,7 +32,6 @@ from novaberg.timeparse.recurrence import read_recurrence
 
 __all__ = ["delete_series", "reschedule_series", "series_label"]
 
-_TO = re.compile(r"\s+(?:auf|nach)\s+", re.IGNORECASE)
 
 
 class _Unverified(Exception):
@@ -175,7 +174,7 @@ def reschedule_series(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
                             "serie_regel_fehlt")
             if scope is None and whole_series_said(text):
                 return _whole(locked, pair, series, text, now, zone, label)
-            parts = _TO.split(text, maxsplit=1)
+            parts = split_at_target(text)
             if scope is not None:  # the answer names the occurrence; the new time was said before the question
                 said_target = state["series_answer"].get("target")
                 if not said_target:

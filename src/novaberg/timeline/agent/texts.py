@@ -1,4 +1,4 @@
-"""Every sentence the timeline agent says, in one place (STYLE.md 1), keyed by the situation.
+"""Every sentence the timeline agent says, in one place (CONTRIBUTING.md "German is data"), keyed by the situation.
 
 Placeholders are filled with `str.format`; titles stand in „…“. A failed order always says that
 nothing was entered and nothing changed (§5.2 *Ein gescheiterter Auftrag erreicht die Antwort*).
@@ -116,6 +116,9 @@ TEXTS: dict[str, str] = {
     "selection_again": "Zwischen diesen Terminen kann ich noch nicht auswählen:\n{lines}\n" + NOTHING_DONE,
     "dismissed": "In Ordnung, ich lasse alles, wie es ist.",
     "deleted": "Gelöscht: „{title}“ ({when}).",
+    "reminder_removed": "Die Erinnerung an „{title}“ ({when}) ist gelöscht — der Termin selbst bleibt eingetragen.",
+    "no_reminder_on": "An „{title}“ ({when}) ist keine Erinnerung gesetzt — der Termin bleibt, wie er ist. "
+                      + NOTHING_DONE,
     "moved": "Verschoben: „{title}“ von {old} auf {new}.",
     "already_there": "„{title}“ steht schon am {when} — ich habe nichts geändert.",
     "details_changed": "Geändert: „{title}“ am {when} — jetzt: {details}.",

@@ -1,4 +1,4 @@
--- Raw text of every turn, kept for ever (issue 2; dateien.md §4b: the raw version outlives everything).
+-- Raw text of every turn, kept for ever (dateien.md §4b: the raw version outlives everything).
 CREATE TABLE turns (
     id           BIGSERIAL PRIMARY KEY,
     turn_id      UUID NOT NULL UNIQUE,

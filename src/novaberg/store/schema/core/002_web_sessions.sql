@@ -1,4 +1,4 @@
--- Sign-in sessions of the web app (issue 24 §5): the cookie names a session, the server decides whether it
+-- Sign-in sessions of the web app: the cookie names a session, the server decides whether it
 -- still lives. Only the SHA-256 of the session id is kept, so a copy of this table signs nobody in.
 -- `token_digest`: the person token's stored hash at sign-in ('' for the operator), so a replaced or
 -- revoked person token ends the sessions it opened.

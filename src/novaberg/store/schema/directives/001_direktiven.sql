@@ -1,4 +1,4 @@
--- The person's standing rules for one figure (tribunal.md §3.1, issue 12 §5): pair-owned, read by the jurist.
+-- The person's standing rules for one figure (tribunal.md §3.1): pair-owned, read by the jurist.
 -- A removal keeps the row (aktiv = FALSE, removed_at set); times are UTC and written by the caller.
 CREATE TABLE direktiven (
     id           BIGSERIAL PRIMARY KEY,

@@ -1,8 +1,8 @@
--- Issue 16: the content channel and the tracked dense threshold (dateien.md §3.0a-bis, §6).
+-- The content channel and the tracked dense threshold (dateien.md §3.0a-bis, §6).
 --
 -- dateien_abschnitte: one row per section of an indexed file (line range, heading, lexemes). It carries
 -- lexemes only (a tsvector), never the text: the index stays the map, the content stays in the file (§4).
--- The spec's metadata channels are the floor, not the ceiling (issue 16 "Performance"): the term a person
+-- The spec's metadata channels are the floor, not the ceiling: the term a person
 -- asks for often stands in the text and in no metadatum (§6.3a „Thomaskantor"), and the block needs a
 -- location a person can open — path and line range (§1a.2). Written by the watcher with its index row.
 CREATE TABLE IF NOT EXISTS dateien_abschnitte (

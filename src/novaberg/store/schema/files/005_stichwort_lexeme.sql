@@ -1,4 +1,4 @@
--- Issue 16, the sharp channel (dateien.md §6.3a): the lexemes of the keywords taken at indexing, kept next to
+-- The sharp channel (dateien.md §6.3a): the lexemes of the keywords taken at indexing, kept next to
 -- `suchtext`, so "the question's lexeme is one of the keywords" is an index lookup instead of one
 -- to_tsvector per keyword per candidate row in every turn. Generated from `stichwoerter`: the watcher, the
 -- one writer of the row, writes nothing new.

@@ -1,4 +1,4 @@
--- Issue 16, German compounds in the lexical channels (dateien.md §8.1b „deutsche Komposita tun das nicht"):
+-- German compounds in the lexical channels (dateien.md §8.1b „deutsche Komposita tun das nicht"):
 -- the head of a compound is its last part (Frist in Kündigungsfrist, Versicherung in Hausratversicherung),
 -- and a tsquery can match a lexeme's start (`frist:*`) but never its end. So every lexeme of the keywords
 -- and of the sections is kept a second time reversed behind a marker, without its first four letters

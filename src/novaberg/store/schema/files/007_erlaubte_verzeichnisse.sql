@@ -1,4 +1,4 @@
--- Issue 24 (dateien.md §7 rule 3a, the outer boundary "Außenrand"): the directories the operator allowed
+-- The outer boundary (dateien.md §7 rule 3a, "Außenrand"): the directories the operator allowed
 -- for one person. A person can share a root only inside one of *their own* entries; nothing allowed means
 -- nothing shareable. `pfad` is the resolved absolute path at the moment the operator allowed it.
 CREATE TABLE IF NOT EXISTS dateien_erlaubt (

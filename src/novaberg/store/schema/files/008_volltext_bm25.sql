@@ -1,4 +1,4 @@
--- Issue 27 item 3: Okapi BM25 over the sections of the whole text (the full-text channel "volltext").
+-- Okapi BM25 over the sections of the whole text (the full-text channel "volltext").
 --
 -- BM25 needs, per pair, how many sections carry a lexeme (df), how many sections there are (N) and their
 -- mean length (avgdl); PostgreSQL's ts_rank has neither. Three tables, kept per root (a root belongs to one

@@ -1,4 +1,4 @@
--- Issue 27 item 3 (latency): the content channel of the files search reads a question word's forms — the word,
+-- Latency: the content channel of the files search reads a question word's forms — the word,
 -- the word as the start of a compound, its leading parts, its Movierung base — from the postings of schema 008
 -- instead of from the sections' tsvectors: a prefix is a range over the lexemes in byte order (what a tsquery's
 -- `:*` compares), so the index carries the lexeme in the "C" collation whatever the database's collation is,

@@ -1,4 +1,4 @@
--- Issue 27 item 1 (latency, p95 < 50 ms): the postings are read from one covering index.
+-- Latency (p95 < 50 ms): the postings are read from one covering index.
 --
 -- The full-text channel read each question lexeme's postings through the primary key and then the heap for
 -- the count and the section's length (de-docs: 156 random heap reads per lexeme); the content channel read

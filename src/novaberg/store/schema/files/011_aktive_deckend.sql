@@ -1,4 +1,4 @@
--- Issue 27 item 1 (latency, p95 < 50 ms with margin): the pair's active files by one index-only scan.
+-- Latency (p95 < 50 ms with margin): the pair's active files by one index-only scan.
 --
 -- The files search reads "the pair's active files" twice per question: their number (N of the idf) and their ids
 -- (the owner filter of the sections found through a compound's head). The partial index of schema 001 carried

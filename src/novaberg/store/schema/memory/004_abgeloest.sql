@@ -1,4 +1,4 @@
--- Knowledge updates (issue 28 item 3): a newer told fact in the same slot (memory/slots.py: where the person lives,
+-- Knowledge updates: a newer told fact in the same slot (memory/slots.py: where the person lives,
 -- works, a favourite, a name …) supersedes the older node. The older node is kept and linked to the newer one,
 -- never deleted; `thema` is the slot the promotion read from the sentence (NULL: it fills no one-value slot).
 ALTER TABLE lzg_knoten ADD COLUMN IF NOT EXISTS thema TEXT;

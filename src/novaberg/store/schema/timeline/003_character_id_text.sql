@@ -1,4 +1,4 @@
--- Issue 10 §4: ids are 1–200 printable characters at every edge (HTTP, CLI, facade). §9's DDL gave
+-- Ids are 1–200 printable characters at every edge (HTTP, CLI, facade). §9's DDL gave
 -- character_id VARCHAR(50), so a valid figure id of 51–200 characters failed at the insert after the edge had
 -- accepted it. The edge rule wins (a deliberate departure from §9, noted in the issue's closing note); text and
 -- varchar are binary-compatible, so nothing is rewritten.

@@ -1,4 +1,4 @@
--- Recurring appointments (issue 29). A series is one row: `rrule` is an RFC 5545 RRULE value without the
+-- Recurring appointments. A series is one row: `rrule` is an RFC 5545 RRULE value without the
 -- `RRULE:` prefix (e.g. FREQ=WEEKLY;BYDAY=MO), read in the person's zone (Europe/Berlin) with the row's
 -- `event_time` as DTSTART; NULL is a one-off. `exdates` holds the UTC start times of occurrences that are
 -- cancelled or moved away. A moved single occurrence is a one-off row with `serie_id` (its series) and

@@ -1,4 +1,4 @@
--- Issue 29 items 4–6: the calendar in the person's own calendar app.
+-- The calendar in the person's own calendar app.
 -- `erinnern_vorher_min`: minutes before the start at which the person's calendar reminds (a VALARM in the
 -- feed); NULL = no reminder. A reminder row (`erinnerung`) carries 0: it reminds at its own moment.
 -- `ics_uid`: the UID of an imported event, so a second import of the same file skips it (unique per pair).

@@ -1,4 +1,4 @@
--- Issue 29, the read target: `serie_ende` is the latest UTC start any occurrence of a series can have — the start
+-- The read target: `serie_ende` is the latest UTC start any occurrence of a series can have — the start
 -- of its last occurrence, computed by the writer from UNTIL or COUNT in the person's zone; NULL for a series
 -- without an end (and for every one-off). A window read leaves out in SQL every series that ended before the
 -- window, instead of fetching and expanding it. Every writer of `rrule` writes it (timeline/repository.py).

@@ -1,8 +1,7 @@
-"""Which directive a rule can check without a model (issue 12 §6): Sie- or du-form, a forbidden word or name,
-no emoji. `read_directive` reads one directive text into a `Rule` (or None: only a model can judge it).
-
-Below the tribunal, because the directives agent asks it too (is an order a checkable rule?); the checks of an
-answer against the rules are the tribunal's (`tribunal.rules`).
+"""Which directive a rule can check without a model, read from German (tribunal.md §3.1): Sie- or du-form, a
+forbidden word or name, no emoji. `read_directive` reads one directive text into a `Rule` (or None: only a model
+can judge it). The directives agent asks it (is an order a checkable rule?), the composer and the tribunal's rules
+use it; the checks of an answer against the rules are the tribunal's (`tribunal.rules`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The offline corrector's part of a directive order: du-form → Sie-form, and emojis out (issue 12 §6).
+"""The forms of address in German answers (tribunal.md §3.1): where an answer says *du* or *Sie*, where it names a
+word, and the offline corrector's part of a directive order — du-form → Sie-form, and emojis out.
 
 Deterministic and narrow: pronouns, the possessive, and a verb right next to *du* (irregular verbs from a
 table, regular ones by their ending *-st* → *-en*). What it cannot rewrite (an imperative, *du* far from its
@@ -10,9 +11,27 @@ from __future__ import annotations
 
 import re
 
-from novaberg.tribunal.rules import EMOJI
+__all__ = ["EMOJI", "to_sie_form", "without_emoji", "du_forms", "sie_forms", "word_occurrences"]
 
-__all__ = ["to_sie_form", "without_emoji"]
+EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B50\u2B55\u2300-\u23FF\uFE0F\u200d]")
+_DU_WORDS = re.compile(r"\b(?:du|dich|dir|dein|deine|deinen|deinem|deiner|deines|duzen)\b", re.IGNORECASE)
+_SIE_FORMAL = re.compile(r"\b(?:Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b|(?<=[a-zäöüß,] )Sie\b")
+
+
+def du_forms(answer: str) -> list[str]:
+    """The words of the familiar address in an answer (*du*, *dir*, *dein* …), as written."""
+    return [m.group(0) for m in _DU_WORDS.finditer(answer)]
+
+
+def sie_forms(answer: str) -> list[str]:
+    """The words of the polite address in an answer (*Ihnen*, *Ihr* …, *Sie* not at a sentence's start)."""
+    return [m.group(0) for m in _SIE_FORMAL.finditer(answer)]
+
+
+def word_occurrences(word: str, answer: str) -> list[str]:
+    """Where the answer names `word` as a whole word (any case), as written."""
+    pattern = re.compile(rf"(?<![\wäöüß]){re.escape(word)}(?![\wäöüß])", re.IGNORECASE)
+    return [m.group(0) for m in pattern.finditer(answer)]
 
 # second person singular → polite form (infinitive-like plural); irregular and modal verbs
 _IRREGULAR = {
