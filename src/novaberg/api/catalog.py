@@ -79,7 +79,7 @@ def _timeline_leaves_to_model(text: str, now: datetime, zone: ZoneInfo) -> bool:
 
 
 def _timeline_wants_query_rule(text: str, now: datetime, zone: ZoneInfo) -> bool:
-    """The router's `timeline_query` rule carries something (issue 30 §5): the timeline's hint sees a plausible
+    """The router's `timeline_query` rule carries something (only then is it given): the timeline's hint sees a plausible
     order or question (a mere mention, ~0.2, is none), or its rule reads a question about appointments."""
     return timeline_hint(text) >= router.ORDER_SCORE or appointment_window({}, text, now, zone)[1]
 

@@ -144,7 +144,7 @@ def _order_past_a_refusal(text: str, domain: str, score: float, pending_agent: s
 
 def _order_of_its_own(text: str, registry: Registry) -> bool:
     """An order that names what it wants done (*Bitte Butter auf die Einkaufsliste*, *Termin morgen um 10 Uhr*)
-    answers no question (issue 26 — such orders took the waiting „Welche Liste meinst du?“ and put its item on
+    answers no question (such orders took the waiting „Welche Liste meinst du?“ and put its item on
     the list they named): each service declares its own (`Declared.own_order`)."""
     return any(entry.declared.own_order(text) for entry in registry.services)
 
@@ -303,7 +303,7 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, reg
 
 def _prompt_rules(text: str, registry: Registry, now: datetime | None, zone: ZoneInfo | None) -> list[str]:
     """The router prompt's extra rules the services declare (`Declared.prompt_rule`), each only when it carries
-    something for this utterance (issue 30 §5: the service's `wants_rule`); without a clock every rule is given."""
+    something for this utterance (the service's `wants_rule`); without a clock every rule is given."""
     return [entry.declared.prompt_rule for entry in registry.services if entry.declared.prompt_rule and (
         now is None or zone is None or entry.declared.wants_rule(text, now, zone))]
 
