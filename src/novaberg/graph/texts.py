@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "ADDRESS_SIE_HINT",
     "BARE_ORDER_WHICH",
+    "ROUTE_TIE",
     "CARE_CRISIS",
     "CARE_DANGER_TO_LIFE",
     "CARE_EMERGENCY",
@@ -71,6 +72,7 @@ MODEL_DOWN_ANSWER = (
     "Ich erreiche gerade mein Sprachmodell nicht ({reason}). Es wurde nichts eingetragen und nichts geändert."
 )
 # A bare order whose thing stands on a list and in an appointment title (issue 26 follow-up): ask, write nothing.
+ROUTE_TIE = "Meinst du {choices}? Sag es mir kurz, dann mache ich weiter. Es wurde nichts geändert."
 BARE_ORDER_WHICH = (
     "„{item}“ steht auf {lists} und im Termin „{title}“ — meinst du den Eintrag auf der Liste oder den Termin? "
     "Sag einfach „die Liste“ oder „den Termin“. Es wurde nichts geändert."
