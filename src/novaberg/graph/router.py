@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Mapping
 from datetime import datetime
 from functools import cache
@@ -23,7 +22,7 @@ from novaberg.text.capabilities import beyond_reach
 from novaberg.text.commands import load_raw_commands, names_a_container
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, is_question
 from novaberg.text.intents import Verdict
-from novaberg.text.orders import order_words
+from novaberg.text.orders import order_joiners, order_words
 from novaberg.text.recall_question import asks_what_was_told
 from novaberg.text.small_talk import small_talk
 from novaberg.text.words import fold, words
@@ -72,8 +71,6 @@ def best_service(text: str, registry: Registry, exclude: str = "") -> tuple[str,
     return _best_of([(entry.name, entry.route_hint(text)) for entry in registry.services if entry.name != exclude])
 
 
-_JOINER = re.compile(r"\s*(?:,|;)?\s+(?:und\s+dann|und\s+außerdem|und\s+ausserdem|und|dann|außerdem|ausserdem)\s+"
-                     r"|\s*;\s*", re.IGNORECASE)
 
 
 def split_orders(text: str, registry: Registry) -> list[dict[str, str]]:
@@ -83,7 +80,7 @@ def split_orders(text: str, registry: Registry) -> list[dict[str, str]]:
     openers = order_words()["order_openers"]
     parts: list[str] = []
     start = 0
-    for match in _JOINER.finditer(text):
+    for match in order_joiners(text):
         following = text[match.end():].split(maxsplit=1)
         if following and following[0].lower().strip(",.!") in openers and not _kept_whole(text[match.end():],
                                                                                             registry):
@@ -311,7 +308,7 @@ def _prompt_rules(text: str, registry: Registry, now: datetime | None, zone: Zon
 def _may_hold_orders(text: str, registry: Registry) -> bool:
     """Whether the `auftraege` rule carries something (issue 30 §5): a joiner that can part two orders
     (*und*, *dann*, *außerdem*, a semicolon), or two services whose hints see something of their own."""
-    if _JOINER.search(text):
+    if any(True for _ in order_joiners(text)):
         return True
     return sum(1 for entry in registry.services if entry.route_hint(text) > 0) >= 2
 
