@@ -383,6 +383,36 @@ SCHEMAS: dict[str, dict[str, Any]] = {
 }
 
 
+_INTENT_FILE = {
+    "_comment": TEXT,
+    "schema_version": INT,
+    "dienst": WORD,
+    "bezeichnung": TEXT,
+    "antwortwoerter": FOLDED,
+    "objektwoerter": MAYBE_FOLDED,
+    "nicht_frei": Opt(FOLDED),
+    "intents": Map({"modus": WORD, "saetze": Opt(ListOf(TEXT)),
+                    "rahmen": Opt(ListOf({"verb": WORD, "mittelfeld": ListOf(TEXT)}))}),
+}
+SCHEMAS.update({
+    "text/intents/common_de.json": {
+        "_comment": TEXT,
+        "schema_version": INT,
+        "regeln": Map(TEXT),
+        "listen": Map(FOLDED),
+        "freie_slots": FOLDED,
+        "zeit_slots": FOLDED,
+        "fuerwort_slots": FOLDED,
+        "verben": Map({"imperativ": FOLDED, "partikel": WORD_OR_EMPTY, "infinitiv": FOLDED}),
+        "fuellwoerter": FOLDED,
+        "zeitwoerter": FOLDED,
+        "schwache_zeitwoerter": FOLDED,
+    },
+    **{f"text/intents/{service}_de.json": _INTENT_FILE
+       for service in ("timeline", "notizen", "direktiven", "dateien_wurzeln", "vergessen")},
+})
+
+
 def _load(name: str) -> Any:
     return json.loads((SOURCE / name).read_text(encoding="utf-8"))
 

@@ -115,6 +115,7 @@ def nova_without_router(db, redis, tmp_path, monkeypatch):
     """A Nova whose router sends nothing to a service: the composer answers from the blocks alone (the route
     hints decide nothing either, every turn asks the scripted router)."""
     monkeypatch.setattr("novaberg.graph.router.decided_by_hints", lambda *args: "")
+    monkeypatch.setattr("novaberg.graph.router.decided_by_intents", lambda *args: None)  # nor the intents
     llm = ScriptedLLM({"router": {"domain": "keine", "management_action": "keine"}}, fallback=make_offline_llm())
     return make_nova(db, redis, llm, tmp_path)
 

@@ -2,22 +2,59 @@
 order. Built by `Nova` from the one explicit list (`api.catalog`) and handed to the graph in `Deps.registry`;
 nothing registers on import.
 
-Routing ties: the offline router takes the highest route hint; on a tie the service listed FIRST wins (the
-order of `api.catalog.SERVICES`). Blocks are read in the order of the readers' list.
+Routing: each entry declares the intents its service owns (`text.intents`, templates in data) and what the
+router must know of it beyond them (`Declared`); the router names no service. Where no declared intent
+matches, the route hints decide as before: the highest wins, on a tie the service listed FIRST (the order of
+`api.catalog.SERVICES`). Blocks are read in the order of the readers' list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from novaberg.agents.readers import Block
 from novaberg.agents.services import Service
+from novaberg.text.intents import EMPTY, IntentSet
 
-__all__ = ["Reader", "Registry", "ServiceEntry", "EMPTY_REGISTRY"]
+__all__ = ["Reader", "Registry", "ServiceEntry", "Declared", "EMPTY_REGISTRY"]
 
 Reader = Callable[[dict[str, Any], Any], Block | None]  # (turn state, deps) -> block or None
+
+
+def _never(text: str) -> bool:
+    return False
+
+
+def _no_parts(text: str) -> list[str]:
+    return []
+
+
+def _never_in_time(text: str, now: datetime, zone: ZoneInfo) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What the router must know of a service beyond its intents, declared by the service (the catalog wires
+    it): each reads only its own phrasing, the router asks every service alike."""
+
+    # an order with an object of its own (*Termin morgen um 10*, *Butter auf die Einkaufsliste*): never a short
+    # answer to a waiting question
+    own_order: Callable[[str], bool] = _never
+    # one verb carrying two orders of this service (*Trag mir am Montag Yoga und am Dienstag Pilates ein*)
+    splits: Callable[[str], list[str]] = _no_parts
+    # a part after a joiner that still belongs to the order before it (*… und erinnere mich daran*)
+    keeps_whole: Callable[[str], bool] = _never
+    # a question the service's rule cannot read well: the model is asked (with `prompt_rule`) even when an
+    # intent or a decisive route hint names the service
+    leaves_to_model: Callable[[str, datetime, ZoneInfo], bool] = _never_in_time
+    # the router prompt's extra rule of this service (prompts/<set>/router.<rule>.txt), given when `wants_rule`
+    prompt_rule: str = ""
+    wants_rule: Callable[[str, datetime, ZoneInfo], bool] = _never_in_time
 
 
 @dataclass(frozen=True)
@@ -28,6 +65,8 @@ class ServiceEntry:
     # order or question naming the service's object (Termin, Liste, Notiz) · 0.95+ an explicit order in
     # the service's own phrasing. The highest score wins; a tie goes to the service listed first.
     route_hint: Callable[[str], float]
+    intents: IntentSet = EMPTY  # the intents the service owns (`text/intents/<service>_de.json`)
+    declared: Declared = field(default_factory=Declared)
 
     @property
     def name(self) -> str:
@@ -54,6 +93,12 @@ class Registry:
 
     def names(self) -> tuple[str, ...]:
         return tuple(e.name for e in self.services)
+
+    def intent_sets(self) -> tuple[IntentSet, ...]:
+        return tuple(e.intents for e in self.services)
+
+    def entry_named(self, name: str) -> ServiceEntry | None:
+        return next((e for e in self.services if e.name == name), None)
 
 
 EMPTY_REGISTRY = Registry()

@@ -13,6 +13,8 @@ from datetime import datetime
 from typing import Any, Protocol
 from uuid import UUID
 
+from novaberg.text.intents import Reading
+
 __all__ = [
     "NOT_FOUND",
     "VERIFIED_KEY",
@@ -86,6 +88,9 @@ class AgentRequest:
     pending: dict[str, Any] | None = None
     history: tuple[tuple[str, str], ...] = ()  # previous (person, Nova) turn pairs, oldest first
     kontext: dict[str, Any] = field(default_factory=dict)  # [OBJEKT] / [ZUSTIMMUNG] material etc.
+    # the turn as read once by the route (`text.intents`): intent, slots, mood; None for a service run on
+    # another text than the turn's (one of several orders) — a service may use it, none must
+    reading: Reading | None = None
 
 
 @dataclass

@@ -12,9 +12,11 @@ Order is meaning:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import TypeVar
+from zoneinfo import ZoneInfo
 
-from novaberg.agents.registry import Reader, Registry, ServiceEntry
+from novaberg.agents.registry import Declared, Reader, Registry, ServiceEntry
 from novaberg.api.forget_me import ForgetMeService
 from novaberg.api.forget_me import route_hint as forget_me_hint
 from novaberg.directives import agent as directives_agent
@@ -47,27 +49,60 @@ from novaberg.notes.agent import SERVICE as NOTES
 from novaberg.notes.agent import const as notes_const
 from novaberg.notes.agent import offline as notes_offline
 from novaberg.notes.agent import route_hint as notes_hint
+from novaberg.notes.agent.const import SERVICE_NAME as NOTES_NAME
 from novaberg.pixie.resubmission import READER as RESUBMISSION_READER
 from novaberg.pixie.resubmission import read_resubmission_block
+from novaberg.text.commands import read_list_command
+from novaberg.text.grammar import QUESTION, analyse
+from novaberg.text.intents import intents_of
 from novaberg.timeline import events as timeline_events
 from novaberg.timeline.agent import classify as timeline_classify
 from novaberg.timeline.agent import const as timeline_const
 from novaberg.timeline.agent.dispatch import TimelineService, termine_block
 from novaberg.timeline.agent.dispatch import route_hint as timeline_hint
+from novaberg.timeline.coordination import coordinated_orders
 from novaberg.timeline.date_question import date_block
+from novaberg.timeline.phrases import elliptic_order
+from novaberg.timeline.reading import appointment_window
+from novaberg.timeline.reminders import opens_with_reminder
 from novaberg.tribunal import judges
 
-__all__ = ["OFFLINE_RULES", "READERS", "SERVICES", "TEMPERATURES", "build_registry", "offline_rules",
-           "temperatures"]
+__all__ = ["OFFLINE_RULES", "READERS", "SERVICES", "TEMPERATURES", "TIMELINE_DECLARED", "build_registry",
+           "offline_rules", "temperatures"]
+
+def _timeline_leaves_to_model(text: str, now: datetime, zone: ZoneInfo) -> bool:
+    """A question about appointments the timeline's rule answers only with the proactive window (no period, no
+    title): the model is asked for its `timeline_query` (timeline.md §4a)."""
+    window, asked = appointment_window({}, text, now, zone)
+    questioned = asked or text.rstrip().endswith("?") or analyse(text).mood == QUESTION
+    return questioned and window.kind == "proactive"
+
+
+def _timeline_wants_query_rule(text: str, now: datetime, zone: ZoneInfo) -> bool:
+    """The router's `timeline_query` rule carries something (only then is it given): the timeline's hint sees a plausible
+    order or question (a mere mention, ~0.2, is none), or its rule reads a question about appointments."""
+    return timeline_hint(text) >= router.ORDER_SCORE or appointment_window({}, text, now, zone)[1]
+
+
+def _notes_own_order(text: str) -> bool:
+    """A list order with an item of its own (*Räume Quark von der Einkaufsliste*): never an answer."""
+    command = read_list_command(text)
+    return command is not None and bool(command.items.strip()) and not command.pronoun
+
+
+_TIMELINE = TimelineService()
+TIMELINE_DECLARED = Declared(own_order=elliptic_order, splits=coordinated_orders, keeps_whole=opens_with_reminder,
+                             leaves_to_model=_timeline_leaves_to_model, prompt_rule="termine",
+                             wants_rule=_timeline_wants_query_rule)
 
 SERVICES: tuple[ServiceEntry, ...] = (
-    ServiceEntry(TimelineService(), timeline_hint),
-    ServiceEntry(NOTES, notes_hint),
-    ServiceEntry(DIRECTIVES, directives_hint),
-    ServiceEntry(FILES_ROOTS, files_roots_hint),
-    ServiceEntry(ReadingService(), reading_hint),
-    ServiceEntry(KnowledgeService(), knowledge_hint),
-    ServiceEntry(ForgetMeService(), forget_me_hint),  # the whole person (its own hint tops the others)
+    ServiceEntry(_TIMELINE, timeline_hint, intents_of(_TIMELINE.name), TIMELINE_DECLARED),
+    ServiceEntry(NOTES, notes_hint, intents_of(NOTES_NAME), Declared(own_order=_notes_own_order)),
+    ServiceEntry(DIRECTIVES, directives_hint, intents_of(DIRECTIVES.name)),
+    ServiceEntry(FILES_ROOTS, files_roots_hint, intents_of(FILES_ROOTS.name)),
+    ServiceEntry(ReadingService(), reading_hint, intents_of(ReadingService.name)),
+    ServiceEntry(KnowledgeService(), knowledge_hint, intents_of(KnowledgeService.name)),
+    ServiceEntry(ForgetMeService(), forget_me_hint, intents_of(ForgetMeService.name)),  # the whole person
 )
 
 READERS: tuple[tuple[str, Reader], ...] = (

@@ -31,6 +31,7 @@ from novaberg.graph.file_answers import (
     read_offer_answer,
     read_taken,
 )
+from novaberg.graph.intent_route import read_service_choice, read_turn, turn_reading
 from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, ends_waiting_question, route
 from novaberg.graph.state import TurnState
 from novaberg.graph.texts import MODEL_DOWN_ANSWER
@@ -58,6 +59,7 @@ from novaberg.situation.turn import (
     situation_of,
 )
 from novaberg.text.calendar import WEEKDAY_NAMES
+from novaberg.text.intents import Reading, Verdict
 from novaberg.text.small_talk import small_talk
 
 __all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "after_deepen", "compose_node", "files_answer_node",
@@ -105,9 +107,12 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     decision: dict[str, Any] | None = None
     dismissed = None
     which = None
-    if pending is not None and pending["agent"] == ROUTE_QUESTION:  # the bare order's question which is meant
-        which = read_which_answer(state["text"], pending["state"])
-        own_turn = "" if which is not None else NO_ANSWER
+    verdict = read_turn(state["text"], deps.registry)  # the turn read once against the declared intents
+    chosen = None
+    if pending is not None and pending["agent"] == ROUTE_QUESTION:  # the route's question which is meant
+        chosen = read_service_choice(state["text"], pending["state"], deps.registry)
+        which = read_which_answer(state["text"], pending["state"]) if chosen is None else None
+        own_turn = "" if which is not None or chosen is not None else NO_ANSWER
     elif pending is not None:
         own_turn = ends_waiting_question(state["text"], pending, deps.registry, state["now"], deps.zone)
         if not own_turn and not answers_offer and small_talk(state["text"]):
@@ -118,6 +123,8 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         dismissed = pending["agent"]
     elif which is not None:
         decision = {**which[1].decision(which[0]), "beantwortet": ROUTE_QUESTION}
+    elif chosen is not None:
+        decision = {**chosen, "beantwortet": ROUTE_QUESTION}
     elif pending is not None:
         decision = {"domain": pending["agent"], "management_action": "resume", "pending": pending["state"],
                     "spaeter": pending["spaeter"]}
@@ -127,15 +134,17 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     if decision is None and answers_offer and peek_offer(deps.redis, state["user_id"]):
         decision = {"domain": OFFER_DOMAIN, "management_action": OFFER_ACTION}
     if decision is None:
-        decision = _fresh_route(state, runtime, situation)
+        decision = _fresh_route(state, runtime, situation, verdict)
     if dismissed is not None:
         decision["pending_dismissed"] = dismissed
         decision["pending_dismissed_reason"] = own_turn
     _trace(runtime, state, "route", "entscheidung", {k: v for k, v in decision.items() if k != "pending"})
-    return {"route": decision, "sachlage": situation.as_dict()}
+    reading = turn_reading(state["text"], verdict, decision)
+    return {"route": decision, "sachlage": situation.as_dict(), "lesart": reading.as_dict()}
 
 
-def _fresh_route(state: TurnState, runtime: Runtime[Deps], situation: Situation) -> dict[str, Any]:
+def _fresh_route(state: TurnState, runtime: Runtime[Deps], situation: Situation,
+                 verdict: Verdict | None = None) -> dict[str, Any]:
     """The turn as one of its own: a bare order by the person's data, else the router (the route hints or the
     model); a failed model is the model-down answer."""
     deps = runtime.context
@@ -145,7 +154,7 @@ def _fresh_route(state: TurnState, runtime: Runtime[Deps], situation: Situation)
     try:
         today = f"{WEEKDAY_NAMES[state['now'].weekday()]}, {state['now']:%Y-%m-%d}"
         return route(deps.asker, state["text"], state.get("history", []), today, deps.registry, state["now"],
-                     deps.zone)
+                     deps.zone, verdict)
     except (ModelError, ModelAnswerError) as err:
         _trace(runtime, state, "route", "fehler", {"error": str(err)})
         return {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "model_error": model_down_answer(err)}
@@ -275,6 +284,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
                 pending=decision.get("pending") if action == "resume" else None,
                 history=tuple(state.get("history", [])),
                 kontext={**object_reference(situation, name), **_told_kontext(told_by, action)},
+                reading=Reading.from_dict(state.get("lesart")) if text == state["text"] else None,
             )
             result = _run(service, request, deps)
             if action == "resume" and _no_answer(result, request):
@@ -333,7 +343,8 @@ def _no_answer(result: ServiceResult, request: AgentRequest) -> bool:
 def _request(state: TurnState, situation: Situation, name: str, text: str, action: str) -> AgentRequest:
     return AgentRequest(user_id=state["user_id"], character_id=state["character_id"], text=text, now=state["now"],
                         turn_id=state["turn_id"], action=action, history=tuple(state.get("history", [])),
-                        kontext=object_reference(situation, name))
+                        kontext=object_reference(situation, name),
+                        reading=Reading.from_dict(state.get("lesart")) if text == state["text"] else None)
 
 
 FILE_BLOCK_HEADERS = (FOREIGN_HEADER, OWN_HEADER)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Mapping
 from datetime import datetime
 from functools import cache
@@ -14,21 +13,20 @@ from zoneinfo import ZoneInfo
 from novaberg.agents.registry import EMPTY_REGISTRY, Registry
 from novaberg.core.errors import ModelAnswerError
 from novaberg.graph.bare_orders import cannot_carry_out
+from novaberg.graph.intent_route import decided_by_intents, read_turn
 from novaberg.llm.prompts import render
 from novaberg.llm.reader import WRONG_FIELD_TYPE, read_text
 from novaberg.situation.offers import is_answer_to_offer, mentioned_appointment
 from novaberg.text.answers import answer_words
 from novaberg.text.capabilities import beyond_reach
-from novaberg.text.commands import load_raw_commands, names_a_container, read_list_command
+from novaberg.text.commands import load_raw_commands, names_a_container
 from novaberg.text.grammar import QUESTION, REQUEST, STATEMENT, analyse, is_question
-from novaberg.text.orders import order_words
+from novaberg.text.intents import Verdict
+from novaberg.text.orders import order_joiners, order_words
 from novaberg.text.recall_question import asks_what_was_told
 from novaberg.text.small_talk import small_talk
 from novaberg.text.words import fold, words
-from novaberg.timeline.coordination import coordinated_orders
-from novaberg.timeline.phrases import elliptic_order, time_expression, without_time
-from novaberg.timeline.reading import appointment_window
-from novaberg.timeline.reminders import opens_with_reminder
+from novaberg.timeline.phrases import time_expression, without_time
 from novaberg.timeparse import named_period, read_time
 from novaberg.timeparse.dates import is_year
 
@@ -42,8 +40,6 @@ NEW_REQUEST_SCORE = 0.85  # an order or question naming the service's own object
 # score) and no other service has even a plausible order (each below ORDER_SCORE) — the model would only repeat it
 DECISIVE_SCORE = NEW_REQUEST_SCORE
 DECIDED_BY_HINTS = "route_hints"
-TIMELINE = "timeline"
-QUERY_RULE = "termine"  # prompt file router.termine.txt: the timeline_query rule, given only when it can apply
 ORDERS_RULE = "auftraege"  # prompt file router.auftraege.txt: the rule for several orders in one utterance
 HISTORY_TURNS = 2  # the router reads the history only for back-references: the last exchanges suffice
 HISTORY_ANSWER_CHARS = 240  # of Nova's side of an exchange, the opening (a list of appointments adds nothing)
@@ -75,8 +71,6 @@ def best_service(text: str, registry: Registry, exclude: str = "") -> tuple[str,
     return _best_of([(entry.name, entry.route_hint(text)) for entry in registry.services if entry.name != exclude])
 
 
-_JOINER = re.compile(r"\s*(?:,|;)?\s+(?:und\s+dann|und\s+außerdem|und\s+ausserdem|und|dann|außerdem|ausserdem)\s+"
-                     r"|\s*;\s*", re.IGNORECASE)
 
 
 def split_orders(text: str, registry: Registry) -> list[dict[str, str]]:
@@ -86,14 +80,15 @@ def split_orders(text: str, registry: Registry) -> list[dict[str, str]]:
     openers = order_words()["order_openers"]
     parts: list[str] = []
     start = 0
-    for match in _JOINER.finditer(text):
+    for match in order_joiners(text):
         following = text[match.end():].split(maxsplit=1)
-        if following and following[0].lower().strip(",.!") in openers and not opens_with_reminder(text[match.end():]):
+        if following and following[0].lower().strip(",.!") in openers and not _kept_whole(text[match.end():],
+                                                                                            registry):
             parts.append(text[start:match.start()])
             start = match.end()
     parts.append(text[start:])
-    if len(parts) < 2:
-        parts = coordinated_orders(text)  # one verb, two appointments with a day each (timeline.coordination)
+    if len(parts) < 2:  # one verb carrying two orders of one service (the service declares how it reads that)
+        parts = next((found for e in registry.services if (found := e.declared.splits(text))), [])
     if len(parts) < 2:
         return []
     orders = []
@@ -105,19 +100,23 @@ def split_orders(text: str, registry: Registry) -> list[dict[str, str]]:
     return orders
 
 
+def _kept_whole(part: str, registry: Registry) -> bool:
+    return any(entry.declared.keeps_whole(part) for entry in registry.services)
+
+
 def is_new_request(text: str, pending_agent: str, registry: Registry, known: frozenset[str] = frozenset()) -> bool:
     """issue 11 §6: while a question waits, a turn that is clearly a new request — an order of another service,
     or an order of the same service with its own action word and object — ends the question; a consent, a
     refusal, a choice or anything less clear is an answer to it. `known`: the words of the waiting question's own
     state (the lists it offers, the title it asks about) — an answer may name them."""
     domain, score = best_service(text, registry)
-    if is_answer_to_offer(text) and not _order_past_a_refusal(text, domain, score, pending_agent, known):
+    if is_answer_to_offer(text) and not _order_past_a_refusal(text, domain, score, pending_agent, known, registry):
         return False
     if domain == NO_DOMAIN or score < ORDER_SCORE:
         return False
     if domain != pending_agent:
         return True
-    if _order_of_its_own(text):
+    if _order_of_its_own(text, registry):
         return True
     # the order as the grammar reads it: *Ich muss am 15. zum Friseur, trag das ein* and *Kannst du mir den
     # Friseur eintragen?* open with their verb once read, like *Trag mir den Friseur ein*
@@ -129,24 +128,22 @@ def is_new_request(text: str, pending_agent: str, registry: Registry, known: fro
     return score >= NEW_REQUEST_SCORE and utterance.mood != QUESTION and _more_than_an_answer(text, known)
 
 
-def _order_past_a_refusal(text: str, domain: str, score: float, pending_agent: str, known: frozenset[str]) -> bool:
+def _order_past_a_refusal(text: str, domain: str, score: float, pending_agent: str, known: frozenset[str],
+                          registry: Registry) -> bool:
     """The consent reading finds a refusal stem inside a word (*Erstelle einen Termin*: *ne*, *Bitte entferne Kaffee*)
     — safe for a gate, but such a sentence is an order of its own when it names its item (a list order) or is
     another service's order naming its own object and saying more than an answer (issue 26, measured on the
     external sets: both kept the waiting „Welche Liste meinst du?“ and were lost)."""
-    if _order_of_its_own(text):
+    if _order_of_its_own(text, registry):
         return True
     return domain not in (NO_DOMAIN, pending_agent) and score >= NEW_REQUEST_SCORE and _more_than_an_answer(text, known)
 
 
-def _order_of_its_own(text: str) -> bool:
-    """A list order with an item of its own (*Bitte Butter auf die Einkaufsliste*, *Räume Quark von der Einkaufsliste*,
-    *Könntest du Tomaten in die Einkaufsliste, bitte*): it names what it wants done, so it answers no question
-    (issue 26 — such orders took the waiting „Welche Liste meinst du?“ and put its item on the list they named)."""
-    if elliptic_order(text):  # *Termin morgen um 10 Uhr*: a new appointment said without its verb, not a time answer
-        return True
-    command = read_list_command(text)
-    return command is not None and bool(command.items.strip()) and not command.pronoun
+def _order_of_its_own(text: str, registry: Registry) -> bool:
+    """An order that names what it wants done (*Bitte Butter auf die Einkaufsliste*, *Termin morgen um 10 Uhr*)
+    answers no question (such orders took the waiting „Welche Liste meinst du?“ and put its item on
+    the list they named): each service declares its own (`Declared.own_order`)."""
+    return any(entry.declared.own_order(text) for entry in registry.services)
 
 
 def _more_than_an_answer(text: str, known: frozenset[str] = frozenset()) -> bool:
@@ -230,10 +227,9 @@ def decided_by_hints(text: str, registry: Registry, now: datetime, zone: ZoneInf
     hint sees anything in, or '' when the model must be asked.
 
     Decisive: one service names its own object (`DECISIVE_SCORE`, the registry's scale), every other service
-    stays below a plausible order (`ORDER_SCORE`), the utterance holds one order (no `split_orders`), and a
-    question about appointments is one the timeline reads by rule (a period, a title, *the next*) — the router's
-    `timeline_query` is only needed where the rule reads no window (timeline.md §4a: without a query the turn
-    reads by rule); a question the rule answers with the proactive window is left to the model."""
+    stays below a plausible order (`ORDER_SCORE`), the utterance holds one order (no `split_orders`), and the
+    service does not leave the sentence to the model (`Declared.leaves_to_model`: the timeline's question its
+    rule answers only with the proactive window, timeline.md §4a)."""
     scores = hint_scores(text, registry)  # issue 30: the best and the runner-up from one reading of the hints
     best, score = _best_of(scores)
     if best == NO_DOMAIN and small_talk(text):
@@ -243,25 +239,30 @@ def decided_by_hints(text: str, registry: Registry, now: datetime, zone: ZoneInf
     _, runner_up = _best_of(scores, exclude=best)
     if runner_up >= ORDER_SCORE or split_orders(text, registry):
         return ""
-    if best == TIMELINE:
-        window, asked = appointment_window({}, text, now, zone)
-        questioned = asked or text.rstrip().endswith("?") or analyse(text).mood == QUESTION
-        if questioned and window.kind == "proactive":
-            return ""
+    entry = registry.entry_named(best)
+    if entry is not None and entry.declared.leaves_to_model(text, now, zone):
+        return ""  # a question the service's rule cannot read well (its declaration): the model is asked
     return best
 
 
 def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, registry: Registry,
-          now: datetime | None = None, zone: ZoneInfo | None = None) -> dict[str, Any]:
-    """Ask the model for the domain; an unknown domain name is read as none (loudly logged by the caller).
-    The offline router reads the route hints from `registry` (the prompt lists the services' descriptions).
-    With `now` and `zone`, decisive route hints decide without a model call (`decided_by_hints`)."""
+          now: datetime | None = None, zone: ZoneInfo | None = None, verdict: Verdict | None = None
+          ) -> dict[str, Any]:
+    """The route: the services' declared intents first (`graph.intent_route`: one service → it, a tie → a
+    question naming both); where none matches, the fallback — with `now` and `zone` decisive route hints
+    (`decided_by_hints`), else the model (the offline router reads the route hints from `registry`; the prompt
+    lists the services' descriptions). An unknown domain name is read as none (loudly logged by the caller).
+    `verdict`: the turn's reading of the intents when the route node has it (read once per turn)."""
     if asks_what_was_told(text, names_a_time=bool(time_expression(text))):  # issue 28: *Wann hab ich dir
         # von X erzählt?* is memory's, never the timeline's; *Kannst du mir sagen, was ich morgen vorhabe?* is not
         return {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "unknown_domain": None}
     beyond = beyond_reach(text)  # an order she cannot carry out (a booking, a call, …): no service, nothing written
     if beyond is not None:
         return cannot_carry_out(beyond, text, now, zone)
+    verdict = read_turn(text, registry) if verdict is None else verdict
+    by_intents = decided_by_intents(text, verdict, registry, now, zone, bool(split_orders(text, registry)))
+    if by_intents is not None:
+        return by_intents
     if now is not None and zone is not None:
         decided = decided_by_hints(text, registry, now, zone)
         if decided:
@@ -269,8 +270,8 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, reg
                     "unknown_domain": None, "decided_by": DECIDED_BY_HINTS}
     services = registry.names()
     listing = "\n".join(f"- {e.name}: {e.service.description}" for e in sorted(registry.services, key=lambda e: e.name))
-    query_rule = render(asker.prompts.load(TASK, QUERY_RULE), {"today": today}) if _may_ask_appointments(
-        text, registry, now, zone) else ""
+    query_rule = "\n".join(render(asker.prompts.load(TASK, rule), {"today": today})
+                           for rule in _prompt_rules(text, registry, now, zone))
     orders_rule = asker.prompts.load(TASK, ORDERS_RULE) if _may_hold_orders(text, registry) else ""
     answer = asker.ask(TASK, {"text": text, "services": listing, "history": _history_text(history),
                               "today": today, "registry": registry, "query_rule": query_rule.strip(),
@@ -297,22 +298,17 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, reg
     return decision
 
 
-def _may_ask_appointments(text: str, registry: Registry, now: datetime | None, zone: ZoneInfo | None) -> bool:
-    """Whether the `timeline_query` rule carries something for this utterance (issue 30 §5): the timeline's route
-    hint sees a plausible order or question in it (a mere mention, ~0.2, is none), or the rule reads it as a
-    question about appointments. Without a clock (a caller without `now`) the rule is always given."""
-    if now is None or zone is None:
-        return True
-    entry = next((e for e in registry.services if e.name == TIMELINE), None)
-    if entry is not None and entry.route_hint(text) >= ORDER_SCORE:
-        return True
-    return appointment_window({}, text, now, zone)[1]
+def _prompt_rules(text: str, registry: Registry, now: datetime | None, zone: ZoneInfo | None) -> list[str]:
+    """The router prompt's extra rules the services declare (`Declared.prompt_rule`), each only when it carries
+    something for this utterance (the service's `wants_rule`); without a clock every rule is given."""
+    return [entry.declared.prompt_rule for entry in registry.services if entry.declared.prompt_rule and (
+        now is None or zone is None or entry.declared.wants_rule(text, now, zone))]
 
 
 def _may_hold_orders(text: str, registry: Registry) -> bool:
     """Whether the `auftraege` rule carries something (issue 30 §5): a joiner that can part two orders
     (*und*, *dann*, *außerdem*, a semicolon), or two services whose hints see something of their own."""
-    if _JOINER.search(text):
+    if any(True for _ in order_joiners(text)):
         return True
     return sum(1 for entry in registry.services if entry.route_hint(text) > 0) >= 2
 

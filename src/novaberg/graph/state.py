@@ -17,6 +17,7 @@ class TurnState(TypedDict, total=False):
     now: datetime
     history: list[tuple[str, str]]
     route: dict[str, Any]  # domain, management_action ('agent' | 'resume' | 'keine'), timeline_query
+    lesart: dict[str, Any]  # the turn read once (`text.intents.Reading.as_dict`): intent, service, slots, mood
     blocks: dict[str, str]  # prompt blocks for the composer, e.g. "[TERMINE]"
     services: list[dict[str, Any]]
     answer: str

@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "ADDRESS_SIE_HINT",
     "BARE_ORDER_WHICH",
+    "ROUTE_TIE",
     "CARE_CRISIS",
     "CARE_DANGER_TO_LIFE",
     "CARE_EMERGENCY",
@@ -70,6 +71,8 @@ ADDRESS_SIE_HINT = "Sprich den Menschen mit „Sie“ an (Sie-Form: Sie, Ihnen, 
 MODEL_DOWN_ANSWER = (
     "Ich erreiche gerade mein Sprachmodell nicht ({reason}). Es wurde nichts eingetragen und nichts geändert."
 )
+# Two services read the order equally well: ask which one is meant, write nothing (graph/router.py).
+ROUTE_TIE = "Meinst du {choices}? Sag es mir kurz, dann mache ich weiter. Es wurde nichts geändert."
 # A bare order whose thing stands on a list and in an appointment title: ask, write nothing.
 BARE_ORDER_WHICH = (
     "„{item}“ steht auf {lists} und im Termin „{title}“ — meinst du den Eintrag auf der Liste oder den Termin? "

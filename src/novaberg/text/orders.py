@@ -5,12 +5,14 @@ refusal from a new order by them. Below the agents and the situation, which both
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 
 from novaberg.text.words import ascii_variants
 
-__all__ = ["order_words"]
+__all__ = ["order_words", "order_joiners"]
 
 
 @cache
@@ -19,3 +21,13 @@ def order_words() -> dict[str, frozenset[str]]:
     raw = json.loads(resources.files(__package__).joinpath("orders.json").read_text(encoding="utf-8"))
     return {key: frozenset(v for word in raw[key] for v in ascii_variants(word))
             for key in ("order_openers", "order_joiners")}
+
+
+# what can part two orders said in one breath: *und*, *dann*, *außerdem* (with a comma or not), a semicolon
+_JOINER = re.compile(r"\s*(?:,|;)?\s+(?:und\s+dann|und\s+außerdem|und\s+ausserdem|und|dann|außerdem|ausserdem)\s+"
+                     r"|\s*;\s*", re.IGNORECASE)
+
+
+def order_joiners(text: str) -> Iterator[re.Match[str]]:
+    """The joiners in `text` that may part two orders, left to right."""
+    return _JOINER.finditer(text)
