@@ -10,7 +10,7 @@ NOW = berlin(2026, 11, 30, 9, 30)  # Monday
 
 def test_router_timeline_query_reaches_the_reader(db, redis, tmp_path):
     """timeline.md §4a: the router's `timeline_query` names the window that is read (a question the rule reads
-    as the proactive window goes to the model, issue 30 §5, and its prompt carries today for the query)."""
+    as the proactive window goes to the model, and its prompt carries today for the query)."""
     llm = ScriptedLLM({"router": {"domain": "keine", "management_action": "keine",
                                   "timeline_query": {"art": "range", "from": "2026-12-01", "to": "2026-12-02"}}},
                       fallback=make_offline_llm())

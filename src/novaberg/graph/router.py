@@ -36,7 +36,7 @@ __all__ = ["route", "NO_DOMAIN", "split_orders", "best_service", "hint_scores", 
 
 ORDER_SCORE = 0.5  # a route hint from here on is a plausible order (agents.services, the shared scale)
 NEW_REQUEST_SCORE = 0.85  # an order or question naming the service's own object
-# issue 30 §5: the route hints decide without the model when one service names its own object (at least this
+# The route hints decide without the model when one service names its own object (at least this
 # score) and no other service has even a plausible order (each below ORDER_SCORE) — the model would only repeat it
 DECISIVE_SCORE = NEW_REQUEST_SCORE
 DECIDED_BY_HINTS = "route_hints"
@@ -74,7 +74,7 @@ def best_service(text: str, registry: Registry, exclude: str = "") -> tuple[str,
 
 
 def split_orders(text: str, registry: Registry) -> list[dict[str, str]]:
-    """issue 11 §8: two or more orders in one utterance, in the order said — each part after a joiner opens
+    """Two or more orders in one utterance, in the order said — each part after a joiner opens
     with an imperative (`orders.json`), or one verb carries two appointments with a day each (*Trag mir am Montag
     Yoga und am Dienstag Pilates ein*); each part is an order of a service; else [] (one order or none)."""
     openers = order_words()["order_openers"]
@@ -105,7 +105,7 @@ def _kept_whole(part: str, registry: Registry) -> bool:
 
 
 def is_new_request(text: str, pending_agent: str, registry: Registry, known: frozenset[str] = frozenset()) -> bool:
-    """issue 11 §6: while a question waits, a turn that is clearly a new request — an order of another service,
+    """While a question waits, a turn that is clearly a new request — an order of another service,
     or an order of the same service with its own action word and object — ends the question; a consent, a
     refusal, a choice or anything less clear is an answer to it. `known`: the words of the waiting question's own
     state (the lists it offers, the title it asks about) — an answer may name them."""
@@ -132,7 +132,7 @@ def _order_past_a_refusal(text: str, domain: str, score: float, pending_agent: s
                           registry: Registry) -> bool:
     """The consent reading finds a refusal stem inside a word (*Erstelle einen Termin*: *ne*, *Bitte entferne Kaffee*)
     — safe for a gate, but such a sentence is an order of its own when it names its item (a list order) or is
-    another service's order naming its own object and saying more than an answer (issue 26, measured on the
+    another service's order naming its own object and saying more than an answer (measured on the
     external sets: both kept the waiting „Welche Liste meinst du?“ and were lost)."""
     if _order_of_its_own(text, registry):
         return True
@@ -147,7 +147,7 @@ def _order_of_its_own(text: str, registry: Registry) -> bool:
 
 
 def _more_than_an_answer(text: str, known: frozenset[str] = frozenset()) -> bool:
-    """Whether the sentence says more than a short answer could (issue 26): beside its time, the words of an answer
+    """Whether the sentence says more than a short answer could: beside its time, the words of an answer
     — articles, prepositions of place, fillers and closing words, *ja*, a container or appointment word — some word
     of its own remains (*Les mir meine Einkaufsliste vor*: *les*, *vor*). A pronoun that points back (*Trag es um
     10 ein*) keeps it an answer."""
@@ -178,7 +178,7 @@ OWN_MENTION = "eigene_mitteilung"
 
 def ends_waiting_question(text: str, pending: Mapping[str, Any], registry: Registry, now: datetime,
                           zone: ZoneInfo) -> str:
-    """Why this turn is no answer to the waiting question but a turn of its own ('' = it answers it). issue 26:
+    """Why this turn is no answer to the waiting question but a turn of its own ('' = it answers it):
     a new order (`is_new_request`); a question of its own — by word order, a service's plausible question, and
     no day, time or period in it (*„Wie wäre es mit morgen um 10?“* may answer a time question); a statement that
     mentions an appointment of its own (§3a), whose title the waiting question does not know (*„Ich hab am
@@ -223,14 +223,14 @@ def offline_router(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def decided_by_hints(text: str, registry: Registry, now: datetime, zone: ZoneInfo) -> str:
-    """The service the route hints decide on their own (issue 30 §5), `NO_DOMAIN` for small talk that no service's
+    """The service the route hints decide on their own, `NO_DOMAIN` for small talk that no service's
     hint sees anything in, or '' when the model must be asked.
 
     Decisive: one service names its own object (`DECISIVE_SCORE`, the registry's scale), every other service
     stays below a plausible order (`ORDER_SCORE`), the utterance holds one order (no `split_orders`), and the
     service does not leave the sentence to the model (`Declared.leaves_to_model`: the timeline's question its
     rule answers only with the proactive window, timeline.md §4a)."""
-    scores = hint_scores(text, registry)  # issue 30: the best and the runner-up from one reading of the hints
+    scores = hint_scores(text, registry)  # the best and the runner-up from one reading of the hints
     best, score = _best_of(scores)
     if best == NO_DOMAIN and small_talk(text):
         return NO_DOMAIN  # everyday small talk by the templates (text/smalltalk_de.json), no service sees anything
@@ -253,7 +253,7 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, reg
     (`decided_by_hints`), else the model (the offline router reads the route hints from `registry`; the prompt
     lists the services' descriptions). An unknown domain name is read as none (loudly logged by the caller).
     `verdict`: the turn's reading of the intents when the route node has it (read once per turn)."""
-    if asks_what_was_told(text, names_a_time=bool(time_expression(text))):  # issue 28: *Wann hab ich dir
+    if asks_what_was_told(text, names_a_time=bool(time_expression(text))):  # *Wann hab ich dir
         # von X erzählt?* is memory's, never the timeline's; *Kannst du mir sagen, was ich morgen vorhabe?* is not
         return {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "unknown_domain": None}
     beyond = beyond_reach(text)  # an order she cannot carry out (a booking, a call, …): no service, nothing written
@@ -288,7 +288,7 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, reg
         if not isinstance(query, dict):
             raise ModelAnswerError(WRONG_FIELD_TYPE, f"timeline_query is {type(query).__name__}, expected an object")
         refused = _bound_outside_years(query)
-        if refused is not None:  # issue 10 §4: no date — the reader says it cannot read the time, never overflows
+        if refused is not None:  # no date — the reader says it cannot read the time, never overflows
             _log.error("router timeline_query refused: %s", refused)
             query = {"art": UNREADABLE_KIND, "grund": refused}
         decision["timeline_query"] = query  # read checked by the timeline's window reader (timeline.md §4a)
@@ -306,7 +306,7 @@ def _prompt_rules(text: str, registry: Registry, now: datetime | None, zone: Zon
 
 
 def _may_hold_orders(text: str, registry: Registry) -> bool:
-    """Whether the `auftraege` rule carries something (issue 30 §5): a joiner that can part two orders
+    """Whether the `auftraege` rule carries something: a joiner that can part two orders
     (*und*, *dann*, *außerdem*, a semicolon), or two services whose hints see something of their own."""
     if any(True for _ in order_joiners(text)):
         return True
