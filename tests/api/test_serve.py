@@ -1,4 +1,4 @@
-"""`novaberg serve` as a real process (§5): the token is made once (0600) and printed once,
+"""`novaberg serve` as a real process: the token is made once (0600) and printed once,
 it works for POST /turn, and SIGTERM/SIGINT stop the server with the embedded PostgreSQL and Redis."""
 
 from __future__ import annotations

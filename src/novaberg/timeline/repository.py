@@ -205,7 +205,7 @@ UPDATE timeline SET aktiv = FALSE, last_touched = %s
 WHERE id = %s AND user_id = %s AND character_id = %s AND aktiv
 RETURNING id
 """
-# 6 (schema timeline/005): the reminder offset and the UID of an imported event, set on a
+# Schema timeline/005: the reminder offset and the UID of an imported event, set on a
 # new row inside the writer's transaction.
 SET_CALENDAR_FIELDS = """
 UPDATE timeline SET erinnern_vorher_min = %(minutes)s, ics_uid = %(uid)s
@@ -227,7 +227,7 @@ WHERE id = %(id)s AND user_id = %(user_id)s AND character_id = %(character_id)s 
   AND NOT (%(moment)s = ANY(exdates))
 RETURNING id
 """
-# A moved occurrence reminds like its series (5): the offset is copied, never the imported UID.
+# A moved occurrence reminds like its series: the offset is copied, never the imported UID.
 COPY_REMINDER = """
 UPDATE timeline AS moved SET erinnern_vorher_min = series.erinnern_vorher_min
 FROM timeline AS series
@@ -724,7 +724,7 @@ class TimelineRepository:
                 current = successor
         raise ChainError(f"timeline chain from {row_id} is longer than {TIMELINE_CHAIN_MAX_STEPS} steps")
 
-    # --- calendar fields (6) ------------------------------------------------------
+    # --- calendar fields ------------------------------------------------------
 
     def calendar_fields(self, user_id: str, character_id: str, row_id: int) -> dict[str, Any] | None:
         """Reminder offset and imported UID of an active row of the pair; None when the pair has no such row."""
