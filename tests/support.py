@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 import tempfile
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -98,3 +100,28 @@ def local_client(app: Any, address: str | None = None) -> Any:
 
     options: dict[str, Any] = {"client": (address, 50000)} if address is not None else {}
     return TestClient(app, base_url=LOCAL_BASE, raise_server_exceptions=False, **options)
+
+
+def at_once(inputs: Sequence[Any], work: Callable[[Any], Any], wait_seconds: float = 30.0) -> list[Any]:
+    """`work(x)` for every input on its own thread, all released at one barrier: the results in the order they
+    finished. An exception in a thread is raised here, and a thread still running after `wait_seconds` fails."""
+    start = threading.Barrier(len(inputs))
+    results: list[Any] = []
+    errors: list[BaseException] = []
+
+    def run(item: Any) -> None:
+        try:
+            start.wait(5)
+            results.append(work(item))
+        except BaseException as err:  # noqa: BLE001 - handed to the calling thread below
+            errors.append(err)
+
+    threads = [threading.Thread(target=run, args=(item,)) for item in inputs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(wait_seconds)
+    assert not any(thread.is_alive() for thread in threads), f"a parallel turn did not end within {wait_seconds} s"
+    if errors:
+        raise errors[0]
+    return results

@@ -5,11 +5,9 @@ after the read-back (§6 Verifikation). Parallel turns of one person on these wr
 
 from __future__ import annotations
 
-import threading
-
 from novaberg.notes.repository import NotesRepository
 from tests.notes.helpers import deps_with, run
-from tests.support import berlin, make_offline_llm
+from tests.support import at_once, berlin, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 9, 30)
 
@@ -53,18 +51,7 @@ def test_a_list_cleared_in_other_words_is_emptied_and_confirmed_after_the_read_b
 def test_parallel_removals_by_pronoun_of_one_person_keep_the_other_items(db, redis):
     _two_lists(db)
     texts = ("Milch ist gekauft, kannst du die streichen?", "Eier sind gekauft, kannst du die streichen?")
-    start = threading.Barrier(len(texts))
-    outcomes: list[str] = []
-
-    def turn(text: str) -> None:
-        start.wait(5)
-        outcomes.append(run(deps_with(db, redis, make_offline_llm()), text).status)
-
-    threads = [threading.Thread(target=turn, args=(text,)) for text in texts]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
+    outcomes = at_once(texts, lambda text: run(deps_with(db, redis, make_offline_llm()), text).status)
     assert outcomes == ["abgeschlossen"] * len(texts)
     assert _lists(db) == {"Einkaufsliste": "Brot", "Baumarkt-Liste": "Schrauben\nDübel"}
 
@@ -72,17 +59,6 @@ def test_parallel_removals_by_pronoun_of_one_person_keep_the_other_items(db, red
 def test_a_list_emptied_beside_a_parallel_addition_to_another_list_keeps_that_addition(db, redis):
     _two_lists(db)
     texts = ("Räum die Einkaufsliste leer", "Setz Kleber auf die Baumarkt-Liste")
-    start = threading.Barrier(len(texts))
-    outcomes: list[str] = []
-
-    def turn(text: str) -> None:
-        start.wait(5)
-        outcomes.append(run(deps_with(db, redis, make_offline_llm()), text).status)
-
-    threads = [threading.Thread(target=turn, args=(text,)) for text in texts]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
+    outcomes = at_once(texts, lambda text: run(deps_with(db, redis, make_offline_llm()), text).status)
     assert outcomes == ["abgeschlossen"] * len(texts)
     assert _lists(db) == {"Einkaufsliste": "", "Baumarkt-Liste": "Schrauben\nDübel\nKleber"}

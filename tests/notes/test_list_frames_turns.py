@@ -4,13 +4,11 @@ add_content/remove_content/read, §8 (type `todo` holds tasks)."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 from novaberg.notes.repository import NotesRepository
 from tests.notes.helpers import deps_with, run
-from tests.support import berlin, make_offline_llm
+from tests.support import at_once, berlin, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 9, 30)
 
@@ -78,18 +76,7 @@ def test_parallel_turns_in_the_new_forms_keep_every_item(db, redis):
     """Parallel turns of one person in the new forms: all three items land, each once, on their lists."""
     _three_lists(db)
     texts = ("Mach Quark auf die Einkaufsliste", "Erstelle eine Aufgabe Keller aufräumen", "Einkaufsliste: Senf")
-    start = threading.Barrier(len(texts))
-    outcomes: list[str] = []
-
-    def turn(text: str) -> None:
-        start.wait(5)
-        outcomes.append(run(deps_with(db, redis, make_offline_llm()), text).status)
-
-    threads = [threading.Thread(target=turn, args=(text,)) for text in texts]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
+    outcomes = at_once(texts, lambda text: run(deps_with(db, redis, make_offline_llm()), text).status)
     assert outcomes == ["abgeschlossen"] * len(texts)
     lists = _lists(db)
     assert lists["Baumarkt-Liste"] == "Schrauben"
