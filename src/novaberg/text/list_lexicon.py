@@ -67,6 +67,7 @@ class _Lexicon:
     fillers: frozenset[str]
     pronouns: frozenset[str]
     not_items: frozenset[str]
+    access_nouns: frozenset[str]  # *Zugriff*, *Überblick*: what is done with the list, never an item on it
     subjects: frozenset[str]
     not_elliptic: frozenset[str]
     other_containers: tuple[str, ...]
@@ -119,6 +120,7 @@ def _lexicon() -> _Lexicon:
         fillers=frozenset(raw["fillers"]),
         pronouns=frozenset(raw["pronouns"]),
         not_items=frozenset(raw["not_items"]),
+        access_nouns=frozenset(raw["access_nouns"]),
         subjects=frozenset(raw["subjects"]),
         not_elliptic=frozenset(raw["not_elliptic"]),
         other_containers=tuple(raw["other_containers"]),
