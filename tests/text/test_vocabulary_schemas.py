@@ -59,7 +59,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "_comment": TEXT,
         **dict.fromkeys(
             (
-                "container_words generic_containers content_prepositions content_particles articles item_fillers "
+                "container_words generic_containers content_prepositions content_particles articles item_fillers filler_kept_before "
                 "clear_verbs rename_verbs read_verbs update_verbs append_verbs "
                 "create_verbs note_openers reference_words need_verbs choice_two_first choice_two_second "
                 "duplicate_update duplicate_new duplicate_refusals clause_subjects clause_finite_verbs clause_time_links missing_refusal non_item_words item_verb_openers item_lead_nouns "
