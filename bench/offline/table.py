@@ -10,7 +10,7 @@ the outcome is read from the rows after the turn, never from the answer's wordin
 - the generated corpus (`corpus.py`, sampled) and the hand-written held-out sentences (`heldout.py`): judged by
   `_judge_case` below on a person with appointments and lists of the corpus's names.
 
-Run: python -m bench.offline.table [--every N] [--parts a,b] [--json FILE]
+Run: python -m bench.offline.table [--every N] [--parts a,b] [--show-wrong] [--json FILE]
 (`--every` samples the two large parts, `dev` and `corpus`; default 4). Held-out parts print figures only.
 """
 
@@ -176,7 +176,7 @@ def _cases(part: str, every: int) -> list[tuple[str, Any]]:
     return [(f"{part}-{n}", item) for n, item in enumerate(items) if n % step == 0]
 
 
-def table(parts: tuple[str, ...] = PARTS, every: int = 4, examples: int = 0) -> list[Row]:
+def table(parts: tuple[str, ...] = PARTS, every: int = 4, examples: int = 0, show_wrong: bool = False) -> list[Row]:
     lists = _lists_present()
     rows: list[Row] = []
     with open_world() as nova:
@@ -195,7 +195,9 @@ def table(parts: tuple[str, ...] = PARTS, every: int = 4, examples: int = 0) -> 
                     outcome, said = judge_turn(nova, user, case, lists)
                     text = case["text"]
                 outcomes[outcome] += 1
-                if outcome in (WRONG, NOT_DONE) and len(shown) < examples and "heldout" not in part:
+                if "heldout" in part:
+                    continue
+                if (outcome in (WRONG, NOT_DONE) and len(shown) < examples) or (show_wrong and outcome == WRONG):
                     shown.append(f"    {outcome}: {text!r}: {said}")
             row = Row(part, sum(outcomes.values()), outcomes[DONE] + outcomes[ASKED], outcomes[WRONG],
                       outcomes[NOT_DONE])
@@ -211,13 +213,15 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=4, help="sample every Nth sentence of dev, voice:dev, corpus")
     parser.add_argument("--parts", help="comma-separated parts (default: all)")
     parser.add_argument("--examples", type=int, default=0, help="print up to N misses per development part")
+    parser.add_argument("--show-wrong", action="store_true",
+                        help="print every wrong write of a development part (held-out parts print figures only)")
     parser.add_argument("--json", type=Path, help="write the rows as JSON to this file")
     args = parser.parse_args()
     parts = tuple(args.parts.split(",")) if args.parts else PARTS
     started, cpu = time.perf_counter(), time.process_time()
     print("| part                       | turns | handled | share  | not done | wrong writes |")
     print("|---|---|---|---|---|---|")
-    rows = table(parts, args.every, args.examples)
+    rows = table(parts, args.every, args.examples, args.show_wrong)
     print(f"{sum(r.total for r in rows)} turns, {time.perf_counter() - started:.0f} s wall, "
           f"{time.process_time() - cpu:.0f} s CPU")
     if args.json:

@@ -59,7 +59,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "_comment": TEXT,
         **dict.fromkeys(
             (
-                "container_words generic_containers content_prepositions content_particles articles item_fillers "
+                "container_words generic_containers content_prepositions content_particles articles item_fillers filler_kept_before "
                 "clear_verbs rename_verbs read_verbs update_verbs append_verbs "
                 "create_verbs note_openers reference_words need_verbs choice_two_first choice_two_second "
                 "duplicate_update duplicate_new duplicate_refusals clause_subjects clause_finite_verbs clause_time_links missing_refusal non_item_words item_verb_openers item_lead_nouns "
@@ -176,7 +176,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "directions": Map(WORD),
         **dict.fromkeys(
             (
-                "container_heads determiners dative closing polite_frames fillers pronouns not_items subjects "
+                "container_heads determiners dative closing polite_frames fillers pronouns not_items access_nouns subjects "
                 "not_elliptic other_containers antecedent_verbs done_words list_only_verbs list_only_particles finite_verbs item_openers_refused elliptic_modals elliptic_off "
                 "task_verbs task_remove_verbs task_adjectives item_adjective_stems task_articles elliptic_on elliptic_off_modals wish_endings aside_openers reflexives scope_times scope_time_openers"
             ).split(),

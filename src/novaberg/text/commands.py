@@ -132,8 +132,18 @@ def _trim(toks: list[_Tok], lx: _Lexicon) -> list[_Tok]:
     return toks
 
 
+def _names_an_access(toks: list[_Tok], lx: _Lexicon) -> bool:
+    """*Zugriff*, *den Überblick*: a noun of getting at or looking into the list (an article before it at most) —
+    what the person wants done with the list, never a thing to put on it."""
+    words = [tok for tok in toks if tok.folded not in lx.determiners and tok.folded not in lx.fillers]
+    return len(words) == 1 and words[0].folded in lx.access_nouns
+
+
 def _unsafe_item(toks: list[_Tok], lx: _Lexicon) -> bool:
-    """An item text must hold no list word, no preposition pointing at a list, no subject, no second verb."""
+    """An item text must hold no list word, no preposition pointing at a list, no subject, no second verb, and
+    be no noun of access to the list (*Zugriff auf die Lebensmittelliste* asks to see it, adds nothing)."""
+    if _names_an_access(toks, lx):
+        return True
     if toks and toks[-1].folded in lx.determiners and not (len(toks) == 1 and toks[0].folded in lx.pronouns):
         return True  # *Kaffee meine …*: the article of the list, left behind — not *streich die* (a pronoun)
     for k, tok in enumerate(toks):
@@ -152,9 +162,12 @@ def _unsafe_item(toks: list[_Tok], lx: _Lexicon) -> bool:
 
 def unsafe_item_text(text: str) -> bool:
     """The write path's invariant: an item never holds a list word (*Einkaufsliste*,
-    *Liste*, *Einkauf*) nor a preposition with an article pointing at one (*zu meiner*, *von der*)."""
+    *Liste*, *Einkauf*) nor a preposition with an article pointing at one (*zu meiner*, *von der*), and is no
+    noun of access to the list alone (*Zugriff*)."""
     lx = _lexicon()
     toks = _tokens(text)
+    if _names_an_access(toks, lx):
+        return True  # *Zugriff*: a noun of access to the list, never an item on it
     for k, tok in enumerate(toks):
         if _head_of(tok.folded, lx) or tok.folded in lx.aliases:
             return True

@@ -5,7 +5,6 @@ returns; the reader's tokens (words and the commas between them, folded once).""
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -13,6 +12,7 @@ from typing import Any
 
 from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.lexicon import NEGATIONS
+from novaberg.text.tokens import tokenize
 from novaberg.text.words import fold
 
 __all__ = ["ADD", "REMOVE", "TO", "FROM", "DATIVE", "Container", "ListCommand", "load_raw_commands"]
@@ -20,7 +20,7 @@ __all__ = ["ADD", "REMOVE", "TO", "FROM", "DATIVE", "Container", "ListCommand", 
 ADD, REMOVE = "add", "remove"
 TO, FROM, DATIVE = "to", "from", "dative"
 
-_TOKEN = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*|[,;]")
+LIST_MARKS = ",;"  # the signs that end an item: tokens of their own in the list reader
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,7 @@ class _Lexicon:
     fillers: frozenset[str]
     pronouns: frozenset[str]
     not_items: frozenset[str]
+    access_nouns: frozenset[str]  # *Zugriff*, *Überblick*: what is done with the list, never an item on it
     subjects: frozenset[str]
     not_elliptic: frozenset[str]
     other_containers: tuple[str, ...]
@@ -119,6 +120,7 @@ def _lexicon() -> _Lexicon:
         fillers=frozenset(raw["fillers"]),
         pronouns=frozenset(raw["pronouns"]),
         not_items=frozenset(raw["not_items"]),
+        access_nouns=frozenset(raw["access_nouns"]),
         subjects=frozenset(raw["subjects"]),
         not_elliptic=frozenset(raw["not_elliptic"]),
         other_containers=tuple(raw["other_containers"]),
@@ -157,9 +159,9 @@ class _Tok:
 def _tokens(text: str) -> list[_Tok]:
     """The tokens of `text`. A text typed or recognised in lower case (*füge milch zur einkaufs liste
     hinzu*) marks its tokens `uncased`, so that a name is told by the lexicon there, not by a capital letter."""
-    found = [m.group() for m in _TOKEN.finditer(text)]
-    uncased = not any(word[:1].isupper() for word in found[1:])
-    return [_Tok(word, fold(word), uncased) for word in found]
+    found = tokenize(text, compounds=True, marks=LIST_MARKS)
+    uncased = not any(tok.surface[:1].isupper() for tok in found[1:])
+    return [_Tok(tok.surface, tok.folded, uncased) for tok in found]
 
 
 def _starts_with(toks: list[_Tok], phrase: tuple[str, ...]) -> bool:

@@ -5,19 +5,20 @@ back, and the thing an earlier clause names for a pronoun (*Den Käse hab ich sc
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from novaberg.text.list_containers import (
     _head_of,
     _said,
 )
 from novaberg.text.list_lexicon import (
-    _TOKEN,
+    LIST_MARKS,
     _Lexicon,
     _lexicon,
     _Tok,
     _tokens,
 )
-from novaberg.text.words import fold
+from novaberg.text.tokens import tokenize
 
 __all__ = ["antecedent", "join_list_compounds", "ambiguous_enumeration", "restore_list_colon"]
 
@@ -53,24 +54,24 @@ def join_list_compounds(text: str) -> str:
     *meine to do liste*) written as one word (*einkaufsliste*, *Packliste*, *to-do-liste*), so that every rule that
     names a list by its word reads it. Only after an article: *Füge Backpapier Liste hinzu* keeps its item."""
     lx = _lexicon()
-    text = _TO_DO.sub(lambda m: f"{m.group(1)}-{m.group(2)}-{m.group(3)}", text)
-    toks = list(_TOKEN.finditer(text))
+    text = unicodedata.normalize("NFC", _TO_DO.sub(lambda m: f"{m.group(1)}-{m.group(2)}-{m.group(3)}", text))
+    toks = tokenize(text, compounds=True, marks=LIST_MARKS)  # offsets into `text`, which is NFC already
     out, cursor = [], 0
     for k in range(len(toks) - 1):
         before, name, head = toks[max(k - 1, 0)], toks[k], toks[k + 1]
-        if fold(head.group()) not in _SPLIT_HEADS or text[name.end():head.start()] != " ":
+        if head.folded not in _SPLIT_HEADS or text[name.end:head.start] != " ":
             continue
-        said = fold(before.group())
-        folded = fold(name.group())
+        said = before.folded
+        folded = name.folded
         own_stem = folded.removesuffix("s") in lx.aliases  # *einkaufs liste* anywhere: the shopping list's own stem
         if said not in lx.determiners and said not in _ARTICLE_LIKE and said not in lx.directions and not own_stem:
             continue
-        if not name.group().isalpha() or folded in lx.pronouns or folded in lx.subjects or folded in lx.not_items \
+        if not name.surface.isalpha() or folded in lx.pronouns or folded in lx.subjects or folded in lx.not_items \
                 or folded in lx.fillers or folded in lx.determiners or folded in lx.directions or _head_of(folded, lx):
             continue  # after an article a verb's form is a name again: *die Pack Liste*
-        out.append(text[cursor:name.end()])
-        out.append(head.group().lower())
-        cursor = head.end()
+        out.append(text[cursor:name.end])
+        out.append(head.surface.lower())
+        cursor = head.end
     out.append(text[cursor:])
     return "".join(out)
 

@@ -59,15 +59,17 @@ def _one_activity(chunk: str) -> bool:
 
 
 def split_items(text: str) -> tuple[str, ...]:
-    """'Eier und die Butter, noch Salz' → ('Eier', 'Butter', 'Salz'); 'Obst und Gemüse zu kaufen' stays one."""
+    """'Eier und die Butter, noch Salz' → ('Eier', 'Butter', 'Salz'); 'Obst und Gemüse zu kaufen' stays one;
+    'etwas zu essen holen' keeps its *etwas* (a filler before a zu-infinitive is its object)."""
     fillers = set(words_of("item_fillers"))
+    kept_before = set(words_of("filler_kept_before"))
     items: list[str] = []
     pieces = [part for chunk in LIST_BREAK.split(text)
               for part in ([chunk] if _one_activity(chunk) else AND.split(chunk))]
     for part in pieces:
         tokens = part.strip().strip(".!").split()
-        while tokens and normalize(tokens[0]) in fillers:
-            tokens.pop(0)
+        while tokens and normalize(tokens[0]) in fillers and not (len(tokens) > 1 and normalize(tokens[1]) in kept_before):
+            tokens.pop(0)  # *noch Salz* → Salz; *etwas zu essen holen* keeps its object
         while tokens and normalize(tokens[-1]) in fillers:
             tokens.pop()
         item = " ".join(tokens).strip(" -")

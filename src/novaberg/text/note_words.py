@@ -15,7 +15,7 @@ __all__ = ["vocabulary", "vocabulary_map", "words_of", "LIST_KEYS", "MAP_KEYS"]
 
 LIST_KEYS = (
     "container_words", "generic_containers", "content_prepositions", "content_particles", "articles",
-    "item_fillers", "clear_verbs", "rename_verbs", "read_verbs",
+    "item_fillers", "filler_kept_before", "clear_verbs", "rename_verbs", "read_verbs",
     "update_verbs", "append_verbs", "create_verbs", "note_openers", "reference_words", "need_verbs",
     "choice_two_first", "choice_two_second", "duplicate_update", "duplicate_new", "duplicate_refusals",
     "clause_subjects", "clause_finite_verbs", "clause_time_links",
