@@ -374,6 +374,17 @@ class TimelineRepository:
         except psycopg.Error as err:
             raise DatabaseError(f"timeline: {err}") from err
 
+    @contextmanager
+    def _read(self) -> Iterator[Any]:
+        """One read statement: its own snapshot in one round trip (`Database.read`, no BEGIN/COMMIT) where the
+        database offers it, else a transaction; a driver error comes out as `DatabaseError`."""
+        reading = getattr(self._db, "read", None)
+        try:
+            with (reading() if reading is not None else self._db.transaction()) as conn:
+                yield conn
+        except psycopg.Error as err:
+            raise DatabaseError(f"timeline: {err}") from err
+
     # --- writing ---------------------------------------------------------------------------------
 
     def insert(self, user_id: str, character_id: str, row: NewRow, now: datetime,
@@ -624,7 +635,7 @@ class TimelineRepository:
         """`find_window_rows` for a reader that lists only a few, with only what a line and the expansion
         need: `id`, `event_time`, `event_ende`, `event_type`, `title`, `details`, `precision`, `rrule`, `exdates`."""
         params = _window_params(user_id, character_id, start, end, zone, exclude_event_types)
-        with self._transaction() as conn, conn.cursor(row_factory=tuple_row) as cursor:
+        with self._read() as conn, conn.cursor(row_factory=tuple_row) as cursor:
             found = cursor.execute(FIND_WINDOW_OUTLINE, params).fetchall()
         return [{"id": row_id, "event_time": moment.replace(tzinfo=UTC),
                  "event_ende": ende.replace(tzinfo=UTC) if ende is not None else None, "event_type": kind, "title": title,
