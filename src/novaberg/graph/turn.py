@@ -10,6 +10,7 @@ from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
+from langgraph.types import Command
 
 from novaberg.agents.deps import Deps
 from novaberg.graph.deepen import deepen_node
@@ -61,40 +62,44 @@ def _route_step(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     return _in_one_step(state, runtime, (route_node, read_blocks_node))
 
 
-def _plan_step(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
-    """plan, then deepen — unless a verified write sends the turn to read the blocks again first."""
+def _plan_step(state: TurnState, runtime: Runtime[Deps]) -> Command[str]:
+    """plan, then deepen — unless a verified write sends the turn to read the blocks again first; then on to
+    where the deepening's end leads (the question path or compose)."""
     update = plan_node(state, runtime) or {}
     if after_plan({**state, **update}) == "reread":  # type: ignore[typeddict-item]
-        return update
-    return _in_one_step(state, runtime, (deepen_node,), update)
+        return Command(update=update, goto="reread_blocks")
+    update = _in_one_step(state, runtime, (deepen_node,), update)
+    return Command(update=update, goto=after_deepen({**state, **update}))  # type: ignore[typeddict-item]
 
 
-def _reread_step(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
-    """read_blocks again after a verified write, then deepen."""
-    return _in_one_step(state, runtime, (read_blocks_node, deepen_node))
+def _reread_step(state: TurnState, runtime: Runtime[Deps]) -> Command[str]:
+    """read_blocks again after a verified write, then deepen; on to where the deepening's end leads."""
+    update = _in_one_step(state, runtime, (read_blocks_node, deepen_node))
+    return Command(update=update, goto=after_deepen({**state, **update}))  # type: ignore[typeddict-item]
 
 
-def _files_answer_step(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
+def _files_answer_step(state: TurnState, runtime: Runtime[Deps]) -> Command[str]:
     """The question path, then compose → judge → evaluate (→ salience)."""
     return _in_one_step(state, runtime, (files_answer_node, compose_node, judge_node, evaluate_node), judged=True)
 
 
-def _compose_step(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
+def _compose_step(state: TurnState, runtime: Runtime[Deps]) -> Command[str]:
     """compose, then judge → evaluate (→ salience)."""
     return _in_one_step(state, runtime, (compose_node, judge_node, evaluate_node), judged=True)
 
 
-def _judge_step(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
+def _judge_step(state: TurnState, runtime: Runtime[Deps]) -> Command[str]:
     """After a correction: judge → evaluate (→ salience)."""
     return _in_one_step(state, runtime, (judge_node, evaluate_node), judged=True)
 
 
 def _in_one_step(state: TurnState, runtime: Runtime[Deps], nodes: tuple[Any, ...],
-                 before: dict[str, Any] | None = None, judged: bool = False) -> dict[str, Any]:
+                 before: dict[str, Any] | None = None, judged: bool = False) -> Any:
     """The nodes one after the other in one graph step, after the update `before` of the step's first node:
     each sees the state with the updates before it, and the step returns them merged (the state has no
     reducers: a later value of a key replaces an earlier one, as between two steps). `judged`: the last node
-    was evaluate — salience ends the turn when no correction follows (`after_evaluate`), as its own step did."""
+    was evaluate — salience ends the turn when no correction follows (`after_evaluate`), as its own step did, and
+    the step says where the graph goes on (`Command`: no branch reads the state again)."""
     merged: dict[str, Any] = dict(before or {})
     current: dict[str, Any] = {**state, **merged}
     for node in nodes:
@@ -102,14 +107,12 @@ def _in_one_step(state: TurnState, runtime: Runtime[Deps], nodes: tuple[Any, ...
         if update:
             merged.update(update)
             current.update(update)
-    if judged and after_evaluate(current) == "done":  # type: ignore[arg-type]
-        merged.update(salience_node(current, runtime) or {})
-    return merged
-
-
-def _after_plan_step(state: TurnState) -> str:
-    """After plan: read the blocks again after a verified write, else where the deepening's end leads."""
-    return "reread" if after_plan(state) == "reread" else after_deepen(state)
+    if not judged:
+        return merged
+    if after_evaluate(current) == "correct":  # type: ignore[arg-type]
+        return Command(update=merged, goto="correct")
+    merged.update(salience_node(current, runtime) or {})
+    return Command(update=merged, goto=END)
 
 
 @lru_cache(maxsize=1)
@@ -120,18 +123,13 @@ def turn_graph() -> Any:
     salience) → … (bounded)."""
     graph = StateGraph(TurnState, context_schema=Deps)
     graph.add_node("route", _route_step)
-    graph.add_node("plan", _plan_step)
-    graph.add_node("reread_blocks", _reread_step)
-    graph.add_node("files_answer", _files_answer_step)
-    graph.add_node("compose", _compose_step)
-    graph.add_node("judge", _judge_step)
+    graph.add_node("plan", _plan_step, destinations=("reread_blocks", "files_answer", "compose"))
+    graph.add_node("reread_blocks", _reread_step, destinations=("files_answer", "compose"))
+    graph.add_node("files_answer", _files_answer_step, destinations=("correct", END))
+    graph.add_node("compose", _compose_step, destinations=("correct", END))
+    graph.add_node("judge", _judge_step, destinations=("correct", END))
     graph.add_node("correct", correct_node)
     graph.add_edge(START, "route")
     graph.add_edge("route", "plan")
-    graph.add_conditional_edges("plan", _after_plan_step,
-                                {"reread": "reread_blocks", "files_answer": "files_answer", "compose": "compose"})
-    graph.add_conditional_edges("reread_blocks", after_deepen, {"files_answer": "files_answer", "compose": "compose"})
-    for judged in ("files_answer", "compose", "judge"):
-        graph.add_conditional_edges(judged, after_evaluate, {"correct": "correct", "done": END})
     graph.add_edge("correct", "judge")
     return _Turn(graph.compile())
