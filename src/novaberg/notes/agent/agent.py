@@ -2,8 +2,7 @@
 
 Routing (§2 "Routing-Logik"): a failed validation ends; `resume` answers a pending question; the direct
 actions go straight on (backwards compatible); `agent` is classified first. Node functions are public,
-standalone, and take the state plus the runtime's `Deps`. execute and confirm run as one graph step
-(`agents.one_step`), the graph node `execute`.
+standalone, and take the state plus the runtime's `Deps`.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from typing import Any
 from langgraph.graph import END, START, StateGraph
 
 from novaberg.agents.deps import Deps
-from novaberg.agents.one_step import one_step
 from novaberg.notes.agent.classify import classify
 from novaberg.notes.agent.confirm import confirm
 from novaberg.notes.agent.const import INPUT_ACTIONS
@@ -100,13 +98,15 @@ def build_graph() -> Any:
     graph.add_node("resume", resume)
     graph.add_node("classify", classify)
     graph.add_node("search", search)
-    graph.add_node("execute", one_step(execute, confirm))  # the write and its confirmation: one step
+    graph.add_node("execute", execute)
+    graph.add_node("confirm", confirm)
     graph.add_edge(START, "validate")
     graph.add_conditional_edges("validate", after_validate, ["resume", "classify", "search", "execute", END])
     graph.add_conditional_edges("resume", after_resume, ["search", "execute", END])
     graph.add_conditional_edges("classify", after_classify, ["search", "execute", END])
     graph.add_conditional_edges("search", after_search, ["execute", END])
-    graph.add_edge("execute", END)
+    graph.add_edge("execute", "confirm")
+    graph.add_edge("confirm", END)
     return graph.compile()
 
 

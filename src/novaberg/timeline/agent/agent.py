@@ -7,7 +7,6 @@ resume ────── status set → END │ a plan or a row → ausfuehren 
 klassifizieren ── fehler/rejected → END │ sonst → suchen
 suchen ────── fehler/rueckfrage/abgeschlossen → END │ sonst → ausfuehren → bestaetigen → END
 ```
-ausfuehren and bestaetigen run as one graph step (`agents.one_step`), the graph node `ausfuehren`.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from uuid import UUID
 from langgraph.graph import END, START, StateGraph
 
 from novaberg.agents.deps import Deps
-from novaberg.agents.one_step import one_step
 from novaberg.agents.services import AgentRequest
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.classify import classify
@@ -120,14 +118,16 @@ def agent_graph() -> Any:
     graph.add_node(const.NODE_RESUME, resume)
     graph.add_node(const.NODE_CLASSIFY, classify)
     graph.add_node(const.NODE_SEARCH, search)
-    graph.add_node(const.NODE_EXECUTE, one_step(execute, confirm))  # the write and its confirmation: one step
+    graph.add_node(const.NODE_EXECUTE, execute)
+    graph.add_node(const.NODE_CONFIRM, confirm)
     graph.add_edge(START, const.NODE_VALIDATE)
     graph.add_conditional_edges(const.NODE_VALIDATE, after_validate,
                                 [END, const.NODE_RESUME, const.NODE_CLASSIFY, const.NODE_SEARCH])
     graph.add_conditional_edges(const.NODE_RESUME, after_resume, [END, const.NODE_EXECUTE, const.NODE_SEARCH])
     graph.add_conditional_edges(const.NODE_CLASSIFY, after_classify, [END, const.NODE_SEARCH])
     graph.add_conditional_edges(const.NODE_SEARCH, after_search, [END, const.NODE_EXECUTE])
-    graph.add_edge(const.NODE_EXECUTE, END)
+    graph.add_edge(const.NODE_EXECUTE, const.NODE_CONFIRM)
+    graph.add_edge(const.NODE_CONFIRM, END)
     return graph.compile()
 
 
