@@ -202,3 +202,31 @@ def test_acute_object_stored_form_is_every_field_as_asdict_gives_it() -> None:
     assert list(obj.as_dict()) == list(asdict(obj))
     situation = Situation("u1", "nova", 3, (obj,), ("k",))
     assert Situation.read(json.loads(json.dumps(situation.as_dict())), "u1", "nova") == situation
+
+
+def test_a_turns_lage_update_costs_two_round_trips_and_an_absent_offer_one(redis, monkeypatch):
+    """Updating the Lage reads it and sets it by a compare-and-set script (not WATCH, GET, MULTI/SET/EXEC: three
+    round trips); a turn whose person has no open offer finds that with one read (not WATCH, GET, UNWATCH).
+    Two pairs, each its own Lage."""
+    from redis.connection import AbstractConnection
+
+    from novaberg.situation.lage import Situation, drop_stale_offer, load_situation, update_situation
+
+    sent: list[bytes] = []
+    original = AbstractConnection.send_packed_command
+
+    def counted(self, command, *args, **kwargs):
+        sent.append(b"".join(command) if isinstance(command, list) else command)
+        return original(self, command, *args, **kwargs)
+
+    monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
+    for user in ("anna", "ben"):
+        for _ in range(2):  # the first write (no Lage yet) and a change of a stored one
+            sent.clear()
+            update_situation(redis, user, "nova", Situation.begin)
+            assert len(sent) == 2, (user, sent)
+        sent.clear()
+        assert drop_stale_offer(redis, user, "nova", 5) is False
+        assert len(sent) == 1, (user, sent)
+    assert load_situation(redis, "anna", "nova").turn == 2
+    assert load_situation(redis, "ben", "nova").turn == 2

@@ -116,3 +116,76 @@ def test_the_computed_check_of_an_answer_is_made_once_when_the_judges_are_asked(
         assert result.verdict == "ok"
         assert asked == [result.answer], (user, asked)  # the judges were asked: the judge node made the check
         assert checked == [result.answer], (user, checked)
+
+
+def _graph_steps(monkeypatch: Any) -> list[list[str]]:
+    """The turn graph's steps of each turn from now on (the names of the graph nodes that ran, in order)."""
+    from novaberg.graph import turn as turn_module
+
+    compiled = turn_module.turn_graph()
+    turns: list[list[str]] = []
+
+    class Stepping:
+        def invoke(self, state: Any, context: Any = None, **kwargs: Any) -> Any:
+            steps: list[str] = []
+            final = None
+            for mode, chunk in compiled.graph.stream(state, context=context, stream_mode=["updates", "values"],
+                                                     **kwargs):
+                if mode == "updates":
+                    steps.extend(chunk)
+                else:
+                    final = chunk
+            turns.append(steps)
+            return final
+
+    monkeypatch.setattr(turn_module, "turn_graph", lambda: Stepping())
+    return turns
+
+
+def _trace_nodes(db: Any, turn_id: Any) -> set[str]:
+    with db.transaction() as conn:
+        return {row["node"] for row in conn.execute("SELECT node FROM pipeline_log WHERE turn_id = %s", (turn_id,))}
+
+
+def test_nodes_with_nothing_between_them_share_one_graph_step_and_all_still_run(nova, db, monkeypatch):
+    """LangGraph costs per step: route with read_blocks, plan with deepen, compose with judge, evaluate and
+    salience run as one step each (so does the question path with them) — a small talk turn is three steps, a
+    verified write four (the blocks are read
+    again after it). Every node still does its work (its trace rows are there) and the answers are the same. Two
+    persons."""
+    nova.turn("anna", "nova", "Hallo", NOW)
+    nova.turn("ben", "nova", "Hallo", NOW)
+    turns = _graph_steps(monkeypatch)
+    for user in ("anna", "ben"):
+        turns.clear()
+        talk = nova.turn(user, "nova", "Wie geht es dir?", NOW)
+        assert talk.answer == "Danke der Nachfrage, mir geht es gut. Und dir?" and talk.verdict == "ok"
+        assert turns == [["route", "plan", "files_answer"]], (user, turns)  # the question path, then compose
+        assert {"read_blocks", "deepen", "evaluate", "compose"} <= _trace_nodes(db, talk.turn_id), user
+        turns.clear()
+        wrote = nova.turn(user, "nova", f"Trag mir am 02.12. um 9 Uhr Zahnarzt für {user} ein", NOW)
+        assert wrote.answer.startswith("Eingetragen: „Zahnarzt"), wrote.answer
+        assert turns == [["route", "plan", "reread_blocks", "compose"]], (user, turns)
+    assert [row["title"] for row in nova.timeline.list("anna", "nova")] != []
+
+
+def test_a_small_talk_turn_opens_two_transactions_and_reads_without_one(nova, monkeypatch):
+    """The raw turn with its history and the turn's end are the only transactions of a small talk turn; the
+    blocks' single-statement reads (appointments, shared directories, memory) and the directives go through
+    `Database.read` (one round trip each, no BEGIN and COMMIT). Two persons."""
+    from novaberg.store.db import Database
+
+    opened: list[str] = []
+    original = Database.transaction
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append("transaction")
+        return original(self, *args, **kwargs)
+
+    for user in ("anna", "ben"):
+        nova.turn(user, "nova", "Hallo", NOW)
+    monkeypatch.setattr(Database, "transaction", counted)
+    for user in ("anna", "ben"):
+        opened.clear()
+        assert nova.turn(user, "nova", "Wie geht es dir?", NOW).verdict == "ok"
+        assert len(opened) == 2, (user, opened)

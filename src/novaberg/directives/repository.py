@@ -14,6 +14,7 @@ from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id, check_text
 from novaberg.core.errors import DatabaseError, InputError
 from novaberg.directives.texts import EMPTY, NO_PAIR, TOO_LONG
+from novaberg.store.db import reading
 
 __all__ = ["Directive", "DirectivesRepository", "MAX_DIRECTIVE_CHARS", "check_directive_text", "check_pair"]
 
@@ -74,7 +75,7 @@ class DirectivesRepository:
 
     def list(self, user_id: str, character_id: str) -> list[Directive]:
         user_id, character_id = check_pair(user_id, character_id)
-        with self._db.transaction() as conn:
+        with reading(self._db) as conn:
             return [_row(r) for r in conn.execute(_LIST, (user_id, character_id)).fetchall()]
 
     def add(self, user_id: str, character_id: str, text: str, now: datetime) -> tuple[Directive, bool]:

@@ -17,6 +17,7 @@ from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id, check_text
 from novaberg.files.sections import SectionsWriter
 from novaberg.files.terms import WRITE_SECONDS, TermsWriter
+from novaberg.store.db import reading
 from novaberg.store.vectors import as_vector, with_vectors
 
 __all__ = ["RootsRepository", "IndexRepository", "OWNERSHIP", "ROOT_WRITES"]
@@ -183,7 +184,7 @@ class RootsRepository:
     def has_active(self, user_id: str, character_id: str) -> bool:
         """Whether the pair shares any directory now (a pair without one needs no search). Read from
         the table every time, so a root shared a moment ago — by this process or another — counts at once."""
-        with self._db.transaction() as conn:
+        with reading(self._db) as conn:
             return bool(conn.execute(_HAS_ACTIVE, _check_pair(user_id, character_id)).fetchone()["da"])
 
     def active(self, user_id: str | None = None, character_id: str | None = None) -> list[dict[str, Any]]:

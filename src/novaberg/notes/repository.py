@@ -23,7 +23,7 @@ from novaberg.notes.search_sql import (
     TRGM_SCORED,
     text_statements,
 )
-from novaberg.store.db import hold_lock
+from novaberg.store.db import hold_lock, reading
 
 __all__ = ["NotesRepository", "WRITES", "NOTE_TYPES", "summary_of", "escape_like"]
 
@@ -186,7 +186,7 @@ class NotesRepository:
 
     def get(self, note_id: int, user_id: str) -> dict[str, Any] | None:
         """A note by its id, only if it belongs to the person (active or archived); else None."""
-        with self._db.transaction() as conn:
+        with reading(self._db) as conn:
             return conn.execute(_GET, (_check_id(note_id), _check_user(user_id))).fetchone()
 
     def by_name(self, user_id: str, name: str) -> list[dict[str, Any]]:

@@ -262,27 +262,37 @@ def load_situation(redis: Any, user_id: str, character_id: str) -> Situation:
     return _parse(raw, user_id, character_id)
 
 
+# Set the Lage only if it is still what the change was computed from (ARGV[1] '1': the value ARGV[2]; '0': absent).
+_SET_IF_UNCHANGED = """
+local current = redis.call('GET', KEYS[1])
+if ARGV[1] == '0' then
+  if current then return 0 end
+elseif current ~= ARGV[2] then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[4])
+return 1
+"""
+
+
 def update_situation(redis: Any, user_id: str, character_id: str,
                      change: Callable[[Situation], Situation]) -> Situation:
-    """Read, change and write the Lage in one optimistic transaction (retried when a parallel turn wrote)."""
+    """Read, change and write the Lage optimistically: it is written only if it is still what was read (one
+    compare-and-set script; two round trips in all), else read and changed again (a parallel turn wrote)."""
     key = situation_key(user_id, character_id)
     legacy = legacy_situation_key(user_id, character_id)
     for attempt in range(_RETRIES):
-        with redis_errors("the Lage"), redis.pipeline() as pipe:
-            try:
-                pipe.watch(key)
-                raw = pipe.get(key)
-                if raw is None and legacy is not None:  # an entry from before the encoded key: carried over
-                    raw = pipe.get(legacy)
-                current = _parse(raw, user_id, character_id)
-                changed = change(current)
-                pipe.multi()
-                pipe.set(key, json.dumps(changed.as_dict(), ensure_ascii=False), ex=SITUATION_TTL_SECONDS)
-                pipe.execute()
-                return changed
-            except redis_lib.WatchError:
-                _after_lost_race(attempt)
-                continue
+        with redis_errors("the Lage"):
+            raw = shown = redis.get(key)
+            if raw is None and legacy is not None:  # an entry from before the encoded key: carried over
+                shown = redis.get(legacy)
+        changed = change(_parse(shown, user_id, character_id))
+        with redis_errors("the Lage"):
+            stored = redis.eval(_SET_IF_UNCHANGED, 1, key, "0" if raw is None else "1", raw or "",
+                                json.dumps(changed.as_dict(), ensure_ascii=False), SITUATION_TTL_SECONDS)
+        if stored:
+            return changed
+        _after_lost_race(attempt)
     raise DatabaseError("the Lage changed under every attempt to update it")
 
 
@@ -294,8 +304,13 @@ def store_offer(redis: Any, user_id: str, offer: Offer) -> None:
 
 def drop_stale_offer(redis: Any, user_id: str, character_id: str, turn: int) -> bool:
     """A turn after the offer that does not answer it ends it: the caller calls this only for a turn that is no
-    consent and no refusal, so a later „Ja“ answers something else. Returns whether one was dropped."""
+    consent and no refusal, so a later „Ja“ answers something else. Returns whether one was dropped. A turn with
+    nothing to drop (the common case) costs one read; only a stale offer is dropped under WATCH."""
     key = offer_key(user_id)
+    with redis_errors("the Lage"):
+        seen = _read_offer(redis.get(key), user_id)
+    if seen is None or seen.character_id != character_id or turn <= seen.turn:
+        return False
     for attempt in range(_RETRIES):
         with redis_errors("the Lage"), redis.pipeline() as pipe:
             try:

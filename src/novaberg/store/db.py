@@ -35,7 +35,7 @@ from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
 from novaberg.core.redact import redact_credentials
 from novaberg.core.settings import CONNECT_TIMEOUT_SECONDS
 
-__all__ = ["Database", "OneTransaction", "hold_lock", "BUSY_POOL_WAIT_SECONDS", "STATEMENT_SECONDS",
+__all__ = ["Database", "OneTransaction", "hold_lock", "reading", "BUSY_POOL_WAIT_SECONDS", "STATEMENT_SECONDS",
            "CLIENT_DEADLINE_SECONDS", "STALL_COOLDOWN_SECONDS", "LONG_SECONDS"]
 
 BUSY_POOL_WAIT_SECONDS = 60.0  # how long a turn waits for a connection of a busy (not dead) pool
@@ -323,6 +323,13 @@ class OneTransaction:
     def read(self) -> Iterator[psycopg.Connection]:
         """Reads inside the owner's transaction (they see its own writes)."""
         yield self._conn
+
+
+def reading(db: Any) -> Any:
+    """The connection for one read statement: `db.read()` (its own snapshot in one round trip, no BEGIN and
+    COMMIT; inside a `OneTransaction` the owner's transaction) where `db` offers it, else `db.transaction()`."""
+    read = getattr(db, "read", None)
+    return read() if read is not None else db.transaction()
 
 
 def hold_lock(conn: psycopg.Connection, key: str) -> OneTransaction:

@@ -66,6 +66,17 @@ class TimelineReads:
         except psycopg.Error as err:
             raise DatabaseError(f"timeline: {err}") from err
 
+    @contextmanager
+    def _read(self) -> Iterator[Any]:
+        """One read statement: its own snapshot in one round trip (`Database.read`, no BEGIN/COMMIT) where the
+        database offers it, else a transaction; a driver error comes out as `DatabaseError`."""
+        reading = getattr(self._db, "read", None)
+        try:
+            with (reading() if reading is not None else self._db.transaction()) as conn:
+                yield conn
+        except psycopg.Error as err:
+            raise DatabaseError(f"timeline: {err}") from err
+
     def titles_holding(self, user_id: str, character_id: str, title_patterns: Sequence[str],
                        limit: int) -> list[str]:
         """Titles of the pair's active rows that match every ILIKE pattern (where a bare „Lösch Käse"
@@ -128,7 +139,7 @@ class TimelineReads:
         """`find_window_rows` for a reader that lists only a few, with only what a line and the expansion
         need: `id`, `event_time`, `event_ende`, `event_type`, `title`, `details`, `precision`, `rrule`, `exdates`."""
         params = _window_params(user_id, character_id, start, end, zone, exclude_event_types)
-        with self._transaction() as conn, conn.cursor(row_factory=tuple_row) as cursor:
+        with self._read() as conn, conn.cursor(row_factory=tuple_row) as cursor:
             found = cursor.execute(FIND_WINDOW_OUTLINE, params).fetchall()
         return [{"id": row_id, "event_time": moment.replace(tzinfo=UTC),
                  "event_ende": ende.replace(tzinfo=UTC) if ende is not None else None, "event_type": kind, "title": title,
