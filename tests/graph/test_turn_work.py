@@ -189,3 +189,31 @@ def test_a_small_talk_turn_opens_two_transactions_and_reads_without_one(nova, mo
         opened.clear()
         assert nova.turn(user, "nova", "Wie geht es dir?", NOW).verdict == "ok"
         assert len(opened) == 2, (user, opened)
+
+
+def test_a_list_add_puts_the_list_into_the_lage_without_reading_the_note_again(nova, redis, monkeypatch):
+    """A verified write reads its row back in its own transaction (notizen.md §6 verification); the Lage takes
+    the list's name from that read instead of one more read of the row. Two persons: each Lage holds only her
+    own list."""
+    from novaberg.notes.repository import NotesRepository
+    from novaberg.situation.lage import load_situation
+
+    for user in ("anna", "ben"):
+        nova.turn(user, "nova", "Leg eine Einkaufsliste an", NOW)
+        nova.turn(user, "nova", "Setz Brot auf die Einkaufsliste", NOW)  # warm
+    reads: list[int] = []
+    original = NotesRepository.get
+
+    def counted(self: Any, note_id: int, user_id: str) -> Any:
+        reads.append(note_id)
+        return original(self, note_id, user_id)
+
+    monkeypatch.setattr(NotesRepository, "get", counted)
+    answer = nova.turn("anna", "nova", "Setz Milch auf die Einkaufsliste", NOW).answer
+    assert "Milch" in answer
+    assert len(reads) == 2, reads  # the rewrite reads the list, the write reads it back; nothing after it
+    anna = load_situation(redis, "anna", "nova").objects
+    ben = load_situation(redis, "ben", "nova").objects
+    anna_list = [o for o in anna if o.kind == "notiz" and o.source == "geschrieben"]
+    assert [o.name for o in anna_list] == ["Einkaufsliste"]
+    assert {o.row_id for o in anna_list}.isdisjoint({o.row_id for o in ben})

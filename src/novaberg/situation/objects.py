@@ -112,11 +112,20 @@ def _note_objects(service: Mapping[str, Any], holdings: Holdings, user_id: str, 
     ids += [i for i in (data.get("ids") or [])[:_NOTES_READ_CAP] if _int(i)]
     found = []
     for note_id in ids:
-        row = _read(lambda i=note_id: holdings.note(user_id, i))
+        row = _as_read(data, note_id) or _read(lambda i=note_id: holdings.note(user_id, i))
         if row is not None and row.get("aktiv"):
             found.append(AcuteObject(KIND_NOTE, str(row["name"]), "geschrieben" if wrote else "gelesen", turn,
                                      row_id=int(row["id"])))
     return found
+
+
+def _as_read(data: Mapping[str, Any], note_id: int) -> dict[str, Any] | None:
+    """The note as the service read it in this turn (a write's read-back in its transaction, a read): its id,
+    name and whether it is active; None when the service did not say, and the row is read again."""
+    if data.get("notiz_id") != note_id or not isinstance(data.get("name"), str) or \
+            not isinstance(data.get("aktiv"), bool):
+        return None
+    return {"id": note_id, "name": data["name"], "aktiv": data["aktiv"]}
 
 
 def _read(fetch: Any) -> dict[str, Any] | None:

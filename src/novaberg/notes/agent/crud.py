@@ -164,7 +164,7 @@ def _write(ctx: Context, note: dict[str, Any], plan: Callable[[dict[str, Any]], 
         return {"answer": say("nicht_verifiziert", name=name), "wrote": True, "verified": False, "steps": steps}
     assert done.after is not None
     return {"answer": answer(done), "wrote": True, "verified": True, "steps": steps,
-            "data": {"notiz_id": note["id"], "name": done.after["name"]}}
+            "data": {"notiz_id": note["id"], "name": done.after["name"], "aktiv": done.after["aktiv"]}}
 
 
 def _content(text: str, now: datetime) -> Change:
@@ -251,7 +251,7 @@ def create_note(ctx: Context, request: str, instruction: str, target: str, histo
     else:
         answer = say("angelegt", name=name)
     return {"answer": answer, "wrote": True, "verified": True, "steps": steps,
-            "data": {"notiz_id": row["id"], "name": name}}
+            "data": {"notiz_id": row["id"], "name": name, "aktiv": True}}
 
 
 def _due_at(request: str, ctx: Context) -> datetime | None:
@@ -274,7 +274,7 @@ def read_note(ctx: Context, note: dict[str, Any]) -> dict[str, Any]:
         answer = say("liste_lesen", name=row["name"], items=_items_text(items_of_text(row["text"])))
     else:
         answer = say("notiz_lesen", name=row["name"], text=row["text"])
-    return {"answer": answer, "steps": [step], "data": {"notiz_id": row["id"], "name": row["name"]}}
+    return {"answer": answer, "steps": [step], "data": {"notiz_id": row["id"], "name": row["name"], "aktiv": True}}
 
 
 def overview(ctx: Context) -> dict[str, Any]:
