@@ -79,6 +79,66 @@ def test_a_turn_on_the_same_theme_queues_its_neighbour(nova, redis):
     assert VOLLEYBALL in {n["inhalt"] for n in nova.memory.long_term("anna", "nova")}
 
 
+def _reinforcing_trips(monkeypatch) -> list[bytes]:
+    """The messages sent to Redis that carry the reinforcement (its script's body or its digest)."""
+    import hashlib
+
+    import redis as redis_lib
+
+    from novaberg.memory import short_term
+
+    body = short_term._REINFORCE  # noqa: SLF001
+    marks = (body.encode(), hashlib.sha1(body.encode()).hexdigest().encode())
+    sent: list[bytes] = []
+    original = redis_lib.connection.AbstractConnection.send_packed_command
+
+    def spy(self, command, *args, **kwargs):
+        packed = command if isinstance(command, bytes | str) else b"".join(
+            part if isinstance(part, bytes) else bytes(part) for part in command)
+        packed = packed.encode() if isinstance(packed, str) else packed
+        if any(mark in packed for mark in marks):
+            sent.append(packed)
+        return original(self, command, *args, **kwargs)
+
+    monkeypatch.setattr(redis_lib.connection.AbstractConnection, "send_packed_command", spy)
+    return sent
+
+
+def test_a_turn_reinforces_its_three_neighbours_in_one_round_trip(nova, redis, monkeypatch):
+    """§2: the turn raises each of anna's three entries on its theme, sending them to Redis together; bob's
+    entry on the same theme is left alone."""
+    day = berlin(2026, 12, 1, 18)
+    said = tuple(f"Ich spiele jeden {day_name} Volleyball im Verein." for day_name in ("Dienstag", "Mittwoch", "Freitag"))
+    anna = [remember(redis, text, str(uuid.uuid4()), user="anna", raw=0.4, now=day) for text in said]
+    bob = remember(redis, said[0], str(uuid.uuid4()), user="bob", raw=0.4, now=day)
+    before = {key: float(redis.hget(key, "salienz")) for key in [*anna, bob]}
+    nova.turn("anna", "nova", "Hallo", day)  # warm
+    trips = _reinforcing_trips(monkeypatch)
+    nova.turn("anna", "nova", "Ich spiele jeden Montag Volleyball im Verein.", day + timedelta(minutes=1))
+    raised = [key for key in anna if float(redis.hget(key, "salienz")) > before[key]]
+    assert raised == anna
+    assert float(redis.hget(bob, "salienz")) == before[bob]
+    assert len(trips) == 1, len(trips)
+
+
+def test_reinforcing_several_keeps_each_ones_outcome_and_the_pair(redis):
+    """One round trip gives what one by one would: raised and queued, left alone (gone), raised; a key of
+    another pair stops it before anything is sent."""
+    near = remember(redis, VOLLEYBALL, "t1", raw=0.69)
+    gone = remember(redis, "Ich spiele gern Volleyball.", "t2", raw=0.69)
+    redis.delete(gone)
+    low = remember(redis, "Volleyball im Verein macht Spaß.", "t3", raw=0.4)
+    memory = ShortTermMemory(redis)
+    assert memory.reinforce_all("u1", "nova", [near, gone, low]) == [1, -1, 0]
+    assert lists(redis)["queue"] == [near]
+    other = remember(redis, VOLLEYBALL, "t4", user="anna", raw=0.69)
+    before = redis.hget(other, "salienz")
+    with pytest.raises(ValueError):
+        memory.reinforce_all("u1", "nova", [near, other])
+    assert redis.hget(other, "salienz") == before
+    assert memory.reinforce_all("u1", "nova", []) == []
+
+
 # --- §3b: the return path and its reader of `hash_dirty` ------------------------------------------------
 
 def test_the_return_path_traces_the_turn_and_clears_hash_dirty(db, redis):

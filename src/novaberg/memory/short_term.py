@@ -131,6 +131,20 @@ class ShortTermMemory:
                                              keys.work_list(user_id, character_id)],
                                        args=[repr(THEMATIC_STEP), repr(KZG_SALIENZ_HIGH)]))
 
+    def reinforce_all(self, user_id: str, character_id: str, entry_keys: list[str]) -> list[int]:
+        """`reinforce` for each of the pair's entries, in order, in one round trip (each one script, atomic on
+        its own as one by one); nothing is sent when one key is not the pair's."""
+        own = keys.kzg_key(user_id, character_id, "")
+        if any(not key.startswith(own) for key in entry_keys):
+            raise ValueError("a thematic reinforcement stays within the pair's own entries")
+        if not entry_keys:
+            return []
+        queue, work = keys.queue(user_id, character_id), keys.work_list(user_id, character_id)
+        with redis_errors(_WHAT), self._redis.pipeline(transaction=False) as pipe:
+            for key in entry_keys:  # EVAL, not the registered script: a pipeline checks those first (one more trip)
+                pipe.eval(_REINFORCE, 3, key, queue, work, repr(THEMATIC_STEP), repr(KZG_SALIENZ_HIGH))
+            return [int(result) for result in pipe.execute()]
+
     def entries(self, user_id: str, character_id: str, now: datetime | None = None,
                 min_salience: float = 0.0, *, for_turn: bool = False) -> list[dict[str, Any]]:
         """The pair's entries, newest first, with salience and remaining TTL; with `now` those past their

@@ -68,7 +68,7 @@ def _reinforce_theme(deps: Any, user_id: str, character_id: str, key: str, text:
         return {"verstaerkung_fehler": str(err)}
     close = [e for e, score in zip(neighbours, cosines(vectors[0], list(vectors[1:])), strict=True)
              if score >= THEMATIC_SIMILARITY]
-    results = [memory.reinforce(user_id, character_id, e["key"]) for e in close]
+    results = memory.reinforce_all(user_id, character_id, [e["key"] for e in close])
     return {"verstaerkt": sum(1 for r in results if r >= 0), "verstaerkt_eingereiht": sum(1 for r in results if r == 1)}
 
 
