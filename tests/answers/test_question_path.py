@@ -118,6 +118,26 @@ def test_a_note_answers_a_question(nova: Any) -> None:
     assert "4711" not in _ask(nova, "bob", "Wie lautet der Code für das Gartentor?")
 
 
+def test_a_question_about_whom_she_should_call_is_answered_from_her_notes_not_refused(nova: Any) -> None:
+    """*Wen soll ich … anrufen?* asks what the person does herself — no order to Nova to place a call: her note
+    answers it, and another person gets that nothing answers, never the refusal of a call."""
+    nova.turn("anna", "nova", "Mach eine Notiz: Bei Heizungsausfall die Firma Klein anrufen, Telefon 0341 556677", NOW)
+    answer = _ask(nova, "anna", "Wen soll ich wegen der Heizung anrufen?")
+    assert "Firma Klein" in answer and "kann ich nicht" not in answer, answer
+    other = _ask(nova, "bob", "Wen soll ich wegen der Heizung anrufen?")
+    assert "Firma Klein" not in other and other.startswith(NOTHING), other
+
+
+def test_an_order_to_call_or_book_is_still_refused_beside_the_question() -> None:
+    """The same verbs as an order to Nova keep their honest refusal; only the person's own doing is a question."""
+    from novaberg.text.capabilities import beyond_reach
+
+    assert beyond_reach("Ruf die Firma Klein an") is not None
+    assert beyond_reach("Kannst du einen Tisch reservieren?") is not None
+    assert beyond_reach("Wo kann ich den Tisch reservieren?") is None
+    assert beyond_reach("Welche Nummer muss ich anrufen, wenn die Heizung ausfällt?") is None
+
+
 def test_a_calendar_question_still_reads_the_calendar(anna: Any) -> None:
     anna.turn("anna", "nova", "Trag mir am 10. Dezember um 9 Uhr den Zahnarzt ein", NOW)
     answer = _ask(anna, "anna", "Wann ist der Zahnarzt?")

@@ -66,6 +66,9 @@ class _Words:
     frame_openers: frozenset[str]
     question_openers: frozenset[str]
     orders: tuple[_Order, ...]
+    self_question_words: frozenset[str]
+    self_modals: frozenset[str]
+    self_subjects: frozenset[str]
 
 
 @cache
@@ -75,7 +78,9 @@ def _words() -> _Words:
                   frozenset(vocabulary["frame_openers"]), frozenset(vocabulary["question_openers"]),
                   tuple(_Order(order["kind"], order["says"], order["instead"], frozenset(order["verbs"]),
                                tuple(order["objects"]), bool(order.get("alone", False)), tuple(order.get("also", ())))
-                        for order in vocabulary["orders"]))
+                        for order in vocabulary["orders"]),
+                  frozenset(vocabulary["self_question_words"]), frozenset(vocabulary["self_modals"]),
+                  frozenset(vocabulary["self_subjects"]))
 
 
 def instead_text(key: str) -> str:
@@ -85,6 +90,13 @@ def instead_text(key: str) -> str:
 
 def _own(folded: list[str], own: tuple[str, ...]) -> bool:
     return any(word.startswith(own) or names_a_container(word) for word in folded)
+
+
+def _asks_what_she_does(folded: list[str], prepared: _Words) -> bool:
+    """*Wen soll ich wegen der Heizung anrufen?*: a question word first and a modal whose subject is the person
+    (*soll ich*, *kann man*) — she asks what she herself does, which a store may answer; no order to Nova."""
+    return folded[0] in prepared.self_question_words and any(
+        word in prepared.self_modals and after in prepared.self_subjects for word, after in zip(folded, folded[1:]))
 
 
 def _verb_said(order: _Order, folded: list[str], asks: bool, frame_openers: frozenset[str]) -> bool:
@@ -114,7 +126,7 @@ def beyond_reach(text: str) -> BeyondReach | None:
     folded = [fold(word) for word in words(text)]
     while folded and folded[0] in prepared.skip:
         folded = folded[1:]
-    if not folded or _own(folded, prepared.own):
+    if not folded or _own(folded, prepared.own) or _asks_what_she_does(folded, prepared):
         return None
     asks = text.rstrip().endswith("?") or folded[0] in prepared.question_openers
     for order in prepared.orders:
