@@ -80,6 +80,13 @@ def make_nova(db: Database, redis: Any, llm: Any, tmp_path: Path) -> Any:
     return Nova(stack, llm, HashingEmbedder(), Settings(data_dir=tmp_path))
 
 
+def rows_of(nova: Any, user: str, figure: str) -> tuple[list[str], list[str]]:
+    """What a turn may have written for one person: the titles of her appointments (the inactive ones too) and her
+    notes as `name: text`."""
+    return ([r["title"] for r in nova.timeline.list(user, figure, active_only=False)],
+            [f"{n['name']}: {n['text']}" for n in nova.notes.list(user)])
+
+
 @dataclass
 class MovingClock:
     """A clock the test moves (`clock.moment = …`); the app reads it on every request."""
