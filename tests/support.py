@@ -87,6 +87,12 @@ def rows_of(nova: Any, user: str, figure: str) -> tuple[list[str], list[str]]:
             [f"{n['name']}: {n['text']}" for n in nova.notes.list(user)])
 
 
+def appointments_of(nova: Any, user: str, figure: str = "nova") -> list[tuple[str, str]]:
+    """A person's active appointments as sorted (title, Berlin time `YYYY-MM-DDTHH:MM`)."""
+    return sorted((row["title"], row["event_time"].astimezone(BERLIN).strftime("%Y-%m-%dT%H:%M"))
+                  for row in nova.timeline.list(user, figure))
+
+
 @dataclass
 class MovingClock:
     """A clock the test moves (`clock.moment = …`); the app reads it on every request."""
