@@ -80,6 +80,19 @@ def make_nova(db: Database, redis: Any, llm: Any, tmp_path: Path) -> Any:
     return Nova(stack, llm, HashingEmbedder(), Settings(data_dir=tmp_path))
 
 
+def rows_of(nova: Any, user: str, figure: str) -> tuple[list[str], list[str]]:
+    """What a turn may have written for one person: the titles of her appointments (the inactive ones too) and her
+    notes as `name: text`."""
+    return ([r["title"] for r in nova.timeline.list(user, figure, active_only=False)],
+            [f"{n['name']}: {n['text']}" for n in nova.notes.list(user)])
+
+
+def appointments_of(nova: Any, user: str, figure: str = "nova") -> list[tuple[str, str]]:
+    """A person's active appointments as sorted (title, Berlin time `YYYY-MM-DDTHH:MM`)."""
+    return sorted((row["title"], row["event_time"].astimezone(BERLIN).strftime("%Y-%m-%dT%H:%M"))
+                  for row in nova.timeline.list(user, figure))
+
+
 @dataclass
 class MovingClock:
     """A clock the test moves (`clock.moment = …`); the app reads it on every request."""

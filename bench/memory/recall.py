@@ -316,13 +316,13 @@ def main() -> None:
     parser.add_argument("--part", choices=PARTS, action="append", help="run only this part (repeatable)")
     parser.add_argument("--only-dev", action="store_true", help="leave the held-out scenarios out")
     parser.add_argument("--answers", type=Path, help="write every answer as JSON lines to this file (compare unread)")
-    parser.add_argument("--germediq", "--third", dest="third", type=Path, metavar="PATH",
+    parser.add_argument("--germediq", type=Path, metavar="PATH",
                         help="GerMedIQ-Human.csv: adds the third set (`recall_germediq_rest.py`)")
-    parser.add_argument("--tatoeba", "--fourth", dest="fourth", type=Path, metavar="PATH",
+    parser.add_argument("--tatoeba", type=Path, metavar="PATH",
                         help="Tatoeba deu.txt: adds the fourth set (`recall_tatoeba.py`)")
     args = parser.parse_args()
     modes = ["offline", "skript"] if args.mode == "beide" else [args.mode]
-    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part, args.answers, args.third, args.fourth)
+    run(modes, args.show_wrong, args.only_dev, args.show_held_out, args.part, args.answers, args.germediq, args.tatoeba)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from novaberg.text.words import fold
 
 __all__ = ["Fact", "Question", "Scenario", "SCENARIOS", "CATEGORIES", "SINGLE", "MULTI", "UPDATE", "TEMPORAL",
-           "ABSTENTION", "OTHER_PERSON", "answer_keys"]
+           "ABSTENTION", "OTHER_PERSON", "answer_keys", "first_person_answer", "germediq_person"]
 
 SINGLE, MULTI, UPDATE, TEMPORAL, ABSTENTION = "einzelfakt", "mehrere_sitzungen", "aktualisierung", "zeitfrage", \
     "enthaltung"
@@ -342,3 +342,18 @@ def first_person_answer(response: str) -> bool:
     """The GerMedIQ sets' rule for a told answer (fixed before their first runs): four words or more, spoken in the
     first person, not opening with *Nein*/*Kein*."""
     return len(response.split()) >= 4 and bool(_FIRST_PERSON.search(response)) and not _NEGATIVE_OPENING.match(response)
+
+
+def germediq_person(told: list[dict[str, str]], items: dict[str, tuple[str, str, str]],
+                    sie: bool) -> tuple[dict[str, Fact], list[Question]]:
+    """The GerMedIQ sets' telling and asking of one participant's answers (`told`: corpus rows, in the order told):
+    each answer on its own day (2, 6, 10, …), asked with our question for its item (`items`: id → topic for
+    "wann … von …", du-question, Sie-question), the first also as "wann". The sets add their own never-told
+    questions."""
+    facts = {row["id"]: Fact(2 + 4 * at, row["response"].strip(), answer_keys(row["response"]))
+             for at, row in enumerate(told)}
+    questions = [Question(SINGLE, items[row["id"]][2 if sie else 1], (row["id"],)) for row in told]
+    first = told[0]["id"]
+    when = "Wann habe ich Ihnen von {} erzählt?" if sie else "Wann hab ich dir von {} erzählt?"
+    questions.append(Question(TEMPORAL, when.format(items[first][0]), day_of=first))
+    return facts, questions

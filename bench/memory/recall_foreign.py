@@ -22,16 +22,7 @@ import argparse
 import csv
 from pathlib import Path
 
-from bench.memory.recall_cases import (
-    ABSTENTION,
-    SINGLE,
-    TEMPORAL,
-    Fact,
-    Question,
-    Scenario,
-    answer_keys,
-    first_person_answer,
-)
+from bench.memory.recall_cases import ABSTENTION, Question, Scenario, first_person_answer, germediq_person
 
 __all__ = ["FOREIGN", "PART"]
 
@@ -84,12 +75,7 @@ def _scenarios() -> tuple[Scenario, ...]:
     out = []
     for index, (participant, told) in enumerate(sorted(people.items(), key=lambda kv: int(kv[0]))):
         sie = index % 2 == 1
-        facts = {row["id"]: Fact(2 + 4 * at, row["response"].strip(), answer_keys(row["response"]))
-                 for at, row in enumerate(told)}
-        questions = [Question(SINGLE, ITEMS[row["id"]][2 if sie else 1], (row["id"],)) for row in told]
-        first = told[0]["id"]
-        when = "Wann habe ich Ihnen von {} erzählt?" if sie else "Wann hab ich dir von {} erzählt?"
-        questions.append(Question(TEMPORAL, when.format(ITEMS[first][0]), day_of=first))
+        facts, questions = germediq_person(told, ITEMS, sie)
         questions.append(Question(ABSTENTION, _NEVER_TOLD[index % 2]))
         out.append(Scenario(f"germediq{participant}", facts, tuple(questions), part=PART, sie=sie))
     return tuple(out)

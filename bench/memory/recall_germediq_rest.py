@@ -25,16 +25,7 @@ import csv
 import hashlib
 from pathlib import Path
 
-from bench.memory.recall_cases import (
-    ABSTENTION,
-    SINGLE,
-    TEMPORAL,
-    Fact,
-    Question,
-    Scenario,
-    answer_keys,
-    first_person_answer,
-)
+from bench.memory.recall_cases import ABSTENTION, Question, Scenario, first_person_answer, germediq_person
 
 __all__ = ["DEV", "HELD_OUT", "third_scenarios", "usable"]
 
@@ -113,12 +104,7 @@ def third_scenarios(source: Path | None) -> tuple[Scenario, ...]:
     for index, participant in enumerate(ordered):
         chosen = sorted(people[participant], key=lambda r: _hash(participant, r["id"]))[:TOLD_PER_PERSON]
         sie = index % 2 == 1
-        facts = {row["id"]: Fact(2 + 4 * at, row["response"].strip(), answer_keys(row["response"]))
-                 for at, row in enumerate(chosen)}
-        questions = [Question(SINGLE, ITEMS[row["id"]][2 if sie else 1], (row["id"],)) for row in chosen]
-        first = chosen[0]["id"]
-        when = "Wann habe ich Ihnen von {} erzählt?" if sie else "Wann hab ich dir von {} erzählt?"
-        questions.append(Question(TEMPORAL, when.format(ITEMS[first][0]), day_of=first))
+        facts, questions = germediq_person(chosen, ITEMS, sie)
         questions.extend(_abstentions([row["id"] for row in chosen], sie, index))
         part = HELD_OUT if _hash(participant) % 2 else DEV
         out.append(Scenario(f"germediq3_{participant}", facts, tuple(questions), part=part, sie=sie))

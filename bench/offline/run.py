@@ -34,6 +34,16 @@ def _present(parts: tuple[str, ...], say: bool = True) -> list[str]:
 DEV_SAMPLE = 4  # --turns sample: every 4th sentence of `dev` (1,569 template fillings) goes through the turn
 
 
+def _print_misses(part: str, examples: dict[str, list[str]], failures: int) -> None:
+    """The wrong writes and the sentences not done of a development part; never a held-out part's sentences (they
+    would invite tuning on them)."""
+    if not part.endswith("dev"):
+        return
+    for outcome in (WRONG, NOT_DONE):
+        for line in examples.get(outcome, [])[:failures]:
+            print(f"    {outcome}: {line}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--failures", type=int, default=15, help="how many wrong sentences to print")
@@ -66,20 +76,14 @@ def main() -> None:
         print(f"  {part:8} {ext.total:5} sentences: executed as meant {ext.meant}/{ext.total} = "
               f"{ext.meant / ext.total:.1%} (done {ext.outcomes[DONE]}, asked which list {ext.outcomes[ASKED]}), "
               f"not done {ext.outcomes[NOT_DONE]}, WRONG writes {ext.outcomes[WRONG]}")
-        if part.endswith("dev"):  # never print held-out failures: they would invite tuning on them
-            for outcome in (WRONG, NOT_DONE):
-                for line in ext.examples.get(outcome, [])[: args.failures]:
-                    print(f"    {outcome}: {line}")
+        _print_misses(part, ext.examples, args.failures)
     print("external calendar requests (multistage-assist, gathered.py; TheFes + MycroftAI, independent.py; Bot Framework"
           " Solutions, botframework.py):")
     for part in _present(CALENDAR_PARTS):
         cal = score_calendar(part)
         print(f"  {part:22} {cal.total:3} sentences: executed as meant {cal.outcomes[DONE]}/{cal.total} = "
               f"{cal.outcomes[DONE] / cal.total:.1%}, not done {cal.outcomes[NOT_DONE]}, WRONG writes {cal.outcomes[WRONG]}")
-        if part.endswith("dev"):
-            for outcome in (WRONG, NOT_DONE):
-                for line in cal.examples.get(outcome, [])[: args.failures]:
-                    print(f"    {outcome}: {line}")
+        _print_misses(part, cal.examples, args.failures)
     if args.turns != "none":
         _through_turns(args.failures, DEV_SAMPLE if args.turns == "sample" else 1)
 
@@ -100,10 +104,7 @@ def _through_turns(failures: int, dev_every: int) -> None:
             print(f"  {part:16} {ext.total:5} sentences{sampled}: executed as meant {ext.meant}/{ext.total} = "
                   f"{ext.meant / ext.total:.1%} (done {ext.outcomes[DONE]}, asked {ext.outcomes[ASKED]}), "
                   f"not done {ext.outcomes[NOT_DONE]}, WRONG writes {ext.outcomes[WRONG]}")
-            if part.endswith("dev"):  # never print held-out sentences
-                for outcome in (WRONG, NOT_DONE):
-                    for line in ext.examples.get(outcome, [])[:failures]:
-                        print(f"    {outcome}: {line}")
+            _print_misses(part, ext.examples, failures)
     print(f"  {turns} turns in {time.perf_counter() - started:.0f} s (the stack's start included)")
 
 

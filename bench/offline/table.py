@@ -30,7 +30,7 @@ from bench.offline.external.local import available, missing
 from bench.offline.external.score import ASKED, DONE, NOT_DONE, WRONG, load
 from bench.offline.heldout import HELD_OUT
 from bench.offline.run import CALENDAR_PARTS, LIST_PARTS
-from bench.offline.turns import FIGURE, NOW, _lists_present, judge_turn, open_world
+from bench.offline.turns import FIGURE, NOW, judge_turn, lists_present, open_world
 from bench.offline.voice import VOICE
 
 __all__ = ["Row", "PARTS", "judge_case", "main", "table"]
@@ -177,7 +177,7 @@ def _cases(part: str, every: int) -> list[tuple[str, Any]]:
 
 
 def table(parts: tuple[str, ...] = PARTS, every: int = 4, examples: int = 0, show_wrong: bool = False) -> list[Row]:
-    lists = _lists_present()
+    lists = lists_present()
     rows: list[Row] = []
     with open_world() as nova:
         for part in parts:

@@ -44,7 +44,7 @@ from bench.offline.external.score import (
 )
 from novaberg.text.words import fold_umlauts
 
-__all__ = ["open_world", "score_turns", "judge_turn", "FILLERS", "NOW"]
+__all__ = ["open_world", "score_turns", "judge_turn", "lists_present", "FILLERS", "NOW"]
 
 HERE = Path(__file__).parent / "external"
 NOW = datetime(2026, 11, 11, 9, 30, tzinfo=ZoneInfo("Europe/Berlin"))  # a Wednesday, as the other scorers
@@ -64,7 +64,7 @@ def open_world() -> Iterator[Any]:
         yield nova
 
 
-def _lists_present() -> list[str]:
+def lists_present() -> list[str]:
     return list(json.loads((HERE / "SOURCES.json").read_text(encoding="utf-8"))["lists_present"])
 
 
@@ -220,7 +220,7 @@ def _judge_create(nova: Any, user: str, case: dict[str, str]) -> tuple[str, str]
 def score_turns(nova: Any, part: str, every: int = 1) -> ExternalReport:
     """Every `every`-th sentence of `part` through `nova.turn`, one person each (ids `<part>-<n>`, unique per
     stack)."""
-    lists = _lists_present()
+    lists = lists_present()
     report = ExternalReport(outcomes=Counter())
     for number, case in enumerate(load(part)):
         if number % every:

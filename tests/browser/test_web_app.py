@@ -76,7 +76,7 @@ def test_an_empty_message_gets_a_german_error_and_a_failed_turn_keeps_the_text(w
 
 
 def test_an_appointment_made_by_chat_shows_in_the_week_view_and_a_second_person_sees_none_of_it(web, browser):
-    """§3: the appointment appears on its day in the week and month view (read through the
+    """The appointment appears on its day in the week and month view (read through the
     timeline repository); a moved one shows where it was (timeline.md §5.2 `nachfolger_id`), a deleted one
     stays visible struck through; another person signed in with their own token sees none of it."""
     site = web()
@@ -166,7 +166,7 @@ def test_the_badge_of_a_corrected_answer_opens_its_reason(web, browser, db):
 
 
 def test_phone_width_chat_and_views_fit_and_a_too_long_text_stays(web, browser):
-    """§4: at 390×844 the chat works without sideways scrolling, the input stays on screen,
+    """At 390×844 the chat works without sideways scrolling, the input stays on screen,
     the memory view (through the memory facade) opens; a text over the limit gets a German error and stays."""
     browser.set_window_size(390, 844)
     site = web(ScriptedLLM({"compose": {"antwort": LINES}}, fallback=make_offline_llm()))

@@ -19,7 +19,7 @@ from novaberg.text.words import fold
 from novaberg.timeparse import parse
 from tests.timeparse.oracle import number_word
 
-__all__ = ["ASKER", "NOW", "TODAY", "Reading", "domain_of", "key", "notes_order", "planned_create", "reading"]
+__all__ = ["ASKER", "NOW", "TODAY", "Reading", "domain_of", "key", "notes_order", "planned_create", "reading", "timeline_order"]
 
 ASKER = Asker(OfflineLLM(offline_rules()))
 NOW = datetime(2026, 11, 11, 9, 30, tzinfo=ZoneInfo("Europe/Berlin"))  # a Wednesday
@@ -36,6 +36,13 @@ class _Deps:
 
 def domain_of(text: str) -> str:
     return route(ASKER, text, [], TODAY, _SERVICES)["domain"]
+
+
+def timeline_order(text: str) -> Any:
+    """The timeline's own classification of `text` (at NOW), without the route."""
+    from novaberg.timeline.agent.classify import classify_text
+
+    return classify_text(_Deps(), text, NOW)
 
 
 def key(text: str) -> str:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import berlin
+from tests.support import appointments_of, berlin
 
 NOW = berlin(2026, 11, 11, 9, 30)  # a Wednesday
 
 
 def _rows(nova, user="u1"):
-    return sorted((row["title"], row["event_time"].astimezone(NOW.tzinfo).strftime("%Y-%m-%dT%H:%M"))
-                  for row in nova.timeline.list(user, "nova"))
+    return appointments_of(nova, user)
 
 
 @pytest.mark.parametrize(("sentence", "title", "moment"), [

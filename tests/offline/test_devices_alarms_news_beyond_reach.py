@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import berlin
+from tests.support import berlin, rows_of
 
 NOW = berlin(2026, 11, 10, 9, 30)  # a Tuesday
 FIG = "nova"
@@ -32,8 +32,7 @@ ORDERS = (
 
 
 def _rows(nova, user: str) -> tuple[list[str], list[str]]:
-    return ([r["title"] for r in nova.timeline.list(user, FIG, active_only=False)],
-            [f"{n['name']}: {n['text']}" for n in nova.notes.list(user)])
+    return rows_of(nova, user, FIG)
 
 
 @pytest.mark.parametrize(("said", "refusal"), ORDERS)

@@ -35,7 +35,7 @@ def _only(result, name):
     ("Was hab ich diesen Monat noch?", ["Physiotherapie", "Friseur", "Kino mit Jonas", "Steuerberaterin"]),
 ])
 def test_a_question_about_a_day_reads_and_writes_nothing(nova, text, titles):
-    """§3a and §4.2: a question is read, never taken for a statement."""
+    """timeline.md §3a and §4.2: a question is read, never taken for a statement."""
     before = _seeded(nova, "u-read")
     result = nova.turn("u-read", FIGURE, text, NOW)
     assert _only(result, "timeline")["status"] == "abgeschlossen"
@@ -55,7 +55,7 @@ def test_a_question_with_a_filler_finds_the_appointment(nova):
 
 
 def test_a_reschedule_after_a_filler_moves_the_named_appointment(nova):
-    """§5.2: *Hm,* in front changes nothing; the title was given, the day is Monday."""
+    """timeline.md §5.2: *Hm,* in front changes nothing; the title was given, the day is Monday."""
     rows = _seeded(nova, "u-move")
     result = nova.turn("u-move", FIGURE, "Hm, verschieb die Physiotherapie auf Montag", NOW)
     assert _only(result, "timeline")["status"] == "abgeschlossen", result.answer
@@ -65,7 +65,7 @@ def test_a_reschedule_after_a_filler_moves_the_named_appointment(nova):
 
 
 def test_leg_auf_is_a_move_verb_and_asks_only_the_half_of_day(nova):
-    """§5.2 (*leg* moves; *um 10* without a daypart asks the half of day, names the title)."""
+    """timeline.md §5.2 (*leg* moves; *um 10* without a daypart asks the half of day, names the title)."""
     rows = _seeded(nova, "u-leg")
     result = nova.turn("u-leg", FIGURE, "Leg die Steuerberaterin auf Dienstag um 10", NOW)
     service = _only(result, "timeline")
@@ -139,7 +139,7 @@ def test_a_monologue_of_20000_characters_gets_a_short_answer_and_writes_nothing(
 
 
 def test_section4a_a_read_that_finds_nothing_says_what_it_searched(nova):
-    """§4a: title and period searched are named; never a bare „keine“."""
+    """timeline.md §4a: title and period searched are named; never a bare „keine“."""
     _seeded(nova, "u-none")
     by_title = nova.turn("u-none", FIGURE, "Wann ist die Massage?", NOW)
     assert _only(by_title, "timeline")["status"] == "abgeschlossen"

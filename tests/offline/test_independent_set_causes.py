@@ -12,14 +12,7 @@ import pytest
 
 from novaberg.notes.agent.offline import parse
 from novaberg.text.words import fold_umlauts
-from novaberg.timeline.agent.classify import classify_text
-from tests.offline.reading import ASKER, NOW, domain_of, planned_create, reading
-
-_domain = domain_of
-
-
-class _Deps:
-    asker = ASKER
+from tests.offline.reading import NOW, domain_of, planned_create, reading, timeline_order
 
 
 def _words(text: str) -> set[str]:
@@ -51,7 +44,7 @@ def test_a_read_of_a_named_list_in_other_words_reads_that_list(frame, name):
     text = frame.format(l=name)
     reading = parse(text)
     assert (reading.action, reading.target) == ("read", name), text
-    assert _domain(text) == "notizen", text
+    assert domain_of(text) == "notizen", text
 
 
 @pytest.mark.parametrize("text", ["Ich lese die Einkaufsliste", "Ich öffne die Tür", "Les mal ein Buch"])
@@ -88,7 +81,7 @@ def test_a_question_for_a_day_reads_the_whole_day(frame, day):
     """*„Zeige alle Erinnerungen für heute"* read the title „alle", *„Gibt es heute Termine?"* the title „Gibt":
     a word that names no appointment is no title — the day is the window (timeline.md §4.2)."""
     text = frame.format(d=day)
-    order = classify_text(_Deps(), text, NOW)
+    order = timeline_order(text)
     assert order.action == "read" and order.target == "", (text, order)
 
 
@@ -97,13 +90,13 @@ def test_a_question_for_a_day_reads_the_whole_day(frame, day):
                                   "Speicher ist am Freitag um 9 voll", "Meeting am Freitag um 9 war super",
                                   "Ich habe am Freitag um 9 den Termin hinzugefügt"])
 def test_a_statement_with_a_time_still_writes_nothing(text):
-    order = classify_text(_Deps(), text, NOW)
+    order = timeline_order(text)
     assert order.action == "rejected", (text, order)
 
 
 def test_a_put_verb_with_a_day_stays_the_calendars():
     """*legen* is a list verb now (*Leg Milch auf die Einkaufsliste*); *Leg den Zahnarzt auf Freitag* moves."""
-    assert _domain("Leg den Zahnarzt auf Freitag") == "timeline"
+    assert domain_of("Leg den Zahnarzt auf Freitag") == "timeline"
     put = reading("Leg Milch auf die Einkaufsliste")
     assert (put.domain, put.action, put.target, put.items) == ("notizen", "add_content", "einkaufsliste", ("milch",))
 
@@ -158,19 +151,19 @@ def test_an_appointment_in_other_nouns_is_entered_with_its_title(frame, title, w
 def test_a_passive_order_or_a_changed_time_acts_on_the_title(text, action, title):
     """*„Der Zahnarzttermin muss auf Montag verschoben werden"*: an order said as a passive with a modal acts like
     its imperative; *Ändere die Uhrzeit vom Zahnarzt auf 10 Uhr* moves (it changed the title „vom Zahnarzt")."""
-    order = classify_text(_Deps(), text, NOW)
+    order = timeline_order(text)
     assert (order.action, order.target) == (action, title), (text, order)
 
 
 @pytest.mark.parametrize("text", ["Ich muss morgen um 10 abgeholt werden", "Er soll am Freitag operiert werden",
                                   "Die Liste muss gelöscht werden"])
 def test_a_passive_about_something_else_enters_nothing(text):
-    order = classify_text(_Deps(), text, NOW)
+    order = timeline_order(text)
     assert order.action in ("rejected", "delete") and (order.action == "rejected" or "Liste" in order.target), order
 
 
 @pytest.mark.parametrize("frame", ["Lies mir meine Termine für {d} vor", "Lese die Termine für {d} vor"])
 def test_reading_appointments_aloud_reads_the_day(frame):
     for day in ("heute", "morgen", "am Freitag"):
-        order = classify_text(_Deps(), frame.format(d=day), NOW)
+        order = timeline_order(frame.format(d=day))
         assert (order.action, order.target) == ("read", ""), order

@@ -4,12 +4,10 @@ writes nothing and says so; timeline.md §3a for the offer). Two persons, a fixe
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 
 from novaberg.agents.pending import load_pending
-from tests.support import berlin
+from tests.support import at_once, berlin, rows_of
 
 NOW = berlin(2026, 11, 10, 9, 30)  # a Tuesday
 FIG = "nova"
@@ -30,8 +28,7 @@ ORDERS = (
 
 
 def _rows(nova, user: str) -> tuple[list[str], list[str]]:
-    return ([r["title"] for r in nova.timeline.list(user, FIG, active_only=False)],
-            [f"{n['name']}: {n['text']}" for n in nova.notes.list(user)])
+    return rows_of(nova, user, FIG)
 
 
 @pytest.mark.parametrize("said", ORDERS)
@@ -70,7 +67,6 @@ def test_a_refusal_of_the_offer_writes_nothing(nova):
 
 
 def test_parallel_orders_beyond_reach_of_one_person_write_nothing(nova):
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(lambda said: nova.turn("anna", FIG, said, NOW), ORDERS[:4]))
+    results = at_once(ORDERS[:4], lambda said: nova.turn("anna", FIG, said, NOW))
     assert all("kann ich nicht" in r.answer for r in results), [r.answer for r in results]
     assert _rows(nova, "anna") == ([], [])

@@ -6,11 +6,9 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import threading
 import time
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -19,10 +17,10 @@ from novaberg.core.settings import PIXIE_JOB_INTERVALS
 from novaberg.pixie.heartbeat import Heartbeat, HeartbeatBusyError, Job
 from novaberg.pixie.jobs import JOB_NAMES
 from novaberg.pixie.lock import HeartbeatLock, LockKeeper
+from tests.serving import NOVABERG, free_port
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 1, 10)
-_NOVABERG = Path(sys.executable).with_name("novaberg")
 
 
 def _recording(name: str, calls: list, interval: float = 300.0, fail: bool = False) -> Job:
@@ -136,12 +134,12 @@ def test_two_real_processes_one_heartbeat(db, redis, tmp_path):
     """One instance across processes: the second `novaberg pixie` waits and says so, and takes over when the
     first one ends."""
     env = _env(db, redis, tmp_path)
-    first = subprocess.Popen([str(_NOVABERG), "pixie"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    first = subprocess.Popen([str(NOVABERG), "pixie"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                              env=env)
     second = None
     try:
         holder = _line_with(first, "Heartbeat läuft")
-        second = subprocess.Popen([str(_NOVABERG), "pixie"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        second = subprocess.Popen([str(NOVABERG), "pixie"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                   text=True, env=env)
         waiting = _line_with(second, "wartet")
         assert str(first.pid) in waiting and str(first.pid) in holder
@@ -160,7 +158,7 @@ def test_two_real_processes_one_heartbeat(db, redis, tmp_path):
 
 
 def test_pixie_once_runs_every_job_and_exits(db, redis, tmp_path):
-    result = subprocess.run([str(_NOVABERG), "pixie", "--once"], capture_output=True, text=True,
+    result = subprocess.run([str(NOVABERG), "pixie", "--once"], capture_output=True, text=True,
                             env=_env(db, redis, tmp_path), timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "synapsen_promotion" in result.stdout and "dateien_index" in result.stdout
@@ -168,13 +166,9 @@ def test_pixie_once_runs_every_job_and_exits(db, redis, tmp_path):
 
 def test_serve_runs_the_heartbeat_in_the_background(db, redis, tmp_path):
     """`novaberg serve` starts the heartbeat — it holds the lock while it serves."""
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     env = {**_env(db, redis, tmp_path), "NOVABERG_API_TOKEN": "test-token-0123456789abcdefghij"}
-    server = subprocess.Popen([str(_NOVABERG), "serve", "--port", str(port)], stdout=subprocess.PIPE,
+    server = subprocess.Popen([str(NOVABERG), "serve", "--port", str(port)], stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True, env=env)
     try:
         deadline = time.monotonic() + 60

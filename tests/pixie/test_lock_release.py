@@ -1,4 +1,4 @@
-"""Shutdown order (LOW): on SIGTERM `novaberg serve` releases the heartbeat's Redis lock before the
+"""Shutdown order: on SIGTERM `novaberg serve` releases the heartbeat's Redis lock before the
 embedded Redis stops, so the next start takes the lock at once instead of waiting for it to expire."""
 
 from __future__ import annotations
