@@ -5,12 +5,12 @@ questions. The timeline's phrase reader (`timeline/phrases.py`) joins them with 
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from novaberg.text.data_files import read_json
 
 __all__ = ["Phrases", "phrases", "load_raw_phrases"]
 
@@ -41,7 +41,7 @@ class Phrases:
 
 def load_raw_phrases() -> dict[str, Any]:
     """The data file as written (for its schema test)."""
-    return json.loads(resources.files(__package__).joinpath("calendar_phrases_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "calendar_phrases_de.json")
 
 
 @cache

@@ -8,11 +8,10 @@ tells a word said with one of them.
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from novaberg.text.data_files import read_json
 from novaberg.text.words import ascii_variants, fold, words
 
 __all__ = ["NEGATIONS", "DELETE_VERBS", "load_raw_lexicon", "negated", "is_negation", "delete_verb_spellings",
@@ -21,7 +20,7 @@ __all__ = ["NEGATIONS", "DELETE_VERBS", "load_raw_lexicon", "negated", "is_negat
 
 def load_raw_lexicon() -> dict[str, Any]:
     """The data file as written (for its schema test)."""
-    return json.loads(resources.files(__package__).joinpath("lexicon_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "lexicon_de.json")
 
 
 _RAW = load_raw_lexicon()
