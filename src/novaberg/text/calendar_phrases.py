@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from novaberg.text.data_files import read_json
+from novaberg.text.lexicon import NEGATIONS
 
 __all__ = ["Phrases", "phrases", "load_raw_phrases"]
 
@@ -61,7 +62,7 @@ def phrases() -> Phrases:
         reminder_pattern=re.compile(raw["reminder_pattern"]),
         stop_words=frozenset(raw["stop_words"]),
         elliptic_heads=tuple(raw["elliptic_heads"]),
-        elliptic_not=frozenset(raw["elliptic_not"]),
+        elliptic_not=frozenset(raw["elliptic_not"]) | NEGATIONS,  # the lexicon's one negation list
         query_heads=frozenset(raw["query_heads"]),
         query_openers=frozenset(raw["query_openers"]),
         verb_first_questions=frozenset(raw["verb_first_questions"]),
