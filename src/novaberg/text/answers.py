@@ -4,12 +4,11 @@ timeline's resume node; each keeps its own rule, the words are here."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from novaberg.text.data_files import read_json
 from novaberg.text.lexicon import NEGATIONS
 from novaberg.text.words import fold
 
@@ -30,7 +29,7 @@ class AnswerWords:
 
 def load_raw_answer_words() -> dict[str, Any]:
     """The data file as written (for its schema test)."""
-    return json.loads(resources.files("novaberg.text").joinpath("answers_de.json").read_text(encoding="utf-8"))
+    return read_json("novaberg.text", "answers_de.json")
 
 
 @cache

@@ -7,10 +7,10 @@ spellings are the reader's business, `text.words.ascii_variants`).
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
+
+from novaberg.text.data_files import read_json
 
 __all__ = [
     "MONTH_NAMES",
@@ -24,7 +24,7 @@ __all__ = [
 
 
 def _raw() -> dict[str, Any]:
-    raw = json.loads(resources.files(__package__).joinpath("calendar_de.json").read_text(encoding="utf-8"))
+    raw = read_json(__package__, "calendar_de.json")
     if len(raw["weekdays"]) != 7 or len(raw["months"]) != 12:
         raise ValueError("calendar_de.json needs 7 weekdays and 12 months")
     return raw

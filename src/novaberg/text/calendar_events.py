@@ -6,13 +6,13 @@ the caller (the time parser's vocabulary).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from novaberg.text.data_files import read_json
 
 __all__ = ["LifeEvent", "life_event"]
 
@@ -30,7 +30,7 @@ class LifeEvent:
 
 @cache
 def _vocabulary() -> dict[str, Any]:
-    return json.loads(resources.files(__package__).joinpath("calendar_events_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "calendar_events_de.json")
 
 
 def _words_pattern(words: Collection[str]) -> re.Pattern[str]:

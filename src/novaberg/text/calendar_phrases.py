@@ -5,12 +5,13 @@ questions. The timeline's phrase reader (`timeline/phrases.py`) joins them with 
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from novaberg.text.data_files import read_json
+from novaberg.text.lexicon import NEGATIONS
 
 __all__ = ["Phrases", "phrases", "load_raw_phrases"]
 
@@ -41,7 +42,7 @@ class Phrases:
 
 def load_raw_phrases() -> dict[str, Any]:
     """The data file as written (for its schema test)."""
-    return json.loads(resources.files(__package__).joinpath("calendar_phrases_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "calendar_phrases_de.json")
 
 
 @cache
@@ -61,7 +62,7 @@ def phrases() -> Phrases:
         reminder_pattern=re.compile(raw["reminder_pattern"]),
         stop_words=frozenset(raw["stop_words"]),
         elliptic_heads=tuple(raw["elliptic_heads"]),
-        elliptic_not=frozenset(raw["elliptic_not"]),
+        elliptic_not=frozenset(raw["elliptic_not"]) | NEGATIONS,  # the lexicon's one negation list
         query_heads=frozenset(raw["query_heads"]),
         query_openers=frozenset(raw["query_openers"]),
         verb_first_questions=frozenset(raw["verb_first_questions"]),

@@ -5,17 +5,17 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
-from importlib import resources
+
+from novaberg.text.data_files import read_json
 
 __all__ = ["CALENDAR_WORDS", "names_appointment", "says_when", "asks_next_one", "asks_next_few", "asks_weekday", "asks_date",
            "claimed_words", "split_at_target", "split_at_and", "without_leading_object"]
 
 
 def _load() -> dict[str, frozenset[str]]:
-    raw = json.loads(resources.files(__package__).joinpath("calendar_words_de.json").read_text(encoding="utf-8"))
+    raw = read_json(__package__, "calendar_words_de.json")
     return {key: frozenset(value) for key, value in raw.items() if isinstance(value, list)}
 
 

@@ -11,13 +11,12 @@ what she can do instead (the answer's texts are data here too).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from novaberg.text.commands import names_a_container
+from novaberg.text.data_files import read_json
 from novaberg.text.words import fold, words
 
 __all__ = ["BeyondReach", "beyond_reach", "instead_text", "APPOINTMENT", "LIST", "NOTHING"]
@@ -43,7 +42,7 @@ class BeyondReach:
 
 @cache
 def _vocabulary() -> dict[str, Any]:
-    return json.loads(resources.files(__package__).joinpath("capabilities_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "capabilities_de.json")
 
 
 @dataclass(frozen=True)

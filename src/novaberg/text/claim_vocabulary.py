@@ -10,14 +10,13 @@ run of whole words.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
 from novaberg.text.calendar import WEEKDAY_NAMES
+from novaberg.text.data_files import read_json
 from novaberg.text.lexicon import NEGATIONS
 from novaberg.text.words import ascii_variants
 
@@ -28,7 +27,7 @@ _FILE = "claim_vocabulary.json"
 
 def load_raw_vocabulary() -> dict[str, Any]:
     """The data file as written, for the schema test; the checks read `VOCABULARY`."""
-    return json.loads(resources.files(__package__).joinpath(_FILE).read_text(encoding="utf-8"))
+    return read_json(__package__, _FILE)
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,11 @@ The word lists are data (`consent_words.json`), one copy per service as the spec
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from novaberg.text.data_files import read_json
 from novaberg.text.grammar import lexeme_of_word  # the one verb lexicon (grammar_de.json)
 from novaberg.text.words import signs, split_clauses, without_words, words
 
@@ -61,7 +60,7 @@ class ConsentLists:
 
 @cache
 def _raw() -> dict:
-    return json.loads(resources.files(__package__).joinpath(_DATA_FILE).read_text(encoding="utf-8"))
+    return read_json(__package__, _DATA_FILE)
 
 
 @cache

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from novaberg.text.lexicon import NEGATIONS
+from novaberg.text.lexicon import NEGATIONS, negated
 from novaberg.text.words import alternation
 
 __all__ = ["KIND_DU", "KIND_NO_EMOJI", "KIND_SIE", "KIND_WORD", "Rule", "read_directive"]
@@ -56,7 +56,7 @@ def read_directive(text: str) -> Rule | None:
         return Rule(KIND_DU, plain)
     if _NO_EMOJI.search(plain):
         return Rule(KIND_NO_EMOJI, plain)
-    if not re.search(rf"\b{_NEGATION}\b", plain):
+    if not negated(plain):
         return None
     quoted = _QUOTED.search(plain)
     if quoted and quoted.group(1).strip():

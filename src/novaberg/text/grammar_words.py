@@ -4,13 +4,12 @@ sentence is read (*ach, also, hm*, *sag mal,*, *bitte, mal, doch*); the verb of 
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from novaberg.text.data_files import read_json
 from novaberg.text.words import normalize
 
 REQUEST, QUESTION, STATEMENT = "request", "question", "statement"
@@ -71,7 +70,7 @@ class Utterance:
 
 def load_raw_grammar() -> dict[str, Any]:
     """The data file as written (for its schema test)."""
-    return json.loads(resources.files(__package__).joinpath("grammar_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "grammar_de.json")
 
 
 @cache

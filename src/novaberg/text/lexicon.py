@@ -8,30 +8,24 @@ tells a word said with one of them.
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from novaberg.text.data_files import read_json
 from novaberg.text.words import ascii_variants, fold, words
 
-__all__ = ["NEGATIONS", "DELETE_VERBS", "load_raw_lexicon", "negated", "is_negation", "delete_verb_spellings",
-           "is_delete_verb"]
+__all__ = ["NEGATIONS", "DELETE_VERBS", "load_raw_lexicon", "negated", "delete_verb_spellings", "is_delete_verb"]
 
 
 def load_raw_lexicon() -> dict[str, Any]:
     """The data file as written (for its schema test)."""
-    return json.loads(resources.files(__package__).joinpath("lexicon_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "lexicon_de.json")
 
 
 _RAW = load_raw_lexicon()
 NEGATIONS: frozenset[str] = frozenset(fold(word) for word in _RAW["negations"])
 DELETE_VERBS: tuple[str, ...] = tuple(_RAW["delete_verbs"])
 _FOLDED_DELETE = tuple(fold(stem) for stem in DELETE_VERBS)
-
-
-def is_negation(word: str) -> bool:
-    return fold(word) in NEGATIONS
 
 
 def negated(text: str) -> bool:

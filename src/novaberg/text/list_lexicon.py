@@ -4,13 +4,12 @@ returns; the reader's tokens (words and the commas between them, folded once).""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from novaberg.text.calendar import WEEKDAY_NAMES
+from novaberg.text.data_files import read_json
 from novaberg.text.lexicon import NEGATIONS
 from novaberg.text.tokens import tokenize
 from novaberg.text.words import fold
@@ -97,7 +96,7 @@ class _Lexicon:
 
 def load_raw_commands() -> dict[str, Any]:
     """The data file as written (for its schema test)."""
-    return json.loads(resources.files(__package__).joinpath("commands_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "commands_de.json")
 
 
 def _phrases(values: list[str]) -> tuple[tuple[str, ...], ...]:

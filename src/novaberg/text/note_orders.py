@@ -121,10 +121,12 @@ WHAT_IS_MISSING = _rx(r"^was\s+(?:fehlt|fehlen)\s*(?:noch|mir|uns|denn|eigentlic
 WHAT_FOR_ME = _rx(r"^was\s+(?:muss|müssen|muessen|soll|sollte|brauch\w*)\s+(?:ich|wir)\b(?P<rest>.*)$")
 
 
+_CONTENT_BEFORE_LIST = _rx(rf"\b(?:{alternation(words_of('content_prepositions'))})\s+{NAMED}")
+
+
 def content_preposition_before_list(text: str) -> bool:
     """§3 Container vs. Inhalt: a preposition of the content (von/aus/auf/zu) before a named list."""
-    prepositions = alternation(words_of("content_prepositions"))
-    return re.search(rf"\b(?:{prepositions})\s+{NAMED}", text, re.IGNORECASE) is not None
+    return _CONTENT_BEFORE_LIST.search(text) is not None
 
 
 ENUMERATION_BREAK = re.compile(r",|\s+und\s+", re.IGNORECASE)  # *Halloumi, Feta und Paneer*

@@ -4,11 +4,10 @@ note order, fillers, the words of the answers to the notes' questions. The delet
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from novaberg.text.data_files import read_json
 from novaberg.text.lexicon import delete_verb_spellings
 
 __all__ = ["vocabulary", "vocabulary_map", "words_of", "LIST_KEYS", "MAP_KEYS"]
@@ -26,8 +25,7 @@ MAP_KEYS = ("type_by_word", "choice_ordinals", "activity_words", "list_of_type",
 
 @cache
 def vocabulary() -> dict[str, Any]:
-    raw = resources.files(__package__).joinpath("notes_de.json").read_text(encoding="utf-8")
-    return json.loads(raw)
+    return read_json(__package__, "notes_de.json")
 
 
 def words_of(key: str) -> tuple[str, ...]:

@@ -4,12 +4,11 @@ refusal from a new order by them. Below the agents and the situation, which both
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from functools import cache
-from importlib import resources
 
+from novaberg.text.data_files import read_json
 from novaberg.text.words import ascii_variants
 
 __all__ = ["order_words", "order_joiners"]
@@ -18,7 +17,7 @@ __all__ = ["order_words", "order_joiners"]
 @cache
 def order_words() -> dict[str, frozenset[str]]:
     """The planner's words (`orders.json`), ASCII spellings included."""
-    raw = json.loads(resources.files(__package__).joinpath("orders.json").read_text(encoding="utf-8"))
+    raw = read_json(__package__, "orders.json")
     return {key: frozenset(v for word in raw[key] for v in ascii_variants(word))
             for key in ("order_openers", "order_joiners")}
 

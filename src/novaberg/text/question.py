@@ -13,14 +13,13 @@ Read once per turn; the answer finders compare stems (`text.stems`), never the r
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
+from novaberg.text.data_files import read_json
 from novaberg.text.stems import stem
 from novaberg.text.tokens import Token, tokenize
 from novaberg.text.words import fold
@@ -65,7 +64,7 @@ class Question:
 
 @cache
 def lexicon() -> dict[str, Any]:
-    raw = json.loads(resources.files(__package__).joinpath("question_de.json").read_text(encoding="utf-8"))
+    raw = read_json(__package__, "question_de.json")
     openings = {tuple(phrase.split()): kind for phrase, kind in raw["openings"].items()}
     sets = {key: frozenset(value) for key, value in raw.items() if isinstance(value, list)}
     return {**sets, "openings": openings, "longest_opening": max(len(p) for p in openings),

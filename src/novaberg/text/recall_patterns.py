@@ -4,11 +4,11 @@ memory compares folded text against them."""
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from novaberg.text.data_files import read_json
 
 __all__ = ["recall_words", "DRUG_ENDING", "ABOUT_NAMED", "OWNED", "SHARED", "OWNED_BY", "IS_A", "ASKS_A_NAME",
            "ABOUT_ME_PATTERN", "OWN_WORDS"]
@@ -18,7 +18,7 @@ __all__ = ["recall_words", "DRUG_ENDING", "ABOUT_NAMED", "OWNED", "SHARED", "OWN
 @cache
 def recall_words() -> dict[str, Any]:
     """The recall's words (`recall_de.json`), read once for the recall and the slots alike."""
-    return json.loads(resources.files(__package__).joinpath("recall_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "recall_de.json")
 
 
 DRUG_ENDING = re.compile(r"(?:ium|olol|pril|sartan|statin|prazol|cillin|amol|profen|xin|pam|lam|ltin|formin|alin|irin|"

@@ -10,13 +10,12 @@ own order and None here, like a sentence without a reminder word or one that nam
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from novaberg.text.commands import names_a_container
+from novaberg.text.data_files import read_json
 from novaberg.text.words import fold
 
 __all__ = ["ReminderOrder", "reminder_order", "reminder_clause_vocabulary", "READ", "CREATE", "CANCEL"]
@@ -42,13 +41,13 @@ def _bare(word: str) -> str:
 
 @cache
 def _vocabulary() -> dict[str, Any]:
-    return json.loads(resources.files(__package__).joinpath("reminder_orders_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "reminder_orders_de.json")
 
 
 def reminder_clause_vocabulary() -> dict[str, Any]:
     """The words of a reminder clause in an order (*… und erinner mich eine Stunde vorher*,
     `reminder_orders_clause_de.json`), read by the timeline's reminder reading (`timeline/reminders.py`)."""
-    return json.loads(resources.files(__package__).joinpath("reminder_orders_clause_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "reminder_orders_clause_de.json")
 
 
 def reminder_order(text: str) -> ReminderOrder | None:

@@ -6,13 +6,12 @@ weight and reason; the words are data (`salience_de.json`), the memory turns the
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from functools import cache
-from importlib import resources
 
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
+from novaberg.text.data_files import read_json
 from novaberg.text.recall_patterns import recall_words
 from novaberg.text.told_slots import RELATIVES, slot_of
 from novaberg.text.wellbeing import wellbeing
@@ -20,7 +19,7 @@ from novaberg.text.words import fold
 
 __all__ = ["NOT_A_NAME", "weigh", "told_before_question"]
 
-_TABLES = json.loads(resources.files(__package__).joinpath("salience_de.json").read_text(encoding="utf-8"))
+_TABLES = read_json(__package__, "salience_de.json")
 
 # The text is folded once (lower case, ä→ae, ß→ss; `text.words.fold_umlauts`), so the patterns are written folded.
 

@@ -5,12 +5,11 @@ and the composer can answer it.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from novaberg.text.data_files import read_json
 from novaberg.text.words import contains_words, words
 
 __all__ = ["ADDRESS_DU", "ADDRESS_SIE", "address_of", "small_talk", "small_talk_templates", "only_small_talk"]
@@ -37,7 +36,7 @@ def address_of(text: str) -> str | None:
 @cache
 def small_talk_templates() -> dict[str, Any]:
     """The small-talk templates (data, `smalltalk_de.json`)."""
-    return json.loads(resources.files(__package__).joinpath("smalltalk_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "smalltalk_de.json")
 
 
 @cache

@@ -14,13 +14,12 @@ sentence supersedes nothing. No model, no SQL: pure text.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from functools import lru_cache
-from importlib import resources
 
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
+from novaberg.text.data_files import read_json
 from novaberg.text.recall_patterns import IS_A as _IS_A
 from novaberg.text.recall_patterns import OWNED_BY as _OWNED_BY
 from novaberg.text.recall_patterns import recall_words
@@ -28,7 +27,7 @@ from novaberg.text.words import fold
 
 __all__ = ["RELATIVES", "SYNONYMS", "TIME_NOUNS", "names_of", "subject_of", "slot_of", "first_person", "relative_of"]
 
-_TABLES = json.loads(resources.files(__package__).joinpath("told_slots_de.json").read_text(encoding="utf-8"))
+_TABLES = read_json(__package__, "told_slots_de.json")
 RELATIVES = frozenset(_TABLES["relatives"])
 _ME = frozenset(_TABLES["first_person"])
 _WORDS = recall_words()  # `text/recall_de.json`

@@ -5,12 +5,11 @@ salience. All words are lower case with umlauts folded; readers fold their input
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from novaberg.text.data_files import read_json
 from novaberg.text.words import fold
 
 __all__ = ["CrisisFamily", "Wellbeing", "wellbeing", "DANGER", "CRISIS_KIND", "STRAIN", "feels_unwell"]
@@ -51,7 +50,7 @@ class Wellbeing:
 @cache
 def wellbeing() -> Wellbeing:
     """The lexicon, read once; a family of an unknown kind is a loud ValueError."""
-    raw = json.loads(resources.files(__package__).joinpath("wellbeing_de.json").read_text(encoding="utf-8"))
+    raw = read_json(__package__, "wellbeing_de.json")
     families = tuple(
         CrisisFamily(f["name"], f["kind"], bool(f["first_person"]), tuple(f["stems"]), frozenset(f["words"]))
         for f in raw["families"]

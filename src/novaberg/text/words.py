@@ -8,14 +8,13 @@ Every other character is a *sign*. Vocabulary is not kept here; callers pass the
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from functools import cache
-from importlib import resources
 
 from novaberg.text.calendar import MONTH_ABBREVIATIONS, WEEKDAY_ABBREVIATIONS
+from novaberg.text.data_files import read_json
 
 __all__ = [
     "APOSTROPHES",
@@ -178,7 +177,7 @@ def ascii_fold(text: str, *, umlaut_e: bool = True) -> str:
 
 @cache
 def _abbreviations() -> frozenset[str]:
-    raw = json.loads(resources.files(__package__).joinpath("words_de.json").read_text(encoding="utf-8"))
+    raw = read_json(__package__, "words_de.json")
     calendar = {short.lower() for short in (*WEEKDAY_ABBREVIATIONS, *MONTH_ABBREVIATIONS)}  # Mo., Sept.: one copy
     listed = {word.rstrip(".") for word in raw["abbreviations"]}
     return frozenset((listed | calendar) - {word.rstrip(".") for word in raw["not_abbreviations"]})

@@ -10,16 +10,15 @@ the caller refuses it with a German sentence and writes nothing. None: the text 
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, time
-from importlib import resources
 from typing import Any
 
 from dateutil.rrule import rrulestr
 
 from novaberg.text.calendar import MONTH_WORDS, WEEKDAY_WORDS
+from novaberg.text.data_files import read_json
 from novaberg.text.words import alternation, fold
 from novaberg.timeparse.dates import day_end, day_start, local_now, month_bounds
 from novaberg.timeparse.parse import parse
@@ -38,7 +37,7 @@ _HORIZON_YEARS = 8
 
 def load_recurrence_words() -> dict[str, Any]:
     """The data file as written (for the schema test); the reader uses `RECURRENCE_WORDS` (folded)."""
-    return json.loads(resources.files(__package__).joinpath("recurrence_de.json").read_text(encoding="utf-8"))
+    return read_json(__package__, "recurrence_de.json")
 
 
 def _folded(value: Any) -> Any:

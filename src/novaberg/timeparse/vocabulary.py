@@ -9,14 +9,13 @@ Every word is stored lower-case with its umlauts; the ASCII spellings (*uebermor
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
 from novaberg.text.calendar import MONTH_ABBREVIATIONS, MONTH_WORDS, WEEKDAY_ABBREVIATIONS, WEEKDAY_WORDS
+from novaberg.text.data_files import read_json
 from novaberg.text.words import ascii_variants
 
 __all__ = [
@@ -50,8 +49,7 @@ def _expand_words(words: Iterable[str]) -> frozenset[str]:
 def load_raw_vocabulary() -> dict[str, Any]:
     """The data file as written plus the weekday and month words of `text/calendar_de.json` (their one copy),
     for the schema test and for tools; the parser reads `TIME_VOCABULARY`."""
-    text = resources.files(__package__).joinpath(_FILE).read_text(encoding="utf-8")
-    raw = json.loads(text)
+    raw = read_json(__package__, _FILE)
     clash = {"weekdays", "weekday_abbreviations", "months", "month_abbreviations"} & set(raw)
     if clash:
         raise ValueError(f"{_FILE}: {sorted(clash)} belong in text/calendar_de.json")

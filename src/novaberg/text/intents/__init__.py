@@ -21,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from novaberg.text.calendar import MONTH_ABBREVIATIONS, MONTH_WORDS, WEEKDAY_ABBREVIATIONS, WEEKDAY_WORDS
+from novaberg.text.data_files import read_json
 from novaberg.text.intents.matcher import match, required_words
 from novaberg.text.intents.templates import (
     FREE,
@@ -112,7 +113,7 @@ class Verdict:
 
 @cache
 def _common() -> dict[str, Any]:
-    return json.loads(resources.files(__package__).joinpath(COMMON).read_text(encoding="utf-8"))
+    return read_json(__package__, COMMON)
 
 
 @cache

@@ -62,6 +62,12 @@ class Slot:
             object.__setattr__(self, "max_len", max(len(v) for v in self.values))
 
 
+def _add_up(node: Seq | Perm) -> None:
+    """A node that reads every one of its parts (in this order or any): its lengths are their sums."""
+    object.__setattr__(node, "min_len", sum(p.min_len for p in node.parts))
+    object.__setattr__(node, "max_len", min(UNBOUNDED, sum(p.max_len for p in node.parts)))
+
+
 @dataclass(frozen=True)
 class Seq:
     parts: tuple[Node, ...]
@@ -69,8 +75,7 @@ class Seq:
     max_len: int = field(default=0, init=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "min_len", sum(p.min_len for p in self.parts))
-        object.__setattr__(self, "max_len", min(UNBOUNDED, sum(p.max_len for p in self.parts)))
+        _add_up(self)
 
 
 @dataclass(frozen=True)
@@ -101,8 +106,7 @@ class Perm:
     max_len: int = field(default=0, init=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "min_len", sum(p.min_len for p in self.parts))
-        object.__setattr__(self, "max_len", min(UNBOUNDED, sum(p.max_len for p in self.parts)))
+        _add_up(self)
 
 
 Node = Lit | Head | Slot | Seq | Alt | Opt | Perm
