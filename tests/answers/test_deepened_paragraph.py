@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.answers.sharing import share_folder
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 7, 10)
@@ -22,18 +23,9 @@ URLAUB = (
 BOBS = "# Urlaub im Harz\n\nDen Schlüssel für die Hütte bringt Herr Kuhn vorbei.\n"
 
 
-def _share(nova: Any, home: Path, user: str, text: str) -> None:
-    folder = home / user / "urlaub"
-    folder.mkdir(parents=True)
-    (folder / "urlaub.md").write_text(text, encoding="utf-8")
-    nova.files.allow(user, str(home / user), now=NOW)
-    nova.files.grant(user, "nova", str(folder), now=NOW)
-    nova.files.index(NOW, user_id=user, character_id="nova")
-
-
 def test_the_deepening_quotes_the_sentence_of_a_long_line_that_answers(nova: Any, home: Path) -> None:
-    _share(nova, home, "anna", URLAUB)
-    _share(nova, home, "bob", BOBS)
+    share_folder(nova, home, "anna", "urlaub", {"urlaub.md": URLAUB}, NOW)
+    share_folder(nova, home, "bob", "urlaub", {"urlaub.md": BOBS}, NOW)
     answer = nova.turn("anna", "nova", "Bei wem holen wir den Schlüssel für die Ferienwohnung ab?", NOW).answer
     assert "Frau Petersen" in answer and "urlaub/urlaub.md, Zeile 3" in answer and "nachgesehen" in answer, answer
     assert "Autozug" not in answer, answer  # not the paragraph's head

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.answers.sharing import share_folder
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 7, 10)
@@ -46,24 +47,14 @@ BOBS = {"auto.md": "# Unser Auto: Opel Corsa\n\nDer Corsa ist rot.\n",
         "netz.md": "# Netz\n\nDas Gäste-WLAN heißt Bert-Gast, sein Passwort ist Regenwurm-77.\n"}
 
 
-def _share(nova: Any, home: Path, user: str, files: dict[str, str]) -> None:
-    folder = home / user / "unterlagen"
-    folder.mkdir(parents=True)
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    nova.files.allow(user, str(home / user), now=NOW)
-    nova.files.grant(user, "nova", str(folder), now=NOW)
-    nova.files.index(NOW, user_id=user, character_id="nova")
-
-
 def _ask(nova: Any, user: str, text: str) -> str:
     return nova.turn(user, "nova", text, NOW).answer
 
 
 @pytest.fixture
 def shared(nova: Any, home: Path) -> Any:
-    _share(nova, home, "anna", {"auto.md": AUTO, "netz.md": NETZ, "bruno.md": BRUNO})
-    _share(nova, home, "bob", BOBS)
+    share_folder(nova, home, "anna", "unterlagen", {"auto.md": AUTO, "netz.md": NETZ, "bruno.md": BRUNO}, NOW)
+    share_folder(nova, home, "bob", "unterlagen", BOBS, NOW)
     return nova
 
 
@@ -75,8 +66,8 @@ def test_a_heading_that_names_the_thing_answers_when_no_line_does(shared: Any) -
 
 
 def test_a_heading_that_only_repeats_the_file_name_answers_nothing(nova: Any, home: Path) -> None:
-    _share(nova, home, "anna", {"auto.md": "# Auto\n\nDer TÜV ist im Mai 2027 fällig.\n"})
-    _share(nova, home, "bob", BOBS)
+    share_folder(nova, home, "anna", "unterlagen", {"auto.md": "# Auto\n\nDer TÜV ist im Mai 2027 fällig.\n"}, NOW)
+    share_folder(nova, home, "bob", "unterlagen", BOBS, NOW)
     answer = _ask(nova, "anna", "Was für ein Auto fahre ich?")
     assert "steht: „" not in answer, answer  # neither the bare heading nor a line about the car's TÜV
 
@@ -89,8 +80,8 @@ def test_the_guest_network_gets_its_own_password(shared: Any) -> None:
 
 
 def test_the_main_networks_password_is_no_answer_for_the_guest_network(nova: Any, home: Path) -> None:
-    _share(nova, home, "anna", {"netz.md": NETZ_OHNE_GAESTE})
-    _share(nova, home, "bob", BOBS)
+    share_folder(nova, home, "anna", "unterlagen", {"netz.md": NETZ_OHNE_GAESTE}, NOW)
+    share_folder(nova, home, "bob", "unterlagen", BOBS, NOW)
     answer = _ask(nova, "anna", "Was ist das Passwort für das Gäste-WLAN?")
     assert "Kiefernzapfen" not in answer and answer.startswith(NOTHING), answer
     assert "Kiefernzapfen-58" in _ask(nova, "anna", "Was ist unser WLAN-Passwort?")

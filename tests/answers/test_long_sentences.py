@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.answers.sharing import share_folder
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 7, 10)
@@ -21,18 +22,9 @@ CHRONIK = (
 BOBS = "# Chronik\n\nDer erste Vorsitzende des Kegelclubs war Ewald Rieger.\n"
 
 
-def _share(nova: Any, home: Path, user: str, text: str) -> None:
-    folder = home / user / "verein"
-    folder.mkdir(parents=True)
-    (folder / "chronik.md").write_text(text, encoding="utf-8")
-    nova.files.allow(user, str(home / user), now=NOW)
-    nova.files.grant(user, "nova", str(folder), now=NOW)
-    nova.files.index(NOW, user_id=user, character_id="nova")
-
-
 def test_a_long_sentence_is_quoted_where_it_answers(nova: Any, home: Path) -> None:
-    _share(nova, home, "anna", CHRONIK)
-    _share(nova, home, "bob", BOBS)
+    share_folder(nova, home, "anna", "verein", {"chronik.md": CHRONIK}, NOW)
+    share_folder(nova, home, "bob", "verein", {"chronik.md": BOBS}, NOW)
     answer = nova.turn("anna", "nova", "Wer war der erste Vorsitzende des Heimatvereins?", NOW).answer
     quote = answer.split("„", 1)[-1].split("“", 1)[0]
     assert "Anton Hüttl" in quote and len(quote) <= 300 and "verein/chronik.md, Zeile 3" in answer, answer

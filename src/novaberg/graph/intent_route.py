@@ -9,7 +9,7 @@ model). The reading — intent, slots, mood — is kept in the turn's state and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -48,11 +48,11 @@ def read_turn(text: str, registry: Registry) -> Verdict:
 
 
 def decided_by_intents(text: str, verdict: Verdict, registry: Registry, now: datetime | None,
-                       zone: ZoneInfo | None, several_orders: bool) -> dict[str, Any] | None:
+                       zone: ZoneInfo | None, several_orders: Callable[[], bool]) -> dict[str, Any] | None:
     """The route the declared intents decide, or None for the fallback: no intent matched, the utterance holds
-    several orders (the splitting is the router's), or the one service leaves this question to the model
-    (`Declared.leaves_to_model`, only with a clock)."""
-    if verdict.kind == NONE or several_orders:
+    several orders (the splitting is the router's: `several_orders` is asked only once an intent matched), or the
+    one service leaves this question to the model (`Declared.leaves_to_model`, only with a clock)."""
+    if verdict.kind == NONE or several_orders():
         return None
     if verdict.kind == TIE:
         return _tie_question(text, verdict, registry)

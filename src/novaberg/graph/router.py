@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from functools import cache
 from typing import Any
@@ -222,14 +222,16 @@ def offline_router(data: Mapping[str, Any]) -> dict[str, Any]:
     return {"domain": best, "management_action": "agent" if best != NO_DOMAIN else NO_DOMAIN}
 
 
-def decided_by_hints(text: str, registry: Registry, now: datetime, zone: ZoneInfo) -> str:
+def decided_by_hints(text: str, registry: Registry, now: datetime, zone: ZoneInfo,
+                     several_orders: Callable[[], bool] | None = None) -> str:
     """The service the route hints decide on their own, `NO_DOMAIN` for small talk that no service's
     hint sees anything in, or '' when the model must be asked.
 
     Decisive: one service names its own object (`DECISIVE_SCORE`, the registry's scale), every other service
     stays below a plausible order (`ORDER_SCORE`), the utterance holds one order (no `split_orders`), and the
     service does not leave the sentence to the model (`Declared.leaves_to_model`: the timeline's question its
-    rule answers only with the proactive window, timeline.md §4a)."""
+    rule answers only with the proactive window, timeline.md §4a). `several_orders`: the route's one split of
+    this text, when it has one."""
     scores = hint_scores(text, registry)  # the best and the runner-up from one reading of the hints
     best, score = _best_of(scores)
     if best == NO_DOMAIN and small_talk(text):
@@ -237,7 +239,8 @@ def decided_by_hints(text: str, registry: Registry, now: datetime, zone: ZoneInf
     if best == NO_DOMAIN or score < DECISIVE_SCORE:
         return ""
     _, runner_up = _best_of(scores, exclude=best)
-    if runner_up >= ORDER_SCORE or split_orders(text, registry):
+    several = several_orders if several_orders is not None else lambda: bool(split_orders(text, registry))
+    if runner_up >= ORDER_SCORE or several():
         return ""
     entry = registry.entry_named(best)
     if entry is not None and entry.declared.leaves_to_model(text, now, zone):
@@ -260,11 +263,12 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, reg
     if beyond is not None:
         return cannot_carry_out(beyond, text, now, zone)
     verdict = read_turn(text, registry) if verdict is None else verdict
-    by_intents = decided_by_intents(text, verdict, registry, now, zone, bool(split_orders(text, registry)))
+    several = cache(lambda: bool(split_orders(text, registry)))  # split once, and only where a rule asks
+    by_intents = decided_by_intents(text, verdict, registry, now, zone, several)
     if by_intents is not None:
         return by_intents
     if now is not None and zone is not None:
-        decided = decided_by_hints(text, registry, now, zone)
+        decided = decided_by_hints(text, registry, now, zone, several)
         if decided:
             return {"domain": decided, "management_action": "agent" if decided != NO_DOMAIN else NO_DOMAIN,
                     "unknown_domain": None, "decided_by": DECIDED_BY_HINTS}
