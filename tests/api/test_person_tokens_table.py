@@ -9,12 +9,15 @@ import logging
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
+import pytest
+
 from novaberg.api.person_tokens import (
     PERSON_TOKENS_FILE_NAME,
     PersonTokens,
     adopt_token_file,
     token_digest,
 )
+from novaberg.core.errors import InputError
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
@@ -69,3 +72,11 @@ def test_parallel_creates_for_one_person_leave_exactly_one_working_token(db):
         created = list(pool.map(lambda _: tokens.create("anna", NOW), range(16)))
     working = [token for token in created if tokens.find(token) == "anna"]
     assert len(working) == 1 and tokens.persons() == ["anna"]
+
+
+@pytest.mark.parametrize("user", ["", "   ", "an\x00na", "an\nna", "x" * 10_000])
+def test_the_one_writer_refuses_an_id_that_breaks_the_edge_rules_and_writes_nothing(db, user):
+    tokens = PersonTokens(db)
+    with pytest.raises(InputError):
+        tokens.create(user, NOW)
+    assert tokens.persons() == []

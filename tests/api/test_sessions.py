@@ -137,6 +137,23 @@ def test_one_persons_logout_leaves_the_other_signed_in(nova, tokens):
     assert anna_copy.get("/api/me", headers=PAGE).status_code == 401
 
 
+def test_a_sign_in_racing_a_new_token_is_bound_to_the_old_one_and_ends(nova, tokens, monkeypatch):
+    """A session remembers the digest of the token it was opened with: when the operator replaces the person's
+    token between the check of the old one and the session's start, the session ends at its next request."""
+    clock = MovingClock(NOW)
+    old = tokens.create("anna", NOW)
+    found = tokens.find
+
+    def find_then_replace(token):
+        user = found(token)
+        tokens.create("anna", NOW)  # the operator's `token create` lands right after the old token matched
+        return user
+
+    monkeypatch.setattr(tokens, "find", find_then_replace)
+    client = _signed_in(nova, tokens, old, clock)
+    assert client.get("/api/me", headers=PAGE).status_code == 401
+
+
 def test_parallel_sign_ins_of_one_person_each_get_their_own_session(nova, db, tokens):
     """Parallel turns on one person: 12 sign-ins at once → 12 distinct live sessions; one logout ends one."""
     anna = tokens.create("anna", NOW)

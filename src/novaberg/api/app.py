@@ -60,6 +60,7 @@ from novaberg.api.edge_filters import (
 from novaberg.api.export_routes import build_export_routes
 from novaberg.api.memory_routes import build_memory_routes
 from novaberg.api.outage import SERVER_DOWN, install_outage_answers, is_outage, outage_answer
+from novaberg.api.person_tokens import token_digest
 from novaberg.api.rate_limit import TOKEN_PREFIX_CHARS, RateLimit, SlidingWindow
 from novaberg.api.sessions import SessionStore, read_session_cookie, session_cookie
 from novaberg.api.views import build_views
@@ -267,10 +268,12 @@ def create_app(nova: Any, clock: Any, *, token: str | None = None, allowed_hosts
                                                  now=now)
             else:
                 user = await run_in_threadpool(person_tokens.find, given) if person_tokens is not None and given else None
-                digest = await run_in_threadpool(person_tokens.digest_of, user) if person_tokens is not None and user else None
-                if not user or not digest or is_reserved_person(user):
+                if not user or is_reserved_person(user):
                     return _html(_page("login.html", message=_error(texts.LOGIN_WRONG)), 401)
-                opened = await run_in_threadpool(sessions.open, user, operator=False, token_digest=digest, now=now)
+                # the session remembers the digest of the token it was opened with (the one `find` matched), never
+                # a second read of the table: a token replaced meanwhile must not bind this session to the new one
+                opened = await run_in_threadpool(sessions.open, user, operator=False, token_digest=token_digest(given),
+                                                 now=now)
         except Exception as err:
             if not is_outage(err):  # the app's one test for a server that does not answer; the page answers in HTML
                 raise

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from novaberg.core.clock import as_utc
+from novaberg.core.edge import check_id
 
 __all__ = ["PERSON_TOKENS_FILE_NAME", "OPERATOR_PERSON", "RESERVED_PERSONS", "is_reserved_person",
            "ReservedPersonError", "PersonTokensUnreadableError", "PersonTokens", "token_digest", "adopt_token_file"]
@@ -99,7 +100,9 @@ class PersonTokens:
 
     def create(self, user_id: str, now: datetime) -> str:
         """A new token for `user_id` (replacing any old one); returned once, only its hash is kept.
-        A reserved id (the operator's own person) is refused with ReservedPersonError."""
+        An id that breaks the edge rules is InputError; a reserved id (the operator's own person) is refused
+        with ReservedPersonError."""
+        check_id(user_id, "user")
         if is_reserved_person(user_id):
             raise ReservedPersonError(user_id)
         token = secrets.token_urlsafe(32)

@@ -16,7 +16,7 @@ from novaberg.core.edge import check_id
 from novaberg.core.errors import InputError, NovabergError
 
 __all__ = ["app", "console", "err_console", "DataDirOption", "LlmOption", "EmbedderOption", "JsonOption",
-           "open_nova", "session", "say_knowledge_archive", "check_or_exit", "check_pair"]
+           "open_nova", "session", "say_knowledge_archive", "check_or_exit", "check_user", "check_pair"]
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Nova — a German-speaking companion.")
 console = Console()
@@ -73,6 +73,11 @@ def check_or_exit(check: Callable[[], object]) -> None:
     except InputError as err:
         err_console.print(f"[bold red]novaberg:[/] {escape(str(err))}", highlight=False)
         raise typer.Exit(2) from err
+
+
+def check_user(user: str) -> None:
+    """The --user id of a person command, checked like every edge id (exit 2)."""
+    check_or_exit(lambda: check_id(user, "user"))
 
 
 def check_pair(user: str, character: str) -> None:

@@ -21,7 +21,6 @@ from novaberg.cli.base import (
 )
 from novaberg.cli.render import show
 from novaberg.core.clock import SystemClock
-from novaberg.core.edge import check_id
 
 __all__ = ["directives_app", "directives_list", "directives_add", "directives_remove"]
 
@@ -55,7 +54,8 @@ def directives_add(
     """Add one directive (written, then read back bound to the pair); an empty or too long one is exit 2."""
     from novaberg.directives.repository import check_directive_text
 
-    check_or_exit(lambda: (check_id(user, "user"), check_id(character, "character"), check_directive_text(text)))
+    check_pair(user, character)
+    check_or_exit(lambda: check_directive_text(text))
     with base.session(data_dir, "offline", None) as nova:
         directive, created = nova.directives.add(user, character, text, SystemClock().now())
         show({**directive.as_dict(), "neu": created}, as_json, "Direktive" if created else "Direktive (gab es schon)")

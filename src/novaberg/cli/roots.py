@@ -18,6 +18,7 @@ from novaberg.cli.base import (
     app,
     check_or_exit,
     check_pair,
+    check_user,
     err_console,
 )
 from novaberg.cli.render import show
@@ -102,7 +103,7 @@ def roots_allow(
     written); the person can share only inside them."""
     from novaberg.files.allowlist import report_warnings  # a system directory: allowed, and said on stderr
 
-    check_or_exit(lambda: check_id(user, "user"))
+    check_user(user)
     show(report_warnings(_files_call(data_dir, lambda files: files.allow(user, *paths, now=SystemClock().now()))),
          as_json, f"Erlaubt für {user}", ALLOWED_COLUMNS)
 
@@ -116,7 +117,8 @@ def roots_disallow(
 ) -> None:
     """Remove one allow-list entry; the person's roots under it are no longer read or searched. The entry is
     looked up as typed, so it is edge text (no NUL, no lone surrogate: exit 2) before anything opens."""
-    check_or_exit(lambda: (check_id(user, "user"), check_text(path, "pfad")))
+    check_user(user)
+    check_or_exit(lambda: check_text(path, "pfad"))
     show(_files_call(data_dir, lambda files: files.disallow(user, path)), as_json, "Nicht mehr erlaubt")
 
 
@@ -127,7 +129,7 @@ def roots_allowed(
     as_json: bool = JsonOption,
 ) -> None:
     """The person's allow-list (--json: as JSON)."""
-    check_or_exit(lambda: check_id(user, "user"))
+    check_user(user)
     show(_files_call(data_dir, lambda files: files.allowed(user)), as_json, f"Erlaubt für {user}", ALLOWED_COLUMNS)
 
 
@@ -170,7 +172,7 @@ def index_command(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     if user is not None:
-        check_or_exit(lambda: check_id(user, "user"))
+        check_user(user)
     if character is not None:
         check_or_exit(lambda: check_id(character, "character"))
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -14,13 +14,12 @@ from novaberg.cli.base import (
     DataDirOption,
     UserOption,
     app,
-    check_or_exit,
+    check_user,
     console,
     err_console,
     session,
 )
 from novaberg.core.clock import SystemClock
-from novaberg.core.edge import check_id
 
 __all__ = ["token_app", "token_create", "token_revoke", "token_list"]
 
@@ -41,7 +40,7 @@ def token_create(user: str = UserOption, data_dir: Path | None = DataDirOption) 
     Reserved ids (`ich`, the operator's own person) get none."""
     from novaberg.api.person_tokens import is_reserved_person
 
-    check_or_exit(lambda: check_id(user, "user"))
+    check_user(user)
     if is_reserved_person(user):  # `ich` is the operator's own person (chat/ask --user default)
         err_console.print(f"[bold red]novaberg:[/] {escape(user)} ist reserviert (die eigene Person des Betreibers, "
                           "Standard von 'novaberg chat'): dafür gibt es keinen Token. Bitte eine andere Kennung "
@@ -57,7 +56,7 @@ def token_create(user: str = UserOption, data_dir: Path | None = DataDirOption) 
 @token_app.command("revoke")
 def token_revoke(user: str = UserOption, data_dir: Path | None = DataDirOption) -> None:
     """End a person's token and sessions."""
-    check_or_exit(lambda: check_id(user, "user"))
+    check_user(user)
     with _person_tokens(data_dir) as tokens:
         revoked = tokens.revoke(user)
     if not revoked:
