@@ -39,6 +39,13 @@ def test_an_older_versions_token_file_is_taken_over_once_and_its_tokens_still_si
     assert adopt_token_file(tokens, tmp_path, NOW) == 0  # nothing left to take over
 
 
+def test_an_old_file_entry_whose_id_breaks_the_id_rules_is_not_taken_over(db, tmp_path):
+    _old_file(tmp_path, {"anna": "alter-token-anna", "an\x00na": "mit-nul", "   ": "nur-leer", "x" * 201: "zu-lang"})
+    tokens = PersonTokens(db)
+    assert adopt_token_file(tokens, tmp_path, NOW) == 1
+    assert tokens.persons() == ["anna"] and tokens.find("mit-nul") is None and tokens.find("zu-lang") is None
+
+
 def test_a_token_created_in_the_table_wins_over_the_old_file(db, tmp_path):
     tokens = PersonTokens(db)
     new = tokens.create("anna", NOW)

@@ -24,6 +24,7 @@ from typing import Any
 
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id
+from novaberg.core.errors import InputError
 
 __all__ = ["PERSON_TOKENS_FILE_NAME", "OPERATOR_PERSON", "RESERVED_PERSONS", "is_reserved_person",
            "ReservedPersonError", "PersonTokensUnreadableError", "PersonTokens", "token_digest", "adopt_token_file"]
@@ -124,6 +125,14 @@ class PersonTokens:
         return taken
 
 
+def _valid_id(user_id: str) -> bool:
+    try:
+        check_id(user_id, "user")
+    except InputError:
+        return False
+    return True
+
+
 def _read_token_file(path: Path, fallback: datetime) -> dict[str, tuple[str, datetime]]:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
@@ -135,7 +144,8 @@ def _read_token_file(path: Path, fallback: datetime) -> dict[str, tuple[str, dat
     entries: dict[str, tuple[str, datetime]] = {}
     for user, entry in persons.items():
         digest = entry.get("sha256") if isinstance(entry, dict) else None
-        if not isinstance(user, str) or not user or is_reserved_person(user):
+        if not isinstance(user, str) or not _valid_id(user) or is_reserved_person(user):
+            logger.error("person tokens of an older version: an entry whose id breaks the id rules was not taken over")
             continue
         if not isinstance(digest, str) or len(digest) != 64:
             continue

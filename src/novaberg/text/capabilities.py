@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 from novaberg.text.commands import names_a_container
@@ -95,7 +96,7 @@ def _asks_what_she_does(folded: list[str], prepared: _Words) -> bool:
     """*Wen soll ich wegen der Heizung anrufen?*: a question word first and a modal whose subject is the person
     (*soll ich*, *kann man*) — she asks what she herself does, which a store may answer; no order to Nova."""
     return folded[0] in prepared.self_question_words and any(
-        word in prepared.self_modals and after in prepared.self_subjects for word, after in zip(folded, folded[1:]))
+        word in prepared.self_modals and after in prepared.self_subjects for word, after in pairwise(folded))
 
 
 def _verb_said(order: _Order, folded: list[str], asks: bool, frame_openers: frozenset[str]) -> bool:
