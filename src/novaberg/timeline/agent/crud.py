@@ -27,7 +27,8 @@ from novaberg.timeline.agent.texts import half_of_day_words, rule_label, say
 from novaberg.timeline.ics.store import CalendarStore
 from novaberg.timeline.recurrence import RuleError
 from novaberg.timeline.reminders import REMINDER_TYPE, alarm_minutes, how_it_reaches
-from novaberg.timeline.repository import ChainError, NewRow, TimelineRepository
+from novaberg.timeline.repository import NewRow, TimelineRepository
+from novaberg.timeline.rows import ChainError
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION
 from novaberg.timeparse import RescheduleReading, reschedule_target
 
