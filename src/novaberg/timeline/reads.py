@@ -242,11 +242,12 @@ class TimelineReads:
     # --- calendar fields ------------------------------------------------------
 
     def calendar_fields(self, user_id: str, character_id: str, row_id: int) -> dict[str, Any] | None:
-        """Reminder offset and imported UID of an active row of the pair; None when the pair has no such row."""
+        """Reminder offset and imported UID of an active row of the pair, with its moment and precision (what an
+        answer about the reminder names); None when the pair has no such active row."""
         check_pair(user_id, character_id)
         with self._transaction() as conn:
             raw = conn.execute(READ_CALENDAR_FIELDS, (row_id, user_id, character_id)).fetchone()
-        return dict(raw) if raw else None
+        return {**raw, "event_time": as_utc(raw["event_time"])} if raw else None
 
 
 def _window_params(user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,
