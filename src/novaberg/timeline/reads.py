@@ -16,6 +16,7 @@ from psycopg.rows import tuple_row
 from novaberg.core.clock import as_utc
 from novaberg.core.errors import DatabaseError
 from novaberg.core.settings import TIMELINE_CHAIN_MAX_STEPS
+from novaberg.store.db import escape_like
 from novaberg.timeline import recurrence
 from novaberg.timeline.occurrences import (
     at_minute,
@@ -26,7 +27,7 @@ from novaberg.timeline.occurrences import (
     picked,
 )
 from novaberg.timeline.occurrences import aware as _aware
-from novaberg.timeline.rows import ChainError, check_pair, escape_like, row_of, window_row_of
+from novaberg.timeline.rows import ChainError, check_pair, row_of, window_row_of
 from novaberg.timeline.statements import (
     COUNT,
     FIND_AT_MOMENT,
