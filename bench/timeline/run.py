@@ -29,7 +29,8 @@ from zoneinfo import ZoneInfo
 
 from novaberg.agents.services import AgentRequest
 from novaberg.timeline.agent.dispatch import TimelineService, termine_block
-from novaberg.timeline.repository import ANALYZE, ANALYZE_AFTER_ROWS, NewRow, TimelineRepository
+from novaberg.timeline.repository import NewRow, TimelineRepository
+from novaberg.timeline.statements import ANALYZE, ANALYZE_AFTER_ROWS
 from novaberg.timeline.types import ANCHOR_TYPE, OCCURRENCE_TYPE
 
 BERLIN = ZoneInfo("Europe/Berlin")

@@ -24,3 +24,17 @@ def test_the_short_note_weight_is_measured_for_the_hashing_embedder_and_applies_
     assert [item for item, _ in fuse(ranked, weights=weights)] == [1, 2]  # a long file: the words decide
     lifted = fuse(ranked, weights=weights, dense_item_weights={2: weights["dicht_kurz"]})
     assert [item for item, _ in lifted] == [2, 1]  # a short note the dense channel ranks first among the found
+
+
+def test_the_short_note_bounds_are_the_ones_the_weight_was_measured_with() -> None:
+    """The measured short-note weight holds for the bounds it was measured with: the record in
+    dense_floors.json and the bounds the fusion uses are one pair of numbers."""
+    import json
+    from importlib import resources
+
+    from novaberg.files.retrieval import SHORT_FILE_BYTES
+    from novaberg.files.threshold import FLOORS_FILE, embedder_key
+
+    floors = json.loads(resources.files("novaberg.files").joinpath(FLOORS_FILE).read_text(encoding="utf-8"))
+    record = floors[embedder_key(HashingEmbedder())]["gewicht_kurz_messung"]
+    assert (record["kurz_zeilen"], record["kurz_bytes"]) == (SHORT_FILE_LINES, SHORT_FILE_BYTES)

@@ -139,6 +139,26 @@ def test_reinforcing_several_keeps_each_ones_outcome_and_the_pair(redis):
     assert memory.reinforce_all("u1", "nova", []) == []
 
 
+def test_parallel_reinforcements_of_one_pair_lose_no_step_and_queue_once(redis):
+    """Eight turns of one person reinforce the same two entries at once: each step counts (no lost update), the
+    entry that crosses HIGH is queued exactly once, and the one below stays unqueued."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from novaberg.memory.short_term import THEMATIC_STEP
+
+    near = remember(redis, VOLLEYBALL, "t1", raw=0.69)
+    low = remember(redis, "Volleyball im Verein macht Spaß.", "t2", raw=0.3)
+    before = {key: float(redis.hget(key, "salienz")) for key in (near, low)}
+    memory = ShortTermMemory(redis)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        outcomes = list(pool.map(lambda _: memory.reinforce_all("u1", "nova", [near, low]), range(8)))
+    assert sorted(first for first, _ in outcomes) == [0] * 7 + [1]
+    assert all(second == 0 for _, second in outcomes)
+    for key in (near, low):
+        assert float(redis.hget(key, "salienz")) == pytest.approx(min(1.0, before[key] + 8 * THEMATIC_STEP))
+    assert lists(redis)["queue"] == [near]
+
+
 # --- §3b: the return path and its reader of `hash_dirty` ------------------------------------------------
 
 def test_the_return_path_traces_the_turn_and_clears_hash_dirty(db, redis):

@@ -62,3 +62,14 @@ def test_a_list_emptied_beside_a_parallel_addition_to_another_list_keeps_that_ad
     outcomes = at_once(texts, lambda text: run(deps_with(db, redis, make_offline_llm()), text).status)
     assert outcomes == ["abgeschlossen"] * len(texts)
     assert _lists(db) == {"Einkaufsliste": "", "Baumarkt-Liste": "Schrauben\nDübel\nKleber"}
+
+
+def test_a_list_emptied_beside_a_parallel_addition_to_it_ends_as_one_order_after_the_other(db, redis):
+    """Both orders on the same list at once: the lock puts one after the other, so the list is either empty
+    (emptied last) or holds just the addition (emptied first) — never the old items, never a lost write."""
+    _two_lists(db)
+    texts = ("Räum die Einkaufsliste leer", "Setz Kleber auf die Einkaufsliste")
+    outcomes = at_once(texts, lambda text: run(deps_with(db, redis, make_offline_llm()), text).status)
+    assert outcomes == ["abgeschlossen"] * len(texts)
+    assert _lists(db)["Einkaufsliste"] in ("", "Kleber")
+    assert _lists(db)["Baumarkt-Liste"] == "Schrauben\nDübel"

@@ -7,7 +7,8 @@ import pytest
 from novaberg.core.settings import KZG_SALIENZ_HIGH
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.timeline.events import TASK, above_limit, event_time_of, process_event_orders
-from novaberg.timeline.reading import EVENTS_HEADER, block_text, range_window, read_appointments
+from novaberg.timeline.presentation import EVENTS_HEADER, block_text
+from novaberg.timeline.reading import range_window, read_appointments
 from novaberg.timeline.types import MONTH_PRECISION, OCCURRENCE_TYPE
 from tests.support import BERLIN, berlin, make_deps, make_offline_llm
 from tests.timeline.conftest import FIGURE, USER

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from novaberg.llm.scripted import ScriptedLLM
-from novaberg.timeline.reading import BLOCK_HEADER, asks_next
+from novaberg.timeline.presentation import BLOCK_HEADER
+from novaberg.timeline.reading import asks_next
 from novaberg.timeline.repository import TimelineRepository
 from tests.support import berlin, make_nova, make_offline_llm
 

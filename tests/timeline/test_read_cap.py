@@ -13,9 +13,9 @@ import pytest
 
 from novaberg.llm.scripted import ScriptedLLM
 from novaberg.situation.sources import InventorySource
+from novaberg.timeline.presentation import block_text
 from novaberg.timeline.reading import (
     LIST_MAX,
-    block_text,
     list_cap,
     proactive_window,
     range_window,

@@ -6,11 +6,9 @@ import logging
 
 import pytest
 
+from novaberg.timeline.presentation import EVENTS_HEADER, FAILED_SENTENCE, block_text
 from novaberg.timeline.reading import (
-    EVENTS_HEADER,
-    FAILED_SENTENCE,
     ReadingError,
-    block_text,
     proactive_window,
     range_window,
     read_appointments,

@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 
 from novaberg.core.errors import DatabaseError
-from novaberg.timeline.repository import ChainError, NewRow, TimelineRepository
+from novaberg.timeline.repository import NewRow, TimelineRepository
+from novaberg.timeline.rows import ChainError
 from novaberg.timeline.types import ANCHOR_TYPE, MONTH_PRECISION, NOT_APPOINTMENTS, OCCURRENCE_TYPE
 from tests.support import BERLIN, berlin
 from tests.timeline.conftest import FIGURE, USER

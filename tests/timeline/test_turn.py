@@ -7,7 +7,7 @@ import pytest
 from novaberg.agents.pending import pending_key
 from novaberg.core.errors import DatabaseError
 from novaberg.llm.scripted import ScriptedLLM
-from novaberg.timeline.reading import FAILED_SENTENCE
+from novaberg.timeline.presentation import FAILED_SENTENCE
 from novaberg.timeline.repository import TimelineRepository
 from tests.support import berlin, make_nova, make_offline_llm
 from tests.timeline.conftest import FIGURE, USER

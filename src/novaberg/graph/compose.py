@@ -14,7 +14,7 @@ from novaberg.text.directive_rules import KIND_DU, KIND_SIE, read_directive
 from novaberg.text.grammar import STATEMENT, analyse, statement_adverb_first
 from novaberg.text.small_talk import ADDRESS_DU, ADDRESS_SIE, small_talk
 from novaberg.text.words import words
-from novaberg.timeline.reading import NOT_ASKED
+from novaberg.timeline.presentation import NOT_ASKED
 
 __all__ = ["compose", "REPORT_MAX_CHARS", "capped_reports", "address_form", "blocks_for_model", "restates_reports",
            "RESTATED_STATUSES", "SAY_REPORTS_BY_RULE"]

@@ -23,9 +23,9 @@ from novaberg.notes.search_sql import (
     TRGM_SCORED,
     text_statements,
 )
-from novaberg.store.db import hold_lock, reading
+from novaberg.store.db import escape_like, hold_lock, reading
 
-__all__ = ["NotesRepository", "WRITES", "NOTE_TYPES", "summary_of", "escape_like"]
+__all__ = ["NotesRepository", "WRITES", "NOTE_TYPES", "summary_of"]
 
 NOTE_TYPES = ("einkauf", "todo", "merkliste", "notiz", "entwurf", "idee")  # §8
 
@@ -87,10 +87,6 @@ ORDER BY rank DESC, updated_at DESC, id DESC LIMIT %s
 def summary_of(text: str, words: int = NOTES_SUMMARY_WORDS) -> str:
     """§5 Create 3: the summary is the first 20 words."""
     return " ".join(text.split()[:words])
-
-
-def escape_like(value: str) -> str:
-    return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def _check_id(note_id: object) -> int:

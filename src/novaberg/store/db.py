@@ -35,8 +35,8 @@ from novaberg.core.errors import DatabaseError, DatabaseUnavailableError
 from novaberg.core.redact import redact_credentials
 from novaberg.core.settings import CONNECT_TIMEOUT_SECONDS
 
-__all__ = ["Database", "OneTransaction", "hold_lock", "reading", "BUSY_POOL_WAIT_SECONDS", "STATEMENT_SECONDS",
-           "CLIENT_DEADLINE_SECONDS", "STALL_COOLDOWN_SECONDS", "LONG_SECONDS"]
+__all__ = ["Database", "OneTransaction", "hold_lock", "reading", "escape_like", "BUSY_POOL_WAIT_SECONDS",
+           "STATEMENT_SECONDS", "CLIENT_DEADLINE_SECONDS", "STALL_COOLDOWN_SECONDS", "LONG_SECONDS"]
 
 BUSY_POOL_WAIT_SECONDS = 60.0  # how long a turn waits for a connection of a busy (not dead) pool
 _UNAVAILABLE = "the database does not answer right now"
@@ -330,6 +330,11 @@ def reading(db: Any) -> Any:
     COMMIT; inside a `OneTransaction` the owner's transaction) where `db` offers it, else `db.transaction()`."""
     read = getattr(db, "read", None)
     return read() if read is not None else db.transaction()
+
+
+def escape_like(text: str) -> str:
+    """`text` with LIKE's wildcards and its escape (backslash, the default) escaped: matched as written."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def hold_lock(conn: psycopg.Connection, key: str) -> OneTransaction:

@@ -25,7 +25,7 @@ from novaberg.core.settings import KZG_SALIENZ_HIGH
 from novaberg.llm.reader import read_number, read_text
 from novaberg.text.calendar_events import life_event
 from novaberg.timeline.phrases import time_expression
-from novaberg.timeline.reading import day_label
+from novaberg.timeline.presentation import day_label
 from novaberg.timeline.repository import NewRow, TimelineRepository
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION, OCCURRENCE_TYPE
 from novaberg.timeparse import TIME_VOCABULARY, date_without_year, named_period, parse, year_by_tense

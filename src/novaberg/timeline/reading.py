@@ -31,6 +31,7 @@ from novaberg.text.calendar_words import asks_next_few, asks_next_one
 from novaberg.text.recall_question import asks_what_was_told
 from novaberg.timeline import recurrence
 from novaberg.timeline.date_question import date_question
+from novaberg.timeline.occurrences import past_bounds
 from novaberg.timeline.phrases import (
     declension_stems,
     is_past_tense,
@@ -40,21 +41,7 @@ from novaberg.timeline.phrases import (
     time_expression,
     title_of,
 )
-from novaberg.timeline.presentation import (
-    BLOCK_HEADER,
-    EVENTS_HEADER,
-    FAILED_SENTENCE,
-    NOT_ASKED,
-    appointment_line,
-    block_text,
-    day_label,
-    empty_sentence,
-    event_line,
-    month_label,
-    relation_to_today,
-    window_header,
-)
-from novaberg.timeline.repository import DIRECTIONS, past_bounds
+from novaberg.timeline.reads import DIRECTIONS
 from novaberg.timeline.types import (
     ANCHOR_TYPE,
     EVENT_TYPES,
@@ -67,10 +54,6 @@ from novaberg.timeparse.dates import day_end, day_start, month_bounds
 
 __all__ = [
     "EXCLUDED_EVENT_TYPES",
-    "BLOCK_HEADER",
-    "FAILED_SENTENCE",
-    "EVENTS_HEADER",
-    "NOT_ASKED",
     "WEEKDAY_NAMES",
     "MONTH_NAMES",
     "Appointment",
@@ -90,14 +73,6 @@ __all__ = [
     "LIST_MAX",
     "list_cap",
     "to_appointment",
-    "appointment_line",
-    "event_line",
-    "relation_to_today",
-    "day_label",
-    "month_label",
-    "window_header",
-    "empty_sentence",
-    "block_text",
 ]
 
 _log = logging.getLogger(__name__)

@@ -16,6 +16,7 @@ from psycopg.rows import tuple_row
 from novaberg.core.clock import as_utc
 from novaberg.core.errors import DatabaseError
 from novaberg.core.settings import TIMELINE_CHAIN_MAX_STEPS
+from novaberg.store.db import escape_like
 from novaberg.timeline import recurrence
 from novaberg.timeline.occurrences import (
     at_minute,
@@ -26,7 +27,7 @@ from novaberg.timeline.occurrences import (
     picked,
 )
 from novaberg.timeline.occurrences import aware as _aware
-from novaberg.timeline.rows import ChainError, check_pair, escape_like, row_of, window_row_of
+from novaberg.timeline.rows import ChainError, check_pair, row_of, window_row_of
 from novaberg.timeline.statements import (
     COUNT,
     FIND_AT_MOMENT,
@@ -242,11 +243,12 @@ class TimelineReads:
     # --- calendar fields ------------------------------------------------------
 
     def calendar_fields(self, user_id: str, character_id: str, row_id: int) -> dict[str, Any] | None:
-        """Reminder offset and imported UID of an active row of the pair; None when the pair has no such row."""
+        """Reminder offset and imported UID of an active row of the pair, with its moment and precision (what an
+        answer about the reminder names); None when the pair has no such active row."""
         check_pair(user_id, character_id)
         with self._transaction() as conn:
             raw = conn.execute(READ_CALENDAR_FIELDS, (row_id, user_id, character_id)).fetchone()
-        return dict(raw) if raw else None
+        return {**raw, "event_time": as_utc(raw["event_time"])} if raw else None
 
 
 def _window_params(user_id: str, character_id: str, start: datetime, end: datetime, zone: ZoneInfo,

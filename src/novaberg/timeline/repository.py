@@ -18,11 +18,8 @@ from zoneinfo import ZoneInfo
 from novaberg.store.db import hold_lock
 from novaberg.timeline import recurrence
 from novaberg.timeline.occurrences import aware as _aware
-from novaberg.timeline.occurrences import (
-    past_bounds,
-)
-from novaberg.timeline.reads import DIRECTIONS, TimelineReads
-from novaberg.timeline.rows import ChainError, check_pair, row_of
+from novaberg.timeline.reads import TimelineReads
+from novaberg.timeline.rows import check_pair, row_of
 from novaberg.timeline.statements import (
     ADD_EXDATE,
     ANALYZE,
@@ -36,7 +33,6 @@ from novaberg.timeline.statements import (
     INVALIDATE_MOVED,
     LOCK_ACTIVE,
     RETIRE,
-    SERIES_END_MARGIN,
     SET_CALENDAR_FIELDS,
 )
 from novaberg.timeline.types import (
@@ -47,8 +43,7 @@ from novaberg.timeline.types import (
     topics_of,
 )
 
-__all__ = ["TimelineRepository", "NewRow", "ChainError", "DIRECTIONS", "TITLE_MAX_CHARS", "past_bounds", "ANALYZE",
-           "ANALYZE_AFTER_ROWS", "SERIES_END_MARGIN", "pair_lock_key"]
+__all__ = ["TimelineRepository", "NewRow", "TITLE_MAX_CHARS", "pair_lock_key"]
 
 TITLE_MAX_CHARS = 255  # the column (schema/timeline/001): a longer title is refused before the write
 

@@ -10,7 +10,7 @@ from typing import Any
 from novaberg.core.clock import as_utc
 from novaberg.core.errors import NovabergError
 
-__all__ = ["ChainError", "check_pair", "row_of", "window_row_of", "escape_like"]
+__all__ = ["ChainError", "check_pair", "row_of", "window_row_of"]
 
 
 class ChainError(NovabergError):
@@ -52,7 +52,3 @@ def window_row_of(raw: dict[str, Any]) -> dict[str, Any]:
     if row["serie_ende"] is not None:
         row["serie_ende"] = row["serie_ende"].astimezone(UTC)
     return row
-
-
-def escape_like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")

@@ -174,7 +174,7 @@ WHERE id = %(id)s AND user_id = %(user_id)s AND character_id = %(character_id)s 
 RETURNING erinnern_vorher_min, ics_uid
 """
 READ_CALENDAR_FIELDS = """
-SELECT erinnern_vorher_min, ics_uid FROM timeline
+SELECT event_time, precision, erinnern_vorher_min, ics_uid FROM timeline
 WHERE id = %s AND user_id = %s AND character_id = %s AND aktiv
 """
 ANALYZE = "ANALYZE timeline"

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from novaberg.timeline.ics.store import DUE_SERIES, CalendarStore
-from novaberg.timeline.repository import SERIES_END_MARGIN, NewRow, TimelineRepository
+from novaberg.timeline.repository import NewRow, TimelineRepository
+from novaberg.timeline.statements import SERIES_END_MARGIN
 from novaberg.timeline.types import NOT_APPOINTMENTS
 from tests.support import BERLIN, berlin
 

@@ -58,7 +58,7 @@ from novaberg.timeline.phrases import (
     title_of,
     type_of,
 )
-from novaberg.timeline.reading import day_label
+from novaberg.timeline.presentation import day_label
 from novaberg.timeline.reminders import REMINDER_TYPE, read_reminder
 from novaberg.timeline.series_phrases import series_statement, statement_title, without_scope_words
 from novaberg.timeline.types import CLASSIFIABLE, DEFAULT_TYPE, EVENT_TYPES

@@ -27,7 +27,8 @@ from novaberg.timeline.agent.texts import half_of_day_words, rule_label, say
 from novaberg.timeline.ics.store import CalendarStore
 from novaberg.timeline.recurrence import RuleError
 from novaberg.timeline.reminders import REMINDER_TYPE, alarm_minutes, how_it_reaches
-from novaberg.timeline.repository import ChainError, NewRow, TimelineRepository
+from novaberg.timeline.repository import NewRow, TimelineRepository
+from novaberg.timeline.rows import ChainError
 from novaberg.timeline.types import DAY_PRECISION, MINUTE_PRECISION, MONTH_PRECISION
 from novaberg.timeparse import RescheduleReading, reschedule_target
 
@@ -158,11 +159,10 @@ def _remove_alarm(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     ref = state["row"]
     pair = (state["user_id"], state["character_id"])
     with TimelineRepository(deps.db).pair_locked(*pair) as locked:
-        row = locked.find_by_id(*pair, ref["id"])
-        fields = locked.calendar_fields(*pair, ref["id"])
-        if row is None or fields is None:
+        fields = locked.calendar_fields(*pair, ref["id"])  # the active row's alarm, moment and precision: one read
+        if fields is None:
             return _fail("nicht_aktiv", say("write_failed", reason="der Termin war nicht mehr aktiv"))
-        when = when_label(row["event_time"].astimezone(deps.zone), row["precision"])
+        when = when_label(fields["event_time"].astimezone(deps.zone), fields["precision"])
         if fields["erinnern_vorher_min"] is None:
             return _fail("keine_erinnerung", say("no_reminder_on", title=ref["title"], when=when))
         if not locked.set_calendar_fields(*pair, ref["id"], reminder_minutes=None, ics_uid=fields["ics_uid"]):

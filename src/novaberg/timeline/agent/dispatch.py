@@ -33,14 +33,8 @@ from novaberg.timeline.phrases import (
     time_expression,
     type_of,
 )
-from novaberg.timeline.reading import (
-    BLOCK_HEADER,
-    ReadingError,
-    appointment_window,
-    block_text,
-    list_cap,
-    read_appointments,
-)
+from novaberg.timeline.presentation import BLOCK_HEADER, block_text
+from novaberg.timeline.reading import ReadingError, appointment_window, list_cap, read_appointments
 from novaberg.timeline.recurrence import YEARLY_TYPES
 from novaberg.timeline.repository import TimelineRepository
 from novaberg.timeline.series_phrases import series_statement

@@ -22,17 +22,14 @@ from novaberg.core.settings import TIMELINE_AGENT_SEARCH_LIMIT
 from novaberg.timeline.agent import const
 from novaberg.timeline.agent.texts import half_of_day_words, say
 from novaberg.timeline.phrases import asks_for_all, is_past_tense, is_title, same_appointment
+from novaberg.timeline.presentation import appointment_line, day_label, event_line, month_label
 from novaberg.timeline.reading import (
     Appointment,
     Reading,
     ReadingError,
     Window,
-    appointment_line,
     asks_next,
-    day_label,
-    event_line,
     list_cap,
-    month_label,
     next_window,
     period_of,
     proactive_window,

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 from novaberg.core.clock import as_utc
 from novaberg.timeline import recurrence
-from novaberg.timeline.repository import SERIES_END_MARGIN
+from novaberg.timeline.statements import SERIES_END_MARGIN
 from novaberg.timeline.types import NOT_APPOINTMENTS
 
 __all__ = ["CalendarStore", "token_digest"]
