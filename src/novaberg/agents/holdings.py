@@ -17,6 +17,8 @@ from datetime import datetime
 from typing import Any, Protocol
 from zoneinfo import ZoneInfo
 
+from novaberg.store.db import escape_like
+
 __all__ = ["HeldObjects", "Holdings", "HOLDINGS_LIMIT", "like_pattern"]
 
 HOLDINGS_LIMIT = 20  # rows per side: enough to tell none, one and several apart
@@ -66,6 +68,5 @@ class Holdings(Protocol):
 
 def like_pattern(word: str) -> str:
     """`%word%` with LIKE's wildcards escaped (backslash, the default escape)."""
-    escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
+    return f"%{escape_like(word)}%"
 
