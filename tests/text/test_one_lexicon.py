@@ -1,9 +1,13 @@
 """One negation list, one list of delete verbs and one list of question words (`text/lexicon_de.json`), read by every
 reader: a word added there is a negation or a delete verb for the list reader, the request grammar, the notes and the
 files' dialogue alike, and a question word for the request grammar, the claim checks, the closed reading of consent
-and the memory question's frame alike (each reader takes the named part of the list it needs)."""
+and the memory question's frame alike (each reader takes the named part of the list it needs); and one list of number
+words, read by the time parser and the memory's periods."""
 
 from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -16,15 +20,23 @@ from novaberg.text.lexicon import (
     DELETE_VERBS,
     DIRECT_QUESTION_WORDS,
     NEGATIONS,
+    NUMBER_WORDS,
+    ONE_ARTICLES,
     QUESTION_DETERMINERS,
     QUESTION_WORDS,
     negated,
 )
 from novaberg.text.recall_question import plain_question
-from novaberg.text.words import fold
+from novaberg.text.told_periods import AGO, DAY, WEEK, NamedPeriod, named_period
+from novaberg.text.words import ascii_variants, fold
+from novaberg.timeparse import parse as parse_time
 from novaberg.tribunal.claims import find_storage_claims
 
 _CLAUSE_ONLY = sorted(QUESTION_WORDS - DIRECT_QUESTION_WORDS)
+_BERLIN = ZoneInfo("Europe/Berlin")
+_NOW = datetime(2026, 3, 2, 10, 0, tzinfo=_BERLIN)
+_COUNTING = sorted((spelling, value) for word, value in NUMBER_WORDS.items() if value >= 1
+                   for spelling in ascii_variants(word))
 
 
 @pytest.mark.parametrize("stem", DELETE_VERBS)
@@ -99,3 +111,16 @@ def test_a_question_word_before_a_noun_keeps_its_noun_in_a_framed_memory_questio
 def test_a_framed_yes_no_question_is_not_put_in_question_order(word):
     """*Weißt du noch, ob ich umgezogen bin?*: *ob* is no w-word that takes the verb after it."""
     assert plain_question(fold(f"Weißt du noch, {word} ich umgezogen bin?")) == f"{word} ich umgezogen bin?"
+
+
+@pytest.mark.parametrize(("word", "value"), _COUNTING)
+def test_every_number_word_of_the_one_list_counts_for_the_time_parser_and_the_memory_periods(word, value):
+    """*in zwölf Wochen* for an appointment, *vor zwölf Tagen* for what was told: the same word, the same number."""
+    in_weeks = date(2026, 3, 2) + timedelta(weeks=value)
+    assert parse_time(f"in {word} Wochen", _NOW).moment == datetime.combine(in_weeks, time(0), tzinfo=_BERLIN)
+    assert named_period(f"Was hab ich dir vor {word} Tagen erzählt?") == NamedPeriod(AGO, DAY, value)
+
+
+@pytest.mark.parametrize("article", ONE_ARTICLES)
+def test_every_article_that_counts_one_counts_one_week_for_the_memory_periods(article):
+    assert named_period(f"Was hab ich dir vor {article} Woche erzählt?") == NamedPeriod(AGO, WEEK, 1)

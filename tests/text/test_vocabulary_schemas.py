@@ -293,7 +293,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "offline_note_sie": TEXT,
     },
     "text/lexicon_de.json": {"_comment": TEXT, "negations": FOLDED, "delete_verbs": WORDS, "question_words": WORDS,
-                             "question_words_of_a_clause_only": WORDS, "question_words_before_a_noun": WORDS},
+                             "question_words_of_a_clause_only": WORDS, "question_words_before_a_noun": WORDS,
+                             "number_words": Map(INT), "one_articles": WORDS},
     "text/words_de.json": {"_comment": TEXT, "abbreviations": WORDS, "not_abbreviations": WORDS},
     "text/answers_de.json": {  # the word sets of pending, bare_orders and the timeline's resume as data
         "schema_version": INT,
@@ -350,14 +351,14 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "schema_version": INT,
         **dict.fromkeys(
             (
-                "day_words numbers ordinals clock_fractions clock_relatives minute_tens"
+                "day_words ordinals clock_fractions clock_relatives minute_tens"
             ).split(),
             Map(INT),
         ),
         **dict.fromkeys("dayparts dayparts_after_day units periods span_words".split(), Map(WORD)),
         **dict.fromkeys(
             (
-                "article_one after_next fillers calendar_week_words time_prepositions clock_prepositions "
+                "after_next fillers calendar_week_words time_prepositions clock_prepositions "
                 "day_prepositions fractions move_words blockers"
             ).split(),
             WORDS,

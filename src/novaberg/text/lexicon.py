@@ -10,18 +10,22 @@ tells a word said with one of them.
 and the closed reading of consent ask. `DIRECT_QUESTION_WORDS` leave out those that open only a subordinate question
 (*ob*): what the request grammar and the memory question's frame ask of a sentence's first word.
 `QUESTION_DETERMINERS` (*welche*, *welchen*, …) ask with the noun after them.
+
+`NUMBER_WORDS` (*zwei* → 2, as written with umlauts) and `ONE_ARTICLES` (*einer*, *einem*: counting one) are the one
+copy of the number words: the time parser merges them into its vocabulary, the memory's periods read them here.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from novaberg.text.data_files import read_json
 from novaberg.text.words import ascii_variants, fold, words
 
 __all__ = ["NEGATIONS", "DELETE_VERBS", "QUESTION_WORDS", "DIRECT_QUESTION_WORDS", "QUESTION_DETERMINERS",
-           "load_raw_lexicon", "negated", "delete_verb_spellings", "is_delete_verb"]
+           "NUMBER_WORDS", "ONE_ARTICLES", "load_raw_lexicon", "negated", "delete_verb_spellings", "is_delete_verb"]
 
 
 def load_raw_lexicon() -> dict[str, Any]:
@@ -46,6 +50,8 @@ def _part_of_the_question_words(key: str) -> frozenset[str]:
 QUESTION_WORDS: frozenset[str] = frozenset(_RAW["question_words"])
 DIRECT_QUESTION_WORDS: frozenset[str] = QUESTION_WORDS - _part_of_the_question_words("question_words_of_a_clause_only")
 QUESTION_DETERMINERS: frozenset[str] = _part_of_the_question_words("question_words_before_a_noun")
+NUMBER_WORDS: MappingProxyType[str, int] = MappingProxyType(dict(_RAW["number_words"]))
+ONE_ARTICLES: tuple[str, ...] = tuple(_RAW["one_articles"])
 
 
 def negated(text: str) -> bool:
