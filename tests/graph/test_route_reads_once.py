@@ -28,7 +28,7 @@ def _counted(entry: ServiceEntry, asked: Counter[tuple[str, str]]) -> ServiceEnt
     return replace(entry, route_hint=counted)
 
 
-@pytest.mark.parametrize("said", ["Mein Hund heißt Bello.", "Hallo, wie geht es dir?"])
+@pytest.mark.parametrize("said", ["Mein Hund heißt Bello.", "Ich war gestern mit Lena im Kino."])
 def test_each_services_route_hint_is_read_once_per_turn(db, redis, offline_llm, tmp_path, monkeypatch, said):
     """Two persons: the hints of the one text are read once for each of their turns, and each still gets an answer."""
     asked: Counter[tuple[str, str]] = Counter()
