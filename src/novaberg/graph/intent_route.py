@@ -63,7 +63,7 @@ def decided_by_intents(text: str, verdict: Verdict, registry: Registry, now: dat
     if now is not None and zone is not None and entry.declared.leaves_to_model(text, now, zone):
         return None
     return {"domain": reading.service, "management_action": "agent", "unknown_domain": None,
-            "decided_by": DECIDED_BY_INTENTS, "intent": reading.intent}
+            "decided_by": DECIDED_BY_INTENTS}  # the intent is the turn's reading's (`lesart`), kept there once
 
 
 def _tie_question(text: str, verdict: Verdict, registry: Registry) -> dict[str, Any]:

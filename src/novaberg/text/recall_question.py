@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from novaberg.text.calendar import MONTH_NAMES
+from novaberg.text.lexicon import DIRECT_QUESTION_WORDS, QUESTION_DETERMINERS
 from novaberg.text.recall_forms import (
     COLLECTIVE_KIN as _COLLECTIVE_KIN,
 )
@@ -36,7 +37,7 @@ from novaberg.text.recall_patterns import ABOUT_NAMED as _ABOUT_NAMED
 from novaberg.text.recall_patterns import ASKS_A_NAME
 from novaberg.text.recall_patterns import OWNED as _OWNED
 from novaberg.text.told_slots import RELATIVES, SYNONYMS, relative_of
-from novaberg.text.words import fold
+from novaberg.text.words import alternation, fold
 
 __all__ = ["MemoryQuestion", "memory_question", "plain_question", "asks_what_was_told"]
 
@@ -111,8 +112,11 @@ _FRAME = re.compile(r"^\s*(?:(?:weisst|wisst|wissen)\s+(?:du|sie)|erinnerst\s+du
                     r"(?:kannst|koenntest)\s+du\s+mir\s+(?:\w+\s+)?sagen|(?:koennen|koennten)\s+sie\s+mir\s+"
                     r"(?:\w+\s+)?sagen)(?:\s+(?:noch|eigentlich|denn|daran))*\s*,?\s*")
 _FRAME_END = re.compile(r"\s*,\s*(?:weisst|wisst|wissen)\s+(?:du|sie)\s+(?:das\s+)?(?:noch\s*)?(?=\?\s*$)")
-_CLAUSE = re.compile(r"^(?P<w>welche[nsrm]?\s+\w+|was\s+fuer\s+(?:ein\w*\s+)?\w+|wie\s+(?:alt|oft|lange|viele?)|was|wo|"
-                     r"wie|wer|wen|wem|wann|woher|wohin|wogegen|womit|wovon|wofuer|woran)\s+(?P<rest>.+?)\s+"
+# The question words are the one list (text/lexicon_de.json): those before a noun take it with them (*welchen
+# sport*, *wessen hund*); *ob* opens no clause that is put back in question order.
+_CLAUSE = re.compile(rf"^(?P<w>(?:{alternation(fold(w) for w in QUESTION_DETERMINERS)})\s+\w+|"
+                     r"was\s+fuer\s+(?:ein\w*\s+)?\w+|wie\s+(?:alt|oft|lange|viele?)|"
+                     rf"{alternation(fold(w) for w in DIRECT_QUESTION_WORDS - QUESTION_DETERMINERS)})\s+(?P<rest>.+?)\s+"
                      r"(?P<verb>[a-z]+)\s*\?\s*$")
 
 
