@@ -5,11 +5,14 @@ per turn). Two persons: what one shares never answers the other."""
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 from typing import Any
 
 from novaberg.core.settings import FILES_HITS_CAP
-from novaberg.files.blocks import QUESTION_FILES
+from novaberg.files.blocks import QUESTION_FILES, aufzeichnungen_block, turn_hits
+from tests.files.helpers import NOW as HELPER_NOW
+from tests.files.helpers import service, write
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 7, 10)
@@ -42,3 +45,20 @@ def test_an_answer_in_the_sixth_to_eighth_file_of_the_search_is_found_and_only_f
     assert "24. Juni" in answer and "garten/gartenpflege.md" in answer, answer
     other = nova.turn("bert", "nova", QUESTION, NOW).answer
     assert "24. Juni" not in other, other
+
+
+def test_the_block_shows_the_first_five_of_the_turns_one_search_and_the_question_path_reads_eight(db: Any, deps: Any,
+                                                                                                  tmp_path: Path) -> None:
+    svc = service(db, tmp_path, users=("u1", "u2"))
+    for n in range(1, 10):
+        write(tmp_path / "garten" / f"hecke-{n}.md", DECOY.format(n=n))
+    svc.grant("u1", "nova", str(tmp_path / "garten"))
+    svc.index(HELPER_NOW)
+    state = {"turn_id": uuid.uuid4(), "user_id": "u1", "character_id": "nova", "text": QUESTION, "now": HELPER_NOW}
+    block = aufzeichnungen_block(state, deps)
+    assert block is not None and block.text.count("garten/hecke-") == FILES_HITS_CAP, block.text
+    read = turn_hits(state, deps, QUESTION_FILES)
+    assert len(read) == QUESTION_FILES and [hit.path for hit in read[:FILES_HITS_CAP]] == \
+        [hit.path for hit in turn_hits(state, deps)]
+    other = {**state, "user_id": "u2", "turn_id": uuid.uuid4()}
+    assert aufzeichnungen_block(other, deps) is None and turn_hits(other, deps, QUESTION_FILES) == []
