@@ -1,0 +1,90 @@
+"""More readers of the one lexicon (`text/lexicon_de.json`): every number word counts as an amount for the list
+items, an hour for the calendar's minutes in words, a frequency for salience and a number for the files' novelty;
+every question word opens an indirect question for the files' deepening, a recall question after *weißt du noch*,
+and a subordinate clause after a separable verb's particle. Each test walks the whole list (or its named part), so a
+reader that keeps a shorter copy of its own fails on the words its copy lacks."""
+
+from __future__ import annotations
+
+import pytest
+
+from novaberg.files.knowledge.novelty import fact_differences
+from novaberg.text.calendar_frames import calendar_frame
+from novaberg.text.deepening_words import asks_indirectly
+from novaberg.text.file_requests import asks_what_she_knows
+from novaberg.text.grammar import analyse
+from novaberg.text.lexicon import (
+    AMOUNT_WORDS,
+    DIRECT_QUESTION_WORDS,
+    NEGATING_PREPOSITIONS,
+    NEGATIONS,
+    NUMBER_WORDS,
+    ONE_ARTICLES,
+    QUESTION_WORDS,
+    number_word_spellings,
+    question_word_spellings,
+)
+from novaberg.text.list_text import ambiguous_enumeration
+from novaberg.text.salience_rules import weigh
+from novaberg.text.words import ascii_variants
+
+_AMOUNTS = sorted({v for word in (*NUMBER_WORDS, *ONE_ARTICLES, *AMOUNT_WORDS) for v in ascii_variants(word)})
+_COUNTING = number_word_spellings(1)
+_HOURS = number_word_spellings(1, 12)
+
+
+@pytest.mark.parametrize("word", _AMOUNTS)
+def test_a_number_or_amount_word_makes_an_enumeration_without_commas_one_item(word):
+    """*dreizehn eier milch* said without capitals: an amount before the words makes them one item, not two items
+    that lack their comma (the check that keeps a wrong item off the list)."""
+    assert ambiguous_enumeration(f"{word} eier milch", f"setz {word} eier milch auf die liste") is False
+    assert ambiguous_enumeration("eier milch", "setz eier milch auf die liste") is True
+
+
+@pytest.mark.parametrize("word", _HOURS)
+def test_an_hour_word_with_minutes_in_words_leaves_the_meeting_to_the_time_reader(word):
+    """*Ein Treffen mit Anna um zwo fünfzehn*: minutes said in words after an hour word are not a meeting frame's
+    title; the whole sentence goes to the reader that reads the time."""
+    assert calendar_frame(f"Ein Treffen mit Anna um {word} fünfzehn") is None
+
+
+@pytest.mark.parametrize("word", _COUNTING)
+def test_a_number_word_before_mal_says_a_habit(word):
+    """*Ich trinke dreizehn mal Kaffee*: how often, said in a sentence about herself, weighs as a habit."""
+    assert weigh(f"Ich trinke {word} mal Kaffee") == (0.75, "eine Gewohnheit")
+
+
+@pytest.mark.parametrize("word", sorted({v for w in (*NUMBER_WORDS, *AMOUNT_WORDS) for v in ascii_variants(w)}))
+def test_a_number_word_that_differs_is_a_changed_fact_for_the_files_novelty(word):
+    """*Er nimmt dreizehn Tabletten* after *Er nimmt Tabletten*: a number differs, never a silent copy."""
+    assert "zahl" in fact_differences(f"Er nimmt {word} Tabletten.", "Er nimmt Tabletten.")
+
+
+@pytest.mark.parametrize("word", sorted(NEGATIONS | NEGATING_PREPOSITIONS))
+def test_a_denying_word_is_a_changed_fact_for_the_files_novelty(word):
+    """*Sie trinkt Kaffee ohne Zucker* after *Sie trinkt Kaffee Zucker*: a negation differs."""
+    assert "verneinung" in fact_differences(f"Sie trinkt {word} Kaffee.", "Sie trinkt Kaffee.")
+
+
+@pytest.mark.parametrize("word", question_word_spellings())
+def test_every_question_word_opens_an_indirect_question_for_the_deepening(word):
+    """*Ich weiß nicht mehr, wozu …*: the deepening reads it as a question asked indirectly."""
+    assert asks_indirectly(f"Ich weiß nicht mehr, {word} ich das gekauft habe")
+
+
+@pytest.mark.parametrize("word", question_word_spellings(DIRECT_QUESTION_WORDS))
+def test_every_direct_question_word_after_weisst_du_noch_asks_what_nova_knows(word):
+    """*Weißt du noch, warum …*: a question to what she remembers of stored text."""
+    assert asks_what_she_knows(f"Weißt du noch, {word} wir das gemacht haben?")
+
+
+@pytest.mark.parametrize("word", question_word_spellings(QUESTION_WORDS - DIRECT_QUESTION_WORDS))
+def test_a_clause_only_question_word_after_weisst_du_noch_is_not_asked_of_the_records(word):
+    """*Weißt du noch, ob …* stays a yes/no question to the memory, as the named part of the list says."""
+    assert not asks_what_she_knows(f"Weißt du noch, {word} wir das gemacht haben?")
+
+
+@pytest.mark.parametrize("word", question_word_spellings())
+def test_a_question_word_after_the_particle_makes_the_separable_verb(word):
+    """*Schreib auf, wozu ich das brauche*: the clause after the particle is the content of *aufschreiben*."""
+    assert analyse(f"Schreib auf, {word} ich das brauche").verb == "aufschreiben"
