@@ -1,7 +1,8 @@
 """More readers of the one lexicon (`text/lexicon_de.json`): every number word counts as an amount for the list
 items, an hour for the calendar's minutes in words, a frequency for salience and a number for the files' novelty;
 every question word opens an indirect question for the files' deepening, a recall question after *weißt du noch*,
-and a subordinate clause after a separable verb's particle. Each test walks the whole list (or its named part), so a
+a subordinate clause after a separable verb's particle, a question about reminders, no word of an appointment's
+title and the start of a clause for the readiness in a crisis. Each test walks the whole list (or its named part), so a
 reader that keeps a shorter copy of its own fails on the words its copy lacks."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from novaberg.files.knowledge.novelty import fact_differences
+from novaberg.situation.readiness import CRISIS, readiness
 from novaberg.text.calendar_frames import calendar_frame
 from novaberg.text.deepening_words import asks_indirectly
 from novaberg.text.file_requests import asks_what_she_knows
@@ -25,8 +27,10 @@ from novaberg.text.lexicon import (
     question_word_spellings,
 )
 from novaberg.text.list_text import ambiguous_enumeration
+from novaberg.text.reminder_orders import READ, reminder_order
 from novaberg.text.salience_rules import weigh
 from novaberg.text.words import ascii_variants
+from novaberg.timeline.phrases import keywords_of, title_of
 
 _AMOUNTS = sorted({v for word in (*NUMBER_WORDS, *ONE_ARTICLES, *AMOUNT_WORDS) for v in ascii_variants(word)})
 _COUNTING = number_word_spellings(1)
@@ -88,3 +92,25 @@ def test_a_clause_only_question_word_after_weisst_du_noch_is_not_asked_of_the_re
 def test_a_question_word_after_the_particle_makes_the_separable_verb(word):
     """*Schreib auf, wozu ich das brauche*: the clause after the particle is the content of *aufschreiben*."""
     assert analyse(f"Schreib auf, {word} ich das brauche").verb == "aufschreiben"
+
+
+@pytest.mark.parametrize("word", question_word_spellings(DIRECT_QUESTION_WORDS))
+def test_a_direct_question_word_first_asks_to_see_the_reminders(word):
+    """*wo meine Erinnerungen* said without a question mark (a voice form) still asks to see them."""
+    assert reminder_order(f"{word} meine Erinnerungen") == reminder_order("Zeige meine Erinnerungen")
+    assert reminder_order(f"{word} meine Erinnerungen").kind == READ
+
+
+@pytest.mark.parametrize("word", question_word_spellings())
+def test_a_question_word_is_no_part_of_an_appointments_title(word):
+    """*Trag morgen um 10 Zahnarzt wozu ein*: the title is *Zahnarzt*; a title search for *wozu der Zahnarzt*
+    looks for *zahnarzt* only."""
+    assert title_of(f"Trag morgen um 10 Zahnarzt {word} ein") == "Zahnarzt"
+    assert keywords_of(f"{word} der Zahnarzt") == ["zahnarzt"]
+
+
+@pytest.mark.parametrize("word", question_word_spellings())
+def test_a_question_word_starts_a_new_clause_for_the_readiness_in_a_crisis(word):
+    """*ich kann nicht mehr wozu ich das alles mache*: the clause *ich kann nicht mehr* ends before the question
+    word, so the strain is read (dateien.md §3.0b: readiness drops in a crisis)."""
+    assert readiness(f"ich kann nicht mehr {word} ich das alles mache").value == CRISIS
