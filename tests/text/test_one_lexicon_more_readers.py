@@ -2,7 +2,7 @@
 items, an hour for the calendar's minutes in words, a frequency for salience and a number for the files' novelty;
 every question word opens an indirect question for the files' deepening, a recall question after *weißt du noch*,
 a subordinate clause after a separable verb's particle, a question about reminders, no word of an appointment's
-title and the start of a clause for the readiness in a crisis. Each test walks the whole list (or its named part), so a
+title, the start of a clause for the readiness in a crisis, no elliptic list order and no person's name. Each test walks the whole list (or its named part), so a
 reader that keeps a shorter copy of its own fails on the words its copy lacks."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import pytest
 from novaberg.files.knowledge.novelty import fact_differences
 from novaberg.situation.readiness import CRISIS, readiness
 from novaberg.text.calendar_frames import calendar_frame
+from novaberg.text.commands import read_list_command
 from novaberg.text.deepening_words import asks_indirectly
 from novaberg.text.file_requests import asks_what_she_knows
 from novaberg.text.grammar import analyse
@@ -114,3 +115,17 @@ def test_a_question_word_starts_a_new_clause_for_the_readiness_in_a_crisis(word)
     """*ich kann nicht mehr wozu ich das alles mache*: the clause *ich kann nicht mehr* ends before the question
     word, so the strain is read (dateien.md §3.0b: readiness drops in a crisis)."""
     assert readiness(f"ich kann nicht mehr {word} ich das alles mache").value == CRISIS
+
+
+@pytest.mark.parametrize("word", question_word_spellings())
+def test_a_sentence_opened_by_a_question_word_is_no_elliptic_list_order(word):
+    """*Wozu Milch auf die Einkaufsliste?* said without its mark writes no item *Wozu Milch*."""
+    assert read_list_command(f"{word.capitalize()} Milch auf die Einkaufsliste") is None
+    assert read_list_command("Milch auf die Einkaufsliste") is not None
+
+
+@pytest.mark.parametrize("word", question_word_spellings())
+def test_a_question_word_first_names_no_person_for_salience(word):
+    """*Woher hat Lena das Auto gekauft* is no sentence about a person called *Woher*."""
+    assert weigh(f"{word.capitalize()} hat Lena das Auto gekauft") != (0.75, "ein Mensch aus ihrem Leben")
+    assert weigh("Lena hat das Auto gekauft") == (0.75, "ein Mensch aus ihrem Leben")

@@ -12,7 +12,7 @@ from functools import cache
 
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.data_files import read_json
-from novaberg.text.lexicon import number_word_spellings
+from novaberg.text.lexicon import QUESTION_WORDS, number_word_spellings
 from novaberg.text.recall_patterns import recall_words
 from novaberg.text.told_slots import RELATIVES, slot_of
 from novaberg.text.wellbeing import wellbeing
@@ -155,7 +155,7 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
 _NAMED_PERSON = re.compile(r"^\s*(?P<name>[A-ZÄÖÜ][a-zäöüß]+)\s+(hat|hatte|ist|war|wird|will|macht|arbeitet|studiert|"
                            r"wohnt|lebt|kommt|geht|heiratet|bekommt|kocht|spielt|liebt|mag|frisst|schlaeft|schläft|"
                            r"zieht|fängt|faengt|feiert|muss|darf|kann)\b")
-NOT_A_NAME = frozenset(_TABLES["not_a_name"])
+NOT_A_NAME = frozenset(_TABLES["not_a_name"]) | frozenset(fold(word) for word in QUESTION_WORDS)
 
 
 # *Ich bin Architekt*, *Ich bin eine Frühaufsteherin*: a noun (capitalised as written) after *ich bin* says what she
