@@ -66,7 +66,7 @@ def _plan_step(state: TurnState, runtime: Runtime[Deps]) -> Command[str]:
     """plan, then deepen — unless a verified write sends the turn to read the blocks again first; then on to
     where the deepening's end leads (the question path or compose)."""
     update = plan_node(state, runtime) or {}
-    if after_plan({**state, **update}) == "reread":  # type: ignore[typeddict-item]
+    if after_plan({**state, **update}, runtime.context.registry) == "reread":  # type: ignore[typeddict-item]
         return Command(update=update, goto="reread_blocks")
     update = _in_one_step(state, runtime, (deepen_node,), update)
     return Command(update=update, goto=after_deepen({**state, **update}))  # type: ignore[typeddict-item]
