@@ -150,10 +150,11 @@ class PipelineLog:
         with self._lock:
             self._buffers[turn_id] = []
         with self._db.transaction() as conn:
-            # this commit does not wait for its WAL flush (a disk flush, 1–30 ms on this machine). The
-            # turn's end (`finish_turn`) and every write of a service commit synchronously, and a synchronous
-            # commit flushes the log up to itself — so the raw turn is on disk when the turn ends, as before;
-            # only a crash of the machine (not of the process) in the turn's first ~0.2 s could lose it.
+            # this commit does not wait for its WAL flush (a disk flush, 1–30 ms on this machine). Every write
+            # of a service commits synchronously, and a synchronous commit flushes the log up to itself — so in a
+            # turn that writes, the raw turn is on disk with the person's write. In a turn without a write the
+            # raw turn and the turn's end (`finish_turn`) wait for the WAL writer alike: only a crash of the
+            # database server or the machine (not of this process) within its interval could lose them.
             conn.execute(_NO_FLUSH_WAIT)
             rows = conn.execute(_RECENT_TURNS, (user_id, character_id, history_pairs)).fetchall() \
                 if history_pairs > 0 else []
@@ -173,10 +174,19 @@ class PipelineLog:
         return [json.loads(row[4]) for row in rows if row[1] == node and row[2] == kind]
 
     def finish_turn(self, turn_id: UUID, answer: str | None, verdict: str | None) -> None:
-        """Write the turn's trace rows and its answer together; also called when the turn failed (answer None)."""
+        """Write the turn's trace rows and its answer together; also called when the turn failed (answer None).
+
+        The commit does not wait for its WAL flush (one disk flush, ~1.4 ms of the warm turn). What that can cost:
+        a crash of the server or the machine within the WAL writer's interval (≤ 3 × `wal_writer_delay`, 0.6 s at
+        the default) after the answer loses this row's answer and the turn's trace rows — the database stays
+        consistent, the person had the answer, and the next turn's history misses that exchange. What it cannot
+        cost: a write of the person. Every service writes in a transaction of its own that commits synchronously
+        before the answer is composed (and its flush carries the raw turn of `start_turn` with it); erasure and
+        every other write outside this log are untouched (`SET LOCAL`: this transaction only)."""
         with self._lock:
             rows = self._buffers.pop(turn_id, [])
         with self._db.transaction() as conn:
+            conn.execute(_NO_FLUSH_WAIT)
             if rows:
                 with conn.cursor() as cursor:
                     cursor.executemany(_INSERT_PIPELINE, rows)
