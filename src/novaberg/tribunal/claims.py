@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from novaberg.text.claim_vocabulary import VOCABULARY, StorageVerb
 from novaberg.text.grammar import REQUEST, analyse
@@ -218,8 +219,10 @@ def _is_verb_form(word: str) -> bool:
     return word in V.participles or word in V.present_forms or word in _INFINITIVES
 
 
+@lru_cache(maxsize=8192)
 def _names(word: str, stems: frozenset[str]) -> bool:
-    """Whether `word` is one of `stems` or a compound that begins or ends with one (*Einkaufsliste*)."""
+    """Whether `word` is one of `stems` or a compound that begins or ends with one (*Einkaufsliste*); kept per word
+    (a long answer asks it for every word of every clause, against a few fixed stem lists)."""
     if _is_verb_form(word):
         return False  # *eintragen* is no *Eintrag*
     return any(
