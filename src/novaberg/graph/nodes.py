@@ -55,6 +55,7 @@ from novaberg.situation.texts import (
 )
 from novaberg.situation.turn import (
     begin_situation,
+    carried,
     object_reference,
     record_services,
     refuse_offer,
@@ -142,7 +143,7 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         decision["pending_dismissed_reason"] = own_turn
     _trace(runtime, state, "route", "entscheidung", {k: v for k, v in decision.items() if k != "pending"})
     reading = turn_reading(state["text"], verdict, decision)
-    return {"route": decision, "sachlage": situation.as_dict(), "lesart": reading.as_dict()}
+    return {"route": decision, "sachlage": carried(situation), "lesart": reading.as_dict()}
 
 
 def _fresh_route(state: TurnState, runtime: Runtime[Deps], situation: Situation,
@@ -337,7 +338,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     keep_offer_of(deps, state["user_id"], state["character_id"], results)  # §8.2: „Soll ich … vorlesen?"
     services = [r.as_dict() for r in results]
     situation = record_services(deps.redis, deps.holdings_read(), situation, services, deps.zone)
-    update: dict[str, Any] = {"services": services, "sachlage": situation.as_dict()}
+    update: dict[str, Any] = {"services": services, "sachlage": carried(situation)}
     written = [r.data["timeline_id"] for r in results if "timeline_id" in r.data]
     if written:
         update["clipboard"] = {"timeline_id": written[-1]}
