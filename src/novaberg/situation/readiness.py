@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -168,8 +168,10 @@ def _late_relative(clause: list[str], index: int) -> bool:
                                           for kin in _families().kin)
 
 
+@lru_cache(maxsize=2048)
 def crisis_in(text: str) -> tuple[str, str] | None:
-    """(family, the words that showed it) when the text speaks of a crisis, else None."""
+    """(family, the words that showed it) when the text speaks of a crisis, else None. Kept per text: a turn asks
+    it three times (care, deepening, the judges' tone), and for each of the person's last turns again."""
     f = _families()
     for clause in _clauses(text):
         first_person = any(word in f.first_person for word in clause)
