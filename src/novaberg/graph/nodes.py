@@ -65,8 +65,8 @@ from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.intents import Reading, Verdict
 from novaberg.text.small_talk import small_talk
 
-__all__ = ["route_node", "read_blocks_node", "written_services", "plan_node", "after_plan", "after_deepen", "compose_node", "files_answer_node",
-           "files_may_answer", "MODEL_DOWN_ANSWER", "model_down_answer"]
+__all__ = ["route_node", "read_blocks_node", "written_services", "plan_node", "after_plan", "after_deepen",
+           "compose_node", "files_answer_node", "files_may_answer", "MODEL_DOWN_ANSWER", "model_down_answer"]
 
 _log = logging.getLogger(__name__)
 
@@ -194,7 +194,7 @@ def read_blocks_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]
     answering_headers: list[str] = []  # blocks that answer with something held
     holding_nothing: list[str] = []  # blocks that answer that nothing is held (*noch nicht erzählt*)
     for name, reader in registry.readers:
-        if name in fresh or earlier is None:
+        if name in fresh or earlier is None:  # (`again` is every reader on the first read)
             block = reader(dict(state), runtime.context)
             if block is not None:
                 _trace(runtime, state, "read_blocks", "block", {"reader": name, "header": block.header,
