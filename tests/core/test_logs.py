@@ -166,3 +166,26 @@ def test_the_turns_start_and_end_commit_without_waiting_for_the_flush(db, monkey
     sent.clear()
     log.finish_turn(turn_id, "Hallo!", "ok")
     assert sent[0] == _NO_FLUSH_WAIT and sent.count(_NO_FLUSH_WAIT) == 1
+
+
+def test_a_turns_rows_read_back_as_written_with_every_character_the_stream_escapes(db):
+    """The turn's trace rows reach the table in one stream at its end; a backslash, a tab, a new line, a carriage
+    return, the stream's null marker `\\N` and umlauts come back in node, kind, source and payload as a direct
+    write stores them. Two persons' turns, each row under its own turn."""
+    log = PipelineLog(db)
+    said = "Zeile 1\\n\tTab\r\nneu \\N Ärger \"zitiert\" \\ Ende"
+    payload = {"text": said, "liste": [said, 1.5, None], said: True}
+    log.write(None, "direkt", said, payload, NOW, source=said)
+    turns = {user: uuid4() for user in ("anna", "ben")}
+    for user, turn_id in turns.items():
+        log.start_turn(turn_id, user, "nova", said, NOW)
+        log.write(turn_id, f"knoten {user}", said, {**payload, "wer": user}, NOW, source=said)
+        log.finish_turn(turn_id, said, "ok")
+    with db.transaction() as conn:
+        direct = conn.execute("SELECT node, kind, source, payload FROM pipeline_log WHERE node = 'direkt'").fetchone()
+        for user, turn_id in turns.items():
+            row = conn.execute("SELECT node, kind, source, payload FROM pipeline_log WHERE turn_id = %s AND node <> "
+                               "'perceive'", (turn_id,)).fetchone()
+            assert (row["node"], row["kind"], row["source"]) == (f"knoten {user}", direct["kind"], direct["source"])
+            assert row["payload"] == {**direct["payload"], "wer": user}
+            assert direct["kind"] == said and direct["payload"]["text"] == said
