@@ -34,8 +34,10 @@ _COPY_PIPELINE = "COPY pipeline_log (turn_id, node, kind, source, payload, creat
 _INSERT_BACKGROUND = """
 INSERT INTO hintergrund_log (task, status, payload, created_at) VALUES (%s, %s, %s::jsonb, %s)
 """
-_INSERT_TURN = """
-INSERT INTO turns (turn_id, user_id, character_id, text, created_at) VALUES (%s, %s, %s, %s, %s)
+# The raw turn and its `turn_roh` trace row in one statement (one round trip).
+_INSERT_RAW_TURN = """
+WITH raw AS (INSERT INTO turns (turn_id, user_id, character_id, text, created_at) VALUES (%s, %s, %s, %s, %s))
+INSERT INTO pipeline_log (turn_id, node, kind, source, payload, created_at) VALUES (%s, %s, %s, %s, %s::jsonb, %s)
 """
 _FINISH_TURN = "UPDATE turns SET answer = %s, verdict = %s WHERE turn_id = %s"
 _NO_FLUSH_WAIT = "SET LOCAL synchronous_commit = off"
@@ -159,12 +161,10 @@ class PipelineLog:
             conn.execute(_NO_FLUSH_WAIT)
             rows = conn.execute(_RECENT_TURNS, (user_id, character_id, history_pairs)).fetchall() \
                 if history_pairs > 0 else []
-            conn.execute(_INSERT_TURN, (turn_id, safe_text(user_id), safe_text(character_id), safe_text(text), as_utc(at)))
-            conn.execute(
-                _INSERT_PIPELINE,
-                (turn_id, "perceive", RAW_TURN_KIND, "", safe_json({"user_id": user_id, "character_id": character_id,
-                                                                "text": text}), as_utc(at)),
-            )
+            conn.execute(_INSERT_RAW_TURN, (
+                turn_id, safe_text(user_id), safe_text(character_id), safe_text(text), as_utc(at),
+                turn_id, "perceive", RAW_TURN_KIND, "",
+                safe_json({"user_id": user_id, "character_id": character_id, "text": text}), as_utc(at)))
         return [(row["text"], row["answer"]) for row in reversed(rows)]
 
     def traced(self, turn_id: UUID, node: str, kind: str) -> list[Any]:
