@@ -62,8 +62,10 @@ def test_a_list_add_reads_no_block_a_second_time(nova, monkeypatch):
         result = nova.turn(user, "nova", f"Setz {item} auf die Einkaufsliste", NOW + timedelta(minutes=1))
         assert result.services[-1]["status"] == "abgeschlossen", result.services
         assert ran == readers, (user, ran)
-    assert [n["text"] for n in nova.notes.list("anna") if n["name"] == "Einkaufsliste"] != \
-        [n["text"] for n in nova.notes.list("ben") if n["name"] == "Einkaufsliste"]
+    lists = {user: " ".join(n["text"] for n in nova.notes.list(user) if n["name"] == "Einkaufsliste")
+             for user in ("anna", "ben")}
+    assert "Milch" in lists["anna"] and "Brot" not in lists["anna"], lists
+    assert "Brot" in lists["ben"] and "Milch" not in lists["ben"], lists
 
 
 def test_after_a_timeline_write_only_the_appointments_are_read_again_and_show_it(nova, monkeypatch):
