@@ -21,7 +21,7 @@ import redis as redis_lib
 from novaberg.agents.readers import Block
 from novaberg.core.errors import DatabaseError, ModelError
 from novaberg.core.settings import MEMORY_ABOUT_ME_CAP, MEMORY_BLOCK_CAP, MEMORY_BLOCK_FLOOR
-from novaberg.embed.cache import embed_cached
+from novaberg.embed.cache import embed_cached, embed_cached_arrays
 from novaberg.memory.address import person_address
 from novaberg.memory.recall_periods import asked_period
 from novaberg.memory.recall_scoring import TopicScorer
@@ -344,9 +344,8 @@ def _nearest_block(state: dict[str, Any], deps: Any, nothing_told: bool = False,
         if kind == ABOUT_ME:
             scores = [1.0] * len(fresh)
         else:
-            if query is None:
-                query = embed_cached(deps.embedder, [text])[0]
-            scores = _cosines(query, embed_cached(deps.embedder, [e["inhalt"] for e in fresh]))
+            scores = _cosines(embed_cached_arrays(deps.embedder, [text])[0],
+                              embed_cached_arrays(deps.embedder, [e["inhalt"] for e in fresh]))
         for score, entry in zip(scores, fresh, strict=True):
             if kind == ABOUT_ME or score >= MEMORY_BLOCK_FLOOR:
                 seen.add(entry["inhalt"].strip())
