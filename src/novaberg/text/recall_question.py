@@ -36,7 +36,8 @@ from novaberg.text.recall_patterns import ABOUT_NAMED as _ABOUT_NAMED
 from novaberg.text.recall_patterns import ASKS_A_NAME
 from novaberg.text.recall_patterns import OWNED as _OWNED
 from novaberg.text.told_slots import RELATIVES, SYNONYMS, relative_of
-from novaberg.text.words import fold
+from novaberg.text.tokens import tokenize
+from novaberg.text.words import fold, words
 
 __all__ = ["MemoryQuestion", "memory_question", "plain_question", "asks_what_was_told"]
 
@@ -269,7 +270,7 @@ def memory_question(text: str) -> MemoryQuestion | None:
         return None
     folded = fold(text)
     years = frozenset(_YEAR.findall(folded))
-    first_person = bool(found.who) and not _FIRST_PERSON.isdisjoint(re.findall(r"[a-z]+", plain_question(folded)))
+    first_person = bool(found.who) and not _FIRST_PERSON.isdisjoint(words(plain_question(folded)))
     return replace(found, years=years, first_person=first_person) if years or first_person else found
 
 
@@ -286,7 +287,7 @@ def _named_question(text: str, folded: str) -> MemoryQuestion | None:
     if not found:
         return None
     name = found["name"]
-    written = any(word[:1].isupper() and fold(word) == name for word in re.findall(r"\w+", text)[1:])
+    written = any(token.capitalised and token.folded == name for token in tokenize(text)[1:])
     if not written or name in _NOT_NAMES or name in _STOP or relative_of(name) is not None or len(name) < 3 \
             or any(name == fold(month) for month in MONTH_NAMES):
         return None
