@@ -131,9 +131,11 @@ KIN_TAILS = frozenset(rel for rel in RELATIVES if len(rel) >= 4)  # *Schwiegermu
 
 def compound_heads(asked: frozenset[str], topics: frozenset[str]) -> frozenset[str]:
     """The heads a compound may end in: an asked word of four or more letters in any of its forms (*Allergien* →
-    *Tierhaarallergie*), or a kind of a kind family (*Beachvolleyball*)."""
+    *Tierhaarallergie*), or a kind of a kind family (*Beachvolleyball*). A form cut shorter than five letters is no
+    head (*Lunge* → *lung* would end every *Behandlung*)."""
     return frozenset(form for topic in asked if len(topic) >= 4 for form in forms(topic)
-                     if len(form) >= 4 and form not in partner_words(topic)) | (topics & KIND_FAMILIES)
+                     if (len(form) >= 5 or form == topic) and form not in partner_words(topic)) \
+        | (topics & KIND_FAMILIES)
 
 
 def topic_words(topics: frozenset[str]) -> frozenset[str]:

@@ -35,8 +35,8 @@ from novaberg.text.recall_forms import words_of as _words
 from novaberg.text.recall_patterns import ABOUT_NAMED as _ABOUT_NAMED
 from novaberg.text.recall_patterns import ASKS_A_NAME
 from novaberg.text.recall_patterns import OWNED as _OWNED
-from novaberg.text.told_slots import RELATIVES, SYNONYMS, relative_of
 from novaberg.text.tokens import tokenize
+from novaberg.text.told_slots import RELATIVES, SYNONYMS, relative_of
 from novaberg.text.words import fold, words
 
 __all__ = ["MemoryQuestion", "memory_question", "plain_question", "asks_what_was_told"]
