@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from novaberg.text.recall_forms import (
     COLLECTIVE_KIN,
+    COMPANIONS,
+    FAMILIES,
     KIN_TAILS,
     KIN_WORDS,
     NAMING,
@@ -22,7 +24,9 @@ from novaberg.text.recall_forms import (
     compound_heads,
     forms,
     main_words,
+    plain_vowel,
     relative_word,
+    same,
     sentence_fronts,
     sentence_subject,
     sentence_words,
@@ -47,6 +51,17 @@ def score_told(question: MemoryQuestion, said: str, names: dict[str, str] | None
     """How many of the question's own topic words the sentence holds (a widened family word counts once); a
     sentence filling the asked slot (`text/told_slots.py`: *Ich bin Schreiner* for *Was arbeite ich?*) counts as found."""
     return TopicScorer.of(question, names).score(said)
+
+
+def _fronts(topic: str) -> frozenset[str]:
+    """What a compound may open with for an asked noun: the noun, its forms of five or more letters, its stem
+    without the umlaut (*Zahn*fleisch for *Zähnen*), and the general word of its family it opens with itself
+    (*Lungen*krebs for *Lungenerkrankung*) — never a cut stem of four letters (*geho* would open *gehört*)."""
+    own = {form for form in forms(topic) if len(form) >= 5 or form == topic} \
+        | {plain for form in forms(topic) if (plain := plain_vowel(form)) is not None and len(plain) >= 4}
+    heads = {head for heads, _ in FAMILIES for head in heads
+             if len(head) >= 4 and topic.startswith(head) and any(same(topic, h) for h in heads)}
+    return frozenset(own | heads)
 
 
 class TopicScorer:
@@ -78,7 +93,7 @@ class TopicScorer:
         # an asked noun may be a compound's first part too (*Lungenkrebs* for *Lunge*): its forms of four letters
         # or more, the umlaut's too (*Zahnfleisch* for *Zähne*)
         asked_nouns = frozenset(question.nouns) & frozenset(asked)
-        fronts = {topic: frozenset(form for form in forms(topic) if len(form) >= 4) for topic in asked_nouns}
+        fronts = {topic: _fronts(topic) for topic in asked_nouns}
         self.per_asked = tuple((topic, with_collapsed(asked_words(topic)),
                                 with_collapsed(compound_heads(frozenset({topic}), frozenset())),
                                 fronts.get(topic, frozenset()))
@@ -96,6 +111,7 @@ class TopicScorer:
         self.names_asked = frozenset(n for n, rel in names.items() if rel in relatives) | NAMING \
             if question.wants_name else frozenset()
         self.kin = topic_words(KIN_WORDS | COLLECTIVE_KIN) | frozenset(names) if question.kin else frozenset()
+        self.companions = topic_words(KIN_WORDS) | COMPANIONS | frozenset(names) if question.with_whom else frozenset()
         self.verb = (topic_words(question.verb) - STOP) if question.verb else frozenset()
         # the person asked about: the subjects that answer, the words that name them (their names too), and the
         # asked words that say what of them (*Beruf* in *Was ist meine Frau von Beruf?*) — one of these must be
@@ -146,6 +162,9 @@ class TopicScorer:
             return 0
         if self.kin and word_set.isdisjoint(self.kin) and tails.isdisjoint(KIN_TAILS):
             return 0
+        if self.companions and word_set.isdisjoint(self.companions) and tails.isdisjoint(KIN_TAILS) \
+                and tails.isdisjoint(self.companions):
+            return 0  # *Ich lebe abstinent* says how, not with whom
         if self.verb and word_set.isdisjoint(self.verb) and not fills:
             return 0
         if self.who and not self._about_who(said, word_set, tails, fills):

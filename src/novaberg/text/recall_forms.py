@@ -21,10 +21,10 @@ from novaberg.text.told_slots import RELATIVES, SYNONYMS, TIME_NOUNS, relative_o
 from novaberg.text.words import fold
 from novaberg.text.words import words as _words
 
-__all__ = ["WORDS", "FAMILIES", "KIND_FAMILIES", "COLLECTIVE_KIN", "STOP", "KIN_WORDS", "ENDINGS", "OWN_VERBS",
+__all__ = ["WORDS", "COMPANIONS", "FAMILIES", "KIND_FAMILIES", "COLLECTIVE_KIN", "STOP", "KIN_WORDS", "ENDINGS", "OWN_VERBS",
            "NAMING", "KIN_TAILS", "words_of", "sentence_tokens", "widened", "same", "shares", "bare_answer",
            "relative_word", "sentence_subject", "compound_heads", "topic_words", "partner_words", "asked_words", "sentence_words", "forms",
-           "forms_of", "main_words", "collapsed", "with_collapsed", "sentence_fronts"]
+           "forms_of", "main_words", "collapsed", "with_collapsed", "sentence_fronts", "plain_vowel", "umlauted"]
 
 WORDS = recall_words()  # `text/recall_de.json`
 # Word families: a topic word finds the told sentences holding any of its family (folded, whole words). In a
@@ -43,6 +43,7 @@ STOP = frozenset(WORDS["stop_words"])  # words that never make a topic
 # the family as a whole: every relative word, and the plurals that are no short ending away (*Brüder*, *Söhne*)
 KIN_WORDS = frozenset(RELATIVES - set(WORDS["pets"]) | set(WORDS["kin_plurals"]))  # a pet is no relative here
 ENDINGS = tuple(WORDS["endings"])
+COMPANIONS = frozenset(WORDS["companions"])  # with whom one lives besides a relative or a name (*allein*, *WG*)
 
 
 def words_of(text: str) -> list[str]:
@@ -187,13 +188,15 @@ _OWN_ENDINGS = tuple(WORDS["own_endings"])  # a relative's own plural and case f
 
 def asked_words(topic: str) -> frozenset[str]:
     """The whole words that hold an asked word: its two forms (equal up to a short ending, three letters or more
-    each) and, not a stop word, its first or last five or more letters when three or more are left over."""
+    each, the umlaut either way: *Arzt*/*Ärztin*, *Zähne*/*Zahn*) and, not a stop word, its first or last five or
+    more letters when three or more are left over."""
     return read_kept("recall_forms.asked_words", topic, lambda: _asked_words(topic))
 
 
 def _asked_words(topic: str) -> frozenset[str]:
-    same = forms(topic) | {topic + end for end in ENDINGS} | {stem + end for stem in forms(topic)
-                                                                 if len(stem) >= 4 for end in ENDINGS} \
+    stems = forms(topic) | {shifted for stem in forms(topic) if len(stem) >= 4
+                            for shifted in (umlauted(stem), plain_vowel(stem)) if shifted and len(shifted) >= 4}
+    same = stems | {topic + end for end in ENDINGS} | {stem + end for stem in stems if len(stem) >= 4 for end in ENDINGS} \
         if len(topic) >= 3 else frozenset()
     parts = {part for size in range(5, len(topic) - 2) for part in (topic[:size], topic[-size:])}
     return (frozenset(same) | (frozenset(parts) - STOP)) - partner_words(topic)
@@ -264,6 +267,27 @@ def forms(word: str) -> frozenset[str]:
 def _forms(word: str) -> frozenset[str]:
     return frozenset(word[: len(word) - len(end)] for end in ENDINGS
                      if word.endswith(end) and len(word) - len(end) >= 3) | {word}
+
+
+_LAST_UMLAUT = re.compile(r"(?<![aeiou])(ae|oe|ue)(?=[^aeiou]*$)")
+_LAST_VOWEL = re.compile(r"(au|(?<![aeiou])[aou])(?=[^aeiou]*$)")
+
+
+def plain_vowel(stem: str) -> str | None:
+    """The stem without the umlaut of its last vowel (*zaehn* → zahn, *aerzt* → arzt, *brueder* → bruder): the
+    plural and the feminine of many nouns put it there; None when it has none."""
+    found = _LAST_UMLAUT.search(stem)
+    return stem[: found.start()] + found.group()[0] + stem[found.end():] if found else None
+
+
+def umlauted(stem: str) -> str | None:
+    """The stem with its last vowel as an umlaut (*arzt* → aerzt, *zahn* → zaehn, *haus* → haeus); None when its
+    last vowel takes none."""
+    found = _LAST_VOWEL.search(stem)
+    if not found:
+        return None
+    vowel = found.group()
+    return stem[: found.start()] + ("aeu" if vowel == "au" else vowel + "e") + stem[found.end():]
 
 
 def forms_of(topics: frozenset[str]) -> frozenset[str]:

@@ -37,7 +37,7 @@ from novaberg.text.recall_patterns import ASKS_A_NAME
 from novaberg.text.recall_patterns import OWNED as _OWNED
 from novaberg.text.tokens import tokenize
 from novaberg.text.told_slots import RELATIVES, SYNONYMS, relative_of
-from novaberg.text.words import fold, words
+from novaberg.text.words import contains_words, fold, words
 
 __all__ = ["MemoryQuestion", "memory_question", "plain_question", "asks_what_was_told"]
 
@@ -103,6 +103,8 @@ class MemoryQuestion:
     broad: bool = False
     # the question says *ich* or *wir* (*Wohin fahren wir mit den Kindern?*): her own trip is not a neighbour's
     first_person: bool = False
+    # *Mit wem wohne ich zusammen?*: asks for a person — a sentence names one (a relative, a name, *allein*)
+    with_whom: bool = False
 
 
 # *Wissen Sie noch, wo ich arbeite?*, *Weißt du noch, was ich beruflich mache?*, *Erinnern Sie sich, wie mein Hund
@@ -271,7 +273,12 @@ def memory_question(text: str) -> MemoryQuestion | None:
     folded = fold(text)
     years = frozenset(_YEAR.findall(folded))
     first_person = bool(found.who) and not _FIRST_PERSON.isdisjoint(words(plain_question(folded)))
-    return replace(found, years=years, first_person=first_person) if years or first_person else found
+    with_whom = contains_words(words(plain_question(folded)), _WITH_WHOM) and not found.broad
+    return replace(found, years=years, first_person=first_person, with_whom=with_whom) \
+        if years or first_person or with_whom else found
+
+
+_WITH_WHOM = ("mit", "wem")
 
 
 _FIRST_PERSON = frozenset(_WORDS["first_person"])
