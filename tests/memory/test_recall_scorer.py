@@ -67,7 +67,7 @@ def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> in
                                                 or any(w == v + end for v in question.verb for end in forms.ENDINGS))
                                                 for w in words):
         return 0
-    if question.who and not _about_who(question, said, names, words, filled, asked):
+    if question.who and not _about_who(question, said, names, words, filled, asked, opened):
         return 0
     if question.about_herself and subject_of(said, names) not in (None, "ich"):
         return 0
@@ -96,7 +96,7 @@ def _fills(question: MemoryQuestion, slot: str, names: dict[str, str]) -> bool:
 
 
 def _about_who(question: MemoryQuestion, said: str, names: dict[str, str], words: tuple[str, ...], filled: bool,
-               asked: set[str]) -> bool:
+               asked: set[str], opened: set[str]) -> bool:
     """Never a neighbour fact: a name must be said; a relative must be the subject, or be named in a sentence
     about her; and what is asked of them must be held too (or their slot filled)."""
     who = set(question.who)
@@ -121,8 +121,9 @@ def _about_who(question: MemoryQuestion, said: str, names: dict[str, str], words
         return True
     content = [topic for topic in asked if topic not in related and not (forms.asked_words(topic) & who_words)
                and (question.what is None or topic in question.what)]
-    return not content or any(_same_or_head(word, topic) or word not in forms.STOP and word in forms.topic_words(
-        forms.widened([topic])) for topic in content for word in words)
+    return not content or any(topic in opened for topic in content) or any(
+        _same_or_head(word, topic) or word not in forms.STOP and word in forms.topic_words(forms.widened([topic]))
+        for topic in content for word in words)
 
 
 def _found(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str]) -> bool:

@@ -124,8 +124,8 @@ class TopicScorer:
         # whose slot answers: the asked relatives, or the relative a name asked for was introduced as
         self.fill_who = self.who | frozenset(names[w] for w in self.by_name if w in names)
         related = self.fill_who  # *Mimi*: her *Katze* too
-        self.content = tuple((words | (topic_words(widened([topic])) - STOP), heads)
-                             for topic, words, heads, _ in self.per_asked
+        self.content = tuple((words | (topic_words(widened([topic])) - STOP), heads, starts)
+                             for topic, words, heads, starts in self.per_asked
                              if not (words & self.who_words) and topic not in related
                              and (question.what is None or topic in question.what)) \
             if self.who and not question.wants_name and question.what != frozenset() else ()
@@ -212,4 +212,5 @@ class TopicScorer:
             if subject not in self.who and not self.first_person and self._fills_her_own(said):
                 return False  # *Ich wohne seit der Trennung von meinem Mann in Köln*: her home, not his
         return not self.content or fills or any(not word_set.isdisjoint(words) or not tails.isdisjoint(heads)
-                                                for words, heads in self.content)
+                                                or starts and not sentence_fronts(said).isdisjoint(starts)
+                                                for words, heads, starts in self.content)

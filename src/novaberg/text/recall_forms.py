@@ -232,14 +232,17 @@ _CLAUSE_ENDS = re.compile(r"[,.;:!?()\[\]–—]")
 def main_words(said: str) -> tuple[frozenset[str], frozenset[str]]:
     """`sentence_words` of the sentence's main clauses alone: a clause opened by a subordinating word (*weil*,
     *wenn*, *dass*, and *da* before its subject — *da das …*, not *da ist …*) runs to the next sign and tells a side
-    matter (*… da das auch meine Rückenschmerzen verstärken kann*, *… nur wenn ich zu wenig trinke*)."""
+    matter (*… da das auch meine Rückenschmerzen verstärken kann*, *… nur wenn ich zu wenig trinke*), and so does
+    an infinitive clause after a comma (*Ich habe Angst, zum Zahnarzt zu gehen*)."""
     return read_kept("recall_forms.main_words", said, lambda: _main_words(said))
 
 
 def _main_words(said: str) -> tuple[frozenset[str], frozenset[str]]:
     kept: list[str] = []
-    for piece in _CLAUSE_ENDS.split(fold(said)):
+    for index, piece in enumerate(_CLAUSE_ENDS.split(fold(said))):
         words = _words(piece, join_apostrophes=False)
+        if index and len(words) >= 2 and words[-2] == "zu":  # *…, zum Zahnarzt zu gehen*: an infinitive clause
+            continue
         for at, word in enumerate(words):
             if word in _SUBORDINATORS or word == "da" and at + 1 < len(words) and words[at + 1] in _CLAUSE_SUBJECTS:
                 break
