@@ -75,3 +75,16 @@ def test_the_recall_readings_of_an_erased_person_leave_with_her_words(db, redis)
     LongTermRepository(db).told("erna", "nova", 500)  # her words read again: a fresh store, none of the old readings
     assert told_words.TOLD_WORDS.readings(db, "erna", "nova") == {}
     assert _sentences(told_words.TOLD_WORDS.readings(db, "otto", "nova")) == {"Ich wohne in Passau."}
+
+
+def test_only_the_most_recently_read_pairs_keep_their_readings():
+    class _Db:  # a database object as the cache keys it (weakly)
+        pass
+
+    db, words = _Db(), told_words._ToldWords(pairs=8, reading_pairs=2)
+    for user in ("ada", "bea", "cem"):
+        words.keep(db, user, "nova", {1: (10, (1, f"{user}s Satz"))})
+        words.readings(db, user, "nova")[("reader", f"{user}s Satz")] = "gelesen"
+    assert words.readings(db, "ada", "nova") == {}  # read first, dropped when the third pair's readings came
+    assert words.readings(db, "cem", "nova") == {("reader", "cems Satz"): "gelesen"}
+    assert words.held(db, "ada", "nova")[1]  # her words themselves stay held

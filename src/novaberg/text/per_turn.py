@@ -21,7 +21,7 @@ _MAX_READINGS = 1024  # per scope: a monologue of many sentences still keeps its
 _SCOPE: ContextVar[dict[tuple[str, Hashable], object] | None] = ContextVar("novaberg_one_reading_per_turn",
                                                                             default=None)
 _KEPT: ContextVar[dict[tuple[str, Hashable], object] | None] = ContextVar("novaberg_readings_kept", default=None)
-MAX_KEPT = 20_000  # readings in one caller's store: past this it is emptied and fills again
+MAX_KEPT = 10_000  # readings in one caller's store (~500 told sentences' readings): past this it is emptied
 
 
 @contextmanager
