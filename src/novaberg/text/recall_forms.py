@@ -272,25 +272,33 @@ def _forms(word: str) -> frozenset[str]:
                      if word.endswith(end) and len(word) - len(end) >= 3) | {word}
 
 
-_LAST_UMLAUT = re.compile(r"(?<![aeiou])(ae|oe|ue)(?=[^aeiou]*$)")
-_LAST_VOWEL = re.compile(r"(au|(?<![aeiou])[aou])(?=[^aeiou]*$)")
+_VOWELS = frozenset("aeiou")
+
+
+def _last_vowel(stem: str) -> int:
+    """Where the stem's last vowel letter is (-1: none)."""
+    return max((at for at, letter in enumerate(stem) if letter in _VOWELS), default=-1)
 
 
 def plain_vowel(stem: str) -> str | None:
-    """The stem without the umlaut of its last vowel (*zaehn* → zahn, *aerzt* → arzt, *brueder* → bruder): the
-    plural and the feminine of many nouns put it there; None when it has none."""
-    found = _LAST_UMLAUT.search(stem)
-    return stem[: found.start()] + found.group()[0] + stem[found.end():] if found else None
+    """The stem without the umlaut of its last vowel (*zaehn* → zahn, *aerzt* → arzt, *gehoer* → gehor): the
+    plural and the feminine of many nouns put it there; None when it has none (an *e* after *a*, *o*, *u* that is
+    no vowel before it: *steuer* keeps its *ue*)."""
+    at = _last_vowel(stem)
+    if at >= 1 and stem[at] == "e" and stem[at - 1] in "aou" and (at < 2 or stem[at - 2] not in _VOWELS):
+        return stem[:at] + stem[at + 1:]
+    return None
 
 
 def umlauted(stem: str) -> str | None:
     """The stem with its last vowel as an umlaut (*arzt* → aerzt, *zahn* → zaehn, *haus* → haeus); None when its
     last vowel takes none."""
-    found = _LAST_VOWEL.search(stem)
-    if not found:
+    at = _last_vowel(stem)
+    if at < 0 or stem[at] not in "aou" or at >= 1 and stem[at - 1] in _VOWELS and stem[at - 1:at + 1] != "au":
         return None
-    vowel = found.group()
-    return stem[: found.start()] + ("aeu" if vowel == "au" else vowel + "e") + stem[found.end():]
+    if stem[at] == "u" and at >= 1 and stem[at - 1] == "a":  # *au* → *äu*
+        return stem[:at] + "e" + stem[at:]
+    return stem[: at + 1] + "e" + stem[at + 1:]
 
 
 def forms_of(topics: frozenset[str]) -> frozenset[str]:
