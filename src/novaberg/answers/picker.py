@@ -327,6 +327,7 @@ def _features(question: Question, candidate: Candidate, meets: _Meets, weights: 
     said = meets.own(candidate)
     named = asked = 0
     focus_met = False
+    nouns = noun_met = False
     for term, weight in weights.items():
         plain = meets.best(term.stem, said, candidate)
         own = plain
@@ -350,6 +351,9 @@ def _features(question: Question, candidate: Candidate, meets: _Meets, weights: 
         own_covered += weight * (own or SECTION_OWN * (meets.best(term.stem, candidate.section) if around else 0))
         if term.required and not own and around:
             own_needed -= weight  # a name in the heading (*Katze Mimi*) is not the sentence's to repeat
+        if term.noun and not term.focus:
+            nouns = True
+            noun_met = noun_met or bool(own or around)
         if term.focus:
             focus_met = focus_met or plain > 0
         else:
@@ -359,6 +363,8 @@ def _features(question: Question, candidate: Candidate, meets: _Meets, weights: 
                 unmet = max(unmet, weight / total)
                 missed = 1.0 if term in spoken else missed
     coverage = covered / total
+    if nouns and not noun_met:
+        return None  # *Warum heizen wir mit Gas?* is not answered by a sentence that says only *heizen*
     if not topical or not bm and not around_sum or own_covered < MIN_OWN * own_needed or coverage < MIN_COVERAGE:
         return None
     return {"own": own_sum / total, "ctx": around_sum / total, "bm": bm / total, "sharp": sharp / squares,
