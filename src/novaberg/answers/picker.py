@@ -10,7 +10,7 @@ shares of the weight), what its context names (heading, title, the sentence befo
 asked kind, whether its file names the whole question and where the search ranked that file, whether it says
 the question's neighbouring words close together. The weights were fitted on the development part of XQuAD
 (German) as a choice among each question's candidates; the share of the best candidate among all (a softmax of
-the scores) must reach `MIN_SHARE`: a sentence that beats its neighbours only narrowly is a guess, and a guess
+the scores) must exceed `MIN_SHARE`: a sentence that beats its neighbours only narrowly is a guess, and a guess
 is no answer.
 """
 
@@ -27,7 +27,7 @@ from novaberg.text.question import AMOUNT, COST, DATE, DURATION, NAME, PERSON, S
 from novaberg.text.stems import HEAD, SHARED_MIN, base, meet, stems
 from novaberg.text.words import contains_words, words
 
-__all__ = ["Choice", "Picked", "pick", "FEATURE_WEIGHTS", "MIN_COVERAGE", "MIN_SHARE"]
+__all__ = ["Choice", "Picked", "pick", "features_of", "FEATURE_WEIGHTS", "MIN_COVERAGE", "MIN_SHARE"]
 
 K1, B = 1.2, 0.3  # BM25; a long sentence is weighed down less than in documents
 MIN_COVERAGE = 0.3  # of the question's weight, named by the sentence or around it
@@ -41,26 +41,27 @@ _FOCUS_WEIGHT = 0.3  # the asked noun (*welche Stadt*) is said beside the answer
 _VERB_WEIGHT = 0.6
 _UNMET_WEIGHT = 0.5
 _PSEUDO = 20  # sentences that hold none of the words, added to every pool: a few candidates give no stable idf
-# fitted on XQuAD's development part (a conditional logit over each question's candidates, bench/answers)
+# fitted on XQuAD's development part: `python -m bench.answers.fit` (a conditional logit over each question's
+# candidates)
 FEATURE_WEIGHTS = {
-    "own": 1.48,  # the question's weight the sentence names itself (a share)
-    "ctx": 0.42,  # … that only its context names
-    "bm": 1.52,  # Okapi BM25 of the sentence, as a share of the question's weight
-    "sharp": 1.28,  # the same with squared weights: the rare words count more
-    "rel": 1.52,  # its BM25 against the best BM25 among the candidates
+    "own": 1.34,  # the question's weight the sentence names itself (a share)
+    "ctx": 0.51,  # … that only its context names
+    "bm": 1.36,  # Okapi BM25 of the sentence, as a share of the question's weight
+    "sharp": 1.14,  # the same with squared weights: the rare words count more
+    "rel": 1.72,  # its BM25 against the best BM25 among the candidates
     "kind": 0.84,  # it carries a value of the asked kind
-    "frac": 1.31,  # the share of the question's words it names (each counted once)
-    "focusm": 1.44,  # it names the asked noun (*welche Stadt* — *die Stadt Sydney*)
-    "named": 0.35,  # *wer*, *wie heißt*: it names someone
-    "unm": -0.62,  # the weight of the heaviest word of the question said neither in it nor around it
-    "len": -0.26,  # its length against the candidates' (log)
-    "pairs": 0.7,  # neighbouring words of the question said close together
-    "filecov": 0.19,  # the question's weight its file names in all
-    "filebest": 0.38,  # its file names the most of the question
-    "file0": 0.11,  # its file is the search's first
-    "filerank": -0.98,  # the search's rank of its file (log)
-    "missed": -0.4,  # a word of the question that another candidate says is said neither in it nor around it
-    "key": 0.05,  # a `key: value` line whose key names a word of the question
+    "frac": 1.21,  # the share of the question's words it names (each counted once)
+    "focusm": 1.48,  # it names the asked noun (*welche Stadt* — *die Stadt Sydney*)
+    "named": 0.34,  # *wer*, *wie heißt*: it names someone
+    "unm": -0.6,  # the weight of the heaviest word of the question said neither in it nor around it
+    "len": -0.24,  # its length against the candidates' (log)
+    "pairs": 0.71,  # neighbouring words of the question said close together
+    "filecov": 0.18,  # the question's weight its file names in all
+    "filebest": 0.26,  # its file names the most of the question
+    "file0": 0.19,  # its file is the search's first
+    "filerank": -0.94,  # the search's rank of its file (log)
+    "missed": -0.45,  # a word of the question that another candidate says is said neither in it nor around it
+    "key": 0.04,  # a `key: value` line whose key names a word of the question
 }
 
 
@@ -246,8 +247,36 @@ def _names_everything(question: Question, candidate: Candidate, meets: _Meets) -
 
 
 def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Candidate], meets: _Meets) -> Picked:
-    if not candidates or not question.terms:
+    scored, near = _scored(question, candidates, pool, meets)
+    if not scored:
+        return Picked(None, near)
+    sums = [sum(FEATURE_WEIGHTS[name] * value for name, value in features.items()) for _, features, _ in scored]
+    highest = max(sums)
+    shares = [math.exp(value - highest) for value in sums]
+    at = sums.index(highest)
+    share = shares[at] / sum(shares)
+    candidate, _, coverage = scored[at]
+    if share <= MIN_SHARE:  # no sentence stands out from the others: a guess between them is no answer
         return Picked(None)
+    return Picked(Choice(candidate, highest, coverage, _names_everything(question, candidate, meets), share))
+
+
+def features_of(question: Question, candidates: Sequence[Candidate]) -> list[tuple[Candidate, dict[str, float]]]:
+    """The current candidates that may answer `question`, each with its features (`FEATURE_WEIGHTS`' names): what
+    the weights are fitted on (`bench.answers.fit`)."""
+    meets = _Meets(question, candidates)
+    current = [c for c in candidates if not c.archived]
+    if not current or not question.terms:
+        return []
+    return [(candidate, features) for candidate, features, _ in _scored(question, current, candidates, meets)[0]]
+
+
+def _scored(question: Question, candidates: Sequence[Candidate], pool: Sequence[Candidate],
+            meets: _Meets) -> tuple[list[tuple[Candidate, dict[str, float], float]], Choice | None]:
+    """The candidates that may answer with their features and coverage, and the best one that speaks of the
+    question without a value of its strict kind (the `near` of `Picked`)."""
+    if not candidates or not question.terms:
+        return [], None
     weights = _weights(question, pool, meets)
     enforced = _enforced(question, pool, meets)
     unheard = _unheard(question, pool, meets)
@@ -260,7 +289,7 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
     said_anywhere = frozenset().union(*(meets.own(c) | c.context_stems for c in pool))
     spoken = frozenset(t for t in question.terms if meets.best(t.stem, said_anywhere))
     if _only_siblings(question, pool, meets):
-        return Picked(None)  # *die gelbe Tonne* does not answer for *die blaue Tonne*
+        return [], None  # *die gelbe Tonne* does not answer for *die blaue Tonne*
     scored: list[tuple[Candidate, dict[str, float], float]] = []
     near: Choice | None = None
     for candidate in candidates:
@@ -282,22 +311,10 @@ def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Ca
                 continue
             features["kind"] = 0.0
         scored.append((candidate, features, coverage))
-    if not scored:
-        return Picked(None, near)
-    top_bm = max(features["bm"] for _, features, _ in scored) or 1.0
-    sums = []
+    top_bm = max((features["bm"] for _, features, _ in scored), default=0.0) or 1.0
     for _, features, _ in scored:
         features["rel"] = features["bm"] / top_bm
-        sums.append(sum(FEATURE_WEIGHTS[name] * value for name, value in features.items()))
-    highest = max(sums)
-    shares = [math.exp(value - highest) for value in sums]
-    at = sums.index(highest)
-    share = shares[at] / sum(shares)
-    candidate, _, coverage = scored[at]
-    if share <= MIN_SHARE:  # no sentence stands out from the others: a guess between them is no answer
-        return Picked(None)
-    best = Choice(candidate, highest, coverage, _names_everything(question, candidate, meets), share)
-    return Picked(best)
+    return scored, near
 
 
 def _only_siblings(question: Question, pool: Sequence[Candidate], meets: _Meets) -> bool:
