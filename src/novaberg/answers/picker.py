@@ -351,19 +351,20 @@ def _features(question: Question, candidate: Candidate, meets: _Meets, weights: 
         if own < 1.0 and candidate.previous:  # *Sie kostet …*: the sentence before names what *sie* is
             own = max(own, _REFERRED * meets.best(term.stem, candidate.previous, candidate))
         around = meets.best(term.stem, candidate.context_stems, candidate) if own < 1.0 else 0.0
+        scored_own, scored_around = own, around
         if own and term.noun and meets.best(term.stem, candidate.titled) >= 1.0:
-            around, own = max(around, own), 0.0  # the file's name or heading says it (*Bruno* in `hund-bruno.md`):
-            # a line repeating it tells the file, not the line
+            scored_own, scored_around = 0.0, max(around, own)  # the file's name or heading says it (*Bruno* in
+            # `hund-bruno.md`): a line repeating it tells the file, not the line — it scores as its context
         if own == 0 and around == 0 and (term in unheard or term.required and term in enforced
                                          and (not _shaped(term) or _says_another(term, candidate))):
             return None
         if (own or around) and not term.required:
             topical = True
-        own_sum += weight * own
-        around_sum += weight * max(0.0, around - own)
-        if own:
-            bm += weight * own * (K1 + 1) / (own + K1 * (1 - B + B * length))
-            sharp += weight * weight * own
+        own_sum += weight * scored_own
+        around_sum += weight * max(0.0, scored_around - scored_own)
+        if scored_own:
+            bm += weight * scored_own * (K1 + 1) / (scored_own + K1 * (1 - B + B * length))
+            sharp += weight * weight * scored_own
         covered += weight * (own or around * 0.8)
         own_covered += weight * (own or SECTION_OWN * (meets.best(term.stem, candidate.section) if around else 0))
         if term.required and not own and around:
