@@ -3,8 +3,8 @@ own fact, never the partner's; a sentence that does not stand out from another a
 a thing named by an adjective nothing says is not answered by its sibling (dateien.md §8.1: a question answered
 from the shared files, with its source, or honestly nothing).
 
-Anna and Bert each share a household folder of their own with the same kinds of facts and other values; every
-question runs through `Nova.turn` with the offline model.
+Anna and Bert each share a household folder of their own with the same kinds of facts and other values, and lines
+about the same things that do not answer; every question runs through `Nova.turn` with the offline model.
 """
 
 from __future__ import annotations
@@ -30,7 +30,10 @@ ANNA = {"haushalt.md": (
     "Wir heizen mit Gas, weil die Wärmepumpe für das alte Haus zu teuer gewesen wäre.\n"
     "Die Kündigungsfrist des Mietvertrags beträgt drei Monate.\n"
     "Der Kellerschlüssel hängt am Brett im Flur.\n"
-    "Der Kellerschlüssel hängt am Haken im Bad.\n")}
+    "Der Kellerschlüssel hängt am Haken im Bad.\n"
+    "Die Gastherme hängt im Keller neben der Waschmaschine.\n"
+    "Der Ersatzschlüssel ist ein alter Bartschlüssel.\n"
+    "Die Hausratversicherung läuft über die Allianz.\n")}
 BERT = {"wohnung.md": (
     "# Wohnung\n\n"
     "Die blaue Tonne wird jeden Freitag geleert.\n"
@@ -40,7 +43,10 @@ BERT = {"wohnung.md": (
     "Der Ersatzschlüssel liegt bei Familie Okafor im zweiten Stock.\n"
     "Wir heizen mit Fernwärme, weil das Haus am Netz der Stadtwerke hängt.\n"
     "Die Kündigungsfrist des Mietvertrags beträgt sechs Wochen.\n"
-    "Der Kellerschlüssel hängt am Haken neben der Tür.\n")}
+    "Der Kellerschlüssel hängt am Haken neben der Tür.\n"
+    "Die Gastherme ist zwölf Jahre alt und läuft ruhig.\n"
+    "Der Ersatzschlüssel hat einen roten Anhänger.\n"
+    "Die Hausratversicherung läuft seit 2019.\n")}
 
 
 @pytest.fixture
@@ -79,7 +85,7 @@ def test_each_kind_of_question_gets_the_askers_own_fact_never_the_partners(both:
             assert other not in answer, (user, answer)
 
 
-def test_a_date_question_is_answered_only_by_a_sentence_that_carries_a_date(both: Any) -> None:
+def test_a_question_about_someone_the_files_never_name_gets_nothing_not_anothers_date(both: Any) -> None:
     assert "September 2024" in _ask(both, "anna", "Seit wann spielt Marie Geige?")
     answer = _ask(both, "bert", "Seit wann spielt Marie Geige?")  # Bert's files know Jonas, not Marie
     assert "September 2024" not in answer and answer.startswith(NOTHING), answer
