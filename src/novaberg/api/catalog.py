@@ -95,10 +95,16 @@ TIMELINE_DECLARED = Declared(own_order=elliptic_order, splits=coordinated_orders
                              leaves_to_model=_timeline_leaves_to_model, prompt_rule="termine",
                              wants_rule=_timeline_wants_query_rule)
 
+_TERMINE_READER = "termine"
+
+# `changes_blocks`: the blocks a verified write of the service can change, read again after it (the appointments
+# after a timeline write); a list, a note or a directive is in no block, so after their write none is read again.
+# A service that declares nothing gets every block read again.
 SERVICES: tuple[ServiceEntry, ...] = (
-    ServiceEntry(_TIMELINE, timeline_hint, intents_of(_TIMELINE.name), TIMELINE_DECLARED),
-    ServiceEntry(NOTES, notes_hint, intents_of(NOTES_NAME), Declared(own_order=_notes_own_order)),
-    ServiceEntry(DIRECTIVES, directives_hint, intents_of(DIRECTIVES.name)),
+    ServiceEntry(_TIMELINE, timeline_hint, intents_of(_TIMELINE.name), TIMELINE_DECLARED,
+                 changes_blocks=(_TERMINE_READER,)),
+    ServiceEntry(NOTES, notes_hint, intents_of(NOTES_NAME), Declared(own_order=_notes_own_order), changes_blocks=()),
+    ServiceEntry(DIRECTIVES, directives_hint, intents_of(DIRECTIVES.name), changes_blocks=()),
     ServiceEntry(FILES_ROOTS, files_roots_hint, intents_of(FILES_ROOTS.name)),
     ServiceEntry(ReadingService(), reading_hint, intents_of(ReadingService.name)),
     ServiceEntry(KnowledgeService(), knowledge_hint, intents_of(KnowledgeService.name)),
@@ -106,7 +112,7 @@ SERVICES: tuple[ServiceEntry, ...] = (
 )
 
 READERS: tuple[tuple[str, Reader], ...] = (
-    ("termine", termine_block),
+    (_TERMINE_READER, termine_block),
     ("datum", date_block),
     ("aufzeichnungen", aufzeichnungen_block),
     ("eigene_funde", eigene_funde_block),

@@ -36,8 +36,9 @@ from novaberg.text.recall_forms import words_of as _words
 from novaberg.text.recall_patterns import ABOUT_NAMED as _ABOUT_NAMED
 from novaberg.text.recall_patterns import ASKS_A_NAME
 from novaberg.text.recall_patterns import OWNED as _OWNED
+from novaberg.text.tokens import tokenize
 from novaberg.text.told_slots import RELATIVES, SYNONYMS, relative_of
-from novaberg.text.words import alternation, fold
+from novaberg.text.words import alternation, contains_words, fold, words
 
 __all__ = ["MemoryQuestion", "memory_question", "plain_question", "asks_what_was_told"]
 
@@ -103,6 +104,8 @@ class MemoryQuestion:
     broad: bool = False
     # the question says *ich* or *wir* (*Wohin fahren wir mit den Kindern?*): her own trip is not a neighbour's
     first_person: bool = False
+    # *Mit wem wohne ich zusammen?*: asks for a person — a sentence names one (a relative, a name, *allein*)
+    with_whom: bool = False
 
 
 # *Wissen Sie noch, wo ich arbeite?*, *Weißt du noch, was ich beruflich mache?*, *Erinnern Sie sich, wie mein Hund
@@ -273,8 +276,13 @@ def memory_question(text: str) -> MemoryQuestion | None:
         return None
     folded = fold(text)
     years = frozenset(_YEAR.findall(folded))
-    first_person = bool(found.who) and not _FIRST_PERSON.isdisjoint(re.findall(r"[a-z]+", plain_question(folded)))
-    return replace(found, years=years, first_person=first_person) if years or first_person else found
+    first_person = bool(found.who) and not _FIRST_PERSON.isdisjoint(words(plain_question(folded)))
+    with_whom = contains_words(words(plain_question(folded)), _WITH_WHOM) and not found.broad
+    return replace(found, years=years, first_person=first_person, with_whom=with_whom) \
+        if years or first_person or with_whom else found
+
+
+_WITH_WHOM = ("mit", "wem")
 
 
 _FIRST_PERSON = frozenset(_WORDS["first_person"])
@@ -290,7 +298,7 @@ def _named_question(text: str, folded: str) -> MemoryQuestion | None:
     if not found:
         return None
     name = found["name"]
-    written = any(word[:1].isupper() and fold(word) == name for word in re.findall(r"\w+", text)[1:])
+    written = any(token.capitalised and token.folded == name for token in tokenize(text)[1:])
     if not written or name in _NOT_NAMES or name in _STOP or relative_of(name) is not None or len(name) < 3 \
             or any(name == fold(month) for month in MONTH_NAMES):
         return None
