@@ -1,0 +1,113 @@
+"""Orders the route reads from the services' declared intents through `Nova.turn`: a list named by its own name
+(notizen.md §3), an order opened with a lead-in (*Sag mal, …*). The service gets the turn's reading (intent and
+slots) with the request, and each person's order touches only her own list or calendar."""
+
+from __future__ import annotations
+
+import dataclasses
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from novaberg.agents.registry import Registry
+from novaberg.agents.services import AgentRequest, ServiceResult
+from novaberg.api import catalog
+from tests.support import berlin, make_nova
+
+NOW = berlin(2026, 11, 11, 9, 30)  # a Wednesday
+FIGURE = "nova"
+
+
+@dataclass
+class Recorded:
+    """A service of the catalog as it is, keeping the requests it was given."""
+
+    inner: Any
+    requests: list[AgentRequest] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return str(self.inner.name)
+
+    @property
+    def description(self) -> str:
+        return str(self.inner.description)
+
+    def run(self, request: AgentRequest, deps: Any) -> ServiceResult:
+        self.requests.append(request)
+        return self.inner.run(request, deps)
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self.inner, attribute)
+
+
+@pytest.fixture
+def recorded(monkeypatch) -> dict[str, Recorded]:
+    kept: dict[str, Recorded] = {}
+    entries = []
+    for entry in catalog.SERVICES:
+        kept[entry.name] = Recorded(entry.service)
+        entries.append(dataclasses.replace(entry, service=kept[entry.name]))
+    monkeypatch.setattr(catalog, "build_registry", lambda: Registry.of(entries, catalog.READERS))
+    return kept
+
+
+@pytest.fixture
+def nova(db, redis, offline_llm, tmp_path, recorded):
+    return make_nova(db, redis, offline_llm, tmp_path)
+
+
+def _items(nova, user: str) -> dict[str, list[str]]:
+    return {row["name"]: row["text"].splitlines() for row in nova.notes.list(user)}
+
+
+def _readings(service: Recorded, user: str) -> list[tuple[str, dict[str, str]]]:
+    return [(r.reading.intent, dict(r.reading.slots)) for r in service.requests
+            if r.user_id == user and r.reading is not None and r.reading.intent]
+
+
+def test_an_item_struck_from_a_list_named_by_its_own_name_is_read_by_the_notes_intent(nova, recorded):
+    """*Liste Einkauf*: the list word first, the name after it — the notes' intent reads it, names the list in its
+    slots, and only the asking person's list loses the item."""
+    for user in ("u-a", "u-b"):
+        nova.turn(user, FIGURE, "Leg eine Liste Einkauf an mit Quark, Milch", NOW)
+    turn = nova.turn("u-a", FIGURE, "Streiche Quark von meiner Liste Einkauf runter, bitte", NOW)
+    assert [(s["name"], s["status"]) for s in turn.services] == [("notizen", "abgeschlossen")], turn.answer
+    assert _items(nova, "u-a") == {"Einkauf": ["Milch"]}
+    assert _items(nova, "u-b") == {"Einkauf": ["Quark", "Milch"]}
+    assert _readings(recorded["notizen"], "u-a")[-1] == (
+        "eintrag_streichen", {"eintraege": "Quark", "liste": "Liste", "name": "Einkauf"})
+
+
+def test_an_item_added_with_ergaenzen_to_a_list_named_by_its_own_name_is_read_by_the_notes_intent(nova, recorded):
+    for user in ("u-c", "u-d"):
+        nova.turn(user, FIGURE, "Leg eine Liste Baumarkt an mit Spachtel", NOW)
+    turn = nova.turn("u-c", FIGURE, "Ergänze Kabelbinder in meiner Liste Baumarkt", NOW)
+    assert [(s["name"], s["status"]) for s in turn.services] == [("notizen", "abgeschlossen")], turn.answer
+    assert _items(nova, "u-c") == {"Baumarkt": ["Spachtel", "Kabelbinder"]}
+    assert _items(nova, "u-d") == {"Baumarkt": ["Spachtel"]}
+    assert _readings(recorded["notizen"], "u-c")[-1][0] == "eintrag_hinzufuegen"
+
+
+def test_an_order_opened_with_sag_mal_is_read_by_its_template(nova, recorded):
+    """The lead-in *Sag mal* (its *mal* a skip word) opens any template: the timeline's intent reads the order."""
+    turn = nova.turn("u-e", FIGURE, "Sag mal, trag mir morgen um 10 den Zahnarzt ein", NOW)
+    assert turn.services and turn.services[0]["name"] == "timeline", turn.answer
+    assert [row["title"] for row in nova.timeline.list("u-e", FIGURE)] == ["Zahnarzt"]
+    assert nova.timeline.list("u-f", FIGURE) == []
+    assert _readings(recorded["timeline"], "u-e") == [
+        ("termin_anlegen", {"zeit": "morgen um 10", "titel": "den Zahnarzt"})]
+
+
+def test_parallel_orders_on_a_list_named_by_its_own_name_lose_no_item(nova, recorded):
+    """Every write path under parallel turns on one person: four additions at once, each item once."""
+    nova.turn("u-p", FIGURE, "Leg eine Liste Einkauf an mit Milch", NOW)
+    said = ("Ergänze Quark in meiner Liste Einkauf", "Ergänze Eier in meiner Liste Einkauf",
+            "Ergänze Butter in meiner Liste Einkauf", "Ergänze Käse in meiner Liste Einkauf")
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        turns = list(pool.map(lambda text: nova.turn("u-p", FIGURE, text, NOW), said))
+    assert all(t.services and t.services[0]["name"] == "notizen" for t in turns), [t.answer for t in turns]
+    assert sorted(_items(nova, "u-p")["Einkauf"]) == ["Butter", "Eier", "Käse", "Milch", "Quark"]
+    assert [intent for intent, _ in _readings(recorded["notizen"], "u-p")][-4:] == ["eintrag_hinzufuegen"] * 4
