@@ -111,3 +111,20 @@ def test_parallel_orders_on_a_list_named_by_its_own_name_lose_no_item(nova, reco
     assert all(t.services and t.services[0]["name"] == "notizen" for t in turns), [t.answer for t in turns]
     assert sorted(_items(nova, "u-p")["Einkauf"]) == ["Butter", "Eier", "Käse", "Milch", "Quark"]
     assert [intent for intent, _ in _readings(recorded["notizen"], "u-p")][-4:] == ["eintrag_hinzufuegen"] * 4
+
+
+def test_an_order_asked_as_a_question_is_routed_by_its_template_without_the_model(nova, offline_llm, monkeypatch):
+    """*Kannst du mir … eintragen?* is an order its template reads, not a question about the calendar: the router
+    does not leave it to the model (only a question the timeline's rule reads poorly goes there, timeline.md §4a)."""
+    asked: list[str] = []
+    complete = offline_llm.complete
+
+    def counted(task: str, prompt: Any, data: Any) -> Any:
+        asked.append(task)
+        return complete(task, prompt, data)
+
+    monkeypatch.setattr(offline_llm, "complete", counted)
+    turn = nova.turn("u-g", FIGURE, "Kannst du mir morgen um 10 den Zahnarzt eintragen?", NOW)
+    assert [row["title"] for row in nova.timeline.list("u-g", FIGURE)] == ["Zahnarzt"], turn.answer
+    assert nova.timeline.list("u-h", FIGURE) == []
+    assert "router" not in asked, asked
