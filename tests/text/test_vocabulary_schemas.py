@@ -411,7 +411,7 @@ SCHEMAS.update({
         "schwache_zeitwoerter": FOLDED,
     },
     **{f"text/intents/{service}_de.json": _INTENT_FILE
-       for service in ("timeline", "notizen", "direktiven", "dateien_wurzeln", "vergessen", "notizen_listennamen")},
+       for service in ("timeline", "notizen", "direktiven", "dateien_wurzeln", "vergessen", "notizen_listennamen", "notizen_aufgaben", "timeline_kalender", "dateien", "wissen")},
 })
 
 
