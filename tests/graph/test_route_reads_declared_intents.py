@@ -78,7 +78,7 @@ def test_an_item_struck_from_a_list_named_by_its_own_name_is_read_by_the_notes_i
     assert _items(nova, "u-a") == {"Einkauf": ["Milch"]}
     assert _items(nova, "u-b") == {"Einkauf": ["Quark", "Milch"]}
     assert _readings(recorded["notizen"], "u-a")[-1] == (
-        "eintrag_streichen", {"eintraege": "Quark", "liste": "Liste", "name": "Einkauf"})
+        "eintrag_streichen", {"eintraege": "Quark", "name": "Einkauf"})
 
 
 def test_an_item_added_with_ergaenzen_to_a_list_named_by_its_own_name_is_read_by_the_notes_intent(nova, recorded):
@@ -128,3 +128,40 @@ def test_an_order_asked_as_a_question_is_routed_by_its_template_without_the_mode
     assert [row["title"] for row in nova.timeline.list("u-g", FIGURE)] == ["Zahnarzt"], turn.answer
     assert nova.timeline.list("u-h", FIGURE) == []
     assert "router" not in asked, asked
+
+
+def test_the_notes_take_an_item_order_from_the_reading_without_reading_the_text_again(nova, offline_llm, monkeypatch):
+    """The route read *Setz Milch auf die Einkaufsliste* once: the notes classify from its intent and slots — the
+    classification task is not asked — and write the item on the asking person's list only."""
+    for user in ("u-i", "u-j"):
+        nova.turn(user, FIGURE, "Leg eine Einkaufsliste an mit Brot", NOW)
+    asked: list[str] = []
+    complete = offline_llm.complete
+
+    def counted(task: str, prompt: Any, data: Any) -> Any:
+        asked.append(task)
+        return complete(task, prompt, data)
+
+    monkeypatch.setattr(offline_llm, "complete", counted)
+    turn = nova.turn("u-i", FIGURE, "Setz Milch und Eier auf die Einkaufsliste", NOW)
+    assert [(s["name"], s["status"]) for s in turn.services] == [("notizen", "abgeschlossen")], turn.answer
+    assert "notes_classify" not in asked, asked
+    assert _items(nova, "u-i") == {"Einkaufsliste": ["Brot", "Milch", "Eier"]}
+    assert _items(nova, "u-j") == {"Einkaufsliste": ["Brot"]}
+    steps = [s for s in turn.services[0]["steps"] if s.get("schritt") == "klassifikation"]
+    assert steps and steps[0]["quelle"] == "lesart" and steps[0]["inhalt"] == "Milch, Eier", steps
+
+
+def test_an_item_order_the_reading_cannot_vouch_for_is_read_from_the_text(nova, offline_llm, monkeypatch):
+    """A list named by the bare list word alone names no list of its own: the reading gives no classification and
+    the text is read as before (the classification task is asked)."""
+    asked: list[str] = []
+    complete = offline_llm.complete
+
+    def counted(task: str, prompt: Any, data: Any) -> Any:
+        asked.append(task)
+        return complete(task, prompt, data)
+
+    monkeypatch.setattr(offline_llm, "complete", counted)
+    nova.turn("u-k", FIGURE, "Setz Milch auf die Liste", NOW)
+    assert "notes_classify" in asked, asked
