@@ -165,3 +165,54 @@ def test_an_item_order_the_reading_cannot_vouch_for_is_read_from_the_text(nova, 
     monkeypatch.setattr(offline_llm, "complete", counted)
     nova.turn("u-k", FIGURE, "Setz Milch auf die Liste", NOW)
     assert "notes_classify" in asked, asked
+
+
+def _asked_tasks(offline_llm, monkeypatch) -> list[str]:
+    asked: list[str] = []
+    complete = offline_llm.complete
+
+    def counted(task: str, prompt: Any, data: Any) -> Any:
+        asked.append(task)
+        return complete(task, prompt, data)
+
+    monkeypatch.setattr(offline_llm, "complete", counted)
+    return asked
+
+
+def _classified(turn) -> dict[str, Any]:
+    return next(s for s in turn.services[0]["steps"] if s.get("schritt") == "klassifizieren")
+
+
+def test_the_timeline_takes_a_move_from_the_reading_without_reading_the_text_again(nova, offline_llm, monkeypatch):
+    """*Verschieb den Zahnarzt auf Freitag um 15 Uhr*: the timeline's order comes from the intent and its slots
+    (title, new time) — its classification task is not asked — and only the asking person's appointment moves."""
+    for user in ("u-l", "u-m"):
+        nova.turn(user, FIGURE, "Trag mir morgen um 10 den Zahnarzt ein", NOW)
+    asked = _asked_tasks(offline_llm, monkeypatch)
+    turn = nova.turn("u-l", FIGURE, "Verschieb den Zahnarzt auf Freitag um 15 Uhr", NOW)
+    assert turn.services and turn.services[0]["status"] == "abgeschlossen", turn.answer
+    assert "timeline_classify" not in asked, asked
+    step = _classified(turn)
+    assert (step["quelle"], step["aktion"], step["ziel"], step["zeitausdruck"]) == (
+        "lesart", "reschedule", "Zahnarzt", "Freitag um 15 Uhr"), step
+    moved = {user: [(r["title"], r["event_time"].astimezone(NOW.tzinfo).strftime("%d.%m. %H:%M"))
+                    for r in nova.timeline.list(user, FIGURE)] for user in ("u-l", "u-m")}
+    assert moved == {"u-l": [("Zahnarzt", "13.11. 15:00")], "u-m": [("Zahnarzt", "12.11. 10:00")]}
+
+
+def test_a_timeline_order_with_a_reminder_clause_is_read_from_the_text(nova, offline_llm, monkeypatch):
+    """The reading holds the order without its reminder clause: the text is read as before."""
+    asked = _asked_tasks(offline_llm, monkeypatch)
+    nova.turn("u-n", FIGURE, "Trag mir morgen um 10 den Zahnarzt ein und erinnere mich eine Stunde vorher", NOW)
+    assert "timeline_classify" in asked, asked
+
+
+def test_parallel_deletes_read_from_the_reading_delete_once(nova):
+    """Every write path under parallel turns on one person: four *Lösch den Zahnarzt* at once — the appointment
+    goes once, the other appointment stays."""
+    nova.turn("u-q", FIGURE, "Trag mir morgen um 10 den Zahnarzt ein", NOW)
+    nova.turn("u-q", FIGURE, "Trag mir übermorgen um 9 den Friseur ein", NOW)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        turns = list(pool.map(lambda _: nova.turn("u-q", FIGURE, "Lösch den Zahnarzt", NOW), range(4)))
+    assert all(t.services and t.services[0]["name"] == "timeline" for t in turns), [t.answer for t in turns]
+    assert [row["title"] for row in nova.timeline.list("u-q", FIGURE)] == ["Friseur"]
