@@ -216,3 +216,20 @@ def test_parallel_deletes_read_from_the_reading_delete_once(nova):
         turns = list(pool.map(lambda _: nova.turn("u-q", FIGURE, "Lösch den Zahnarzt", NOW), range(4)))
     assert all(t.services and t.services[0]["name"] == "timeline" for t in turns), [t.answer for t in turns]
     assert [row["title"] for row in nova.timeline.list("u-q", FIGURE)] == ["Friseur"]
+
+
+def test_a_move_said_in_the_passive_is_read_as_it_stands(nova, offline_llm, monkeypatch):
+    """*Der Zahnarzt muss auf Freitag verschoben werden* (timeline.md §5.2): the template reads the passive with its
+    modal — no rewrite into an imperative, the classification task is not asked — and only her appointment moves."""
+    for user in ("u-r", "u-s"):
+        nova.turn(user, FIGURE, "Trag mir morgen um 10 den Zahnarzt ein", NOW)
+    asked = _asked_tasks(offline_llm, monkeypatch)
+    turn = nova.turn("u-r", FIGURE, "Der Zahnarzt muss auf Freitag verschoben werden", NOW)
+    assert turn.services and turn.services[0]["status"] == "abgeschlossen", turn.answer
+    assert "timeline_classify" not in asked, asked
+    step = _classified(turn)
+    assert (step["quelle"], step["aktion"], step["ziel"], step["zeitausdruck"]) == (
+        "lesart", "reschedule", "Zahnarzt", "Freitag"), step
+    days = {user: [r["event_time"].astimezone(NOW.tzinfo).strftime("%d.%m. %H:%M")
+                   for r in nova.timeline.list(user, FIGURE)] for user in ("u-r", "u-s")}
+    assert days == {"u-r": ["13.11. 10:00"], "u-s": ["12.11. 10:00"]}
