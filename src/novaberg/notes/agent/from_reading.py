@@ -17,7 +17,7 @@ from novaberg.notes.agent.const import SERVICE_NAME
 from novaberg.notes.agent.names import is_bare_container
 from novaberg.notes.agent.offline import Reading, checked_items, normalized_instruction
 from novaberg.text.commands import ambiguous_enumeration, load_raw_commands
-from novaberg.text.intents import ORDER
+from novaberg.text.intents import ORDER, skip_words
 from novaberg.text.intents import Reading as TurnReading
 from novaberg.text.note_items import split_items, title, type_for
 from novaberg.text.words import fold, words
@@ -48,7 +48,7 @@ def classification_of(reading: TurnReading | None) -> dict[str, Any] | None:
     target = _named_list(said_list, reading.slots.get("name", ""))
     if action is None or not said_items.strip() or not target:
         return None
-    if set(words(said_items)) & _not_in_an_item():
+    if set(words(said_items)) & (_not_in_an_item() | skip_words()):
         return None
     items_text = without_time(said_items) or said_items
     items = split_items(items_text)

@@ -40,7 +40,8 @@ from novaberg.text.tokens import Token, tokenize
 from novaberg.text.words import fold
 
 __all__ = ["Intent", "IntentSet", "Reading", "Verdict", "ORDER", "QUESTION", "STATEMENT", "ANSWER", "MOODS",
-           "ONE", "TIE", "NONE", "intents_of", "compile_intents", "read_intents", "grammar", "TemplateError", "EMPTY"]
+           "ONE", "TIE", "NONE", "intents_of", "compile_intents", "read_intents", "grammar", "TemplateError", "EMPTY",
+           "skip_words"]
 
 # The mood of a turn's reading: an order, a question, a statement, or the answer to a waiting question
 ORDER, QUESTION, STATEMENT, ANSWER = "auftrag", "frage", "mitteilung", "antwort"
@@ -124,6 +125,11 @@ def grammar() -> Grammar:
 @cache
 def _skip_words() -> frozenset[str]:
     return frozenset(_common()["fuellwoerter"])
+
+
+def skip_words() -> frozenset[str]:
+    """The words taken out before matching (*bitte*, *doch*, *mal* …): a slot's text as said may still hold them."""
+    return _skip_words()
 
 
 @cache

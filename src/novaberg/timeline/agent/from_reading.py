@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from novaberg.text.calendar_orders import is_negated_order
-from novaberg.text.intents import ORDER
+from novaberg.text.intents import ORDER, skip_words
 from novaberg.text.intents import Reading as TurnReading
+from novaberg.text.words import words
 from novaberg.timeline.agent import const
 from novaberg.timeline.phrases import is_title, time_expression, title_of, type_of
 from novaberg.timeline.series_phrases import without_scope_words
@@ -31,6 +32,8 @@ def order_fields(reading: TurnReading | None, text: str) -> dict[str, Any] | Non
     said_title = reading.slots.get("titel", "")
     if action is None or not said_title.strip() or is_negated_order(text):
         return None
+    if set(words(said_title)) & skip_words():
+        return None  # the slot spans a filler (*Lösch den Friseur doch lieber*): the text reader drops it
     said_time = reading.slots.get(_TIME_SLOT[action], "")
     if time_expression(said_title) or (action == "reschedule" and not said_time):
         return None  # a time inside the title's slot, or a move without its new time: the text is read
