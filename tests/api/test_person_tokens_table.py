@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
@@ -87,3 +90,62 @@ def test_the_one_writer_refuses_an_id_that_breaks_the_edge_rules_and_writes_noth
     with pytest.raises(InputError):
         tokens.create(user, NOW)
     assert tokens.persons() == []
+
+
+class _RowsHandedBack:
+    """The database, counting the rows its statements hand back (a SELECT's rowcount)."""
+
+    def __init__(self, db: Any) -> None:
+        self._db = db
+        self.rows = 0
+
+    @contextmanager
+    def transaction(self, seconds: float | None = None) -> Iterator[Any]:
+        with self._db.transaction(seconds) as conn:
+            yield self._counted(conn)
+
+    @contextmanager
+    def read(self) -> Iterator[Any]:
+        with self._db.read() as conn:
+            yield self._counted(conn)
+
+    def _counted(self, conn: Any) -> Any:
+        counter = self
+
+        class Counted:
+            def execute(self, *args: Any, **kwargs: Any) -> Any:
+                cursor = conn.execute(*args, **kwargs)
+                counter.rows += max(cursor.rowcount, 0)
+                return cursor
+
+        return Counted()
+
+
+def test_a_bearer_token_reads_only_its_own_row_and_a_revoked_one_reads_none(db):
+    """A sign-in looks the token up by its digest: among many persons it reads the bearer's row, and nothing for a
+    revoked or unknown token — not every person's digest on every request."""
+    tokens = PersonTokens(db)
+    issued = {user: tokens.create(user, NOW) for user in ("anna", "bob", *(f"person{i}" for i in range(30)))}
+    assert tokens.revoke("bob")
+    counted = _RowsHandedBack(db)
+    asked = PersonTokens(counted)
+    assert asked.find(issued["anna"]) == "anna" and counted.rows == 1
+    assert asked.find(issued["bob"]) is None and counted.rows == 1
+    assert asked.find("kein-token") is None and counted.rows == 1
+    assert asked.find(issued["person7"]) == "person7" and counted.rows == 2
+
+
+def test_a_row_for_the_operators_own_person_signs_nobody_in(db):
+    """Whatever put it there: a reserved id found by its digest is no person (`RESERVED_PERSONS`)."""
+    with db.transaction() as conn:
+        conn.execute("INSERT INTO person_tokens (user_id, sha256, created_at) VALUES ('ich', %s, %s)",
+                     (token_digest("geraten"), NOW))
+    assert PersonTokens(db).find("geraten") is None
+
+
+def test_the_lookup_by_digest_can_use_an_index(db):
+    with db.transaction() as conn:
+        conn.execute("SET LOCAL enable_seqscan = off")
+        plan = " ".join(row["QUERY PLAN"] for row in conn.execute(
+            "EXPLAIN SELECT user_id FROM person_tokens WHERE sha256 = %s", (token_digest("x"),)).fetchall())
+    assert "Index" in plan and "person_tokens_sha256" in plan, plan

@@ -116,10 +116,10 @@ def test_direct_encoding_gives_exactly_the_cleaned_text_for_any_payload():
         assert safe_json(payload) == _cleaned_json(payload if payload is not None else {}), payload
 
 
-def test_only_the_turns_start_skips_the_flush_wait_and_the_setting_stays_in_that_transaction(db):
-    """The raw turn's commit does not wait for its disk flush (the turn's synchronous end flushes it);
-    the setting is local to that transaction — the connection's next transactions, the turn's end among them,
-    wait for their flush as the server says (here made `on`; the test server itself runs without flushes)."""
+def test_the_turns_start_and_end_skip_the_flush_wait_and_the_setting_stays_in_their_transactions(db):
+    """The raw turn's and the answer's commits do not wait for their disk flush; the setting is local to those
+    transactions — the connection's next transactions wait for their flush as the server says (here made `on`;
+    the test server itself runs without flushes)."""
     from novaberg.store.db import Database
 
     with db.transaction() as conn:
@@ -144,8 +144,8 @@ def test_only_the_turns_start_skips_the_flush_wait_and_the_setting_stays_in_that
         one.close()
 
 
-def test_the_turns_start_commits_without_waiting_for_the_flush(db, monkeypatch):
-    """The start's transaction asks for no flush wait before it writes anything (and only that one)."""
+def test_the_turns_start_and_end_commit_without_waiting_for_the_flush(db, monkeypatch):
+    """The start's and the end's transactions each ask for no flush wait before they write anything."""
     import psycopg
 
     from novaberg.core.logs import _NO_FLUSH_WAIT
@@ -165,4 +165,27 @@ def test_the_turns_start_commits_without_waiting_for_the_flush(db, monkeypatch):
     assert sent[0] == _NO_FLUSH_WAIT and sent.count(_NO_FLUSH_WAIT) == 1
     sent.clear()
     log.finish_turn(turn_id, "Hallo!", "ok")
-    assert _NO_FLUSH_WAIT not in sent
+    assert sent[0] == _NO_FLUSH_WAIT and sent.count(_NO_FLUSH_WAIT) == 1
+
+
+def test_a_turns_rows_read_back_as_written_with_every_character_the_stream_escapes(db):
+    """The turn's trace rows reach the table in one stream at its end; a backslash, a tab, a new line, a carriage
+    return, the stream's null marker `\\N` and umlauts come back in node, kind, source and payload as a direct
+    write stores them. Two persons' turns, each row under its own turn."""
+    log = PipelineLog(db)
+    said = "Zeile 1\\n\tTab\r\nneu \\N Ärger \"zitiert\" \\ Ende"
+    payload = {"text": said, "liste": [said, 1.5, None], said: True}
+    log.write(None, "direkt", said, payload, NOW, source=said)
+    turns = {user: uuid4() for user in ("anna", "ben")}
+    for user, turn_id in turns.items():
+        log.start_turn(turn_id, user, "nova", said, NOW)
+        log.write(turn_id, f"knoten {user}", said, {**payload, "wer": user}, NOW, source=said)
+        log.finish_turn(turn_id, said, "ok")
+    with db.transaction() as conn:
+        direct = conn.execute("SELECT node, kind, source, payload FROM pipeline_log WHERE node = 'direkt'").fetchone()
+        for user, turn_id in turns.items():
+            row = conn.execute("SELECT node, kind, source, payload FROM pipeline_log WHERE turn_id = %s AND node <> "
+                               "'perceive'", (turn_id,)).fetchone()
+            assert (row["node"], row["kind"], row["source"]) == (f"knoten {user}", direct["kind"], direct["source"])
+            assert row["payload"] == {**direct["payload"], "wer": user}
+            assert direct["kind"] == said and direct["payload"]["text"] == said

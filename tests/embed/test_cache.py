@@ -46,3 +46,31 @@ def test_a_turn_embeds_its_question_once(db: Any, redis: Any, tmp_path: Path) ->
     nova.turn("u1", "nova", "Ich spiele jeden Dienstag Schach im Verein.", berlin(2026, 12, 1, 9))
     nova.turn("u1", "nova", question, berlin(2026, 12, 1, 10))  # something else told: the nearest search, once
     assert embedder.texts[question] == 1
+
+
+class _Shifted(HashingEmbedder):
+    """Another embedder with other vectors for the same texts."""
+
+    def embed(self, texts: Any) -> list[list[float]]:
+        return [[v + 1.0 for v in vector] for vector in super().embed(texts)]
+
+
+def test_the_kept_arrays_are_the_vectors_of_that_embedder_and_give_the_same_cosines() -> None:
+    """The block's cosines from the kept arrays equal those from the vectors; an array is read-only, made once per
+    text and embedder, and another embedder's arrays are its own (never the first one's)."""
+    import numpy as np
+
+    from novaberg.embed.cache import embed_cached_arrays
+    from novaberg.memory.similarity import cosines
+
+    texts = ["Mein Hund heißt Bello.", "Ich spiele Geige.", "Meine Schwester wohnt in Kiel."]
+    embedder, other = _Counting(), _Shifted()
+    arrays = embed_cached_arrays(embedder, texts)
+    assert [a.tolist() for a in arrays] == embed_cached(embedder, texts)
+    assert embed_cached_arrays(embedder, texts[:1])[0] is arrays[0] and not arrays[0].flags.writeable
+    query = "Wie heißt mein Hund?"
+    assert np.allclose(cosines(embed_cached_arrays(embedder, [query])[0], arrays),
+                       cosines(embed_cached(embedder, [query])[0], embed_cached(embedder, texts)))
+    theirs = embed_cached_arrays(other, texts)
+    assert [a.tolist() for a in theirs] == other.embed(texts) != [a.tolist() for a in arrays]
+    assert embedder.texts == Counter({t: 1 for t in [*texts, query]})

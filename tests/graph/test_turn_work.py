@@ -148,11 +148,10 @@ def _trace_nodes(db: Any, turn_id: Any) -> set[str]:
 
 
 def test_nodes_with_nothing_between_them_share_one_graph_step_and_all_still_run(nova, db, monkeypatch):
-    """LangGraph costs per step: route with read_blocks, plan with deepen, compose with judge, evaluate and
-    salience run as one step each (so does the question path with them) — a small talk turn is three steps, a
-    verified write four (the blocks are read
-    again after it). Every node still does its work (its trace rows are there) and the answers are the same. Two
-    persons."""
+    """LangGraph costs per step: route with read_blocks, plan and deepen, compose with judge, evaluate and
+    salience run as one step each (so does the question path with them) — a small talk turn is two steps, a
+    verified write of an appointment three (its block is read again after it). Every node still does its work (its
+    trace rows are there) and the answers are the same. Two persons."""
     nova.turn("anna", "nova", "Hallo", NOW)
     nova.turn("ben", "nova", "Hallo", NOW)
     turns = _graph_steps(monkeypatch)
@@ -160,12 +159,12 @@ def test_nodes_with_nothing_between_them_share_one_graph_step_and_all_still_run(
         turns.clear()
         talk = nova.turn(user, "nova", "Wie geht es dir?", NOW)
         assert talk.answer == "Danke der Nachfrage, mir geht es gut. Und dir?" and talk.verdict == "ok"
-        assert turns == [["route", "plan", "files_answer"]], (user, turns)  # the question path, then compose
-        assert {"read_blocks", "deepen", "evaluate", "compose"} <= _trace_nodes(db, talk.turn_id), user
+        assert turns == [["route", "files_answer"]], (user, turns)  # the question path, then compose
+        assert {"route", "read_blocks", "plan", "deepen", "evaluate", "compose"} <= _trace_nodes(db, talk.turn_id), user
         turns.clear()
         wrote = nova.turn(user, "nova", f"Trag mir am 02.12. um 9 Uhr Zahnarzt für {user} ein", NOW)
         assert wrote.answer.startswith("Eingetragen: „Zahnarzt"), wrote.answer
-        assert turns == [["route", "plan", "reread_blocks", "compose"]], (user, turns)
+        assert turns == [["route", "reread_blocks", "compose"]], (user, turns)
     assert [row["title"] for row in nova.timeline.list("anna", "nova")] != []
 
 

@@ -36,10 +36,17 @@ def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> in
         if nouns and (rel in nouns or name in nouns):
             nouns |= {name, rel}
     filled = question.slot is not None and _fills(question, slot_of(said, names) or "", names)
-    words = forms.sentence_tokens(said)
-    if not filled and not _found(words, frozenset(topics), frozenset(asked)):
+    raw = forms.sentence_tokens(said)
+    # a long word typed with a doubled letter once (or once more) is the word: both sides compared collapsed too
+    words = tuple(dict.fromkeys([*raw, *(forms.collapsed(w) for w in raw if len(w) >= 6)]))
+    topics |= {forms.collapsed(t) for t in topics if len(t) >= 6}
+    asked_nouns = frozenset(question.nouns) & frozenset(asked)
+    # an asked noun opening a compound of the sentence (*Lungenkrebs*): the first letters of a word, three left over
+    opened = {topic for topic in asked_nouns if any(word[:cut] in _fronts(topic) for word in words
+                                                    for cut in range(4, len(word) - 2))}
+    if not filled and not opened and not _found(words, frozenset(topics), frozenset(asked)):
         return 0
-    if nouns and not filled and not _found(words, frozenset(nouns), frozenset(nouns) & frozenset(asked)) \
+    if nouns and not filled and not opened and not _found(words, frozenset(nouns), asked_nouns) \
             and not forms.bare_answer(said, frozenset(w for w in question.asked - question.nouns
                                                        if w not in forms.STOP)):
         return 0
@@ -48,6 +55,10 @@ def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> in
         if not any(w in ("heisst", "hiess", "heissen", "hiessen", "namens", "name") or names.get(w) in relatives
                    for w in words):
             return 0
+    if question.with_whom and not any(w in RELATIVES or w in forms.KIN_WORDS or w in forms.COMPANIONS or w in names
+                                      or forms.relative_word(w) is not None or _ends_in(w, forms.COMPANIONS)
+                                      or _ends_in(w, frozenset(r for r in RELATIVES if len(r) >= 4)) for w in words):
+        return 0
     if question.kin and not any(w in RELATIVES or w in forms.COLLECTIVE_KIN or w in names
                                 or _ends_in(w, frozenset(r for r in RELATIVES if len(r) >= 4)) for w in words):
         return 0
@@ -56,13 +67,23 @@ def _reference(question: MemoryQuestion, said: str, names: dict[str, str]) -> in
                                                 or any(w == v + end for v in question.verb for end in forms.ENDINGS))
                                                 for w in words):
         return 0
-    if question.who and not _about_who(question, said, names, words, filled, asked):
+    if question.who and not _about_who(question, said, names, words, filled, asked, opened):
         return 0
     if question.about_herself and subject_of(said, names) not in (None, "ich"):
         return 0
     if question.years and not any(word in question.years for word in words):
         return 0
-    return 1 + sum(1 for topic in asked if any(_same_or_head(word, topic) for word in words))
+    return 1 + sum(1 for topic in asked if topic in opened or any(_same_or_head(word, topic) for word in words))
+
+
+def _fronts(topic: str) -> set[str]:
+    """What opens a compound for an asked noun: itself, its forms of five letters or more, a stem without its
+    umlaut (four letters or more), a general word of its family that it opens with itself."""
+    own = {f for f in forms.forms(topic) if len(f) >= 5 or f == topic}
+    plain = {p for f in forms.forms(topic) if (p := forms.plain_vowel(f)) is not None and len(p) >= 4}
+    heads = {h for heads, _ in forms.FAMILIES for h in heads if len(h) >= 4 and topic.startswith(h)
+             and any(forms.same(topic, other) for other in heads)}
+    return own | plain | heads
 
 
 def _fills(question: MemoryQuestion, slot: str, names: dict[str, str]) -> bool:
@@ -75,7 +96,7 @@ def _fills(question: MemoryQuestion, slot: str, names: dict[str, str]) -> bool:
 
 
 def _about_who(question: MemoryQuestion, said: str, names: dict[str, str], words: tuple[str, ...], filled: bool,
-               asked: set[str]) -> bool:
+               asked: set[str], opened: set[str]) -> bool:
     """Never a neighbour fact: a name must be said; a relative must be the subject, or be named in a sentence
     about her; and what is asked of them must be held too (or their slot filled)."""
     who = set(question.who)
@@ -100,8 +121,9 @@ def _about_who(question: MemoryQuestion, said: str, names: dict[str, str], words
         return True
     content = [topic for topic in asked if topic not in related and not (forms.asked_words(topic) & who_words)
                and (question.what is None or topic in question.what)]
-    return not content or any(_same_or_head(word, topic) or word not in forms.STOP and word in forms.topic_words(
-        forms.widened([topic])) for topic in content for word in words)
+    return not content or any(topic in opened for topic in content) or any(
+        _same_or_head(word, topic) or word not in forms.STOP and word in forms.topic_words(forms.widened([topic]))
+        for topic in content for word in words)
 
 
 def _found(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str]) -> bool:
@@ -117,12 +139,18 @@ def _found(words: tuple[str, ...], topics: frozenset[str], asked: frozenset[str]
 
 def _same_or_head(word: str, topic: str) -> bool:
     stop, partner = forms.STOP, forms.partner_words(topic)  # never the relative of the other gender
+    # the umlaut either way (*Arzt*/*Ärztin*, *Zähne*/*Zahn*): a stem of four letters or more, as is or shifted
+    shifted = {v for stem in forms.forms(topic) if len(stem) >= 4
+               for v in (forms.umlauted(stem), forms.plain_vowel(stem)) if v and len(v) >= 4} if len(topic) >= 3 else set()
     whole = word not in partner and (forms.same(word, topic) or (len(topic) >= 3 and any(
-        len(stem) >= 4 for stem in forms.forms(word) & forms.forms(topic))) or (
+        len(stem) >= 4 for stem in forms.forms(word) & forms.forms(topic))) or any(
+        word == v + end for v in shifted for end in forms.ENDINGS) or (
         len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.startswith(word)
         or len(word) >= 5 and len(topic) >= len(word) + 3 and word not in stop and topic.endswith(word)))
-    return whole or (len(topic) >= 4 and any(len(form) >= 4 and form not in partner and len(word) >= len(form) + 3
-                                             and word.endswith(form) for form in forms.forms(topic)))
+    heads = [form for form in forms.forms(topic) if (len(form) >= 5 or form == topic) and form not in partner]
+    heads += [forms.collapsed(form) for form in heads if len(form) >= 6]
+    return whole or (len(topic) >= 4 and any(len(word) >= len(form) + 3 and word.endswith(form) for form in heads)) \
+        or any(_same_or_head(word, c) for c in {forms.collapsed(topic)} if len(topic) >= 6 and c != topic)
 
 
 def _ends_in(word: str, heads: frozenset[str]) -> bool:

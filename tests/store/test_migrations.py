@@ -7,7 +7,7 @@ import pytest
 
 from novaberg.core.errors import DatabaseError
 from novaberg.store.db import Database
-from novaberg.store.migrations import discover, migrate, migration_order
+from novaberg.store.migrations import discover, migrate, migration_order, not_applied, require_current_schema
 
 
 def _tables(db: Database) -> set[str]:
@@ -50,6 +50,24 @@ def test_changed_migration_after_apply_is_loud(empty_db_url):
             conn.execute("UPDATE schema_migrations SET checksum = 'x' WHERE module = 'core' AND version = 1")
         with pytest.raises(DatabaseError, match="changed after it was applied"):
             migrate(db)
+    finally:
+        db.close()
+
+
+def test_the_schema_check_names_what_is_missing_and_creates_nothing(empty_db_url):
+    """What a process beside the data directory's owner runs instead of migrating: read only."""
+    db = Database(empty_db_url)
+    try:
+        assert not_applied(db) == [f"{m.module}/{m.version:03d}_{m.name}" for m in discover()]
+        with pytest.raises(DatabaseError, match="schema is behind"):
+            require_current_schema(db, "pid 1, serve")
+        assert _tables(db) == set()
+        migrate(db)
+        require_current_schema(db, "pid 1, serve")
+        with db.transaction() as conn:
+            conn.execute("UPDATE schema_migrations SET checksum = 'x' WHERE module = 'core' AND version = 1")
+        with pytest.raises(DatabaseError, match="changed after it was applied"):
+            not_applied(db)
     finally:
         db.close()
 

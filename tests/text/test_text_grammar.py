@@ -16,7 +16,7 @@ from novaberg.text.grammar import (
     verb_of,
 )
 
-_LIST_KEYS = ("interjections", "greetings", "particles", "particle_phrases", "modal_openers", "wish_openers", "question_words",
+_LIST_KEYS = ("interjections", "greetings", "particles", "particle_phrases", "modal_openers", "wish_openers",
               "question_verbs", "subject_words", "subject_pronouns")
 _EVERYDAY_ORDER_VERBS = ("eintragen", "einschreiben", "notieren", "aufschreiben", "setzen", "packen", "anlegen", "erstellen",
                 "machen", "verlegen", "verschieben", "schieben", "legen", "streichen", "loeschen", "vergessen",

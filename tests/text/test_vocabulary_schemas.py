@@ -47,7 +47,6 @@ _CONSENT_SERVICE = {
     "consent_words": WORDS,
     "filler_words": WORDS,
     "excluded_words": WORDS,
-    "question_words": WORDS,
     "asking_verbs": WORDS,
     "subject_words": WORDS,
     "dropped_signs": SIGNS,
@@ -125,7 +124,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                 "location_prepositions storage_places references reference_phrases not_items first_person_subjects "
                 "person_subjects person_verbs modal_verbs subjunctives thought_experiments conditions "
                 "open_subordinators subordinators clause_coordinators bare_coordinators main_clause_openers "
-                "wishes_and_suppositions offer_markers question_words finite_openers"
+                "wishes_and_suppositions offer_markers finite_openers"
             ).split(),
             WORDS,
         ),
@@ -142,7 +141,6 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         **dict.fromkeys(
             (
                 "interjections greetings particles particle_phrases modal_openers wish_openers need_openers need_actions "
-                "question_words "
                 "question_verbs question_verbs_alone recall_frames subject_words subject_pronouns supposition_openers statement_adverbs"
             ).split(),
             WORDS,
@@ -251,6 +249,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "naming": FOLDED,
         "own_endings": ENDINGS,
         "noun_verbs": Map(FOLDED),
+        "subordinators": FOLDED,  # a clause they open tells a side matter (memory/recall_scoring.py: primary)
+        "clause_subjects": FOLDED,
+        "companions": FOLDED,  # *Mit wem wohne ich?*: besides a relative or a name, these say with whom  # *da* opens a clause only before one of these (*da das …*, not *da ist …*)
     },
     "text/salience_de.json": {  # the offline salience rule's words (text/salience_rules.py)
         "_comment": TEXT,
@@ -294,7 +295,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "offline_note": TEXT,
         "offline_note_sie": TEXT,
     },
-    "text/lexicon_de.json": {"_comment": TEXT, "negations": FOLDED, "delete_verbs": WORDS},
+    "text/lexicon_de.json": {"_comment": TEXT, "negations": FOLDED, "delete_verbs": WORDS, "question_words": WORDS,
+                             "question_words_of_a_clause_only": WORDS, "question_words_before_a_noun": WORDS,
+                             "number_words": Map(INT), "one_articles": WORDS},
     "text/words_de.json": {"_comment": TEXT, "abbreviations": WORDS, "not_abbreviations": WORDS},
     "text/answers_de.json": {  # the word sets of pending, bare_orders and the timeline's resume as data
         "schema_version": INT,
@@ -351,14 +354,14 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "schema_version": INT,
         **dict.fromkeys(
             (
-                "day_words numbers ordinals clock_fractions clock_relatives minute_tens"
+                "day_words ordinals clock_fractions clock_relatives minute_tens"
             ).split(),
             Map(INT),
         ),
         **dict.fromkeys("dayparts dayparts_after_day units periods span_words".split(), Map(WORD)),
         **dict.fromkeys(
             (
-                "article_one after_next fillers calendar_week_words time_prepositions clock_prepositions "
+                "after_next fillers calendar_week_words time_prepositions clock_prepositions "
                 "day_prepositions fractions move_words blockers"
             ).split(),
             WORDS,

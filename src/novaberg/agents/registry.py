@@ -10,7 +10,7 @@ matches, the route hints decide as before: the highest wins, on a tie the servic
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -102,6 +102,9 @@ class ServiceEntry:
     route_hint: Callable[[str], float]
     intents: IntentSet = EMPTY  # the intents the service owns (`text/intents/<service>_de.json`)
     declared: Declared = field(default_factory=Declared)
+    # The block readers whose block a verified write of this service can change: only they are read again after
+    # it (the other blocks of the turn's first read stand). None: any block may change — every reader again.
+    changes_blocks: tuple[str, ...] | None = None
 
     @property
     def name(self) -> str:
@@ -118,6 +121,11 @@ class Registry:
             twice = sorted({n for n in names if names.count(n) > 1})
             if twice:
                 raise ValueError(f"{kind} listed twice in the registry: {', '.join(twice)}")
+        readers = {n for n, _ in self.readers}
+        unknown = sorted({f"{e.name}: {n}" for e in self.services for n in e.changes_blocks or ()
+                          if readers and n not in readers})
+        if unknown:
+            raise ValueError(f"a service names a block reader the registry does not have: {', '.join(unknown)}")
 
     @classmethod
     def of(cls, services: Sequence[ServiceEntry], readers: Sequence[tuple[str, Reader]]) -> Registry:
@@ -140,6 +148,17 @@ class Registry:
         which is meant names them in a stable order)."""
         return tuple(sorted(((e.name, e.declared.bare) for e in self.services if e.declared.bare is not None),
                             key=lambda pair: pair[0]))
+
+    def readers_changed_by(self, written: Iterable[str]) -> tuple[tuple[str, Reader], ...]:
+        """The readers (in their order) whose block the verified writes of the services `written` can change: each
+        service's declared `changes_blocks`; a service that declares none, or is unknown, changes every block."""
+        changed: set[str] = set()
+        for name in written:
+            entry = self.entry_named(name)
+            if entry is None or entry.changes_blocks is None:
+                return self.readers
+            changed.update(entry.changes_blocks)
+        return tuple((name, reader) for name, reader in self.readers if name in changed)
 
 
 EMPTY_REGISTRY = Registry()

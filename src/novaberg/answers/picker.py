@@ -1,11 +1,17 @@
-"""The sentence that answers: scored by the question's words it names (weighted by how rare they are among the
-candidates, stems and compound parts counted), kept only when it carries what is asked and its context names
-every name and number of the question — else no sentence answers.
+"""The sentence that answers: each candidate that may answer is scored by a weighed sum of what it says of the
+question, and it answers only when it clearly stands out from the others — else no sentence answers.
 
-The score is Okapi BM25 over the candidate sentences with two changes: a word of the question met only in the
-sentence's context (its section, heading, file name) counts at `CONTEXT_WEIGHT`, and a sentence that does not
-carry the asked kind (`text.answer_kinds.carries`) counts at `WITHOUT_KIND`. A sentence answers only when it
-names at least `MIN_COVERAGE` of the question's weight itself or with its context — the rest is no answer.
+A candidate may answer when it names every name and number the question requires (or says none of another),
+carries a value of the asked kind where the kind has a form of its own (a date, a number, an amount, a
+duration — `text.answer_kinds.carries`), and names enough of the question's weight itself (`MIN_OWN`) and with
+its context (`MIN_COVERAGE`). Its score sums `FEATURE_WEIGHTS` times its features: the question's words it names
+(weighted by how rare they are among the candidates, stems and compound parts counted; as Okapi BM25 and as
+shares of the weight), what its context names (heading, title, the sentence before), whether it carries the
+asked kind, whether its file names the whole question and where the search ranked that file, whether it says
+the question's neighbouring words close together. The weights were fitted on the development part of XQuAD
+(German) as a choice among each question's candidates; the share of the best candidate among all (a softmax of
+the scores) must exceed `MIN_SHARE`: a sentence that beats its neighbours only narrowly is a guess, and a guess
+is no answer.
 """
 
 from __future__ import annotations
@@ -16,29 +22,47 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from novaberg.answers.candidates import Candidate
-from novaberg.text.answer_kinds import abbreviations, carries, marks_the_bound, names_someone
+from novaberg.text.answer_kinds import abbreviations, carries, names_someone, says_another_kind_of
 from novaberg.text.question import AMOUNT, COST, DATE, DURATION, NAME, PERSON, SINCE, UNTIL, Question, Term
-from novaberg.text.stems import SHARED_MIN, base, meet, stems
+from novaberg.text.stems import HEAD, SHARED_MIN, base, meet, stems
 from novaberg.text.words import contains_words, words
 
-__all__ = ["Choice", "Picked", "pick", "MIN_COVERAGE"]
+__all__ = ["Choice", "Picked", "pick", "features_of", "FEATURE_WEIGHTS", "MIN_COVERAGE", "MIN_SHARE"]
 
-K1, B = 1.2, 0.3  # BM25; a long sentence is weighed down less than in documents (tuned on XQuAD's dev part)
-CONTEXT_WEIGHT = 0.35  # a word of the question met only around the sentence (heading, title, sentence before)
-WITHOUT_KIND = 0.8  # a sentence without the asked kind, for kinds whose reading is weak (person, place, name)
-MIN_COVERAGE = 0.4  # of the question's weight, named by the sentence or around it
+K1, B = 1.2, 0.3  # BM25; a long sentence is weighed down less than in documents
+MIN_COVERAGE = 0.3  # of the question's weight, named by the sentence or around it
 MIN_OWN = 0.25  # of the question's weight, named by the sentence itself (not only by its section or title)
-KEY_BONUS = 1.5  # *Tierärztin: Dr. Holzer* — a line that names a word of the question before its colon
-BOUND_BONUS = 1.3  # *bis wann* answered by a sentence saying *bis*, *seit wann* by one saying *seit*
-NAMED_BONUS = 1.4  # *wer*, *wie heißt*: a sentence naming someone (*Frau Irina Petrova*) before one that does not
+MIN_SHARE = 0.5  # the best candidate's share of all (softmax of the scores): at or below it none stands out
 _REFERRED = 0.4  # the words of the sentence a pronoun points back to
 SECTION_OWN = 0.5  # a word of the question in the sentence's own sub-heading counts this much as the sentence's own
-MISSING_SPOKEN = 0.5  # a word of the question said by another candidate but not by this one or around it
+_PAIR_GAP = 3  # two neighbouring words of the question said at most this many words apart count as a pair
 _STRICT_KINDS = frozenset({DATE, SINCE, UNTIL, AMOUNT, COST, DURATION})  # without its form, no answer at all
 _FOCUS_WEIGHT = 0.3  # the asked noun (*welche Stadt*) is said beside the answer less often than the other words
 _VERB_WEIGHT = 0.6
 _UNMET_WEIGHT = 0.5
 _PSEUDO = 20  # sentences that hold none of the words, added to every pool: a few candidates give no stable idf
+# fitted on XQuAD's development part: `python -m bench.answers.fit` (a conditional logit over each question's
+# candidates)
+FEATURE_WEIGHTS = {
+    "own": 1.34,  # the question's weight the sentence names itself (a share)
+    "ctx": 0.51,  # … that only its context names
+    "bm": 1.36,  # Okapi BM25 of the sentence, as a share of the question's weight
+    "sharp": 1.14,  # the same with squared weights: the rare words count more
+    "rel": 1.72,  # its BM25 against the best BM25 among the candidates
+    "kind": 0.84,  # it carries a value of the asked kind
+    "frac": 1.21,  # the share of the question's words it names (each counted once)
+    "focusm": 1.48,  # it names the asked noun (*welche Stadt* — *die Stadt Sydney*)
+    "named": 0.34,  # *wer*, *wie heißt*: it names someone
+    "unm": -0.6,  # the weight of the heaviest word of the question said neither in it nor around it
+    "len": -0.24,  # its length against the candidates' (log)
+    "pairs": 0.71,  # neighbouring words of the question said close together
+    "filecov": 0.18,  # the question's weight its file names in all
+    "filebest": 0.26,  # its file names the most of the question
+    "file0": 0.19,  # its file is the search's first
+    "filerank": -0.94,  # the search's rank of its file (log)
+    "missed": -0.45,  # a word of the question that another candidate says is said neither in it nor around it
+    "key": 0.04,  # a `key: value` line whose key names a word of the question
+}
 
 
 @dataclass(frozen=True)
@@ -47,6 +71,7 @@ class Choice:
     score: float
     coverage: float
     complete: bool = False  # every word of the question (but the asked noun) is met by the sentence or around it
+    share: float = 1.0  # its share of all candidates' (a softmax of the scores)
 
 
 @dataclass(frozen=True)
@@ -80,6 +105,10 @@ class _Meets:
             self._partial[stem] = {w: m for w in related if (m := meet(stem, w))
                                    and not (term.focus and w.startswith(stem) and len(w) > len(stem))}
             # the asked noun as the first part of another (*Autohaus* for *welches Auto*) names another thing
+
+    def partial(self, stem: str) -> dict[str, float]:
+        """The words of the candidates that meet a question stem partly, with how well."""
+        return self._partial.get(stem, {})
 
     def own(self, candidate: Candidate) -> frozenset[str]:
         return self.sets.get(id(candidate)) or candidate.stem_set
@@ -218,74 +247,194 @@ def _names_everything(question: Question, candidate: Candidate, meets: _Meets) -
 
 
 def _pick(question: Question, candidates: Sequence[Candidate], pool: Sequence[Candidate], meets: _Meets) -> Picked:
-    if not candidates or not question.terms:
+    scored, near = _scored(question, candidates, pool, meets)
+    if not scored:
+        return Picked(None, near)
+    sums = [sum(FEATURE_WEIGHTS[name] * value for name, value in features.items()) for _, features, _ in scored]
+    highest = max(sums)
+    shares = [math.exp(value - highest) for value in sums]
+    at = sums.index(highest)
+    share = shares[at] / sum(shares)
+    candidate, _, coverage = scored[at]
+    if share <= MIN_SHARE:  # no sentence stands out from the others: a guess between them is no answer
         return Picked(None)
+    return Picked(Choice(candidate, highest, coverage, _names_everything(question, candidate, meets), share))
+
+
+def features_of(question: Question, candidates: Sequence[Candidate]) -> list[tuple[Candidate, dict[str, float]]]:
+    """The current candidates that may answer `question`, each with its features (`FEATURE_WEIGHTS`' names): what
+    the weights are fitted on (`bench.answers.fit`)."""
+    meets = _Meets(question, candidates)
+    current = [c for c in candidates if not c.archived]
+    if not current or not question.terms:
+        return []
+    return [(candidate, features) for candidate, features, _ in _scored(question, current, candidates, meets)[0]]
+
+
+def _scored(question: Question, candidates: Sequence[Candidate], pool: Sequence[Candidate],
+            meets: _Meets) -> tuple[list[tuple[Candidate, dict[str, float], float]], Choice | None]:
+    """The candidates that may answer with their features and coverage, and the best one that speaks of the
+    question without a value of its strict kind (the `near` of `Picked`)."""
+    if not candidates or not question.terms:
+        return [], None
     weights = _weights(question, pool, meets)
     enforced = _enforced(question, pool, meets)
     unheard = _unheard(question, pool, meets)
-    said_anywhere = frozenset().union(*(meets.own(c) | c.context_stems for c in pool))
-    spoken_elsewhere = frozenset(t for t in question.terms if meets.best(t.stem, said_anywhere))
     total = sum(weights.values()) or 1.0
+    squares = sum(weight * weight for weight in weights.values()) or 1.0
     average = sum(len(c.stems) for c in pool) / len(pool) or 1.0
-    best: Choice | None = None
-    near: Choice | None = None
+    files = _Files(question, pool, meets, weights, total)
+    pairs = _Pairs(question, meets)
     asked_years = {t.surface for t in question.terms if _is_year(t.surface)}
+    said_anywhere = frozenset().union(*(meets.own(c) | c.context_stems for c in pool))
+    spoken = frozenset(t for t in question.terms if meets.best(t.stem, said_anywhere))
+    if _only_siblings(question, pool, meets):
+        return [], None  # *die gelbe Tonne* does not answer for *die blaue Tonne*
+    scored: list[tuple[Candidate, dict[str, float], float]] = []
+    near: Choice | None = None
     for candidate in candidates:
         if not _subject_named(question, candidate, meets):
             continue
         if asked_years and _years_of(candidate.context) and not asked_years & _years_of(candidate.context):
             continue  # under the heading *Steuererklärung 2023* nothing answers a question about 2024
-        score = covered = own_covered = 0.0
-        own_needed = total
-        missed_spoken = False
-        topical = not any(not term.required for term in weights)  # all names: the names are the topic
-        length = len(candidate.stems) / average
-        refused = False
-        for term, weight in weights.items():
-            own = meets.best(term.stem, meets.own(candidate), candidate)
-            if own < 1.0 and candidate.previous:  # *Sie kostet …*: the sentence before names what *sie* is
-                own = max(own, _REFERRED * meets.best(term.stem, candidate.previous, candidate))
-            around = meets.best(term.stem, candidate.context_stems, candidate) if own < 1.0 else 0.0
-            if own == 0 and around == 0 and not term.focus and term in spoken_elsewhere:
-                missed_spoken = True
-            if own == 0 and around == 0 and (term in unheard or term.required and term in enforced
-                                             and (not _shaped(term) or _says_another(term, candidate))):
-                refused = True
-                break
-            if (own or around) and not term.required:
-                topical = True
-            if own and term.noun and meets.best(term.stem, candidate.titled) >= 1.0:
-                score += weight * CONTEXT_WEIGHT  # the file's name or heading says it (*Bruno* in `hund-bruno.md`):
-                # a line repeating it tells the file, not the line
-            elif own:
-                score += weight * own * (K1 + 1) / (own + K1 * (1 - B + B * length))
-            elif around:
-                score += weight * CONTEXT_WEIGHT * around
-            covered += weight * (own or around * 0.8)
-            own_covered += weight * (own or SECTION_OWN * (meets.best(term.stem, candidate.section) if around else 0))
-            if term.required and not own and around:
-                own_needed -= weight  # a name in the heading (*Katze Mimi*) is not the sentence's to repeat
-        if missed_spoken:
-            score *= MISSING_SPOKEN
-        if refused or not topical or not score or own_covered < MIN_OWN * own_needed:
+        features = _features(question, candidate, meets, weights, enforced, unheard, total, squares, average,
+                             spoken)
+        if features is None:
             continue
-        coverage = covered / total
-        if coverage < MIN_COVERAGE:
-            continue
-        if _keyed(candidate, question, meets):
-            score *= KEY_BONUS
-        if marks_the_bound(candidate.text, question):
-            score *= BOUND_BONUS
-        if question.kind in (PERSON, NAME) and names_someone(candidate.text):
-            score *= NAMED_BONUS
+        coverage = features.pop("covered")
+        features.update(files.of(candidate))
+        features["pairs"] = pairs.share(candidate)
         if not carries(candidate.text, question):
-            if question.kind in _STRICT_KINDS or candidate.heading:
-                if near is None or score > near.score:
-                    near = Choice(candidate, score, coverage)
+            if question.kind in _STRICT_KINDS or candidate.heading:  # no value of the asked kind: no answer
+                if near is None or features["bm"] > near.score:
+                    near = Choice(candidate, features["bm"], coverage)
                 continue
-            score *= WITHOUT_KIND
-        if best is None or score > best.score:
-            best = Choice(candidate, score, coverage)
-    if best is not None:
-        best = replace(best, complete=_names_everything(question, best.candidate, meets))
-    return Picked(best, None if best is not None else near)
+            features["kind"] = 0.0
+        scored.append((candidate, features, coverage))
+    top_bm = max((features["bm"] for _, features, _ in scored), default=0.0) or 1.0
+    for _, features, _ in scored:
+        features["rel"] = features["bm"] / top_bm
+    return scored, near
+
+
+def _only_siblings(question: Question, pool: Sequence[Candidate], meets: _Meets) -> bool:
+    """The question says which thing by an adjective (*die blaue Tonne*) that no candidate says, and a candidate
+    says the thing with another one (*die gelbe Tonne*): the candidates speak of its siblings, not of it."""
+    terms = question.terms
+    pairs = [(term.stem, following.stem) for term, following in zip(terms, terms[1:], strict=False)
+             if term.noun and term.surface[:1].islower() and not term.surface.isdigit() and not following.focus
+             and following.surface[:1].isupper() and f"{term.surface} {following.surface}" in question.text]
+    if not pairs:
+        return False
+    said = frozenset().union(*(meets.own(c) | c.context_stems for c in pool))
+    return any(adjective not in said and any(says_another_kind_of(c.text, adjective, noun) for c in pool)
+               for adjective, noun in pairs)
+
+
+def _features(question: Question, candidate: Candidate, meets: _Meets, weights: dict[Term, float],
+              enforced: frozenset[Term], unheard: frozenset[Term], total: float, squares: float,
+              average: float, spoken: frozenset[Term]) -> dict[str, float] | None:
+    """The sentence's own features (`FEATURE_WEIGHTS`), or None when it cannot answer: it lacks a name or number
+    the question requires, names none of its other words, or names too little of the question itself."""
+    own_sum = around_sum = bm = sharp = covered = own_covered = 0.0
+    own_needed = total
+    unmet = missed = 0.0
+    topical = not any(not term.required for term in weights)  # all names: the names are the topic
+    length = len(candidate.stems) / average
+    said = meets.own(candidate)
+    named = asked = 0
+    focus_met = False
+    nouns = noun_met = False
+    for term, weight in weights.items():
+        plain = meets.best(term.stem, said, candidate)
+        own = plain
+        if own < 1.0 and candidate.previous:  # *Sie kostet …*: the sentence before names what *sie* is
+            own = max(own, _REFERRED * meets.best(term.stem, candidate.previous, candidate))
+        around = meets.best(term.stem, candidate.context_stems, candidate) if own < 1.0 else 0.0
+        scored_own, scored_around = own, around
+        if own and term.noun and meets.best(term.stem, candidate.titled) >= 1.0:
+            scored_own, scored_around = 0.0, max(around, own)  # the file's name or heading says it (*Bruno* in
+            # `hund-bruno.md`): a line repeating it tells the file, not the line — it scores as its context
+        if own == 0 and around == 0 and (term in unheard or term.required and term in enforced
+                                         and (not _shaped(term) or _says_another(term, candidate))):
+            return None
+        if (own or around) and not term.required:
+            topical = True
+        own_sum += weight * scored_own
+        around_sum += weight * max(0.0, scored_around - scored_own)
+        if scored_own:
+            bm += weight * scored_own * (K1 + 1) / (scored_own + K1 * (1 - B + B * length))
+            sharp += weight * weight * scored_own
+        covered += weight * (own or around * 0.8)
+        own_covered += weight * (own or SECTION_OWN * (meets.best(term.stem, candidate.section) if around else 0))
+        if term.required and not own and around:
+            own_needed -= weight  # a name in the heading (*Katze Mimi*) is not the sentence's to repeat
+        if term.noun and not term.focus:
+            nouns = True
+            noun_met = noun_met or bool(own or around)
+        if term.focus:
+            focus_met = focus_met or plain > 0
+        else:
+            asked += 1
+            named += plain > 0
+            if not own and not around:
+                unmet = max(unmet, weight / total)
+                missed = 1.0 if term in spoken else missed
+    coverage = covered / total
+    if nouns and not noun_met:
+        return None  # *Warum heizen wir mit Gas?* is not answered by a sentence that says only *heizen*
+    if not topical or not bm and not around_sum or own_covered < MIN_OWN * own_needed or coverage < MIN_COVERAGE:
+        return None
+    return {"own": own_sum / total, "ctx": around_sum / total, "bm": bm / total, "sharp": sharp / squares,
+            "kind": 1.0, "len": math.log(length + 0.1), "unm": unmet, "frac": named / max(1, asked),
+            "focusm": float(focus_met), "missed": missed, "key": float(_keyed(candidate, question, meets)),
+            "named": float(question.kind in (PERSON, NAME) and names_someone(candidate.text)),
+            "covered": coverage}
+
+
+class _Files:
+    """What each file (or note) of the pool names of the question as a whole, and where the search ranked it:
+    the sentence that answers mostly stands in the file that speaks of the whole question."""
+
+    def __init__(self, question: Question, pool: Sequence[Candidate], meets: _Meets, weights: dict[Term, float],
+                 total: float) -> None:
+        said: dict[str, set[str]] = {}
+        for candidate in pool:
+            said.setdefault(_file_of(candidate), set()).update(meets.own(candidate))
+        self.rank = {name: index for index, name in enumerate(said)}
+        self.coverage = {name: sum(weight for term, weight in weights.items()
+                                   if meets.best(term.stem, frozenset(words)) > 0) / total
+                         for name, words in said.items()}
+        self.best = max(self.coverage.values(), default=1.0)
+
+    def of(self, candidate: Candidate) -> dict[str, float]:
+        name = _file_of(candidate)
+        rank, coverage = self.rank.get(name, len(self.rank)), self.coverage.get(name, 0.0)
+        return {"filecov": coverage, "filebest": float(coverage >= self.best), "file0": float(rank == 0),
+                "filerank": math.log1p(rank)}
+
+
+def _file_of(candidate: Candidate) -> str:
+    return candidate.place.split(", ")[0]
+
+
+class _Pairs:
+    """How many neighbouring words of the question a sentence says close together in the same order (*Stadt
+    Sydney* … *in Sydney*): a sentence that says the question's phrases, not only its words."""
+
+    def __init__(self, question: Question, meets: _Meets) -> None:
+        self.terms = [term.stem for term in question.terms]
+        self.meeting = [{term} | ({word for word, found in meets.partial(term).items() if found >= HEAD}
+                                  if len(term) > 3 else set()) for term in self.terms]
+
+    def share(self, candidate: Candidate) -> float:
+        if len(self.terms) < 2:
+            return 0.0
+        at: list[list[int]] = [[] for _ in self.terms]
+        for index, word in enumerate(candidate.stems):
+            for term, meeting in enumerate(self.meeting):
+                if word in meeting:
+                    at[term].append(index)
+        found = sum(1 for term in range(len(self.terms) - 1)
+                    if any(0 < after - before <= _PAIR_GAP for before in at[term] for after in at[term + 1]))
+        return found / (len(self.terms) - 1)

@@ -15,7 +15,7 @@ import psycopg
 from novaberg.answers.candidates import Candidate, from_lines
 from novaberg.core.errors import DatabaseError, InputError
 from novaberg.files.allowlist import AllowListRepository
-from novaberg.files.blocks import shown_path, turn_hits
+from novaberg.files.blocks import QUESTION_FILES, shown_path, turn_hits
 from novaberg.files.knowledge.pairs import pair_zone
 from novaberg.files.knowledge.versions import ANCHOR, ARCHIVE_RULE
 from novaberg.files.labels import is_archived
@@ -44,7 +44,7 @@ def _files(gathered: Gathered, deps: Any, turn: dict[str, Any]) -> None:
     if not RootsRepository(deps.db).active(user_id, character_id):
         return
     gathered.searched.append("datei")
-    found_hits = turn_hits(turn, deps)  # the blocks' search of this turn, cached: one search per turn
+    found_hits = turn_hits(turn, deps, QUESTION_FILES)  # the blocks' search of this turn, cached: one per turn
     hits = sorted(found_hits, key=lambda hit: is_archived(hit.relative or hit.path))
     boundary: tuple[Path, ...] = AllowListRepository(deps.db).of(user_id)
     for hit in hits:

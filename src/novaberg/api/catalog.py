@@ -100,11 +100,17 @@ TIMELINE_DECLARED = Declared(own_order=elliptic_order, splits=coordinated_orders
                              wants_rule=_timeline_wants_query_rule,
                              bare=replace(TIMELINE_BARE, lage_kind=KIND_APPOINTMENT))
 
+_TERMINE_READER = "termine"
+
+# `changes_blocks`: the blocks a verified write of the service can change, read again after it (the appointments
+# after a timeline write); a list, a note or a directive is in no block, so after their write none is read again.
+# A service that declares nothing gets every block read again.
 SERVICES: tuple[ServiceEntry, ...] = (
-    ServiceEntry(_TIMELINE, timeline_hint, intents_of(_TIMELINE.name), TIMELINE_DECLARED),
+    ServiceEntry(_TIMELINE, timeline_hint, intents_of(_TIMELINE.name), TIMELINE_DECLARED,
+                 changes_blocks=(_TERMINE_READER,)),
     ServiceEntry(NOTES, notes_hint, intents_of(NOTES_NAME), Declared(
-        own_order=_notes_own_order, bare=replace(NOTES_BARE, lage_kind=KIND_NOTE))),
-    ServiceEntry(DIRECTIVES, directives_hint, intents_of(DIRECTIVES.name)),
+        own_order=_notes_own_order, bare=replace(NOTES_BARE, lage_kind=KIND_NOTE)), changes_blocks=()),
+    ServiceEntry(DIRECTIVES, directives_hint, intents_of(DIRECTIVES.name), changes_blocks=()),
     ServiceEntry(FILES_ROOTS, files_roots_hint, intents_of(FILES_ROOTS.name)),
     ServiceEntry(ReadingService(), reading_hint, intents_of(ReadingService.name)),
     ServiceEntry(KnowledgeService(), knowledge_hint, intents_of(KnowledgeService.name)),
@@ -112,7 +118,7 @@ SERVICES: tuple[ServiceEntry, ...] = (
 )
 
 READERS: tuple[tuple[str, Reader], ...] = (
-    ("termine", termine_block),
+    (_TERMINE_READER, termine_block),
     ("datum", date_block),
     ("aufzeichnungen", aufzeichnungen_block),
     ("eigene_funde", eigene_funde_block),

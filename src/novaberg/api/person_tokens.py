@@ -3,7 +3,7 @@
 An operator creates a person's token (`novaberg token create --user U`); it is shown once and only its SHA-256 is
 stored. A new token for the same person replaces the old one, and the sessions the old one opened end at their next
 request (a session remembers the digest it was opened with). Every process that shares the database sees a change
-at once: the server asks the table on each sign-in.
+at once: the server asks the table on each sign-in, by the token's digest (one indexed row).
 
 Older data directories kept the digests in a JSON file (`<data dir>/person-tokens`). `adopt_token_file` moves its
 entries into the table once (an entry already in the table wins) and renames the file, so no token is lost on an
@@ -13,7 +13,6 @@ upgrade and no second place holds them afterwards.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import logging
 import os
@@ -25,6 +24,7 @@ from typing import Any
 from novaberg.core.clock import as_utc
 from novaberg.core.edge import check_id
 from novaberg.core.errors import InputError
+from novaberg.store.db import reading
 
 __all__ = ["PERSON_TOKENS_FILE_NAME", "OPERATOR_PERSON", "RESERVED_PERSONS", "is_reserved_person",
            "ReservedPersonError", "PersonTokensUnreadableError", "PersonTokens", "token_digest", "adopt_token_file"]
@@ -36,7 +36,7 @@ OPERATOR_PERSON = "ich"  # whose chat the operator sees after signing in with th
 # API token's person) — a token for it would hand the operator's own data to someone else.
 RESERVED_PERSONS = frozenset({OPERATOR_PERSON})
 
-_SELECT_ALL = "SELECT user_id, sha256 FROM person_tokens"
+_BY_DIGEST = "SELECT user_id FROM person_tokens WHERE sha256 = %s LIMIT 2"  # index person_tokens_sha256
 _SELECT_ONE = "SELECT sha256 FROM person_tokens WHERE user_id = %s"
 _PERSONS = "SELECT user_id FROM person_tokens ORDER BY user_id"
 _UPSERT = ("INSERT INTO person_tokens (user_id, sha256, created_at) VALUES (%s, %s, %s) "
@@ -71,12 +71,6 @@ class PersonTokens:
     def __init__(self, db: Any) -> None:
         self._db = db
 
-    def _digests(self) -> dict[str, str]:
-        with self._db.transaction() as conn:
-            rows = conn.execute(_SELECT_ALL).fetchall()
-        # a reserved id signs nobody in, whatever put it there
-        return {row["user_id"]: row["sha256"] for row in rows if not is_reserved_person(row["user_id"])}
-
     def persons(self) -> list[str]:
         with self._db.transaction() as conn:
             return [row["user_id"] for row in conn.execute(_PERSONS) if not is_reserved_person(row["user_id"])]
@@ -89,15 +83,17 @@ class PersonTokens:
         return row["sha256"] if row else None
 
     def find(self, token: str | None) -> str | None:
-        """The person whose token this is, else None (every entry is compared, in constant time each)."""
+        """The person whose token this is, else None: one lookup of the token's SHA-256 (indexed), not a read of
+        every person's row. The digest of a secret token is what is looked up, so the lookup's timing tells an
+        attacker nothing about a stored token. A digest two persons share (only an older version's token file
+        could bring one) and a reserved id (whatever put it there) sign nobody in."""
         if not token:
             return None
-        given = token_digest(token)
-        found = None
-        for user, digest in self._digests().items():
-            if hmac.compare_digest(given, digest):
-                found = user
-        return found
+        with reading(self._db) as conn:
+            rows = conn.execute(_BY_DIGEST, (token_digest(token),)).fetchall()
+        if len(rows) != 1 or is_reserved_person(rows[0]["user_id"]):
+            return None
+        return rows[0]["user_id"]
 
     def create(self, user_id: str, now: datetime) -> str:
         """A new token for `user_id` (replacing any old one); returned once, only its hash is kept.

@@ -20,13 +20,15 @@ from typing import Any
 
 from novaberg.agents.readers import Block
 from novaberg.core.errors import DatabaseError, InputError
+from novaberg.core.settings import FILES_HITS_CAP
 from novaberg.files.labels import is_archived
 from novaberg.files.reading import texts
 from novaberg.files.retrieval import Hit, Retriever, root_of
 from novaberg.text.file_requests import asks_records
 
 __all__ = ["FOREIGN_HEADER", "OWN_HEADER", "location", "shown_path", "entry", "dedupe", "block_text", "split_hits",
-           "turn_hits", "aufzeichnungen_block", "eigene_funde_block", "asks_records", "EXCERPT_CHARS", "framed"]
+           "turn_hits", "aufzeichnungen_block", "eigene_funde_block", "asks_records", "EXCERPT_CHARS", "framed",
+           "QUESTION_FILES"]
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +37,12 @@ OWN_HEADER = "[EIGENE FUNDE]"  # §1a.5: does not contain the other header as a 
 _PROMPT_BLOCKS = {FOREIGN_HEADER: "aufzeichnungen", OWN_HEADER: "eigene_funde"}
 _OWN = frozenset({"figur"})  # §1a.5: `gemischt` goes to the foreign block
 EXCERPT_CHARS = 240
+# the files a question's answer is looked for in (answers.sources): the block's K and the next three of the same
+# search. XQuAD dev through the question path: the paragraph that answers is 6th to 8th for 4 of the 110 questions
+# that got no answer with 5; the head of the list is the block's, unchanged (retrieval.py, `depth`)
+QUESTION_FILES = 8
+
+
 def shown_path(hit: Hit) -> str:
     """The file as a person is told it: `<root folder>/<relative path>` — never the server's absolute path
     (no server path in an answer or a service step)."""
@@ -117,16 +125,18 @@ _CACHE_LOCK = threading.Lock()
 _CACHE_SIZE = 64
 
 
-def turn_hits(state: dict[str, Any], deps: Any) -> list[Hit]:
-    """The turn's hits (cached per turn); a failing search is logged and gives no block, never an error."""
+def turn_hits(state: dict[str, Any], deps: Any, k: int = FILES_HITS_CAP) -> list[Hit]:
+    """The turn's first `k` hits (at most `QUESTION_FILES`); one search per turn, cached, of `QUESTION_FILES`
+    files — the blocks and the deepening take the first `FILES_HITS_CAP`, the question path all of them. A
+    failing search is logged and gives no block, never an error."""
     key = (state.get("turn_id"), state.get("user_id"), state.get("character_id"), state.get("text", ""))
     with _CACHE_LOCK:
         if key in _TURN_CACHE:
-            return _TURN_CACHE[key]
+            return _TURN_CACHE[key][:k]
     try:
         hits = Retriever(deps.db, deps.embedder, deps.log).search(
             state.get("user_id", ""), state.get("character_id", ""), state.get("text", ""), state["now"],
-            turn_id=state.get("turn_id"))
+            k=max(QUESTION_FILES, FILES_HITS_CAP), turn_id=state.get("turn_id"))
     except (DatabaseError, InputError, ValueError) as err:
         logger.error("dateien: the enricher source failed, no block this turn: %s", err)
         hits = []
@@ -134,7 +144,7 @@ def turn_hits(state: dict[str, Any], deps: Any) -> list[Hit]:
         _TURN_CACHE[key] = hits
         while len(_TURN_CACHE) > _CACHE_SIZE:
             _TURN_CACHE.popitem(last=False)
-    return hits
+    return hits[:k]
 
 
 def _framing(deps: Any, header: str) -> str:

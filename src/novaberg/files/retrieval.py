@@ -322,7 +322,10 @@ class Retriever:
             result = SearchResult([])
             self._log(result, user_id, character_id, now, turn_id)
             return result
-        depth = max(k, self.cap) * DEPTH_FACTOR
+        # every channel hands the fusion the same depth for any k up to it: a longer list asked for (the question
+        # path's files) is the shorter one with more after it, never a reordered head (a deeper list reorders:
+        # Debian dev NDCG@5 0.231 at four times the cap, 0.226 at eight times)
+        depth = max(k, self.cap * DEPTH_FACTOR)
         params = {"user_id": user_id, "character_id": character_id, "text": text, "vector": self._vector(text),
                   "max_terms": FILES_QUERY_MAX_TERMS, "limit": depth, "dense_k": depth, "cap": self.cap,
                   "prefix_min": PREFIX_MIN, "head_min": HEAD_MIN, "tail_min": TAIL_MIN, "head_weight": HEAD_WEIGHT, "movierung": MOVIERUNG,

@@ -65,7 +65,7 @@ def decided_by_intents(text: str, verdict: Verdict, registry: Registry, now: dat
             text, now, zone):
         return None  # an order a template read (*Kannst du mir … eintragen?*) is no question about the window
     return {"domain": reading.service, "management_action": "agent", "unknown_domain": None,
-            "decided_by": DECIDED_BY_INTENTS, "intent": reading.intent}
+            "decided_by": DECIDED_BY_INTENTS}  # the intent is the turn's reading's (`lesart`), kept there once
 
 
 def _tie_question(text: str, verdict: Verdict, registry: Registry) -> dict[str, Any]:

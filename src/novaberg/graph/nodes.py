@@ -9,6 +9,8 @@ from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
 from novaberg.agents.pending import clear_pending, is_own_sentence, load_pending, store_pending, take_pending
+from novaberg.agents.readers import Block
+from novaberg.agents.registry import Registry
 from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, wrote_verifiably
 from novaberg.consent import ABLEHNUNG
 from novaberg.core.errors import ModelAnswerError, ModelError, ModelUnreachableError
@@ -53,6 +55,7 @@ from novaberg.situation.texts import (
 )
 from novaberg.situation.turn import (
     begin_situation,
+    carried,
     object_reference,
     record_services,
     refuse_offer,
@@ -62,8 +65,8 @@ from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.intents import Reading, Verdict
 from novaberg.text.small_talk import small_talk
 
-__all__ = ["route_node", "read_blocks_node", "plan_node", "after_plan", "after_deepen", "compose_node", "files_answer_node",
-           "files_may_answer", "MODEL_DOWN_ANSWER", "model_down_answer"]
+__all__ = ["route_node", "read_blocks_node", "written_services", "plan_node", "after_plan", "after_deepen",
+           "compose_node", "files_answer_node", "files_may_answer", "MODEL_DOWN_ANSWER", "model_down_answer"]
 
 _log = logging.getLogger(__name__)
 
@@ -140,7 +143,7 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
         decision["pending_dismissed_reason"] = own_turn
     _trace(runtime, state, "route", "entscheidung", {k: v for k, v in decision.items() if k != "pending"})
     reading = turn_reading(state["text"], verdict, decision)
-    return {"route": decision, "sachlage": situation.as_dict(), "lesart": reading.as_dict()}
+    return {"route": decision, "sachlage": carried(situation), "lesart": reading.as_dict()}
 
 
 def _fresh_route(state: TurnState, runtime: Runtime[Deps], situation: Situation,
@@ -178,22 +181,42 @@ def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dic
 
 
 def read_blocks_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
+    """The prompt blocks, each reader in the registry's order. Read again after a verified write, only the readers
+    whose block the writing services can change read (`Registry.readers_changed_by`): the other blocks of the
+    first read stand as read — read once and handed on (a reader that says a thing once, the resubmissions, keeps
+    its block too)."""
+    registry = runtime.context.registry
+    earlier: dict[str, Block | None] | None = state.get("block_reads")
+    again = registry.readers if earlier is None else registry.readers_changed_by(written_services(state))
+    fresh = {name for name, _ in again}
+    reads: dict[str, Block | None] = {}
     blocks: dict[str, str] = {}
     answering: list[str] = []
     answering_headers: list[str] = []  # blocks that answer with something held
     holding_nothing: list[str] = []  # blocks that answer that nothing is held (*noch nicht erzählt*)
-    for name, reader in runtime.context.registry.readers:
-        block = reader(dict(state), runtime.context)
+    for name, reader in registry.readers:
+        if name in fresh or earlier is None:  # (`again` is every reader on the first read)
+            block = reader(dict(state), runtime.context)
+            if block is not None:
+                _trace(runtime, state, "read_blocks", "block", {"reader": name, "header": block.header,
+                                                                 "lines": block.text.count("\n") + 1})
+        else:
+            block = earlier.get(name)
+        reads[name] = block
         if block is not None:
             blocks[block.header] = block.text
             if block.answers_question:
                 answering.append(block.offline_answer())
                 (answering_headers if block.holds else holding_nothing).append(block.header)
-            _trace(runtime, state, "read_blocks", "block", {"reader": name, "header": block.header,
-                                                             "lines": block.text.count("\n") + 1})
-    return {"blocks": blocks, "route": {**state["route"], "answer_from_blocks": bool(answering),
-                                        "block_answers": answering, "answering_blocks": answering_headers,
-                                        "blocks_holding_nothing": holding_nothing}}
+    return {"blocks": blocks, "block_reads": reads,
+            "route": {**state["route"], "answer_from_blocks": bool(answering), "block_answers": answering,
+                      "answering_blocks": answering_headers, "blocks_holding_nothing": holding_nothing}}
+
+
+def written_services(state: TurnState) -> list[str]:
+    """The names of the turn's services that wrote verifiably, in their order."""
+    return [str(service.get("name")) for service in state.get("services", [])
+            if wrote_verifiably(service.get("steps", []))]
 
 
 def _run(service: Any, request: AgentRequest, deps: Deps) -> ServiceResult:
@@ -316,7 +339,7 @@ def plan_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     keep_offer_of(deps, state["user_id"], state["character_id"], results)  # §8.2: „Soll ich … vorlesen?"
     services = [r.as_dict() for r in results]
     situation = record_services(deps.redis, deps.holdings_read(), situation, services, deps.zone)
-    update: dict[str, Any] = {"services": services, "sachlage": situation.as_dict()}
+    update: dict[str, Any] = {"services": services, "sachlage": carried(situation)}
     written = [r.data["timeline_id"] for r in results if "timeline_id" in r.data]
     if written:
         update["clipboard"] = {"timeline_id": written[-1]}
@@ -413,10 +436,13 @@ def _answer_offer(state: TurnState, deps: Deps, situation: Situation) -> Service
     return _run(service, request, deps)
 
 
-def after_plan(state: TurnState) -> str:
-    """A service that wrote verifiably changed what the blocks show: read them again before composing."""
-    wrote = any(wrote_verifiably(service.get("steps", [])) for service in state.get("services", []))
-    return "reread" if wrote else "compose"
+def after_plan(state: TurnState, registry: Registry | None = None) -> str:
+    """A service that wrote verifiably changed what the blocks show: read them again before composing — with the
+    `registry`, only when one of its readers can show that write (`Registry.readers_changed_by`)."""
+    written = written_services(state)
+    if not written or (registry is not None and not registry.readers_changed_by(written)):
+        return "compose"
+    return "reread"
 
 
 def compose_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:

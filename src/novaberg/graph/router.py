@@ -218,12 +218,14 @@ def offline_router(data: Mapping[str, Any]) -> dict[str, Any]:
     orders = split_orders(text, registry)
     if orders:
         return {"domain": orders[0]["domain"], "management_action": "agent", "auftraege": orders}
-    best, _ = best_service(text, registry)
+    scores = data.get("hint_scores")  # the route's one reading of the hints, when it gave one
+    best, _ = _best_of(list(scores)) if isinstance(scores, list) else best_service(text, registry)
     return {"domain": best, "management_action": "agent" if best != NO_DOMAIN else NO_DOMAIN}
 
 
 def decided_by_hints(text: str, registry: Registry, now: datetime, zone: ZoneInfo,
-                     several_orders: Callable[[], bool] | None = None) -> str:
+                     several_orders: Callable[[], bool] | None = None,
+                     scores: Callable[[], list[tuple[str, float]]] | None = None) -> str:
     """The service the route hints decide on their own, `NO_DOMAIN` for small talk that no service's
     hint sees anything in, or '' when the model must be asked.
 
@@ -231,14 +233,14 @@ def decided_by_hints(text: str, registry: Registry, now: datetime, zone: ZoneInf
     stays below a plausible order (`ORDER_SCORE`), the utterance holds one order (no `split_orders`), and the
     service does not leave the sentence to the model (`Declared.leaves_to_model`: the timeline's question its
     rule answers only with the proactive window, timeline.md §4a). `several_orders`: the route's one split of
-    this text, when it has one."""
-    scores = hint_scores(text, registry)  # the best and the runner-up from one reading of the hints
-    best, score = _best_of(scores)
+    this text, `scores`: its one reading of the hints, when it has them."""
+    read = scores() if scores is not None else hint_scores(text, registry)  # best and runner-up from one reading
+    best, score = _best_of(read)
     if best == NO_DOMAIN and small_talk(text):
         return NO_DOMAIN  # everyday small talk by the templates (text/smalltalk_de.json), no service sees anything
     if best == NO_DOMAIN or score < DECISIVE_SCORE:
         return ""
-    _, runner_up = _best_of(scores, exclude=best)
+    _, runner_up = _best_of(read, exclude=best)
     several = several_orders if several_orders is not None else lambda: bool(split_orders(text, registry))
     if runner_up >= ORDER_SCORE or several():
         return ""
@@ -253,8 +255,8 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, reg
           ) -> dict[str, Any]:
     """The route: the services' declared intents first (`graph.intent_route`: one service → it, a tie → a
     question naming both); where none matches, the fallback — with `now` and `zone` decisive route hints
-    (`decided_by_hints`), else the model (the offline router reads the route hints from `registry`; the prompt
-    lists the services' descriptions). An unknown domain name is read as none (loudly logged by the caller).
+    (`decided_by_hints`), else the model (the offline router takes the route's one reading of the hints,
+    `hint_scores`; the prompt lists the services' descriptions). An unknown domain name is read as none (loudly logged by the caller).
     `verdict`: the turn's reading of the intents when the route node has it (read once per turn)."""
     if asks_what_was_told(text, names_a_time=bool(time_expression(text))):  # *Wann hab ich dir
         # von X erzählt?* is memory's, never the timeline's; *Kannst du mir sagen, was ich morgen vorhabe?* is not
@@ -264,11 +266,12 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, reg
         return cannot_carry_out(beyond, text, now, zone)
     verdict = read_turn(text, registry) if verdict is None else verdict
     several = cache(lambda: bool(split_orders(text, registry)))  # split once, and only where a rule asks
+    scores = cache(lambda: hint_scores(text, registry))  # each service's hint read once, and only where asked
     by_intents = decided_by_intents(text, verdict, registry, now, zone, several)
     if by_intents is not None:
         return by_intents
     if now is not None and zone is not None:
-        decided = decided_by_hints(text, registry, now, zone, several)
+        decided = decided_by_hints(text, registry, now, zone, several, scores)
         if decided:
             return {"domain": decided, "management_action": "agent" if decided != NO_DOMAIN else NO_DOMAIN,
                     "unknown_domain": None, "decided_by": DECIDED_BY_HINTS}
@@ -276,9 +279,10 @@ def route(asker: Any, text: str, history: list[tuple[str, str]], today: str, reg
     listing = "\n".join(f"- {e.name}: {e.service.description}" for e in sorted(registry.services, key=lambda e: e.name))
     query_rule = "\n".join(render(asker.prompts.load(TASK, rule), {"today": today})
                            for rule in _prompt_rules(text, registry, now, zone))
-    orders_rule = asker.prompts.load(TASK, ORDERS_RULE) if _may_hold_orders(text, registry) else ""
+    orders_rule = asker.prompts.load(TASK, ORDERS_RULE) if _may_hold_orders(text, scores) else ""
     answer = asker.ask(TASK, {"text": text, "services": listing, "history": _history_text(history),
-                              "today": today, "registry": registry, "query_rule": query_rule.strip(),
+                              "today": today, "registry": registry, "hint_scores": scores(),
+                              "query_rule": query_rule.strip(),
                               "orders_rule": orders_rule.strip()})
     domain = read_text(answer.fields, "domain", NO_DOMAIN).strip() or NO_DOMAIN
     known = domain in services
@@ -309,12 +313,12 @@ def _prompt_rules(text: str, registry: Registry, now: datetime | None, zone: Zon
         now is None or zone is None or entry.declared.wants_rule(text, now, zone))]
 
 
-def _may_hold_orders(text: str, registry: Registry) -> bool:
+def _may_hold_orders(text: str, scores: Callable[[], list[tuple[str, float]]]) -> bool:
     """Whether the `auftraege` rule carries something: a joiner that can part two orders
     (*und*, *dann*, *außerdem*, a semicolon), or two services whose hints see something of their own."""
     if any(True for _ in order_joiners(text)):
         return True
-    return sum(1 for entry in registry.services if entry.route_hint(text) > 0) >= 2
+    return sum(1 for _name, score in scores() if score > 0) >= 2
 
 
 def _orders(value: Any, services: Mapping[str, Any]) -> list[dict[str, str]]:

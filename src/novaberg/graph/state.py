@@ -19,6 +19,7 @@ class TurnState(TypedDict, total=False):
     route: dict[str, Any]  # domain, management_action ('agent' | 'resume' | 'keine'), timeline_query
     lesart: dict[str, Any]  # the turn read once (`text.intents.Reading.as_dict`): intent, service, slots, mood
     blocks: dict[str, str]  # prompt blocks for the composer, e.g. "[TERMINE]"
+    block_reads: dict[str, Any]  # reader name → its Block (or None) as last read: what a re-read keeps
     services: list[dict[str, Any]]
     answer: str
     answer_by_rule: bool  # the answer is the services' reports said by rule: no model wrote it

@@ -57,16 +57,11 @@ class _Turn:
 # step, ~0.3 ms): the graph keeps its branches (a reread after a write, the question path, the correction loop)
 # as edges. The node functions are named in the bodies, so they are looked up per call (the turn benchmark
 # times them one by one).
-def _route_step(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
-    """route, then read_blocks."""
-    return _in_one_step(state, runtime, (route_node, read_blocks_node))
-
-
-def _plan_step(state: TurnState, runtime: Runtime[Deps]) -> Command[str]:
-    """plan, then deepen — unless a verified write sends the turn to read the blocks again first; then on to
-    where the deepening's end leads (the question path or compose)."""
-    update = plan_node(state, runtime) or {}
-    if after_plan({**state, **update}) == "reread":  # type: ignore[typeddict-item]
+def _route_step(state: TurnState, runtime: Runtime[Deps]) -> Command[str]:
+    """route, read_blocks and plan, then deepen — unless a verified write sends the turn to read the blocks it can
+    change again first; then on to where the deepening's end leads (the question path or compose)."""
+    update = _in_one_step(state, runtime, (route_node, read_blocks_node, plan_node))
+    if after_plan({**state, **update}, runtime.context.registry) == "reread":  # type: ignore[typeddict-item]
         return Command(update=update, goto="reread_blocks")
     update = _in_one_step(state, runtime, (deepen_node,), update)
     return Command(update=update, goto=after_deepen({**state, **update}))  # type: ignore[typeddict-item]
@@ -117,19 +112,17 @@ def _in_one_step(state: TurnState, runtime: Runtime[Deps], nodes: tuple[Any, ...
 
 @lru_cache(maxsize=1)
 def turn_graph() -> Any:
-    """The turn graph: route (with read_blocks) → plan (with deepen) ─┬→ compose (with judge, evaluate and, at
-    the end, salience) ─┬→ END; after a verified write plan → reread_blocks (with deepen); the question path
-    → files_answer (with compose, judge, evaluate, salience); a correction: → correct → judge (with evaluate,
-    salience) → … (bounded)."""
+    """The turn graph: route (with read_blocks, plan and deepen) ─┬→ compose (with judge, evaluate and, at the
+    end, salience) ─┬→ END; after a verified write that a block can show route → reread_blocks (with deepen); the
+    question path → files_answer (with compose, judge, evaluate, salience); a correction: → correct → judge (with
+    evaluate, salience) → … (bounded)."""
     graph = StateGraph(TurnState, context_schema=Deps)
-    graph.add_node("route", _route_step)
-    graph.add_node("plan", _plan_step, destinations=("reread_blocks", "files_answer", "compose"))
+    graph.add_node("route", _route_step, destinations=("reread_blocks", "files_answer", "compose"))
     graph.add_node("reread_blocks", _reread_step, destinations=("files_answer", "compose"))
     graph.add_node("files_answer", _files_answer_step, destinations=("correct", END))
     graph.add_node("compose", _compose_step, destinations=("correct", END))
     graph.add_node("judge", _judge_step, destinations=("correct", END))
     graph.add_node("correct", correct_node)
     graph.add_edge(START, "route")
-    graph.add_edge("route", "plan")
     graph.add_edge("correct", "judge")
     return _Turn(graph.compile())

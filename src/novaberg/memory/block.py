@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -21,7 +20,7 @@ import redis as redis_lib
 from novaberg.agents.readers import Block
 from novaberg.core.errors import DatabaseError, ModelError
 from novaberg.core.settings import MEMORY_ABOUT_ME_CAP, MEMORY_BLOCK_CAP, MEMORY_BLOCK_FLOOR
-from novaberg.embed.cache import embed_cached
+from novaberg.embed.cache import embed_cached, embed_cached_arrays
 from novaberg.memory.address import person_address
 from novaberg.memory.recall_periods import asked_period
 from novaberg.memory.recall_scoring import TopicScorer
@@ -47,6 +46,8 @@ from novaberg.memory.texts import (
     SUPERSEDED_LINE,
     said_on,
 )
+from novaberg.memory.told_words import TOLD_WORDS
+from novaberg.text.per_turn import read_kept, readings_kept_in
 from novaberg.text.recall_patterns import ABOUT_ME_PATTERN, OWN_WORDS
 from novaberg.text.recall_question import MemoryQuestion, memory_question
 from novaberg.text.small_talk import ADDRESS_SIE
@@ -171,6 +172,14 @@ def recall_told(state: dict[str, Any], deps: Any, question: MemoryQuestion,
     stored: dict[str, str] = {}
     unread: list[str] = []
     every = _told(state, deps, stored, unread, reads)
+    # the readings of the pair's sentences live with its told words (bounded, gone when the person is erased)
+    with readings_kept_in(TOLD_WORDS.readings(deps.db, state["user_id"], state["character_id"])):
+        return _recalled(question, every, stored, unread, period)
+
+
+def _recalled(question: MemoryQuestion, every: list[Told], stored: dict[str, str], unread: list[str],
+              period: tuple[datetime, datetime] | None) -> Recalled:
+    """`recall_told` on the sentences read: scored, gated, by slot."""
     told = [item for item in every if item[0] is not None]
     known = _analysed(tuple(said for _, said, _ in told))
     names = dict(known.names)  # a copy: the kept analysis is shared by the reads that follow
@@ -187,6 +196,9 @@ def recall_told(state: dict[str, Any], deps: Any, question: MemoryQuestion,
     if period is not None:  # *letzte Woche*: what was told then, when anything about it was
         within = [item for item in found if period[0] <= item[0] < period[1]]
         found = within or found
+    if not question.broad and not question.any_topic:  # a sentence telling it beats one mentioning it aside
+        primary = [item for item in found if scorer.primary(item[1])]
+        found = primary or found
     # by score, then newest first (two stable sorts: the order of (-score, -time) without a key tuple per item)
     found = sorted(sorted(found, key=_WHEN, reverse=True), key=lambda item: scores[id(item)], reverse=True)
     if found and not question.broad and not question.any_topic and scores[id(found[0])] >= _MOST:
@@ -242,10 +254,13 @@ def _recall_block(state: dict[str, Any], deps: Any, question: MemoryQuestion,
     return Block(BLOCK_HEADER, "\n".join([BLOCK_HEADER, BLOCK_INTRO, *lines]), answers_question=True, reply=reply)
 
 
-@lru_cache(maxsize=8192)
 def _about_someone_else(said: str, names: frozenset[tuple[str, str]]) -> bool:
-    """The sentence is about someone of her life, not herself — per sentence and the pair's names, cached: the
-    block reads the same told sentences turn after turn."""
+    """The sentence is about someone of her life, not herself — per sentence and the pair's names, kept
+    (`read_kept`): the block reads the same told sentences turn after turn."""
+    return read_kept("block.about_someone_else", (said, names), lambda: _about_someone_else_now(said, names))
+
+
+def _about_someone_else_now(said: str, names: frozenset[tuple[str, str]]) -> bool:
     subject = subject_of(said, dict(names))
     return subject is not None and subject != "ich"
 
@@ -257,15 +272,14 @@ _WHEN = itemgetter(0)
 @dataclass(frozen=True)
 class _Analysed:
     """What the told sentences of a pair say whatever is asked: the names they introduce and each sentence's slot.
-    A pure function of the sentences (their words only, not their times), so it is kept for the next read — keyed
-    by the words, whose hashing is cheap (a fresh datetime's is not)."""
+    A pure function of the sentences (their words only, not their times), made of readings kept per sentence
+    (`told_slots`' `read_kept`), so a read after the first costs a lookup per sentence."""
 
     names: dict[str, str]
     names_key: frozenset[tuple[str, str]]
     slots: dict[str, str | None]  # sentence → its slot (`slots.slot_of` with the names)
 
 
-@lru_cache(maxsize=32)
 def _analysed(told: tuple[str, ...]) -> _Analysed:
     names = names_of(told)
     return _Analysed(names, frozenset(names.items()), {said: slot_of(said, names) for said in told})
@@ -344,9 +358,8 @@ def _nearest_block(state: dict[str, Any], deps: Any, nothing_told: bool = False,
         if kind == ABOUT_ME:
             scores = [1.0] * len(fresh)
         else:
-            if query is None:
-                query = embed_cached(deps.embedder, [text])[0]
-            scores = _cosines(query, embed_cached(deps.embedder, [e["inhalt"] for e in fresh]))
+            scores = _cosines(embed_cached_arrays(deps.embedder, [text])[0],
+                              embed_cached_arrays(deps.embedder, [e["inhalt"] for e in fresh]))
         for score, entry in zip(scores, fresh, strict=True):
             if kind == ABOUT_ME or score >= MEMORY_BLOCK_FLOOR:
                 seen.add(entry["inhalt"].strip())

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from novaberg.text.recall_forms import (
     COLLECTIVE_KIN,
+    COMPANIONS,
+    FAMILIES,
     KIN_TAILS,
     KIN_WORDS,
     NAMING,
@@ -20,12 +22,18 @@ from novaberg.text.recall_forms import (
     asked_words,
     bare_answer,
     compound_heads,
+    forms,
+    main_words,
+    plain_vowel,
     relative_word,
+    same,
+    sentence_fronts,
     sentence_subject,
     sentence_words,
     shares,
     topic_words,
     widened,
+    with_collapsed,
 )
 from novaberg.text.recall_question import MemoryQuestion
 from novaberg.text.told_slots import RELATIVES, slot_of
@@ -43,6 +51,17 @@ def score_told(question: MemoryQuestion, said: str, names: dict[str, str] | None
     """How many of the question's own topic words the sentence holds (a widened family word counts once); a
     sentence filling the asked slot (`text/told_slots.py`: *Ich bin Schreiner* for *Was arbeite ich?*) counts as found."""
     return TopicScorer.of(question, names).score(said)
+
+
+def _fronts(topic: str) -> frozenset[str]:
+    """What a compound may open with for an asked noun: the noun, its forms of five or more letters, its stem
+    without the umlaut (*Zahn*fleisch for *Zähnen*), and the general word of its family it opens with itself
+    (*Lungen*krebs for *Lungenerkrankung*) — never a cut stem of four letters (*geho* would open *gehört*)."""
+    own = {form for form in forms(topic) if len(form) >= 5 or form == topic} \
+        | {plain for form in forms(topic) if (plain := plain_vowel(form)) is not None and len(plain) >= 4}
+    heads = {head for heads, _ in FAMILIES for head in heads
+             if len(head) >= 4 and topic.startswith(head) and any(same(topic, h) for h in heads)}
+    return frozenset(own | heads)
 
 
 class TopicScorer:
@@ -71,19 +90,28 @@ class TopicScorer:
             if nouns and (rel in nouns or name in nouns):
                 nouns |= {name, rel}
         self.slot, self.names = question.slot, names
-        self.per_asked = tuple((topic, asked_words(topic), compound_heads(frozenset({topic}), frozenset()))
+        # an asked noun may be a compound's first part too (*Lungenkrebs* for *Lunge*): its forms of four letters
+        # or more, the umlaut's too (*Zahnfleisch* for *Zähne*)
+        asked_nouns = frozenset(question.nouns) & frozenset(asked)
+        fronts = {topic: _fronts(topic) for topic in asked_nouns}
+        self.per_asked = tuple((topic, with_collapsed(asked_words(topic)),
+                                with_collapsed(compound_heads(frozenset({topic}), frozenset())),
+                                fronts.get(topic, frozenset()))
                                for topic in sorted(asked))
-        self.whole = (topic_words(frozenset(topics)) - STOP).union(*(words for _, words, _ in self.per_asked))
-        self.tails = compound_heads(frozenset(asked), frozenset(topics))
+        self.fronts = frozenset().union(*fronts.values())
+        self.whole = with_collapsed((topic_words(frozenset(topics)) - STOP).union(
+            *(words for _, words, _, _ in self.per_asked)))
+        self.tails = with_collapsed(compound_heads(frozenset(asked), frozenset(topics)))
         self.noun_whole, self.noun_tails = frozenset(), frozenset()
         if nouns:
-            self.noun_whole = (topic_words(frozenset(nouns)) - STOP).union(
-                *(words for topic, words, _ in self.per_asked if topic in nouns))
-            self.noun_tails = compound_heads(frozenset(nouns) & frozenset(asked), frozenset(nouns))
+            self.noun_whole = with_collapsed((topic_words(frozenset(nouns)) - STOP).union(
+                *(words for topic, words, _, _ in self.per_asked if topic in nouns)))
+            self.noun_tails = with_collapsed(compound_heads(asked_nouns, frozenset(nouns)))
         relatives = {w for w in asked if w in RELATIVES}
         self.names_asked = frozenset(n for n, rel in names.items() if rel in relatives) | NAMING \
             if question.wants_name else frozenset()
         self.kin = topic_words(KIN_WORDS | COLLECTIVE_KIN) | frozenset(names) if question.kin else frozenset()
+        self.companions = topic_words(KIN_WORDS) | COMPANIONS | frozenset(names) if question.with_whom else frozenset()
         self.verb = (topic_words(question.verb) - STOP) if question.verb else frozenset()
         # the person asked about: the subjects that answer, the words that name them (their names too), and the
         # asked words that say what of them (*Beruf* in *Was ist meine Frau von Beruf?*) — one of these must be
@@ -96,8 +124,8 @@ class TopicScorer:
         # whose slot answers: the asked relatives, or the relative a name asked for was introduced as
         self.fill_who = self.who | frozenset(names[w] for w in self.by_name if w in names)
         related = self.fill_who  # *Mimi*: her *Katze* too
-        self.content = tuple((words | (topic_words(widened([topic])) - STOP), heads)
-                             for topic, words, heads in self.per_asked
+        self.content = tuple((words | (topic_words(widened([topic])) - STOP), heads, starts)
+                             for topic, words, heads, starts in self.per_asked
                              if not (words & self.who_words) and topic not in related
                              and (question.what is None or topic in question.what)) \
             if self.who and not question.wants_name and question.what != frozenset() else ()
@@ -113,17 +141,30 @@ class TopicScorer:
         return cls(question, names or {})
 
     def score(self, said: str) -> int:
-        word_set, tails = sentence_words(said)
+        return self._points(said, *sentence_words(said))
+
+    def primary(self, said: str) -> bool:
+        """The sentence answers by its main clauses alone (`recall_forms.main_words`): what it tells, not a side
+        matter — *Ich leide unter Migräne* is about pains, *Ich spiele Volleyball, … da das meine Rückenschmerzen
+        verstärken kann* is about sport."""
+        return self._points(said, *main_words(said)) > 0
+
+    def _points(self, said: str, word_set: frozenset[str], tails: frozenset[str]) -> int:
+        front = bool(self.fronts) and not self.fronts.isdisjoint(sentence_fronts(said)) \
+            and not self.fronts.isdisjoint(word[:cut] for word in word_set for cut in range(4, len(word) - 2))
         fills = self._fills(said)
-        if word_set.isdisjoint(self.whole) and tails.isdisjoint(self.tails) and not fills:
+        if word_set.isdisjoint(self.whole) and tails.isdisjoint(self.tails) and not fills and not front:
             return 0
         if self.noun_whole and word_set.isdisjoint(self.noun_whole) and tails.isdisjoint(self.noun_tails) \
-                and not fills and not (self.bare and bare_answer(said, self.bare)):
+                and not fills and not front and not (self.bare and bare_answer(said, self.bare)):
             return 0
         if self.names_asked and word_set.isdisjoint(self.names_asked):
             return 0
         if self.kin and word_set.isdisjoint(self.kin) and tails.isdisjoint(KIN_TAILS):
             return 0
+        if self.companions and word_set.isdisjoint(self.companions) and tails.isdisjoint(KIN_TAILS) \
+                and tails.isdisjoint(self.companions):
+            return 0  # *Ich lebe abstinent* says how, not with whom
         if self.verb and word_set.isdisjoint(self.verb) and not fills:
             return 0
         if self.who and not self._about_who(said, word_set, tails, fills):
@@ -132,8 +173,10 @@ class TopicScorer:
             return 0
         if self.years and word_set.isdisjoint(self.years):  # the 2023 tax return is no answer about 2024
             return 0
-        return 1 + sum(1 for _, words, heads in self.per_asked
-                       if not word_set.isdisjoint(words) or not tails.isdisjoint(heads))
+        fronts = sentence_fronts(said) if front else frozenset()
+        return 1 + sum(1 for _, words, heads, starts in self.per_asked
+                       if not word_set.isdisjoint(words) or not tails.isdisjoint(heads)
+                       or starts and not fronts.isdisjoint(starts))
 
     def _fills(self, said: str) -> bool:
         if self.slot is None:
@@ -169,4 +212,5 @@ class TopicScorer:
             if subject not in self.who and not self.first_person and self._fills_her_own(said):
                 return False  # *Ich wohne seit der Trennung von meinem Mann in Köln*: her home, not his
         return not self.content or fills or any(not word_set.isdisjoint(words) or not tails.isdisjoint(heads)
-                                                for words, heads in self.content)
+                                                or starts and not sentence_fronts(said).isdisjoint(starts)
+                                                for words, heads, starts in self.content)

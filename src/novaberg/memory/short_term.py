@@ -11,6 +11,7 @@ Redis reader (`store.redis_store.redis_errors`): the HTTP routes answer it with 
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -53,14 +54,17 @@ end
 return out
 """
 
-# KEYS: the pair's index; ARGV: field names. Its keys newest first, each with those fields' values: {key, values, …}.
+# KEYS: the pair's index; ARGV: field names. Its keys newest first, each with those fields' values: [key, values, …]
+# as one JSON text (an absent field is false) — one string to decode instead of a reply element per value, which
+# the client parses one by one (the index grows with what the person tells).
 _READ_FOR_TURN = """
 local out = {}
 for _, name in ipairs(redis.call('ZREVRANGE', KEYS[1], 0, -1)) do
   out[#out + 1] = name
   out[#out + 1] = redis.call('HMGET', name, unpack(ARGV))
 end
-return out
+if #out == 0 then return '[]' end
+return cjson.encode(out)
 """
 # §2 thematic reinforcement: a neighbour's salience raised by STEP, atomically and only while its hash stands with
 # `inhalt` and is not bridged to a node yet (never a rump hash, never a second promotion); reaching HIGH queues it
@@ -153,10 +157,10 @@ class ShortTermMemory:
         index = keys.kzg_index(user_id, character_id)
         if for_turn:  # one round trip
             with redis_errors(_WHAT):
-                listed = self._read_for_turn(keys=[index], args=list(_TURN_FIELDS))
+                listed = json.loads(self._read_for_turn(keys=[index], args=list(_TURN_FIELDS)))
             names = listed[0::2]
             raw = [part for values in listed[1::2]
-                   for part in ({f: v for f, v in zip(_TURN_FIELDS, values, strict=True) if v is not None}, None)]
+                   for part in ({f: v for f, v in zip(_TURN_FIELDS, values, strict=True) if isinstance(v, str)}, None)]
         else:
             with redis_errors(_WHAT):
                 listed = self._read(keys=[index])
@@ -174,6 +178,8 @@ class ShortTermMemory:
                 continue
             if fields.get("user_id") != user_id or fields.get("character_id") != character_id:
                 continue  # never another pair's entry, whatever the index says
+            if min_salience > 0.0 and not reaches(_number(fields.get("salienz")), min_salience):
+                continue  # before the entry is built: most of a long index is below what a turn shows
             entry = _entry(name, fields, ttl)
             if not reaches(entry["salienz"], min_salience):
                 continue

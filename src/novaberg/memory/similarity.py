@@ -3,15 +3,18 @@ vectors of the nodes a promotion batch has made so far."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 __all__ = ["cosines", "BatchVectors"]
 
 
-def cosines(query: list[float], vectors: list[list[float]]) -> list[float]:
+def cosines(query: Sequence[float], vectors: Sequence[Sequence[float]]) -> list[float]:
+    """The cosine of `query` to each of `vectors` (lists of floats or numpy arrays — arrays made once are the fast
+    way, `embed.cache.embed_cached_arrays`)."""
     import numpy as np  # here, not at import: numpy costs ~0.17 s of every process start
 
-    if not vectors:
+    if len(vectors) == 0:
         return []
     matrix = np.asarray(vectors, dtype=np.float64)
     q = np.asarray(query, dtype=np.float64)

@@ -31,6 +31,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.text.per_turn import read_once
 from novaberg.text.wellbeing import wellbeing
 from novaberg.text.words import fold, fold_umlauts, split_clauses
 
@@ -169,7 +170,14 @@ def _late_relative(clause: list[str], index: int) -> bool:
 
 
 def crisis_in(text: str) -> tuple[str, str] | None:
-    """(family, the words that showed it) when the text speaks of a crisis, else None."""
+    """(family, the words that showed it) when the text speaks of a crisis, else None. Read once per text in a turn
+    (`text.per_turn`): a turn asks it three times (care, deepening, the judges' tone) for its own text and for each
+    of the person's last turns."""
+    key = str(text)
+    return read_once("crisis", key, lambda: _crisis_in(key))
+
+
+def _crisis_in(text: str) -> tuple[str, str] | None:
     f = _families()
     for clause in _clauses(text):
         first_person = any(word in f.first_person for word in clause)

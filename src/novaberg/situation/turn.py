@@ -19,8 +19,8 @@ from novaberg.situation.objects import named_objects, rows_read, service_objects
 from novaberg.situation.offers import offer_in_answer
 from novaberg.situation.sources import InventorySource, NoteView
 
-__all__ = ["begin_situation", "record_services", "keep_offer", "refuse_offer", "situation_of", "inventory_source",
-           "object_reference"]
+__all__ = ["begin_situation", "record_services", "keep_offer", "refuse_offer", "situation_of", "carried",
+           "inventory_source", "object_reference"]
 
 _log = logging.getLogger("novaberg.situation")
 
@@ -36,10 +36,27 @@ def begin_situation(redis: Any, user_id: str, character_id: str, text: str, now:
         return Situation(user_id, character_id).begin(named)
 
 
+class _Carried(dict[str, Any]):
+    """The Lage as the turn's state carries it: its stored form (a plain mapping to everything that reads it),
+    with the checked Lage it was made from, so a node reads it back without parsing and checking every object
+    again. The nodes never change it in place: a changed Lage is a new one (`carried`)."""
+
+    situation: Situation
+
+
+def carried(situation: Situation) -> dict[str, Any]:
+    """The Lage for the turn's state (`sachlage`)."""
+    state = _Carried(situation.as_dict())
+    state.situation = situation
+    return state
+
+
 def situation_of(raw: Any, user_id: str, character_id: str) -> Situation:
     """The Lage carried in the turn's state; a corrupt one or one of another pair is logged and ignored."""
     if raw is None:
         return Situation(user_id, character_id)
+    if isinstance(raw, _Carried) and raw.situation.user_id == user_id and raw.situation.character_id == character_id:
+        return raw.situation
     try:
         return Situation.read(raw, user_id, character_id)
     except (ValueError, TypeError, KeyError) as err:

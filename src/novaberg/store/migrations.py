@@ -23,8 +23,8 @@ import psycopg
 from novaberg.core.errors import DatabaseError
 from novaberg.store.db import Database
 
-__all__ = ["MODULE_DEPENDENCIES", "Migration", "discover", "migration_order", "migrate", "REQUIRED_EXTENSIONS",
-           "extension_versions", "server_version"]
+__all__ = ["MODULE_DEPENDENCIES", "Migration", "discover", "migration_order", "migrate", "not_applied",
+           "require_current_schema", "REQUIRED_EXTENSIONS", "extension_versions", "server_version"]
 
 # Every module with schema files, and the modules whose tables it references.
 MODULE_DEPENDENCIES: dict[str, tuple[str, ...]] = {
@@ -50,6 +50,7 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 )
 """
 _SELECT_APPLIED = "SELECT module, version, checksum FROM schema_migrations"
+_VERSION_TABLE_EXISTS = "SELECT to_regclass('schema_migrations') IS NOT NULL AS present"
 _INSERT_APPLIED = "INSERT INTO schema_migrations (module, version, name, checksum) VALUES (%s, %s, %s, %s)"
 _UPDATE_CHECKSUM = "UPDATE schema_migrations SET checksum = %s WHERE module = %s AND version = %s"
 # Required on every database, with what they are for.
@@ -182,6 +183,41 @@ def migrate(db: Database) -> list[str]:
             conn.execute(_INSERT_APPLIED, (migration.module, migration.version, migration.name, migration.checksum))
             applied_now.append(f"{migration.module}/{migration.version:03d}_{migration.name}")
     return applied_now
+
+
+def not_applied(db: Database) -> list[str]:
+    """The migrations of this version that the database lacks, in order — read only: nothing is created, locked
+    or applied. A changed file that was already applied is loud, as in `migrate`."""
+    with db.transaction() as conn:
+        present = conn.execute(_VERSION_TABLE_EXISTS).fetchone()["present"]
+        rows = conn.execute(_SELECT_APPLIED).fetchall() if present else []
+    done = {(r["module"], r["version"]): r["checksum"] for r in rows}
+    earlier = _earlier_wordings()
+    missing: list[str] = []
+    for migration in discover():
+        recorded = done.get((migration.module, migration.version))
+        if recorded is None:
+            missing.append(f"{migration.module}/{migration.version:03d}_{migration.name}")
+        elif recorded != migration.checksum and not migration.recorded_before(recorded, earlier):
+            raise DatabaseError(
+                f"migration {migration.module}/{migration.version:03d}_{migration.name} was changed "
+                "after it was applied; add a new numbered file instead"
+            )
+    return missing
+
+
+def require_current_schema(db: Database, owner: object) -> None:
+    """For a process beside the owner of the data directory (`owner`, said in the message): the schema must be
+    this version's already — only the owner migrates, at its start. A schema behind is a clear DatabaseError
+    and nothing is changed."""
+    missing = not_applied(db)
+    if missing:
+        shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+        raise DatabaseError(
+            f"the database schema is behind this version of novaberg ({shown} not applied); the running "
+            f"novaberg process that owns the data directory ({owner}) migrates it when it starts: restart it "
+            "with this version, then run this command again. Nothing was changed."
+        )
 
 
 def _ensure_extensions(conn: psycopg.Connection) -> None:

@@ -2,7 +2,8 @@
 
 On an embedded data directory the process either owns the servers (holds the directory's lock, starts and
 stops them) or, beside a lasting owner (`serve`, `chat`), attaches to that owner's Unix sockets and starts and
-stops nothing (`Stack.open(settings, role=...)`).
+stops nothing (`Stack.open(settings, role=...)`). Only an owner migrates; an attached process checks that the schema
+is this version's and refuses clearly when it is behind (the owner runs an older version).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from novaberg.store.datadir import DEFAULT_ROLE, LASTING_ROLES, DataDir, Owner
 from novaberg.store.db import Database
 from novaberg.store.embedded import EmbeddedPostgres, ready_url
 from novaberg.store.embedded_redis import EmbeddedRedis, running_socket
-from novaberg.store.migrations import migrate
+from novaberg.store.migrations import migrate, require_current_schema
 from novaberg.store.redis_store import connect_redis
 
 __all__ = ["Stack", "stop_embedded", "CLAIM_SECONDS", "SOLE_ROLES"]
@@ -49,7 +50,8 @@ class Stack:
 
     @classmethod
     def open(cls, settings: Settings, role: str = DEFAULT_ROLE) -> Stack:
-        """Start what is embedded, connect, migrate. On failure everything started so far is stopped.
+        """Start what is embedded, connect, migrate (an attached process only checks the schema). On failure
+        everything started so far is stopped.
 
         `role` says what this process runs (written into the data directory's lock). A process whose role is
         not in SOLE_ROLES attaches to the servers of a lasting owner; every role but the facade's default waits
@@ -62,11 +64,12 @@ class Stack:
 
     @classmethod
     def _attach(cls, settings: Settings, owner: Owner, pg_url: str, redis_socket: str) -> Stack:
-        """Connect to the owner's sockets (a URL setting still wins), migrate (a no-op once the owner has)."""
+        """Connect to the owner's sockets (a URL setting still wins) and check that the schema is current: only
+        the owner migrates (at its start); a schema behind this version is refused with a clear message."""
         started = time.perf_counter()
         db = Database(settings.database_url or pg_url)
         try:
-            migrate(db)
+            require_current_schema(db, owner)
             redis = connect_redis(settings.redis_url or f"unix://{redis_socket}")
         except BaseException:
             db.close()

@@ -24,7 +24,7 @@ from novaberg.text.stems import stem
 from novaberg.text.tokens import Token, tokenize
 from novaberg.text.words import fold
 
-__all__ = ["abbreviations", "carries", "marks_the_bound", "names_someone", "refers_back"]
+__all__ = ["abbreviations", "carries", "marks_the_bound", "names_someone", "refers_back", "says_another_kind_of"]
 
 _MONTHS = frozenset(fold(m) for m in MONTH_NAMES)
 _WEEKDAYS = frozenset(fold(d) for d in WEEKDAY_NAMES)  # the lexicon holds only the forms beyond the names
@@ -174,3 +174,17 @@ def marks_the_bound(sentence: str, question: Question) -> bool:
 def refers_back(sentence: str) -> bool:
     """A word among the first three points to the sentence before (*Sie kostet 148 Euro*, *Abgegeben wurde sie …*)."""
     return any(t.folded in lexicon()["referring_openers"] for t in tokenize(sentence)[:3])
+
+
+def says_another_kind_of(sentence: str, adjective: str, noun: str) -> bool:
+    """The sentence says the noun with another adjective before it than the question (*die gelbe Tonne* for *die
+    blaue Tonne*): it speaks of a sibling of the thing asked about. `adjective` and `noun` are stems."""
+    tokens = tokenize(sentence)
+    for index, token in enumerate(tokens[1:], start=1):
+        before = tokens[index - 1]
+        if stem(token.surface) != noun or before.capitalised or before.is_number:
+            continue
+        if before.folded.endswith(("e", "en", "er", "es", "em")) and before.folded not in lexicon()["determiners"] \
+                and stem(before.surface) != adjective:
+            return True
+    return False

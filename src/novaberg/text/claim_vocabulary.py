@@ -4,7 +4,8 @@ Words are data (CONTRIBUTING.md "German is data"); the checks are code. The file
 with umlauts; the ASCII spellings (*geloescht*, *moechtest*) are derived here with the time
 `text.words.ascii_variants`, because people and models type both. Weekday and month words are not
 kept here: the printed weekday names come from `text/calendar_de.json` (their one copy), the date check reads
-the words from `novaberg.timeparse.TIME_VOCABULARY`. An entry of several words (*nehme an*, *bei mir*) is a phrase: it matches as a
+the words from `novaberg.timeparse.TIME_VOCABULARY`; the negations and the question words are the one lists of
+`text/lexicon_de.json`. An entry of several words (*nehme an*, *bei mir*) is a phrase: it matches as a
 run of whole words.
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 
 from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.data_files import read_json
-from novaberg.text.lexicon import NEGATIONS
+from novaberg.text.lexicon import NEGATIONS, QUESTION_WORDS
 from novaberg.text.words import ascii_variants
 
 __all__ = ["VOCABULARY", "StorageVerb", "Vocabulary", "WordSet", "ascii_variants", "load_raw_vocabulary"]
@@ -169,7 +170,6 @@ _WORD_LISTS = (
     "main_clause_openers",
     "wishes_and_suppositions",
     "offer_markers",
-    "question_words",
     "finite_openers",
 )
 
@@ -185,6 +185,7 @@ def _build(raw: Mapping[str, Any]) -> Vocabulary:
         }),
         verbs=verbs,
         negations=WordSet.of(NEGATIONS),
+        question_words=WordSet.of(QUESTION_WORDS),
         **lists,
     )
 

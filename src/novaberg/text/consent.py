@@ -2,7 +2,8 @@
 
 A gate executes only on an answer that *consists of* consent; everything unsure asks again.
 Order: refusal first and it wins; then consent by rules (a)–(d); else 'unklar'.
-The word lists are data (`consent_words.json`), one copy per service as the specification keeps them.
+The word lists are data (`consent_words.json`), one copy per service as the specification keeps them; the question
+words, which no service accepts, are the one list of `lexicon_de.json`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from functools import cache
 
 from novaberg.text.data_files import read_json
 from novaberg.text.grammar import lexeme_of_word  # the one verb lexicon (grammar_de.json)
+from novaberg.text.lexicon import QUESTION_WORDS
 from novaberg.text.words import signs, split_clauses, without_words, words
 
 __all__ = [
@@ -51,7 +53,7 @@ class ConsentLists:
     refusal: frozenset[str]
     consent_words: frozenset[str]
     filler_words: frozenset[str]
-    question_words: frozenset[str]
+    question_words: frozenset[str]  # never consent nor filler (the one list of lexicon_de.json)
     asking_verbs: frozenset[str]
     subject_words: frozenset[str]
     dropped_signs: frozenset[str]
@@ -82,7 +84,7 @@ def consent_lists(service: str) -> ConsentLists:
         refusal=frozenset(entry["refusal"]),
         consent_words=frozenset(entry["consent_words"]),
         filler_words=frozenset(entry["filler_words"]),
-        question_words=frozenset(entry["question_words"]),
+        question_words=QUESTION_WORDS,  # the one list (lexicon_de.json), the same for every service
         asking_verbs=frozenset(entry["asking_verbs"]),
         subject_words=frozenset(entry["subject_words"]),
         dropped_signs=frozenset(entry["dropped_signs"]),

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from novaberg.text.data_files import read_json
+from novaberg.text.lexicon import DIRECT_QUESTION_WORDS
 from novaberg.text.words import normalize
 
 REQUEST, QUESTION, STATEMENT = "request", "question", "statement"
@@ -83,7 +84,7 @@ def grammar() -> Grammar:
         particle_phrases=tuple(sorted(raw["particle_phrases"], key=len, reverse=True)),
         modal_openers=tuple(sorted(raw["modal_openers"], key=len, reverse=True)),
         wish_openers=tuple(sorted(raw["wish_openers"], key=len, reverse=True)),
-        question_words=frozenset(raw["question_words"]),
+        question_words=DIRECT_QUESTION_WORDS,  # the one list (text/lexicon_de.json): a sentence starts with one
         question_verbs=frozenset(raw["question_verbs"]),
         question_verbs_alone=frozenset(raw["question_verbs_alone"]),
         recall_frames=tuple(sorted(raw["recall_frames"], key=len, reverse=True)),

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from novaberg.text.calendar import MONTH_NAMES
+from novaberg.text.lexicon import DIRECT_QUESTION_WORDS, QUESTION_DETERMINERS
 from novaberg.text.recall_forms import (
     COLLECTIVE_KIN as _COLLECTIVE_KIN,
 )
@@ -35,8 +36,9 @@ from novaberg.text.recall_forms import words_of as _words
 from novaberg.text.recall_patterns import ABOUT_NAMED as _ABOUT_NAMED
 from novaberg.text.recall_patterns import ASKS_A_NAME
 from novaberg.text.recall_patterns import OWNED as _OWNED
+from novaberg.text.tokens import tokenize
 from novaberg.text.told_slots import RELATIVES, SYNONYMS, relative_of
-from novaberg.text.words import fold
+from novaberg.text.words import alternation, contains_words, fold, words
 
 __all__ = ["MemoryQuestion", "memory_question", "plain_question", "asks_what_was_told"]
 
@@ -102,6 +104,8 @@ class MemoryQuestion:
     broad: bool = False
     # the question says *ich* or *wir* (*Wohin fahren wir mit den Kindern?*): her own trip is not a neighbour's
     first_person: bool = False
+    # *Mit wem wohne ich zusammen?*: asks for a person — a sentence names one (a relative, a name, *allein*)
+    with_whom: bool = False
 
 
 # *Wissen Sie noch, wo ich arbeite?*, *Weißt du noch, was ich beruflich mache?*, *Erinnern Sie sich, wie mein Hund
@@ -111,8 +115,11 @@ _FRAME = re.compile(r"^\s*(?:(?:weisst|wisst|wissen)\s+(?:du|sie)|erinnerst\s+du
                     r"(?:kannst|koenntest)\s+du\s+mir\s+(?:\w+\s+)?sagen|(?:koennen|koennten)\s+sie\s+mir\s+"
                     r"(?:\w+\s+)?sagen)(?:\s+(?:noch|eigentlich|denn|daran))*\s*,?\s*")
 _FRAME_END = re.compile(r"\s*,\s*(?:weisst|wisst|wissen)\s+(?:du|sie)\s+(?:das\s+)?(?:noch\s*)?(?=\?\s*$)")
-_CLAUSE = re.compile(r"^(?P<w>welche[nsrm]?\s+\w+|was\s+fuer\s+(?:ein\w*\s+)?\w+|wie\s+(?:alt|oft|lange|viele?)|was|wo|"
-                     r"wie|wer|wen|wem|wann|woher|wohin|wogegen|womit|wovon|wofuer|woran)\s+(?P<rest>.+?)\s+"
+# The question words are the one list (text/lexicon_de.json): those before a noun take it with them (*welchen
+# sport*, *wessen hund*); *ob* opens no clause that is put back in question order.
+_CLAUSE = re.compile(rf"^(?P<w>(?:{alternation(fold(w) for w in QUESTION_DETERMINERS)})\s+\w+|"
+                     r"was\s+fuer\s+(?:ein\w*\s+)?\w+|wie\s+(?:alt|oft|lange|viele?)|"
+                     rf"{alternation(fold(w) for w in DIRECT_QUESTION_WORDS - QUESTION_DETERMINERS)})\s+(?P<rest>.+?)\s+"
                      r"(?P<verb>[a-z]+)\s*\?\s*$")
 
 
@@ -269,8 +276,13 @@ def memory_question(text: str) -> MemoryQuestion | None:
         return None
     folded = fold(text)
     years = frozenset(_YEAR.findall(folded))
-    first_person = bool(found.who) and not _FIRST_PERSON.isdisjoint(re.findall(r"[a-z]+", plain_question(folded)))
-    return replace(found, years=years, first_person=first_person) if years or first_person else found
+    first_person = bool(found.who) and not _FIRST_PERSON.isdisjoint(words(plain_question(folded)))
+    with_whom = contains_words(words(plain_question(folded)), _WITH_WHOM) and not found.broad
+    return replace(found, years=years, first_person=first_person, with_whom=with_whom) \
+        if years or first_person or with_whom else found
+
+
+_WITH_WHOM = ("mit", "wem")
 
 
 _FIRST_PERSON = frozenset(_WORDS["first_person"])
@@ -286,7 +298,7 @@ def _named_question(text: str, folded: str) -> MemoryQuestion | None:
     if not found:
         return None
     name = found["name"]
-    written = any(word[:1].isupper() and fold(word) == name for word in re.findall(r"\w+", text)[1:])
+    written = any(token.capitalised and token.folded == name for token in tokenize(text)[1:])
     if not written or name in _NOT_NAMES or name in _STOP or relative_of(name) is not None or len(name) < 3 \
             or any(name == fold(month) for month in MONTH_NAMES):
         return None

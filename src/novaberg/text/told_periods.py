@@ -9,12 +9,15 @@ import re
 from dataclasses import dataclass
 
 from novaberg.text.calendar import MONTH_NAMES
-from novaberg.text.words import fold
+from novaberg.text.lexicon import NUMBER_WORDS, ONE_ARTICLES
+from novaberg.text.words import alternation, fold
 
 __all__ = ["NamedPeriod", "DAYS_BACK", "AGO", "CALENDAR", "WEEKEND", "MONTHS", "named_period"]
 
 DAYS_BACK, AGO, CALENDAR, WEEKEND, MONTHS = "days_back", "ago", "calendar", "weekend", "months"
 DAY, WEEK, MONTH = "tag", "woche", "monat"
+# the number words and the articles that count one (*vor einer Woche*): the one list of text/lexicon_de.json, folded
+_COUNTS = {fold(word): value for word, value in NUMBER_WORDS.items()} | {fold(word): 1 for word in ONE_ARTICLES}
 
 
 @dataclass(frozen=True)
@@ -33,7 +36,7 @@ _PERIOD = re.compile(r"\b(?P<last>letzte|letzten|vorige|vorigen|vergangene|verga
                      r"\b(?P<this>diese|dieser|diesen)\s+(?P<unit2>woche|monat)\b|\b(?P<yesterday>gestern)\b|"
                      r"\b(?P<before_yesterday>vorgestern)\b|"
                      r"\b(?P<before_last>vorletzte|vorletzten)\s+(?P<unit3>woche|monat)\b|"
-                     r"\bvor\s+(?P<count>einer|einem|ein\s+paar|paar|zwei|drei|vier|fuenf|sechs|sieben|acht|neun|zehn|"
+                     rf"\bvor\s+(?P<count>ein\s+paar|paar|{alternation(_COUNTS)}|"
                      r"\d{1,2})\s+(?P<ago>tag|tagen|woche|wochen|monat|monaten)\b")
 # Only in a question about what was told: a season or a month names when it was said (*Was hab ich dir im Sommer
 # erzählt?*), not what it is about (*Wohin fahren wir im Sommer?*).
@@ -41,8 +44,6 @@ _TELLING = re.compile(r"\b(erzaehlt|gesagt|berichtet|erwaehnt)\b")
 _SEASON = re.compile(r"\bim\s+(?P<season>fruehling|fruehjahr|sommer|herbst|winter)\b|"
                      rf"\bim\s+(?P<month>{'|'.join(fold(month) for month in MONTH_NAMES)})\b|"
                      r"\b(?P<weekend>am|letztes|vergangenes)\s+wochenende\b")
-_COUNTS = {"einer": 1, "einem": 1, "zwei": 2, "drei": 3, "vier": 4, "fuenf": 5, "sechs": 6, "sieben": 7, "acht": 8,
-           "neun": 9, "zehn": 10}
 _SEASON_MONTHS = {"fruehling": 3, "fruehjahr": 3, "sommer": 6, "herbst": 9, "winter": 12}
 _MONTHS = tuple(fold(month) for month in MONTH_NAMES)
 
@@ -62,7 +63,7 @@ def named_period(text: str) -> NamedPeriod | None:
             return NamedPeriod(DAYS_BACK, DAY, 2)
         if found["ago"]:
             count = found["count"]
-            return NamedPeriod(AGO, _unit(found["ago"]), None if "paar" in count else _COUNTS.get(count) or int(count))
+            return NamedPeriod(AGO, _unit(found["ago"]), None if "paar" in count else _COUNTS[count] if count in _COUNTS else int(count))
         back = 2 if found["before_last"] else 1 if found["last"] else 0
         return NamedPeriod(CALENDAR, found["unit"] or found["unit2"] or found["unit3"], back)
     told = _SEASON.search(folded) if _TELLING.search(folded) else None

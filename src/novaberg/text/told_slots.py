@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.data_files import read_json
+from novaberg.text.per_turn import read_kept
 from novaberg.text.recall_patterns import IS_A as _IS_A
 from novaberg.text.recall_patterns import OWNED_BY as _OWNED_BY
 from novaberg.text.recall_patterns import recall_words
 from novaberg.text.words import fold
+from novaberg.text.words import words as _words
 
 __all__ = ["RELATIVES", "SYNONYMS", "TIME_NOUNS", "names_of", "subject_of", "slot_of", "first_person", "relative_of"]
 
@@ -107,9 +108,13 @@ def names_of(told: Iterable[str]) -> dict[str, str]:
     return out
 
 
-@lru_cache(maxsize=8192)
 def _introduced(said: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The (relative, names) a sentence introduces — cached: the block reads the same told sentences every turn."""
+    """The (relative, names) a sentence introduces — kept (`read_kept`): the block reads the same told sentences
+    every turn."""
+    return read_kept("told_slots.introduced", said, lambda: _introduced_now(said))
+
+
+def _introduced_now(said: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     out: list[tuple[str, tuple[str, ...]]] = []
     for found in (*_NAMED.finditer(said), *_NAMED_AFTER.finditer(said)):
         rel = _singular(fold(found["rel"]))
@@ -151,7 +156,7 @@ _PLURALS: dict[str, str] = _TABLES["plurals"]
 def subject_of(said: str, names: dict[str, str]) -> str | None:
     """'ich' for the person herself, a relative word for someone in her life, None when it cannot be told."""
     folded = fold(said)
-    words = re.findall(r"[a-z0-9]+", folded)
+    words = _words(folded, join_apostrophes=False)
     if not words:
         return None
     first = words[0]
@@ -191,14 +196,20 @@ def slot_of(said: str, names: dict[str, str]) -> str | None:
     return _slot(said, first if known else "", known or "")
 
 
-@lru_cache(maxsize=8192)
 def _first_word(said: str) -> str:
-    found = re.search(r"[a-z0-9]+", fold(said))
-    return found.group(0) if found else ""
+    return read_kept("told_slots.first_word", said, lambda: _first_word_now(said))
 
 
-@lru_cache(maxsize=8192)
+def _first_word_now(said: str) -> str:
+    found = _words(fold(said), join_apostrophes=False)
+    return found[0] if found else ""
+
+
 def _slot(said: str, name: str, rel: str) -> str | None:
+    return read_kept("told_slots.slot", (said, name, rel), lambda: _slot_now(said, name, rel))
+
+
+def _slot_now(said: str, name: str, rel: str) -> str | None:
     names = {name: rel} if name else {}
     folded = fold(said)
     named = _NAME_OF.search(folded)

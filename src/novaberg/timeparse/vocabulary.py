@@ -2,7 +2,8 @@
 
 Words are data (CONTRIBUTING.md "German is data"); other modules — the positive form, the tribunal's naming check — read
 them through `TIME_VOCABULARY`, never through a private name of the parser (timeline.md §5.2).
-The weekday and month words come from `text/calendar_de.json`, their one copy.
+The weekday and month words come from `text/calendar_de.json`, the number words and the articles that count one
+from `text/lexicon_de.json` — their one copies.
 Every word is stored lower-case with its umlauts; the ASCII spellings (*uebermorgen*, *naechsten*,
 *maerz*) are derived here so the file keeps one spelling per word.
 """
@@ -16,6 +17,7 @@ from typing import Any
 
 from novaberg.text.calendar import MONTH_ABBREVIATIONS, MONTH_WORDS, WEEKDAY_ABBREVIATIONS, WEEKDAY_WORDS
 from novaberg.text.data_files import read_json
+from novaberg.text.lexicon import NUMBER_WORDS, ONE_ARTICLES
 from novaberg.text.words import ascii_variants
 
 __all__ = [
@@ -47,17 +49,22 @@ def _expand_words(words: Iterable[str]) -> frozenset[str]:
 
 
 def load_raw_vocabulary() -> dict[str, Any]:
-    """The data file as written plus the weekday and month words of `text/calendar_de.json` (their one copy),
-    for the schema test and for tools; the parser reads `TIME_VOCABULARY`."""
+    """The data file as written plus the weekday and month words of `text/calendar_de.json` and the number words
+    of `text/lexicon_de.json` (their one copies), for the schema test and for tools; the parser reads
+    `TIME_VOCABULARY`."""
     raw = read_json(__package__, _FILE)
     clash = {"weekdays", "weekday_abbreviations", "months", "month_abbreviations"} & set(raw)
     if clash:
         raise ValueError(f"{_FILE}: {sorted(clash)} belong in text/calendar_de.json")
+    if {"numbers", "article_one"} & set(raw):
+        raise ValueError(f"{_FILE}: the number words belong in text/lexicon_de.json")
     return raw | {
         "weekdays": dict(WEEKDAY_WORDS),
         "weekday_abbreviations": dict(WEEKDAY_ABBREVIATIONS),
         "months": dict(MONTH_WORDS),
         "month_abbreviations": dict(MONTH_ABBREVIATIONS),
+        "numbers": dict(NUMBER_WORDS),
+        "article_one": list(ONE_ARTICLES),
     }
 
 

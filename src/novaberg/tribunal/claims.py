@@ -27,6 +27,7 @@ the person followed by *dann/und* (*Nenne mir die Uhrzeit, dann trage ich es ein
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from novaberg.text.claim_vocabulary import VOCABULARY, StorageVerb
@@ -51,6 +52,14 @@ class StorageClaim:
 
 def find_storage_claims(text: str) -> list[StorageClaim]:
     """Every sentence of `text` that reports a write, with its form and word, in order."""
+    token = _NAMED.set({})  # one reading per word of this text (`_names`), gone with the call
+    try:
+        return _claims_of(text)
+    finally:
+        _NAMED.reset(token)
+
+
+def _claims_of(text: str) -> list[StorageClaim]:
     claims: list[StorageClaim] = []
     for sentence in sentences(text):
         if V.thought_experiments.first_in(sentence.words):
@@ -218,8 +227,24 @@ def _is_verb_form(word: str) -> bool:
     return word in V.participles or word in V.present_forms or word in _INFINITIVES
 
 
+# Within one `find_storage_claims` call: (word, stems) → `_names`. A long answer (a week read) asks it for every
+# word of every clause against a few fixed stem lists; kept for the call only, so no word outlives it.
+_NAMED: ContextVar[dict[tuple[str, frozenset[str]], bool] | None] = ContextVar("novaberg_storage_names", default=None)
+
+
 def _names(word: str, stems: frozenset[str]) -> bool:
     """Whether `word` is one of `stems` or a compound that begins or ends with one (*Einkaufsliste*)."""
+    named = _NAMED.get()
+    if named is None:
+        return _names_read(word, stems)
+    key = (word, stems)
+    found = named.get(key)
+    if found is None:
+        found = named[key] = _names_read(word, stems)
+    return found
+
+
+def _names_read(word: str, stems: frozenset[str]) -> bool:
     if _is_verb_form(word):
         return False  # *eintragen* is no *Eintrag*
     return any(
