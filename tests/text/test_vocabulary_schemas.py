@@ -395,6 +395,7 @@ _INTENT_FILE = {
     "antwortwoerter": FOLDED,
     "objektwoerter": MAYBE_FOLDED,
     "nicht_frei": Opt(FOLDED),
+    "regeln": Opt(Map(TEXT)),
     "intents": Map({"modus": WORD, "saetze": Opt(ListOf(TEXT)),
                     "rahmen": Opt(ListOf({"verb": WORD, "mittelfeld": ListOf(TEXT)}))}),
 }
@@ -413,7 +414,7 @@ SCHEMAS.update({
         "schwache_zeitwoerter": FOLDED,
     },
     **{f"text/intents/{service}_de.json": _INTENT_FILE
-       for service in ("timeline", "notizen", "direktiven", "dateien_wurzeln", "vergessen")},
+       for service in ("timeline", "notizen", "direktiven", "dateien_wurzeln", "vergessen", "notizen_listennamen", "notizen_aufgaben", "timeline_kalender", "dateien", "wissen")},
 })
 
 
