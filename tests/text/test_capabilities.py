@@ -40,6 +40,7 @@ from novaberg.text.capabilities import APPOINTMENT, LIST, NOTHING, beyond_reach
     ("Mehr Lautstärke bitte", "lautstaerke"),
     ("Sollte ich heute Regenstiefel tragen?", "wetter"),  # *tragen* is no *Trag … ein*
     ("Jarvis, such mir ein Taxi zum Bahnhof", "fahrt"),  # an order after an address
+    ("Welche Konzerte gibt es in Hamburg?", "veranstaltungen_suchen"),  # events in a place
 ])
 def test_an_order_beyond_her_reach_is_read_with_its_kind(said: str, kind: str) -> None:
     found = beyond_reach(said)
@@ -62,6 +63,7 @@ def test_an_order_beyond_her_reach_is_read_with_its_kind(said: str, kind: str) -
     "Am Samstag Tennis spielen",  # an infinitive last is no order to play music
     "Markiere, spiele Badminton mit Tom, als beendet",  # a quoted item, no address before the comma
     "Setz Lautsprecher auf die Einkaufsliste",
+    "Welche Veranstaltungen habe ich in der nächsten Woche?",  # her own events: the calendar's
 ])
 def test_an_order_of_her_own_or_a_statement_is_not_beyond_reach(said: str) -> None:
     assert beyond_reach(said) is None, said
