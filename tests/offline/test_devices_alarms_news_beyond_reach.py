@@ -43,6 +43,7 @@ ORDERS = (
     ("Helligkeit 90 Prozent", "Geräte im Haus steuern kann ich nicht"),
     ("Aktuelle Nachrichten aus Berlin", "Nachrichten und Schlagzeilen abrufen kann ich nicht"),
     ("Sollte ich heute Regenstiefel tragen?", "Das Wetter kann ich nicht abrufen"),
+    ("Lampen dimmen, wenn der Film anfängt", "Geräte im Haus steuern kann ich nicht"),
     ("Zeig mir alle Veranstaltungen in Leipzig", "Veranstaltungen in der Umgebung suchen kann ich nicht"),
     ("Jarvis, such mir ein Taxi zum Bahnhof", "Fahrten oder Tickets besorgen kann ich nicht"),
 )

@@ -41,6 +41,7 @@ from novaberg.text.capabilities import APPOINTMENT, LIST, NOTHING, beyond_reach
     ("Sollte ich heute Regenstiefel tragen?", "wetter"),  # *tragen* is no *Trag … ein*
     ("Jarvis, such mir ein Taxi zum Bahnhof", "fahrt"),  # an order after an address
     ("Welche Konzerte gibt es in Hamburg?", "veranstaltungen_suchen"),  # events in a place
+    ("Lampen dimmen, wenn der Film anfängt", "geraete"),  # the order, then a clause after the comma
 ])
 def test_an_order_beyond_her_reach_is_read_with_its_kind(said: str, kind: str) -> None:
     found = beyond_reach(said)

@@ -163,6 +163,9 @@ def beyond_reach(text: str) -> BeyondReach | None:
     if found is None:
         addressed = _after_address(text, prepared)
         found = _order_in(addressed, text, prepared) if addressed else None
+    head, comma, _ = text.partition(",")
+    if found is None and comma:  # *Licht einstellen, wenn ich nach Hause komme*: the order, then a clause
+        found = _order_in([fold(word) for word in words(head)], head, prepared)
     return found
 
 
