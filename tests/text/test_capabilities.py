@@ -31,6 +31,7 @@ from novaberg.text.capabilities import APPOINTMENT, LIST, NOTHING, beyond_reach
     ("Wer singt dieses Lied?", "abspielen"),  # what is playing now
     ("Erstelle eine neue Liste in meiner Wiedergabeliste", "abspielen"),  # the list of a media list
     ("Starte ein Pokerspiel mit mir", "spielen"),
+    ("Empfiehl mir ein gutes Hörbuch", "abspielen"),
     ("E-Mail an meine Mutter", "mail"),
     ("Tweet über den schlechten Service", "soziale_netzwerke"),
     ("Wann fährt der nächste Zug nach Paris?", "fahrt"),  # a timetable asked about
