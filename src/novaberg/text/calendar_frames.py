@@ -104,10 +104,10 @@ def _asked_by_template(said: str) -> CalendarFrame | None:
     if verdict.kind != ONE:
         return None
     reading = verdict.readings[0]
-    if reading.intent == _SHOW_INTENT:
-        return CalendarFrame(READ_FRAME, reading.slots.get("zeitraum", ""), whole=True)
-    if reading.intent == _WHEN_INTENT:
-        words = " ".join(reading.slots.get(name, "") for name in ("titel", "zeit", "zeitraum"))
+    if reading.intent == _SHOW_INTENT:  # the period as the time reader reads it in the whole sentence (*von … bis*)
+        return CalendarFrame(READ_FRAME, said, whole=True)
+    if reading.intent == _WHEN_INTENT and "zeitraum" not in reading.slots:  # *Ist der 30.2. ein Freitag?* is a
+        words = " ".join(reading.slots.get(name, "") for name in ("titel", "zeit"))  # date question, not this
         return CalendarFrame(READ_FRAME, _without_meeting_word(words.strip()))
     return None
 
