@@ -184,10 +184,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "text/capabilities_de.json": {  # orders Nova cannot carry out and what she says instead (text/capabilities.py)
         "_comment": TEXT,
         "schema_version": INT,
-        **dict.fromkeys(("own_words skip_words frame_openers question_openers self_question_words self_modals "
-                         "self_subjects").split(), FOLDED),
+        **dict.fromkeys(("own_words own_whole_words foreign_containers skip_words frame_openers question_openers "
+                         "self_question_words self_modals self_subjects").split(), FOLDED),
         "orders": Records({"kind": WORD, "verbs": MAYBE_FOLDED, "objects": MAYBE_FOLDED, "says": TEXT, "instead": WORD,
-                            "alone": Opt(BOOL), "also": Opt(FOLDED)}),
+                            "alone": Opt(BOOL), "also": Opt(FOLDED), "not_with": Opt(FOLDED), "opens": Opt(BOOL),
+                            "not_first": Opt(FOLDED)}),
         "instead_texts": {"appointment_open": TEXT, "list": TEXT, "nothing": TEXT},
     },
     "text/calendar_words_de.json": {  # small word tables of the calendar's readers (text/calendar_words.py)
