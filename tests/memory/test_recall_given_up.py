@@ -1,7 +1,8 @@
-"""A sport she gave up is no answer beside the sport she does: a told clause saying a thing is done no more
-(*… geht nicht mehr*, *kein … mehr*) answers a question asking what she does only when no other told sentence
-does; a comparison (*nicht mehr als*) says no such thing. Through `Nova.turn` with the offline model, a fixed clock
-and two persons."""
+"""A sport she gave up is no answer beside the sport she does, nor her job beside the hours she works: a told
+clause saying a thing is done no more (*… geht nicht mehr*, *kein … mehr*) answers a question asking what she does
+only when no other told sentence does; a comparison (*nicht mehr als*) says no such thing; how much she works is not
+where or as what she works, so it is no older version of her job. Through `Nova.turn` with the offline model, a fixed
+clock and two persons."""
 
 from __future__ import annotations
 
@@ -43,3 +44,13 @@ def test_a_sport_given_up_is_said_when_nothing_else_was_told_and_a_comparison_is
     assert _ask(nova, "vera", "Was für Sport mache ich?") == (
         "Am 7. Oktober hast du mir erzählt: „Ich spiele Golf.“\n"
         "Am 5. Oktober hast du mir erzählt: „Ich jogge nicht mehr als zweimal die Woche.“")
+
+
+def test_how_many_hours_she_works_is_no_older_version_of_where_she_works(nova):
+    _tell(nova, "ute", [(0, "Ich arbeite 30 Stunden die Woche."), (3, "Ich arbeite als Pflegerin im Klinikum.")])
+    _tell(nova, "vera", [(0, "Ich arbeite als Lehrerin."), (3, "Ich arbeite jetzt bei einer Bank.")])
+    assert _ask(nova, "ute", "Wie viele Stunden arbeite ich?") == (
+        "Am 5. Oktober hast du mir erzählt: „Ich arbeite 30 Stunden die Woche.“")
+    assert _ask(nova, "vera", "Wo arbeite ich?") == (
+        "Am 8. Oktober hast du mir erzählt: „Ich arbeite jetzt bei einer Bank.“\n"
+        "Vorher, am 5. Oktober: „Ich arbeite als Lehrerin.“")
