@@ -252,6 +252,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "noun_verbs": Map(FOLDED),
         "subordinators": FOLDED,  # a clause they open tells a side matter (memory/recall_scoring.py: primary)
         "clause_subjects": FOLDED,
+        "no_longer": Map(FOLDED),  # a clause saying a thing is done no more (memory/recall_scoring.py: ongoing)
         "companions": FOLDED,  # *Mit wem wohne ich?*: besides a relative or a name, these say with whom  # *da* opens a clause only before one of these (*da das …*, not *da ist …*)
     },
     "text/salience_de.json": {  # the offline salience rule's words (text/salience_rules.py)
