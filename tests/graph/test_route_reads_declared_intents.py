@@ -20,6 +20,19 @@ NOW = berlin(2026, 11, 11, 9, 30)  # a Wednesday
 FIGURE = "nova"
 
 
+def _tasks_asked(offline_llm: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The model tasks asked from here on, in order (the offline model still answers them)."""
+    asked: list[str] = []
+    complete = offline_llm.complete
+
+    def counted(task: str, prompt: Any, data: Any) -> Any:
+        asked.append(task)
+        return complete(task, prompt, data)
+
+    monkeypatch.setattr(offline_llm, "complete", counted)
+    return asked
+
+
 @dataclass
 class Recorded:
     """A service of the catalog as it is, keeping the requests it was given."""
@@ -116,14 +129,7 @@ def test_parallel_orders_on_a_list_named_by_its_own_name_lose_no_item(nova, reco
 def test_an_order_asked_as_a_question_is_routed_by_its_template_without_the_model(nova, offline_llm, monkeypatch):
     """*Kannst du mir … eintragen?* is an order its template reads, not a question about the calendar: the router
     does not leave it to the model (only a question the timeline's rule reads poorly goes there, timeline.md §4a)."""
-    asked: list[str] = []
-    complete = offline_llm.complete
-
-    def counted(task: str, prompt: Any, data: Any) -> Any:
-        asked.append(task)
-        return complete(task, prompt, data)
-
-    monkeypatch.setattr(offline_llm, "complete", counted)
+    asked = _tasks_asked(offline_llm, monkeypatch)
     turn = nova.turn("u-g", FIGURE, "Kannst du mir morgen um 10 den Zahnarzt eintragen?", NOW)
     assert [row["title"] for row in nova.timeline.list("u-g", FIGURE)] == ["Zahnarzt"], turn.answer
     assert nova.timeline.list("u-h", FIGURE) == []
@@ -135,14 +141,7 @@ def test_the_notes_take_an_item_order_from_the_reading_without_reading_the_text_
     classification task is not asked — and write the item on the asking person's list only."""
     for user in ("u-i", "u-j"):
         nova.turn(user, FIGURE, "Leg eine Einkaufsliste an mit Brot", NOW)
-    asked: list[str] = []
-    complete = offline_llm.complete
-
-    def counted(task: str, prompt: Any, data: Any) -> Any:
-        asked.append(task)
-        return complete(task, prompt, data)
-
-    monkeypatch.setattr(offline_llm, "complete", counted)
+    asked = _tasks_asked(offline_llm, monkeypatch)
     turn = nova.turn("u-i", FIGURE, "Setz Milch und Eier auf die Einkaufsliste", NOW)
     assert [(s["name"], s["status"]) for s in turn.services] == [("notizen", "abgeschlossen")], turn.answer
     assert "notes_classify" not in asked, asked
@@ -155,28 +154,9 @@ def test_the_notes_take_an_item_order_from_the_reading_without_reading_the_text_
 def test_an_item_order_the_reading_cannot_vouch_for_is_read_from_the_text(nova, offline_llm, monkeypatch):
     """A list named by the bare list word alone names no list of its own: the reading gives no classification and
     the text is read as before (the classification task is asked)."""
-    asked: list[str] = []
-    complete = offline_llm.complete
-
-    def counted(task: str, prompt: Any, data: Any) -> Any:
-        asked.append(task)
-        return complete(task, prompt, data)
-
-    monkeypatch.setattr(offline_llm, "complete", counted)
+    asked = _tasks_asked(offline_llm, monkeypatch)
     nova.turn("u-k", FIGURE, "Setz Milch auf die Liste", NOW)
     assert "notes_classify" in asked, asked
-
-
-def _asked_tasks(offline_llm, monkeypatch) -> list[str]:
-    asked: list[str] = []
-    complete = offline_llm.complete
-
-    def counted(task: str, prompt: Any, data: Any) -> Any:
-        asked.append(task)
-        return complete(task, prompt, data)
-
-    monkeypatch.setattr(offline_llm, "complete", counted)
-    return asked
 
 
 def _classified(turn) -> dict[str, Any]:
@@ -188,7 +168,7 @@ def test_the_timeline_takes_a_move_from_the_reading_without_reading_the_text_aga
     (title, new time) — its classification task is not asked — and only the asking person's appointment moves."""
     for user in ("u-l", "u-m"):
         nova.turn(user, FIGURE, "Trag mir morgen um 10 den Zahnarzt ein", NOW)
-    asked = _asked_tasks(offline_llm, monkeypatch)
+    asked = _tasks_asked(offline_llm, monkeypatch)
     turn = nova.turn("u-l", FIGURE, "Verschieb den Zahnarzt auf Freitag um 15 Uhr", NOW)
     assert turn.services and turn.services[0]["status"] == "abgeschlossen", turn.answer
     assert "timeline_classify" not in asked, asked
@@ -202,7 +182,7 @@ def test_the_timeline_takes_a_move_from_the_reading_without_reading_the_text_aga
 
 def test_a_timeline_order_with_a_reminder_clause_is_read_from_the_text(nova, offline_llm, monkeypatch):
     """The reading holds the order without its reminder clause: the text is read as before."""
-    asked = _asked_tasks(offline_llm, monkeypatch)
+    asked = _tasks_asked(offline_llm, monkeypatch)
     nova.turn("u-n", FIGURE, "Trag mir morgen um 10 den Zahnarzt ein und erinnere mich eine Stunde vorher", NOW)
     assert "timeline_classify" in asked, asked
 
@@ -223,7 +203,7 @@ def test_a_move_said_in_the_passive_is_read_as_it_stands(nova, offline_llm, monk
     modal — no rewrite into an imperative, the classification task is not asked — and only her appointment moves."""
     for user in ("u-r", "u-s"):
         nova.turn(user, FIGURE, "Trag mir morgen um 10 den Zahnarzt ein", NOW)
-    asked = _asked_tasks(offline_llm, monkeypatch)
+    asked = _tasks_asked(offline_llm, monkeypatch)
     turn = nova.turn("u-r", FIGURE, "Der Zahnarzt muss auf Freitag verschoben werden", NOW)
     assert turn.services and turn.services[0]["status"] == "abgeschlossen", turn.answer
     assert "timeline_classify" not in asked, asked
