@@ -6,28 +6,17 @@ clock and two persons."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from tests.support import berlin
-
-MONDAY = berlin(2026, 10, 5, 18)  # 5 October
-ASKED = MONDAY + timedelta(days=40)  # 14 November
-
-
-def _tell(nova, user: str, told: list[tuple[int, str]]) -> None:
-    for day, said in told:
-        nova.turn(user, "nova", said, MONDAY + timedelta(days=day))
-        nova.pixie.tick(MONDAY + timedelta(days=day, hours=2))
+from tests.memory.helpers import ask, tell
 
 
 def _ask(nova, user: str, question: str) -> str:
-    return nova.turn(user, "nova", question, ASKED).answer
+    return ask(nova, user, [question])[0]
 
 
 def test_the_sport_she_gave_up_is_not_said_beside_the_sport_she_does(nova):
-    _tell(nova, "ute", [(0, "Ich gehe dreimal die Woche laufen und mache einmal die Woche Krafttraining."),
+    tell(nova, "ute", [(0, "Ich gehe dreimal die Woche laufen und mache einmal die Woche Krafttraining."),
                         (4, "Tennis spielen geht leider nicht mehr, Freunde kann ich aber wieder treffen.")])
-    _tell(nova, "vera", [(1, "Ich spiele Tennis im Verein.")])
+    tell(nova, "vera", [(1, "Ich spiele Tennis im Verein.")])
     assert _ask(nova, "ute", "Was für Sport mache ich?") == (
         "Am 5. Oktober hast du mir erzählt: „Ich gehe dreimal die Woche laufen und mache einmal die Woche "
         "Krafttraining.“")
@@ -36,8 +25,8 @@ def test_the_sport_she_gave_up_is_not_said_beside_the_sport_she_does(nova):
 
 
 def test_a_sport_given_up_is_said_when_nothing_else_was_told_and_a_comparison_is_no_giving_up(nova):
-    _tell(nova, "ute", [(0, "Schwimmen geht seit der Operation nicht mehr.")])
-    _tell(nova, "vera", [(0, "Ich jogge nicht mehr als zweimal die Woche."),
+    tell(nova, "ute", [(0, "Schwimmen geht seit der Operation nicht mehr.")])
+    tell(nova, "vera", [(0, "Ich jogge nicht mehr als zweimal die Woche."),
                          (2, "Ich spiele Golf.")])
     assert _ask(nova, "ute", "Was für Sport mache ich?") == (
         "Am 5. Oktober hast du mir erzählt: „Schwimmen geht seit der Operation nicht mehr.“")
@@ -47,8 +36,8 @@ def test_a_sport_given_up_is_said_when_nothing_else_was_told_and_a_comparison_is
 
 
 def test_how_many_hours_she_works_is_no_older_version_of_where_she_works(nova):
-    _tell(nova, "ute", [(0, "Ich arbeite 30 Stunden die Woche."), (3, "Ich arbeite als Pflegerin im Klinikum.")])
-    _tell(nova, "vera", [(0, "Ich arbeite als Lehrerin."), (3, "Ich arbeite jetzt bei einer Bank.")])
+    tell(nova, "ute", [(0, "Ich arbeite 30 Stunden die Woche."), (3, "Ich arbeite als Pflegerin im Klinikum.")])
+    tell(nova, "vera", [(0, "Ich arbeite als Lehrerin."), (3, "Ich arbeite jetzt bei einer Bank.")])
     assert _ask(nova, "ute", "Wie viele Stunden arbeite ich?") == (
         "Am 5. Oktober hast du mir erzählt: „Ich arbeite 30 Stunden die Woche.“")
     assert _ask(nova, "vera", "Wo arbeite ich?") == (
