@@ -173,7 +173,7 @@ def outcome(scenario: Scenario, question: Question, answer: str) -> str:
     about everything told of a thing (*Was hab ich dir über meine Hobbys erzählt?*) of the older sets may be answered
     with more of it — there only the new sets' other-person and never-told questions count other facts."""
     said = fold(answer)
-    wanted = set(question.wants)
+    wanted = set(question.wants) | set(question.also)
     current = said
     if question.category == UPDATE and question.old:
         cut = min([said.find(word) for word in _HISTORY_WORDS if word in said] or [len(said)])

@@ -39,6 +39,7 @@ class Question:
     wants: tuple[str, ...] = ()  # fact names: one key of each must be stated
     old: str | None = None  # update: the superseded fact (not stated as current)
     day_of: str | None = None  # temporal "wann": the fact whose day must be said
+    also: tuple[str, ...] = ()  # facts whose sentences answer the question too: said beside it, never invented
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,9 @@ the first told family (not the update's) also as *„Wann hab ich dir erzählt, 
 something never told: the question of the first neighbour family (`NEIGHBOURS`) of which exactly one is told, and a
 name question about a relative no sentence of the person mentions. (Two corrections after the first run, before any
 change of the reader: *spielen*/*gern* is no neighbour pair, and a family question is not asked as never told while a
-relative's sentence was told — see `NEIGHBOURS`, `ANSWERED_BY`; both parts were measured again.)
+relative's sentence was told — see `NEIGHBOURS`, `ANSWERED_BY`; both parts were measured again. A third, after a
+later development run: every told sentence saying *gern* answers *Was mache ich gern?* beside its own fact and is not
+counted as invented — `_liked_too`.)
 
 *Keys.* An answer is right when it holds one of the keys of the fact: `recall_cases.answer_keys` of the sentence
 without its matched opening (the subject and verb: *Ich wohne in*); when that leaves no word of four letters, the
@@ -44,7 +46,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bench.memory.recall_cases import (
@@ -285,6 +287,7 @@ def fourth_scenarios(source: Path | None) -> tuple[Scenario, ...]:
             facts[name] = Fact(next(days), sentence, keys)
             questions.append(Question(SINGLE, _question_for(family, found, sie), (name,)))
             told_families.append((family, found, name))
+        questions = [_liked_too(question, facts) for question in questions]
         if told_families:
             family, found, name = told_families[0]
             questions.append(Question(TEMPORAL, _when_question(family, found, sie), day_of=name))
@@ -293,6 +296,19 @@ def fourth_scenarios(source: Path | None) -> tuple[Scenario, ...]:
         out.append(Scenario(person, facts, tuple(questions), part=part, sie=sie))
         index += 1
     return tuple(out)
+
+
+_LIKES = re.compile(r"\b(gern|gerne)\b")
+
+
+def _liked_too(question: Question, facts: dict[str, Fact]) -> Question:
+    """*Was mache ich gern?* asks for everything she likes: every told sentence that says *gern* answers it (*Ich
+    esse sehr gerne Pizza* beside *Ich trage gerne Rot*) — the third correction, after the fourth development run
+    counted such a list as invented; a rule of the question's form, the same for every person and both parts."""
+    if question.category != SINGLE or question.wants != ("gern",):
+        return question
+    liked = tuple(name for name, fact in facts.items() if name != "gern" and _LIKES.search(fold(fact.said)))
+    return replace(question, also=liked) if liked else question
 
 
 def _abstentions(chosen: list[str], facts: dict[str, Fact], sie: bool) -> list[Question]:

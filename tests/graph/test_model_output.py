@@ -12,7 +12,7 @@ from novaberg.llm.scripted import ScriptedLLM
 from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 9, 30)  # Monday
-CREATE = "Trag mir morgen um 10 den Zahnarzt ein"
+CREATE = "Bitte morgen um 10 den Zahnarzt eintragen"  # read by the classification (no template vouches)
 
 
 def _stored_turn(db) -> dict:

@@ -184,7 +184,7 @@ def test_the_agents_get_the_lages_object_as_objekt_bezug(db, redis, tmp_path):
     """timeline.md „Der Objektbezug in der Klassifikation“: the timeline's classification gets the Lage's latest
     appointment as `[OBJEKT]` (no offer in it); the twin: with an empty Lage there is no block."""
     nova, llm = _nova(db, redis, tmp_path)
-    nova.turn("u1", "nova", "Verschieb den Zahnarzt auf Montag um 15 Uhr", NOW)
+    nova.turn("u1", "nova", "Bitte den Zahnarzt auf Montag um 15 Uhr verschieben", NOW)  # no template reads it
     assert llm.calls["timeline_classify"][-1]["objekt"] == ""
     nova.turn("u1", "nova", PHYSIO, berlin(2026, 11, 30, 10, 1))
     nova.turn("u1", "nova", "Verschieb sie auf Montag um 15 Uhr", berlin(2026, 11, 30, 10, 2))

@@ -15,7 +15,7 @@ from tests.llm.fake_server import fake_server
 from tests.support import berlin, make_nova, make_offline_llm
 
 NOW = berlin(2026, 11, 30, 9, 30)  # Monday
-CREATE = "Trag mir morgen um 10 den Zahnarzt ein"
+CREATE = "Bitte morgen um 10 den Zahnarzt eintragen"  # read by the classification (no template vouches)
 
 
 def _trace(db, turn_id, node, kind):
@@ -85,7 +85,7 @@ def test_parallel_turns_of_one_person_keep_their_fallbacks_in_their_own_trace(db
         def turn(text):
             results[text] = nova.turn("anna", "nova", text, NOW)
 
-        texts = (CREATE, "Trag mir übermorgen um 15 Uhr den Friseur ein")
+        texts = (CREATE, "Bitte übermorgen um 15 Uhr den Friseur eintragen")
         threads = [threading.Thread(target=turn, args=(text,)) for text in texts]
         for thread in threads:
             thread.start()

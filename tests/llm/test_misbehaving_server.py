@@ -24,7 +24,7 @@ from tests.support import berlin, make_nova
 NOW = berlin(2026, 11, 30, 9, 30)  # Monday
 TOMORROW_TEN = berlin(2026, 12, 1, 10)
 GREETING = "Hallo Nova!"
-CREATE = "Trag mir morgen um 10 den Zahnarzt ein"
+CREATE = "Bitte morgen um 10 den Zahnarzt eintragen"  # read by the classification (no template vouches)
 NEW_LIST = "Leg eine Einkaufsliste an"
 KINDS = (  # (kind, lead-in, measured turn): the turn kinds of bench.model_turn
     ("create", (GREETING,), CREATE),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from novaberg.core.logs import PipelineLog
@@ -14,6 +14,21 @@ from novaberg.memory.short_term import ShortTermMemory
 from tests.support import berlin
 
 NOW = berlin(2026, 12, 1, 10)
+TOLD_FROM = berlin(2026, 10, 5, 18)  # a Monday, 5 October: day 0 of what a test person tells
+ASKED = TOLD_FROM + timedelta(days=40)  # 14 November: when she asks
+
+
+def tell(nova: Any, user: str, told: list[tuple[int, str]]) -> None:
+    """Each sentence said through `Nova.turn` on its day after `TOLD_FROM`, the pixie's tick two hours later."""
+    for day, said in told:
+        nova.turn(user, "nova", said, TOLD_FROM + timedelta(days=day))
+        nova.pixie.tick(TOLD_FROM + timedelta(days=day, hours=2))
+
+
+def ask(nova: Any, user: str, questions: list[str]) -> list[str]:
+    """Nova's answers to the questions, asked six minutes apart from `ASKED` on."""
+    return [nova.turn(user, "nova", question, ASKED + timedelta(minutes=6 * at)).answer
+            for at, question in enumerate(questions)]
 
 
 def remember(redis: Any, text: str, turn: str, user: str = "u1", character: str = "nova", raw: float = 0.8,

@@ -14,41 +14,27 @@ from novaberg.llm.scripted import ScriptedLLM
 from novaberg.memory.block import Recalled, read_memory_block, recall_told
 from novaberg.memory.short_term import ShortTermMemory
 from novaberg.text.recall_question import memory_question
-from tests.memory.helpers import NOW, agent, remember
-from tests.support import berlin, make_deps
-
-MONDAY = berlin(2026, 10, 5, 18)  # 5 October
-ASKED = MONDAY + timedelta(days=40)  # 14 November
-
-
-def _tell(nova, user: str, told: list[tuple[int, str]]) -> None:
-    for day, said in told:
-        nova.turn(user, "nova", said, MONDAY + timedelta(days=day))
-        nova.pixie.tick(MONDAY + timedelta(days=day, hours=2))
-
-
-def _ask(nova, user: str, questions: list[str]) -> list[str]:
-    return [nova.turn(user, "nova", question, ASKED + timedelta(minutes=6 * at)).answer
-            for at, question in enumerate(questions)]
+from tests.memory.helpers import NOW, agent, ask, remember, tell
+from tests.support import make_deps
 
 
 def test_a_question_about_the_husband_gets_his_sentence_never_her_own_nor_another_persons(nova):
-    _tell(nova, "ute", [(0, "Mein Mann arbeitet bei der Sparkasse."),
+    tell(nova, "ute", [(0, "Mein Mann arbeitet bei der Sparkasse."),
                         (3, "Ich bin Lehrerin an einer Grundschule in Leipzig.")])
-    _tell(nova, "vera", [(1, "Meine Tochter arbeitet bei Siemens in Erlangen.")])
-    husband, herself, daughter = _ask(nova, "ute", ["Wo arbeitet mein Mann?", "Wo arbeite ich?",
+    tell(nova, "vera", [(1, "Meine Tochter arbeitet bei Siemens in Erlangen.")])
+    husband, herself, daughter = ask(nova, "ute", ["Wo arbeitet mein Mann?", "Wo arbeite ich?",
                                                    "Wo arbeitet meine Tochter?"])
     assert husband == "Am 5. Oktober hast du mir erzählt: „Mein Mann arbeitet bei der Sparkasse.“"
     assert herself == "Am 8. Oktober hast du mir erzählt: „Ich bin Lehrerin an einer Grundschule in Leipzig.“"
     assert daughter == "Das hast du mir noch nicht erzählt."  # not her own job, not vera's daughter's
-    assert _ask(nova, "vera", ["Wo arbeitet meine Tochter?"]) == [
+    assert ask(nova, "vera", ["Wo arbeitet meine Tochter?"]) == [
         "Am 6. Oktober hast du mir erzählt: „Meine Tochter arbeitet bei Siemens in Erlangen.“"]
 
 
 def test_what_the_wife_does_is_her_profession_not_what_she_likes_nor_his(nova):
-    _tell(nova, "ole", [(0, "Ich bin Lehrer."), (2, "Meine Frau liebt Katzen."), (4, "Meine Frau ist Ärztin."),
+    tell(nova, "ole", [(0, "Ich bin Lehrer."), (2, "Meine Frau liebt Katzen."), (4, "Meine Frau ist Ärztin."),
                         (6, "Mein Bruder ist Tierarzt.")])
-    wife, brother, sister = _ask(nova, "ole", ["Was ist meine Frau von Beruf?", "Was ist mein Bruder von Beruf?",
+    wife, brother, sister = ask(nova, "ole", ["Was ist meine Frau von Beruf?", "Was ist mein Bruder von Beruf?",
                                                "Was ist meine Schwester von Beruf?"])
     assert wife == "Am 9. Oktober hast du mir erzählt: „Meine Frau ist Ärztin.“"
     assert brother == "Am 11. Oktober hast du mir erzählt: „Mein Bruder ist Tierarzt.“"
@@ -56,31 +42,31 @@ def test_what_the_wife_does_is_her_profession_not_what_she_likes_nor_his(nova):
 
 
 def test_the_car_bought_weeks_later_is_the_car_she_drives_the_old_one_only_as_earlier(nova):
-    _tell(nova, "ute", [(2, "Ich fahre einen Golf."), (30, "Ich habe mir einen Tesla gekauft.")])
-    _tell(nova, "vera", [(3, "Ich fahre einen alten Passat.")])
-    assert _ask(nova, "ute", ["Was für ein Auto fahre ich?"]) == [
+    tell(nova, "ute", [(2, "Ich fahre einen Golf."), (30, "Ich habe mir einen Tesla gekauft.")])
+    tell(nova, "vera", [(3, "Ich fahre einen alten Passat.")])
+    assert ask(nova, "ute", ["Was für ein Auto fahre ich?"]) == [
         "Am 4. November hast du mir erzählt: „Ich habe mir einen Tesla gekauft.“\n"
         "Vorher, am 7. Oktober: „Ich fahre einen Golf.“"]
-    assert _ask(nova, "vera", ["Was für ein Auto fahre ich?"]) == [
+    assert ask(nova, "vera", ["Was für ein Auto fahre ich?"]) == [
         "Am 8. Oktober hast du mir erzählt: „Ich fahre einen alten Passat.“"]
 
 
 def test_her_own_home_said_beside_her_husband_is_not_his_home(nova):
-    _tell(nova, "ute", [(0, "Ich wohne seit der Trennung von meinem Mann in Köln.")])
-    _tell(nova, "vera", [(1, "Ich wohne mit meinem Mann in Regensburg.")])
-    assert _ask(nova, "ute", ["Wo wohnt mein Mann?"]) == ["Das hast du mir noch nicht erzählt."]
-    assert _ask(nova, "vera", ["Wo wohnt mein Mann?"]) == [
+    tell(nova, "ute", [(0, "Ich wohne seit der Trennung von meinem Mann in Köln.")])
+    tell(nova, "vera", [(1, "Ich wohne mit meinem Mann in Regensburg.")])
+    assert ask(nova, "ute", ["Wo wohnt mein Mann?"]) == ["Das hast du mir noch nicht erzählt."]
+    assert ask(nova, "vera", ["Wo wohnt mein Mann?"]) == [
         "Am 6. Oktober hast du mir erzählt: „Ich wohne mit meinem Mann in Regensburg.“"]
 
 
 def test_the_sentence_that_names_her_answers_not_one_that_only_mentions_her(nova):
-    _tell(nova, "ute", [(0, "Meine Frau heißt Gisela."), (4, "Gisela und ich feiern im Januar Goldene Hochzeit.")])
-    assert _ask(nova, "ute", ["Wie heißt meine Frau?"]) == ["Am 5. Oktober hast du mir erzählt: „Meine Frau heißt Gisela.“"]
+    tell(nova, "ute", [(0, "Meine Frau heißt Gisela."), (4, "Gisela und ich feiern im Januar Goldene Hochzeit.")])
+    assert ask(nova, "ute", ["Wie heißt meine Frau?"]) == ["Am 5. Oktober hast du mir erzählt: „Meine Frau heißt Gisela.“"]
 
 
 def test_the_neighbours_cat_is_not_ours(nova):
-    _tell(nova, "ute", [(1, "Unsere Katze heißt Mimi."), (5, "Meine Nachbarin hat eine Katze, die Minka heißt.")])
-    ours, hers = _ask(nova, "ute", ["Wie heißt unsere Katze?", "Wie heißt die Katze meiner Nachbarin?"])
+    tell(nova, "ute", [(1, "Unsere Katze heißt Mimi."), (5, "Meine Nachbarin hat eine Katze, die Minka heißt.")])
+    ours, hers = ask(nova, "ute", ["Wie heißt unsere Katze?", "Wie heißt die Katze meiner Nachbarin?"])
     assert ours == "Am 6. Oktober hast du mir erzählt: „Unsere Katze heißt Mimi.“"
     assert hers == "Am 10. Oktober hast du mir erzählt: „Meine Nachbarin hat eine Katze, die Minka heißt.“"
 

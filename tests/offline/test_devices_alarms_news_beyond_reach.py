@@ -1,7 +1,9 @@
 """Orders for devices in the house, an alarm clock already set, the weather said without a question, the news, events
-near by, a taxi or a train, e-mails, the volume, and such orders in the imperative of *Sie*, are beyond her reach too: they write nothing for either person and say so (the brief's rule: an order
-she cannot carry out writes nothing and says so). Sentences in the manner of a translated voice-assistant benchmark,
-none of them taken from it. Two persons, a fixed clock, rows read after each turn."""
+near by, a taxi or a train, e-mails, the volume, music, games, social networks, a timetable or a delivery asked about,
+an order after an address (*Jarvis, …*), and such orders in the imperative of *Sie*, are beyond her reach too: they
+write nothing for either person and say so (the brief's rule: an order she cannot carry out writes nothing and says
+so). Sentences in the manner of a translated voice-assistant benchmark, none of them taken from it. Two persons, a
+fixed clock, rows read after each turn."""
 
 from __future__ import annotations
 
@@ -28,6 +30,22 @@ ORDERS = (
     ("Bitte lesen Sie mir die Nachrichten vor", "Nachrichten und Schlagzeilen abrufen kann ich nicht"),
     ("Habe ich neue E-Mails von Robert?", "E-Mails lesen kann ich nicht"),
     ("Erhöhe die Lautstärke auf 50 Prozent", "Die Lautstärke kann ich nicht einstellen"),
+    ("Mehr Lautstärke bitte", "Die Lautstärke kann ich nicht einstellen"),
+    ("Taylor Swift abspielen", "Musik, Radio oder Podcasts abspielen kann ich nicht"),
+    ("Wiedergabeliste mit klassischer Musik abspielen", "Musik, Radio oder Podcasts abspielen kann ich nicht"),
+    ("Erstelle eine neue Liste in meiner Wiedergabeliste", "Wiedergabelisten kann ich nicht führen oder abspielen"),
+    ("Spielen Sie ein Spiel mit mir", "Musik, Radio oder Podcasts abspielen und Spiele spielen kann ich nicht"),
+    ("Welches Lied läuft gerade im Radio?", "Was gerade läuft, höre ich nicht"),
+    ("E-Mail an meine Mutter", "E-Mails lesen oder verschicken kann ich nicht"),
+    ("Twittern Sie etwas für mich", "Soziale Netzwerke wie Twitter oder Facebook kann ich nicht nutzen"),
+    ("Wann fährt der nächste Zug nach Paris?", "Fahrpläne und Fahrkarten kann ich nicht nachsehen"),
+    ("Liefern die auch nach Hause?", "Bestellen und Lieferungen verfolgen kann ich nicht"),
+    ("Helligkeit 90 Prozent", "Geräte im Haus steuern kann ich nicht"),
+    ("Aktuelle Nachrichten aus Berlin", "Nachrichten und Schlagzeilen abrufen kann ich nicht"),
+    ("Sollte ich heute Regenstiefel tragen?", "Das Wetter kann ich nicht abrufen"),
+    ("Lampen dimmen, wenn der Film anfängt", "Geräte im Haus steuern kann ich nicht"),
+    ("Zeig mir alle Veranstaltungen in Leipzig", "Veranstaltungen in der Umgebung suchen kann ich nicht"),
+    ("Jarvis, such mir ein Taxi zum Bahnhof", "Fahrten oder Tickets besorgen kann ich nicht"),
 )
 
 
@@ -55,7 +73,7 @@ def test_a_statement_about_a_device_or_the_weather_is_no_order_to_refuse(nova):
 
 def test_a_question_about_her_own_train_or_mail_is_left_to_what_she_was_told(nova):
     """*Wann fährt mein Zug?* may be answered from what the person told her (a model reads it): no refusal."""
-    for said in ("Wann fährt mein Zug?", "Worum ging es in der Mail von Anna?"):
+    for said in ("Wann fährt mein Zug?", "Worum ging es in der Mail von Anna?", "Wann kommt meine Bestellung?"):
         result = nova.turn("anna", FIG, said, NOW)
         assert "kann ich nicht" not in result.answer, (said, result.answer)
 

@@ -88,6 +88,23 @@ def test_each_intent_says_its_mood():
     assert read_intents("Leer die Einkaufsliste", SETS).readings[0].mood == ORDER
 
 
+@pytest.mark.parametrize(("said", "intent", "slots"), [
+    ("Können Sie meine Einkaufsliste löschen?", "liste_loeschen", {"liste": "Einkaufsliste"}),
+    ("Löschen Sie die Packliste", "liste_loeschen", {"liste": "Packliste"}),
+    ("Könnten Sie mir eine neue Liste für mich erstellen?", "liste_anlegen", {"liste": "Liste"}),
+    ("Nennen Sie mir die aktuellen Termine", "termine_zeigen", {}),
+    ("Erzählen Sie mir von allen anstehenden Terminen", "termine_zeigen", {}),
+    ("Bitte sagen Sie mir, was dieses Wochenende im Kalender steht", "termine_zeigen",
+     {"zeitraum": "dieses Wochenende"}),
+    ("Wie sieht mein Zeitplan morgen aus?", "termine_zeigen", {"zeitraum": "morgen"}),
+    ("Um wie viel Uhr beginnt die Besprechung?", "termin_wann", {"titel": "die Besprechung"}),
+])
+def test_the_form_of_sie_and_everyday_calendar_questions_are_read_by_a_template(said, intent, slots):
+    """A modal of *Sie* (*Können Sie …*, *Löschen Sie …*) reads as the du form does; a question for the coming
+    appointments or one appointment's time reads as the timeline's question."""
+    assert _one(said)[1:3] == (intent, slots)
+
+
 def test_a_statement_matches_no_order_template():
     """Statements are no orders (timeline.md §3a): *Ich muss den Zahnarzt noch eintragen* reads no intent."""
     assert read_intents("Ich muss den Zahnarzt noch eintragen.", SETS).kind == NONE

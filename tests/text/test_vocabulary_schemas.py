@@ -184,10 +184,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "text/capabilities_de.json": {  # orders Nova cannot carry out and what she says instead (text/capabilities.py)
         "_comment": TEXT,
         "schema_version": INT,
-        **dict.fromkeys(("own_words skip_words frame_openers question_openers self_question_words self_modals "
-                         "self_subjects").split(), FOLDED),
+        **dict.fromkeys(("own_words own_whole_words foreign_containers skip_words frame_openers question_openers "
+                         "self_question_words self_modals self_subjects").split(), FOLDED),
         "orders": Records({"kind": WORD, "verbs": MAYBE_FOLDED, "objects": MAYBE_FOLDED, "says": TEXT, "instead": WORD,
-                            "alone": Opt(BOOL), "also": Opt(FOLDED)}),
+                            "alone": Opt(BOOL), "also": Opt(FOLDED), "not_with": Opt(FOLDED), "opens": Opt(BOOL),
+                            "not_first": Opt(FOLDED)}),
         "instead_texts": {"appointment_open": TEXT, "list": TEXT, "nothing": TEXT},
     },
     "text/calendar_words_de.json": {  # small word tables of the calendar's readers (text/calendar_words.py)
@@ -251,6 +252,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "noun_verbs": Map(FOLDED),
         "subordinators": FOLDED,  # a clause they open tells a side matter (memory/recall_scoring.py: primary)
         "clause_subjects": FOLDED,
+        "no_longer": Map(FOLDED),  # a clause saying a thing is done no more (memory/recall_scoring.py: ongoing)
         "companions": FOLDED,  # *Mit wem wohne ich?*: besides a relative or a name, these say with whom  # *da* opens a clause only before one of these (*da das …*, not *da ist …*)
     },
     "text/salience_de.json": {  # the offline salience rule's words (text/salience_rules.py)
@@ -396,6 +398,7 @@ _INTENT_FILE = {
     "antwortwoerter": FOLDED,
     "objektwoerter": MAYBE_FOLDED,
     "nicht_frei": Opt(FOLDED),
+    "regeln": Opt(Map(TEXT)),
     "intents": Map({"modus": WORD, "saetze": Opt(ListOf(TEXT)),
                     "rahmen": Opt(ListOf({"verb": WORD, "mittelfeld": ListOf(TEXT)}))}),
 }
@@ -414,7 +417,7 @@ SCHEMAS.update({
         "schwache_zeitwoerter": FOLDED,
     },
     **{f"text/intents/{service}_de.json": _INTENT_FILE
-       for service in ("timeline", "notizen", "direktiven", "dateien_wurzeln", "vergessen")},
+       for service in ("timeline", "notizen", "direktiven", "dateien_wurzeln", "vergessen", "notizen_listennamen", "notizen_aufgaben", "timeline_kalender", "dateien", "wissen")},
 })
 
 

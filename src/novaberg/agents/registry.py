@@ -10,17 +10,18 @@ matches, the route hints decide as before: the highest wins, on a tie the servic
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from novaberg.agents.holdings import Holdings
 from novaberg.agents.readers import Block
 from novaberg.agents.services import Service
 from novaberg.text.intents import EMPTY, IntentSet
 
-__all__ = ["Reader", "Registry", "ServiceEntry", "Declared", "EMPTY_REGISTRY"]
+__all__ = ["Reader", "Registry", "ServiceEntry", "Declared", "BareSide", "SideOrder", "EMPTY_REGISTRY"]
 
 Reader = Callable[[dict[str, Any], Any], Block | None]  # (turn state, deps) -> block or None
 
@@ -35,6 +36,38 @@ def _no_parts(text: str) -> list[str]:
 
 def _never_in_time(text: str, now: datetime, zone: ZoneInfo) -> bool:
     return False
+
+
+@dataclass(frozen=True)
+class SideOrder:
+    """A bare order as the service that takes it reads it: `text` '' = the person's words as said; `action` and
+    `kontext` a service order the service carries out without classifying again (a strike from one known list)."""
+
+    text: str = ""
+    action: str = "agent"
+    kontext: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BareSide:
+    """What a service takes of a bare order — a delete, strike or move naming no list, no appointment word and no
+    time (*Lösch Käse*, *Streich das*; `graph.bare_orders`). Declared by the service, wired by the catalog: the
+    route asks every side alike and names none."""
+
+    kinds: frozenset[str]  # the bare orders it carries out (`text.commands.REMOVE`, `graph.bare_orders.MOVE`)
+    # the names of its rows that hold the object (one read of `Holdings`); `said_verb`: the verb itself says delete
+    # or move (not only a list's strike)
+    holding: Callable[[str, bool, Holdings, str, str], tuple[str, ...]]
+    order: Callable[[str, tuple[str, ...]], SideOrder]  # the order for the rows that hold the object
+    pronoun: Callable[[str], SideOrder]  # the order for a pronoun that follows its rows
+    place: Callable[[tuple[str, ...]], str]  # where the object stands, in the question which is meant
+    choice: str  # this side in the question (*den Termin*)
+    answer: str  # the short answer that names it, as the question suggests it
+    names_it: Callable[[str, tuple[str, ...]], bool]  # a folded word of an answer names this side (or a row asked of)
+    named: Callable[[Sequence[str], tuple[str, ...]], tuple[str, ...]]  # the rows of those asked that the answer names
+    written_only: bool = False  # a pronoun follows its rows only when the last turn wrote one
+    needs_verb: bool = False  # it takes the order only when the verb itself says delete or move
+    lage_kind: str = ""  # the kind of the service's rows in the Lage (`situation.lage`; the catalog sets it)
 
 
 @dataclass(frozen=True)
@@ -55,6 +88,8 @@ class Declared:
     # the router prompt's extra rule of this service (prompts/<set>/router.<rule>.txt), given when `wants_rule`
     prompt_rule: str = ""
     wants_rule: Callable[[str, datetime, ZoneInfo], bool] = _never_in_time
+    # what the service takes of a bare order (*Lösch Käse*: where the person's data holds it), None = nothing
+    bare: BareSide | None = None
 
 
 @dataclass(frozen=True)
@@ -107,6 +142,12 @@ class Registry:
 
     def entry_named(self, name: str) -> ServiceEntry | None:
         return next((e for e in self.services if e.name == name), None)
+
+    def bare_sides(self) -> tuple[tuple[str, BareSide], ...]:
+        """The services that take bare orders, with what they declared, in the order of their names (the question
+        which is meant names them in a stable order)."""
+        return tuple(sorted(((e.name, e.declared.bare) for e in self.services if e.declared.bare is not None),
+                            key=lambda pair: pair[0]))
 
     def readers_changed_by(self, written: Iterable[str]) -> tuple[tuple[str, Reader], ...]:
         """The readers (in their order) whose block the verified writes of the services `written` can change: each

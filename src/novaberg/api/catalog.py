@@ -12,6 +12,7 @@ Order is meaning:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import TypeVar
 from zoneinfo import ZoneInfo
@@ -49,15 +50,18 @@ from novaberg.notes.agent import SERVICE as NOTES
 from novaberg.notes.agent import const as notes_const
 from novaberg.notes.agent import offline as notes_offline
 from novaberg.notes.agent import route_hint as notes_hint
+from novaberg.notes.agent.bare import NOTES_BARE
 from novaberg.notes.agent.const import SERVICE_NAME as NOTES_NAME
 from novaberg.pixie.resubmission import READER as RESUBMISSION_READER
 from novaberg.pixie.resubmission import read_resubmission_block
+from novaberg.situation.lage import KIND_APPOINTMENT, KIND_NOTE
 from novaberg.text.commands import read_list_command
 from novaberg.text.grammar import QUESTION, analyse
 from novaberg.text.intents import intents_of
 from novaberg.timeline import events as timeline_events
 from novaberg.timeline.agent import classify as timeline_classify
 from novaberg.timeline.agent import const as timeline_const
+from novaberg.timeline.agent.bare import TIMELINE_BARE
 from novaberg.timeline.agent.dispatch import TimelineService, termine_block
 from novaberg.timeline.agent.dispatch import route_hint as timeline_hint
 from novaberg.timeline.coordination import coordinated_orders
@@ -93,7 +97,8 @@ def _notes_own_order(text: str) -> bool:
 _TIMELINE = TimelineService()
 TIMELINE_DECLARED = Declared(own_order=elliptic_order, splits=coordinated_orders, keeps_whole=opens_with_reminder,
                              leaves_to_model=_timeline_leaves_to_model, prompt_rule="termine",
-                             wants_rule=_timeline_wants_query_rule)
+                             wants_rule=_timeline_wants_query_rule,
+                             bare=replace(TIMELINE_BARE, lage_kind=KIND_APPOINTMENT))
 
 _TERMINE_READER = "termine"
 
@@ -103,7 +108,8 @@ _TERMINE_READER = "termine"
 SERVICES: tuple[ServiceEntry, ...] = (
     ServiceEntry(_TIMELINE, timeline_hint, intents_of(_TIMELINE.name), TIMELINE_DECLARED,
                  changes_blocks=(_TERMINE_READER,)),
-    ServiceEntry(NOTES, notes_hint, intents_of(NOTES_NAME), Declared(own_order=_notes_own_order), changes_blocks=()),
+    ServiceEntry(NOTES, notes_hint, intents_of(NOTES_NAME), Declared(
+        own_order=_notes_own_order, bare=replace(NOTES_BARE, lage_kind=KIND_NOTE)), changes_blocks=()),
     ServiceEntry(DIRECTIVES, directives_hint, intents_of(DIRECTIVES.name), changes_blocks=()),
     ServiceEntry(FILES_ROOTS, files_roots_hint, intents_of(FILES_ROOTS.name)),
     ServiceEntry(ReadingService(), reading_hint, intents_of(ReadingService.name)),

@@ -2,21 +2,21 @@
 
 A bare order deletes, strikes, checks off or moves something without saying where: no list word, no appointment
 word, no time (*„Lösch Käse“*, *„Streich das“*). The route hints see only the sentence, so such an order went to
-the timeline even when Käse stood on the shopping list. Here it is decided by what the person has:
+one service even when the thing stood in another's rows. Here it is decided by what the person has, and by what
+each service declares it takes of a bare order (`agents.registry.BareSide`, wired in the catalog) — this module
+names no service:
 
 - a pronoun object (*das, es, den, die*) follows the last exchange — the kinds of row the previous turn of the
-  pair touched, from the Lage (`situation`, no query): a list it wrote → the notes, appointments → the timeline;
-- a noun object is looked up once (`agents.holdings`: the person's lists and the pair's
-  appointments, `graph.holdings`): on a list only → the notes, in an appointment title only → the timeline, in both → a question
-  which is meant (no write);
-- anything unclear keeps the route hints' and the model's decision (`None`).
+  pair touched, from the Lage (`situation`, no query): only one service's kind → that service;
+- a noun object is looked up once per service that could take the order (`agents.holdings`, through each side's
+  own reading): held by one → that service, by several → a question which is meant (no write);
+- anything unclear keeps the route hints' and the model's decision (`None`); so does a kind of order only one
+  service carries out (a move): no read is needed to find its service.
 
 The question which is meant waits like a service's (`agents.pending`, agent `ASKING`): a short answer that
 names one side (*„die Liste“*, *„auf der Einkaufsliste“*, *„den Termin“*) resumes the order there
 (`read_which_answer`); anything else — an unrelated sentence, a new order — is no answer: the question ends as
 dismissed and the sentence is a turn of its own.
-
-The notes have no move: a move order is never sent to a list.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from novaberg.agents.holdings import HeldObjects, Holdings, like_pattern
+from novaberg.agents.holdings import Holdings
+from novaberg.agents.registry import BareSide, Registry
 from novaberg.graph.texts import BARE_ORDER_WHICH
-from novaberg.notes.agent.const import LIST_TYPES
-from novaberg.situation.lage import KIND_APPOINTMENT, KIND_NOTE, AcuteObject
+from novaberg.situation.lage import AcuteObject
 from novaberg.situation.offers import mentioned_appointment
 from novaberg.situation.texts import OFFER_APPOINTMENT
 from novaberg.text.answers import answer_words
@@ -39,15 +39,13 @@ from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.capabilities import APPOINTMENT, BeyondReach, instead_text
 from novaberg.text.commands import REMOVE, load_raw_commands, names_a_container, read_list_command
 from novaberg.text.grammar import QUESTION, REQUEST, analyse
-from novaberg.text.words import contains_word, fold, words
-from novaberg.timeline.phrases import declension_stems, keyword_hints, keywords_of, time_expression
+from novaberg.text.words import fold, words
+from novaberg.timeline.phrases import keyword_hints, time_expression
 
 __all__ = ["BareOrder", "BareRoute", "read_bare_order", "last_exchange", "route_by_last_exchange", "route_by_data",
-           "LIST_TYPES", "NOTES", "TIMELINE", "MOVE", "BY_LAST_EXCHANGE", "BY_DATA", "BY_ANSWER", "ASK_ACTION",
-           "ASKING", "read_which_answer", "CANNOT", "cannot_carry_out"]
+           "MOVE", "BY_LAST_EXCHANGE", "BY_DATA", "BY_ANSWER", "ASK_ACTION", "ASKING", "read_which_answer", "CANNOT",
+           "cannot_carry_out"]
 
-NOTES = "notizen"
-TIMELINE = "timeline"
 MOVE = "move"
 BY_LAST_EXCHANGE = "letzter_austausch"
 BY_DATA = "daten"
@@ -56,9 +54,9 @@ ASK_ACTION = "welcher_dienst"  # the route's management action for the question 
 ASKING = "planer"  # the pending question's agent: the route's own question, not a service's
 MAX_ANSWER_WORDS = 6
 MAX_WORDS = 8  # a bare order is short; a longer sentence is left to the hints and the model
-STRIKE = "Streich"  # the notes' own word for taking an item off (their reader reads it without a list)
 CANNOT = "kann_nicht"  # the kind of an order Nova cannot carry out (text/capabilities)
 WRITTEN = "geschrieben"  # an acute object's source when the turn wrote the row (situation.lage.SOURCES)
+SIDES = "seiten"  # the question's state: service → the names of its rows that hold the thing
 
 
 @dataclass(frozen=True)
@@ -66,21 +64,21 @@ class BareOrder:
     kind: str  # REMOVE | MOVE
     object: str  # the thing as said, without its article ('' for a pronoun)
     pronoun: str = ""  # the pronoun as said (*das*), '' for a noun object
-    timeline_reads: bool = False  # the timeline's own phrasing reads the verb (delete / move)
+    said_verb: bool = False  # the verb itself says delete or move (not only a list's strike: *Hak … ab*)
 
 
 @dataclass(frozen=True)
 class BareRoute:
     domain: str
-    reason: str  # BY_LAST_EXCHANGE | BY_DATA
+    reason: str  # BY_LAST_EXCHANGE | BY_DATA | BY_ANSWER
     text: str = ""  # the order as the service reads it ('' = the person's words)
-    action: str = "agent"  # a notes action when the list is known (`remove_content`)
+    action: str = "agent"  # the service's action when the rows are known (a strike from one list)
     kontext: dict[str, Any] = field(default_factory=dict)
     question: str = ""  # ASK_ACTION: what Nova asks, nothing written
 
     def decision(self, order: BareOrder) -> dict[str, Any]:
         said = {"art": order.kind, "objekt": order.object, "fuerwort": order.pronoun, "grund": self.reason}
-        if self.question:  # `kontext`: what the answer may choose (the lists, the title), kept with the question
+        if self.question:  # `kontext`: what the answer may choose (each side's rows), kept with the question
             return {"domain": "keine", "management_action": ASK_ACTION, "frage": self.question, "bare_order": said,
                     "welche": {"art": order.kind, "objekt": order.object, **self.kontext}}
         out: dict[str, Any] = {"domain": self.domain, "management_action": "agent", "decided_by": self.reason,
@@ -132,15 +130,15 @@ def read_bare_order(text: str) -> BareOrder | None:
     return _with_object(kind, utterance.core, bool(hints))
 
 
-def _with_object(kind: str, core: str, timeline_reads: bool) -> BareOrder | None:
+def _with_object(kind: str, core: str, said_verb: bool) -> BareOrder | None:
     """The object after the verb: particles, fillers and closing words dropped, then a pronoun or a noun."""
     lx = _lexicon()
     said = [w for w in core.replace(",", " ").split()[1:] if w.strip(".!?")]
     kept = [w.strip(".!?") for w in said if fold(w.strip(".!?")) not in lx["particles"] | lx["fillers"]]
     if len(kept) == 1 and fold(kept[0]) in lx["pronouns"]:
-        return BareOrder(kind, "", kept[0], timeline_reads)
+        return BareOrder(kind, "", kept[0], said_verb)
     thing = _without_article([fold(w) for w in kept], " ".join(kept))
-    return BareOrder(kind, thing, "", timeline_reads) if thing else None
+    return BareOrder(kind, thing, "", said_verb) if thing else None
 
 
 def _without_article(folded: list[str], said: str) -> str:
@@ -150,120 +148,89 @@ def _without_article(folded: list[str], said: str) -> str:
     return " ".join(parts).strip(" ,.!?")
 
 
-def last_exchange(objects: Iterable[AcuteObject], turn: int) -> frozenset[str]:
-    """The kinds of row the pair's previous turn was about: appointments it wrote, read or found, notes it wrote.
-    A note only read (*„Was steht auf meiner Einkaufsliste?“*) names no single thing a pronoun could stand for —
-    the notes would take the item of an older turn — so it leaves the pronoun to the existing route."""
-    return frozenset(o.kind for o in objects if o.turn == turn - 1 and (
-        o.kind == KIND_APPOINTMENT or o.kind == KIND_NOTE and o.source == WRITTEN))
+def _takes(side: BareSide, order: BareOrder) -> bool:
+    return order.kind in side.kinds and (order.said_verb or not side.needs_verb)
 
 
-def route_by_last_exchange(order: BareOrder, kinds: frozenset[str]) -> BareRoute | None:
-    """A pronoun follows the last exchange: only lists → the notes (a strike), only appointments → the timeline."""
-    if not order.pronoun:
+def last_exchange(objects: Iterable[AcuteObject], turn: int, registry: Registry) -> frozenset[str]:
+    """The kinds of row the pair's previous turn was about, as the services declare them: every row of its kind,
+    or only a row the turn wrote (a list only read names no single thing a pronoun could stand for — the service
+    would take the item of an older turn — so it leaves the pronoun to the existing route)."""
+    sides = [side for _, side in registry.bare_sides()]
+    return frozenset(o.kind for o in objects if o.turn == turn - 1 and any(
+        o.kind == side.lage_kind and (o.source == WRITTEN or not side.written_only) for side in sides))
+
+
+def route_by_last_exchange(order: BareOrder, kinds: frozenset[str], registry: Registry) -> BareRoute | None:
+    """A pronoun follows the last exchange: rows of one kind only → the service whose rows they are, when it
+    takes this order."""
+    if not order.pronoun or len(kinds) != 1:
         return None
-    if kinds == {KIND_NOTE} and order.kind == REMOVE:
-        return BareRoute(NOTES, BY_LAST_EXCHANGE, f"{STRIKE} {order.pronoun}")
-    if kinds == {KIND_APPOINTMENT} and order.timeline_reads:
-        return BareRoute(TIMELINE, BY_LAST_EXCHANGE)
+    for name, side in registry.bare_sides():
+        if side.lage_kind in kinds and _takes(side, order):
+            said = side.pronoun(order.pronoun)
+            return BareRoute(name, BY_LAST_EXCHANGE, said.text, said.action, dict(said.kontext))
     return None
 
 
-def route_by_data(order: BareOrder, holdings: Holdings, user_id: str, character_id: str) -> BareRoute | None:
-    """A noun object: where the person's data holds it (one read). A move is never a list's, so it is left to the
-    route hints (they give it to the timeline) without a read."""
-    if order.pronoun or not order.object or order.kind != REMOVE:
+def route_by_data(order: BareOrder, holdings: Holdings, user_id: str, character_id: str,
+                  registry: Registry) -> BareRoute | None:
+    """A noun object: where the person's data holds it (one read per service that could take it). A kind of order
+    only one service carries out (a move) is left to the route hints without a read."""
+    sides = registry.bare_sides()
+    if order.pronoun or not order.object or sum(1 for _, side in sides if order.kind in side.kinds) < 2:
         return None
-    terms = keywords_of(order.object)
-    titles = [like_pattern(t) for t in (declension_stems(terms) or terms)] if order.timeline_reads else []
-    items = [like_pattern(order.object)]
-    held = holdings.held(user_id, character_id, list_types=LIST_TYPES, item_patterns=items, title_patterns=titles)
-    lists = _lists_holding(held, order.object)
-    if lists and held.titles:
-        return BareRoute("keine", BY_DATA, question=BARE_ORDER_WHICH.format(
-            item=order.object, lists=_names(lists), title=held.titles[0]),
-            kontext={"listen": lists, "titel": held.titles[0]})
-    if lists:
-        return _strike(order.object, lists, BY_DATA)
-    if held.titles:
-        return BareRoute(TIMELINE, BY_DATA)
+    held = [(name, side, rows) for name, side in sides if _takes(side, order)
+            and (rows := side.holding(order.object, order.said_verb, holdings, user_id, character_id))]
+    if len(held) > 1:
+        question = BARE_ORDER_WHICH.format(
+            item=order.object, places=" und ".join(side.place(rows) for _, side, rows in held),
+            choices=" oder ".join(side.choice for _, side, _ in held),
+            answers=" oder ".join(side.answer for _, side, _ in held))
+        return BareRoute("keine", BY_DATA, question=question,
+                         kontext={SIDES: {name: list(rows) for name, _, rows in held}})
+    if held:
+        name, side, rows = held[0]
+        said = side.order(order.object, rows)
+        return BareRoute(name, BY_DATA, said.text, said.action, dict(said.kontext))
     return None
 
 
-def _strike(item: str, lists: list[str], reason: str) -> BareRoute:
-    """Strike `item` from the one list that holds it; from several, the notes ask which."""
-    order_text = f"{STRIKE} {item}"
-    if len(lists) != 1:
-        return BareRoute(NOTES, reason, order_text)
-    kontext = {"target": lists[0], "inhalt": item,
-               "normalisiert": f"remove_content: {item} aus Notiz '{lists[0]}' entfernen"}
-    return BareRoute(NOTES, reason, order_text, "remove_content", kontext)
-
-
-def read_which_answer(text: str, asked: Mapping[str, Any]) -> tuple[BareOrder, BareRoute] | None:
+def read_which_answer(text: str, asked: Mapping[str, Any], registry: Registry) -> tuple[BareOrder, BareRoute] | None:
     """The answer to the question which is meant (`asked`: the question's `welche`), or None when `text` is none.
 
-    An answer is short, neither a request nor a question, and names one side only — the list (*Liste*,
-    *Einkaufsliste*, *den Eintrag*, a list's own name) or the appointment (*Termin*, *Kalender*) — with nothing
-    else than articles, prepositions and closing words. The list side strikes the item from the named list, from
-    the one list that holds it, or lets the notes ask which; the appointment side gives the order, as said, to
-    the timeline."""
+    An answer is short, neither a request nor a question, and names one side only (as each side declares it: the
+    list — *Liste*, *Einkaufsliste*, *den Eintrag*, a list's own name — or the appointment — *Termin*,
+    *Kalender*) with nothing else than articles, prepositions and closing words. The side named takes the order
+    on the rows the answer names, else on the rows that hold it; a side that reads the person's words gets the
+    order as it was said."""
     item, order_text = str(asked.get("objekt", "")), str(asked.get("text", ""))
-    lists = [str(name) for name in asked.get("listen") or () if str(name)]
+    asked_sides = {str(name): tuple(str(row) for row in rows if str(row))
+                   for name, rows in dict(asked.get(SIDES) or {}).items()}
     said = " ".join(str(text).split())
     folded = words(said)
     if not item or not order_text or not folded or len(folded) > MAX_ANSWER_WORDS:
         return None
     if analyse(said).mood in (REQUEST, QUESTION):
         return None
-    keys = {name: _list_key(name) for name in lists}
-    said_words = answer_words()
-    item_words, containers = said_words.which_item_words, said_words.other_containers
-    to_list = any(names_a_container(w) or w in item_words or _names_one(w, keys) for w in folded)
-    to_timeline = any(w.startswith(containers) for w in folded)
+    sides = [(name, side, asked_sides[name]) for name, side in registry.bare_sides() if name in asked_sides]
+    named = [(name, side, rows) for name, side, rows in sides if any(side.names_it(w, rows) for w in folded)]
     lx = _lexicon()
-    allowed = lx["fillers"] | lx["determiners"] | _directions() | said_words.which_answer_words | item_words
-    if to_list == to_timeline or not all(
-            w in allowed or names_a_container(w) or w.startswith(containers) or _names_one(w, keys)
-            for w in folded):
+    allowed = lx["fillers"] | lx["determiners"] | _directions() | answer_words().which_answer_words
+    if len(named) != 1 or not all(w in allowed or any(side.names_it(w, rows) for _, side, rows in sides)
+                                  for w in folded):
         return None
+    name, side, rows = named[0]
+    chosen = side.named(folded, rows)
+    said_order = side.order(item, chosen if len(chosen) == 1 else rows)
     order = BareOrder(str(asked.get("art") or REMOVE), item)
-    if to_timeline:
-        return order, BareRoute(TIMELINE, BY_ANSWER, order_text)
-    named = [name for name, key in keys.items() if key and key in "".join(folded)]
-    return order, _strike(item, named if len(named) == 1 else lists, BY_ANSWER)
-
-
-def _list_key(name: str) -> str:
-    """What names this list in an answer: its name folded, letters only, without a trailing *liste*."""
-    key = "".join(ch for ch in fold(name) if ch.isalpha())
-    return key.removesuffix("liste") if len(key) > len("liste") else ""
-
-
-def _names_one(word: str, keys: Mapping[str, str]) -> bool:
-    return any(key and (word.startswith(key) or key.startswith(word) and len(word) >= 4) for key in keys.values())
+    return order, BareRoute(name, BY_ANSWER, said_order.text or order_text, said_order.action,
+                            dict(said_order.kontext))
 
 
 @cache
 def _directions() -> frozenset[str]:
     return frozenset(fold(w) for w in load_raw_commands()["directions"])
-
-
-def _lists_holding(held: HeldObjects, item: str) -> list[str]:
-    """The names of the lists with a line that holds the item as whole words (as the notes strike it)."""
-    return [name for name, text in held.lists if any(contains_word(line, item) for line in _lines(text))]
-
-
-def _lines(text: str) -> list[str]:
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if len(lines) == 1 and "," in lines[0]:  # a list written on one line, comma-separated (as the notes read it)
-        return [part.strip() for part in lines[0].split(",") if part.strip()]
-    return lines
-
-
-def _names(lists: list[str]) -> str:
-    quoted = [f"„{name}“" for name in lists]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " und " + quoted[-1]
 
 
 def cannot_carry_out(beyond: BeyondReach, text: str, now: datetime | None, zone: ZoneInfo | None) -> dict[str, Any]:

@@ -51,7 +51,8 @@ def decided_by_intents(text: str, verdict: Verdict, registry: Registry, now: dat
                        zone: ZoneInfo | None, several_orders: Callable[[], bool]) -> dict[str, Any] | None:
     """The route the declared intents decide, or None for the fallback: no intent matched, the utterance holds
     several orders (the splitting is the router's: `several_orders` is asked only once an intent matched), or the
-    one service leaves this question to the model (`Declared.leaves_to_model`, only with a clock)."""
+    one service leaves this question to the model (`Declared.leaves_to_model`, only with a clock; asked only of a
+    reading whose mood is a question)."""
     if verdict.kind == NONE or several_orders():
         return None
     if verdict.kind == TIE:
@@ -60,8 +61,9 @@ def decided_by_intents(text: str, verdict: Verdict, registry: Registry, now: dat
     entry = registry.entry_named(reading.service)
     if entry is None:
         return None
-    if now is not None and zone is not None and entry.declared.leaves_to_model(text, now, zone):
-        return None
+    if reading.mood == QUESTION and now is not None and zone is not None and entry.declared.leaves_to_model(
+            text, now, zone):
+        return None  # an order a template read (*Kannst du mir … eintragen?*) is no question about the window
     return {"domain": reading.service, "management_action": "agent", "unknown_domain": None,
             "decided_by": DECIDED_BY_INTENTS}  # the intent is the turn's reading's (`lesart`), kept there once
 

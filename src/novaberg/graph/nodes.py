@@ -114,7 +114,7 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     chosen = None
     if pending is not None and pending["agent"] == ROUTE_QUESTION:  # the route's question which is meant
         chosen = read_service_choice(state["text"], pending["state"], deps.registry)
-        which = read_which_answer(state["text"], pending["state"]) if chosen is None else None
+        which = read_which_answer(state["text"], pending["state"], deps.registry) if chosen is None else None
         own_turn = "" if which is not None or chosen is not None else NO_ANSWER
     elif pending is not None:
         own_turn = ends_waiting_question(state["text"], pending, deps.registry, state["now"], deps.zone)
@@ -169,8 +169,9 @@ def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dic
     order = read_bare_order(state["text"])
     if order is None:
         return None
-    chosen = route_by_last_exchange(order, last_exchange(situation.objects, situation.turn)) or route_by_data(
-        order, deps.holdings_read(), state["user_id"], state["character_id"])
+    kinds = last_exchange(situation.objects, situation.turn, deps.registry)
+    chosen = route_by_last_exchange(order, kinds, deps.registry) or route_by_data(
+        order, deps.holdings_read(), state["user_id"], state["character_id"], deps.registry)
     if chosen is None:
         return None
     decision = chosen.decision(order)

@@ -74,7 +74,6 @@ MODEL_DOWN_ANSWER = (
 # Two services read the order equally well: ask which one is meant, write nothing (graph/router.py).
 ROUTE_TIE = "Meinst du {choices}? Sag es mir kurz, dann mache ich weiter. Es wurde nichts geändert."
 # A bare order whose thing stands on a list and in an appointment title: ask, write nothing.
-BARE_ORDER_WHICH = (
-    "„{item}“ steht auf {lists} und im Termin „{title}“ — meinst du den Eintrag auf der Liste oder den Termin? "
-    "Sag einfach „die Liste“ oder „den Termin“. Es wurde nichts geändert."
+BARE_ORDER_WHICH = (  # each service's part as it declares it (`agents.registry.BareSide`: place, choice, answer)
+    "„{item}“ steht {places} — meinst du {choices}? Sag einfach {answers}. Es wurde nichts geändert."
 )

@@ -199,6 +199,9 @@ def _recalled(question: MemoryQuestion, every: list[Told], stored: dict[str, str
     if not question.broad and not question.any_topic:  # a sentence telling it beats one mentioning it aside
         primary = [item for item in found if scorer.primary(item[1])]
         found = primary or found
+        if not question.yes_no:  # *Was für Sport mache ich?*: not the sport given up — *Rauche ich?*: that answers
+            ongoing = [item for item in found if scorer.ongoing(item[1])]
+            found = ongoing or found
     # by score, then newest first (two stable sorts: the order of (-score, -time) without a key tuple per item)
     found = sorted(sorted(found, key=_WHEN, reverse=True), key=lambda item: scores[id(item)], reverse=True)
     if found and not question.broad and not question.any_topic and scores[id(found[0])] >= _MOST:

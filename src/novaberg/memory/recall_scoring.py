@@ -24,6 +24,7 @@ from novaberg.text.recall_forms import (
     compound_heads,
     forms,
     main_words,
+    ongoing_words,
     plain_vowel,
     relative_word,
     same,
@@ -148,6 +149,12 @@ class TopicScorer:
         matter — *Ich leide unter Migräne* is about pains, *Ich spiele Volleyball, … da das meine Rückenschmerzen
         verstärken kann* is about sport."""
         return self._points(said, *main_words(said)) > 0
+
+    def ongoing(self, said: str) -> bool:
+        """The sentence answers by its clauses that say what she does, not what she does no more
+        (`recall_forms.ongoing_words`): *Ich gehe laufen* answers *Was für Sport mache ich?*, *Tennis spielen geht
+        nicht mehr* only when nothing else does."""
+        return self._points(said, *ongoing_words(said)) > 0
 
     def _points(self, said: str, word_set: frozenset[str], tails: frozenset[str]) -> int:
         front = bool(self.fronts) and not self.fronts.isdisjoint(sentence_fronts(said)) \

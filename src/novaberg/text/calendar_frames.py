@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from novaberg.text.calendar import WEEKDAY_NAMES
+from novaberg.text.intents import ONE, intents_of, read_intents
 from novaberg.text.lexicon import number_word_spellings
 from novaberg.text.reminder_orders import CANCEL, READ, reminder_order
 from novaberg.text.words import alternation
@@ -90,6 +91,25 @@ def calendar_frame(text: str, dayparts: tuple[str, ...] | frozenset[str] = ()) -
         return CalendarFrame(CREATE_FRAME, m.group("rest"))
     if m := _LOOK.match(said) or _SHOW.match(said):
         return CalendarFrame(READ_FRAME, _without_meeting_word(m.group("rest")))
+    return _asked_by_template(said)
+
+
+_SHOW_INTENT, _WHEN_INTENT = "termine_zeigen", "termin_wann"  # the timeline's question intents (timeline_de.json)
+
+
+def _asked_by_template(said: str) -> CalendarFrame | None:
+    """A question about appointments read by the timeline's declared templates (`text.intents`): the appointments
+    of a period (*Nennen Sie mir die aktuellen Termine*, *Was steht dieses Wochenende im Kalender?*) read that
+    period, or the coming ones; one appointment asked about (*Wann beginnt die Besprechung?*) reads by its title."""
+    verdict = read_intents(said, (intents_of("timeline"),))
+    if verdict.kind != ONE:
+        return None
+    reading = verdict.readings[0]
+    if reading.intent == _SHOW_INTENT:  # the period as the time reader reads it in the whole sentence (*von … bis*)
+        return CalendarFrame(READ_FRAME, said, whole=True)
+    if reading.intent == _WHEN_INTENT and "zeitraum" not in reading.slots:  # *Ist der 30.2. ein Freitag?* is a
+        words = " ".join(reading.slots.get(name, "") for name in ("titel", "zeit"))  # date question, not this
+        return CalendarFrame(READ_FRAME, _without_meeting_word(words.strip()))
     return None
 
 

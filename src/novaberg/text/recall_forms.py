@@ -24,7 +24,7 @@ from novaberg.text.words import words as _words
 __all__ = ["WORDS", "COMPANIONS", "FAMILIES", "KIND_FAMILIES", "COLLECTIVE_KIN", "STOP", "KIN_WORDS", "ENDINGS", "OWN_VERBS",
            "NAMING", "KIN_TAILS", "words_of", "sentence_tokens", "widened", "same", "shares", "bare_answer",
            "relative_word", "sentence_subject", "compound_heads", "topic_words", "partner_words", "asked_words", "sentence_words", "forms",
-           "forms_of", "main_words", "collapsed", "with_collapsed", "sentence_fronts", "plain_vowel", "umlauted"]
+           "forms_of", "main_words", "ongoing_words", "collapsed", "with_collapsed", "sentence_fronts", "plain_vowel", "umlauted"]
 
 WORDS = recall_words()  # `text/recall_de.json`
 # Word families: a topic word finds the told sentences holding any of its family (folded, whole words). In a
@@ -248,6 +248,37 @@ def _main_words(said: str) -> tuple[frozenset[str], frozenset[str]]:
                 break
             kept.append(word)
     return _words_and_tails(kept)
+
+
+_NO_LONGER = WORDS["no_longer"]
+_NEGATIONS, _LONGER = frozenset(_NO_LONGER["negations"]), frozenset(_NO_LONGER["marks"])
+_COMPARISONS = frozenset(_NO_LONGER["comparisons"])
+
+
+def ongoing_words(said: str) -> tuple[frozenset[str], frozenset[str]]:
+    """`sentence_words` of the clauses that do not say a thing is done no more: *Tennis spielen geht nicht mehr*,
+    *Ich trinke keinen Kaffee mehr* tell what she gave up, not what she does (a negation with *mehr* up to three
+    words after it; *nicht mehr als zwei* compares and stays)."""
+    return read_kept("recall_forms.ongoing_words", said, lambda: _ongoing_words(said))
+
+
+def _ongoing_words(said: str) -> tuple[frozenset[str], frozenset[str]]:
+    kept: list[str] = []
+    for piece in _CLAUSE_ENDS.split(fold(said)):
+        words = _words(piece, join_apostrophes=False)
+        if not _no_longer(words):
+            kept.extend(words)
+    return _words_and_tails(kept)
+
+
+def _no_longer(words: list[str]) -> bool:
+    for at, word in enumerate(words):
+        if word not in _NEGATIONS:
+            continue
+        for after in range(at + 1, min(at + 4, len(words))):
+            if words[after] in _LONGER and (after + 1 == len(words) or words[after + 1] not in _COMPARISONS):
+                return True
+    return False
 
 
 def collapsed(word: str) -> str:

@@ -106,6 +106,8 @@ class MemoryQuestion:
     first_person: bool = False
     # *Mit wem wohne ich zusammen?*: asks for a person — a sentence names one (a relative, a name, *allein*)
     with_whom: bool = False
+    # *Rauche ich?*: a yes-no question — a sentence saying she does it no more answers it too
+    yes_no: bool = False
 
 
 # *Wissen Sie noch, wo ich arbeite?*, *Weißt du noch, was ich beruflich mache?*, *Erinnern Sie sich, wie mein Hund
@@ -390,4 +392,5 @@ def _yes_no_question(plain: str, nouns: frozenset[str]) -> MemoryQuestion | None
         return None
     if not nouns and not _asks_about_her(plain, words):
         return None
-    return _question(words, abstains=True, nouns=nouns)
+    found = _question(words, abstains=True, nouns=nouns)
+    return replace(found, yes_no=True) if found is not None else None

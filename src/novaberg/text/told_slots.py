@@ -85,6 +85,13 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"(\d{1,3}|ein|eins|zwei|drei|vier|fuenf|sechs|sieben|acht|neun|zehn|elf|zwoelf|\w+zehn|"
                          r"\w*zig|\w*ssig)(\s+jahre(\s+alt)?|\s*[.!]?\s*$)")),
 )
+# *Ich arbeite 30 Stunden die Woche*, *Ich arbeite gern im Garten*: how much or how she likes to work, not where or
+# as what — no work slot, unless the sentence says that too (*Ich arbeite halbtags als Erzieherin*)
+_WORK_AMOUNT = re.compile(r"\b(arbeite|arbeitet|jobbe|jobbt)\s+(jetzt\s+|nur\s+|noch\s+|meistens\s+|etwa\s+|"
+                          r"ungefaehr\s+|knapp\s+|fast\s+)?(\d+|ein|eine|zwei|drei|vier|fuenf|sechs|sieben|acht|neun|"
+                          r"zehn|\w+zehn|\w+zig|\w+ssig|teilzeit|vollzeit|halbtags|viel|wenig|zu\s+viel|gern|gerne|"
+                          r"nachts|abends|montags|sonntags|wochenends|am\s+wochenende|in\s+schichten)\b")
+_WORK_WHERE = re.compile(r"\b(als|bei|beim|fuer)\b")
 # *Seit Montag bin ich Schichtleiter*, *Ich bin Architekt* (a capitalised noun as written, no weekday or month)
 _ROLE_AFTER_BIN = re.compile(r"\bbin\s+ich\s+(jetzt\s+|seit\s+\w+\s+)?\w+(erin|er|ent|eur|ist|istin|leiter|leiterin|"
                              r"meister|meisterin)\b")
@@ -229,6 +236,8 @@ def _slot_now(said: str, name: str, rel: str) -> str | None:
         return f"ich|{role.group(1)}"
     for name, pattern in _SLOTS:
         if pattern.search(folded):
+            if name == "arbeit" and _WORK_AMOUNT.search(folded) and not _WORK_WHERE.search(folded):
+                continue
             return f"{subject}|{name}"
     if subject == "ich" and (_PROFESSION.search(folded) or _ROLE_AFTER_BIN.search(folded)
                              or _NOUN_AFTER_BIN.search(said)):

@@ -27,6 +27,7 @@ from novaberg.notes.agent.const import (
     TARGET_TYPE_DEFAULT,
     TASK_CLASSIFY,
 )
+from novaberg.notes.agent.from_reading import FROM_READING, classification_of
 from novaberg.notes.agent.offline import operation_scope, parse, running_list
 from novaberg.notes.agent.outcome import history_text, model_failure, question, recent_history, trace
 from novaberg.notes.agent.state import NotesState
@@ -76,9 +77,10 @@ def classify(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
     deps = runtime.context
     history = recent_history(state, NOTES_CONTEXT_TURN_PAIRS)
     data = {"text": state["text"], "kontext": history_text(history), "verlauf": [list(pair) for pair in history]}
-    fields: Mapping[str, Any] = {}
+    fields: Mapping[str, Any] = classification_of(state.get("lesart")) or {}
+    from_reading = bool(fields)  # the route's reading gave it: the text is not read again
     try:
-        fields = deps.asker.ask(TASK_CLASSIFY, data).fields
+        fields = fields or deps.asker.ask(TASK_CLASSIFY, data).fields
         reading = read_classification(fields)
     except ModelAnswerError as err:
         trace(deps, state, "classify", "fehler", {"schritt": err.step, "fehler": str(err)})
@@ -114,9 +116,10 @@ def classify(state: NotesState, runtime: Runtime[Deps]) -> dict[str, Any]:
                   len(reading["normalisiert"]))
         trace(deps, state, "classify", "inhalts_aufloesung",
               {"aufgabe": len(state["text"]), "normalisiert": len(reading["normalisiert"])})
-    hints = keyword_hints(state["text"], history)
+    hints = [reading["action"]] if from_reading else keyword_hints(state["text"], history)
     confidence = confidence_of(reading["action"], hints, reading.get("konfidenz", ""))
-    steps.insert(0, {"schritt": "klassifikation", **reading, "hinweise": hints, "konfidenz": confidence})
+    steps.insert(0, {"schritt": "klassifikation", **reading, "hinweise": hints, "konfidenz": confidence,
+                     **({"quelle": FROM_READING} if from_reading else {})})
     if reading["action"] != "read" and confidence in UNSURE:
         verb = verb_key(state["text"])
         if verb and learned(deps.db, state["user_id"], state["character_id"], SERVICE_NAME, verb, reading["action"]):

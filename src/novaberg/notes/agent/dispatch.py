@@ -81,6 +81,7 @@ class NotesService:
                 "pending_in": request.pending,
                 "history": list(request.history),
                 "kontext": dict(request.kontext),
+                "lesart": request.reading,
                 "steps": [],
             },
             context=deps,

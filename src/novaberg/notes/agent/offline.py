@@ -83,7 +83,7 @@ from novaberg.text.per_turn import read_once
 from novaberg.text.words import contains_word, normalize, words
 from novaberg.timeline.phrases import time_expression, without_time
 
-__all__ = ["Reading", "parse", "operation_scope", "running_list", "split_items", "type_for", "items_of_text",
+__all__ = ["Reading", "parse", "operation_scope", "running_list", "split_items", "type_for", "items_of_text", "checked_items",
            "content_from_history", "normalized_instruction"]
 
 
@@ -265,11 +265,11 @@ def _list_reading(command: ListCommand, history: Sequence[Sequence[str]]) -> Rea
         named, resolved = False, bool(target)
         if not target and container is not None:  # the bare list word (*auf die Liste für morgen*: „Liste“)
             target = bare_word(container.said)
-    return _checked_items(Reading(action, target, items=split_items(items_text), named=named, resolved=resolved,
+    return checked_items(Reading(action, target, items=split_items(items_text), named=named, resolved=resolved,
                                   typ=type_for(target) if target else ""))
 
 
-def _checked_items(reading: Reading) -> Reading:
+def checked_items(reading: Reading) -> Reading:
     """An item that names nothing (*eine neue*, *diese Dinge*) or starts with a list verb (*markiere Salat*, *alles
     wurde gekauft*) is a misread order: nothing is written (a wrong write is worse than none)."""
     if reading.action not in ("add_content", "remove_content"):
@@ -296,7 +296,7 @@ def _framed(text: str, history: Sequence[Sequence[str]]) -> Reading | None:
     target = command.container.name if command.container is not None else ""
     if not target and action == "add_content":
         target = "Liste"
-    return _checked_items(Reading(action, title(target) if target else "", items=split_items(command.items),
+    return checked_items(Reading(action, title(target) if target else "", items=split_items(command.items),
                                   named=bool(target), typ=type_for(target) if target else ""))
 
 

@@ -21,6 +21,7 @@ class NotesState(TypedDict, total=False):
     pending_in: dict[str, Any] | None
     history: list[tuple[str, str]]
     kontext: dict[str, Any]
+    lesart: Any  # the turn's reading (`text.intents.Reading`) when the route read this turn, else None
     # the classification (§3)
     action: str
     target: str

@@ -40,7 +40,8 @@ from novaberg.text.tokens import Token, tokenize
 from novaberg.text.words import fold
 
 __all__ = ["Intent", "IntentSet", "Reading", "Verdict", "ORDER", "QUESTION", "STATEMENT", "ANSWER", "MOODS",
-           "ONE", "TIE", "NONE", "intents_of", "compile_intents", "read_intents", "grammar", "TemplateError", "EMPTY"]
+           "ONE", "TIE", "NONE", "intents_of", "compile_intents", "read_intents", "grammar", "TemplateError", "EMPTY",
+           "skip_words"]
 
 # The mood of a turn's reading: an order, a question, a statement, or the answer to a waiting question
 ORDER, QUESTION, STATEMENT, ANSWER = "auftrag", "frage", "mitteilung", "antwort"
@@ -126,6 +127,11 @@ def _skip_words() -> frozenset[str]:
     return frozenset(_common()["fuellwoerter"])
 
 
+def skip_words() -> frozenset[str]:
+    """The words taken out before matching (*bitte*, *doch*, *mal* …): a slot's text as said may still hold them."""
+    return _skip_words()
+
+
 @cache
 def _time_words() -> frozenset[str]:
     """The words of a time slot: the common file's, and the weekday and month names with their variants and
@@ -147,21 +153,33 @@ def _pronouns() -> frozenset[str]:
 
 @cache
 def intents_of(service: str) -> IntentSet:
-    """The compiled intents of `service` (`<service>_de.json`); a service without a file declares none. A
-    template that cannot be read raises `TemplateError` naming the file and the intent."""
-    path = resources.files(__package__).joinpath(f"{service}_de.json")
-    if not path.is_file():
+    """The compiled intents of `service`: its file `<service>_de.json` and every further intent file beside it
+    that names the service in `dienst` (a topic of its own, e.g. lists named by their own name); a service
+    without a file declares none. A template that cannot be read raises `TemplateError` naming the file."""
+    files = sorted((path for path in resources.files(__package__).iterdir()
+                    if path.name.endswith("_de.json") and path.name != COMMON), key=lambda p: p.name)
+    own = [json.loads(path.read_text(encoding="utf-8")) for path in files if path.name == f"{service}_de.json"]
+    more = [raw for path in files if path.name != f"{service}_de.json"
+            and (raw := json.loads(path.read_text(encoding="utf-8"))).get("dienst") == service]
+    if not own and not more:
         return IntentSet(service)
-    return compile_intents(service, json.loads(path.read_text(encoding="utf-8")))
+    sets = [compile_intents(service, raw) for raw in own + more]
+    first = sets[0]
+    return IntentSet(service, tuple(i for s in sets for i in s.intents), first.label,
+                     frozenset().union(*(s.answer_words for s in sets)), frozenset().union(*(s.not_free for s in sets)),
+                     frozenset().union(*(s.object_words for s in sets)))
 
 
 def compile_intents(service: str, raw: Mapping[str, Any]) -> IntentSet:
-    """The `IntentSet` of one intent file's data (`intents`: name → `modus`, `saetze`, `rahmen`)."""
+    """The `IntentSet` of one intent file's data (`intents`: name → `modus`, `saetze`, `rahmen`; `regeln`:
+    expansion rules of this file beside the common ones)."""
+    rules = grammar() if not raw.get("regeln") else Grammar(
+        {**grammar().rules, **raw["regeln"]}, grammar().lists, grammar().kinds)
     intents = []
     for name, spec in raw["intents"].items():
         try:
-            nodes = [_with_opener(parse(line, grammar())) for line in spec.get("saetze", ())]
-            nodes += [_with_opener(_frame(frame)) for frame in spec.get("rahmen", ())]
+            nodes = [_with_opener(parse(line, rules)) for line in spec.get("saetze", ())]
+            nodes += [_with_opener(_frame(frame, rules)) for frame in spec.get("rahmen", ())]
         except TemplateError as err:
             raise TemplateError(f"{service}_de.json, intent {name}: {err}") from err
         intents.append(Intent(name, spec["modus"], tuple((node, required_words(node)) for node in nodes)))
@@ -175,10 +193,10 @@ def _with_opener(node: Node) -> Node:
     return Seq((Opt(parse("<vorspann>", grammar())), node))
 
 
-def _frame(frame: Mapping[str, Any]) -> Node:
+def _frame(frame: Mapping[str, Any], rules: Grammar) -> Node:
     """A verb frame: imperative … particle, or a modal opener … infinitive, the middle field in any order."""
     verb = _common()["verben"][frame["verb"]]
-    parts = tuple(parse(part, grammar()) for part in frame["mittelfeld"])
+    parts = tuple(parse(part, rules) for part in frame["mittelfeld"])
     field_ = parts[0] if len(parts) == 1 else Perm(parts)
     particle = verb.get("partikel", "")
     imperative: list[Node] = [Lit(frozenset(verb["imperativ"])), field_]

@@ -43,6 +43,7 @@ class AgentState(TypedDict, total=False):
     pending: dict[str, Any] | None  # the question being answered (resume)
     kontext: dict[str, Any]
     history: tuple[tuple[str, str], ...]
+    lesart: Any  # the turn's reading (`text.intents.Reading`) when the route read this turn, else None
     order: dict[str, Any]  # action, target, zeitausdruck, event_type, normalisiert, hints, konfidenz
     row: dict[str, Any]  # the one row to act on (JSON-safe reference)
     plan: dict[str, Any]  # create: the new row; reschedule: a preset moment (answer to a question)
@@ -137,6 +138,7 @@ def run_agent(request: AgentRequest, deps: Deps) -> dict[str, Any]:
         "user_id": request.user_id, "character_id": request.character_id, "text": request.text,
         "now": request.now.astimezone(deps.zone) if request.now.tzinfo else request.now,
         "turn_id": request.turn_id, "action": request.action, "pending": request.pending,
-        "kontext": dict(request.kontext), "history": tuple(request.history), "steps": [],
+        "kontext": dict(request.kontext), "history": tuple(request.history), "lesart": request.reading,
+        "steps": [],
     }
     return agent_graph().invoke(state, context=deps)

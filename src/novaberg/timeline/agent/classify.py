@@ -46,6 +46,7 @@ from novaberg.text.note_and_detail_orders import DETAIL_MARK as _DETAIL_MARK
 from novaberg.text.note_and_detail_orders import DETAIL_OPENER as _DETAIL_OPENER
 from novaberg.text.note_and_detail_orders import DETAIL_PLACE as _DETAIL_PLACE
 from novaberg.timeline.agent import const
+from novaberg.timeline.agent.from_reading import FROM_READING, order_fields
 from novaberg.timeline.agent.texts import say
 from novaberg.timeline.phrases import (
     elliptic_order,
@@ -365,9 +366,10 @@ def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     deps = runtime.context
     now = state["now"]
     reminder = read_reminder(state["text"])  # the reminder clause is no part of the order
+    read = _from_reading(state, reminder.order_text == state["text"] and not reminder.enter)
     try:
-        order = classify_text(deps, reminder.order_text, now, state.get("kontext") or {}, state.get("history") or (),
-                              enter=reminder.enter)
+        order = read or classify_text(deps, reminder.order_text, now, state.get("kontext") or {},
+                                      state.get("history") or (), enter=reminder.enter)
     except ModelAnswerError as err:
         return _failed(err.step, say("model_answer_broken", reason=err.step), str(err))
     except ModelError as err:
@@ -388,7 +390,7 @@ def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
                    const.LOG_SOURCE)
     step = {"schritt": const.NODE_CLASSIFY, "aktion": order.action, "ziel": order.target,
             "zeitausdruck": order.zeitausdruck, "typ": order.event_type, "hinweise": order.hints,
-            "konfidenz": order.konfidenz}
+            "konfidenz": order.konfidenz, **({"quelle": FROM_READING} if read is not None else {})}
     if order.action == const.REJECTED:
         step["grund"] = order.grund
         return {"order": payload, "status": "rejected", "answer": say("rejected"), "steps": [step]}
@@ -399,6 +401,18 @@ def classify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         else:
             return confirmation_question(payload, verb, step)
     return {"order": payload, "steps": [step]}
+
+
+def _from_reading(state: dict[str, Any], whole: bool) -> Order | None:
+    """The order the route's reading gives (`from_reading`): only for the turn's own text said as a whole (no
+    reminder clause split off) and no consent to an offered object; else None and the text is read."""
+    if not whole or consent_fields(state.get("kontext") or {}, state["text"], state["now"]) is not None:
+        return None
+    fields = order_fields(state.get("lesart"), state["text"])
+    if fields is None:
+        return None
+    hints = [fields["action"]]  # the template read the verb: the hint and the action agree
+    return Order(**fields, hints=hints, konfidenz=confidence_of(fields["action"], hints))
 
 
 def confirmation_question(order: dict[str, Any], verb: str, step: dict[str, Any]) -> dict[str, Any]:
