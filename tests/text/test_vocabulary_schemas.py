@@ -299,7 +299,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "text/lexicon_de.json": {"_comment": TEXT, "negations": FOLDED, "delete_verbs": WORDS, "question_words": WORDS,
                              "question_words_of_a_clause_only": WORDS, "question_words_before_a_noun": WORDS,
-                             "number_words": Map(INT), "one_articles": WORDS},
+                             "number_words": Map(INT), "one_articles": WORDS, "_comment_amounts": TEXT,
+                             "amount_words": WORDS, "negating_prepositions": WORDS},
     "text/words_de.json": {"_comment": TEXT, "abbreviations": WORDS, "not_abbreviations": WORDS},
     "text/answers_de.json": {  # the word sets of pending, bare_orders and the timeline's resume as data
         "schema_version": INT,

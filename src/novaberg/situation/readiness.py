@@ -31,6 +31,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from novaberg.text.lexicon import QUESTION_WORDS
 from novaberg.text.per_turn import read_once
 from novaberg.text.wellbeing import wellbeing
 from novaberg.text.words import fold, fold_umlauts, split_clauses
@@ -98,7 +99,7 @@ def _families() -> _Families:
         feeling_verbs=as_set(raw["feeling_verbs"]), trailing=as_set(raw["trailing_particles"]),
         intensified=as_set(raw["intensified_state_words"]), intensifiers=as_set(raw["intensifiers"]),
         escape=as_set(raw["escape_words"]),
-        openers=as_set(raw["clause_openers"]), late=as_set(raw["late_attributes"]))
+        openers=as_set((*raw["clause_openers"], *QUESTION_WORDS)), late=as_set(raw["late_attributes"]))
 
 
 def _clauses(text: str) -> list[list[str]]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.intents import ONE, intents_of, read_intents
+from novaberg.text.lexicon import number_word_spellings
 from novaberg.text.reminder_orders import CANCEL, READ, reminder_order
 from novaberg.text.words import alternation
 
@@ -68,7 +69,7 @@ _LOOK = re.compile(rf"^{_PLEASE}(?:prüf|pruef|überprüf|ueberpruef|find|such|s
                    rf"\b.*?)(?:\s+(?:für\s+mich\s+)?nach)?{_TAIL}", _I)
 # minutes said in words after the hour (*18 Uhr dreißig*, *zwei Uhr fünfundvierzig*, *5 vierzig*)
 _MINUTE_WORD = r"(?:\w+und)?(?:zwanzig|dreißig|dreissig|vierzig|fünfzig|fuenfzig)|zehn|fünfzehn|fuenfzehn|fünf|fuenf"
-_HOUR_WORD = r"ein|eins|zwei|drei|vier|fünf|fuenf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwoelf"
+_HOUR_WORD = alternation(("ein", *number_word_spellings(1, 12)))  # the hours of the clock face, *ein Uhr* included
 _MINUTES_IN_WORDS = re.compile(rf"(?:\buhr|\b\d{{1,2}}|\b(?:{_HOUR_WORD}))\s+(?:{_MINUTE_WORD})\b", _I)
 
 

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from novaberg.text.data_files import read_json
-from novaberg.text.lexicon import NEGATIONS
+from novaberg.text.lexicon import NEGATIONS, question_word_spellings
 
 __all__ = ["Phrases", "phrases", "load_raw_phrases"]
 
@@ -53,7 +53,7 @@ def phrases() -> Phrases:
                          for action, patterns in raw["action_patterns"].items()},
         action_priority=tuple(raw["action_priority"]),
         past_tense_words=frozenset(raw["past_tense_words"]),
-        title_edge_words=frozenset(raw["title_edge_words"]),
+        title_edge_words=frozenset(raw["title_edge_words"]) | frozenset(question_word_spellings()),
         not_a_title=frozenset(raw["not_a_title"]),
         title_suffixes=tuple(raw["title_suffixes"]),
         time_links=frozenset(raw["time_links"]),

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from novaberg.text.calendar import MONTH_WORDS, WEEKDAY_WORDS
-from novaberg.text.words import ascii_variants, fold, words
+from novaberg.text.lexicon import QUESTION_WORDS
+from novaberg.text.words import alternation, ascii_variants, fold, words
 
 __all__ = ["DEEPEN_YES", "DEEPEN_NO", "NON_CONTENT", "asks_indirectly", "kind_answered", "bare_location"]
 
@@ -18,7 +19,7 @@ _INDIRECT = re.compile(
     r"\b(frag\w* mich|weiss (ich )?(nicht|nich|net) (mehr)?|weisst du (noch)?|keine ahnung|"
     r"(moechte|will|wuerde gern|haette gern) (gern |gerne )?wissen|sag mir|erinner\w* mich nicht)"
     r"[\s,]+(?:(?:nur|mal|halt|eben|gerade|grad|echt|so|jetzt|gern|gerne)[\s,]+)*"
-    r"(wer|wen|wem|wann|wo|was|wie|welche\w*|ob|warum|womit|wohin|woher|wieviel)\b")  # on folded text
+    rf"({alternation({fold(word) for word in QUESTION_WORDS})})\b")  # on folded text; the one list of question words
 _CALENDAR_WORDS = sorted({v for word in (*MONTH_WORDS, *WEEKDAY_WORDS) for v in ascii_variants(word)})  # one copy
 _WHEN = re.compile(r"\b\d{1,2}\.\s?\d{1,2}\.|\b(19|20)\d\d\b|\b(" + "|".join(_CALENDAR_WORDS) +
                    r"|frühjahr|herbst|sommer|winter|uhr)\b", re.IGNORECASE)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from novaberg.text.words import fold
+from novaberg.text.lexicon import DIRECT_QUESTION_WORDS
+from novaberg.text.words import alternation, fold
 
 __all__ = ["names_records", "asks_what_she_knows", "about_directories_or_storing", "asks_records",
            "mentions_her_knowledge", "knowledge_order", "asks_for_outline", "heading_style_level",
@@ -27,7 +28,10 @@ _RECORDS = re.compile(
 _RECALL = r"(?:noch\s?mal|nochmals|gleich|doch\s+gleich|doch\s+noch\s?mal)"
 _KNOW = re.compile(r"\b(?:weisst du (et)?was|(?:was|wie ?viel) weisst du(?: noch| eigentlich| denn)*) (ueber|zu|von)\b"
                    r"(?! (?:mich|uns|dich)\b)"
-                   r"|\berinnerst du dich(?: noch)? an\b|\bweisst du noch,? (?:wie|was|wo|wann|wer|welche\w*)\b"
+                   r"|\berinnerst du dich(?: noch)? an\b"
+                   rf"|\bweisst du noch,? (?:{alternation({fold(word) for word in DIRECT_QUESTION_WORDS})})\b"
+                   # four words that ask after a value before a copula and a recall particle — a phrase, not the
+                   # list: *Wann war nochmal der Zahnarzt?* is the calendar's
                    rf"|\b(?:wie|was|wer|wo) (?:war|waren|hiess|heisst|ist) {_RECALL}\b")  # on folded text
 # the roots agent's object (a directory as a whole, §8.2a) and the writing requests (§8.1 Negativfälle)
 _NOT_READING = re.compile(r"verzeichnis|freigeb|freigab|zugriff|darfst|ablegen|\bleg\w*\b.*\bab\b|speicher|merk dir|"

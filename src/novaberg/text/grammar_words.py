@@ -10,8 +10,8 @@ from functools import cache
 from typing import Any
 
 from novaberg.text.data_files import read_json
-from novaberg.text.lexicon import DIRECT_QUESTION_WORDS
-from novaberg.text.words import normalize
+from novaberg.text.lexicon import DIRECT_QUESTION_WORDS, QUESTION_WORDS, question_word_spellings
+from novaberg.text.words import alternation, normalize
 
 REQUEST, QUESTION, STATEMENT = "request", "question", "statement"
 
@@ -22,6 +22,9 @@ __all__ = ["REQUEST", "QUESTION", "STATEMENT", "Lexeme", "Grammar", "Utterance",
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*", re.UNICODE)
 _END_SIGNS = " \t\n.!?…,;:"
 _PARTICIPLE_AUX = frozenset({"haben", "bekommen", "lassen"})
+# a subordinate clause as the content after a particle (*schreib auf, dass …*, *…, wann …*): *dass* and the one list of
+# question words
+_CLAUSE_OPENER = alternation(("dass", *question_word_spellings(QUESTION_WORDS)))
 _INDEFINITE = re.compile(r"^(?:eine[nrm]?|ein|ne|'ne)\s", re.IGNORECASE)
 
 
@@ -246,7 +249,7 @@ def verb_of(core: str) -> tuple[Lexeme | None, str]:
             return lexeme, first
     for lexeme in candidates:  # the particle before the content: *leg eine Packliste an mit Pass*, *an: …*,
         # *schreib auf, dass …* (a subordinate clause as the content)
-        if lexeme.particle and re.search(rf"\b{lexeme.particle}\s*(?::|\bmit\b|,\s*(?:dass|wie|wo|wann|was|wer|ob)\b)",
+        if lexeme.particle and re.search(rf"\b{lexeme.particle}\s*(?::|\bmit\b|,\s*(?:{_CLAUSE_OPENER})\b)",
                                          normalize(core)):
             return lexeme, first
     plain = [lx for lx in candidates if not lx.particle]

@@ -13,6 +13,10 @@ and the closed reading of consent ask. `DIRECT_QUESTION_WORDS` leave out those t
 
 `NUMBER_WORDS` (*zwei* → 2, as written with umlauts) and `ONE_ARTICLES` (*einer*, *einem*: counting one) are the one
 copy of the number words: the time parser merges them into its vocabulary, the memory's periods read them here.
+`number_word_spellings(lowest, highest)` gives those of a range in both spellings (*fünf*, *fuenf*) for a pattern.
+`AMOUNT_WORDS` (*hundert*, *halbe*, *paar*, *dreimal*) say an amount beyond them: the list items and the files' novelty
+read them with the number words. `NEGATING_PREPOSITIONS` (*ohne*) deny a thing, not the sentence.
+`question_word_spellings(words)` gives question words in both spellings (*wofür*, *wofuer*) for a pattern.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from novaberg.text.data_files import read_json
 from novaberg.text.words import ascii_variants, fold, words
 
 __all__ = ["NEGATIONS", "DELETE_VERBS", "QUESTION_WORDS", "DIRECT_QUESTION_WORDS", "QUESTION_DETERMINERS",
-           "NUMBER_WORDS", "ONE_ARTICLES", "load_raw_lexicon", "negated", "delete_verb_spellings", "is_delete_verb"]
+           "NUMBER_WORDS", "ONE_ARTICLES", "AMOUNT_WORDS", "NEGATING_PREPOSITIONS", "load_raw_lexicon",
+           "number_word_spellings", "question_word_spellings", "negated", "delete_verb_spellings", "is_delete_verb"]
 
 
 def load_raw_lexicon() -> dict[str, Any]:
@@ -52,6 +57,19 @@ DIRECT_QUESTION_WORDS: frozenset[str] = QUESTION_WORDS - _part_of_the_question_w
 QUESTION_DETERMINERS: frozenset[str] = _part_of_the_question_words("question_words_before_a_noun")
 NUMBER_WORDS: MappingProxyType[str, int] = MappingProxyType(dict(_RAW["number_words"]))
 ONE_ARTICLES: tuple[str, ...] = tuple(_RAW["one_articles"])
+AMOUNT_WORDS: frozenset[str] = frozenset(_RAW["amount_words"])
+NEGATING_PREPOSITIONS: frozenset[str] = frozenset(_RAW["negating_prepositions"])
+
+
+def number_word_spellings(lowest: int = 0, highest: int = 24) -> tuple[str, ...]:
+    """The number words from `lowest` to `highest` as written and in ASCII (*zwölf*, *zwoelf*), for a pattern."""
+    return tuple(sorted({variant for word, value in NUMBER_WORDS.items() if lowest <= value <= highest
+                         for variant in ascii_variants(word)}))
+
+
+def question_word_spellings(question_words: frozenset[str] = QUESTION_WORDS) -> tuple[str, ...]:
+    """Question words (all, or a named part) as written and in ASCII (*worüber*, *worueber*), for a pattern."""
+    return tuple(sorted({variant for word in question_words for variant in ascii_variants(word)}))
 
 
 def negated(text: str) -> bool:

@@ -10,7 +10,7 @@ from typing import Any
 
 from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.data_files import read_json
-from novaberg.text.lexicon import NEGATIONS
+from novaberg.text.lexicon import NEGATIONS, QUESTION_WORDS
 from novaberg.text.tokens import tokenize
 from novaberg.text.words import fold
 
@@ -121,7 +121,7 @@ def _lexicon() -> _Lexicon:
         not_items=frozenset(raw["not_items"]),
         access_nouns=frozenset(raw["access_nouns"]),
         subjects=frozenset(raw["subjects"]),
-        not_elliptic=frozenset(raw["not_elliptic"]),
+        not_elliptic=frozenset(raw["not_elliptic"]) | frozenset(fold(word) for word in QUESTION_WORDS),
         other_containers=tuple(raw["other_containers"]),
         antecedent_verbs=frozenset(raw["antecedent_verbs"]),
         done_words=frozenset(raw["done_words"]),

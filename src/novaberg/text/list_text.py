@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from novaberg.text.lexicon import AMOUNT_WORDS, NUMBER_WORDS, ONE_ARTICLES
 from novaberg.text.list_containers import (
     _head_of,
     _said,
@@ -19,6 +20,7 @@ from novaberg.text.list_lexicon import (
     _tokens,
 )
 from novaberg.text.tokens import tokenize
+from novaberg.text.words import fold
 
 __all__ = ["antecedent", "join_list_compounds", "ambiguous_enumeration", "restore_list_colon"]
 
@@ -116,8 +118,9 @@ def _adjectives_then_noun(part: list[_Tok], lx: _Lexicon) -> bool:
                    for e in _ADJECTIVE_ENDINGS) for t in part[:-1])
 
 
-_NUMBER_WORDS = frozenset({"ein", "eine", "einen", "zwei", "zwo", "drei", "vier", "fuenf", "sechs", "sieben", "acht",
-                           "neun", "zehn", "elf", "zwoelf", "zwanzig", "hundert", "halbe", "halben", "paar"})
+# an amount in an item (*zwei liter milch*, *ein paar äpfel*): the number words, articles that count one and amount
+# words of the one lexicon, folded
+_NUMBER_WORDS = frozenset(fold(word) for word in (*NUMBER_WORDS, *ONE_ARTICLES, *AMOUNT_WORDS))
 
 
 _NEW_LIST_THEN_ITEMS = re.compile(

@@ -16,6 +16,7 @@ from typing import Any
 
 from novaberg.text.commands import names_a_container
 from novaberg.text.data_files import read_json
+from novaberg.text.lexicon import DIRECT_QUESTION_WORDS
 from novaberg.text.words import fold
 
 __all__ = ["ReminderOrder", "reminder_order", "reminder_clause_vocabulary", "READ", "CREATE", "CANCEL"]
@@ -44,6 +45,12 @@ def _vocabulary() -> dict[str, Any]:
     return read_json(__package__, "reminder_orders_de.json")
 
 
+@cache
+def _question_words() -> frozenset[str]:
+    """The direct question words of the one lexicon, folded: a sentence they open asks (*Welche Erinnerungen …*)."""
+    return frozenset(fold(word) for word in DIRECT_QUESTION_WORDS)
+
+
 def reminder_clause_vocabulary() -> dict[str, Any]:
     """The words of a reminder clause in an order (*… und erinner mich eine Stunde vorher*,
     `reminder_orders_clause_de.json`), read by the timeline's reminder reading (`timeline/reminders.py`)."""
@@ -69,7 +76,8 @@ def reminder_order(text: str) -> ReminderOrder | None:
         return ReminderOrder(READ)
     if any(word in vocabulary["create_words"] for word in folded):
         return _created(said, folded, at, vocabulary)
-    if str(text).rstrip().endswith("?") or folded[start] in vocabulary["question_openers"]:
+    if str(text).rstrip().endswith("?") or folded[start] in vocabulary["question_openers"] or \
+            folded[start] in _question_words():
         return ReminderOrder(READ)
     return None
 

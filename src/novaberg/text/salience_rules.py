@@ -12,10 +12,11 @@ from functools import cache
 
 from novaberg.text.calendar import MONTH_NAMES, WEEKDAY_NAMES
 from novaberg.text.data_files import read_json
+from novaberg.text.lexicon import QUESTION_WORDS, number_word_spellings
 from novaberg.text.recall_patterns import recall_words
 from novaberg.text.told_slots import RELATIVES, slot_of
 from novaberg.text.wellbeing import wellbeing
-from novaberg.text.words import fold
+from novaberg.text.words import alternation, fold
 
 __all__ = ["NOT_A_NAME", "weigh", "told_before_question"]
 
@@ -43,7 +44,7 @@ _HEALTH_WORDS = tuple(_TABLES["health_words"])
 _HEALTH_HEADS = tuple(_TABLES["health_heads"])
 # How often (*Ich trinke viermal die Woche Alkohol*, *ich rauche ca. 2 bis 3 Mal am Tag*,
 # *Manchmal wache ich nachts auf*): in a sentence about herself it says a habit.
-_FREQUENCY = (r"\b((ein|zwei|drei|vier|fuenf|sechs|sieben|acht|neun|zehn|\d+)\s*-?\s*(mal|x)|"
+_FREQUENCY = (rf"\b((ein|{alternation({fold(word) for word in number_word_spellings(1)})}|\d+)\s*-?\s*(mal|x)|"
               r"(die|pro|in\s+der|im|am|jeden|jede|jedes)\s+(woche|tag|monat|jahr|wochenende)|manchmal|"
               r"ab\s+und\s+zu|gelegentlich|selten|hin\s+und\s+wieder|immer\s+mal\s+wieder|\w+mal\s+die\s+woche|"
               r"noch\s+nie|schon\s+immer|seit\s+jahren|seit\s+(der|meiner)\s+kindheit|normalerweise|gewoehnlich|"
@@ -154,7 +155,7 @@ def _rules() -> tuple[tuple[re.Pattern[str], float, str], ...]:
 _NAMED_PERSON = re.compile(r"^\s*(?P<name>[A-ZÄÖÜ][a-zäöüß]+)\s+(hat|hatte|ist|war|wird|will|macht|arbeitet|studiert|"
                            r"wohnt|lebt|kommt|geht|heiratet|bekommt|kocht|spielt|liebt|mag|frisst|schlaeft|schläft|"
                            r"zieht|fängt|faengt|feiert|muss|darf|kann)\b")
-NOT_A_NAME = frozenset(_TABLES["not_a_name"])
+NOT_A_NAME = frozenset(_TABLES["not_a_name"]) | frozenset(fold(word) for word in QUESTION_WORDS)
 
 
 # *Ich bin Architekt*, *Ich bin eine Frühaufsteherin*: a noun (capitalised as written) after *ich bin* says what she

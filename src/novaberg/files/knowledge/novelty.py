@@ -27,8 +27,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from novaberg.files.knowledge.versions import strip_marks
+from novaberg.text.lexicon import AMOUNT_WORDS, NEGATING_PREPOSITIONS, NEGATIONS, NUMBER_WORDS
 from novaberg.text.trigram import similarity, trigrams
-from novaberg.text.words import split_sentences
+from novaberg.text.words import fold, split_sentences
 
 __all__ = ["COPY", "ASK", "DUPLICATE", "NEW", "CHANGED", "Verdict", "brings_new", "fact_differences",
            "fact_rule", "sentences"]
@@ -43,11 +44,9 @@ DUPLICATE, NEW, CHANGED = "dublette", "neu", "geaendert"
 Judge = Callable[[str, str], "bool | str"]
 
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
-_NUMBER_WORDS = frozenset({"null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht",
-                           "neun", "zehn", "elf", "zwölf", "zwanzig", "dreißig", "hundert", "tausend", "halb",
-                           "doppelt", "einmal", "zweimal", "dreimal"})
-_NEGATIONS = frozenset({"nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "nie", "niemals",
-                        "nichts", "nirgends", "weder", "ohne"})
+# the numbers said as words and the words that deny (*nicht*, *kein*, *ohne*): the one lexicon's, folded
+_NUMBER_WORDS = frozenset(fold(word) for word in (*NUMBER_WORDS, *AMOUNT_WORDS))
+_NEGATIONS = NEGATIONS | frozenset(fold(word) for word in NEGATING_PREPOSITIONS)
 _WORD = re.compile(r"[^\W\d_][\w\-]*")
 
 
@@ -55,8 +54,8 @@ def _facts(sentence: str) -> tuple[frozenset[str], bool, frozenset[str], frozens
     """(numbers, negated, capitalised words after the first, every word folded)."""
     words = _WORD.findall(sentence)
     numbers = {n.replace(",", ".") for n in _NUMBER.findall(sentence)}
-    numbers |= {w.casefold() for w in words if w.casefold() in _NUMBER_WORDS}
-    negated = any(w.casefold() in _NEGATIONS for w in words)
+    numbers |= {fold(w) for w in words if fold(w) in _NUMBER_WORDS}
+    negated = any(fold(w) in _NEGATIONS for w in words)
     names = frozenset(w.casefold() for w in words[1:] if w[:1].isupper())
     return frozenset(numbers), negated, names, frozenset(w.casefold() for w in words)
 
