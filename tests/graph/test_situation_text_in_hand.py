@@ -72,3 +72,17 @@ def test_each_turn_begins_from_the_lage_the_persons_last_turn_left(db, redis, tm
     nova.turn("bob", "nova", "Wie geht es dir?", NOW.replace(minute=2))
     assert load_situation(redis, "anna", "nova").turn == 2
     assert load_situation(redis, "bob", "nova").turn == 1
+
+
+def test_the_lage_the_turn_stored_is_changed_as_held_and_a_parallel_change_still_stands(redis, monkeypatch):
+    """`held`: the Lage this turn stored is changed without a read; when a parallel turn changed it since, the
+    compare-and-set refuses and both changes stand; a held Lage of another person is not used for hers."""
+    held = update_situation(redis, "anna", "nova", lambda s: s.begin())
+    gets = _gets(redis, monkeypatch)
+    kept = update_situation(redis, "anna", "nova", lambda s: s.with_refusal("a"), held=held)
+    assert gets == [] and kept.refused == ("a",)
+    update_situation(redis, "anna", "nova", lambda s: s.with_refusal("parallel"))
+    after = update_situation(redis, "anna", "nova", lambda s: s.with_refusal("mine"), held=kept)
+    assert after.refused == ("a", "parallel", "mine") == load_situation(redis, "anna", "nova").refused
+    bobs = update_situation(redis, "bob", "nova", lambda s: s.with_refusal("bobs"), held=after)
+    assert bobs.user_id == "bob" and bobs.refused == ("bobs",) == load_situation(redis, "bob", "nova").refused

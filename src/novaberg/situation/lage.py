@@ -280,29 +280,35 @@ _UNREAD = object()
 
 
 def update_situation(redis: Any, user_id: str, character_id: str,
-                     change: Callable[[Situation], Situation], *, seen: Any = _UNREAD) -> Situation:
+                     change: Callable[[Situation], Situation], *, seen: Any = _UNREAD,
+                     held: Situation | None = None) -> Situation:
     """Read, change and write the Lage optimistically: it is written only if it is still what was read (one
     compare-and-set script; two round trips in all), else read and changed again (a parallel turn wrote).
     `seen`: the stored text the caller already holds (read with other keys in one trip, or the one its turn wrote,
     None for none) — changed and set without a read; when Redis no longer holds exactly it, the compare-and-set
-    refuses and the Lage is read as usual, at once (a guess that missed is no lost race)."""
+    refuses and the Lage is read as usual, at once (a guess that missed is no lost race). `held`: the pair's Lage this
+    turn stored — its text is the guess, and it is changed as it is, not parsed back from that text."""
     key = situation_key(user_id, character_id)
     legacy = legacy_situation_key(user_id, character_id)
     script = redis.register_script(_SET_IF_UNCHANGED)
 
-    def attempt_with(raw: Any) -> Situation | None:
+    def attempt_with(raw: Any, parsed: Situation | None = None) -> Situation | None:
         shown = raw
         if raw is None and legacy is not None:  # an entry from before the encoded key: carried over
             with redis_errors("the Lage"):
                 shown = redis.get(legacy)
-        changed = change(_parse(shown, user_id, character_id))
+        changed = change(parsed if parsed is not None else _parse(shown, user_id, character_id))
         with redis_errors("the Lage"):
             stored = script(keys=[key], args=["0" if raw is None else "1", raw or "",
                                               stored_text(changed),
                                               SITUATION_TTL_SECONDS])
         return changed if stored else None
 
-    if seen is not _UNREAD and (done := attempt_with(seen)) is not None:
+    if held is not None and (held.user_id, held.character_id) == (user_id, character_id):
+        seen = stored_text(held)
+    else:
+        held = None
+    if seen is not _UNREAD and (done := attempt_with(seen, held)) is not None:
         return done
     for attempt in range(_RETRIES):
         with redis_errors("the Lage"):

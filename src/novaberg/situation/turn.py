@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 from novaberg.agents.holdings import Holdings
 from novaberg.core.errors import DatabaseError
-from novaberg.situation.lage import Situation, store_offer, stored_text, update_situation
+from novaberg.situation.lage import Situation, store_offer, update_situation
 from novaberg.situation.objects import named_objects, rows_read, service_objects
 from novaberg.situation.offers import offer_in_answer
 from novaberg.situation.sources import InventorySource, NoteView
@@ -74,7 +74,7 @@ def record_services(redis: Any, holdings: Holdings, situation: Situation, servic
         return situation
     try:  # the text this turn's Lage was stored as is tried first: no read unless a parallel turn changed it
         return update_situation(redis, situation.user_id, situation.character_id,
-                                lambda s: s.with_objects(objects, dropped), seen=stored_text(situation))
+                                lambda s: s.with_objects(objects, dropped), held=situation)
     except DatabaseError as err:
         _log.error("the Lage could not be written; the turn keeps it in its state only: %s", err)
         return situation.with_objects(objects, dropped)
