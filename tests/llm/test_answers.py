@@ -132,3 +132,15 @@ def test_every_field_a_prompt_asks_for_is_in_the_schema_sent_to_the_server(task)
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.lstrip().startswith('{"'):
                 assert set(re.findall(r'"(\w+)":', line)) <= allowed, (path.name, line)
+
+
+def test_a_schema_changed_by_one_caller_is_not_the_next_callers_schema():
+    """Every call hands out its own copy of the cached schema: a caller that changes it (a client adding its own
+    keys) leaves the schema of the next model call as it was, nested parts included."""
+    import json
+
+    before = json.dumps(server_schema("tribunal_jurist"), sort_keys=True)
+    first = server_schema("tribunal_jurist")
+    first["properties"]["score"]["geaendert"] = True
+    first["required"].append("geaendert")
+    assert json.dumps(server_schema("tribunal_jurist"), sort_keys=True) == before

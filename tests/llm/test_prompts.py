@@ -44,3 +44,14 @@ def test_render_leaves_out_a_line_and_a_block_that_carry_nothing():
         "Kopf\n\n[LAGE]\nTon: warm\n\nÄußerung:\nHallo")
     assert render(template, {"verlauf": "Mensch: Hi", "ton": "", "absicht": "", "text": ""}) == (
         "Kopf\n\nVerlauf:\nMensch: Hi")
+
+
+def test_one_template_filled_twice_carries_each_calls_own_words():
+    """A template is read once, its fields are filled per call: anna's words never reach the prompt of bob's call,
+    and a line left out for one call (nothing to carry) stands in the next that has something for it."""
+    template = "Kopf\n[VERLAUF]\n$verlauf\n\nText: $text"
+    annas = render(template, {"verlauf": "Anna: Ich nehme Eisentabletten.", "text": "Wie geht es dir?"})
+    bobs = render(template, {"verlauf": "", "text": "Was steht an?"})
+    assert annas == "Kopf\n[VERLAUF]\nAnna: Ich nehme Eisentabletten.\n\nText: Wie geht es dir?"
+    assert bobs == "Text: Was steht an?"
+    assert render(template, {"verlauf": "Bob: Hallo", "text": "?"}) == "Kopf\n[VERLAUF]\nBob: Hallo\n\nText: ?"

@@ -103,7 +103,7 @@ def test_redis_unreachable_the_turn_still_answers(nova, db, monkeypatch):
     def down(*args, **kwargs):
         raise redis_lib.ConnectionError("Redis is gone")
 
-    monkeypatch.setattr(ShortTermMemory, "write", down)
+    monkeypatch.setattr(ShortTermMemory, "write_and_list", down)
     monkeypatch.setattr(ShortTermMemory, "entries", down)
     result = nova.turn("u1", "nova", "Mein Hund heißt Bello.", NOW)
     assert result.answer and result.verdict

@@ -63,11 +63,17 @@ def store_pending(redis: Any, user_id: str, character_id: str, agent: str, state
         redis.set(pending_key(user_id), json.dumps(payload, ensure_ascii=False, default=str), ex=PENDING_TTL_SECONDS)
 
 
-def load_pending(redis: Any, user_id: str, character_id: str, now: datetime | None = None) -> dict[str, Any] | None:
+_UNREAD = object()
+
+
+def load_pending(redis: Any, user_id: str, character_id: str, now: datetime | None = None, *,
+                 raw: Any = _UNREAD) -> dict[str, Any] | None:
     """The waiting question of this person with this figure; an unreadable entry is dropped with a warning, and one
-    asked more than 300 s before `now` (the turn's clock) is over and dropped."""
-    with redis_errors("a pending question"):
-        raw = redis.get(pending_key(user_id))
+    asked more than 300 s before `now` (the turn's clock) is over and dropped. `raw`: the entry's text when the
+    caller read `pending_key(user_id)` with other keys in one trip (None: there is none)."""
+    if raw is _UNREAD:
+        with redis_errors("a pending question"):
+            raw = redis.get(pending_key(user_id))
     if raw is None:
         return None
     try:

@@ -8,7 +8,14 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from novaberg.agents.deps import Deps
-from novaberg.agents.pending import clear_pending, is_own_sentence, load_pending, store_pending, take_pending
+from novaberg.agents.pending import (
+    clear_pending,
+    is_own_sentence,
+    load_pending,
+    pending_key,
+    store_pending,
+    take_pending,
+)
 from novaberg.agents.readers import Block
 from novaberg.agents.registry import Registry
 from novaberg.agents.services import NOT_FOUND, AgentRequest, ServiceResult, wrote_verifiably
@@ -38,7 +45,14 @@ from novaberg.graph.router import NO_DOMAIN, ORDER_SCORE, best_service, ends_wai
 from novaberg.graph.state import TurnState
 from novaberg.graph.texts import MODEL_DOWN_ANSWER
 from novaberg.graph.turn_directives import read_directives
-from novaberg.situation.lage import Situation, drop_stale_offer, peek_offer, take_offer
+from novaberg.situation.lage import (
+    Situation,
+    drop_stale_offer,
+    offer_key,
+    peek_offer,
+    situation_key,
+    take_offer,
+)
 from novaberg.situation.offers import (
     consent_reading,
     is_answer_to_offer,
@@ -61,6 +75,7 @@ from novaberg.situation.turn import (
     refuse_offer,
     situation_of,
 )
+from novaberg.store.redis_store import redis_errors
 from novaberg.text.calendar import WEEKDAY_NAMES
 from novaberg.text.intents import Reading, Verdict
 from novaberg.text.small_talk import small_talk
@@ -101,12 +116,15 @@ def route_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any]:
     A waiting question ends with `dismissed` when the turn is clearly a new request; a bare consent
     or refusal with an open offer answers the offer."""
     deps = runtime.context
-    situation = begin_situation(deps.redis, state["user_id"], state["character_id"], state["text"], state["now"],
-                                deps.zone)
+    user_id, character_id = state["user_id"], state["character_id"]
+    with redis_errors("the Lage"):  # the Lage, the open offer and a waiting question in one trip
+        lage, offer, waiting = deps.redis.mget(situation_key(user_id, character_id), offer_key(user_id),
+                                               pending_key(user_id))
+    situation = begin_situation(deps.redis, user_id, character_id, state["text"], state["now"], deps.zone, seen=lage)
     answers_offer = is_answer_to_offer(state["text"])
     if not answers_offer:  # an offer counts only for the turn right after it (a later „Ja“ answers something else)
-        drop_stale_offer(deps.redis, state["user_id"], state["character_id"], situation.turn)
-    pending = load_pending(deps.redis, state["user_id"], state["character_id"], state["now"])
+        drop_stale_offer(deps.redis, user_id, character_id, situation.turn, seen=offer)
+    pending = load_pending(deps.redis, user_id, character_id, state["now"], raw=waiting)
     decision: dict[str, Any] | None = None
     dismissed = None
     which = None

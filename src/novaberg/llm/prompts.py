@@ -67,21 +67,29 @@ def render(template: str, data: dict[str, Any]) -> str:
 
     A line whose fields all carry nothing is left out, and so is a paragraph (lines between blank lines) that
     had fields and kept none of its field lines; lines without fields stay where their paragraph stays."""
-    names = set(Template(template).get_identifiers())
+    names, paragraphs = _shape(template)
     missing = sorted(names - data.keys())
     if missing:
         raise ConfigError(f"prompt needs {', '.join(missing)} but the input lacks them")
     values = {name: _as_text(data[name]) for name in names}
     empty = {name for name, text in values.items() if text.strip() in NOTHING}
     kept: list[str] = []
-    for paragraph in template.split("\n\n"):
-        lines = paragraph.split("\n")
-        fields = [set(Template(line).get_identifiers()) for line in lines]
-        staying = [line for line, used in zip(lines, fields, strict=True) if not used or not used <= empty]
-        if any(fields) and not any(used and not used <= empty for used in fields):
+    for paragraph in paragraphs:
+        staying = [line for line, used in paragraph if not used or not used <= empty]
+        if any(used for _, used in paragraph) and not any(used and not used <= empty for _, used in paragraph):
             continue  # a block with nothing to carry: heading and all
         kept.append("\n".join(staying))
     return Template("\n\n".join(kept)).substitute(values)
+
+
+@lru_cache(maxsize=256)
+def _shape(template: str) -> tuple[frozenset[str], tuple[tuple[tuple[str, frozenset[str]], ...], ...]]:
+    """A template's fields, and its paragraphs as lines with the fields of each — the same for every call, so read
+    once per template (prompt files only: no person's words are in a template, they come in `data`)."""
+    names = frozenset(Template(template).get_identifiers())
+    paragraphs = tuple(tuple((line, frozenset(Template(line).get_identifiers())) for line in paragraph.split("\n"))
+                       for paragraph in template.split("\n\n"))
+    return names, paragraphs
 
 
 def _as_text(value: Any) -> str:

@@ -19,8 +19,7 @@ import redis as redis_lib
 from novaberg.agents.services import Step
 from novaberg.core.errors import ModelAnswerError, ModelError
 from novaberg.core.settings import KZG_SALIENZ_HIGH
-from novaberg.embed.cache import embed_cached
-from novaberg.memory import keys
+from novaberg.embed.cache import embed_cached_arrays
 from novaberg.memory.salience import rate, reaches
 from novaberg.memory.short_term import THEMATIC_SIMILARITY, ShortTermMemory
 from novaberg.memory.similarity import cosines
@@ -52,21 +51,21 @@ def remember_turn(state: dict[str, Any], deps: Any) -> dict[str, Any]:
     return outcome
 
 
-def _reinforce_theme(deps: Any, user_id: str, character_id: str, key: str, text: str, now: Any) -> dict[str, Any]:
+def _reinforce_theme(deps: Any, memory: ShortTermMemory, user_id: str, character_id: str, key: str, text: str,
+                     listed: list[dict[str, Any]]) -> dict[str, Any]:
     """synapsen-promotion.md §2: the pair's short-term entries on the same theme as this turn's are reinforced; one
-    that reaches KZG_SALIENZ_HIGH so is queued for promotion (once). A failure of the embedder is logged, never
+    that reaches KZG_SALIENZ_HIGH so is queued for promotion (once). `listed` is the pair's index as the write read
+    it back; the cosines run on the embedder's cached float64 arrays. A failure of the embedder is logged, never
     raised — the entry itself stands."""
-    memory = ShortTermMemory(deps.redis)
-    neighbours = [e for e in memory.entries(user_id, character_id, now, for_turn=True)
-                  if e["key"] != key and e["inhalt"].strip() and not e.get("lzg_id")]
+    neighbours = [e for e in listed if e["key"] != key and e["inhalt"].strip() and not e.get("lzg_id")]
     if not neighbours:
         return {}
     try:
-        vectors = embed_cached(deps.embedder, [text, *(e["inhalt"] for e in neighbours)])
+        vectors = embed_cached_arrays(deps.embedder, [text, *(e["inhalt"] for e in neighbours)])
     except ModelError as err:
         _log.error("thematic reinforcement skipped: %s", err)
         return {"verstaerkung_fehler": str(err)}
-    close = [e for e, score in zip(neighbours, cosines(vectors[0], list(vectors[1:])), strict=True)
+    close = [e for e, score in zip(neighbours, cosines(vectors[0], vectors[1:]), strict=True)
              if score >= THEMATIC_SIMILARITY]
     results = memory.reinforce_all(user_id, character_id, [e["key"] for e in close])
     return {"verstaerkt": sum(1 for r in results if r >= 0), "verstaerkt_eingereiht": sum(1 for r in results if r == 1)}
@@ -96,18 +95,21 @@ def _remember(state: dict[str, Any], deps: Any) -> dict[str, Any]:
     outcome: dict[str, Any] = {"salienz_roh": rating.raw, "salienz": round(value, 5), "grund": rating.reason}
     user_id, character_id = state["user_id"], state["character_id"]
     try:
-        entry = ShortTermMemory(deps.redis).write(user_id, character_id, str(state["turn_id"]), text, value,
-                                                  rating.raw, rating.reason, state["now"])
+        passive = None
+        if reaches(value, KZG_SALIENZ_HIGH):  # timeline.md §5.5 *Grenze*: on the curved scale
+            passive = json.dumps({"turn_id": str(state["turn_id"]), "user_id": user_id, "character_id": character_id,
+                                  "salienz": round(value, 5),
+                                  "kandidaten": [{"nummer": 1, "text": text, "sprecher": USER_SPEAKER}],
+                                  "erstellt_am": state["now"].isoformat()}, ensure_ascii=False)
+        memory = ShortTermMemory(deps.redis)  # the entry, its orders and the pair's index in one trip
+        entry, listed = memory.write_and_list(user_id, character_id, str(state["turn_id"]), text, value, rating.raw,
+                                              rating.reason, state["now"], passive_order=passive)
         if entry is None:
             return {**outcome, "ausgang": "unter_minimum"}
         outcome.update(ausgang="gemerkt", schluessel=entry.key, ttl_tage=entry.ttl_days, eingereiht=entry.queued)
-        outcome.update(_reinforce_theme(deps, user_id, character_id, entry.key, text, state["now"]))
-        if reaches(value, KZG_SALIENZ_HIGH):  # timeline.md §5.5 *Grenze*: on the curved scale
-            order = {"turn_id": str(state["turn_id"]), "user_id": user_id, "character_id": character_id,
-                     "salienz": round(value, 5), "kandidaten": [{"nummer": 1, "text": text, "sprecher": USER_SPEAKER}],
-                     "erstellt_am": state["now"].isoformat()}
-            deps.redis.rpush(keys.EVENT_ORDERS, json.dumps(order, ensure_ascii=False))
+        if passive is not None:
             outcome["ereignis_auftrag"] = True
+        outcome.update(_reinforce_theme(deps, memory, user_id, character_id, entry.key, text, listed))
     except redis_lib.RedisError as err:  # Redis down: the turn stands, no memory this turn — said in the log
         _log.error("short-term memory unreachable, nothing kept of this turn: %s", err)
         return {**outcome, "ausgang": "kzg_nicht_erreichbar", "fehler": str(err)}

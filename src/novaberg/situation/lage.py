@@ -49,6 +49,7 @@ __all__ = [
     "offer_key",
     "load_situation",
     "update_situation",
+    "stored_text",
     "store_offer",
     "drop_stale_offer",
     "peek_offer",
@@ -275,25 +276,52 @@ return 1
 """
 
 
+_UNREAD = object()
+
+
 def update_situation(redis: Any, user_id: str, character_id: str,
-                     change: Callable[[Situation], Situation]) -> Situation:
+                     change: Callable[[Situation], Situation], *, seen: Any = _UNREAD,
+                     held: Situation | None = None) -> Situation:
     """Read, change and write the Lage optimistically: it is written only if it is still what was read (one
-    compare-and-set script; two round trips in all), else read and changed again (a parallel turn wrote)."""
+    compare-and-set script; two round trips in all), else read and changed again (a parallel turn wrote).
+    `seen`: the stored text the caller already holds (read with other keys in one trip, or the one its turn wrote,
+    None for none) — changed and set without a read; when Redis no longer holds exactly it, the compare-and-set
+    refuses and the Lage is read as usual, at once (a guess that missed is no lost race). `held`: the pair's Lage this
+    turn stored — its text is the guess, and it is changed as it is, not parsed back from that text."""
     key = situation_key(user_id, character_id)
     legacy = legacy_situation_key(user_id, character_id)
+    script = redis.register_script(_SET_IF_UNCHANGED)
+
+    def attempt_with(raw: Any, parsed: Situation | None = None) -> Situation | None:
+        shown = raw
+        if raw is None and legacy is not None:  # an entry from before the encoded key: carried over
+            with redis_errors("the Lage"):
+                shown = redis.get(legacy)
+        changed = change(parsed if parsed is not None else _parse(shown, user_id, character_id))
+        with redis_errors("the Lage"):
+            stored = script(keys=[key], args=["0" if raw is None else "1", raw or "",
+                                              stored_text(changed),
+                                              SITUATION_TTL_SECONDS])
+        return changed if stored else None
+
+    if held is not None and (held.user_id, held.character_id) == (user_id, character_id):
+        seen = stored_text(held)
+    else:
+        held = None
+    if seen is not _UNREAD and (done := attempt_with(seen, held)) is not None:
+        return done
     for attempt in range(_RETRIES):
         with redis_errors("the Lage"):
-            raw = shown = redis.get(key)
-            if raw is None and legacy is not None:  # an entry from before the encoded key: carried over
-                shown = redis.get(legacy)
-        changed = change(_parse(shown, user_id, character_id))
-        with redis_errors("the Lage"):
-            stored = redis.eval(_SET_IF_UNCHANGED, 1, key, "0" if raw is None else "1", raw or "",
-                                json.dumps(changed.as_dict(), ensure_ascii=False), SITUATION_TTL_SECONDS)
-        if stored:
-            return changed
+            raw = redis.get(key)
+        if (done := attempt_with(raw)) is not None:
+            return done
         _after_lost_race(attempt)
     raise DatabaseError("the Lage changed under every attempt to update it")
+
+
+def stored_text(situation: Situation) -> str:
+    """The text `update_situation` stores for `situation` (what a later update of the same turn may pass as `seen`)."""
+    return json.dumps(situation.as_dict(), ensure_ascii=False)
 
 
 def store_offer(redis: Any, user_id: str, offer: Offer) -> None:
@@ -302,13 +330,16 @@ def store_offer(redis: Any, user_id: str, offer: Offer) -> None:
         redis.set(offer_key(user_id), json.dumps(offer.as_dict(), ensure_ascii=False), ex=2 * OFFER_TTL_SECONDS)
 
 
-def drop_stale_offer(redis: Any, user_id: str, character_id: str, turn: int) -> bool:
+def drop_stale_offer(redis: Any, user_id: str, character_id: str, turn: int, *, seen: Any = _UNREAD) -> bool:
     """A turn after the offer that does not answer it ends it: the caller calls this only for a turn that is no
     consent and no refusal, so a later „Ja“ answers something else. Returns whether one was dropped. A turn with
-    nothing to drop (the common case) costs one read; only a stale offer is dropped under WATCH."""
+    nothing to drop (the common case) costs one read — none when the caller read the offer's text with other keys
+    (`seen`, None for none); only a stale offer is dropped under WATCH, read again there."""
     key = offer_key(user_id)
-    with redis_errors("the Lage"):
-        seen = _read_offer(redis.get(key), user_id)
+    if seen is _UNREAD:
+        with redis_errors("the Lage"):
+            seen = redis.get(key)
+    seen = _read_offer(seen, user_id)
     if seen is None or seen.character_id != character_id or turn <= seen.turn:
         return False
     for attempt in range(_RETRIES):

@@ -26,11 +26,12 @@ _log = logging.getLogger("novaberg.situation")
 
 
 def begin_situation(redis: Any, user_id: str, character_id: str, text: str, now: datetime,
-                    zone: ZoneInfo) -> Situation:
-    """The next turn of the pair's Lage, with the day and time the person named in `text`."""
+                    zone: ZoneInfo, **seen: Any) -> Situation:
+    """The next turn of the pair's Lage, with the day and time the person named in `text`. `seen=`: the Lage's
+    stored text, when the caller read it with other keys (`update_situation`)."""
     named = named_objects(text, now, zone)
     try:
-        return update_situation(redis, user_id, character_id, lambda s: s.begin(named))
+        return update_situation(redis, user_id, character_id, lambda s: s.begin(named), **seen)
     except DatabaseError as err:
         _log.error("the Lage could not be begun; this turn has an empty one: %s", err)
         return Situation(user_id, character_id).begin(named)
@@ -71,9 +72,9 @@ def record_services(redis: Any, holdings: Holdings, situation: Situation, servic
                                        zone)
     if not objects and not dropped:
         return situation
-    try:
+    try:  # the text this turn's Lage was stored as is tried first: no read unless a parallel turn changed it
         return update_situation(redis, situation.user_id, situation.character_id,
-                                lambda s: s.with_objects(objects, dropped))
+                                lambda s: s.with_objects(objects, dropped), held=situation)
     except DatabaseError as err:
         _log.error("the Lage could not be written; the turn keeps it in its state only: %s", err)
         return situation.with_objects(objects, dropped)
