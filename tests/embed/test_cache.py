@@ -74,3 +74,17 @@ def test_the_kept_arrays_are_the_vectors_of_that_embedder_and_give_the_same_cosi
     theirs = embed_cached_arrays(other, texts)
     assert [a.tolist() for a in theirs] == other.embed(texts) != [a.tolist() for a in arrays]
     assert embedder.texts == Counter({t: 1 for t in [*texts, query]})
+
+
+def test_a_cached_text_leaves_no_copy_of_its_words_in_the_cache() -> None:
+    """What a person said stays in the process only as a digest beside its vector (the
+    erasure of a person cannot reach a copy kept in the process): no key of the cache holds the sentence."""
+    from novaberg.embed import cache
+
+    said = "Meine Tochter heißt Lena und hat eine Erdnussallergie"
+    embedder = _Counting()
+    embed_cached(embedder, [said])
+    cache.embed_cached_arrays(embedder, [said])
+    kept = [key for table in (cache._VECTORS, cache._ARRAYS) for key in table]  # noqa: SLF001
+    assert kept and all(said not in repr(key) for key in kept)
+    assert embed_cached(embedder, [said]) == embed_cached(_Counting(), [said]) and embedder.texts[said] == 1

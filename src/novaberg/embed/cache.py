@@ -1,24 +1,30 @@
 """Texts embedded once per process and embedder: a turn's question is embedded by the memory block and the
-files' retrieval alike, and the fresh short-term entries come back turn after turn."""
+files' retrieval alike, and the fresh short-term entries come back turn after turn. A text is kept only as its
+digest beside its vector: what a person said does not stay in the process's memory after the turn."""
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from typing import Any
 
 __all__ = ["embed_cached", "embed_cached_arrays"]
 
 _MAX = 4096
-_VECTORS: dict[tuple[int, str], tuple[Any, list[float]]] = {}  # the embedder is kept: its id is never reused
+_VECTORS: dict[tuple[int, bytes], tuple[Any, list[float]]] = {}  # the embedder is kept: its id is never reused
 # the same vectors as read-only float64 arrays, made once each (with the vector they were made from)
-_ARRAYS: dict[tuple[int, str], tuple[list[float], Any]] = {}
+_ARRAYS: dict[tuple[int, bytes], tuple[list[float], Any]] = {}
 _LOCK = threading.Lock()
+
+
+def _key(embedder: Any, text: str) -> tuple[int, bytes]:
+    return id(embedder), hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
 
 
 def embed_cached(embedder: Any, texts: list[str]) -> list[list[float]]:
     """The vectors of `texts` in order; only the ones not yet embedded by this embedder go to it, in one call."""
     with _LOCK:
-        missing = [t for t in dict.fromkeys(texts) if _VECTORS.get((id(embedder), t), (None,))[0] is not embedder]
+        missing = [t for t in dict.fromkeys(texts) if _VECTORS.get(_key(embedder, t), (None,))[0] is not embedder]
     if missing:
         vectors = list(embedder.embed(missing))
         if len(vectors) != len(missing):
@@ -28,9 +34,9 @@ def embed_cached(embedder: Any, texts: list[str]) -> list[list[float]]:
                 _VECTORS.clear()
                 _ARRAYS.clear()
             for text, vector in zip(missing, vectors, strict=True):
-                _VECTORS[(id(embedder), text)] = (embedder, vector)
+                _VECTORS[_key(embedder, text)] = (embedder, vector)
     with _LOCK:
-        found = [_VECTORS.get((id(embedder), t)) for t in texts]
+        found = [_VECTORS.get(_key(embedder, t)) for t in texts]
     if any(entry is None for entry in found):  # cleared by another thread between the two steps: embed again
         return [list(v) for v in embedder.embed(texts)]
     return [entry[1] for entry in found]  # type: ignore[index]
@@ -46,7 +52,7 @@ def embed_cached_arrays(embedder: Any, texts: list[str]) -> list[Any]:
     arrays = []
     with _LOCK:
         for text, vector in zip(texts, vectors, strict=True):
-            key = (id(embedder), text)
+            key = _key(embedder, text)
             kept = _ARRAYS.get(key)
             if kept is None or kept[0] is not vector:  # none yet, or the vector was embedded again since
                 array = np.asarray(vector, dtype=np.float64)
