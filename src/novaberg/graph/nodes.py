@@ -18,6 +18,7 @@ from novaberg.files.blocks import FOREIGN_HEADER, OWN_HEADER
 from novaberg.graph.bare_orders import (
     ASK_ACTION,
     ASKING,
+    CANNOT,
     last_exchange,
     read_bare_order,
     read_which_answer,
@@ -27,6 +28,7 @@ from novaberg.graph.bare_orders import (
 from novaberg.graph.compose import address_form, compose, restates_reports
 from novaberg.graph.file_answers import (
     READ_ACTION,
+    a_store_answers,
     files_for_no_service,
     files_instead,
     keep_offer_of,
@@ -156,11 +158,17 @@ def _fresh_route(state: TurnState, runtime: Runtime[Deps], situation: Situation,
         return decision
     try:
         today = f"{WEEKDAY_NAMES[state['now'].weekday()]}, {state['now']:%Y-%m-%d}"
-        return route(deps.asker, state["text"], state.get("history", []), today, deps.registry, state["now"],
-                     deps.zone, verdict)
+        decision = route(deps.asker, state["text"], state.get("history", []), today, deps.registry, state["now"],
+                         deps.zone, verdict)
     except (ModelError, ModelAnswerError) as err:
         _trace(runtime, state, "route", "fehler", {"error": str(err)})
         return {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "model_error": model_down_answer(err)}
+    if (decision.get("bare_order") or {}).get("art") == CANNOT and a_store_answers(
+            _request(state, situation, NO_DOMAIN, state["text"], "agent"), deps):
+        # a question a store answers is answered, not refused as an order (the question path takes it)
+        return {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "unknown_domain": None,
+                "nicht_abgelehnt": decision["bare_order"]["grund"]}
+    return decision
 
 
 def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dict[str, Any] | None:
