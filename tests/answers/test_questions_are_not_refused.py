@@ -70,3 +70,11 @@ def test_an_order_she_cannot_carry_out_is_still_refused_beside_an_answering_file
     result = _ask(shared, "anna", order)
     assert refusal in result.answer and "Krause" not in result.answer
     assert not [s for s in result.services if s.get("status") == "abgeschlossen" and s.get("name") != "route"]
+
+
+@pytest.mark.parametrize("user", ["anna", "bob"])
+def test_a_question_right_after_a_refused_order_is_answered_from_the_files(shared: Any, user: str) -> None:
+    assert DEVICES in _ask(shared, user, "Schalte das Licht an").answer
+    said = _ask(shared, user, "Wer macht die Wartung der Heizung?").answer  # the refusal's waiting question ends
+    assert ("Firma Krause" in said) == (user == "anna")
+    assert "Für ein freies Gespräch" not in said  # Bob's stores hold no such sentence: he gets no file's line

@@ -388,8 +388,14 @@ def files_may_answer(state: TurnState) -> bool:
     question (itself or around it) and her find does not."""
     decision = state.get("route") or {}
     blocks_answering = [h for h in decision.get("answering_blocks", ()) if h not in FILE_BLOCK_HEADERS]
-    return not (decision.get("management_action") != NO_DOMAIN or state.get("services")
+    return not (decision.get("management_action") != NO_DOMAIN or _ran(state)
                 or decision.get("model_error") or blocks_answering)
+
+
+def _ran(state: TurnState) -> list[dict[str, Any]]:
+    """The services that ran this turn: a waiting question this turn ended (`dismissed`, *Schalte das Licht an*'s
+    refusal before *Wer wartet die Heizung?*) ran nothing, and the question is still no service's."""
+    return [s for s in state.get("services") or [] if s.get("status") != "dismissed"]
 
 
 def after_deepen(state: TurnState) -> str:
@@ -414,7 +420,8 @@ def files_answer_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any
         results = [r for r in results if r.data.get("beantwortet") and (deepened.get("traegt") is False or (
                    r.data.get("vollstaendig") and not r.data.get("rivale_vollstaendig")))]
     # no trace row of its own: the answer's service reaches the compose trace (a turn's log stays comparable)
-    return {"services": [r.as_dict() for r in results]} if results else {}
+    ended = [s for s in state.get("services") or [] if s.get("status") == "dismissed"]  # kept in the trace
+    return {"services": [*ended, *(r.as_dict() for r in results)]} if results else {}
 
 
 def _answer_offer(state: TurnState, deps: Deps, situation: Situation) -> ServiceResult:
