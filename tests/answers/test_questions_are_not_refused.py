@@ -31,6 +31,7 @@ HAUS = """# Haus
 
 Die Heizung wartet jedes Jahr die Firma Krause aus Pankow.
 Der Schornsteinfeger kommt im März.
+Unser Tierarzt ist Dr. Albers in der Lindenstraße.
 """
 BOBS = {"garten.md": "# Garten\n\nDie Tomaten stehen am Südzaun.\n"}
 
@@ -78,3 +79,10 @@ def test_a_question_right_after_a_refused_order_is_answered_from_the_files(share
     said = _ask(shared, user, "Wer macht die Wartung der Heizung?").answer  # the refusal's waiting question ends
     assert ("Firma Krause" in said) == (user == "anna")
     assert "Für ein freies Gespräch" not in said  # Bob's stores hold no such sentence: he gets no file's line
+
+
+@pytest.mark.parametrize("user", ["anna", "bob"])
+def test_an_order_to_name_a_fact_is_read_as_the_question_it_is(shared: Any, user: str) -> None:
+    said = _ask(shared, user, "Nennen Sie mir den Namen unseres Tierarztes.").answer  # *Wie heißt unser Tierarzt?*
+    assert ("Dr. Albers" in said) == (user == "anna")
+    assert "Für ein freies Gespräch" not in said
