@@ -18,7 +18,7 @@ from novaberg.situation.offers import consent_reading, is_answer_to_offer
 from novaberg.text.question import DATE, SINCE, UNTIL, Question
 
 __all__ = ["found_nothing", "files_instead", "files_for_no_service", "READ_ACTION", "read_offer_answer", "read_taken",
-           "keep_offer_of"]
+           "keep_offer_of", "a_store_answers"]
 
 _SEARCHING = ("timeline", "notizen")
 _SEARCHED_BY = {"timeline": "termin", "notizen": "notiz"}
@@ -67,6 +67,18 @@ def files_for_no_service(request: AgentRequest, deps: Any, also_searched: tuple[
     """A question no service took: its answer from Nova's stores (or that nothing answers); not a question: []."""
     answer = answer_question(request, deps, also_searched, rival, rival_text)
     return [answer] if answer is not None else []
+
+
+def a_store_answers(request: AgentRequest, deps: Any) -> bool:
+    """Whether the turn is a question about the world (the question reading: no order to her, no question to her)
+    that a store answers with a sentence. Such a question is never refused as an order she cannot carry out: a word
+    of an out-of-domain order inside it (*veröffentlicht* holds *Licht*, *Mitteltemperatur* a weather word, *Wer
+    wartet die Heizung?* a device) asks no device, weather or news service to act; only when nothing answers is it
+    one (*Wie wird das Wetter morgen?*)."""
+    if asked_question(request.text) is None:
+        return False
+    answer = answer_question(request, deps)
+    return answer is not None and bool(answer.data.get("beantwortet"))
 
 
 # --- the fourth exit's offer (§8.2): „Soll ich dir diese Stelle vorlesen?" → „Ja" -----------------------------

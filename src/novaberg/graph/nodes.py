@@ -25,6 +25,7 @@ from novaberg.files.blocks import FOREIGN_HEADER, OWN_HEADER
 from novaberg.graph.bare_orders import (
     ASK_ACTION,
     ASKING,
+    CANNOT,
     last_exchange,
     read_bare_order,
     read_which_answer,
@@ -34,6 +35,7 @@ from novaberg.graph.bare_orders import (
 from novaberg.graph.compose import address_form, compose, restates_reports
 from novaberg.graph.file_answers import (
     READ_ACTION,
+    a_store_answers,
     files_for_no_service,
     files_instead,
     keep_offer_of,
@@ -174,11 +176,17 @@ def _fresh_route(state: TurnState, runtime: Runtime[Deps], situation: Situation,
         return decision
     try:
         today = f"{WEEKDAY_NAMES[state['now'].weekday()]}, {state['now']:%Y-%m-%d}"
-        return route(deps.asker, state["text"], state.get("history", []), today, deps.registry, state["now"],
-                     deps.zone, verdict)
+        decision = route(deps.asker, state["text"], state.get("history", []), today, deps.registry, state["now"],
+                         deps.zone, verdict)
     except (ModelError, ModelAnswerError) as err:
         _trace(runtime, state, "route", "fehler", {"error": str(err)})
         return {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "model_error": model_down_answer(err)}
+    if (decision.get("bare_order") or {}).get("art") == CANNOT and a_store_answers(
+            _request(state, situation, NO_DOMAIN, state["text"], "agent"), deps):
+        # a question a store answers is answered, not refused as an order (the question path takes it)
+        return {"domain": NO_DOMAIN, "management_action": NO_DOMAIN, "unknown_domain": None,
+                "nicht_abgelehnt": decision["bare_order"]["grund"]}
+    return decision
 
 
 def _bare_order_route(state: TurnState, deps: Deps, situation: Situation) -> dict[str, Any] | None:
@@ -399,8 +407,14 @@ def files_may_answer(state: TurnState) -> bool:
     question (itself or around it) and her find does not."""
     decision = state.get("route") or {}
     blocks_answering = [h for h in decision.get("answering_blocks", ()) if h not in FILE_BLOCK_HEADERS]
-    return not (decision.get("management_action") != NO_DOMAIN or state.get("services")
+    return not (decision.get("management_action") != NO_DOMAIN or _ran(state)
                 or decision.get("model_error") or blocks_answering)
+
+
+def _ran(state: TurnState) -> list[dict[str, Any]]:
+    """The services that ran this turn: a waiting question this turn ended (`dismissed`, *Schalte das Licht an*'s
+    refusal before *Wer wartet die Heizung?*) ran nothing, and the question is still no service's."""
+    return [s for s in state.get("services") or [] if s.get("status") != "dismissed"]
 
 
 def after_deepen(state: TurnState) -> str:
@@ -425,7 +439,8 @@ def files_answer_node(state: TurnState, runtime: Runtime[Deps]) -> dict[str, Any
         results = [r for r in results if r.data.get("beantwortet") and (deepened.get("traegt") is False or (
                    r.data.get("vollstaendig") and not r.data.get("rivale_vollstaendig")))]
     # no trace row of its own: the answer's service reaches the compose trace (a turn's log stays comparable)
-    return {"services": [r.as_dict() for r in results]} if results else {}
+    ended = [s for s in state.get("services") or [] if s.get("status") == "dismissed"]  # kept in the trace
+    return {"services": [*ended, *(r.as_dict() for r in results)]} if results else {}
 
 
 def _answer_offer(state: TurnState, deps: Deps, situation: Situation) -> ServiceResult:
