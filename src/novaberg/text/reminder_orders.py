@@ -1,6 +1,7 @@
 """Reminders said as a noun (`reminder_orders_de.json`), by whole words — no pattern: *Zeige meine Erinnerung*,
 *Habe ich irgendwelche Erinnerungen gesetzt?* show them; *Ich brauche eine Erinnerung um Lisa abzuholen*, *erstelle
-eine Geburtstagserinnerung für max*, *Stelle einen Erinnerungsalarm für den 7. Oktober ein* set one.
+eine Geburtstagserinnerung für max*, *Stelle einen Erinnerungsalarm für den 7. Oktober ein*, *Schicken Sie mir eine
+Erinnerung für …* set one; *Schick mir meine Erinnerungen* shows them.
 
 `reminder_order(text)` gives what the sentence asks (READ or CREATE) and, for a new reminder, its parts as said: the
 subject of a compound (*Geburtstag*), the rest after the reminder word without the closing particle, and whether
@@ -76,6 +77,9 @@ def reminder_order(text: str) -> ReminderOrder | None:
         return ReminderOrder(READ)
     if any(word in vocabulary["create_words"] for word in folded):
         return _created(said, folded, at, vocabulary)
+    if any(word in vocabulary["send_verbs"] for word in folded):  # *Schicken Sie mir eine Erinnerung für …*
+        plural = vocabulary["reminder_word"] + vocabulary["plural_ending"]
+        return ReminderOrder(READ) if folded[at].endswith(plural) else _created(said, folded, at, vocabulary)
     if str(text).rstrip().endswith("?") or folded[start] in vocabulary["question_openers"] or \
             folded[start] in _question_words():
         return ReminderOrder(READ)
