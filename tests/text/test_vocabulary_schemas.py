@@ -211,7 +211,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "reminder_word": WORD,
         "purpose_opener": WORD,
         "plural_ending": WORD,
-        **dict.fromkeys(("remind_verbs skip_words read_verbs question_openers create_words send_verbs trailing_words "
+        "notice_word": WORD,
+        **dict.fromkeys(("remind_verbs skip_words read_verbs question_openers create_words send_verbs notice_off trailing_words "
                          "linking_endings kept_openers cancel_negations cancel_persons cancel_fillers cancel_not cancel_openers "
                          "cancel_verbs cancel_articles").split(), FOLDED),
     },

@@ -101,3 +101,17 @@ def test_parallel_reminders_asked_to_be_sent_by_one_person_are_each_created_once
     assert _rows(nova, "anna") == {"Zahnarzt": "03.12. 09:00", "Friseur": "03.12. 11:00", "Steuer": "03.12. 14:00",
                                    "Müll": "03.12. 16:00"}
     assert _rows(nova, "ben") == {}
+
+
+def test_a_notice_in_the_singular_is_set_like_a_reminder_for_that_person_only(nova):
+    nova.turn("anna", FIG, "Aktivieren Sie bitte am 3.12. um 9 Uhr eine Benachrichtigung für die Steuer", NOW)
+    assert _rows(nova, "anna") == {"Steuer": "03.12. 09:00"} and _rows(nova, "ben") == {}
+
+
+@pytest.mark.parametrize("said", ["Stell die Benachrichtigung aus", "Habe ich neue Benachrichtigungen?"])
+def test_a_notice_switched_off_or_asked_about_is_no_reminder_and_writes_nothing(nova, said):
+    nova.turn("anna", FIG, "Erinnere mich morgen um 9 an die Steuer", NOW)
+    before = {user: _rows(nova, user) for user in ("anna", "ben")}
+    result = nova.turn("anna", FIG, said, NOW)
+    assert "Steuer" not in result.answer and "Mir fehlt" not in result.answer, result.answer
+    assert {user: _rows(nova, user) for user in ("anna", "ben")} == before
