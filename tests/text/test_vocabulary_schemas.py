@@ -210,7 +210,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "schema_version": INT,
         "reminder_word": WORD,
         "purpose_opener": WORD,
-        **dict.fromkeys(("remind_verbs skip_words read_verbs question_openers create_words trailing_words "
+        "plural_ending": WORD,
+        "notice_word": WORD,
+        **dict.fromkeys(("remind_verbs skip_words read_verbs question_openers create_words send_verbs notice_off trailing_words "
                          "linking_endings kept_openers cancel_negations cancel_persons cancel_fillers cancel_not cancel_openers "
                          "cancel_verbs cancel_articles").split(), FOLDED),
     },

@@ -1,6 +1,8 @@
 """Reminders said as a noun (`reminder_orders_de.json`), by whole words — no pattern: *Zeige meine Erinnerung*,
 *Habe ich irgendwelche Erinnerungen gesetzt?* show them; *Ich brauche eine Erinnerung um Lisa abzuholen*, *erstelle
-eine Geburtstagserinnerung für max*, *Stelle einen Erinnerungsalarm für den 7. Oktober ein* set one.
+eine Geburtstagserinnerung für max*, *Stelle einen Erinnerungsalarm für den 7. Oktober ein*, *Schicken Sie mir eine
+Erinnerung für …* set one; *Schick mir meine Erinnerungen* shows them; a notice in the singular
+(*Benachrichtigung für Besprechung einrichten*) sets one like a reminder.
 
 `reminder_order(text)` gives what the sentence asks (READ or CREATE) and, for a new reminder, its parts as said: the
 subject of a compound (*Geburtstag*), the rest after the reminder word without the closing particle, and whether
@@ -69,13 +71,18 @@ def reminder_order(text: str) -> ReminderOrder | None:
     cancelled = _cancelled(said, folded, start, vocabulary)
     if cancelled is not None:
         return cancelled
-    at = next((k for k in range(start, len(folded)) if vocabulary["reminder_word"] in folded[k]), None)
-    if at is None or folded[start] in vocabulary["remind_verbs"]:
+    if start < len(folded) and folded[start] in vocabulary["remind_verbs"]:
         return None
+    at = next((k for k in range(start, len(folded)) if vocabulary["reminder_word"] in folded[k]), None)
+    if at is None:
+        return _noticed(said, folded, start, vocabulary)
     if any(word in vocabulary["read_verbs"] for word in folded):
         return ReminderOrder(READ)
     if any(word in vocabulary["create_words"] for word in folded):
         return _created(said, folded, at, vocabulary)
+    if any(word in vocabulary["send_verbs"] for word in folded):  # *Schicken Sie mir eine Erinnerung für …*
+        plural = vocabulary["reminder_word"] + vocabulary["plural_ending"]
+        return ReminderOrder(READ) if folded[at].endswith(plural) else _created(said, folded, at, vocabulary)
     if str(text).rstrip().endswith("?") or folded[start] in vocabulary["question_openers"] or \
             folded[start] in _question_words():
         return ReminderOrder(READ)
@@ -115,9 +122,21 @@ def _cancelled(said: list[str], folded: list[str], start: int, vocabulary: dict[
     return ReminderOrder(CANCEL, rest=" ".join(rest))  # an empty rest names none: nothing is deleted
 
 
-def _created(said: list[str], folded: list[str], at: int, vocabulary: dict[str, Any]) -> ReminderOrder:
+def _noticed(said: list[str], folded: list[str], start: int, vocabulary: dict[str, Any]) -> ReminderOrder | None:
+    """A notice in the singular set like a reminder (*Aktivieren Sie eine Benachrichtigung 1 Woche vor …*); a notice
+    is never read as a reminder shown — *Benachrichtigungen* are as often another app's."""
+    at = next((k for k in range(start, len(folded)) if folded[k].endswith(vocabulary["notice_word"])), None)
+    if at is None or not any(word in vocabulary["create_words"] or word in vocabulary["send_verbs"] for word in folded):
+        return None
+    if folded[-1] in vocabulary["notice_off"]:  # *Stell die Benachrichtigung aus* switches one off: not this
+        return None
+    return _created(said, folded, at, vocabulary, vocabulary["notice_word"])
+
+
+def _created(said: list[str], folded: list[str], at: int, vocabulary: dict[str, Any],
+             stem: str = "") -> ReminderOrder:
     word = said[at]
-    subject = word[: word.lower().find(vocabulary["reminder_word"])]  # the reminder word has no letter to fold
+    subject = word[: word.lower().find(stem or vocabulary["reminder_word"])]  # the stems have no letter to fold
     for ending in vocabulary["linking_endings"]:
         if subject.endswith(ending) and len(subject) > len(ending) + 2:
             subject = subject[: -len(ending)]
