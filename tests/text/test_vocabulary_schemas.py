@@ -181,6 +181,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             FOLDED,
         ),
     },
+    "text/assistant_address_de.json": {  # a leading address to the assistant (text/assistant_address.py)
+        "_comment": TEXT,
+        "schema_version": INT,
+        **dict.fromkeys("names greetings polite frame_openers verbs subjects".split(), FOLDED),
+    },
     "text/capabilities_de.json": {  # orders Nova cannot carry out and what she says instead (text/capabilities.py)
         "_comment": TEXT,
         "schema_version": INT,

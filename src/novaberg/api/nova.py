@@ -36,6 +36,7 @@ from novaberg.llm.prompts import PromptLoader
 from novaberg.llm.registry import check_llm_spec, make_llm
 from novaberg.store.person_gate import PersonGate
 from novaberg.store.stack import Stack
+from novaberg.text.assistant_address import without_address
 from novaberg.text.grammar import one_analysis_per_text
 
 __all__ = ["Nova", "TurnResult", "EmptyTurnError"]
@@ -248,7 +249,8 @@ class Nova:
 
             with one_analysis_per_text():  # the turn's texts are read by the grammar once
                 state = turn_graph().invoke(
-                    {"turn_id": turn_id, "user_id": user_id, "character_id": character_id, "text": text,
+                    {"turn_id": turn_id, "user_id": user_id, "character_id": character_id,
+                     "text": without_address(text),  # *Olly bitte …*: the order is read without the address
                      "now": as_utc(now).astimezone(self.settings.zone), "history": history},
                     context=self.deps,
                 )
