@@ -250,7 +250,7 @@ class Nova:
             with one_analysis_per_text():  # the turn's texts are read by the grammar once
                 state = turn_graph().invoke(
                     {"turn_id": turn_id, "user_id": user_id, "character_id": character_id,
-                     "text": without_address(text),  # *Olly bitte …*: the order is read without the address
+                     "text": without_address(text, (character_id,)),  # *Nova, …*: the order without the address
                      "now": as_utc(now).astimezone(self.settings.zone), "history": history},
                     context=self.deps,
                 )

@@ -1,8 +1,8 @@
-"""A leading address to the assistant (`assistant_address_de.json`): *Olly bitte kaufen Sie mir ein Zugticket*,
-*PDA wann ist Jesses Geburtstag?*, *Hey Olly, spiel …* — the vocative said before the order is no part of it, so the
+"""A leading address to the assistant (`assistant_address_de.json`): *Nova bitte kaufen Sie mir ein Zugticket*,
+*Jarvis wann ist Jesses Geburtstag?*, *Hey Nova, spiel …* — the vocative said before the order is no part of it, so the
 turn reads the rest as the order (refused when out of her reach, carried out when it is hers).
 
-Only a name of the data's list counts as an address (a person named first is the order's object: *Anna bitte
+Only a name of the data's list or the name of the character spoken to counts as an address (a person named first is the order's object: *Anna bitte
 anrufen*, *Lisa abholen*). Without a comma or colon after the name, an order or a question must follow it (an
 imperative, a frame like *Können Sie*, a question word, a verb with its pronoun), else the text stays as said: a
 name that can be a person's (*Alexa abholen*) is never dropped before an infinitive or a noun.
@@ -10,6 +10,7 @@ name that can be a person's (*Alexa abholen*) is never dropped before an infinit
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -55,14 +56,16 @@ def _order_follows(tokens: list[Token], said: _Words) -> bool:
             or second in said.subjects and (second != _SIE or first.endswith("en")))
 
 
-def without_address(text: str) -> str:
-    """`text` without a leading address to the assistant, else `text` as said (the rest is never empty)."""
+def without_address(text: str, own_names: Iterable[str] = ()) -> str:
+    """`text` without a leading address to the assistant — a name of the data or one of `own_names` (the character
+    spoken to) —, else `text` as said (the rest is never empty)."""
     said = _words()
+    names = said.names | {fold(name) for name in own_names}
     tokens = tokenize(text)
     at = 0
     while at < len(tokens) and tokens[at].folded in said.greetings:
         at += 1
-    if at >= len(tokens) - 1 or tokens[at].folded not in said.names:
+    if at >= len(tokens) - 1 or tokens[at].folded not in names:
         return text
     name = tokens[at]
     between = text[name.end:tokens[at + 1].start]
