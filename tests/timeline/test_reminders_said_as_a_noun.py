@@ -58,15 +58,28 @@ def test_a_reminder_set_with_its_time_is_created_for_that_person(nova):
     assert _rows(nova, "anna") == {"Steuer": "03.12. 09:00"} and _rows(nova, "ben") == {}
 
 
-@pytest.mark.parametrize("form", ["Ich brauche eine Erinnerung am 3.12. um {hour} Uhr für {title}",
-                                  "Schicken Sie mir am 3.12. um {hour} Uhr eine Erinnerung für {title}"])
-def test_parallel_reminders_of_one_person_are_each_created_once(nova, form):
-    said = [form.format(hour=hour, title=title) for title, hour in
-            (("den Zahnarzt", 9), ("den Friseur", 11), ("die Steuer", 14), ("den Müll", 16))]
-    at_once(said, lambda text: nova.turn("anna", FIG, text, NOW))
-    assert _rows(nova, "anna") == {"Zahnarzt": "03.12. 09:00", "Friseur": "03.12. 11:00", "Steuer": "03.12. 14:00",
-                                   "Müll": "03.12. 16:00"}
-    assert _rows(nova, "ben") == {}
+@pytest.mark.parametrize("said", ["Schicken Sie mir morgen um 9 eine Erinnerung für die Steuer",
+                                  "Schick mir morgen um 9 eine Erinnerung für die Steuer",
+                                  "Richten Sie mir für morgen um 9 eine Erinnerung an die Steuer ein"])
+def test_a_reminder_asked_to_be_sent_is_set_for_that_person_only(nova, said):
+    result = nova.turn("anna", FIG, said, NOW)
+    assert "klang nach einer Mitteilung" not in result.answer, result.answer
+    assert _rows(nova, "anna") == {"Steuer": "11.11. 09:00"} and _rows(nova, "ben") == {}
+
+
+def test_a_reminder_asked_to_be_sent_without_what_writes_nothing_and_asks(nova):
+    result = nova.turn("anna", FIG, "Schicken Sie mir eine Erinnerung.", NOW)
+    assert "Mir fehlt" in result.answer and "klang nach einer Mitteilung" not in result.answer, result.answer
+    assert _rows(nova, "anna") == {} and _rows(nova, "ben") == {}
+
+
+def test_reminders_asked_to_be_sent_in_the_plural_are_shown_not_created(nova):
+    nova.turn("anna", FIG, "Erinnere mich morgen um 9 an die Steuer", NOW)
+    nova.turn("ben", FIG, "Erinnere mich morgen um 8 an den Müll", NOW)
+    before = {user: _rows(nova, user) for user in ("anna", "ben")}
+    result = nova.turn("anna", FIG, "Schick mir meine Erinnerungen", NOW)
+    assert "Steuer" in result.answer and "Müll" not in result.answer, result.answer
+    assert {user: _rows(nova, user) for user in ("anna", "ben")} == before
 
 
 def test_a_notice_in_the_singular_is_set_like_a_reminder_for_that_person_only(nova):
@@ -81,3 +94,14 @@ def test_a_notice_switched_off_or_asked_about_is_no_reminder_and_writes_nothing(
     result = nova.turn("anna", FIG, said, NOW)
     assert "Steuer" not in result.answer and "Mir fehlt" not in result.answer, result.answer
     assert {user: _rows(nova, user) for user in ("anna", "ben")} == before
+
+
+@pytest.mark.parametrize("form", ["Ich brauche eine Erinnerung am 3.12. um {hour} Uhr für {title}",
+                                  "Schicken Sie mir am 3.12. um {hour} Uhr eine Erinnerung für {title}"])
+def test_parallel_reminders_of_one_person_are_each_created_once(nova, form):
+    said = [form.format(hour=hour, title=title) for title, hour in
+            (("den Zahnarzt", 9), ("den Friseur", 11), ("die Steuer", 14), ("den Müll", 16))]
+    at_once(said, lambda text: nova.turn("anna", FIG, text, NOW))
+    assert _rows(nova, "anna") == {"Zahnarzt": "03.12. 09:00", "Friseur": "03.12. 11:00", "Steuer": "03.12. 14:00",
+                                   "Müll": "03.12. 16:00"}
+    assert _rows(nova, "ben") == {}
