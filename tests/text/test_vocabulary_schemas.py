@@ -291,7 +291,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "lead_ins", "yes_no_verbs", "function_words", "relatives", "first_person", "first_plural", "possessives",
             "determiners", "appointment_words", "appointment_phrases", "duration_units", "number_words",
             "reason_markers", "definition_markers", "place_prepositions", "place_suffixes", "name_markers",
-            "weekdays", "seasons", "until_markers", "since_markers", "referring_openers", "name_prepositions",
+            "weekdays", "seasons", "referring_openers", "name_prepositions",
             "second_person", "qualifying_prepositions", "street_suffixes", "polite_order_verbs",
             "common_noun_endings", "fixed_phrases", "kind_phrases")},
         "currency": WORDS,

@@ -24,7 +24,7 @@ from novaberg.text.stems import stem
 from novaberg.text.tokens import Token, tokenize
 from novaberg.text.words import fold
 
-__all__ = ["abbreviations", "carries", "marks_the_bound", "names_someone", "refers_back", "says_another_kind_of"]
+__all__ = ["abbreviations", "carries", "names_someone", "refers_back", "says_another_kind_of"]
 
 _MONTHS = frozenset(fold(m) for m in MONTH_NAMES)
 _WEEKDAYS = frozenset(fold(d) for d in WEEKDAY_NAMES)  # the lexicon holds only the forms beyond the names
@@ -161,14 +161,6 @@ def carries(sentence: str, question: Question) -> bool:
     if kind == REASON:
         return any(t.folded in lex["reason_markers"] for t in tokens)
     return True
-
-
-def marks_the_bound(sentence: str, question: Question) -> bool:
-    """A *bis wann* question and a sentence that names an end (*bis*, *spätestens*, *fällig*), a *seit wann*
-    question and one that names a beginning (*seit*, *ab*)."""
-    markers = lexicon()["until_markers"] if question.kind == UNTIL else \
-        lexicon()["since_markers"] if question.kind == SINCE else ()
-    return bool(markers) and any(t.folded in markers for t in tokenize(sentence))
 
 
 def refers_back(sentence: str) -> bool:
